@@ -1,0 +1,151 @@
+/* pe_eval.c - see pe_eval.h. Tables come from tools/gen_tables.py (pe_eval_tables.h). */
+#include "pe_eval.h"
+#include "pe_eval_internal.h"
+
+int pe_eval_abi(void) { return PE_EVAL_ABI; }
+
+/* Duplicate check for a row of k cards already known to be < 52: the sum of one-hot bits equals
+ * their OR exactly when no bit repeats (no popcount instruction needed). */
+static inline int pe_row_has_dup(const uint8_t *c, int k)
+{
+    uint64_t sum = 0, any = 0;
+    for (int i = 0; i < k; i++) {
+        const uint64_t bit = (uint64_t)1 << c[i];
+        sum += bit;
+        any |= bit;
+    }
+    return sum != any;
+}
+
+/* Validation: every card < 52 and no duplicates. Returns PE_OK or a PE_ERR_* code. */
+static inline int pe_check(const uint8_t *c, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (c[i] >= 52) return PE_ERR_CARD;
+    return pe_row_has_dup(c, n) ? PE_ERR_DUP : PE_OK;
+}
+
+static inline int pe_check_ints(const int *c, int n, uint8_t *out)
+{
+    for (int i = 0; i < n; i++) {
+        if ((unsigned)c[i] >= 52u) return PE_ERR_CARD;
+        out[i] = (uint8_t)c[i];
+    }
+    return pe_check(out, n);
+}
+
+int pe_eval5(int a, int b, int c, int d, int e)
+{
+    const int in[5] = {a, b, c, d, e};
+    uint8_t cs[5];
+    int st = pe_check_ints(in, 5, cs);
+    return st ? st : pe_eval_unchecked(cs, 5);
+}
+
+int pe_eval6(int a, int b, int c, int d, int e, int f)
+{
+    const int in[6] = {a, b, c, d, e, f};
+    uint8_t cs[6];
+    int st = pe_check_ints(in, 6, cs);
+    return st ? st : pe_eval_unchecked(cs, 6);
+}
+
+int pe_eval7(int a, int b, int c, int d, int e, int f, int g)
+{
+    const int in[7] = {a, b, c, d, e, f, g};
+    uint8_t cs[7];
+    int st = pe_check_ints(in, 7, cs);
+    return st ? st : pe_eval_unchecked7(cs);
+}
+
+int pe_eval_n(const uint8_t *cards, int n)
+{
+    if (!cards) return PE_ERR_ARG;
+    if (n < 5 || n > 7) return PE_ERR_COUNT;
+    int st = pe_check(cards, n);
+    return st ? st : pe_eval_unchecked(cards, n);
+}
+
+/* One row of the batch: validate and evaluate in a single pass. PE_CARD_KEYBIT pairs each byte's
+ * card key with its one-hot bit (bit 63, a poison bit, for bytes 52..255): summing the pairs gives
+ * the hand key and the sum of bits at once; the OR of the bits flags an invalid card, and the sum
+ * differs from the OR exactly when a card repeats. Every byte indexes the 256-entry table safely;
+ * the other lookups happen only after the check. */
+#if defined(__GNUC__)
+typedef uint64_t pe_v2 __attribute__((vector_size(16)));
+static inline int pe_row_eval(const uint8_t *c, int k, uint16_t *value)
+{
+    const pe_v2 *t = (const pe_v2 *)PE_CARD_KEYBIT;
+    pe_v2 sum = {PE_SUIT_INIT, 0}, any = {0, 0};
+    for (int i = 0; i < k; i++) {
+        sum += t[c[i]];
+        any |= t[c[i]];
+    }
+    if (__builtin_expect(sum[1] != any[1] || (any[1] >> 63), 0)) return (any[1] >> 63) ? PE_ERR_CARD : PE_ERR_DUP;
+    *value = pe_lookup(sum[0], c, k);
+    return PE_OK;
+}
+#else
+static inline int pe_row_eval(const uint8_t *c, int k, uint16_t *value)
+{
+    uint64_t key = PE_SUIT_INIT, sum = 0, any = 0;
+    for (int i = 0; i < k; i++) {
+        key += PE_CARD_KEYBIT[2 * c[i]];
+        sum += PE_CARD_KEYBIT[2 * c[i] + 1];
+        any |= PE_CARD_KEYBIT[2 * c[i] + 1];
+    }
+    if (sum != any || (any >> 63)) return (any >> 63) ? PE_ERR_CARD : PE_ERR_DUP;
+    *value = pe_lookup(key, c, k);
+    return PE_OK;
+}
+#endif
+
+int pe_eval_batch(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_t *bad_row)
+{
+    if (k < 5 || k > 7) return PE_ERR_COUNT;
+    if ((!cards || !out) && rows) return PE_ERR_ARG;
+    for (size_t r = 0; r < rows; r++) {
+        const int st = k == 7 ? pe_row_eval(cards + r * 7, 7, out + r)
+                              : pe_row_eval(cards + r * (size_t)k, k, out + r);
+        if (__builtin_expect(st != PE_OK, 0)) {
+            if (bad_row) *bad_row = r;
+            return st;
+        }
+    }
+    return PE_OK;
+}
+
+int pe_best_five(const uint8_t *cards, int n, uint8_t *out5)
+{
+    if (!cards || !out5) return PE_ERR_ARG;
+    if (n < 5 || n > 7) return PE_ERR_COUNT;
+    int st = pe_check(cards, n);
+    if (st) return st;
+    const int best = pe_eval_unchecked(cards, n);
+    /* Subsets in lexicographic order of input positions; the first that reaches `best` wins. */
+    int idx[5] = {0, 1, 2, 3, 4};
+    for (;;) {
+        uint8_t sub[5];
+        for (int i = 0; i < 5; i++) sub[i] = cards[idx[i]];
+        if (pe_eval_unchecked(sub, 5) == best) {
+            for (int i = 0; i < 5; i++) out5[i] = sub[i];
+            return best;
+        }
+        int i = 4;
+        while (i >= 0 && idx[i] == n - 5 + i) i--;
+        if (i < 0) return PE_ERR_ARG; /* unreachable: some subset always makes the hand */
+        idx[i]++;
+        for (int j = i + 1; j < 5; j++) idx[j] = idx[j - 1] + 1;
+    }
+}
+
+uint32_t pe_class_info(int value)
+{
+    if (value < 1 || value > 7462) return 0;
+    return PE_CLASS_INFO[value];
+}
+
+size_t pe_eval_table_bytes(void)
+{
+    return sizeof(PE_CARD_KEYBIT) + sizeof(PE_DISP) + sizeof(PE_HASH) + sizeof(PE_FLUSH);
+}

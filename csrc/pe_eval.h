@@ -1,0 +1,68 @@
+/*
+ * pe_eval.h - pyeval's lookup-table poker hand evaluator (5, 6 and 7 cards).
+ *
+ * Card encoding (PokerHandEvaluator's): card = rank * 4 + suit, an integer 0..51.
+ *   rank: 2,3,4,5,6,7,8,9,T,J,Q,K,A = 0..12     suit: c,d,h,s = 0..3
+ *   so 2c = 0, 2d = 1, ..., As = 51.
+ *
+ * Hand value: the hand's equivalence class, dense 1..7462, HIGHER IS STRONGER.
+ *   1 = 7-5-4-3-2 offsuit (the weakest high card), 7462 = royal flush.
+ *   Cactus Kev / PokerHandEvaluator rank (1 = royal flush, lower is stronger) = 7463 - value.
+ *
+ * Category boundaries (inclusive): high card 1..1277, pair 1278..4137, two pair 4138..4995,
+ * three of a kind 4996..5853, straight 5854..5863, flush 5864..7140, full house 7141..7296,
+ * four of a kind 7297..7452, straight flush 7453..7462 (7462 = royal flush).
+ *
+ * All functions are re-entrant: no mutable state, tables are const. Functions that take cards
+ * from a caller validate them (0..51, no duplicates, 5..7 of them) before any table lookup and
+ * return a negative PE_ERR_* code instead of a value when they are invalid.
+ */
+#ifndef PE_EVAL_H
+#define PE_EVAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PE_EVAL_ABI 1 /* bump when any signature or the value convention changes */
+
+enum {
+    PE_OK = 0,
+    PE_ERR_CARD = -1,  /* a card outside 0..51 */
+    PE_ERR_DUP = -2,   /* the same card twice */
+    PE_ERR_COUNT = -3, /* not 5, 6 or 7 cards */
+    PE_ERR_ARG = -4    /* any other invalid argument (NULL buffer, bad size) */
+};
+
+int pe_eval_abi(void);
+
+/* One hand. Returns the value 1..7462 or a negative PE_ERR_* code. */
+int pe_eval5(int a, int b, int c, int d, int e);
+int pe_eval6(int a, int b, int c, int d, int e, int f);
+int pe_eval7(int a, int b, int c, int d, int e, int f, int g);
+int pe_eval_n(const uint8_t *cards, int n);
+
+/*
+ * Batch: `rows` hands of `k` cards (5..7) stored row-major in `cards` (rows * k bytes); values
+ * written to out[0..rows). Every row is validated before anything is written; on an invalid row
+ * returns its PE_ERR_* code, stores the row index in *bad_row and leaves `out` untouched.
+ */
+int pe_eval_batch(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_t *bad_row);
+
+/*
+ * The five of `n` cards (5..7) that make the hand, written to out5 in a canonical order: the
+ * first 5-card subset, in the input's order, whose value equals the whole hand's. Returns the
+ * value or a negative PE_ERR_* code.
+ */
+int pe_best_five(const uint8_t *cards, int n, uint8_t *out5);
+
+/*
+ * Describe a value: category (0 high card .. 8 straight flush, 9 royal flush) in bits 20..23,
+ * then the five ranks (0..12) in describe order (grouped by count, then rank; a wheel as 5-4-3-2-A)
+ * in bits 16..19, 12..15, 8..11, 4..7, 0..3. Returns 0 for a value outside 1..7462.
+ */
+uint32_t pe_class_info(int value);
+
+/* Table footprint in bytes of the lookups on the evaluation path (for the docs and tests). */
+size_t pe_eval_table_bytes(void);
+
+#endif

@@ -1,0 +1,136 @@
+"""Cards: ints 0..51 and their text.
+
+Encoding (PokerHandEvaluator's): ``card = rank * 4 + suit`` with ranks ``2 3 4 5 6 7 8 9 T J Q K A``
+as 0..12 and suits ``c d h s`` as 0..3, so ``2c`` = 0 and ``As`` = 51. Text is rank then suit
+(``As``, ``Td``, ``2c``); parsing accepts either case and ``10`` for ten, with or without spaces
+or commas between cards.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Union
+
+from .errors import CardTypeError, DuplicateCardError, InvalidCardError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+              "Jack", "Queen", "King", "Ace")
+RANK_PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
+                "Jacks", "Queens", "Kings", "Aces")
+
+#: All 52 card texts, indexed by card int.
+CARD_TEXT: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
+_CARD_OF_TEXT = {t.lower(): i for i, t in enumerate(CARD_TEXT)}
+_TOKEN = re.compile(r"\s*(?:,\s*)?(10|[0-9A-Za-z])([A-Za-z]?)")
+
+#: Card input accepted across pyeval: card text, or a sequence of card ints 0..51.
+CardsLike = Union[str, Sequence[int]]
+
+
+def card(text: str) -> int:
+    """Parse one card (``"As"``, ``"td"``, ``"10h"``) to its int 0..51.
+
+    Raises:
+        InvalidCardError: ``text`` is not exactly one card.
+    """
+    if not isinstance(text, str):
+        raise CardTypeError(f"a card must be text like 'As', got {type(text).__name__}")
+    key = text.strip().lower()
+    if key.startswith("10"):
+        key = "t" + key[2:]
+    try:
+        return _CARD_OF_TEXT[key]
+    except KeyError:
+        raise InvalidCardError(f"invalid card {text!r}: expected rank 2-9/T/J/Q/K/A then suit c/d/h/s") from None
+
+
+def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[int, ...]:
+    """Parse card text (``"As Kd"``, ``"AsKd"``, ``"as,kd"``, ``"10h 9h"``) into card ints.
+
+    Returns:
+        A tuple of ints 0..51, in the order written.
+    Raises:
+        InvalidCardError: a bad rank or suit, naming the offending text.
+        DuplicateCardError: the same card twice (unless ``allow_duplicates``).
+    """
+    if not isinstance(text, str):
+        raise CardTypeError(f"card text must be str, got {type(text).__name__}")
+    out: list[int] = []
+    pos, end = 0, len(text.rstrip())
+    while pos < end:
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise InvalidCardError(f"invalid card text at {text[pos:pos + 3].strip()!r} in {text!r}")
+        rank, suit = m.group(1), m.group(2)
+        key = ("t" if rank == "10" else rank.lower()) + suit.lower()
+        c = _CARD_OF_TEXT.get(key)
+        if c is None:
+            raise InvalidCardError(
+                f"invalid card {rank + suit!r} in {text!r}: expected rank 2-9/T/J/Q/K/A then suit c/d/h/s"
+            )
+        out.append(c)
+        pos = m.end()
+    if not allow_duplicates:
+        check_distinct(out)
+    return tuple(out)
+
+
+def format_card(c: int) -> str:
+    """The text of card int ``c`` (``51`` -> ``"As"``). Raises InvalidCardError outside 0..51."""
+    return CARD_TEXT[check_card(c)]
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """Card ints to text, space separated, ``T`` for ten: ``(51, 46)`` -> ``"As Kh"``.
+
+    Raises:
+        InvalidCardError: an int outside 0..51.
+    """
+    return " ".join(CARD_TEXT[check_card(c)] for c in cards)
+
+
+def check_card(c: object) -> int:
+    """Return ``c`` as an int if it is a card int 0..51, else raise InvalidCardError/CardTypeError."""
+    if isinstance(c, bool) or not hasattr(c, "__index__"):
+        raise CardTypeError(f"a card must be an int 0..51, got {c!r} ({type(c).__name__})")
+    i = c.__index__()  # type: ignore[attr-defined]
+    if not 0 <= i < 52:
+        raise InvalidCardError(f"invalid card {i}: card ints are 0..51 (rank * 4 + suit)")
+    return i
+
+
+def check_distinct(cards: Sequence[int]) -> None:
+    """Raise DuplicateCardError naming the first card that appears twice."""
+    if len(set(cards)) != len(cards):
+        seen: set[int] = set()
+        for c in cards:
+            if c in seen:
+                raise DuplicateCardError(f"duplicate card {CARD_TEXT[c]} ({c})")
+            seen.add(c)
+
+
+def to_cards(cards: CardsLike) -> tuple[int, ...]:
+    """Normalise card input (text or a sequence of ints) to a tuple of distinct ints 0..51.
+
+    Raises:
+        InvalidCardError, DuplicateCardError, CardTypeError.
+    """
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
+        raise CardTypeError(f"cards must be card text or a sequence of ints 0..51, got {type(cards).__name__}")
+    out = tuple(check_card(c) for c in cards)
+    check_distinct(out)
+    return out
+
+
+def rank_of(c: int) -> int:
+    """Rank 0..12 (2..A) of card int ``c``."""
+    return c >> 2
+
+
+def suit_of(c: int) -> int:
+    """Suit 0..3 (c, d, h, s) of card int ``c``."""
+    return c & 3

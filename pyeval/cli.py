@@ -1,0 +1,43 @@
+"""The ``pyeval`` command. ``pyeval eval "As Ks Qs Js Ts 9h 9d"`` evaluates and describes hands."""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .cards import format_cards, parse_cards
+from .errors import PyevalError
+from .evaluate import best_five, describe, evaluate, hand_category
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    for text in args.hands:
+        cards = parse_cards(text)
+        value = evaluate(cards)
+        print(f"{format_cards(cards)}: {describe(value)} | best five {format_cards(best_five(cards))}"
+              f" | value {value} ({hand_category(value, royal=True).name})")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="pyeval", description="Poker hand evaluation and casino game procedures.")
+    p.add_argument("--version", action="version", version=f"pyeval {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+    e = sub.add_parser("eval", help="evaluate and describe 5-7 card hands given as text")
+    e.add_argument("hands", nargs="+", help='a hand as text, e.g. "As Ks Qs Js Ts 9h 9d"')
+    e.set_defaults(func=_cmd_eval)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except PyevalError as exc:
+        print(f"pyeval: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

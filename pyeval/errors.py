@@ -1,0 +1,34 @@
+"""pyeval's exceptions. Every error pyeval raises on bad input is a :class:`PyevalError`.
+
+Each also subclasses the built-in exception that fits (``ValueError`` for a bad value,
+``TypeError`` for a wrong type), so callers may catch either.
+"""
+from __future__ import annotations
+
+
+class PyevalError(Exception):
+    """Base class of every pyeval error."""
+
+
+class InvalidCardError(PyevalError, ValueError):
+    """A card that is not one of the 52: a bad rank or suit, or an int outside 0..51."""
+
+
+class DuplicateCardError(PyevalError, ValueError):
+    """The same card appears twice where cards must be distinct."""
+
+
+class CardCountError(PyevalError, ValueError):
+    """The wrong number of cards for the operation (e.g. evaluating 4 or 8 cards)."""
+
+
+class CardTypeError(PyevalError, TypeError):
+    """Cards of the wrong type: not ints or card text, or an array of the wrong dtype or shape."""
+
+
+class NativeBuildError(PyevalError, ImportError):
+    """The compiled module ``pyeval._native`` does not match this Python package (stale build)."""
+
+
+class HandValueError(PyevalError, ValueError):
+    """A hand value outside 1..7462."""

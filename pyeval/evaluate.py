@@ -1,0 +1,252 @@
+"""Hand evaluation: 5, 6 and 7 cards, one hand or a numpy batch, by the C lookup-table evaluator.
+
+Values are hand equivalence classes, dense ``1..7462``, **higher is stronger**: 1 is 7-5-4-3-2
+offsuit, 7462 a royal flush. A Cactus Kev / PokerHandEvaluator rank (1 = royal flush) is
+``7463 - value`` (:func:`to_cactus_kev`). The best five of six or seven cards are chosen as the
+regulations ask the dealer to (58 Pa. Code § 637a.11(k), § 677a.11(g)): :func:`best_five`.
+"""
+from __future__ import annotations
+
+import bisect
+import enum
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ._ffi import ERR_CARD, ERR_COUNT, ERR_DUP, ffi, lib
+from .cards import CARD_TEXT, RANK_NAMES, RANK_PLURALS, CardsLike, to_cards
+from .errors import CardCountError, CardTypeError, DuplicateCardError, HandValueError, InvalidCardError
+
+__all__ = [
+    "HandCategory", "evaluate", "evaluate_batch", "best_five", "hand_category", "describe",
+    "to_cactus_kev", "from_cactus_kev", "MAX_VALUE", "CATEGORY_RANGES",
+]
+
+MAX_VALUE = 7462
+
+
+class HandCategory(enum.IntEnum):
+    """Hand categories, weakest first. ``ROYAL_FLUSH`` is only returned when asked for
+    (``hand_category(v, royal=True)``), for paytables that pay it apart from other straight flushes."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+
+    @property
+    def label(self) -> str:
+        """Title-case name, e.g. ``"Four of a Kind"``."""
+        return _LABELS[self]
+
+
+_LABELS = {
+    HandCategory.HIGH_CARD: "High Card", HandCategory.PAIR: "Pair", HandCategory.TWO_PAIR: "Two Pair",
+    HandCategory.THREE_OF_A_KIND: "Three of a Kind", HandCategory.STRAIGHT: "Straight",
+    HandCategory.FLUSH: "Flush", HandCategory.FULL_HOUSE: "Full House",
+    HandCategory.FOUR_OF_A_KIND: "Four of a Kind", HandCategory.STRAIGHT_FLUSH: "Straight Flush",
+    HandCategory.ROYAL_FLUSH: "Royal Flush",
+}
+
+#: Inclusive value range of each category (royal flush is the top of STRAIGHT_FLUSH: 7462).
+CATEGORY_RANGES: dict[HandCategory, tuple[int, int]] = {
+    HandCategory.HIGH_CARD: (1, 1277), HandCategory.PAIR: (1278, 4137),
+    HandCategory.TWO_PAIR: (4138, 4995), HandCategory.THREE_OF_A_KIND: (4996, 5853),
+    HandCategory.STRAIGHT: (5854, 5863), HandCategory.FLUSH: (5864, 7140),
+    HandCategory.FULL_HOUSE: (7141, 7296), HandCategory.FOUR_OF_A_KIND: (7297, 7452),
+    HandCategory.STRAIGHT_FLUSH: (7453, 7462),
+}
+_LOWS = [lo for lo, _ in CATEGORY_RANGES.values()]
+
+_EVAL = {5: lib.pe_eval5, 6: lib.pe_eval6, 7: lib.pe_eval7}
+
+
+def evaluate(cards: CardsLike) -> int:
+    """Value of the best five-card hand among 5, 6 or 7 cards.
+
+    Args:
+        cards: a sequence of 5-7 distinct card ints 0..51 (``rank * 4 + suit``) or card text
+            (``"As Ks Qs Js Ts 9h 9d"``).
+    Returns:
+        int in 1..7462, higher is stronger (7462 = royal flush).
+    Raises:
+        CardCountError: not 5, 6 or 7 cards. InvalidCardError: a card outside 0..51 or bad text.
+        DuplicateCardError: a card twice. CardTypeError: not ints or text.
+    """
+    try:
+        value: int = _EVAL[len(cards)](*cards)
+    except (KeyError, TypeError, OverflowError):
+        return _evaluate_checked(cards)
+    if value > 0:
+        return value
+    return _evaluate_checked(cards)
+
+
+def _evaluate_checked(cards: Any) -> int:
+    """Slow path: normalise and validate with precise errors, then evaluate."""
+    cs = to_cards(cards)
+    _check_count(len(cs))
+    return int(_EVAL[len(cs)](*cs))
+
+
+def _check_count(n: int) -> None:
+    if not 5 <= n <= 7:
+        raise CardCountError(f"a hand to evaluate has 5, 6 or 7 cards, got {n}")
+
+
+def evaluate_batch(hands: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None) -> npt.NDArray[np.uint16]:
+    """Evaluate many hands in one C call (the GIL is released while it runs).
+
+    Args:
+        hands: shape ``(n, k)`` with k in 5..7, card ints 0..51. ``uint8`` C-contiguous input is
+            used without a copy; other integer dtypes and array-likes are converted once.
+        out: optional ``uint16`` array of shape ``(n,)`` to write into (C-contiguous, writable).
+    Returns:
+        ``uint16`` array of shape ``(n,)``: values 1..7462, higher is stronger.
+    Raises:
+        CardTypeError: not an integer array, or wrong shape/dtype of ``out``.
+        CardCountError: k not in 5..7. InvalidCardError / DuplicateCardError: naming the first bad
+        row; nothing is written to ``out`` then.
+    """
+    arr = _as_card_matrix(hands)
+    n, k = arr.shape
+    if out is None:
+        out = np.empty(n, dtype=np.uint16)
+    elif not (isinstance(out, np.ndarray) and out.dtype == np.uint16 and out.shape == (n,)
+              and out.flags.c_contiguous and out.flags.writeable):
+        raise CardTypeError(f"out must be a writable C-contiguous uint16 array of shape ({n},)")
+    bad = ffi.new("size_t *")
+    st = lib.pe_eval_batch(ffi.from_buffer("uint8_t[]", arr), n, k,
+                           ffi.from_buffer("uint16_t[]", out, require_writable=True), bad)
+    if st:
+        _raise_row_error(st, arr, int(bad[0]))
+    return out
+
+
+def _as_card_matrix(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+    """Validate shape and dtype and return a C-contiguous uint8 ``(n, k)`` view or copy."""
+    arr = np.asarray(hands)
+    if arr.dtype != np.uint8:
+        if arr.size == 0 and arr.dtype == np.float64:  # np.asarray([]) of an empty list
+            arr = arr.astype(np.uint8)
+        elif not np.issubdtype(arr.dtype, np.integer):
+            raise CardTypeError(f"hands must be an integer array of card ints 0..51, got dtype {arr.dtype}")
+    if arr.ndim != 2:
+        raise CardTypeError(f"hands must have shape (n, k), got shape {arr.shape}")
+    _check_count(arr.shape[1])
+    if arr.dtype != np.uint8:
+        bad_rows = np.flatnonzero(((arr < 0) | (arr > 51)).any(axis=1))
+        if bad_rows.size:
+            row = int(bad_rows[0])
+            c = next(int(x) for x in arr[row] if not 0 <= x <= 51)
+            raise InvalidCardError(f"row {row}: invalid card {c}: card ints are 0..51")
+        arr = arr.astype(np.uint8)
+    return np.ascontiguousarray(arr)
+
+
+def _raise_row_error(status: int, arr: npt.NDArray[np.uint8], row: int) -> None:
+    cards = [int(c) for c in arr[row]]
+    if status == ERR_CARD:
+        c = next(c for c in cards if c > 51)
+        raise InvalidCardError(f"row {row}: invalid card {c}: card ints are 0..51")
+    if status == ERR_DUP:
+        c = next(c for i, c in enumerate(cards) if c in cards[:i])
+        raise DuplicateCardError(f"row {row}: duplicate card {CARD_TEXT[c]} ({c})")
+    if status == ERR_COUNT:
+        raise CardCountError(f"a hand to evaluate has 5, 6 or 7 cards, got {arr.shape[1]}")
+    raise CardTypeError(f"row {row}: invalid input (status {status})")  # pragma: no cover
+
+
+def best_five(cards: CardsLike) -> tuple[int, ...]:
+    """The five cards that make the hand (58 Pa. Code § 637a.11(k), § 677a.11(g)).
+
+    Returns:
+        A tuple of 5 card ints whose value equals ``evaluate(cards)``. When several five-card
+        subsets tie, the first in the input's order is chosen (deterministic).
+    Raises:
+        as :func:`evaluate`.
+    """
+    cs = to_cards(cards)
+    _check_count(len(cs))
+    buf = ffi.new("uint8_t[7]", cs)
+    out = ffi.new("uint8_t[5]")
+    st = lib.pe_best_five(buf, len(cs), out)
+    if st < 0:  # pragma: no cover - inputs were validated above
+        raise CardTypeError(f"best_five failed with status {st}")
+    return tuple(out)
+
+
+def _check_value(value: int) -> int:
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise HandValueError(f"a hand value is an int 1..{MAX_VALUE}, got {value!r}")
+    v = value.__index__()
+    if not 1 <= v <= MAX_VALUE:
+        raise HandValueError(f"hand value {v} outside 1..{MAX_VALUE}")
+    return v
+
+
+def hand_category(value: int, *, royal: bool = False) -> HandCategory:
+    """Category of a hand value. With ``royal=True`` a royal flush (7462) is ``ROYAL_FLUSH``.
+
+    Raises:
+        HandValueError: ``value`` outside 1..7462.
+    """
+    v = _check_value(value)
+    if royal and v == MAX_VALUE:
+        return HandCategory.ROYAL_FLUSH
+    return HandCategory(bisect.bisect_right(_LOWS, v) - 1)
+
+
+def describe(value: int, *, kickers: bool = False) -> str:
+    """Describe a hand value in words.
+
+    Examples: ``"Royal Flush"``, ``"Straight Flush, Five high"``, ``"Four of a Kind, Aces"``,
+    ``"Full House, Kings over Fours"``, ``"Flush, Ace high"``, ``"Two Pair, Kings and Fours"``,
+    ``"Pair of Jacks"``, ``"High Card, Ace"``. With ``kickers=True`` the remaining ranks follow,
+    e.g. ``"Pair of Jacks, A-9-4"``, so that every one of the 7,462 classes reads differently.
+
+    Raises:
+        HandValueError: ``value`` outside 1..7462.
+    """
+    info = lib.pe_class_info(_check_value(value))
+    cat = HandCategory(info >> 20)
+    r = [(info >> (16 - 4 * i)) & 15 for i in range(5)]
+    name, plural = RANK_NAMES, RANK_PLURALS
+    if cat == HandCategory.ROYAL_FLUSH:
+        return "Royal Flush"
+    if cat in (HandCategory.STRAIGHT_FLUSH, HandCategory.STRAIGHT):
+        return f"{cat.label}, {name[r[0]]} high"
+    if cat == HandCategory.FOUR_OF_A_KIND:
+        text, rest = f"Four of a Kind, {plural[r[0]]}", r[4:]
+    elif cat == HandCategory.FULL_HOUSE:
+        return f"Full House, {plural[r[0]]} over {plural[r[3]]}"
+    elif cat == HandCategory.FLUSH:
+        text, rest = f"Flush, {name[r[0]]} high", r[1:]
+    elif cat == HandCategory.THREE_OF_A_KIND:
+        text, rest = f"Three of a Kind, {plural[r[0]]}", r[3:]
+    elif cat == HandCategory.TWO_PAIR:
+        text, rest = f"Two Pair, {plural[r[0]]} and {plural[r[2]]}", r[4:]
+    elif cat == HandCategory.PAIR:
+        text, rest = f"Pair of {plural[r[0]]}", r[2:]
+    else:
+        text, rest = f"High Card, {name[r[0]]}", r[1:]
+    if kickers:
+        text += ", " + "-".join("23456789TJQKA"[x] for x in rest)
+    return text
+
+
+def to_cactus_kev(value: int) -> int:
+    """Cactus Kev / PokerHandEvaluator rank (1 = royal flush .. 7462 = 7-5-4-3-2): ``7463 - value``."""
+    return MAX_VALUE + 1 - _check_value(value)
+
+
+def from_cactus_kev(rank: int) -> int:
+    """Inverse of :func:`to_cactus_kev`: pyeval value ``7463 - rank``."""
+    return MAX_VALUE + 1 - _check_value(rank)
