@@ -1,0 +1,36 @@
+"""Shared fixtures. ``shared_dir`` locates ``../shared`` (regulation texts, real hand histories).
+
+Tests that need it skip with a reason when it is absent (a user's clone); with
+``PYEVAL_REQUIRE_SHARED=1`` (set by ``.ci/run``) its absence is a failure instead.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _find_shared() -> Path | None:
+    env = os.environ.get("PYEVAL_SHARED")
+    candidates = [Path(env)] if env else []
+    candidates.append(ROOT.parent / "shared")
+    for c in candidates:
+        if (c / "seeds").is_dir():
+            return c
+    return None
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """Path of ../shared; skips (or fails under PYEVAL_REQUIRE_SHARED=1) when it is missing."""
+    found = _find_shared()
+    if found is None:
+        msg = ("../shared (regulation texts and real hand histories) is not beside this clone; "
+               "set PYEVAL_SHARED=/path/to/shared to run these tests")
+        if os.environ.get("PYEVAL_REQUIRE_SHARED") == "1":
+            pytest.fail(msg)
+        pytest.skip(msg)
+    return found
