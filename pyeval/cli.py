@@ -1,7 +1,13 @@
-"""The ``pyeval`` command. ``pyeval eval "As Ks Qs Js Ts 9h 9d"`` evaluates and describes hands."""
+"""The ``pyeval`` command.
+
+``pyeval eval "As Ks Qs Js Ts 9h 9d"`` evaluates and describes hands. Other subcommands live in
+their feature's module, each exposing ``register(subparsers)`` that adds its parser and sets
+``func`` (returning an exit code); they are listed in ``_SUBCOMMAND_MODULES``.
+"""
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
@@ -9,6 +15,9 @@ from . import __version__
 from .cards import format_cards, parse_cards
 from .errors import PyevalError
 from .evaluate import best_five, describe, evaluate, hand_category
+
+#: Modules that add subcommands (each has ``register(subparsers) -> None``).
+_SUBCOMMAND_MODULES: list[str] = []
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
@@ -27,10 +36,13 @@ def build_parser() -> argparse.ArgumentParser:
     e = sub.add_parser("eval", help="evaluate and describe 5-7 card hands given as text")
     e.add_argument("hands", nargs="+", help='a hand as text, e.g. "As Ks Qs Js Ts 9h 9d"')
     e.set_defaults(func=_cmd_eval)
+    for name in _SUBCOMMAND_MODULES:
+        importlib.import_module(name).register(sub)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``pyeval`` console script; returns the exit code (2 on a pyeval error)."""
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))
