@@ -149,3 +149,26 @@ size_t pe_eval_table_bytes(void)
 {
     return sizeof(PE_CARD_KEYBIT) + sizeof(PE_DISP) + sizeof(PE_HASH) + sizeof(PE_FLUSH);
 }
+
+int pe_eval_census(int k, uint64_t *category_counts, uint8_t *seen)
+{
+    if (k < 5 || k > 7) return PE_ERR_COUNT;
+    if (!category_counts || !seen) return PE_ERR_ARG;
+    for (int i = 0; i < 10; i++) category_counts[i] = 0;
+    for (int i = 0; i <= 7462; i++) seen[i] = 0;
+    uint8_t c[7];
+    int idx[7];
+    for (int i = 0; i < k; i++) idx[i] = i;
+    for (;;) {
+        for (int i = 0; i < k; i++) c[i] = (uint8_t)idx[i];
+        const uint16_t v = pe_eval_unchecked(c, k);
+        seen[v] = 1;
+        category_counts[PE_CLASS_INFO[v] >> 20]++;
+        int i = k - 1;
+        while (i >= 0 && idx[i] == 52 - k + i) i--;
+        if (i < 0) break;
+        idx[i]++;
+        for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+    }
+    return PE_OK;
+}

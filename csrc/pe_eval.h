@@ -62,6 +62,13 @@ int pe_best_five(const uint8_t *cards, int n, uint8_t *out5);
  */
 uint32_t pe_class_info(int value);
 
+/*
+ * Census: evaluate every k-card hand (k = 5, 6, 7: C(52, k) of them) and count them by category
+ * (category_counts[0..9], index as in pe_class_info, royal flush at 9) and mark the values seen
+ * (seen[0..7462]). For exhaustive tests; all 133,784,560 seven-card hands take well under 2 s.
+ */
+int pe_eval_census(int k, uint64_t *category_counts, uint8_t *seen);
+
 /* Table footprint in bytes of the lookups on the evaluation path (for the docs and tests). */
 size_t pe_eval_table_bytes(void);
 

@@ -1,0 +1,55 @@
+"""The build: cdef files agree with the public headers; the module is abi3; stale builds fail."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pyeval
+from pyeval import NativeBuildError, _native
+
+ROOT = Path(__file__).resolve().parent.parent
+CSRC = ROOT / "csrc"
+
+
+def _prototypes(text: str) -> set[str]:
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    text = re.sub(r"//[^\n]*", " ", text)
+    text = re.sub(r"#[^\n]*", " ", text)
+    protos = set()
+    for m in re.finditer(r"([A-Za-z_][\w\s\*]*?\b(pe_\w+)\s*\([^;{)]*\))\s*;", text):
+        protos.add(re.sub(r"\s+", " ", m.group(1)).replace(" *", "*").replace("* ", "*").strip())
+    return protos
+
+
+@pytest.mark.parametrize("cdef", sorted(CSRC.glob("*.cdef")), ids=lambda p: p.name)
+def test_cdef_matches_header(cdef: Path):
+    header = cdef.with_suffix(".h")
+    assert header.exists(), f"{cdef.name} has no header {header.name}"
+    declared, real = _prototypes(cdef.read_text()), _prototypes(header.read_text())
+    assert declared, f"no declarations found in {cdef.name}"
+    assert declared == real, f"differ: only in cdef {declared - real}, only in header {real - declared}"
+
+
+def test_module_is_abi3_and_matches_version():
+    assert ".abi3." in Path(_native.__file__).name
+    assert _native.ffi.string(_native.lib.pe_native_version()).decode() == pyeval.__version__
+
+
+def test_stale_build_fails_loudly(tmp_path):
+    """A checkout whose csrc/ differs from what was compiled refuses to import."""
+    import shutil
+
+    pkg = tmp_path / "pyeval"
+    shutil.copytree(ROOT / "pyeval", pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(CSRC, tmp_path / "csrc")
+    code = "import pyeval; print('imported')"
+    ok = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    with (tmp_path / "csrc" / "pe_eval.c").open("a") as f:
+        f.write("\n/* an edit after the build */\n")
+    stale = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert stale.returncode != 0 and "stale" in stale.stderr and NativeBuildError.__name__ in stale.stderr

@@ -1,0 +1,25 @@
+"""The ``pyeval`` command line."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from pyeval.cli import main
+
+
+def test_eval_describes(capsys):
+    assert main(["eval", "As Ks Qs Js Ts 9h 9d", "Kh Kd 4s 4c 9h"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("As Ks Qs Js Ts 9h 9d: Royal Flush | best five As Ks Qs Js Ts")
+    assert "Two Pair, Kings and Fours" in out[1]
+
+
+def test_eval_bad_input_is_one_line(capsys):
+    assert main(["eval", "As Ks Qs Js Xs"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pyeval: error: invalid card 'Xs'") and "Traceback" not in err
+
+
+def test_console_entry_point_runs():
+    r = subprocess.run([sys.executable, "-m", "pyeval.cli", "eval", "2c 3d 4h 5s 7c"], capture_output=True, text=True)
+    assert r.returncode == 0 and "High Card, Seven" in r.stdout
