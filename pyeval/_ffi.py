@@ -10,6 +10,7 @@ from ._version import __version__
 from .errors import NativeBuildError
 
 try:
+    from . import _fastcall
     from ._native import ffi, lib
 except ImportError as exc:  # pragma: no cover - only on a broken install
     raise NativeBuildError(
@@ -28,13 +29,18 @@ def _check_build() -> None:
             f"pyeval._native was built for pyeval {built_for}, but this is pyeval {__version__}: "
             "reinstall (`pip install .`) so the compiled module matches"
         )
+    built = ffi.string(lib.pe_native_hash()).decode()
+    if _fastcall.source_hash() != built:
+        raise NativeBuildError(
+            "pyeval._fastcall and pyeval._native were compiled from different sources: rebuild both "
+            "(`pip install .`, or `python setup.py build_ext --inplace` in a checkout)"
+        )
     if lib.pe_eval_abi() != EXPECTED_ABI["eval"]:
         raise NativeBuildError("pyeval._native evaluator ABI mismatch: rebuild the package")
     csrc = Path(__file__).resolve().parent.parent / "csrc"
     if (csrc / "pe_eval.h").exists():  # a source checkout (editable install): compare sources
         from ._build_hash import source_hash
 
-        built = ffi.string(lib.pe_native_hash()).decode()
         if built != source_hash(csrc):
             raise NativeBuildError(
                 "pyeval._native is stale: csrc/ changed since it was compiled; "

@@ -11,12 +11,12 @@ import bisect
 import enum
 import os
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ._ffi import ERR_CARD, ERR_COUNT, ERR_DUP, ffi, lib
+from ._ffi import ERR_CARD, ERR_COUNT, ERR_DUP, _fastcall, ffi, lib
 from .cards import CARD_TEXT, RANK_NAMES, RANK_PLURALS, CardsLike, to_cards
 from .errors import CardCountError, CardTypeError, DuplicateCardError, HandValueError, InvalidCardError
 
@@ -91,6 +91,12 @@ def evaluate(cards: CardsLike) -> int:
     return _evaluate_checked(cards)
 
 
+_py_evaluate = evaluate
+if not TYPE_CHECKING:  # the C fast path (pyeval._fastcall) replaces the Python function above;
+    # both behave alike: anything but a tuple/list of valid card ints goes to _evaluate_checked.
+    evaluate = _fastcall.evaluate
+
+
 def _evaluate_checked(cards: Any) -> int:
     """Slow path: normalise and validate with precise errors, then evaluate."""
     cs = to_cards(cards)
@@ -153,6 +159,7 @@ def evaluate_batch(
 
 
 _MIN_ROWS_PER_THREAD = 32768
+_fastcall.set_fallback(_evaluate_checked)
 
 
 def _as_card_matrix(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:

@@ -306,3 +306,31 @@ def test_every_pair_of_hole_cards_on_a_fixed_board():
     rest = [c for c in range(52) if c not in board]
     rows = [list(board) + [a, b] for a, b in itertools.combinations(rest, 2)]
     assert evaluate_batch(np.array(rows, np.uint8)).tolist() == [ref_value(r) for r in rows]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.one_of(hands, st.lists(st.integers(-3, 60), min_size=3, max_size=9)),
+       st.sampled_from([tuple, list]))
+def test_fast_path_and_python_path_agree(cards, kind):
+    """pyeval.evaluate (the C fast path) and the cffi/Python path give the same value or error."""
+    from pyeval.evaluate import _py_evaluate
+
+    def outcome(f):
+        try:
+            return f(kind(cards))
+        except pyeval.PyevalError as exc:
+            return type(exc), str(exc)
+
+    assert outcome(evaluate) == outcome(_py_evaluate)
+
+
+def test_fast_path_falls_back_for_other_sequences():
+    import array
+
+    assert evaluate(np.array([51, 47, 43, 39, 35])) == 7462
+    assert evaluate(array.array("b", [51, 47, 43, 39, 35])) == 7462
+    assert evaluate(range(0, 20, 4)) == evaluate([0, 4, 8, 12, 16])
+    with pytest.raises(CardTypeError):
+        evaluate((True, 1, 2, 3, 4))
+    with pytest.raises(TypeError):
+        evaluate()  # type: ignore[call-arg]
