@@ -32,3 +32,27 @@ class NativeBuildError(PyevalError, ImportError):
 
 class HandValueError(PyevalError, ValueError):
     """A hand value outside 1..7462."""
+
+
+class ShoeError(PyevalError):
+    """Base class of the shoe's errors (:mod:`pyeval.shoe`)."""
+
+
+class ShoeExhaustedError(ShoeError, ValueError):
+    """Dealing or burning more cards than remain in the shoe; the shoe is left unchanged."""
+
+
+class ShoeArgumentError(ShoeError, ValueError):
+    """A bad value for a shoe operation: a count, cut position, deck count, procedure or card."""
+
+
+class ShoeTypeError(ShoeError, TypeError):
+    """A shoe argument of the wrong type (e.g. a float where an int count is needed)."""
+
+
+class SeedError(ShoeError, ValueError):
+    """A bad seed or stream: not an int in 0..2**256-1, or any seed given in secure mode."""
+
+
+class EntropyError(ShoeError, OSError):
+    """The operating system's random source (getrandom(2) or /dev/urandom) failed."""

@@ -1,0 +1,609 @@
+/* pe_shoe.c - see pe_shoe.h for the algorithms and their sources. */
+#include "pe_shoe.h"
+#include "pe_eval_internal.h"
+
+#include <string.h>
+
+#if defined(__linux__) || defined(__APPLE__) || defined(__unix__)
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#define PE_HAVE_UNIX 1
+#if defined(__has_include)
+#if __has_include(<sys/random.h>)
+#include <sys/random.h>
+#define PE_HAVE_GETRANDOM 1
+#endif
+#endif
+#endif
+
+int pe_shoe_abi(void) { return PE_SHOE_ABI; }
+
+/* ------------------------------------------------------------------------------------------ */
+/* 64 x 64 -> 128-bit multiply (portable fallback for compilers without __uint128_t).           */
+
+#if defined(__SIZEOF_INT128__)
+static inline uint64_t pe_mul128(uint64_t a, uint64_t b, uint64_t *lo)
+{
+    const __uint128_t m = (__uint128_t)a * b;
+    *lo = (uint64_t)m;
+    return (uint64_t)(m >> 64);
+}
+#else
+static inline uint64_t pe_mul128(uint64_t a, uint64_t b, uint64_t *lo)
+{
+    const uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    const uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    const uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    *lo = (mid << 32) | (uint32_t)p00;
+    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+#endif
+
+static inline int pe_popcount64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_popcountll(x);
+#else
+    int c = 0;
+    while (x) { x &= x - 1; c++; }
+    return c;
+#endif
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* xoshiro256** 1.0 and SplitMix64 (reference algorithms by Blackman and Vigna, public domain). */
+
+static inline uint64_t pe_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline uint64_t pe_xoshiro_next(uint64_t *s)
+{
+    const uint64_t result = pe_rotl(s[1] * 5, 7) * 9;
+    const uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = pe_rotl(s[3], 45);
+    return result;
+}
+
+static inline uint64_t pe_splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+void pe_rng_seed(pe_rng *r, const uint64_t seed[4])
+{
+    memset(r, 0, sizeof *r);
+    uint64_t x = 0;
+    for (int i = 0; i < 4; i++) {
+        x ^= seed[i];
+        r->s[i] = pe_splitmix64(&x);
+    }
+    if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0) r->s[0] = 1; /* unreachable in practice */
+}
+
+/* Fill buf from the OS CSPRNG. Returns 0 or -1. */
+static int pe_os_random(void *buf, size_t len)
+{
+#if defined(PE_HAVE_UNIX)
+    uint8_t *p = (uint8_t *)buf;
+    size_t got = 0;
+#if defined(PE_HAVE_GETRANDOM)
+    while (got < len) {
+        const ssize_t k = getrandom(p + got, len - got, 0);
+        if (k < 0) {
+            if (errno == EINTR) continue;
+            break; /* ENOSYS etc.: fall back to /dev/urandom */
+        }
+        got += (size_t)k;
+    }
+    if (got == len) return 0;
+#endif
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    while (got < len) {
+        const ssize_t k = read(fd, p + got, len - got);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) break;
+        got += (size_t)k;
+    }
+    close(fd);
+    return got == len ? 0 : -1;
+#else
+    (void)buf;
+    (void)len;
+    return -1;
+#endif
+}
+
+static int pe_rng_refill(pe_rng *r)
+{
+    if (pe_os_random(r->buf, sizeof r->buf) != 0) {
+        r->err = PE_SHOE_ERR_ENTROPY;
+        memset(r->buf, 0, sizeof r->buf);
+        r->buf_pos = 0;
+        return -1;
+    }
+    r->buf_pos = 0;
+    return 0;
+}
+
+int pe_rng_seed_secure(pe_rng *r)
+{
+    pe_rng t;
+    memset(&t, 0, sizeof t);
+    t.secure = 1;
+    if (pe_rng_refill(&t) != 0) return PE_SHOE_ERR_ENTROPY;
+    *r = t;
+    return PE_OK;
+}
+
+static uint64_t pe_secure_next(pe_rng *r)
+{
+    if (r->buf_pos >= PE_RNG_BUF_WORDS) pe_rng_refill(r);
+    const uint64_t v = r->buf[r->buf_pos];
+    r->buf[r->buf_pos++] = 0; /* do not keep drawn words around */
+    return v;
+}
+
+static inline uint64_t pe_next(pe_rng *r)
+{
+    if (__builtin_expect(r->secure != 0, 0)) return pe_secure_next(r);
+    return pe_xoshiro_next(r->s);
+}
+
+int pe_rng_jump(pe_rng *r)
+{
+    static const uint64_t JUMP[4] = {0x180ec6d33cfd0abaULL, 0xd5a61266f0c9392cULL,
+                                     0xa9582618e03fc9aaULL, 0x39abdc4529b1661cULL};
+    if (!r) return PE_ERR_ARG;
+    if (r->secure) return PE_SHOE_ERR_SECURE;
+    uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (int i = 0; i < 4; i++)
+        for (int b = 0; b < 64; b++) {
+            if (JUMP[i] & ((uint64_t)1 << b)) {
+                s0 ^= r->s[0];
+                s1 ^= r->s[1];
+                s2 ^= r->s[2];
+                s3 ^= r->s[3];
+            }
+            pe_xoshiro_next(r->s);
+        }
+    r->s[0] = s0;
+    r->s[1] = s1;
+    r->s[2] = s2;
+    r->s[3] = s3;
+    return PE_OK;
+}
+
+int pe_rng_get_state(const pe_rng *r, uint64_t out[4])
+{
+    if (!r || !out) return PE_ERR_ARG;
+    if (r->secure) return PE_SHOE_ERR_SECURE;
+    memcpy(out, r->s, sizeof r->s);
+    return PE_OK;
+}
+
+int pe_rng_set_state(pe_rng *r, const uint64_t s[4])
+{
+    if (!r || !s) return PE_ERR_ARG;
+    if ((s[0] | s[1] | s[2] | s[3]) == 0) return PE_ERR_ARG;
+    memset(r, 0, sizeof *r);
+    memcpy(r->s, s, sizeof r->s);
+    return PE_OK;
+}
+
+/* Lemire's nearly-divisionless bounded int: uniform in [0, bound), bound >= 1. */
+static inline uint64_t pe_bounded(pe_rng *r, uint64_t bound)
+{
+    uint64_t lo;
+    uint64_t hi = pe_mul128(pe_next(r), bound, &lo);
+    if (__builtin_expect(lo < bound, 0)) {
+        const uint64_t t = (0 - bound) % bound; /* 2**64 mod bound */
+        while (lo < t && !r->err) hi = pe_mul128(pe_next(r), bound, &lo);
+    }
+    return hi;
+}
+
+/* Report a failure of the OS source once; the next draw retries the OS. */
+static int pe_take_err(pe_rng *r)
+{
+    if (!r->err) return PE_OK;
+    r->err = 0;
+    r->buf_pos = PE_RNG_BUF_WORDS;
+    return PE_SHOE_ERR_ENTROPY;
+}
+
+int pe_rng_bounded(pe_rng *r, uint64_t bound, uint64_t *out, size_t count)
+{
+    if (!r || (!out && count) || bound == 0) return PE_ERR_ARG;
+    for (size_t i = 0; i < count; i++) out[i] = pe_bounded(r, bound);
+    return pe_take_err(r);
+}
+
+int pe_rng_next64(pe_rng *r, uint64_t *out, size_t count)
+{
+    if (!r || (!out && count)) return PE_ERR_ARG;
+    for (size_t i = 0; i < count; i++) out[i] = pe_next(r);
+    return pe_take_err(r);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The shoe. Every operation that draws randomness works on a copy of the stub and commits it only
+ * when the random source did not fail, so an error leaves the shoe exactly as it was. */
+
+int pe_shoe_init(pe_shoe *s, int decks)
+{
+    if (!s || decks < 1 || decks > PE_SHOE_MAX_DECKS) return PE_ERR_ARG;
+    s->decks = (uint16_t)decks;
+    s->size = (uint16_t)(52 * decks);
+    s->pos = 0;
+    s->rack_n = 0;
+    for (int d = 0; d < decks; d++)
+        for (int c = 0; c < 52; c++) {
+            s->cards[52 * d + c] = (uint8_t)c;
+            s->deck_of[52 * d + c] = (uint8_t)d;
+        }
+    return PE_OK;
+}
+
+int pe_shoe_load(pe_shoe *s, const uint8_t *cards, int n, int decks)
+{
+    if (!s || decks < 1 || decks > PE_SHOE_MAX_DECKS || n < 0 || n > 52 * decks || (!cards && n))
+        return PE_ERR_ARG;
+    uint8_t seen[52] = {0};
+    for (int i = 0; i < n; i++) {
+        if (cards[i] >= 52) return PE_ERR_CARD;
+        if (seen[cards[i]] >= decks) return PE_ERR_DUP;
+        seen[cards[i]]++;
+    }
+    memset(seen, 0, sizeof seen);
+    for (int i = 0; i < n; i++) {
+        s->cards[i] = cards[i];
+        s->deck_of[i] = seen[cards[i]]++;
+    }
+    s->decks = (uint16_t)decks;
+    s->size = (uint16_t)n;
+    s->pos = 0;
+    s->rack_n = 0;
+    return PE_OK;
+}
+
+int pe_shoe_gather(pe_shoe *s)
+{
+    if (!s) return PE_ERR_ARG;
+    s->pos = 0;
+    s->rack_n = 0;
+    return PE_OK;
+}
+
+static inline void pe_swap2(uint8_t *a, uint8_t *d, int i, int j)
+{
+    const uint8_t ta = a[i], td = d[i];
+    a[i] = a[j];
+    d[i] = d[j];
+    a[j] = ta;
+    d[j] = td;
+}
+
+/* Commit a permuted copy of the stub unless the random source failed. */
+static int pe_commit(pe_shoe *s, const uint8_t *a, const uint8_t *d, int m)
+{
+    if (s->rng.err) return pe_take_err(&s->rng);
+    memcpy(s->cards + s->pos, a, (size_t)m);
+    memcpy(s->deck_of + s->pos, d, (size_t)m);
+    return PE_OK;
+}
+
+int pe_shoe_shuffle(pe_shoe *s)
+{
+    if (!s) return PE_ERR_ARG;
+    const int m = s->size - s->pos;
+    uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
+    memcpy(a, s->cards + s->pos, (size_t)m);
+    memcpy(d, s->deck_of + s->pos, (size_t)m);
+    for (int i = m - 1; i > 0; i--) pe_swap2(a, d, i, (int)pe_bounded(&s->rng, (uint64_t)i + 1));
+    return pe_commit(s, a, d, m);
+}
+
+/* One GSR riffle: cut at Binomial(m, 1/2) (the popcount of m fair bits), then drop cards one at a
+ * time from the two packets with probability proportional to their sizes (every interleaving of
+ * the two packets equally likely). */
+static void pe_riffle_once(pe_rng *r, uint8_t *a, uint8_t *d, int m)
+{
+    int c = 0, left = m;
+    while (left >= 64) {
+        c += pe_popcount64(pe_next(r));
+        left -= 64;
+    }
+    if (left) c += pe_popcount64(pe_next(r) & (((uint64_t)1 << left) - 1));
+    uint8_t ta[PE_SHOE_MAX_CARDS], td[PE_SHOE_MAX_CARDS];
+    int i = 0, j = c, t = 0;
+    while (i < c && j < m) {
+        const uint64_t x = pe_bounded(r, (uint64_t)(c - i) + (uint64_t)(m - j));
+        if (x < (uint64_t)(c - i)) {
+            ta[t] = a[i];
+            td[t++] = d[i++];
+        } else {
+            ta[t] = a[j];
+            td[t++] = d[j++];
+        }
+    }
+    while (i < c) { ta[t] = a[i]; td[t++] = d[i++]; }
+    while (j < m) { ta[t] = a[j]; td[t++] = d[j++]; }
+    memcpy(a, ta, (size_t)m);
+    memcpy(d, td, (size_t)m);
+}
+
+int pe_shoe_riffle(pe_shoe *s, int times)
+{
+    if (!s || times < 0 || times > 1000) return PE_ERR_ARG;
+    const int m = s->size - s->pos;
+    uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
+    memcpy(a, s->cards + s->pos, (size_t)m);
+    memcpy(d, s->deck_of + s->pos, (size_t)m);
+    for (int k = 0; k < times && m > 1; k++) pe_riffle_once(&s->rng, a, d, m);
+    return pe_commit(s, a, d, m);
+}
+
+int pe_shoe_packets(pe_shoe *s, int packets, const uint16_t *sizes)
+{
+    if (!s) return PE_ERR_ARG;
+    const int m = s->size - s->pos;
+    if (packets < 1 || packets > m) return PE_ERR_ARG;
+    uint16_t sz[PE_SHOE_MAX_CARDS];
+    if (sizes) {
+        int total = 0;
+        for (int i = 0; i < packets; i++) {
+            if (sizes[i] < 1) return PE_ERR_ARG;
+            total += sizes[i];
+        }
+        if (total != m) return PE_ERR_ARG;
+        memcpy(sz, sizes, sizeof(uint16_t) * (size_t)packets);
+    } else {
+        /* packets-1 distinct cut points from 1..m-1 (partial Fisher-Yates), sorted */
+        uint16_t pts[PE_SHOE_MAX_CARDS];
+        const int np = m - 1, k = packets - 1;
+        for (int i = 0; i < np; i++) pts[i] = (uint16_t)(i + 1);
+        for (int i = 0; i < k; i++) {
+            const int j = i + (int)pe_bounded(&s->rng, (uint64_t)(np - i));
+            const uint16_t t = pts[i];
+            pts[i] = pts[j];
+            pts[j] = t;
+        }
+        for (int i = 1; i < k; i++) { /* insertion sort of the k chosen points */
+            const uint16_t v = pts[i];
+            int j = i - 1;
+            while (j >= 0 && pts[j] > v) { pts[j + 1] = pts[j]; j--; }
+            pts[j + 1] = v;
+        }
+        int prev = 0;
+        for (int i = 0; i < k; i++) { sz[i] = (uint16_t)(pts[i] - prev); prev = pts[i]; }
+        sz[k] = (uint16_t)(m - prev);
+    }
+    uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
+    const uint8_t *sa = s->cards + s->pos, *sd = s->deck_of + s->pos;
+    /* packet 0 (the top one) ends at the bottom: write packets from the end backwards */
+    int src = 0, dst = m;
+    for (int p = 0; p < packets; p++) {
+        dst -= sz[p];
+        memcpy(a + dst, sa + src, sz[p]);
+        memcpy(d + dst, sd + src, sz[p]);
+        src += sz[p];
+    }
+    return pe_commit(s, a, d, m);
+}
+
+int pe_shoe_permute(pe_shoe *s, const uint16_t *perm, int n)
+{
+    if (!s || !perm) return PE_ERR_ARG;
+    const int m = s->size - s->pos;
+    if (n != m) return PE_ERR_COUNT;
+    uint8_t seen[PE_SHOE_MAX_CARDS] = {0};
+    for (int i = 0; i < n; i++) {
+        if (perm[i] >= m) return PE_ERR_ARG;
+        if (seen[perm[i]]++) return PE_ERR_DUP;
+    }
+    uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
+    for (int i = 0; i < n; i++) {
+        a[i] = s->cards[s->pos + perm[i]];
+        d[i] = s->deck_of[s->pos + perm[i]];
+    }
+    return pe_commit(s, a, d, m);
+}
+
+int pe_shoe_cut(pe_shoe *s, int position)
+{
+    if (!s) return PE_ERR_ARG;
+    const int m = s->size - s->pos;
+    if (position < 0 || position > m) return PE_ERR_ARG;
+    uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
+    const uint8_t *sa = s->cards + s->pos, *sd = s->deck_of + s->pos;
+    memcpy(a, sa + position, (size_t)(m - position));
+    memcpy(a + (m - position), sa, (size_t)position);
+    memcpy(d, sd + position, (size_t)(m - position));
+    memcpy(d + (m - position), sd, (size_t)position);
+    return pe_commit(s, a, d, m);
+}
+
+int pe_shoe_cut_random(pe_shoe *s, int min_depth, int *position)
+{
+    if (!s || !position || min_depth < 0) return PE_ERR_ARG;
+    const int m = s->size - s->pos;
+    if (m - 2 * min_depth < 0) return PE_ERR_ARG;
+    const int p = min_depth + (int)pe_bounded(&s->rng, (uint64_t)(m - 2 * min_depth) + 1);
+    if (s->rng.err) return pe_take_err(&s->rng);
+    *position = p;
+    return pe_shoe_cut(s, p);
+}
+
+int pe_shoe_deal(pe_shoe *s, int k, uint8_t *out)
+{
+    if (!s || k < 0 || (!out && k)) return PE_ERR_ARG;
+    if (k > s->size - s->pos) return PE_SHOE_ERR_EXHAUSTED;
+    if (k == 0) return PE_OK;
+    memcpy(out, s->cards + s->pos, (size_t)k);
+    s->pos = (uint16_t)(s->pos + k);
+    return PE_OK;
+}
+
+int pe_shoe_burn(pe_shoe *s, uint8_t *out)
+{
+    if (!s) return PE_ERR_ARG;
+    if (s->pos >= s->size) return PE_SHOE_ERR_EXHAUSTED;
+    const uint8_t c = s->cards[s->pos++];
+    s->rack[s->rack_n] = c;
+    s->rack_kind[s->rack_n++] = PE_RACK_BURN;
+    if (out) *out = c;
+    return PE_OK;
+}
+
+int pe_shoe_discard(pe_shoe *s, const uint8_t *cards, int n)
+{
+    if (!s || n < 0 || (!cards && n)) return PE_ERR_ARG;
+    int out[52] = {0}; /* dealt and not yet racked, per card id */
+    for (int i = 0; i < s->pos; i++) out[s->cards[i]]++;
+    for (int i = 0; i < s->rack_n; i++) out[s->rack[i]]--;
+    for (int i = 0; i < n; i++) {
+        if (cards[i] >= 52) return PE_ERR_CARD;
+        if (--out[cards[i]] < 0) return PE_SHOE_ERR_STATE;
+    }
+    for (int i = 0; i < n; i++) {
+        s->rack[s->rack_n] = cards[i];
+        s->rack_kind[s->rack_n++] = PE_RACK_DISCARD;
+    }
+    return PE_OK;
+}
+
+int pe_shoe_stub_to_rack(pe_shoe *s)
+{
+    if (!s) return PE_ERR_ARG;
+    const int m = s->size - s->pos;
+    for (int i = 0; i < m; i++) {
+        s->rack[s->rack_n] = s->cards[s->pos + i];
+        s->rack_kind[s->rack_n++] = PE_RACK_STUB;
+    }
+    s->pos = s->size;
+    return m;
+}
+
+int pe_shoe_remove_card(pe_shoe *s, int card)
+{
+    if (!s || card < 0 || card >= 52) return PE_ERR_CARD;
+    for (int i = s->pos; i < s->size; i++)
+        if (s->cards[i] == card) {
+            memmove(s->cards + i, s->cards + i + 1, (size_t)(s->size - i - 1));
+            memmove(s->deck_of + i, s->deck_of + i + 1, (size_t)(s->size - i - 1));
+            s->size--;
+            return PE_OK;
+        }
+    return PE_SHOE_ERR_STATE;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Batch kernels. Partial Fisher-Yates from the end of a 52-card array: step t (t = 0, 1, ...)
+ * draws j uniform in [0, i] with i = 51 - t, swaps a[i] and a[j] and deals a[i]. The deck carries
+ * over from one row to the next: a fresh uniform shuffle of any arrangement is uniform and
+ * independent of it. Bounds 52, 51, ... are drawn BATCH at a time from one 64-bit word. */
+
+#define PE_BATCH 7 /* 52**7 < 2**40: the rejection test fires with probability < 2**-24 */
+
+/* Draw the bounds (b0 - t) for t in 0..k-1 (k <= PE_BATCH) into j[]. */
+static inline void pe_draw_batch(pe_rng *r, uint64_t *x, int secure, uint32_t b0, int k, uint32_t *j)
+{
+    uint64_t prod = 1;
+    for (int t = 0; t < k; t++) prod *= (uint64_t)(b0 - (uint32_t)t);
+    for (;;) {
+        uint64_t w = secure ? pe_secure_next(r) : pe_xoshiro_next(x);
+        for (int t = 0; t < k; t++) j[t] = (uint32_t)pe_mul128(w, (uint64_t)(b0 - (uint32_t)t), &w);
+        if (__builtin_expect(w >= prod, 1)) return;
+        if (w >= (0 - prod) % prod || r->err) return;
+    }
+}
+
+/* Deal k cards (k <= 52) of a fresh uniform shuffle of deck[] into out[]. */
+static inline void pe_partial_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *deck, int k, uint8_t *out)
+{
+    uint32_t j[52];
+    j[51] = 0; /* the last card: bound 1 */
+    const int steps = k < 51 ? k : 51; /* the last card needs no draw */
+    for (int t = 0; t < steps; t += PE_BATCH) {
+        const int kk = steps - t < PE_BATCH ? steps - t : PE_BATCH;
+        pe_draw_batch(r, x, secure, (uint32_t)(52 - t), kk, j + t);
+    }
+    for (int t = 0; t < k; t++) {
+        const int i = 51 - t;
+        const uint8_t c = deck[j[t]];
+        deck[j[t]] = deck[i];
+        deck[i] = c;
+        out[t] = c;
+    }
+}
+
+static void pe_deal_batch_impl(pe_rng *r, int secure, size_t n, int k, uint8_t *out)
+{
+    uint8_t deck[52];
+    for (int c = 0; c < 52; c++) deck[c] = (uint8_t)c;
+    uint64_t x[4];
+    memcpy(x, r->s, sizeof x);
+    for (size_t row = 0; row < n; row++) pe_partial_shuffle(r, x, secure, deck, k, out + row * (size_t)k);
+    if (!secure) memcpy(r->s, x, sizeof x);
+}
+
+int pe_shoe_deal_batch(pe_rng *r, size_t n, int k, uint8_t *out)
+{
+    if (!r || k < 1 || k > 52 || (!out && n)) return PE_ERR_ARG;
+    if (r->secure) pe_deal_batch_impl(r, 1, n, k, out);
+    else pe_deal_batch_impl(r, 0, n, k, out);
+    return pe_take_err(r);
+}
+
+static void pe_holdem_impl(pe_rng *r, int secure, size_t n, int players, int burns, uint16_t *values,
+                           uint16_t *winners, uint8_t *cards)
+{
+    uint8_t deck[52], d[28];
+    for (int c = 0; c < 52; c++) deck[c] = (uint8_t)c;
+    uint64_t x[4];
+    memcpy(x, r->s, sizeof x);
+    const int p = players, m = 2 * p + 5 + (burns ? 3 : 0);
+    /* board positions in the dealt sequence d[] */
+    const int b0 = 2 * p + (burns ? 1 : 0);
+    const int bpos[5] = {b0, b0 + 1, b0 + 2, b0 + 3 + (burns ? 1 : 0), b0 + 4 + (burns ? 2 : 0)};
+    for (size_t row = 0; row < n; row++) {
+        pe_partial_shuffle(r, x, secure, deck, m, d);
+        uint8_t h[7];
+        for (int t = 0; t < 5; t++) h[2 + t] = d[bpos[t]];
+        uint16_t best = 0, mask = 0;
+        uint16_t *v = values + row * (size_t)p;
+        for (int i = 0; i < p; i++) {
+            h[0] = d[i];
+            h[1] = d[p + i];
+            const uint16_t val = pe_eval_unchecked7(h);
+            v[i] = val;
+            if (val > best) { best = val; mask = (uint16_t)(1u << i); }
+            else if (val == best) mask |= (uint16_t)(1u << i);
+        }
+        winners[row] = mask;
+        if (cards) {
+            uint8_t *o = cards + row * (size_t)(2 * p + 5);
+            for (int i = 0; i < p; i++) { o[2 * i] = d[i]; o[2 * i + 1] = d[p + i]; }
+            for (int t = 0; t < 5; t++) o[2 * p + t] = d[bpos[t]];
+        }
+    }
+    if (!secure) memcpy(r->s, x, sizeof x);
+}
+
+int pe_shoe_holdem_showdowns(pe_rng *r, size_t n, int players, int burns, uint16_t *values,
+                             uint16_t *winners, uint8_t *cards)
+{
+    if (!r || players < 2 || players > 10 || ((!values || !winners) && n)) return PE_ERR_ARG;
+    if (r->secure) pe_holdem_impl(r, 1, n, players, burns != 0, values, winners, cards);
+    else pe_holdem_impl(r, 0, n, players, burns != 0, values, winners, cards);
+    return pe_take_err(r);
+}

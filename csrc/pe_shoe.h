@@ -1,0 +1,127 @@
+/*
+ * pe_shoe.h - pyeval's shoe: a seeded or OS-secure random source, unbiased shuffles, cuts, burns,
+ * dealing, an ordered discard rack, and batch shuffle/deal/evaluate kernels for simulation.
+ *
+ * Cards are ints 0..51 (card = rank * 4 + suit, see pe_eval.h). A shoe holds 1..8 decks; card ids
+ * stay 0..51 and the deck each physical card came from is kept apart in deck_of[].
+ *
+ * Random source (pe_rng), one per shoe or batch call, never global:
+ *   - seeded: xoshiro256** 1.0 (Blackman & Vigna, "Scrambled linear pseudorandom number
+ *     generators", ACM TOMS 2021; prng.di.unimi.it), 256-bit state > log2(52!) = 225.6 bits.
+ *     Seeding: a 256-bit seed w0..w3 (64-bit words, least significant first) goes through
+ *     SplitMix64: x = 0; for i in 0..3 { x ^= w[i]; s[i] = splitmix64_next(&x); } so a seed below
+ *     2**64 gives the reference seeding (s = four successive SplitMix64 outputs from the seed).
+ *     pe_rng_jump() advances 2**128 draws (the reference jump polynomial): stream k of a seed is
+ *     the seeded state jumped k times, giving non-overlapping parallel streams.
+ *   - secure: 64-bit words read from the operating system's CSPRNG, getrandom(2) (falling back to
+ *     /dev/urandom where getrandom is missing) in blocks of 256 bytes. No seed, no home-made
+ *     cryptography. A failed read sets err; the operation in progress then changes nothing and
+ *     returns PE_SHOE_ERR_ENTROPY.
+ *   - bounded integers: Lemire's multiply-shift with rejection ("Fast random integer generation
+ *     in an interval", ACM TOMS 2019), unbiased; the batch kernels draw several bounds from one
+ *     64-bit word by the batched form of the same method (Brackett-Rozinsky & Lemire, "Batched
+ *     ranged random integer generation", SP&E 2024): exact, since the digits are those of one
+ *     Lemire draw with bound = the product of the bounds.
+ *   - shuffles: Fisher-Yates (Durstenfeld), i from m-1 down to 1, j uniform in [0, i].
+ *     No modulo reduction, float scaling or sort-by-random-key anywhere.
+ *   Same seed and stream -> same cards on every platform (pure 64-bit integer arithmetic).
+ *
+ * Shoe layout: cards[0..size) top first; cards[pos] is the next card to come off; [pos, size) is
+ * the stub (undealt). Shuffle procedures permute the undealt cards; pe_shoe_gather() first brings
+ * every card (dealt, racked) back. The discard rack keeps, in order, every card put on it and how
+ * (PE_RACK_*), so a round can be reconstructed (58 Pa. Code § 677a.11(j)).
+ *
+ * Every function validates its arguments and returns PE_OK (0) or a negative code, and on error
+ * changes nothing. All functions are re-entrant: state lives in the caller's structs only.
+ */
+#ifndef PE_SHOE_H
+#define PE_SHOE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pe_eval.h" /* PE_OK, PE_ERR_* */
+
+#define PE_SHOE_ABI 1
+#define PE_SHOE_MAX_DECKS 8
+#define PE_SHOE_MAX_CARDS 416 /* 8 decks */
+#define PE_RNG_BUF_WORDS 32   /* secure mode: 256-byte blocks from the OS */
+
+enum {
+    PE_SHOE_ERR_EXHAUSTED = -10, /* fewer cards left than asked for */
+    PE_SHOE_ERR_ENTROPY = -11,   /* the OS random source failed */
+    PE_SHOE_ERR_STATE = -12,     /* not allowed in this state (e.g. discarding a card not dealt) */
+    PE_SHOE_ERR_SECURE = -13     /* a seed or a state given to a secure random source */
+};
+
+enum { PE_RACK_DISCARD = 0, PE_RACK_BURN = 1, PE_RACK_STUB = 2 };
+
+typedef struct pe_rng {
+    uint64_t s[4];                     /* xoshiro256** state (unused in secure mode) */
+    uint64_t buf[PE_RNG_BUF_WORDS];    /* secure mode: words read from the OS */
+    uint32_t buf_pos;                  /* next unread word of buf */
+    uint32_t secure;                   /* 1: draw from the OS CSPRNG */
+    int32_t err;                       /* sticky: set when the OS source failed */
+    uint32_t reserved;
+} pe_rng;
+
+typedef struct pe_shoe {
+    pe_rng rng;
+    uint16_t size;                          /* cards in the shoe's complement */
+    uint16_t pos;                           /* cards taken off the top so far */
+    uint16_t rack_n;                        /* cards on the discard rack */
+    uint16_t decks;                         /* 1..8 */
+    uint8_t cards[PE_SHOE_MAX_CARDS];       /* card ids 0..51, top first */
+    uint8_t deck_of[PE_SHOE_MAX_CARDS];     /* deck index (0..decks-1) of cards[i] */
+    uint8_t rack[PE_SHOE_MAX_CARDS];        /* discard rack, first racked first */
+    uint8_t rack_kind[PE_SHOE_MAX_CARDS];   /* PE_RACK_* of rack[i] */
+} pe_shoe;
+
+int pe_shoe_abi(void);
+
+/* ---- random source ---- */
+void pe_rng_seed(pe_rng *r, const uint64_t seed[4]);
+int pe_rng_seed_secure(pe_rng *r);                   /* PE_OK or PE_SHOE_ERR_ENTROPY */
+int pe_rng_jump(pe_rng *r);                          /* PE_SHOE_ERR_SECURE in secure mode */
+int pe_rng_get_state(const pe_rng *r, uint64_t out[4]);
+int pe_rng_set_state(pe_rng *r, const uint64_t s[4]); /* PE_ERR_ARG for the all-zero state */
+/* `count` uniform ints in [0, bound) into out (bound >= 1). */
+int pe_rng_bounded(pe_rng *r, uint64_t bound, uint64_t *out, size_t count);
+/* `count` raw 64-bit outputs (for known-answer tests against the reference generator). */
+int pe_rng_next64(pe_rng *r, uint64_t *out, size_t count);
+
+/* ---- the shoe ---- */
+int pe_shoe_init(pe_shoe *s, int decks);                 /* new-deck order, rng left as is */
+/* An explicit order (top first): each card 0..51 at most `decks` times, n <= 52 * decks. */
+int pe_shoe_load(pe_shoe *s, const uint8_t *cards, int n, int decks);
+int pe_shoe_gather(pe_shoe *s);                           /* dealt and racked cards back in */
+int pe_shoe_shuffle(pe_shoe *s);                          /* uniform Fisher-Yates of the stub */
+int pe_shoe_riffle(pe_shoe *s, int times);                /* Gilbert-Shannon-Reeds riffles */
+/* Packets taken off the top and restacked in reverse order (strip / box cut). sizes == NULL:
+ * random sizes, every composition of the stub into `packets` non-empty packets equally likely. */
+int pe_shoe_packets(pe_shoe *s, int packets, const uint16_t *sizes);
+/* Apply a permutation of the stub: new stub[i] = old stub[perm[i]]. */
+int pe_shoe_permute(pe_shoe *s, const uint16_t *perm, int n);
+int pe_shoe_cut(pe_shoe *s, int position);                /* top `position` cards to the bottom */
+int pe_shoe_cut_random(pe_shoe *s, int min_depth, int *position); /* position in [min, m-min] */
+int pe_shoe_deal(pe_shoe *s, int k, uint8_t *out);        /* k cards off the top, in order */
+int pe_shoe_burn(pe_shoe *s, uint8_t *out);               /* top card to the rack, face down */
+/* Cards from the layout to the rack; each must have been dealt and not yet racked. */
+int pe_shoe_discard(pe_shoe *s, const uint8_t *cards, int n);
+int pe_shoe_stub_to_rack(pe_shoe *s);                     /* returns the number of cards moved */
+int pe_shoe_remove_card(pe_shoe *s, int card);           /* fault model: a card lost from the stub */
+
+/* ---- batch kernels (simulation) ---- */
+/* n rows of k cards (1..52): row r = the first k cards of an independent uniform shuffle. */
+int pe_shoe_deal_batch(pe_rng *r, size_t n, int k, uint8_t *out);
+/*
+ * n rounds of Hold'em for `players` (2..10) seats, dealt as 58 Pa. Code § 637a.11(f),(h)-(j):
+ * hole cards one at a time from seat 0 (left of the button) to seat players-1 (the button),
+ * twice; then (if burns) a burn, the flop, a burn, the turn, a burn, the river.
+ * values[r * players + i] = seat i's hand value (1..7462); winners[r] = bitmask of the seats with
+ * the best value. cards (optional, NULL to skip): the 2 * players + 5 cards per round, hole cards
+ * seat by seat (first card, second card) then the five board cards.
+ */
+int pe_shoe_holdem_showdowns(pe_rng *r, size_t n, int players, int burns, uint16_t *values,
+                             uint16_t *winners, uint8_t *cards);
+
+#endif
