@@ -17,7 +17,7 @@ from .errors import PyevalError
 from .evaluate import best_five, describe, evaluate, hand_category
 
 #: Modules that add subcommands (each has ``register(subparsers) -> None``).
-_SUBCOMMAND_MODULES: list[str] = []
+_SUBCOMMAND_MODULES: list[str] = ["pyeval.holdem.cli"]
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:

@@ -34,6 +34,29 @@ class HandValueError(PyevalError, ValueError):
     """A hand value outside 1..7462."""
 
 
+class TableRulesError(PyevalError, ValueError):
+    """A table configuration (the certificate holder's Rules Submission) that is not valid."""
+
+
+class IllegalActionError(PyevalError, ValueError):
+    """A table or round action the rules do not allow now; nothing was changed.
+
+    ``rule`` names the rule broken (e.g. ``"58 Pa. Code § 637a.8(b)(2)"``).
+    """
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        super().__init__(f"{message} ({rule})" if rule else message)
+        self.rule = rule
+
+
+class OutOfTurnError(IllegalActionError):
+    """An action by a player (or the dealer) when it is not that player's (or step's) turn."""
+
+
+class HandHistoryError(PyevalError, ValueError):
+    """A hand history (PHH) that cannot be read or written: bad syntax, fields or values."""
+
+
 class ShoeError(PyevalError):
     """Base class of the shoe's errors (:mod:`pyeval.shoe`)."""
 
