@@ -1,0 +1,29 @@
+"""The README's Python examples run as doctests, so the README cannot drift from the code."""
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(), flags=re.S)
+
+
+def test_readme_examples():
+    """The blocks read as one session: names defined in one block are used in the next."""
+    assert BLOCKS, "no python examples found in README.md"
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    globs: dict = {}
+    for index, block in enumerate(BLOCKS):
+        test = parser.get_doctest(block, globs, f"README block {index}", str(README), 0)
+        runner.run(test, clear_globs=False)
+        globs = test.globs
+    assert runner.failures == 0, "a README python example failed (see output above)"
+
+
+def test_readme_opens_with_the_two_commands():
+    text = README.read_text()
+    blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.S)
+    assert "pip install . && pyeval" in blocks[0]
+    assert 'pip install ".[test]" && python3 -m pytest' in blocks[1]
