@@ -6,10 +6,11 @@
 """
 from .pots import Pot, side_pots, split_pot
 from .round import CardSource, Event, LegalActions, Phase, Round, Ruling, Street
+from .table import Table
 from .rules import BettingStructure, ButtonPlacement, HeadsUpOrder, OddChipRule, TableRules
 
 __all__ = [
-    "TableRules", "BettingStructure", "ButtonPlacement", "HeadsUpOrder", "OddChipRule",
+    "TableRules", "Table", "BettingStructure", "ButtonPlacement", "HeadsUpOrder", "OddChipRule",
     "Round", "Phase", "Street", "Event", "LegalActions", "Ruling", "CardSource",
     "Pot", "side_pots", "split_pot",
 ]

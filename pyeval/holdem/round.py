@@ -44,6 +44,8 @@ from .rules import (
 )
 
 CardsInput = Union[str, Sequence[int]]
+#: _ORDER[n][s]: the round indices clockwise from s, for n players.
+_ORDER = [[tuple((s + k) % n for k in range(n)) for s in range(n)] if n else [] for n in range(11)]
 _EVAL7 = lib.pe_eval7
 
 
@@ -138,7 +140,7 @@ class Round:
 
     __slots__ = (
         "rules", "n", "source", "stacks", "starting_stacks", "bets", "contrib", "folded", "mucked",
-        "hole", "board", "burns", "events", "_phase_fb", "_straddled", "_dealt", "street", "bet_to",
+        "hole", "board", "burns", "_ev", "_phase_fb", "_straddled", "_dealt", "street", "bet_to",
         "min_inc", "raises", "full_seq", "acted", "act_seq", "checked", "actor", "opener",
         "n_active", "n_live", "closed", "sd_queue", "awarded", "_blind_posters", "_preflop_first",
         "values", "winnings",
@@ -168,7 +170,7 @@ class Round:
         self.hole: list[tuple[int, ...]] = [()] * n
         self.board: list[int] = []
         self.burns: list[int | None] = []
-        self.events: list[Event] = []
+        self._ev: list[tuple[str, int | None, int, tuple[int, ...]]] = []
         self._phase_fb = True  # forced bets not yet posted
         self._straddled = False
         self._dealt = False
@@ -215,6 +217,12 @@ class Round:
         return Phase.AWARD
 
     @property
+    def events(self) -> list[Event]:
+        """The round's record so far: every forced bet, card, action, returned bet and award, in order."""
+        new = tuple.__new__
+        return [new(Event, e) for e in self._ev]
+
+    @property
     def button(self) -> int:
         """Round index of the button (always the last player)."""
         return self.n - 1
@@ -255,19 +263,19 @@ class Round:
         """
         self._check_forced_bets()
         rules = self.rules
-        stacks, contrib, bets, ev = self.stacks, self.contrib, self.bets, self.events
+        stacks, contrib, bets, ev = self.stacks, self.contrib, self.bets, self._ev
         if rules.ante:
             for i in range(self.n):
                 a = min(rules.ante, stacks[i])
                 stacks[i] -= a
                 contrib[i] += a
-                ev.append(Event("ante", i, a))
+                ev.append(("ante", i, a, ()))
         for amount, i in zip(rules.blinds, self._blind_posters):
             a = min(amount, stacks[i])
             stacks[i] -= a
             contrib[i] += a
             bets[i] += a
-            ev.append(Event("blind", i, a))
+            ev.append(("blind", i, a, ()))
         self.bet_to = max(rules.blinds)
         self.min_inc = max(rules.min_bet, self.bet_to)
         self.n_active = sum(1 for s in stacks if s > 0)
@@ -315,7 +323,7 @@ class Round:
         self.min_inc = max(self.min_inc, self.bet_to)
         self._straddled = True
         self._preflop_first = (s + 1) % self.n
-        self.events.append(Event("straddle", s, amt))
+        self._ev.append(("straddle", s, amt, ()))
 
     # ------------------------------------------------------------------ hole cards
     def _check_hole(self, cards: Sequence[CardsInput] | None) -> list[tuple[int, ...]]:
@@ -354,9 +362,9 @@ class Round:
             dealt = self.source.deal(2 * n)
             hole = [(dealt[i], dealt[n + i]) for i in range(n)]
         self.hole = hole
-        ev = self.events
+        ev = self._ev
         for i in range(n):
-            ev.append(Event("hole", i, 0, hole[i]))
+            ev.append(("hole", i, 0, hole[i]))
         self._dealt = True
         # Preflop: blinds and straddler have not acted and keep the option to raise.
         self.actor = self._first_from(self._preflop_first)
@@ -373,10 +381,13 @@ class Round:
         return not self.acted[i] and self.n_active >= 2
 
     def _first_from(self, start: int) -> int | None:
-        n = self.n
-        for k in range(n):
-            i = (start + k) % n
-            if self._needs(i):
+        folded, stacks, bets, acted = self.folded, self.stacks, self.bets, self.acted
+        bet_to = self.bet_to
+        multi = self.n_active >= 2
+        for i in _ORDER[self.n][start % self.n]:
+            if folded[i] or not stacks[i]:
+                continue
+            if bets[i] < bet_to or (multi and not acted[i]):
                 return i
         return None
 
@@ -447,7 +458,7 @@ class Round:
         if self.stacks[a] > 0:
             self.n_active -= 1
         self.acted[a] = True
-        self.events.append(Event("fold", a))
+        self._ev.append(("fold", a, 0, ()))
         self._after_action(a)
 
     def can_check_or_call(self, player: int | None = None) -> bool:
@@ -456,23 +467,25 @@ class Round:
 
     def check_or_call(self, player: int | None = None) -> None:
         """The player to act checks, or calls the current bet (all-in for less if short, § 637a.8(b)(5))."""
-        a = self._turn(player, "check or call")
+        a = self.actor
+        if a is None or (player is not None and player != a):
+            self._turn(player, "check or call")
         stacks = self.stacks
-        amt = self.bet_to - self.bets[a]
+        amt = self.bet_to - self.bets[a]  # type: ignore[index]
         if amt <= 0:
-            self.checked[a] = True
-            self.events.append(Event("check", a))
+            self.checked[a] = True  # type: ignore[index]
+            self._ev.append(("check", a, 0, ()))
         else:
-            if amt >= stacks[a]:
-                amt = stacks[a]
+            if amt >= stacks[a]:  # type: ignore[index]
+                amt = stacks[a]  # type: ignore[index]
                 self.n_active -= 1
-            stacks[a] -= amt
-            self.bets[a] += amt
-            self.contrib[a] += amt
-            self.events.append(Event("call", a, amt))
-        self.acted[a] = True
-        self.act_seq[a] = self.full_seq
-        self._after_action(a)
+            stacks[a] -= amt  # type: ignore[index]
+            self.bets[a] += amt  # type: ignore[index]
+            self.contrib[a] += amt  # type: ignore[index]
+            self._ev.append(("call", a, amt, ()))
+        self.acted[a] = True  # type: ignore[index]
+        self.act_seq[a] = self.full_seq  # type: ignore[index]
+        self._after_action(a)  # type: ignore[arg-type]
 
     def _check_raise_to(self, player: int | None, to: int) -> int:
         a = self._turn(player, "bet or raise")
@@ -532,7 +545,7 @@ class Round:
         self.acted[a] = True
         self.act_seq[a] = self.full_seq
         self.opener = a
-        self.events.append(Event(kind, a, to))
+        self._ev.append((kind, a, to, ()))
         self._after_action(a)
 
     def _after_action(self, a: int) -> None:
@@ -548,15 +561,20 @@ class Round:
     def _street_done(self) -> None:
         """Close a betting round: return any uncalled bet, then see whether betting can go on."""
         bets = self.bets
-        top = max(range(self.n), key=bets.__getitem__)
-        second = max((b for i, b in enumerate(bets) if i != top), default=0)
-        if bets[top] > second:
-            back = bets[top] - second
+        top, first, second = 0, -1, 0
+        for i, b in enumerate(bets):
+            if b > first:
+                top, first, second = i, b, first if first > 0 else 0
+            elif b > second:
+                second = b
+        if first > second:
+            back = first - second
             bets[top] = second
             self.stacks[top] += back
             self.contrib[top] -= back
-            self.events.append(Event("return", top, back))
-        self.n_active = sum(1 for i in range(self.n) if not self.folded[i] and self.stacks[i] > 0)
+            self._ev.append(("return", top, back, ()))
+        folded, stacks = self.folded, self.stacks
+        self.n_active = sum(1 for i in range(self.n) if stacks[i] and not folded[i])
         if self.n_live >= 2 and (self.street == 3 or self.n_active < 2):
             self.closed = True
             n = self.n
@@ -606,9 +624,9 @@ class Round:
             b = burn
         self.burns.append(b)
         if b is not None:
-            self.events.append(Event("burn", None, 0, (b,)))
+            self._ev.append(("burn", None, 0, (b,)))
         self.board.extend(out)
-        self.events.append(Event("board", None, 0, tuple(out)))
+        self._ev.append(("board", None, 0, tuple(out)))
         self.street += 1
         if not self.closed:
             n = self.n
@@ -658,7 +676,7 @@ class Round:
         """The next player in showdown order turns his hole cards face up (§ 637a.11(k))."""
         p = self._check_show(player, False)
         self.sd_queue.pop(0)
-        self.events.append(Event("show", p, 0, self.hole[p]))
+        self._ev.append(("show", p, 0, self.hole[p]))
 
     def can_muck(self, player: int | None = None) -> bool:
         """True when the next player in showdown order may muck (give up the pot) instead of showing."""
@@ -674,7 +692,7 @@ class Round:
         self.sd_queue.pop(0)
         self.mucked[p] = True
         self.n_live -= 1
-        self.events.append(Event("muck", p))
+        self._ev.append(("muck", p, 0, ()))
         if self.n_live == 1:
             self.sd_queue.clear()
 
@@ -731,27 +749,24 @@ class Round:
             for i, amt in shares.items():
                 self.stacks[i] += amt
                 win[i] += amt
-                self.events.append(Event("award", i, amt, (k,)))
+                self._ev.append(("award", i, amt, (k,)))
         self.awarded = True
 
     # ------------------------------------------------------------------ automation
     def run_dealer(self) -> None:
         """Do every dealer step that is due now: deal hole cards or board from the card source, turn
         the hands up in showdown order (nobody mucks), award. Stops when a player must act."""
-        while True:
-            ph = self.phase
-            if ph is Phase.FORCED_BETS:
-                self.post_forced_bets()
-            elif ph is Phase.HOLE_CARDS:
-                self.deal_hole_cards()
-            elif ph is Phase.BOARD:
+        if self._phase_fb:
+            self.post_forced_bets()
+        if not self._dealt:
+            self.deal_hole_cards()
+        while self.actor is None and not self.awarded:
+            if self.n_live >= 2 and len(self.board) < 5:
                 self.deal_board()
-            elif ph is Phase.SHOWDOWN:
+            elif self.sd_queue:
                 self.show()
-            elif ph is Phase.AWARD:
-                self.award()
             else:
-                return
+                self.award()
 
     @property
     def complete(self) -> bool:
