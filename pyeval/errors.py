@@ -57,6 +57,22 @@ class HandHistoryError(PyevalError, ValueError):
     """A hand history (PHH) that cannot be read or written: bad syntax, fields or values."""
 
 
+class WagerNotAllowedError(IllegalActionError):
+    """A wager or bet the table's rules do not allow (amount, limits, multiple, position)."""
+
+
+class StubCountDueError(IllegalActionError):
+    """The dealer tried to go on while a stub count is required (58 Pa. Code § 674a.9(d))."""
+
+
+class DeckOutOfPlayError(IllegalActionError):
+    """Dealing from a deck that was removed from the table (58 Pa. Code § 674a.9(f))."""
+
+
+class PaytableError(PyevalError, ValueError):
+    """An invalid paytable: an unknown or missing hand class, or odds that are not exact and >= 0."""
+
+
 class ShoeError(PyevalError):
     """Base class of the shoe's errors (:mod:`pyeval.shoe`)."""
 

@@ -1,0 +1,236 @@
+"""Criss-Cross Poker table rules as data: positions, wager limits, bet multiples, paytables.
+
+Only 58 Pa. Code § 674a.9 (dealing from the hand) is in our hands as Pennsylvania text, plus the
+fact from § 674a.2(a) that a table has at most six player betting positions. Everything else
+here -- wager limits, the bet multiples, the Ante qualifying rule and the paytables -- is **table
+configuration**: the defaults below come from public descriptions of the commercial game, not from
+the Pennsylvania Code, and a table must be configured from the certificate holder's posted rules.
+Each default says where it comes from (``DEFAULT_SOURCES``).
+
+Amounts are ints in the table's smallest unit (chips, never floats). Odds are exact
+:class:`fractions.Fraction` values read as "pays ``odds`` to 1"; ``Fraction(0)`` on a paytable line
+means the wager pushes (is returned without winnings). A hand below the lowest line loses.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..errors import TableRulesError
+from ..evaluate import MAX_VALUE
+
+__all__ = [
+    "PaytableLine", "Paytable", "CrissCrossRules", "MAX_POSITIONS", "MAX_STUB_COUNT_INTERVAL",
+    "DEFAULT_MAIN_PAYTABLE", "DEFAULT_ANTE_PAYTABLE", "DEFAULT_BONUS_PAYTABLE", "DEFAULT_SOURCES",
+    "PAIR_OF_SIXES", "PAIR_OF_JACKS",
+]
+
+#: At most six player betting positions (58 Pa. Code § 674a.2(a)).
+MAX_POSITIONS = 6
+#: The stub is counted at least once every five rounds when the shuffler does not count the cards
+#: (58 Pa. Code § 674a.9(d)); a table may count more often, never less.
+MAX_STUB_COUNT_INTERVAL = 5
+
+#: Lowest hand value of each paytable line used by the defaults (values are 1..7462, higher is
+#: stronger; see pyeval.evaluate.CATEGORY_RANGES). A pair of rank r (2 = 0 .. A = 12) starts at
+#: 1278 + 220 * r.
+PAIR_OF_SIXES = 1278 + 220 * 4   # 2158
+PAIR_OF_JACKS = 1278 + 220 * 9   # 3258
+_TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH = 4138, 4996, 5854, 5864
+_FULL_HOUSE, _QUADS, _STRAIGHT_FLUSH, _ROYAL = 7141, 7297, 7453, 7462
+
+
+def _as_odds(x: object, where: str) -> Fraction:
+    if isinstance(x, bool) or not isinstance(x, (int, Fraction)):
+        raise TableRulesError(f"{where}: odds must be an int or fractions.Fraction, got {x!r}"
+                                   " (floats are not exact)")
+    f = Fraction(x)
+    if f < 0:
+        raise TableRulesError(f"{where}: odds must be >= 0 (0 means the wager pushes), got {f}")
+    return f
+
+
+@dataclass(frozen=True, slots=True)
+class PaytableLine:
+    """One line of a paytable: hands valued ``min_value`` or more (up to the next line) pay
+    ``odds`` to 1; ``odds == 0`` means push."""
+
+    label: str
+    min_value: int
+    odds: Fraction
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.label, str) or not self.label:
+            raise TableRulesError(f"paytable line label must be a non-empty str, got {self.label!r}")
+        if isinstance(self.min_value, bool) or not isinstance(self.min_value, int) \
+                or not 1 <= self.min_value <= MAX_VALUE:
+            raise TableRulesError(f"paytable line {self.label!r}: min_value must be an int in "
+                                       f"1..{MAX_VALUE}, got {self.min_value!r}")
+        object.__setattr__(self, "odds", _as_odds(self.odds, f"paytable line {self.label!r}"))
+
+    @property
+    def is_push(self) -> bool:
+        """True when this line returns the wager without winnings."""
+        return self.odds == 0
+
+
+@dataclass(frozen=True, slots=True)
+class Paytable:
+    """A paytable: lines ordered strongest first with strictly decreasing ``min_value``.
+
+    ``line_for(value)`` gives the line a hand value falls on, or None (the wager loses).
+    """
+
+    name: str
+    lines: tuple[PaytableLine, ...]
+    _mins: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        lines = tuple(self.lines)
+        if not lines:
+            raise TableRulesError(f"paytable {self.name!r} has no lines")
+        if not all(isinstance(x, PaytableLine) for x in lines):
+            raise TableRulesError(f"paytable {self.name!r}: lines must be PaytableLine objects")
+        if len(lines) > 16:
+            raise TableRulesError(f"paytable {self.name!r}: at most 16 lines, got {len(lines)}")
+        for a, b in zip(lines, lines[1:]):
+            if not a.min_value > b.min_value:
+                raise TableRulesError(
+                    f"paytable {self.name!r}: lines must be strongest first with strictly "
+                    f"decreasing min_value ({a.label!r} {a.min_value} then {b.label!r} {b.min_value})")
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "_mins", tuple(x.min_value for x in lines))
+
+    @classmethod
+    def of(cls, name: str, lines: Iterable[tuple[str, int, int | Fraction]]) -> Paytable:
+        """Build from ``(label, min_value, odds)`` triples, strongest first."""
+        return cls(name, tuple(PaytableLine(lb, mv, od) for lb, mv, od in lines))  # type: ignore[arg-type]
+
+    def index_for(self, value: int) -> int:
+        """Index of the line for hand ``value`` (0 = top line), or -1 when the wager loses."""
+        for i, m in enumerate(self._mins):
+            if value >= m:
+                return i
+        return -1
+
+    def line_for(self, value: int) -> PaytableLine | None:
+        """The line hand ``value`` falls on, or None when the wager loses."""
+        i = self.index_for(value)
+        return None if i < 0 else self.lines[i]
+
+
+#: Across, Down and Middle bets (table configuration, public descriptions; see DEFAULT_SOURCES).
+DEFAULT_MAIN_PAYTABLE = Paytable.of("Across/Down/Middle", [
+    ("Royal Flush", _ROYAL, 500), ("Straight Flush", _STRAIGHT_FLUSH, 100),
+    ("Four of a Kind", _QUADS, 40), ("Full House", _FULL_HOUSE, 12),
+    ("Flush", _FLUSH, 6), ("Straight", _STRAIGHT, 4), ("Three of a Kind", _TRIPS, 3),
+    ("Two Pair", _TWO_PAIR, 2), ("Pair of Jacks or Better", PAIR_OF_JACKS, 1),
+    ("Pair of Sixes through Tens", PAIR_OF_SIXES, 0),
+])
+#: Ante Across / Ante Down qualifying rule (public descriptions): even money on jacks or better,
+#: push on sixes through tens, each Ante judged on its own hand (Across / Down).
+DEFAULT_ANTE_PAYTABLE = Paytable.of("Ante", [
+    ("Pair of Jacks or Better", PAIR_OF_JACKS, 1), ("Pair of Sixes through Tens", PAIR_OF_SIXES, 0),
+])
+#: Five Card Bonus on the five community cards (table configuration; see DEFAULT_SOURCES).
+DEFAULT_BONUS_PAYTABLE = Paytable.of("Five Card Bonus", [
+    ("Royal Flush", _ROYAL, 250), ("Straight Flush", _STRAIGHT_FLUSH, 50),
+    ("Four of a Kind", _QUADS, 25), ("Full House", _FULL_HOUSE, 9), ("Flush", _FLUSH, 6),
+    ("Straight", _STRAIGHT, 4), ("Three of a Kind", _TRIPS, 3), ("Two Pair", _TWO_PAIR, 2),
+    ("Pair of Sixes or Better", PAIR_OF_SIXES, 1),
+])
+
+#: Where each default comes from. None of it is Pennsylvania text.
+DEFAULT_SOURCES: dict[str, str] = {
+    "main paytable, top four lines (500, 100, 40, 12 to 1)": "public descriptions of the game",
+    "main paytable, jacks or better 1 to 1, sixes through tens push": "public descriptions",
+    "main paytable, flush 6 / straight 4 / three of a kind 3 / two pair 2 to 1":
+        "ASSUMED: lines not seen in public descriptions; configure from the posted paytable",
+    "Ante rule (1 to 1 on jacks or better, push on sixes through tens)": "public descriptions",
+    "Five Card Bonus: pair of sixes or better pays 1 to 1, royal flush 250 to 1": "public descriptions",
+    "Five Card Bonus, other lines (50, 25, 9, 6, 4, 3, 2 to 1)":
+        "ASSUMED: lines not seen in public descriptions; configure from the posted paytable",
+    "bet multiples 1x-3x of the Ante per decision": "public descriptions",
+    "wager limits": "ASSUMED table limits (the certificate holder's rules set them)",
+    "seat order: position 1 is farthest to the dealer's left, numbered clockwise":
+        "layout convention used here so that § 674a.9(b)'s dealing order is ascending positions",
+}
+
+
+def _check_int(name: str, v: object, lo: int, hi: int | None = None) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TableRulesError(f"{name} must be an int, got {v!r}")
+    if v < lo or (hi is not None and v > hi):
+        raise TableRulesError(f"{name} must be in {lo}..{hi if hi is not None else 'inf'}, got {v}")
+    return v
+
+
+@dataclass(frozen=True, slots=True)
+class CrissCrossRules:
+    """Frozen, validated rules of one Criss-Cross Poker table.
+
+    Attributes (amounts in the table's smallest unit, ints):
+        positions: player betting positions, 1..6 (58 Pa. Code § 674a.2(a)).
+        min_ante, max_ante: limits on each of the two equal Antes (configuration).
+        ante_step: Antes must be a multiple of this (configuration; default 1).
+        bonus_offered, min_bonus, max_bonus: the optional Five Card Bonus (configuration).
+        across_multiples, down_multiples, middle_multiples: allowed bet sizes as multiples of the
+            Ante at each decision (configuration; public default 1x-3x).
+        main_paytable: Across and Down bets on their own hand, the Middle bet on the better of the
+            two (configuration). ante_paytable: the Ante qualifying rule. bonus_paytable: the Five
+            Card Bonus on the community cards.
+        shuffler_counts_cards: True when the automated shuffler counts the deck after each shuffle
+            and indicates whether 52 cards are present; then no stub count is required
+            (58 Pa. Code § 674a.9(d)).
+        stub_count_interval: the stub is counted at least once every this many rounds, 1..5
+            (§ 674a.9(d) requires at least once every 5).
+
+    Raises:
+        TableRulesError: any field out of range or of the wrong type.
+    """
+
+    positions: int = MAX_POSITIONS
+    min_ante: int = 5
+    max_ante: int = 500
+    ante_step: int = 1
+    bonus_offered: bool = True
+    min_bonus: int = 1
+    max_bonus: int = 100
+    across_multiples: tuple[int, ...] = (1, 2, 3)
+    down_multiples: tuple[int, ...] = (1, 2, 3)
+    middle_multiples: tuple[int, ...] = (1, 2, 3)
+    main_paytable: Paytable = DEFAULT_MAIN_PAYTABLE
+    ante_paytable: Paytable = DEFAULT_ANTE_PAYTABLE
+    bonus_paytable: Paytable = DEFAULT_BONUS_PAYTABLE
+    shuffler_counts_cards: bool = False
+    stub_count_interval: int = MAX_STUB_COUNT_INTERVAL
+
+    def __post_init__(self) -> None:
+        _check_int("positions", self.positions, 1, MAX_POSITIONS)
+        _check_int("min_ante", self.min_ante, 1)
+        _check_int("max_ante", self.max_ante, self.min_ante)
+        _check_int("ante_step", self.ante_step, 1)
+        _check_int("min_bonus", self.min_bonus, 1)
+        _check_int("max_bonus", self.max_bonus, self.min_bonus)
+        _check_int("stub_count_interval", self.stub_count_interval, 1, MAX_STUB_COUNT_INTERVAL)
+        for flag in ("bonus_offered", "shuffler_counts_cards"):
+            if not isinstance(getattr(self, flag), bool):
+                raise TableRulesError(f"{flag} must be a bool, got {getattr(self, flag)!r}")
+        for name in ("across_multiples", "down_multiples", "middle_multiples"):
+            ms = getattr(self, name)
+            if isinstance(ms, (str, bytes)) or not isinstance(ms, Iterable):
+                raise TableRulesError(f"{name} must be a sequence of ints >= 1, got {ms!r}")
+            ms = tuple(ms)
+            if not ms or len(set(ms)) != len(ms):
+                raise TableRulesError(f"{name} must be non-empty and distinct, got {ms!r}")
+            for m in ms:
+                _check_int(f"{name} entry", m, 1, 1000)
+            object.__setattr__(self, name, tuple(sorted(ms)))
+        for name in ("main_paytable", "ante_paytable", "bonus_paytable"):
+            if not isinstance(getattr(self, name), Paytable):
+                raise TableRulesError(f"{name} must be a Paytable, got {getattr(self, name)!r}")
+
+    def multiples(self, decision: int) -> tuple[int, ...]:
+        """Allowed bet multiples at decision 0 (Across), 1 (Down) or 2 (Middle)."""
+        return (self.across_multiples, self.down_multiples, self.middle_multiples)[decision]
