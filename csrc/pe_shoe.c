@@ -546,13 +546,58 @@ static inline void pe_partial_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_
     }
 }
 
+/* 32-bit form of the batched draw: k bounds base, base+1, ... from one 32-bit word. Returns 0 when
+ * the word must be rejected (leftover below 2**32 mod product: Lemire's test with bound = product). */
+static inline int pe_try_batch32(uint32_t w, uint32_t base, int k, uint32_t *j)
+{
+    uint32_t prod = 1;
+    for (int t = 0; t < k; t++) prod *= base + (uint32_t)t;
+    for (int t = 0; t < k; t++) {
+        const uint64_t m = (uint64_t)w * (base + (uint32_t)t);
+        j[t] = (uint32_t)(m >> 32);
+        w = (uint32_t)m;
+    }
+    if (__builtin_expect(w >= prod, 1)) return 1;
+    return w >= (0u - prod) % prod;
+}
+
+/* A full shuffle into out[52]: Fisher-Yates "inside-out" (Durstenfeld's, filling the array while it
+ * shuffles): for i = 1..51, j uniform in [0, i], out[i] = out[j], out[j] = i. Bounds 2..52 are drawn
+ * four per 32-bit half-word (products < 2**23, so a half is rejected with probability < 2**-9; a
+ * rejected word is redrawn whole, which keeps the accepted halves uniform and independent). */
+static inline void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
+{
+    uint32_t j[52];
+    for (int g = 0; g < 12; g += 2) {
+        for (;;) {
+            const uint64_t w = secure ? pe_secure_next(r) : pe_xoshiro_next(x);
+            const int ok = pe_try_batch32((uint32_t)w, (uint32_t)(2 + 4 * g), 4, j + 1 + 4 * g) &
+                           pe_try_batch32((uint32_t)(w >> 32), (uint32_t)(6 + 4 * g), 4, j + 5 + 4 * g);
+            if (__builtin_expect(ok, 1) || r->err) break;
+        }
+    }
+    for (;;) {
+        const uint64_t w = secure ? pe_secure_next(r) : pe_xoshiro_next(x);
+        if (pe_try_batch32((uint32_t)w, 50, 3, j + 49) || r->err) break;
+    }
+    out[0] = 0;
+    for (int i = 1; i < 52; i++) {
+        const uint32_t k = j[i];
+        out[i] = out[k];
+        out[k] = (uint8_t)i;
+    }
+}
+
 static void pe_deal_batch_impl(pe_rng *r, int secure, size_t n, int k, uint8_t *out)
 {
     uint8_t deck[52];
     for (int c = 0; c < 52; c++) deck[c] = (uint8_t)c;
     uint64_t x[4];
     memcpy(x, r->s, sizeof x);
-    for (size_t row = 0; row < n; row++) pe_partial_shuffle(r, x, secure, deck, k, out + row * (size_t)k);
+    if (k == 52)
+        for (size_t row = 0; row < n; row++) pe_full_shuffle(r, x, secure, out + row * 52);
+    else
+        for (size_t row = 0; row < n; row++) pe_partial_shuffle(r, x, secure, deck, k, out + row * (size_t)k);
     if (!secure) memcpy(r->s, x, sizeof x);
 }
 

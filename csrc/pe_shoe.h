@@ -111,7 +111,9 @@ int pe_shoe_stub_to_rack(pe_shoe *s);                     /* returns the number 
 int pe_shoe_remove_card(pe_shoe *s, int card);           /* fault model: a card lost from the stub */
 
 /* ---- batch kernels (simulation) ---- */
-/* n rows of k cards (1..52): row r = the first k cards of an independent uniform shuffle. */
+/* n rows of k cards (1..52): row r = the first k cards of an independent uniform shuffle of one
+ * deck. k == 52: inside-out Fisher-Yates of 0..51 per row; k < 52: partial Fisher-Yates (the first
+ * k steps) of a deck carried over from the previous row. */
 int pe_shoe_deal_batch(pe_rng *r, size_t n, int k, uint8_t *out);
 /*
  * n rounds of Hold'em for `players` (2..10) seats, dealt as 58 Pa. Code § 637a.11(f),(h)-(j):

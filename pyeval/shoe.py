@@ -679,3 +679,648 @@ def _procedures(procedure: object) -> list[ShuffleProcedure]:
                 raise ShoeTypeError(f"shuffle procedures must be ShuffleProcedure objects, got {p!r}")
         return procs
     raise ShoeTypeError(f"procedure must be a ShuffleProcedure or a sequence of them, got {procedure!r}")
+
+
+# ------------------------------------------------------------------------------------------------
+# Batch API (simulation): everything in C, GIL released, numpy buffers in and out.
+
+
+class Showdowns(NamedTuple):
+    """Result of :func:`holdem_showdowns` for ``n`` rounds of ``p`` players.
+
+    Attributes:
+        values: ``uint16`` (n, p): each seat's hand value 1..7462 (higher is stronger); seat 0 is
+            left of the button, seat p-1 the button.
+        winners: ``uint16`` (n,): bitmask of the seats holding the best value (ties set several).
+        cards: ``uint8`` (n, 2p + 5) or None: hole cards seat by seat, then the five board cards.
+    """
+
+    values: npt.NDArray[np.uint16]
+    winners: npt.NDArray[np.uint16]
+    cards: npt.NDArray[np.uint8] | None
+
+
+def _check_out(out: object, dtype: type, shape: tuple[int, ...], name: str) -> None:
+    if not (isinstance(out, np.ndarray) and out.dtype == dtype and out.shape == shape
+            and out.flags.c_contiguous and out.flags.writeable):
+        raise CardTypeError(f"{name} must be a writable C-contiguous {np.dtype(dtype).name} array of "
+                            f"shape {shape}")
+
+
+class BatchDealer:
+    """A random source for batch deals that keeps its state between calls (so a long simulation can
+    run in chunks and stay one reproducible stream).
+
+    Args:
+        seed: an int 0..2**256-1, or None for a fresh seed from ``os.urandom`` (see :attr:`seed`).
+        stream: the non-overlapping stream of the seed to use (0..2**20); give each worker thread or
+            process its own stream.
+        secure: draw from the operating system's CSPRNG instead (no seed, no streams).
+    Raises:
+        SeedError, EntropyError.
+    """
+
+    __slots__ = ("_rng", "_seed", "_stream")
+
+    def __init__(self, seed: int | None = None, stream: int = 0, *, secure: bool = False) -> None:
+        s = None if seed is None else _check_seed(seed)
+        self._stream = _check_stream(stream)
+        if not isinstance(secure, bool):
+            raise ShoeTypeError(f"secure must be True or False, got {secure!r}")
+        self._rng = ffi.new("pe_rng *")
+        self._seed = _init_rng(self._rng, s, self._stream, secure)
+
+    @property
+    def seed(self) -> int | None:
+        """The seed in use (None in secure mode)."""
+        return self._seed
+
+    @property
+    def stream(self) -> int:
+        """The stream number (jumps from the seeded state)."""
+        return self._stream
+
+    def deal(self, n: int, cards_per_deal: int,
+             out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
+        """Shuffle and deal ``n`` decks in one C call; see :func:`deal_batch`."""
+        rows = _check_int(n, "n", 0)
+        k = _check_int(cards_per_deal, "cards_per_deal", 1, 52)
+        if out is None:
+            out = np.empty((rows, k), dtype=np.uint8)
+        else:
+            _check_out(out, np.uint8, (rows, k), "out")
+        st = lib.pe_shoe_deal_batch(self._rng, rows, k, ffi.from_buffer("uint8_t[]", out, require_writable=True))
+        if st:
+            _raise_status(st, "deal_batch")
+        return out
+
+    def holdem_showdowns(self, n: int, players: int = 2, *, burns: bool = True, cards: bool = False,
+                         values_out: npt.NDArray[np.uint16] | None = None,
+                         winners_out: npt.NDArray[np.uint16] | None = None) -> Showdowns:
+        """Shuffle, deal and evaluate ``n`` rounds of Hold'em in one C call; see
+        :func:`holdem_showdowns`."""
+        rows = _check_int(n, "n", 0)
+        p = _check_int(players, "players", 2, 10)
+        if values_out is None:
+            values_out = np.empty((rows, p), dtype=np.uint16)
+        else:
+            _check_out(values_out, np.uint16, (rows, p), "values_out")
+        if winners_out is None:
+            winners_out = np.empty(rows, dtype=np.uint16)
+        else:
+            _check_out(winners_out, np.uint16, (rows,), "winners_out")
+        card_arr = np.empty((rows, 2 * p + 5), dtype=np.uint8) if cards else None
+        st = lib.pe_shoe_holdem_showdowns(
+            self._rng, rows, p, 1 if burns else 0, ffi.from_buffer("uint16_t[]", values_out, require_writable=True),
+            ffi.from_buffer("uint16_t[]", winners_out, require_writable=True),
+            ffi.NULL if card_arr is None else ffi.from_buffer("uint8_t[]", card_arr, require_writable=True))
+        if st:
+            _raise_status(st, "holdem_showdowns")
+        return Showdowns(values_out, winners_out, card_arr)
+
+    def jump(self) -> None:
+        """Advance to the next non-overlapping stream (2**128 draws on). SeedError if secure."""
+        if lib.pe_rng_jump(self._rng) != 0:
+            raise SeedError("a secure random source has no streams to jump between")
+        self._stream += 1
+
+
+def deal_batch(n: int, cards_per_deal: int, seed: int | None = None, stream: int = 0, *,
+               out: npt.NDArray[np.uint8] | None = None, secure: bool = False) -> npt.NDArray[np.uint8]:
+    """Shuffle and deal ``n`` independent decks in one C call (GIL released).
+
+    Row ``r`` holds the first ``cards_per_deal`` cards of an independent uniform shuffle of one
+    52-card deck (partial Fisher-Yates; ``cards_per_deal=52`` is a full shuffle), ready for
+    :func:`pyeval.evaluate_batch` (e.g. ``cards_per_deal=7``).
+
+    Args:
+        n: number of deals (rows), >= 0. cards_per_deal: 1..52.
+        seed: int 0..2**256-1, or None for a fresh seed. stream: 0..2**20, the parallel stream.
+        out: optional writable C-contiguous ``uint8`` array of shape ``(n, cards_per_deal)``.
+        secure: draw from the OS CSPRNG (no seed or stream then).
+    Returns:
+        ``uint8`` array of shape ``(n, cards_per_deal)``, card ints 0..51, distinct within a row.
+    Raises:
+        ShoeArgumentError / ShoeTypeError: bad ``n`` or ``cards_per_deal``. CardTypeError: a bad
+        ``out``. SeedError: a bad seed or stream.
+    """
+    return BatchDealer(seed, stream, secure=secure).deal(n, cards_per_deal, out)
+
+
+def holdem_showdowns(n: int, players: int = 2, seed: int | None = None, stream: int = 0, *,
+                     burns: bool = True, cards: bool = False, secure: bool = False) -> Showdowns:
+    """Shuffle, deal and evaluate ``n`` rounds of Hold'em in one C call (GIL released).
+
+    Each round is an independent uniform shuffle of one deck dealt as 58 Pa. Code § 637a.11(f):
+    hole cards one at a time from the seat left of the button (seat 0) around to the button (seat
+    ``players - 1``), twice; then, with ``burns``, a burn before the flop, the turn and the river
+    (§ 637a.11(h)-(j)). Every seat's seven cards are evaluated (§ 637a.11(k)).
+
+    Args:
+        n: rounds, >= 0. players: 2..10 (§ 637a.11(b)).
+        seed, stream, secure: as :func:`deal_batch`.
+        burns: deal the three burn cards (they change which cards land where, not the odds).
+        cards: also return the cards dealt.
+    Returns:
+        :class:`Showdowns` (values ``uint16`` (n, players), winners ``uint16`` (n,) bitmask,
+        cards ``uint8`` (n, 2 * players + 5) or None).
+    Raises:
+        ShoeArgumentError / ShoeTypeError: bad ``n`` or ``players``. SeedError.
+    """
+    return BatchDealer(seed, stream, secure=secure).holdem_showdowns(n, players, burns=burns, cards=cards)
+
+
+# ------------------------------------------------------------------------------------------------
+# Dealing procedures as data
+
+
+class SeatOrder(enum.Enum):
+    """Where the deal starts. Seats are numbered 1, 2, ... clockwise from the dealer's left
+    (seat 1 is the player farthest to the dealer's left)."""
+
+    LEFT_OF_BUTTON = "left_of_button"          #: first the seat left of the button, button last
+    FROM_DEALERS_LEFT = "from_dealers_left"    #: first the player farthest to the dealer's left
+
+
+class StepKind(enum.Enum):
+    """One kind of dealer step."""
+
+    HOLE_ROUND = "hole_round"      #: one card face down to each seat in order (and the dealer)
+    BURN = "burn"                  #: the top card to the discard rack, face down
+    COMMUNITY = "community"        #: community cards to labelled positions
+    STUB_TO_RACK = "stub_to_rack"  #: the stub to the discard rack unexposed
+
+
+@dataclass(frozen=True)
+class DealStep:
+    """One step of a dealing procedure.
+
+    Attributes:
+        kind: what the dealer does. stage: the street it belongs to ("preflop", "flop", ...), so
+            a game can deal stage by stage between betting rounds. labels: community positions
+            (COMMUNITY only), one card each, in dealing order. face_up: community cards dealt face
+            up. dealer: a HOLE_ROUND that also gives the dealer's hand a card, after the players.
+        source: the regulation this step implements.
+    """
+
+    kind: StepKind
+    stage: str
+    labels: tuple[str, ...] = ()
+    face_up: bool = False
+    dealer: bool = False
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class DealingProcedure:
+    """A game's dealing order as data: a seat order and a sequence of :class:`DealStep`.
+
+    Use :func:`deal_procedure` to apply it to a :class:`Shoe`.
+    """
+
+    name: str
+    order: SeatOrder
+    steps: tuple[DealStep, ...]
+    sources: tuple[str, ...] = ()
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.steps or not all(isinstance(s, DealStep) for s in self.steps):
+            raise ShoeArgumentError("a dealing procedure needs a non-empty tuple of DealStep")
+        labels = [lab for s in self.steps for lab in s.labels]
+        if len(set(labels)) != len(labels):
+            raise ShoeArgumentError(f"{self.name}: community position labels must be distinct")
+
+    @property
+    def stages(self) -> tuple[str, ...]:
+        """The stages in dealing order (each once)."""
+        return tuple(dict.fromkeys(s.stage for s in self.steps))
+
+    @property
+    def hole_cards(self) -> int:
+        """Cards each player receives."""
+        return sum(1 for s in self.steps if s.kind is StepKind.HOLE_ROUND)
+
+    def cards_needed(self, players: int, stages: Iterable[str] | None = None) -> int:
+        """Cards taken off the top for ``players`` players (stub handling excluded)."""
+        want = set(self.stages if stages is None else stages)
+        n = 0
+        for s in self.steps:
+            if s.stage not in want:
+                continue
+            if s.kind is StepKind.HOLE_ROUND:
+                n += players + (1 if s.dealer else 0)
+            elif s.kind is StepKind.BURN:
+                n += 1
+            elif s.kind is StepKind.COMMUNITY:
+                n += len(s.labels)
+        return n
+
+
+_637F = "58 Pa. Code § 637a.11(f)"
+#: Hold'em Poker: two rounds of hole cards face down from the seat left of the button, the button
+#: last (§ 637a.11(f)); burn, flop of three face up (§ 637a.11(h)); burn, turn (§ 637a.11(i));
+#: burn, river (§ 637a.11(j)).
+HOLDEM_DEAL = DealingProcedure(
+    name="Hold'em Poker",
+    order=SeatOrder.LEFT_OF_BUTTON,
+    steps=(
+        DealStep(StepKind.HOLE_ROUND, "preflop", source=_637F),
+        DealStep(StepKind.HOLE_ROUND, "preflop", source=_637F),
+        DealStep(StepKind.BURN, "flop", source="58 Pa. Code § 637a.11(h)"),
+        DealStep(StepKind.COMMUNITY, "flop", ("flop1", "flop2", "flop3"), face_up=True,
+                 source="58 Pa. Code § 637a.11(h)"),
+        DealStep(StepKind.BURN, "turn", source="58 Pa. Code § 637a.11(i)"),
+        DealStep(StepKind.COMMUNITY, "turn", ("turn",), face_up=True, source="58 Pa. Code § 637a.11(i)"),
+        DealStep(StepKind.BURN, "river", source="58 Pa. Code § 637a.11(j)"),
+        DealStep(StepKind.COMMUNITY, "river", ("river",), face_up=True, source="58 Pa. Code § 637a.11(j)"),
+    ),
+    sources=("58 Pa. Code § 637a.11(f)", "58 Pa. Code § 637a.11(h)-(j)"),
+)
+
+#: World Poker Tour Heads-Up Hold 'Em: two hole cards to each player and the dealer, then a burn and
+#: the three-card flop (§ 677a.11(c)), a burn and the turn and river together (§ 677a.11(e)).
+#: The order of the hole cards comes from § 677a.8-.10, which pyeval does not have: one card at a
+#: time from the player farthest to the dealer's left, clockwise, the dealer last, twice (the
+#: common order; declare another DealingProcedure if the Rules Submission differs).
+WPT_HEADS_UP_DEAL = DealingProcedure(
+    name="World Poker Tour Heads-Up Hold 'Em",
+    order=SeatOrder.FROM_DEALERS_LEFT,
+    steps=(
+        DealStep(StepKind.HOLE_ROUND, "hole", dealer=True, source="58 Pa. Code § 677a.8-.10 (not available)"),
+        DealStep(StepKind.HOLE_ROUND, "hole", dealer=True, source="58 Pa. Code § 677a.8-.10 (not available)"),
+        DealStep(StepKind.BURN, "flop", source="58 Pa. Code § 677a.11(c)"),
+        DealStep(StepKind.COMMUNITY, "flop", ("flop1", "flop2", "flop3"), face_up=True,
+                 source="58 Pa. Code § 677a.11(c)"),
+        DealStep(StepKind.BURN, "turn_river", source="58 Pa. Code § 677a.11(e)"),
+        DealStep(StepKind.COMMUNITY, "turn_river", ("turn", "river"), face_up=True,
+                 source="58 Pa. Code § 677a.11(e)"),
+    ),
+    sources=("58 Pa. Code § 677a.11(c)", "58 Pa. Code § 677a.11(e)"),
+    notes="hole-card order assumed (§ 677a.8-.10 not available)",
+)
+
+#: Criss-Cross Poker dealt from the hand (§ 674a.9(b)): five community cards face down in a cross
+#: (the box farthest from the dealer, the three of the second row, the box nearest the dealer),
+#: then one card at a time to each player with both Antes, from the player farthest to the dealer's
+#: left clockwise, until each has two; the stub then goes to the rack unexposed (§ 674a.9(c)).
+#: The column (Down) is column_far, center, column_near; the row (Across) is row_first, center,
+#: row_last.
+CRISS_CROSS_HAND_DEAL = DealingProcedure(
+    name="Criss-Cross Poker (dealt from the hand)",
+    order=SeatOrder.FROM_DEALERS_LEFT,
+    steps=(
+        DealStep(StepKind.COMMUNITY, "cross", ("column_far", "row_first", "center", "row_last", "column_near"),
+                 source="58 Pa. Code § 674a.9(b)"),
+        DealStep(StepKind.HOLE_ROUND, "hole", source="58 Pa. Code § 674a.9(b)"),
+        DealStep(StepKind.HOLE_ROUND, "hole", source="58 Pa. Code § 674a.9(b)"),
+        DealStep(StepKind.STUB_TO_RACK, "stub", source="58 Pa. Code § 674a.9(c)"),
+    ),
+    sources=("58 Pa. Code § 674a.9(b)", "58 Pa. Code § 674a.9(c)"),
+)
+
+DEALER = "dealer"
+
+
+class DealEvent(NamedTuple):
+    """One card leaving the shoe: ``to`` is a seat number, ``"dealer"``, ``"burn"``, a community
+    position label, or ``"stub"``."""
+
+    stage: str
+    kind: StepKind
+    to: Union[int, str]
+    card: int
+
+
+@dataclass(frozen=True)
+class DealFaults:
+    """Dealer errors and missing cards to inject (for § 674a.9(d)-(f) tests and drills).
+
+    Attributes:
+        missing_cards: cards lost from the deck before the deal (taken out of the stub).
+        extra_card_to: seats given one card too many (at the end of the last hole round).
+        short_card_to: seats skipped in the last hole round (one card too few).
+        community_extra: extra cards dealt to the community area (labelled "extra1", ...).
+        community_short: community positions left empty (the last ones of the procedure).
+    """
+
+    missing_cards: tuple[int, ...] = ()
+    extra_card_to: tuple[int, ...] = ()
+    short_card_to: tuple[int, ...] = ()
+    community_extra: int = 0
+    community_short: int = 0
+
+
+@dataclass(frozen=True)
+class DealtRound:
+    """The cards of one round as dealt: who got which card, in order.
+
+    Attributes:
+        procedure: the procedure's name. seats: the seat order used (first dealt first).
+        hands: seat -> hole cards (in the order received). dealer_hand: the dealer's cards.
+        community: (position label, card) pairs in dealing order. burns: burned cards in order.
+        events: every card that left the shoe, in order. stub_check: the stub count's outcome
+        when one was made (:func:`check_stub`), else None. stub_racked: cards moved to the rack.
+    """
+
+    procedure: str
+    seats: tuple[int, ...]
+    hands: dict[int, tuple[int, ...]]
+    dealer_hand: tuple[int, ...]
+    community: tuple[tuple[str, int], ...]
+    burns: tuple[int, ...]
+    events: tuple[DealEvent, ...]
+    stub_check: StubCheck | None = None
+    stub_racked: int = 0
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """The community cards in dealing order."""
+        return tuple(c for _, c in self.community)
+
+    def at(self, label: str) -> int:
+        """The community card at position ``label``. Raises ShoeArgumentError if none."""
+        for lab, c in self.community:
+            if lab == label:
+                return c
+        raise ShoeArgumentError(f"no community card at {label!r}")
+
+
+def _seat_order(order: SeatOrder, seats: Sequence[int], button: int | None) -> tuple[int, ...]:
+    ordered = sorted(seats)
+    if order is SeatOrder.FROM_DEALERS_LEFT:
+        return tuple(ordered)
+    if button is None:
+        raise ShoeArgumentError("this procedure deals from the seat left of the button: give button=")
+    b = _check_int(button, "button", 1)
+    after = [s for s in ordered if s > b]
+    return tuple(after + [s for s in ordered if s <= b])
+
+
+def deal_procedure(shoe: Shoe, procedure: DealingProcedure, seats: Iterable[int], *,
+                   button: int | None = None, stages: Iterable[str] | None = None,
+                   faults: DealFaults | None = None, count_stub: bool = False,
+                   previous: DealtRound | None = None) -> DealtRound:
+    """Apply a dealing procedure to a shoe for the given seats.
+
+    Args:
+        shoe: the shoe, shuffled (and cut) already.
+        procedure: e.g. :data:`HOLDEM_DEAL` (58 Pa. Code § 637a.11(f),(h)-(j)),
+            :data:`WPT_HEADS_UP_DEAL` (§ 677a.11(c),(e)), :data:`CRISS_CROSS_HAND_DEAL`
+            (§ 674a.9(b),(c)).
+        seats: the seats in the round (ints >= 1, numbered clockwise from the dealer's left; for
+            Criss-Cross, those who placed both Antes).
+        button: the button's seat (procedures that start left of the button).
+        stages: deal only these stages (e.g. ``["flop"]`` after the pre-flop betting); default all.
+        faults: dealer errors / missing cards to inject (:class:`DealFaults`).
+        count_stub: count the stub before it goes to the rack (§ 674a.9(d)); the stub is racked
+            only when the count is correct (§ 674a.9(e)) and the outcome is in ``stub_check``.
+        previous: the round so far, to continue (its hands, board and events are carried over).
+    Returns:
+        :class:`DealtRound`.
+    Raises:
+        ShoeArgumentError / ShoeTypeError: bad seats, button, stages or faults.
+        ShoeExhaustedError: not enough cards (checked first: nothing is dealt then).
+    """
+    if not isinstance(procedure, DealingProcedure):
+        raise ShoeTypeError(f"procedure must be a DealingProcedure, got {type(procedure).__name__}")
+    seat_list = [_check_int(s, "seat", 1) for s in seats]
+    if not seat_list or len(set(seat_list)) != len(seat_list):
+        raise ShoeArgumentError(f"seats must be distinct seat numbers >= 1, got {seat_list}")
+    order = _seat_order(procedure.order, seat_list, button)
+    want = procedure.stages if stages is None else tuple(stages)
+    unknown = [s for s in want if s not in procedure.stages]
+    if unknown:
+        raise ShoeArgumentError(f"{procedure.name} has no stage {unknown[0]!r} (stages: {procedure.stages})")
+    f = faults or DealFaults()
+    for s in (*f.extra_card_to, *f.short_card_to):
+        if s not in order:
+            raise ShoeArgumentError(f"fault names seat {s}, which is not in the round")
+    missing = [check_card(c) for c in f.missing_cards]
+    extra = _check_int(f.community_extra, "community_extra", 0, 52)
+    short = _check_int(f.community_short, "community_short", 0, 52)
+    need = procedure.cards_needed(len(order), want) + len(f.extra_card_to) - len(f.short_card_to) + extra - short
+    stub_pending = Counter(shoe.stub())
+    if Counter(missing) - stub_pending:
+        raise ShoeArgumentError("a missing card given in faults is not in the stub")
+    if need > shoe.remaining - len(missing):
+        raise ShoeExhaustedError(f"{procedure.name} needs {need} cards for {len(order)} seat(s); "
+                                 f"{shoe.remaining - len(missing)} remain")
+    if previous is not None and not isinstance(previous, DealtRound):
+        raise ShoeTypeError("previous must be a DealtRound")
+
+    for c in missing:
+        shoe.remove_card(c)
+    hands = {s: list(previous.hands.get(s, ())) if previous else [] for s in order}
+    dealer_hand = list(previous.dealer_hand) if previous else []
+    community = list(previous.community) if previous else []
+    burns = list(previous.burns) if previous else []
+    events = list(previous.events) if previous else []
+    stub_check, racked = (previous.stub_check, previous.stub_racked) if previous else (None, 0)
+    hole_steps = [i for i, s in enumerate(procedure.steps) if s.kind is StepKind.HOLE_ROUND and s.stage in want]
+    last_hole = hole_steps[-1] if hole_steps else -1
+    comm_labels = [lab for s in procedure.steps if s.stage in want and s.kind is StepKind.COMMUNITY for lab in s.labels]
+    dropped = set(comm_labels[len(comm_labels) - short:]) if short else set()
+    last_comm = max((i for i, s in enumerate(procedure.steps)
+                     if s.kind is StepKind.COMMUNITY and s.stage in want), default=-1)
+
+    for i, step in enumerate(procedure.steps):
+        if step.stage not in want:
+            continue
+        if step.kind is StepKind.HOLE_ROUND:
+            for s in order:
+                if i == last_hole and s in f.short_card_to:
+                    continue
+                c = shoe.deal_one()
+                hands[s].append(c)
+                events.append(DealEvent(step.stage, step.kind, s, c))
+            if i == last_hole:
+                for s in f.extra_card_to:
+                    c = shoe.deal_one()
+                    hands[s].append(c)
+                    events.append(DealEvent(step.stage, step.kind, s, c))
+            if step.dealer:
+                c = shoe.deal_one()
+                dealer_hand.append(c)
+                events.append(DealEvent(step.stage, step.kind, DEALER, c))
+        elif step.kind is StepKind.BURN:
+            c = shoe.burn()
+            burns.append(c)
+            events.append(DealEvent(step.stage, step.kind, "burn", c))
+        elif step.kind is StepKind.COMMUNITY:
+            labels = [lab for lab in step.labels if lab not in dropped]
+            if i == last_comm:
+                labels += [f"extra{k + 1}" for k in range(extra)]
+            for lab in labels:
+                c = shoe.deal_one()
+                community.append((lab, c))
+                events.append(DealEvent(step.stage, step.kind, lab, c))
+        elif step.kind is StepKind.STUB_TO_RACK:
+            if count_stub:
+                stub_check = check_stub(shoe, {s: tuple(h) for s, h in hands.items()},
+                                        [c for _, c in community],
+                                        hole_cards=procedure.hole_cards,
+                                        community_cards=sum(len(s.labels) for s in procedure.steps
+                                                            if s.kind is StepKind.COMMUNITY))
+            if stub_check is None or stub_check.outcome is StubOutcome.CORRECT:
+                stub = shoe.stub()
+                racked += shoe.stub_to_rack()
+                events.extend(DealEvent(step.stage, step.kind, "stub", c) for c in stub)
+    return DealtRound(procedure.name, order, {s: tuple(h) for s, h in hands.items()}, tuple(dealer_hand),
+                      tuple(community), tuple(burns), tuple(events), stub_check, racked)
+
+
+# ------------------------------------------------------------------------------------------------
+# Stub counts, misdeals and the automated shuffler (58 Pa. Code § 674a.9(d)-(f))
+
+
+class StubOutcome(enum.Enum):
+    """What § 674a.9(e)-(f) prescribe after a stub count."""
+
+    CORRECT = "correct"            #: 52 cards: the stub goes to the rack unexposed (§ 674a.9(e))
+    MISDEAL = "misdeal"            #: misdealt, 52 cards present: hands void, wagers returned
+    DECK_REMOVED = "deck_removed"  #: not misdealt (cards missing): void, returned, deck removed
+
+
+@dataclass(frozen=True)
+class StubCheck:
+    """The result of counting the stub (58 Pa. Code § 674a.9(d)-(f)).
+
+    Attributes:
+        outcome: :class:`StubOutcome`. stub_count: cards counted in the stub.
+        indicated: the deck size the count indicates (stub + the cards a correct deal puts out).
+        present: cards actually present (stub + cards on the layout + burns since the shuffle).
+        expected: 52 per deck. misdealt: a player with more or fewer than the hole cards, or the
+        community area with more or fewer than its cards. reason: a sentence for the record.
+    """
+
+    outcome: StubOutcome
+    stub_count: int
+    indicated: int
+    present: int
+    expected: int
+    misdealt: bool
+    reason: str
+
+    @property
+    def hands_void(self) -> bool:
+        """All hands are void (§ 674a.9(f))."""
+        return self.outcome is not StubOutcome.CORRECT
+
+    @property
+    def wagers_returned(self) -> bool:
+        """All wagers go back to the players (§ 674a.9(f))."""
+        return self.outcome is not StubOutcome.CORRECT
+
+    @property
+    def remove_deck(self) -> bool:
+        """The entire deck must be removed from the table (§ 674a.9(f), not misdealt)."""
+        return self.outcome is StubOutcome.DECK_REMOVED
+
+    @property
+    def stub_to_rack(self) -> bool:
+        """The stub goes to the discard rack unexposed (§ 674a.9(e))."""
+        return self.outcome is StubOutcome.CORRECT
+
+
+def check_stub(shoe: Shoe, hands: Mapping[int, Sequence[int]], community: Sequence[int], *,
+               hole_cards: int = 2, community_cards: int = 5) -> StubCheck:
+    """Count the stub and decide per 58 Pa. Code § 674a.9(d)-(f).
+
+    The dealer counts the stub face down; the count indicates a full deck when stub + (hole cards x
+    players) + community cards = 52 per deck (§ 674a.9(e)). Otherwise the dealer decides whether
+    the cards were misdealt (a player with more or fewer than ``hole_cards``, or the community area
+    with more or fewer than ``community_cards``): misdealt with 52 cards present -> hands void and
+    wagers returned; not misdealt -> also remove the deck (§ 674a.9(f)). When cards were both
+    misdealt and missing, the rule's misdeal branch (which requires 52 cards) does not hold, so the
+    deck is removed as well.
+
+    Args:
+        shoe: the shoe after the deal (the stub not yet racked).
+        hands: seat -> the cards that player holds. community: the cards in the community area.
+    Returns:
+        :class:`StubCheck`. The shoe is not changed.
+    """
+    hc = _check_int(hole_cards, "hole_cards", 0)
+    cc = _check_int(community_cards, "community_cards", 0)
+    stub = shoe.stub_count()
+    layout = sum(len(h) for h in hands.values()) + len(community)
+    burned = sum(1 for e in shoe.rack if e.kind is RackKind.BURN)
+    expected = 52 * shoe.decks
+    indicated = stub + hc * len(hands) + cc
+    present = stub + layout + burned
+    bad = [s for s, h in hands.items() if len(h) != hc]
+    misdealt = bool(bad) or len(community) != cc
+    if indicated == expected:
+        return StubCheck(StubOutcome.CORRECT, stub, indicated, present, expected, misdealt,
+                         f"stub of {stub} indicates {expected} cards: stub to the discard rack (§ 674a.9(e))")
+    if misdealt and present == expected:
+        what = (f"seat(s) {', '.join(map(str, bad))} with other than {hc} cards" if bad
+                else f"{len(community)} community cards instead of {cc}")
+        return StubCheck(StubOutcome.MISDEAL, stub, indicated, present, expected, True,
+                         f"misdeal ({what}), {expected} cards present: all hands void, wagers returned "
+                         "(§ 674a.9(f))")
+    return StubCheck(StubOutcome.DECK_REMOVED, stub, indicated, present, expected, misdealt,
+                     f"count indicates {indicated} of {expected} cards and {present} are present: all hands "
+                     "void, wagers returned, the deck removed from the table (§ 674a.9(f))")
+
+
+@dataclass
+class StubCountPolicy:
+    """When the stub must be counted (58 Pa. Code § 674a.9(d)): at least once every ``every`` rounds,
+    unless an automated shuffler that counts the cards after each shuffle is in use.
+
+    Call :meth:`count_due` before racking the stub and :meth:`record_round` after each round.
+    """
+
+    every: int = 5
+    counting_shuffler: bool = False
+    rounds_since_count: int = 0
+
+    def __post_init__(self) -> None:
+        _check_int(self.every, "every", 1)
+
+    def count_due(self) -> bool:
+        """True when this round's stub must be counted (``every - 1`` rounds without a count)."""
+        return not self.counting_shuffler and self.rounds_since_count >= self.every - 1
+
+    def record_round(self, counted: bool) -> None:
+        """Note a finished round. Raises ShoeArgumentError if a due count was skipped."""
+        if not counted and self.count_due():
+            raise ShoeArgumentError(f"the stub must be counted at least once every {self.every} rounds "
+                                    "(58 Pa. Code § 674a.9(d))")
+        self.rounds_since_count = 0 if counted else self.rounds_since_count + 1
+
+
+@dataclass(frozen=True)
+class ShufflerReport:
+    """What a card-counting automated shuffler shows after a shuffle (58 Pa. Code § 674a.9(d)).
+
+    Attributes:
+        counted: cards counted in the deck. expected: 52 per deck.
+    """
+
+    counted: int
+    expected: int
+
+    @property
+    def complete(self) -> bool:
+        """Whether all 52 cards (per deck) are present."""
+        return self.counted == self.expected
+
+
+@dataclass(frozen=True)
+class AutomatedShuffler:
+    """An automated card shuffling device: shuffles uniformly (or by ``procedure``) and, when
+    ``counts_cards``, reports whether 52 cards are present after each shuffle — the device that
+    makes the stub counts of 58 Pa. Code § 674a.9(d) unnecessary. Inject a missing card with
+    :meth:`Shoe.remove_card` to see it reported.
+    """
+
+    counts_cards: bool = True
+    procedure: ShuffleProcedure = field(default_factory=Uniform)
+
+    def shuffle(self, shoe: Shoe) -> ShufflerReport | None:
+        """Gather and shuffle ``shoe``; the count report, or None for a non-counting device."""
+        shoe.shuffle(self.procedure)
+        return ShufflerReport(shoe.size, 52 * shoe.decks) if self.counts_cards else None
