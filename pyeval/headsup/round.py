@@ -1,0 +1,622 @@
+"""One round of World Poker Tour Heads-Up Hold 'Em as explicit dealer and player steps.
+
+58 Pa. Code § 677a.11. Every step is a method, and :meth:`HeadsUpRound.legal_actions`,
+:attr:`HeadsUpRound.to_act` and :meth:`HeadsUpRound.raise_options` say what is legal now. A
+rejected step raises a pyeval error naming the rule and changes nothing. Every round keeps an
+ordered event record (:attr:`HeadsUpRound.events`) from which :meth:`HeadsUpRound.replay`
+rebuilds it (§ 677a.11(j)).
+
+The steps, in order:
+
+1. :meth:`place_wagers` per player: Ante and Odds, required and equal (§ 677a.7, as § 677a.11(f)
+   and (h) treat them), optional Pocket Bonus and Trips Plus, each within the table's limits.
+2. :meth:`deal`: two cards to each player and to the dealer (§ 677a.8-10; their text is not in
+   our hands: pyeval deals one card at a time, from position 1 (farthest to the dealer's left)
+   clockwise, the dealer last, twice around).
+3. Pre-flop decisions (b): each player, from the dealer's left, checks or raises up to 3x the Ante.
+4. :meth:`burn_and_flop` (c). 5. Post-flop decisions (d): players who have not raised check or
+   raise up to 2x. 6. :meth:`burn_turn_and_river` (e). 7. Final decisions (f): raise exactly the
+   Ante or fold; a fold collects the Ante and Odds at once.
+8. :meth:`expose_dealer` (g): the dealer's two cards, and the best five of each hand.
+9. :meth:`settle_next` per player from the dealer's right, counterclockwise (g)-(i);
+   :meth:`settle` does all of them.
+
+Cards come from any *card source* with ``burn() -> int`` and ``deal(k) -> tuple[int, ...]``
+(:class:`CardSource`), e.g. :class:`pyeval.shoe.Shoe` or :class:`SequenceSource`.
+"""
+from __future__ import annotations
+
+import enum
+import operator
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple, Protocol
+
+from .._ffi import lib
+from ..cards import CARD_TEXT
+from ..errors import (
+    CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError,
+    OutOfTurnError, WagerNotAllowedError,
+)
+from .rules import Rounding, TableRules, Wager
+from .settle import PlayerSettlement, RoundSettlement, settle_player
+
+__all__ = [
+    "CardSource", "SequenceSource", "Phase", "Action", "Street", "Decision", "Event", "HeadsUpRound",
+    "Strategy", "play_round",
+]
+
+_S = "58 Pa. Code § 677a.11"
+_eval5 = lib.pe_eval5
+_eval7 = lib.pe_eval7
+
+
+class CardSource(Protocol):
+    """Where the dealer takes cards from: a shoe, a hand-held deck, or a fixed order."""
+
+    def burn(self) -> int: ...
+
+    def deal(self, k: int) -> tuple[int, ...]: ...
+
+
+class SequenceSource:
+    """A card source that deals a fixed order (top first): for tests, replays and differential checks.
+
+    Raises:
+        IllegalActionError: on burn/deal when the order has too few cards left.
+    """
+
+    __slots__ = ("cards", "pos")
+
+    def __init__(self, cards: Iterable[int]) -> None:
+        self.cards = tuple(cards)
+        self.pos = 0
+
+    def burn(self) -> int:
+        return self.deal(1)[0]
+
+    def deal(self, k: int) -> tuple[int, ...]:
+        p = self.pos
+        if p + k > len(self.cards):
+            raise IllegalActionError(f"the card order has {len(self.cards) - p} cards left, {k} asked for")
+        self.pos = p + k
+        return self.cards[p:p + k]
+
+
+class Phase(enum.Enum):
+    """Where the round is; each value names the step that comes next."""
+
+    WAGERS = "wagers"                    # players place wagers; then the deal
+    PREFLOP = "preflop decisions"        # § 677a.11(b)
+    FLOP = "burn and flop"               # § 677a.11(c)
+    POSTFLOP = "post-flop decisions"     # § 677a.11(d)
+    TURN_RIVER = "burn, turn and river"  # § 677a.11(e)
+    FINAL = "final decisions"            # § 677a.11(f)
+    SHOWDOWN = "dealer's hand exposed"   # § 677a.11(g)
+    SETTLEMENT = "settlement"            # § 677a.11(g)-(i)
+    COMPLETE = "complete"                # § 677a.11(j)
+
+
+class Action(enum.Enum):
+    """Steps that may be legal (:meth:`HeadsUpRound.legal_actions`)."""
+
+    PLACE_WAGERS = "place_wagers"
+    DEAL = "deal"
+    CHECK = "check"
+    RAISE = "raise"
+    FOLD = "fold"
+    BURN_AND_FLOP = "burn_and_flop"
+    BURN_TURN_AND_RIVER = "burn_turn_and_river"
+    EXPOSE_DEALER = "expose_dealer"
+    SETTLE = "settle"
+
+
+class Street(enum.IntEnum):
+    """The three Raise decisions: before the flop (b), after the flop (d), after turn and river (f)."""
+
+    PREFLOP = 0
+    FLOP = 1
+    RIVER = 2
+
+
+class Decision(NamedTuple):
+    """What a player's strategy sees: ``seat``, ``street``, ``hole`` (2 cards), ``board`` (0, 3 or 5
+    cards), ``ante`` (chips) and ``options`` (the legal Raise amounts in chips, ascending). The
+    strategy returns one of ``options`` to raise, or 0 to check (to fold on ``Street.RIVER``)."""
+
+    seat: int
+    street: Street
+    hole: tuple[int, int]
+    board: tuple[int, ...]
+    ante: int
+    options: tuple[int, ...]
+
+
+Strategy = Callable[[Decision], int]
+
+
+class Event(NamedTuple):
+    """One entry of the round record: ``kind`` (str), ``seat`` (or None for dealer steps), ``data``."""
+
+    kind: str
+    seat: int | None
+    data: Any
+
+
+_tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
+_DECK = frozenset(range(52))
+
+_DECISION_PHASES = {Phase.PREFLOP: Street.PREFLOP, Phase.POSTFLOP: Street.FLOP, Phase.FINAL: Street.RIVER}
+_SECTION_OF = {Street.PREFLOP: f"{_S}(b)", Street.FLOP: f"{_S}(d)", Street.RIVER: f"{_S}(f)"}
+
+
+def _check_drawn(cards: object, k: int, used: set[int]) -> tuple[int, ...]:
+    """Validate cards a source produced: ``k`` ints 0..51, distinct and not already on the table.
+    Adds them to ``used`` when they are valid; raises (leaving ``used`` as it was) when not."""
+    if type(cards) is tuple and len(cards) == k:
+        cs = set(cards)
+        if len(cs) == k and cs <= _DECK and cs.isdisjoint(used) and type(sum(cards)) is int:
+            used |= cs
+            return cards
+    try:
+        cards = tuple(operator.index(c) if not isinstance(c, bool) else c for c in cards)  # type: ignore[attr-defined]
+    except TypeError:
+        raise CardTypeError(f"the card source returned {cards!r}, not card ints 0..51") from None
+    if len(cards) != k:
+        raise CardCountError(f"the card source returned {len(cards)} cards, {k} asked for")
+    seen: set[int] = set()
+    for c in cards:
+        if isinstance(c, bool):
+            raise CardTypeError(f"the card source returned {c!r}, not a card int 0..51")
+        if not 0 <= c <= 51:
+            raise InvalidCardError(f"the card source returned card {c}: card ints are 0..51")
+        if c in used or c in seen:
+            raise DuplicateCardError(f"the card source returned {CARD_TEXT[c]} ({c}), already on the table")
+        seen.add(c)
+    used |= seen
+    return cards
+
+
+class HeadsUpRound:
+    """One round at a World Poker Tour Heads-Up Hold 'Em table (58 Pa. Code § 677a.11).
+
+    Args:
+        rules: the table's :class:`~pyeval.headsup.rules.TableRules`.
+
+    Seats are 1..``rules.positions``; seat 1 is farthest to the dealer's left. Chips are ints.
+    Attributes (read-only by convention): ``phase``, ``events``, ``board``, ``dealer_hole``,
+    ``hole`` (seat -> cards), ``raised`` (seat -> (street, amount)), ``folded`` (set of seats).
+    """
+
+    __slots__ = ("rules", "phase", "_street", "_ropts", "events", "wagers", "seats", "hole", "dealer_hole",
+                 "board", "burns", "raised", "folded", "_queue", "_used", "dealer_value", "values",
+                 "_to_settle", "_settled")
+
+    def __init__(self, rules: TableRules) -> None:
+        if not isinstance(rules, TableRules):
+            raise CardTypeError(f"rules must be a TableRules, got {type(rules).__name__}")
+        self.rules = rules
+        self.phase = Phase.WAGERS
+        self._street: Street | None = None  # the decision street now (mirrors phase; fast path)
+        self._ropts: tuple[dict[int, tuple[int, ...]], ...] = ({}, {}, {})  # street -> ante -> options
+        self.events: list[Event] = []
+        self.wagers: dict[int, tuple[int, int, int, int]] = {}  # seat -> (ante, odds, pocket, trips)
+        self.seats: tuple[int, ...] = ()   # seats in play, clockwise from the dealer's left
+        self.hole: dict[int, tuple[int, int]] = {}
+        self.dealer_hole: tuple[int, ...] = ()
+        self.board: tuple[int, ...] = ()
+        self.burns: tuple[int, ...] = ()
+        self.raised: dict[int, tuple[Street, int]] = {}
+        self.folded: set[int] = set()
+        self._queue: list[int] = []        # seats still to decide on this street, in order
+        self._used: set[int] = set()
+        self.dealer_value = 0
+        self.values: dict[int, int] = {}
+        self._to_settle: list[int] = []
+        self._settled: list[PlayerSettlement] = []
+
+    # ---- queries -------------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision is due (b), (d), (f), or None when it is a dealer step."""
+        q = self._queue
+        return q[0] if q else None
+
+    @property
+    def street(self) -> Street | None:
+        """The decision street now, or None outside the decision phases."""
+        return self._street
+
+    def raise_options(self, seat: int | None = None) -> tuple[int, ...]:
+        """Raise amounts (chips, ascending) ``seat`` (default: the seat to act) may make now; () if none.
+
+        Before the flop: each allowed multiple (<= 3) of the Ante (b); after the flop (<= 2) (d);
+        after turn and river exactly the Ante (f).
+        """
+        s = self.to_act
+        if s is None or (seat is not None and seat != s):
+            return ()
+        ante = self.wagers[s][0]
+        st = self._street
+        cache = self._ropts[st]  # type: ignore[index]
+        opts = cache.get(ante)
+        if opts is None:
+            if st is Street.PREFLOP:
+                opts = tuple(ante * m for m in self.rules.preflop_raise_multiples)
+            elif st is Street.FLOP:
+                opts = tuple(ante * m for m in self.rules.flop_raise_multiples)
+            else:
+                opts = (ante,)
+            cache[ante] = opts
+        return opts
+
+    def legal_actions(self) -> frozenset[Action]:
+        """The steps legal now (for the player to act, or the dealer)."""
+        ph = self.phase
+        if ph is Phase.WAGERS:
+            acts = {Action.PLACE_WAGERS} if len(self.wagers) < self.rules.positions else set()
+            if self.wagers:
+                acts.add(Action.DEAL)
+            return frozenset(acts)
+        if ph in _DECISION_PHASES:
+            if ph is Phase.FINAL:
+                return frozenset({Action.RAISE, Action.FOLD})
+            return frozenset({Action.RAISE, Action.CHECK})
+        return frozenset({{Phase.FLOP: Action.BURN_AND_FLOP, Phase.TURN_RIVER: Action.BURN_TURN_AND_RIVER,
+                           Phase.SHOWDOWN: Action.EXPOSE_DEALER, Phase.SETTLEMENT: Action.SETTLE}[ph]}
+                         if ph is not Phase.COMPLETE else ())
+
+    def decision(self) -> Decision:
+        """The :class:`Decision` of the seat to act. Raises IllegalActionError when none is due."""
+        s = self.to_act
+        if s is None:
+            raise IllegalActionError(f"no player decision is due now (phase: {self.phase.value})")
+        return _tn(Decision, (s, self._street, self.hole[s], self.board, self.wagers[s][0],
+                              self.raise_options()))
+
+    # ---- wagers --------------------------------------------------------------------------------
+    def place_wagers(self, seat: int, ante: int, odds: int, pocket_bonus: int = 0, trips_plus: int = 0) -> None:
+        """Place one player's wagers before the deal.
+
+        Args:
+            seat: 1..positions. ante, odds: chips, equal, within ``ante_min..ante_max``.
+            pocket_bonus, trips_plus: chips (0 = none), within the table's limits; only if offered.
+        Raises:
+            IllegalActionError: not the wager phase, or the seat already has wagers.
+            WagerNotAllowedError: a bad seat, an amount that is not an int, outside the limits,
+            Odds unequal to the Ante, an optional wager the table does not offer, or (under
+            ``Rounding.EXACT``) an amount a paytable line would not pay in whole chips.
+        """
+        r = self.rules
+        if self.phase is not Phase.WAGERS:
+            raise IllegalActionError(f"wagers are placed before the deal; the round is at {self.phase.value}",
+                                     f"{_S}(a)")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= r.positions:
+            raise WagerNotAllowedError(f"seat must be an int 1..{r.positions}, got {seat!r}")
+        if seat in self.wagers:
+            raise IllegalActionError(f"seat {seat} has already placed its wagers")
+        if not (type(ante) is int and type(odds) is int and type(pocket_bonus) is int and type(trips_plus) is int):
+            self._check_types(seat, ante, odds, pocket_bonus, trips_plus)
+        if not r.ante_min <= ante <= r.ante_max:
+            raise WagerNotAllowedError(f"seat {seat}: Ante {ante} outside the table limits {r.ante_min}..{r.ante_max}",
+                                       "58 Pa. Code § 677a.7")
+        if odds != ante:
+            raise WagerNotAllowedError(f"seat {seat}: the Odds wager ({odds}) must equal the Ante ({ante})",
+                                       "58 Pa. Code § 677a.7")
+        if pocket_bonus:
+            self._check_optional(seat, Wager.POCKET_BONUS, pocket_bonus, r.pocket_bonus_min, r.pocket_bonus_max)
+        if trips_plus:
+            self._check_optional(seat, Wager.TRIPS_PLUS, trips_plus, r.trips_plus_min, r.trips_plus_max)
+        if r.rounding is Rounding.EXACT:
+            for wager, amt in ((Wager.ANTE, ante), (Wager.ODDS, odds), (Wager.POCKET_BONUS, pocket_bonus),
+                               (Wager.TRIPS_PLUS, trips_plus)):
+                unit = r.whole_chip_unit(wager)
+                if amt and amt % unit:
+                    raise WagerNotAllowedError(
+                        f"seat {seat}: {wager.value} {amt} is not a multiple of {unit}, so a paytable line "
+                        "would not pay it in whole chips (the table's rounding rule is EXACT)")
+        self.wagers[seat] = (ante, odds, pocket_bonus, trips_plus)
+        self.events.append(_tn(Event, ("wagers", seat, (ante, odds, pocket_bonus, trips_plus))))
+
+    @staticmethod
+    def _check_types(seat: int, *amounts: object) -> None:
+        for name, v in zip(("ante", "odds", "pocket_bonus", "trips_plus"), amounts):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise WagerNotAllowedError(f"seat {seat}: {name} must be an int number of chips, got {v!r}")
+
+    def _check_optional(self, seat: int, wager: Wager, amt: int, lo: int, hi: int) -> None:
+        if not self.rules.offers(wager):
+            raise WagerNotAllowedError(f"seat {seat}: this table does not offer the {wager.value} wager",
+                                       "58 Pa. Code § 677a.7")
+        if not lo <= amt <= hi:
+            raise WagerNotAllowedError(f"seat {seat}: {wager.value} {amt} outside the table limits {lo}..{hi}")
+
+    # ---- dealer steps --------------------------------------------------------------------------
+    def _need(self, phase: Phase, what: str) -> None:
+        if self.phase is not phase:
+            raise IllegalActionError(f"cannot {what} now: the round is at {self.phase.value}")
+
+    def deal(self, source: CardSource) -> None:
+        """Deal two cards to each player with wagers and to the dealer (see the module doc for the order).
+
+        Raises:
+            IllegalActionError: not the wager phase, or no player has wagered.
+            CardTypeError / InvalidCardError / DuplicateCardError / CardCountError: the source gave
+            bad cards (the round is unchanged).
+        """
+        self._need(Phase.WAGERS, "deal")
+        if not self.wagers:
+            raise IllegalActionError("no player has placed an Ante and Odds wager")
+        seats = tuple(sorted(self.wagers))
+        n = len(seats) + 1
+        used: set[int] = set()
+        cards = _check_drawn(source.deal(2 * n), 2 * n, used)
+        self.seats = seats
+        self.hole = {s: (cards[i], cards[i + n]) for i, s in enumerate(seats)}
+        self.dealer_hole = (cards[n - 1], cards[2 * n - 1])
+        self._used = used
+        self.events.append(_tn(Event, ("deal", None, cards)))
+        self.phase = Phase.PREFLOP
+        self._street = Street.PREFLOP
+        self._queue = list(seats)
+
+    def burn_and_flop(self, source: CardSource) -> None:
+        """Burn a card and deal the three-card flop face up (§ 677a.11(c)).
+
+        Raises: IllegalActionError when decisions before the flop are not all made; card errors as
+        :meth:`deal` (the round is unchanged).
+        """
+        self._need(Phase.FLOP, "burn and deal the flop")
+        used = set(self._used)
+        drawn = _check_drawn((source.burn(), *source.deal(3)), 4, used)
+        self._used = used
+        self.burns = drawn[:1]
+        self.board = flop = drawn[1:]
+        self.events.append(_tn(Event, ("burn", None, drawn[0])))
+        self.events.append(_tn(Event, ("flop", None, flop)))
+        self._open(Phase.POSTFLOP)
+
+    def burn_turn_and_river(self, source: CardSource) -> None:
+        """Burn a card and deal the turn and river face up (§ 677a.11(e)).
+
+        Raises: IllegalActionError out of order; card errors as :meth:`deal`.
+        """
+        self._need(Phase.TURN_RIVER, "burn and deal the turn and river")
+        used = set(self._used)
+        drawn = _check_drawn((source.burn(), *source.deal(2)), 3, used)
+        self._used = used
+        self.burns += drawn[:1]
+        tr = drawn[1:]
+        self.board += tr
+        self.events.append(_tn(Event, ("burn", None, drawn[0])))
+        self.events.append(_tn(Event, ("turn_river", None, tr)))
+        self._open(Phase.FINAL)
+
+    def _open(self, phase: Phase) -> None:
+        """Start a decision phase with the players who have not raised (or skip it if none)."""
+        q = [s for s in self.seats if s not in self.raised]
+        if q:
+            self.phase = phase
+            self._street = Street.FLOP if phase is Phase.POSTFLOP else Street.RIVER
+            self._queue = q
+        else:
+            self.phase = Phase.TURN_RIVER if phase is Phase.POSTFLOP else Phase.SHOWDOWN
+            self._queue = []
+
+    def _after_decision(self) -> None:
+        q = self._queue
+        q.pop(0)
+        if q:
+            return
+        ph = self.phase
+        self._street = None
+        self.phase = Phase.FLOP if ph is Phase.PREFLOP else Phase.TURN_RIVER if ph is Phase.POSTFLOP else Phase.SHOWDOWN
+
+    def expose_dealer(self) -> int:
+        """Turn the dealer's cards face up and select every hand's best five (§ 677a.11(g)).
+
+        Returns:
+            The dealer's hand value 1..7462.
+        Raises: IllegalActionError when decisions are still due.
+        """
+        self._need(Phase.SHOWDOWN, "expose the dealer's hand")
+        b = self.board
+        d = self.dealer_hole
+        self.dealer_value = _eval7(d[0], d[1], b[0], b[1], b[2], b[3], b[4])
+        for s in self.seats:
+            h = self.hole[s]
+            self.values[s] = _eval7(h[0], h[1], b[0], b[1], b[2], b[3], b[4])
+        self.events.append(_tn(Event, ("expose_dealer", None, (d, self.dealer_value))))
+        self._to_settle = sorted(self.seats, reverse=True)
+        self.phase = Phase.SETTLEMENT
+        return self.dealer_value
+
+    # ---- player decisions ----------------------------------------------------------------------
+    def _check_turn(self, seat: int, what: str) -> Street:
+        q = self._queue
+        if q and q[0] == seat and type(seat) is int:
+            return self._street  # type: ignore[return-value]
+        ph = self.phase
+        st = self._street
+        if st is None:
+            if seat in self.folded:
+                raise IllegalActionError(f"seat {seat} has folded", f"{_S}(f)")
+            if seat in self.raised:
+                raise IllegalActionError(f"seat {seat} has already placed a Raise wager; only one is allowed",
+                                         f"{_S}(d)")
+            raise OutOfTurnError(f"no player decision is due now (phase: {ph.value})", f"{_S}(b)-(f)")
+        s = self._queue[0]
+        if seat != s:
+            if seat in self.raised:
+                raise IllegalActionError(f"seat {seat} has already placed a Raise wager; only one is allowed",
+                                         _SECTION_OF[st])
+            if seat in self.folded:
+                raise IllegalActionError(f"seat {seat} has folded", f"{_S}(f)")
+            raise OutOfTurnError(f"seat {seat} cannot {what}: it is seat {s}'s decision", _SECTION_OF[st])
+        return st
+
+    def raise_wager(self, seat: int, amount: int) -> None:
+        """Place the Raise wager for ``seat`` (§ 677a.11(b), (d), (f)).
+
+        Raises:
+            OutOfTurnError: not this seat's decision. IllegalActionError: a second Raise, after folding.
+            WagerNotAllowedError: ``amount`` not one of :meth:`raise_options` (above the street's
+            multiple of the Ante, or not a multiple the table allows).
+        """
+        st = self._check_turn(seat, "raise")
+        opts = self.raise_options()
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount not in opts:
+            raise WagerNotAllowedError(f"seat {seat}: a Raise of {amount!r} is not allowed now; allowed: "
+                                       f"{', '.join(map(str, opts))}", _SECTION_OF[st])
+        self.raised[seat] = (st, amount)
+        self.events.append(_tn(Event, ("raise", seat, (st, amount))))
+        self._after_decision()
+
+    def check(self, seat: int) -> None:
+        """Check before or after the flop (§ 677a.11(b), (d)). After turn and river a player must
+        raise or fold (f): checking then raises IllegalActionError."""
+        st = self._check_turn(seat, "check")
+        if st is Street.RIVER:
+            raise IllegalActionError(f"seat {seat}: after the turn and river a player must raise the Ante or fold",
+                                     f"{_S}(f)")
+        self.events.append(_tn(Event, ("check", seat, st)))
+        self._after_decision()
+
+    def fold(self, seat: int) -> None:
+        """Fold after the turn and river (§ 677a.11(f)): the Ante and Odds are collected now; the cards
+        stay tucked under any optional wager until it is settled under (i)."""
+        st = self._check_turn(seat, "fold")
+        if st is not Street.RIVER:
+            raise IllegalActionError(f"seat {seat}: a player may fold only after the turn and river",
+                                     f"{_S}(b), (d)")
+        self.folded.add(seat)
+        self.events.append(_tn(Event, ("fold", seat, st)))
+        self._after_decision()
+
+    def decide(self, action: int) -> None:
+        """Apply a strategy's answer for the seat to act: a Raise amount, or 0 to check (fold at (f))."""
+        s = self.to_act
+        if s is None:
+            raise IllegalActionError(f"no player decision is due now (phase: {self.phase.value})")
+        if action:
+            self.raise_wager(s, action)
+        elif self._street is Street.RIVER:
+            self.fold(s)
+        else:
+            self.check(s)
+
+    # ---- settlement ----------------------------------------------------------------------------
+    def settle_next(self) -> PlayerSettlement:
+        """Settle the next player, from the dealer's right counterclockwise (§ 677a.11(g)-(i)).
+
+        Raises: IllegalActionError before the dealer's hand is exposed or when all are settled.
+        """
+        self._need(Phase.SETTLEMENT, "settle")
+        s = self._to_settle[0]
+        a, o, pb, tp = self.wagers[s]
+        rz = self.raised.get(s)
+        res = settle_player(self.rules, s, ante=a, odds=o, raise_amount=rz[1] if rz else 0, pocket_bonus=pb,
+                            trips_plus=tp, folded=s in self.folded, hole=self.hole[s],
+                            dealer_hole=self.dealer_hole, player_value=self.values[s],
+                            dealer_value=self.dealer_value)
+        self._to_settle.pop(0)
+        self._settled.append(res)
+        self.events.append(_tn(Event, ("settle", s, res)))
+        if not self._to_settle:
+            self.phase = Phase.COMPLETE
+        return res
+
+    def settle(self) -> RoundSettlement:
+        """Settle every remaining player and return the round's :class:`RoundSettlement`."""
+        if self.phase is Phase.SHOWDOWN:
+            raise IllegalActionError("expose the dealer's hand before settling", f"{_S}(g)")
+        if self.phase is not Phase.COMPLETE:
+            self._need(Phase.SETTLEMENT, "settle")
+            while self._to_settle:
+                self.settle_next()
+        return RoundSettlement(tuple(self._settled))
+
+    @property
+    def settlement(self) -> RoundSettlement | None:
+        """The settlement once the round is complete, else None."""
+        return RoundSettlement(tuple(self._settled)) if self.phase is Phase.COMPLETE else None
+
+    def record(self) -> dict[str, Any]:
+        """What § 677a.11(j) keeps for reconstruction: every hand, the board, the burns, in plain data."""
+        return {"dealing": self.rules.dealing.value, "dealer": self.dealer_hole, "board": self.board,
+                "burns": self.burns, "hole": dict(self.hole), "folded": tuple(sorted(self.folded)),
+                "raised": {s: (st.name, a) for s, (st, a) in self.raised.items()}}
+
+    # ---- driving -------------------------------------------------------------------------------
+    def run(self, source: CardSource, strategy: Strategy | dict[int, Strategy]) -> RoundSettlement:
+        """Play the rest of the round automatically: deal, ask ``strategy`` (one callable, or one per
+        seat) for each decision, and settle. Returns the :class:`RoundSettlement`."""
+        per_seat = strategy if isinstance(strategy, dict) else None
+        while True:
+            ph = self.phase
+            if self._street is not None:
+                d = self.decision()
+                f = per_seat[d.seat] if per_seat is not None else strategy
+                a = f(d)  # type: ignore[operator]
+                if a:
+                    self.raise_wager(d.seat, a)
+                elif d.street is Street.RIVER:
+                    self.fold(d.seat)
+                else:
+                    self.check(d.seat)
+            elif ph is Phase.WAGERS:
+                self.deal(source)
+            elif ph is Phase.FLOP:
+                self.burn_and_flop(source)
+            elif ph is Phase.TURN_RIVER:
+                self.burn_turn_and_river(source)
+            elif ph is Phase.SHOWDOWN:
+                self.expose_dealer()
+            else:
+                return self.settle()
+
+    @classmethod
+    def replay(cls, rules: TableRules, events: Sequence[Event]) -> HeadsUpRound:
+        """Rebuild a round from its event record (§ 677a.11(j)): same wagers, cards and decisions.
+
+        Raises: the errors the original steps would raise if the record is not a legal round.
+        """
+        cards: list[int] = []
+        for e in events:
+            if e.kind == "deal":
+                cards.extend(e.data)
+            elif e.kind == "burn":
+                cards.append(e.data)
+            elif e.kind in ("flop", "turn_river"):
+                cards.extend(e.data)
+        src = SequenceSource(cards)
+        rnd = cls(rules)
+        for e in events:
+            k = e.kind
+            if k == "wagers":
+                rnd.place_wagers(e.seat, *e.data)
+            elif k == "deal":
+                rnd.deal(src)
+            elif k == "flop":
+                rnd.burn_and_flop(src)
+            elif k == "turn_river":
+                rnd.burn_turn_and_river(src)
+            elif k == "raise":
+                rnd.raise_wager(e.seat, e.data[1])
+            elif k == "check":
+                rnd.check(e.seat)
+            elif k == "fold":
+                rnd.fold(e.seat)
+            elif k == "expose_dealer":
+                rnd.expose_dealer()
+            elif k == "settle":
+                rnd.settle_next()
+        return rnd
+
+
+def play_round(rules: TableRules, wagers: dict[int, tuple[int, int, int, int]], source: CardSource,
+               strategy: Strategy | dict[int, Strategy]) -> RoundSettlement:
+    """Play one whole round: ``wagers`` maps seat -> (ante, odds, pocket_bonus, trips_plus)."""
+    rnd = HeadsUpRound(rules)
+    for seat in sorted(wagers):
+        rnd.place_wagers(seat, *wagers[seat])
+    return rnd.run(source, strategy)

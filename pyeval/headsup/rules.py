@@ -1,0 +1,406 @@
+"""World Poker Tour Heads-Up Hold 'Em table rules and paytables, as validated, frozen data.
+
+Every option the certificate holder chooses (58 Pa. Code § 601a.2 Rules Submission) is data here:
+the number of player positions, wager limits, which optional wagers are offered, the Raise
+multiples allowed before and after the flop (§ 677a.11(b), (d)), the dealing procedure
+(§ 677a.8-10) and the five paytables of § 677a.12: (a) Ante and Raise, (b) Odds, (c) Bad Beat,
+(d) Pocket Bonus, (e) Trips Plus.
+
+The text of § 677a.12 is not available to this project, so no paytable is built in: a
+:class:`Paytable` is a validated mapping from named hand classes to exact odds
+(``fractions.Fraction``; "3 to 2" is ``Fraction(3, 2)``). :mod:`pyeval.headsup.paytables` has a
+few *example* tables from public descriptions of the commercial game; a real table must be
+configured with the certificate holder's approved paytables.
+
+Chips are ints in the table's smallest unit. When odds meet an amount they do not divide (3 to 2
+on 5 chips) the table's declared :class:`Rounding` rule decides; there is no float arithmetic.
+"""
+from __future__ import annotations
+
+import enum
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Union
+
+from ..cards import RANKS
+from ..errors import PaytableError, TableRulesError
+from ..evaluate import HandCategory
+
+__all__ = [
+    "PaytableKind", "Rounding", "DealingProcedure", "Paytable", "TableRules", "Wager",
+    "POCKET_CLASSES", "POCKET_PAIR_CLASSES", "POCKET_ACE_CLASSES", "AA_WITH_DEALER_AA",
+    "WIN", "parse_odds", "pocket_class",
+]
+
+OddsLike = Union[Fraction, int, str]
+
+#: The single hand class of the Ante/Raise paytable (§ 677a.12(a)): a winning hand.
+WIN = "WIN"
+#: Pocket Bonus class for a pair of aces when the dealer's two cards are also a pair of aces.
+AA_WITH_DEALER_AA = "AA_WITH_DEALER_AA"
+#: Pocket pairs, aces first: ``"AA"``, ``"KK"``, ..., ``"22"``.
+POCKET_PAIR_CLASSES: tuple[str, ...] = tuple(r + r for r in reversed(RANKS))
+#: An ace with a king, queen or jack, suited (``s``) and unsuited (``o``).
+POCKET_ACE_CLASSES: tuple[str, ...] = ("AKs", "AKo", "AQs", "AQo", "AJs", "AJo")
+#: Every Pocket Bonus class, in the order the C simulation indexes them (index = position).
+POCKET_CLASSES: tuple[str, ...] = (AA_WITH_DEALER_AA,) + POCKET_PAIR_CLASSES + POCKET_ACE_CLASSES
+_POCKET_INDEX = {c: i for i, c in enumerate(POCKET_CLASSES)}
+
+_CATS = tuple(c.name for c in HandCategory)  # HIGH_CARD .. ROYAL_FLUSH
+
+
+class Wager(enum.Enum):
+    """The wagers of § 677a.11: Ante and Odds (required, equal), Raise, and the two optional ones."""
+
+    ANTE = "ante"
+    ODDS = "odds"
+    RAISE = "raise"
+    POCKET_BONUS = "pocket_bonus"
+    TRIPS_PLUS = "trips_plus"
+
+
+class PaytableKind(enum.Enum):
+    """Which of the five paytables of § 677a.12 a :class:`Paytable` is, with its hand classes."""
+
+    ANTE_RAISE = "ante_raise"      # § 677a.12(a)
+    ODDS = "odds"                  # § 677a.12(b)
+    BAD_BEAT = "bad_beat"          # § 677a.12(c)
+    POCKET_BONUS = "pocket_bonus"  # § 677a.12(d)
+    TRIPS_PLUS = "trips_plus"      # § 677a.12(e)
+
+    @property
+    def section(self) -> str:
+        return _SECTION[self]
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        """The hand classes a paytable of this kind may name."""
+        return _CLASSES[self]
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        """The hand classes a paytable of this kind must name (every hand the rule says wins)."""
+        return _REQUIRED[self]
+
+
+_SECTION = {
+    PaytableKind.ANTE_RAISE: "58 Pa. Code § 677a.12(a)", PaytableKind.ODDS: "58 Pa. Code § 677a.12(b)",
+    PaytableKind.BAD_BEAT: "58 Pa. Code § 677a.12(c)", PaytableKind.POCKET_BONUS: "58 Pa. Code § 677a.12(d)",
+    PaytableKind.TRIPS_PLUS: "58 Pa. Code § 677a.12(e)",
+}
+_CLASSES = {
+    PaytableKind.ANTE_RAISE: (WIN,),
+    PaytableKind.ODDS: _CATS,
+    # A losing hand can never be a royal flush (a royal flush cannot lose), so it is not a class.
+    PaytableKind.BAD_BEAT: _CATS[HandCategory.STRAIGHT:HandCategory.ROYAL_FLUSH],
+    PaytableKind.POCKET_BONUS: POCKET_CLASSES,
+    PaytableKind.TRIPS_PLUS: _CATS[HandCategory.THREE_OF_A_KIND:],
+}
+_REQUIRED = {
+    PaytableKind.ANTE_RAISE: (WIN,),
+    PaytableKind.ODDS: (),       # a winning hand the table does not list pushes (public versions)
+    PaytableKind.BAD_BEAT: (),   # a losing straight+ the table does not list simply loses
+    PaytableKind.POCKET_BONUS: POCKET_PAIR_CLASSES + POCKET_ACE_CLASSES,  # § 677a.11(i)(1)(i)
+    PaytableKind.TRIPS_PLUS: _CATS[HandCategory.THREE_OF_A_KIND:],        # § 677a.11(i)(2)(i)
+}
+
+
+class Rounding(enum.Enum):
+    """The declared rule for a payout that odds do not make a whole number of chips.
+
+    ``DOWN``: pay the whole chips and keep the fraction (``floor``). ``UP``: pay the next whole chip
+    (``ceil``). ``EXACT``: refuse, at wager placement, any amount that some line of a paytable the
+    wager can be paid from would not pay in whole chips (e.g. an odd Odds wager when a line pays
+    3 to 2).
+    """
+
+    DOWN = "down"
+    UP = "up"
+    EXACT = "exact"
+
+
+class DealingProcedure(enum.Enum):
+    """How cards are dealt (58 Pa. Code § 677a.8, § 677a.9, § 677a.10)."""
+
+    MANUAL_SHOE = "manual_shoe"        # § 677a.8
+    HAND = "hand"                      # § 677a.9
+    AUTOMATED_SHOE = "automated_shoe"  # § 677a.10
+
+
+_ODDS_TEXT = re.compile(r"^\s*(\d+)\s*(?:to|:|-|/)\s*(\d+)\s*$", re.IGNORECASE)
+
+
+def parse_odds(value: OddsLike) -> Fraction:
+    """Exact odds from ``Fraction``, a non-negative int (``5`` = "5 to 1") or text ``"3 to 2"``/``"3:2"``.
+
+    Raises:
+        PaytableError: a negative, zero-denominator, float or unreadable value.
+    """
+    if isinstance(value, bool) or isinstance(value, float):
+        raise PaytableError(f"odds must be exact (Fraction, int or text like '3 to 2'), got {value!r}")
+    if isinstance(value, Fraction):
+        f = value
+    elif isinstance(value, int):
+        f = Fraction(value)
+    elif isinstance(value, str):
+        m = _ODDS_TEXT.match(value)
+        if not m or int(m.group(2)) == 0:
+            raise PaytableError(f"cannot read odds {value!r}: write them like '3 to 2' or '500 to 1'")
+        f = Fraction(int(m.group(1)), int(m.group(2)))
+    else:
+        raise PaytableError(f"odds must be Fraction, int or text, got {type(value).__name__}")
+    if f < 0:
+        raise PaytableError(f"odds must not be negative, got {f}")
+    return f
+
+
+def _norm_class(key: object) -> str:
+    if isinstance(key, HandCategory):
+        return key.name
+    if isinstance(key, str):
+        return key
+    raise PaytableError(f"a hand class is a str or HandCategory, got {type(key).__name__}")
+
+
+def format_odds(f: Fraction) -> str:
+    """``Fraction(3, 2)`` -> ``"3 to 2"``; ``Fraction(5)`` -> ``"5 to 1"``."""
+    return f"{f.numerator} to {f.denominator}"
+
+
+@dataclass(frozen=True, eq=True)
+class Paytable:
+    """One paytable of § 677a.12: named hand classes mapped to exact odds.
+
+    Args:
+        kind: which paytable (:class:`PaytableKind`); fixes the allowed and required hand classes:
+            ``ANTE_RAISE``: ``"WIN"``. ``ODDS``: :class:`~pyeval.HandCategory` names; a winning
+            hand whose class is absent (or pays ``0``) pushes. ``BAD_BEAT``: ``STRAIGHT`` ..
+            ``STRAIGHT_FLUSH`` of the losing hand; an absent class loses. ``POCKET_BONUS``:
+            :data:`POCKET_CLASSES` (every pair and AK/AQ/AJ suited and unsuited required;
+            :data:`AA_WITH_DEALER_AA` optional, else such hands pay ``"AA"``). ``TRIPS_PLUS``:
+            ``THREE_OF_A_KIND`` .. ``ROYAL_FLUSH``, all required.
+        lines: mapping class -> odds (``Fraction``, int, or text ``"3 to 2"``); keys may be
+            :class:`~pyeval.HandCategory` members.
+        name: a label, e.g. ``"Trips Plus example A"``.
+        source: where the figures come from (a certificate holder's approval, or a public
+            description for examples).
+        example: True for the illustrative tables shipped in :mod:`pyeval.headsup.paytables`.
+    Raises:
+        PaytableError: an unknown or missing class, or odds that are negative, zero (where a line
+        must pay) or not exact.
+    """
+
+    kind: PaytableKind
+    lines: Mapping[str, Fraction]
+    name: str = ""
+    source: str = ""
+    example: bool = False
+    _ratio: Mapping[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, PaytableKind):
+            raise PaytableError(f"kind must be a PaytableKind, got {self.kind!r}")
+        if not isinstance(self.lines, Mapping):
+            raise PaytableError(f"lines must be a mapping of hand class -> odds, got {type(self.lines).__name__}")
+        allowed = set(self.kind.classes)
+        lines: dict[str, Fraction] = {}
+        for key, odds in self.lines.items():
+            cls = _norm_class(key)
+            if cls not in allowed:
+                raise PaytableError(f"{self.kind.section} ({self.kind.value}) has no hand class {cls!r}; "
+                                    f"allowed: {', '.join(self.kind.classes)}")
+            if cls in lines:
+                raise PaytableError(f"hand class {cls!r} given twice")
+            f = parse_odds(odds)
+            if f == 0 and self.kind is not PaytableKind.ODDS:
+                raise PaytableError(f"{self.kind.value} line {cls!r} pays 0: leave the line out instead")
+            lines[cls] = f
+        missing = [c for c in self.kind.required if c not in lines]
+        if missing:
+            raise PaytableError(f"{self.kind.section} ({self.kind.value}) paytable must pay {', '.join(missing)}")
+        ordered = {c: lines[c] for c in self.kind.classes if c in lines}
+        object.__setattr__(self, "lines", MappingProxyType(ordered))
+        object.__setattr__(self, "_ratio", MappingProxyType(
+            {c: (f.numerator, f.denominator) for c, f in ordered.items()}))
+
+    def __hash__(self) -> int:
+        return hash((self.kind, tuple(self.lines.items()), self.name))
+
+    def __reduce__(self) -> tuple[object, ...]:  # picklable / copyable despite the read-only mappings
+        return (Paytable, (self.kind, dict(self.lines), self.name, self.source, self.example))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Paytable:
+        return self  # immutable
+
+    def odds(self, hand_class: str) -> Fraction | None:
+        """The odds a class pays, or None when the table does not list it."""
+        return self.lines.get(hand_class)
+
+    def ratio(self, hand_class: str) -> tuple[int, int] | None:
+        """The odds as ``(numerator, denominator)`` ints, or None (fast path for settlement)."""
+        return self._ratio.get(hand_class)
+
+    @property
+    def denominators_lcm(self) -> int:
+        """Least common multiple of the odds' denominators: a wager that is a multiple of it is
+        always paid in whole chips."""
+        return math.lcm(*(d for _, d in self._ratio.values())) if self._ratio else 1
+
+    def describe(self) -> str:
+        """The table as text, one line per class: ``"FLUSH: 3 to 2"``."""
+        return "\n".join(f"{c}: {format_odds(f)}" for c, f in self.lines.items())
+
+
+def pay(amount: int, num: int, den: int, rounding: Rounding) -> int:
+    """Winnings on ``amount`` chips at ``num`` to ``den`` under ``rounding`` (an int, never a float)."""
+    q, r = divmod(amount * num, den)
+    if r and rounding is Rounding.UP:
+        return q + 1
+    return q
+
+
+def pocket_class(hole: tuple[int, int] | list[int], dealer_hole: Iterable[int] | None = None, *,
+                 dealer_aa_class: bool = True) -> str | None:
+    """The Pocket Bonus class of two hole cards (§ 677a.11(i)(1)), or None when they do not win.
+
+    Args:
+        hole: the player's two card ints. dealer_hole: the dealer's two cards, consulted only for a
+            pair of aces. dealer_aa_class: whether the paytable has :data:`AA_WITH_DEALER_AA`.
+    Returns:
+        ``"AA_WITH_DEALER_AA"``, a pair like ``"77"``, ``"AKs"``/``"AKo"`` etc., or None.
+    """
+    a, b = hole[0], hole[1]
+    ra, rb = a >> 2, b >> 2
+    if ra == rb:
+        if ra == 12 and dealer_aa_class and dealer_hole is not None:
+            d = tuple(dealer_hole)
+            if len(d) == 2 and d[0] >> 2 == 12 and d[1] >> 2 == 12:
+                return AA_WITH_DEALER_AA
+        return POCKET_PAIR_CLASSES[12 - ra]
+    hi, lo = (ra, rb) if ra > rb else (rb, ra)
+    if hi == 12 and lo >= 9:
+        return "A" + RANKS[lo] + ("s" if (a & 3) == (b & 3) else "o")
+    return None
+
+
+def pocket_index(cls: str) -> int:
+    """Index of a Pocket Bonus class in :data:`POCKET_CLASSES` (the C layout)."""
+    return _POCKET_INDEX[cls]
+
+
+def _check_int(name: str, v: object, lo: int = 1) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TableRulesError(f"{name} must be an int (chips in the table's unit), got {v!r}")
+    if v < lo:
+        raise TableRulesError(f"{name} must be >= {lo}, got {v}")
+    return v
+
+
+#: The regulation's caps on the Raise before and after the flop, as multiples of the Ante.
+PREFLOP_CAP = 3  # § 677a.11(b)
+FLOP_CAP = 2     # § 677a.11(d)
+MAX_POSITIONS = 20  # 52 cards: 9 for board and burns, 2 for the dealer, 2 per player
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """One table's configuration of World Poker Tour Heads-Up Hold 'Em (58 Pa. Code chapter 677a).
+
+    Args:
+        ante_raise, odds, bad_beat: the paytables of § 677a.12(a), (b), (c).
+        pocket_bonus, trips_plus: the paytables of § 677a.12(d), (e), or None when the table does not
+            offer that optional wager.
+        positions: player positions, 1..20; position 1 is farthest to the dealer's left.
+        ante_min, ante_max: Ante (= Odds) limits in chips. pocket_bonus_min/max,
+            trips_plus_min/max: limits of the optional wagers.
+        preflop_raise_multiples: Raise amounts allowed before the flop as multiples of the Ante,
+            each 1..3 (§ 677a.11(b): up to three times the Ante). Default (1, 2, 3).
+        flop_raise_multiples: after the flop, each 1..2 (§ 677a.11(d)). Default (1, 2). The
+            Raise after the turn and river is exactly the Ante (§ 677a.11(f)); it is not an option.
+        rounding: the declared payout :class:`Rounding` rule. payout_cap: optional cap in chips on
+            what one player's hand may win in one round (sum over his wagers), or None.
+        dealing: the :class:`DealingProcedure` (recorded in the round record).
+    Raises:
+        TableRulesError: a wrong paytable kind, a limit that is not a positive int or min > max, a
+        Raise multiple outside the regulation's cap, or positions outside 1..20.
+    """
+
+    ante_raise: Paytable
+    odds: Paytable
+    bad_beat: Paytable
+    pocket_bonus: Paytable | None = None
+    trips_plus: Paytable | None = None
+    positions: int = 6
+    ante_min: int = 5
+    ante_max: int = 500
+    pocket_bonus_min: int = 1
+    pocket_bonus_max: int = 100
+    trips_plus_min: int = 1
+    trips_plus_max: int = 100
+    preflop_raise_multiples: tuple[int, ...] = (1, 2, 3)
+    flop_raise_multiples: tuple[int, ...] = (1, 2)
+    rounding: Rounding = Rounding.DOWN
+    payout_cap: int | None = None
+    dealing: DealingProcedure = DealingProcedure.AUTOMATED_SHOE
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        for attr, kind, optional in (("ante_raise", PaytableKind.ANTE_RAISE, False),
+                                     ("odds", PaytableKind.ODDS, False),
+                                     ("bad_beat", PaytableKind.BAD_BEAT, False),
+                                     ("pocket_bonus", PaytableKind.POCKET_BONUS, True),
+                                     ("trips_plus", PaytableKind.TRIPS_PLUS, True)):
+            pt = getattr(self, attr)
+            if pt is None and optional:
+                continue
+            if not isinstance(pt, Paytable) or pt.kind is not kind:
+                raise TableRulesError(f"{attr} must be a Paytable of kind {kind.name} ({kind.section}), got {pt!r}")
+        _check_int("positions", self.positions)
+        if self.positions > MAX_POSITIONS:
+            raise TableRulesError(f"positions must be 1..{MAX_POSITIONS}, got {self.positions}")
+        for lo_name, hi_name in (("ante_min", "ante_max"), ("pocket_bonus_min", "pocket_bonus_max"),
+                                 ("trips_plus_min", "trips_plus_max")):
+            lo, hi = _check_int(lo_name, getattr(self, lo_name)), _check_int(hi_name, getattr(self, hi_name))
+            if lo > hi:
+                raise TableRulesError(f"{lo_name} ({lo}) exceeds {hi_name} ({hi})")
+        for attr, cap, sec in (("preflop_raise_multiples", PREFLOP_CAP, "(b)"),
+                               ("flop_raise_multiples", FLOP_CAP, "(d)")):
+            ms = getattr(self, attr)
+            if not isinstance(ms, tuple) or not ms:
+                raise TableRulesError(f"{attr} must be a non-empty tuple of ints")
+            for m in ms:
+                if isinstance(m, bool) or not isinstance(m, int) or not 1 <= m <= cap:
+                    raise TableRulesError(f"{attr}: {m!r} is not allowed; 58 Pa. Code § 677a.11{sec} "
+                                          f"caps the Raise at {cap} times the Ante")
+            object.__setattr__(self, attr, tuple(sorted(set(ms))))
+        if not isinstance(self.rounding, Rounding):
+            raise TableRulesError(f"rounding must be a Rounding, got {self.rounding!r}")
+        if self.payout_cap is not None:
+            _check_int("payout_cap", self.payout_cap)
+        if not isinstance(self.dealing, DealingProcedure):
+            raise TableRulesError(f"dealing must be a DealingProcedure, got {self.dealing!r}")
+
+    def offers(self, wager: Wager) -> bool:
+        """Whether this table takes the wager (Ante, Odds and Raise always; the optional ones if configured)."""
+        if wager is Wager.POCKET_BONUS:
+            return self.pocket_bonus is not None
+        if wager is Wager.TRIPS_PLUS:
+            return self.trips_plus is not None
+        return True
+
+    def paytables_for(self, wager: Wager) -> tuple[Paytable, ...]:
+        """The paytables a wager can be paid from (used by :attr:`Rounding.EXACT`)."""
+        if wager in (Wager.ANTE, Wager.RAISE):
+            return (self.ante_raise,)
+        if wager is Wager.ODDS:
+            return (self.odds, self.bad_beat)
+        pt = self.pocket_bonus if wager is Wager.POCKET_BONUS else self.trips_plus
+        return (pt,) if pt is not None else ()
+
+    def whole_chip_unit(self, wager: Wager) -> int:
+        """The smallest amount all of this wager's paytable lines pay in whole chips."""
+        return math.lcm(1, *(p.denominators_lcm for p in self.paytables_for(wager)))

@@ -1,0 +1,232 @@
+"""Settlement of one player's wagers, per 58 Pa. Code § 677a.11(f), (h) and (i).
+
+All amounts are ints in the table's unit. A :class:`WagerResult` says, for one wager, the
+outcome, the hand class that paid, the odds applied, the exact ``net`` (what the player wins, or
+minus what he loses; 0 for a push) and the paragraph of § 677a.11 applied. The house's result is
+the negative of the players' nets (:attr:`RoundSettlement.house_net`).
+"""
+from __future__ import annotations
+
+import bisect
+import enum
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import NamedTuple
+
+from ..evaluate import CATEGORY_RANGES, HandCategory
+from .rules import AA_WITH_DEALER_AA, WIN, Rounding, TableRules, Wager, pocket_class
+
+__all__ = ["Outcome", "WagerResult", "PlayerSettlement", "RoundSettlement", "settle_player", "category_of"]
+
+_S = "58 Pa. Code § 677a.11"
+# The paragraphs of § 677a.11 a settlement cites.
+_RF = f"{_S}(f)"
+_RH_1 = f"{_S}(h)(1)"
+_RH_1_I = f"{_S}(h)(1)(i)"
+_RH_1_II = f"{_S}(h)(1)(ii)"
+_RH_1_III = f"{_S}(h)(1)(iii)"
+_RH_2_I = f"{_S}(h)(2)(i)"
+_RH_2_II = f"{_S}(h)(2)(ii)"
+_RH_2_III = f"{_S}(h)(2)(iii)"
+_RI_1_I = f"{_S}(i)(1)(i)"
+_RI_1_II = f"{_S}(i)(1)(ii)"
+_RI_2_I = f"{_S}(i)(2)(i)"
+_RI_2_II = f"{_S}(i)(2)(ii)"
+_RH_2_III_A = f"{_S}(h)(2)(iii)(A)"
+_RH_2_III_B = f"{_S}(h)(2)(iii)(B)"
+_LOWS = [lo for lo, _ in CATEGORY_RANGES.values()]
+_CAT_NAMES = tuple(c.name for c in HandCategory)
+_PAIR_LOW = CATEGORY_RANGES[HandCategory.PAIR][0]
+_ROYAL = 7462
+_tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
+
+
+class Outcome(enum.Enum):
+    """How a wager ended: won at odds, pushed (returned), lost (collected), or paid as a bad beat."""
+
+    WIN = "win"
+    PUSH = "push"
+    LOSE = "lose"
+    BAD_BEAT = "bad beat"
+
+
+class WagerResult(NamedTuple):
+    """One wager's settlement.
+
+    Fields: ``wager`` (:class:`~pyeval.headsup.rules.Wager`), ``amount`` (chips wagered),
+    ``outcome`` (:class:`Outcome`), ``net`` (chips: + won by the player, - lost, 0 push),
+    ``hand_class`` (the paytable line applied, or None), ``odds`` (``Fraction`` applied, or None),
+    ``rule`` (the paragraph of § 677a.11 applied), ``withheld`` (chips not paid under the table's
+    payout cap, normally 0).
+    """
+
+    wager: Wager
+    amount: int
+    outcome: Outcome
+    net: int
+    hand_class: str | None
+    odds: Fraction | None
+    rule: str
+    withheld: int = 0
+
+
+class PlayerSettlement(NamedTuple):
+    """Every wager of one player in one round, in the order settled: Ante, Raise, Odds (§ 677a.11(h)),
+    then Pocket Bonus and Trips Plus (§ 677a.11(i))."""
+
+    seat: int
+    results: tuple[WagerResult, ...]
+    player_value: int
+    dealer_value: int
+
+    @property
+    def net(self) -> int:
+        """The player's net result in chips (+ won, - lost)."""
+        return sum(r.net for r in self.results)
+
+    def result(self, wager: Wager) -> WagerResult | None:
+        """The result of one wager, or None when the player did not make it."""
+        for r in self.results:
+            if r.wager is wager:
+                return r
+        return None
+
+
+class RoundSettlement(NamedTuple):
+    """All players' settlements, in settlement order (from the dealer's right, § 677a.11(g))."""
+
+    players: tuple[PlayerSettlement, ...]
+
+    @property
+    def house_net(self) -> int:
+        """The table's (house's) net result in chips: minus the sum of the players' nets."""
+        return -sum(p.net for p in self.players)
+
+    def player(self, seat: int) -> PlayerSettlement:
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        raise KeyError(seat)
+
+
+def category_of(value: int) -> HandCategory:
+    """Category of a hand value 1..7462, a royal flush as ``ROYAL_FLUSH`` (no validation: internal)."""
+    if value == _ROYAL:
+        return HandCategory.ROYAL_FLUSH
+    return HandCategory(bisect.bisect_right(_LOWS, value) - 1)
+
+
+def _pay(amount: int, ratio: tuple[int, int], rounding: Rounding) -> int:
+    q, r = divmod(amount * ratio[0], ratio[1])
+    return q + 1 if r and rounding is Rounding.UP else q
+
+
+def settle_player(rules: TableRules, seat: int, *, ante: int, odds: int, raise_amount: int,
+                  pocket_bonus: int, trips_plus: int, folded: bool, hole: Sequence[int],
+                  dealer_hole: Sequence[int], player_value: int, dealer_value: int) -> PlayerSettlement:
+    """Settle one player's wagers once the dealer's hand is exposed (58 Pa. Code § 677a.11(f)-(i)).
+
+    Args:
+        rules: the table. seat: the player's position. ante, odds, raise_amount, pocket_bonus,
+            trips_plus: chips on each wager (0 = not made). folded: the player folded at (f) (his
+            Ante and Odds are collected; his optional wagers are still settled under (i)).
+        hole, dealer_hole: two card ints each. player_value, dealer_value: hand values 1..7462 of the
+            best five of each one's seven cards (§ 677a.11(g)).
+    Returns:
+        :class:`PlayerSettlement`: Ante, Odds, Raise (if made), Pocket Bonus, Trips Plus (if made).
+    The caller has validated everything (the round procedure does); this function does not check.
+    """
+    rnd = rules.rounding
+    pc = category_of(player_value)
+    res: list[WagerResult] = []
+    add = res.append
+    if folded:
+        rule = _RF
+        add(_tn(WagerResult, (Wager.ANTE, ante, Outcome.LOSE, -ante, None, None, rule, 0)))
+        add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.LOSE, -odds, None, None, rule, 0)))
+    else:
+        ar = rules.ante_raise.ratio(WIN)
+        assert ar is not None
+        ar_odds = rules.ante_raise.lines[WIN]
+        qualifies = dealer_value >= _PAIR_LOW
+        if player_value > dealer_value:
+            rule = _RH_2_I if qualifies else _RH_1_I
+            if qualifies:
+                add(_tn(WagerResult, (Wager.ANTE, ante, Outcome.WIN, _pay(ante, ar, rnd), WIN, ar_odds, rule, 0)))
+            else:
+                add(_tn(WagerResult, (Wager.ANTE, ante, Outcome.PUSH, 0, None, None, _RH_1, 0)))
+            if raise_amount:
+                add(_tn(WagerResult, (Wager.RAISE, raise_amount, Outcome.WIN, _pay(raise_amount, ar, rnd), WIN,
+                                ar_odds, rule, 0)))
+            cls = _CAT_NAMES[pc]
+            o = rules.odds.ratio(cls)
+            if o is None or o[0] == 0:
+                add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.PUSH, 0, cls, rules.odds.odds(cls), rule, 0)))
+            else:
+                add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.WIN, _pay(odds, o, rnd), cls, rules.odds.lines[cls], rule, 0)))
+        elif player_value == dealer_value:
+            rule = _RH_2_II if qualifies else _RH_1_II
+            add(_tn(WagerResult, (Wager.ANTE, ante, Outcome.PUSH, 0, None, None,
+                            rule if qualifies else _RH_1, 0)))
+            if raise_amount:
+                add(_tn(WagerResult, (Wager.RAISE, raise_amount, Outcome.PUSH, 0, None, None, rule, 0)))
+            add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.PUSH, 0, None, None, rule, 0)))
+        elif not qualifies:
+            rule = _RH_1_III
+            add(_tn(WagerResult, (Wager.ANTE, ante, Outcome.PUSH, 0, None, None, _RH_1, 0)))
+            if raise_amount:
+                add(_tn(WagerResult, (Wager.RAISE, raise_amount, Outcome.LOSE, -raise_amount, None, None, rule, 0)))
+            add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.LOSE, -odds, None, None, rule, 0)))
+        else:
+            add(_tn(WagerResult, (Wager.ANTE, ante, Outcome.LOSE, -ante, None, None, _RH_2_III, 0)))
+            rule = _RH_2_III_A if pc < HandCategory.STRAIGHT else _RH_2_III_B
+            if raise_amount:
+                add(_tn(WagerResult, (Wager.RAISE, raise_amount, Outcome.LOSE, -raise_amount, None, None, rule, 0)))
+            if pc < HandCategory.STRAIGHT:
+                add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.LOSE, -odds, None, None, rule, 0)))
+            else:
+                cls = _CAT_NAMES[pc]
+                o = rules.bad_beat.ratio(cls)
+                if o is None:
+                    add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.LOSE, -odds, cls, None, rule, 0)))
+                else:
+                    add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.BAD_BEAT, _pay(odds, o, rnd), cls,
+                                    rules.bad_beat.lines[cls], rule, 0)))
+    if pocket_bonus:
+        pt = rules.pocket_bonus
+        assert pt is not None
+        cls = pocket_class(hole, dealer_hole, dealer_aa_class=AA_WITH_DEALER_AA in pt.lines)
+        if cls is None:
+            add(_tn(WagerResult, (Wager.POCKET_BONUS, pocket_bonus, Outcome.LOSE, -pocket_bonus, None, None,
+                            _RI_1_II, 0)))
+        else:
+            add(_tn(WagerResult, (Wager.POCKET_BONUS, pocket_bonus, Outcome.WIN,
+                            _pay(pocket_bonus, pt._ratio[cls], rnd), cls, pt.lines[cls], _RI_1_I, 0)))
+    if trips_plus:
+        pt = rules.trips_plus
+        assert pt is not None
+        if pc >= HandCategory.THREE_OF_A_KIND:
+            cls = _CAT_NAMES[pc]
+            add(_tn(WagerResult, (Wager.TRIPS_PLUS, trips_plus, Outcome.WIN, _pay(trips_plus, pt._ratio[cls], rnd),
+                            cls, pt.lines[cls], _RI_2_I, 0)))
+        else:
+            add(_tn(WagerResult, (Wager.TRIPS_PLUS, trips_plus, Outcome.LOSE, -trips_plus, None, None,
+                            _RI_2_II, 0)))
+    cap = rules.payout_cap
+    if cap is not None:
+        won = sum(r.net for r in res if r.net > 0)
+        if won > cap:
+            _apply_cap(res, won - cap)
+    return _tn(PlayerSettlement, (seat, tuple(res), player_value, dealer_value))
+
+
+def _apply_cap(res: list[WagerResult], excess: int) -> None:
+    """Withhold ``excess`` chips of winnings, from the last-settled winning wager backwards."""
+    for i in range(len(res) - 1, -1, -1):
+        if excess == 0:
+            break
+        r = res[i]
+        if r.net > 0:
+            cut = min(r.net, excess)
+            res[i] = r._replace(net=r.net - cut, withheld=cut)
+            excess -= cut
