@@ -10,6 +10,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from . import __version__
 from .cards import format_cards, parse_cards
@@ -17,7 +18,22 @@ from .errors import PyevalError
 from .evaluate import best_five, describe, evaluate, hand_category
 
 #: Modules that add subcommands (each has ``register(subparsers) -> None``).
-_SUBCOMMAND_MODULES: list[str] = ["pyeval.holdem.cli"]
+_SUBCOMMAND_MODULES: list[str] = ["pyeval.holdem.cli", "pyeval.crisscross.cli"]
+
+
+def simulate_subparsers(subparsers: Any) -> Any:
+    """The shared ``pyeval simulate`` parser's sub-subcommands (created on first use).
+
+    Every game's simulation registers under it (``pyeval simulate criss-cross``, ``pyeval
+    simulate heads-up``, ...): ``simulate_subparsers(subparsers).add_parser("my-game", ...)``.
+    """
+    sim = subparsers.choices.get("simulate")
+    if sim is None:
+        sim = subparsers.add_parser("simulate", help="simulate many rounds of a game in C",
+                                    description="Simulate many rounds of a table game with a "
+                                                "documented basic strategy.")
+        sim.set_defaults(_simulate_games=sim.add_subparsers(dest="game", metavar="GAME", required=True))
+    return sim.get_default("_simulate_games")
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
