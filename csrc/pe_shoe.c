@@ -512,10 +512,16 @@ int pe_shoe_remove_card(pe_shoe *s, int card)
  * over from one row to the next: a fresh uniform shuffle of any arrangement is uniform and
  * independent of it. Bounds 52, 51, ... are drawn BATCH at a time from one 64-bit word. */
 
+#if defined(__GNUC__)
+#define PE_INLINE static inline __attribute__((always_inline))
+#else
+#define PE_INLINE static inline
+#endif
+
 #define PE_BATCH 7 /* 52**7 < 2**40: the rejection test fires with probability < 2**-24 */
 
 /* Draw the bounds (b0 - t) for t in 0..k-1 (k <= PE_BATCH) into j[]. */
-static inline void pe_draw_batch(pe_rng *r, uint64_t *x, int secure, uint32_t b0, int k, uint32_t *j)
+PE_INLINE void pe_draw_batch(pe_rng *r, uint64_t *x, int secure, uint32_t b0, int k, uint32_t *j)
 {
     uint64_t prod = 1;
     for (int t = 0; t < k; t++) prod *= (uint64_t)(b0 - (uint32_t)t);
@@ -528,7 +534,7 @@ static inline void pe_draw_batch(pe_rng *r, uint64_t *x, int secure, uint32_t b0
 }
 
 /* Deal k cards (k <= 52) of a fresh uniform shuffle of deck[] into out[]. */
-static inline void pe_partial_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *deck, int k, uint8_t *out)
+PE_INLINE void pe_partial_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *deck, int k, uint8_t *out)
 {
     uint32_t j[52];
     j[51] = 0; /* the last card: bound 1 */
@@ -546,49 +552,76 @@ static inline void pe_partial_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_
     }
 }
 
-/* 32-bit form of the batched draw: k bounds base, base+1, ... from one 32-bit word. Returns 0 when
- * the word must be rejected (leftover below 2**32 mod product: Lemire's test with bound = product). */
-static inline int pe_try_batch32(uint32_t w, uint32_t base, int k, uint32_t *j)
-{
-    uint32_t prod = 1;
-    for (int t = 0; t < k; t++) prod *= base + (uint32_t)t;
-    for (int t = 0; t < k; t++) {
-        const uint64_t m = (uint64_t)w * (base + (uint32_t)t);
-        j[t] = (uint32_t)(m >> 32);
-        w = (uint32_t)m;
-    }
-    if (__builtin_expect(w >= prod, 1)) return 1;
-    return w >= (0u - prod) % prod;
-}
+/* Digits of one 32-bit word for the bounds base..base+3 (Lemire's multiply-shift, batched). Returns 0
+ * when the word must be rejected (leftover below 2**32 mod the product of the bounds). */
+#define PE_DIGITS4(w, base, d0, d1, d2, d3, ok)                                                    \
+    do {                                                                                          \
+        uint64_t m_ = (uint64_t)(w) * (base);                                                     \
+        d0 = (uint32_t)(m_ >> 32);                                                                \
+        m_ = (uint64_t)(uint32_t)m_ * ((base) + 1);                                               \
+        d1 = (uint32_t)(m_ >> 32);                                                                \
+        m_ = (uint64_t)(uint32_t)m_ * ((base) + 2);                                               \
+        d2 = (uint32_t)(m_ >> 32);                                                                \
+        m_ = (uint64_t)(uint32_t)m_ * ((base) + 3);                                               \
+        d3 = (uint32_t)(m_ >> 32);                                                                \
+        const uint32_t left_ = (uint32_t)m_;                                                      \
+        const uint32_t prod_ = (uint32_t)((base) * ((base) + 1) * ((base) + 2) * ((base) + 3));   \
+        ok = __builtin_expect(left_ >= prod_, 1) || left_ >= (0u - prod_) % prod_;                 \
+    } while (0)
 
 /* A full shuffle into out[52]: Fisher-Yates "inside-out" (Durstenfeld's, filling the array while it
  * shuffles): for i = 1..51, j uniform in [0, i], out[i] = out[j], out[j] = i. Bounds 2..52 are drawn
  * four per 32-bit half-word (products < 2**23, so a half is rejected with probability < 2**-9; a
- * rejected word is redrawn whole, which keeps the accepted halves uniform and independent). */
-static inline void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
+ * rejected word is redrawn whole, which keeps the accepted halves uniform and independent). The
+ * digits stay in registers and are used at once (no index array: stores are the bottleneck). */
+PE_INLINE void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
 {
-    uint32_t j[52];
-    for (int g = 0; g < 12; g += 2) {
+    out[0] = 0;
+    out[1] = 1; /* i = 1 is handled in the first group */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 8
+#endif
+    for (int g = 0; g < 6; g++) {
+        const uint32_t b = (uint32_t)(2 + 8 * g);
+        uint32_t j0, j1, j2, j3, j4, j5, j6, j7;
         for (;;) {
             const uint64_t w = secure ? pe_secure_next(r) : pe_xoshiro_next(x);
-            const int ok = pe_try_batch32((uint32_t)w, (uint32_t)(2 + 4 * g), 4, j + 1 + 4 * g) &
-                           pe_try_batch32((uint32_t)(w >> 32), (uint32_t)(6 + 4 * g), 4, j + 5 + 4 * g);
-            if (__builtin_expect(ok, 1) || r->err) break;
+            int ok0, ok1;
+            PE_DIGITS4((uint32_t)w, b, j0, j1, j2, j3, ok0);
+            PE_DIGITS4((uint32_t)(w >> 32), b + 4, j4, j5, j6, j7, ok1);
+            if (__builtin_expect(ok0 & ok1, 1) || r->err) break;
         }
+        const int i = (int)b - 1; /* bound b is for index b - 1 */
+        out[i] = out[j0]; out[j0] = (uint8_t)i;
+        out[i + 1] = out[j1]; out[j1] = (uint8_t)(i + 1);
+        out[i + 2] = out[j2]; out[j2] = (uint8_t)(i + 2);
+        out[i + 3] = out[j3]; out[j3] = (uint8_t)(i + 3);
+        out[i + 4] = out[j4]; out[j4] = (uint8_t)(i + 4);
+        out[i + 5] = out[j5]; out[j5] = (uint8_t)(i + 5);
+        out[i + 6] = out[j6]; out[j6] = (uint8_t)(i + 6);
+        out[i + 7] = out[j7]; out[j7] = (uint8_t)(i + 7);
     }
+    /* bounds 50, 51, 52 for i = 49, 50, 51 */
+    uint32_t j0, j1, j2, unused;
     for (;;) {
         const uint64_t w = secure ? pe_secure_next(r) : pe_xoshiro_next(x);
-        if (pe_try_batch32((uint32_t)w, 50, 3, j + 49) || r->err) break;
+        uint64_t m = (uint64_t)(uint32_t)w * 50u;
+        j0 = (uint32_t)(m >> 32);
+        m = (uint64_t)(uint32_t)m * 51u;
+        j1 = (uint32_t)(m >> 32);
+        m = (uint64_t)(uint32_t)m * 52u;
+        j2 = (uint32_t)(m >> 32);
+        const uint32_t left = (uint32_t)m, prod = 50u * 51u * 52u;
+        unused = 0;
+        if (__builtin_expect(left >= prod, 1) || left >= (0u - prod) % prod || r->err) break;
     }
-    out[0] = 0;
-    for (int i = 1; i < 52; i++) {
-        const uint32_t k = j[i];
-        out[i] = out[k];
-        out[k] = (uint8_t)i;
-    }
+    (void)unused;
+    out[49] = out[j0]; out[j0] = 49;
+    out[50] = out[j1]; out[j1] = 50;
+    out[51] = out[j2]; out[j2] = 51;
 }
 
-static void pe_deal_batch_impl(pe_rng *r, int secure, size_t n, int k, uint8_t *out)
+PE_INLINE void pe_deal_batch_impl(pe_rng *r, int secure, size_t n, int k, uint8_t *out)
 {
     uint8_t deck[52];
     for (int c = 0; c < 52; c++) deck[c] = (uint8_t)c;
@@ -601,15 +634,19 @@ static void pe_deal_batch_impl(pe_rng *r, int secure, size_t n, int k, uint8_t *
     if (!secure) memcpy(r->s, x, sizeof x);
 }
 
+/* The kernel specialised for each random source (no per-draw test of the mode). */
+static void pe_deal_rows_prng(pe_rng *r, size_t n, int k, uint8_t *out) { pe_deal_batch_impl(r, 0, n, k, out); }
+static void pe_deal_rows_secure(pe_rng *r, size_t n, int k, uint8_t *out) { pe_deal_batch_impl(r, 1, n, k, out); }
+
 int pe_shoe_deal_batch(pe_rng *r, size_t n, int k, uint8_t *out)
 {
     if (!r || k < 1 || k > 52 || (!out && n)) return PE_ERR_ARG;
-    if (r->secure) pe_deal_batch_impl(r, 1, n, k, out);
-    else pe_deal_batch_impl(r, 0, n, k, out);
+    if (r->secure) pe_deal_rows_secure(r, n, k, out);
+    else pe_deal_rows_prng(r, n, k, out);
     return pe_take_err(r);
 }
 
-static void pe_holdem_impl(pe_rng *r, int secure, size_t n, int players, int burns, uint16_t *values,
+PE_INLINE void pe_holdem_impl(pe_rng *r, int secure, size_t n, int players, int burns, uint16_t *values,
                            uint16_t *winners, uint8_t *cards)
 {
     uint8_t deck[52], d[28];
@@ -644,11 +681,20 @@ static void pe_holdem_impl(pe_rng *r, int secure, size_t n, int players, int bur
     if (!secure) memcpy(r->s, x, sizeof x);
 }
 
+static void pe_holdem_prng(pe_rng *r, size_t n, int p, int burns, uint16_t *v, uint16_t *w, uint8_t *c)
+{
+    pe_holdem_impl(r, 0, n, p, burns, v, w, c);
+}
+static void pe_holdem_secure(pe_rng *r, size_t n, int p, int burns, uint16_t *v, uint16_t *w, uint8_t *c)
+{
+    pe_holdem_impl(r, 1, n, p, burns, v, w, c);
+}
+
 int pe_shoe_holdem_showdowns(pe_rng *r, size_t n, int players, int burns, uint16_t *values,
                              uint16_t *winners, uint8_t *cards)
 {
     if (!r || players < 2 || players > 10 || ((!values || !winners) && n)) return PE_ERR_ARG;
-    if (r->secure) pe_holdem_impl(r, 1, n, players, burns != 0, values, winners, cards);
-    else pe_holdem_impl(r, 0, n, players, burns != 0, values, winners, cards);
+    if (r->secure) pe_holdem_secure(r, n, players, burns != 0, values, winners, cards);
+    else pe_holdem_prng(r, n, players, burns != 0, values, winners, cards);
     return pe_take_err(r);
 }
