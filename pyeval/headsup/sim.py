@@ -1,0 +1,312 @@
+"""The fast simulation path (C) and the exact Trips Plus and Pocket Bonus analyses.
+
+* :func:`simulate`: ``rounds`` single-player rounds of World Poker Tour Heads-Up Hold 'Em played
+  in C with the documented basic strategy (:mod:`pyeval.headsup.strategy`), settled exactly as
+  :func:`pyeval.headsup.settle.settle_player` does (58 Pa. Code § 677a.11(f), (h), (i)), with
+  per-wager house edge, standard error and the hit frequency of every paytable line.
+* :func:`play_batch`: the same rounds one by one (cards, decisions, per-wager nets), for checking
+  against the Python procedure.
+* :func:`trips_plus_exact` / :func:`pocket_bonus_exact`: the house edge of a Trips Plus paytable
+  over all 133,784,560 seven-card hands and of a Pocket Bonus paytable over all 1,326 x 1,225
+  player and dealer two-card hands, counted in C and combined with the paytable exactly
+  (``fractions.Fraction``).
+
+Cards for each round are the first eleven of a fresh uniform shuffle drawn by the shoe's C random
+source (xoshiro256**, :mod:`pyeval.shoe`), so a seed reproduces a simulation exactly.
+"""
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from .._ffi import ffi, lib
+from ..errors import PyevalError, TableRulesError, WagerNotAllowedError
+from ..evaluate import HandCategory
+from .rules import (
+    AA_WITH_DEALER_AA, POCKET_CLASSES, WIN, Paytable, PaytableKind, Rounding, TableRules, Wager,
+)
+
+__all__ = ["simulate", "play_batch", "SimulationResult", "WagerStats", "SimRound", "trips_plus_exact",
+           "pocket_bonus_exact", "ExactAnalysis"]
+
+_CATS = tuple(c.name for c in HandCategory)
+_WAGERS = (Wager.ANTE, Wager.ODDS, Wager.RAISE, Wager.POCKET_BONUS, Wager.TRIPS_PLUS)  # C order
+_OUTCOMES = (None, "win", "push", "lose", "bad beat")
+_CHUNK = 1 << 17
+
+
+def _seed_rng(seed: int) -> Any:
+    rng = ffi.new("pe_rng *")
+    lib.pe_rng_seed(rng, ffi.new("uint64_t[4]", [(seed >> (64 * i)) & (2**64 - 1) for i in range(4)]))
+    return rng
+
+
+def _check_seed(seed: int | None) -> int:
+    if seed is None:
+        return secrets.randbits(64)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**256:
+        raise TableRulesError(f"seed must be an int 0..2**256-1, got {seed!r}")
+    return seed
+
+
+def _fill(num: Any, den: Any, pt: Paytable | None, classes: tuple[str, ...]) -> None:
+    if pt is None:
+        return
+    for i, c in enumerate(classes):
+        r = pt.ratio(c)
+        if r is not None:
+            num[i], den[i] = r
+
+
+def _config(rules: TableRules, ante: int | None, pocket_bonus: int | None, trips_plus: int | None) -> tuple[Any, int, int, int]:
+    """The C configuration: the table's paytables as arrays, the wagers and the strategy's multiples."""
+    if not isinstance(rules, TableRules):
+        raise TableRulesError(f"rules must be a TableRules, got {type(rules).__name__}")
+    unit_ante = math.lcm(rules.whole_chip_unit(Wager.ANTE), rules.whole_chip_unit(Wager.ODDS))
+    if ante is None:
+        ante = unit_ante
+    if pocket_bonus is None:
+        pocket_bonus = rules.whole_chip_unit(Wager.POCKET_BONUS) if rules.pocket_bonus else 0
+    if trips_plus is None:
+        trips_plus = rules.whole_chip_unit(Wager.TRIPS_PLUS) if rules.trips_plus else 0
+    for name, v, lo in (("ante", ante, 1), ("pocket_bonus", pocket_bonus, 0), ("trips_plus", trips_plus, 0)):
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= 2**20:
+            raise WagerNotAllowedError(f"{name} must be an int {lo}..{2**20} chips, got {v!r}")
+    if pocket_bonus and rules.pocket_bonus is None:
+        raise WagerNotAllowedError("this table does not offer the Pocket Bonus wager")
+    if trips_plus and rules.trips_plus is None:
+        raise WagerNotAllowedError("this table does not offer the Trips Plus wager")
+    if rules.rounding is Rounding.EXACT:
+        for w, amt in ((Wager.ANTE, ante), (Wager.ODDS, ante), (Wager.POCKET_BONUS, pocket_bonus),
+                       (Wager.TRIPS_PLUS, trips_plus)):
+            if amt % rules.whole_chip_unit(w):
+                raise WagerNotAllowedError(f"{w.value} {amt} is not a multiple of {rules.whole_chip_unit(w)} "
+                                           "(the table's rounding rule is EXACT)")
+    cfg = ffi.new("pe_hu_config *")
+    cfg.ante_num, cfg.ante_den = rules.ante_raise.ratio(WIN)
+    _fill(cfg.odds_num, cfg.odds_den, rules.odds, _CATS)
+    _fill(cfg.bad_num, cfg.bad_den, rules.bad_beat, _CATS)
+    _fill(cfg.trips_num, cfg.trips_den, rules.trips_plus, _CATS)
+    _fill(cfg.pocket_num, cfg.pocket_den, rules.pocket_bonus, POCKET_CLASSES)
+    cfg.rounding = lib.PE_HU_ROUND_UP if rules.rounding is Rounding.UP else lib.PE_HU_ROUND_DOWN
+    cfg.preflop_mult = max(rules.preflop_raise_multiples)
+    cfg.flop_mult = max(rules.flop_raise_multiples)
+    cfg.ante, cfg.pocket_wager, cfg.trips_wager = ante, pocket_bonus, trips_plus
+    cfg.payout_cap = rules.payout_cap or 0
+    st = lib.pe_hu_check_config(cfg)
+    if st:
+        raise TableRulesError(f"the table cannot be simulated (status {st}): odds or wagers out of range")
+    return cfg, ante, pocket_bonus, trips_plus
+
+
+class SimRound(NamedTuple):
+    """One simulated round: ``cards`` (11 ints in shoe order: player, dealer, player, dealer, burn,
+    flop x3, burn, turn, river), ``raise_street`` (0/1/2, or -1 folded), ``player_value``,
+    ``dealer_value``, ``net`` and ``outcome`` (dicts by :class:`Wager`, only wagers made)."""
+
+    cards: tuple[int, ...]
+    raise_street: int
+    player_value: int
+    dealer_value: int
+    net: dict[Wager, int]
+    outcome: dict[Wager, str]
+
+
+def play_batch(rules: TableRules, rounds: int, seed: int, *, ante: int | None = None,
+               pocket_bonus: int | None = None, trips_plus: int | None = None) -> list[SimRound]:
+    """Play ``rounds`` rounds through the C simulation path and return each one (see :class:`SimRound`).
+
+    The rounds are exactly the first ``rounds`` that :func:`simulate` with the same seed plays.
+    Raises: TableRulesError / WagerNotAllowedError for a bad seed, table or wager.
+    """
+    cfg, *_ = _config(rules, ante, pocket_bonus, trips_plus)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 <= rounds <= 10**7:
+        raise TableRulesError(f"rounds must be an int 0..10**7, got {rounds!r}")
+    out = ffi.new("pe_hu_round[]", max(rounds, 1))
+    st = lib.pe_hu_play_batch(cfg, _seed_rng(_check_seed(seed)), rounds, out)
+    if st:
+        raise PyevalError(f"pe_hu_play_batch failed with status {st}")
+    res = []
+    for i in range(rounds):
+        r = out[i]
+        made = [w for k, w in enumerate(_WAGERS) if r.outcome[k]]
+        res.append(SimRound(tuple(r.cards), r.raise_street, r.player_value, r.dealer_value,
+                            {w: r.net[_WAGERS.index(w)] for w in made},
+                            {w: _OUTCOMES[r.outcome[_WAGERS.index(w)]] for w in made}))
+    return res
+
+
+@dataclass(frozen=True)
+class WagerStats:
+    """One wager over a simulation: ``amount`` (chips per round when made), ``rounds`` made,
+    ``staked`` and ``net`` (player's total, chips), ``house_edge`` (house's mean win per round as a
+    fraction of ``amount``; for the Raise, of the Ante), ``std_error`` (of ``house_edge``) and the
+    frequency of each outcome."""
+
+    amount: int
+    staked: int
+    net: int
+    house_edge: float
+    std_error: float
+    outcomes: dict[str, float]
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """What :func:`simulate` returns. ``house_edge`` / ``std_error``: the game (Ante + Odds + Raise)
+    per Ante; ``element_of_risk``: the house's win over everything staked on those three.
+    ``wagers``: :class:`WagerStats` by wager name. ``lines``: for each paytable, each line's hit
+    frequency (per round) and count. ``raise_streets``: share of rounds raised pre-flop, after the
+    flop, at the end, folded."""
+
+    rounds: int
+    seed: int
+    table: str
+    house_edge: float
+    std_error: float
+    element_of_risk: float
+    wagers: dict[str, WagerStats]
+    lines: dict[str, dict[str, dict[str, float]]]
+    raise_streets: dict[str, float]
+    exact: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data."""
+        return {"rounds": self.rounds, "seed": self.seed, "table": self.table,
+                "game": {"house_edge": self.house_edge, "std_error": self.std_error,
+                         "element_of_risk": self.element_of_risk},
+                "wagers": {k: vars(v) for k, v in self.wagers.items()}, "lines": self.lines,
+                "raise_streets": self.raise_streets, "exact": self.exact}
+
+
+def simulate(rules: TableRules, rounds: int, seed: int | None = None, *, ante: int | None = None,
+             pocket_bonus: int | None = None, trips_plus: int | None = None,
+             progress: Callable[[int], None] | None = None) -> SimulationResult:
+    """Simulate ``rounds`` single-player rounds in C with the basic strategy.
+
+    Args:
+        rules: the table (its paytables are passed to C as arrays). rounds: 1..10**12.
+        seed: int (reproducible), or None for a fresh random seed (reported in the result).
+        ante, pocket_bonus, trips_plus: chips per round (default: the smallest amounts every
+            paytable line pays in whole chips, so rounding never distorts the figures; 0 = the
+            optional wager is not made).
+        progress: called with the number of rounds done so far after each chunk.
+    Returns: :class:`SimulationResult`.
+    Raises: TableRulesError (bad rules, rounds or seed), WagerNotAllowedError (bad wager).
+    """
+    cfg, ante, pb, tp = _config(rules, ante, pocket_bonus, trips_plus)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 10**12:
+        raise TableRulesError(f"rounds must be an int 1..10**12, got {rounds!r}")
+    seed = _check_seed(seed)
+    rng = _seed_rng(seed)
+    acc = ffi.new("pe_hu_stats *")
+    done = 0
+    while done < rounds:
+        n = min(_CHUNK, rounds - done)
+        st = lib.pe_hu_simulate(cfg, rng, n, acc)
+        if st:
+            raise PyevalError(f"pe_hu_simulate failed with status {st}")
+        done += n
+        if progress is not None:
+            progress(done)
+    return _result(rules, acc, rounds, seed, ante, pb, tp)
+
+
+def _mean_se(total: float, sq: float, n: int) -> tuple[float, float]:
+    mean = total / n
+    var = max(sq / n - mean * mean, 0.0)
+    return mean, math.sqrt(var / n)
+
+
+def _result(rules: TableRules, acc: Any, n: int, seed: int, ante: int, pb: int, tp: int) -> SimulationResult:
+    wagers: dict[str, WagerStats] = {}
+    for k, w in enumerate(_WAGERS):
+        amount = {Wager.POCKET_BONUS: pb, Wager.TRIPS_PLUS: tp}.get(w, ante)
+        if not amount:
+            continue
+        mean, se = _mean_se(acc.net[k], acc.net_sq[k], n)
+        made = sum(acc.outcomes[k][j] for j in range(1, 5))
+        wagers[w.value] = WagerStats(amount, int(acc.staked[k]), int(acc.net[k]), -mean / amount, se / amount,
+                                     {_OUTCOMES[j]: acc.outcomes[k][j] / n for j in range(1, 5)
+                                      if acc.outcomes[k][j] or made})
+    mean, se = _mean_se(acc.main_net, acc.main_sq, n)
+    staked_main = acc.staked[0] + acc.staked[1] + acc.staked[2]
+    lines: dict[str, dict[str, dict[str, float]]] = {}
+
+    def line(name: str, pt: Paytable | None, hits: Any, classes: tuple[str, ...]) -> None:
+        if pt is None:
+            return
+        d = {}
+        for i, c in enumerate(classes):
+            if c in pt.lines:
+                d[c] = {"odds": f"{pt.lines[c].numerator} to {pt.lines[c].denominator}",
+                        "count": int(hits[i]), "frequency": hits[i] / n}
+        lines[name] = d
+
+    line("odds", rules.odds, acc.odds_hits, _CATS)
+    line("bad_beat", rules.bad_beat, acc.bad_hits, _CATS)
+    if pb:
+        hits = list(acc.pocket_hits)
+        line("pocket_bonus", rules.pocket_bonus, hits, POCKET_CLASSES)
+    if tp:
+        line("trips_plus", rules.trips_plus, acc.trips_hits, _CATS)
+    streets = {name: acc.raise_street[i] / n for i, name in enumerate(("preflop", "flop", "river", "fold"))}
+    return SimulationResult(n, seed, rules.name, -mean / ante, se / ante,
+                            -acc.main_net / staked_main if staked_main else 0.0, wagers, lines, streets)
+
+
+class ExactAnalysis(NamedTuple):
+    """An exact analysis of one optional wager: ``paytable`` (its name), ``total`` (equally likely
+    cases), ``counts`` (cases per hand class; ``"LOSE"`` for losing cases), ``expected`` (player's
+    expected net per 1 chip wagered, a ``Fraction``), ``house_edge`` (``-expected``) and
+    ``house_edge_percent`` (float, for display)."""
+
+    paytable: str
+    total: int
+    counts: dict[str, int]
+    expected: Fraction
+    house_edge: Fraction
+    house_edge_percent: float
+
+
+def _exact(pt: Paytable, counts: dict[str, int], lose: int) -> ExactAnalysis:
+    total = sum(counts.values()) + lose
+    ev = Fraction(sum(c * pt.lines[k] for k, c in counts.items()) - lose, total)
+    return ExactAnalysis(pt.name, total, {**counts, "LOSE": lose}, ev, -ev, float(-ev * 100))
+
+
+def trips_plus_exact(paytable: Paytable) -> ExactAnalysis:
+    """Exact house edge of a Trips Plus paytable (§ 677a.12(e)) over all 133,784,560 seven-card hands.
+
+    Raises: TableRulesError when ``paytable`` is not a Trips Plus table.
+    """
+    if not isinstance(paytable, Paytable) or paytable.kind is not PaytableKind.TRIPS_PLUS:
+        raise TableRulesError("trips_plus_exact needs a Paytable of kind TRIPS_PLUS")
+    c = ffi.new("uint64_t[10]")
+    st = lib.pe_hu_trips_exact(c)
+    if st:
+        raise PyevalError(f"pe_hu_trips_exact failed with status {st}")
+    counts = {_CATS[i]: int(c[i]) for i in range(HandCategory.THREE_OF_A_KIND, 10)}
+    return _exact(paytable, counts, sum(int(c[i]) for i in range(3)))
+
+
+def pocket_bonus_exact(paytable: Paytable) -> ExactAnalysis:
+    """Exact house edge of a Pocket Bonus paytable (§ 677a.12(d)) over all 1,326 player hands and,
+    for the dealer-also-holds-aces line, all 1,225 dealer hands (1,624,350 equally likely pairs).
+
+    Raises: TableRulesError when ``paytable`` is not a Pocket Bonus table.
+    """
+    if not isinstance(paytable, Paytable) or paytable.kind is not PaytableKind.POCKET_BONUS:
+        raise TableRulesError("pocket_bonus_exact needs a Paytable of kind POCKET_BONUS")
+    c = ffi.new("uint64_t[21]")
+    st = lib.pe_hu_pocket_exact(c)
+    if st:
+        raise PyevalError(f"pe_hu_pocket_exact failed with status {st}")
+    counts = {k: int(c[i]) for i, k in enumerate(POCKET_CLASSES)}
+    if AA_WITH_DEALER_AA not in paytable.lines:
+        counts["AA"] += counts.pop(AA_WITH_DEALER_AA)
+    return _exact(paytable, counts, int(c[20]))
