@@ -526,7 +526,10 @@ class Round:
         a full raise does neither (others who already acted may only call or fold).
         """
         a = self._check_raise_to(player, to)
-        lo, _ = self._raise_bounds(a)
+        if self.rules.structure is BettingStructure.FIXED_LIMIT:
+            lo = self.bet_to + (self.rules.min_bet if self.street <= 1 else self.rules.big_bet_amount)
+        else:
+            lo = self.bet_to + self.min_inc if self.bet_to else self.rules.min_bet
         add = to - self.bets[a]
         kind = "raise" if self.bet_to else "bet"
         if to >= lo:  # a full bet or raise
@@ -754,17 +757,18 @@ class Round:
 
     # ------------------------------------------------------------------ automation
     def run_dealer(self) -> None:
-        """Do every dealer step that is due now: deal hole cards or board from the card source, turn
-        the hands up in showdown order (nobody mucks), award. Stops when a player must act."""
+        """Do every dealer step that is due now: forced bets, hole cards and board from the card
+        source, hands turned up in showdown order (nobody mucks; when betting ends early, before the
+        rest of the board), award. Stops when a player must act."""
         if self._phase_fb:
             self.post_forced_bets()
         if not self._dealt:
             self.deal_hole_cards()
         while self.actor is None and not self.awarded:
-            if self.n_live >= 2 and len(self.board) < 5:
-                self.deal_board()
-            elif self.sd_queue:
+            if self.sd_queue:  # all-in hands are turned up before the rest of the board
                 self.show()
+            elif self.n_live >= 2 and len(self.board) < 5:
+                self.deal_board()
             else:
                 self.award()
 

@@ -123,7 +123,7 @@ class TableRules:
             raise TableRulesError(f"blinds must be a non-empty tuple of chip amounts, got {self.blinds!r} ({R_BLINDS})")
         for b in self.blinds:
             _int(b, "each blind", 1, None, R_BLINDS)
-        if len(self.blinds) >= self.seats:
+        if len(self.blinds) > self.seats:
             raise TableRulesError(f"{len(self.blinds)} blinds need more than {self.seats} seats ({R_BLINDS})")
         _int(self.ante, "ante", 0, None, R_ANTE)
         if self.straddle is not None:
