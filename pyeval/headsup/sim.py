@@ -232,7 +232,8 @@ def _result(rules: TableRules, acc: Any, n: int, seed: int, ante: int, pb: int, 
         made = sum(acc.outcomes[k][j] for j in range(1, 5))
         wagers[w.value] = WagerStats(amount, int(acc.staked[k]), int(acc.net[k]), -mean / amount, se / amount,
                                      {_OUTCOMES[j]: acc.outcomes[k][j] / n for j in range(1, 5)
-                                      if acc.outcomes[k][j] or made})
+                                      if made and (j != 4 or w is Wager.ODDS)
+                                      and (j != 2 or w not in (Wager.POCKET_BONUS, Wager.TRIPS_PLUS))})
     mean, se = _mean_se(acc.main_net, acc.main_sq, n)
     staked_main = acc.staked[0] + acc.staked[1] + acc.staked[2]
     lines: dict[str, dict[str, dict[str, float]]] = {}

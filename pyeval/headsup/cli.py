@@ -1,0 +1,94 @@
+"""``pyeval simulate heads-up``: simulate World Poker Tour Heads-Up Hold 'Em in C.
+
+Plays single-player rounds with the documented basic strategy on a table built from the EXAMPLE
+paytables (:mod:`pyeval.headsup.paytables`; not Pennsylvania text: a live table uses the
+certificate holder's approved paytables) and prints the per-wager house edge with its standard
+error, the hit frequency of every paytable line, and the exact Trips Plus and Pocket Bonus edges.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .paytables import EXAMPLE_PAYTABLES, example_rules
+from .rules import PaytableKind
+from .sim import pocket_bonus_exact, simulate, trips_plus_exact
+
+__all__ = ["register", "run"]
+
+
+def _choices(kind: PaytableKind) -> list[str]:
+    return [k for k, v in EXAMPLE_PAYTABLES.items() if v.kind is kind]
+
+
+def register(subparsers: Any) -> None:
+    """Add ``heads-up`` under the shared ``pyeval simulate`` parser."""
+    from ..cli import simulate_subparsers
+
+    p = simulate_subparsers(subparsers).add_parser(
+        "heads-up", help="World Poker Tour Heads-Up Hold 'Em (58 Pa. Code ch. 677a), single player, basic strategy",
+        description="Simulate single-player rounds of World Poker Tour Heads-Up Hold 'Em in C with the "
+                    "documented basic strategy and EXAMPLE paytables from public descriptions (not "
+                    "Pennsylvania text); also prints the exact Trips Plus and Pocket Bonus house edges.")
+    p.add_argument("--rounds", type=int, default=1_000_000, help="rounds to play (default 1,000,000)")
+    p.add_argument("--seed", type=int, default=0, help="seed 0..2**256-1 (default 0): same seed, same rounds")
+    p.add_argument("--trips", choices=_choices(PaytableKind.TRIPS_PLUS), default="trips-50-40-30-8-6-5-3",
+                   help="example Trips Plus paytable")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the simulation described by ``args``; print the report; return 0."""
+    rules = example_rules(trips_plus=EXAMPLE_PAYTABLES[args.trips])
+    bar: Any = None
+    if not args.no_progress and not args.json:
+        from tqdm import tqdm
+        bar = tqdm(total=args.rounds, unit="round", unit_scale=True, file=sys.stderr,
+                   disable=None if sys.stderr.isatty() else True)
+    last = [0]
+
+    def progress(done: int) -> None:
+        bar.update(done - last[0])
+        last[0] = done
+
+    try:
+        res = simulate(rules, args.rounds, args.seed, progress=progress if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    exact = {}
+    for name, ex in (("trips_plus", trips_plus_exact(rules.trips_plus)),  # type: ignore[arg-type]
+                     ("pocket_bonus", pocket_bonus_exact(rules.pocket_bonus))):  # type: ignore[arg-type]
+        exact[name] = {"paytable": ex.paytable, "cases": ex.total, "house_edge": str(ex.house_edge),
+                       "house_edge_percent": ex.house_edge_percent}
+    data = res.to_dict()
+    data["exact"] = exact
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    print(f"World Poker Tour Heads-Up Hold 'Em: {res.rounds:,} rounds, seed {res.seed}, basic strategy")
+    print("EXAMPLE paytables (public descriptions, not PA text):")
+    for pt in (rules.ante_raise, rules.odds, rules.bad_beat, rules.pocket_bonus, rules.trips_plus):
+        print(f"  {pt.kind.section}: {pt.name}")  # type: ignore[union-attr]
+    print(f"\nGame (Ante + Odds + Raise): house edge {100 * res.house_edge:.3f}% of the Ante "
+          f"(standard error {100 * res.std_error:.3f}%), element of risk {100 * res.element_of_risk:.3f}%")
+    print(f"{'wager':14s} {'amount':>6s} {'house edge':>11s} {'std err':>9s}   outcomes")
+    for name, w in res.wagers.items():
+        outs = ", ".join(f"{k} {100 * v:.2f}%" for k, v in w.outcomes.items())
+        print(f"{name:14s} {w.amount:6d} {100 * w.house_edge:10.3f}% {100 * w.std_error:8.3f}%   {outs}")
+    print("Raise: " + ", ".join(f"{k} {100 * v:.2f}%" for k, v in res.raise_streets.items()))
+    for table, lines in res.lines.items():
+        print(f"\n{table} lines: hit frequency per round (count)")
+        for cls, d in lines.items():
+            print(f"  {cls:18s} {d['odds']:>11s}  {100 * d['frequency']:9.5f}%  ({d['count']:,})")
+    print()
+    for name, e in exact.items():
+        w = res.wagers.get(name)
+        sim = f"; simulated {100 * w.house_edge:.3f}% +/- {100 * w.std_error:.3f}%" if w else ""
+        print(f"exact {name}: house edge {e['house_edge']} = {e['house_edge_percent']:.4f}% "
+              f"over {e['cases']:,} cases{sim}")
+    return 0
