@@ -459,3 +459,22 @@ def test_basic_strategy_examples():
     assert basic_strategy(0, pc("6c 3d")) == 1
     assert basic_strategy(1, pc("Ac 3d"), pc("As 9h")) == 3 and basic_strategy(1, pc("Ac 3d"), pc("Ks 9h")) == 1
     assert basic_strategy(2, pc("2c 3d"), pc("Ks 9h"), pc("2s 3h")) == 3
+
+
+def test_674a_9_b_same_order_as_the_shoes_dealing_procedure():
+    from pyeval.shoe import CRISS_CROSS_HAND_DEAL, Shoe, deal_procedure
+
+    labels = CRISS_CROSS_HAND_DEAL.steps[0].labels
+    assert labels == ("column_far", "row_first", "center", "row_last", "column_near")
+    assert [b.name for b in (Box.FAR, Box.ROW_LEFT, Box.CENTRE, Box.ROW_RIGHT, Box.NEAR)] == \
+        ["FAR", "ROW_LEFT", "CENTRE", "ROW_RIGHT", "NEAR"]
+    # the shoe's procedure and this round deal the same cards to the same places
+    t, _ = preset_table(list(range(52)))
+    rnd = t.new_round()
+    for seat in (2, 5):
+        rnd.place_wagers(seat, 5, 5)
+    rnd.no_more_bets()
+    rnd.deal()
+    dealt = deal_procedure(Shoe.from_order(range(52)), CRISS_CROSS_HAND_DEAL, [2, 5])
+    assert dealt.board == rnd.community
+    assert dict(dealt.hands) == {2: rnd.hole(2), 5: rnd.hole(5)}

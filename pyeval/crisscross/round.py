@@ -25,8 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .._ffi import lib
 from ..evaluate import MAX_VALUE
+from ..evaluate import evaluate as _eval
 from ..errors import (
     DeckOutOfPlayError,
     IllegalActionError,
@@ -379,9 +379,9 @@ class CrissCrossRound:
                                        "58 Pa. Code § 674a.2(a); " + CONFIG)
         if seat in self.seats:
             raise WagerNotAllowedError(f"seat {seat} has already placed its wagers", CONFIG)
-        for name, v in (("ante_across", ante_across), ("ante_down", ante_down), ("bonus", bonus)):
-            if type(v) is not int:
-                raise WagerNotAllowedError(f"{name} must be an int amount, got {v!r}", CONFIG)
+        if type(ante_across) is not int or type(ante_down) is not int or type(bonus) is not int:
+            raise WagerNotAllowedError(f"wagers must be int amounts, got ante_across={ante_across!r}, "
+                                       f"ante_down={ante_down!r}, bonus={bonus!r}", CONFIG)
         if ante_across != ante_down:
             raise WagerNotAllowedError(f"the two Antes must be equal, got {ante_across} and "
                                        f"{ante_down}", CONFIG)
@@ -448,9 +448,9 @@ class CrissCrossRound:
             else:
                 counts[misdeal.seat] += delta
         need = n_comm + (sum(counts.values()) if counts else 2 * len(order))
+        if deck.size < need:
+            raise DeckOutOfPlayError(f"the deck holds {deck.size} cards, {need} are needed")
         deck.shuffle()
-        if deck.remaining < need:
-            raise DeckOutOfPlayError(f"the deck holds {deck.remaining} cards, {need} are needed")
         cards = deck.deal(need)
         if len(cards) != need or len(set(cards)) != need or min(cards) < 0 or max(cards) > 51:
             raise IllegalActionError(f"the card source dealt invalid cards {cards!r}")
@@ -551,7 +551,8 @@ class CrissCrossRound:
 
     # ---- decisions ---------------------------------------------------------------------------
     def _start_decision(self, d: int) -> None:
-        self._pending = [s for s in self._order if not self.seats[s].folded]
+        seats = self.seats
+        self._pending[:] = [s for s in self._order if not seats[s].folded]
         self.phase = _DECISION_PHASES[d]
         if not self._pending:  # everyone folded: the dealer still turns the cards (Bonus)
             self.phase = _REVEAL_PHASES[d]
@@ -641,7 +642,7 @@ class CrissCrossRound:
         c = self.community
         row = (c[1], c[2], c[3])
         col = (c[0], c[2], c[4])
-        board_v = lib.pe_eval5(*c)
+        board_v = _eval(c)
         out: list[WagerResult] = []
         add = out.append
         for seat in self._order:
@@ -654,9 +655,8 @@ class CrissCrossRound:
                     if m:
                         add(_new(WagerResult, (seat, Wager(2 + d), m * a, Outcome.LOSE, -m * a, None)))
             else:
-                h0, h1 = s.hole
-                av = lib.pe_eval5(h0, h1, *row)
-                dv = lib.pe_eval5(h0, h1, *col)
+                av = _eval(s.hole + row)
+                dv = _eval(s.hole + col)
                 m0, m1, m2 = s.multiples
                 add(_pay(seat, Wager.ANTE_ACROSS, a, ante_pt, av))
                 add(_pay(seat, Wager.ANTE_DOWN, a, ante_pt, dv))
@@ -717,8 +717,9 @@ def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
     counted when due (or always, with ``count_stub=True``). Returns the round's record (void
     rounds included)."""
     rnd = table.new_round()
+    place = rnd.place_wagers
     for seat, (ante, bonus) in wagers.items():
-        rnd.place_wagers(seat, ante, ante, bonus)
+        place(seat, ante, ante, bonus)
     rnd.no_more_bets()
     rnd.deal()
     if count_stub or table.stub_count_due:
@@ -729,13 +730,15 @@ def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
         assert rnd.record is not None
         return rnd.record
     c = rnd.community
-    for d, (row_o, col_o) in enumerate((((), ()), ((c[1], c[3]), ()), ((c[1], c[3]), (c[0], c[4])))):
-        while rnd.phase is _DECISION_PHASES[d]:
-            seat = rnd._pending[0]
-            m = strategy(d, rnd.seats[seat].hole, row_o, col_o)
+    seats, pending, bet, fold, reveal = rnd.seats, rnd._pending, rnd.bet, rnd.fold, rnd.reveal
+    row_o, col_o = (c[1], c[3]), (c[0], c[4])
+    for d, known in enumerate((((), ()), (row_o, ()), (row_o, col_o))):
+        while pending:  # the seats still in, in dealing order (emptied as they act)
+            seat = pending[0]
+            m = strategy(d, seats[seat].hole, *known)
             if m:
-                rnd.bet(seat, m)
+                bet(seat, m)
             else:
-                rnd.fold(seat)
-        rnd.reveal()
+                fold(seat)
+        reveal()
     return rnd.settle()
