@@ -35,7 +35,7 @@ from typing import NamedTuple, Union
 import numpy as np
 import numpy.typing as npt
 
-from ._ffi import ERR_ARG, ERR_CARD, ERR_COUNT, ERR_DUP, ffi, lib
+from ._ffi import ERR_ARG, ERR_CARD, ERR_DUP, ffi, lib
 from .cards import CARD_TEXT, check_card
 from .errors import (
     CardTypeError,
@@ -139,6 +139,8 @@ def _raise_status(st: int, what: str) -> None:
         raise InvalidCardError(f"{what}: a card outside 0..51")
     if st == ERR_DUP:
         raise DuplicateCardError(what)
+    if st == _ERR_SECURE:
+        raise SeedError(f"{what}: not available for a secure random source")
     raise ShoeArgumentError(f"{what} (status {st})")
 
 
@@ -434,6 +436,15 @@ class Shoe:
         Raises:
             ShoeTypeError / ShoeArgumentError: a bad procedure (checked before anything changes).
         """
+        if procedure is None:  # fast path: the C call is atomic; undo only the gather on failure
+            s = self._s
+            pos, rack_n = s.pos, s.rack_n
+            s.pos = s.rack_n = 0
+            st = lib.pe_shoe_shuffle(s)
+            if st:
+                s.pos, s.rack_n = pos, rack_n
+                _raise_status(st, "shuffle")
+            return
         procs = _procedures(procedure)
         for p in procs:
             p.validate(self.size)

@@ -402,3 +402,51 @@ def test_uniform_and_hand_shuffles_run() -> None:
     for proc in (None, Uniform(), HAND_SHUFFLE, [Riffle(7)]):
         shoe.shuffle(proc)
         assert Counter(shoe.order()) == Counter({c: 6 for c in range(52)})
+
+
+# ---- any sequence of operations: errors change nothing, successes keep the books straight -------
+_OPS = st.lists(st.tuples(st.sampled_from(["deal", "burn", "cut", "discard", "shuffle", "stub", "riffle"]),
+                          st.integers(-3, 60)), max_size=25)
+
+
+@settings(max_examples=80, deadline=None)
+@given(ops=_OPS, decks=st.integers(1, 2), seed=st.integers(0, 2**64))
+def test_operations_are_atomic_and_cards_are_conserved(ops: list, decks: int, seed: int) -> None:
+    shoe = Shoe(decks, seed=seed)
+    shoe.shuffle()
+    for op, x in ops:
+        before = shoe.snapshot()
+        try:
+            if op == "deal":
+                got = shoe.deal(x)
+                assert got == before.cards[before.dealt:before.dealt + x]
+            elif op == "burn":
+                shoe.burn()
+            elif op == "cut":
+                shoe.cut(x)
+            elif op == "discard":
+                dealt = shoe.dealt_cards()
+                shoe.discard(dealt[x:x + 2] if x >= 0 else [x])
+            elif op == "shuffle":
+                shoe.shuffle(StripCut(packets=x))
+            elif op == "stub":
+                shoe.stub_to_rack()
+            else:
+                shoe.shuffle(Riffle(x))
+        except PyevalError:
+            assert shoe.snapshot() == before
+        # every physical card is in the shoe exactly once; the rack only holds dealt cards
+        assert Counter(shoe.order()) == Counter({c: decks for c in range(52)})
+        assert not Counter(shoe.discards) - Counter(shoe.dealt_cards())
+        assert shoe.remaining + shoe.dealt == 52 * decks
+
+
+def test_randbelow_and_jump_on_a_shoe() -> None:
+    shoe = Shoe(seed=1)
+    draws = [shoe.randbelow(6) for _ in range(600)]
+    assert set(draws) == set(range(6))
+    with pytest.raises(ShoeArgumentError):
+        shoe.randbelow(0)
+    a, b = Shoe(seed=1), Shoe(seed=1, stream=1)
+    a.jump()
+    assert [a.randbelow(1000) for _ in range(5)] == [b.randbelow(1000) for _ in range(5)]
