@@ -14,7 +14,7 @@ try:
     from ._native import ffi, lib
 except ImportError as exc:  # pragma: no cover - only on a broken install
     raise NativeBuildError(
-        "pyeval's compiled module pyeval._native is missing; install with `pip install .` "
+        "pyeval's compiled modules (pyeval._native, pyeval._fastcall) are missing; install with `pip install .` "
         f"(or `pip install -e .` in a checkout): {exc}"
     ) from exc
 
