@@ -483,9 +483,21 @@ class Round:
             self.bets[a] += amt  # type: ignore[index]
             self.contrib[a] += amt  # type: ignore[index]
             self._ev.append(("call", a, amt, ()))
-        self.acted[a] = True  # type: ignore[index]
+        acted = self.acted
+        acted[a] = True  # type: ignore[index]
         self.act_seq[a] = self.full_seq  # type: ignore[index]
-        self._after_action(a)  # type: ignore[arg-type]
+        # next to act (inlined _after_action/_first_from: this is the hot path of simulations)
+        if self.n_live > 1:
+            folded, bets, bet_to, multi = self.folded, self.bets, self.bet_to, self.n_active >= 2
+            n = self.n
+            for i in _ORDER[n][(a + 1) % n]:  # type: ignore[operator]
+                if folded[i] or not stacks[i]:
+                    continue
+                if bets[i] < bet_to or (multi and not acted[i]):
+                    self.actor = i
+                    return
+        self.actor = None
+        self._street_done()
 
     def _check_raise_to(self, player: int | None, to: int) -> int:
         a = self._turn(player, "bet or raise")
@@ -577,7 +589,11 @@ class Round:
             self.contrib[top] -= back
             self._ev.append(("return", top, back, ()))
         folded, stacks = self.folded, self.stacks
-        self.n_active = sum(1 for i in range(self.n) if stacks[i] and not folded[i])
+        k = 0
+        for i in range(self.n):
+            if stacks[i] and not folded[i]:
+                k += 1
+        self.n_active = k
         if self.n_live >= 2 and (self.street == 3 or self.n_active < 2):
             self.closed = True
             n = self.n
