@@ -210,8 +210,8 @@ class Shoe:
 
     __slots__ = ("_s", "_seed", "_stream", "_min_cut", "_buf")
 
-    def __init__(self, decks: int = 1, seed: int | None = None, secure: bool = False, *,
-                 min_cut: int = DEFAULT_MIN_CUT, stream: int = 0) -> None:
+    def __init__(self, decks: int = 1, seed: int | None = None, secure: bool = False,
+                 min_cut: int = DEFAULT_MIN_CUT, *, stream: int = 0) -> None:
         d = _check_int(decks, "decks", 1, MAX_DECKS)
         self._min_cut = _check_int(min_cut, "min_cut", 0, 52 * d // 2)
         if not isinstance(secure, bool):
@@ -273,7 +273,10 @@ class Shoe:
         if len(set(zip(sn.cards, sn.deck_of))) != len(sn.cards):
             raise ShoeArgumentError("snapshot holds the same physical card twice")
         dealt = _check_int(sn.dealt, "snapshot dealt", 0, len(sn.cards))
-        rack = [(check_card(c), RackKind(k)) for c, k in sn.rack]
+        try:
+            rack = [(check_card(c), RackKind(k)) for c, k in sn.rack]
+        except (ValueError, TypeError) as exc:
+            raise ShoeArgumentError(f"snapshot rack entries must be (card, RackKind) pairs: {exc}") from None
         if Counter(c for c, _ in rack) - Counter(sn.cards[:dealt]):
             raise ShoeArgumentError("snapshot rack holds cards that were not dealt")
         s = shoe._s
@@ -533,8 +536,13 @@ class Shoe:
         cs = [check_card(c) for c in cards]
         st = lib.pe_shoe_discard(self._s, bytes(cs), len(cs))
         if st == _ERR_STATE:
-            out = Counter(self.dealt_cards()) - Counter(self.discards)
-            bad = next(c for c in cs if (out.__setitem__(c, out[c] - 1) or out[c] < 0))
+            outstanding = Counter(self.dealt_cards()) - Counter(self.discards)
+            bad = cs[0]
+            for c in cs:
+                outstanding[c] -= 1
+                if outstanding[c] < 0:
+                    bad = c
+                    break
             raise ShoeArgumentError(f"card {CARD_TEXT[bad]} ({bad}) was not dealt from this shoe or is "
                                     "already on the discard rack")
         if st:  # pragma: no cover - validated above
@@ -796,13 +804,15 @@ class BatchDealer:
         self._stream += 1
 
 
-def deal_batch(n: int, cards_per_deal: int, seed: int | None = None, stream: int = 0, *,
-               out: npt.NDArray[np.uint8] | None = None, secure: bool = False) -> npt.NDArray[np.uint8]:
+def deal_batch(n: int, cards_per_deal: int, seed: int | None = None, stream: int = 0,
+               out: npt.NDArray[np.uint8] | None = None, *, secure: bool = False) -> npt.NDArray[np.uint8]:
     """Shuffle and deal ``n`` independent decks in one C call (GIL released).
 
     Row ``r`` holds the first ``cards_per_deal`` cards of an independent uniform shuffle of one
     52-card deck (partial Fisher-Yates; ``cards_per_deal=52`` is a full shuffle), ready for
-    :func:`pyeval.evaluate_batch` (e.g. ``cards_per_deal=7``).
+    :func:`pyeval.evaluate_batch` (e.g. ``cards_per_deal=7``). A seed and stream give the same
+    array on every platform. (With ``cards_per_deal < 52`` the deck carries over from row to row
+    within one call, so splitting a batch into several calls gives different, equally valid rows.)
 
     Args:
         n: number of deals (rows), >= 0. cards_per_deal: 1..52.

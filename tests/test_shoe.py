@@ -450,3 +450,17 @@ def test_randbelow_and_jump_on_a_shoe() -> None:
     a, b = Shoe(seed=1), Shoe(seed=1, stream=1)
     a.jump()
     assert [a.randbelow(1000) for _ in range(5)] == [b.randbelow(1000) for _ in range(5)]
+
+
+def test_restore_rejects_bad_rack_kinds() -> None:
+    import dataclasses
+
+    shoe = Shoe.from_order(range(10), seed=1)
+    shoe.deal(2)
+    snap = shoe.snapshot()
+    with pytest.raises(ShoeArgumentError):
+        Shoe.restore(dataclasses.replace(snap, rack=((0, 7),)))
+    with pytest.raises(ShoeTypeError):
+        Shoe.restore("not a snapshot")  # type: ignore[arg-type]
+    ok = Shoe.restore(dataclasses.replace(snap, rack=((1, int(RackKind.DISCARD)),)))
+    assert ok.discards == (1,)
