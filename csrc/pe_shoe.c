@@ -577,7 +577,6 @@ PE_INLINE void pe_partial_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *d
 PE_INLINE void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
 {
     out[0] = 0;
-    out[1] = 1; /* i = 1 is handled in the first group */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 8
 #endif
@@ -602,7 +601,7 @@ PE_INLINE void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
         out[i + 7] = out[j7]; out[j7] = (uint8_t)(i + 7);
     }
     /* bounds 50, 51, 52 for i = 49, 50, 51 */
-    uint32_t j0, j1, j2, unused;
+    uint32_t j0, j1, j2;
     for (;;) {
         const uint64_t w = secure ? pe_secure_next(r) : pe_xoshiro_next(x);
         uint64_t m = (uint64_t)(uint32_t)w * 50u;
@@ -612,10 +611,8 @@ PE_INLINE void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
         m = (uint64_t)(uint32_t)m * 52u;
         j2 = (uint32_t)(m >> 32);
         const uint32_t left = (uint32_t)m, prod = 50u * 51u * 52u;
-        unused = 0;
         if (__builtin_expect(left >= prod, 1) || left >= (0u - prod) % prod || r->err) break;
     }
-    (void)unused;
     out[49] = out[j0]; out[j0] = 49;
     out[50] = out[j1]; out[j1] = 50;
     out[51] = out[j2]; out[j2] = 51;
