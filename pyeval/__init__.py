@@ -1,18 +1,34 @@
 """pyeval: C-accelerated poker hand evaluation and dealing, and regulated casino game procedures.
 
 Cards are ints 0..51 (``rank * 4 + suit``, ``2c`` = 0, ``As`` = 51); hand values are 1..7462,
-higher is stronger. See README.md and docs/architecture.md.
+higher is stronger. The game procedures live in subpackages: :mod:`pyeval.holdem` (Hold'em Poker,
+58 Pa. Code § 637a.11), :mod:`pyeval.headsup` (World Poker Tour Heads-Up Hold'em, § 677a.11) and
+:mod:`pyeval.crisscross` (Criss-Cross Poker, chapter 674a). See README.md and docs/architecture.md.
 """
 from ._version import __version__
 from .cards import CARD_TEXT, RANKS, SUITS, card, format_card, format_cards, parse_cards
 from .errors import (
     CardCountError,
     CardTypeError,
+    DeckOutOfPlayError,
     DuplicateCardError,
+    EntropyError,
+    HandHistoryError,
     HandValueError,
+    IllegalActionError,
     InvalidCardError,
     NativeBuildError,
+    OutOfTurnError,
+    PaytableError,
     PyevalError,
+    SeedError,
+    ShoeArgumentError,
+    ShoeError,
+    ShoeExhaustedError,
+    ShoeTypeError,
+    StubCountDueError,
+    TableRulesError,
+    WagerNotAllowedError,
 )
 from .evaluate import (
     CATEGORY_RANGES,
@@ -26,11 +42,39 @@ from .evaluate import (
     hand_category,
     to_cactus_kev,
 )
+from .shoe import (
+    CRISS_CROSS_HAND_DEAL,
+    HAND_SHUFFLE,
+    HOLDEM_DEAL,
+    WPT_HEADS_UP_DEAL,
+    AutomatedShuffler,
+    BatchDealer,
+    BoxCut,
+    DealFaults,
+    Riffle,
+    Shoe,
+    StripCut,
+    StubOutcome,
+    Uniform,
+    check_stub,
+    deal_batch,
+    deal_procedure,
+    holdem_showdowns,
+)
 
 __all__ = [
     "__version__", "CARD_TEXT", "RANKS", "SUITS", "card", "format_card", "format_cards", "parse_cards",
+    # errors
     "PyevalError", "InvalidCardError", "DuplicateCardError", "CardCountError", "CardTypeError",
-    "HandValueError", "NativeBuildError",
+    "HandValueError", "NativeBuildError", "TableRulesError", "IllegalActionError", "OutOfTurnError",
+    "HandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
+    "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "ShoeTypeError",
+    "SeedError", "EntropyError",
+    # evaluation
     "HandCategory", "CATEGORY_RANGES", "MAX_VALUE", "evaluate", "evaluate_batch", "best_five",
     "hand_category", "describe", "to_cactus_kev", "from_cactus_kev",
+    # the shoe
+    "Shoe", "Uniform", "Riffle", "StripCut", "BoxCut", "HAND_SHUFFLE", "AutomatedShuffler",
+    "DealFaults", "HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "CRISS_CROSS_HAND_DEAL", "deal_procedure",
+    "StubOutcome", "check_stub", "BatchDealer", "deal_batch", "holdem_showdowns",
 ]
