@@ -67,13 +67,22 @@ int pe_eval_n(const uint8_t *cards, int n)
 }
 
 /* One row of the batch: validate and evaluate in a single pass. PE_CARD_KEYBIT pairs each byte's
- * card key with its one-hot bit (bit 63, a poison bit, for bytes 52..255): summing the pairs gives
- * the hand key and the sum of bits at once; the OR of the bits flags an invalid card, and the sum
- * differs from the OR exactly when a card repeats. Every byte indexes the 256-entry table safely;
- * the other lookups happen only after the check. */
+ * card key with its one-hot bit (bit 63, a poison bit, for bytes 52..255): one vector add per card
+ * sums the hand key and the bits at once. The row is valid exactly when the bit sum has k bits set
+ * and no poison bit: a repeated card carries (fewer bits), an invalid byte adds bit 63 (an even
+ * number of them vanish mod 2**64 but then fewer than k bits remain). Where no popcount instruction
+ * is known to exist, the OR of the bits is kept instead (sum == OR exactly when no card repeats).
+ * Every byte indexes the 256-entry table safely; the other lookups happen only after the check. */
 #if defined(__GNUC__)
 typedef uint64_t pe_v2 __attribute__((vector_size(16)));
-static inline int pe_row_eval(const uint8_t *c, int k, uint16_t *value)
+
+#define PE_ROW_SUM(c, k, sum)                                   \
+    do {                                                        \
+        const pe_v2 *t_ = (const pe_v2 *)PE_CARD_KEYBIT;        \
+        for (int i_ = 0; i_ < (k); i_++) (sum) += t_[(c)[i_]];  \
+    } while (0)
+
+static inline int pe_row_eval_or(const uint8_t *c, int k, uint16_t *value)
 {
     const pe_v2 *t = (const pe_v2 *)PE_CARD_KEYBIT;
     pe_v2 sum = {PE_SUIT_INIT, 0}, any = {0, 0};
@@ -85,8 +94,57 @@ static inline int pe_row_eval(const uint8_t *c, int k, uint16_t *value)
     *value = pe_lookup(sum[0], c, k);
     return PE_OK;
 }
+
+#define PE_BATCH_LOOP(ROW_EVAL)                                                     \
+    for (size_t r = 0; r < rows; r++) {                                             \
+        const int st = k == 7 ? ROW_EVAL(cards + r * 7, 7, out + r)                 \
+                              : ROW_EVAL(cards + r * (size_t)k, k, out + r);        \
+        if (__builtin_expect(st != PE_OK, 0)) {                                     \
+            if (bad_row) *bad_row = r;                                              \
+            return st;                                                              \
+        }                                                                           \
+    }                                                                               \
+    return PE_OK;
+
+#if defined(__x86_64__) || defined(__i386__)
+#define PE_POPCNT_TARGET __attribute__((target("popcnt")))
 #else
-static inline int pe_row_eval(const uint8_t *c, int k, uint16_t *value)
+#define PE_POPCNT_TARGET
+#endif
+
+PE_POPCNT_TARGET static inline int pe_row_eval_pc(const uint8_t *c, int k, uint16_t *value)
+{
+    pe_v2 sum = {PE_SUIT_INIT, 0};
+    PE_ROW_SUM(c, k, sum);
+    if (__builtin_expect(__builtin_popcountll(sum[1]) != k || (sum[1] >> 63), 0)) {
+        uint16_t unused;
+        return pe_row_eval_or(c, k, &unused); /* names the error: invalid card or duplicate */
+    }
+    *value = pe_lookup(sum[0], c, k);
+    return PE_OK;
+}
+
+PE_POPCNT_TARGET static int pe_batch_popcnt(const uint8_t *cards, size_t rows, int k, uint16_t *out,
+                                            size_t *bad_row)
+{
+    PE_BATCH_LOOP(pe_row_eval_pc)
+}
+
+static int pe_batch_or(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_t *bad_row)
+{
+    PE_BATCH_LOOP(pe_row_eval_or)
+}
+
+static int pe_have_popcnt(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    return __builtin_cpu_supports("popcnt");
+#else
+    return 1;
+#endif
+}
+#else /* portable C: no vector extensions */
+static inline int pe_row_eval_or(const uint8_t *c, int k, uint16_t *value)
 {
     uint64_t key = PE_SUIT_INIT, sum = 0, any = 0;
     for (int i = 0; i < k; i++) {
@@ -98,21 +156,28 @@ static inline int pe_row_eval(const uint8_t *c, int k, uint16_t *value)
     *value = pe_lookup(key, c, k);
     return PE_OK;
 }
+
+static int pe_batch_or(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_t *bad_row)
+{
+    for (size_t r = 0; r < rows; r++) {
+        const int st = pe_row_eval_or(cards + r * (size_t)k, k, out + r);
+        if (st != PE_OK) {
+            if (bad_row) *bad_row = r;
+            return st;
+        }
+    }
+    return PE_OK;
+}
+#define pe_have_popcnt() 0
+#define pe_batch_popcnt pe_batch_or
 #endif
 
 int pe_eval_batch(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_t *bad_row)
 {
     if (k < 5 || k > 7) return PE_ERR_COUNT;
     if ((!cards || !out) && rows) return PE_ERR_ARG;
-    for (size_t r = 0; r < rows; r++) {
-        const int st = k == 7 ? pe_row_eval(cards + r * 7, 7, out + r)
-                              : pe_row_eval(cards + r * (size_t)k, k, out + r);
-        if (__builtin_expect(st != PE_OK, 0)) {
-            if (bad_row) *bad_row = r;
-            return st;
-        }
-    }
-    return PE_OK;
+    return pe_have_popcnt() ? pe_batch_popcnt(cards, rows, k, out, bad_row)
+                            : pe_batch_or(cards, rows, k, out, bad_row);
 }
 
 int pe_best_five(const uint8_t *cards, int n, uint8_t *out5)
