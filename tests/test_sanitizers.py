@@ -40,3 +40,53 @@ def test_c_under_sanitizers(harness: Path, tmp_path: Path):
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1")
     run = subprocess.run([str(exe)], capture_output=True, text=True, env=env, timeout=600)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr
+
+
+def test_python_api_under_sanitizers(tmp_path: Path):
+    """Build pyeval's compiled modules with ASan + UBSan and drive every C path from Python.
+
+    The package is copied to a temporary folder with sanitized builds of ``_native`` and
+    ``_fastcall``; ``tests/asan_workload.py`` then runs with libasan preloaded. Leak detection is off
+    (CPython itself keeps memory until exit); any memory error or undefined behaviour aborts.
+    """
+    import shutil
+    import sys
+    import sysconfig
+
+    if CC is None or not _sanitizers_work(tmp_path) or sys.platform != "linux":
+        if os.environ.get("PYEVAL_REQUIRE_SANITIZERS") == "1":
+            pytest.fail("no C compiler with AddressSanitizer/UBSan support")
+        pytest.skip("needs Linux and a C compiler with AddressSanitizer/UBSan")
+    libasan = subprocess.run([CC, "-print-file-name=libasan.so"], capture_output=True, text=True).stdout.strip()
+    if not os.path.isabs(libasan):
+        pytest.skip("cannot locate libasan.so to preload")
+    build = tmp_path / "build"
+    shutil.copytree(ROOT / "csrc", build / "csrc")  # cffi compiles relative to its tmpdir
+    shutil.copytree(ROOT / "pyeval", build / "pyeval",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    env = dict(os.environ, PYEVAL_SANITIZE="1")
+    compile_native = ("import runpy, sys; sys.path.insert(0, {pkg!r}); "
+                      "ns = runpy.run_path({script!r}); ns['ffibuilder'].compile(tmpdir={out!r})")
+    r = subprocess.run([sys.executable, "-c", compile_native.format(
+        pkg=str(ROOT / "pyeval"), script=str(ROOT / "pyeval" / "_build.py"), out=str(build))],
+        capture_output=True, text=True, env=env, cwd=ROOT)
+    assert r.returncode == 0, r.stderr[-3000:]
+    sys.path.insert(0, str(ROOT / "pyeval"))
+    try:
+        from _build_hash import source_hash
+    finally:
+        sys.path.pop(0)
+    fast = subprocess.run(
+        [CC, "-shared", "-fPIC", *FLAGS, "-Wno-error", f"-I{sysconfig.get_paths()['include']}",
+         f"-I{ROOT / 'csrc'}", f'-DPE_SOURCE_HASH="{source_hash(ROOT / "csrc")}"',
+         str(ROOT / "csrc" / "python" / "pe_fastcall.c"), "-o", str(build / "pyeval" / "_fastcall.abi3.so")],
+        capture_output=True, text=True)
+    assert fast.returncode == 0, fast.stderr
+    for so in (build / "pyeval").glob("*.so"):
+        assert b"__asan_" in so.read_bytes(), f"{so.name} is not instrumented"
+    assert len(list((build / "pyeval").glob("*.so"))) == 2
+    run_env = dict(os.environ, LD_PRELOAD=libasan, PYTHONPATH=str(build),
+                   ASAN_OPTIONS="detect_leaks=0:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1")
+    run = subprocess.run([sys.executable, str(ROOT / "tests" / "asan_workload.py")], cwd=tmp_path,
+                         capture_output=True, text=True, env=run_env, timeout=900)
+    assert run.returncode == 0 and run.stdout.startswith("ok"), (run.stdout + run.stderr)[-5000:]

@@ -1,0 +1,68 @@
+"""Workload run by tests/test_sanitizers.py against an AddressSanitizer/UBSan build of pyeval.
+
+Drives every C entry point through the public Python API with valid and hostile input; any
+out-of-bounds access or undefined behaviour aborts the process with a sanitizer report.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+import pyeval
+
+rng = np.random.default_rng(5)
+errors = 0
+
+# evaluator: single calls (fast path and cffi path), batch with arbitrary bytes, best_five
+for _ in range(20_000):
+    k = int(rng.integers(3, 10))
+    cards = [int(x) for x in rng.integers(-5, 60, size=k)]
+    for f in (pyeval.evaluate, pyeval.best_five):
+        try:
+            f(cards)
+        except pyeval.PyevalError:
+            errors += 1
+for k in (5, 6, 7):
+    junk = rng.integers(0, 256, size=(5000, k), dtype=np.uint8)
+    try:
+        pyeval.evaluate_batch(junk)
+    except pyeval.PyevalError:
+        errors += 1
+    good = pyeval.deal_batch(20_000, k, seed=k)
+    pyeval.evaluate_batch(good, threads=2)
+for v in (-1, 0, 1, 7462, 7463):
+    try:
+        pyeval.describe(v)
+    except pyeval.PyevalError:
+        errors += 1
+
+# the shoe: every operation, including ones that must be refused
+shoe = pyeval.Shoe(decks=2, seed=9)
+for step in range(2000):
+    op = int(rng.integers(0, 6))
+    try:
+        if op == 0:
+            shoe.shuffle()
+        elif op == 1:
+            shoe.cut()
+        elif op == 2:
+            shoe.burn()
+        elif op == 3:
+            shoe.deal(int(rng.integers(-2, 120)))
+        elif op == 4:
+            shoe.shuffle(pyeval.Riffle(int(rng.integers(1, 8))))
+        else:
+            shoe.cut(int(rng.integers(-10, 200)))
+    except pyeval.PyevalError:
+        errors += 1
+pyeval.holdem_showdowns(20_000, players=6, seed=3)
+pyeval.deal_batch(1000, 52, seed=1)
+
+# game simulation paths and exact analyses in C
+from pyeval.crisscross import sim as cc_sim  # noqa: E402
+from pyeval.headsup import example_rules  # noqa: E402
+from pyeval.headsup import sim as hu_sim  # noqa: E402
+
+hu_sim.simulate(example_rules(), rounds=20_000, seed=1)
+cc_sim.simulate(rounds=20_000, seed=1)
+
+print("ok", errors)
