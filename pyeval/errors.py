@@ -95,3 +95,16 @@ class SeedError(ShoeError, ValueError):
 
 class EntropyError(ShoeError, OSError):
     """The operating system's random source (getrandom(2) or /dev/urandom) failed."""
+
+
+class RangeError(PyevalError, ValueError):
+    """Hand-range text that cannot be parsed; ``token`` is the offending token (:mod:`pyeval.equity`)."""
+
+    def __init__(self, message: str, token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+class EquityError(PyevalError, ValueError):
+    """An equity calculation that cannot be made: a bad player count, cards shared between players,
+    board and dead cards, ranges that cannot all be dealt at once, or a bad option."""

@@ -1,0 +1,84 @@
+/*
+ * pe_equity.h - Hold'em equity: exact enumeration of every remaining board, and Monte Carlo over
+ * boards (and over hole-card combinations drawn from weighted ranges), for 2..10 players.
+ *
+ * Cards are ints 0..51 (card = rank * 4 + suit, see pe_eval.h). A hand is two hole cards; the
+ * board has 0, 3, 4 or 5 known cards; dead cards are known to be out of play.
+ *
+ * Results are sums (pe_eq_stats), so runs merge by adding fields: every function ADDS to *acc and
+ * leaves it untouched on error. Per board (or trial) the players with the best hand value share
+ * the pot: a sole winner counts in win[], each of k > 1 tied winners counts in tie[]; share[] adds
+ * PE_EQ_SHARE_UNIT / k to each winner (2520 = lcm(1..10), so shares are exact integers), and
+ * share_sq[] adds its square (Monte Carlo only: the variance of a player's share per trial).
+ * Equity of player i = share[i] / (PE_EQ_SHARE_UNIT * trials).
+ *
+ * Exact enumeration (pe_eq_exact): the board's partial evaluator key is summed once per level of
+ * the nested loops over the remaining cards, and each player's hand is its two hole-card keys added
+ * to it plus one table lookup (the key-sum design of docs/architecture.md); flushes take the rank
+ * mask of the flush suit from per-suit masks kept the same way.
+ *
+ * Monte Carlo (pe_eq_sample): random words come one at a time from the caller's pe_rng (pe_shoe.h:
+ * xoshiro256** or the OS source), so the draws used by `trials` trials do not depend on how the
+ * trials are split into calls: running n1 then n2 trials on one pe_rng gives the same sums as
+ * n1 + n2 in one call. Independent streams are pe_rng_jump()ed copies of one seeded state.
+ * Boards: partial Fisher-Yates over the remaining cards, the bounds of one board drawn from one
+ * 64-bit word (batched Lemire, exact: a word is rejected when its leftover falls below
+ * 2**64 mod the product of the bounds). Ranges: each player's combination is drawn with
+ * probability proportional to its integer weight (Lemire bounded draw on the total weight, binary
+ * search of the cumulative weights); a draw in which two players share a card is rejected whole
+ * and redrawn, so combinations follow the product of the weights restricted to compatible deals
+ * (card removal). Board cards are then drawn uniformly from the cards no player holds.
+ *
+ * All functions validate their arguments, return PE_OK (0) or a negative code, and are re-entrant.
+ */
+#ifndef PE_EQUITY_H
+#define PE_EQUITY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pe_eval.h"
+#include "pe_shoe.h"
+
+#define PE_EQ_ABI 1
+#define PE_EQ_MAX_PLAYERS 10
+#define PE_EQ_SHARE_UNIT 2520
+
+enum {
+    PE_EQ_ERR_NO_DEAL = -30 /* Monte Carlo: no compatible deal of the ranges found (1,000,000 tries) */
+};
+
+typedef struct pe_eq_stats {
+    uint64_t trials;       /* boards enumerated or trials drawn */
+    uint64_t win[10];      /* boards where player i alone has the best hand */
+    uint64_t tie[10];      /* boards where player i shares the best hand */
+    uint64_t share[10];    /* pot shares in units of 1/PE_EQ_SHARE_UNIT pot */
+    uint64_t share_sq[10]; /* sum of squared per-trial shares (Monte Carlo; 0 for exact) */
+} pe_eq_stats;
+
+int pe_eq_abi(void);
+
+/* Number of boards pe_eq_exact enumerates per hand tuple: C(52 - 2*players - nboard - ndead, 5 - nboard). */
+int64_t pe_eq_board_count(int players, int nboard, int ndead);
+
+/*
+ * Exact: for each of `tuples` hand tuples (holes[t * 2 * players + 2 * i + {0,1}] = player i's hole
+ * cards in tuple t), every completion of the board from the cards not held, not on the board and
+ * not dead. players 2..10, nboard 0..5 (any), ndead >= 0. Errors: PE_ERR_CARD, PE_ERR_DUP (a card
+ * twice in a tuple + board + dead), PE_ERR_ARG, PE_SHOE_ERR_EXHAUSTED (too few cards left).
+ */
+int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                const uint8_t *dead, int ndead, pe_eq_stats *acc);
+
+/*
+ * Monte Carlo: `trials` deals. Player i's range is combos[2*k], combos[2*k+1] for k in
+ * offsets[i] .. offsets[i+1]-1 (offsets[0] = 0, at least one combination each), with cumulative
+ * weights cumw[k] (strictly increasing within a player's range from its first weight >= 1, the
+ * last one < 2**62). Combinations must not touch the board or dead cards. A player with one
+ * combination is fixed; when every player is fixed only the board is drawn.
+ * Errors: as pe_eq_exact, PE_EQ_ERR_NO_DEAL, PE_SHOE_ERR_ENTROPY (secure source failed).
+ */
+int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t *cumw, int players,
+                 const uint8_t *board, int nboard, const uint8_t *dead, int ndead, struct pe_rng *rng,
+                 uint64_t trials, pe_eq_stats *acc);
+
+#endif

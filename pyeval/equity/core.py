@@ -1,0 +1,476 @@
+"""Hold'em equity of 2..10 hands or ranges: exact enumeration or Monte Carlo, in C.
+
+:func:`equity` returns, per player, the probability of winning alone (``win``), of sharing the
+best hand (``tie``), and the expected share of the pot (``equity``: a tie among k players gives each
+1/k), with standard errors for Monte Carlo. The C kernels (``csrc/pe_equity.h``) evaluate by the
+evaluator's key sums: the board's key is summed once and each player's two hole-card keys added.
+
+Runs are reproducible and mergeable (:mod:`pyeval.parallel`): Monte Carlo trials are split over
+``streams`` independent streams of the seed, each returns integer sums (:class:`EquityStats`), and
+the result is their sum -- the same for any executor or number of workers.
+"""
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import partial
+from typing import Any, Union
+
+from .._ffi import ERR_CARD, ERR_DUP, ffi, lib
+from ..cards import format_cards, to_cards
+from ..errors import DuplicateCardError, EquityError, InvalidCardError, PyevalError
+from ..parallel import (
+    check_seed, check_streams, default_executor, rng_from_state, rng_state, run_streams, split, stream_rng,
+)
+from .ranges import Range, parse_range
+
+__all__ = ["equity", "EquityResult", "PlayerEquity", "EquityStats", "run_stream", "SHARE_UNIT",
+           "DEFAULT_TRIALS", "DEFAULT_STREAMS"]
+
+#: Pot shares are counted in units of 1/2520 pot (2520 = lcm(1..10): exact for any tie).
+SHARE_UNIT = 2520
+#: Monte Carlo trials when none of ``trials``, ``target_stderr``, ``time_budget`` is given.
+DEFAULT_TRIALS = 1_000_000
+#: Streams of a Monte Carlo run unless ``streams`` is given (independent of the worker count).
+DEFAULT_STREAMS = 32
+#: ``exact=None`` enumerates when hand tuples x boards x players is at most this.
+EXACT_AUTO_LIMIT = 20_000_000
+#: ``executor=None`` uses a process per core from this many trials on.
+PARALLEL_FROM = 50_000_000
+_CHUNK = 1 << 22  # trials per C call (keeps Ctrl-C and progress responsive)
+_EXACT_CHUNK = 4096  # hand tuples per C call
+
+PlayerLike = Union[str, Range, Sequence[int]]
+
+
+@dataclass(frozen=True)
+class EquityStats:
+    """Mergeable sums of a run: ``trials`` boards; per player ``win`` (alone best), ``tie`` (shared
+    best), ``share`` (pot shares in units of 1/:data:`SHARE_UNIT`) and ``share_sq`` (sum of squared
+    per-trial shares; 0 for exact enumeration). ``a + b`` adds two runs of the same players."""
+
+    trials: int
+    win: tuple[int, ...]
+    tie: tuple[int, ...]
+    share: tuple[int, ...]
+    share_sq: tuple[int, ...]
+
+    @classmethod
+    def zero(cls, players: int) -> EquityStats:
+        z = (0,) * players
+        return cls(0, z, z, z, z)
+
+    @classmethod
+    def _from_c(cls, acc: Any, players: int) -> EquityStats:
+        return cls(int(acc.trials), tuple(acc.win[0:players]), tuple(acc.tie[0:players]),
+                   tuple(acc.share[0:players]), tuple(acc.share_sq[0:players]))
+
+    def __add__(self, other: EquityStats) -> EquityStats:
+        if not isinstance(other, EquityStats) or len(other.win) != len(self.win):
+            return NotImplemented
+        add = lambda a, b: tuple(x + y for x, y in zip(a, b))  # noqa: E731
+        return EquityStats(self.trials + other.trials, add(self.win, other.win), add(self.tie, other.tie),
+                           add(self.share, other.share), add(self.share_sq, other.share_sq))
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's result. ``win``, ``tie``, ``equity``: ``Fraction`` (exact for an enumeration; the
+    sample's exact ratio for Monte Carlo); ``win_stderr``, ``tie_stderr``, ``equity_stderr``:
+    standard errors (float, 0.0 when exact); ``combos``: combinations in the range after card
+    removal by the board and dead cards."""
+
+    hand: str
+    win: Fraction
+    tie: Fraction
+    equity: Fraction
+    win_stderr: float
+    tie_stderr: float
+    equity_stderr: float
+    combos: int
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """What :func:`equity` returns: ``players`` (:class:`PlayerEquity`, in the order given),
+    ``board`` and ``dead`` (card ints), ``exact`` (True: every board enumerated), ``boards`` (boards
+    evaluated: per hand tuple times tuples, or Monte Carlo trials), ``seed`` and ``streams`` (Monte
+    Carlo), ``stats`` (the mergeable sums; None for an exact run over ranges with unequal weights)."""
+
+    players: tuple[PlayerEquity, ...]
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+    exact: bool
+    boards: int
+    seed: int | None
+    streams: int | None
+    stats: EquityStats | None
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data (fractions as ``"num/den"`` strings beside floats)."""
+        return {
+            "board": format_cards(self.board), "dead": format_cards(self.dead), "exact": self.exact,
+            "boards": self.boards, "seed": self.seed, "streams": self.streams, "seconds": self.seconds,
+            "players": [{"hand": p.hand, "combos": p.combos, "win": float(p.win), "tie": float(p.tie),
+                         "equity": float(p.equity), "equity_exact": str(p.equity) if self.exact else None,
+                         "win_stderr": p.win_stderr, "tie_stderr": p.tie_stderr,
+                         "equity_stderr": p.equity_stderr} for p in self.players],
+        }
+
+
+# ---- inputs ---------------------------------------------------------------------------------
+
+
+def _to_range(p: object, i: int) -> Range:
+    if isinstance(p, Range):
+        return p
+    if isinstance(p, str):
+        return parse_range(p)
+    if isinstance(p, (tuple, list)) and len(p) == 2 and all(isinstance(c, int) for c in p):
+        cards = to_cards(p)
+        return Range.from_combos([(cards[0], cards[1])])
+    raise EquityError(f"player {i + 1}: expected a hand or range as text ('AhKh', 'TT+, AKs'), two "
+                      f"card ints, or a Range; got {p!r}")
+
+
+def _cards(v: object, what: str) -> tuple[int, ...]:
+    if v is None:
+        return ()
+    try:
+        return to_cards(v)  # type: ignore[arg-type]
+    except PyevalError as exc:
+        raise type(exc)(f"{what}: {exc}") from None
+
+
+def _prepare(players: Sequence[PlayerLike], board: object, dead: object) -> tuple[list[Range], tuple[int, ...], tuple[int, ...]]:
+    if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
+        raise EquityError("players must be a list of hands or ranges, e.g. ['AhKh', 'QsQd']")
+    if not 2 <= len(players) <= 10:
+        raise EquityError(f"equity needs 2 to 10 players, got {len(players)}")
+    b = _cards(board, "board")
+    d = _cards(dead, "dead")
+    if len(b) not in (0, 3, 4, 5):
+        raise EquityError(f"the board has 0, 3, 4 or 5 cards, got {len(b)}")
+    if len(set(b + d)) != len(b) + len(d):
+        raise DuplicateCardError(f"a card is both on the board and dead (or named twice): "
+                                 f"board {format_cards(b)}, dead {format_cards(d)}")
+    ranges = []
+    for i, p in enumerate(players):
+        r = _to_range(p, i)
+        kept = r.without(b + d)
+        if not len(kept):
+            raise EquityError(f"player {i + 1} ({r.text}): every combination uses a board or dead card")
+        ranges.append(kept)
+    if 52 - 2 * len(ranges) - len(d) < 5:
+        raise EquityError(f"not enough cards: {len(ranges)} players and {len(d)} dead cards leave no full board")
+    return ranges, b, d
+
+
+def _tuples(ranges: list[Range]) -> Iterator[tuple[tuple[int, ...], Fraction]]:
+    """Every compatible deal of the ranges (no card shared): (hole cards, product of weights)."""
+    p = len(ranges)
+
+    def rec(i: int, used: int, cards: tuple[int, ...], w: Fraction) -> Iterator[tuple[tuple[int, ...], Fraction]]:
+        if i == p:
+            yield cards, w
+            return
+        for (a, b), wc in zip(ranges[i].combos, ranges[i].weights):
+            bits = (1 << a) | (1 << b)
+            if not used & bits:
+                yield from rec(i + 1, used | bits, cards + (a, b), w * wc)
+
+    yield from rec(0, 0, (), Fraction(1))
+
+
+def _check_dealable(ranges: list[Range]) -> None:
+    if next(_tuples(ranges), None) is None:
+        raise EquityError("the ranges cannot all be dealt at once: every combination of them shares a card")
+
+
+def _status(st: int, what: str) -> None:
+    if st == ERR_DUP:
+        raise DuplicateCardError(f"{what}: the same card is held by two players or is on the board/dead")
+    if st == ERR_CARD:
+        raise InvalidCardError(f"{what}: a card outside 0..51")
+    if st == lib.PE_EQ_ERR_NO_DEAL:
+        raise EquityError(f"{what}: the ranges could not be dealt together (a million tries found no "
+                          "deal without a shared card)")
+    if st:
+        raise EquityError(f"{what} failed with status {st}")
+
+
+# ---- exact ----------------------------------------------------------------------------------
+
+
+def _exact_group(holes: bytes, players: int, board: tuple[int, ...], dead: tuple[int, ...]) -> EquityStats:
+    acc = ffi.new("pe_eq_stats *")
+    n = len(holes) // (2 * players)
+    st = lib.pe_eq_exact(ffi.from_buffer(holes), n, players, bytes(board), len(board), bytes(dead), len(dead), acc)
+    _status(st, "exact enumeration")
+    return EquityStats._from_c(acc, players)
+
+
+def _exact(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...],
+           progress: Callable[[int], None] | None) -> tuple[list[tuple[Fraction, EquityStats]], int]:
+    """Stats per weight group and the number of hand tuples."""
+    p = len(ranges)
+    groups: dict[Fraction, bytearray] = {}
+    count = 0
+    out: list[tuple[Fraction, EquityStats]] = []
+    per = int(lib.pe_eq_board_count(p, len(board), len(dead)))
+    for cards, w in _tuples(ranges):
+        buf = groups.setdefault(w, bytearray())
+        buf.extend(cards)
+        count += 1
+        if len(buf) >= _EXACT_CHUNK * 2 * p:
+            out.append((w, _exact_group(bytes(buf), p, board, dead)))
+            buf.clear()
+            if progress is not None:
+                progress(_EXACT_CHUNK * per)
+    if not count:
+        raise EquityError("the ranges cannot all be dealt at once: every combination of them shares a card")
+    for w, buf in groups.items():
+        if buf:
+            out.append((w, _exact_group(bytes(buf), p, board, dead)))
+            if progress is not None:
+                progress(len(buf) // (2 * p) * per)
+    return out, count
+
+
+# ---- Monte Carlo ------------------------------------------------------------------------------
+
+
+def _mc_spec(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[Any, ...]:
+    """Plain (picklable) data for the C sampler: combos, offsets, integer cumulative weights."""
+    combos = bytearray()
+    offsets = [0]
+    cumw: list[int] = []
+    for r in ranges:
+        den = math.lcm(*(w.denominator for w in r.weights))
+        total = 0
+        for (a, b), w in zip(r.combos, r.weights):
+            combos += bytes((a, b))
+            total += int(w * den)
+            cumw.append(total)
+        if total >= 2**62:
+            raise EquityError(f"range {r.text!r}: weights need too fine a common denominator ({den})")
+        offsets.append(len(cumw))
+    return bytes(combos), tuple(offsets), tuple(cumw), len(ranges), bytes(board), bytes(dead)
+
+
+def _sample(spec: tuple[Any, ...], rng: Any, n: int) -> EquityStats:
+    combos, offsets, cumw, p, board, dead = spec
+    acc = ffi.new("pe_eq_stats *")
+    st = lib.pe_eq_sample(combos, offsets, cumw, p, board, len(board), dead, len(dead), rng, n, acc)
+    _status(st, "Monte Carlo")
+    return EquityStats._from_c(acc, p)
+
+
+def _sample_chunks(spec: tuple[Any, ...], rng: Any, n: int, progress: Callable[[int], None] | None) -> EquityStats:
+    total = EquityStats.zero(spec[3])
+    done = 0
+    while done < n:
+        k = min(_CHUNK, n - done)
+        total = total + _sample(spec, rng, k)
+        done += k
+        if progress is not None:
+            progress(k)
+    return total
+
+
+def _mc_stream(spec: tuple[Any, ...], seed: int, stream: int, n: int,
+               progress: Callable[[int], None] | None = None) -> EquityStats:
+    return _sample_chunks(spec, stream_rng(seed, stream), n, progress)
+
+
+def _mc_continue(spec: tuple[Any, ...], state: tuple[int, ...], n: int) -> tuple[EquityStats, tuple[int, ...]]:
+    rng = rng_from_state(state)
+    stats = _sample_chunks(spec, rng, n, None)
+    return stats, rng_state(rng)
+
+
+def run_stream(players: Sequence[PlayerLike], trials: int, seed: int, stream: int, *, board: object = (),
+               dead: object = ()) -> EquityStats:
+    """The sums of one Monte Carlo stream: ``trials`` trials on stream ``stream`` of ``seed``.
+
+    ``equity(players, trials=N, seed=s, streams=k).stats`` equals the sum over ``j`` of
+    ``run_stream(players, pyeval.parallel.split(N, k)[j], s, j)``: a run can be split across machines
+    by stream and merged by adding the :class:`EquityStats`.
+    Raises: as :func:`equity`.
+    """
+    ranges, b, d = _prepare(players, board, dead)
+    _check_dealable(ranges)
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 0:
+        raise EquityError(f"trials must be an int >= 0, got {trials!r}")
+    if isinstance(stream, bool) or not isinstance(stream, int) or not 0 <= stream < 1 << 20:
+        raise EquityError(f"stream must be an int 0..2**20-1, got {stream!r}")
+    return _mc_stream(_mc_spec(ranges, b, d), check_seed(seed), stream, trials)
+
+
+# ---- results --------------------------------------------------------------------------------
+
+
+def _se(p: float, n: int) -> float:
+    return math.sqrt(max(p * (1 - p), 0.0) / n) if n else 0.0
+
+
+def _players_mc(ranges: list[Range], s: EquityStats) -> tuple[PlayerEquity, ...]:
+    n, U = s.trials, SHARE_UNIT
+    out = []
+    for i, r in enumerate(ranges):
+        eq = Fraction(s.share[i], U * n)
+        ex2 = s.share_sq[i] / (U * U * n)
+        se = math.sqrt(max(ex2 - float(eq) ** 2, 0.0) / n)
+        out.append(PlayerEquity(r.text, Fraction(s.win[i], n), Fraction(s.tie[i], n), eq,
+                                _se(s.win[i] / n, n), _se(s.tie[i] / n, n), se, len(r)))
+    return tuple(out)
+
+
+def _players_exact(ranges: list[Range], groups: list[tuple[Fraction, EquityStats]]) -> tuple[PlayerEquity, ...]:
+    total = sum(w * s.trials for w, s in groups)
+    out = []
+    for i, r in enumerate(ranges):
+        win = sum((w * s.win[i] for w, s in groups), Fraction(0)) / total
+        tie = sum((w * s.tie[i] for w, s in groups), Fraction(0)) / total
+        eq = sum((w * s.share[i] for w, s in groups), Fraction(0)) / (total * SHARE_UNIT)
+        out.append(PlayerEquity(r.text, win, tie, eq, 0.0, 0.0, 0.0, len(r)))
+    return tuple(out)
+
+
+def _check_count(v: object, what: str, lo: float) -> None:
+    if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not v >= lo
+                          or (isinstance(v, float) and not math.isfinite(v))):
+        raise EquityError(f"{what} must be a number >= {lo}, got {v!r}")
+
+
+def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (), exact: bool | None = None,
+           seed: int | None = None, *, trials: int | None = None, target_stderr: float | None = None,
+           time_budget: float | None = None, streams: int | None = None, executor: Executor | None = None,
+           workers: int | None = None, progress: Callable[[int], None] | None = None) -> EquityResult:
+    """Hold'em equity of 2..10 players' hands or ranges, with an optional board and dead cards.
+
+    Args:
+        players: per player, a hand or range: text (``"AhKh"``, ``"TT+, AKs, A2s-A5s:0.5"``; see
+            :mod:`pyeval.equity.ranges`), two card ints (``(51, 47)``), or a :class:`Range`.
+            Overlapping ranges are dealt with card removal: only deals where no card is held twice
+            count, each with the product of its combinations' weights.
+        board: 0, 3, 4 or 5 known board cards (text or card ints). dead: cards out of play.
+        exact: True enumerates every remaining board for every compatible deal of the ranges;
+            False samples (Monte Carlo); None (default) enumerates when no Monte Carlo option is
+            given and hand deals x boards x players <= :data:`EXACT_AUTO_LIMIT`.
+        seed: Monte Carlo seed 0..2**256-1; None draws one (reported in the result).
+        trials: Monte Carlo trials (default :data:`DEFAULT_TRIALS`, or the cap of an adaptive run).
+        target_stderr: stop once every player's equity standard error is at most this (checked
+            after rounds of trials whose sizes depend only on the arguments: reproducible).
+        time_budget: stop after about this many seconds (not reproducible: the trial count depends
+            on the machine).
+        streams: independent streams of the seed (default :data:`DEFAULT_STREAMS`); the result
+            depends on (seed, streams, trials) only, never on the executor or workers.
+        executor: any ``concurrent.futures.Executor`` running one task per stream (a process pool,
+            a thread pool -- the C call releases the GIL -- or Dask's ``Client.get_executor()``).
+            None: in this process, or a process per core (``workers``) from
+            :data:`PARALLEL_FROM` trials (or a time budget of 2 s) on.
+        workers: processes of the default executor (1: always in this process).
+        progress: called with the number of boards or trials just finished.
+    Returns:
+        :class:`EquityResult` (per player win / tie / equity as ``Fraction``, standard errors).
+    Raises:
+        RangeError (bad range text, naming the token), InvalidCardError / DuplicateCardError (bad
+        or repeated cards), EquityError (player count, board size, a range emptied by card removal,
+        ranges that cannot be dealt together, bad options), SeedError (bad seed or streams).
+    """
+    t0 = time.perf_counter()
+    ranges, b, d = _prepare(players, board, dead)
+    _check_count(trials, "trials", 1)
+    _check_count(target_stderr, "target_stderr", 0)
+    _check_count(time_budget, "time_budget", 0)
+    if trials is not None and not isinstance(trials, int):
+        raise EquityError(f"trials must be an int, got {trials!r}")
+    if exact not in (None, True, False):
+        raise EquityError(f"exact must be True, False or None, got {exact!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise EquityError(f"workers must be an int >= 1, got {workers!r}")
+    p = len(ranges)
+    per_board = int(lib.pe_eq_board_count(p, len(b), len(d)))
+    mc_asked = trials is not None or target_stderr is not None or time_budget is not None
+    if exact is None:
+        bound = math.prod(len(r) for r in ranges) * per_board * p
+        exact = not mc_asked and bound <= EXACT_AUTO_LIMIT
+    if exact:
+        groups, count = _exact(ranges, b, d, progress)
+        weights = {w for w, _ in groups}
+        stats = None
+        if len(weights) == 1:
+            stats = EquityStats.zero(p)
+            for _, s in groups:
+                stats = stats + s
+        return EquityResult(_players_exact(ranges, groups), b, d, True, count * per_board, None, None, stats,
+                            time.perf_counter() - t0)
+
+    _check_dealable(ranges)
+    seed = check_seed(seed)
+    k = check_streams(DEFAULT_STREAMS if streams is None else streams)
+    spec = _mc_spec(ranges, b, d)
+    adaptive = target_stderr is not None or time_budget is not None
+    cap = trials if trials is not None else (None if adaptive else DEFAULT_TRIALS)
+    own = None
+    big = (cap is not None and cap >= PARALLEL_FROM) or (time_budget is not None and time_budget >= 2)
+    if executor is None and workers != 1 and (os.cpu_count() or 1) > 1 and big:
+        executor = own = default_executor(workers)
+    try:
+        if not adaptive:
+            assert cap is not None
+            if executor is None:
+                stats = EquityStats.zero(p)
+                for j, n in enumerate(split(cap, k)):
+                    if n:
+                        stats = stats + _mc_stream(spec, seed, j, n, progress)
+            else:
+                parts = run_streams(partial(_mc_stream, spec, seed), split(cap, k), executor, progress)
+                stats = sum(parts, EquityStats.zero(p))
+        else:
+            stats = _adaptive(spec, seed, k, cap, target_stderr, time_budget, executor, progress, t0, ranges)
+    finally:
+        if own is not None:
+            own.shutdown()
+    return EquityResult(_players_mc(ranges, stats), b, d, False, stats.trials, seed, k, stats,
+                        time.perf_counter() - t0)
+
+
+def _adaptive(spec: tuple[Any, ...], seed: int, k: int, cap: int | None, target: float | None,
+              budget: float | None, executor: Executor | None, progress: Callable[[int], None] | None,
+              t0: float, ranges: list[Range]) -> EquityStats:
+    """Rounds of trials (1M, 2M, 4M, ... up to 64M per round, split over the streams), each stream
+    continuing its generator, until the target standard error, the time budget or the cap."""
+    states = [rng_state(stream_rng(seed, j)) for j in range(k)]
+    stats = EquityStats.zero(spec[3])
+    size = 1 << 20
+    while True:
+        n = size if cap is None else min(size, cap - stats.trials)
+        counts = split(n, k)
+        jobs = [j for j in range(k) if counts[j]]
+        if executor is None:
+            results = [_mc_continue(spec, states[j], counts[j]) for j in jobs]
+        else:
+            futs = [executor.submit(_mc_continue, spec, states[j], counts[j]) for j in jobs]
+            results = [f.result() for f in futs]
+        for j, (s, st) in zip(jobs, results):
+            stats = stats + s
+            states[j] = st
+        if progress is not None:
+            progress(n)
+        if cap is not None and stats.trials >= cap:
+            break
+        if target is not None and max(pl.equity_stderr for pl in _players_mc(ranges, stats)) <= target:
+            break
+        if budget is not None and time.perf_counter() - t0 >= budget:
+            break
+        size = min(size * 2, 1 << 26)
+    return stats
+

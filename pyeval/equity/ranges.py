@@ -1,0 +1,161 @@
+"""Hold'em hand ranges in the usual notation, as weighted two-card combinations.
+
+A range is comma-separated tokens (spaces are ignored):
+
+=================  ===============================================================================
+``AhKh``           one combination (explicit hole cards)
+``QQ``             a pocket pair: its 6 combinations
+``TT+``            TT, JJ, QQ, KK, AA
+``99-66``          99, 88, 77, 66 (either order)
+``AKs`` / ``AKo``  suited (4) / offsuit (12) combinations of two ranks; ``AK``: all 16
+``A2s+``           A2s up to AKs (the kicker rises to one below the top card); ``KTo+``: KTo, KJo, KQo
+``A2s-A5s``        A2s, A3s, A4s, A5s (same top card, either order; also ``o`` or no suffix)
+``random``         all 1,326 combinations (also ``any``)
+``TOKEN:W``        any token with weight ``W`` (``AKs:0.5``, ``QQ:1/3``): 0 < W <= 1, default 1
+=================  ===============================================================================
+
+Ranks are ``2-9 T J Q K A`` (either case), suits ``c d h s``. A combination named twice takes its last
+weight. Errors (:class:`~pyeval.errors.RangeError`) name the bad token.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..cards import RANKS, SUITS, format_card
+from ..errors import RangeError
+
+__all__ = ["Range", "parse_range"]
+
+_R = "[2-9TJQKA]"
+_PAIR = re.compile(rf"^({_R})\1(\+?)$")
+_PAIR_SPAN = re.compile(rf"^({_R})\1-({_R})\2$")
+_TWO = re.compile(rf"^({_R})({_R})([SO]?)(\+?)$")
+_TWO_SPAN = re.compile(rf"^({_R})({_R})([SO]?)-({_R})({_R})([SO]?)$")
+_COMBO = re.compile(r"^([2-9TJQKA])([cdhs])([2-9TJQKA])([cdhs])$", re.IGNORECASE)
+
+
+def _rank(ch: str) -> int:
+    return RANKS.index(ch.upper())
+
+
+def _pair(r: int) -> list[tuple[int, int]]:
+    return [(r * 4 + b, r * 4 + a) for a in range(4) for b in range(a + 1, 4)]
+
+
+def _two(hi: int, lo: int, kind: str) -> list[tuple[int, int]]:
+    out = []
+    for a in range(4):
+        for b in range(4):
+            if (kind == "S" and a != b) or (kind == "O" and a == b):
+                continue
+            out.append((hi * 4 + a, lo * 4 + b))
+    return out
+
+
+def _expand(tok: str, full: str) -> list[tuple[int, int]]:
+    def bad(why: str) -> RangeError:
+        return RangeError(f"invalid range token {tok!r} in {full!r}: {why}", token=tok)
+
+    low = tok.lower()
+    if low in ("random", "any"):
+        return [(a, b) for a in range(52) for b in range(a)]
+    m = _COMBO.match(tok)
+    if m:
+        c0 = _rank(m.group(1)) * 4 + SUITS.index(m.group(2).lower())
+        c1 = _rank(m.group(3)) * 4 + SUITS.index(m.group(4).lower())
+        if c0 == c1:
+            raise bad("the same card twice")
+        return [(max(c0, c1), min(c0, c1))]
+    up = tok.upper()
+    if m := _PAIR.match(up):
+        r = _rank(m.group(1))
+        return [c for x in (range(r, 13) if m.group(2) else (r,)) for c in _pair(x)]
+    if m := _PAIR_SPAN.match(up):
+        a, b = sorted((_rank(m.group(1)), _rank(m.group(2))))
+        return [c for x in range(a, b + 1) for c in _pair(x)]
+    if m := _TWO.match(up):
+        hi, lo = _rank(m.group(1)), _rank(m.group(2))
+        if hi == lo:
+            raise bad("a pair takes no suited/offsuit suffix")
+        if hi < lo:
+            raise bad(f"write the higher rank first ({m.group(2)}{m.group(1)}{m.group(3).lower()})")
+        kind = m.group(3)
+        kickers = range(lo, hi) if m.group(4) else (lo,)
+        return [c for k in kickers for c in _two(hi, k, kind)]
+    if m := _TWO_SPAN.match(up):
+        h1, l1, k1, h2, l2, k2 = (_rank(m.group(1)), _rank(m.group(2)), m.group(3), _rank(m.group(4)),
+                                  _rank(m.group(5)), m.group(6))
+        if h1 != h2 or k1 != k2:
+            raise bad("both ends of a span need the same top card and the same s/o suffix")
+        if not (l1 < h1 and l2 < h1):
+            raise bad("write the higher rank first")
+        a, b = sorted((l1, l2))
+        return [c for k in range(a, b + 1) for c in _two(h1, k, k1)]
+    raise bad("expected e.g. AKs, AKo, AK, QQ, TT+, A2s+, A2s-A5s, 99-66, AhKh or random, "
+              "optionally with :weight")
+
+
+def _weight(text: str, tok: str, full: str) -> Fraction:
+    try:
+        w = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise RangeError(f"invalid weight {text!r} in range token {tok!r} of {full!r}: expected a "
+                         "number like 0.5 or 1/3", token=tok) from None
+    if not 0 < w <= 1:
+        raise RangeError(f"weight {text} in range token {tok!r} of {full!r} must be in (0, 1]", token=tok)
+    return w
+
+
+@dataclass(frozen=True)
+class Range:
+    """A weighted set of hole-card combinations.
+
+    ``combos``: pairs of card ints (higher card first), in the order first named; ``weights``:
+    ``Fraction`` in (0, 1], one per combination; ``text``: the notation it came from.
+    """
+
+    combos: tuple[tuple[int, int], ...]
+    weights: tuple[Fraction, ...]
+    text: str
+
+    def __len__(self) -> int:
+        return len(self.combos)
+
+    @classmethod
+    def from_combos(cls, combos: Iterable[tuple[int, int]], text: str = "") -> Range:
+        """A range of explicit combinations (weight 1), e.g. ``Range.from_combos([(51, 47)])``."""
+        cs = tuple((max(a, b), min(a, b)) for a, b in combos)
+        return cls(cs, (Fraction(1),) * len(cs), text or ",".join(format_card(a) + format_card(b) for a, b in cs))
+
+    def without(self, cards: Iterable[int]) -> Range:
+        """The combinations that use none of ``cards`` (card removal by the board or dead cards)."""
+        gone = set(cards)
+        keep = [(c, w) for c, w in zip(self.combos, self.weights) if c[0] not in gone and c[1] not in gone]
+        return Range(tuple(c for c, _ in keep), tuple(w for _, w in keep), self.text)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def parse_range(text: str) -> Range:
+    """Parse range notation (see the module docstring) into a :class:`Range`.
+
+    Raises:
+        RangeError: an empty range, or a token or weight that is not valid (the error names it and
+            has it as ``.token``).
+    """
+    if not isinstance(text, str):
+        raise RangeError(f"a range must be text like 'AKs, TT+', got {type(text).__name__}")
+    weights: dict[tuple[int, int], Fraction] = {}
+    for raw in text.split(","):
+        tok = "".join(raw.split())
+        if not tok:
+            raise RangeError(f"empty range token in {text!r} (a stray comma?)", token="")
+        body, sep, w = tok.partition(":")
+        weight = _weight(w, tok, text) if sep else Fraction(1)
+        for c in _expand(body, text):
+            weights[c] = weight  # the last mention decides the weight
+    return Range(tuple(weights), tuple(weights.values()), text.strip())

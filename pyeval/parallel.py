@@ -1,0 +1,133 @@
+"""Simulation at scale: seeds, independent streams, mergeable totals, any ``concurrent.futures.Executor``.
+
+Every simulate path in pyeval (:func:`pyeval.equity.equity`, :func:`pyeval.headsup.sim.simulate`,
+:func:`pyeval.crisscross.sim.simulate`) follows one scheme:
+
+* A run is ``(seed, streams, n)``. Stream ``k`` is the seed's xoshiro256** state jumped ``k`` times
+  (:func:`stream_rng`; 2**128 draws apart, so streams never overlap). The ``n`` trials or rounds are
+  split over the streams by :func:`split` (stream ``k`` gets ``n // streams`` plus one of the first
+  ``n % streams``).
+* Each stream runs in one task and returns sums (counts, totals, sums of squares); the run's result
+  is their sum (:func:`add_cdata`). Integer sums are exact, so the result depends only on
+  ``(seed, streams, n)``: not on the executor, the number of workers, or the order tasks finish.
+  Running streams ``0..k-1`` on different machines and adding the totals gives exactly the run
+  with ``streams=k``.
+* ``executor``: any :class:`concurrent.futures.Executor` (a ``ProcessPoolExecutor``, a
+  ``ThreadPoolExecutor`` -- the C calls release the GIL, so threads scale too -- or Dask's
+  ``distributed.Client(...).get_executor()`` to go past one machine). ``None`` runs in this process;
+  :func:`default_executor` gives a ``ProcessPoolExecutor`` over all local cores.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from typing import Any, TypeVar
+
+from ._ffi import ffi, lib
+from .errors import SeedError
+
+__all__ = ["MAX_STREAMS", "split", "check_seed", "check_streams", "stream_rng", "rng_state",
+           "rng_from_state", "add_cdata", "run_streams", "default_executor"]
+
+#: Most streams a run may use.
+MAX_STREAMS = 1 << 16
+
+T = TypeVar("T")
+
+
+def check_seed(seed: object) -> int:
+    """A seed 0..2**256-1 (``None``: a fresh 256-bit seed from the OS, to be reported)."""
+    if seed is None:
+        return secrets.randbits(256)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**256:
+        raise SeedError(f"seed must be an int 0..2**256-1 or None, got {seed!r}")
+    return seed
+
+
+def check_streams(streams: object) -> int:
+    """A stream count 1..:data:`MAX_STREAMS`."""
+    if isinstance(streams, bool) or not isinstance(streams, int) or not 1 <= streams <= MAX_STREAMS:
+        raise SeedError(f"streams must be an int 1..{MAX_STREAMS}, got {streams!r}")
+    return streams
+
+
+def split(n: int, streams: int) -> list[int]:
+    """How ``n`` trials are shared by ``streams`` streams: ``n // streams`` each, one more for the first
+    ``n % streams``."""
+    q, r = divmod(n, streams)
+    return [q + (k < r) for k in range(streams)]
+
+
+def stream_rng(seed: int, stream: int) -> Any:
+    """A new ``pe_rng *`` (cffi) seeded with ``seed`` and jumped ``stream`` times (xoshiro256**)."""
+    rng = ffi.new("pe_rng *")
+    lib.pe_rng_seed(rng, ffi.new("uint64_t[4]", [(seed >> (64 * i)) & (2**64 - 1) for i in range(4)]))
+    for _ in range(stream):
+        lib.pe_rng_jump(rng)
+    return rng
+
+
+def rng_state(rng: Any) -> tuple[int, int, int, int]:
+    """The four state words of a seeded ``pe_rng *`` (to continue a stream in another process)."""
+    out = ffi.new("uint64_t[4]")
+    lib.pe_rng_get_state(rng, out)
+    return (int(out[0]), int(out[1]), int(out[2]), int(out[3]))
+
+
+def rng_from_state(state: Sequence[int]) -> Any:
+    """A ``pe_rng *`` continuing from :func:`rng_state` words."""
+    rng = ffi.new("pe_rng *")
+    if lib.pe_rng_set_state(rng, list(state)) != 0:
+        raise SeedError("a generator state must be four 64-bit words, not all zero")
+    return rng
+
+
+def add_cdata(dst: Any, src: Any) -> None:
+    """Add every numeric field (and array element) of the C struct ``src`` into ``dst`` (same type)."""
+    for name, f in ffi.typeof(dst[0] if ffi.typeof(dst).kind == "pointer" else dst).fields:
+        t = f.type
+        if t.kind == "array":
+            a, b = getattr(dst, name), getattr(src, name)
+            if t.item.kind == "array":
+                for i in range(t.length):
+                    for j in range(t.item.length):
+                        a[i][j] += b[i][j]
+            else:
+                for i in range(t.length):
+                    a[i] += b[i]
+        elif t.kind == "primitive":
+            setattr(dst, name, getattr(dst, name) + getattr(src, name))
+        else:  # pragma: no cover - no nested structs in the stats
+            raise TypeError(f"cannot add field {name} of kind {t.kind}")
+
+
+def default_executor(workers: int | None = None) -> ProcessPoolExecutor:
+    """A ``ProcessPoolExecutor`` over ``workers`` processes (default: every local core)."""
+    return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+
+
+def run_streams(task: Callable[[int, int], T], counts: Sequence[int], executor: Executor | None,
+                progress: Callable[[int], None] | None = None) -> list[T]:
+    """Run ``task(stream, n)`` for each stream with ``n = counts[stream] > 0``; results in stream order.
+
+    ``task`` must be picklable for process or distributed executors (a module-level function or a
+    ``functools.partial`` of one, with plain-data arguments). ``progress(n)`` is called as each
+    stream finishes. With ``executor=None`` the tasks run here, one after another.
+    """
+    jobs = [(k, n) for k, n in enumerate(counts) if n > 0]
+    out: dict[int, T] = {}
+    if executor is None:
+        for k, n in jobs:
+            out[k] = task(k, n)
+            if progress is not None:
+                progress(n)
+    else:
+        futures = {executor.submit(task, k, n): (k, n) for k, n in jobs}
+        for fut in as_completed(futures):
+            k, n = futures[fut]
+            out[k] = fut.result()
+            if progress is not None:
+                progress(n)
+    return [out[k] for k, _ in jobs]
