@@ -31,7 +31,7 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from .._ffi import lib
+from .._ffi import _fastcall
 from ..cards import CARD_TEXT
 from ..errors import (
     CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError,
@@ -46,8 +46,7 @@ __all__ = [
 ]
 
 _S = "58 Pa. Code § 677a.11"
-_eval5 = lib.pe_eval5
-_eval7 = lib.pe_eval7
+_evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin; cards here are validated and distinct
 
 
 class CardSource(Protocol):
@@ -145,8 +144,26 @@ class Event(NamedTuple):
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
 _DECK = frozenset(range(52))
 
+_RIVER = Street.RIVER
 _DECISION_PHASES = {Phase.PREFLOP: Street.PREFLOP, Phase.POSTFLOP: Street.FLOP, Phase.FINAL: Street.RIVER}
 _SECTION_OF = {Street.PREFLOP: f"{_S}(b)", Street.FLOP: f"{_S}(d)", Street.RIVER: f"{_S}(f)"}
+
+
+def _raise_options(cache: dict[tuple[int, int], tuple[int, ...]], st: Street, ante: int,
+                   rules: TableRules) -> tuple[int, ...]:
+    """Raise amounts on ``st`` for ``ante`` from the table's cache (filled on first use)."""
+    opts = cache.get((st, ante))
+    if opts is None:
+        if st is Street.PREFLOP:
+            opts = tuple(ante * m for m in rules.preflop_raise_multiples)
+        elif st is Street.FLOP:
+            opts = tuple(ante * m for m in rules.flop_raise_multiples)
+        else:
+            opts = (ante,)
+        if len(cache) >= 4096:  # bounded: many distinct Antes only cost recomputation
+            cache.clear()
+        cache[(st, ante)] = opts
+    return opts
 
 
 def _check_drawn(cards: object, k: int, used: set[int]) -> tuple[int, ...]:
@@ -187,7 +204,7 @@ class HeadsUpRound:
     ``hole`` (seat -> cards), ``raised`` (seat -> (street, amount)), ``folded`` (set of seats).
     """
 
-    __slots__ = ("rules", "phase", "_street", "_ropts", "events", "wagers", "seats", "hole", "dealer_hole",
+    __slots__ = ("rules", "phase", "_street", "events", "wagers", "seats", "hole", "dealer_hole",
                  "board", "burns", "raised", "folded", "_queue", "_used", "dealer_value", "values",
                  "_to_settle", "_settled")
 
@@ -197,7 +214,6 @@ class HeadsUpRound:
         self.rules = rules
         self.phase = Phase.WAGERS
         self._street: Street | None = None  # the decision street now (mirrors phase; fast path)
-        self._ropts: tuple[dict[int, tuple[int, ...]], ...] = ({}, {}, {})  # street -> ante -> options
         self.events: list[Event] = []
         self.wagers: dict[int, tuple[int, int, int, int]] = {}  # seat -> (ante, odds, pocket, trips)
         self.seats: tuple[int, ...] = ()   # seats in play, clockwise from the dealer's left
@@ -235,19 +251,8 @@ class HeadsUpRound:
         s = self.to_act
         if s is None or (seat is not None and seat != s):
             return ()
-        ante = self.wagers[s][0]
-        st = self._street
-        cache = self._ropts[st]  # type: ignore[index]
-        opts = cache.get(ante)
-        if opts is None:
-            if st is Street.PREFLOP:
-                opts = tuple(ante * m for m in self.rules.preflop_raise_multiples)
-            elif st is Street.FLOP:
-                opts = tuple(ante * m for m in self.rules.flop_raise_multiples)
-            else:
-                opts = (ante,)
-            cache[ante] = opts
-        return opts
+        return _raise_options(self.rules.plan.raise_options, self._street, self.wagers[s][0],  # type: ignore[arg-type]
+                              self.rules)
 
     def legal_actions(self) -> frozenset[Action]:
         """The steps legal now (for the player to act, or the dealer)."""
@@ -302,11 +307,12 @@ class HeadsUpRound:
         if odds != ante:
             raise WagerNotAllowedError(f"seat {seat}: the Odds wager ({odds}) must equal the Ante ({ante})",
                                        "58 Pa. Code § 677a.7")
-        if pocket_bonus:
+        plan = r.plan
+        if pocket_bonus and not (plan.offers_pocket and r.pocket_bonus_min <= pocket_bonus <= r.pocket_bonus_max):
             self._check_optional(seat, Wager.POCKET_BONUS, pocket_bonus, r.pocket_bonus_min, r.pocket_bonus_max)
-        if trips_plus:
+        if trips_plus and not (plan.offers_trips and r.trips_plus_min <= trips_plus <= r.trips_plus_max):
             self._check_optional(seat, Wager.TRIPS_PLUS, trips_plus, r.trips_plus_min, r.trips_plus_max)
-        if r.rounding is Rounding.EXACT:
+        if plan.exact:
             for wager, amt in ((Wager.ANTE, ante), (Wager.ODDS, odds), (Wager.POCKET_BONUS, pocket_bonus),
                                (Wager.TRIPS_PLUS, trips_plus)):
                 unit = r.whole_chip_unit(wager)
@@ -343,7 +349,8 @@ class HeadsUpRound:
             CardTypeError / InvalidCardError / DuplicateCardError / CardCountError: the source gave
             bad cards (the round is unchanged).
         """
-        self._need(Phase.WAGERS, "deal")
+        if self.phase is not Phase.WAGERS:
+            self._need(Phase.WAGERS, "deal")
         if not self.wagers:
             raise IllegalActionError("no player has placed an Ante and Odds wager")
         seats = tuple(sorted(self.wagers))
@@ -365,10 +372,9 @@ class HeadsUpRound:
         Raises: IllegalActionError when decisions before the flop are not all made; card errors as
         :meth:`deal` (the round is unchanged).
         """
-        self._need(Phase.FLOP, "burn and deal the flop")
-        used = set(self._used)
-        drawn = _check_drawn((source.burn(), *source.deal(3)), 4, used)
-        self._used = used
+        if self.phase is not Phase.FLOP:
+            self._need(Phase.FLOP, "burn and deal the flop")
+        drawn = _check_drawn((source.burn(), *source.deal(3)), 4, self._used)  # adds only if valid
         self.burns = drawn[:1]
         self.board = flop = drawn[1:]
         self.events.append(_tn(Event, ("burn", None, drawn[0])))
@@ -380,10 +386,9 @@ class HeadsUpRound:
 
         Raises: IllegalActionError out of order; card errors as :meth:`deal`.
         """
-        self._need(Phase.TURN_RIVER, "burn and deal the turn and river")
-        used = set(self._used)
-        drawn = _check_drawn((source.burn(), *source.deal(2)), 3, used)
-        self._used = used
+        if self.phase is not Phase.TURN_RIVER:
+            self._need(Phase.TURN_RIVER, "burn and deal the turn and river")
+        drawn = _check_drawn((source.burn(), *source.deal(2)), 3, self._used)  # adds only if valid
         self.burns += drawn[:1]
         tr = drawn[1:]
         self.board += tr
@@ -418,13 +423,14 @@ class HeadsUpRound:
             The dealer's hand value 1..7462.
         Raises: IllegalActionError when decisions are still due.
         """
-        self._need(Phase.SHOWDOWN, "expose the dealer's hand")
+        if self.phase is not Phase.SHOWDOWN:
+            self._need(Phase.SHOWDOWN, "expose the dealer's hand")
         b = self.board
         d = self.dealer_hole
-        self.dealer_value = _eval7(d[0], d[1], b[0], b[1], b[2], b[3], b[4])
+        self.dealer_value = _evaluate(d + b)
+        hole, values = self.hole, self.values
         for s in self.seats:
-            h = self.hole[s]
-            self.values[s] = _eval7(h[0], h[1], b[0], b[1], b[2], b[3], b[4])
+            values[s] = _evaluate(hole[s] + b)
         self.events.append(_tn(Event, ("expose_dealer", None, (d, self.dealer_value))))
         self._to_settle = sorted(self.seats, reverse=True)
         self.phase = Phase.SETTLEMENT
@@ -510,18 +516,20 @@ class HeadsUpRound:
 
         Raises: IllegalActionError before the dealer's hand is exposed or when all are settled.
         """
-        self._need(Phase.SETTLEMENT, "settle")
-        s = self._to_settle[0]
+        if self.phase is not Phase.SETTLEMENT:
+            self._need(Phase.SETTLEMENT, "settle")
+        to_settle = self._to_settle
+        s = to_settle[0]
         a, o, pb, tp = self.wagers[s]
         rz = self.raised.get(s)
         res = settle_player(self.rules, s, ante=a, odds=o, raise_amount=rz[1] if rz else 0, pocket_bonus=pb,
                             trips_plus=tp, folded=s in self.folded, hole=self.hole[s],
                             dealer_hole=self.dealer_hole, player_value=self.values[s],
                             dealer_value=self.dealer_value)
-        self._to_settle.pop(0)
+        to_settle.pop(0)
         self._settled.append(res)
         self.events.append(_tn(Event, ("settle", s, res)))
-        if not self._to_settle:
+        if not to_settle:
             self.phase = Phase.COMPLETE
         return res
 
@@ -533,7 +541,7 @@ class HeadsUpRound:
             self._need(Phase.SETTLEMENT, "settle")
             while self._to_settle:
                 self.settle_next()
-        return RoundSettlement(tuple(self._settled))
+        return _tn(RoundSettlement, (tuple(self._settled),))
 
     @property
     def settlement(self) -> RoundSettlement | None:
@@ -551,18 +559,41 @@ class HeadsUpRound:
         """Play the rest of the round automatically: deal, ask ``strategy`` (one callable, or one per
         seat) for each decision, and settle. Returns the :class:`RoundSettlement`."""
         per_seat = strategy if isinstance(strategy, dict) else None
+        rules = self.rules
+        ropts = rules.plan.raise_options
+        events = self.events
         while True:
             ph = self.phase
-            if self._street is not None:
-                d = self.decision()
-                f = per_seat[d.seat] if per_seat is not None else strategy
-                a = f(d)  # type: ignore[operator]
+            st = self._street
+            if st is not None:
+                # The decision as decision() builds it; the answer applied exactly as raise_wager,
+                # check or fold would apply it, which do the work (and raise) for anything unusual.
+                s = self._queue[0]
+                ante = self.wagers[s][0]
+                opts = _raise_options(ropts, st, ante, rules)
+                f = per_seat[s] if per_seat is not None else strategy
+                a = f(_tn(Decision, (s, st, self.hole[s], self.board, ante, opts)))  # type: ignore[operator]
+                q = self._queue
+                ours = bool(q) and q[0] == s and self._street is st  # the strategy left the round alone
                 if a:
-                    self.raise_wager(d.seat, a)
-                elif d.street is Street.RIVER:
-                    self.fold(d.seat)
+                    if ours and type(a) is int and a in opts:
+                        self.raised[s] = (st, a)
+                        events.append(_tn(Event, ("raise", s, (st, a))))
+                        self._after_decision()
+                    else:
+                        self.raise_wager(s, a)
+                elif st is _RIVER:
+                    if ours:
+                        self.folded.add(s)
+                        events.append(_tn(Event, ("fold", s, st)))
+                        self._after_decision()
+                    else:
+                        self.fold(s)
+                elif ours:
+                    events.append(_tn(Event, ("check", s, st)))
+                    self._after_decision()
                 else:
-                    self.check(d.seat)
+                    self.check(s)
             elif ph is Phase.WAGERS:
                 self.deal(source)
             elif ph is Phase.FLOP:

@@ -18,13 +18,14 @@ on 5 chips) the table's declared :class:`Rounding` rule decides; there is no flo
 from __future__ import annotations
 
 import enum
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Union
+from typing import NamedTuple, Union
 
 from ..cards import RANKS
 from ..errors import PaytableError, TableRulesError
@@ -33,7 +34,7 @@ from ..evaluate import HandCategory
 __all__ = [
     "PaytableKind", "Rounding", "DealingProcedure", "Paytable", "TableRules", "Wager",
     "POCKET_CLASSES", "POCKET_PAIR_CLASSES", "POCKET_ACE_CLASSES", "AA_WITH_DEALER_AA",
-    "WIN", "parse_odds", "pocket_class",
+    "WIN", "parse_odds", "pocket_class", "SettlePlan",
 ]
 
 OddsLike = Union[Fraction, int, str]
@@ -404,3 +405,65 @@ class TableRules:
     def whole_chip_unit(self, wager: Wager) -> int:
         """The smallest amount all of this wager's paytable lines pay in whole chips."""
         return math.lcm(1, *(p.denominators_lcm for p in self.paytables_for(wager)))
+
+    @functools.cached_property
+    def plan(self) -> SettlePlan:
+        """This table's constants precomputed once for the round procedure's hot path (a
+        :class:`SettlePlan`); derived from the fields, never part of equality or the repr."""
+        return _make_plan(self)
+
+    def __getstate__(self) -> dict[str, object]:
+        # pickle and deepcopy carry the fields only; the plan is rebuilt on first use
+        state = dict(self.__dict__)
+        state.pop("plan", None)
+        return state
+
+
+class SettlePlan(NamedTuple):
+    """Per-table constants the round and settlement read on every round (built once per
+    :class:`TableRules` by :attr:`TableRules.plan`).
+
+    Per hand category (index = :class:`~pyeval.HandCategory` value, 0..9), ``odds``,
+    ``bad_beat`` and ``trips`` hold ``(num, den, Fraction)`` of the line that category falls on,
+    or None when the paytable does not list it (``trips`` is None throughout when the table does
+    not offer Trips Plus). ``pocket`` maps each Pocket Bonus class to ``(num, den, Fraction)``.
+    """
+
+    ante_raise: tuple[int, int, Fraction]
+    odds: tuple[tuple[int, int, Fraction] | None, ...]
+    bad_beat: tuple[tuple[int, int, Fraction] | None, ...]
+    trips: tuple[tuple[int, int, Fraction] | None, ...]
+    pocket: dict[str, tuple[int, int, Fraction]]
+    dealer_aa_class: bool
+    round_up: bool
+    exact: bool
+    offers_pocket: bool
+    offers_trips: bool
+    preflop_multiples: tuple[int, ...]
+    flop_multiples: tuple[int, ...]
+    raise_options: dict[tuple[int, int], tuple[int, ...]]  # (street, ante) -> Raise amounts (a cache)
+
+
+def _lines_by_category(pt: Paytable | None) -> tuple[tuple[int, int, Fraction] | None, ...]:
+    out: list[tuple[int, int, Fraction] | None] = [None] * len(_CATS)
+    if pt is not None:
+        for i, c in enumerate(_CATS):
+            f = pt.lines.get(c)
+            if f is not None:
+                out[i] = (f.numerator, f.denominator, f)
+    return tuple(out)
+
+
+def _make_plan(r: TableRules) -> SettlePlan:
+    ar = r.ante_raise.lines[WIN]
+    pb = r.pocket_bonus
+    return SettlePlan(
+        ante_raise=(ar.numerator, ar.denominator, ar),
+        odds=_lines_by_category(r.odds), bad_beat=_lines_by_category(r.bad_beat),
+        trips=_lines_by_category(r.trips_plus),
+        pocket={} if pb is None else {c: (f.numerator, f.denominator, f) for c, f in pb.lines.items()},
+        dealer_aa_class=pb is not None and AA_WITH_DEALER_AA in pb.lines,
+        round_up=r.rounding is Rounding.UP, exact=r.rounding is Rounding.EXACT,
+        offers_pocket=pb is not None, offers_trips=r.trips_plus is not None,
+        preflop_multiples=r.preflop_raise_multiples, flop_multiples=r.flop_raise_multiples,
+        raise_options={})

@@ -109,16 +109,20 @@ class RoundSettlement(NamedTuple):
         raise KeyError(seat)
 
 
+#: Hand category of every hand value (index 0 unused; 7462 is ``ROYAL_FLUSH``).
+_CATEGORY_OF: tuple[HandCategory, ...] = (HandCategory.HIGH_CARD,) + tuple(
+    HandCategory(bisect.bisect_right(_LOWS, v) - 1) for v in range(1, _ROYAL)) + (HandCategory.ROYAL_FLUSH,)
+
+
 def category_of(value: int) -> HandCategory:
     """Category of a hand value 1..7462, a royal flush as ``ROYAL_FLUSH`` (no validation: internal)."""
-    if value == _ROYAL:
-        return HandCategory.ROYAL_FLUSH
-    return HandCategory(bisect.bisect_right(_LOWS, value) - 1)
+    return _CATEGORY_OF[value]
 
 
-def _pay(amount: int, ratio: tuple[int, int], rounding: Rounding) -> int:
-    q, r = divmod(amount * ratio[0], ratio[1])
-    return q + 1 if r and rounding is Rounding.UP else q
+_ANTE, _ODDS, _RAISE, _POCKET, _TRIPS = Wager.ANTE, Wager.ODDS, Wager.RAISE, Wager.POCKET_BONUS, Wager.TRIPS_PLUS
+_WIN, _PUSH, _LOSE, _BAD_BEAT = Outcome.WIN, Outcome.PUSH, Outcome.LOSE, Outcome.BAD_BEAT
+_STRAIGHT = HandCategory.STRAIGHT
+_TRIPS_CAT = HandCategory.THREE_OF_A_KIND
 
 
 def settle_player(rules: TableRules, seat: int, *, ante: int, odds: int, raise_amount: int,
@@ -135,83 +139,83 @@ def settle_player(rules: TableRules, seat: int, *, ante: int, odds: int, raise_a
     Returns:
         :class:`PlayerSettlement`: Ante, Odds, Raise (if made), Pocket Bonus, Trips Plus (if made).
     The caller has validated everything (the round procedure does); this function does not check.
+    Payouts use the table's precomputed :attr:`~pyeval.headsup.rules.TableRules.plan`; winnings
+    are ``amount * num // den`` (one more chip when the rounding rule is UP and it does not divide).
     """
-    rnd = rules.rounding
-    pc = category_of(player_value)
+    plan = rules.plan
+    up = plan.round_up
+    pc = _CATEGORY_OF[player_value]
     res: list[WagerResult] = []
     add = res.append
     if folded:
         rule = _RF
-        add(_tn(WagerResult, (Wager.ANTE, ante, Outcome.LOSE, -ante, None, None, rule, 0)))
-        add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.LOSE, -odds, None, None, rule, 0)))
+        add(_tn(WagerResult, (_ANTE, ante, _LOSE, -ante, None, None, rule, 0)))
+        add(_tn(WagerResult, (_ODDS, odds, _LOSE, -odds, None, None, rule, 0)))
     else:
-        ar = rules.ante_raise.ratio(WIN)
-        assert ar is not None
-        ar_odds = rules.ante_raise.lines[WIN]
         qualifies = dealer_value >= _PAIR_LOW
         if player_value > dealer_value:
             rule = _RH_2_I if qualifies else _RH_1_I
+            n, d, ar_odds = plan.ante_raise
             if qualifies:
-                add(_tn(WagerResult, (Wager.ANTE, ante, Outcome.WIN, _pay(ante, ar, rnd), WIN, ar_odds, rule, 0)))
+                q, r = divmod(ante * n, d)
+                add(_tn(WagerResult, (_ANTE, ante, _WIN, q + 1 if r and up else q, WIN, ar_odds, rule, 0)))
             else:
-                add(_tn(WagerResult, (Wager.ANTE, ante, Outcome.PUSH, 0, None, None, _RH_1, 0)))
+                add(_tn(WagerResult, (_ANTE, ante, _PUSH, 0, None, None, _RH_1, 0)))
             if raise_amount:
-                add(_tn(WagerResult, (Wager.RAISE, raise_amount, Outcome.WIN, _pay(raise_amount, ar, rnd), WIN,
-                                ar_odds, rule, 0)))
+                q, r = divmod(raise_amount * n, d)
+                add(_tn(WagerResult, (_RAISE, raise_amount, _WIN, q + 1 if r and up else q, WIN, ar_odds, rule, 0)))
             cls = _CAT_NAMES[pc]
-            o = rules.odds.ratio(cls)
-            if o is None or o[0] == 0:
-                add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.PUSH, 0, cls, rules.odds.odds(cls), rule, 0)))
+            o = plan.odds[pc]
+            if o is None:
+                add(_tn(WagerResult, (_ODDS, odds, _PUSH, 0, cls, None, rule, 0)))
+            elif o[0] == 0:
+                add(_tn(WagerResult, (_ODDS, odds, _PUSH, 0, cls, o[2], rule, 0)))
             else:
-                add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.WIN, _pay(odds, o, rnd), cls, rules.odds.lines[cls], rule, 0)))
+                q, r = divmod(odds * o[0], o[1])
+                add(_tn(WagerResult, (_ODDS, odds, _WIN, q + 1 if r and up else q, cls, o[2], rule, 0)))
         elif player_value == dealer_value:
             rule = _RH_2_II if qualifies else _RH_1_II
-            add(_tn(WagerResult, (Wager.ANTE, ante, Outcome.PUSH, 0, None, None,
-                            rule if qualifies else _RH_1, 0)))
+            add(_tn(WagerResult, (_ANTE, ante, _PUSH, 0, None, None, rule if qualifies else _RH_1, 0)))
             if raise_amount:
-                add(_tn(WagerResult, (Wager.RAISE, raise_amount, Outcome.PUSH, 0, None, None, rule, 0)))
-            add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.PUSH, 0, None, None, rule, 0)))
+                add(_tn(WagerResult, (_RAISE, raise_amount, _PUSH, 0, None, None, rule, 0)))
+            add(_tn(WagerResult, (_ODDS, odds, _PUSH, 0, None, None, rule, 0)))
         elif not qualifies:
             rule = _RH_1_III
-            add(_tn(WagerResult, (Wager.ANTE, ante, Outcome.PUSH, 0, None, None, _RH_1, 0)))
+            add(_tn(WagerResult, (_ANTE, ante, _PUSH, 0, None, None, _RH_1, 0)))
             if raise_amount:
-                add(_tn(WagerResult, (Wager.RAISE, raise_amount, Outcome.LOSE, -raise_amount, None, None, rule, 0)))
-            add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.LOSE, -odds, None, None, rule, 0)))
+                add(_tn(WagerResult, (_RAISE, raise_amount, _LOSE, -raise_amount, None, None, rule, 0)))
+            add(_tn(WagerResult, (_ODDS, odds, _LOSE, -odds, None, None, rule, 0)))
         else:
-            add(_tn(WagerResult, (Wager.ANTE, ante, Outcome.LOSE, -ante, None, None, _RH_2_III, 0)))
-            rule = _RH_2_III_A if pc < HandCategory.STRAIGHT else _RH_2_III_B
+            add(_tn(WagerResult, (_ANTE, ante, _LOSE, -ante, None, None, _RH_2_III, 0)))
+            rule = _RH_2_III_A if pc < _STRAIGHT else _RH_2_III_B
             if raise_amount:
-                add(_tn(WagerResult, (Wager.RAISE, raise_amount, Outcome.LOSE, -raise_amount, None, None, rule, 0)))
-            if pc < HandCategory.STRAIGHT:
-                add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.LOSE, -odds, None, None, rule, 0)))
+                add(_tn(WagerResult, (_RAISE, raise_amount, _LOSE, -raise_amount, None, None, rule, 0)))
+            if pc < _STRAIGHT:
+                add(_tn(WagerResult, (_ODDS, odds, _LOSE, -odds, None, None, rule, 0)))
             else:
                 cls = _CAT_NAMES[pc]
-                o = rules.bad_beat.ratio(cls)
+                o = plan.bad_beat[pc]
                 if o is None:
-                    add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.LOSE, -odds, cls, None, rule, 0)))
+                    add(_tn(WagerResult, (_ODDS, odds, _LOSE, -odds, cls, None, rule, 0)))
                 else:
-                    add(_tn(WagerResult, (Wager.ODDS, odds, Outcome.BAD_BEAT, _pay(odds, o, rnd), cls,
-                                    rules.bad_beat.lines[cls], rule, 0)))
+                    q, r = divmod(odds * o[0], o[1])
+                    add(_tn(WagerResult, (_ODDS, odds, _BAD_BEAT, q + 1 if r and up else q, cls, o[2], rule, 0)))
     if pocket_bonus:
-        pt = rules.pocket_bonus
-        assert pt is not None
-        cls = pocket_class(hole, dealer_hole, dealer_aa_class=AA_WITH_DEALER_AA in pt.lines)
+        cls = pocket_class(hole, dealer_hole, dealer_aa_class=plan.dealer_aa_class)
         if cls is None:
-            add(_tn(WagerResult, (Wager.POCKET_BONUS, pocket_bonus, Outcome.LOSE, -pocket_bonus, None, None,
-                            _RI_1_II, 0)))
+            add(_tn(WagerResult, (_POCKET, pocket_bonus, _LOSE, -pocket_bonus, None, None, _RI_1_II, 0)))
         else:
-            add(_tn(WagerResult, (Wager.POCKET_BONUS, pocket_bonus, Outcome.WIN,
-                            _pay(pocket_bonus, pt._ratio[cls], rnd), cls, pt.lines[cls], _RI_1_I, 0)))
+            n, d, f = plan.pocket[cls]
+            q, r = divmod(pocket_bonus * n, d)
+            add(_tn(WagerResult, (_POCKET, pocket_bonus, _WIN, q + 1 if r and up else q, cls, f, _RI_1_I, 0)))
     if trips_plus:
-        pt = rules.trips_plus
-        assert pt is not None
-        if pc >= HandCategory.THREE_OF_A_KIND:
+        if pc >= _TRIPS_CAT:
             cls = _CAT_NAMES[pc]
-            add(_tn(WagerResult, (Wager.TRIPS_PLUS, trips_plus, Outcome.WIN, _pay(trips_plus, pt._ratio[cls], rnd),
-                            cls, pt.lines[cls], _RI_2_I, 0)))
+            n, d, f = plan.trips[pc]  # type: ignore[misc]
+            q, r = divmod(trips_plus * n, d)
+            add(_tn(WagerResult, (_TRIPS, trips_plus, _WIN, q + 1 if r and up else q, cls, f, _RI_2_I, 0)))
         else:
-            add(_tn(WagerResult, (Wager.TRIPS_PLUS, trips_plus, Outcome.LOSE, -trips_plus, None, None,
-                            _RI_2_II, 0)))
+            add(_tn(WagerResult, (_TRIPS, trips_plus, _LOSE, -trips_plus, None, None, _RI_2_II, 0)))
     cap = rules.payout_cap
     if cap is not None:
         won = sum(r.net for r in res if r.net > 0)

@@ -15,13 +15,14 @@ identically (so they can be compared round by round). Ranks: 2..A; "suited" = sa
 """
 from __future__ import annotations
 
-from .._ffi import lib
+from .._ffi import _fastcall
 from .round import Decision, Street
 
 __all__ = ["basic_strategy", "preflop_raises"]
 
-_eval5 = lib.pe_eval5
-_eval7 = lib.pe_eval7
+_evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin (the round has validated the cards)
+_PREFLOP = Street.PREFLOP
+_FLOP = Street.FLOP
 _PAIR_LOW = 1278
 _TWO_PAIR_LOW = 4138
 
@@ -45,7 +46,7 @@ def preflop_raises(a: int, b: int) -> bool:
 
 
 def _flop_raises(h: tuple[int, int], board: tuple[int, ...]) -> bool:
-    v = _eval5(h[0], h[1], board[0], board[1], board[2])
+    v = _evaluate((*h, *board))
     if v >= _TWO_PAIR_LOW:
         return True
     if v < _PAIR_LOW:
@@ -57,16 +58,18 @@ def _flop_raises(h: tuple[int, int], board: tuple[int, ...]) -> bool:
     return pair == ranks[0] or pair == ranks[1]
 
 
+#: preflop_raises for every ordered pair of cards, indexed ``a * 52 + b`` (built once).
+_PREFLOP_RAISES = tuple(preflop_raises(a, b) for a in range(52) for b in range(52))
+
+
 def basic_strategy(d: Decision) -> int:
     """The basic strategy as a :data:`~pyeval.headsup.round.Strategy`: returns a Raise amount or 0."""
-    h = d.hole
-    st = d.street
-    if st is Street.PREFLOP:
-        return d.options[-1] if preflop_raises(h[0], h[1]) else 0
-    b = d.board
-    if st is Street.FLOP:
-        return d.options[-1] if _flop_raises(h, b) else 0
-    v7 = _eval7(h[0], h[1], b[0], b[1], b[2], b[3], b[4])
-    if v7 >= _PAIR_LOW and v7 > _eval5(b[0], b[1], b[2], b[3], b[4]):
-        return d.options[-1]
+    _, st, h, b, _, options = d
+    if st is _PREFLOP:
+        return options[-1] if _PREFLOP_RAISES[h[0] * 52 + h[1]] else 0
+    if st is _FLOP:
+        return options[-1] if _flop_raises(h, b) else 0
+    v7 = _evaluate((*h, *b))
+    if v7 >= _PAIR_LOW and v7 > _evaluate(b):
+        return options[-1]
     return 0
