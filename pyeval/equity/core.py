@@ -363,7 +363,7 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
         board: 0, 3, 4 or 5 known board cards (text or card ints). dead: cards out of play.
         exact: True enumerates every remaining board for every compatible deal of the ranges;
             False samples (Monte Carlo); None (default) enumerates when no Monte Carlo option is
-            given and hand deals x boards x players <= :data:`EXACT_AUTO_LIMIT`.
+            given and compatible hand deals x boards x players <= :data:`EXACT_AUTO_LIMIT`.
         seed: Monte Carlo seed 0..2**256-1; None draws one (reported in the result).
         trials: Monte Carlo trials (default :data:`DEFAULT_TRIALS`, or the cap of an adaptive run).
         target_stderr: stop once every player's equity standard error is at most this (checked
@@ -400,8 +400,10 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
     per_board = int(lib.pe_eq_board_count(p, len(b), len(d)))
     mc_asked = trials is not None or target_stderr is not None or time_budget is not None
     if exact is None:
-        bound = math.prod(len(r) for r in ranges) * per_board * p
-        exact = not mc_asked and bound <= EXACT_AUTO_LIMIT
+        deals = math.prod(len(r) for r in ranges)
+        if not mc_asked and deals * per_board * p > EXACT_AUTO_LIMIT and deals <= 100_000:
+            deals = sum(1 for _ in _tuples(ranges))  # card removal between the ranges
+        exact = not mc_asked and deals * per_board * p <= EXACT_AUTO_LIMIT
     if exact:
         groups, count = _exact(ranges, b, d, progress)
         weights = {w for w, _ in groups}

@@ -153,7 +153,7 @@ def parse_range(text: str) -> Range:
     for raw in text.split(","):
         tok = "".join(raw.split())
         if not tok:
-            raise RangeError(f"empty range token in {text!r} (a stray comma?)", token="")
+            raise RangeError(f"empty range token '' in {text!r} (a stray comma?)", token="")
         body, sep, w = tok.partition(":")
         weight = _weight(w, tok, text) if sep else Fraction(1)
         for c in _expand(body, text):
