@@ -1,0 +1,35 @@
+/* pe_badugi.c - see pe_badugi.h. Tables: tools/gen_variant_tables.py (pe_variants_tables.h). */
+#include "pe_badugi.h"
+#include "pe_variants_internal.h"
+
+int pe_badugi(const uint8_t *cards, int n)
+{
+    if (!cards) return PE_ERR_ARG;
+    if (n != 4) return PE_ERR_COUNT;
+    uint64_t seen = 0;
+    const int st = pe_var_check(cards, 4, &seen);
+    return st ? st : pe_badugi_4(cards);
+}
+
+int pe_badugi_size(int value)
+{
+    /* Values are ranked by size first: 13 one-card, 78 two-card, 286 three-card, 715 four-card. */
+    if (value < 1 || value > PE_BADUGI_CLASSES) return 0;
+    return value > 377 ? 4 : value > 91 ? 3 : value > 13 ? 2 : 1;
+}
+
+int pe_badugi_batch(const uint8_t *cards, size_t rows, uint16_t *out, size_t *bad_row)
+{
+    if ((!cards || !out) && rows) return PE_ERR_ARG;
+    for (size_t r = 0; r < rows; r++) {
+        const uint8_t *c = cards + 4 * r;
+        uint64_t seen = 0;
+        const int st = pe_var_check(c, 4, &seen);
+        if (__builtin_expect(st != PE_OK, 0)) {
+            if (bad_row) *bad_row = r;
+            return st;
+        }
+        out[r] = pe_badugi_4(c);
+    }
+    return PE_OK;
+}

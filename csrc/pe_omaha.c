@@ -1,0 +1,100 @@
+/* pe_omaha.c - see pe_omaha.h. Tables: tools/gen_variant_tables.py (pe_variants_tables.h). */
+#include "pe_omaha.h"
+#include "pe_variants_internal.h"
+
+#define PE_OMAHA_NF2 (91 * PE_OMAHA_BOARDS)
+#define PE_OMAHA_MAGIC0 0x4F4Du /* "OM" */
+#define PE_OMAHA_MAGIC1 0x4148u /* "AH" */
+
+size_t pe_omaha_tables_size(void) { return sizeof(uint16_t) * (PE_OMAHA_NF2 + 2); }
+
+int pe_omaha_tables_init(uint16_t *t, size_t size)
+{
+    if (!t || size < pe_omaha_tables_size()) return PE_ERR_ARG;
+    for (size_t i = 0; i < PE_OMAHA_NF2; i++) t[i] = 0;
+    uint32_t r[5];
+    for (r[0] = 0; r[0] < 13; r[0]++)
+    for (r[1] = r[0]; r[1] < 13; r[1]++)
+    for (r[2] = r[1]; r[2] < 13; r[2]++)
+    for (r[3] = r[2]; r[3] < 13; r[3]++)
+    for (r[4] = r[3]; r[4] < 13; r[4]++) {
+        const uint32_t b = pe_omaha_board_index(r[0], r[1], r[2], r[3], r[4]);
+        uint32_t tri[10];
+        int nt = 0;
+        for (int i = 0; i < 5; i++)
+            for (int j = i + 1; j < 5; j++)
+                for (int k = j + 1; k < 5; k++) tri[nt++] = PE_OMAHA_TIDX[(r[i] * 13 + r[j]) * 13 + r[k]];
+        for (uint32_t p = 0; p < 91; p++) {
+            uint16_t best = 0;
+            for (int x = 0; x < 10; x++) {
+                const uint16_t v = PE_OMAHA_NF[p * 455 + tri[x]];
+                best = v > best ? v : best;
+            }
+            t[p * PE_OMAHA_BOARDS + b] = best;
+        }
+    }
+    t[PE_OMAHA_NF2] = PE_OMAHA_MAGIC0;
+    t[PE_OMAHA_NF2 + 1] = PE_OMAHA_MAGIC1;
+    return PE_OK;
+}
+
+static int pe_omaha_tables_ok(const uint16_t *t)
+{
+    return t && t[PE_OMAHA_NF2] == PE_OMAHA_MAGIC0 && t[PE_OMAHA_NF2 + 1] == PE_OMAHA_MAGIC1;
+}
+
+static int pe_omaha_check(const uint8_t *h, int nh, const uint8_t *b, int nb)
+{
+    uint64_t seen = 0;
+    const int st = pe_var_check(h, nh, &seen);
+    return st ? st : pe_var_check(b, nb, &seen);
+}
+
+static int pe_omaha_args(const uint8_t *h, int nh, const uint8_t *b, int nb)
+{
+    if (!h || !b) return PE_ERR_ARG;
+    if (nh < 4 || nh > 6 || nb < 3 || nb > 5) return PE_ERR_COUNT;
+    return pe_omaha_check(h, nh, b, nb);
+}
+
+static inline uint16_t pe_omaha_high_any(const uint16_t *t, const uint8_t *h, int nh, const uint8_t *b, int nb)
+{
+    return nb == 5 ? pe_omaha_high5(t, h, nh, b) : pe_omaha_high_k(h, nh, b, nb);
+}
+
+int pe_omaha_high(const uint16_t *tables, const uint8_t *hole, int nh, const uint8_t *board, int nb)
+{
+    if (!pe_omaha_tables_ok(tables)) return PE_ERR_ARG;
+    const int st = pe_omaha_args(hole, nh, board, nb);
+    return st ? st : pe_omaha_high_any(tables, hole, nh, board, nb);
+}
+
+int pe_omaha_low8(const uint8_t *hole, int nh, const uint8_t *board, int nb)
+{
+    const int st = pe_omaha_args(hole, nh, board, nb);
+    return st ? st : pe_omaha_low8_k(hole, nh, board, nb);
+}
+
+int pe_omaha_batch(const uint16_t *tables, const uint8_t *hole, const uint8_t *board, size_t rows, int nh, int nb,
+                   int kind, uint16_t *out, size_t *bad_row)
+{
+    if (kind != PE_OMAHA_HIGH && kind != PE_OMAHA_LOW8) return PE_ERR_ARG;
+    if (kind == PE_OMAHA_HIGH && !pe_omaha_tables_ok(tables)) return PE_ERR_ARG;
+    if (nh < 4 || nh > 6 || nb < 3 || nb > 5) return PE_ERR_COUNT;
+    if ((!hole || !board || !out) && rows) return PE_ERR_ARG;
+    for (size_t r = 0; r < rows; r++) {
+        const uint8_t *h = hole + r * (size_t)nh, *b = board + r * (size_t)nb;
+        const int st = pe_omaha_check(h, nh, b, nb);
+        if (__builtin_expect(st != PE_OK, 0)) {
+            if (bad_row) *bad_row = r;
+            return st;
+        }
+        if (kind == PE_OMAHA_LOW8)
+            out[r] = pe_omaha_low8_k(h, nh, b, nb);
+        else if (nh == 4 && nb == 5)
+            out[r] = pe_omaha_high5(tables, h, 4, b);
+        else
+            out[r] = pe_omaha_high_any(tables, h, nh, b, nb);
+    }
+    return PE_OK;
+}

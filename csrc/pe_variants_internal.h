@@ -1,0 +1,209 @@
+/* pe_variants_internal.h - unchecked kernels shared by pe_low.c, pe_omaha.c and pe_badugi.c.
+ * Callers guarantee valid, distinct cards 0..51 (pe_var_check does that). */
+#ifndef PE_VARIANTS_INTERNAL_H
+#define PE_VARIANTS_INTERNAL_H
+
+#include <stdint.h>
+#include "pe_eval.h"
+#include "pe_eval_internal.h"
+#include "pe_variants_tables.h"
+
+/* PE_OK, PE_ERR_CARD or PE_ERR_DUP for n cards; *seen accumulates one-hot bits across calls. */
+static inline int pe_var_check(const uint8_t *c, int n, uint64_t *seen)
+{
+    uint64_t any = *seen, sum = *seen;
+    for (int i = 0; i < n; i++) {
+        if (c[i] >= 52) return PE_ERR_CARD;
+        const uint64_t bit = (uint64_t)1 << c[i];
+        sum += bit;
+        any |= bit;
+    }
+    *seen = any;
+    return sum != any ? PE_ERR_DUP : PE_OK;
+}
+
+/* Nonzero when m has at least two (three) bits set; no popcount instruction needed. */
+static inline uint32_t pe_var_ge2(uint32_t m) { return m & (m - 1); }
+static inline uint32_t pe_var_ge3(uint32_t m) { m &= m - 1; return m & (m - 1); }
+
+/* Non-flush value (1..7462) of a rank-key sum of five ranks (see pe_eval_internal.h). */
+static inline uint16_t pe_var_rank_value(uint32_t key)
+{
+    uint32_t x = (key * PE_HASH_MULT) & PE_KEY_MASK;
+    x ^= x >> PE_ROW_SHIFT;
+    return PE_HASH[(x & PE_LOW_MASK) + PE_DISP[x >> PE_ROW_SHIFT]];
+}
+
+static inline uint16_t pe_low_a5_5(const uint8_t *c)
+{
+    const uint32_t key = PE_LOW_KEY[c[0]] + PE_LOW_KEY[c[1]] + PE_LOW_KEY[c[2]] + PE_LOW_KEY[c[3]] + PE_LOW_KEY[c[4]];
+    return PE_LOW_A5_OF_HIGH[pe_var_rank_value(key)];
+}
+
+/* Ace-to-five low of n (5..7) cards: the five lowest distinct ranks when there are five; else
+ * every distinct rank once plus the fewest, lowest duplicates (pairs before trips). */
+static inline uint16_t pe_low_a5_n(const uint8_t *c, int n)
+{
+    if (n == 5) return pe_low_a5_5(c);
+    uint32_t m1 = 0;
+    for (int i = 0; i < n; i++) m1 |= PE_LOW_BIT[c[i]];
+    const uint16_t v = PE_LOW_A5_MASK[m1]; /* nonzero exactly when there are five distinct ranks */
+    if (__builtin_expect(v != 0, 1)) return v;
+    uint32_t m2 = 0, m3 = 0, m4 = 0;
+    m1 = 0;
+    for (int i = 0; i < n; i++) {
+        const uint32_t b = PE_LOW_BIT[c[i]];
+        m4 |= m3 & b;
+        m3 |= m2 & b;
+        m2 |= m1 & b;
+        m1 |= b;
+    }
+    int d = 0;
+    for (uint32_t m = m1; m; m &= m - 1) d++;
+    static const uint32_t KEYS[13] = {1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520};
+    uint32_t key = 0;
+    for (uint32_t m = m1; m; m &= m - 1) key += KEYS[__builtin_ctz(m)];
+    const uint32_t more[3] = {m2, m3, m4};
+    for (int level = 0; level < 3 && d < 5; level++)
+        for (uint32_t m = more[level]; m && d < 5; m &= m - 1, d++) key += KEYS[__builtin_ctz(m)];
+    return PE_LOW_A5_OF_HIGH[pe_var_rank_value(key)];
+}
+
+static inline uint16_t pe_low_a5_8_n(const uint8_t *c, int n)
+{
+    const uint16_t v = pe_low_a5_n(c, n);
+    return v >= PE_LOW_A5_8_MIN_ ? v : 0;
+}
+
+static inline uint16_t pe_low_27_5(const uint8_t *c)
+{
+    return PE_LOW_27_OF_HIGH[pe_eval_unchecked(c, 5)];
+}
+
+static inline uint16_t pe_badugi_4(const uint8_t *c)
+{
+    const uint32_t r0 = c[0] >> 2, r1 = c[1] >> 2, r2 = c[2] >> 2, r3 = c[3] >> 2;
+    const uint32_t s0 = c[0] & 3, s1 = c[1] & 3, s2 = c[2] & 3, s3 = c[3] & 3;
+    /* Conflict pattern over the pairs (0,1) (0,2) (0,3) (1,2) (1,3) (2,3). */
+    const uint32_t pat = (uint32_t)(r0 == r1 || s0 == s1) | (uint32_t)(r0 == r2 || s0 == s2) << 1 |
+                         (uint32_t)(r0 == r3 || s0 == s3) << 2 | (uint32_t)(r1 == r2 || s1 == s2) << 3 |
+                         (uint32_t)(r1 == r3 || s1 == s3) << 4 | (uint32_t)(r2 == r3 || s2 == s3) << 5;
+    const uint32_t b[4] = {PE_LOW_BIT[c[0]], PE_LOW_BIT[c[1]], PE_LOW_BIT[c[2]], PE_LOW_BIT[c[3]]};
+    uint16_t best = 0;
+    for (uint32_t cand = PE_BADUGI_CAND[pat]; cand; cand &= cand - 1) {
+        const uint32_t s = (uint32_t)__builtin_ctz(cand);
+        const uint32_t m = (s & 1 ? b[0] : 0) | (s & 2 ? b[1] : 0) | (s & 4 ? b[2] : 0) | (s & 8 ? b[3] : 0);
+        const uint16_t v = PE_BADUGI_MASK[m];
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+static inline uint16_t pe_omaha_flush_k(const uint8_t *h, int nh, const uint8_t *b, int nb, uint16_t best);
+
+static inline uint16_t pe_omaha_high_k(const uint8_t *h, int nh, const uint8_t *b, int nb)
+{
+    uint32_t pairs[15], triples[10];
+    int np = 0, nt = 0;
+    for (int i = 0; i < nh; i++)
+        for (int j = i + 1; j < nh; j++) pairs[np++] = PE_OMAHA_PIDX[(h[i] >> 2) * 13 + (h[j] >> 2)];
+    for (int i = 0; i < nb; i++)
+        for (int j = i + 1; j < nb; j++)
+            for (int k = j + 1; k < nb; k++)
+                triples[nt++] = PE_OMAHA_TIDX[((b[i] >> 2) * 13 + (b[j] >> 2)) * 13 + (b[k] >> 2)];
+    uint16_t best = 0;
+    for (int p = 0; p < np; p++) {
+        const uint16_t *row = PE_OMAHA_NF + pairs[p];
+        for (int t = 0; t < nt; t++) {
+            const uint16_t v = row[triples[t]];
+            best = v > best ? v : best;
+        }
+    }
+    return pe_omaha_flush_k(h, nh, b, nb, best);
+}
+
+/* Omaha with a five-card board through the caller's pe_omaha_tables (pe_omaha.h): the board's rank
+ * multiset gets a dense index (sorting network, then its combination-with-replacement rank), and
+ * one lookup per hole pair gives the best non-flush hand of that pair with any three board cards. */
+#define PE_OMAHA_BOARDS 6188 /* multisets of five ranks out of 13: C(17, 5) */
+static const uint16_t PE_OMAHA_BINOM[17][6] = {
+    {1, 0, 0, 0, 0, 0}, {1, 1, 0, 0, 0, 0}, {1, 2, 1, 0, 0, 0}, {1, 3, 3, 1, 0, 0}, {1, 4, 6, 4, 1, 0},
+    {1, 5, 10, 10, 5, 1}, {1, 6, 15, 20, 15, 6}, {1, 7, 21, 35, 35, 21}, {1, 8, 28, 56, 70, 56},
+    {1, 9, 36, 84, 126, 126}, {1, 10, 45, 120, 210, 252}, {1, 11, 55, 165, 330, 462},
+    {1, 12, 66, 220, 495, 792}, {1, 13, 78, 286, 715, 1287}, {1, 14, 91, 364, 1001, 2002},
+    {1, 15, 105, 455, 1365, 3003}, {1, 16, 120, 560, 1820, 4368}};
+#define PE_CSWAP(a, b) do { const uint32_t lo_ = a < b ? a : b, hi_ = a < b ? b : a; a = lo_; b = hi_; } while (0)
+static inline uint32_t pe_omaha_board_index(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3, uint32_t r4)
+{
+    PE_CSWAP(r0, r1); PE_CSWAP(r3, r4); PE_CSWAP(r2, r4); PE_CSWAP(r2, r3); PE_CSWAP(r0, r3);
+    PE_CSWAP(r0, r2); PE_CSWAP(r1, r4); PE_CSWAP(r1, r3); PE_CSWAP(r1, r2);
+    return PE_OMAHA_BINOM[r0][1] + PE_OMAHA_BINOM[r1 + 1][2] + PE_OMAHA_BINOM[r2 + 2][3] +
+           PE_OMAHA_BINOM[r3 + 3][4] + PE_OMAHA_BINOM[r4 + 4][5];
+}
+
+static inline uint16_t pe_omaha_flush_k(const uint8_t *h, int nh, const uint8_t *b, int nb, uint16_t best)
+{
+    uint32_t hm[4] = {0, 0, 0, 0}, bm[4] = {0, 0, 0, 0};
+    for (int i = 0; i < nb; i++) bm[b[i] & 3] |= 1u << (b[i] >> 2);
+    for (int s = 0; s < 4; s++) {
+        if (__builtin_expect(!pe_var_ge3(bm[s]), 1)) continue;
+        for (int i = 0; i < nh; i++) hm[h[i] & 3] |= 1u << (h[i] >> 2);
+        if (!pe_var_ge2(hm[s])) continue;
+        uint32_t hr[6], br[5];
+        int nhr = 0, nbr = 0;
+        for (uint32_t m = hm[s]; m; m &= m - 1) hr[nhr++] = m & -m;
+        for (uint32_t m = bm[s]; m; m &= m - 1) br[nbr++] = m & -m;
+        for (int i = 0; i < nhr; i++)
+            for (int j = i + 1; j < nhr; j++)
+                for (int x = 0; x < nbr; x++)
+                    for (int y = x + 1; y < nbr; y++)
+                        for (int z = y + 1; z < nbr; z++) {
+                            const uint16_t v = PE_FLUSH[hr[i] | hr[j] | br[x] | br[y] | br[z]];
+                            best = v > best ? v : best;
+                        }
+        break; /* at most one suit has three of five board cards */
+    }
+    return best;
+}
+
+static inline uint16_t pe_omaha_high5(const uint16_t *nf2, const uint8_t *h, int nh, const uint8_t *b)
+{
+    const uint16_t *row = nf2 + pe_omaha_board_index(b[0] >> 2, b[1] >> 2, b[2] >> 2, b[3] >> 2, b[4] >> 2);
+    uint16_t best = 0;
+    for (int i = 0; i < nh; i++)
+        for (int j = i + 1; j < nh; j++) {
+            const uint16_t v = row[PE_OMAHA_PIDX2[(h[i] >> 2) * 13 + (h[j] >> 2)]];
+            best = v > best ? v : best;
+        }
+    return pe_omaha_flush_k(h, nh, b, 5, best);
+}
+
+/* Best eight-or-better low: two distinct low hole ranks and the three lowest remaining board ranks. */
+static inline uint16_t pe_omaha_low8_k(const uint8_t *h, int nh, const uint8_t *b, int nb)
+{
+    uint32_t bm = 0, hm = 0;
+    for (int i = 0; i < nb; i++) bm |= PE_LOW_BIT[b[i]];
+    for (int i = 0; i < nh; i++) hm |= PE_LOW_BIT[h[i]];
+    bm &= 0xFFu;
+    hm &= 0xFFu;
+    if (!pe_var_ge3(bm) || !pe_var_ge2(hm)) return 0;
+    uint16_t best = 0;
+    for (uint32_t a = hm; a; a &= a - 1) {
+        const uint32_t ba = a & -a;
+        for (uint32_t c = a & (a - 1); c; c &= c - 1) {
+            const uint32_t pair = ba | (c & -c);
+            uint32_t rest = bm & ~pair;
+            if (!pe_var_ge3(rest)) continue;
+            uint32_t m = pair;
+            for (int k = 0; k < 3; k++) {
+                m |= rest & -rest;
+                rest &= rest - 1;
+            }
+            const uint16_t v = PE_LOW_A5_MASK[m];
+            best = v > best ? v : best;
+        }
+    }
+    return best;
+}
+
+#endif

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Generate ``csrc/pe_variants_tables.h``: lookup tables of the Omaha, low and Badugi evaluators.
+
+Run ``python tools/gen_variant_tables.py`` to rewrite the header, or ``--check`` to fail if the
+committed file differs (``tests/test_variant_tables.py`` does that).
+
+Conventions (see ``docs/variants.md``): every value is *higher is better*.
+
+* ``PE_OMAHA_NF``: the non-flush five-card value (1..7462, as ``pe_eval``) of two hole ranks plus
+  three board ranks, indexed ``PE_OMAHA_PIDX[r1 * 13 + r2] + PE_OMAHA_TIDX[(a * 13 + b) * 13 + c]``
+  (ranks 0..12 = 2..A; ``PIDX`` is pre-multiplied by the 455 triples). ``PE_OMAHA_PIDX2`` is the
+  pair index pre-multiplied by the 6188 five-rank boards of the caller-owned table that
+  ``pe_omaha_tables_init`` builds from ``PE_OMAHA_NF``.
+* Low ranks: ace = 0, deuce = 1, ..., king = 12 (``PE_LOW_KEY[card]`` is the evaluator's rank key of
+  the card's *low* rank, ``PE_LOW_BIT[card]`` its one-hot low-rank bit).
+* ``PE_LOW_A5_OF_HIGH[h]``: for a five-card rank multiset written in low ranks and evaluated as a
+  non-flush high hand ``h``, its ace-to-five low value 1..6175 (6175 = 5-4-3-2-A). Straights and
+  flushes do not count; pairs count against.
+* ``PE_LOW_A5_MASK[m]``: the ace-to-five value of the five lowest ranks of a low-rank mask with at
+  least five bits (0 otherwise).
+* ``PE_LOW_27_OF_HIGH[h]``: deuce-to-seven value 1..7462 (7462 = 7-5-4-3-2 offsuit) of a five-card
+  hand whose high value is ``h``: aces are high only (A-5-4-3-2 is ace high, not a straight),
+  straights and flushes count against.
+* ``PE_BADUGI_MASK[m]``: Badugi value 1..1092 of a low-rank mask of 1..4 ranks (1092 = A-2-3-4);
+  more cards beat fewer, then the lower highest card, and so on.
+* ``PE_BADUGI_CAND[p]``: for the 6-bit pattern ``p`` of conflicting card pairs of a four-card hand
+  (same rank or same suit), the bitset of card subsets (1..15) that are conflict-free and of the
+  largest size: the only candidates for the best Badugi hand.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen_tables import (  # noqa: E402
+    FLUSH, HIGH_CARD, RANK_KEYS, STRAIGHT, STRAIGHT_FLUSH, c_array, five_card_key, rank_multisets,
+)
+
+OUT = Path(__file__).resolve().parent.parent / "csrc" / "pe_variants_tables.h"
+PAIRS = list(itertools.combinations_with_replacement(range(13), 2))  # 91
+TRIPLES = list(itertools.combinations_with_replacement(range(13), 3))  # 455
+BADUGI_PAIRS = list(itertools.combinations(range(4), 2))  # bit k of a conflict pattern
+
+
+def high_values() -> dict[tuple[int, tuple[int, ...]], int]:
+    keys = {five_card_key(r, False) for r in rank_multisets(5)}
+    keys |= {five_card_key(r, True) for r in itertools.combinations(range(13), 5)}
+    return {k: i + 1 for i, k in enumerate(sorted(keys))}
+
+
+def a5_badness(low_ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """Sort key of a five-card ace-to-five low (low ranks, ace = 0): smaller is better."""
+    counts: dict[int, int] = {}
+    for r in low_ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    shape = tuple(n for _, n in groups)
+    cat = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}[shape]
+    return cat, tuple(r for r, n in groups for _ in range(n))
+
+
+def build() -> dict[str, list[int]]:
+    value_of = high_values()
+    plain5 = {r: value_of[five_card_key(r, False)] for r in rank_multisets(5)}
+
+    # Omaha non-flush: pair x triple.
+    nf = []
+    for p in PAIRS:
+        for t in TRIPLES:
+            ms = tuple(sorted(p + t))
+            nf.append(plain5.get(ms, 0))
+    pidx = [0] * 169
+    for i, (a, b) in enumerate(PAIRS):
+        pidx[a * 13 + b] = pidx[b * 13 + a] = i * len(TRIPLES)
+    pidx2 = [0] * 169
+    for i, (a, b) in enumerate(PAIRS):
+        pidx2[a * 13 + b] = pidx2[b * 13 + a] = i * 6188
+    tidx = [0] * 2197
+    for i, t in enumerate(TRIPLES):
+        for a, b, c in itertools.permutations(t):
+            tidx[(a * 13 + b) * 13 + c] = i
+
+    # Ace-to-five.
+    lows = sorted(rank_multisets(5), key=a5_badness)  # best first
+    a5_value = {ms: len(lows) - i for i, ms in enumerate(lows)}
+    a5_of_high = [0] * 7463
+    for ms in rank_multisets(5):  # ms in low ranks, read as high ranks by the non-flush hash
+        a5_of_high[plain5[ms]] = a5_value[ms]
+    a5_mask = [0] * 8192
+    for m in range(8192):
+        bits = [r for r in range(13) if m >> r & 1]
+        if len(bits) >= 5:
+            a5_mask[m] = a5_value[tuple(bits[:5])]
+    qual = [a5_value[c] for c in itertools.combinations(range(8), 5)]
+    a5_8_min = min(qual)
+    assert len(qual) == 56 and a5_8_min == len(lows) - 55 and max(qual) == len(lows)
+
+    # Deuce-to-seven.
+    def key27(k: tuple[int, tuple[int, ...]]) -> tuple[int, tuple[int, ...]]:
+        cat, ranks = k
+        if ranks == (3, 2, 1, 0, 12):  # the wheel: ace high, no straight
+            return (FLUSH if cat == STRAIGHT_FLUSH else HIGH_CARD, (12, 3, 2, 1, 0))
+        return k
+    order27 = sorted(value_of, key=key27)  # weakest high hand first = best low first
+    l27_of_high = [0] * 7463
+    for i, k in enumerate(order27):
+        l27_of_high[value_of[k]] = len(order27) - i
+
+    # Badugi.
+    bad = sorted((m for m in range(1, 8192) if bin(m).count("1") <= 4),
+                 key=lambda m: (-bin(m).count("1"), sorted((r for r in range(13) if m >> r & 1), reverse=True)))
+    badugi_mask = [0] * 8192
+    for i, m in enumerate(bad):
+        badugi_mask[m] = len(bad) - i
+    cand = [0] * 64
+    for pat in range(64):
+        ok = [s for s in range(1, 16)
+              if not any(pat >> k & 1 and s >> i & 1 and s >> j & 1 for k, (i, j) in enumerate(BADUGI_PAIRS))]
+        size = max(bin(s).count("1") for s in ok)
+        for s in ok:
+            if bin(s).count("1") == size:
+                cand[pat] |= 1 << s
+    low_key = [RANK_KEYS[((c >> 2) + 1) % 13] for c in range(52)]
+    low_bit = [1 << (((c >> 2) + 1) % 13) for c in range(52)]
+    return {"nf": nf, "pidx": pidx, "pidx2": pidx2, "tidx": tidx, "a5_of_high": a5_of_high, "a5_mask": a5_mask,
+            "a5_8_min": [a5_8_min], "a5_classes": [len(lows)], "l27_of_high": l27_of_high,
+            "badugi_mask": badugi_mask, "badugi_classes": [len(bad)], "badugi_cand": cand,
+            "low_key": low_key, "low_bit": low_bit}
+
+
+def render() -> str:
+    t = build()
+    parts = [
+        "/* Generated by tools/gen_variant_tables.py: do not edit. tests/test_variant_tables.py checks for drift. */",
+        "#ifndef PE_VARIANTS_TABLES_H",
+        "#define PE_VARIANTS_TABLES_H",
+        "#include <stdint.h>",
+        f"#define PE_LOW_A5_CLASSES_ {t['a5_classes'][0]}",
+        f"#define PE_LOW_A5_8_MIN_ {t['a5_8_min'][0]}",
+        f"#define PE_BADUGI_CLASSES_ {t['badugi_classes'][0]}",
+        c_array("uint32_t", "PE_OMAHA_PIDX", t["pidx"], 13),
+        c_array("uint32_t", "PE_OMAHA_PIDX2", t["pidx2"], 13),
+        c_array("uint16_t", "PE_OMAHA_TIDX", t["tidx"], 13),
+        c_array("uint16_t", "PE_OMAHA_NF", t["nf"], 16),
+        c_array("uint32_t", "PE_LOW_KEY", t["low_key"], 8),
+        c_array("uint16_t", "PE_LOW_BIT", t["low_bit"], 8),
+        c_array("uint16_t", "PE_LOW_A5_OF_HIGH", t["a5_of_high"], 16),
+        c_array("uint16_t", "PE_LOW_A5_MASK", t["a5_mask"], 16),
+        c_array("uint16_t", "PE_LOW_27_OF_HIGH", t["l27_of_high"], 16),
+        c_array("uint16_t", "PE_BADUGI_MASK", t["badugi_mask"], 16),
+        c_array("uint16_t", "PE_BADUGI_CAND", t["badugi_cand"], 8),
+        "#endif",
+        "",
+    ]
+    return "\n".join(parts)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="fail if the committed header differs")
+    ap.add_argument("--output", type=Path, default=OUT)
+    args = ap.parse_args(argv)
+    text = render()
+    if args.check:
+        current = args.output.read_text() if args.output.exists() else ""
+        if current != text:
+            print(f"{args.output} is stale: run python tools/gen_variant_tables.py", file=sys.stderr)
+            return 1
+        print(f"{args.output} is up to date")
+        return 0
+    args.output.write_text(text)
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
