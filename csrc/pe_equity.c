@@ -279,6 +279,12 @@ EQ_INLINE void eq_sample_fixed(const eq_enum *e, int p, uint8_t *deck, uint64_t 
             bk += PE_CARD_KEY(c);
             bp |= EQ_PACK(c);
         }
+        for (int t = k - 1; t >= 0; t--) { /* undo: every trial starts from the same deck order */
+            const int j = t + (int)d[t];
+            const uint8_t c = deck[j];
+            deck[j] = deck[t];
+            deck[t] = c;
+        }
         eq_board(e, p, bk, bp, a);
     }
     a->n += trials;
@@ -384,6 +390,8 @@ int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t 
             }
             rejects = 0;
             uint64_t bk = bk0, bp = bp0;
+            uint8_t swaps[64][2];
+            int ns = 0;
             for (int t = 0; t < e.k; t++) {
                 uint8_t c;
                 for (;;) { /* uniform over the cards not yet drawn; held cards are redrawn */
@@ -391,10 +399,23 @@ int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t 
                     c = deck[j];
                     deck[j] = deck[t];
                     deck[t] = c;
+                    if (ns < 64) { swaps[ns][0] = (uint8_t)t; swaps[ns][1] = (uint8_t)j; }
+                    ns++;
                     if (!(used >> c & 1) || w.bad) break;
                 }
                 bk += PE_CARD_KEY(c);
                 bp |= EQ_PACK(c);
+            }
+            if (ns > 64) { /* (astronomically rare) too many redraws to undo: restore the order */
+                m = 0;
+                for (int c = 0; c < 52; c++)
+                    if (!(fixed >> c & 1)) deck[m++] = (uint8_t)c;
+            } else {
+                while (ns--) { /* undo: every trial starts from the same deck order */
+                    const uint8_t c = deck[swaps[ns][0]];
+                    deck[swaps[ns][0]] = deck[swaps[ns][1]];
+                    deck[swaps[ns][1]] = c;
+                }
             }
             eq_board(&e, players, bk, bp, &a);
             a.n++;

@@ -23,7 +23,8 @@
  * n1 + n2 in one call. Independent streams are pe_rng_jump()ed copies of one seeded state.
  * Boards: partial Fisher-Yates over the remaining cards, the bounds of one board drawn from one
  * 64-bit word (batched Lemire, exact: a word is rejected when its leftover falls below
- * 2**64 mod the product of the bounds). Ranges: each player's combination is drawn with
+ * 2**64 mod the product of the bounds); the swaps are undone after each trial, so every trial
+ * starts from the same card order and a trial's board depends on its words alone. Ranges: each player's combination is drawn with
  * probability proportional to its integer weight (Lemire bounded draw on the total weight, binary
  * search of the cumulative weights); a draw in which two players share a card is rejected whole
  * and redrawn, so combinations follow the product of the weights restricted to compatible deals
