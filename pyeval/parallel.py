@@ -21,15 +21,17 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from ._ffi import ffi, lib
 from .errors import SeedError
 
 __all__ = ["MAX_STREAMS", "split", "check_seed", "check_streams", "stream_rng", "rng_state",
-           "rng_from_state", "add_cdata", "run_streams", "default_executor"]
+           "rng_from_state", "add_cdata", "run_streams", "default_executor", "cli_executor", "SCHEDULERS",
+           "add_cli_options"]
 
 #: Most streams a run may use.
 MAX_STREAMS = 1 << 16
@@ -131,3 +133,56 @@ def run_streams(task: Callable[[int, int], T], counts: Sequence[int], executor: 
             if progress is not None:
                 progress(n)
     return [out[k] for k, _ in jobs]
+
+
+SCHEDULERS = ("processes", "threads", "serial", "dask")
+
+
+@contextmanager
+def cli_executor(workers: int | None, scheduler: str | None) -> Iterator[Executor | None]:
+    """The executor for a command line's ``--workers`` / ``--scheduler`` options.
+
+    ``scheduler``: ``processes`` (a ``ProcessPoolExecutor``; the default when ``workers`` > 1),
+    ``threads`` (a ``ThreadPoolExecutor``: the C calls release the GIL), ``serial`` (this process;
+    the default for ``workers`` 1 or unset), ``dask`` (a local Dask cluster of ``workers``
+    processes), or a Dask scheduler address such as ``tcp://10.0.0.5:8786`` (a cluster you started
+    with ``dask scheduler`` / ``dask worker``). Dask needs the ``distributed`` package.
+    """
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise SeedError(f"workers must be an int >= 1, got {workers!r}")
+    kind = scheduler or ("processes" if workers and workers > 1 else "serial")
+    if kind == "serial":
+        yield None
+    elif kind == "processes":
+        with default_executor(workers) as ex:
+            yield ex
+    elif kind == "threads":
+        with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as ex:
+            yield ex
+    elif kind == "dask" or "://" in kind:
+        try:
+            import distributed
+        except ImportError:
+            raise SeedError("--scheduler dask needs the 'distributed' package (pip install distributed)") from None
+        if kind == "dask":
+            with distributed.LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                                          dashboard_address=None) as cluster, distributed.Client(cluster) as c:
+                yield c.get_executor()
+        else:
+            with distributed.Client(kind) as c:
+                yield c.get_executor()
+    else:
+        raise SeedError(f"unknown scheduler {scheduler!r}: use one of {', '.join(SCHEDULERS)} or a Dask "
+                        "address like tcp://host:8786")
+
+
+def add_cli_options(p: Any, streams_default: int) -> None:
+    """Add ``--streams``, ``--workers`` and ``--scheduler`` to an argparse parser."""
+    p.add_argument("--streams", type=int, default=streams_default,
+                   help=f"independent random streams (default {streams_default}); the result depends on the "
+                        "seed, streams and count only, never on the workers")
+    p.add_argument("--workers", type=int, default=None, help="worker processes/threads (default: all cores "
+                   "with --scheduler processes, else 1)")
+    p.add_argument("--scheduler", default=None, metavar="NAME",
+                   help="processes, threads, serial, dask (a local Dask cluster) or a Dask scheduler "
+                        "address tcp://host:8786 (default: processes when --workers > 1, else serial)")

@@ -1,0 +1,77 @@
+"""``pyeval equity "AhKh" "QsQd" [--board ...] [--dead ...] [--exact] [--trials N] [--seed S] [--json]``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..cards import format_cards
+from ..parallel import add_cli_options, cli_executor
+from .core import DEFAULT_STREAMS, EquityResult, equity
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``equity`` subcommand."""
+    p = subparsers.add_parser(
+        "equity", help="Hold'em equity of hands or ranges (exact or Monte Carlo)",
+        description="Win, tie and equity (ties share the pot) of 2 to 10 Hold'em hands or ranges. "
+                    "Hands: 'AhKh'; ranges: 'TT+, AKs, A2s-A5s, KQo:0.5'. Enumerates every board when "
+                    "that is cheap (or with --exact), otherwise samples.")
+    p.add_argument("players", nargs="+", help="a hand ('AhKh') or range ('QQ+, AKs') per player")
+    p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 'Qh 7c 2d'")
+    p.add_argument("--dead", default="", help="dead cards (out of play)")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--exact", dest="exact", action="store_true", default=None,
+                   help="enumerate every board (and every deal of the ranges)")
+    g.add_argument("--monte-carlo", dest="exact", action="store_false", help="sample (Monte Carlo)")
+    p.add_argument("--trials", type=int, default=None, help="Monte Carlo trials (default 1,000,000)")
+    p.add_argument("--target-stderr", type=float, default=None,
+                   help="Monte Carlo: stop when every equity's standard error is at most this (e.g. 0.0005)")
+    p.add_argument("--time-budget", type=float, default=None, help="Monte Carlo: stop after about SECONDS")
+    p.add_argument("--seed", type=int, default=None, help="seed 0..2**256-1 (default: a fresh one, printed)")
+    add_cli_options(p, DEFAULT_STREAMS)
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def format_table(r: EquityResult) -> str:
+    """The result as a plain-text table."""
+    how = (f"exact, {r.boards:,} boards" if r.exact
+           else f"Monte Carlo, {r.boards:,} trials, seed {r.seed}, {r.streams} streams")
+    lines = [f"board {format_cards(r.board) or '-'}   dead {format_cards(r.dead) or '-'}   ({how}, "
+             f"{r.seconds:.3f} s)"]
+    width = max(8, *(len(p.hand) for p in r.players))
+    head = f"{'#':>2}  {'hand':<{width}} {'combos':>6} {'win %':>9} {'tie %':>8} {'equity %':>9}"
+    if not r.exact:
+        head += f" {'± s.e. %':>9}"
+    lines += [head, "-" * len(head)]
+    for i, p in enumerate(r.players, 1):
+        row = (f"{i:>2}  {p.hand:<{width}} {p.combos:>6} {100 * float(p.win):>9.4f} {100 * float(p.tie):>8.4f}"
+               f" {100 * float(p.equity):>9.4f}")
+        if not r.exact:
+            row += f" {100 * p.equity_stderr:>9.4f}"
+        lines.append(row)
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    bar = None
+    if not args.no_progress and not args.json and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        total = args.trials if args.exact is not True and args.target_stderr is None and args.time_budget is None \
+            else None
+        bar = tqdm(total=total, unit=" boards", unit_scale=True, file=sys.stderr, leave=False)
+    try:
+        with cli_executor(args.workers, args.scheduler) as ex:
+            r = equity(args.players, board=args.board, dead=args.dead, exact=args.exact, seed=args.seed,
+                       trials=args.trials, target_stderr=args.target_stderr, time_budget=args.time_budget,
+                       streams=args.streams, executor=ex, workers=args.workers,
+                       progress=bar.update if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    print(json.dumps(r.to_dict(), indent=2) if args.json else format_table(r))
+    return 0
