@@ -10,6 +10,7 @@ from typing import Any
 
 from .round import Wager
 from .rules import CrissCrossRules
+from ..parallel import add_cli_options, cli_executor
 from .sim import bonus_exact, simulate
 
 _NAMES = {Wager.ANTE_ACROSS: "Ante Across", Wager.ANTE_DOWN: "Ante Down", Wager.ACROSS: "Across bet",
@@ -31,6 +32,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--bonus", type=int, default=1, help="Five Card Bonus wager, 0 for none (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_cli_options(p, 1)
     p.set_defaults(func=run)
 
 
@@ -45,8 +47,9 @@ def run(args: argparse.Namespace) -> int:
         from tqdm import tqdm
         bar = tqdm(total=args.rounds, unit="round", unit_scale=True, file=sys.stderr, mininterval=1.0)
     try:
-        res = simulate(args.rounds, args.seed, rules=rules, ante=args.ante, bonus=args.bonus,
-                       progress=bar.update if bar is not None else None)
+        with cli_executor(args.workers, args.scheduler) as ex:
+            res = simulate(args.rounds, args.seed, rules=rules, ante=args.ante, bonus=args.bonus,
+                           progress=bar.update if bar is not None else None, streams=args.streams, executor=ex)
     finally:
         if bar is not None:
             bar.close()

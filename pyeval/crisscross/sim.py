@@ -10,12 +10,15 @@ units of the Ante; rates are exact :class:`fractions.Fraction` values.
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 from fractions import Fraction
 from math import comb
 
 from .._ffi import ffi, lib
 from ..errors import SeedError, ShoeArgumentError
+from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
 from .round import Wager
 from .rules import CrissCrossRules, Paytable
 
@@ -130,22 +133,49 @@ class SimulationResult:
 
 
 def simulate(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, ante: int = 1,
-             bonus: int = 1, progress: Callable[[int], None] | None = None) -> SimulationResult:
+             bonus: int = 1, progress: Callable[[int], None] | None = None, streams: int = 1,
+             executor: Executor | None = None) -> SimulationResult:
     """Play ``rounds`` single-player rounds in C with the basic strategy.
 
     Args:
         rounds: number of rounds (>= 0). seed: int 0..2**256-1 (same seed, same rounds).
         rules: the table's rules (paytables); default the documented defaults.
         ante: each Ante, in table units; bonus: the Five Card Bonus wager (0: not placed).
-        progress: called with the number of rounds finished after each block.
+        progress: called with the number of rounds finished after each block (each stream, with
+            an executor).
+        streams: independent streams of the seed (:mod:`pyeval.parallel`): stream ``k`` is the
+            seed's generator jumped ``k`` times and plays its share of the rounds
+            (:func:`pyeval.parallel.split`); totals are summed. ``streams=1`` is the plain run.
+            The result depends on (seed, streams, rounds) only, never on the executor.
+        executor: any ``concurrent.futures.Executor`` running one task per stream (processes,
+            threads, Dask's ``Client.get_executor()``); None runs here.
     Raises:
-        SeedError: a bad seed. ShoeArgumentError: a bad count, wager or paytable.
+        SeedError: a bad seed or stream count. ShoeArgumentError: a bad count, wager or paytable.
     """
     if type(rounds) is not int or rounds < 0:
         raise ShoeArgumentError(f"rounds must be an int >= 0, got {rounds!r}")
     rules = rules if rules is not None else CrissCrossRules()
+    _config(rules, ante, bonus)
+    _rng(seed)
+    k = check_streams(streams)
+    counts = split(rounds, k)
+    if executor is None:
+        parts = [_stream_stats(rules, ante, bonus, seed, j, n, progress) for j, n in enumerate(counts) if n]
+    else:
+        parts = run_streams(partial(_stream_stats, rules, ante, bonus, seed), counts, executor, progress)
+    st = ffi.new("pe_cc_stats *")
+    for b in parts:
+        add_cdata(st, ffi.from_buffer("pe_cc_stats *", bytearray(b)))
+    wagers = tuple(WagerStats(Wager(w), st.wins[w] + st.pushes[w] + st.losses[w], st.staked[w],
+                              st.net[w], st.wins[w], st.pushes[w], st.losses[w]) for w in range(6))
+    return SimulationResult(rounds, ante, bonus, (st.folds[0], st.folds[1], st.folds[2]), wagers)
+
+
+def _stream_stats(rules: CrissCrossRules, ante: int, bonus: int, seed: int, stream: int, rounds: int,
+                  progress: Callable[[int], None] | None = None) -> bytes:
+    """One stream's totals (the raw ``pe_cc_stats``), played in blocks of ``CHUNK * 256`` rounds."""
     cfg = _config(rules, ante, bonus)
-    rng = _rng(seed)
+    rng = _rng(seed) if stream == 0 else stream_rng(seed, stream)
     st = ffi.new("pe_cc_stats *")
     block = CHUNK * 256
     done = 0
@@ -157,9 +187,7 @@ def simulate(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, an
         done += n
         if progress is not None:
             progress(n)
-    wagers = tuple(WagerStats(Wager(w), st.wins[w] + st.pushes[w] + st.losses[w], st.staked[w],
-                              st.net[w], st.wins[w], st.pushes[w], st.losses[w]) for w in range(6))
-    return SimulationResult(rounds, ante, bonus, (st.folds[0], st.folds[1], st.folds[2]), wagers)
+    return bytes(ffi.buffer(st))
 
 
 def simulate_rounds(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, ante: int = 1,

@@ -14,6 +14,7 @@ from typing import Any
 
 from .paytables import EXAMPLE_PAYTABLES, example_rules
 from .rules import PaytableKind
+from ..parallel import add_cli_options, cli_executor
 from .sim import pocket_bonus_exact, simulate, trips_plus_exact
 
 __all__ = ["register", "run"]
@@ -38,6 +39,7 @@ def register(subparsers: Any) -> None:
                    help="example Trips Plus paytable")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_cli_options(p, 1)
     p.set_defaults(func=run)
 
 
@@ -56,7 +58,9 @@ def run(args: argparse.Namespace) -> int:
         last[0] = done
 
     try:
-        res = simulate(rules, args.rounds, args.seed, progress=progress if bar is not None else None)
+        with cli_executor(args.workers, args.scheduler) as ex:
+            res = simulate(rules, args.rounds, args.seed, progress=progress if bar is not None else None,
+                           streams=args.streams, executor=ex)
     finally:
         if bar is not None:
             bar.close()

@@ -19,13 +19,16 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from functools import partial
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .._ffi import ffi, lib
 from ..errors import PyevalError, TableRulesError, WagerNotAllowedError
 from ..evaluate import HandCategory
+from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
 from .rules import (
     AA_WITH_DEALER_AA, POCKET_CLASSES, WIN, Paytable, PaytableKind, Rounding, TableRules, Wager,
 )
@@ -185,7 +188,8 @@ class SimulationResult:
 
 def simulate(rules: TableRules, rounds: int, seed: int | None = None, *, ante: int | None = None,
              pocket_bonus: int | None = None, trips_plus: int | None = None,
-             progress: Callable[[int], None] | None = None) -> SimulationResult:
+             progress: Callable[[int], None] | None = None, streams: int = 1,
+             executor: Executor | None = None) -> SimulationResult:
     """Simulate ``rounds`` single-player rounds in C with the basic strategy.
 
     Args:
@@ -194,15 +198,48 @@ def simulate(rules: TableRules, rounds: int, seed: int | None = None, *, ante: i
         ante, pocket_bonus, trips_plus: chips per round (default: the smallest amounts every
             paytable line pays in whole chips, so rounding never distorts the figures; 0 = the
             optional wager is not made).
-        progress: called with the number of rounds done so far after each chunk.
+        progress: called with the number of rounds done so far after each chunk (each stream,
+            with an executor).
+        streams: independent streams of the seed (:mod:`pyeval.parallel`): stream ``k`` is the
+            seed's generator jumped ``k`` times and plays its share of the rounds
+            (:func:`pyeval.parallel.split`); the totals are summed. ``streams=1`` is the plain
+            single-generator run. The result depends on (seed, streams, rounds) only.
+        executor: any ``concurrent.futures.Executor`` running one task per stream (processes,
+            threads, Dask's ``Client.get_executor()``); None runs here.
     Returns: :class:`SimulationResult`.
-    Raises: TableRulesError (bad rules, rounds or seed), WagerNotAllowedError (bad wager).
+    Raises: TableRulesError (bad rules, rounds, seed or streams), WagerNotAllowedError (bad wager).
     """
-    cfg, ante, pb, tp = _config(rules, ante, pocket_bonus, trips_plus)
+    _, ante, pb, tp = _config(rules, ante, pocket_bonus, trips_plus)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 10**12:
         raise TableRulesError(f"rounds must be an int 1..10**12, got {rounds!r}")
     seed = _check_seed(seed)
-    rng = _seed_rng(seed)
+    try:
+        k = check_streams(streams)
+    except PyevalError as exc:
+        raise TableRulesError(str(exc)) from None
+    acc = ffi.new("pe_hu_stats *")
+    done = [0]
+
+    def step(n: int) -> None:
+        done[0] += n
+        if progress is not None:
+            progress(done[0])
+
+    task = partial(_stream_stats, rules, ante, pb, tp, seed)
+    if executor is None:
+        parts = [_stream_stats(rules, ante, pb, tp, seed, j, n, step) for j, n in enumerate(split(rounds, k)) if n]
+    else:
+        parts = run_streams(task, split(rounds, k), executor, step)
+    for b in parts:
+        add_cdata(acc, ffi.from_buffer("pe_hu_stats *", bytearray(b)))
+    return _result(rules, acc, rounds, seed, ante, pb, tp)
+
+
+def _stream_stats(rules: TableRules, ante: int, pb: int, tp: int, seed: int, stream: int, rounds: int,
+                  step: Callable[[int], None] | None = None) -> bytes:
+    """One stream's totals (the raw ``pe_hu_stats``), played in chunks of :data:`_CHUNK` rounds."""
+    cfg, *_ = _config(rules, ante, pb, tp)
+    rng = stream_rng(seed, stream)
     acc = ffi.new("pe_hu_stats *")
     done = 0
     while done < rounds:
@@ -211,9 +248,9 @@ def simulate(rules: TableRules, rounds: int, seed: int | None = None, *, ante: i
         if st:
             raise PyevalError(f"pe_hu_simulate failed with status {st}")
         done += n
-        if progress is not None:
-            progress(done)
-    return _result(rules, acc, rounds, seed, ante, pb, tp)
+        if step is not None:
+            step(n)
+    return bytes(ffi.buffer(acc))
 
 
 def _mean_se(total: float, sq: float, n: int) -> tuple[float, float]:
