@@ -3,7 +3,7 @@
 Cards are ints 0..51 (``rank * 4 + suit``, ``2c`` = 0, ``As`` = 51); hand values are 1..7462,
 higher is stronger. The game procedures live in subpackages: :mod:`pyeval.holdem` (Hold'em Poker,
 58 Pa. Code § 637a.11), :mod:`pyeval.headsup` (World Poker Tour Heads-Up Hold'em, § 677a.11) and
-:mod:`pyeval.crisscross` (Criss-Cross Poker, chapter 674a). See README.md and docs/architecture.md.
+:mod:`pyeval.crisscross` (Criss-Cross Poker, chapter 674a); equity in :mod:`pyeval.equity`. See README.md and docs/architecture.md.
 """
 from ._version import __version__
 from .cards import CARD_TEXT, RANKS, SUITS, card, format_card, format_cards, parse_cards
@@ -13,6 +13,7 @@ from .errors import (
     DeckOutOfPlayError,
     DuplicateCardError,
     EntropyError,
+    EquityError,
     HandHistoryError,
     HandValueError,
     IllegalActionError,
@@ -21,6 +22,7 @@ from .errors import (
     OutOfTurnError,
     PaytableError,
     PyevalError,
+    RangeError,
     SeedError,
     ShoeArgumentError,
     ShoeError,
@@ -42,6 +44,7 @@ from .evaluate import (
     hand_category,
     to_cactus_kev,
 )
+from .equity import EquityResult, EquityStats, PlayerEquity, Range, equity, parse_range
 from .shoe import (
     CRISS_CROSS_HAND_DEAL,
     HAND_SHUFFLE,
@@ -69,7 +72,7 @@ __all__ = [
     "HandValueError", "NativeBuildError", "TableRulesError", "IllegalActionError", "OutOfTurnError",
     "HandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
     "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "ShoeTypeError",
-    "SeedError", "EntropyError",
+    "SeedError", "EntropyError", "RangeError", "EquityError",
     # evaluation
     "HandCategory", "CATEGORY_RANGES", "MAX_VALUE", "evaluate", "evaluate_batch", "best_five",
     "hand_category", "describe", "to_cactus_kev", "from_cactus_kev",
@@ -77,4 +80,6 @@ __all__ = [
     "Shoe", "Uniform", "Riffle", "StripCut", "BoxCut", "HAND_SHUFFLE", "AutomatedShuffler",
     "DealFaults", "HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "CRISS_CROSS_HAND_DEAL", "deal_procedure",
     "StubOutcome", "check_stub", "BatchDealer", "deal_batch", "holdem_showdowns",
+    # equity
+    "equity", "EquityResult", "PlayerEquity", "EquityStats", "Range", "parse_range",
 ]
