@@ -26,6 +26,8 @@ entirely in C with the GIL released.
 from __future__ import annotations
 
 import enum
+import functools
+import operator
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -55,7 +57,8 @@ __all__ = [
     "AutomatedShuffler", "ShufflerReport",
     "SeatOrder", "StepKind", "DealStep", "DealingProcedure", "DealEvent", "DealtRound", "DealFaults",
     "HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "CRISS_CROSS_HAND_DEAL", "deal_procedure",
-    "StubOutcome", "StubCheck", "StubCountPolicy", "check_stub",
+    "DealPlan", "PlannedCard", "plan_deal",
+    "StubOutcome", "StubCheck", "StubCountPolicy", "check_stub", "judge_stub_count",
     "BatchDealer", "Showdowns", "deal_batch", "holdem_showdowns",
     "MAX_DECKS", "MAX_SEED", "DEFAULT_MIN_CUT",
 ]
@@ -1078,6 +1081,139 @@ def _seat_order(order: SeatOrder, seats: Sequence[int], button: int | None) -> t
     return tuple(after + [s for s in ordered if s <= b])
 
 
+class PlannedCard(NamedTuple):
+    """One entry of a :class:`DealPlan`: a card leaving the shoe (``kind`` HOLE_ROUND, BURN or
+    COMMUNITY; ``to`` a seat, ``"dealer"``, ``"burn"`` or a community label), or the stub step
+    (``kind`` STUB_TO_RACK, ``to`` ``"stub"``), in dealing order."""
+
+    stage: str
+    kind: StepKind
+    to: Union[int, str]
+
+
+def _getter(idx: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    if len(idx) > 1:
+        return operator.itemgetter(*idx)  # type: ignore[return-value]
+    if len(idx) == 1:
+        i = idx[0]
+        return lambda cards: (cards[i],)
+    return lambda cards: ()
+
+
+@dataclass(frozen=True, eq=False)
+class DealPlan:
+    """Where every card of one deal goes, worked out from a :class:`DealingProcedure` before any
+    card moves: the single description of a procedure's card order that :func:`deal_procedure`
+    follows card by card and that a game procedure can apply at once to the cards it took off the
+    top (:meth:`place`). Build with :func:`plan_deal` (cached per procedure, seats and faults).
+
+    Attributes:
+        procedure: the procedure's name. seats: the seat order (first dealt first).
+        steps: :class:`PlannedCard` entries in dealing order (the stub step included).
+        need: cards taken off the top (burns included). hole_cards, community_cards: what a
+        correct deal gives each seat and the community area (for :func:`judge_stub_count`).
+        community_labels: the community positions in dealing order.
+    """
+
+    procedure: str
+    seats: tuple[int, ...]
+    steps: tuple[PlannedCard, ...]
+    need: int
+    hole_cards: int
+    community_cards: int
+    community_labels: tuple[str, ...]
+    _community: Callable[[Sequence[int]], tuple[int, ...]] = field(repr=False)
+    _hands: tuple[tuple[int, Callable[[Sequence[int]], tuple[int, ...]]], ...] = field(repr=False)
+    _dealer: Callable[[Sequence[int]], tuple[int, ...]] = field(repr=False)
+
+    def place(self, cards: Sequence[int]) -> tuple[dict[int, tuple[int, ...]], tuple[int, ...], tuple[int, ...]]:
+        """Lay out ``cards`` (the ``need`` cards as they came off the top, burns included) by the
+        plan. Returns ``(hands, community, dealer_hand)``: seat -> hole cards in the order
+        received, the community cards in dealing order (labels: :attr:`community_labels`), and the
+        dealer's cards. No validation: the caller took exactly ``need`` cards."""
+        return ({s: g(cards) for s, g in self._hands}, self._community(cards), self._dealer(cards))
+
+
+def plan_deal(procedure: DealingProcedure, seats: Iterable[int], *, button: int | None = None,
+              stages: Iterable[str] | None = None, faults: DealFaults | None = None) -> DealPlan:
+    """Work out where every card of a deal goes (see :class:`DealPlan`), without touching a shoe.
+
+    Args: as :func:`deal_procedure` (``faults.missing_cards`` concern the shoe and are ignored).
+    Raises:
+        ShoeTypeError: not a DealingProcedure. ShoeArgumentError: bad seats, button, stages or
+        faults.
+    """
+    seat_t = tuple(seats)
+    st = None if stages is None else tuple(stages)
+    if (all(type(x) is int for x in seat_t) and (button is None or type(button) is int)
+            and (st is None or all(type(x) is str for x in st))
+            and isinstance(procedure, DealingProcedure) and (faults is None or isinstance(faults, DealFaults))):
+        try:
+            return _plan_cached(procedure, seat_t, button, st, faults)
+        except TypeError:  # unhashable contents of faults: plan without the cache
+            pass
+    return _plan(procedure, seat_t, button, st, faults)
+
+
+def _plan(procedure: DealingProcedure, seats: tuple[int, ...], button: int | None,
+          stages: tuple[str, ...] | None, faults: DealFaults | None) -> DealPlan:
+    if not isinstance(procedure, DealingProcedure):
+        raise ShoeTypeError(f"procedure must be a DealingProcedure, got {type(procedure).__name__}")
+    seat_list = [_check_int(s, "seat", 1) for s in seats]
+    if not seat_list or len(set(seat_list)) != len(seat_list):
+        raise ShoeArgumentError(f"seats must be distinct seat numbers >= 1, got {seat_list}")
+    order = _seat_order(procedure.order, seat_list, button)
+    want = procedure.stages if stages is None else stages
+    unknown = [s for s in want if s not in procedure.stages]
+    if unknown:
+        raise ShoeArgumentError(f"{procedure.name} has no stage {unknown[0]!r} (stages: {procedure.stages})")
+    f = faults or DealFaults()
+    for s in (*f.extra_card_to, *f.short_card_to):
+        if s not in order:
+            raise ShoeArgumentError(f"fault names seat {s}, which is not in the round")
+    extra = _check_int(f.community_extra, "community_extra", 0, 52)
+    short = _check_int(f.community_short, "community_short", 0, 52)
+
+    hole_steps = [i for i, s in enumerate(procedure.steps) if s.kind is StepKind.HOLE_ROUND and s.stage in want]
+    last_hole = hole_steps[-1] if hole_steps else -1
+    comm_labels = [lab for s in procedure.steps if s.stage in want and s.kind is StepKind.COMMUNITY for lab in s.labels]
+    dropped = set(comm_labels[len(comm_labels) - short:]) if short else set()
+    last_comm = max((i for i, s in enumerate(procedure.steps)
+                     if s.kind is StepKind.COMMUNITY and s.stage in want), default=-1)
+    out: list[PlannedCard] = []
+    for i, step in enumerate(procedure.steps):
+        if step.stage not in want:
+            continue
+        if step.kind is StepKind.HOLE_ROUND:
+            for s in order:
+                if not (i == last_hole and s in f.short_card_to):
+                    out.append(PlannedCard(step.stage, step.kind, s))
+            if i == last_hole:
+                out.extend(PlannedCard(step.stage, step.kind, s) for s in f.extra_card_to)
+            if step.dealer:
+                out.append(PlannedCard(step.stage, step.kind, DEALER))
+        elif step.kind is StepKind.BURN:
+            out.append(PlannedCard(step.stage, step.kind, "burn"))
+        elif step.kind is StepKind.COMMUNITY:
+            labels = [lab for lab in step.labels if lab not in dropped]
+            if i == last_comm:
+                labels += [f"extra{k + 1}" for k in range(extra)]
+            out.extend(PlannedCard(step.stage, step.kind, lab) for lab in labels)
+        elif step.kind is StepKind.STUB_TO_RACK:
+            out.append(PlannedCard(step.stage, step.kind, "stub"))
+    cards = [p for p in out if p.kind is not StepKind.STUB_TO_RACK]
+    comm = [(i, p.to) for i, p in enumerate(cards) if p.kind is StepKind.COMMUNITY]
+    hands = tuple((s, _getter([i for i, p in enumerate(cards) if p.kind is StepKind.HOLE_ROUND and p.to == s]))
+                  for s in order)
+    dealer = [i for i, p in enumerate(cards) if p.kind is StepKind.HOLE_ROUND and p.to == DEALER]
+    return DealPlan(procedure.name, order, tuple(out), len(cards), procedure.hole_cards,
+                    sum(len(s.labels) for s in procedure.steps if s.kind is StepKind.COMMUNITY),
+                    tuple(str(lab) for _, lab in comm), _getter([i for i, _ in comm]), hands, _getter(dealer))
+
+
+_plan_cached = functools.lru_cache(maxsize=256)(_plan)
+
+
 def deal_procedure(shoe: Shoe, procedure: DealingProcedure, seats: Iterable[int], *,
                    button: int | None = None, stages: Iterable[str] | None = None,
                    faults: DealFaults | None = None, count_stub: bool = False,
@@ -1098,29 +1234,16 @@ def deal_procedure(shoe: Shoe, procedure: DealingProcedure, seats: Iterable[int]
             only when the count is correct (§ 674a.9(e)) and the outcome is in ``stub_check``.
         previous: the round so far, to continue (its hands, board and events are carried over).
     Returns:
-        :class:`DealtRound`.
+        :class:`DealtRound`. The cards go where :func:`plan_deal` says, one at a time.
     Raises:
         ShoeArgumentError / ShoeTypeError: bad seats, button, stages or faults.
         ShoeExhaustedError: not enough cards (checked first: nothing is dealt then).
     """
-    if not isinstance(procedure, DealingProcedure):
-        raise ShoeTypeError(f"procedure must be a DealingProcedure, got {type(procedure).__name__}")
-    seat_list = [_check_int(s, "seat", 1) for s in seats]
-    if not seat_list or len(set(seat_list)) != len(seat_list):
-        raise ShoeArgumentError(f"seats must be distinct seat numbers >= 1, got {seat_list}")
-    order = _seat_order(procedure.order, seat_list, button)
-    want = procedure.stages if stages is None else tuple(stages)
-    unknown = [s for s in want if s not in procedure.stages]
-    if unknown:
-        raise ShoeArgumentError(f"{procedure.name} has no stage {unknown[0]!r} (stages: {procedure.stages})")
+    plan = plan_deal(procedure, seats, button=button, stages=stages, faults=faults)
+    order = plan.seats
     f = faults or DealFaults()
-    for s in (*f.extra_card_to, *f.short_card_to):
-        if s not in order:
-            raise ShoeArgumentError(f"fault names seat {s}, which is not in the round")
     missing = [check_card(c) for c in f.missing_cards]
-    extra = _check_int(f.community_extra, "community_extra", 0, 52)
-    short = _check_int(f.community_short, "community_short", 0, 52)
-    need = procedure.cards_needed(len(order), want) + len(f.extra_card_to) - len(f.short_card_to) + extra - short
+    need = plan.need
     stub_pending = Counter(shoe.stub())
     if Counter(missing) - stub_pending:
         raise ShoeArgumentError("a missing card given in faults is not in the stub")
@@ -1138,55 +1261,29 @@ def deal_procedure(shoe: Shoe, procedure: DealingProcedure, seats: Iterable[int]
     burns = list(previous.burns) if previous else []
     events = list(previous.events) if previous else []
     stub_check, racked = (previous.stub_check, previous.stub_racked) if previous else (None, 0)
-    hole_steps = [i for i, s in enumerate(procedure.steps) if s.kind is StepKind.HOLE_ROUND and s.stage in want]
-    last_hole = hole_steps[-1] if hole_steps else -1
-    comm_labels = [lab for s in procedure.steps if s.stage in want and s.kind is StepKind.COMMUNITY for lab in s.labels]
-    dropped = set(comm_labels[len(comm_labels) - short:]) if short else set()
-    last_comm = max((i for i, s in enumerate(procedure.steps)
-                     if s.kind is StepKind.COMMUNITY and s.stage in want), default=-1)
-
-    for i, step in enumerate(procedure.steps):
-        if step.stage not in want:
-            continue
-        if step.kind is StepKind.HOLE_ROUND:
-            for s in order:
-                if i == last_hole and s in f.short_card_to:
-                    continue
-                c = shoe.deal_one()
-                hands[s].append(c)
-                events.append(DealEvent(step.stage, step.kind, s, c))
-            if i == last_hole:
-                for s in f.extra_card_to:
-                    c = shoe.deal_one()
-                    hands[s].append(c)
-                    events.append(DealEvent(step.stage, step.kind, s, c))
-            if step.dealer:
-                c = shoe.deal_one()
-                dealer_hand.append(c)
-                events.append(DealEvent(step.stage, step.kind, DEALER, c))
-        elif step.kind is StepKind.BURN:
+    for stage, kind, to in plan.steps:
+        if kind is StepKind.BURN:
             c = shoe.burn()
             burns.append(c)
-            events.append(DealEvent(step.stage, step.kind, "burn", c))
-        elif step.kind is StepKind.COMMUNITY:
-            labels = [lab for lab in step.labels if lab not in dropped]
-            if i == last_comm:
-                labels += [f"extra{k + 1}" for k in range(extra)]
-            for lab in labels:
-                c = shoe.deal_one()
-                community.append((lab, c))
-                events.append(DealEvent(step.stage, step.kind, lab, c))
-        elif step.kind is StepKind.STUB_TO_RACK:
+        elif kind is StepKind.STUB_TO_RACK:
             if count_stub:
                 stub_check = check_stub(shoe, {s: tuple(h) for s, h in hands.items()},
-                                        [c for _, c in community],
-                                        hole_cards=procedure.hole_cards,
-                                        community_cards=sum(len(s.labels) for s in procedure.steps
-                                                            if s.kind is StepKind.COMMUNITY))
+                                        [c for _, c in community], hole_cards=plan.hole_cards,
+                                        community_cards=plan.community_cards)
             if stub_check is None or stub_check.outcome is StubOutcome.CORRECT:
                 stub = shoe.stub()
                 racked += shoe.stub_to_rack()
-                events.extend(DealEvent(step.stage, step.kind, "stub", c) for c in stub)
+                events.extend(DealEvent(stage, kind, "stub", c) for c in stub)
+            continue
+        else:
+            c = shoe.deal_one()
+            if kind is StepKind.COMMUNITY:
+                community.append((to, c))
+            elif to == DEALER:
+                dealer_hand.append(c)
+            else:
+                hands[to].append(c)  # type: ignore[index]
+        events.append(DealEvent(stage, kind, to, c))
     return DealtRound(procedure.name, order, {s: tuple(h) for s, h in hands.items()}, tuple(dealer_hand),
                       tuple(community), tuple(burns), tuple(events), stub_check, racked)
 
@@ -1246,15 +1343,7 @@ class StubCheck:
 
 def check_stub(shoe: Shoe, hands: Mapping[int, Sequence[int]], community: Sequence[int], *,
                hole_cards: int = 2, community_cards: int = 5) -> StubCheck:
-    """Count the stub and decide per 58 Pa. Code § 674a.9(d)-(f).
-
-    The dealer counts the stub face down; the count indicates a full deck when stub + (hole cards x
-    players) + community cards = 52 per deck (§ 674a.9(e)). Otherwise the dealer decides whether
-    the cards were misdealt (a player with more or fewer than ``hole_cards``, or the community area
-    with more or fewer than ``community_cards``): misdealt with 52 cards present -> hands void and
-    wagers returned; not misdealt -> also remove the deck (§ 674a.9(f)). When cards were both
-    misdealt and missing, the rule's misdeal branch (which requires 52 cards) does not hold, so the
-    deck is removed as well.
+    """Count the stub and decide per 58 Pa. Code § 674a.9(d)-(f) (see :func:`judge_stub_count`).
 
     Args:
         shoe: the shoe after the deal (the stub not yet racked).
@@ -1262,22 +1351,48 @@ def check_stub(shoe: Shoe, hands: Mapping[int, Sequence[int]], community: Sequen
     Returns:
         :class:`StubCheck`. The shoe is not changed.
     """
+    return judge_stub_count(shoe.stub_count(), [len(h) for h in hands.values()], len(community),
+                            hole_cards=hole_cards, community_cards=community_cards,
+                            burned=sum(1 for e in shoe.rack if e.kind is RackKind.BURN), decks=shoe.decks,
+                            seats=list(hands))
+
+
+def judge_stub_count(stub: int, hand_sizes: Sequence[int], community: int, *, hole_cards: int = 2,
+                     community_cards: int = 5, burned: int = 0, decks: int = 1,
+                     seats: Sequence[int] | None = None) -> StubCheck:
+    """Decide a stub count per 58 Pa. Code § 674a.9(d)-(f) from the counts alone (any card source).
+
+    The dealer counts the stub face down; the count indicates a full deck when stub + (hole cards x
+    players) + community cards = 52 per deck (§ 674a.9(e)). Otherwise the dealer decides whether
+    the cards were misdealt (a player with more or fewer than ``hole_cards``, or the community area
+    with more or fewer than ``community_cards``): misdealt with 52 cards present -> hands void and
+    wagers returned; not misdealt -> also remove the deck (§ 674a.9(f)). When cards were both
+    misdealt and missing, the rule's misdeal branch (which requires 52 cards) does not hold, so the
+    deck is removed as well (``misdealt`` is then True in the result).
+
+    Args:
+        stub: cards counted in the stub. hand_sizes: cards each player in the round holds.
+        community: cards in the community area. burned: burn cards since the shuffle.
+        decks: decks in play (52 cards each). seats: the seat of each hand size, for the reason.
+    Returns:
+        :class:`StubCheck`.
+    Raises:
+        ShoeArgumentError / ShoeTypeError: a count that is not an int >= 0.
+    """
     hc = _check_int(hole_cards, "hole_cards", 0)
     cc = _check_int(community_cards, "community_cards", 0)
-    stub = shoe.stub_count()
-    layout = sum(len(h) for h in hands.values()) + len(community)
-    burned = sum(1 for e in shoe.rack if e.kind is RackKind.BURN)
-    expected = 52 * shoe.decks
-    indicated = stub + hc * len(hands) + cc
+    layout = sum(hand_sizes) + community
+    expected = 52 * decks
+    indicated = stub + hc * len(hand_sizes) + cc
     present = stub + layout + burned
-    bad = [s for s, h in hands.items() if len(h) != hc]
-    misdealt = bool(bad) or len(community) != cc
+    bad = [s for s, n in zip(seats if seats is not None else range(1, len(hand_sizes) + 1), hand_sizes) if n != hc]
+    misdealt = bool(bad) or community != cc
     if indicated == expected:
         return StubCheck(StubOutcome.CORRECT, stub, indicated, present, expected, misdealt,
                          f"stub of {stub} indicates {expected} cards: stub to the discard rack (§ 674a.9(e))")
     if misdealt and present == expected:
         what = (f"seat(s) {', '.join(map(str, bad))} with other than {hc} cards" if bad
-                else f"{len(community)} community cards instead of {cc}")
+                else f"{community} community cards instead of {cc}")
         return StubCheck(StubOutcome.MISDEAL, stub, indicated, present, expected, True,
                          f"misdeal ({what}), {expected} cards present: all hands void, wagers returned "
                          "(§ 674a.9(f))")

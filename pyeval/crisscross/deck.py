@@ -1,12 +1,9 @@
 """The deck a Criss-Cross Poker table deals from, behind a small card-source protocol.
 
-:class:`ShufflerDeck` is one 52-card deck in the shoe's C structure (``csrc/pe_shoe.h``: its
-xoshiro256** or OS-secure random source and unbiased Fisher-Yates shuffle) standing for the
-automated shuffling device that 58 Pa. Code § 674a.9(a)(1) requires. The round only needs the
-:class:`CardSource` protocol, which :class:`pyeval.shoe.Shoe` satisfies as it is, so a table can
-deal from a ``Shoe(decks=1, ...)`` instead; ``ShufflerDeck`` is the default only because it skips
-the Shoe's per-shuffle snapshot and procedure checks (about 3.5 us a round, a sixth of the Python
-procedure's budget).
+:class:`ShufflerDeck` is a one-deck :class:`pyeval.shoe.Shoe` (its xoshiro256** or OS random
+source and unbiased Fisher-Yates shuffle, ``csrc/pe_shoe.h``) standing for the automated shuffling
+device that 58 Pa. Code § 674a.9(a)(1) requires, plus two faults for tests. The round only needs
+the :class:`CardSource` protocol, which a plain :class:`~pyeval.shoe.Shoe` satisfies as it is.
 
 Faults for tests (§ 674a.9(d)-(f)): :meth:`ShufflerDeck.lose_card` takes a card out of the deck
 (the stub count then comes up short); :meth:`ShufflerDeck.preset` makes the shuffler produce a
@@ -19,7 +16,8 @@ from typing import Protocol, runtime_checkable
 
 from .._ffi import ffi, lib
 from ..cards import check_card
-from ..errors import CardCountError, DuplicateCardError, SeedError, ShoeArgumentError
+from ..errors import CardCountError, DuplicateCardError, ShoeArgumentError
+from ..shoe import Shoe
 
 __all__ = ["CardSource", "ShufflerDeck", "DECK_SIZE"]
 
@@ -49,32 +47,23 @@ class CardSource(Protocol):
         """Cards physically in this deck (52 when complete)."""
 
 
-class ShufflerDeck:
-    """One deck in the shoe's C structure, shuffled by a seeded or OS-secure random source.
+class ShufflerDeck(Shoe):
+    """One deck (a :class:`~pyeval.shoe.Shoe` of one deck), shuffled by a seeded or OS random
+    source, with preset orders and lost cards as injectable faults.
 
     Args:
-        seed: int >= 0 for a reproducible table (the shoe's SplitMix64 seeding of xoshiro256**),
-            or None for the operating system's CSPRNG.
+        seed: int 0..2**256-1 for a reproducible table (the shoe's SplitMix64 seeding of
+            xoshiro256**), or None for a fresh seed from the operating system (see
+            :attr:`~pyeval.shoe.Shoe.seed`).
     Raises:
         SeedError: a negative or too large seed.
     """
 
-    __slots__ = ("_shoe", "_out", "_orders", "_last_order")
+    __slots__ = ("_orders",)
 
     def __init__(self, seed: int | None = None) -> None:
-        shoe = ffi.new("pe_shoe *")
-        _check(lib.pe_shoe_init(shoe, 1), "init")
-        if seed is None:
-            _check(lib.pe_rng_seed_secure(ffi.addressof(shoe, "rng")), "secure seed")
-        else:
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**256:
-                raise SeedError(f"seed must be an int in 0..2**256-1, got {seed!r}")
-            words = [(seed >> (64 * i)) & (2**64 - 1) for i in range(4)]
-            lib.pe_rng_seed(ffi.addressof(shoe, "rng"), ffi.new("uint64_t[4]", words))
-        self._shoe = shoe
-        self._out = ffi.new("uint8_t[64]")
+        super().__init__(1, seed)
         self._orders: list[tuple[int, ...]] = []
-        self._last_order: tuple[int, ...] | None = None
 
     # -- test faults -------------------------------------------------------------------------
     def preset(self, orders: Iterable[Sequence[int]]) -> None:
@@ -95,44 +84,21 @@ class ShufflerDeck:
         """Fault: ``card`` goes missing from the deck (the next stub counts come up short).
         Only between rounds (every card gathered). Raises ShoeArgumentError if it is not in the deck."""
         c = check_card(card)
-        lib.pe_shoe_gather(self._shoe)
-        st = lib.pe_shoe_remove_card(self._shoe, c)
-        if st != 0:
+        lib.pe_shoe_gather(self._s)
+        if lib.pe_shoe_remove_card(self._s, c) != 0:
             raise ShoeArgumentError(f"card {c} is not in the deck")
         self._orders = [tuple(x for x in o if x != c) for o in self._orders]
 
     # -- CardSource ----------------------------------------------------------------------------
-    @property
-    def size(self) -> int:
-        return int(self._shoe.size)
-
-    def shuffle(self) -> None:
-        shoe = self._shoe
-        if self._orders:
+    def shuffle(self, procedure: object = None) -> None:  # type: ignore[override]
+        """Gather and shuffle (the next preset order instead, while there is one)."""
+        if self._orders and procedure is None:
             order = self._orders.pop(0)
-            _check(lib.pe_shoe_load(shoe, bytes(order), len(order), 1), "load")
+            if lib.pe_shoe_load(self._s, bytes(order), len(order), 1) != 0:  # pragma: no cover - checked
+                raise ShoeArgumentError("the preset order could not be loaded")
             return
-        lib.pe_shoe_gather(shoe)
-        _check(lib.pe_shoe_shuffle(shoe), "shuffle")
-
-    def deal(self, k: int) -> tuple[int, ...]:
-        st = lib.pe_shoe_deal(self._shoe, k, self._out)
-        if st != 0:
-            raise CardCountError(f"cannot deal {k} cards: {self.remaining} left in the deck")
-        return tuple(ffi.unpack(self._out, k))
-
-    @property
-    def remaining(self) -> int:
-        return int(self._shoe.size) - int(self._shoe.pos)
-
-    def stub_to_rack(self) -> int:
-        return int(lib.pe_shoe_stub_to_rack(self._shoe))
+        super().shuffle(procedure)  # type: ignore[arg-type]
 
     def racked(self) -> tuple[int, ...]:
         """The discard rack's cards, first racked first (for audits and tests)."""
-        return tuple(ffi.unpack(self._shoe.rack, int(self._shoe.rack_n)))
-
-
-def _check(status: int, what: str) -> None:
-    if status != 0:
-        raise ShoeArgumentError(f"shoe {what} failed with status {status}")
+        return tuple(ffi.unpack(self._s.rack, int(self._s.rack_n)))

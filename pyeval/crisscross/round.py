@@ -25,8 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .._ffi import _fastcall
 from ..evaluate import MAX_VALUE
-from ..evaluate import evaluate as _eval
 from ..errors import (
     DeckOutOfPlayError,
     IllegalActionError,
@@ -34,6 +34,7 @@ from ..errors import (
     StubCountDueError,
     WagerNotAllowedError,
 )
+from ..shoe import CRISS_CROSS_HAND_DEAL, DealFaults, DealPlan, StubCountPolicy, StubOutcome, judge_stub_count, plan_deal
 from .deck import DECK_SIZE, CardSource, ShufflerDeck
 from .rules import CrissCrossRules, Paytable
 from .strategy import basic_strategy
@@ -50,6 +51,7 @@ R9C = "58 Pa. Code § 674a.9(c)"
 R9D = "58 Pa. Code § 674a.9(d)"
 R9F = "58 Pa. Code § 674a.9(f)"
 CONFIG = "table configuration (public description of the game)"
+_eval = _fastcall.evaluate  # pyeval.evaluate's C builtin; the cards here are checked and distinct
 
 
 class Box(enum.IntEnum):
@@ -62,9 +64,16 @@ class Box(enum.IntEnum):
     NEAR = 4       #: the box closest to the dealer
 
 
+#: The shoe's names for the boxes (:data:`pyeval.shoe.CRISS_CROSS_HAND_DEAL`'s community labels).
+BOX_LABELS = {Box.FAR: "column_far", Box.ROW_LEFT: "row_first", Box.CENTRE: "center",
+              Box.ROW_RIGHT: "row_last", Box.NEAR: "column_near"}
+_BOX_OF_LABEL = {lab: b for b, lab in BOX_LABELS.items()}
 #: Order the community cards come off the deck (§ 674a.9(b): farthest box, the second row, the
-#: closest box; the row is dealt from the dealer's left, our reading of the unstated order).
-COMMUNITY_DEAL_ORDER = (Box.FAR, Box.ROW_LEFT, Box.CENTRE, Box.ROW_RIGHT, Box.NEAR)
+#: closest box; the row is dealt from the dealer's left, our reading of the unstated order): taken
+#: from the shoe's dealing procedure, the one definition of the cross deal.
+COMMUNITY_DEAL_ORDER = tuple(_BOX_OF_LABEL[lab] for step in CRISS_CROSS_HAND_DEAL.steps for lab in step.labels)
+# Round.community is indexed by Box: the boxes must come off the deck in Box order.
+assert COMMUNITY_DEAL_ORDER == tuple(Box), COMMUNITY_DEAL_ORDER
 ROW = (Box.ROW_LEFT, Box.CENTRE, Box.ROW_RIGHT)    #: the Across hand's community cards
 COLUMN = (Box.FAR, Box.CENTRE, Box.NEAR)           #: the Down hand's community cards
 
@@ -117,7 +126,8 @@ class Step(enum.Enum):
 
 
 class StubCountOutcome(enum.Enum):
-    """What a stub count found (§ 674a.9(e)-(f))."""
+    """What a stub count found (§ 674a.9(e)-(f)), as the shoe's :func:`~pyeval.shoe.judge_stub_count`
+    decides it; ``MISDEAL_DECK_INCORRECT`` is its ``DECK_REMOVED`` with ``misdealt`` set."""
 
     CORRECT = "correct"  #: § 674a.9(e): 52 cards; the stub goes to the discard rack unexposed
     MISDEAL = "misdeal"  #: § 674a.9(f): misdealt but 52 cards present; hands void, wagers returned
@@ -162,6 +172,29 @@ class WagerResult(NamedTuple):
 
 
 _new = tuple.__new__
+# Enum members as module constants for the hot paths (member access through the class costs
+# ~0.1 us on CPython 3.11).
+_P_ACROSS_DECISION = Phase.ACROSS_DECISION
+_P_ACROSS_REVEAL = Phase.ACROSS_REVEAL
+_P_BETTING = Phase.BETTING
+_P_COMPLETE = Phase.COMPLETE
+_P_DEAL = Phase.DEAL
+_P_DOWN_DECISION = Phase.DOWN_DECISION
+_P_DOWN_REVEAL = Phase.DOWN_REVEAL
+_P_MIDDLE_DECISION = Phase.MIDDLE_DECISION
+_P_MIDDLE_REVEAL = Phase.MIDDLE_REVEAL
+_P_SETTLEMENT = Phase.SETTLEMENT
+_P_STUB = Phase.STUB
+_P_VOID = Phase.VOID
+_S_BET = Step.BET
+_S_COUNT_STUB = Step.COUNT_STUB
+_S_DEAL = Step.DEAL
+_S_DISCARD_STUB = Step.DISCARD_STUB
+_S_FOLD = Step.FOLD
+_S_NO_MORE_BETS = Step.NO_MORE_BETS
+_S_PLACE_WAGERS = Step.PLACE_WAGERS
+_S_REVEAL = Step.REVEAL
+_S_SETTLE = Step.SETTLE
 
 
 class RoundRecord(NamedTuple):
@@ -215,7 +248,9 @@ class CrissCrossTable:
         if not isinstance(self.rules, CrissCrossRules):
             raise WagerNotAllowedError(f"rules must be CrissCrossRules, got {type(rules).__name__}")
         self.deck: CardSource = deck if deck is not None else ShufflerDeck(seed)
-        self.rounds_since_count = 0
+        #: when the stub must be counted (the shoe's § 674a.9(d) policy)
+        self.stub_policy = StubCountPolicy(every=self.rules.stub_count_interval,
+                                           counting_shuffler=self.rules.shuffler_counts_cards)
         self.rounds_played = 0
         self.deck_removed = False
         self.round: CrissCrossRound | None = None
@@ -223,12 +258,16 @@ class CrissCrossTable:
                      _compile(self.rules.bonus_paytable))
 
     @property
+    def rounds_since_count(self) -> int:
+        """Finished rounds since the stub was last counted (:attr:`stub_policy`)."""
+        return self.stub_policy.rounds_since_count
+
+    @property
     def stub_count_due(self) -> bool:
         """True when the round now being played (or the next one) must count the stub: the
         shuffler does not count the cards and ``stub_count_interval - 1`` rounds have passed
         without a count, so this round completes the interval (§ 674a.9(d))."""
-        return (not self.rules.shuffler_counts_cards
-                and self.rounds_since_count >= self.rules.stub_count_interval - 1)
+        return self.stub_policy.count_due()
 
     def new_round(self) -> CrissCrossRound:
         """Open a round for wagers.
@@ -240,7 +279,7 @@ class CrissCrossTable:
         if self.deck_removed:
             raise DeckOutOfPlayError("the deck was removed from the table after an incorrect stub "
                                      "count; replace it before dealing", R9F)
-        if self.round is not None and self.round.phase not in (Phase.COMPLETE, Phase.VOID):
+        if self.round is not None and self.round.phase not in (_P_COMPLETE, _P_VOID):
             raise OutOfTurnError(f"round {self.round.number} is still in progress "
                                  f"({self.round.phase.value})")
         self.round = CrissCrossRound(self, self.rounds_played + 1)
@@ -252,19 +291,44 @@ class CrissCrossTable:
         Raises:
             OutOfTurnError: a round is in progress. IllegalActionError: not a CardSource.
         """
-        if self.round is not None and self.round.phase not in (Phase.COMPLETE, Phase.VOID):
+        if self.round is not None and self.round.phase not in (_P_COMPLETE, _P_VOID):
             raise OutOfTurnError("the deck can only be replaced between rounds")
         if not isinstance(deck, CardSource):
             raise IllegalActionError(f"deck must be a CardSource, got {type(deck).__name__}")
         self.deck = deck
         self.deck_removed = False
-        self.rounds_since_count = 0
+        self.stub_policy.rounds_since_count = 0
 
     def _finish(self, counted: bool, deck_removed: bool) -> None:
         self.rounds_played += 1
-        self.rounds_since_count = 0 if counted else self.rounds_since_count + 1
+        self.stub_policy.record_round(counted)
         if deck_removed:
             self.deck_removed = True
+
+
+@functools.lru_cache(maxsize=64)
+def _cross_plan(order: tuple[int, ...], misdeal: Misdeal | None) -> DealPlan:
+    """The shoe's plan of the § 674a.9(b) cross deal for these seats, with an injected misdeal
+    as the shoe's :class:`~pyeval.shoe.DealFaults` (an extra or missing last hole card, or an
+    extra or missing community card)."""
+    faults = None
+    if misdeal is not None:
+        if misdeal.seat is None:
+            faults = DealFaults(community_extra=1) if misdeal.extra else DealFaults(community_short=1)
+        else:
+            faults = (DealFaults(extra_card_to=(misdeal.seat,)) if misdeal.extra
+                      else DealFaults(short_card_to=(misdeal.seat,)))
+    return plan_deal(CRISS_CROSS_HAND_DEAL, order, faults=faults)
+
+
+#: The shoe's stub-count outcome (and whether the layout was misdealt) -> this table's outcome.
+_OUTCOME = {
+    (StubOutcome.CORRECT, False): StubCountOutcome.CORRECT,
+    (StubOutcome.CORRECT, True): StubCountOutcome.CORRECT,  # a lost card hides the misdeal
+    (StubOutcome.MISDEAL, True): StubCountOutcome.MISDEAL,
+    (StubOutcome.DECK_REMOVED, False): StubCountOutcome.DECK_INCORRECT,
+    (StubOutcome.DECK_REMOVED, True): StubCountOutcome.MISDEAL_DECK_INCORRECT,
+}
 
 
 @functools.lru_cache(maxsize=32)
@@ -278,10 +342,14 @@ def _compile(p: Paytable) -> list[tuple[int, int, str | None]]:
     return out
 
 
-_DECISION_PHASES = (Phase.ACROSS_DECISION, Phase.DOWN_DECISION, Phase.MIDDLE_DECISION)
-_REVEAL_PHASES = (Phase.ACROSS_REVEAL, Phase.DOWN_REVEAL, Phase.MIDDLE_REVEAL)
+_DECISION_PHASES = (_P_ACROSS_DECISION, _P_DOWN_DECISION, _P_MIDDLE_DECISION)
+_REVEAL_PHASES = (_P_ACROSS_REVEAL, _P_DOWN_REVEAL, _P_MIDDLE_REVEAL)
 _REVEAL_BOXES = ((Box.ROW_LEFT, Box.ROW_RIGHT), (Box.FAR, Box.NEAR), (Box.CENTRE,))
 _DECISION_NAMES = ("Across", "Down", "Middle")
+_ACROSS_REVEAL, _DOWN_REVEAL, _MIDDLE_REVEAL = _REVEAL_PHASES
+_ACROSS_DECISION, _DOWN_DECISION, _MIDDLE_DECISION = _DECISION_PHASES
+_REVEAL_GET = (lambda c: (c[1], c[3]), lambda c: (c[0], c[4]), lambda c: (c[2],))
+assert _REVEAL_BOXES == ((1, 3), (0, 4), (2,))
 
 
 class CrissCrossRound:
@@ -294,12 +362,13 @@ class CrissCrossRound:
     """
 
     __slots__ = ("table", "number", "phase", "seats", "community", "revealed", "dealer_hand",
-                 "stub_count", "stub_outcome", "misdealt", "events", "record", "_order", "_pending")
+                 "stub_count", "stub_outcome", "misdealt", "events", "record", "_order", "_pending",
+                 "_plan")
 
     def __init__(self, table: CrissCrossTable, number: int) -> None:
         self.table = table
         self.number = number
-        self.phase = Phase.BETTING
+        self.phase = _P_BETTING
         self.seats: dict[int, _Seat] = {}
         self.community: tuple[int, ...] = ()
         self.revealed: tuple[Box, ...] = ()
@@ -311,23 +380,24 @@ class CrissCrossRound:
         self.record: RoundRecord | None = None
         self._order: list[int] = []    # seats dealt in, dealing order
         self._pending: list[int] = []  # seats still to act at the current decision
+        self._plan: DealPlan | None = None  # the shoe's plan of the cross deal, once dealt
 
     # ---- queries ---------------------------------------------------------------------------
     def legal_steps(self) -> tuple[Step, ...]:
         """The steps legal now."""
         ph = self.phase
-        if ph is Phase.BETTING:
-            return (Step.PLACE_WAGERS, Step.NO_MORE_BETS) if self.seats else (Step.PLACE_WAGERS,)
-        if ph is Phase.DEAL:
-            return (Step.DEAL,)
-        if ph is Phase.STUB:
-            return (Step.COUNT_STUB,) if self.table.stub_count_due else (Step.COUNT_STUB, Step.DISCARD_STUB)
+        if ph is _P_BETTING:
+            return (_S_PLACE_WAGERS, _S_NO_MORE_BETS) if self.seats else (_S_PLACE_WAGERS,)
+        if ph is _P_DEAL:
+            return (_S_DEAL,)
+        if ph is _P_STUB:
+            return (_S_COUNT_STUB,) if self.table.stub_count_due else (_S_COUNT_STUB, _S_DISCARD_STUB)
         if ph in _DECISION_PHASES:
-            return (Step.BET, Step.FOLD)
+            return (_S_BET, _S_FOLD)
         if ph in _REVEAL_PHASES:
-            return (Step.REVEAL,)
-        if ph is Phase.SETTLEMENT:
-            return (Step.SETTLE,)
+            return (_S_REVEAL,)
+        if ph is _P_SETTLEMENT:
+            return (_S_SETTLE,)
         return ()
 
     @property
@@ -356,7 +426,7 @@ class CrissCrossRound:
 
     def _need(self, phase: Phase, step: Step) -> None:
         if self.phase is not phase:
-            if self.phase is Phase.STUB and step is not Step.COUNT_STUB and self.table.stub_count_due:
+            if self.phase is _P_STUB and step is not _S_COUNT_STUB and self.table.stub_count_due:
                 raise StubCountDueError(f"{step.value}: the stub must be counted first (at least "
                                         "once every "
                                         f"{self.table.rules.stub_count_interval} rounds)", R9D)
@@ -372,7 +442,8 @@ class CrissCrossRound:
             WagerNotAllowedError: an unknown seat, a seat already wagered, unequal Antes, an
                 amount outside the table limits or off the Ante step, or a Bonus not offered.
         """
-        self._need(Phase.BETTING, Step.PLACE_WAGERS)
+        if self.phase is not _P_BETTING:
+            self._need(_P_BETTING, _S_PLACE_WAGERS)
         r = self.table.rules
         if type(seat) is not int or not 1 <= seat <= r.positions:
             raise WagerNotAllowedError(f"seat must be a position 1..{r.positions}, got {seat!r}",
@@ -395,7 +466,7 @@ class CrissCrossRound:
                 raise WagerNotAllowedError(f"Five Card Bonus {bonus} outside the table limits "
                                            f"{r.min_bonus}..{r.max_bonus}", CONFIG)
         self.seats[seat] = _Seat(ante_across, bonus)
-        self.events.append(_new(Event, (Step.PLACE_WAGERS, seat, (ante_across, ante_down, bonus))))
+        self.events.append(_new(Event, (_S_PLACE_WAGERS, seat, (ante_across, ante_down, bonus))))
 
     def no_more_bets(self) -> None:
         """The dealer announces "no more bets" before dealing any card (§ 674a.9(a)(3)).
@@ -403,11 +474,12 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: not in the betting phase. IllegalActionError: no seat has wagered.
         """
-        self._need(Phase.BETTING, Step.NO_MORE_BETS)
+        if self.phase is not _P_BETTING:
+            self._need(_P_BETTING, _S_NO_MORE_BETS)
         if not self.seats:
             raise IllegalActionError("no player has placed the two required Antes", R9B)
-        self.phase = Phase.DEAL
-        self.events.append(_new(Event, (Step.NO_MORE_BETS, None, None)))
+        self.phase = _P_DEAL
+        self.events.append(_new(Event, (_S_NO_MORE_BETS, None, None)))
 
     # ---- the deal (§ 674a.9(a)-(b)) ------------------------------------------------------------
     def deal(self, hand: str = "right", *, misdeal: Misdeal | None = None) -> None:
@@ -424,7 +496,8 @@ class CrissCrossRound:
             OutOfTurnError: not after "no more bets". IllegalActionError: a bad ``hand`` or
             ``misdeal``. DeckOutOfPlayError: the shuffler counts cards and does not find 52.
         """
-        self._need(Phase.DEAL, Step.DEAL)
+        if self.phase is not _P_DEAL:
+            self._need(_P_DEAL, _S_DEAL)
         if hand not in ("left", "right"):
             raise IllegalActionError(f"hand must be 'left' or 'right', got {hand!r}", R9A + "(2)")
         order = sorted(self.seats)
@@ -438,16 +511,8 @@ class CrissCrossRound:
             raise DeckOutOfPlayError(f"the automated shuffler indicates {deck.size} cards, not "
                                      f"{DECK_SIZE}: replace the deck (table policy; § 674a.5 "
                                      "is not in our hands)", R9D)
-        n_comm = 5
-        counts: dict[int, int] = {}
-        if misdeal is not None:
-            counts = dict.fromkeys(order, 2)
-            delta = 1 if misdeal.extra else -1
-            if misdeal.seat is None:
-                n_comm += delta
-            else:
-                counts[misdeal.seat] += delta
-        need = n_comm + (sum(counts.values()) if counts else 2 * len(order))
+        plan = _cross_plan(tuple(order), misdeal)
+        need = plan.need
         if deck.size < need:
             raise DeckOutOfPlayError(f"the deck holds {deck.size} cards, {need} are needed")
         deck.shuffle()
@@ -455,27 +520,17 @@ class CrissCrossRound:
         if len(cards) != need or len(set(cards)) != need or min(cards) < 0 or max(cards) > 51:
             raise IllegalActionError(f"the card source dealt invalid cards {cards!r}")
         # from here on the deal has happened: record it
+        hands, community, _ = plan.place(cards)
         self.dealer_hand = hand
-        self.community = tuple(cards[:n_comm])
-        pos = n_comm
+        self.community = community
         seats = self.seats
-        if misdeal is None:  # one card at a time, clockwise: seat j gets cards 5+j and 5+m+j
-            m = len(order)
-            for j, s in enumerate(order):
-                seats[s].hole = (cards[5 + j], cards[5 + m + j])
-        else:
-            holes: dict[int, list[int]] = {s: [] for s in order}
-            for pass_no in range(3):  # one card at a time, clockwise, until each has its cards
-                for s in order:
-                    if pass_no < counts[s]:
-                        holes[s].append(cards[pos])
-                        pos += 1
-            for s in order:
-                seats[s].hole = tuple(holes[s])
+        for s in order:
+            seats[s].hole = hands[s]
         self._order = order
+        self._plan = plan
         self.misdealt = misdeal is not None
-        self.phase = Phase.STUB
-        self.events.append(_new(Event, (Step.DEAL, None, (hand, self.community, tuple(
+        self.phase = _P_STUB
+        self.events.append(_new(Event, (_S_DEAL, None, (hand, self.community, tuple(
             (s, seats[s].hole) for s in order)))))
 
     # ---- the stub (§ 674a.9(c)-(f)) -----------------------------------------------------------
@@ -486,13 +541,14 @@ class CrissCrossRound:
             StubCountDueError: a stub count is due this round (§ 674a.9(d)).
             OutOfTurnError: not right after the deal.
         """
-        if self.phase is Phase.STUB and self.table.stub_count_due:
+        if self.phase is _P_STUB and self.table.stub_count_due:
             raise StubCountDueError("the stub must be counted this round, not discarded uncounted "
                                     f"(at least once every {self.table.rules.stub_count_interval}"
                                     " rounds)", R9D)
-        self._need(Phase.STUB, Step.DISCARD_STUB)
+        if self.phase is not _P_STUB:
+            self._need(_P_STUB, _S_DISCARD_STUB)
         n = self.table.deck.stub_to_rack()
-        self.events.append(_new(Event, (Step.DISCARD_STUB, None, n)))
+        self.events.append(_new(Event, (_S_DISCARD_STUB, None, n)))
         if self.misdealt:
             # Found on the layout without a count: § 674a.13 (irregularities) is not in our
             # hands; table policy: void the hands and return every wager.
@@ -515,25 +571,24 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: not right after the deal.
         """
-        self._need(Phase.STUB, Step.COUNT_STUB)
+        self._need(_P_STUB, _S_COUNT_STUB)
         deck = self.table.deck
+        plan = self._plan
+        assert plan is not None
         counted = deck.remaining
-        expected = DECK_SIZE - 5 - 2 * len(self._order)
-        on_layout = len(self.community) + sum(len(self.seats[s].hole) for s in self._order)
-        if counted == expected:
-            outcome = StubCountOutcome.CORRECT
-        elif self.misdealt:
-            outcome = (StubCountOutcome.MISDEAL if counted + on_layout == DECK_SIZE
-                       else StubCountOutcome.MISDEAL_DECK_INCORRECT)
-        else:
-            outcome = StubCountOutcome.DECK_INCORRECT
+        expected = DECK_SIZE - plan.community_cards - plan.hole_cards * len(self._order)
+        check = judge_stub_count(counted, [len(self.seats[s].hole) for s in self._order],
+                                 len(self.community), hole_cards=plan.hole_cards,
+                                 community_cards=plan.community_cards, seats=self._order)
+        on_layout = check.present - counted
+        outcome = _OUTCOME[check.outcome, check.misdealt]
         self.stub_count = counted
         self.stub_outcome = outcome
-        self.events.append(_new(Event, (Step.COUNT_STUB, None, (counted, outcome))))
+        self.events.append(_new(Event, (_S_COUNT_STUB, None, (counted, outcome))))
         if outcome is StubCountOutcome.CORRECT:
             n = deck.stub_to_rack()
-            self.events.append(_new(Event, (Step.DISCARD_STUB, None, n)))
-            if self.misdealt:  # a misdeal that a lost card hides from the count
+            self.events.append(_new(Event, (_S_DISCARD_STUB, None, n)))
+            if check.misdealt:  # a misdeal that a lost card hides from the count
                 self._void("misdeal on the layout (table policy: § 674a.13 is not in our hands)",
                            counted=True, deck_removed=False)
             else:
@@ -560,7 +615,7 @@ class CrissCrossRound:
     def _check_turn(self, seat: int, step: Step) -> int:
         ph = self.phase
         if ph not in _DECISION_PHASES:
-            self._need(Phase.ACROSS_DECISION, step)
+            self._need(_P_ACROSS_DECISION, step)
         d = _DECISION_PHASES.index(ph)
         if seat != self._pending[0]:
             raise OutOfTurnError(f"{step.value} by seat {seat!r}: seat {self._pending[0]} acts first "
@@ -574,13 +629,13 @@ class CrissCrossRound:
             OutOfTurnError: not a decision, or not this seat's turn (seats act in dealing order).
             WagerNotAllowedError: a multiple the table does not allow at this decision.
         """
-        d = self._check_turn(seat, Step.BET)
+        d = self._check_turn(seat, _S_BET)
         allowed = self.table.rules.multiples(d)
         if multiple not in allowed or type(multiple) is not int:
             raise WagerNotAllowedError(f"{_DECISION_NAMES[d]} bet of {multiple!r}x the Ante is not "
                                        f"allowed; allowed multiples {allowed}", CONFIG)
         self.seats[seat].multiples[d] = multiple
-        self.events.append(_new(Event, (Step.BET, seat, (d, multiple))))
+        self.events.append(_new(Event, (_S_BET, seat, (d, multiple))))
         pending = self._pending
         pending.pop(0)
         if not pending:
@@ -592,11 +647,11 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: not a decision, or not this seat's turn.
         """
-        d = self._check_turn(seat, Step.FOLD)
+        d = self._check_turn(seat, _S_FOLD)
         s = self.seats[seat]
         s.multiples[d] = 0
         s.folded = True
-        self.events.append(_new(Event, (Step.FOLD, seat, d)))
+        self.events.append(_new(Event, (_S_FOLD, seat, d)))
         pending = self._pending
         pending.pop(0)
         if not pending:
@@ -610,16 +665,15 @@ class CrissCrossRound:
             OutOfTurnError: decisions are still pending or nothing is left to turn.
         """
         ph = self.phase
-        if ph not in _REVEAL_PHASES:
-            self._need(Phase.ACROSS_REVEAL, Step.REVEAL)
-        i = _REVEAL_PHASES.index(ph)
-        boxes = _REVEAL_BOXES[i]
-        c = self.community
-        cards = tuple([c[b] for b in boxes])
+        i = 0 if ph is _ACROSS_REVEAL else 1 if ph is _DOWN_REVEAL else 2 if ph is _MIDDLE_REVEAL else None
+        if i is None:
+            self._need(_P_ACROSS_REVEAL, _S_REVEAL)
+        boxes = _REVEAL_BOXES[i]  # type: ignore[index]
+        cards = _REVEAL_GET[i](self.community)  # type: ignore[index]
         self.revealed += boxes
-        self.events.append(_new(Event, (Step.REVEAL, None, (boxes, cards))))
+        self.events.append(_new(Event, (_S_REVEAL, None, (boxes, cards))))
         if i == 2:
-            self.phase = Phase.SETTLEMENT
+            self.phase = _P_SETTLEMENT
         else:
             self._start_decision(i + 1)
         return cards
@@ -636,7 +690,8 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: the centre card is not turned yet.
         """
-        self._need(Phase.SETTLEMENT, Step.SETTLE)
+        if self.phase is not _P_SETTLEMENT:
+            self._need(_P_SETTLEMENT, _S_SETTLE)
         t = self.table
         main, ante_pt, bonus_pt = t._pay
         c = self.community
@@ -649,24 +704,24 @@ class CrissCrossRound:
             s = self.seats[seat]
             a = s.ante
             if s.folded:
-                add(_new(WagerResult, (seat, Wager.ANTE_ACROSS, a, Outcome.LOSE, -a, None)))
-                add(_new(WagerResult, (seat, Wager.ANTE_DOWN, a, Outcome.LOSE, -a, None)))
+                add(_new(WagerResult, (seat, _W_ANTE_ACROSS, a, _LOSE, -a, None)))
+                add(_new(WagerResult, (seat, _W_ANTE_DOWN, a, _LOSE, -a, None)))
                 for d, m in enumerate(s.multiples):
                     if m:
-                        add(_new(WagerResult, (seat, Wager(2 + d), m * a, Outcome.LOSE, -m * a, None)))
+                        add(_new(WagerResult, (seat, _W_BETS[d], m * a, _LOSE, -m * a, None)))
             else:
                 av = _eval(s.hole + row)
                 dv = _eval(s.hole + col)
                 m0, m1, m2 = s.multiples
-                add(_pay(seat, Wager.ANTE_ACROSS, a, ante_pt, av))
-                add(_pay(seat, Wager.ANTE_DOWN, a, ante_pt, dv))
-                add(_pay(seat, Wager.ACROSS, m0 * a, main, av))  # type: ignore[operator]
-                add(_pay(seat, Wager.DOWN, m1 * a, main, dv))  # type: ignore[operator]
-                add(_pay(seat, Wager.MIDDLE, m2 * a, main, av if av > dv else dv))  # type: ignore[operator]
+                add(_pay(seat, _W_ANTE_ACROSS, a, ante_pt, av))
+                add(_pay(seat, _W_ANTE_DOWN, a, ante_pt, dv))
+                add(_pay(seat, _W_ACROSS, m0 * a, main, av))  # type: ignore[operator]
+                add(_pay(seat, _W_DOWN, m1 * a, main, dv))  # type: ignore[operator]
+                add(_pay(seat, _W_MIDDLE, m2 * a, main, av if av > dv else dv))  # type: ignore[operator]
             if s.bonus:
-                add(_pay(seat, Wager.BONUS, s.bonus, bonus_pt, board_v))
-        self.events.append(_new(Event, (Step.SETTLE, None, len(out))))
-        self.phase = Phase.COMPLETE
+                add(_pay(seat, _W_BONUS, s.bonus, bonus_pt, board_v))
+        self.events.append(_new(Event, (_S_SETTLE, None, len(out))))
+        self.phase = _P_COMPLETE
         return self._close(tuple(out), None, counted=self.stub_count is not None, deck_removed=False)
 
     def _void(self, reason: str, *, counted: bool, deck_removed: bool) -> None:
@@ -677,20 +732,20 @@ class CrissCrossRound:
             out.append(WagerResult(seat, Wager.ANTE_DOWN, s.ante, Outcome.RETURNED, 0))
             if s.bonus:
                 out.append(WagerResult(seat, Wager.BONUS, s.bonus, Outcome.RETURNED, 0))
-        self.phase = Phase.VOID
+        self.phase = _P_VOID
         self._close(tuple(out), reason, counted=counted, deck_removed=deck_removed)
 
     def _close(self, results: tuple[WagerResult, ...], void_reason: str | None, *, counted: bool,
                deck_removed: bool) -> RoundRecord:
         self.table._finish(counted, deck_removed)
         seats = self.seats
-        self.record = RoundRecord(
-            number=self.number, community=self.community,
-            hole={s: seats[s].hole for s in self._order},
-            wagers={s: (seats[s].ante, seats[s].ante, seats[s].bonus) for s in self._order},
-            multiples={s: tuple(seats[s].multiples) for s in self._order},
-            stub_count=self.stub_count, stub_outcome=self.stub_outcome, results=results,
-            void_reason=void_reason, deck_removed=deck_removed, events=tuple(self.events))
+        order = self._order
+        self.record = _new(RoundRecord, (  # the fields in RoundRecord's order
+            self.number, self.community,
+            {s: seats[s].hole for s in order},
+            {s: (seats[s].ante, seats[s].ante, seats[s].bonus) for s in order},
+            {s: tuple(seats[s].multiples) for s in order},
+            self.stub_count, self.stub_outcome, results, void_reason, deck_removed, tuple(self.events)))
         return self.record
 
 
@@ -705,6 +760,8 @@ def _pay(seat: int, wager: Wager, staked: int, table: list[tuple[int, int, str |
 
 
 _WIN, _PUSH, _LOSE = Outcome.WIN, Outcome.PUSH, Outcome.LOSE
+_W_ANTE_ACROSS, _W_ANTE_DOWN, _W_ACROSS, _W_DOWN, _W_MIDDLE, _W_BONUS = Wager
+_W_BETS = (_W_ACROSS, _W_DOWN, _W_MIDDLE)
 
 
 Strategy = Callable[[int, Sequence[int], Sequence[int], Sequence[int]], int]
@@ -726,18 +783,32 @@ def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
         rnd.count_stub()
     else:
         rnd.discard_stub()
-    if rnd.phase is Phase.VOID:
+    if rnd.phase is _P_VOID:
         assert rnd.record is not None
         return rnd.record
     c = rnd.community
     seats, pending, bet, fold, reveal = rnd.seats, rnd._pending, rnd.bet, rnd.fold, rnd.reveal
+    events = rnd.events
+    rules = table.rules
     row_o, col_o = (c[1], c[3]), (c[0], c[4])
-    for d, known in enumerate((((), ()), (row_o, ()), (row_o, col_o))):
+    for d, known, allowed, phase in ((0, ((), ()), rules.across_multiples, _ACROSS_DECISION),
+                                     (1, (row_o, ()), rules.down_multiples, _DOWN_DECISION),
+                                     (2, (row_o, col_o), rules.middle_multiples, _MIDDLE_DECISION)):
         while pending:  # the seats still in, in dealing order (emptied as they act)
             seat = pending[0]
-            m = strategy(d, seats[seat].hole, *known)
-            if m:
-                bet(seat, m)
+            s = seats[seat]
+            m = strategy(d, s.hole, *known)
+            if not (rnd.phase is phase and pending and pending[0] == seat):
+                bet(seat, m) if m else fold(seat)  # the strategy moved the round on: checked path
+            elif m:
+                if type(m) is int and m in allowed:  # bet() exactly, without re-checking the turn
+                    s.multiples[d] = m
+                    events.append(_new(Event, (_S_BET, seat, (d, m))))
+                    pending.pop(0)
+                    if not pending:
+                        rnd.phase = _REVEAL_PHASES[d]
+                else:
+                    bet(seat, m)  # raises WagerNotAllowedError
             else:
                 fold(seat)
         reveal()

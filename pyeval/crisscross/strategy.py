@@ -23,18 +23,26 @@ __all__ = ["basic_strategy", "made_hand"]
 
 def made_hand(cards: Sequence[int]) -> bool:
     """True when the cards hold three of a kind, two pair, or a pair of sixes or better."""
-    counts = [0] * 13
-    pairs = 0
-    high_pair = False
-    for c in cards:
-        r = c >> 2
-        counts[r] += 1
-        if counts[r] == 2:
-            pairs += 1
-            high_pair = high_pair or r >= 4
-        elif counts[r] >= 3:
-            return True
-    return high_pair or pairs >= 2
+    ranks = [c >> 2 for c in cards]
+    distinct = set(ranks)
+    repeats = len(ranks) - len(distinct)
+    if repeats >= 2:  # two pair, or three (or four) of a kind
+        return True
+    # exactly one pair: its rank is what the repeated card adds; sixes (rank 4) or better
+    return repeats == 1 and sum(ranks) - sum(distinct) >= 4
+
+
+def _across(h0: int, h1: int) -> int:
+    r0, r1 = h0 >> 2, h1 >> 2
+    if r0 == r1:
+        return 3 if r0 >= 4 else 1
+    if (h0 & 3) != (h1 & 3) and r0 <= 3 and r1 <= 3:
+        return 0
+    return 1
+
+
+#: The Across decision for every ordered pair of hole cards, indexed ``h0 * 52 + h1``.
+_ACROSS = tuple(_across(a, b) for a in range(52) for b in range(52))
 
 
 def basic_strategy(decision: int, hole: Sequence[int], row_outer: Sequence[int] = (),
@@ -50,12 +58,7 @@ def basic_strategy(decision: int, hole: Sequence[int], row_outer: Sequence[int] 
     """
     h0, h1 = hole
     if decision == 0:
-        r0, r1 = h0 >> 2, h1 >> 2
-        if r0 == r1:
-            return 3 if r0 >= 4 else 1
-        if (h0 & 3) != (h1 & 3) and r0 <= 3 and r1 <= 3:
-            return 0
-        return 1
+        return _ACROSS[h0 * 52 + h1]
     across = (h0, h1, *row_outer)
     if decision == 1:
         return 3 if made_hand(across) else 1
