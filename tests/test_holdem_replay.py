@@ -77,7 +77,15 @@ def test_phh_errors():
     with pytest.raises(HandHistoryError, match="missing PHH field"):
         phh.loads("variant = 'NT'", "x")
     with pytest.raises(HandHistoryError, match="not supported"):
-        phh.loads(HAND.replace("'NT'", "'PO'"), "x")[0].replay()
+        phh.loads(HAND.replace("'NT'", "'NZZ'"), "x")[0].replay()
     with pytest.raises(HandHistoryError, match="shows"):
         phh.loads(HAND.replace("'p3 f']", "'p3 cc', 'd db 3c', 'p1 cc', 'p3 cc', 'd db 4c', 'p1 cc', 'p3 cc', "
                                "'p1 sm KdKc']"), "x")[0].replay()
+
+
+def test_replay_all_shared_mixed_hands(shared_dir: Path, capsys: pytest.CaptureFixture[str]):
+    """The 42 real mixed-game hands (FT, NT, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D) replay to the chip."""
+    code = main(["replay", str(shared_dir / "data" / "phh-mixed")])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "hands: 42  matches: 42  mismatches: 0" in out

@@ -4,7 +4,10 @@ PHH is the TOML format of pokerkit and the published hand datasets: ``.phh`` hol
 top-level fields, ``.phhs`` several hands as tables ``[1]``, ``[2]``, .... Conventions followed: seat
 ``p1`` is the first seat left of the button (round index 0), the last seat is the button; ``cbr X``
 is a bet or raise *to* X; heads-up, ``blinds_or_straddles`` is assigned in reverse (the button posts
-the small blind). Supported variants: ``NT`` (no-limit) and ``FT`` (fixed-limit) Texas hold'em.
+the small blind). Variant codes: a structure letter (``F`` fixed limit, ``N`` no limit, ``P`` pot
+limit) and a game of :data:`pyeval.variants.games.VARIANTS`: ``FT``, ``NT``, ``PO``, ``FO/8``,
+``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``, ``FB``, ... Stud hands use ``bring_in`` and ``pb``;
+draw hands ``sd``; unknown hole cards (``????``) replay as cards nobody saw.
 """
 from __future__ import annotations
 
@@ -16,8 +19,12 @@ from typing import Any
 
 from ..cards import CARD_TEXT, parse_cards
 from ..errors import HandHistoryError, PyevalError
+from ..variants.games import HOLDEM, VARIANTS
 from .round import Round
 from .rules import BettingStructure, HeadsUpOrder, TableRules
+
+_STRUCTURES = {"F": BettingStructure.FIXED_LIMIT, "N": BettingStructure.NO_LIMIT, "P": BettingStructure.POT_LIMIT}
+_LETTER = {v: k for k, v in _STRUCTURES.items()}
 
 
 @dataclass
@@ -34,6 +41,7 @@ class HandHistory:
     big_bet: int | None = None
     finishing_stacks: list[int] | None = None
     players: list[str] | None = None
+    bring_in: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     name: str = ""  # where it came from (file and table key), for messages
 
@@ -42,9 +50,11 @@ class HandHistory:
         """Build from parsed TOML; raises HandHistoryError for a missing or mistyped field."""
         try:
             known = {"variant", "antes", "blinds_or_straddles", "starting_stacks", "actions", "min_bet",
-                     "small_bet", "big_bet", "finishing_stacks", "players"}
+                     "small_bet", "big_bet", "finishing_stacks", "players", "bring_in"}
+            n = len(d["starting_stacks"])
             hh = cls(
-                variant=d["variant"], antes=list(d["antes"]), blinds_or_straddles=list(d["blinds_or_straddles"]),
+                variant=d["variant"], antes=list(d.get("antes", [0] * n)),
+                blinds_or_straddles=list(d.get("blinds_or_straddles", [0] * n)), bring_in=d.get("bring_in"),
                 starting_stacks=list(d["starting_stacks"]), actions=list(d["actions"]),
                 min_bet=d.get("min_bet"), small_bet=d.get("small_bet"), big_bet=d.get("big_bet"),
                 finishing_stacks=list(d["finishing_stacks"]) if "finishing_stacks" in d else None,
@@ -70,7 +80,7 @@ class HandHistory:
         """
         values: list[float] = [*self.antes, *self.blinds_or_straddles, *self.starting_stacks,
                                *(self.finishing_stacks or ())]
-        values += [v for v in (self.min_bet, self.small_bet, self.big_bet) if v is not None]
+        values += [v for v in (self.min_bet, self.small_bet, self.big_bet, self.bring_in) if v is not None]
         for a in self.actions:
             t = a.split("#", 1)[0].split()
             if len(t) == 3 and t[1] == "cbr":
@@ -108,6 +118,7 @@ class HandHistory:
             min_bet=None if self.min_bet is None else conv(self.min_bet),
             small_bet=None if self.small_bet is None else conv(self.small_bet),
             big_bet=None if self.big_bet is None else conv(self.big_bet),
+            bring_in=None if self.bring_in is None else conv(self.bring_in),
             finishing_stacks=conv_list(self.finishing_stacks), players=self.players, extra=dict(self.extra),
             name=self.name,
         )
@@ -116,17 +127,34 @@ class HandHistory:
         """The :class:`TableRules` this hand was played under, as far as PHH states them.
 
         Raises:
-            HandHistoryError: a variant other than NT/FT, non-uniform antes, or forced bets that are
-                not a run of blinds starting at ``p1``.
+            HandHistoryError: an unknown variant code, antes that are neither uniform nor a big-blind
+                ante, or forced bets that are not a run of blinds starting at ``p1``.
         """
         n = len(self.starting_stacks)
         if len(self.antes) != n or len(self.blinds_or_straddles) != n:
             raise HandHistoryError(f"{self.name}: antes and blinds_or_straddles need one entry per player ({n})")
+        code = self.variant
+        structure = _STRUCTURES.get(code[:1])
+        variant = VARIANTS.get(code[1:])
+        if structure is None or variant is None:
+            raise HandHistoryError(f"{self.name}: variant {code!r} is not supported "
+                                   f"(structure F/N/P + one of {', '.join(sorted(VARIANTS))})")
+        ante, bb_ante = self.antes[0], 0
         if len(set(self.antes)) > 1:
-            raise HandHistoryError(f"{self.name}: only a uniform ante is supported, got {self.antes}")
+            nz = [i for i, a in enumerate(self.antes) if a]
+            if len(nz) == 1 and nz[0] == (0 if n == 2 else 1) and variant.forced == "blinds":
+                ante, bb_ante = 0, self.antes[nz[0]]
+            else:
+                raise HandHistoryError(f"{self.name}: only a uniform ante or a big-blind ante is supported, got {self.antes}")
         bos = self.blinds_or_straddles
         heads_up = HeadsUpOrder.BUTTON_SMALL_BLIND
-        if n == 2:
+        blinds: list[int] = []
+        if variant.forced == "bring_in":
+            if any(bos):
+                raise HandHistoryError(f"{self.name}: a stud game has no blinds, got {bos}")
+            if self.bring_in is None:
+                raise HandHistoryError(f"{self.name}: {code} needs bring_in")
+        elif n == 2:
             # PHH assigns heads-up forced bets in reverse: p2 (button) posts bos[0], p1 posts bos[1].
             if bos[0] > bos[1]:
                 heads_up, blinds = HeadsUpOrder.PA_LITERAL, [bos[1], bos[0]]
@@ -140,25 +168,23 @@ class HandHistory:
             blinds = bos[:k]
             if any(bos[k:]):
                 raise HandHistoryError(f"{self.name}: forced bets must be a run of blinds from p1, got {bos}")
-        if not blinds:
+        if variant.forced == "blinds" and not blinds:
             raise HandHistoryError(f"{self.name}: no blinds in {bos}")
         try:
-            if self.variant == "NT":
-                if self.min_bet is None:
-                    raise HandHistoryError(f"{self.name}: NT needs min_bet")
-                return TableRules(seats=max(n, 2), blinds=tuple(blinds), ante=self.antes[0], min_bet=self.min_bet,
-                                  structure=BettingStructure.NO_LIMIT, heads_up=heads_up)
-            if self.variant == "FT":
+            common: dict[str, Any] = dict(seats=max(n, 2), blinds=tuple(blinds), ante=ante, bb_ante=bb_ante,
+                                          structure=structure, heads_up=heads_up, variant=variant,
+                                          bring_in=self.bring_in or 0 if variant.forced == "bring_in" else 0)
+            if structure is BettingStructure.FIXED_LIMIT:
                 if self.small_bet is None or self.big_bet is None:
-                    raise HandHistoryError(f"{self.name}: FT needs small_bet and big_bet")
-                return TableRules(seats=max(n, 2), blinds=tuple(blinds), ante=self.antes[0],
-                                  min_bet=self.small_bet, big_bet=self.big_bet,
-                                  structure=BettingStructure.FIXED_LIMIT, heads_up=heads_up)
+                    raise HandHistoryError(f"{self.name}: {code} needs small_bet and big_bet")
+                return TableRules(min_bet=self.small_bet, big_bet=self.big_bet, **common)
+            if self.min_bet is None:
+                raise HandHistoryError(f"{self.name}: {code} needs min_bet")
+            return TableRules(min_bet=self.min_bet, **common)
         except PyevalError as exc:
             if isinstance(exc, HandHistoryError):
                 raise
             raise HandHistoryError(f"{self.name}: {exc}") from None
-        raise HandHistoryError(f"{self.name}: variant {self.variant!r} is not supported (NT and FT are)")
 
     def replay(self) -> Round:
         """Play this hand through a :class:`Round`; returns the finished (or stopped) round.
@@ -178,6 +204,39 @@ class HandHistory:
         rnd.post_forced_bets()
         n = rnd.n
         pending: dict[int, tuple[int, ...]] = {}
+        board: tuple[int, ...] | None = None
+        shown: set[int] = set()
+
+        def expected() -> list[int]:
+            """Cards each player receives on the next street (0 for none)."""
+            spec = rnd._next_street()
+            if spec is None:
+                return [0] * n
+            out = []
+            for i in range(n):
+                if rnd.folded[i] or rnd.mucked[i]:
+                    out.append(0)
+                elif spec.draw:
+                    out.append(len(rnd._discards.get(i, ())))
+                else:
+                    out.append(spec.down + spec.up)
+            return out
+
+        def deal_if_due(force: bool) -> None:
+            nonlocal board
+            if not rnd.can_deal_board():
+                return
+            want = expected()
+            spec = rnd._next_street()
+            assert spec is not None
+            have_hole = all(len(pending.get(i, ())) == w for i, w in enumerate(want))
+            have_board = (board is not None) == bool(spec.board)
+            if have_hole and have_board and (force or any(want) or spec.board):
+                hole = [pending.get(i, ()) for i in range(n)] if (spec.down or spec.up or spec.draw) else None
+                rnd.deal_board(board, hole=hole) if spec.board else rnd.deal_board(hole=hole)
+                pending.clear()
+                board = None
+
         for idx, raw in enumerate(self.actions):
             text = raw.split("#", 1)[0].split()
             if not text:
@@ -185,14 +244,21 @@ class HandHistory:
             try:
                 if text[0] == "d":
                     if text[1] == "dh":
-                        pending[_player(text[2], n)] = _cards(text[3])
-                        if len(pending) == n:
-                            rnd.deal_hole_cards([pending[i] for i in range(n)])
+                        p = _player(text[2], n)
+                        pending[p] = pending.get(p, ()) + _cards(text[3])
+                        if not rnd._dealt:
+                            if len(pending) == n:
+                                rnd.deal_hole_cards([pending[i] for i in range(n)])
+                                pending.clear()
+                        else:
+                            deal_if_due(False)
                     elif text[1] == "db":
-                        rnd.deal_board(_cards(text[2]))
+                        board = _cards(text[2])
+                        deal_if_due(False)
                     else:
                         raise HandHistoryError(f"unknown dealer action {text[1]!r}")
                     continue
+                deal_if_due(True)  # a draw where every player stood pat deals no cards
                 p = _player(text[0], n)
                 op = text[1]
                 if op == "cc":
@@ -201,18 +267,37 @@ class HandHistory:
                     rnd.fold(p)
                 elif op == "cbr":
                     rnd.bet_or_raise_to(int(text[2]), p)
+                elif op == "pb":
+                    rnd.post_bring_in(p)
+                elif op == "sd":
+                    cards = _cards(text[2]) if len(text) > 2 else ()
+                    if cards and all(c < 0 for c in cards):
+                        rnd.discard_unknown(len(cards), p)
+                    else:
+                        rnd.discard(cards, p)
                 elif op == "sm":
+                    if len(text) > 2 and p in shown and p not in rnd.sd_queue:
+                        # shown again after the rest of the cards were dealt to all-in hands
+                        if set(_cards(text[2])) != set(rnd.hole[p]):
+                            raise HandHistoryError(f"p{p + 1} shows {text[2]} but holds "
+                                                   f"{''.join(CARD_TEXT[c] for c in rnd.hole[p])}")
+                        continue
                     if len(text) == 2:
                         rnd.muck(p)
                     else:
                         if text[2] != "-" and set(_cards(text[2])) != set(rnd.hole[p]):
                             raise HandHistoryError(f"p{p + 1} shows {text[2]} but was dealt "
-                                                   f"{''.join(CARD_TEXT[c] for c in rnd.hole[p])}")
+                                                   f"{''.join(CARD_TEXT[c] for c in rnd.hole[p] if c >= 0)}")
                         rnd.show(p)
+                        shown.add(p)
                 else:
-                    raise HandHistoryError(f"unsupported action {op!r} in hold'em")
+                    raise HandHistoryError(f"unsupported action {op!r}")
             except (PyevalError, IndexError, ValueError) as exc:
                 raise HandHistoryError(f"{self.name}: action {idx + 1} {raw!r}: {exc}") from None
+        try:
+            deal_if_due(True)
+        except PyevalError as exc:
+            raise HandHistoryError(f"{self.name}: at the end: {exc}") from None
         if rnd.can_award():
             rnd.award()
         return rnd
@@ -225,8 +310,11 @@ def _player(tok: str, n: int) -> int:
 
 
 def _cards(tok: str) -> tuple[int, ...]:
+    """Card text; each ``??`` is a card nobody saw (-1)."""
     if "?" in tok:
-        raise HandHistoryError(f"unknown cards {tok!r} cannot be replayed")
+        if len(tok) % 2 or any(tok[i:i + 2] != "??" and "?" in tok[i:i + 2] for i in range(0, len(tok), 2)):
+            raise HandHistoryError(f"bad cards {tok!r}")
+        return tuple(-1 if tok[i:i + 2] == "??" else parse_cards(tok[i:i + 2])[0] for i in range(0, len(tok), 2))
     return parse_cards(tok)
 
 

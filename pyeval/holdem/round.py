@@ -20,6 +20,8 @@ from typing import NamedTuple, Protocol, Union
 from .._ffi import lib
 from ..cards import CARD_TEXT, check_card, parse_cards
 from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, PyevalError
+from ..variants.games import StreetSpec
+from ..variants.hands import _OMAHA_TABLES
 from .pots import Pot, side_pots, split_pot
 from .rules import (
     R_ADD_CHIPS,
@@ -74,7 +76,9 @@ class Phase(enum.Enum):
     FORCED_BETS = "forced bets"
     HOLE_CARDS = "hole cards"  # a straddle may also be posted now, if offered
     BETTING = "betting"
-    BOARD = "board"  # the dealer burns and deals the next street (showdown may also be due)
+    BRING_IN = "bring-in"  # stud: the lowest (razz: highest) up card posts the bring-in
+    BOARD = "board"  # the dealer deals the next street (showdown may also be due)
+    DRAW = "draw"  # draw games: players discard (or stand pat) in turn
     SHOWDOWN = "showdown"
     AWARD = "award"
     COMPLETE = "complete"
@@ -143,7 +147,8 @@ class Round:
         "hole", "board", "burns", "_ev", "_phase_fb", "_straddled", "_dealt", "street", "bet_to",
         "min_inc", "raises", "full_seq", "acted", "act_seq", "checked", "actor", "opener",
         "n_active", "n_live", "closed", "sd_queue", "awarded", "_blind_posters", "_preflop_first",
-        "values", "winnings",
+        "values", "winnings", "variant", "_last", "_up", "_bring_in_due", "_draw_queue", "_discards",
+        "low_values", "_streets", "_dead", "_has_draws",
     )
 
     def __init__(self, rules: TableRules, stacks: Sequence[int], cards: CardSource | None = None) -> None:
@@ -156,7 +161,7 @@ class Round:
         for s in stacks:
             if isinstance(s, bool) or not isinstance(s, int) or s <= 0:
                 raise _illegal(f"table stakes must be positive ints, got {s!r}", R_STAKES)
-        if len(rules.blinds) > n:
+        if len(rules.blinds) > n:  # stud tables have no blinds
             raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
         self.rules = rules
         self.n = n
@@ -194,9 +199,19 @@ class Round:
         else:
             posters = list(range(n))
         self._blind_posters = tuple(posters[i % n] for i in range(len(rules.blinds)))
-        self._preflop_first = (self._blind_posters[-1] + 1) % n
+        self._preflop_first = (self._blind_posters[-1] + 1) % n if self._blind_posters else 0
         self.values: list[int] = [0] * n
         self.winnings: list[int] = [0] * n
+        self.variant = rules.variant
+        self._streets = rules.variant.streets
+        self._last = len(self._streets) - 1
+        self._up: list[tuple[bool, ...]] = [()] * n  # stud: which hole cards are face up
+        self._bring_in_due = False
+        self._draw_queue: list[int] = []
+        self._discards: dict[int, tuple[int, ...]] = {}
+        self.low_values: list[int] = [0] * n
+        self._dead = 0  # a big-blind ante: dead money in the main pot
+        self._has_draws = any(s.draw for s in self._streets)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -208,9 +223,13 @@ class Round:
             return Phase.HOLE_CARDS
         if self.awarded:
             return Phase.COMPLETE
+        if self._bring_in_due:
+            return Phase.BRING_IN
         if self.actor is not None:
             return Phase.BETTING
-        if self.n_live >= 2 and len(self.board) < 5:
+        if self._draw_queue:
+            return Phase.DRAW
+        if self.n_live >= 2 and self.street < self._last:
             return Phase.BOARD
         if self.sd_queue:
             return Phase.SHOWDOWN
@@ -235,7 +254,21 @@ class Round:
     def pots(self) -> tuple[Pot, ...]:
         """Main and side pots as they stand now (§ 637a.8(b)(5)); players who mucked are not eligible."""
         live = [not (f or m) for f, m in zip(self.folded, self.mucked)]
-        return side_pots(self.contrib, live)
+        return self._pots(live)
+
+    def _pots(self, live: list[bool]) -> tuple[Pot, ...]:
+        """Side pots; a big-blind ante is dead money of the main pot, not part of the big blind's
+        own contribution (so it never makes a side pot of its own)."""
+        dead = self._dead
+        if not dead:
+            return side_pots(self.contrib, live)
+        i = self._blind_posters[-1]
+        contrib = list(self.contrib)
+        contrib[i] -= dead
+        pots = side_pots(contrib, live)
+        if not pots:
+            return (Pot(dead, ()),)
+        return (Pot(pots[0].amount + dead, pots[0].eligible),) + pots[1:]
 
     def snapshot(self) -> tuple[object, ...]:
         """A deep copy of the whole state, for comparing before and after (tests, audits)."""
@@ -270,13 +303,20 @@ class Round:
                 stacks[i] -= a
                 contrib[i] += a
                 ev.append(("ante", i, a, ()))
+        if rules.bb_ante:  # the big blind antes for the table, before posting his blind
+            i = self._blind_posters[-1]
+            a = min(rules.bb_ante, stacks[i])
+            stacks[i] -= a
+            contrib[i] += a
+            self._dead = a
+            ev.append(("ante", i, a, ()))
         for amount, i in zip(rules.blinds, self._blind_posters):
             a = min(amount, stacks[i])
             stacks[i] -= a
             contrib[i] += a
             bets[i] += a
             ev.append(("blind", i, a, ()))
-        self.bet_to = max(rules.blinds)
+        self.bet_to = max(rules.blinds, default=0)
         self.min_inc = max(rules.min_bet, self.bet_to)
         self.n_active = sum(1 for s in stacks if s > 0)
         self._phase_fb = False
@@ -337,9 +377,10 @@ class Round:
         if len(cards) != n:
             raise _illegal(f"hole cards for {n} players expected, got {len(cards)}", R_DEAL)
         out = [_as_cards(c) for c in cards]
+        k = self._streets[0].down + self._streets[0].up
         for i, h in enumerate(out):
-            if len(h) != 2:
-                raise _illegal(f"player {i} must receive two hole cards, got {len(h)}", R_DEAL)
+            if len(h) != k:
+                raise _illegal(f"player {i} must receive {k} hole cards, got {len(h)}", R_DEAL)
         _check_new(out, [])
         return out
 
@@ -355,17 +396,24 @@ class Round:
         """
         explicit = self._check_hole(cards)
         n = self.n
+        first = self._streets[0]
+        k = first.down + first.up
         if explicit:
             hole = [tuple(h) for h in explicit]
         else:
             assert self.source is not None
-            dealt = self.source.deal(2 * n)
-            hole = [(dealt[i], dealt[n + i]) for i in range(n)]
+            dealt = self.source.deal(k * n)
+            hole = [tuple(dealt[j * n + i] for j in range(k)) for i in range(n)]
         self.hole = hole
         ev = self._ev
         for i in range(n):
             ev.append(("hole", i, 0, hole[i]))
         self._dealt = True
+        if self.variant.forced == "bring_in":
+            self._up = [(False,) * first.down + (True,) * first.up] * n
+            self._bring_in_due = True
+            self.actor = None
+            return
         # Preflop: blinds and straddler have not acted and keep the option to raise.
         self.actor = self._first_from(self._preflop_first)
         self.opener = self._preflop_first
@@ -417,8 +465,8 @@ class Round:
         allin_to = self.bets[a] + self.stacks[a]
         st = rules.structure
         if st is BettingStructure.FIXED_LIMIT:
-            size = rules.min_bet if self.street <= 1 else rules.big_bet_amount
-            lo = hi = bet_to + size
+            size = rules.big_bet_amount if self._streets[self.street].big else rules.min_bet
+            lo = hi = size if bet_to < size else bet_to + size  # a bring-in is completed to one bet
         else:
             lo = bet_to + self.min_inc if bet_to else rules.min_bet
             if st is BettingStructure.POT_LIMIT:
@@ -516,9 +564,14 @@ class Round:
         lo, hi = self._raise_bounds(a)
         if to > hi:
             raise _illegal(f"{to} is above the maximum of {hi} ({self.rules.structure.value})", R_LIMITS)
-        if to < lo and to != allin_to:
+        if to < lo and to != allin_to and to < self._cover(a):
             raise _illegal(f"{to} is below the minimum {'raise' if self.bet_to else 'bet'} to {lo}", R_LIMITS)
         return a
+
+    def _cover(self, a: int) -> int:
+        """The most any other live player can have in this betting round: a bet or raise to that much
+        puts every opponent all-in, so it stands even below the minimum (the rest could not be called)."""
+        return max((self.bets[i] + self.stacks[i] for i in range(self.n) if i != a and not self.folded[i]), default=0)
 
     def can_bet_or_raise_to(self, to: int, player: int | None = None) -> bool:
         """True when ``player`` (default: whoever is to act) may bet or raise to ``to`` chips now."""
@@ -539,13 +592,15 @@ class Round:
         """
         a = self._check_raise_to(player, to)
         if self.rules.structure is BettingStructure.FIXED_LIMIT:
-            lo = self.bet_to + (self.rules.min_bet if self.street <= 1 else self.rules.big_bet_amount)
+            size = self.rules.big_bet_amount if self._streets[self.street].big else self.rules.min_bet
+            lo = size if self.bet_to < size else self.bet_to + size
         else:
             lo = self.bet_to + self.min_inc if self.bet_to else self.rules.min_bet
         add = to - self.bets[a]
-        kind = "raise" if self.bet_to else "bet"
+        completes = self.bet_to < lo and self.bet_to == self.rules.bring_in and self.street == 0 and self.rules.bring_in > 0
+        kind = "raise" if self.bet_to and not completes else "bet"
         if to >= lo:  # a full bet or raise
-            if self.bet_to:
+            if self.bet_to and not completes:
                 self.raises += 1
             inc = to - self.bet_to
             if inc > self.min_inc:
@@ -594,61 +649,202 @@ class Round:
             if stacks[i] and not folded[i]:
                 k += 1
         self.n_active = k
-        if self.n_live >= 2 and (self.street == 3 or self.n_active < 2):
+        if self.n_live >= 2 and (self.street == self._last or self.n_active < 2):
             self.closed = True
-            n = self.n
-            start = self.opener
-            self.sd_queue = [(start + k) % n for k in range(n) if not self.folded[(start + k) % n]]
+            if self.street == self._last or not self._has_draws:
+                self._queue_showdown()
         elif self.n_live < 2:
             self.closed = True
+        if self._has_draws and self.n_live >= 2 and self.street < self._last and self._streets[self.street + 1].draw:
+            self._open_draw()
 
-    # ------------------------------------------------------------------ board
-    def _check_board(self, cards: CardsInput | None, burn: int | None) -> tuple[int, ...]:
-        if not self._dealt or self.actor is not None:
-            raise OutOfTurnError("the board is dealt only when a betting round is complete", R_STREETS)
+
+    def _queue_showdown(self) -> None:
+        n = self.n
+        start = self.opener
+        self.sd_queue = [(start + k) % n for k in range(n) if not self.folded[(start + k) % n]
+                         and not self.mucked[(start + k) % n]]
+
+    # ------------------------------------------------------------------ bring-in (stud)
+    def bring_in_player(self) -> int | None:
+        """Stud: who must post the bring-in, the lowest up card (razz: highest; ties by the declared
+        suit order, § 637a.10); None when not due or when an unknown up card makes it undecidable."""
+        if not self._bring_in_due:
+            return None
+        key = self.rules.card_order_key
+        best, who = None, None
+        for i in range(self.n):
+            ups = [c for c, u in zip(self.hole[i], self._up[i]) if u]
+            if any(c < 0 for c in ups):
+                return None
+            k = key(ups[0])
+            if best is None or (k > best if self.variant.low_leads else k < best):
+                best, who = k, i
+        return who
+
+    def post_bring_in(self, player: int | None = None) -> None:
+        """Stud: the lowest up card (razz: highest) posts the bring-in (§ 637a.10); action then goes
+        on from his left. When unknown up cards (a replay) hide who it is, ``player`` says so and
+        must not be beaten by any known up card. He may instead complete with
+        :meth:`bet_or_raise_to` only through this table's rules, so a bring-in is always posted here.
+        """
+        if not self._bring_in_due:
+            raise OutOfTurnError("no bring-in is due now", R_BLINDS)
+        who = self.bring_in_player()
+        if who is None:
+            if player is None:
+                raise _illegal("an up card is unknown: name the player who brings in", R_BLINDS)
+            key = self.rules.card_order_key
+            mine = [c for c, u in zip(self.hole[player], self._up[player]) if u]
+            if mine and mine[0] >= 0:
+                for i in range(self.n):
+                    ups = [c for c, u in zip(self.hole[i], self._up[i]) if u and c >= 0]
+                    if ups and (key(ups[0]) > key(mine[0]) if self.variant.low_leads else key(ups[0]) < key(mine[0])):
+                        raise _illegal(f"player {i} shows a {'higher' if self.variant.low_leads else 'lower'} "
+                                       f"up card and brings in, not player {player}", R_BLINDS)
+            who = player
+        elif player is not None and player != who:
+            raise OutOfTurnError(f"player {who} brings in, not player {player}", R_BLINDS)
+        a = min(self.rules.bring_in, self.stacks[who])
+        self.stacks[who] -= a
+        self.contrib[who] += a
+        self.bets[who] += a
+        self.bet_to = self.rules.bring_in
+        self.min_inc = self.rules.min_bet
+        self.acted[who] = True
+        self.act_seq[who] = 0
+        if self.stacks[who] == 0:
+            self.n_active -= 1
+        self._bring_in_due = False
+        self._ev.append(("bring_in", who, a, ()))
+        self.opener = who
+        self.actor = self._first_from(who + 1)
+        if self.actor is None:
+            self._street_done()
+
+    # ------------------------------------------------------------------ board, stud streets, draws
+    def _showing_leader(self) -> int:
+        """Stud: the live player whose up cards make the best showing hand (razz: the worst, i.e. the
+        best low) leads the betting; ties go to the first such player left of the button."""
+        low = self.variant.low_leads
+        best, who = None, 0
+        for i in range(self.n):
+            if self.folded[i]:
+                continue
+            ups = [c >> 2 for c, u in zip(self.hole[i], self._up[i]) if u]
+            if low:
+                ups = [(r + 1) % 13 for r in ups]
+            counts: dict[int, int] = {}
+            for r in ups:
+                counts[r] = counts.get(r, 0) + 1
+            groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+            k = (tuple(c for _, c in groups), tuple(r for r, _ in groups))
+            if low:  # fewer pairs, then lower ranks, lead
+                k = (tuple(-c for _, c in groups), tuple(-r for r, _ in groups))
+            if best is None or k > best:
+                best, who = k, i
+        return who
+
+    def _next_street(self) -> StreetSpec | None:
+        return self._streets[self.street + 1] if self.street < self._last else None
+
+    def _check_board(self, cards: CardsInput | None, burn: int | None,
+                     hole: Sequence[CardsInput | None] | None = None) -> tuple[tuple[int, ...], list[tuple[int, ...] | None]]:
+        if not self._dealt or self.actor is not None or self._bring_in_due:
+            raise OutOfTurnError("the next cards are dealt only when a betting round is complete", R_STREETS)
         if self.n_live < 2:
             raise _illegal("only one player remains: no more cards are dealt", R_SHOWDOWN)
-        if len(self.board) >= 5:
-            raise _illegal("the board is complete", R_STREETS)
-        k = 3 if not self.board else 1
-        if cards is None:
+        spec = self._next_street()
+        if spec is None:
+            raise _illegal("every street is dealt", R_STREETS)
+        if self._draw_queue:
+            raise OutOfTurnError(f"player {self._draw_queue[0]} has yet to discard or stand pat", R_STREETS)
+        if spec.draw and len(self._discards) < self.n_live:
+            raise OutOfTurnError("the players discard before the draw is dealt", R_STREETS)
+        if cards is None and hole is None:
             if self.source is None:
-                raise _illegal("no card source: give the board cards explicitly", R_STREETS)
-            return ()
-        out = _as_cards(cards)
-        if len(out) != k:
-            raise _illegal(f"the {('flop', 'turn', 'river')[len(self.board) - 2 if self.board else 0]} is "
-                           f"{k} card{'s' if k > 1 else ''}, got {len(out)}", R_STREETS)
+                raise _illegal("no card source: give the cards explicitly", R_STREETS)
+            return (), []
+        per = [len(self._discards.get(i, ())) if spec.draw else spec.down + spec.up for i in range(self.n)]
+        out: tuple[int, ...] = ()
+        holes: list[tuple[int, ...] | None] = [None] * self.n
+        if spec.board:
+            out = _as_cards(cards if cards is not None else ())
+            if len(out) != spec.board:
+                raise _illegal(f"this street is {spec.board} board card{'s' if spec.board > 1 else ''}, got {len(out)}",
+                               R_STREETS)
+        elif cards:
+            raise _illegal("no board cards on this street", R_STREETS)
+        if spec.down or spec.up or spec.draw:
+            if hole is None or len(hole) != self.n:
+                raise _illegal(f"cards for each of the {self.n} players expected", R_DEAL)
+            for i, h in enumerate(hole):
+                want = 0 if self.folded[i] or self.mucked[i] else per[i]
+                got = () if h is None else _as_cards(h)
+                if len(got) != want:
+                    raise _illegal(f"player {i} receives {want} card{'s' if want != 1 else ''} now, got {len(got)}", R_DEAL)
+                holes[i] = got
         extra = out if burn is None else out + (check_card(burn),)
-        _check_new([extra], self.hole + [tuple(self.board), tuple(c for c in self.burns if c is not None)])
-        return out
+        _check_new([extra] + [h for h in holes if h], self.hole + [tuple(self.board), tuple(c for c in self.burns if c is not None)]
+                   + [d for d in self._discards.values()])
+        return out, holes
 
     def can_deal_board(self) -> bool:
-        """True when a betting round is complete and the next street's cards are due."""
-        return self._dealt and self.actor is None and self.n_live >= 2 and len(self.board) < 5
+        """True when a betting round (and any draw) is complete and the next street's cards are due."""
+        return (self._dealt and self.actor is None and not self._bring_in_due and self.n_live >= 2
+                and self.street < self._last and not self._draw_queue
+                and (not self._streets[self.street + 1].draw or len(self._discards) >= self.n_live))
 
-    def deal_board(self, cards: CardsInput | None = None, burn: int | None = None) -> None:
-        """Burn one card and deal the next street face up: flop (3), turn (1), river (1) (§ 637a.11(h)-(j)).
+    def deal_board(self, cards: CardsInput | None = None, burn: int | None = None,
+                   hole: Sequence[CardsInput | None] | None = None) -> None:
+        """Deal the next street and open its betting round.
 
-        From the card source (burn then deal), or explicitly (``cards``; ``burn`` if known). Opens
-        the next betting round from the first live player left of the button, unless fewer than two
-        players can still bet (all-in, § 637a.8(b)(5)ii: all-in players still receive every card).
+        Hold'em and Omaha: burn one card and deal the board face up: flop (3), turn (1), river (1)
+        (§ 637a.11(h)-(j)). Stud: one card to each live player, face up or (last street) down
+        (§ 637a.10); the best showing hand (razz: the best low) leads. Draw games: each player's
+        replacements for his discards (§ 637a.13, § 637a.20, § 637a.21). From the card source, or
+        explicitly: ``cards`` (board), ``hole[i]`` (player ``i``'s new cards; None or ``()`` for
+        none), ``burn`` if known. All-in players still receive every card (§ 637a.8(b)(5)ii).
         """
-        out = self._check_board(cards, burn)
-        if not out:
+        out, holes = self._check_board(cards, burn, hole)
+        spec = self._streets[self.street + 1]
+        n = self.n
+        b: int | None = burn
+        if not out and not holes:
             assert self.source is not None
-            b = self.source.burn()
-            out = self.source.deal(3 if not self.board else 1)
-        else:
-            b = burn
-        self.burns.append(b)
-        if b is not None:
-            self._ev.append(("burn", None, 0, (b,)))
-        self.board.extend(out)
-        self._ev.append(("board", None, 0, tuple(out)))
+            if spec.board:
+                b = self.source.burn()
+                out = self.source.deal(spec.board)
+            k = spec.down + spec.up
+            holes = [None] * n if (k or spec.draw) else []
+            for i in range(n if holes else 0):
+                if self.folded[i] or self.mucked[i]:
+                    continue
+                m = len(self._discards.get(i, ())) if spec.draw else k
+                if m:
+                    holes[i] = self.source.deal(m)
+        if spec.board:
+            self.burns.append(b)
+            if b is not None:
+                self._ev.append(("burn", None, 0, (b,)))
+            self.board.extend(out)
+            self._ev.append(("board", None, 0, tuple(out)))
+        for i, h in enumerate(holes):
+            if h:
+                if spec.draw:
+                    self.hole[i] = self.hole[i] + tuple(h)
+                else:
+                    self.hole[i] = self.hole[i] + tuple(h)
+                    self._up[i] = self._up[i] + (False,) * spec.down + (True,) * spec.up
+                self._ev.append(("hole", i, 0, tuple(h)))
+        self._discards = {}
         self.street += 1
+        if self.closed and self.street == self._last and self._has_draws and self.n_live >= 2:
+            self.opener = 0  # no bet in the final betting round: the first live hand left of the button shows first
+            self._queue_showdown()
+        elif self.closed and self.n_live >= 2 and self.street < self._last and self._streets[self.street + 1].draw:
+            self._open_draw()
         if not self.closed:
-            n = self.n
             self.bets = [0] * n
             self.acted = [False] * n
             self.act_seq = [-1] * n
@@ -657,10 +853,60 @@ class Round:
             self.raises = 0
             self.full_seq = 0
             self.min_inc = self.rules.min_bet
-            self.opener = 0
-            self.actor = self._first_from(0)
+            lead = self._showing_leader() if self.variant.stud else 0
+            self.opener = lead
+            self.actor = self._first_from(lead)
             if self.actor is None:
                 self._street_done()
+
+    def _open_draw(self) -> None:
+        """Draw games: after a betting round, the live players discard in turn from the button's left."""
+        spec = self._next_street()
+        if spec is not None and spec.draw and self.n_live >= 2 and not self._discards and not self._draw_queue:
+            self._draw_queue = [i for i in range(self.n) if not (self.folded[i] or self.mucked[i])]
+
+    def discard(self, cards: CardsInput = (), player: int | None = None) -> None:
+        """Draw games: the player whose turn it is discards ``cards`` (``()`` stands pat); the dealer
+        replaces them with :meth:`deal_board` once every live player has declared (§ 637a.13).
+
+        Raises:
+            OutOfTurnError: no draw now or not this player's turn. IllegalActionError: a card he does not hold.
+        """
+        if not self._draw_queue:
+            raise OutOfTurnError("no draw is in progress", R_STREETS)
+        p = self._draw_queue[0]
+        if player is not None and player != p:
+            raise OutOfTurnError(f"player {p} discards first, not player {player}", R_STREETS)
+        out = _as_cards(cards) if cards else ()
+        held = list(self.hole[p])
+        for c in out:
+            if c not in held:
+                raise _illegal(f"player {p} does not hold {CARD_TEXT[c]}", R_DEAL)
+            held.remove(c)
+        if len(set(out)) != len(out):
+            raise _illegal("a card is discarded twice", R_DEAL)
+        self._draw_queue.pop(0)
+        self.hole[p] = tuple(held)
+        self._discards[p] = out
+        self._ev.append(("discard", p, len(out), out))
+
+    def discard_unknown(self, count: int, player: int | None = None) -> None:
+        """Replays: the player discards ``count`` cards that were never shown (unknown hole cards)."""
+        if not self._draw_queue:
+            raise OutOfTurnError("no draw is in progress", R_STREETS)
+        p = self._draw_queue[0]
+        if player is not None and player != p:
+            raise OutOfTurnError(f"player {p} discards first, not player {player}", R_STREETS)
+        held = list(self.hole[p])
+        unknown = [c for c in held if c < 0]
+        if count > len(unknown):
+            raise _illegal(f"player {p} holds only {len(unknown)} unknown cards", R_DEAL)
+        for _ in range(count):
+            held.remove(-1)
+        self._draw_queue.pop(0)
+        self.hole[p] = tuple(held)
+        self._discards[p] = (-1,) * count
+        self._ev.append(("discard", p, count, ()))
 
     # ------------------------------------------------------------------ showdown
     def showdown_order(self) -> tuple[int, ...]:
@@ -678,7 +924,7 @@ class Round:
             if self.rules.show_all_hands:
                 raise _illegal("this table requires every hand at showdown to be shown", R_SHOW_ORDER)
             live = [not (f or m) and i != p for i, (f, m) in enumerate(zip(self.folded, self.mucked))]
-            for pot in side_pots(self.contrib, [not (f or m) for f, m in zip(self.folded, self.mucked)]):
+            for pot in self._pots([not (f or m) for f, m in zip(self.folded, self.mucked)]):
                 if p in pot.eligible and not any(live[i] for i in pot.eligible):
                     raise _illegal(f"player {p} is the last hand contending a pot and must show it", R_SHOW_ORDER)
         return p
@@ -694,6 +940,8 @@ class Round:
     def show(self, player: int | None = None) -> None:
         """The next player in showdown order turns his hole cards face up (§ 637a.11(k))."""
         p = self._check_show(player, False)
+        if any(c < 0 for c in self.hole[p]):
+            raise _illegal(f"player {p}'s hole cards are unknown and cannot be shown", R_SHOW_ORDER)
         self.sd_queue.pop(0)
         self._ev.append(("show", p, 0, self.hole[p]))
 
@@ -721,8 +969,8 @@ class Round:
             raise OutOfTurnError("the pots are already awarded", R_SHOWDOWN)
         if not self._dealt or self.actor is not None or not self.closed:
             raise OutOfTurnError("the pots are awarded only after the last betting round", R_SHOWDOWN)
-        if self.n_live >= 2 and len(self.board) < 5:
-            raise OutOfTurnError("the board must be complete before a showdown", R_SHOWDOWN)
+        if self.n_live >= 2 and self.street < self._last:
+            raise OutOfTurnError("every street must be dealt before a showdown", R_SHOWDOWN)
         if self.sd_queue:
             raise OutOfTurnError(f"player {self.sd_queue[0]} has yet to show or muck", R_SHOW_ORDER)
 
@@ -744,18 +992,28 @@ class Round:
         n = self.n
         live = [not (f or m) for f, m in zip(self.folded, self.mucked)]
         values = self.values
+        hands = self.variant.hands
+        split = len(hands) == 2
+        lows = self.low_values
         if self.n_live >= 2:
             b = self.board
-            for i in range(n):
-                if live[i]:
-                    h = self.hole[i]
-                    values[i] = _EVAL7(h[0], h[1], b[0], b[1], b[2], b[3], b[4])
+            if hands[0] == "high" and len(b) == 5 and len(self.hole[0]) == 2:  # hold'em: the hot path
+                for i in range(n):
+                    if live[i]:
+                        h = self.hole[i]
+                        values[i] = _EVAL7(h[0], h[1], b[0], b[1], b[2], b[3], b[4])
+            else:
+                for i in range(n):
+                    if live[i]:
+                        values[i] = self._value(hands[0], i)
+                        if split:
+                            lows[i] = self._value(hands[1], i)
         odd_key = None
         if self.rules.odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
             key = self.rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self.hole[i]), reverse=True))  # noqa: E731
         win = self.winnings
-        for k, pot in enumerate(side_pots(self.contrib, live)):
+        for k, pot in enumerate(self._pots(live)):
             el = pot.eligible
             if len(el) == 1:
                 shares = {el[0]: pot.amount}
@@ -764,12 +1022,49 @@ class Round:
                 winners = [i for i in el if values[i] == best]
                 if odd_key is not None:
                     winners.sort(key=odd_key, reverse=True)
-                shares = split_pot(pot.amount, winners)
+                low_best = max((lows[i] for i in el), default=0) if split else 0
+                if low_best:  # high-low split: halves apart, the odd chip to the high half (§ 637a.7(d))
+                    low_winners = [i for i in el if lows[i] == low_best]
+                    if odd_key is not None:
+                        low_winners.sort(key=odd_key, reverse=True)
+                    half = pot.amount // 2
+                    shares = split_pot(pot.amount - half, winners)
+                    for i, amt in split_pot(half, low_winners).items():
+                        shares[i] = shares.get(i, 0) + amt
+                else:  # no qualifying low: the high hand scoops
+                    shares = split_pot(pot.amount, winners)
             for i, amt in shares.items():
                 self.stacks[i] += amt
                 win[i] += amt
                 self._ev.append(("award", i, amt, (k,)))
         self.awarded = True
+
+    def _value(self, kind: str, i: int) -> int:
+        """Player ``i``'s hand value of one hand type (higher is better; 0 = no qualifying low)."""
+        h = self.hole[i]
+        if any(c < 0 for c in h):
+            raise _illegal(f"player {i}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
+        b = bytes(self.board)
+        if kind == "high":
+            cards = bytes(h) + b
+            v = lib.pe_eval_n(cards, len(cards))
+        elif kind == "omaha":
+            v = lib.pe_omaha_high(_OMAHA_TABLES, bytes(h), len(h), b, len(b))
+        elif kind == "omaha_low8":
+            v = lib.pe_omaha_low8(bytes(h), len(h), b, len(b))
+        elif kind == "a5":
+            v = lib.pe_low_a5(bytes(h), len(h))
+        elif kind == "a5_8":
+            v = lib.pe_low_a5_8(bytes(h), len(h))
+        elif kind == "27":
+            v = lib.pe_low_27(bytes(h), len(h))
+        elif kind == "badugi":
+            v = lib.pe_badugi(bytes(h), len(h))
+        else:  # pragma: no cover - Variant validation keeps kinds known
+            raise _illegal(f"unknown hand type {kind!r}", R_SHOWDOWN)
+        if v < 0:  # pragma: no cover - cards were validated when dealt
+            raise _illegal(f"player {i}'s hand cannot be evaluated (status {v})", R_SHOWDOWN)
+        return int(v)
 
     # ------------------------------------------------------------------ automation
     def run_dealer(self) -> None:
@@ -781,9 +1076,13 @@ class Round:
         if not self._dealt:
             self.deal_hole_cards()
         while self.actor is None and not self.awarded:
-            if self.sd_queue:  # all-in hands are turned up before the rest of the board
+            if self._bring_in_due:
+                self.post_bring_in()
+            elif self.sd_queue:  # all-in hands are turned up before the rest of the board
                 self.show()
-            elif self.n_live >= 2 and len(self.board) < 5:
+            elif self._draw_queue:  # a player must discard or stand pat
+                return
+            elif self.n_live >= 2 and self.street < self._last:
                 self.deal_board()
             else:
                 self.award()
@@ -848,9 +1147,10 @@ class Round:
 
 
 def _as_cards(c: CardsInput) -> tuple[int, ...]:
+    """Card text or ints; ``-1`` stands for a card nobody saw (replays of hands never shown)."""
     if isinstance(c, str):
         return parse_cards(c)
-    return tuple(check_card(x) for x in c)
+    return tuple(-1 if x == -1 and not isinstance(x, bool) else check_card(x) for x in c)
 
 
 def _check_new(groups: Sequence[Sequence[int]], seen_groups: Sequence[Sequence[int]]) -> None:
@@ -859,6 +1159,8 @@ def _check_new(groups: Sequence[Sequence[int]], seen_groups: Sequence[Sequence[i
         seen.update(g)
     for g in groups:
         for c in g:
+            if c < 0:
+                continue
             if c in seen:
                 raise _illegal(f"card {CARD_TEXT[c]} is already dealt", R_DEAL)
             seen.add(c)

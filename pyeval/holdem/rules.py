@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass, field
 
 from ..errors import TableRulesError
+from ..variants.games import HOLDEM, Variant
 
 R_SEATS = "58 Pa. Code § 637a.11(b)"
 R_ANTE = "58 Pa. Code § 637a.11(b)"
@@ -93,6 +94,9 @@ class TableRules:
         min_table_stakes: table stakes needed to be dealt in; None means the forced bets plus one
             minimum bet (§ 637a.8(b)(4)).
         show_all_hands: if True, hands at showdown may not be mucked (§ 637a.18(e)).
+        variant: the game (:mod:`pyeval.variants.games`); default Texas hold'em.
+        bring_in: stud games: the bring-in posted by the lowest (razz: highest) up card (§ 637a.10).
+        bb_ante: an ante the big blind posts for the whole table (0 for none), before his blind.
     Raises:
         TableRulesError: any field out of range or inconsistent, naming the field.
     """
@@ -113,13 +117,25 @@ class TableRules:
     heads_up: HeadsUpOrder = HeadsUpOrder.PA_LITERAL
     min_table_stakes: int | None = None
     show_all_hands: bool = False
+    variant: Variant = HOLDEM
+    bring_in: int = 0
+    bb_ante: int = 0
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _int(self.seats, "seats", 2, 10, R_SEATS)
         if isinstance(self.blinds, list):
             object.__setattr__(self, "blinds", tuple(self.blinds))
-        if not isinstance(self.blinds, tuple) or not self.blinds:
+        if not isinstance(self.variant, Variant):
+            raise TableRulesError(f"variant must be a pyeval.variants.games.Variant, got {self.variant!r}")
+        stud = self.variant.forced == "bring_in"
+        _int(self.bring_in, "bring_in", 1 if stud else 0, None, R_BLINDS)
+        if not stud and self.bring_in:
+            raise TableRulesError(f"bring_in applies to stud games only ({R_BLINDS})")
+        _int(self.bb_ante, "bb_ante", 0, None, R_ANTE)
+        if stud and (self.blinds or self.straddle is not None or self.bb_ante):
+            raise TableRulesError(f"stud games have no blinds, straddle or big-blind ante, only antes and a bring-in ({R_BLINDS})")
+        if not stud and (not isinstance(self.blinds, tuple) or not self.blinds):
             raise TableRulesError(f"blinds must be a non-empty tuple of chip amounts, got {self.blinds!r} ({R_BLINDS})")
         for b in self.blinds:
             _int(b, "each blind", 1, None, R_BLINDS)
@@ -167,7 +183,7 @@ class TableRules:
         """
         if self.min_table_stakes is not None:
             return self.min_table_stakes
-        return self.ante + max(self.blinds) + self.min_bet
+        return self.ante + self.bb_ante + max(self.blinds, default=self.bring_in) + self.min_bet
 
     def card_order_key(self, card: int) -> tuple[int, int]:
         """Sort key of one card for high-card decisions: rank, then the declared suit order."""
