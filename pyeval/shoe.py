@@ -1278,7 +1278,7 @@ def deal_procedure(shoe: Shoe, procedure: DealingProcedure, seats: Iterable[int]
         else:
             c = shoe.deal_one()
             if kind is StepKind.COMMUNITY:
-                community.append((to, c))
+                community.append((str(to), c))
             elif to == DEALER:
                 dealer_hand.append(c)
             else:

@@ -478,3 +478,29 @@ def test_674a_9_b_same_order_as_the_shoes_dealing_procedure():
     dealt = deal_procedure(Shoe.from_order(range(52)), CRISS_CROSS_HAND_DEAL, [2, 5])
     assert dealt.board == rnd.community
     assert dict(dealt.hands) == {2: rnd.hole(2), 5: rnd.hole(5)}
+
+
+def _made_hand_by_counting(cards):
+    counts = [0] * 13
+    for c in cards:
+        counts[c >> 2] += 1
+    pairs = [r for r in range(13) if counts[r] == 2]
+    return max(counts, default=0) >= 3 or len(pairs) >= 2 or any(r >= 4 for r in pairs)
+
+
+def test_made_hand_on_every_set_of_up_to_four_cards():
+    # the basic strategy looks at four known cards of a hand; check every such set exhaustively
+    import itertools
+
+    from pyeval.crisscross.strategy import made_hand
+    for k in range(5):
+        for cards in itertools.combinations(range(52), k):
+            assert made_hand(cards) == _made_hand_by_counting(cards), cards
+
+
+def test_674a_9_d_table_counter_is_the_shoes_stub_count_policy():
+    from pyeval.shoe import StubCountPolicy
+    t = CrissCrossTable(CrissCrossRules(min_ante=1, stub_count_interval=3), ShufflerDeck(seed=5))
+    assert isinstance(t.stub_policy, StubCountPolicy) and t.stub_policy.every == 3
+    play_round(t, {1: (5, 0)})
+    assert t.rounds_since_count == t.stub_policy.rounds_since_count == 1

@@ -72,3 +72,19 @@ def test_table_rules_validation():
 def test_pocket_class(hole, dealer, cls):
     assert pocket_class(parse_cards(hole), parse_cards(dealer) if dealer else None) == cls
     assert cls is None or cls in POCKET_CLASSES
+
+
+def test_table_plan_is_derived_and_not_part_of_the_rules():
+    import copy
+    import pickle
+
+    from pyeval.headsup.paytables import example_rules
+    from pyeval.headsup.rules import Rounding
+    r = example_rules(rounding=Rounding.UP)
+    plan = r.plan
+    assert plan is r.plan and plan.round_up and not plan.exact
+    assert plan.odds[HandCategory.FLUSH][2] == r.odds.lines["FLUSH"]
+    assert plan.trips[HandCategory.THREE_OF_A_KIND][2] == r.trips_plus.lines["THREE_OF_A_KIND"]
+    assert plan.odds[HandCategory.PAIR] is None  # a winning pair pushes the Odds wager
+    for r2 in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r)):
+        assert r2 == r and "plan" not in vars(r2) and r2.plan == plan

@@ -25,6 +25,8 @@ from pyeval.shoe import (
     deal_batch,
     deal_procedure,
     holdem_showdowns,
+    judge_stub_count,
+    plan_deal,
 )
 
 
@@ -304,3 +306,55 @@ def test_holdem_showdowns_deal_order_matches_the_procedure() -> None:
     assert a.cards[0, 6:9].tolist() == [int(x) for x in dealt[7:10]]  # burn dealt[6], flop
     with pytest.raises(ShoeArgumentError):
         holdem_showdowns(10, 11)
+
+
+# ---- deal plans: the one description of a procedure's card order ------------------------------------
+@pytest.mark.parametrize("procedure, seats, kw", [
+    (HOLDEM_DEAL, [1, 3, 5, 8], {"button": 5}),
+    (WPT_HEADS_UP_DEAL, [4, 1], {}),
+    (CRISS_CROSS_HAND_DEAL, [5, 2, 3], {}),
+    (CRISS_CROSS_HAND_DEAL, [1, 2, 3], {"faults": DealFaults(extra_card_to=(2,))}),
+    (CRISS_CROSS_HAND_DEAL, [1, 2, 3], {"faults": DealFaults(short_card_to=(3,))}),
+    (CRISS_CROSS_HAND_DEAL, [1, 2], {"faults": DealFaults(community_extra=1)}),
+    (CRISS_CROSS_HAND_DEAL, [1, 2], {"faults": DealFaults(community_short=1)}),
+])
+def test_plan_deal_places_cards_as_deal_procedure_deals_them(procedure, seats, kw) -> None:
+    shoe = Shoe(seed=77)
+    shoe.shuffle()
+    top = shoe.order()[:60]
+    r = deal_procedure(shoe, procedure, seats, **kw)
+    plan = plan_deal(procedure, seats, **kw)
+    assert plan.seats == r.seats
+    assert [(p.stage, p.kind, p.to) for p in plan.steps if p.kind is not StepKind.STUB_TO_RACK] == \
+        [(e.stage, e.kind, e.to) for e in r.events if e.to != "stub"]
+    hands, community, dealer = plan.place(top[:plan.need])
+    assert hands == r.hands and dealer == r.dealer_hand
+    assert tuple(zip(plan.community_labels, community)) == r.community
+    assert plan_deal(procedure, seats, **kw) is plan  # cached per procedure, seats and faults
+
+
+def test_plan_deal_rejects_what_deal_procedure_rejects() -> None:
+    with pytest.raises(ShoeArgumentError):
+        plan_deal(HOLDEM_DEAL, [1, 2])  # no button
+    with pytest.raises(ShoeArgumentError):
+        plan_deal(CRISS_CROSS_HAND_DEAL, [1, 1])
+    with pytest.raises(ShoeArgumentError):
+        plan_deal(CRISS_CROSS_HAND_DEAL, [1, 2], faults=DealFaults(extra_card_to=(9,)))
+    with pytest.raises(ShoeTypeError):
+        plan_deal("holdem", [1, 2])  # type: ignore[arg-type]
+    with pytest.raises(ShoeTypeError):
+        plan_deal(CRISS_CROSS_HAND_DEAL, [True, 2])
+
+
+@pytest.mark.parametrize("stub, sizes, community, outcome, misdealt", [
+    (52 - 5 - 4, [2, 2], 5, StubOutcome.CORRECT, False),
+    (52 - 5 - 5, [3, 2], 5, StubOutcome.MISDEAL, True),           # § 674a.9(f): 52 cards present
+    (52 - 6 - 4, [2, 2], 6, StubOutcome.MISDEAL, True),
+    (52 - 5 - 4 - 1, [2, 2], 5, StubOutcome.DECK_REMOVED, False),  # a card missing, not misdealt
+    (52 - 5 - 5 - 1, [3, 2], 5, StubOutcome.DECK_REMOVED, True),   # misdealt and a card missing
+    (52 - 5 - 4, [3, 2], 5, StubOutcome.CORRECT, True),            # a lost card hides the misdeal
+])
+def test_674a_9_e_f_judge_stub_count_from_counts(stub, sizes, community, outcome, misdealt) -> None:
+    c = judge_stub_count(stub, sizes, community)
+    assert (c.outcome, c.misdealt, c.stub_count) == (outcome, misdealt, stub)
+    assert c.remove_deck == (outcome is StubOutcome.DECK_REMOVED)

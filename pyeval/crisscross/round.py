@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .._ffi import _fastcall
+from .._house import winnings
 from ..evaluate import MAX_VALUE
 from ..errors import (
     DeckOutOfPlayError,
@@ -34,7 +35,9 @@ from ..errors import (
     StubCountDueError,
     WagerNotAllowedError,
 )
-from ..shoe import CRISS_CROSS_HAND_DEAL, DealFaults, DealPlan, StubCountPolicy, StubOutcome, judge_stub_count, plan_deal
+from ..shoe import (
+    CRISS_CROSS_HAND_DEAL, DealFaults, DealPlan, StubCountPolicy, StubOutcome, judge_stub_count, plan_deal,
+)
 from .deck import DECK_SIZE, CardSource, ShufflerDeck
 from .rules import CrissCrossRules, Paytable
 from .strategy import basic_strategy
@@ -675,7 +678,7 @@ class CrissCrossRound:
         if i == 2:
             self.phase = _P_SETTLEMENT
         else:
-            self._start_decision(i + 1)
+            self._start_decision(i + 1)  # type: ignore[operator]
         return cards
 
     # ---- settlement --------------------------------------------------------------------------
@@ -756,7 +759,7 @@ def _pay(seat: int, wager: Wager, staked: int, table: list[tuple[int, int, str |
         return _new(WagerResult, (seat, wager, staked, _LOSE, -staked, None))
     if not num:
         return _new(WagerResult, (seat, wager, staked, _PUSH, 0, label))
-    return _new(WagerResult, (seat, wager, staked, _WIN, staked * num // den, label))
+    return _new(WagerResult, (seat, wager, staked, _WIN, winnings(staked, num, den), label))
 
 
 _WIN, _PUSH, _LOSE = Outcome.WIN, Outcome.PUSH, Outcome.LOSE

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .._house import check_int, parse_odds
 from ..errors import TableRulesError
 from ..evaluate import MAX_VALUE
 
@@ -41,16 +42,6 @@ _TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH = 4138, 4996, 5854, 5864
 _FULL_HOUSE, _QUADS, _STRAIGHT_FLUSH, _ROYAL = 7141, 7297, 7453, 7462
 
 
-def _as_odds(x: object, where: str) -> Fraction:
-    if isinstance(x, bool) or not isinstance(x, (int, Fraction)):
-        raise TableRulesError(f"{where}: odds must be an int or fractions.Fraction, got {x!r}"
-                                   " (floats are not exact)")
-    f = Fraction(x)
-    if f < 0:
-        raise TableRulesError(f"{where}: odds must be >= 0 (0 means the wager pushes), got {f}")
-    return f
-
-
 @dataclass(frozen=True, slots=True)
 class PaytableLine:
     """One line of a paytable: hands valued ``min_value`` or more (up to the next line) pay
@@ -67,7 +58,8 @@ class PaytableLine:
                 or not 1 <= self.min_value <= MAX_VALUE:
             raise TableRulesError(f"paytable line {self.label!r}: min_value must be an int in "
                                        f"1..{MAX_VALUE}, got {self.min_value!r}")
-        object.__setattr__(self, "odds", _as_odds(self.odds, f"paytable line {self.label!r}"))
+        object.__setattr__(self, "odds", parse_odds(self.odds, TableRulesError,  # type: ignore[arg-type]
+                                                     f"paytable line {self.label!r}"))
 
     @property
     def is_push(self) -> bool:
@@ -158,14 +150,6 @@ DEFAULT_SOURCES: dict[str, str] = {
 }
 
 
-def _check_int(name: str, v: object, lo: int, hi: int | None = None) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise TableRulesError(f"{name} must be an int, got {v!r}")
-    if v < lo or (hi is not None and v > hi):
-        raise TableRulesError(f"{name} must be in {lo}..{hi if hi is not None else 'inf'}, got {v}")
-    return v
-
-
 @dataclass(frozen=True, slots=True)
 class CrissCrossRules:
     """Frozen, validated rules of one Criss-Cross Poker table.
@@ -207,13 +191,13 @@ class CrissCrossRules:
     stub_count_interval: int = MAX_STUB_COUNT_INTERVAL
 
     def __post_init__(self) -> None:
-        _check_int("positions", self.positions, 1, MAX_POSITIONS)
-        _check_int("min_ante", self.min_ante, 1)
-        _check_int("max_ante", self.max_ante, self.min_ante)
-        _check_int("ante_step", self.ante_step, 1)
-        _check_int("min_bonus", self.min_bonus, 1)
-        _check_int("max_bonus", self.max_bonus, self.min_bonus)
-        _check_int("stub_count_interval", self.stub_count_interval, 1, MAX_STUB_COUNT_INTERVAL)
+        check_int("positions", self.positions, 1, MAX_POSITIONS)
+        check_int("min_ante", self.min_ante, 1)
+        check_int("max_ante", self.max_ante, self.min_ante)
+        check_int("ante_step", self.ante_step, 1)
+        check_int("min_bonus", self.min_bonus, 1)
+        check_int("max_bonus", self.max_bonus, self.min_bonus)
+        check_int("stub_count_interval", self.stub_count_interval, 1, MAX_STUB_COUNT_INTERVAL)
         for flag in ("bonus_offered", "shuffler_counts_cards"):
             if not isinstance(getattr(self, flag), bool):
                 raise TableRulesError(f"{flag} must be a bool, got {getattr(self, flag)!r}")
@@ -225,7 +209,7 @@ class CrissCrossRules:
             if not ms or len(set(ms)) != len(ms):
                 raise TableRulesError(f"{name} must be non-empty and distinct, got {ms!r}")
             for m in ms:
-                _check_int(f"{name} entry", m, 1, 1000)
+                check_int(f"{name} entry", m, 1, 1000)
             object.__setattr__(self, name, tuple(sorted(ms)))
         for name in ("main_paytable", "ante_paytable", "bonus_paytable"):
             if not isinstance(getattr(self, name), Paytable):

@@ -20,13 +20,14 @@ from __future__ import annotations
 import enum
 import functools
 import math
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
+from .._house import OddsLike, check_int, format_odds, winnings
+from .._house import parse_odds as _parse_odds
 from ..cards import RANKS
 from ..errors import PaytableError, TableRulesError
 from ..evaluate import HandCategory
@@ -37,7 +38,6 @@ __all__ = [
     "WIN", "parse_odds", "pocket_class", "SettlePlan",
 ]
 
-OddsLike = Union[Fraction, int, str]
 
 #: The single hand class of the Ante/Raise paytable (§ 677a.12(a)): a winning hand.
 WIN = "WIN"
@@ -132,31 +132,14 @@ class DealingProcedure(enum.Enum):
     AUTOMATED_SHOE = "automated_shoe"  # § 677a.10
 
 
-_ODDS_TEXT = re.compile(r"^\s*(\d+)\s*(?:to|:|-|/)\s*(\d+)\s*$", re.IGNORECASE)
-
-
 def parse_odds(value: OddsLike) -> Fraction:
-    """Exact odds from ``Fraction``, a non-negative int (``5`` = "5 to 1") or text ``"3 to 2"``/``"3:2"``.
+    """Exact odds from ``Fraction``, a non-negative int (``5`` = "5 to 1") or text ``"3 to 2"``/``"3:2"``
+    (the house games' shared reading, :func:`pyeval._house.parse_odds`).
 
     Raises:
         PaytableError: a negative, zero-denominator, float or unreadable value.
     """
-    if isinstance(value, bool) or isinstance(value, float):
-        raise PaytableError(f"odds must be exact (Fraction, int or text like '3 to 2'), got {value!r}")
-    if isinstance(value, Fraction):
-        f = value
-    elif isinstance(value, int):
-        f = Fraction(value)
-    elif isinstance(value, str):
-        m = _ODDS_TEXT.match(value)
-        if not m or int(m.group(2)) == 0:
-            raise PaytableError(f"cannot read odds {value!r}: write them like '3 to 2' or '500 to 1'")
-        f = Fraction(int(m.group(1)), int(m.group(2)))
-    else:
-        raise PaytableError(f"odds must be Fraction, int or text, got {type(value).__name__}")
-    if f < 0:
-        raise PaytableError(f"odds must not be negative, got {f}")
-    return f
+    return _parse_odds(value, PaytableError)
 
 
 def _norm_class(key: object) -> str:
@@ -165,11 +148,6 @@ def _norm_class(key: object) -> str:
     if isinstance(key, str):
         return key
     raise PaytableError(f"a hand class is a str or HandCategory, got {type(key).__name__}")
-
-
-def format_odds(f: Fraction) -> str:
-    """``Fraction(3, 2)`` -> ``"3 to 2"``; ``Fraction(5)`` -> ``"5 to 1"``."""
-    return f"{f.numerator} to {f.denominator}"
 
 
 @dataclass(frozen=True, eq=True)
@@ -258,10 +236,7 @@ class Paytable:
 
 def pay(amount: int, num: int, den: int, rounding: Rounding) -> int:
     """Winnings on ``amount`` chips at ``num`` to ``den`` under ``rounding`` (an int, never a float)."""
-    q, r = divmod(amount * num, den)
-    if r and rounding is Rounding.UP:
-        return q + 1
-    return q
+    return winnings(amount, num, den, rounding is Rounding.UP)
 
 
 def pocket_class(hole: tuple[int, int] | list[int], dealer_hole: Iterable[int] | None = None, *,
@@ -294,11 +269,7 @@ def pocket_index(cls: str) -> int:
 
 
 def _check_int(name: str, v: object, lo: int = 1) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise TableRulesError(f"{name} must be an int (chips in the table's unit), got {v!r}")
-    if v < lo:
-        raise TableRulesError(f"{name} must be >= {lo}, got {v}")
-    return v
+    return check_int(name, v, lo)
 
 
 #: The regulation's caps on the Raise before and after the flop, as multiples of the Ante.

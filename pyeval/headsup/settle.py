@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
+from .._house import winnings
 from ..evaluate import CATEGORY_RANGES, HandCategory
 from .rules import AA_WITH_DEALER_AA, WIN, Rounding, TableRules, Wager, pocket_class
 
@@ -157,13 +158,12 @@ def settle_player(rules: TableRules, seat: int, *, ante: int, odds: int, raise_a
             rule = _RH_2_I if qualifies else _RH_1_I
             n, d, ar_odds = plan.ante_raise
             if qualifies:
-                q, r = divmod(ante * n, d)
-                add(_tn(WagerResult, (_ANTE, ante, _WIN, q + 1 if r and up else q, WIN, ar_odds, rule, 0)))
+                add(_tn(WagerResult, (_ANTE, ante, _WIN, winnings(ante, n, d, up), WIN, ar_odds, rule, 0)))
             else:
                 add(_tn(WagerResult, (_ANTE, ante, _PUSH, 0, None, None, _RH_1, 0)))
             if raise_amount:
-                q, r = divmod(raise_amount * n, d)
-                add(_tn(WagerResult, (_RAISE, raise_amount, _WIN, q + 1 if r and up else q, WIN, ar_odds, rule, 0)))
+                won = winnings(raise_amount, n, d, up)
+                add(_tn(WagerResult, (_RAISE, raise_amount, _WIN, won, WIN, ar_odds, rule, 0)))
             cls = _CAT_NAMES[pc]
             o = plan.odds[pc]
             if o is None:
@@ -171,8 +171,7 @@ def settle_player(rules: TableRules, seat: int, *, ante: int, odds: int, raise_a
             elif o[0] == 0:
                 add(_tn(WagerResult, (_ODDS, odds, _PUSH, 0, cls, o[2], rule, 0)))
             else:
-                q, r = divmod(odds * o[0], o[1])
-                add(_tn(WagerResult, (_ODDS, odds, _WIN, q + 1 if r and up else q, cls, o[2], rule, 0)))
+                add(_tn(WagerResult, (_ODDS, odds, _WIN, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
         elif player_value == dealer_value:
             rule = _RH_2_II if qualifies else _RH_1_II
             add(_tn(WagerResult, (_ANTE, ante, _PUSH, 0, None, None, rule if qualifies else _RH_1, 0)))
@@ -198,22 +197,19 @@ def settle_player(rules: TableRules, seat: int, *, ante: int, odds: int, raise_a
                 if o is None:
                     add(_tn(WagerResult, (_ODDS, odds, _LOSE, -odds, cls, None, rule, 0)))
                 else:
-                    q, r = divmod(odds * o[0], o[1])
-                    add(_tn(WagerResult, (_ODDS, odds, _BAD_BEAT, q + 1 if r and up else q, cls, o[2], rule, 0)))
+                    add(_tn(WagerResult, (_ODDS, odds, _BAD_BEAT, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
     if pocket_bonus:
         cls = pocket_class(hole, dealer_hole, dealer_aa_class=plan.dealer_aa_class)
         if cls is None:
             add(_tn(WagerResult, (_POCKET, pocket_bonus, _LOSE, -pocket_bonus, None, None, _RI_1_II, 0)))
         else:
             n, d, f = plan.pocket[cls]
-            q, r = divmod(pocket_bonus * n, d)
-            add(_tn(WagerResult, (_POCKET, pocket_bonus, _WIN, q + 1 if r and up else q, cls, f, _RI_1_I, 0)))
+            add(_tn(WagerResult, (_POCKET, pocket_bonus, _WIN, winnings(pocket_bonus, n, d, up), cls, f, _RI_1_I, 0)))
     if trips_plus:
         if pc >= _TRIPS_CAT:
             cls = _CAT_NAMES[pc]
             n, d, f = plan.trips[pc]  # type: ignore[misc]
-            q, r = divmod(trips_plus * n, d)
-            add(_tn(WagerResult, (_TRIPS, trips_plus, _WIN, q + 1 if r and up else q, cls, f, _RI_2_I, 0)))
+            add(_tn(WagerResult, (_TRIPS, trips_plus, _WIN, winnings(trips_plus, n, d, up), cls, f, _RI_2_I, 0)))
         else:
             add(_tn(WagerResult, (_TRIPS, trips_plus, _LOSE, -trips_plus, None, None, _RI_2_II, 0)))
     cap = rules.payout_cap
