@@ -48,6 +48,8 @@ from .rules import (
 CardsInput = Union[str, Sequence[int]]
 #: _ORDER[n][s]: the round indices clockwise from s, for n players.
 _ORDER = [[tuple((s + k) % n for k in range(n)) for s in range(n)] if n else [] for n in range(11)]
+#: _AFTER[n][a]: the round indices clockwise from the seat left of ``a`` (``a`` last), for n players.
+_AFTER = [[tuple((a + 1 + k) % n for k in range(n)) for a in range(n)] if n else [] for n in range(11)]
 _EVAL7 = lib.pe_eval7
 
 
@@ -148,7 +150,7 @@ class Round:
         "min_inc", "raises", "full_seq", "acted", "act_seq", "checked", "actor", "opener",
         "n_active", "n_live", "closed", "sd_queue", "awarded", "_blind_posters", "_preflop_first",
         "values", "winnings", "variant", "_last", "_up", "_bring_in_due", "_draw_queue", "_discards",
-        "low_values", "_streets", "_dead", "_has_draws",
+        "low_values", "_streets", "_dead", "_has_draws", "_after", "_eval7", "_stud",
     )
 
     def __init__(self, rules: TableRules, stacks: Sequence[int], cards: CardSource | None = None) -> None:
@@ -212,6 +214,11 @@ class Round:
         self.low_values: list[int] = [0] * n
         self._dead = 0  # a big-blind ante: dead money in the main pot
         self._has_draws = any(s.draw for s in self._streets)
+        self._after = _AFTER[n]
+        self._stud = rules.variant.stud
+        v = rules.variant
+        # hold'em's showdown: one 7-card evaluation per hand (precomputed per variant, not per step)
+        self._eval7 = v.hands == ("high",) and v.hole_cards == 2 and sum(s.board for s in v.streets) == 5
 
     # ------------------------------------------------------------------ queries
     @property
@@ -318,7 +325,7 @@ class Round:
             ev.append(("blind", i, a, ()))
         self.bet_to = max(rules.blinds, default=0)
         self.min_inc = max(rules.min_bet, self.bet_to)
-        self.n_active = sum(1 for s in stacks if s > 0)
+        self.n_active = self.n - stacks.count(0)
         self._phase_fb = False
 
     def _check_straddle(self, player: int | None) -> int:
@@ -403,7 +410,7 @@ class Round:
         else:
             assert self.source is not None
             dealt = self.source.deal(k * n)
-            hole = [tuple(dealt[j * n + i] for j in range(k)) for i in range(n)]
+            hole = [dealt[i::n] for i in range(n)]  # k rounds of one card, left of the button first
         self.hole = hole
         ev = self._ev
         for i in range(n):
@@ -517,33 +524,43 @@ class Round:
         """The player to act checks, or calls the current bet (all-in for less if short, § 637a.8(b)(5))."""
         a = self.actor
         if a is None or (player is not None and player != a):
-            self._turn(player, "check or call")
+            a = self._turn(player, "check or call")
         stacks = self.stacks
-        amt = self.bet_to - self.bets[a]  # type: ignore[index]
+        bets = self.bets
+        bet_to = self.bet_to
+        amt = bet_to - bets[a]
         if amt <= 0:
-            self.checked[a] = True  # type: ignore[index]
+            self.checked[a] = True
             self._ev.append(("check", a, 0, ()))
         else:
-            if amt >= stacks[a]:  # type: ignore[index]
-                amt = stacks[a]  # type: ignore[index]
+            s = stacks[a]
+            if amt >= s:
+                amt = s
                 self.n_active -= 1
-            stacks[a] -= amt  # type: ignore[index]
-            self.bets[a] += amt  # type: ignore[index]
-            self.contrib[a] += amt  # type: ignore[index]
+            stacks[a] = s - amt
+            bets[a] += amt
+            self.contrib[a] += amt
             self._ev.append(("call", a, amt, ()))
         acted = self.acted
-        acted[a] = True  # type: ignore[index]
-        self.act_seq[a] = self.full_seq  # type: ignore[index]
+        acted[a] = True
+        self.act_seq[a] = self.full_seq
         # next to act (inlined _after_action/_first_from: this is the hot path of simulations)
         if self.n_live > 1:
-            folded, bets, bet_to, multi = self.folded, self.bets, self.bet_to, self.n_active >= 2
-            n = self.n
-            for i in _ORDER[n][(a + 1) % n]:  # type: ignore[operator]
-                if folded[i] or not stacks[i]:
-                    continue
-                if bets[i] < bet_to or (multi and not acted[i]):
-                    self.actor = i
-                    return
+            folded = self.folded
+            if self.n_active >= 2:
+                for i in self._after[a]:
+                    if folded[i] or not stacks[i]:
+                        continue
+                    if bets[i] < bet_to or not acted[i]:
+                        self.actor = i
+                        return
+            else:
+                for i in self._after[a]:
+                    if folded[i] or not stacks[i]:
+                        continue
+                    if bets[i] < bet_to:
+                        self.actor = i
+                        return
         self.actor = None
         self._street_done()
 
@@ -631,24 +648,17 @@ class Round:
     def _street_done(self) -> None:
         """Close a betting round: return any uncalled bet, then see whether betting can go on."""
         bets = self.bets
-        top, first, second = 0, -1, 0
-        for i, b in enumerate(bets):
-            if b > first:
-                top, first, second = i, b, first if first > 0 else 0
-            elif b > second:
-                second = b
-        if first > second:
+        first = max(bets)
+        if first and bets.count(first) == 1:  # the highest bet was not called in full
+            top = bets.index(first)
+            second = sorted(bets)[-2]
             back = first - second
             bets[top] = second
             self.stacks[top] += back
             self.contrib[top] -= back
             self._ev.append(("return", top, back, ()))
-        folded, stacks = self.folded, self.stacks
-        k = 0
-        for i in range(self.n):
-            if stacks[i] and not folded[i]:
-                k += 1
-        self.n_active = k
+            folded, stacks = self.folded, self.stacks
+            self.n_active = sum(1 for i in range(self.n) if stacks[i] and not folded[i])
         if self.n_live >= 2 and (self.street == self._last or self.n_active < 2):
             self.closed = True
             if self.street == self._last or not self._has_draws:
@@ -660,10 +670,8 @@ class Round:
 
 
     def _queue_showdown(self) -> None:
-        n = self.n
-        start = self.opener
-        self.sd_queue = [(start + k) % n for k in range(n) if not self.folded[(start + k) % n]
-                         and not self.mucked[(start + k) % n]]
+        folded, mucked = self.folded, self.mucked
+        self.sd_queue = [i for i in _ORDER[self.n][self.opener % self.n] if not (folded[i] or mucked[i])]
 
     # ------------------------------------------------------------------ bring-in (stud)
     def bring_in_player(self) -> int | None:
@@ -853,7 +861,7 @@ class Round:
             self.raises = 0
             self.full_seq = 0
             self.min_inc = self.rules.min_bet
-            lead = self._showing_leader() if self.variant.stud else 0
+            lead = self._showing_leader() if self._stud else 0
             self.opener = lead
             self.actor = self._first_from(lead)
             if self.actor is None:
@@ -940,7 +948,7 @@ class Round:
     def show(self, player: int | None = None) -> None:
         """The next player in showdown order turns his hole cards face up (§ 637a.11(k))."""
         p = self._check_show(player, False)
-        if any(c < 0 for c in self.hole[p]):
+        if -1 in self.hole[p]:  # unknown cards are -1 (see _as_cards)
             raise _illegal(f"player {p}'s hole cards are unknown and cannot be shown", R_SHOW_ORDER)
         self.sd_queue.pop(0)
         self._ev.append(("show", p, 0, self.hole[p]))
@@ -997,11 +1005,14 @@ class Round:
         lows = self.low_values
         if self.n_live >= 2:
             b = self.board
-            if hands[0] == "high" and len(b) == 5 and len(self.hole[0]) == 2:  # hold'em: the hot path
+            if self._eval7:  # hold'em: the hot path
+                b0, b1, b2, b3, b4 = b
                 for i in range(n):
                     if live[i]:
                         h = self.hole[i]
-                        values[i] = _EVAL7(h[0], h[1], b[0], b[1], b[2], b[3], b[4])
+                        if -1 in h:
+                            self._value("high", i)  # raises: unknown cards
+                        values[i] = _EVAL7(h[0], h[1], b0, b1, b2, b3, b4)
             else:
                 for i in range(n):
                     if live[i]:
@@ -1013,7 +1024,14 @@ class Round:
             key = self.rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self.hole[i]), reverse=True))  # noqa: E731
         win = self.winnings
-        for k, pot in enumerate(self._pots(live)):
+        contrib = self.contrib
+        level = max(contrib)
+        if not self._dead and level and all(c == level for c, ok in zip(contrib, live) if ok):
+            # every live player put in the same: one pot, as side_pots would make it
+            pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(i for i in range(n) if live[i])),)
+        else:
+            pots = self._pots(live)
+        for k, pot in enumerate(pots):
             el = pot.eligible
             if len(el) == 1:
                 shares = {el[0]: pot.amount}
@@ -1042,7 +1060,7 @@ class Round:
     def _value(self, kind: str, i: int) -> int:
         """Player ``i``'s hand value of one hand type (higher is better; 0 = no qualifying low)."""
         h = self.hole[i]
-        if any(c < 0 for c in h):
+        if -1 in h:
             raise _illegal(f"player {i}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
         b = bytes(self.board)
         if kind == "high":
