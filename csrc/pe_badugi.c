@@ -18,18 +18,53 @@ int pe_badugi_size(int value)
     return value > 377 ? 4 : value > 91 ? 3 : value > 13 ? 2 : 1;
 }
 
-int pe_badugi_batch(const uint8_t *cards, size_t rows, uint16_t *out, size_t *bad_row)
+#if defined(PE_HAVE_V2)
+static PE_ALWAYS_INLINE int pe_badugi_rows(const uint8_t *cards, size_t rows, uint16_t *out, size_t *bad_row, const int pc)
 {
-    if ((!cards || !out) && rows) return PE_ERR_ARG;
+    for (size_t r = 0; r < rows; r++) {
+        const uint8_t *c = cards + 4 * r;
+        pe_v2 sum = {0, 0}, any = {0, 0};
+        pe_row_add(c, 4, &sum, &any, pc);
+        if (__builtin_expect(!pe_row_bits_ok(sum[1], any[1], 4, pc), 0)) {
+            uint64_t seen = 0;
+            if (bad_row) *bad_row = r;
+            return pe_var_check(c, 4, &seen);
+        }
+        out[r] = pe_badugi_4(c);
+    }
+    return PE_OK;
+}
+
+PE_POPCNT_TARGET static int pe_badugi_batch_pc(const uint8_t *cards, size_t rows, uint16_t *out, size_t *bad_row)
+{
+    return pe_badugi_rows(cards, rows, out, bad_row, 1);
+}
+
+static int pe_badugi_batch_or(const uint8_t *cards, size_t rows, uint16_t *out, size_t *bad_row)
+{
+    return pe_badugi_rows(cards, rows, out, bad_row, 0);
+}
+#else
+static int pe_badugi_batch_or(const uint8_t *cards, size_t rows, uint16_t *out, size_t *bad_row)
+{
     for (size_t r = 0; r < rows; r++) {
         const uint8_t *c = cards + 4 * r;
         uint64_t seen = 0;
         const int st = pe_var_check(c, 4, &seen);
-        if (__builtin_expect(st != PE_OK, 0)) {
+        if (st != PE_OK) {
             if (bad_row) *bad_row = r;
             return st;
         }
         out[r] = pe_badugi_4(c);
     }
     return PE_OK;
+}
+#define pe_badugi_batch_pc pe_badugi_batch_or
+#define pe_have_popcnt() 0
+#endif
+
+int pe_badugi_batch(const uint8_t *cards, size_t rows, uint16_t *out, size_t *bad_row)
+{
+    if ((!cards || !out) && rows) return PE_ERR_ARG;
+    return pe_have_popcnt() ? pe_badugi_batch_pc(cards, rows, out, bad_row) : pe_badugi_batch_or(cards, rows, out, bad_row);
 }

@@ -73,8 +73,7 @@ int pe_eval_n(const uint8_t *cards, int n)
  * number of them vanish mod 2**64 but then fewer than k bits remain). Where no popcount instruction
  * is known to exist, the OR of the bits is kept instead (sum == OR exactly when no card repeats).
  * Every byte indexes the 256-entry table safely; the other lookups happen only after the check. */
-#if defined(__GNUC__)
-typedef uint64_t pe_v2 __attribute__((vector_size(16)));
+#if defined(PE_HAVE_V2)
 
 #define PE_ROW_SUM(c, k, sum)                                   \
     do {                                                        \
@@ -106,12 +105,6 @@ static inline int pe_row_eval_or(const uint8_t *c, int k, uint16_t *value)
     }                                                                               \
     return PE_OK;
 
-#if defined(__x86_64__) || defined(__i386__)
-#define PE_POPCNT_TARGET __attribute__((target("popcnt")))
-#else
-#define PE_POPCNT_TARGET
-#endif
-
 PE_POPCNT_TARGET static inline int pe_row_eval_pc(const uint8_t *c, int k, uint16_t *value)
 {
     pe_v2 sum = {PE_SUIT_INIT, 0};
@@ -135,14 +128,6 @@ static int pe_batch_or(const uint8_t *cards, size_t rows, int k, uint16_t *out, 
     PE_BATCH_LOOP(pe_row_eval_or)
 }
 
-static int pe_have_popcnt(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    return __builtin_cpu_supports("popcnt");
-#else
-    return 1;
-#endif
-}
 #else /* portable C: no vector extensions */
 static inline int pe_row_eval_or(const uint8_t *c, int k, uint16_t *value)
 {

@@ -31,6 +31,39 @@ static inline uint16_t pe_eval_unchecked(const uint8_t *c, int n)
     return pe_lookup(key, c, n);
 }
 
+/* Fused batch validation (see pe_eval.c): PE_CARD_KEYBIT pairs each byte's card key with its
+ * one-hot bit (poison bit 63 for bytes 52..255); a row of k cards is valid exactly when the sum of
+ * the bits has k bits set and no poison bit, or, without a popcount instruction, when the sum equals
+ * the OR. Shared by every batch kernel (pe_eval.c, pe_low.c, pe_omaha.c, pe_badugi.c). */
+#if defined(__GNUC__)
+#define PE_HAVE_V2 1
+typedef uint64_t pe_v2 __attribute__((vector_size(16)));
+#if defined(__x86_64__) || defined(__i386__)
+#define PE_POPCNT_TARGET __attribute__((target("popcnt")))
+static inline int pe_have_popcnt(void) { return __builtin_cpu_supports("popcnt"); }
+#else
+#define PE_POPCNT_TARGET
+static inline int pe_have_popcnt(void) { return 1; }
+#endif
+#define PE_ALWAYS_INLINE __attribute__((always_inline)) inline
+
+/* Adds the k cards' PE_CARD_KEYBIT rows to *sum (and their bits to *any when !pc). */
+static PE_ALWAYS_INLINE void pe_row_add(const uint8_t *c, int k, pe_v2 *sum, pe_v2 *any, const int pc)
+{
+    const pe_v2 *t = (const pe_v2 *)PE_CARD_KEYBIT;
+    for (int i = 0; i < k; i++) {
+        *sum += t[c[i]];
+        if (!pc) *any |= t[c[i]];
+    }
+}
+
+/* Nonzero when the bit sum of k cards is a valid row; pc: a popcount instruction is in use. */
+static PE_ALWAYS_INLINE int pe_row_bits_ok(uint64_t bits, uint64_t any, int k, const int pc)
+{
+    return pc ? (__builtin_popcountll(bits) == k) & !(bits >> 63) : (bits == any) & !(any >> 63);
+}
+#endif
+
 static inline uint16_t pe_eval_unchecked7(const uint8_t *c)
 {
     const uint64_t key = PE_SUIT_INIT + PE_CARD_KEY(c[0]) + PE_CARD_KEY(c[1]) + PE_CARD_KEY(c[2]) +

@@ -30,22 +30,73 @@ int pe_low_a5(const uint8_t *cards, int n) { return pe_low_single(cards, n, PE_L
 int pe_low_a5_8(const uint8_t *cards, int n) { return pe_low_single(cards, n, PE_LOW_A5_8); }
 int pe_low_27(const uint8_t *cards, int n) { return pe_low_single(cards, n, PE_LOW_27); }
 
+/* The batch: validation fused with the key sum (pe_eval_internal.h), one lookup path per kind. */
+#if defined(PE_HAVE_V2)
+static PE_ALWAYS_INLINE int pe_low_rows(const uint8_t *cards, size_t rows, const int k, const int kind, uint16_t *out,
+                                        size_t *bad_row, const int pc)
+{
+    for (size_t r = 0; r < rows; r++) {
+        const uint8_t *c = cards + r * (size_t)k;
+        pe_v2 sum = {PE_SUIT_INIT, 0}, any = {0, 0};
+        pe_row_add(c, k, &sum, &any, pc);
+        if (__builtin_expect(!pe_row_bits_ok(sum[1], any[1], k, pc), 0)) {
+            uint64_t seen = 0;
+            if (bad_row) *bad_row = r;
+            return pe_var_check(c, k, &seen);
+        }
+        uint16_t v;
+        if (kind == PE_LOW_27) v = PE_LOW_27_OF_HIGH[pe_lookup(sum[0], c, 5)];
+        else if (k == 5) v = pe_low_a5_key(sum[0]);
+        else v = pe_low_a5_n(c, k);
+        out[r] = kind == PE_LOW_A5_8 && v < PE_LOW_A5_8_MIN_ ? 0 : v;
+    }
+    return PE_OK;
+}
+
+#define PE_LOW_DISPATCH(pc)                                                           \
+    do {                                                                              \
+        if (kind == PE_LOW_27) return pe_low_rows(cards, rows, 5, PE_LOW_27, out, bad_row, pc); \
+        if (kind == PE_LOW_A5) {                                                      \
+            if (k == 5) return pe_low_rows(cards, rows, 5, PE_LOW_A5, out, bad_row, pc); \
+            if (k == 6) return pe_low_rows(cards, rows, 6, PE_LOW_A5, out, bad_row, pc); \
+            return pe_low_rows(cards, rows, 7, PE_LOW_A5, out, bad_row, pc);           \
+        }                                                                             \
+        if (k == 5) return pe_low_rows(cards, rows, 5, PE_LOW_A5_8, out, bad_row, pc); \
+        if (k == 6) return pe_low_rows(cards, rows, 6, PE_LOW_A5_8, out, bad_row, pc); \
+        return pe_low_rows(cards, rows, 7, PE_LOW_A5_8, out, bad_row, pc);             \
+    } while (0)
+
+PE_POPCNT_TARGET static int pe_low_batch_pc(const uint8_t *cards, size_t rows, int k, int kind, uint16_t *out,
+                                            size_t *bad_row)
+{
+    PE_LOW_DISPATCH(1);
+}
+
+static int pe_low_batch_or(const uint8_t *cards, size_t rows, int k, int kind, uint16_t *out, size_t *bad_row)
+{
+    PE_LOW_DISPATCH(0);
+}
+#else
+static int pe_low_batch_or(const uint8_t *cards, size_t rows, int k, int kind, uint16_t *out, size_t *bad_row)
+{
+    for (size_t r = 0; r < rows; r++) {
+        const int st = pe_low_one(cards + r * (size_t)k, k, kind, out + r);
+        if (st != PE_OK) {
+            if (bad_row) *bad_row = r;
+            return st;
+        }
+    }
+    return PE_OK;
+}
+#define pe_low_batch_pc pe_low_batch_or
+#define pe_have_popcnt() 0
+#endif
+
 int pe_low_batch(const uint8_t *cards, size_t rows, int k, int kind, uint16_t *out, size_t *bad_row)
 {
     if (kind < PE_LOW_A5 || kind > PE_LOW_27) return PE_ERR_ARG;
     if (kind == PE_LOW_27 ? k != 5 : (k < 5 || k > 7)) return PE_ERR_COUNT;
     if ((!cards || !out) && rows) return PE_ERR_ARG;
-    for (size_t r = 0; r < rows; r++) {
-        const uint8_t *c = cards + r * (size_t)k;
-        uint64_t seen = 0;
-        const int st = pe_var_check(c, k, &seen);
-        if (__builtin_expect(st != PE_OK, 0)) {
-            if (bad_row) *bad_row = r;
-            return st;
-        }
-        if (kind == PE_LOW_27) out[r] = pe_low_27_5(c);
-        else if (k == 5) out[r] = kind == PE_LOW_A5 ? pe_low_a5_5(c) : (uint16_t)(pe_low_a5_5(c) >= PE_LOW_A5_8_MIN ? pe_low_a5_5(c) : 0);
-        else out[r] = kind == PE_LOW_A5 ? pe_low_a5_n(c, k) : pe_low_a5_8_n(c, k);
-    }
-    return PE_OK;
+    return pe_have_popcnt() ? pe_low_batch_pc(cards, rows, k, kind, out, bad_row)
+                            : pe_low_batch_or(cards, rows, k, kind, out, bad_row);
 }

@@ -34,23 +34,22 @@ static inline uint16_t pe_var_rank_value(uint32_t key)
     return PE_HASH[(x & PE_LOW_MASK) + PE_DISP[x >> PE_ROW_SHIFT]];
 }
 
+/* Ace-to-five low of five cards from their key sum (pe_eval_internal.h: the low 32 bits are the rank
+ * keys; suits are ignored): the non-flush value identifies the rank multiset. */
+static inline uint16_t pe_low_a5_key(uint64_t key) { return PE_LOW_A5_OF_HIGH[pe_var_rank_value((uint32_t)key)]; }
+
 static inline uint16_t pe_low_a5_5(const uint8_t *c)
 {
-    const uint32_t key = PE_LOW_KEY[c[0]] + PE_LOW_KEY[c[1]] + PE_LOW_KEY[c[2]] + PE_LOW_KEY[c[3]] + PE_LOW_KEY[c[4]];
-    return PE_LOW_A5_OF_HIGH[pe_var_rank_value(key)];
+    uint64_t key = 0;
+    for (int i = 0; i < 5; i++) key += PE_CARD_KEY(c[i]);
+    return pe_low_a5_key(key);
 }
 
-/* Ace-to-five low of n (5..7) cards: the five lowest distinct ranks when there are five; else
- * every distinct rank once plus the fewest, lowest duplicates (pairs before trips). */
-static inline uint16_t pe_low_a5_n(const uint8_t *c, int n)
+/* Fewer than five distinct ranks among n (6, 7) cards: every distinct rank once plus the fewest,
+ * lowest duplicates (pairs before trips). Rare (< 17% of six-card hands). */
+static inline uint16_t pe_low_a5_dups(const uint8_t *c, int n)
 {
-    if (n == 5) return pe_low_a5_5(c);
-    uint32_t m1 = 0;
-    for (int i = 0; i < n; i++) m1 |= PE_LOW_BIT[c[i]];
-    const uint16_t v = PE_LOW_A5_MASK[m1]; /* nonzero exactly when there are five distinct ranks */
-    if (__builtin_expect(v != 0, 1)) return v;
-    uint32_t m2 = 0, m3 = 0, m4 = 0;
-    m1 = 0;
+    uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0;
     for (int i = 0; i < n; i++) {
         const uint32_t b = PE_LOW_BIT[c[i]];
         m4 |= m3 & b;
@@ -59,14 +58,23 @@ static inline uint16_t pe_low_a5_n(const uint8_t *c, int n)
         m1 |= b;
     }
     int d = 0;
-    for (uint32_t m = m1; m; m &= m - 1) d++;
-    static const uint32_t KEYS[13] = {1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520};
     uint32_t key = 0;
-    for (uint32_t m = m1; m; m &= m - 1) key += KEYS[__builtin_ctz(m)];
+    for (uint32_t m = m1; m; m &= m - 1, d++) key += PE_LOW_RANK_KEY[__builtin_ctz(m)];
     const uint32_t more[3] = {m2, m3, m4};
     for (int level = 0; level < 3 && d < 5; level++)
-        for (uint32_t m = more[level]; m && d < 5; m &= m - 1, d++) key += KEYS[__builtin_ctz(m)];
-    return PE_LOW_A5_OF_HIGH[pe_var_rank_value(key)];
+        for (uint32_t m = more[level]; m && d < 5; m &= m - 1, d++) key += PE_LOW_RANK_KEY[__builtin_ctz(m)];
+    return pe_low_a5_key(key);
+}
+
+/* Ace-to-five low of n (5..7) cards: the five lowest distinct ranks when there are five (one lookup
+ * by the distinct-rank mask); else the duplicates decide. */
+static inline uint16_t pe_low_a5_n(const uint8_t *c, int n)
+{
+    if (n == 5) return pe_low_a5_5(c);
+    uint32_t m1 = 0;
+    for (int i = 0; i < n; i++) m1 |= PE_LOW_BIT[c[i]];
+    const uint16_t v = PE_LOW_A5_MASK[m1]; /* nonzero exactly when there are five distinct ranks */
+    return __builtin_expect(v != 0, 1) ? v : pe_low_a5_dups(c, n);
 }
 
 static inline uint16_t pe_low_a5_8_n(const uint8_t *c, int n)
@@ -80,23 +88,19 @@ static inline uint16_t pe_low_27_5(const uint8_t *c)
     return PE_LOW_27_OF_HIGH[pe_eval_unchecked(c, 5)];
 }
 
+/* Badugi of four cards: sort them (a five-comparator network), then one lookup by the colex index of
+ * their rank multiset and which of them share a suit (one of the 15 set partitions). */
+#define PE_BADUGI_MULTISETS 1820 /* multisets of four ranks out of 13: C(16, 4) */
 static inline uint16_t pe_badugi_4(const uint8_t *c)
 {
-    const uint32_t r0 = c[0] >> 2, r1 = c[1] >> 2, r2 = c[2] >> 2, r3 = c[3] >> 2;
-    const uint32_t s0 = c[0] & 3, s1 = c[1] & 3, s2 = c[2] & 3, s3 = c[3] & 3;
-    /* Conflict pattern over the pairs (0,1) (0,2) (0,3) (1,2) (1,3) (2,3). */
-    const uint32_t pat = (uint32_t)(r0 == r1 || s0 == s1) | (uint32_t)(r0 == r2 || s0 == s2) << 1 |
-                         (uint32_t)(r0 == r3 || s0 == s3) << 2 | (uint32_t)(r1 == r2 || s1 == s2) << 3 |
-                         (uint32_t)(r1 == r3 || s1 == s3) << 4 | (uint32_t)(r2 == r3 || s2 == s3) << 5;
-    const uint32_t b[4] = {PE_LOW_BIT[c[0]], PE_LOW_BIT[c[1]], PE_LOW_BIT[c[2]], PE_LOW_BIT[c[3]]};
-    uint16_t best = 0;
-    for (uint32_t cand = PE_BADUGI_CAND[pat]; cand; cand &= cand - 1) {
-        const uint32_t s = (uint32_t)__builtin_ctz(cand);
-        const uint32_t m = (s & 1 ? b[0] : 0) | (s & 2 ? b[1] : 0) | (s & 4 ? b[2] : 0) | (s & 8 ? b[3] : 0);
-        const uint16_t v = PE_BADUGI_MASK[m];
-        best = v > best ? v : best;
-    }
-    return best;
+    uint32_t a = c[0], b = c[1], x = c[2], y = c[3], t;
+#define PE_BSWAP(p, q) (t = p < q ? p : q, q = p < q ? q : p, p = t)
+    PE_BSWAP(a, b); PE_BSWAP(x, y); PE_BSWAP(a, x); PE_BSWAP(b, y); PE_BSWAP(b, x);
+#undef PE_BSWAP
+    const uint32_t ms = PE_BADUGI_MS[a >> 2] + PE_BADUGI_MS[13 + (b >> 2)] + PE_BADUGI_MS[26 + (x >> 2)] +
+                        PE_BADUGI_MS[39 + (y >> 2)];
+    const uint32_t part = PE_BADUGI_PART[(a & 3) | (b & 3) << 2 | (x & 3) << 4 | (y & 3) << 6];
+    return PE_BADUGI_SORTED[part * PE_BADUGI_MULTISETS + ms];
 }
 
 static inline uint16_t pe_omaha_flush_k(const uint8_t *h, int nh, const uint8_t *b, int nb, uint16_t best);

@@ -11,11 +11,11 @@ Conventions (see ``docs/variants.md``): every value is *higher is better*.
   (ranks 0..12 = 2..A; ``PIDX`` is pre-multiplied by the 455 triples). ``PE_OMAHA_PIDX2`` is the
   pair index pre-multiplied by the 6188 five-rank boards of the caller-owned table that
   ``pe_omaha_tables_init`` builds from ``PE_OMAHA_NF``.
-* Low ranks: ace = 0, deuce = 1, ..., king = 12 (``PE_LOW_KEY[card]`` is the evaluator's rank key of
-  the card's *low* rank, ``PE_LOW_BIT[card]`` its one-hot low-rank bit).
-* ``PE_LOW_A5_OF_HIGH[h]``: for a five-card rank multiset written in low ranks and evaluated as a
-  non-flush high hand ``h``, its ace-to-five low value 1..6175 (6175 = 5-4-3-2-A). Straights and
-  flushes do not count; pairs count against.
+* Low ranks: ace = 0, deuce = 1, ..., king = 12 (``PE_LOW_BIT[card]`` is the card's one-hot low-rank
+  bit, ``PE_LOW_RANK_KEY[low rank]`` the evaluator's rank key of the same rank).
+* ``PE_LOW_A5_OF_HIGH[h]``: for the five-card rank multiset whose non-flush high value is ``h`` (the
+  evaluator's key sum of the cards, ignoring suits), its ace-to-five low value 1..6175
+  (6175 = 5-4-3-2-A). Straights and flushes do not count; pairs count against.
 * ``PE_LOW_A5_MASK[m]``: the ace-to-five value of the five lowest ranks of a low-rank mask with at
   least five bits (0 otherwise).
 * ``PE_LOW_27_OF_HIGH[h]``: deuce-to-seven value 1..7462 (7462 = 7-5-4-3-2 offsuit) of a five-card
@@ -23,14 +23,16 @@ Conventions (see ``docs/variants.md``): every value is *higher is better*.
   straights and flushes count against.
 * ``PE_BADUGI_MASK[m]``: Badugi value 1..1092 of a low-rank mask of 1..4 ranks (1092 = A-2-3-4);
   more cards beat fewer, then the lower highest card, and so on.
-* ``PE_BADUGI_CAND[p]``: for the 6-bit pattern ``p`` of conflicting card pairs of a four-card hand
-  (same rank or same suit), the bitset of card subsets (1..15) that are conflict-free and of the
-  largest size: the only candidates for the best Badugi hand.
+* ``PE_BADUGI_SORTED[part * 1820 + ms]``: Badugi value of four cards sorted by card int, where ``ms``
+  is the colex index of their (high) rank multiset, ``PE_BADUGI_MS[i][r]`` summed over the sorted
+  ranks, and ``part = PE_BADUGI_PART[s0 | s1 << 2 | s2 << 4 | s3 << 6]`` (0..14) which of them share a
+  suit. Entries no real hand reaches (one rank twice in one suit) are 0.
 """
 from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import sys
 from pathlib import Path
 
@@ -42,7 +44,6 @@ from gen_tables import (  # noqa: E402
 OUT = Path(__file__).resolve().parent.parent / "csrc" / "pe_variants_tables.h"
 PAIRS = list(itertools.combinations_with_replacement(range(13), 2))  # 91
 TRIPLES = list(itertools.combinations_with_replacement(range(13), 3))  # 455
-BADUGI_PAIRS = list(itertools.combinations(range(4), 2))  # bit k of a conflict pattern
 
 
 def high_values() -> dict[tuple[int, tuple[int, ...]], int]:
@@ -87,8 +88,8 @@ def build() -> dict[str, list[int]]:
     lows = sorted(rank_multisets(5), key=a5_badness)  # best first
     a5_value = {ms: len(lows) - i for i, ms in enumerate(lows)}
     a5_of_high = [0] * 7463
-    for ms in rank_multisets(5):  # ms in low ranks, read as high ranks by the non-flush hash
-        a5_of_high[plain5[ms]] = a5_value[ms]
+    for ms in rank_multisets(5):  # ms in high ranks (the evaluator's keys); the low ranks are r + 1 mod 13
+        a5_of_high[plain5[ms]] = a5_value[tuple(sorted((r + 1) % 13 for r in ms))]
     a5_mask = [0] * 8192
     for m in range(8192):
         bits = [r for r in range(13) if m >> r & 1]
@@ -115,20 +116,35 @@ def build() -> dict[str, list[int]]:
     badugi_mask = [0] * 8192
     for i, m in enumerate(bad):
         badugi_mask[m] = len(bad) - i
-    cand = [0] * 64
-    for pat in range(64):
-        ok = [s for s in range(1, 16)
-              if not any(pat >> k & 1 and s >> i & 1 and s >> j & 1 for k, (i, j) in enumerate(BADUGI_PAIRS))]
-        size = max(bin(s).count("1") for s in ok)
-        for s in ok:
-            if bin(s).count("1") == size:
-                cand[pat] |= 1 << s
-    low_key = [RANK_KEYS[((c >> 2) + 1) % 13] for c in range(52)]
+    # Sorted four-card hands: rank multiset (colex index) x suit partition (restricted growth string).
+    def rgs(suits: tuple[int, ...]) -> tuple[int, ...]:
+        lab: dict[int, int] = {}
+        return tuple(lab.setdefault(s, len(lab)) for s in suits)
+    parts = sorted({rgs(s) for s in itertools.product(range(4), repeat=4)})
+    assert len(parts) == 15
+    part_of = [parts.index(rgs(tuple(i >> (2 * j) & 3 for j in range(4)))) for i in range(256)]
+    binom = [[math.comb(r + i, i + 1) for r in range(13)] for i in range(4)]
+    multisets = list(itertools.combinations_with_replacement(range(13), 4))
+    sorted_tab = [0] * (15 * len(multisets))
+    for ms in multisets:
+        idx = sum(binom[i][r] for i, r in enumerate(ms))
+        for pi, part in enumerate(parts):
+            if any(ms[i] == ms[j] and part[i] == part[j] for i in range(4) for j in range(i + 1, 4)):
+                continue  # the same card twice
+            best = 0
+            for sub in range(1, 16):
+                idxs = [i for i in range(4) if sub >> i & 1]
+                if len({ms[i] for i in idxs}) == len(idxs) == len({part[i] for i in idxs}):
+                    best = max(best, badugi_mask[sum(1 << ((ms[i] + 1) % 13) for i in idxs)])
+            sorted_tab[pi * len(multisets) + idx] = best
+    assert sorted(sum(binom[i][r] for i, r in enumerate(ms)) for ms in multisets) == list(range(len(multisets)))
+    low_rank_key = [RANK_KEYS[(r + 12) % 13] for r in range(13)]
     low_bit = [1 << (((c >> 2) + 1) % 13) for c in range(52)]
     return {"nf": nf, "pidx": pidx, "pidx2": pidx2, "tidx": tidx, "a5_of_high": a5_of_high, "a5_mask": a5_mask,
             "a5_8_min": [a5_8_min], "a5_classes": [len(lows)], "l27_of_high": l27_of_high,
-            "badugi_mask": badugi_mask, "badugi_classes": [len(bad)], "badugi_cand": cand,
-            "low_key": low_key, "low_bit": low_bit}
+            "badugi_mask": badugi_mask, "badugi_classes": [len(bad)], "badugi_sorted": sorted_tab,
+            "badugi_part": part_of, "badugi_ms": [x for row in binom for x in row],
+            "low_rank_key": low_rank_key, "low_bit": low_bit}
 
 
 def render() -> str:
@@ -145,13 +161,15 @@ def render() -> str:
         c_array("uint32_t", "PE_OMAHA_PIDX2", t["pidx2"], 13),
         c_array("uint16_t", "PE_OMAHA_TIDX", t["tidx"], 13),
         c_array("uint16_t", "PE_OMAHA_NF", t["nf"], 16),
-        c_array("uint32_t", "PE_LOW_KEY", t["low_key"], 8),
+        c_array("uint32_t", "PE_LOW_RANK_KEY", t["low_rank_key"], 13),
         c_array("uint16_t", "PE_LOW_BIT", t["low_bit"], 8),
         c_array("uint16_t", "PE_LOW_A5_OF_HIGH", t["a5_of_high"], 16),
         c_array("uint16_t", "PE_LOW_A5_MASK", t["a5_mask"], 16),
         c_array("uint16_t", "PE_LOW_27_OF_HIGH", t["l27_of_high"], 16),
         c_array("uint16_t", "PE_BADUGI_MASK", t["badugi_mask"], 16),
-        c_array("uint16_t", "PE_BADUGI_CAND", t["badugi_cand"], 8),
+        c_array("uint16_t", "PE_BADUGI_SORTED", t["badugi_sorted"], 16),
+        c_array("uint8_t", "PE_BADUGI_PART", t["badugi_part"], 16),
+        c_array("uint16_t", "PE_BADUGI_MS", t["badugi_ms"], 13),
         "#endif",
         "",
     ]
