@@ -5,7 +5,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-import pyeval.equity.core as core
+from pyeval.equity import core
 from pyeval._ffi import ffi, lib
 from pyeval.equity import EquityStats, equity, run_stream
 from pyeval.errors import SeedError
