@@ -14,6 +14,7 @@ Each step is a method with a matching query (``post_forced_bets``/``can_post_for
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol, Union
 
@@ -51,6 +52,27 @@ _ORDER = [[tuple((s + k) % n for k in range(n)) for s in range(n)] if n else [] 
 #: _AFTER[n][a]: the round indices clockwise from the seat left of ``a`` (``a`` last), for n players.
 _AFTER = [[tuple((a + 1 + k) % n for k in range(n)) for a in range(n)] if n else [] for n in range(11)]
 _EVAL7 = lib.pe_eval7
+
+
+@functools.lru_cache(maxsize=None)
+def _showing_key(ranks: tuple[int, ...], low: bool) -> int:
+    """Order of a stud showing hand (up-card ranks, sorted; aces 12 or, for razz, 0): pairs, trips
+    and quads first, then the ranks of the groups; straights and flushes do not count. One int,
+    larger leads: (group sizes, group ranks) compared lexicographically, or the reverse for razz
+    (fewer pairs, then lower ranks lead)."""
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(((c, r) for r, c in counts.items()), reverse=True)
+    pad = 8 - len(groups)
+    k = 0
+    for c, _ in groups:
+        k = k * 8 + c
+    k *= 8 ** pad
+    for _, r in groups:
+        k = k * 16 + r + 1  # an unknown card (-1) ranks below a deuce, as an ace in razz
+    k *= 16 ** pad
+    return -k if low else k
 
 
 class CardSource(Protocol):
@@ -150,7 +172,7 @@ class Round:
         "min_inc", "raises", "full_seq", "acted", "act_seq", "checked", "actor", "opener",
         "n_active", "n_live", "closed", "sd_queue", "awarded", "_blind_posters", "_preflop_first",
         "values", "winnings", "variant", "_last", "_up", "_bring_in_due", "_draw_queue", "_discards",
-        "low_values", "_streets", "_dead", "_has_draws", "_after", "_eval7", "_stud",
+        "low_values", "_streets", "_dead", "_has_draws", "_after", "_eval7", "_stud", "_upc", "_sizes",
     )
 
     def __init__(self, rules: TableRules, stacks: Sequence[int], cards: CardSource | None = None) -> None:
@@ -208,6 +230,7 @@ class Round:
         self._streets = rules.variant.streets
         self._last = len(self._streets) - 1
         self._up: list[tuple[bool, ...]] = [()] * n  # stud: which hole cards are face up
+        self._upc: list[tuple[int, ...]] = [()] * n  # stud: the up cards, in the order dealt
         self._bring_in_due = False
         self._draw_queue: list[int] = []
         self._discards: dict[int, tuple[int, ...]] = {}
@@ -216,6 +239,9 @@ class Round:
         self._has_draws = any(s.draw for s in self._streets)
         self._after = _AFTER[n]
         self._stud = rules.variant.stud
+        # fixed limit: the bet size of each street (small bet, or big bet on the big streets); else None
+        self._sizes = (tuple(rules.big_bet_amount if s.big else rules.min_bet for s in self._streets)
+                       if rules.structure is BettingStructure.FIXED_LIMIT else None)
         v = rules.variant
         # hold'em's showdown: one 7-card evaluation per hand (precomputed per variant, not per step)
         self._eval7 = v.hands == ("high",) and v.hole_cards == 2 and sum(s.board for s in v.streets) == 5
@@ -418,6 +444,7 @@ class Round:
         self._dealt = True
         if self.variant.forced == "bring_in":
             self._up = [(False,) * first.down + (True,) * first.up] * n
+            self._upc = [h[first.down:] for h in hole]
             self._bring_in_due = True
             self.actor = None
             return
@@ -467,23 +494,25 @@ class Round:
         return LegalActions(a, True, call == 0, call, can_raise, lo, hi)
 
     def _raise_bounds(self, a: int) -> tuple[int, int]:
-        rules = self.rules
         bet_to = self.bet_to
         allin_to = self.bets[a] + self.stacks[a]
-        st = rules.structure
-        if st is BettingStructure.FIXED_LIMIT:
-            size = rules.big_bet_amount if self._streets[self.street].big else rules.min_bet
+        sizes = self._sizes
+        if sizes is not None:  # fixed limit
+            size = sizes[self.street]
             lo = hi = size if bet_to < size else bet_to + size  # a bring-in is completed to one bet
         else:
+            rules = self.rules
             lo = bet_to + self.min_inc if bet_to else rules.min_bet
-            if st is BettingStructure.POT_LIMIT:
+            if rules.structure is BettingStructure.POT_LIMIT:
                 hi = bet_to + sum(self.contrib) + (bet_to - self.bets[a])
             else:
                 hi = allin_to
-            if rules.max_bet is not None:
-                hi = min(hi, bet_to + rules.max_bet)
-        hi = min(hi, allin_to)
-        lo = min(lo, allin_to)
+            if rules.max_bet is not None and hi > bet_to + rules.max_bet:
+                hi = bet_to + rules.max_bet
+        if hi > allin_to:
+            hi = allin_to
+        if lo > allin_to:
+            lo = allin_to
         return lo, hi
 
     def _raise_block(self, a: int) -> IllegalActionError | None:
@@ -608,32 +637,42 @@ class Round:
         a full raise does neither (others who already acted may only call or fold).
         """
         a = self._check_raise_to(player, to)
-        if self.rules.structure is BettingStructure.FIXED_LIMIT:
-            size = self.rules.big_bet_amount if self._streets[self.street].big else self.rules.min_bet
-            lo = size if self.bet_to < size else self.bet_to + size
+        rules = self.rules
+        bet_to = self.bet_to
+        if self._sizes is not None:  # fixed limit
+            size = self._sizes[self.street]
+            lo = size if bet_to < size else bet_to + size
         else:
-            lo = self.bet_to + self.min_inc if self.bet_to else self.rules.min_bet
+            lo = bet_to + self.min_inc if bet_to else rules.min_bet
         add = to - self.bets[a]
-        completes = self.bet_to < lo and self.bet_to == self.rules.bring_in and self.street == 0 and self.rules.bring_in > 0
-        kind = "raise" if self.bet_to and not completes else "bet"
+        completes = bet_to < lo and bet_to == rules.bring_in and self.street == 0 and rules.bring_in > 0
+        kind = "raise" if bet_to and not completes else "bet"
         if to >= lo:  # a full bet or raise
-            if self.bet_to and not completes:
+            if bet_to and not completes:
                 self.raises += 1
-            inc = to - self.bet_to
+            inc = to - bet_to
             if inc > self.min_inc:
                 self.min_inc = inc
             self.full_seq += 1
-        self.stacks[a] -= add
+        stacks = self.stacks
+        stacks[a] -= add
         self.contrib[a] += add
         self.bets[a] = to
         self.bet_to = to
-        if self.stacks[a] == 0:
+        if stacks[a] == 0:
             self.n_active -= 1
         self.acted[a] = True
         self.act_seq[a] = self.full_seq
         self.opener = a
         self._ev.append((kind, a, to, ()))
-        self._after_action(a)
+        if self.n_live == 1:  # pragma: no cover - a bettor faces at least one live player
+            self.actor = None
+            self._street_done()
+            return
+        nxt = self._first_from(a + 1)
+        self.actor = nxt
+        if nxt is None:
+            self._street_done()
 
     def _after_action(self, a: int) -> None:
         if self.n_live == 1:
@@ -682,8 +721,8 @@ class Round:
         key = self.rules.card_order_key
         best, who = None, None
         for i in range(self.n):
-            ups = [c for c, u in zip(self.hole[i], self._up[i]) if u]
-            if any(c < 0 for c in ups):
+            ups = self._upc[i]
+            if -1 in ups:
                 return None
             k = key(ups[0])
             if best is None or (k > best if self.variant.low_leads else k < best):
@@ -735,20 +774,16 @@ class Round:
         """Stud: the live player whose up cards make the best showing hand (razz: the worst, i.e. the
         best low) leads the betting; ties go to the first such player left of the button."""
         low = self.variant.low_leads
+        folded, upc = self.folded, self._upc
         best, who = None, 0
         for i in range(self.n):
-            if self.folded[i]:
+            if folded[i]:
                 continue
-            ups = [c >> 2 for c, u in zip(self.hole[i], self._up[i]) if u]
             if low:
-                ups = [(r + 1) % 13 for r in ups]
-            counts: dict[int, int] = {}
-            for r in ups:
-                counts[r] = counts.get(r, 0) + 1
-            groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
-            k = (tuple(c for _, c in groups), tuple(r for r, _ in groups))
-            if low:  # fewer pairs, then lower ranks, lead
-                k = (tuple(-c for _, c in groups), tuple(-r for r, _ in groups))
+                ranks = tuple(sorted([((c >> 2) + 1) % 13 for c in upc[i]]))
+            else:
+                ranks = tuple(sorted([c >> 2 for c in upc[i]]))
+            k = _showing_key(ranks, low)
             if best is None or k > best:
                 best, who = k, i
         return who
@@ -825,26 +860,41 @@ class Round:
                 out = self.source.deal(spec.board)
             k = spec.down + spec.up
             holes = [None] * n if (k or spec.draw) else []
-            for i in range(n if holes else 0):
-                if self.folded[i] or self.mucked[i]:
-                    continue
-                m = len(self._discards.get(i, ())) if spec.draw else k
-                if m:
-                    holes[i] = self.source.deal(m)
+            if holes:  # one card (or each player's replacements) in turn from left of the button
+                folded, mucked, disc = self.folded, self.mucked, self._discards
+                want = [0 if folded[i] or mucked[i] else (len(disc.get(i, ())) if spec.draw else k) for i in range(n)]
+                dealt = self.source.deal(sum(want))
+                j = 0
+                for i in range(n):
+                    m = want[i]
+                    if m:
+                        holes[i] = dealt[j:j + m]
+                        j += m
         if spec.board:
             self.burns.append(b)
             if b is not None:
                 self._ev.append(("burn", None, 0, (b,)))
             self.board.extend(out)
             self._ev.append(("board", None, 0, tuple(out)))
-        for i, h in enumerate(holes):
-            if h:
-                if spec.draw:
-                    self.hole[i] = self.hole[i] + tuple(h)
-                else:
-                    self.hole[i] = self.hole[i] + tuple(h)
-                    self._up[i] = self._up[i] + (False,) * spec.down + (True,) * spec.up
-                self._ev.append(("hole", i, 0, tuple(h)))
+        if holes:
+            hole, ev = self.hole, self._ev
+            if spec.draw:
+                for i, h in enumerate(holes):
+                    if h:
+                        h = tuple(h)
+                        hole[i] += h
+                        ev.append(("hole", i, 0, h))
+            else:
+                up, upc, d = self._up, self._upc, spec.down
+                flags = (False,) * d + (True,) * spec.up
+                for i, h in enumerate(holes):
+                    if h:
+                        h = tuple(h)
+                        hole[i] += h
+                        up[i] += flags
+                        if spec.up:
+                            upc[i] += h[d:]
+                        ev.append(("hole", i, 0, h))
         self._discards = {}
         self.street += 1
         if self.closed and self.street == self._last and self._has_draws and self.n_live >= 2:
