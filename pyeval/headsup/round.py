@@ -431,7 +431,11 @@ class HeadsUpRound:
         self.phase = _P_FLOP if ph is _P_PREFLOP else _P_TURN_RIVER if ph is _P_POSTFLOP else _P_SHOWDOWN
 
     def expose_dealer(self) -> int:
-        """Turn the dealer's cards face up and select every hand's best five (§ 677a.11(g)).
+        """Turn the dealer's cards face up and select every hand's best five (§ 677a.11(g), (g)(1)-(2)).
+
+        Each remaining player's two cards are turned up and his best five of seven selected
+        (§ 677a.11(g)(1), (g)(2)); the wagers are then resolved one player at a time
+        (:meth:`settle_next`, § 677a.11(g)(2)).
 
         Returns:
             The dealer's hand value 1..7462.

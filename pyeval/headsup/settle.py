@@ -19,22 +19,21 @@ from .rules import AA_WITH_DEALER_AA, WIN, Rounding, TableRules, Wager, pocket_c
 
 __all__ = ["Outcome", "WagerResult", "PlayerSettlement", "RoundSettlement", "settle_player", "category_of"]
 
-_S = "58 Pa. Code § 677a.11"
 # The paragraphs of § 677a.11 a settlement cites.
-_RF = f"{_S}(f)"
-_RH_1 = f"{_S}(h)(1)"
-_RH_1_I = f"{_S}(h)(1)(i)"
-_RH_1_II = f"{_S}(h)(1)(ii)"
-_RH_1_III = f"{_S}(h)(1)(iii)"
-_RH_2_I = f"{_S}(h)(2)(i)"
-_RH_2_II = f"{_S}(h)(2)(ii)"
-_RH_2_III = f"{_S}(h)(2)(iii)"
-_RI_1_I = f"{_S}(i)(1)(i)"
-_RI_1_II = f"{_S}(i)(1)(ii)"
-_RI_2_I = f"{_S}(i)(2)(i)"
-_RI_2_II = f"{_S}(i)(2)(ii)"
-_RH_2_III_A = f"{_S}(h)(2)(iii)(A)"
-_RH_2_III_B = f"{_S}(h)(2)(iii)(B)"
+_RF = "58 Pa. Code § 677a.11(f)"
+_RH_1 = "58 Pa. Code § 677a.11(h)(1)"
+_RH_1_I = "58 Pa. Code § 677a.11(h)(1)(i)"
+_RH_1_II = "58 Pa. Code § 677a.11(h)(1)(ii)"
+_RH_1_III = "58 Pa. Code § 677a.11(h)(1)(iii)"
+_RH_2_I = "58 Pa. Code § 677a.11(h)(2)(i)"
+_RH_2_II = "58 Pa. Code § 677a.11(h)(2)(ii)"
+_RH_2_III = "58 Pa. Code § 677a.11(h)(2)(iii)"
+_RI_1_I = "58 Pa. Code § 677a.11(i)(1)(i)"
+_RI_1_II = "58 Pa. Code § 677a.11(i)(1)(ii)"
+_RI_2_I = "58 Pa. Code § 677a.11(i)(2)(i)"
+_RI_2_II = "58 Pa. Code § 677a.11(i)(2)(ii)"
+_RH_2_III_A = "58 Pa. Code § 677a.11(h)(2)(iii)(A)"
+_RH_2_III_B = "58 Pa. Code § 677a.11(h)(2)(iii)(B)"
 _LOWS = [lo for lo, _ in CATEGORY_RANGES.values()]
 _CAT_NAMES = tuple(c.name for c in HandCategory)
 _PAIR_LOW = CATEGORY_RANGES[HandCategory.PAIR][0]

@@ -1,0 +1,117 @@
+"""World Poker Tour Heads-Up Hold 'Em: the dealer's procedure of 58 Pa. Code § 677a.11(c), (d), (e)
+and (g), step by step (the settlement branches of (h) and (i) are in test_headsup_round.py)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pyeval import best_five, evaluate, parse_cards
+from pyeval.errors import IllegalActionError, OutOfTurnError
+from pyeval.headsup.paytables import example_rules
+from pyeval.headsup.round import HeadsUpRound, Phase, SequenceSource, Street
+
+RULES = example_rules()
+
+
+def three_players(seed: int = 11):
+    rnd = HeadsUpRound(RULES)
+    for seat in (1, 2, 3):
+        rnd.place_wagers(seat, 10, 10)
+    cards = random.Random(seed).sample(range(52), 52)
+    src = SequenceSource(cards)
+    rnd.deal(src)
+    return rnd, src, cards
+
+
+def test_677a_11_c_burn_then_three_card_flop_face_up():
+    rnd, src, cards = three_players()
+    for seat in (1, 2, 3):
+        rnd.check(seat)
+    rnd.burn_and_flop(src)
+    # 8 cards dealt (3 players + dealer, twice), then one burn, then the flop
+    assert rnd.burns == (cards[8],) and rnd.board == tuple(cards[9:12])
+    kinds = [e[0] for e in rnd.events]
+    assert kinds[-2:] == ["burn", "flop"]
+
+
+def test_677a_11_c_flop_only_after_every_preflop_decision():
+    rnd, src, _ = three_players()
+    rnd.check(1)
+    with pytest.raises(IllegalActionError):
+        rnd.burn_and_flop(src)
+
+
+def test_677a_11_d_postflop_decision_only_for_players_who_have_not_raised_up_to_2x():
+    rnd, src, _ = three_players()
+    assert rnd.raise_options() == (10, 20, 30)  # (b): up to three times the Ante before the flop
+    rnd.raise_wager(1, 30)
+    rnd.check(2)
+    rnd.check(3)
+    rnd.burn_and_flop(src)
+    assert rnd.to_act == 2  # seat 1 raised before the flop and is not asked again
+    assert rnd.raise_options() == (10, 20)  # up to two times the Ante after the flop
+    with pytest.raises(IllegalActionError):
+        rnd.raise_wager(2, 30)
+    with pytest.raises((IllegalActionError, OutOfTurnError)):
+        rnd.raise_wager(1, 10)
+    rnd.raise_wager(2, 20)
+    assert rnd.to_act == 3
+
+
+def test_677a_11_e_burn_then_turn_and_river_after_every_postflop_decision():
+    rnd, src, cards = three_players()
+    for seat in (1, 2, 3):
+        rnd.check(seat)
+    rnd.burn_and_flop(src)
+    rnd.check(1)
+    with pytest.raises(IllegalActionError):
+        rnd.burn_turn_and_river(src)
+    rnd.check(2)
+    rnd.check(3)
+    rnd.burn_turn_and_river(src)
+    assert rnd.burns == (cards[8], cards[12]) and rnd.board == tuple(cards[9:12]) + tuple(cards[13:15])
+    assert rnd.street is Street.RIVER and rnd.raise_options() == (10,)  # (f): exactly the Ante
+
+
+def test_677a_11_g_dealer_exposes_and_best_five_selected_for_every_hand():
+    rnd, src, _ = three_players()
+    for _ in range(3):
+        rnd.check(rnd.to_act)
+    rnd.burn_and_flop(src)
+    for _ in range(3):
+        rnd.check(rnd.to_act)
+    rnd.burn_turn_and_river(src)
+    rnd.raise_wager(1, 10)
+    rnd.raise_wager(2, 10)
+    rnd.fold(3)
+    dealer_value = rnd.expose_dealer()
+    assert dealer_value == evaluate(rnd.dealer_hole + rnd.board)
+    assert evaluate(best_five(rnd.dealer_hole + rnd.board)) == dealer_value
+
+
+def test_677a_11_g_1_g_2_players_resolved_one_at_a_time_from_the_dealers_right():
+    rnd, src, _ = three_players()
+    for _ in range(3):
+        rnd.check(rnd.to_act)
+    rnd.burn_and_flop(src)
+    for _ in range(3):
+        rnd.check(rnd.to_act)
+    rnd.burn_turn_and_river(src)
+    for seat in (1, 2, 3):
+        rnd.raise_wager(seat, 10)
+    rnd.expose_dealer()
+    assert rnd.phase is Phase.SETTLEMENT
+    order = []
+    for _ in range(3):
+        p = rnd.settle_next()  # (g)(2): one player at a time, regardless of outcome
+        order.append(p.seat)
+        # (g)(1)-(2): each raising player's cards are turned up and his best five selected
+        assert rnd.values[p.seat] == evaluate(rnd.hole[p.seat] + rnd.board)
+    assert order == [3, 2, 1]
+    assert rnd.phase is Phase.COMPLETE
+
+
+def test_677a_11_g_2_best_five_uses_the_players_two_cards_and_the_board():
+    hole, board = parse_cards("Ah Kh"), parse_cards("Qh Jh Th 2c 3d")
+    assert sorted(best_five(hole + board)) == sorted(parse_cards("Ah Kh Qh Jh Th"))
