@@ -32,25 +32,48 @@ int pe_low_27(const uint8_t *cards, int n) { return pe_low_single(cards, n, PE_L
 
 /* The batch: validation fused with the key sum (pe_eval_internal.h), one lookup path per kind. */
 #if defined(PE_HAVE_V2)
+/* Rows go in blocks: ace-to-five rows of 6 and 7 cards with fewer than five distinct ranks (one in
+ * six) are queued without a branch and finished after the block, so the common path never
+ * mispredicts. The key sums of queued rows are kept for the finish. On an invalid row the rows before
+ * it are finished (written with their values) and its error is returned. */
+#define PE_LOW_BLOCK 256
 static PE_ALWAYS_INLINE int pe_low_rows(const uint8_t *cards, size_t rows, const int k, const int kind, uint16_t *out,
                                         size_t *bad_row, const int pc)
 {
-    for (size_t r = 0; r < rows; r++) {
-        const uint8_t *c = cards + r * (size_t)k;
-        pe_v2 sum = {PE_SUIT_INIT, 0}, any = {0, 0};
-        pe_row_add(c, k, &sum, &any, pc);
-        if (__builtin_expect(!pe_row_bits_ok(sum[1], any[1], k, pc), 0)) {
-            uint64_t seen = 0;
-            if (bad_row) *bad_row = r;
-            return pe_var_check(c, k, &seen);
+    uint32_t queue[PE_LOW_BLOCK];
+    uint64_t keys[PE_LOW_BLOCK];
+    int st = PE_OK;
+    for (size_t r0 = 0; r0 < rows && st == PE_OK; r0 += PE_LOW_BLOCK) {
+        const size_t r1 = rows - r0 < PE_LOW_BLOCK ? rows : r0 + PE_LOW_BLOCK;
+        size_t nq = 0;
+        for (size_t r = r0; r < r1; r++) {
+            const uint8_t *c = cards + r * (size_t)k;
+            pe_v2 sum = {PE_SUIT_INIT, 0}, any = {0, 0};
+            pe_row_add(c, k, &sum, &any, pc);
+            if (__builtin_expect(!pe_row_bits_ok(sum[1], any[1], k, pc), 0)) {
+                uint64_t seen = 0;
+                if (bad_row) *bad_row = r;
+                st = pe_var_check(c, k, &seen);
+                break;
+            }
+            uint16_t v;
+            if (kind == PE_LOW_27) v = PE_LOW_27_OF_HIGH[pe_lookup(sum[0], c, 5)];
+            else if (k == 5) v = pe_low_a5_key(sum[0]);
+            else {
+                v = pe_low_a5_mask(c, k);
+                queue[nq] = (uint32_t)(r - r0);
+                keys[nq] = sum[0];
+                nq += v == 0;
+            }
+            out[r] = kind == PE_LOW_A5_8 && v < PE_LOW_A5_8_MIN_ ? 0 : v;
         }
-        uint16_t v;
-        if (kind == PE_LOW_27) v = PE_LOW_27_OF_HIGH[pe_lookup(sum[0], c, 5)];
-        else if (k == 5) v = pe_low_a5_key(sum[0]);
-        else v = pe_low_a5_n(c, k);
-        out[r] = kind == PE_LOW_A5_8 && v < PE_LOW_A5_8_MIN_ ? 0 : v;
+        for (size_t q = 0; q < nq; q++) {
+            const size_t r = r0 + queue[q];
+            const uint16_t v = pe_low_a5_dups(cards + r * (size_t)k, k, keys[q]);
+            out[r] = kind == PE_LOW_A5_8 && v < PE_LOW_A5_8_MIN_ ? 0 : v;
+        }
     }
-    return PE_OK;
+    return st;
 }
 
 #define PE_LOW_DISPATCH(pc)                                                           \

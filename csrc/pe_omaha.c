@@ -30,7 +30,7 @@ int pe_omaha_tables_init(uint16_t *t, size_t size)
                 const uint16_t v = PE_OMAHA_NF[p * 455 + tri[x]];
                 best = v > best ? v : best;
             }
-            t[p * PE_OMAHA_BOARDS + b] = best;
+            t[b * 91 + p] = best;
         }
     }
     t[PE_OMAHA_NF2] = PE_OMAHA_MAGIC0;
@@ -75,6 +75,70 @@ int pe_omaha_low8(const uint8_t *hole, int nh, const uint8_t *board, int nb)
     return st ? st : pe_omaha_low8_k(hole, nh, board, nb);
 }
 
+/* The batch: validation fused with the key sums of hole and board (pe_eval_internal.h). */
+#if defined(PE_HAVE_V2)
+static PE_ALWAYS_INLINE int pe_omaha_rows(const uint16_t *t, const uint8_t *hole, const uint8_t *board, size_t rows,
+                                          const int nh, const int nb, const int kind, uint16_t *out, size_t *bad_row,
+                                          const int pc)
+{
+    for (size_t r = 0; r < rows; r++) {
+        const uint8_t *h = hole + r * (size_t)nh, *b = board + r * (size_t)nb;
+        pe_v2 hs = {PE_OMAHA_HOLE_INIT, 0}, bs = {PE_OMAHA_BOARD_INIT, 0}, any = {0, 0};
+        pe_row_add(h, nh, &hs, &any, pc);
+        pe_row_add(b, nb, &bs, &any, pc);
+        if (__builtin_expect(!pe_row_bits_ok(hs[1] + bs[1], any[1], nh + nb, pc), 0)) {
+            if (bad_row) *bad_row = r;
+            return pe_omaha_check(h, nh, b, nb);
+        }
+        if (kind == PE_OMAHA_LOW8) out[r] = pe_omaha_low8_k(h, nh, b, nb);
+        else if (nb == 5) out[r] = pe_omaha_high5_keys(t, h, nh, b, hs[0], bs[0]);
+        else out[r] = pe_omaha_high_k(h, nh, b, nb);
+    }
+    return PE_OK;
+}
+
+#define PE_OMAHA_DISPATCH(pc)                                                                       \
+    do {                                                                                            \
+        if (kind == PE_OMAHA_HIGH && nb == 5) {                                                     \
+            if (nh == 4) return pe_omaha_rows(t, hole, board, rows, 4, 5, PE_OMAHA_HIGH, out, bad_row, pc); \
+            if (nh == 5) return pe_omaha_rows(t, hole, board, rows, 5, 5, PE_OMAHA_HIGH, out, bad_row, pc); \
+            return pe_omaha_rows(t, hole, board, rows, 6, 5, PE_OMAHA_HIGH, out, bad_row, pc);      \
+        }                                                                                           \
+        if (kind == PE_OMAHA_LOW8 && nh == 4 && nb == 5)                                            \
+            return pe_omaha_rows(t, hole, board, rows, 4, 5, PE_OMAHA_LOW8, out, bad_row, pc);      \
+        return pe_omaha_rows(t, hole, board, rows, nh, nb, kind, out, bad_row, pc);                 \
+    } while (0)
+
+PE_POPCNT_TARGET static int pe_omaha_batch_pc(const uint16_t *t, const uint8_t *hole, const uint8_t *board,
+                                              size_t rows, int nh, int nb, int kind, uint16_t *out, size_t *bad_row)
+{
+    PE_OMAHA_DISPATCH(1);
+}
+
+static int pe_omaha_batch_or(const uint16_t *t, const uint8_t *hole, const uint8_t *board, size_t rows, int nh,
+                             int nb, int kind, uint16_t *out, size_t *bad_row)
+{
+    PE_OMAHA_DISPATCH(0);
+}
+#else
+static int pe_omaha_batch_or(const uint16_t *t, const uint8_t *hole, const uint8_t *board, size_t rows, int nh,
+                             int nb, int kind, uint16_t *out, size_t *bad_row)
+{
+    for (size_t r = 0; r < rows; r++) {
+        const uint8_t *h = hole + r * (size_t)nh, *b = board + r * (size_t)nb;
+        const int st = pe_omaha_check(h, nh, b, nb);
+        if (st != PE_OK) {
+            if (bad_row) *bad_row = r;
+            return st;
+        }
+        out[r] = kind == PE_OMAHA_LOW8 ? pe_omaha_low8_k(h, nh, b, nb) : pe_omaha_high_any(t, h, nh, b, nb);
+    }
+    return PE_OK;
+}
+#define pe_omaha_batch_pc pe_omaha_batch_or
+#define pe_have_popcnt() 0
+#endif
+
 int pe_omaha_batch(const uint16_t *tables, const uint8_t *hole, const uint8_t *board, size_t rows, int nh, int nb,
                    int kind, uint16_t *out, size_t *bad_row)
 {
@@ -82,19 +146,6 @@ int pe_omaha_batch(const uint16_t *tables, const uint8_t *hole, const uint8_t *b
     if (kind == PE_OMAHA_HIGH && !pe_omaha_tables_ok(tables)) return PE_ERR_ARG;
     if (nh < 4 || nh > 6 || nb < 3 || nb > 5) return PE_ERR_COUNT;
     if ((!hole || !board || !out) && rows) return PE_ERR_ARG;
-    for (size_t r = 0; r < rows; r++) {
-        const uint8_t *h = hole + r * (size_t)nh, *b = board + r * (size_t)nb;
-        const int st = pe_omaha_check(h, nh, b, nb);
-        if (__builtin_expect(st != PE_OK, 0)) {
-            if (bad_row) *bad_row = r;
-            return st;
-        }
-        if (kind == PE_OMAHA_LOW8)
-            out[r] = pe_omaha_low8_k(h, nh, b, nb);
-        else if (nh == 4 && nb == 5)
-            out[r] = pe_omaha_high5(tables, h, 4, b);
-        else
-            out[r] = pe_omaha_high_any(tables, h, nh, b, nb);
-    }
-    return PE_OK;
+    return pe_have_popcnt() ? pe_omaha_batch_pc(tables, hole, board, rows, nh, nb, kind, out, bad_row)
+                            : pe_omaha_batch_or(tables, hole, board, rows, nh, nb, kind, out, bad_row);
 }

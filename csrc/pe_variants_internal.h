@@ -38,16 +38,11 @@ static inline uint16_t pe_var_rank_value(uint32_t key)
  * keys; suits are ignored): the non-flush value identifies the rank multiset. */
 static inline uint16_t pe_low_a5_key(uint64_t key) { return PE_LOW_A5_OF_HIGH[pe_var_rank_value((uint32_t)key)]; }
 
-static inline uint16_t pe_low_a5_5(const uint8_t *c)
-{
-    uint64_t key = 0;
-    for (int i = 0; i < 5; i++) key += PE_CARD_KEY(c[i]);
-    return pe_low_a5_key(key);
-}
-
-/* Fewer than five distinct ranks among n (6, 7) cards: every distinct rank once plus the fewest,
- * lowest duplicates (pairs before trips). Rare (< 17% of six-card hands). */
-static inline uint16_t pe_low_a5_dups(const uint8_t *c, int n)
+/* Fewer than five distinct ranks among n (6, 7) cards: keep every distinct rank once plus the fewest,
+ * lowest duplicates (pairs before trips), i.e. drop the last n - 5 duplicate copies in the order
+ * (copy level descending, then the worst rank first) from the key sum of all n cards. Branch-free. */
+static inline uint32_t pe_low_top(uint32_t m) { return 31u - (uint32_t)__builtin_clz(m | 1u); }
+static inline uint16_t pe_low_a5_dups(const uint8_t *c, int n, uint64_t key)
 {
     uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0;
     for (int i = 0; i < n; i++) {
@@ -57,24 +52,42 @@ static inline uint16_t pe_low_a5_dups(const uint8_t *c, int n)
         m2 |= m1 & b;
         m1 |= b;
     }
-    int d = 0;
-    uint32_t key = 0;
-    for (uint32_t m = m1; m; m &= m - 1, d++) key += PE_LOW_RANK_KEY[__builtin_ctz(m)];
-    const uint32_t more[3] = {m2, m3, m4};
-    for (int level = 0; level < 3 && d < 5; level++)
-        for (uint32_t m = more[level]; m && d < 5; m &= m - 1, d++) key += PE_LOW_RANK_KEY[__builtin_ctz(m)];
-    return pe_low_a5_key(key);
+    /* the highest copy level present, and the one below it */
+    const uint32_t top = m4 ? m4 : m3 ? m3 : m2, below = m4 ? m3 : m3 ? m2 : 0;
+    const uint32_t r1 = pe_low_top(top);
+    uint32_t k = (uint32_t)key - PE_LOW_RANK_KEY[r1];
+    if (n == 7) {
+        const uint32_t rest = top & ~(1u << r1);
+        k -= PE_LOW_RANK_KEY[pe_low_top(rest ? rest : below)];
+    }
+    return pe_low_a5_key(k);
 }
 
-/* Ace-to-five low of n (5..7) cards: the five lowest distinct ranks when there are five (one lookup
- * by the distinct-rank mask); else the duplicates decide. */
-static inline uint16_t pe_low_a5_n(const uint8_t *c, int n)
+/* Ace-to-five low of n (5..7) cards whose key sum (pe_eval_internal.h) is `key`: the five lowest
+ * distinct ranks when there are five (one lookup by the distinct-rank mask); else the duplicates
+ * decide. */
+static inline uint16_t pe_low_a5_nk(const uint8_t *c, int n, uint64_t key)
 {
-    if (n == 5) return pe_low_a5_5(c);
+    if (n == 5) return pe_low_a5_key(key);
     uint32_t m1 = 0;
     for (int i = 0; i < n; i++) m1 |= PE_LOW_BIT[c[i]];
     const uint16_t v = PE_LOW_A5_MASK[m1]; /* nonzero exactly when there are five distinct ranks */
-    return __builtin_expect(v != 0, 1) ? v : pe_low_a5_dups(c, n);
+    return __builtin_expect(v != 0, 1) ? v : pe_low_a5_dups(c, n, key);
+}
+
+/* The distinct-rank part alone: 0 when fewer than five distinct ranks (then pe_low_a5_dups). */
+static inline uint16_t pe_low_a5_mask(const uint8_t *c, int n)
+{
+    uint32_t m1 = 0;
+    for (int i = 0; i < n; i++) m1 |= PE_LOW_BIT[c[i]];
+    return PE_LOW_A5_MASK[m1];
+}
+
+static inline uint16_t pe_low_a5_n(const uint8_t *c, int n)
+{
+    uint64_t key = 0;
+    for (int i = 0; i < n; i++) key += PE_CARD_KEY(c[i]);
+    return pe_low_a5_nk(c, n, key);
 }
 
 static inline uint16_t pe_low_a5_8_n(const uint8_t *c, int n)
@@ -107,7 +120,7 @@ static inline uint16_t pe_omaha_flush_k(const uint8_t *h, int nh, const uint8_t 
 
 static inline uint16_t pe_omaha_high_k(const uint8_t *h, int nh, const uint8_t *b, int nb)
 {
-    uint32_t pairs[15], triples[10];
+    uint32_t pairs[15], triples[10] = {0};
     int np = 0, nt = 0;
     for (int i = 0; i < nh; i++)
         for (int j = i + 1; j < nh; j++) pairs[np++] = PE_OMAHA_PIDX[(h[i] >> 2) * 13 + (h[j] >> 2)];
@@ -145,41 +158,73 @@ static inline uint32_t pe_omaha_board_index(uint32_t r0, uint32_t r1, uint32_t r
            PE_OMAHA_BINOM[r3 + 3][4] + PE_OMAHA_BINOM[r4 + 4][5];
 }
 
+/* Best flush of suit s: two of the hole cards of s with three of the board cards of s. */
+static inline uint16_t pe_omaha_flush_suit(const uint8_t *h, int nh, const uint8_t *b, int nb, unsigned s, uint16_t best)
+{
+    uint32_t hm = 0, bm = 0;
+    for (int i = 0; i < nh; i++) hm |= (uint32_t)((h[i] & 3u) == s) << (h[i] >> 2);
+    for (int i = 0; i < nb; i++) bm |= (uint32_t)((b[i] & 3u) == s) << (b[i] >> 2);
+    uint32_t hr[6], br[5];
+    int nhr = 0, nbr = 0;
+    for (uint32_t m = hm; m; m &= m - 1) hr[nhr++] = m & -m;
+    for (uint32_t m = bm; m; m &= m - 1) br[nbr++] = m & -m;
+    for (int i = 0; i < nhr; i++)
+        for (int j = i + 1; j < nhr; j++)
+            for (int x = 0; x < nbr; x++)
+                for (int y = x + 1; y < nbr; y++)
+                    for (int z = y + 1; z < nbr; z++) {
+                        const uint16_t v = PE_FLUSH[hr[i] | hr[j] | br[x] | br[y] | br[z]];
+                        best = v > best ? v : best;
+                    }
+    return best;
+}
+
+/* Suit counters of the key sums (pe_eval_internal.h): hole counters start at 6, so bit 3 is set at
+ * two hole cards of a suit; board counters at 5, set at three board cards. A flush is possible
+ * exactly in a suit with both (at most one suit has three of five board cards). */
+#define PE_OMAHA_HOLE_INIT ((uint64_t)0x6666u << 32)
+#define PE_OMAHA_BOARD_INIT ((uint64_t)0x5555u << 32)
+static inline uint32_t pe_omaha_flush_bits(uint64_t hkey, uint64_t bkey)
+{
+    return (uint32_t)(hkey >> 32) & (uint32_t)(bkey >> 32) & PE_FLUSH_BITS;
+}
+
 static inline uint16_t pe_omaha_flush_k(const uint8_t *h, int nh, const uint8_t *b, int nb, uint16_t best)
 {
-    uint32_t hm[4] = {0, 0, 0, 0}, bm[4] = {0, 0, 0, 0};
-    for (int i = 0; i < nb; i++) bm[b[i] & 3] |= 1u << (b[i] >> 2);
-    for (int s = 0; s < 4; s++) {
-        if (__builtin_expect(!pe_var_ge3(bm[s]), 1)) continue;
-        for (int i = 0; i < nh; i++) hm[h[i] & 3] |= 1u << (h[i] >> 2);
-        if (!pe_var_ge2(hm[s])) continue;
-        uint32_t hr[6], br[5];
-        int nhr = 0, nbr = 0;
-        for (uint32_t m = hm[s]; m; m &= m - 1) hr[nhr++] = m & -m;
-        for (uint32_t m = bm[s]; m; m &= m - 1) br[nbr++] = m & -m;
-        for (int i = 0; i < nhr; i++)
-            for (int j = i + 1; j < nhr; j++)
-                for (int x = 0; x < nbr; x++)
-                    for (int y = x + 1; y < nbr; y++)
-                        for (int z = y + 1; z < nbr; z++) {
-                            const uint16_t v = PE_FLUSH[hr[i] | hr[j] | br[x] | br[y] | br[z]];
-                            best = v > best ? v : best;
-                        }
-        break; /* at most one suit has three of five board cards */
-    }
+    uint64_t hk = PE_OMAHA_HOLE_INIT, bk = PE_OMAHA_BOARD_INIT;
+    for (int i = 0; i < nh; i++) hk += PE_CARD_KEY(h[i]);
+    for (int i = 0; i < nb; i++) bk += PE_CARD_KEY(b[i]);
+    const uint32_t f = pe_omaha_flush_bits(hk, bk);
+    return f ? pe_omaha_flush_suit(h, nh, b, nb, (unsigned)__builtin_ctz(f) >> 2, best) : best;
+}
+
+/* Omaha with a five-card board from the key sums of the hole (init PE_OMAHA_HOLE_INIT) and board
+ * (PE_OMAHA_BOARD_INIT) cards: the board's rank-key sum names its rank multiset (the non-flush hash,
+ * then PE_OMAHA_BOARD_OF_HIGH), whose row of the caller's table holds, per hole-rank pair, the best
+ * non-flush hand with any three of the board: one lookup per hole pair, all within 182 bytes. */
+static inline uint16_t pe_omaha_high5_keys(const uint16_t *nf2, const uint8_t *h, int nh, const uint8_t *b,
+                                           uint64_t hkey, uint64_t bkey)
+{
+    const uint16_t *row = nf2 + 91u * PE_OMAHA_BOARD_OF_HIGH[pe_var_rank_value((uint32_t)bkey)];
+    uint32_t r[6];
+    for (int i = 0; i < nh; i++) r[i] = (uint32_t)(h[i] >> 2) * 13u;
+    uint16_t best = 0;
+    for (int i = 0; i < nh; i++)
+        for (int j = i + 1; j < nh; j++) {
+            const uint16_t v = row[PE_OMAHA_PIDX2[r[i] + (h[j] >> 2)]];
+            best = v > best ? v : best;
+        }
+    const uint32_t f = pe_omaha_flush_bits(hkey, bkey);
+    if (__builtin_expect(f != 0, 0)) best = pe_omaha_flush_suit(h, nh, b, 5, (unsigned)__builtin_ctz(f) >> 2, best);
     return best;
 }
 
 static inline uint16_t pe_omaha_high5(const uint16_t *nf2, const uint8_t *h, int nh, const uint8_t *b)
 {
-    const uint16_t *row = nf2 + pe_omaha_board_index(b[0] >> 2, b[1] >> 2, b[2] >> 2, b[3] >> 2, b[4] >> 2);
-    uint16_t best = 0;
-    for (int i = 0; i < nh; i++)
-        for (int j = i + 1; j < nh; j++) {
-            const uint16_t v = row[PE_OMAHA_PIDX2[(h[i] >> 2) * 13 + (h[j] >> 2)]];
-            best = v > best ? v : best;
-        }
-    return pe_omaha_flush_k(h, nh, b, 5, best);
+    uint64_t hk = PE_OMAHA_HOLE_INIT, bk = PE_OMAHA_BOARD_INIT;
+    for (int i = 0; i < nh; i++) hk += PE_CARD_KEY(h[i]);
+    for (int i = 0; i < 5; i++) bk += PE_CARD_KEY(b[i]);
+    return pe_omaha_high5_keys(nf2, h, nh, b, hk, bk);
 }
 
 /* Best eight-or-better low: two distinct low hole ranks and the three lowest remaining board ranks. */

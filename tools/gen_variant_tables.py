@@ -9,8 +9,9 @@ Conventions (see ``docs/variants.md``): every value is *higher is better*.
 * ``PE_OMAHA_NF``: the non-flush five-card value (1..7462, as ``pe_eval``) of two hole ranks plus
   three board ranks, indexed ``PE_OMAHA_PIDX[r1 * 13 + r2] + PE_OMAHA_TIDX[(a * 13 + b) * 13 + c]``
   (ranks 0..12 = 2..A; ``PIDX`` is pre-multiplied by the 455 triples). ``PE_OMAHA_PIDX2`` is the
-  pair index pre-multiplied by the 6188 five-rank boards of the caller-owned table that
-  ``pe_omaha_tables_init`` builds from ``PE_OMAHA_NF``.
+  pair index 0..90 within a board's row of the caller-owned table that ``pe_omaha_tables_init``
+  builds from ``PE_OMAHA_NF`` (6188 five-rank boards x 91 pairs, board-major), and
+  ``PE_OMAHA_BOARD_OF_HIGH[h]`` the row of the board whose five ranks have the non-flush value ``h``.
 * Low ranks: ace = 0, deuce = 1, ..., king = 12 (``PE_LOW_BIT[card]`` is the card's one-hot low-rank
   bit, ``PE_LOW_RANK_KEY[low rank]`` the evaluator's rank key of the same rank).
 * ``PE_LOW_A5_OF_HIGH[h]``: for the five-card rank multiset whose non-flush high value is ``h`` (the
@@ -78,7 +79,10 @@ def build() -> dict[str, list[int]]:
         pidx[a * 13 + b] = pidx[b * 13 + a] = i * len(TRIPLES)
     pidx2 = [0] * 169
     for i, (a, b) in enumerate(PAIRS):
-        pidx2[a * 13 + b] = pidx2[b * 13 + a] = i * 6188
+        pidx2[a * 13 + b] = pidx2[b * 13 + a] = i
+    board_of_high = [0] * 7463
+    for ms in rank_multisets(5):
+        board_of_high[plain5[ms]] = sum(math.comb(r + i, i + 1) for i, r in enumerate(ms))
     tidx = [0] * 2197
     for i, t in enumerate(TRIPLES):
         for a, b, c in itertools.permutations(t):
@@ -140,7 +144,7 @@ def build() -> dict[str, list[int]]:
     assert sorted(sum(binom[i][r] for i, r in enumerate(ms)) for ms in multisets) == list(range(len(multisets)))
     low_rank_key = [RANK_KEYS[(r + 12) % 13] for r in range(13)]
     low_bit = [1 << (((c >> 2) + 1) % 13) for c in range(52)]
-    return {"nf": nf, "pidx": pidx, "pidx2": pidx2, "tidx": tidx, "a5_of_high": a5_of_high, "a5_mask": a5_mask,
+    return {"nf": nf, "pidx": pidx, "pidx2": pidx2, "board_of_high": board_of_high, "tidx": tidx, "a5_of_high": a5_of_high, "a5_mask": a5_mask,
             "a5_8_min": [a5_8_min], "a5_classes": [len(lows)], "l27_of_high": l27_of_high,
             "badugi_mask": badugi_mask, "badugi_classes": [len(bad)], "badugi_sorted": sorted_tab,
             "badugi_part": part_of, "badugi_ms": [x for row in binom for x in row],
@@ -158,7 +162,8 @@ def render() -> str:
         f"#define PE_LOW_A5_8_MIN_ {t['a5_8_min'][0]}",
         f"#define PE_BADUGI_CLASSES_ {t['badugi_classes'][0]}",
         c_array("uint32_t", "PE_OMAHA_PIDX", t["pidx"], 13),
-        c_array("uint32_t", "PE_OMAHA_PIDX2", t["pidx2"], 13),
+        c_array("uint8_t", "PE_OMAHA_PIDX2", t["pidx2"], 13),
+        c_array("uint16_t", "PE_OMAHA_BOARD_OF_HIGH", t["board_of_high"], 16),
         c_array("uint16_t", "PE_OMAHA_TIDX", t["tidx"], 13),
         c_array("uint16_t", "PE_OMAHA_NF", t["nf"], 16),
         c_array("uint32_t", "PE_LOW_RANK_KEY", t["low_rank_key"], 13),
