@@ -176,3 +176,67 @@ def test_bad_input_is_rejected():
         evaluate_omaha_batch([[0, 1, 2, 3]], [[3, 10, 11, 12, 13]])
     with pytest.raises(CardTypeError):
         evaluate_low_batch([[0, 1, 2, 3, 4]], kind="razz")
+
+
+@pytest.mark.parametrize("nh", [4, 5, 6])
+def test_omaha_flush_heavy_boards_against_brute_force(nh):
+    """Deals from two suits only: most boards allow a flush, exercising the suit-counter shortcut."""
+    from pyeval import evaluate
+    rng = random.Random(100 + nh)
+    deck = [c for c in range(52) if c & 3 in (0, 3)]
+    holes, boards = [], []
+    for _ in range(300):
+        d = rng.sample(deck, nh + 5)
+        holes.append(d[:nh])
+        boards.append(d[nh:])
+    high = evaluate_omaha_batch(holes, boards)
+    for h, b, hv in zip(holes, boards, high.tolist()):
+        want = max(evaluate(list(x) + list(y)) for x in itertools.combinations(h, 2) for y in itertools.combinations(b, 3))
+        assert hv == want == evaluate_omaha(h, b)
+
+
+def _deals(n: int, k: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+@pytest.mark.parametrize("kind,k", [("a5", 5), ("a5", 6), ("a5", 7), ("a5_8", 5), ("a5_8", 6), ("a5_8", 7), ("27", 5)])
+def test_low_batch_matches_single_calls(kind, k):
+    single = {"a5": evaluate_low_a5, "a5_8": evaluate_low_a5_8, "27": evaluate_low_27}[kind]
+    hands = _deals(3000, k, k)
+    vals = evaluate_low_batch(hands, kind)
+    assert vals.tolist() == [single(h) for h in hands.tolist()]
+
+
+def test_badugi_and_omaha_batches_match_single_calls():
+    hands = _deals(3000, 9, 9)
+    assert evaluate_badugi_batch(hands[:, :4]).tolist() == [evaluate_badugi(h) for h in hands[:, :4].tolist()]
+    for nh in (4, 5, 6):
+        h, b = hands[:, :nh], hands[:, nh:nh + 5] if nh < 5 else hands[:, nh:]
+        if b.shape[1] < 3:
+            continue
+        assert evaluate_omaha_batch(h, b).tolist() == [evaluate_omaha(x, y) for x, y in zip(h.tolist(), b.tolist())]
+        assert evaluate_omaha_batch(h, b, low8=True).tolist() == [
+            evaluate_omaha_low8(x, y) for x, y in zip(h.tolist(), b.tolist())]
+
+
+@pytest.mark.parametrize("bad,error", [((5, 5), DuplicateCardError), ((52, 53), InvalidCardError),
+                                       ((60, 60), InvalidCardError), ((255, 0), InvalidCardError)])
+def test_batches_name_the_first_bad_row_behind_many_good_ones(bad, error):
+    """The fused check (one-hot bit sums with a poison bit) must catch duplicates, bytes past 51, and
+    pairs of them, in every kernel, after many valid rows (including queued duplicate-rank rows)."""
+    good = _deals(600, 9, 1)
+    good[:200, 1] = good[:200, 0] ^ 1  # same rank, other suit: a pair in the first cards (queued A-5 rows)
+    for k, run in [(5, lambda a: evaluate_low_batch(a, "a5")), (6, lambda a: evaluate_low_batch(a, "a5")),
+                   (7, lambda a: evaluate_low_batch(a, "a5_8")), (5, lambda a: evaluate_low_batch(a, "27")),
+                   (4, evaluate_badugi_batch), (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:])),
+                   (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:], low8=True))]:
+        arr = good[:, :k].copy()
+        # make the pair rows valid: card 1 must differ from every other card of the row
+        ok = np.array([len(set(r)) == k for r in arr.tolist()])
+        arr = arr[ok]
+        run(arr)
+        row = len(arr) - 50
+        arr[row, 1:3] = bad
+        with pytest.raises(error, match=f"row {row}"):
+            run(arr)
