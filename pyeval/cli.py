@@ -18,7 +18,8 @@ from .errors import PyevalError
 from .evaluate import best_five, describe, evaluate, hand_category
 
 #: Modules that add subcommands (each has ``register(subparsers) -> None``).
-_SUBCOMMAND_MODULES: list[str] = ["pyeval.holdem.cli", "pyeval.crisscross.cli", "pyeval.headsup.cli", "pyeval.equity.cli"]
+_SUBCOMMAND_MODULES: list[str] = ["pyeval.holdem.cli", "pyeval.crisscross.cli", "pyeval.headsup.cli", "pyeval.equity.cli",
+                                   "pyeval.holdem_sim"]
 
 
 def simulate_subparsers(subparsers: Any) -> Any:

@@ -108,3 +108,8 @@ class RangeError(PyevalError, ValueError):
 class EquityError(PyevalError, ValueError):
     """An equity calculation that cannot be made: a bad player count, cards shared between players,
     board and dead cards, ranges that cannot all be dealt at once, or a bad option."""
+
+
+class SimulationError(PyevalError, ValueError):
+    """Simulation arguments that cannot be run: a bad player or round count, totals of different
+    tables added together, or an executor that is not a ``concurrent.futures.Executor``."""
