@@ -245,6 +245,26 @@ def test_637a_11_k_odd_chip_helpers():
         (41, (1, 2, 3)), (39, (2, 3)))
 
 
+def test_637a_11_k_odd_chips_all_to_first_left_of_button():
+    from pyeval.holdem import OddChipRule
+    assert split_pot(41, [1, 2, 3], odd_to_first=True) == {1: 15, 2: 13, 3: 13}
+    assert split_pot(10, [4, 0], odd_to_first=True) == {4: 5, 0: 5}
+    # the side-pot scenario above under the other declared rule: main 41 / 3 = 13 r 2, both odd
+    # units to p1; side 39 / 2 = 19 r 1 to p2 (still per pot)
+    rules = TableRules(seats=9, blinds=(1, 2), min_bet=2, odd_chip=OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON)
+    r = _round(rules, [100, 10, 100, 23, 100], ["2c3c", "4c5c", "6c7c", "8c9c", "2d3d"])
+    r.bet_or_raise_to(23, 2)
+    r.check_or_call(3)
+    r.check_or_call(4)
+    r.fold(0)
+    r.check_or_call(1)
+    r.deal_board("As Ks Qs")
+    r.bet_or_raise_to(10, 2)
+    r.fold(4)
+    _check_down(r, ["Js", "Ts"])
+    assert r.winnings == [0, 15, 33, 32, 0]
+
+
 def test_637a_11_k_odd_chip_high_card_by_suit():
     from pyeval.holdem import OddChipRule
     rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, odd_chip=OddChipRule.HIGH_CARD_BY_SUIT)

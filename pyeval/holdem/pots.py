@@ -50,16 +50,20 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> tuple[Pot, 
     return tuple(pots)
 
 
-def split_pot(amount: int, winners_in_odd_chip_order: Sequence[int]) -> dict[int, int]:
+def split_pot(amount: int, winners_in_odd_chip_order: Sequence[int], *, odd_to_first: bool = False) -> dict[int, int]:
     """Share one pot equally among its winners; odd units go one at a time in the given order.
 
     Args:
         amount: the pot, in chips (smallest unit).
         winners_in_odd_chip_order: the winners' round indices, ordered by the table's odd-chip rule
             (§ 637a.11(k)); the first receives the first odd unit, and so on.
+        odd_to_first: give every odd unit to the first winner instead
+            (``OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON``).
     Returns:
         ``{player: chips}`` summing exactly to ``amount``.
     """
     k = len(winners_in_odd_chip_order)
     share, odd = divmod(amount, k)
+    if odd_to_first:
+        return {p: share + (odd if j == 0 else 0) for j, p in enumerate(winners_in_odd_chip_order)}
     return {p: share + (1 if j < odd else 0) for j, p in enumerate(winners_in_odd_chip_order)}

@@ -1044,7 +1044,10 @@ class Round:
         """Award each pot on its own to its best eligible hand (§ 637a.11(k), § 637a.8(b)(5)).
 
         A tie splits the pot equally; odd units go one at a time in the order of ``rules.odd_chip``
-        (default clockwise from the first seat left of the button), computed per pot.
+        (default clockwise from the first seat left of the button; or all to the first such winner),
+        computed per pot. High-low split pots (§ 637a.7(d)): the high half takes the odd unit of
+        the halving, each half's odd units follow ``rules.odd_chip``; no qualifying low, the high
+        hand scoops.
         """
         self._check_award()
         n = self.n
@@ -1070,6 +1073,7 @@ class Round:
                         if split:
                             lows[i] = self._value(hands[1], i)
         odd_key = None
+        to_first = self.rules.odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
         if self.rules.odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
             key = self.rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self.hole[i]), reverse=True))  # noqa: E731
@@ -1096,11 +1100,11 @@ class Round:
                     if odd_key is not None:
                         low_winners.sort(key=odd_key, reverse=True)
                     half = pot.amount // 2
-                    shares = split_pot(pot.amount - half, winners)
-                    for i, amt in split_pot(half, low_winners).items():
+                    shares = split_pot(pot.amount - half, winners, odd_to_first=to_first)
+                    for i, amt in split_pot(half, low_winners, odd_to_first=to_first).items():
                         shares[i] = shares.get(i, 0) + amt
                 else:  # no qualifying low: the high hand scoops
-                    shares = split_pot(pot.amount, winners)
+                    shares = split_pot(pot.amount, winners, odd_to_first=to_first)
             for i, amt in shares.items():
                 self.stacks[i] += amt
                 win[i] += amt

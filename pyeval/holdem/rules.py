@@ -67,6 +67,9 @@ class OddChipRule(enum.Enum):
     LEFT_OF_BUTTON = "left-of-button"
     #: One unit at a time, winners ordered by their highest hole card (rank, then declared suit order).
     HIGH_CARD_BY_SUIT = "high-card-by-suit"
+    #: Every odd unit of the pot to one winner: the first clockwise from the first seat left of the
+    #: button (pokerkit's rule; with two winners, or one odd unit, the same as ``LEFT_OF_BUTTON``).
+    ALL_TO_FIRST_LEFT_OF_BUTTON = "all-to-first-left-of-button"
 
 
 @dataclass(frozen=True)
