@@ -65,12 +65,12 @@ static PE_ALWAYS_INLINE int pe_low_rows(const uint8_t *cards, size_t rows, const
                 keys[nq] = sum[0];
                 nq += v == 0;
             }
-            out[r] = kind == PE_LOW_A5_8 && v < PE_LOW_A5_8_MIN_ ? 0 : v;
+            out[r] = kind == PE_LOW_A5_8 ? pe_low_qualify8(v) : v;
         }
         for (size_t q = 0; q < nq; q++) {
             const size_t r = r0 + queue[q];
             const uint16_t v = pe_low_a5_dups(cards + r * (size_t)k, k, keys[q]);
-            out[r] = kind == PE_LOW_A5_8 && v < PE_LOW_A5_8_MIN_ ? 0 : v;
+            out[r] = kind == PE_LOW_A5_8 ? pe_low_qualify8(v) : v;
         }
     }
     return st;

@@ -90,11 +90,10 @@ static inline uint16_t pe_low_a5_n(const uint8_t *c, int n)
     return pe_low_a5_nk(c, n, key);
 }
 
-static inline uint16_t pe_low_a5_8_n(const uint8_t *c, int n)
-{
-    const uint16_t v = pe_low_a5_n(c, n);
-    return v >= PE_LOW_A5_8_MIN_ ? v : 0;
-}
+/* The eight-or-better qualifier, without a branch (half of all hands qualify). */
+static inline uint16_t pe_low_qualify8(uint16_t v) { return (uint16_t)(v & -(uint16_t)(v >= PE_LOW_A5_8_MIN_)); }
+
+static inline uint16_t pe_low_a5_8_n(const uint8_t *c, int n) { return pe_low_qualify8(pe_low_a5_n(c, n)); }
 
 static inline uint16_t pe_low_27_5(const uint8_t *c)
 {
@@ -202,10 +201,8 @@ static inline uint16_t pe_omaha_flush_k(const uint8_t *h, int nh, const uint8_t 
  * (PE_OMAHA_BOARD_INIT) cards: the board's rank-key sum names its rank multiset (the non-flush hash,
  * then PE_OMAHA_BOARD_OF_HIGH), whose row of the caller's table holds, per hole-rank pair, the best
  * non-flush hand with any three of the board: one lookup per hole pair, all within 182 bytes. */
-static inline uint16_t pe_omaha_high5_keys(const uint16_t *nf2, const uint8_t *h, int nh, const uint8_t *b,
-                                           uint64_t hkey, uint64_t bkey)
+static inline uint16_t pe_omaha_pairs(const uint16_t *row, const uint8_t *h, int nh)
 {
-    const uint16_t *row = nf2 + 91u * PE_OMAHA_BOARD_OF_HIGH[pe_var_rank_value((uint32_t)bkey)];
     uint32_t r[6];
     for (int i = 0; i < nh; i++) r[i] = (uint32_t)(h[i] >> 2) * 13u;
     uint16_t best = 0;
@@ -214,6 +211,18 @@ static inline uint16_t pe_omaha_high5_keys(const uint16_t *nf2, const uint8_t *h
             const uint16_t v = row[PE_OMAHA_PIDX2[r[i] + (h[j] >> 2)]];
             best = v > best ? v : best;
         }
+    return best;
+}
+
+static inline uint16_t pe_omaha_nonflush5(const uint16_t *nf2, const uint8_t *h, int nh, uint64_t bkey)
+{
+    return pe_omaha_pairs(nf2 + 91u * PE_OMAHA_BOARD_OF_HIGH[pe_var_rank_value((uint32_t)bkey)], h, nh);
+}
+
+static inline uint16_t pe_omaha_high5_keys(const uint16_t *nf2, const uint8_t *h, int nh, const uint8_t *b,
+                                           uint64_t hkey, uint64_t bkey)
+{
+    uint16_t best = pe_omaha_nonflush5(nf2, h, nh, bkey);
     const uint32_t f = pe_omaha_flush_bits(hkey, bkey);
     if (__builtin_expect(f != 0, 0)) best = pe_omaha_flush_suit(h, nh, b, 5, (unsigned)__builtin_ctz(f) >> 2, best);
     return best;
