@@ -30,7 +30,7 @@ static PE_ALWAYS_INLINE int pe_badugi_rows(const uint8_t *cards, size_t rows, ui
             if (bad_row) *bad_row = r;
             return pe_var_check(c, 4, &seen);
         }
-        out[r] = pe_badugi_4(c);
+        out[r] = pe_badugi_bits(sum[1]);
     }
     return PE_OK;
 }

@@ -100,19 +100,28 @@ static inline uint16_t pe_low_27_5(const uint8_t *c)
     return PE_LOW_27_OF_HIGH[pe_eval_unchecked(c, 5)];
 }
 
-/* Badugi of four cards: sort them (a five-comparator network), then one lookup by the colex index of
- * their rank multiset and which of them share a suit (one of the 15 set partitions). */
+/* Badugi of four distinct cards given as their one-hot card mask (the validation's bit sum): the
+ * set bits, lowest first, are the cards sorted; one lookup by the colex index of their rank multiset
+ * and which of them share a suit (one of the 15 set partitions). */
 #define PE_BADUGI_MULTISETS 1820 /* multisets of four ranks out of 13: C(16, 4) */
-static inline uint16_t pe_badugi_4(const uint8_t *c)
+static inline uint16_t pe_badugi_bits(uint64_t m)
 {
-    uint32_t a = c[0], b = c[1], x = c[2], y = c[3], t;
-#define PE_BSWAP(p, q) (t = p < q ? p : q, q = p < q ? q : p, p = t)
-    PE_BSWAP(a, b); PE_BSWAP(x, y); PE_BSWAP(a, x); PE_BSWAP(b, y); PE_BSWAP(b, x);
-#undef PE_BSWAP
+    const uint32_t a = (uint32_t)__builtin_ctzll(m);
+    m &= m - 1;
+    const uint32_t b = (uint32_t)__builtin_ctzll(m);
+    m &= m - 1;
+    const uint32_t x = (uint32_t)__builtin_ctzll(m);
+    m &= m - 1;
+    const uint32_t y = (uint32_t)__builtin_ctzll(m);
     const uint32_t ms = PE_BADUGI_MS[a >> 2] + PE_BADUGI_MS[13 + (b >> 2)] + PE_BADUGI_MS[26 + (x >> 2)] +
                         PE_BADUGI_MS[39 + (y >> 2)];
     const uint32_t part = PE_BADUGI_PART[(a & 3) | (b & 3) << 2 | (x & 3) << 4 | (y & 3) << 6];
     return PE_BADUGI_SORTED[part * PE_BADUGI_MULTISETS + ms];
+}
+
+static inline uint16_t pe_badugi_4(const uint8_t *c)
+{
+    return pe_badugi_bits((uint64_t)1 << c[0] | (uint64_t)1 << c[1] | (uint64_t)1 << c[2] | (uint64_t)1 << c[3]);
 }
 
 static inline uint16_t pe_omaha_flush_k(const uint8_t *h, int nh, const uint8_t *b, int nb, uint16_t best);
