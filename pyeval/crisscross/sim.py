@@ -204,7 +204,7 @@ def simulate_rounds(rounds: int, seed: int, *, rules: CrissCrossRules | None = N
     status = lib.pe_cc_play_batch(cfg, rng, rounds, out)
     if status:
         raise ShoeArgumentError(f"simulation failed with status {status}")
-    res = []
+    res: list[dict[str, object]] = []
     for i in range(rounds):
         r = out[i]
         res.append({"cards": tuple(r.cards), "multiples": tuple(None if m < 0 else m for m in r.multiples),
@@ -225,7 +225,7 @@ class BonusAnalysis:
     @property
     def expected_return(self) -> Fraction:
         """Player's expected net per unit wagered (negative: the house's edge)."""
-        win = sum(c * ln.odds for c, ln in zip(self.counts, self.paytable.lines))
+        win = sum((c * ln.odds for c, ln in zip(self.counts, self.paytable.lines)), Fraction(0))
         return (win - self.losing) / _N_BOARDS
 
     @property

@@ -289,7 +289,8 @@ def _mc_stream(spec: tuple[Any, ...], seed: int, stream: int, n: int,
     return _sample_chunks(spec, stream_rng(seed, stream), n, progress)
 
 
-def _mc_continue(spec: tuple[Any, ...], state: tuple[int, ...], n: int) -> tuple[EquityStats, tuple[int, ...]]:
+def _mc_continue(spec: tuple[Any, ...], state: tuple[int, int, int, int],
+                 n: int) -> tuple[EquityStats, tuple[int, int, int, int]]:
     rng = rng_from_state(state)
     stats = _sample_chunks(spec, rng, n, None)
     return stats, rng_state(rng)

@@ -64,11 +64,15 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-    exact = {}
-    for name, ex in (("trips_plus", trips_plus_exact(rules.trips_plus)),  # type: ignore[arg-type]
-                     ("pocket_bonus", pocket_bonus_exact(rules.pocket_bonus))):  # type: ignore[arg-type]
-        exact[name] = {"paytable": ex.paytable, "cases": ex.total, "house_edge": str(ex.house_edge),
-                       "house_edge_percent": ex.house_edge_percent}
+    analyses = []
+    if rules.trips_plus is not None:
+        analyses.append(("trips_plus", trips_plus_exact(rules.trips_plus)))
+    if rules.pocket_bonus is not None:
+        analyses.append(("pocket_bonus", pocket_bonus_exact(rules.pocket_bonus)))
+    exact: dict[str, dict[str, Any]] = {}
+    for name, an in analyses:
+        exact[name] = {"paytable": an.paytable, "cases": an.total, "house_edge": str(an.house_edge),
+                       "house_edge_percent": an.house_edge_percent}
     data = res.to_dict()
     data["exact"] = exact
     if args.json:
@@ -77,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"World Poker Tour Heads-Up Hold 'Em: {res.rounds:,} rounds, seed {res.seed}, basic strategy")
     print("EXAMPLE paytables (public descriptions, not PA text):")
     for pt in (rules.ante_raise, rules.odds, rules.bad_beat, rules.pocket_bonus, rules.trips_plus):
-        print(f"  {pt.kind.section}: {pt.name}")  # type: ignore[union-attr]
+        if pt is not None:
+            print(f"  {pt.kind.section}: {pt.name}")
     print(f"\nGame (Ante + Odds + Raise): house edge {100 * res.house_edge:.3f}% of the Ante "
           f"(standard error {100 * res.std_error:.3f}%), element of risk {100 * res.element_of_risk:.3f}%")
     print(f"{'wager':14s} {'amount':>6s} {'house edge':>11s} {'std err':>9s}   outcomes")
@@ -91,8 +96,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {cls:18s} {d['odds']:>11s}  {100 * d['frequency']:9.5f}%  ({d['count']:,})")
     print()
     for name, e in exact.items():
-        w = res.wagers.get(name)
-        sim = f"; simulated {100 * w.house_edge:.3f}% +/- {100 * w.std_error:.3f}%" if w else ""
+        made = res.wagers.get(name)
+        sim = f"; simulated {100 * made.house_edge:.3f}% +/- {100 * made.std_error:.3f}%" if made else ""
         print(f"exact {name}: house edge {e['house_edge']} = {e['house_edge_percent']:.4f}% "
               f"over {e['cases']:,} cases{sim}")
     return 0

@@ -141,6 +141,13 @@ class Event(NamedTuple):
     data: Any
 
 
+def _event_seat(e: Event) -> int:
+    """The seat of a player's event in a record being replayed (IllegalActionError if it names none)."""
+    if e.seat is None:
+        raise IllegalActionError(f"the record's {e.kind!r} event names no seat", f"{_S}(j)")
+    return e.seat
+
+
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
 _DECK = frozenset(range(52))
 
@@ -642,7 +649,7 @@ class HeadsUpRound:
         for e in events:
             k = e.kind
             if k == "wagers":
-                rnd.place_wagers(e.seat, *e.data)
+                rnd.place_wagers(_event_seat(e), *e.data)
             elif k == "deal":
                 rnd.deal(src)
             elif k == "flop":
@@ -650,11 +657,11 @@ class HeadsUpRound:
             elif k == "turn_river":
                 rnd.burn_turn_and_river(src)
             elif k == "raise":
-                rnd.raise_wager(e.seat, e.data[1])
+                rnd.raise_wager(_event_seat(e), e.data[1])
             elif k == "check":
-                rnd.check(e.seat)
+                rnd.check(_event_seat(e))
             elif k == "fold":
-                rnd.fold(e.seat)
+                rnd.fold(_event_seat(e))
             elif k == "expose_dealer":
                 rnd.expose_dealer()
             elif k == "settle":

@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 import functools
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -150,7 +150,7 @@ def _norm_class(key: object) -> str:
     raise PaytableError(f"a hand class is a str or HandCategory, got {type(key).__name__}")
 
 
-@dataclass(frozen=True, eq=True)
+@dataclass(frozen=True, eq=True, init=False)
 class Paytable:
     """One paytable of § 677a.12: named hand classes mapped to exact odds.
 
@@ -180,28 +180,35 @@ class Paytable:
     example: bool = False
     _ratio: Mapping[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.kind, PaytableKind):
-            raise PaytableError(f"kind must be a PaytableKind, got {self.kind!r}")
-        if not isinstance(self.lines, Mapping):
-            raise PaytableError(f"lines must be a mapping of hand class -> odds, got {type(self.lines).__name__}")
-        allowed = set(self.kind.classes)
-        lines: dict[str, Fraction] = {}
-        for key, odds in self.lines.items():
+    def __init__(self, kind: PaytableKind, lines: Mapping[str | HandCategory, OddsLike], name: str = "",
+                 source: str = "", example: bool = False) -> None:
+        # The odds are given as Fraction, int or text and stored as exact Fractions (so the
+        # ``lines`` field's type differs from the argument's: hence an explicit __init__).
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "example", example)
+        if not isinstance(kind, PaytableKind):
+            raise PaytableError(f"kind must be a PaytableKind, got {kind!r}")
+        if not isinstance(lines, Mapping):
+            raise PaytableError(f"lines must be a mapping of hand class -> odds, got {type(lines).__name__}")
+        allowed = set(kind.classes)
+        parsed: dict[str, Fraction] = {}
+        for key, odds in lines.items():
             cls = _norm_class(key)
             if cls not in allowed:
-                raise PaytableError(f"{self.kind.section} ({self.kind.value}) has no hand class {cls!r}; "
-                                    f"allowed: {', '.join(self.kind.classes)}")
-            if cls in lines:
+                raise PaytableError(f"{kind.section} ({kind.value}) has no hand class {cls!r}; "
+                                    f"allowed: {', '.join(kind.classes)}")
+            if cls in parsed:
                 raise PaytableError(f"hand class {cls!r} given twice")
             f = parse_odds(odds)
-            if f == 0 and self.kind is not PaytableKind.ODDS:
-                raise PaytableError(f"{self.kind.value} line {cls!r} pays 0: leave the line out instead")
-            lines[cls] = f
-        missing = [c for c in self.kind.required if c not in lines]
+            if f == 0 and kind is not PaytableKind.ODDS:
+                raise PaytableError(f"{kind.value} line {cls!r} pays 0: leave the line out instead")
+            parsed[cls] = f
+        missing = [c for c in kind.required if c not in parsed]
         if missing:
-            raise PaytableError(f"{self.kind.section} ({self.kind.value}) paytable must pay {', '.join(missing)}")
-        ordered = {c: lines[c] for c in self.kind.classes if c in lines}
+            raise PaytableError(f"{kind.section} ({kind.value}) paytable must pay {', '.join(missing)}")
+        ordered = {c: parsed[c] for c in kind.classes if c in parsed}
         object.__setattr__(self, "lines", MappingProxyType(ordered))
         object.__setattr__(self, "_ratio", MappingProxyType(
             {c: (f.numerator, f.denominator) for c, f in ordered.items()}))
@@ -239,7 +246,7 @@ def pay(amount: int, num: int, den: int, rounding: Rounding) -> int:
     return winnings(amount, num, den, rounding is Rounding.UP)
 
 
-def pocket_class(hole: tuple[int, int] | list[int], dealer_hole: Iterable[int] | None = None, *,
+def pocket_class(hole: Sequence[int], dealer_hole: Iterable[int] | None = None, *,
                  dealer_aa_class: bool = True) -> str | None:
     """The Pocket Bonus class of two hole cards (§ 677a.11(i)(1)), or None when they do not win.
 

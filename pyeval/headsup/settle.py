@@ -198,12 +198,13 @@ def settle_player(rules: TableRules, seat: int, *, ante: int, odds: int, raise_a
                 else:
                     add(_tn(WagerResult, (_ODDS, odds, _BAD_BEAT, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
     if pocket_bonus:
-        cls = pocket_class(hole, dealer_hole, dealer_aa_class=plan.dealer_aa_class)
-        if cls is None:
+        pocket = pocket_class(hole, dealer_hole, dealer_aa_class=plan.dealer_aa_class)
+        if pocket is None:
             add(_tn(WagerResult, (_POCKET, pocket_bonus, _LOSE, -pocket_bonus, None, None, _RI_1_II, 0)))
         else:
-            n, d, f = plan.pocket[cls]
-            add(_tn(WagerResult, (_POCKET, pocket_bonus, _WIN, winnings(pocket_bonus, n, d, up), cls, f, _RI_1_I, 0)))
+            n, d, f = plan.pocket[pocket]
+            add(_tn(WagerResult, (_POCKET, pocket_bonus, _WIN, winnings(pocket_bonus, n, d, up), pocket, f,
+                                  _RI_1_I, 0)))
     if trips_plus:
         if pc >= _TRIPS_CAT:
             cls = _CAT_NAMES[pc]

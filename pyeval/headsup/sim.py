@@ -38,7 +38,8 @@ __all__ = ["simulate", "play_batch", "SimulationResult", "WagerStats", "SimRound
 
 _CATS = tuple(c.name for c in HandCategory)
 _WAGERS = (Wager.ANTE, Wager.ODDS, Wager.RAISE, Wager.POCKET_BONUS, Wager.TRIPS_PLUS)  # C order
-_OUTCOMES = (None, "win", "push", "lose", "bad beat")
+#: C outcome code -> name (code 0, "wager not made", is never looked up).
+_OUTCOMES: dict[int, str] = {1: "win", 2: "push", 3: "lose", 4: "bad beat"}
 _CHUNK = 1 << 17
 
 
@@ -90,7 +91,8 @@ def _config(rules: TableRules, ante: int | None, pocket_bonus: int | None, trips
                 raise WagerNotAllowedError(f"{w.value} {amt} is not a multiple of {rules.whole_chip_unit(w)} "
                                            "(the table's rounding rule is EXACT)")
     cfg = ffi.new("pe_hu_config *")
-    cfg.ante_num, cfg.ante_den = rules.ante_raise.ratio(WIN)
+    ante_odds = rules.ante_raise.lines[WIN]  # TableRules requires the WIN line
+    cfg.ante_num, cfg.ante_den = ante_odds.numerator, ante_odds.denominator
     _fill(cfg.odds_num, cfg.odds_den, rules.odds, _CATS)
     _fill(cfg.bad_num, cfg.bad_den, rules.bad_beat, _CATS)
     _fill(cfg.trips_num, cfg.trips_den, rules.trips_plus, _CATS)
