@@ -718,7 +718,7 @@ class Round:
         suit order, § 637a.10); None when not due or when an unknown up card makes it undecidable."""
         if not self._bring_in_due:
             return None
-        key = self.rules.card_order_key
+        key = self._bring_in_key
         best, who = None, None
         for i in range(self.n):
             ups = self._upc[i]
@@ -728,6 +728,12 @@ class Round:
             if best is None or (k > best if self.variant.low_leads else k < best):
                 best, who = k, i
         return who
+
+    def _bring_in_key(self, card: int) -> tuple[int, int]:
+        """Order of one up card for the bring-in: rank (aces high; in razz aces low, so the highest
+        card is a king), then the declared suit order."""
+        r, s = self.rules.card_order_key(card)
+        return ((r + 1) % 13 if self.variant.low_leads else r), s
 
     def post_bring_in(self, player: int | None = None) -> None:
         """Stud: the lowest up card (razz: highest) posts the bring-in (§ 637a.10); action then goes
@@ -741,7 +747,7 @@ class Round:
         if who is None:
             if player is None:
                 raise _illegal("an up card is unknown: name the player who brings in", R_BLINDS)
-            key = self.rules.card_order_key
+            key = self._bring_in_key
             mine = [c for c, u in zip(self.hole[player], self._up[player]) if u]
             if mine and mine[0] >= 0:
                 for i in range(self.n):
