@@ -18,6 +18,7 @@ number of workers or the order the streams finish. Adding :func:`run_stream` res
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -44,9 +45,13 @@ CHUNK = 1 << 16
 MAX_ROUNDS = 10**13
 
 _CATEGORIES = tuple(HandCategory)  # ROYAL_FLUSH counted apart from other straight flushes
-#: value (0..7462) -> category index (ROYAL_FLUSH for 7462); entry 0 is never used.
-_CATEGORY_OF: npt.NDArray[np.intp] = np.array(
-    [0] + [int(hand_category(v, royal=True)) for v in range(1, MAX_VALUE + 1)], dtype=np.intp)
+
+
+@functools.cache
+def _category_of() -> npt.NDArray[np.intp]:
+    """Hand value (0..7462) -> category index (ROYAL_FLUSH for 7462); entry 0 is never used. Built
+    on first use, so that ``import`` (and every ``pyeval`` command) stays quick."""
+    return np.array([0] + [int(hand_category(v, royal=True)) for v in range(1, MAX_VALUE + 1)], dtype=np.intp)
 
 
 def _check_players(players: object) -> int:
@@ -201,7 +206,7 @@ def _binomial(count: int, total: int) -> CategoryFrequency:
 def _categories(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Counts by hand value (7463,) -> counts by category (exact int64 sums)."""
     out = np.zeros(len(_CATEGORIES), np.int64)
-    np.add.at(out, _CATEGORY_OF[1:], counts[1:])
+    np.add.at(out, _category_of()[1:], counts[1:])
     return out
 
 
