@@ -25,6 +25,7 @@ from .errors import (
     RangeError,
     SeedError,
     ShoeArgumentError,
+    SimulationError,
     ShoeError,
     ShoeExhaustedError,
     ShoeTypeError,
@@ -44,6 +45,8 @@ from .evaluate import (
     hand_category,
     to_cactus_kev,
 )
+from .holdem_sim import HoldemSimResult, HoldemSimStats
+from .holdem_sim import simulate as simulate_holdem
 from .equity import EquityResult, EquityStats, PlayerEquity, Range, equity, parse_range
 from .shoe import (
     CRISS_CROSS_HAND_DEAL,
@@ -72,7 +75,7 @@ __all__ = [
     "HandValueError", "NativeBuildError", "TableRulesError", "IllegalActionError", "OutOfTurnError",
     "HandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
     "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "ShoeTypeError",
-    "SeedError", "EntropyError", "RangeError", "EquityError",
+    "SeedError", "EntropyError", "RangeError", "EquityError", "SimulationError",
     # evaluation
     "HandCategory", "CATEGORY_RANGES", "MAX_VALUE", "evaluate", "evaluate_batch", "best_five",
     "hand_category", "describe", "to_cactus_kev", "from_cactus_kev",
@@ -82,4 +85,6 @@ __all__ = [
     "StubOutcome", "check_stub", "BatchDealer", "deal_batch", "holdem_showdowns",
     # equity
     "equity", "EquityResult", "PlayerEquity", "EquityStats", "Range", "parse_range",
+    # simulation
+    "simulate_holdem", "HoldemSimResult", "HoldemSimStats",
 ]
