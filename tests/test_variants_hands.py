@@ -240,3 +240,18 @@ def test_batches_name_the_first_bad_row_behind_many_good_ones(bad, error):
         arr[row, 1:3] = bad
         with pytest.raises(error, match=f"row {row}"):
             run(arr)
+
+
+@pytest.mark.parametrize("cards,error", [((0, 0, 1, 2, 3), DuplicateCardError), ([0, 1, 2, 3, 60], InvalidCardError),
+                                         ((0, 1, 2, 3, -1), InvalidCardError), ((True, 5, 9, 14, 22), CardTypeError),
+                                         ((0, 1, 2, 3), CardCountError), ((0.0, 5, 9, 14, 22), CardTypeError)])
+def test_single_calls_reject_what_the_fast_path_skips(cards, error):
+    """Single calls take a fast path for plain distinct ints 0..51; anything else gets the precise error."""
+    with pytest.raises(error):
+        evaluate_low_a5(cards)
+    with pytest.raises((error, CardCountError)):
+        evaluate_omaha(cards, (40, 41, 42, 43, 44))
+    with pytest.raises((error, CardCountError)):
+        evaluate_omaha((40, 41, 42, 43), cards)
+    assert evaluate_low_a5([12, 0, 1, 2, 3]) == evaluate_low_a5("5c 2c 2d 2h 2s")
+    assert evaluate_low_a5(np.array([12, 0, 1, 2, 3])) == evaluate_low_a5((12, 0, 1, 2, 3))

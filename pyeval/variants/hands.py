@@ -56,8 +56,22 @@ def _status(st: int, what: str, cards: tuple[int, ...]) -> int:
     raise CardTypeError(f"{what}: invalid input (status {st})")  # pragma: no cover
 
 
+_CARD_INTS = frozenset(range(52))
+_INT_ONLY = {int}
+
+
+def _cards(cards: CardsLike) -> tuple[int, ...]:
+    """to_cards, with a fast path for a tuple or list of distinct plain ints 0..51."""
+    t = type(cards)
+    if t is tuple or t is list:
+        s = set(cards)  # type: ignore[arg-type]
+        if len(s) == len(cards) and s <= _CARD_INTS and set(map(type, cards)) == _INT_ONLY:  # type: ignore[arg-type]
+            return tuple(cards)  # type: ignore[arg-type]
+    return to_cards(cards)
+
+
 def _hand(cards: CardsLike, lo: int, hi: int, what: str) -> tuple[int, ...]:
-    cs = to_cards(cards)
+    cs = _cards(cards)
     if not lo <= len(cs) <= hi:
         span = str(lo) if lo == hi else f"{lo}..{hi}"
         raise CardCountError(f"{what} takes {span} cards, got {len(cs)}")
@@ -100,8 +114,8 @@ def badugi_size(value: int) -> int:
 
 
 def _omaha_args(hole: CardsLike, board: CardsLike) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    h = to_cards(hole)
-    b = to_cards(board)
+    h = _cards(hole)
+    b = _cards(board)
     if not 4 <= len(h) <= 6:
         raise CardCountError(f"Omaha hole cards are 4, 5 or 6, got {len(h)}")
     if not 3 <= len(b) <= 5:
