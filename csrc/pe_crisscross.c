@@ -27,20 +27,29 @@ static inline int made(const uint8_t *c, int n)
     return best || pairs >= 2;
 }
 
+/* Four cards of one suit. */
+static inline int four_flush(const uint8_t *c)
+{
+    const int s = c[0] & 3;
+    return (c[1] & 3) == s && (c[2] & 3) == s && (c[3] & 3) == s;
+}
+
+/* See pyeval/crisscross/strategy.py for the rules and how they were chosen. */
 int pe_cc_basic_strategy(const uint8_t *c, int decision)
 {
     if (!c || decision < 0 || decision > 2) return PE_ERR_ARG;
     const uint8_t h0 = c[5], h1 = c[6];
+    const int pair = (h0 >> 2) == (h1 >> 2);
     if (decision == 0) {
+        if (pair) return 3;
         const int r0 = h0 >> 2, r1 = h1 >> 2;
-        if (r0 == r1) return r0 >= 4 ? 3 : 1;
         if ((h0 & 3) != (h1 & 3) && r0 <= 3 && r1 <= 3) return 0; /* unsuited, unpaired, 5 or lower */
         return 1;
     }
+    if (decision == 1) return pair ? 3 : 1; /* the Down hand holds the hole cards and the column */
     const uint8_t across[4] = {h0, h1, c[1], c[3]};
-    if (decision == 1) return made(across, 4) ? 3 : 1;
     const uint8_t down[4] = {h0, h1, c[0], c[4]};
-    return (made(across, 4) || made(down, 4)) ? 3 : 1;
+    return (made(across, 4) || made(down, 4) || four_flush(across) || four_flush(down)) ? 3 : 1;
 }
 
 static int check_paytable(const pe_cc_paytable *p)

@@ -454,11 +454,19 @@ def test_property_rejected_actions_change_nothing(seed, wagers, data):
 
 def test_basic_strategy_examples():
     pc = parse_cards
-    assert basic_strategy(0, pc("6c 6d")) == 3 and basic_strategy(0, pc("5c 5d")) == 1
+    # Across: any pair 3x; unsuited, unpaired, both five or lower folds
+    assert basic_strategy(0, pc("6c 6d")) == 3 and basic_strategy(0, pc("2c 2d")) == 3
     assert basic_strategy(0, pc("5c 3d")) == 0 and basic_strategy(0, pc("5c 3c")) == 1
     assert basic_strategy(0, pc("6c 3d")) == 1
-    assert basic_strategy(1, pc("Ac 3d"), pc("As 9h")) == 3 and basic_strategy(1, pc("Ac 3d"), pc("Ks 9h")) == 1
+    # Down: keyed on the hole cards (the Down hand), not on the row's outer cards
+    assert basic_strategy(1, pc("4c 4d"), pc("Ks 9h")) == 3
+    assert basic_strategy(1, pc("Ac 3d"), pc("As 9h")) == 1
+    # Middle: a made hand or four to a flush in the known cards of either line
     assert basic_strategy(2, pc("2c 3d"), pc("Ks 9h"), pc("2s 3h")) == 3
+    assert basic_strategy(2, pc("Ac 3d"), pc("As 9h"), pc("Ks 4h")) == 3
+    assert basic_strategy(2, pc("5c 3d"), pc("5s 9h"), pc("Ks 4h")) == 1
+    assert basic_strategy(2, pc("Ac 3c"), pc("Kc 9h"), pc("7c 4h")) == 1
+    assert basic_strategy(2, pc("Ac 3c"), pc("Kc 9h"), pc("7c 4c")) == 3
 
 
 def test_674a_9_b_same_order_as_the_shoes_dealing_procedure():
