@@ -4,7 +4,7 @@
 Run ``python tools/gen_variant_tables.py`` to rewrite the header, or ``--check`` to fail if the
 committed file differs (``tests/test_variant_tables.py`` does that).
 
-Conventions (see ``docs/variants.md``): every value is *higher is better*.
+Conventions (see "Variant evaluators" in ``docs/architecture.md``): every value is *higher is better*.
 
 * ``PE_OMAHA_NF``: the non-flush five-card value (1..7462, as ``pe_eval``) of two hole ranks plus
   three board ranks, indexed ``PE_OMAHA_PIDX[r1 * 13 + r2] + PE_OMAHA_TIDX[(a * 13 + b) * 13 + c]``
@@ -22,8 +22,8 @@ Conventions (see ``docs/variants.md``): every value is *higher is better*.
 * ``PE_LOW_27_OF_HIGH[h]``: deuce-to-seven value 1..7462 (7462 = 7-5-4-3-2 offsuit) of a five-card
   hand whose high value is ``h``: aces are high only (A-5-4-3-2 is ace high, not a straight),
   straights and flushes count against.
-* ``PE_BADUGI_MASK[m]``: Badugi value 1..1092 of a low-rank mask of 1..4 ranks (1092 = A-2-3-4);
-  more cards beat fewer, then the lower highest card, and so on.
+* Badugi values 1..1092 (1092 = A-2-3-4; more cards beat fewer, then the lower highest card, and so
+  on) are ranked here by low-rank mask (``badugi_mask``, generator only).
 * ``PE_BADUGI_SORTED[part * 1820 + ms]``: Badugi value of four cards sorted by card int, where ``ms``
   is the colex index of their (high) rank multiset, ``PE_BADUGI_MS[i][r]`` summed over the sorted
   ranks, and ``part = PE_BADUGI_PART[s0 | s1 << 2 | s2 << 4 | s3 << 6]`` (0..14) which of them share a
@@ -171,7 +171,6 @@ def render() -> str:
         c_array("uint16_t", "PE_LOW_A5_OF_HIGH", t["a5_of_high"], 16),
         c_array("uint16_t", "PE_LOW_A5_MASK", t["a5_mask"], 16),
         c_array("uint16_t", "PE_LOW_27_OF_HIGH", t["l27_of_high"], 16),
-        c_array("uint16_t", "PE_BADUGI_MASK", t["badugi_mask"], 16),
         c_array("uint16_t", "PE_BADUGI_SORTED", t["badugi_sorted"], 16),
         c_array("uint8_t", "PE_BADUGI_PART", t["badugi_part"], 16),
         c_array("uint16_t", "PE_BADUGI_MS", t["badugi_ms"], 13),
