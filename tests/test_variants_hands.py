@@ -255,3 +255,21 @@ def test_single_calls_reject_what_the_fast_path_skips(cards, error):
         evaluate_omaha((40, 41, 42, 43), cards)
     assert evaluate_low_a5([12, 0, 1, 2, 3]) == evaluate_low_a5("5c 2c 2d 2h 2s")
     assert evaluate_low_a5(np.array([12, 0, 1, 2, 3])) == evaluate_low_a5((12, 0, 1, 2, 3))
+
+
+def test_junk_bytes_are_rejected_by_every_batch():
+    """Arbitrary bytes (every value 0..255) never reach a lookup: each batch either evaluates or names
+    the first bad row, and that row really is bad."""
+    rng = np.random.default_rng(8)
+    junk = rng.integers(0, 256, size=(4000, 9), dtype=np.uint8)
+    junk[::3] = _deals(4000, 9, 8)[::3]  # some valid rows in between
+    runs = [(k, lambda a, kind=kind: evaluate_low_batch(a, kind)) for kind, k in
+            [("a5", 5), ("a5", 6), ("a5", 7), ("a5_8", 7), ("27", 5)]]
+    runs += [(4, evaluate_badugi_batch), (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:])),
+             (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:], low8=True))]
+    for k, run in runs:
+        arr = np.ascontiguousarray(junk[:, :k])
+        bad_rows = [i for i, r in enumerate(arr.tolist()) if max(r) > 51 or len(set(r)) < k]
+        with pytest.raises((InvalidCardError, DuplicateCardError), match=f"row {bad_rows[0]}:"):
+            run(arr)
+        assert len(run(arr[[i for i in range(len(arr)) if i not in set(bad_rows)]])) == len(arr) - len(bad_rows)
