@@ -171,7 +171,7 @@ class Round:
         "hole", "board", "burns", "_ev", "_phase_fb", "_straddled", "_dealt", "street", "bet_to",
         "min_inc", "raises", "full_seq", "acted", "act_seq", "checked", "actor", "opener",
         "n_active", "n_live", "closed", "sd_queue", "awarded", "_blind_posters", "_preflop_first",
-        "values", "winnings", "variant", "_last", "_up", "_bring_in_due", "_draw_queue", "_discards",
+        "values", "winnings", "variant", "_last", "_bring_in_due", "_draw_queue", "_discards",
         "low_values", "_streets", "_dead", "_has_draws", "_after", "_eval7", "_stud", "_upc", "_sizes",
     )
 
@@ -229,22 +229,16 @@ class Round:
         self.variant = rules.variant
         self._streets = rules.variant.streets
         self._last = len(self._streets) - 1
-        self._up: list[tuple[bool, ...]] = [()] * n  # stud: which hole cards are face up
         self._upc: list[tuple[int, ...]] = [()] * n  # stud: the up cards, in the order dealt
         self._bring_in_due = False
         self._draw_queue: list[int] = []
         self._discards: dict[int, tuple[int, ...]] = {}
         self.low_values: list[int] = [0] * n
         self._dead = 0  # a big-blind ante: dead money in the main pot
-        self._has_draws = any(s.draw for s in self._streets)
         self._after = _AFTER[n]
-        self._stud = rules.variant.stud
-        # fixed limit: the bet size of each street (small bet, or big bet on the big streets); else None
-        self._sizes = (tuple(rules.big_bet_amount if s.big else rules.min_bet for s in self._streets)
-                       if rules.structure is BettingStructure.FIXED_LIMIT else None)
-        v = rules.variant
-        # hold'em's showdown: one 7-card evaluation per hand (precomputed per variant, not per step)
-        self._eval7 = v.hands == ("high",) and v.hole_cards == 2 and sum(s.board for s in v.streets) == 5
+        # per-table constants (TableRules computes them once): stud, draws, hold'em's 7-card showdown,
+        # fixed-limit bet size of each street (else None)
+        self._stud, self._has_draws, self._eval7, self._sizes, _ = rules._engine
 
     # ------------------------------------------------------------------ queries
     @property
@@ -435,7 +429,7 @@ class Round:
             hole = [tuple(h) for h in explicit]
         else:
             assert self.source is not None
-            dealt = self.source.deal(k * n)
+            dealt = tuple(self.source.deal(k * n))
             hole = [dealt[i::n] for i in range(n)]  # k rounds of one card, left of the button first
         self.hole = hole
         ev = self._ev
@@ -443,7 +437,6 @@ class Round:
             ev.append(("hole", i, 0, hole[i]))
         self._dealt = True
         if self.variant.forced == "bring_in":
-            self._up = [(False,) * first.down + (True,) * first.up] * n
             self._upc = [h[first.down:] for h in hole]
             self._bring_in_due = True
             self.actor = None
@@ -748,10 +741,10 @@ class Round:
             if player is None:
                 raise _illegal("an up card is unknown: name the player who brings in", R_BLINDS)
             key = self._bring_in_key
-            mine = [c for c, u in zip(self.hole[player], self._up[player]) if u]
+            mine = self._upc[player]
             if mine and mine[0] >= 0:
                 for i in range(self.n):
-                    ups = [c for c, u in zip(self.hole[i], self._up[i]) if u and c >= 0]
+                    ups = [c for c in self._upc[i] if c >= 0]
                     if ups and (key(ups[0]) > key(mine[0]) if self.variant.low_leads else key(ups[0]) < key(mine[0])):
                         raise _illegal(f"player {i} shows a {'higher' if self.variant.low_leads else 'lower'} "
                                        f"up card and brings in, not player {player}", R_BLINDS)
@@ -869,7 +862,7 @@ class Round:
             if holes:  # one card (or each player's replacements) in turn from left of the button
                 folded, mucked, disc = self.folded, self.mucked, self._discards
                 want = [0 if folded[i] or mucked[i] else (len(disc.get(i, ())) if spec.draw else k) for i in range(n)]
-                dealt = self.source.deal(sum(want))
+                dealt = tuple(self.source.deal(sum(want)))
                 j = 0
                 for i in range(n):
                     m = want[i]
@@ -887,19 +880,19 @@ class Round:
             if spec.draw:
                 for i, h in enumerate(holes):
                     if h:
-                        h = tuple(h)
                         hole[i] += h
                         ev.append(("hole", i, 0, h))
-            else:
-                up, upc, d = self._up, self._upc, spec.down
-                flags = (False,) * d + (True,) * spec.up
+            elif spec.up:  # stud: the down cards first, then the up cards
+                upc, d = self._upc, spec.down
                 for i, h in enumerate(holes):
                     if h:
-                        h = tuple(h)
                         hole[i] += h
-                        up[i] += flags
-                        if spec.up:
-                            upc[i] += h[d:]
+                        upc[i] += h[d:]
+                        ev.append(("hole", i, 0, h))
+            else:
+                for i, h in enumerate(holes):
+                    if h:
+                        hole[i] += h
                         ev.append(("hole", i, 0, h))
         self._discards = {}
         self.street += 1
@@ -1122,6 +1115,8 @@ class Round:
         h = self.hole[i]
         if -1 in h:
             raise _illegal(f"player {i}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
+        if kind == "high" and len(h) == 7:  # seven-card stud: the 7-card kernel, called directly
+            return int(_EVAL7(*h))
         b = bytes(self.board)
         if kind == "high":
             cards = bytes(h) + b

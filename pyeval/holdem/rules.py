@@ -124,6 +124,7 @@ class TableRules:
     bring_in: int = 0
     bb_ante: int = 0
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _engine: tuple[object, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _int(self.seats, "seats", 2, 10, R_SEATS)
@@ -172,6 +173,13 @@ class TableRules:
         if self.min_table_stakes is not None:
             _int(self.min_table_stakes, "min_table_stakes", 1, None, R_MIN_STAKES)
         object.__setattr__(self, "_suit_rank", tuple(self.suit_order.index(s) for s in "cdhs"))
+        # constants the round engine reads on every round (computed once per table, not per round)
+        v = self.variant
+        fixed = self.structure is BettingStructure.FIXED_LIMIT
+        sizes = tuple(self.big_bet_amount if s.big else self.min_bet for s in v.streets) if fixed else None
+        eval7 = v.hands == ("high",) and v.hole_cards == 2 and sum(s.board for s in v.streets) == 5
+        object.__setattr__(self, "_engine", (v.stud, any(s.draw for s in v.streets), eval7, sizes,
+                                             max(self.blinds, default=0)))
 
     @property
     def big_bet_amount(self) -> int:
