@@ -34,6 +34,16 @@ static inline int four_flush(const uint8_t *c)
     return (c[1] & 3) == s && (c[2] & 3) == s && (c[3] & 3) == s;
 }
 
+/* Four consecutive ranks open at both ends: 2-3-4-5 up to T-J-Q-K. */
+static inline int open_ended(const uint8_t *c)
+{
+    unsigned m = 0;
+    for (int i = 0; i < 4; i++) m |= 1u << (c[i] >> 2);
+    for (int lo = 0; lo <= 8; lo++)
+        if (m == 15u << lo) return 1;
+    return 0;
+}
+
 /* See pyeval/crisscross/strategy.py for the rules and how they were chosen. */
 int pe_cc_basic_strategy(const uint8_t *c, int decision)
 {
@@ -49,7 +59,8 @@ int pe_cc_basic_strategy(const uint8_t *c, int decision)
     if (decision == 1) return pair ? 3 : 1; /* the Down hand holds the hole cards and the column */
     const uint8_t across[4] = {h0, h1, c[1], c[3]};
     const uint8_t down[4] = {h0, h1, c[0], c[4]};
-    return (made(across, 4) || made(down, 4) || four_flush(across) || four_flush(down)) ? 3 : 1;
+    return (made(across, 4) || made(down, 4) || four_flush(across) || four_flush(down) ||
+            open_ended(across) || open_ended(down)) ? 3 : 1;
 }
 
 static int check_paytable(const pe_cc_paytable *p)

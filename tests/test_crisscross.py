@@ -467,6 +467,11 @@ def test_basic_strategy_examples():
     assert basic_strategy(2, pc("5c 3d"), pc("5s 9h"), pc("Ks 4h")) == 1
     assert basic_strategy(2, pc("Ac 3c"), pc("Kc 9h"), pc("7c 4h")) == 1
     assert basic_strategy(2, pc("Ac 3c"), pc("Kc 9h"), pc("7c 4c")) == 3
+    # ... or four to an open-ended straight (2-3-4-5 .. T-J-Q-K; J-Q-K-A is not open-ended)
+    assert basic_strategy(2, pc("2c 3d"), pc("4s 5h"), pc("9s Kh")) == 3
+    assert basic_strategy(2, pc("Tc Jd"), pc("7s 2h"), pc("Qs Kh")) == 3
+    assert basic_strategy(2, pc("Jc Qd"), pc("7s 2h"), pc("Ks Ah")) == 1
+    assert basic_strategy(2, pc("2c 3d"), pc("4s 6h"), pc("9s Kh")) == 1
 
 
 def test_674a_9_b_same_order_as_the_shoes_dealing_procedure():

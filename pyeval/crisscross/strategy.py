@@ -13,7 +13,8 @@ or 1x the Ante, or a fold (table configuration, not regulation):
   already at stake).
 * **Middle** decision (hole cards + the four outer cards): bet 3x when the four known cards of the
   Across hand or of the Down hand hold a *made hand* (a pair of sixes or better, two pair, or three
-  of a kind) or four to a flush; otherwise 1x.
+  of a kind), four to a flush, or four to an open-ended straight (four consecutive ranks from
+  2-3-4-5 up to T-J-Q-K); otherwise 1x.
 
 Chosen by simulating candidate rules on common random numbers (3x pair thresholds, fold
 thresholds, draws, Down bets keyed on the Across cards or the hole cards) and keeping the changes
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["basic_strategy", "made_hand", "four_flush"]
+__all__ = ["basic_strategy", "made_hand", "four_flush", "open_ended"]
 
 
 def made_hand(cards: Sequence[int]) -> bool:
@@ -46,6 +47,12 @@ def made_hand(cards: Sequence[int]) -> bool:
 def four_flush(cards: Sequence[int]) -> bool:
     """True when the four cards are all of one suit."""
     return len({c & 3 for c in cards}) == 1
+
+
+def open_ended(cards: Sequence[int]) -> bool:
+    """True when the four cards are four consecutive ranks open at both ends (2-3-4-5 .. T-J-Q-K)."""
+    ranks = sorted({c >> 2 for c in cards})
+    return len(ranks) == 4 and ranks[3] - ranks[0] == 3 and ranks[3] <= 11
 
 
 def _across(h0: int, h1: int) -> int:
@@ -79,5 +86,5 @@ def basic_strategy(decision: int, hole: Sequence[int], row_outer: Sequence[int] 
         return 3 if h0 >> 2 == h1 >> 2 else 1
     across = (h0, h1, *row_outer)
     down = (h0, h1, *column_outer)
-    return 3 if (made_hand(across) or made_hand(down) or four_flush(across)
-                 or four_flush(down)) else 1
+    return 3 if (made_hand(across) or made_hand(down) or four_flush(across) or four_flush(down)
+                 or open_ended(across) or open_ended(down)) else 1
