@@ -493,6 +493,49 @@ int pe_shoe_stub_to_rack(pe_shoe *s)
     return m;
 }
 
+/* Draw games, when the stub runs short: every racked card (discards, burns) leaves the dealt cards
+ * and goes under the stub, in rack order, and the rack is emptied; shuffle the stub afterwards
+ * (pe_shoe_shuffle). Cards still in play stay dealt, in their order. Returns the number of cards
+ * moved, or PE_SHOE_ERR_STATE (nothing changed) if a racked card is not among the dealt ones. */
+int pe_shoe_rack_to_stub(pe_shoe *s)
+{
+    if (!s) return PE_ERR_ARG;
+    uint8_t used[PE_SHOE_MAX_CARDS] = {0};
+    uint8_t nc[PE_SHOE_MAX_CARDS], nd[PE_SHOE_MAX_CARDS];
+    uint8_t rc[PE_SHOE_MAX_CARDS], rd[PE_SHOE_MAX_CARDS];
+    const int nr = s->rack_n;
+    for (int r = 0; r < nr; r++) {
+        int found = -1;
+        for (int i = 0; i < s->pos; i++)
+            if (!used[i] && s->cards[i] == s->rack[r]) {
+                found = i;
+                break;
+            }
+        if (found < 0) return PE_SHOE_ERR_STATE;
+        used[found] = 1;
+        rc[r] = s->cards[found];
+        rd[r] = s->deck_of[found];
+    }
+    int k = 0;
+    for (int i = 0; i < s->pos; i++)
+        if (!used[i]) {
+            nc[k] = s->cards[i];
+            nd[k++] = s->deck_of[i];
+        }
+    const int kept = k;
+    for (int i = s->pos; i < s->size; i++) {
+        nc[k] = s->cards[i];
+        nd[k++] = s->deck_of[i];
+    }
+    memcpy(nc + k, rc, (size_t)nr);
+    memcpy(nd + k, rd, (size_t)nr);
+    memcpy(s->cards, nc, (size_t)s->size);
+    memcpy(s->deck_of, nd, (size_t)s->size);
+    s->pos = (uint16_t)kept;
+    s->rack_n = 0;
+    return nr;
+}
+
 int pe_shoe_remove_card(pe_shoe *s, int card)
 {
     if (!s || card < 0 || card >= 52) return PE_ERR_CARD;

@@ -108,6 +108,7 @@ int pe_shoe_burn(pe_shoe *s, uint8_t *out);               /* top card to the rac
 /* Cards from the layout to the rack; each must have been dealt and not yet racked. */
 int pe_shoe_discard(pe_shoe *s, const uint8_t *cards, int n);
 int pe_shoe_stub_to_rack(pe_shoe *s);                     /* returns the number of cards moved */
+int pe_shoe_rack_to_stub(pe_shoe *s);                     /* racked cards under the stub; count moved */
 int pe_shoe_remove_card(pe_shoe *s, int card);           /* fault model: a card lost from the stub */
 
 /* ---- batch kernels (simulation) ---- */

@@ -559,6 +559,24 @@ class Shoe:
         """
         return int(lib.pe_shoe_stub_to_rack(self._s))
 
+    def reshuffle_rack(self) -> int:
+        """Draw games, when the stub runs short: take the discard rack (discards, burns) back under the
+        stub and shuffle the stub (the standard card-room rule for § 637a.13, § 637a.20 and § 637a.21;
+        which cards the house racks first is the game's choice). Cards still in play stay dealt.
+
+        Returns:
+            The number of cards taken back from the rack.
+        Raises:
+            EntropyError: the random source failed (the cards are back in the stub, unshuffled).
+        """
+        moved = int(lib.pe_shoe_rack_to_stub(self._s))
+        if moved < 0:  # pragma: no cover - every racked card was dealt from this shoe
+            _raise_status(moved, "reshuffle the discard rack")
+        st = lib.pe_shoe_shuffle(self._s)
+        if st:
+            _raise_status(st, "reshuffle the stub")
+        return moved
+
     def remove_card(self, card: int) -> None:
         """Fault model: a card is lost from the undealt cards (dropped, missing). The shoe then holds
         one card fewer; the automated shuffler and stub counts detect it (§ 674a.9(d),(f)).

@@ -464,3 +464,28 @@ def test_restore_rejects_bad_rack_kinds() -> None:
         Shoe.restore("not a snapshot")  # type: ignore[arg-type]
     ok = Shoe.restore(dataclasses.replace(snap, rack=((1, int(RackKind.DISCARD)),)))
     assert ok.discards == (1,)
+
+
+def test_reshuffle_rack_returns_discards_and_burns_under_the_stub():
+    # Draw games (§ 637a.13, .20, .21): the stub runs short, the rack goes back and is shuffled.
+    s = Shoe(seed=5)
+    s.shuffle()
+    hands = s.deal(40)
+    burned = s.burn()
+    s.discard(hands[:20])
+    before_stub = s.stub()
+    assert s.reshuffle_rack() == 21
+    assert s.discards == () and s.remaining == 11 + 21
+    assert s.dealt_cards() == hands[20:]  # cards in play stay dealt, in order
+    assert Counter(s.stub()) == Counter(before_stub + hands[:20] + (burned,))
+    assert s.stub() != before_stub + hands[:20] + (burned,)  # shuffled
+    assert s.reshuffle_rack() == 0  # an empty rack: nothing moves
+    # same seed, same cards after the reshuffle
+    t = Shoe(seed=5)
+    t.shuffle()
+    t.deal(40)
+    t.burn()
+    t.discard(hands[:20])
+    t.reshuffle_rack()
+    t.reshuffle_rack()
+    assert t.stub() == s.stub()
