@@ -9,7 +9,7 @@ Two drivers per variant, 6 players, stacks of 200, dealt from the shoe:
   pokerkit's loop beside it (pokerkit's automations deal, show and push chips).
 
 The random driver draws from a precomputed byte stream so that the driver itself costs little.
-Draw games keep each draw within the stub (the reshuffle of discards is not modelled here).
+In draw games a draw the stub cannot serve reshuffles the discards (``Shoe.reshuffle_rack``).
 """
 from __future__ import annotations
 
@@ -62,10 +62,9 @@ def random_rounds(rules: TableRules, n: int, shoe: Shoe, seed: int = 1) -> int:
                         r.bet_or_raise_to(la.min_to + (x * 7919) % (la.max_to - la.min_to + 1))
                     else:
                         r.check_or_call()
-            elif r._draw_queue:
+            elif r._draw_queue:  # a short stub is completed by reshuffling the discards
                 hole = r.hole[r._draw_queue[0]]
-                room = (shoe.remaining - sum(len(d) for d in r._discards.values()) - 1) // len(r._draw_queue)
-                r.discard(hole[:min(x % (len(hole) + 1), max(room, 0))])
+                r.discard(hole[:x % (len(hole) + 1)])
             else:
                 r.run_dealer()
         total += sum(r.winnings)

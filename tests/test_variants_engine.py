@@ -186,6 +186,53 @@ def test_637a_21_badugi_draw_and_showdown():
     assert r.stacks == [32, 28]
 
 
+def test_637a_20_reshuffle_when_the_stub_runs_short():
+    # six players draw five cards each, three times: 30 dealt, a stub of 22; the first draw of 30
+    # cards needs the discards of the players already served
+    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, structure=FL, variant=D27_TRIPLE)
+    shoe = Shoe(seed=11)
+    shoe.shuffle()
+    r = Round(rules, [40] * 6, shoe)
+    r.post_forced_bets()
+    r.deal_hole_cards()
+    r.fold(2)  # his five cards are dead and may be reshuffled
+    while r.actor is not None:
+        r.check_or_call()
+    for _ in range(3):
+        while r._draw_queue:
+            r.discard(r.hole[r._draw_queue[0]])  # everyone draws five
+        dead_now = list(r._muck)
+        r.deal_board()
+        while r.actor is not None:
+            r.check_or_call()
+    kinds = [e.kind for e in r.events]
+    assert kinds.count("reshuffle") >= 2
+    first = next(e for e in r.events if e.kind == "reshuffle")
+    assert first.amount == len(dead_now) or first.amount > 0
+    live_cards = [c for i in range(6) if not r.folded[i] for c in r.hole[i]]
+    assert len(live_cards) == len(set(live_cards)) == 25  # no card in two hands
+    r.run_dealer()
+    assert r.complete and sum(r.stacks) == 240
+
+
+def test_637a_20_reshuffle_impossible_changes_nothing():
+    # ten players hold 50 cards: a draw of five cards each cannot be served, even with a reshuffle
+    rules = TableRules(seats=10, blinds=(1, 2), min_bet=2, structure=FL, variant=D27_TRIPLE)
+    shoe = Shoe(seed=3)
+    shoe.shuffle()
+    r = Round(rules, [40] * 10, shoe)
+    r.post_forced_bets()
+    r.deal_hole_cards()
+    while r.actor is not None:
+        r.check_or_call()
+    while r._draw_queue:
+        r.discard(r.hole[r._draw_queue[0]])
+    before, shoe_before = r.snapshot(), shoe.snapshot()
+    with pytest.raises(PyevalError):
+        r.deal_board()
+    assert r.snapshot() == before and shoe.snapshot() == shoe_before
+
+
 # ---------------------------------------------------------------------------- high-low split pots
 def _omaha8(stacks: list[int], holes: list[str], **kw) -> Round:
     r = Round(TableRules(seats=6, blinds=(1, 2), min_bet=2, structure=PL, variant=OMAHA_HILO, **kw), stacks)
@@ -304,11 +351,8 @@ def _play(r: Round, shoe: Shoe, rng: random.Random) -> None:
             else:
                 r.show()
         elif r._draw_queue:
-            p = r._draw_queue[0]
-            # keep the draw within the stub (the reshuffle of discards is not modelled here)
-            room = shoe.remaining - sum(len(d) for d in r._discards.values()) - 1
-            k = min(rng.randint(0, len(r.hole[p])), max(0, room // max(1, len(r._draw_queue))))
-            r.discard(rng.sample(r.hole[p], k))
+            p = r._draw_queue[0]  # any number of cards: a short stub is completed by a reshuffle
+            r.discard(rng.sample(r.hole[p], rng.randint(0, len(r.hole[p]))))
         elif r.can_deal_board():
             r.deal_board()
         else:
@@ -319,7 +363,7 @@ def _replay(rules: TableRules, stacks: list[int], r: Round) -> Round:
     """Play the round again from its event record alone (explicit cards, no shoe)."""
     again = Round(rules, stacks)
     again.post_forced_bets()
-    evs = [e for e in r.events if e.kind not in ("ante", "blind", "burn", "return", "award")]
+    evs = [e for e in r.events if e.kind not in ("ante", "blind", "burn", "return", "award", "reshuffle")]
     again.deal_hole_cards([e.cards for e in evs[:r.n]])
     i = r.n
     while i < len(evs):
@@ -361,7 +405,7 @@ def _replay(rules: TableRules, stacks: list[int], r: Round) -> Round:
 
 
 @pytest.mark.parametrize("code", sorted(VARIANTS))
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(stacks=st.lists(st.integers(1, 120), min_size=2, max_size=6), seed=st.integers(0, 2**32))
 def test_property_every_variant_conserves_chips_and_replays(code, stacks, seed):
     rules = _rules_for(code)
@@ -383,4 +427,4 @@ def test_property_every_variant_conserves_chips_and_replays(code, stacks, seed):
         assert len(r.board) == sum(s.board for s in rules.variant.streets)
     again = _replay(rules, stacks, r)
     assert again.stacks == r.stacks
-    assert [e for e in again.events if e.kind != "burn"] == [e for e in r.events if e.kind != "burn"]
+    assert [e for e in again.events if e.kind != "burn"] == [e for e in r.events if e.kind not in ("burn", "reshuffle")]

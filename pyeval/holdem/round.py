@@ -20,7 +20,7 @@ from typing import NamedTuple, Protocol, Union
 
 from .._ffi import lib
 from ..cards import CARD_TEXT, check_card, parse_cards
-from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, PyevalError
+from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, PyevalError, ShoeExhaustedError
 from ..variants.games import StreetSpec
 from ..variants.hands import _OMAHA_TABLES
 from .pots import Pot, side_pots, split_pot
@@ -111,10 +111,12 @@ class Phase(enum.Enum):
 class Event(NamedTuple):
     """One entry of a round's record, in order; enough to replay the round.
 
-    ``kind`` is one of ``ante blind straddle hole burn board fold check call bet raise return show
-    muck award``. ``player`` is the round index (None for the dealer's card events). ``amount``:
-    chips posted or paid for ``ante blind straddle call return award``, the total *to* for ``bet
-    raise``, the pot index for nothing else. ``cards``: the cards dealt, burned or shown.
+    ``kind`` is one of ``ante blind straddle bring_in hole burn board discard reshuffle fold check
+    call bet raise return show muck award``. ``player`` is the round index (None for the dealer's
+    card events). ``amount``: chips posted or paid for ``ante blind straddle bring_in call return
+    award``, the total *to* for ``bet raise``, the cards taken for ``discard``, the cards taken back
+    into the stub for ``reshuffle`` (draw games). ``cards``: the cards dealt, burned, discarded or
+    shown; for ``award``, the pot index.
     """
 
     kind: str
@@ -172,7 +174,7 @@ class Round:
         "min_inc", "raises", "full_seq", "acted", "act_seq", "checked", "actor", "opener",
         "n_active", "n_live", "closed", "sd_queue", "awarded", "_blind_posters", "_preflop_first",
         "values", "winnings", "variant", "_last", "_bring_in_due", "_draw_queue", "_discards",
-        "low_values", "_streets", "_dead", "_has_draws", "_after", "_eval7", "_stud", "_upc", "_sizes",
+        "low_values", "_streets", "_dead", "_has_draws", "_after", "_eval7", "_stud", "_upc", "_sizes", "_muck",
     )
 
     def __init__(self, rules: TableRules, stacks: Sequence[int], cards: CardSource | None = None) -> None:
@@ -236,6 +238,7 @@ class Round:
         self.low_values: list[int] = [0] * n
         self._dead = 0  # a big-blind ante: dead money in the main pot
         self._after = _AFTER[n]
+        self._muck: list[int] = []  # draw games: replaced discards and folded hands not yet racked
         # per-table constants (TableRules computes them once): stud, draws, hold'em's 7-card showdown,
         # fixed-limit bet size of each street (else None)
         self._stud, self._has_draws, self._eval7, self._sizes, _ = rules._engine
@@ -531,6 +534,8 @@ class Round:
         """The player to act folds (binding, § 637a.8(c)); his chips stay in the pot."""
         a = self._turn(player, "fold")
         self.folded[a] = True
+        if self._has_draws:  # his hand joins the dead cards a draw may reshuffle
+            self._muck.extend(self.hole[a])
         self.n_live -= 1
         if self.stacks[a] > 0:
             self.n_active -= 1
@@ -826,6 +831,17 @@ class Round:
                 if len(got) != want:
                     raise _illegal(f"player {i} receives {want} card{'s' if want != 1 else ''} now, got {len(got)}", R_DEAL)
                 holes[i] = got
+        if spec.draw:
+            # dead cards (earlier discards, folded hands, the discards of players served earlier in
+            # this draw) may come back after a reshuffle; cards in play, a player's own discards and
+            # those of players yet to be served may not
+            seen = {c for i, h in enumerate(self.hole) if not self.folded[i] for c in h if c >= 0}
+            for i, h in enumerate(holes):
+                if h:
+                    later = {c for j, d in self._discards.items() if j >= i for c in d}
+                    _check_new([h], [tuple(seen), tuple(later)])
+                    seen.update(c for c in h if c >= 0)
+            return out, holes
         extra = out if burn is None else out + (check_card(burn),)
         _check_new([extra] + [h for h in holes if h], self.hole + [tuple(self.board), tuple(c for c in self.burns if c is not None)]
                    + [d for d in self._discards.values()])
@@ -862,13 +878,20 @@ class Round:
             if holes:  # one card (or each player's replacements) in turn from left of the button
                 folded, mucked, disc = self.folded, self.mucked, self._discards
                 want = [0 if folded[i] or mucked[i] else (len(disc.get(i, ())) if spec.draw else k) for i in range(n)]
-                dealt = tuple(self.source.deal(sum(want)))
-                j = 0
-                for i in range(n):
-                    m = want[i]
-                    if m:
-                        holes[i] = dealt[j:j + m]
-                        j += m
+                need = sum(want)
+                if spec.draw and need > getattr(self.source, "remaining", need):
+                    self._draw_with_reshuffle(want, holes)
+                else:
+                    dealt = tuple(self.source.deal(need))
+                    j = 0
+                    for i in range(n):
+                        m = want[i]
+                        if m:
+                            holes[i] = dealt[j:j + m]
+                            j += m
+                    if spec.draw:  # the replaced discards are dead cards from now on
+                        for d in disc.values():
+                            self._muck.extend(d)
         if spec.board:
             self.burns.append(b)
             if b is not None:
@@ -915,6 +938,39 @@ class Round:
             self.actor = self._first_from(lead)
             if self.actor is None:
                 self._street_done()
+
+    def _draw_with_reshuffle(self, want: list[int], holes: list[tuple[int, ...] | None]) -> None:
+        """Deal a draw whose replacements exceed the stub: players are served in turn; when the stub
+        cannot serve the next one, the dead cards (discards replaced in earlier draws and for the
+        players already served in this one, folded hands) go to the rack, which the dealer shuffles
+        back under the stub (``Shoe.reshuffle_rack``; the standard card-room rule for § 637a.13,
+        § 637a.20, § 637a.21). The drawing player's own discards, and those of players yet to be
+        served, stay out. Checked first: if even that cannot serve everyone, nothing changes.
+        """
+        src = self.source
+        if not hasattr(src, "reshuffle_rack") or not hasattr(src, "discard"):
+            raise _illegal("the stub cannot complete the draw and this card source cannot reshuffle the "
+                           "discards", R_DEAL)
+        disc = self._discards
+        avail, pool = src.remaining, len(self._muck)
+        for i, m in enumerate(want):  # dry run, counts only
+            if m and avail < m:
+                avail, pool = avail + pool, 0
+                if avail < m:
+                    raise ShoeExhaustedError(f"the draw needs {sum(want)} cards: the stub and the discards "
+                                             "cannot serve every player")
+            avail -= m
+            pool += len(disc.get(i, ()))
+        dead = self._muck
+        for i, m in enumerate(want):
+            if m:
+                if src.remaining < m:
+                    src.discard([c for c in dead if c >= 0])
+                    self._ev.append(("reshuffle", None, src.reshuffle_rack(), ()))
+                    dead = []
+                holes[i] = tuple(src.deal(m))
+            dead = dead + list(disc.get(i, ()))
+        self._muck = dead
 
     def _open_draw(self) -> None:
         """Draw games: after a betting round, the live players discard in turn from the button's left."""
