@@ -85,25 +85,29 @@ def evaluate_low_a5(cards: CardsLike) -> int:
         CardCountError, InvalidCardError, DuplicateCardError, CardTypeError.
     """
     cs = _hand(cards, 5, 7, "an ace-to-five low")
-    return _status(lib.pe_low_a5(bytes(cs), len(cs)), "ace-to-five", cs)
+    v = lib.pe_low_a5(bytes(cs), len(cs))
+    return v if v >= 0 else _status(v, "ace-to-five", cs)
 
 
 def evaluate_low_a5_8(cards: CardsLike) -> int:
     """Eight-or-better ace-to-five low of 5..7 cards: ``LOW_A5_8_MIN..6175``, or 0 when none qualifies."""
     cs = _hand(cards, 5, 7, "an ace-to-five low")
-    return _status(lib.pe_low_a5_8(bytes(cs), len(cs)), "ace-to-five eight-or-better", cs)
+    v = lib.pe_low_a5_8(bytes(cs), len(cs))
+    return v if v >= 0 else _status(v, "ace-to-five eight-or-better", cs)
 
 
 def evaluate_low_27(cards: CardsLike) -> int:
     """Deuce-to-seven low of exactly five cards: 1..7462, higher is the better low (§ 637a.20)."""
     cs = _hand(cards, 5, 5, "a deuce-to-seven low")
-    return _status(lib.pe_low_27(bytes(cs), 5), "deuce-to-seven", cs)
+    v = lib.pe_low_27(bytes(cs), 5)
+    return v if v >= 0 else _status(v, "deuce-to-seven", cs)
 
 
 def evaluate_badugi(cards: CardsLike) -> int:
     """Badugi value of four cards: 1..1092, higher is better (§ 637a.21)."""
     cs = _hand(cards, 4, 4, "a badugi hand")
-    return _status(lib.pe_badugi(bytes(cs), 4), "badugi", cs)
+    v = lib.pe_badugi(bytes(cs), 4)
+    return v if v >= 0 else _status(v, "badugi", cs)
 
 
 def badugi_size(value: int) -> int:
@@ -114,6 +118,12 @@ def badugi_size(value: int) -> int:
 
 
 def _omaha_args(hole: CardsLike, board: CardsLike) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    th, tb = type(hole), type(board)
+    if (th is tuple or th is list) and (tb is tuple or tb is list) and 4 <= len(hole) <= 6 and 3 <= len(board) <= 5:
+        both = (*hole, *board)  # fast path: distinct plain ints 0..51 across hole and board
+        s = set(both)
+        if len(s) == len(both) and s <= _CARD_INTS and set(map(type, both)) == _INT_ONLY:
+            return tuple(hole), tuple(board)  # type: ignore[arg-type]
     h = _cards(hole)
     b = _cards(board)
     if not 4 <= len(h) <= 6:
@@ -136,13 +146,15 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike) -> int:
         CardCountError, InvalidCardError, DuplicateCardError (also across hole and board), CardTypeError.
     """
     h, b = _omaha_args(hole, board)
-    return _status(lib.pe_omaha_high(_OMAHA_TABLES, bytes(h), len(h), bytes(b), len(b)), "omaha", h + b)
+    v = lib.pe_omaha_high(_OMAHA_TABLES, bytes(h), len(h), bytes(b), len(b))
+    return v if v >= 0 else _status(v, "omaha", h + b)
 
 
 def evaluate_omaha_low8(hole: CardsLike, board: CardsLike) -> int:
     """Omaha eight-or-better low (two hole + three board cards): ``LOW_A5_8_MIN..6175`` or 0 for none."""
     h, b = _omaha_args(hole, board)
-    return _status(lib.pe_omaha_low8(bytes(h), len(h), bytes(b), len(b)), "omaha low", h + b)
+    v = lib.pe_omaha_low8(bytes(h), len(h), bytes(b), len(b))
+    return v if v >= 0 else _status(v, "omaha low", h + b)
 
 
 # ---------------------------------------------------------------------- batches
