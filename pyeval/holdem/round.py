@@ -54,23 +54,28 @@ _AFTER = [[tuple((a + 1 + k) % n for k in range(n)) for a in range(n)] if n else
 _EVAL7 = lib.pe_eval7
 
 
+#: Stud showing hands as one order-free int: 4 bits per rank slot counting the up cards of that
+#: rank. Slot = rank + 1 (deuce 1 .. ace 13; an unknown card, index -1 = 52, slot 0); for razz
+#: (aces low) slot = (rank + 1) % 13 + 1 (ace 1, deuce 2 .. king 13; an unknown card as an ace).
+_SHOW_BITS = (tuple(1 << 4 * ((c >> 2) + 1) for c in range(52)) + (1,),
+              tuple(1 << 4 * (((c >> 2) + 1) % 13 + 1) for c in range(52)) + (1 << 4,))
+
+
 @functools.lru_cache(maxsize=None)
-def _showing_key(ranks: tuple[int, ...], low: bool) -> int:
-    """Order of a stud showing hand (up-card ranks, sorted; aces 12 or, for razz, 0): pairs, trips
-    and quads first, then the ranks of the groups; straights and flushes do not count. One int,
-    larger leads: (group sizes, group ranks) compared lexicographically, or the reverse for razz
-    (fewer pairs, then lower ranks lead)."""
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    groups = sorted(((c, r) for r, c in counts.items()), reverse=True)
+def _showing_key(sig: int, low: bool) -> int:
+    """Order of a stud showing hand (a ``_SHOW_BITS`` sum): pairs, trips and quads first, then the
+    ranks of the groups; straights and flushes do not count. One int, larger leads: (group sizes,
+    group ranks) compared lexicographically, or the reverse for razz (fewer pairs, then lower ranks
+    lead)."""
+    groups = sorted(((sig >> 4 * r) & 15, r) for r in range(14) if (sig >> 4 * r) & 15)
+    groups.reverse()
     pad = 8 - len(groups)
     k = 0
     for c, _ in groups:
         k = k * 8 + c
     k *= 8 ** pad
     for _, r in groups:
-        k = k * 16 + r + 1  # an unknown card (-1) ranks below a deuce, as an ace in razz
+        k = k * 16 + r
     k *= 16 ** pad
     return -k if low else k
 
@@ -174,7 +179,7 @@ class Round:
         "min_inc", "raises", "full_seq", "acted", "act_seq", "checked", "actor", "opener",
         "n_active", "n_live", "closed", "sd_queue", "awarded", "_blind_posters", "_preflop_first",
         "values", "winnings", "variant", "_last", "_bring_in_due", "_draw_queue", "_discards",
-        "low_values", "_streets", "_dead", "_has_draws", "_after", "_eval7", "_stud", "_upc", "_sizes", "_muck",
+        "low_values", "_streets", "_dead", "_has_draws", "_after", "_eval7", "_stud", "_upc", "_sizes", "_muck", "_ups",
     )
 
     def __init__(self, rules: TableRules, stacks: Sequence[int], cards: CardSource | None = None) -> None:
@@ -232,6 +237,7 @@ class Round:
         self._streets = rules.variant.streets
         self._last = len(self._streets) - 1
         self._upc: list[tuple[int, ...]] = [()] * n  # stud: the up cards, in the order dealt
+        self._ups: list[int] = [0] * n  # stud: the up cards as a _SHOW_BITS sum
         self._bring_in_due = False
         self._draw_queue: list[int] = []
         self._discards: dict[int, tuple[int, ...]] = {}
@@ -441,6 +447,8 @@ class Round:
         self._dealt = True
         if self.variant.forced == "bring_in":
             self._upc = [h[first.down:] for h in hole]
+            bits = _SHOW_BITS[self.variant.low_leads]
+            self._ups = [sum(bits[c] for c in u) for u in self._upc]
             self._bring_in_due = True
             self.actor = None
             return
@@ -778,18 +786,13 @@ class Round:
         """Stud: the live player whose up cards make the best showing hand (razz: the worst, i.e. the
         best low) leads the betting; ties go to the first such player left of the button."""
         low = self.variant.low_leads
-        folded, upc = self.folded, self._upc
+        folded, ups, key = self.folded, self._ups, _showing_key
         best, who = None, 0
         for i in range(self.n):
-            if folded[i]:
-                continue
-            if low:
-                ranks = tuple(sorted([((c >> 2) + 1) % 13 for c in upc[i]]))
-            else:
-                ranks = tuple(sorted([c >> 2 for c in upc[i]]))
-            k = _showing_key(ranks, low)
-            if best is None or k > best:
-                best, who = k, i
+            if not folded[i]:
+                k = key(ups[i], low)
+                if best is None or k > best:
+                    best, who = k, i
         return who
 
     def _next_street(self) -> StreetSpec | None:
@@ -906,11 +909,15 @@ class Round:
                         hole[i] += h
                         ev.append(("hole", i, 0, h))
             elif spec.up:  # stud: the down cards first, then the up cards
-                upc, d = self._upc, spec.down
+                upc, ups, d = self._upc, self._ups, spec.down
+                bits = _SHOW_BITS[self.variant.low_leads]
                 for i, h in enumerate(holes):
                     if h:
                         hole[i] += h
-                        upc[i] += h[d:]
+                        u = h[d:]
+                        upc[i] += u
+                        for c in u:
+                            ups[i] += bits[c]
                         ev.append(("hole", i, 0, h))
             else:
                 for i, h in enumerate(holes):
