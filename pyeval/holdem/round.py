@@ -1135,25 +1135,34 @@ class Round:
                         if split:
                             lows[i] = self._value(hands[1], i)
         odd_key = None
-        to_first = self.rules.odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
-        if self.rules.odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
+        odd_chip = self.rules.odd_chip
+        to_first = odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
+        if odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
             key = self.rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self.hole[i]), reverse=True))  # noqa: E731
         win = self.winnings
         contrib = self.contrib
         level = max(contrib)
-        if not self._dead and level and all(c == level for c, ok in zip(contrib, live) if ok):
+        el = [i for i in range(n) if live[i]]
+        if not self._dead and level and all([contrib[i] == level for i in el]):
             # every live player put in the same: one pot, as side_pots would make it
-            pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(i for i in range(n) if live[i])),)
+            pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(el)),)
         else:
             pots = self._pots(live)
+        stacks, ev = self.stacks, self._ev
         for k, pot in enumerate(pots):
             el = pot.eligible
+            best = max([values[i] for i in el]) if len(el) > 1 else 0
+            winners = [i for i in el if values[i] == best] if len(el) > 1 else el
+            if len(winners) == 1 and not split:  # one winner takes the pot (the common case)
+                w = winners[0]
+                stacks[w] += pot.amount
+                win[w] += pot.amount
+                ev.append(("award", w, pot.amount, (k,)))
+                continue
             if len(el) == 1:
                 shares = {el[0]: pot.amount}
             else:
-                best = max(values[i] for i in el)
-                winners = [i for i in el if values[i] == best]
                 if odd_key is not None:
                     winners.sort(key=odd_key, reverse=True)
                 low_best = max((lows[i] for i in el), default=0) if split else 0
