@@ -50,6 +50,9 @@ static PE_ALWAYS_INLINE int pe_low_rows(const uint8_t *cards, size_t rows, const
             const uint8_t *c = cards + r * (size_t)k;
             pe_v2 sum = {PE_SUIT_INIT, 0}, any = {0, 0};
             pe_row_add(c, k, &sum, &any, pc);
+            uint32_t m1 = 0; /* distinct low ranks; PE_LOW_BIT is padded to 256 bytes */
+            if (kind != PE_LOW_27 && k > 5)
+                for (int i = 0; i < k; i++) m1 |= PE_LOW_BIT[c[i]];
             if (__builtin_expect(!pe_row_bits_ok(sum[1], any[1], k, pc), 0)) {
                 uint64_t seen = 0;
                 if (bad_row) *bad_row = r;
@@ -60,7 +63,7 @@ static PE_ALWAYS_INLINE int pe_low_rows(const uint8_t *cards, size_t rows, const
             if (kind == PE_LOW_27) v = PE_LOW_27_OF_HIGH[pe_lookup(sum[0], c, 5)];
             else if (k == 5) v = pe_low_a5_key(sum[0]);
             else {
-                v = pe_low_a5_mask(c, k);
+                v = PE_LOW_A5_MASK[m1]; /* 0 when fewer than five distinct ranks: queued */
                 queue[nq] = (uint32_t)(r - r0);
                 keys[nq] = sum[0];
                 nq += v == 0;

@@ -13,7 +13,7 @@ Conventions (see "Variant evaluators" in ``docs/architecture.md``): every value 
   builds from ``PE_OMAHA_NF`` (6188 five-rank boards x 91 pairs, board-major), and
   ``PE_OMAHA_BOARD_OF_HIGH[h]`` the row of the board whose five ranks have the non-flush value ``h``.
 * Low ranks: ace = 0, deuce = 1, ..., king = 12 (``PE_LOW_BIT[card]`` is the card's one-hot low-rank
-  bit, ``PE_LOW_RANK_KEY[low rank]`` the evaluator's rank key of the same rank).
+  bit, 0 for bytes 52..255 so that any byte indexes it before validation, ``PE_LOW_RANK_KEY[low rank]`` the evaluator's rank key of the same rank).
 * ``PE_LOW_A5_OF_HIGH[h]``: for the five-card rank multiset whose non-flush high value is ``h`` (the
   evaluator's key sum of the cards, ignoring suits), its ace-to-five low value 1..6175
   (6175 = 5-4-3-2-A). Straights and flushes do not count; pairs count against.
@@ -143,7 +143,7 @@ def build() -> dict[str, list[int]]:
             sorted_tab[pi * len(multisets) + idx] = best
     assert sorted(sum(binom[i][r] for i, r in enumerate(ms)) for ms in multisets) == list(range(len(multisets)))
     low_rank_key = [RANK_KEYS[(r + 12) % 13] for r in range(13)]
-    low_bit = [1 << (((c >> 2) + 1) % 13) for c in range(52)]
+    low_bit = [1 << (((c >> 2) + 1) % 13) for c in range(52)] + [0] * 204  # every byte indexes safely
     return {"nf": nf, "pidx": pidx, "pidx2": pidx2, "board_of_high": board_of_high, "tidx": tidx, "a5_of_high": a5_of_high, "a5_mask": a5_mask,
             "a5_8_min": [a5_8_min], "a5_classes": [len(lows)], "l27_of_high": l27_of_high,
             "badugi_mask": badugi_mask, "badugi_classes": [len(bad)], "badugi_sorted": sorted_tab,
