@@ -190,7 +190,7 @@ class Round:
         if not 2 <= n <= rules.seats:
             raise _illegal(f"a round needs 2..{rules.seats} players, got {n}", "58 Pa. Code § 637a.11(b)")
         for s in stacks:
-            if isinstance(s, bool) or not isinstance(s, int) or s <= 0:
+            if type(s) is not int or s <= 0:  # bool and int subclasses are refused too
                 raise _illegal(f"table stakes must be positive ints, got {s!r}", R_STAKES)
         if len(rules.blinds) > n:  # stud tables have no blinds
             raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
@@ -225,12 +225,12 @@ class Round:
         self.closed = False  # no further betting this round
         self.sd_queue: list[int] = []
         self.awarded = False
-        if n == 2 and rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND:
-            posters = [1, 0]
-        else:
-            posters = list(range(n))
-        self._blind_posters = tuple(posters[i % n] for i in range(len(rules.blinds)))
-        self._preflop_first = (self._blind_posters[-1] + 1) % n if self._blind_posters else 0
+        plan = rules._engine[5].get(n)
+        if plan is None:  # who posts each blind, and who acts first preflop, for n players
+            posters = [1, 0] if n == 2 and rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else list(range(n))
+            bp = tuple(posters[i % n] for i in range(len(rules.blinds)))
+            plan = rules._engine[5][n] = (bp, (bp[-1] + 1) % n if bp else 0)
+        self._blind_posters, self._preflop_first = plan
         self.values: list[int] = [0] * n
         self.winnings: list[int] = [0] * n
         self.variant = rules.variant
@@ -247,7 +247,7 @@ class Round:
         self._muck: list[int] = []  # draw games: replaced discards and folded hands not yet racked
         # per-table constants (TableRules computes them once): stud, draws, hold'em's 7-card showdown,
         # fixed-limit bet size of each street (else None)
-        self._stud, self._has_draws, self._eval7, self._sizes, _ = rules._engine
+        self._stud, self._has_draws, self._eval7, self._sizes, _, _ = rules._engine
 
     # ------------------------------------------------------------------ queries
     @property
