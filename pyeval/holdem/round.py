@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol, Union
+from typing import Any, NamedTuple, Protocol, Union
 
 from .._ffi import lib
 from ..cards import CARD_TEXT, check_card, parse_cards
@@ -882,7 +882,7 @@ class Round:
                 folded, mucked, disc = self.folded, self.mucked, self._discards
                 want = [0 if folded[i] or mucked[i] else (len(disc.get(i, ())) if spec.draw else k) for i in range(n)]
                 need = sum(want)
-                if spec.draw and need > getattr(self.source, "remaining", need):
+                if spec.draw and need > getattr(self.source, "remaining", need):  # a short stub
                     self._draw_with_reshuffle(want, holes)
                 else:
                     dealt = tuple(self.source.deal(need))
@@ -909,12 +909,12 @@ class Round:
                         hole[i] += h
                         ev.append(("hole", i, 0, h))
             elif spec.up:  # stud: the down cards first, then the up cards
-                upc, ups, d = self._upc, self._ups, spec.down
+                upc, ups, nd = self._upc, self._ups, spec.down
                 bits = _SHOW_BITS[self.variant.low_leads]
                 for i, h in enumerate(holes):
                     if h:
                         hole[i] += h
-                        u = h[d:]
+                        u = h[nd:]
                         upc[i] += u
                         for c in u:
                             ups[i] += bits[c]
@@ -954,7 +954,7 @@ class Round:
         § 637a.20, § 637a.21). The drawing player's own discards, and those of players yet to be
         served, stay out. Checked first: if even that cannot serve everyone, nothing changes.
         """
-        src = self.source
+        src: Any = self.source  # a Shoe: remaining, discard, reshuffle_rack
         if not hasattr(src, "reshuffle_rack") or not hasattr(src, "discard"):
             raise _illegal("the stub cannot complete the draw and this card source cannot reshuffle the "
                            "discards", R_DEAL)
@@ -1143,17 +1143,17 @@ class Round:
         win = self.winnings
         contrib = self.contrib
         level = max(contrib)
-        el = [i for i in range(n) if live[i]]
-        if not self._dead and level and all([contrib[i] == level for i in el]):
+        contenders = [i for i in range(n) if live[i]]
+        if not self._dead and level and all([contrib[i] == level for i in contenders]):
             # every live player put in the same: one pot, as side_pots would make it
-            pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(el)),)
+            pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(contenders)),)
         else:
             pots = self._pots(live)
         stacks, ev = self.stacks, self._ev
         for k, pot in enumerate(pots):
             el = pot.eligible
             best = max([values[i] for i in el]) if len(el) > 1 else 0
-            winners = [i for i in el if values[i] == best] if len(el) > 1 else el
+            winners = [i for i in el if values[i] == best] if len(el) > 1 else list(el)
             if len(winners) == 1 and not split:  # one winner takes the pot (the common case)
                 w = winners[0]
                 stacks[w] += pot.amount

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import TableRulesError
 from ..variants.games import HOLDEM, Variant
@@ -124,7 +125,7 @@ class TableRules:
     bring_in: int = 0
     bb_ante: int = 0
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    _engine: tuple[object, ...] = field(init=False, repr=False, compare=False)
+    _engine: Any = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _int(self.seats, "seats", 2, 10, R_SEATS)
