@@ -35,6 +35,38 @@ for v in (-1, 0, 1, 7462, 7463):
     except pyeval.PyevalError:
         errors += 1
 
+# variant evaluators (Omaha, lows, Badugi): single calls and batches of arbitrary bytes
+from pyeval import variants  # noqa: E402
+
+for _ in range(5000):
+    cards = [int(x) for x in rng.integers(-3, 60, size=int(rng.integers(3, 9)))]
+    for f in (variants.evaluate_low_a5, variants.evaluate_low_a5_8, variants.evaluate_low_27,
+              variants.evaluate_badugi):
+        try:
+            f(cards)
+        except pyeval.PyevalError:
+            errors += 1
+    try:
+        variants.evaluate_omaha(cards[:4], cards[4:])
+    except pyeval.PyevalError:
+        errors += 1
+for k, kind in ((5, "a5"), (7, "a5"), (5, "27"), (7, "a5_8")):
+    try:
+        variants.evaluate_low_batch(rng.integers(0, 256, size=(3000, k), dtype=np.uint8), kind)
+    except pyeval.PyevalError:
+        errors += 1
+    variants.evaluate_low_batch(pyeval.deal_batch(3000, k, seed=k), kind)
+for junk in (rng.integers(0, 256, size=(3000, 4), dtype=np.uint8), pyeval.deal_batch(3000, 4, seed=2)):
+    try:
+        variants.evaluate_badugi_batch(junk)
+    except pyeval.PyevalError:
+        errors += 1
+for junk in (rng.integers(0, 256, size=(3000, 9), dtype=np.uint8), pyeval.deal_batch(3000, 9, seed=3)):
+    try:
+        variants.evaluate_omaha_batch(junk[:, :4], junk[:, 4:])
+    except pyeval.PyevalError:
+        errors += 1
+
 # the shoe: every operation, including ones that must be refused
 shoe = pyeval.Shoe(decks=2, seed=9)
 for step in range(2000):
