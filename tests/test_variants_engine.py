@@ -336,6 +336,7 @@ def _play(r: Round, shoe: Shoe, rng: random.Random) -> None:
             _try_rejected(r, shoe, rng.randrange(100))
         if r.actor is not None:
             la = r.legal_actions()
+            assert la.can_raise == (r._raise_block(la.player) is None)
             x = rng.random()
             if x < 0.12 and not la.can_check:
                 r.fold()

@@ -494,8 +494,16 @@ class Round:
             return None
         call = min(self.bet_to - self.bets[a], self.stacks[a])
         lo, hi = self._raise_bounds(a)
-        can_raise = self._raise_block(a) is None
-        return LegalActions(a, True, call == 0, call, can_raise, lo, hi)
+        return LegalActions(a, True, call == 0, call, self._may_raise(a), lo, hi)
+
+    def _may_raise(self, a: int) -> bool:
+        """Whether player ``a`` may bet or raise now (the conditions of :meth:`_raise_block`, without
+        building the error)."""
+        rules = self.rules
+        return not (self.stacks[a] <= self.bet_to - self.bets[a] or self.n_active < 2
+                    or (self.acted[a] and self.act_seq[a] >= self.full_seq)
+                    or (self.checked[a] and not rules.check_raise)
+                    or (self.bet_to and rules.max_raises is not None and self.raises >= rules.max_raises))
 
     def _raise_bounds(self, a: int) -> tuple[int, int]:
         bet_to = self.bet_to
@@ -603,8 +611,9 @@ class Round:
         a = self._turn(player, "bet or raise")
         if isinstance(to, bool) or not isinstance(to, int):
             raise CardTypeError(f"a bet or raise is an int amount of chips, got {to!r}")
-        block = self._raise_block(a)
-        if block is not None:
+        if not self._may_raise(a):
+            block = self._raise_block(a)
+            assert block is not None
             raise block
         if to <= self.bet_to:
             raise _illegal(f"a {'raise' if self.bet_to else 'bet'} to {to} does not exceed the current bet of "
@@ -997,8 +1006,13 @@ class Round:
         p = self._draw_queue[0]
         if player is not None and player != p:
             raise OutOfTurnError(f"player {p} discards first, not player {player}", R_STREETS)
-        out = _as_cards(cards) if cards else ()
         held = list(self.hole[p])
+        if not cards:
+            out: tuple[int, ...] = ()
+        elif type(cards) in (tuple, list) and all([type(c) is int and c in held for c in cards]):
+            out = tuple(cards)  # card ints he holds: valid cards, no conversion needed
+        else:
+            out = _as_cards(cards)
         for c in out:
             if c not in held:
                 raise _illegal(f"player {p} does not hold {CARD_TEXT[c]}", R_DEAL)
