@@ -1010,7 +1010,7 @@ class Round:
         if not cards:
             out: tuple[int, ...] = ()
         elif type(cards) in (tuple, list) and all([type(c) is int and c in held for c in cards]):
-            out = tuple(cards)  # card ints he holds: valid cards, no conversion needed
+            out = tuple(cards)  # type: ignore[arg-type]  # card ints he holds: valid cards, no conversion needed
         else:
             out = _as_cards(cards)
         for c in out:
