@@ -219,22 +219,27 @@ def render() -> str:
     return "\n".join(parts)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def run_generator(render_fn, default_output: Path, description: str, argv: list[str] | None = None) -> int:
+    """Command line shared by the table generators: write ``render_fn()`` or ``--check`` it."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--check", action="store_true", help="fail if the committed header differs")
-    ap.add_argument("--output", type=Path, default=OUT)
+    ap.add_argument("--output", type=Path, default=default_output)
     args = ap.parse_args(argv)
-    text = render()
+    text = render_fn()
     if args.check:
         current = args.output.read_text() if args.output.exists() else ""
         if current != text:
-            print(f"{args.output} is stale: run python tools/gen_tables.py", file=sys.stderr)
+            print(f"{args.output} is stale: run python {Path(sys.argv[0]).name}", file=sys.stderr)
             return 1
         print(f"{args.output} is up to date")
         return 0
     args.output.write_text(text)
     print(f"wrote {args.output}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_generator(render, OUT, __doc__.splitlines()[0], argv)
 
 
 if __name__ == "__main__":

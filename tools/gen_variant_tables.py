@@ -31,7 +31,6 @@ Conventions (see "Variant evaluators" in ``docs/architecture.md``): every value 
 """
 from __future__ import annotations
 
-import argparse
 import itertools
 import math
 import sys
@@ -40,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gen_tables import (  # noqa: E402
     FLUSH, HIGH_CARD, RANK_KEYS, STRAIGHT, STRAIGHT_FLUSH, c_array, five_card_key, rank_multisets,
+    run_generator,
 )
 
 OUT = Path(__file__).resolve().parent.parent / "csrc" / "pe_variants_tables.h"
@@ -181,21 +181,7 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="fail if the committed header differs")
-    ap.add_argument("--output", type=Path, default=OUT)
-    args = ap.parse_args(argv)
-    text = render()
-    if args.check:
-        current = args.output.read_text() if args.output.exists() else ""
-        if current != text:
-            print(f"{args.output} is stale: run python tools/gen_variant_tables.py", file=sys.stderr)
-            return 1
-        print(f"{args.output} is up to date")
-        return 0
-    args.output.write_text(text)
-    print(f"wrote {args.output}")
-    return 0
+    return run_generator(render, OUT, __doc__.splitlines()[0], argv)
 
 
 if __name__ == "__main__":
