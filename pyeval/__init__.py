@@ -38,6 +38,7 @@ from .evaluate import (
     MAX_VALUE,
     HandCategory,
     best_five,
+    census,
     describe,
     evaluate,
     evaluate_batch,
@@ -60,6 +61,7 @@ from .shoe import (
     Riffle,
     Shoe,
     StripCut,
+    StubCountPolicy,
     StubOutcome,
     Uniform,
     check_stub,
@@ -78,11 +80,11 @@ __all__ = [
     "SeedError", "EntropyError", "RangeError", "EquityError", "SimulationError",
     # evaluation
     "HandCategory", "CATEGORY_RANGES", "MAX_VALUE", "evaluate", "evaluate_batch", "best_five",
-    "hand_category", "describe", "to_cactus_kev", "from_cactus_kev",
+    "hand_category", "describe", "to_cactus_kev", "from_cactus_kev", "census",
     # the shoe
     "Shoe", "Uniform", "Riffle", "StripCut", "BoxCut", "HAND_SHUFFLE", "AutomatedShuffler",
     "DealFaults", "HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "CRISS_CROSS_HAND_DEAL", "deal_procedure",
-    "StubOutcome", "check_stub", "BatchDealer", "deal_batch", "holdem_showdowns",
+    "StubOutcome", "StubCountPolicy", "check_stub", "BatchDealer", "deal_batch", "holdem_showdowns",
     # equity
     "equity", "EquityResult", "PlayerEquity", "EquityStats", "Range", "parse_range",
     # simulation

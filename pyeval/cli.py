@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
 from .cards import format_cards, parse_cards
-from .errors import PyevalError
+from .errors import CardCountError, PyevalError
 from .evaluate import best_five, describe, evaluate, hand_category
 
 #: Modules that add subcommands (each has ``register(subparsers) -> None``).
@@ -38,11 +39,23 @@ def simulate_subparsers(subparsers: Any) -> Any:
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
+    rows = []
     for text in args.hands:
         cards = parse_cards(text)
+        if not 5 <= len(cards) <= 7:
+            raise CardCountError(
+                f"{text!r} has {len(cards)} card(s); a hand has 5-7 cards, and each argument is one "
+                'hand: quote it, e.g. pyeval eval "As Kd Qh Jc Tc"'
+            )
         value = evaluate(cards)
-        print(f"{format_cards(cards)}: {describe(value)} | best five {format_cards(best_five(cards))}"
-              f" | value {value} ({hand_category(value, royal=True).name})")
+        five = best_five(cards)
+        rows.append({"cards": format_cards(cards), "value": value, "description": describe(value),
+                     "category": hand_category(value, royal=True).name, "best_five": format_cards(five)})
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    for r in rows:
+        print(f"{r['cards']}: {r['description']} | best five {r['best_five']} | value {r['value']} ({r['category']})")
     return 0
 
 
@@ -51,7 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"pyeval {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     e = sub.add_parser("eval", help="evaluate and describe 5-7 card hands given as text")
-    e.add_argument("hands", nargs="+", help='a hand as text, e.g. "As Ks Qs Js Ts 9h 9d"')
+    e.add_argument("hands", nargs="+", help='one quoted argument per hand, e.g. "As Ks Qs Js Ts 9h 9d"')
+    e.add_argument("--json", action="store_true", help="print the results as JSON")
     e.set_defaults(func=_cmd_eval)
     for name in _SUBCOMMAND_MODULES:
         importlib.import_module(name).register(sub)

@@ -42,7 +42,7 @@ __all__ = ["simulate", "run_stream", "HoldemSimStats", "HoldemSimResult", "SeatR
 #: Rounds dealt and evaluated per C call within a stream (part of what fixes a stream's draws).
 CHUNK = 1 << 16
 #: Most rounds one run may simulate.
-MAX_ROUNDS = 10**13
+MAX_ROUNDS = 10**12
 
 _CATEGORIES = tuple(HandCategory)  # ROYAL_FLUSH counted apart from other straight flushes
 
@@ -62,7 +62,7 @@ def _check_players(players: object) -> int:
 
 def _check_rounds(rounds: object, low: int = 1) -> int:
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not low <= rounds <= MAX_ROUNDS:
-        raise SimulationError(f"rounds must be an int {low}..{MAX_ROUNDS:.0e}, got {rounds!r}")
+        raise SimulationError(f"rounds must be an int {low}..10**12, got {rounds!r}")
     return rounds
 
 

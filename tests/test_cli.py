@@ -23,3 +23,23 @@ def test_eval_bad_input_is_one_line(capsys):
 def test_console_entry_point_runs():
     r = subprocess.run([sys.executable, "-m", "pyeval.cli", "eval", "2c 3d 4h 5s 7c"], capture_output=True, text=True)
     assert r.returncode == 0 and "High Card, Seven" in r.stdout
+
+
+def test_eval_unquoted_cards_get_a_hint(capsys):
+    assert main(["eval", "As", "Kd", "Qh", "Jc", "Tc"]) == 2
+    err = capsys.readouterr().err
+    assert "each argument is one hand: quote it" in err and "Traceback" not in err
+
+
+def test_eval_json(capsys):
+    import json
+
+    assert main(["eval", "--json", "As Ks Qs Js Ts"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows == [{"cards": "As Ks Qs Js Ts", "value": 7462, "description": "Royal Flush",
+                     "category": "ROYAL_FLUSH", "best_five": "As Ks Qs Js Ts"}]
+
+
+def test_python_dash_m_pyeval():
+    r = subprocess.run([sys.executable, "-m", "pyeval", "eval", "2c 3d 4h 5s 7c"], capture_output=True, text=True)
+    assert r.returncode == 0 and "High Card, Seven" in r.stdout

@@ -103,7 +103,7 @@ static PyMethodDef fast_methods[] = {
      "or any other sequence of card ints, or card text such as 'As Ks Qs Js Ts 9h 9d'.\n\n"
      "Raises CardCountError (not 5-7 cards), InvalidCardError (a card outside 0..51 or bad\n"
      "text), DuplicateCardError (a card twice), CardTypeError (not ints or text).\n"
-     "Source: the dealer's selection of the best five cards, 58 Pa. Code 637a.11(k), 677a.11(g)."},
+     "Source: the dealer's selection of the best five cards, 58 Pa. Code \u00a7 637a.11(k), \u00a7 677a.11(g)."},
     {"source_hash", source_hash, METH_NOARGS, "Hash of csrc/ this module was compiled from."},
     {"set_fallback", set_fallback, METH_O, "set_fallback(func): the Python path for other input."},
     {NULL, NULL, 0, NULL},

@@ -152,8 +152,8 @@ def simulate(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, an
     Raises:
         SeedError: a bad seed or stream count. ShoeArgumentError: a bad count, wager or paytable.
     """
-    if type(rounds) is not int or rounds < 0:
-        raise ShoeArgumentError(f"rounds must be an int >= 0, got {rounds!r}")
+    if type(rounds) is not int or not 1 <= rounds <= 10**12:
+        raise ShoeArgumentError(f"rounds must be an int 1..10**12, got {rounds!r}")
     rules = rules if rules is not None else CrissCrossRules()
     _config(rules, ante, bonus)
     _rng(seed)
