@@ -27,3 +27,20 @@ def test_readme_opens_with_the_two_commands():
     blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.S)
     assert "pip install . && pyeval" in blocks[0]
     assert 'pip install -e ".[test]" && python3 -m pytest' in blocks[1]
+
+
+def test_readme_names_exist():
+    """Every ``pyeval.name`` the README mentions in prose resolves (a module or an attribute)."""
+    import importlib
+
+    names = set(re.findall(r"`(pyeval(?:\.[A-Za-z_]\w*)+)", README.read_text()))
+    assert names
+    for dotted in sorted(names):
+        parts = dotted.split(".")
+        obj = importlib.import_module("pyeval")
+        for i, part in enumerate(parts[1:], start=2):
+            try:
+                obj = importlib.import_module(".".join(parts[:i]))
+            except ImportError:
+                assert hasattr(obj, part), f"README mentions {dotted}, but {'.'.join(parts[:i])} does not exist"
+                obj = getattr(obj, part)
