@@ -85,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {pt.kind.section}: {pt.name}")
     print(f"\nGame (Ante + Odds + Raise): house edge {100 * res.house_edge:.3f}% of the Ante "
           f"(standard error {100 * res.std_error:.3f}%), element of risk {100 * res.element_of_risk:.3f}%")
+    print("amount: chips wagered per round (the smallest each paytable pays in whole chips); house edge:")
+    print("the house's mean win per round as a share of the amount (for the Raise, of the Ante)")
     print(f"{'wager':14s} {'amount':>6s} {'house edge':>11s} {'std err':>9s}   outcomes")
     for name, w in res.wagers.items():
         outs = ", ".join(f"{k} {100 * v:.2f}%" for k, v in w.outcomes.items())
