@@ -14,7 +14,6 @@ Each step is a method with a matching query (``post_forced_bets``/``can_post_for
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol, Union
 
@@ -61,7 +60,11 @@ _SHOW_BITS = (tuple(1 << 4 * ((c >> 2) + 1) for c in range(52)) + (1,),
               tuple(1 << 4 * (((c >> 2) + 1) % 13 + 1) for c in range(52)) + (1 << 4,))
 
 
-@functools.lru_cache(maxsize=None)
+#: Memo of :func:`_showing_key` per razz flag: at most one entry per rank-count signature of up to
+#: seven up cards (a few thousand), filled as they occur.
+_SHOW_KEYS: tuple[dict[int, int], dict[int, int]] = ({}, {})
+
+
 def _showing_key(sig: int, low: bool) -> int:
     """Order of a stud showing hand (a ``_SHOW_BITS`` sum): pairs, trips and quads first, then the
     ranks of the groups; straights and flushes do not count. One int, larger leads: (group sizes,
@@ -236,7 +239,7 @@ class Round:
         self.variant = rules.variant
         self._streets = rules.variant.streets
         self._last = len(self._streets) - 1
-        self._upc: list[tuple[int, ...]] = [()] * n  # stud: the up cards, in the order dealt
+        self._upc: list[tuple[int, ...]] = [()] * n  # stud: the up cards of the first street (bring-in)
         self._ups: list[int] = [0] * n  # stud: the up cards as a _SHOW_BITS sum
         self._bring_in_due = False
         self._draw_queue: list[int] = []
@@ -247,7 +250,7 @@ class Round:
         self._muck: list[int] = []  # draw games: replaced discards and folded hands not yet racked
         # per-table constants (TableRules computes them once): stud, draws, hold'em's 7-card showdown,
         # fixed-limit bet size of each street (else None)
-        self._stud, self._has_draws, self._eval7, self._sizes, _, _ = rules._engine
+        self._stud, self._has_draws, self._eval7, self._sizes, _, _, _ = rules._engine
 
     # ------------------------------------------------------------------ queries
     @property
@@ -446,9 +449,12 @@ class Round:
             ev.append(("hole", i, 0, hole[i]))
         self._dealt = True
         if self.variant.forced == "bring_in":
-            self._upc = [h[first.down:] for h in hole]
+            self._upc = upc = [h[first.down:] for h in hole]
             bits = _SHOW_BITS[self.variant.low_leads]
-            self._ups = [sum(bits[c] for c in u) for u in self._upc]
+            if first.up == 1:
+                self._ups = [bits[u[0]] for u in upc]
+            else:
+                self._ups = [sum([bits[c] for c in u]) for u in upc]
             self._bring_in_due = True
             self.actor = None
             return
@@ -733,13 +739,13 @@ class Round:
         suit order, § 637a.10); None when not due or when an unknown up card makes it undecidable."""
         if not self._bring_in_due:
             return None
-        key = self._bring_in_key
+        key = self.rules._engine[6]  # the bring-in order of each card, precomputed per table
         best, who = None, None
         for i in range(self.n):
             ups = self._upc[i]
             if -1 in ups:
                 return None
-            k = key(ups[0])
+            k = key[ups[0]]
             if best is None or (k > best if self.variant.low_leads else k < best):
                 best, who = k, i
         return who
@@ -795,11 +801,13 @@ class Round:
         """Stud: the live player whose up cards make the best showing hand (razz: the worst, i.e. the
         best low) leads the betting; ties go to the first such player left of the button."""
         low = self.variant.low_leads
-        folded, ups, key = self.folded, self._ups, _showing_key
+        folded, ups, keys = self.folded, self._ups, _SHOW_KEYS[low]
         best, who = None, 0
         for i in range(self.n):
             if not folded[i]:
-                k = key(ups[i], low)
+                k = keys.get(ups[i])
+                if k is None:
+                    k = keys[ups[i]] = _showing_key(ups[i], low)
                 if best is None or k > best:
                     best, who = k, i
         return who
@@ -918,14 +926,12 @@ class Round:
                         hole[i] += h
                         ev.append(("hole", i, 0, h))
             elif spec.up:  # stud: the down cards first, then the up cards
-                upc, ups, nd = self._upc, self._ups, spec.down
+                ups, nd = self._ups, spec.down
                 bits = _SHOW_BITS[self.variant.low_leads]
                 for i, h in enumerate(holes):
                     if h:
                         hole[i] += h
-                        u = h[nd:]
-                        upc[i] += u
-                        for c in u:
+                        for c in h[nd:]:
                             ups[i] += bits[c]
                         ev.append(("hole", i, 0, h))
             else:

@@ -180,7 +180,11 @@ class TableRules:
         sizes = tuple(self.big_bet_amount if s.big else self.min_bet for s in v.streets) if fixed else None
         eval7 = v.hands == ("high",) and v.hole_cards == 2 and sum(s.board for s in v.streets) == 5
         object.__setattr__(self, "_engine", (v.stud, any(s.draw for s in v.streets), eval7, sizes,
-                                             max(self.blinds, default=0), {}))  # {}: per-player-count plans
+                                             max(self.blinds, default=0), {},  # {}: per-player-count plans
+                                             # bring-in order of each card: rank (razz: aces low), then suit
+                                             tuple(((c >> 2) + 1) % 13 * 4 + self._suit_rank[c & 3]
+                                                   if v.low_leads else (c >> 2) * 4 + self._suit_rank[c & 3]
+                                                   for c in range(52))))
 
     @property
     def big_bet_amount(self) -> int:
