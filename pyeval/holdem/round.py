@@ -984,14 +984,28 @@ class Round:
             avail -= m
             pool += len(disc.get(i, ()))
         dead = self._muck
-        for i, m in enumerate(want):
-            if m:
-                if src.remaining < m:
-                    src.discard([c for c in dead if c >= 0])
-                    self._ev.append(("reshuffle", None, src.reshuffle_rack(), ()))
-                    dead = []
-                holes[i] = tuple(src.deal(m))
-            dead = dead + list(disc.get(i, ()))
+        n, i, last = len(want), 0, -1
+        while i < n:
+            rem, j, tot = src.remaining, i, 0
+            while j < n and tot + want[j] <= rem:  # the players the stub serves now, in one deal
+                tot += want[j]
+                j += 1
+            dealt = tuple(src.deal(tot)) if tot else ()
+            pos = 0
+            for q in range(i, j):
+                m = want[q]
+                if m:
+                    holes[q] = dealt[pos:pos + m]
+                    pos += m
+                    dead.extend(disc.get(q, ()))
+            if j < n:  # player j cannot be served: the dead cards are reshuffled under the stub
+                if j == last:  # pragma: no cover - the dry run above rules it out
+                    raise ShoeExhaustedError("the draw cannot be completed after reshuffling the discards")
+                last = j
+                src.discard([c for c in dead if c >= 0])
+                self._ev.append(("reshuffle", None, src.reshuffle_rack(), ()))
+                dead = []
+            i = j
         self._muck = dead
 
     def _open_draw(self) -> None:
