@@ -7,7 +7,9 @@ is a bet or raise *to* X; heads-up, ``blinds_or_straddles`` is assigned in rever
 the small blind). Variant codes: a structure letter (``F`` fixed limit, ``N`` no limit, ``P`` pot
 limit) and a game of :data:`pyeval.variants.games.VARIANTS`: ``FT``, ``NT``, ``PO``, ``FO/8``,
 ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``, ``FB``, ... Stud hands use ``bring_in`` and ``pb``;
-draw hands ``sd``; unknown hole cards (``????``) replay as cards nobody saw.
+draw hands ``sd``; unknown hole cards (``????``) replay as cards nobody saw. :func:`from_round`
+writes a round of any of these games (and any structure) back as PHH; reading what it writes
+replays to the same stacks and the same record.
 """
 from __future__ import annotations
 
@@ -170,8 +172,13 @@ class HandHistory:
                 raise HandHistoryError(f"{self.name}: forced bets must be a run of blinds from p1, got {bos}")
         if variant.forced == "blinds" and not blinds:
             raise HandHistoryError(f"{self.name}: no blinds in {bos}")
+        straddle = None
+        if bb_ante and n > 2 and len(blinds) == 3:
+            # the big blind (p2) antes, so the third forced bet is a straddle, not a blind that antes
+            straddle, blinds = blinds[2], blinds[:2]
         try:
-            common: dict[str, Any] = dict(seats=max(n, 2), blinds=tuple(blinds), ante=ante, bb_ante=bb_ante,
+            common: dict[str, Any] = dict(seats=max(n, 2 if straddle is None else 4), blinds=tuple(blinds),
+                                          ante=ante, bb_ante=bb_ante, straddle=straddle,
                                           structure=structure, heads_up=heads_up, variant=variant,
                                           bring_in=self.bring_in or 0 if variant.forced == "bring_in" else 0)
             if structure is BettingStructure.FIXED_LIMIT:
@@ -202,6 +209,11 @@ class HandHistory:
         rules = self.table_rules()
         rnd = Round(rules, self.starting_stacks)
         rnd.post_forced_bets()
+        if rules.straddle is not None:
+            try:
+                rnd.post_straddle()
+            except PyevalError as exc:
+                raise HandHistoryError(f"{self.name}: the straddle: {exc}") from None
         n = rnd.n
         pending: dict[int, tuple[int, ...]] = {}
         board: tuple[int, ...] | None = None
@@ -353,17 +365,39 @@ def iter_paths(paths: Sequence[str | Path]) -> Iterator[Path]:
 
 
 # ---------------------------------------------------------------------- writing
-def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
-    """The PHH record of a round (played so far) from its event log.
+def _card_text(cards: Sequence[int]) -> str:
+    """Card text of a record; each card nobody saw (-1) is written ``??``."""
+    return "".join("??" if c < 0 else CARD_TEXT[c] for c in cards)
 
-    Raises:
-        HandHistoryError: a pot-limit table (PHH has no pot-limit hold'em variant).
+
+def variant_code(rules: TableRules) -> str:
+    """The PHH variant code of a table: the structure letter (``F``, ``N``, ``P``) and the game's code.
+
+    The PHH standard names ``FT``, ``NT``, ``PO``, ``FO/8``, ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``,
+    ``F2L3D`` and ``FB``; other combinations (``PT``, ``N5D``, ``P5O``, ...) follow the same scheme
+    and are read by :meth:`HandHistory.table_rules`, though other PHH readers may not know them.
+    """
+    return _LETTER[rules.structure] + rules.variant.phh
+
+
+def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
+    """The PHH record of a round (played so far) of any variant, from its event log.
+
+    Forced bets are written at their nominal sizes (a short all-in post is implied by the starting
+    stacks): uniform ``antes``, a big-blind ante on the big blind (``p2``, heads-up ``p1``), the
+    blinds and any straddle in ``blinds_or_straddles`` (heads-up in PHH's reversed order), stud's
+    ``bring_in`` and the ``pb`` action. Cards: ``d dh`` for each player's cards of a street (stud: the
+    down cards, then the up cards, in dealing order; draws: the replacements), ``d db`` for a
+    board; a card nobody saw is ``??``. Draws: ``sd`` with the discards (``sd`` alone stands pat,
+    ``sd ????`` discards two unknown cards). Showdown: ``sm`` with the cards shown, ``sm`` alone
+    mucks. Burns, reshuffles, returns and awards are not written (PHH replays them).
+
+    Shape: ``antes``, ``blinds_or_straddles``, ``starting_stacks`` and ``finishing_stacks`` (only
+    when the round is complete) have one int per player, chips in the table's smallest unit.
     """
     rules = rnd.rules
     n = rnd.n
     st = rules.structure
-    if st is BettingStructure.POT_LIMIT:
-        raise HandHistoryError("PHH has no variant code for pot-limit Texas hold'em")
     forced = [0] * n  # nominal forced bets: a blind all-in for less is recorded at its posted size
     for amount, i in zip(rules.blinds, rnd._blind_posters):
         forced[i] = amount
@@ -371,29 +405,39 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
         if e.kind == "straddle" and e.player is not None:
             forced[e.player] = e.amount
     bos = forced[::-1] if n == 2 else forced
+    antes = [rules.ante] * n
+    if rules.bb_ante:  # as HandHistory.table_rules reads it: p2, heads-up p1
+        antes[0 if n == 2 else 1] = rules.bb_ante
     actions: list[str] = []
     for e in rnd.events:
         k = e.kind
+        p = f"p{(e.player or 0) + 1}"
         if k == "hole":
-            actions.append(f"d dh p{e.player + 1} {''.join(CARD_TEXT[c] for c in e.cards)}")  # type: ignore[operator]
+            actions.append(f"d dh {p} {_card_text(e.cards)}")
         elif k == "board":
-            actions.append(f"d db {''.join(CARD_TEXT[c] for c in e.cards)}")
+            actions.append(f"d db {_card_text(e.cards)}")
+        elif k == "bring_in":
+            actions.append(f"{p} pb")
         elif k == "fold":
-            actions.append(f"p{e.player + 1} f")  # type: ignore[operator]
+            actions.append(f"{p} f")
         elif k in ("check", "call"):
-            actions.append(f"p{e.player + 1} cc")  # type: ignore[operator]
+            actions.append(f"{p} cc")
         elif k in ("bet", "raise"):
-            actions.append(f"p{e.player + 1} cbr {e.amount}")  # type: ignore[operator]
+            actions.append(f"{p} cbr {e.amount}")
+        elif k == "discard":  # amount: cards taken; cards: the discards, () when nobody saw them
+            out = _card_text(e.cards) if e.cards else "??" * e.amount
+            actions.append(f"{p} sd {out}" if out else f"{p} sd")
         elif k == "show":
-            actions.append(f"p{e.player + 1} sm {''.join(CARD_TEXT[c] for c in e.cards)}")  # type: ignore[operator]
+            actions.append(f"{p} sm {_card_text(e.cards)}")
         elif k == "muck":
-            actions.append(f"p{e.player + 1} sm")  # type: ignore[operator]
+            actions.append(f"{p} sm")
     fl = st is BettingStructure.FIXED_LIMIT
     return HandHistory(
-        variant="FT" if fl else "NT", antes=[rules.ante] * n, blinds_or_straddles=bos,
+        variant=variant_code(rules), antes=antes, blinds_or_straddles=bos,
         starting_stacks=list(rnd.starting_stacks), actions=actions,
         min_bet=None if fl else rules.min_bet, small_bet=rules.min_bet if fl else None,
         big_bet=rules.big_bet_amount if fl else None,
+        bring_in=rules.bring_in if rules.variant.stud else None,
         finishing_stacks=list(rnd.stacks) if rnd.complete else None,
         players=list(players) if players is not None else None,
     )
@@ -415,7 +459,7 @@ def dumps(hh: HandHistory) -> str:
     """One hand as ``.phh`` text (TOML)."""
     fields: list[tuple[str, Any]] = [("variant", hh.variant), ("antes", hh.antes),
                                      ("blinds_or_straddles", hh.blinds_or_straddles)]
-    for k in ("min_bet", "small_bet", "big_bet"):
+    for k in ("bring_in", "min_bet", "small_bet", "big_bet"):
         if getattr(hh, k) is not None:
             fields.append((k, getattr(hh, k)))
     fields += [("starting_stacks", hh.starting_stacks), ("actions", hh.actions)]
