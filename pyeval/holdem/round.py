@@ -305,9 +305,12 @@ class Round:
         contrib = list(self.contrib)
         contrib[i] -= dead
         pots = side_pots(contrib, live)
-        if not pots:
-            return (Pot(dead, ()),)
-        return (Pot(pots[0].amount + dead, pots[0].eligible),) + pots[1:]
+        contenders = tuple(j for j, alive in enumerate(live) if alive)
+        if pots and pots[0].eligible == contenders:
+            return (Pot(pots[0].amount + dead, pots[0].eligible),) + pots[1:]
+        # the big blind's live bet is smaller than anyone's (e.g. the ante took his whole stack):
+        # the dead money is a bottom pot that every live hand contends
+        return (Pot(dead, contenders),) + pots
 
     def snapshot(self) -> tuple[object, ...]:
         """A deep copy of the whole state, for comparing before and after (tests, audits)."""
