@@ -218,6 +218,8 @@ def test_637a_8_b_5_uncalled_bet_returned():
 
 
 def test_637a_8_b_5_side_pots_odd_chips_per_pot():
+    """§ 637a.8(b)(5)(i): each all-in player is eligible only for what he contributed; (b)(5)(iii):
+    the others' betting goes on in side pots only they can win (§ 637a.8(b)(5)(iii))."""
     # A royal flush on board: every live hand ties, so each pot splits among its eligible players.
     r = _round(NL_1_2, [100, 10, 100, 23, 100], ["2c3c", "4c5c", "6c7c", "8c9c", "2d3d"])
     r.bet_or_raise_to(23, 2)
@@ -363,6 +365,7 @@ def test_637a_18_e_last_contender_may_not_muck():
 
 
 def test_637a_8_b_5_all_in_player_keeps_receiving_cards_and_shows_early():
+    """§ 637a.8(b)(5)(ii): an all-in player keeps receiving every card he is entitled to."""
     r = _round(NL_1_2, [50, 100, 100], ["AsAh", "KsKh", "7h8h"])
     r.fold(2)
     r.bet_or_raise_to(50, 0)
@@ -427,6 +430,8 @@ def test_637a_8_b_2_chips_added_only_between_rounds():
 
 
 def test_637a_11_c_button_placement_and_movement():
+    """§ 637a.11(c)(1)(i): the button starts at the first player to the dealer's right; (c)(2)
+    clockwise after each round; § 637a.8(a): only the seated players are dealt in."""
     rules = TableRules(seats=9, blinds=(1, 2), min_bet=2)
     t = Table(rules, {2: 100, 5: 100, 7: 100}, shoe=Shoe(seed=1))
     assert t.place_button() == 7  # the first player to the dealer's right: the highest seat
@@ -434,6 +439,7 @@ def test_637a_11_c_button_placement_and_movement():
     for _ in range(4):
         rnd = t.start_round()
         assert t.seats_in_round[-1] == t.button  # the button is dealt last
+        assert set(t.seats_in_round) == {2, 5, 7}  # only seated players receive cards
         rnd.run_dealer()
         while not rnd.complete:
             rnd.fold() if rnd.actor is not None else rnd.run_dealer()
@@ -443,6 +449,7 @@ def test_637a_11_c_button_placement_and_movement():
 
 
 def test_637a_11_c_1_button_by_high_card():
+    """§ 637a.11(c)(1)(ii): the button by the rank of a single card dealt, suit order for ties."""
     rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, button_placement=ButtonPlacement.HIGH_CARD)
     t = Table(rules, {1: 100, 3: 100, 4: 100})
     # seats 1, 3, 4 draw Kc, Kh, 9s: the kings tie on rank; hearts beat clubs
@@ -594,3 +601,33 @@ def test_property_random_rounds_conserve_chips_and_replay(stacks, seed, script, 
         hh = phh.loads(phh.dumps(phh.from_round(r)), "generated")[0]
         res = phh.check_replay(hh)
         assert res.matches, (res, hh)
+
+
+def test_637a_11_a_high_hand_only():
+    """§ 637a.11(a): Hold'em is played for the high hand only; a hand that would make a low wins nothing."""
+    r = _round(NL_1_2, [100, 100], ["2c3d", "AhQc"])
+    while not r.complete:
+        if r.actor is not None:
+            r.check_or_call()
+        elif r.can_show():
+            r.show()
+        elif r.can_deal_board():
+            r.deal_board(["4h 5s 9c", "Jd", "Kh"][r.street])
+        else:
+            r.run_dealer()
+    assert r.winnings == [0, 4]  # ace high beats king high; 2-3-4-5-9 gets no low half
+
+
+def test_637a_8_c_a_fold_is_binding():
+    """§ 637a.8(c): a fold made in turn is binding: the player cannot act again in the round."""
+    r = _round(NL_1_2, [100, 100, 100], ["2c3d", "AhQc", "KsKd"])
+    folder = r.actor
+    r.fold()
+    assert r.folded[folder]
+    while r.actor is not None and r.actor != folder:
+        r.check_or_call()
+    assert r.actor != folder
+    before = r.snapshot()
+    with pytest.raises((IllegalActionError, OutOfTurnError)):
+        r.check_or_call(folder)
+    assert r.snapshot() == before

@@ -54,6 +54,7 @@ def test_637a_11_f_button_wraps_around() -> None:
 
 
 def test_637a_11_h_to_j_stage_by_stage_between_betting_rounds() -> None:
+    """§ 637a.11(h) burn and flop, § 637a.11(i) burn and turn, § 637a.11(j) burn and river."""
     shoe = Shoe.from_order(range(52))
     r = deal_procedure(shoe, HOLDEM_DEAL, [1, 2], button=2, stages=["preflop"])
     assert r.hands == {1: (0, 2), 2: (1, 3)}

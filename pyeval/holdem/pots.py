@@ -21,6 +21,9 @@ class Pot(NamedTuple):
 def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> tuple[Pot, ...]:
     """Divide the chips put in by each player into the main pot and side pots (§ 637a.8(b)(5)).
 
+    An all-in player is eligible only for the layers he matched (§ 637a.8(b)(5)(i)); the others'
+    further bets form side pots only they can win (§ 637a.8(b)(5)(iii)).
+
     Args:
         contributions: chips each player put in this round (antes, blinds and bets), by round index.
         live: whether each player still contends (has not folded or mucked).

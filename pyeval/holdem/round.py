@@ -556,7 +556,7 @@ class Round:
         return self.actor is not None and (player is None or player == self.actor)
 
     def fold(self, player: int | None = None) -> None:
-        """The player to act folds (binding, § 637a.8(c)); his chips stay in the pot."""
+        """The player to act folds (binding once made, § 637a.8(c)); his chips stay in the pot."""
         a = self._turn(player, "fold")
         self.folded[a] = True
         if self._has_draws:  # his hand joins the dead cards a draw may reshuffle
@@ -885,7 +885,7 @@ class Round:
         (§ 637a.10); the best showing hand (razz: the best low) leads. Draw games: each player's
         replacements for his discards (§ 637a.13, § 637a.20, § 637a.21). From the card source, or
         explicitly: ``cards`` (board), ``hole[i]`` (player ``i``'s new cards; None or ``()`` for
-        none), ``burn`` if known. All-in players still receive every card (§ 637a.8(b)(5)ii).
+        none), ``burn`` if known. All-in players still receive every card (§ 637a.8(b)(5)(ii)).
         """
         out, holes = self._check_board(cards, burn, hole)
         spec = self._streets[self.street + 1]
@@ -1141,6 +1141,9 @@ class Round:
 
     def award(self) -> None:
         """Award each pot on its own to its best eligible hand (§ 637a.11(k), § 637a.8(b)(5)).
+
+        Hold'em is played for the high hand only (§ 637a.11(a)); the variants of chapter 637a
+        declare their own hand types (high, low, or both).
 
         A tie splits the pot equally; odd units go one at a time in the order of ``rules.odd_chip``
         (default clockwise from the first seat left of the button; or all to the first such winner),

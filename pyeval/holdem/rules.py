@@ -46,9 +46,11 @@ class BettingStructure(enum.Enum):
 class ButtonPlacement(enum.Enum):
     """Where the button goes at the start of play (§ 637a.11(c)(1))."""
 
-    #: In front of the first player to the dealer's right (the occupied seat with the highest number).
+    #: In front of the first player to the dealer's right (the occupied seat with the highest number),
+    #: § 637a.11(c)(1)(i).
     RIGHT_OF_DEALER = "right-of-dealer"
-    #: In front of the player dealt the highest single card; ties broken by the declared suit order.
+    #: In front of the player dealt the highest single card; ties broken by the declared suit order,
+    #: § 637a.11(c)(1)(ii).
     HIGH_CARD = "high-card"
 
 

@@ -70,8 +70,8 @@ class Table:
 
     def dealt_in(self) -> tuple[int, ...]:
         """The seats that would be dealt into the next round, clockwise from left of the button:
-        those with at least ``rules.required_stakes`` (the forced bets and one minimum bet,
-        § 637a.8(b)(4))."""
+        only seated players (§ 637a.8(a)) with at least ``rules.required_stakes`` (the forced bets
+        and one minimum bet, § 637a.8(b)(4))."""
         need = self.rules.required_stakes
         seats = sorted(s for s, v in self._stacks.items() if v >= need)
         if self._button is None:
