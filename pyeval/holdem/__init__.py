@@ -6,11 +6,11 @@
 """
 from .pots import Pot, side_pots, split_pot
 from .round import CardSource, Event, LegalActions, Phase, Round, Ruling, Street
-from .table import Table
+from .table import Absence, AbsenceSafeguard, ReturnReport, Table
 from .rules import BettingStructure, ButtonPlacement, HeadsUpOrder, OddChipRule, TableRules
 
 __all__ = [
-    "TableRules", "Table", "BettingStructure", "ButtonPlacement", "HeadsUpOrder", "OddChipRule",
+    "TableRules", "Table", "Absence", "AbsenceSafeguard", "ReturnReport", "BettingStructure", "ButtonPlacement", "HeadsUpOrder", "OddChipRule",
     "Round", "Phase", "Street", "Event", "LegalActions", "Ruling", "CardSource",
     "Pot", "side_pots", "split_pot",
 ]

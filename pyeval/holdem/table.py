@@ -7,11 +7,48 @@ is the highest-numbered seat. Chips are ints in the table's smallest unit.
 """
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from ..errors import CardTypeError, IllegalActionError
 from .round import CardSource, Round
 from .rules import R_ADD_CHIPS, R_BUTTON, R_MIN_STAKES, R_SEATS, ButtonPlacement, TableRules
+
+
+R_ABSENCE = "58 Pa. Code § 637a.8(b)(6)"
+
+
+class AbsenceSafeguard(enum.Enum):
+    """How a floorperson protects the table stakes of a player who steps away during a round."""
+
+    #: Count the stakes before the player leaves and verify them on his return, § 637a.8(b)(6)(i).
+    COUNT = "count"
+    #: Keep the stakes on the table under a nontransparent cover until he returns, § 637a.8(b)(6)(ii).
+    COVER = "cover"
+
+
+class Absence(NamedTuple):
+    """A player's temporary absence (§ 637a.8(b)(6)): the safeguard used and the stakes recorded
+    (chips, the table's unit) when he left."""
+
+    seat: int
+    safeguard: AbsenceSafeguard
+    stakes: int
+
+
+class ReturnReport(NamedTuple):
+    """The floorperson's check when an absent player returns (§ 637a.8(b)(6)): the stakes recorded
+    when he left, those found now, and whether they match."""
+
+    seat: int
+    safeguard: AbsenceSafeguard
+    recorded: int
+    found: int
+
+    @property
+    def verified(self) -> bool:
+        return self.recorded == self.found
 
 
 class Table:
@@ -37,6 +74,7 @@ class Table:
         self._round: Round | None = None
         self._seats_in_round: tuple[int, ...] = ()
         self.button_cards: dict[int, int] = {}
+        self._away: dict[int, Absence] = {}
         for seat, stack in (stacks or {}).items():
             self._check_seat(seat, empty=True)
             self._check_chips(stack)
@@ -73,7 +111,7 @@ class Table:
         only seated players (§ 637a.8(a)) with at least ``rules.required_stakes`` (the forced bets
         and one minimum bet, § 637a.8(b)(4))."""
         need = self.rules.required_stakes
-        seats = sorted(s for s, v in self._stacks.items() if v >= need)
+        seats = sorted(s for s, v in self._stacks.items() if v >= need and s not in self._away)
         if self._button is None:
             return tuple(seats)
         after = [s for s in seats if s > self._button] + [s for s in seats if s <= self._button]
@@ -110,14 +148,63 @@ class Table:
         """A player leaves between rounds; returns his table stakes."""
         self._between_rounds("a player may leave with his table stakes")
         self._check_seat(seat, empty=False)
+        self._not_away(seat, "leave with his table stakes")
         return self._stacks.pop(seat)
 
     def add_chips(self, seat: int, amount: int) -> None:
         """Add ``amount`` to a seated player's table stakes; only between rounds (§ 637a.8(b)(2))."""
         self._between_rounds("chips may be added to table stakes")
         self._check_seat(seat, empty=False)
+        self._not_away(seat, "add chips")
         self._check_chips(amount)
         self._stacks[seat] += amount
+
+    # ---- temporary absence ---------------------------------------------------------------------
+    @property
+    def away(self) -> dict[int, Absence]:
+        """``{seat: Absence}`` of the players temporarily away from the table (§ 637a.8(b)(6))."""
+        return dict(self._away)
+
+    def _not_away(self, seat: int, what: str) -> None:
+        if seat in self._away:
+            raise IllegalActionError(f"seat {seat} is temporarily away and cannot {what}", R_ABSENCE)
+
+    def _stakes_now(self, seat: int) -> int:
+        if self._round is not None and seat in self._seats_in_round:
+            return int(self._round.stacks[self._seats_in_round.index(seat)])
+        return self._stacks[seat]
+
+    def step_away(self, seat: int, safeguard: AbsenceSafeguard = AbsenceSafeguard.COUNT) -> Absence:
+        """A player leaves the table temporarily without giving up his seat, during a round or
+        between rounds (§ 637a.8(b)(6)). His table stakes are recorded (counted, (b)(6)(i), or
+        covered, (b)(6)(ii)); while he is away they cannot be added to or taken away, and he is
+        not dealt into new rounds.
+
+        Raises:
+            IllegalActionError: an empty seat, a player already away, or a bad safeguard.
+        """
+        self._check_seat(seat, empty=False)
+        if seat in self._away:
+            raise IllegalActionError(f"seat {seat} is already away", R_ABSENCE)
+        if not isinstance(safeguard, AbsenceSafeguard):
+            raise IllegalActionError(f"safeguard must be an AbsenceSafeguard, got {safeguard!r}", R_ABSENCE)
+        absence = Absence(seat, safeguard, self._stakes_now(seat))
+        self._away[seat] = absence
+        return absence
+
+    def return_to_table(self, seat: int) -> ReturnReport:
+        """The absent player returns: the floorperson compares his table stakes with those recorded
+        when he left (§ 637a.8(b)(6)(i)) or uncovers them (§ 637a.8(b)(6)(ii)). Chips he won or lost
+        in a round that was already under way count as found; ``verified`` tells whether they match.
+
+        Raises:
+            IllegalActionError: the seat is not away.
+        """
+        absence = self._away.get(seat)
+        if absence is None:
+            raise IllegalActionError(f"seat {seat!r} is not away from the table", R_ABSENCE)
+        del self._away[seat]
+        return ReturnReport(seat, absence.safeguard, absence.stakes, self._stakes_now(seat))
 
     # ---- the button ----------------------------------------------------------------------------
     def place_button(self, cards: CardSource | None = None) -> int:
