@@ -1278,12 +1278,24 @@ class Round:
         return self.awarded
 
     # ------------------------------------------------------------------ chip placement (§ 637a.8(d), (i))
-    def rule_chip_placement(self, placed: int, *, single_chip: bool = False, announced_to: int | None = None,
-                            announced_raise: bool = False) -> Ruling:
+    def rule_chip_placement(self, placed: int = 0, *, single_chip: bool = False, announced_to: int | None = None,
+                            announced_raise: bool = False, motions: Sequence[int] | None = None,
+                            declared_incomplete: bool = False) -> Ruling:
         """The action an observed chip placement amounts to, for the player to act; changes nothing.
+
+        Chips count as placed when pushed forward, or put far enough toward the pot that the intent
+        to bet is obvious (§ 637a.8(e)(1), § 637a.8(e)(2)); chips merely in front of the player are not a bet
+        and are not reported here.
 
         Args:
             placed: chips pushed forward this time (in addition to what he already has in this round).
+            motions: instead of ``placed``, the chips pushed forward in each separate motion. A bet
+                cannot be increased once made (§ 637a.8(f)): only the first motion counts (at least
+                the call, when the motions reach it) and the later chips are given back, unless the
+                player declared the bet incomplete when making it (§ 637a.8(f)(1)) or announced a
+                raise (§ 637a.8(f)(2)); after announcing "raise" he may keep placing chips until his
+                hands come to rest (§ 637a.8(g)), so every motion counts.
+            declared_incomplete: the player said, as he made the bet, that it was not complete.
             single_chip: True when it was one chip (or plaque) larger than needed.
             announced_to: an amount the player announced as his bet or raise total; it binds over the
                 chips placed, which the dealer corrects (§ 637a.8(d)).
@@ -1296,9 +1308,24 @@ class Round:
             IllegalActionError: nobody is to act, or fewer chips than the call with stakes remaining.
         """
         a = self._turn(None, "place chips")
+        call = min(self.bet_to - self.bets[a], self.stacks[a])
+        string_back = 0
+        if motions is not None:
+            ms = list(motions)
+            if not ms or any(isinstance(m, bool) or not isinstance(m, int) or m < 0 for m in ms):
+                raise CardTypeError(f"motions must be a non-empty sequence of ints >= 0, got {motions!r}")
+            total = sum(ms)
+            if len(ms) > 1 and not (announced_raise or declared_incomplete or announced_to is not None):
+                first = ms[0] if ms[0] >= call or total < call else call  # § 637a.8(f): no string bets
+                placed, string_back = first, total - first
+            else:  # § 637a.8(f)(1), (f)(2), (g): every motion is part of the bet
+                placed = total
         if isinstance(placed, bool) or not isinstance(placed, int) or placed < 0:
             raise CardTypeError(f"chips placed must be an int >= 0, got {placed!r}")
-        call = min(self.bet_to - self.bets[a], self.stacks[a])
+        if string_back:
+            r = self.rule_chip_placement(placed, single_chip=single_chip and len(ms) == 1,
+                                         announced_raise=announced_raise)
+            return Ruling(r.action, r.to, r.change + string_back)
         if announced_to is not None:
             if announced_to <= self.bet_to:
                 return Ruling("call" if call else "check", None, 0)
