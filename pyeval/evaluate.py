@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ._ffi import ERR_CARD, ERR_COUNT, ERR_DUP, _fastcall, ffi, lib
-from .cards import CARD_TEXT, RANK_NAMES, RANK_PLURALS, CardsLike, to_cards
-from .errors import CardCountError, CardTypeError, DuplicateCardError, HandValueError, InvalidCardError
+from ._batch import card_matrix, raise_row_error
+from ._ffi import ERR_COUNT, _fastcall, ffi, lib
+from .cards import RANK_NAMES, RANK_PLURALS, CardsLike, to_cards
+from .errors import CardCountError, CardTypeError, HandValueError
 
 __all__ = [
     "HandCategory", "evaluate", "evaluate_batch", "best_five", "hand_category", "describe",
@@ -164,36 +165,13 @@ _fastcall.set_fallback(_evaluate_checked)
 
 def _as_card_matrix(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     """Validate shape and dtype and return a C-contiguous uint8 ``(n, k)`` view or copy."""
-    arr = np.asarray(hands)
-    if arr.dtype != np.uint8:
-        if arr.size == 0 and arr.dtype == np.float64:  # np.asarray([]) of an empty list
-            arr = arr.astype(np.uint8)
-        elif not np.issubdtype(arr.dtype, np.integer):
-            raise CardTypeError(f"hands must be an integer array of card ints 0..51, got dtype {arr.dtype}")
-    if arr.ndim != 2:
-        raise CardTypeError(f"hands must have shape (n, k), got shape {arr.shape}")
-    _check_count(arr.shape[1])
-    if arr.dtype != np.uint8:
-        bad_rows = np.flatnonzero(((arr < 0) | (arr > 51)).any(axis=1))
-        if bad_rows.size:
-            row = int(bad_rows[0])
-            c = next(int(x) for x in arr[row] if not 0 <= x <= 51)
-            raise InvalidCardError(f"row {row}: invalid card {c}: card ints are 0..51")
-        arr = arr.astype(np.uint8)
-    return np.ascontiguousarray(arr)
+    return card_matrix(hands, check_k=_check_count)
 
 
 def _raise_row_error(status: int, arr: npt.NDArray[np.uint8], row: int) -> None:
-    cards = [int(c) for c in arr[row]]
-    if status == ERR_CARD:
-        c = next(c for c in cards if c > 51)
-        raise InvalidCardError(f"row {row}: invalid card {c}: card ints are 0..51")
-    if status == ERR_DUP:
-        c = next(c for i, c in enumerate(cards) if c in cards[:i])
-        raise DuplicateCardError(f"row {row}: duplicate card {CARD_TEXT[c]} ({c})")
     if status == ERR_COUNT:
         raise CardCountError(f"a hand to evaluate has 5, 6 or 7 cards, got {arr.shape[1]}")
-    raise CardTypeError(f"row {row}: invalid input (status {status})")  # pragma: no cover
+    raise_row_error(status, [int(c) for c in arr[row]], row)
 
 
 def best_five(cards: CardsLike) -> tuple[int, ...]:

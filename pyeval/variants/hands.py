@@ -26,9 +26,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._ffi import ERR_CARD, ERR_COUNT, ERR_DUP, ffi, lib
+from .._batch import card_matrix, raise_row_error
+from .._ffi import ERR_COUNT, ffi, lib
 from ..cards import CARD_TEXT, CardsLike, to_cards
-from ..errors import CardCountError, CardTypeError, DuplicateCardError, HandValueError, InvalidCardError
+from ..errors import CardCountError, CardTypeError, DuplicateCardError, HandValueError
 
 __all__ = [
     "evaluate_omaha", "evaluate_omaha_low8", "evaluate_omaha_batch", "evaluate_low_a5", "evaluate_low_a5_8",
@@ -159,31 +160,7 @@ def evaluate_omaha_low8(hole: CardsLike, board: CardsLike) -> int:
 
 # ---------------------------------------------------------------------- batches
 def _matrix(hands: npt.ArrayLike, name: str) -> npt.NDArray[np.uint8]:
-    arr = np.asarray(hands)
-    if arr.size == 0 and arr.dtype == np.float64:
-        arr = arr.astype(np.uint8)
-    if not np.issubdtype(arr.dtype, np.integer):
-        raise CardTypeError(f"{name} must be an integer array of card ints 0..51, got dtype {arr.dtype}")
-    if arr.ndim != 2:
-        raise CardTypeError(f"{name} must have shape (n, k), got shape {arr.shape}")
-    if arr.dtype != np.uint8:
-        bad = np.flatnonzero(((arr < 0) | (arr > 51)).any(axis=1))
-        if bad.size:
-            row = int(bad[0])
-            c = next(int(x) for x in arr[row] if not 0 <= x <= 51)
-            raise InvalidCardError(f"{name} row {row}: invalid card {c}: card ints are 0..51")
-        arr = arr.astype(np.uint8)
-    return np.ascontiguousarray(arr)
-
-
-def _row_error(st: int, cards: list[int], row: int) -> None:
-    if st == ERR_CARD:
-        c = next(c for c in cards if c > 51)
-        raise InvalidCardError(f"row {row}: invalid card {c}: card ints are 0..51")
-    if st == ERR_DUP:
-        c = next(c for i, c in enumerate(cards) if c in cards[:i])
-        raise DuplicateCardError(f"row {row}: duplicate card {CARD_TEXT[c]} ({c})")
-    raise CardTypeError(f"row {row}: invalid input (status {st})")  # pragma: no cover
+    return card_matrix(hands, name, f"{name} row")
 
 
 def _run(fn: Any, *args: Any, n: int) -> tuple[npt.NDArray[np.uint16], int, int]:
@@ -213,7 +190,7 @@ def evaluate_low_batch(hands: npt.ArrayLike, kind: str = "a5") -> npt.NDArray[np
         raise CardCountError(f"{kind} lows take {'5' if kind == '27' else '5..7'} cards per hand, got {k}")
     out, st, row = _run(lib.pe_low_batch, ffi.from_buffer("uint8_t[]", arr), n, k, _LOW_KINDS[kind], n=n)
     if st:
-        _row_error(st, arr[row].tolist(), row)
+        raise_row_error(st, arr[row].tolist(), row)
     return out
 
 
@@ -225,7 +202,7 @@ def evaluate_badugi_batch(hands: npt.ArrayLike) -> npt.NDArray[np.uint16]:
         raise CardCountError(f"a badugi hand has 4 cards, got {k}")
     out, st, row = _run(lib.pe_badugi_batch, ffi.from_buffer("uint8_t[]", arr), n, n=n)
     if st:
-        _row_error(st, arr[row].tolist(), row)
+        raise_row_error(st, arr[row].tolist(), row)
     return out
 
 
@@ -252,5 +229,5 @@ def evaluate_omaha_batch(hole: npt.ArrayLike, board: npt.ArrayLike, *, low8: boo
     out, st, row = _run(lib.pe_omaha_batch, _OMAHA_TABLES, ffi.from_buffer("uint8_t[]", h),
                         ffi.from_buffer("uint8_t[]", b), n, nh, nb, kind, n=n)
     if st:
-        _row_error(st, h[row].tolist() + b[row].tolist(), row)
+        raise_row_error(st, h[row].tolist() + b[row].tolist(), row)
     return out

@@ -1,0 +1,51 @@
+"""Shared input checks of the batch evaluators (``pyeval.evaluate_batch``, ``pyeval.variants``)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from ._ffi import ERR_CARD, ERR_DUP
+from .cards import CARD_TEXT
+from .errors import CardTypeError, DuplicateCardError, InvalidCardError
+
+
+def card_matrix(hands: npt.ArrayLike, name: str = "hands", row_label: str = "row",
+                check_k: Callable[[int], None] | None = None) -> npt.NDArray[np.uint8]:
+    """``hands`` as a C-contiguous ``uint8`` array of shape ``(n, k)``, converted at most once.
+
+    Raises:
+        CardTypeError: not an integer array, or not two-dimensional. Whatever ``check_k`` raises
+        for the row length. InvalidCardError: a card outside 0..51 (only possible in a wider dtype;
+        ``uint8`` input is range-checked in C), naming the first such row.
+    """
+    arr = np.asarray(hands)
+    if arr.dtype != np.uint8:
+        if arr.size == 0 and arr.dtype == np.float64:  # np.asarray([]) of an empty list
+            arr = arr.astype(np.uint8)
+        elif not np.issubdtype(arr.dtype, np.integer):
+            raise CardTypeError(f"{name} must be an integer array of card ints 0..51, got dtype {arr.dtype}")
+    if arr.ndim != 2:
+        raise CardTypeError(f"{name} must have shape (n, k), got shape {arr.shape}")
+    if check_k is not None:
+        check_k(arr.shape[1])
+    if arr.dtype != np.uint8:
+        bad_rows = np.flatnonzero(((arr < 0) | (arr > 51)).any(axis=1))
+        if bad_rows.size:
+            row = int(bad_rows[0])
+            c = next(int(x) for x in arr[row] if not 0 <= x <= 51)
+            raise InvalidCardError(f"{row_label} {row}: invalid card {c}: card ints are 0..51")
+        arr = arr.astype(np.uint8)
+    return np.ascontiguousarray(arr)
+
+
+def raise_row_error(status: int, cards: list[int], row: int) -> None:
+    """Raise the pyeval error for a C batch status on row ``row`` holding ``cards``."""
+    if status == ERR_CARD:
+        c = next(c for c in cards if c > 51)
+        raise InvalidCardError(f"row {row}: invalid card {c}: card ints are 0..51")
+    if status == ERR_DUP:
+        c = next(c for i, c in enumerate(cards) if c in cards[:i])
+        raise DuplicateCardError(f"row {row}: duplicate card {CARD_TEXT[c]} ({c})")
+    raise CardTypeError(f"row {row}: invalid input (status {status})")  # pragma: no cover
