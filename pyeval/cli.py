@@ -60,6 +60,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``pyeval`` argument parser, with every registered subcommand."""
     p = argparse.ArgumentParser(prog="pyeval", description="Poker hand evaluation and casino game procedures.")
     p.add_argument("--version", action="version", version=f"pyeval {__version__}")
     sub = p.add_subparsers(dest="command", required=True)

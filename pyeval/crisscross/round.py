@@ -93,6 +93,8 @@ class Wager(enum.IntEnum):
 
 
 class Outcome(enum.Enum):
+    """How one wager ended."""
+
     WIN = "win"
     PUSH = "push"
     LOSE = "lose"
@@ -100,6 +102,8 @@ class Outcome(enum.Enum):
 
 
 class Phase(enum.Enum):
+    """The step of the round that is due now (§ 674a.9 for the deal and the stub)."""
+
     BETTING = "betting"
     DEAL = "deal"
     STUB = "stub"
@@ -171,6 +175,7 @@ class WagerResult(NamedTuple):
 
     @property
     def paid(self) -> int:
+        """Chips handed back to the player for this wager (stake plus net; 0 when lost)."""
         return self.staked + self.net
 
 

@@ -230,6 +230,7 @@ class BonusAnalysis:
 
     @property
     def house_edge(self) -> Fraction:
+        """The house edge of the Five Card Bonus paytable, an exact fraction of the wager."""
         return -self.expected_return
 
     @property
@@ -238,6 +239,7 @@ class BonusAnalysis:
         return Fraction(sum(c for c, ln in zip(self.counts, self.paytable.lines) if ln.odds), _N_BOARDS)
 
     def probability(self, line: int) -> Fraction:
+        """Exact probability that a board pays paytable line ``line`` (over 2,598,960 boards)."""
         return Fraction(self.counts[line], _N_BOARDS)
 
 

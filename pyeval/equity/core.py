@@ -62,6 +62,7 @@ class EquityStats:
 
     @classmethod
     def zero(cls, players: int) -> EquityStats:
+        """Empty sums for ``players`` players: the identity of ``+``."""
         z = (0,) * players
         return cls(0, z, z, z, z)
 

@@ -75,6 +75,7 @@ class PaytableKind(enum.Enum):
 
     @property
     def section(self) -> str:
+        """The paragraph of 58 Pa. Code § 677a.12 that holds this paytable."""
         return _SECTION[self]
 
     @property

@@ -103,6 +103,7 @@ class RoundSettlement(NamedTuple):
         return -sum(p.net for p in self.players)
 
     def player(self, seat: int) -> PlayerSettlement:
+        """The settlement of ``seat``. Raises KeyError when the seat did not play."""
         for p in self.players:
             if p.seat == seat:
                 return p

@@ -48,6 +48,7 @@ class ReturnReport(NamedTuple):
 
     @property
     def verified(self) -> bool:
+        """True when the stakes found equal those recorded (§ 637a.8(b)(6)(i))."""
         return self.recorded == self.found
 
 

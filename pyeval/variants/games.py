@@ -56,6 +56,7 @@ class Variant:
 
     @property
     def stud(self) -> bool:
+        """True for stud games (a bring-in instead of blinds, § 637a.10, § 637a.14)."""
         return self.forced == "bring_in"
 
 
