@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pyeval.holdem import Round, TableRules, phh
+from pyeval.poker import Round, TableRules, phh
 from pyeval.shoe import Shoe
 
 N_PYEVAL = 2_000

@@ -16,9 +16,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pyeval.holdem import BettingStructure, Round, TableRules
+from pyeval.poker import BettingStructure, Round, TableRules
 from pyeval.shoe import Shoe
-from pyeval.variants.games import VARIANTS
+from pyeval.poker.games import VARIANTS
 
 FL, PL, NL = BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT
 N_PYEVAL = 1_000

@@ -1,4 +1,4 @@
-"""Writing rounds of every variant as PHH (pyeval.holdem.phh.from_round, dumps) and reading them back.
+"""Writing rounds of every variant as PHH (pyeval.poker.phh.from_round, dumps) and reading them back.
 
 Round trips: random legal rounds of every game under every betting structure are written, read and
 replayed, and must give the same finishing stacks and the same record; writing the replay again
@@ -13,11 +13,11 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_variants_engine import _play
+from test_poker_variants import _play
 
-from pyeval.holdem import BettingStructure, HeadsUpOrder, Round, TableRules, phh
+from pyeval.poker import BettingStructure, HeadsUpOrder, Round, TableRules, phh
 from pyeval.shoe import Shoe
-from pyeval.variants.games import D27_TRIPLE, STUD, VARIANTS
+from pyeval.poker.games import D27_TRIPLE, STUD, VARIANTS
 
 FL, PL, NL = BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT
 _SKIP = ("burn", "reshuffle")  # dealer steps PHH does not record; the replay deals no burn cards

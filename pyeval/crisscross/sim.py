@@ -16,7 +16,7 @@ from functools import partial
 from fractions import Fraction
 from math import comb
 
-from .._ffi import ffi, lib
+from .._bindings import ffi, lib
 from ..errors import SeedError, ShoeArgumentError
 from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
 from .round import Wager

@@ -31,7 +31,7 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from .._ffi import _fastcall
+from .._bindings import _fastcall
 from ..cards import CARD_TEXT
 from ..errors import (
     CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError,

@@ -25,7 +25,7 @@ from functools import partial
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from .._ffi import ffi, lib
+from .._bindings import ffi, lib
 from ..errors import PyevalError, TableRulesError, WagerNotAllowedError
 from ..evaluate import HandCategory
 from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng

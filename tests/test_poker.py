@@ -1,4 +1,4 @@
-"""Hold'em engine (pyeval.holdem): named scenarios with hand-computed stacks, and properties.
+"""Hold'em engine (pyeval.poker): named scenarios with hand-computed stacks, and properties.
 
 Each scenario cites the rule it checks (58 Pa. Code § 637a.11, § 637a.8, § 637a.18(e)).
 """
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pyeval import parse_cards
 from pyeval.errors import IllegalActionError, OutOfTurnError, PyevalError, TableRulesError
-from pyeval.holdem import (
+from pyeval.poker import (
     BettingStructure,
     ButtonPlacement,
     HeadsUpOrder,
@@ -21,7 +21,7 @@ from pyeval.holdem import (
     side_pots,
     split_pot,
 )
-from pyeval.holdem import phh
+from pyeval.poker import phh
 from pyeval.shoe import Shoe
 
 NL_1_2 = TableRules(seats=9, blinds=(1, 2), min_bet=2)
@@ -248,7 +248,7 @@ def test_637a_11_k_odd_chip_helpers():
 
 
 def test_637a_11_k_odd_chips_all_to_first_left_of_button():
-    from pyeval.holdem import OddChipRule
+    from pyeval.poker import OddChipRule
     assert split_pot(41, [1, 2, 3], odd_to_first=True) == {1: 15, 2: 13, 3: 13}
     assert split_pot(10, [4, 0], odd_to_first=True) == {4: 5, 0: 5}
     # the side-pot scenario above under the other declared rule: main 41 / 3 = 13 r 2, both odd
@@ -268,7 +268,7 @@ def test_637a_11_k_odd_chips_all_to_first_left_of_button():
 
 
 def test_637a_11_k_odd_chip_high_card_by_suit():
-    from pyeval.holdem import OddChipRule
+    from pyeval.poker import OddChipRule
     rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, odd_chip=OddChipRule.HIGH_CARD_BY_SUIT)
     r = _round(rules, [100, 100, 100], ["2c3c", "4c5d", "6c7s"])
     r.check_or_call(2)

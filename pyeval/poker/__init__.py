@@ -2,7 +2,7 @@
 
 :class:`TableRules` (the posted rules, as data), :class:`Table` (seats and stacks across rounds),
 :class:`Round` (one round, step by step), side pots (:func:`side_pots`) and PHH records
-(:mod:`pyeval.holdem.phh`). See ``docs/holdem.md``.
+(:mod:`pyeval.poker.phh`). See ``docs/holdem.md``.
 """
 from .pots import Pot, side_pots, split_pot
 from .round import CardSource, Event, LegalActions, Phase, Round, Ruling, Street

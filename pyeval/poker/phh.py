@@ -5,7 +5,7 @@ top-level fields, ``.phhs`` several hands as tables ``[1]``, ``[2]``, .... Conve
 ``p1`` is the first seat left of the button (round index 0), the last seat is the button; ``cbr X``
 is a bet or raise *to* X; heads-up, ``blinds_or_straddles`` is assigned in reverse (the button posts
 the small blind). Variant codes: a structure letter (``F`` fixed limit, ``N`` no limit, ``P`` pot
-limit) and a game of :data:`pyeval.variants.games.VARIANTS`: ``FT``, ``NT``, ``PO``, ``FO/8``,
+limit) and a game of :data:`pyeval.poker.games.VARIANTS`: ``FT``, ``NT``, ``PO``, ``FO/8``,
 ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``, ``FB``, ... Stud hands use ``bring_in`` and ``pb``;
 draw hands ``sd``; unknown hole cards (``????``) replay as cards nobody saw. :func:`from_round`
 writes a round of any of these games (and any structure) back as PHH; reading what it writes
@@ -21,7 +21,7 @@ from typing import Any
 
 from ..cards import CARD_TEXT, parse_cards
 from ..errors import HandHistoryError, PyevalError
-from ..variants.games import HOLDEM, VARIANTS
+from .games import HOLDEM, VARIANTS
 from .round import Round
 from .rules import BettingStructure, HeadsUpOrder, TableRules
 

@@ -5,7 +5,7 @@ import pytest
 
 from pyeval import Shoe
 from pyeval.errors import IllegalActionError
-from pyeval.holdem import AbsenceSafeguard, Table, TableRules
+from pyeval.poker import AbsenceSafeguard, Table, TableRules
 
 RULES = TableRules(seats=6, blinds=(1, 2), min_bet=2)
 

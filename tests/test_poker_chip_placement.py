@@ -1,12 +1,12 @@
 """Chip placement as a floorperson rules it: what counts as a bet and string bets
 (58 Pa. Code § 637a.8(e)-(g)); the announced-amount and single-chip rules ((d), (i)) are in
-test_holdem.py."""
+test_poker.py."""
 from __future__ import annotations
 
 import pytest
 
 from pyeval.errors import CardTypeError
-from pyeval.holdem import Round, TableRules
+from pyeval.poker import Round, TableRules
 
 NL = TableRules(seats=9, blinds=(1, 2), min_bet=2)
 

@@ -1,4 +1,4 @@
-"""The variant-driven round engine (pyeval.holdem.Round with pyeval.variants.games): named scenarios
+"""The variant-driven round engine (pyeval.poker.Round with pyeval.poker.games): named scenarios
 with hand-computed stacks, and hypothesis properties for every variant.
 
 Sources: 58 Pa. Code § 637a.10 (Seven-card Stud), § 637a.12 (Omaha), § 637a.13 (Five-card Draw),
@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from pyeval.cards import parse_cards
 from pyeval.errors import IllegalActionError, OutOfTurnError, PyevalError
-from pyeval.holdem import BettingStructure, Round, TableRules
+from pyeval.poker import BettingStructure, Round, TableRules
 from pyeval.shoe import Shoe
-from pyeval.variants.games import (
+from pyeval.poker.games import (
     BADUGI,
     D27_SINGLE,
     D27_TRIPLE,

@@ -1,4 +1,4 @@
-"""Differential test: random no-limit rounds from pyeval.holdem, replayed by pokerkit from PHH.
+"""Differential test: random no-limit rounds from pyeval.poker, replayed by pokerkit from PHH.
 
 Skipped when pokerkit is not installed. Only rules both engines share are exercised: no-limit,
 blinds, no straddle, the button posting the small blind heads-up (PHH's convention), no folds when
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from pyeval.holdem import HeadsUpOrder, OddChipRule, Round, TableRules, phh
+from pyeval.poker import HeadsUpOrder, OddChipRule, Round, TableRules, phh
 from pyeval.shoe import Shoe
 
 pokerkit = pytest.importorskip("pokerkit")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pyeval import Shoe
-from pyeval.holdem import Round, TableRules
+from pyeval.poker import Round, TableRules
 
 
 def _play_out(r: Round) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import TableRulesError
-from ..variants.games import HOLDEM, Variant
+from .games import HOLDEM, Variant
 
 R_SEATS = "58 Pa. Code § 637a.11(b)"
 R_ANTE = "58 Pa. Code § 637a.11(b)"
@@ -100,7 +100,7 @@ class TableRules:
         min_table_stakes: table stakes needed to be dealt in; None means the forced bets plus one
             minimum bet (§ 637a.8(b)(4)).
         show_all_hands: if True, hands at showdown may not be mucked (§ 637a.18(e)).
-        variant: the game (:mod:`pyeval.variants.games`); default Texas hold'em.
+        variant: the game (:mod:`pyeval.poker.games`); default Texas hold'em.
         bring_in: stud games: the bring-in posted by the lowest (razz: highest) up card (§ 637a.10).
         bb_ante: an ante the big blind posts for the whole table (0 for none), before his blind.
     Raises:
@@ -134,7 +134,7 @@ class TableRules:
         if isinstance(self.blinds, list):
             object.__setattr__(self, "blinds", tuple(self.blinds))
         if not isinstance(self.variant, Variant):
-            raise TableRulesError(f"variant must be a pyeval.variants.games.Variant, got {self.variant!r}")
+            raise TableRulesError(f"variant must be a pyeval.poker.games.Variant, got {self.variant!r}")
         stud = self.variant.forced == "bring_in"
         _int(self.bring_in, "bring_in", 1 if stud else 0, None, R_BLINDS)
         if not stud and self.bring_in:

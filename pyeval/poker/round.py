@@ -17,11 +17,11 @@ import enum
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol, Union
 
-from .._ffi import lib
+from .._bindings import lib
 from ..cards import CARD_TEXT, check_card, parse_cards
 from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, PyevalError, ShoeExhaustedError
-from ..variants.games import StreetSpec
-from ..variants.hands import _OMAHA_TABLES
+from .games import StreetSpec
+from ..hands.evaluators import _OMAHA_TABLES
 from .pots import Pot, side_pots, split_pot
 from .rules import (
     R_ADD_CHIPS,
@@ -168,7 +168,7 @@ class Round:
         rules: the table's :class:`TableRules`.
         stacks: each player's table stakes at the start of the round, by round index (``0`` left of
             the button, last = button). Whether a player may be dealt in at all is decided by
-            :class:`~pyeval.holdem.Table` (§ 637a.8(b)(4)); a round accepts any positive stakes, so
+            :class:`~pyeval.poker.Table` (§ 637a.8(b)(4)); a round accepts any positive stakes, so
             a blind may be all-in for less.
         cards: where cards come from (a shoe); may be None if every deal supplies explicit cards.
     Raises:
