@@ -62,7 +62,7 @@ class IllegalHandHistoryError(HandHistoryError):
     card dealt twice) or stops before the hand is settled. ``rule`` names the rule, if any."""
 
     def __init__(self, message: str, rule: str = "") -> None:
-        super().__init__(message)
+        super().__init__(f"{message} ({rule})" if rule and rule not in message else message)
         self.rule = rule
 
 

@@ -303,10 +303,7 @@ class HandHistory:
             if n == 2:
                 # PHH assigns heads-up forced bets in reverse: p2 (button) posts bos[0], p1 posts bos[1]
                 if not hu_given:
-                    if bos[0] and bos[1]:
-                        heads_up = HeadsUpOrder.PA_LITERAL if bos[0] > bos[1] else HeadsUpOrder.BUTTON_SMALL_BLIND
-                    else:  # a single blind: who posts it tells the order
-                        heads_up = HeadsUpOrder.PA_LITERAL if bos[1] else HeadsUpOrder.BUTTON_SMALL_BLIND
+                    heads_up = _heads_up_order(bos)
                 seq = bos if heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else bos[::-1]
                 order = [1, 0] if heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else [0, 1]
             else:
@@ -328,7 +325,7 @@ class HandHistory:
             if variant.forced != "blinds":
                 raise bad
             candidates = [posters[-1]]
-            if n > 2 and len(blinds) >= 3:  # the big blind antes, so the last forced bet is a straddle
+            if n > 2 and len(blinds) >= 2:  # the big blind antes, so the last forced bet is a straddle
                 candidates.append(posters[-2])
             for j in candidates:
                 rest = {a for i, a in enumerate(self.antes) if i != j}
@@ -385,6 +382,16 @@ class HandHistory:
         if scale != 1 or not all(isinstance(v, int) for v in self.starting_stacks):
             return self.in_units(scale).replay(strict=strict)
         return _Replay(self, strict).run()
+
+
+def _heads_up_order(bos: Sequence[int]) -> HeadsUpOrder:
+    """The heads-up blind order PHH's reversed ``blinds_or_straddles`` implies: the button (``p2``)
+    posts ``bos[0]``. Two blinds: increasing amounts (the button posts the small blind) are
+    :attr:`HeadsUpOrder.BUTTON_SMALL_BLIND`, else :attr:`HeadsUpOrder.PA_LITERAL`; a single blind
+    is the button's under BUTTON_SMALL_BLIND, ``p1``'s under PA_LITERAL."""
+    if bos[0] and bos[1]:
+        return HeadsUpOrder.PA_LITERAL if bos[0] > bos[1] else HeadsUpOrder.BUTTON_SMALL_BLIND
+    return HeadsUpOrder.PA_LITERAL if bos[1] else HeadsUpOrder.BUTTON_SMALL_BLIND
 
 
 class _Replay:
@@ -817,6 +824,8 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
     )
     # Settings PHH has no field for: written as _pyeval_<name> where the standard fields would be
     # read back otherwise (the heads-up blind order is read from the blinds when it can be).
+    if n == 2 and rules.blinds and _heads_up_order(bos) is not rules.heads_up:
+        hh.extra[_PREFIX + "heads_up"] = rules.heads_up.value  # equal blinds: the order is not implied
     read = hh.table_rules()
     for fname in _RULE_FIELDS:
         if fname == "heads_up" and n != 2:
