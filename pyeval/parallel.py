@@ -26,7 +26,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from ._ffi import ffi, lib
+from ._bindings import ffi, lib
 from .errors import SeedError
 
 __all__ = ["MAX_STREAMS", "split", "check_seed", "check_streams", "stream_rng", "rng_state",

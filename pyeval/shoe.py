@@ -37,7 +37,7 @@ from typing import NamedTuple, Union
 import numpy as np
 import numpy.typing as npt
 
-from ._ffi import ERR_ARG, ERR_CARD, ERR_DUP, ffi, lib
+from ._bindings import ERR_ARG, ERR_CARD, ERR_DUP, ffi, lib
 from .cards import CARD_TEXT, check_card
 from .errors import (
     CardTypeError,

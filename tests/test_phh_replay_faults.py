@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from pyeval.cli import main
 from pyeval.errors import HandHistoryError, IllegalHandHistoryError
-from pyeval.holdem import phh
+from pyeval.poker import phh
 
 HAND = """\
 variant = 'NT'

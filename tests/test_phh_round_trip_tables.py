@@ -15,9 +15,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pyeval.errors import HandHistoryError, TableRulesError
-from pyeval.holdem import BettingStructure, HeadsUpOrder, OddChipRule, Round, TableRules, phh
+from pyeval.poker import BettingStructure, HeadsUpOrder, OddChipRule, PokerRules, Round, phh
 from pyeval.shoe import Shoe
-from pyeval.variants.games import VARIANTS
+from pyeval.poker.games import VARIANTS
 
 FL, PL, NL = BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT
 _SKIP = ("burn", "reshuffle")  # dealer steps PHH does not record
@@ -62,7 +62,7 @@ def _play(r: Round, rng: random.Random) -> None:
     raise AssertionError("the round did not end")
 
 
-def _random_round(rules: TableRules, stacks: list[int], seed: int, straddle: bool = True) -> Round:
+def _random_round(rules: PokerRules, stacks: list[int], seed: int, straddle: bool = True) -> Round:
     shoe = Shoe(seed=seed)
     shoe.shuffle()
     r = Round(rules, stacks, shoe)
@@ -97,13 +97,13 @@ def _assert_round_trip(r: Round) -> phh.HandHistory:
 
 @pytest.mark.parametrize("order", list(HeadsUpOrder))
 def test_issue14_10_heads_up_with_one_blind_round_trips(order):
-    rules = TableRules(seats=2, blinds=(2,), min_bet=2, heads_up=order)
+    rules = PokerRules(seats=2, blinds=(2,), min_bet=2, heads_up=order)
     for seed in range(30):
         _assert_round_trip(_random_round(rules, [40, 40], seed))
 
 
 def test_issue14_10_ante_with_big_blind_ante_round_trips():
-    rules = TableRules(seats=6, blinds=(1, 2), ante=1, bb_ante=3, min_bet=2)
+    rules = PokerRules(seats=6, blinds=(1, 2), ante=1, bb_ante=3, min_bet=2)
     r = _random_round(rules, [50, 50, 50, 50], 7)
     hh = _assert_round_trip(r)
     assert hh.antes == [1, 4, 1, 1]  # the big blind's ante plus the big-blind ante
@@ -112,7 +112,7 @@ def test_issue14_10_ante_with_big_blind_ante_round_trips():
 
 
 def test_issue14_10_three_blinds_with_big_blind_ante_round_trips():
-    rules = TableRules(seats=6, blinds=(1, 2, 4), bb_ante=4, min_bet=4)
+    rules = PokerRules(seats=6, blinds=(1, 2, 4), bb_ante=4, min_bet=4)
     r = _random_round(rules, [50, 50, 50, 50], 3)
     hh = _assert_round_trip(r)
     assert hh.antes == [0, 0, 4, 0] and hh.blinds_or_straddles == [1, 2, 4, 0]
@@ -123,7 +123,7 @@ def test_issue14_10_three_blinds_with_big_blind_ante_round_trips():
 
 @pytest.mark.parametrize("rule", [OddChipRule.HIGH_CARD_BY_SUIT, OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON])
 def test_issue14_10_637a_11_k_non_default_odd_chip_rule_round_trips(rule):
-    rules = TableRules(seats=6, blinds=(1, 2), ante=1, min_bet=2, odd_chip=rule, suit_order="shdc")
+    rules = PokerRules(seats=6, blinds=(1, 2), ante=1, min_bet=2, odd_chip=rule, suit_order="shdc")
     # two players fold after their ante; three all-in hands play the board: 38 chips split three
     # ways leave two odd chips, which the rule gives out
     r = Round(rules, [12, 12, 12, 12, 12])
@@ -150,13 +150,13 @@ def test_issue14_10_637a_11_k_non_default_odd_chip_rule_round_trips(rule):
 
 
 def test_issue14_10_default_tables_write_no_pyeval_fields():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2)
     hh = phh.from_round(_random_round(rules, [20, 20, 20], 1))
     assert not hh.extra and "_pyeval" not in phh.dumps(hh)
 
 
 def test_issue14_10_unknown_pyeval_field_is_refused_not_ignored():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2)
     hh = phh.from_round(_random_round(rules, [20, 20, 20], 1))
     hh.extra["_pyeval_odd_chips"] = "left-of-button"
     with pytest.raises(HandHistoryError, match="unknown pyeval field '_pyeval_odd_chips'"):
@@ -171,7 +171,7 @@ _ORDERS = ["cdhs", "shdc", "dchs", "hscd"]
 
 
 @st.composite
-def _tables(draw: st.DrawFn) -> tuple[TableRules, list[int]]:
+def _tables(draw: st.DrawFn) -> tuple[PokerRules, list[int]]:
     code = draw(st.sampled_from(sorted(VARIANTS)))
     v = VARIANTS[code]
     structure = draw(st.sampled_from([FL, PL, NL]))
@@ -194,7 +194,7 @@ def _tables(draw: st.DrawFn) -> tuple[TableRules, list[int]]:
                         heads_up=draw(st.sampled_from(list(HeadsUpOrder))),
                         straddle=draw(st.none() | st.integers(1, 16)) if n > k + 1 else None)
     try:
-        rules = TableRules(**common, **rules_kw)
+        rules = PokerRules(**common, **rules_kw)
     except TableRulesError:
         assume(False)
     stacks = draw(st.lists(st.integers(1, 120), min_size=n, max_size=n))
@@ -211,7 +211,7 @@ def test_issue14_10_round_trip_holds_for_random_tables_and_rounds(table, seed, s
 
 # ---------------------------------------------------------------------- extra fields and TOML
 def test_issue14_10_extra_keys_written_by_a_real_toml_writer():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2)
     hh = phh.from_round(_random_round(rules, [20, 20, 20], 1))
     crafted = {"x = 1\nfinishing_stacks": [0, 0, 60], "a key with spaces": "v", "ctl\x01\x7f": "w\n'q\"",
                "_nested": {"deep": [1, 2, {"k": "v"}]}}
@@ -226,7 +226,7 @@ def test_issue14_10_extra_keys_written_by_a_real_toml_writer():
 
 
 def test_issue14_10_extra_cannot_shadow_a_standard_field():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2)
     hh = phh.from_round(_random_round(rules, [20, 20, 20], 1))
     hh.extra = {"finishing_stacks": [0, 0, 60]}
     with pytest.raises(HandHistoryError, match="would replace the standard field"):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
-from .._ffi import ffi, lib
+from .._bindings import ffi, lib
 from ..cards import check_card
 from ..errors import CardCountError, DuplicateCardError, ShoeArgumentError
 from ..shoe import Shoe

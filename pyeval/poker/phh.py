@@ -5,7 +5,7 @@ top-level fields, ``.phhs`` several hands as tables ``[1]``, ``[2]``, .... Conve
 ``p1`` is the first seat left of the button (round index 0), the last seat is the button; ``cbr X``
 is a bet or raise *to* X; heads-up, ``blinds_or_straddles`` is assigned in reverse (the button posts
 the small blind). Variant codes: a structure letter (``F`` fixed limit, ``N`` no limit, ``P`` pot
-limit) and a game of :data:`pyeval.variants.games.VARIANTS`: ``FT``, ``NT``, ``PO``, ``FO/8``,
+limit) and a game of :data:`pyeval.poker.games.VARIANTS`: ``FT``, ``NT``, ``PO``, ``FO/8``,
 ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``, ``FB``, ... Stud hands use ``bring_in`` and ``pb``;
 draw hands ``sd``; unknown hole cards (``????``) replay as cards nobody saw. :func:`from_round`
 writes a round of any of these games (and any structure) back as PHH; reading what it writes
@@ -25,9 +25,9 @@ import tomli_w
 
 from ..cards import CARD_TEXT, parse_cards
 from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
-from ..variants.games import HOLDEM, VARIANTS
+from .games import HOLDEM, VARIANTS
 from .round import Round
-from .rules import BettingStructure, HeadsUpOrder, OddChipRule, TableRules
+from .rules import BettingStructure, HeadsUpOrder, OddChipRule, PokerRules
 
 _STRUCTURES = {"F": BettingStructure.FIXED_LIMIT, "N": BettingStructure.NO_LIMIT, "P": BettingStructure.POT_LIMIT}
 _LETTER = {v: k for k, v in _STRUCTURES.items()}
@@ -254,8 +254,8 @@ class HandHistory:
                 out[fname] = raw
         return out
 
-    def table_rules(self) -> TableRules:
-        """The :class:`TableRules` this hand was played under, as far as PHH states them.
+    def table_rules(self) -> PokerRules:
+        """The :class:`PokerRules` this hand was played under, as far as PHH states them.
 
         Forced bets: ``antes`` is a uniform ante, optionally with a big-blind ante added on the
         seat that posts the last blind (``[a, a+b, a, ...]``; ``[0, b, 0, ...]`` is the usual
@@ -347,10 +347,10 @@ class HandHistory:
             if structure is BettingStructure.FIXED_LIMIT:
                 if self.small_bet is None or self.big_bet is None:
                     raise HandHistoryError(f"{self.name}: {code} needs small_bet and big_bet")
-                return TableRules(min_bet=self.small_bet, big_bet=self.big_bet, **common)
+                return PokerRules(min_bet=self.small_bet, big_bet=self.big_bet, **common)
             if self.min_bet is None:
                 raise HandHistoryError(f"{self.name}: {code} needs min_bet")
-            return TableRules(min_bet=self.min_bet, **common)
+            return PokerRules(min_bet=self.min_bet, **common)
         except PyevalError as exc:
             if isinstance(exc, HandHistoryError):
                 raise
@@ -464,7 +464,7 @@ class _Replay:
             if rnd.folded[i] or rnd.mucked[i]:
                 out.append(0)
             elif spec.draw:
-                out.append(len(rnd._discards.get(i, ())))
+                out.append(len(rnd._draw_discards.get(i, ())))
             else:
                 out.append(spec.down + spec.up)
         return out
@@ -492,7 +492,7 @@ class _Replay:
         rnd = self.rnd
         self._check_new(cards)
         self.pending[p] = self.pending.get(p, ()) + cards
-        if not rnd._dealt:
+        if not rnd._hole_dealt:
             if len(self.pending) == self.n:
                 rnd.deal_hole_cards([self.pending[i] for i in range(self.n)])
                 self.pending.clear()
@@ -506,9 +506,9 @@ class _Replay:
                                           "round between them is missing", "58 Pa. Code § 637a.11(h)-(j)")
         if not any(s.board for s in rnd._streets):
             raise HandHistoryError(f"{self.hh.variant} has no board cards")
-        no_more = rnd._next_street() is None or (rnd._dealt and rnd.n_live < 2)
+        no_more = rnd._next_street() is None or (rnd._hole_dealt and rnd.n_contending < 2)
         if no_more:
-            if rnd.n_live >= 2 and rnd.street == rnd._last and rnd.board:
+            if rnd.n_contending >= 2 and rnd.street == rnd._last_street and rnd.board:
                 raise HandHistoryError("board cards after the river: this record runs the board more than "
                                        "once (run it twice), which pyeval does not replay yet")
             raise IllegalHandHistoryError("no more board cards are dealt in this hand", "58 Pa. Code § 637a.11(h)-(j)")
@@ -750,7 +750,7 @@ def _card_text(cards: Sequence[int]) -> str:
     return "".join("??" if c < 0 else CARD_TEXT[c] for c in cards)
 
 
-def variant_code(rules: TableRules) -> str:
+def variant_code(rules: PokerRules) -> str:
     """The PHH variant code of a table: the structure letter (``F``, ``N``, ``P``) and the game's code.
 
     The PHH standard names ``FT``, ``NT``, ``PO``, ``FO/8``, ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``,
@@ -918,7 +918,7 @@ def stop_reason(rnd: Round, hh: HandHistory | None = None) -> str | None:
         return f"the record stops before the showdown: {who(order[0])} has yet to show or muck"
     if rnd._draw_queue:
         return f"the record stops with {who(rnd._draw_queue[0])} to discard or stand pat"
-    if not rnd._dealt:
+    if not rnd._hole_dealt:
         return "the record stops before every player's hole cards are dealt"
     if rnd.can_deal_board():
         return "the record stops before the next street is dealt"
