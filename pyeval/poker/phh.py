@@ -9,7 +9,9 @@ limit) and a game of :data:`pyeval.poker.games.VARIANTS`: ``FT``, ``NT``, ``PO``
 ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``, ``FB``, ... Stud hands use ``bring_in`` and ``pb``;
 draw hands ``sd``; unknown hole cards (``????``) replay as cards nobody saw. :func:`from_round`
 writes a round of any of these games (and any structure) back as PHH; reading what it writes
-replays to the same stacks and the same record.
+replays to the same stacks and the same record. Replay checks the record (see
+:meth:`HandHistory.replay`; messages name players as the record does), and every field of a file
+is validated, so hostile input gives one :class:`~pyeval.errors.HandHistoryError` line.
 """
 from __future__ import annotations
 
@@ -771,6 +773,12 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
     board; a card nobody saw is ``??``. Draws: ``sd`` with the discards (``sd`` alone stands pat,
     ``sd ????`` discards two unknown cards). Showdown: ``sm`` with the cards shown, ``sm`` alone
     mucks. Burns, reshuffles, returns and awards are not written (PHH replays them).
+
+    Table settings the standard fields do not carry (odd-chip rule, suit order, raise cap, maximum
+    bet, check-raise, show-all-hands, a heads-up blind order the blinds do not imply) go to
+    ``extra`` as user-defined fields ``_pyeval_<name>``, only when they would read back otherwise;
+    :meth:`HandHistory.table_rules` reads them, so write -> read -> replay holds for every table
+    the rules accept.
 
     Shape: ``antes``, ``blinds_or_straddles``, ``starting_stacks`` and ``finishing_stacks`` (only
     when the round is complete) have one int per player, chips in the table's smallest unit.
