@@ -247,24 +247,46 @@ def test_637a_11_k_odd_chip_helpers():
         (41, (1, 2, 3)), (39, (2, 3)))
 
 
+@pytest.mark.regulation("637a.11(k)")
 def test_637a_11_k_odd_chips_all_to_first_left_of_button():
+    from fractions import Fraction
+
     from pyeval.poker import OddChipRule
     assert split_pot(41, [1, 2, 3], odd_to_first=True) == {1: 15, 2: 13, 3: 13}
     assert split_pot(10, [4, 0], odd_to_first=True) == {4: 5, 0: 5}
-    # the side-pot scenario above under the other declared rule: main 41 / 3 = 13 r 2, both odd
-    # units to p1; side 39 / 2 = 19 r 1 to p2 (still per pot)
-    rules = PokerRules(seats=9, blinds=(1, 2), min_bet=2, odd_chip=OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON)
-    r = _round(rules, [100, 10, 100, 23, 100], ["2c3c", "4c5c", "6c7c", "8c9c", "2d3d"])
-    r.bet_or_raise_to(23, 2)
-    r.check_or_call(3)
-    r.check_or_call(4)
-    r.fold(0)
-    r.check_or_call(1)
-    r.deal_board("As Ks Qs")
-    r.bet_or_raise_to(10, 2)
-    r.fold(4)
-    _check_down(r, ["Js", "Ts"])
-    assert r.winnings == [0, 15, 33, 32, 0]
+    assert split_pot(41, [1, 2, 3], odd_to_first=True, max_odd_per_winner=1) == {1: 14, 2: 14, 3: 13}
+
+    def play(rules: PokerRules) -> list[int]:
+        r = _round(rules, [100, 10, 100, 23, 100], ["2c3c", "4c5c", "6c7c", "8c9c", "2d3d"])
+        r.bet_or_raise_to(23, 2)
+        r.check_or_call(3)
+        r.check_or_call(4)
+        r.fold(0)
+        r.check_or_call(1)
+        r.deal_board("As Ks Qs")
+        r.bet_or_raise_to(10, 2)
+        r.fold(4)
+        _check_down(r, ["Js", "Ts"])
+        return r.winnings
+    # the side-pot scenario above under the other declared rule, with 25-cent chips: main 41 / 3 =
+    # 13 r 2, both odd units ($0.50) to p1; side 39 / 2 = 19 r 1 to p2 (still per pot)
+    rule = OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
+    assert play(PokerRules(seats=9, blinds=(1, 2), min_bet=2, odd_chip=rule, chip_value=Fraction(1, 4))) == [0, 15, 33, 32, 0]
+    # with $1 chips two odd units would be $2 to one player: § 637a.11(k) caps the excess at $1, so
+    # the second odd unit goes on to the next winner
+    assert play(PokerRules(seats=9, blinds=(1, 2), min_bet=2, odd_chip=rule)) == [0, 14, 34, 32, 0]
+
+
+@pytest.mark.regulation("637a.11(k)")
+def test_637a_11_k_chip_unit_value_validated():
+    """§ 637a.11(k): the odd chip may not exceed $1, so a table whose smallest unit is worth more
+    cannot split a pot lawfully; chip_value is exact money per unit."""
+    from fractions import Fraction
+    for bad in (Fraction(5), 2, 0, -1, 0.5, "abc", True):
+        with pytest.raises(TableRulesError, match=r"637a\.11\(k\)"):
+            PokerRules(chip_value=bad)
+    assert PokerRules(chip_value="0.25").odd_units_per_player == 4
+    assert PokerRules().odd_units_per_player == 1
 
 
 def test_637a_11_k_odd_chip_high_card_by_suit():
@@ -382,6 +404,7 @@ def test_637a_8_b_5_all_in_player_keeps_receiving_cards_and_shows_early():
 
 
 # ---------------------------------------------------------------------------- chip placement
+@pytest.mark.regulation("637a.8(i)")
 def test_637a_8_i_single_oversized_chip_is_a_call():
     r = _round(NL_1_2, [500, 500, 500], ["AsAh", "KsKh", "7h8h"])
     r.bet_or_raise_to(20, 2)
@@ -389,22 +412,27 @@ def test_637a_8_i_single_oversized_chip_is_a_call():
     ruling = r.rule_chip_placement(100, single_chip=True)
     assert r.snapshot() == before
     assert ruling.action == "call" and ruling.change == 81  # the small blind owes 19
-    assert r.rule_chip_placement(100, single_chip=True, announced_raise=True) == ("raise", 101, 0)
+    assert r.rule_chip_placement(100, single_chip=True, announced_raise=True)[:4] == ("raise", 101, 0, 0)
     r.apply_ruling(ruling)
     assert r.stacks[0] == 480
 
 
+@pytest.mark.regulation("637a.8(d)", "637a.8(c)")
 def test_637a_8_d_announced_amount_overrides_chips():
+    """§ 637a.8(d): the announced amount binds; the dealer corrects the chips to it (the excess is
+    handed back as ``change``). The small blind has 1 in and faces a raise to 20."""
     r = _round(NL_1_2, [500, 500, 500], ["AsAh", "KsKh", "7h8h"])
     r.bet_or_raise_to(20, 2)
     ruling = r.rule_chip_placement(100, announced_to=60)
-    assert ruling == ("raise", 60, 0)
-    assert r.rule_chip_placement(59) == ("raise", 60, 0)  # several chips: a raise to the total
-    assert r.rule_chip_placement(19) == ("call", None, 0)
+    assert ruling[:4] == ("raise", 60, 41, 0)  # 59 more were needed: 41 of the 100 go back
+    assert r.rule_chip_placement(100, announced_to=20)[:4] == ("call", None, 81, 0)  # 19 to call
+    assert r.rule_chip_placement(10, announced_to=60)[:4] == ("raise", 60, 0, 49)  # short: 49 owed
+    assert r.rule_chip_placement(59)[:4] == ("raise", 60, 0, 0)  # several chips: a raise to the total
+    assert r.rule_chip_placement(19)[:4] == ("call", None, 0, 0)
     with pytest.raises(IllegalActionError):
         r.rule_chip_placement(10)  # short of the call with stakes left
     r.apply_ruling(ruling)
-    assert r.bets[0] == 60
+    assert r.bets[0] == 60 and r.stacks[0] == 440
 
 
 # ---------------------------------------------------------------------------- the table
