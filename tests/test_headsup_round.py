@@ -257,7 +257,11 @@ def test_payout_cap_withholds_from_last_settled_wins():
 
 # ---- order of play -----------------------------------------------------------------------------
 
+@pytest.mark.regulation("677a.11(b)", "677a.11(f)", "677a.11(g)")
 def test_677a_11_b_g_decisions_clockwise_settlement_counterclockwise():
+    """Decisions from the dealer's left clockwise (b); a fold's Ante and Odds are collected at the
+    fold (f); after the dealer's cards are turned, (g) settles the players who placed a Raise, from
+    the dealer's right counterclockwise."""
     rnd = HeadsUpRound(RULES)
     for s in (5, 1, 3):
         rnd.place_wagers(s, 10, 10)
@@ -275,9 +279,101 @@ def test_677a_11_b_g_decisions_clockwise_settlement_counterclockwise():
     rnd.burn_turn_and_river(src)
     assert rnd.to_act == 3  # seat 1 raised and is not asked again (f)
     rnd.raise_wager(3, 10), rnd.fold(5)
+    assert [e.kind for e in rnd.events[-2:]] == ["fold", "collect"]  # collected at the fold
+    assert [(r.wager, r.net, r.rule) for r in rnd.events[-1].data] == [
+        (Wager.ANTE, -10, "58 Pa. Code § 677a.11(f)"), (Wager.ODDS, -10, "58 Pa. Code § 677a.11(f)")]
     rnd.expose_dealer()
-    assert [rnd.settle_next().seat for _ in range(3)] == [5, 3, 1]
+    assert [rnd.settle_next().seat for _ in range(2)] == [3, 1]  # the raisers only
     assert rnd.phase is Phase.COMPLETE and rnd.legal_actions() == frozenset()
+    assert [p.seat for p in rnd.settlement.players] == [5, 3, 1]  # seat 5 was settled at his fold
+
+
+@pytest.mark.regulation("677a.11(f)", "677a.11(i)")
+def test_677a_11_f_i_folded_hand_tucked_under_an_optional_wager_is_settled_after_the_raisers():
+    rnd = HeadsUpRound(RULES)
+    rnd.place_wagers(1, 10, 10, 0, 5)  # Trips Plus
+    rnd.place_wagers(2, 10, 10)
+    src = SequenceSource(random.Random(8).sample(range(52), 52))
+    rnd.deal(src)
+    rnd.check(1), rnd.check(2)
+    rnd.burn_and_flop(src)
+    rnd.check(1), rnd.check(2)
+    rnd.burn_turn_and_river(src)
+    rnd.fold(1)
+    assert rnd.events[-1].kind == "collect" and rnd.settlement is None  # Trips Plus still open
+    rnd.raise_wager(2, 10)
+    rnd.expose_dealer()
+    assert rnd.settle_next().seat == 2  # (g): the raiser
+    tucked = rnd.settle_next()
+    assert tucked.seat == 1 and [r.wager for r in tucked.results] == [Wager.ANTE, Wager.ODDS, Wager.TRIPS_PLUS]
+    assert tucked.result(Wager.TRIPS_PLUS).rule.startswith("58 Pa. Code § 677a.11(i)(2)")
+
+
+@pytest.mark.regulation("677a.11(f)")
+def test_677a_11_f_everyone_folds_without_optional_wagers():
+    rnd = HeadsUpRound(RULES)
+    rnd.place_wagers(2, 10, 10)
+    src = SequenceSource(random.Random(5).sample(range(52), 52))
+    rnd.deal(src)
+    rnd.check(2)
+    rnd.burn_and_flop(src)
+    rnd.check(2)
+    rnd.burn_turn_and_river(src)
+    rnd.fold(2)
+    rnd.expose_dealer()
+    assert rnd.phase is Phase.COMPLETE and rnd.settle().house_net == 20
+
+
+def test_odds_equal_to_the_ante_is_a_labelled_table_setting():
+    """The Odds = Ante requirement comes from § 677a.7, which is not in our hands: a setting
+    (default on, assumed) whose refusal names it as such."""
+    rnd = HeadsUpRound(RULES)
+    with pytest.raises(WagerNotAllowedError) as info:
+        rnd.place_wagers(1, 10, 15)
+    assert "odds_equal_ante" in info.value.rule and "not in our hands" in info.value.rule
+    free = HeadsUpRound(example_rules(odds_equal_ante=False))
+    free.place_wagers(1, 10, 15)
+    with pytest.raises(WagerNotAllowedError):
+        free.place_wagers(2, 10, 10_000)  # still within the Ante limits
+    assert free.wagers[1] == (10, 15, 0, 0)
+
+
+def test_hole_card_order_follows_the_tables_dealing_procedure():
+    """HeadsUpRound.deal deals in the order of rules.hole_card_procedure (default: one card at a
+    time from the dealer's left, the dealer last, twice around), e.g. a burn before the hole cards."""
+    from pyeval.shoe import DealingProcedure, DealStep, SeatOrder, StepKind
+    cards = list(range(52))
+    rnd = HeadsUpRound(RULES)
+    for s in (1, 2):
+        rnd.place_wagers(s, 10, 10)
+    rnd.deal(SequenceSource(cards))
+    assert rnd.hole == {1: (0, 3), 2: (1, 4)} and rnd.dealer_hole == (2, 5)
+    burn_first = DealingProcedure("burn first", SeatOrder.FROM_DEALERS_LEFT, (
+        DealStep(StepKind.BURN, "hole"),
+        DealStep(StepKind.HOLE_ROUND, "hole", dealer=True), DealStep(StepKind.HOLE_ROUND, "hole", dealer=True)))
+    rnd = HeadsUpRound(example_rules(hole_card_procedure=burn_first))
+    for s in (1, 2):
+        rnd.place_wagers(s, 10, 10)
+    rnd.deal(SequenceSource(cards))
+    assert rnd.burns == (0,) and rnd.hole == {1: (1, 4), 2: (2, 5)} and rnd.dealer_hole == (3, 6)
+    one_round = DealingProcedure("one card", SeatOrder.FROM_DEALERS_LEFT,
+                                 (DealStep(StepKind.HOLE_ROUND, "hole", dealer=True),))
+    from pyeval.errors import TableRulesError
+    with pytest.raises(TableRulesError, match="two cards"):
+        example_rules(hole_card_procedure=one_round)
+
+
+def test_payout_rounding_defaults_to_exact():
+    """No payout is rounded unless the table declares it: the default refuses, at placement, an
+    Odds wager a 3 to 2 line would not pay in whole chips."""
+    from pyeval.headsup.rules import HeadsUpRules
+    kw = {k: getattr(RULES, k) for k in ("ante_raise", "odds", "bad_beat")}
+    rules = HeadsUpRules(**kw)
+    assert rules.rounding is Rounding.EXACT
+    rnd = HeadsUpRound(rules)
+    with pytest.raises(WagerNotAllowedError, match="EXACT"):
+        rnd.place_wagers(1, 5, 5)
+    rnd.place_wagers(1, 6, 6)
 
 
 # ---- errors change nothing -------------------------------------------------------------------------
@@ -361,7 +457,7 @@ def test_bad_cards_from_the_source_change_nothing():
 # ---- properties ----------------------------------------------------------------------------------
 
 def _random_strategy(rng: random.Random):
-    return lambda d: rng.choice((0,) + d.options)
+    return lambda d: rng.choice((0, *d.options))
 
 
 @settings(max_examples=300, deadline=None)
@@ -378,7 +474,11 @@ def test_every_wager_settled_once_and_amounts_conserved(seed, seats, pocket, tri
     for s, w in wagers.items():
         rnd.place_wagers(s, *w)
     res = rnd.run(SequenceSource(rng.sample(range(52), 52)), _random_strategy(rng))
-    assert [p.seat for p in res.players] == sorted(seats, reverse=True)
+    # folds without optional wagers settled at the fold (f), in decision order; then the raisers from
+    # the dealer's right (g); then the folded hands tucked under an optional wager (i)
+    tucked = {s for s in rnd.folded if wagers[s][2] or wagers[s][3]}
+    assert [p.seat for p in res.players] == (sorted(rnd.folded - tucked) + sorted(set(seats) - rnd.folded, reverse=True)
+                                             + sorted(tucked, reverse=True))
     for p in res.players:
         a, o, pb, tp = wagers[p.seat]
         made = {Wager.ANTE: a, Wager.ODDS: o}
