@@ -178,15 +178,7 @@ def test_674a_9_d_no_count_needed_when_the_shuffler_counts():
         assert not t.stub_count_due
         rec = play_round(t, {1: (5, 0)})
         assert rec.stub_outcome is None
-    # a shuffler that counts refuses a short deck (table policy; § 674a.5 is not in our hands)
-    t.deck.lose_card(0)
-    rnd = t.new_round()
-    rnd.place_wagers(1, 5, 5)
-    rnd.no_more_bets()
-    before = snapshot(rnd)
-    with pytest.raises(DeckOutOfPlayError):
-        rnd.deal()
-    assert snapshot(rnd) == before
+
 
 
 # ---- § 674a.9(e) ----------------------------------------------------------------------------------
@@ -517,3 +509,75 @@ def test_674a_9_d_table_counter_is_the_shoes_stub_count_policy():
     assert isinstance(t.stub_policy, StubCountPolicy) and t.stub_policy.every == 3
     play_round(t, {1: (5, 0)})
     assert t.rounds_since_count == t.stub_policy.rounds_since_count == 1
+
+
+# ---- issue 13: game faults and conventions ---------------------------------------------------------
+@pytest.mark.regulation("674a.9(d)", "674a.9(f)")
+def test_674a_9_short_deck_at_the_deal_voids_the_round_and_the_table_takes_a_new_deck():
+    """A counting shuffler that finds 51 cards (or a deck too small for the seats): nothing is dealt,
+    the round is void with every wager returned, the deck leaves the table, and a new deck is
+    accepted (the round used to stay stuck in the deal)."""
+    t = CrissCrossTable(CrissCrossRules(min_ante=1, shuffler_counts_cards=True), ShufflerDeck(seed=5))
+    t.deck.lose_card(0)
+    rnd = t.new_round()
+    rnd.place_wagers(1, 5, 5, 2)
+    rnd.place_wagers(4, 10, 10)
+    rnd.no_more_bets()
+    rnd.deal()
+    rec = rnd.record
+    assert rnd.phase is Phase.VOID and "51 cards" in rec.void_reason and rec.deck_removed
+    assert sorted((r.seat, r.wager, r.paid, r.outcome) for r in rec.results) == [
+        (1, Wager.ANTE_ACROSS, 5, Outcome.RETURNED), (1, Wager.ANTE_DOWN, 5, Outcome.RETURNED),
+        (1, Wager.BONUS, 2, Outcome.RETURNED), (4, Wager.ANTE_ACROSS, 10, Outcome.RETURNED),
+        (4, Wager.ANTE_DOWN, 10, Outcome.RETURNED)]
+    assert rec.house_net == 0 and t.deck_removed and t.deck.remaining == 51  # no card was dealt
+    with pytest.raises(DeckOutOfPlayError):
+        t.new_round()
+    t.replace_deck(ShufflerDeck(seed=6))
+    assert play_round(t, {1: (5, 0)}).void_reason is None
+
+    # a deck too small for the seats, at a table that counts the stub itself
+    t = CrissCrossTable(RULES, ShufflerDeck(seed=3))
+    for c in range(45):
+        t.deck.lose_card(c)
+    rec = play_round(t, {1: (5, 0), 2: (5, 0)})
+    assert rec.void_reason and "7 cards, 9 are needed" in rec.void_reason and t.deck_removed
+
+
+def test_multi_deck_source_refused_at_setup():
+    """§ 674a.9(d)-(f) count the stub against one 52-card deck: a source of several decks is refused
+    when the table is set up (or the deck replaced), not discovered at a count."""
+    from pyeval import Shoe
+    with pytest.raises(IllegalActionError, match=r"674a\.9"):
+        CrissCrossTable(RULES, Shoe(2, seed=1))
+    t = CrissCrossTable(RULES, ShufflerDeck(seed=3))
+    with pytest.raises(IllegalActionError, match="104 cards"):
+        t.replace_deck(Shoe(2, seed=1))
+    assert isinstance(t.deck, ShufflerDeck)
+
+
+def test_equal_antes_is_a_labelled_setting():
+    """Two equal Antes come from public descriptions of the game, not PA text: the default refuses
+    unequal Antes naming the setting; with equal_antes=False each Ante stands on its own."""
+    t = CrissCrossTable(RULES, ShufflerDeck(seed=3))
+    rnd = t.new_round()
+    with pytest.raises(WagerNotAllowedError, match="equal_antes"):
+        rnd.place_wagers(1, 5, 10)
+    rules = CrissCrossRules(min_ante=1, equal_antes=False)
+    t = CrissCrossTable(rules, ShufflerDeck(seed=3))
+    rnd = t.new_round()
+    rnd.place_wagers(1, 5, 10)
+    rnd.no_more_bets()
+    rnd.deal()
+    rnd.count_stub()
+    rnd.bet(1, 2)
+    rnd.reveal()
+    rnd.bet(1, 3)
+    rnd.reveal()
+    rnd.bet(1, 1)
+    rnd.reveal()
+    rec = rnd.settle()
+    staked = {r.wager: r.staked for r in rec.results}
+    assert staked[Wager.ANTE_ACROSS] == 5 and staked[Wager.ANTE_DOWN] == 10
+    assert staked[Wager.ACROSS] == 10 and staked[Wager.DOWN] == 30 and staked[Wager.MIDDLE] == 5
+    assert rec.wagers[1] == (5, 10, 0)
