@@ -24,6 +24,7 @@ def three_players(seed: int = 11):
     return rnd, src, cards
 
 
+@pytest.mark.regulation("677a.11(c)")
 def test_677a_11_c_burn_then_three_card_flop_face_up():
     rnd, src, cards = three_players()
     for seat in (1, 2, 3):
@@ -35,6 +36,7 @@ def test_677a_11_c_burn_then_three_card_flop_face_up():
     assert kinds[-2:] == ["burn", "flop"]
 
 
+@pytest.mark.regulation("677a.11(c)")
 def test_677a_11_c_flop_only_after_every_preflop_decision():
     rnd, src, _ = three_players()
     rnd.check(1)
@@ -85,6 +87,7 @@ def test_677a_11_b_d_whole_multiples_are_an_optional_labelled_table_rule():
     assert rnd.raise_options() == (10, 20)
 
 
+@pytest.mark.regulation("677a.11(e)")
 def test_677a_11_e_burn_then_turn_and_river_after_every_postflop_decision():
     rnd, src, cards = three_players()
     for seat in (1, 2, 3):
@@ -100,6 +103,7 @@ def test_677a_11_e_burn_then_turn_and_river_after_every_postflop_decision():
     assert rnd.street is Street.RIVER and rnd.raise_options() == (10,)  # (f): exactly the Ante
 
 
+@pytest.mark.regulation("677a.11(g)")
 def test_677a_11_g_dealer_exposes_and_best_five_selected_for_every_hand():
     rnd, src, _ = three_players()
     for _ in range(3):
@@ -116,6 +120,7 @@ def test_677a_11_g_dealer_exposes_and_best_five_selected_for_every_hand():
     assert evaluate(best_five(rnd.dealer_hole + rnd.board)) == dealer_value
 
 
+@pytest.mark.regulation("677a.11(g)(1)", "677a.11(g)(2)")
 def test_677a_11_g_1_g_2_players_resolved_one_at_a_time_from_the_dealers_right():
     rnd, src, _ = three_players()
     for _ in range(3):
@@ -138,6 +143,7 @@ def test_677a_11_g_1_g_2_players_resolved_one_at_a_time_from_the_dealers_right()
     assert rnd.phase is Phase.COMPLETE
 
 
+@pytest.mark.regulation("677a.11(g)(2)")
 def test_677a_11_g_2_best_five_uses_the_players_two_cards_and_the_board():
     hole, board = parse_cards("Ah Kh"), parse_cards("Qh Jh Th 2c 3d")
     assert sorted(best_five(hole + board)) == sorted(parse_cards("Ah Kh Qh Jh Th"))

@@ -16,6 +16,7 @@ def _table() -> Table:
     return t
 
 
+@pytest.mark.regulation("637a.8(b)(6)(i)")
 def test_637a_8_b_6_i_stakes_counted_and_verified_on_return():
     t = _table()
     a = t.step_away(3)  # counted (the default safeguard)
@@ -30,6 +31,7 @@ def test_637a_8_b_6_i_stakes_counted_and_verified_on_return():
     assert 3 in t.dealt_in() and not t.away
 
 
+@pytest.mark.regulation("637a.8(b)(6)(ii)")
 def test_637a_8_b_6_ii_stakes_covered_during_a_round():
     t = _table()
     rnd = t.start_round()
@@ -46,6 +48,7 @@ def test_637a_8_b_6_ii_stakes_covered_during_a_round():
     assert report.verified and report.found == stakes_when_left == t.stacks[seat]
 
 
+@pytest.mark.regulation("637a.8(b)(6)")
 def test_637a_8_b_6_rejected_steps_change_nothing():
     t = _table()
     t.step_away(1)

@@ -19,6 +19,7 @@ def _facing_bet() -> Round:
     return r
 
 
+@pytest.mark.regulation("637a.8(e)(1)", "637a.8(e)(2)")
 def test_637a_8_e_chips_pushed_forward_are_the_bet():
     """§ 637a.8(e)(1), § 637a.8(e)(2): chips pushed forward (or placed toward the pot) are the bet."""
     r = _facing_bet()
@@ -28,6 +29,7 @@ def test_637a_8_e_chips_pushed_forward_are_the_bet():
     assert r.snapshot() == before  # a ruling changes nothing
 
 
+@pytest.mark.regulation("637a.8(f)")
 def test_637a_8_f_no_string_bets():
     """§ 637a.8(f): a bet cannot be increased after it is made: a second motion does not count."""
     r = _facing_bet()
@@ -39,6 +41,7 @@ def test_637a_8_f_no_string_bets():
     assert (ruling.action, ruling.to, ruling.change) == ("call", None, 4)
 
 
+@pytest.mark.regulation("637a.8(f)(1)")
 def test_637a_8_f_1_declared_incomplete_bet_may_be_completed():
     """§ 637a.8(f)(1): a player who says the bet is not yet complete may add to it."""
     r = _facing_bet()
@@ -46,6 +49,7 @@ def test_637a_8_f_1_declared_incomplete_bet_may_be_completed():
     assert (ruling.action, ruling.to, ruling.change) == ("raise", 12, 0)
 
 
+@pytest.mark.regulation("637a.8(f)(2)")
 def test_637a_8_f_2_call_then_announced_raise():
     """§ 637a.8(f)(2): the call amount put in with an announced raise: the raise stands."""
     r = _facing_bet()
@@ -53,6 +57,7 @@ def test_637a_8_f_2_call_then_announced_raise():
     assert (ruling.action, ruling.to, ruling.change) == ("raise", 10, 0)
 
 
+@pytest.mark.regulation("637a.8(g)")
 def test_637a_8_g_announced_raise_keeps_betting_until_hands_rest():
     """§ 637a.8(g): after announcing "raise" the player may keep placing chips (within the limits)."""
     r = _facing_bet()
@@ -197,6 +202,7 @@ def test_every_ruling_is_accepted_by_apply_ruling():
             assert put_in == placed - ruling.change + ruling.owed, (placed, single, to, said, ruling)
 
 
+@pytest.mark.regulation("637a.8(d)")
 def test_637a_8_d_bad_announced_amount_is_rejected():
     r = _facing_bet()
     with pytest.raises(CardTypeError):

@@ -112,7 +112,7 @@ def test_fixed_limit_completion_after_a_short_all_in():
 
 
 # ---------------------------------------------------------------------------- § 637a.11(i), (j)
-@pytest.mark.regulation("637a.11(i)", "637a.11(j)", "637a.11(g)")
+@pytest.mark.regulation("637a.11(i)", "637a.11(j)", "637a.11(g)", part="betting")
 def test_637a_11_i_j_turn_and_river_opener_reading():
     """§ 637a.11(i), (j): the turn and river rounds follow (g). Default reading: the first live
     player left of the button opens, as on the flop (h); the literal reading starts left of the
@@ -138,7 +138,7 @@ def test_637a_11_i_j_turn_and_river_opener_reading():
         assert r.showdown_order()[0] == 0  # nobody bet the river: left of the button shows first
 
 
-@pytest.mark.regulation("637a.11(g)", "637a.11(h)", "637a.11(i)", "637a.11(j)", "637a.8(j)")
+@pytest.mark.regulation("637a.11(g)", "637a.11(h)", "637a.11(i)", "637a.11(j)", "637a.8(j)", part="betting")
 def test_637a_11_g_h_i_j_betting_of_every_street():
     """Each street's betting round: who opens, fold / call / raise clockwise, and the round closes
     once the last player has responded to the most recent bet."""
@@ -223,6 +223,7 @@ def test_637a_8_k_minimum_bet_raised_by_agreement_between_rounds():
     assert t.rules is rules and t.minimum_bet_agreements[-1] == (2, 2, (), 1)
 
 
+@pytest.mark.regulation("637a.8(k)")
 def test_637a_8_k_no_agreement_without_a_posted_cap():
     t = Table(NL, {1: 100, 2: 100})
     with pytest.raises(IllegalActionError, match="allows no increase"):

@@ -20,6 +20,7 @@ from pyeval.shoe import Shoe
 pokerkit = pytest.importorskip("pokerkit")
 
 
+@pytest.mark.regulation("637a.11(k)")
 def test_pokerkit_odd_chips_of_a_three_way_split():
     """The case hypothesis found: a 5-chip side pot split three ways (odd units 2). pokerkit gives
     both to the first winner left of the button; so does ``ALL_TO_FIRST_LEFT_OF_BUTTON``, while the
