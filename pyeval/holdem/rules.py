@@ -79,7 +79,9 @@ class OddChipRule(enum.Enum):
 class TableRules:
     """One Hold'em table's posted rules; validated on creation, immutable afterwards.
 
-    Fields (chips are ints in the smallest unit):
+    Chips are ints in the smallest unit.
+
+    Attributes:
         seats: seats at the table, 2..10 (§ 637a.11(b)).
         blinds: the blind amounts in posting order, starting left of the button (§ 637a.11(d)).
         ante: ante per dealt-in player, 0 for none (§ 637a.11(b)).
@@ -103,6 +105,7 @@ class TableRules:
         variant: the game (:mod:`pyeval.variants.games`); default Texas hold'em.
         bring_in: stud games: the bring-in posted by the lowest (razz: highest) up card (§ 637a.10).
         bb_ante: an ante the big blind posts for the whole table (0 for none), before his blind.
+
     Raises:
         TableRulesError: any field out of range or inconsistent, naming the field.
     """
