@@ -2,8 +2,7 @@
 """Check that an sdist holds everything its own tests need, and no build products.
 
 Usage: ``python tools/check_sdist.py [SDIST.tar.gz]``; without an argument it builds one with
-``python -m build --sdist`` into a temporary folder first (``--no-isolation`` when setuptools and
-cffi are importable, so no download is needed).
+``python -m build --sdist`` (the ``build`` package) into a temporary folder first.
 
 In a git checkout the reference is ``git ls-files``: every tracked file must be in the sdist except
 the repository-only ones below (CI and release configuration). Outside git (e.g. in an unpacked
@@ -32,19 +31,12 @@ REQUIRED = [
     "tools/gen_tables.py", "tools/check_portability.sh", "benchmarks/conftest.py",
 ]
 #: Never in an sdist: compiled modules and build folders.
-UNWANTED = ["*.so", "*.pyd", "*.dylib", "*.o", "*.pyc", "build/*", "dist/*", "*.egg-info/*",
+UNWANTED = ["*.so", "*.pyd", "*.dylib", "*.o", "*.pyc", "build/*", "dist/*",
             "docs/reference/_build/*", "docs/reference/api/*"]
 
 
 def build_sdist(out: Path) -> Path:
     cmd = [sys.executable, "-m", "build", "--sdist", "--outdir", str(out)]
-    try:
-        import cffi  # noqa: F401
-        import setuptools  # noqa: F401
-
-        cmd.append("--no-isolation")
-    except ImportError:
-        pass
     subprocess.run(cmd, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     (sdist,) = out.glob("*.tar.gz")
     return sdist

@@ -28,6 +28,7 @@ extensions = [
 ]
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
+napoleon_custom_sections = [("Fields", "Attributes")]  # dataclasses document their fields so
 
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
