@@ -209,6 +209,15 @@ def test_issue14_10_round_trip_holds_for_random_tables_and_rounds(table, seed, s
     _assert_round_trip(r)
 
 
+@pytest.mark.slow
+@settings(max_examples=20_000, deadline=None)
+@given(table=_tables(), seed=st.integers(0, 2**32 - 1), straddle=st.booleans())
+def test_issue14_10_round_trip_holds_for_random_tables_and_rounds_at_scale(table, seed, straddle):
+    """The property above over 20,000 random tables and rounds (``-m slow``)."""
+    rules, stacks = table
+    _assert_round_trip(_random_round(rules, stacks, seed, straddle))
+
+
 # ---------------------------------------------------------------------- extra fields and TOML
 def test_issue14_10_extra_keys_written_by_a_real_toml_writer():
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2)
