@@ -1,6 +1,9 @@
 /* pe_eval.c - see pe_eval.h. Tables come from tools/gen_tables.py (pe_eval_tables.h). */
 #include "pe_eval.h"
 #include "pe_eval_internal.h"
+#include "pe_enum.h"
+
+#include <string.h>
 
 int pe_eval_abi(void) { return PE_EVAL_ABI; }
 
@@ -242,21 +245,15 @@ int pe_eval_census(int k, uint64_t *category_counts, uint8_t *seen)
 {
     if (k < 5 || k > 7) return PE_ERR_COUNT;
     if (!category_counts || !seen) return PE_ERR_ARG;
+    uint64_t hist[PE_ENUM_HIST_SIZE];
+    memset(hist, 0, sizeof hist);
+    const int st = pe_enum_hist(k, NULL, 0, NULL, 0, hist, NULL); /* the nested-loop enumeration */
+    if (st) return st;
     for (int i = 0; i < 10; i++) category_counts[i] = 0;
-    for (int i = 0; i <= 7462; i++) seen[i] = 0;
-    uint8_t c[7];
-    int idx[7];
-    for (int i = 0; i < k; i++) idx[i] = i;
-    for (;;) {
-        for (int i = 0; i < k; i++) c[i] = (uint8_t)idx[i];
-        const uint16_t v = pe_eval_unchecked(c, k);
-        seen[v] = 1;
-        category_counts[PE_CLASS_INFO[v] >> 20]++;
-        int i = k - 1;
-        while (i >= 0 && idx[i] == 52 - k + i) i--;
-        if (i < 0) break;
-        idx[i]++;
-        for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+    seen[0] = 0;
+    for (int v = 1; v <= 7462; v++) {
+        seen[v] = hist[v] != 0;
+        category_counts[PE_CLASS_INFO[v] >> 20] += hist[v];
     }
     return PE_OK;
 }
