@@ -33,12 +33,12 @@ typedef struct eq_acc {
     uint64_t tiek[PE_EQ_MAX_PLAYERS][PE_EQ_MAX_PLAYERS + 1]; /* ties among k players */
 } eq_acc;
 
-EQ_INLINE void eq_score(eq_acc *a, int p, const uint16_t *v)
+EQ_INLINE void eq_score(eq_acc *a, int p, const uint16_t *v, uint64_t w)
 {
     if (p == 2) { /* branch-free heads-up */
-        a->win[0] += v[0] > v[1];
-        a->win[1] += v[1] > v[0];
-        a->tiek[0][2] += v[0] == v[1];
+        a->win[0] += w * (v[0] > v[1]);
+        a->win[1] += w * (v[1] > v[0]);
+        a->tiek[0][2] += w * (v[0] == v[1]);
         return;
     }
     uint16_t best = 0;
@@ -48,11 +48,11 @@ EQ_INLINE void eq_score(eq_acc *a, int p, const uint16_t *v)
         else if (v[i] == best) mask |= 1u << i;
     }
     if (__builtin_expect((mask & (mask - 1)) == 0, 1)) {
-        a->win[__builtin_ctz(mask)]++;
+        a->win[__builtin_ctz(mask)] += w;
         return;
     }
     const int k = __builtin_popcount(mask);
-    for (uint32_t m = mask; m; m &= m - 1) a->tiek[__builtin_ctz(m)][k]++;
+    for (uint32_t m = mask; m; m &= m - 1) a->tiek[__builtin_ctz(m)][k] += w;
 }
 
 /* Add the counts to *out as pe_eq_stats. */
@@ -122,11 +122,16 @@ typedef struct eq_enum {
     uint64_t rk[52], rp[52];                              /* remaining cards' keys and masks */
 } eq_enum;
 
-EQ_INLINE void eq_board(const eq_enum *e, int p, uint64_t bk, uint64_t bp, eq_acc *a)
+EQ_INLINE void eq_board_w(const eq_enum *e, int p, uint64_t bk, uint64_t bp, eq_acc *a, uint64_t w)
 {
     uint16_t v[PE_EQ_MAX_PLAYERS];
     for (int i = 0; i < p; i++) v[i] = eq_value(bk + e->hk[i], bp | e->hp[i]);
-    eq_score(a, p, v);
+    eq_score(a, p, v, w);
+}
+
+EQ_INLINE void eq_board(const eq_enum *e, int p, uint64_t bk, uint64_t bp, eq_acc *a)
+{
+    eq_board_w(e, p, bk, bp, a, 1);
 }
 
 /* The last level of the nested loops: cards from..m-1. */
@@ -150,17 +155,39 @@ static void eq_level_n(const eq_enum *e, int depth, int from, uint64_t bk, uint6
     for (int j = from; j < stop; j++) eq_level_n(e, depth + 1, j + 1, bk + e->rk[j], bp | e->rp[j], a);
 }
 
-int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
-                const uint8_t *dead, int ndead, pe_eq_stats *acc)
+/* Validation shared by the exact entry points: arguments, then every tuple against board + dead. */
+static int eq_exact_check(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                          const uint8_t *dead, int ndead, pe_eq_stats *acc, uint64_t *fixed)
 {
-    uint64_t fixed;
-    int st = eq_check_common(players, board, nboard, dead, ndead, acc, &fixed);
+    int st = eq_check_common(players, board, nboard, dead, ndead, acc, fixed);
     if (st) return st;
     if (!holes && tuples) return PE_ERR_ARG;
     for (size_t t = 0; t < tuples; t++) { /* validate everything before counting anything */
-        uint64_t used = fixed;
+        uint64_t used = *fixed;
         if ((st = eq_mark(&used, holes + t * 2 * (size_t)players, 2 * players))) return st;
     }
+    return PE_OK;
+}
+
+/* Sets e's hole keys and masks for tuple h; returns the cards held. */
+static uint64_t eq_set_holes(eq_enum *e, const uint8_t *h, int players)
+{
+    uint64_t used = 0;
+    for (int i = 0; i < players; i++) {
+        const uint8_t c0 = h[2 * i], c1 = h[2 * i + 1];
+        e->hk[i] = PE_CARD_KEY(c0) + PE_CARD_KEY(c1);
+        e->hp[i] = EQ_PACK(c0) | EQ_PACK(c1);
+        used |= ((uint64_t)1 << c0) | ((uint64_t)1 << c1);
+    }
+    return used;
+}
+
+int pe_eq_exact_plain(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                      const uint8_t *dead, int ndead, pe_eq_stats *acc)
+{
+    uint64_t fixed;
+    int st = eq_exact_check(holes, tuples, players, board, nboard, dead, ndead, acc, &fixed);
+    if (st) return st;
     uint64_t bk = PE_SUIT_INIT, bp = 0;
     for (int i = 0; i < nboard; i++) { bk += PE_CARD_KEY(board[i]); bp |= EQ_PACK(board[i]); }
     eq_acc a;
@@ -169,14 +196,7 @@ int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t 
     e.p = players;
     e.k = 5 - nboard;
     for (size_t t = 0; t < tuples; t++) {
-        const uint8_t *h = holes + t * 2 * (size_t)players;
-        uint64_t used = fixed;
-        for (int i = 0; i < players; i++) {
-            const uint8_t c0 = h[2 * i], c1 = h[2 * i + 1];
-            e.hk[i] = PE_CARD_KEY(c0) + PE_CARD_KEY(c1);
-            e.hp[i] = EQ_PACK(c0) | EQ_PACK(c1);
-            used |= ((uint64_t)1 << c0) | ((uint64_t)1 << c1);
-        }
+        const uint64_t used = fixed | eq_set_holes(&e, holes + t * 2 * (size_t)players, players);
         e.m = 0;
         for (int c = 0; c < 52; c++)
             if (!(used >> c & 1)) { e.rk[e.m] = PE_CARD_KEY(c); e.rp[e.m] = EQ_PACK(c); e.m++; }
@@ -190,6 +210,234 @@ int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t 
         }
     }
     eq_finish(&a, players, 0, acc);
+    return PE_OK;
+}
+
+/* ---- exact enumeration with suit isomorphism of the board ----
+ * OMPEval's technique (github.com/zekyll/OMPEval, EquityCalculator::enumerateBoardRec), on key sums:
+ * the remaining cards run in descending rank order (the cards of a rank are adjacent); sc[s] is the
+ * most cards of suit s any player holds plus the board's. With `left` board cards to come, a suit is
+ * irrelevant when sc[s] + left < 5: nobody can make a flush in it, so the irrelevant cards of one
+ * rank are interchangeable and choosing r of the n of them is one subtree of weight C(n, r). On the
+ * last card, when no suit can reach five, every rank is one lookup weighted by its card count. */
+typedef struct eq_iso {
+    const eq_enum *e;
+    int p, nd;
+    unsigned sc[4];
+    uint8_t deck[52];
+    uint8_t gend[52];   /* end of the run of equal ranks holding deck position i (stable: the
+                           enumeration only reorders cards within a run) */
+    uint8_t gsuits[52]; /* at the first position of a run: its cards' suits as a 4-bit mask */
+    eq_acc *a;
+} eq_iso;
+
+static const uint8_t EQ_BINOM[5][5] = {{1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0},
+                                       {1, 4, 6, 4, 1}};
+
+EQ_INLINE void eq_count_w(const eq_iso *x, uint64_t bk, uint64_t bp, uint64_t w)
+{
+    eq_board_w(x->e, x->p, bk, bp, x->a, w);
+    x->a->n += w;
+}
+
+/* The last card from deck[start..nd). */
+static void eq_iso_last(eq_iso *x, uint64_t bk, uint64_t bp, int start, uint64_t w)
+{
+    const uint8_t *deck = x->deck;
+    const int nd = x->nd;
+    unsigned rel = 0; /* suits in which one more card can make a flush */
+    for (int s = 0; s < 4; s++) rel |= (unsigned)(x->sc[s] >= 4) << s;
+    if (rel == 0) { /* every card of a rank gives the same values: one lookup per run */
+        for (int i = start; i < nd; i = x->gend[i])
+            eq_count_w(x, bk + PE_CARD_KEY(deck[i]), bp, w * (uint64_t)(x->gend[i] - i));
+        return;
+    }
+    int i = start;
+    if (i > 0 && i < nd && x->gend[i - 1] == x->gend[i]) {
+        /* start inside a run: its remaining cards one by one, the irrelevant ones counted once */
+        const int end = x->gend[i];
+        uint64_t irr = 0;
+        int first = -1;
+        for (int j = i; j < end; j++) {
+            const int c = deck[j];
+            if (rel >> (c & 3) & 1) eq_count_w(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), w);
+            else if (irr++ == 0) first = c;
+        }
+        if (irr) eq_count_w(x, bk + PE_CARD_KEY(first), bp | EQ_PACK(first), w * irr);
+        i = end;
+    }
+    for (; i < nd; i = x->gend[i]) { /* whole runs: by their suit masks */
+        const int r4 = deck[i] & ~3;
+        const unsigned m = x->gsuits[i], irr = m & ~rel;
+        if (irr) {
+            const int c = r4 | __builtin_ctz(irr);
+            eq_count_w(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), w * (uint64_t)__builtin_popcount(irr));
+        }
+        for (unsigned q = m & rel; q; q &= q - 1) {
+            const int c = r4 | __builtin_ctz(q);
+            eq_count_w(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), w);
+        }
+    }
+}
+
+static void eq_iso_rec(eq_iso *x, uint64_t bk, uint64_t bp, int left, int start, uint64_t w)
+{
+    uint8_t *deck = x->deck;
+    const int nd = x->nd;
+    if (left == 1) {
+        eq_iso_last(x, bk, bp, start, w);
+        return;
+    }
+    for (int i = start; i < nd; i++) {
+        const int c = deck[i], suit = c & 3;
+        if (x->sc[suit] + (unsigned)left < 5) {
+            const int r = c >> 2;
+            int irr = 1;
+            for (int j = i + 1; j < nd && deck[j] >> 2 == r; j++) {
+                if (x->sc[deck[j] & 3] + (unsigned)left < 5) { /* gather the irrelevant cards of rank r */
+                    const uint8_t t = deck[j];
+                    deck[j] = deck[i + irr];
+                    deck[i + irr] = t;
+                    irr++;
+                }
+            }
+            uint64_t k2 = bk, p2 = bp;
+            const int maxrep = irr < left ? irr : left;
+            for (int rep = 1; rep <= maxrep; rep++) {
+                const uint8_t cc = deck[i + rep - 1];
+                k2 += PE_CARD_KEY(cc);
+                p2 |= EQ_PACK(cc);
+                const uint64_t nw = EQ_BINOM[irr][rep] * w;
+                if (rep == left) eq_count_w(x, k2, p2, nw);
+                else eq_iso_rec(x, k2, p2, left - rep, i + irr, nw);
+            }
+            i += irr - 1;
+        } else {
+            x->sc[suit]++;
+            eq_iso_rec(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), left - 1, i + 1, w);
+            x->sc[suit]--;
+        }
+    }
+}
+
+int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int players, const uint8_t *board,
+                  int nboard, const uint8_t *dead, int ndead, pe_eq_stats *acc)
+{
+    uint64_t fixed;
+    int st = eq_exact_check(holes, tuples, players, board, nboard, dead, ndead, acc, &fixed);
+    if (st) return st;
+    if (mult)
+        for (size_t t = 0; t < tuples; t++)
+            if (mult[t] == 0 || mult[t] > ((uint64_t)1 << 32)) return PE_ERR_ARG;
+    uint64_t bk = PE_SUIT_INIT, bp = 0;
+    unsigned bsuit[4] = {0, 0, 0, 0};
+    for (int i = 0; i < nboard; i++) {
+        bk += PE_CARD_KEY(board[i]);
+        bp |= EQ_PACK(board[i]);
+        bsuit[board[i] & 3]++;
+    }
+    eq_acc a;
+    memset(&a, 0, sizeof a);
+    eq_enum e;
+    e.p = players;
+    e.k = 5 - nboard;
+    eq_iso x;
+    x.e = &e;
+    x.p = players;
+    x.a = &a;
+    for (size_t t = 0; t < tuples; t++) {
+        const uint8_t *h = holes + t * 2 * (size_t)players;
+        const uint64_t w = mult ? mult[t] : 1;
+        const uint64_t used = fixed | eq_set_holes(&e, h, players);
+        if (e.k == 0) {
+            eq_board_w(&e, players, bk, bp, &a, w);
+            a.n += w;
+            continue;
+        }
+        x.nd = 0;
+        for (int c = 51; c >= 0; c--)
+            if (!(used >> c & 1)) x.deck[x.nd++] = (uint8_t)c;
+        unsigned most[4] = {0, 0, 0, 0};
+        for (int i = 0; i < players; i++) {
+            const int s0 = h[2 * i] & 3, s1 = h[2 * i + 1] & 3;
+            if (s0 == s1) { if (most[s0] < 2) most[s0] = 2; }
+            else {
+                if (most[s0] < 1) most[s0] = 1;
+                if (most[s1] < 1) most[s1] = 1;
+            }
+        }
+        for (int s = 0; s < 4; s++) x.sc[s] = most[s] + bsuit[s];
+        for (int i = 0; i < x.nd;) {
+            int j = i;
+            unsigned m = 0;
+            while (j < x.nd && x.deck[j] >> 2 == x.deck[i] >> 2) m |= 1u << (x.deck[j++] & 3);
+            x.gsuits[i] = (uint8_t)m;
+            for (int q = i; q < j; q++) x.gend[q] = (uint8_t)j;
+            i = j;
+        }
+        eq_iso_rec(&x, bk, bp, e.k, 0, w);
+    }
+    eq_finish(&a, players, 0, acc);
+    return PE_OK;
+}
+
+int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                const uint8_t *dead, int ndead, pe_eq_stats *acc)
+{
+    return pe_eq_exact_w(holes, NULL, tuples, players, board, nboard, dead, ndead, acc);
+}
+
+/* ---- suit-canonical deals ----
+ * A suit permutation that maps the board onto itself and the dead cards onto themselves maps a deal
+ * to one with the same outcome for every player on every board (the boards are permuted too). The
+ * canonical deal is the least image, holes written high card first, over those permutations. */
+static const uint8_t EQ_PERMS[24][4] = {
+    {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},
+    {1, 0, 2, 3}, {1, 0, 3, 2}, {1, 2, 0, 3}, {1, 2, 3, 0}, {1, 3, 0, 2}, {1, 3, 2, 0},
+    {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3}, {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0},
+    {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0}};
+
+static uint64_t eq_perm_mask(uint64_t cards, const uint8_t *perm)
+{
+    uint64_t out = 0;
+    for (; cards; cards &= cards - 1) {
+        const int c = __builtin_ctzll(cards);
+        out |= (uint64_t)1 << ((c & ~3) | perm[c & 3]);
+    }
+    return out;
+}
+
+int pe_eq_canon(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                const uint8_t *dead, int ndead, uint8_t *out)
+{
+    pe_eq_stats unused;
+    uint64_t fixed;
+    int st = eq_exact_check(holes, tuples, players, board, nboard, dead, ndead, &unused, &fixed);
+    if (st) return st;
+    if (!out && tuples) return PE_ERR_ARG;
+    uint64_t bmask = 0, dmask = 0;
+    for (int i = 0; i < nboard; i++) bmask |= (uint64_t)1 << board[i];
+    for (int i = 0; i < ndead; i++) dmask |= (uint64_t)1 << dead[i];
+    int np = 0, keep[24];
+    for (int q = 0; q < 24; q++)
+        if (eq_perm_mask(bmask, EQ_PERMS[q]) == bmask && eq_perm_mask(dmask, EQ_PERMS[q]) == dmask) keep[np++] = q;
+    const int n = 2 * players;
+    for (size_t t = 0; t < tuples; t++) {
+        const uint8_t *h = holes + t * (size_t)n;
+        uint8_t *o = out + t * (size_t)n;
+        uint8_t best[2 * PE_EQ_MAX_PLAYERS], cur[2 * PE_EQ_MAX_PLAYERS];
+        for (int q = 0; q < np; q++) {
+            const uint8_t *perm = EQ_PERMS[keep[q]];
+            for (int i = 0; i < n; i += 2) {
+                const uint8_t a = (uint8_t)((h[i] & ~3) | perm[h[i] & 3]);
+                const uint8_t b = (uint8_t)((h[i + 1] & ~3) | perm[h[i + 1] & 3]);
+                cur[i] = a > b ? a : b;
+                cur[i + 1] = a > b ? b : a;
+            }
+            if (q == 0 || memcmp(cur, best, (size_t)n) < 0) memcpy(best, cur, (size_t)n);
+        }
+        memcpy(o, best, (size_t)n);
+    }
     return PE_OK;
 }
 
