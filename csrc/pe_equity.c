@@ -2,6 +2,7 @@
 #include "pe_equity.h"
 #include "pe_eval_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #if defined(__GNUC__)
@@ -14,6 +15,9 @@ int pe_eq_abi(void) { return PE_EQ_ABI; }
 
 /* Per-suit rank masks packed in one word: card c sets bit 16 * suit + rank. */
 #define EQ_PACK(c) ((uint64_t)1 << (16 * ((c) & 3) + ((c) >> 2)))
+#define EQ_P4(r) EQ_PACK(4 * (r)), EQ_PACK(4 * (r) + 1), EQ_PACK(4 * (r) + 2), EQ_PACK(4 * (r) + 3)
+static const uint64_t EQ_PACK_T[52] = {EQ_P4(0), EQ_P4(1), EQ_P4(2), EQ_P4(3), EQ_P4(4), EQ_P4(5), EQ_P4(6),
+                                       EQ_P4(7), EQ_P4(8), EQ_P4(9), EQ_P4(10), EQ_P4(11), EQ_P4(12)};
 
 /* Hand value from a summed key (suit counters from PE_SUIT_INIT) and the packed suit masks. */
 EQ_INLINE uint16_t eq_value(uint64_t key, uint64_t packed)
@@ -507,6 +511,16 @@ EQ_INLINE void eq_digits(eq_words *ws, int m, int k, uint64_t prod, uint64_t thr
     }
 }
 
+/* Digits for the bounds b[0..r) from one word (batched Lemire, exact), prod = their product. */
+EQ_INLINE void eq_digits_b(eq_words *ws, const uint64_t *b, int r, uint64_t prod, uint64_t thresh, uint32_t *d)
+{
+    for (;;) {
+        uint64_t w = eq_word(ws);
+        for (int t = 0; t < r; t++) d[t] = (uint32_t)eq_mul(w, b[t], &w);
+        if (__builtin_expect(w >= prod, 1) || w >= thresh || ws->bad) return;
+    }
+}
+
 /* Every player fixed: only the board is drawn, from deck[0..m). */
 EQ_INLINE void eq_sample_fixed(const eq_enum *e, int p, uint8_t *deck, uint64_t bk0, uint64_t bp0,
                                eq_words *w, uint64_t trials, eq_acc *a)
@@ -525,7 +539,7 @@ EQ_INLINE void eq_sample_fixed(const eq_enum *e, int p, uint8_t *deck, uint64_t 
             deck[j] = deck[t];
             deck[t] = c;
             bk += PE_CARD_KEY(c);
-            bp |= EQ_PACK(c);
+            bp |= EQ_PACK_T[c];
         }
         for (int t = k - 1; t >= 0; t--) { /* undo: every trial starts from the same deck order */
             const int j = t + (int)d[t];
@@ -550,7 +564,258 @@ static void eq_sample_fixed_n(const eq_enum *e, uint8_t *deck, uint64_t bk0, uin
     eq_sample_fixed(e, e->p, deck, bk0, bp0, w, trials, a);
 }
 
+/* ---- ranges: O(1) picks ----
+ * Each player's combination is picked in O(1): a range whose weights are all equal by one bounded
+ * draw on its size (one multiply, Lemire); a weighted one by an alias table (Walker/Vose, built in
+ * integers, so exact: bucket j uniform, then kept when a draw below the scaled total falls under
+ * its threshold, else its alias), or, when the scaled weights would not fit 64 bits, the binary
+ * search of the cumulative weights. A deal where two players share a card is rejected whole. The
+ * board is drawn from the cards no player holds with one word per board (batched Lemire): the held
+ * cards are first swapped to the end of the deck, and every swap is undone after the trial. */
 #define EQ_MAX_REJECTS 1000000u
+
+typedef struct eq_pick {
+    uint32_t lo, n;     /* combos[lo .. lo+n) */
+    int kind;           /* 0 fixed, 1 uniform, 2 alias, 3 binary search */
+    uint64_t total;     /* alias: scaled capacity of a bucket (the total weight) */
+} eq_pick;
+
+static int eq_build_picks(const uint32_t *offsets, const uint64_t *cumw, int players, eq_pick *pk,
+                          uint64_t *thr, uint16_t *alias)
+{
+    for (int i = 0; i < players; i++) {
+        const uint32_t lo = offsets[i], n = offsets[i + 1] - lo;
+        pk[i].lo = lo;
+        pk[i].n = n;
+        pk[i].total = cumw[lo + n - 1];
+        if (n == 1) { pk[i].kind = 0; continue; }
+        int uniform = 1;
+        for (uint32_t k = 1; k < n && uniform; k++) uniform = cumw[lo + k] - cumw[lo + k - 1] == cumw[lo];
+        if (uniform) { pk[i].kind = 1; continue; }
+        const uint64_t W = cumw[lo + n - 1];
+        if (W > (((uint64_t)1 << 62) / n)) { pk[i].kind = 3; continue; }
+        /* Vose in integers: scaled weight s_k = w_k * n, bucket capacity W. */
+        uint64_t *t = thr + lo;
+        uint16_t *al = alias + lo;
+        uint16_t small[1326], large[1326];
+        int ns = 0, nl = 0;
+        for (uint32_t k = 0; k < n; k++) {
+            t[k] = (cumw[lo + k] - (k ? cumw[lo + k - 1] : 0)) * n;
+            al[k] = (uint16_t)k;
+            if (t[k] < W) small[ns++] = (uint16_t)k; else large[nl++] = (uint16_t)k;
+        }
+        while (ns && nl) {
+            const uint16_t l = small[--ns], g = large[nl - 1];
+            al[l] = g;                     /* t[l] < W stays: keep l below t[l], else g */
+            t[g] -= W - t[l];
+            if (t[g] < W) { nl--; small[ns++] = g; }
+        }
+        while (nl) t[large[--nl]] = W;     /* exactly full buckets */
+        while (ns) t[small[--ns]] = W;     /* unreachable in exact integers; kept safe */
+        pk[i].kind = 2;
+    }
+    return PE_OK;
+}
+
+EQ_INLINE uint32_t eq_pick_one(const eq_pick *pk, const uint64_t *cumw, const uint64_t *thr,
+                               const uint16_t *alias, eq_words *w)
+{
+    switch (pk->kind) {
+    case 0:
+        return pk->lo;
+    case 1:
+        return pk->lo + (uint32_t)eq_bounded(w, pk->n);
+    case 2: {
+        const uint32_t j = (uint32_t)eq_bounded(w, pk->n);
+        const uint64_t u = eq_bounded(w, pk->total);
+        return pk->lo + (u < thr[pk->lo + j] ? j : alias[pk->lo + j]);
+    }
+    default: {
+        const uint64_t x = eq_bounded(w, pk->total);
+        uint32_t l = pk->lo, h = pk->lo + pk->n - 1; /* first k with cumw[k] > x */
+        while (l < h) {
+            const uint32_t mid = l + (h - l) / 2;
+            if (cumw[mid] > x) h = mid; else l = mid + 1;
+        }
+        return l;
+    }
+    }
+}
+
+/* The d-th set bit (d < popcount(v)) of v, as a one-bit mask. With BMI2, pdep does it in one
+ * instruction (inline asm: run only where the CPU reports BMI2); elsewhere the same answer by
+ * 16-bit popcounts. */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(PE_NO_BMI2)
+static int eq_have_bmi2(void) { return __builtin_cpu_supports("bmi2"); }
+EQ_INLINE uint64_t eq_pdep(uint64_t src, uint64_t mask)
+{
+    uint64_t r;
+    __asm__("pdepq %2, %1, %0" : "=r"(r) : "r"(src), "rm"(mask));
+    return r;
+}
+#else
+static int eq_have_bmi2(void) { return 0; }
+EQ_INLINE uint64_t eq_pdep(uint64_t src, uint64_t mask) { (void)src; (void)mask; return 0; }
+#endif
+
+EQ_INLINE uint64_t eq_select(uint64_t v, unsigned d, const int bmi2)
+{
+    if (bmi2) return eq_pdep((uint64_t)1 << d, v);
+    unsigned shift = 0;
+    for (;;) {
+        const unsigned c = (unsigned)__builtin_popcountll(v >> shift & 0xffffu);
+        if (d < c) break;
+        d -= c;
+        shift += 16;
+    }
+    uint64_t r = v >> shift & 0xffffu;
+    for (; d; d--) r &= r - 1;
+    return (r & (0 - r)) << shift;
+}
+
+int pe_eq_selftest(void)
+{
+    if (!eq_have_bmi2()) return PE_OK; /* only the portable select runs here */
+    uint64_t z = 0x9e3779b97f4a7c15u;
+    for (int it = 0; it < 100000; it++) {
+        z += 0x9e3779b97f4a7c15u;
+        uint64_t v = z ^ (z >> 29) ^ (z << 17);
+        v &= ((uint64_t)1 << 52) - 1;
+        if (it & 1) v &= v >> 7 | z >> 40; /* sparse masks too */
+        const int n = __builtin_popcountll(v);
+        for (int d = 0; d < n; d++)
+            if (eq_select(v, (unsigned)d, 0) != eq_select(v, (unsigned)d, 1)) return PE_ERR_ARG;
+    }
+    return PE_OK;
+}
+
+typedef struct eq_rctx {
+    eq_enum *e;
+    eq_words *w;
+    eq_acc *a;
+    const uint8_t *combos;
+    const uint64_t *cumw, *thr, *ck, *cp, *cb;
+    const uint16_t *alias;
+    const eq_pick *pk;
+    uint64_t free;
+    int m, nj, joint;
+    uint64_t jb[PE_EQ_MAX_PLAYERS + 5], jprod, jthresh, prod, thresh, trials, bk0, bp0;
+} eq_rctx;
+
+/* The trials; players, k and joint are constants in the common instantiations. */
+EQ_INLINE int eq_ranges_loop(eq_rctx *x, const int players, const int k, const int joint, const int bmi2)
+{
+    uint32_t jd[PE_EQ_MAX_PLAYERS + 5];
+    eq_enum *e = x->e;
+    eq_words *w = x->w;
+    eq_acc *a = x->a;
+    const int m = x->m;
+    const uint64_t *cb = x->cb, *ck = x->ck, *cp = x->cp;
+    const eq_pick *pk = x->pk;
+    uint32_t rejects = 0;
+    int st = PE_OK;
+    for (uint64_t n = 0; n < x->trials && !w->bad;) {
+        uint64_t used = 0;
+        int ok = 1, jq = 0;
+        if (joint) eq_digits_b(w, x->jb, x->nj, x->jprod, x->jthresh, jd);
+        for (int i = 0; i < players; i++) {
+            const uint32_t q = joint ? pk[i].lo + (pk[i].kind ? jd[jq++] : 0)
+                                     : eq_pick_one(&pk[i], x->cumw, x->thr, x->alias, w);
+            const uint64_t b = cb[q];
+            if (used & b) { ok = 0; break; }
+            used |= b;
+            e->hk[i] = ck[q];
+            e->hp[i] = cp[q];
+        }
+        if (!ok) {
+            if (++rejects >= EQ_MAX_REJECTS) { st = PE_EQ_ERR_NO_DEAL; break; }
+            continue;
+        }
+        rejects = 0;
+        /* board: digit d[t] picks the d[t]-th card (in card order) among those not fixed, not held
+         * and not drawn yet: uniform, the same choice as any other ordering rule, and no undo */
+        uint64_t avail = x->free & ~used;
+        uint64_t bk = x->bk0, bp = x->bp0;
+        uint32_t d[5];
+        if (joint) for (int t = 0; t < k; t++) d[t] = jd[jq + t];
+        else if (k) eq_digits(w, m - 2 * players, k, x->prod, x->thresh, d);
+        for (int t = 0; t < k; t++) {
+            const uint64_t bit = eq_select(avail, d[t], bmi2);
+            const int c = __builtin_ctzll(bit);
+            avail ^= bit;
+            bk += PE_CARD_KEY(c);
+            bp |= EQ_PACK_T[c];
+        }
+        eq_board(e, players, bk, bp, a);
+        a->n++;
+        n++;
+        w->left--;
+    }
+    return st;
+}
+
+/* The BMI2 instantiations, compiled for that ISA (popcnt and tzcnt come with it). */
+#if defined(__GNUC__) && defined(__x86_64__)
+__attribute__((target("bmi,bmi2,popcnt")))
+#endif
+static int eq_ranges_bmi2(eq_rctx *x)
+{
+    const int players = x->e->p, k = x->e->k, joint = x->joint;
+    if (players == 2 && k == 5 && joint) return eq_ranges_loop(x, 2, 5, 1, 1);
+    return eq_ranges_loop(x, players, k, joint, 1);
+}
+
+static int eq_sample_ranges(eq_enum *e, const uint8_t *combos, const uint32_t *offsets, const uint64_t *cumw,
+                            uint64_t fixed, uint64_t bk0, uint64_t bp0, eq_words *w, uint64_t trials, eq_acc *a)
+{
+    const int players = e->p, k = e->k;
+    const uint32_t ncombo = offsets[players];
+    eq_pick pk[PE_EQ_MAX_PLAYERS];
+    /* per combination: alias threshold, alias, key, packed masks and card bits (one allocation) */
+    uint64_t *thr = (uint64_t *)malloc((sizeof(uint64_t) * 4 + sizeof(uint16_t)) * ncombo);
+    if (!thr) return PE_ERR_ARG;
+    uint64_t *ck = thr + ncombo, *cp = ck + ncombo, *cb = cp + ncombo;
+    uint16_t *alias = (uint16_t *)(cb + ncombo);
+    for (uint32_t q = 0; q < ncombo; q++) {
+        const uint8_t c0 = combos[2 * q], c1 = combos[2 * q + 1];
+        ck[q] = PE_CARD_KEY(c0) + PE_CARD_KEY(c1);
+        cp[q] = EQ_PACK_T[c0] | EQ_PACK_T[c1];
+        cb[q] = ((uint64_t)1 << c0) | ((uint64_t)1 << c1);
+    }
+    eq_build_picks(offsets, cumw, players, pk, thr, alias);
+    const int m = 52 - __builtin_popcountll(fixed);
+    uint64_t prod = 1;
+    for (int t = 0; t < k; t++) prod *= (uint64_t)(m - 2 * players - t);
+    const uint64_t thresh = k ? (0 - prod) % prod : 0;
+    /* joint: when every range is uniform (or fixed) and the product of the range sizes and the
+     * board's bounds fits, one word gives the picks and the board (batched Lemire) */
+    uint64_t jb[PE_EQ_MAX_PLAYERS + 5], jprod = 1, jthresh = 0;
+    int nj = 0, joint = 1;
+    for (int i = 0; i < players && joint; i++) {
+        if (pk[i].kind == 0) continue;
+        if (pk[i].kind != 1 || jprod > (((uint64_t)1 << 63) / pk[i].n)) joint = 0;
+        else { jb[nj++] = pk[i].n; jprod *= pk[i].n; }
+    }
+    for (int t = 0; t < k && joint; t++) {
+        const uint64_t b = (uint64_t)(m - 2 * players - t);
+        if (jprod > (((uint64_t)1 << 63) / b)) joint = 0;
+        else { jb[nj++] = b; jprod *= b; }
+    }
+    if (joint) jthresh = (0 - jprod) % jprod;
+    eq_rctx x;
+    x.e = e; x.w = w; x.a = a; x.combos = combos; x.cumw = cumw; x.thr = thr; x.ck = ck; x.cp = cp; x.cb = cb;
+    x.alias = alias; x.pk = pk; x.m = m; x.nj = nj; x.jprod = jprod; x.jthresh = jthresh; x.prod = prod;
+    x.thresh = thresh; x.trials = trials; x.bk0 = bk0; x.bp0 = bp0;
+    x.free = ~fixed & (((uint64_t)1 << 52) - 1);
+    x.joint = joint;
+    memcpy(x.jb, jb, sizeof jb);
+    int st;
+    if (eq_have_bmi2()) st = eq_ranges_bmi2(&x);
+    else if (players == 2 && k == 5 && joint) st = eq_ranges_loop(&x, 2, 5, 1, 0);
+    else st = eq_ranges_loop(&x, players, k, joint, 0);
+    free(thr);
+    return st;
+}
 
 int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t *cumw, int players,
                  const uint8_t *board, int nboard, const uint8_t *dead, int ndead, struct pe_rng *rng,
@@ -606,70 +871,8 @@ int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t 
             eq_sample_fixed_n(&e, deck, bk0, bp0, &w, trials, &a);
         }
     } else {
-        int m = 0;
-        for (int c = 0; c < 52; c++)
-            if (!(fixed >> c & 1)) deck[m++] = (uint8_t)c;
-        uint32_t rejects = 0;
-        for (uint64_t n = 0; n < trials && !w.bad;) {
-            uint64_t used = 0;
-            int ok = 1;
-            for (int i = 0; i < players && ok; i++) {
-                const uint32_t lo = offsets[i], hi = offsets[i + 1];
-                uint32_t k = lo;
-                if (hi - lo > 1) {
-                    const uint64_t x = eq_bounded(&w, cumw[hi - 1]);
-                    uint32_t l = lo, h = hi - 1; /* first k with cumw[k] > x */
-                    while (l < h) {
-                        const uint32_t mid = l + (h - l) / 2;
-                        if (cumw[mid] > x) h = mid; else l = mid + 1;
-                    }
-                    k = l;
-                }
-                const uint8_t *c = combos + 2 * (size_t)k;
-                const uint64_t b = ((uint64_t)1 << c[0]) | ((uint64_t)1 << c[1]);
-                if (used & b) { ok = 0; break; }
-                used |= b;
-                e.hk[i] = PE_CARD_KEY(c[0]) + PE_CARD_KEY(c[1]);
-                e.hp[i] = EQ_PACK(c[0]) | EQ_PACK(c[1]);
-            }
-            if (!ok) {
-                if (++rejects >= EQ_MAX_REJECTS) return PE_EQ_ERR_NO_DEAL;
-                continue;
-            }
-            rejects = 0;
-            uint64_t bk = bk0, bp = bp0;
-            uint8_t swaps[64][2];
-            int ns = 0;
-            for (int t = 0; t < e.k; t++) {
-                uint8_t c;
-                for (;;) { /* uniform over the cards not yet drawn; held cards are redrawn */
-                    const int j = t + (int)eq_bounded(&w, (uint64_t)(m - t));
-                    c = deck[j];
-                    deck[j] = deck[t];
-                    deck[t] = c;
-                    if (ns < 64) { swaps[ns][0] = (uint8_t)t; swaps[ns][1] = (uint8_t)j; }
-                    ns++;
-                    if (!(used >> c & 1) || w.bad) break;
-                }
-                bk += PE_CARD_KEY(c);
-                bp |= EQ_PACK(c);
-            }
-            if (ns > 64) { /* (astronomically rare) too many redraws to undo: restore the order */
-                m = 0;
-                for (int c = 0; c < 52; c++)
-                    if (!(fixed >> c & 1)) deck[m++] = (uint8_t)c;
-            } else {
-                while (ns--) { /* undo: every trial starts from the same deck order */
-                    const uint8_t c = deck[swaps[ns][0]];
-                    deck[swaps[ns][0]] = deck[swaps[ns][1]];
-                    deck[swaps[ns][1]] = c;
-                }
-            }
-            eq_board(&e, players, bk, bp, &a);
-            a.n++;
-            n++;
-            w.left--;
-        }
+        st = eq_sample_ranges(&e, combos, offsets, cumw, fixed, bk0, bp0, &w, trials, &a);
+        if (st) return st;
     }
     if (w.bad) return PE_SHOE_ERR_ENTROPY;
     eq_finish(&a, players, 1, acc);

@@ -94,3 +94,20 @@ def test_range_exact_equals_plain_enumeration() -> None:
     plain = sums(lib.pe_eq_exact_plain, holes, 2, bytes(b), b"")
     assert (got.trials, list(got.win), list(got.tie), list(got.share)) == plain
     assert count == len(holes) // 4
+
+
+def test_bit_select_agrees_with_pdep() -> None:
+    assert lib.pe_eq_selftest() == 0
+
+
+@pytest.mark.parametrize("texts", [
+    ["AKs:0.25,QQ,72o:0.5", "JJ,AQs:0.75"],        # weighted ranges: the alias tables
+    ["AKs,QQ+", "JJ-99,AQs", "KQs,T9s"],          # three uniform ranges: one word per trial
+    ["AhKh", "JJ-99,AQs:0.3"],                    # a fixed hand against a weighted range
+])
+def test_range_monte_carlo_within_error_of_exact(texts: list[str]) -> None:
+    from pyeval import equity
+    ex = equity(texts, exact=True)
+    mc = equity(texts, exact=False, trials=400_000, seed=9)
+    for pe, pm in zip(ex.players, mc.players):
+        assert abs(float(pm.equity) - float(pe.equity)) < 5 * pm.equity_stderr + 1e-9
