@@ -1,14 +1,11 @@
 /* pe_enum.c - see pe_enum.h. */
+#include "pe_compat.h"
 #include "pe_enum.h"
 #include "pe_eval_internal.h"
 
 #include <string.h>
 
-#if defined(__GNUC__)
-#define EN_INLINE static inline __attribute__((always_inline))
-#else
-#define EN_INLINE static inline
-#endif
+#define EN_INLINE static PE_ALWAYS_INLINE
 
 /* Per-suit rank masks packed in one word: card c sets bit 16 * suit + rank. */
 #define EN_PACK(c) ((uint64_t)1 << (16 * ((c) & 3) + ((c) >> 2)))
@@ -17,8 +14,8 @@
 EN_INLINE uint16_t en_value(uint64_t key, uint64_t packed)
 {
     const uint32_t flush = (uint32_t)(key >> 32) & PE_FLUSH_BITS;
-    if (__builtin_expect(flush != 0, 0)) {
-        const unsigned suit = (unsigned)__builtin_ctz(flush) >> 2;
+    if (PE_UNLIKELY(flush != 0)) {
+        const unsigned suit = (unsigned)pe_ctz32(flush) >> 2;
         return PE_FLUSH[(packed >> (16 * suit)) & 0x1fffu];
     }
     return pe_lookup(key, NULL, 0); /* no flush: the card list is not read */

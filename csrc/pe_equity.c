@@ -1,15 +1,12 @@
 /* pe_equity.c - see pe_equity.h for the algorithms. */
+#include "pe_compat.h"
 #include "pe_equity.h"
 #include "pe_eval_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__GNUC__)
-#define EQ_INLINE static inline __attribute__((always_inline))
-#else
-#define EQ_INLINE static inline
-#endif
+#define EQ_INLINE static PE_ALWAYS_INLINE
 
 int pe_eq_abi(void) { return PE_EQ_ABI; }
 
@@ -23,8 +20,8 @@ static const uint64_t EQ_PACK_T[52] = {EQ_P4(0), EQ_P4(1), EQ_P4(2), EQ_P4(3), E
 EQ_INLINE uint16_t eq_value(uint64_t key, uint64_t packed)
 {
     const uint32_t flush = (uint32_t)(key >> 32) & PE_FLUSH_BITS;
-    if (__builtin_expect(flush != 0, 0)) {
-        const unsigned suit = (unsigned)__builtin_ctz(flush) >> 2;
+    if (PE_UNLIKELY(flush != 0)) {
+        const unsigned suit = (unsigned)pe_ctz32(flush) >> 2;
         return PE_FLUSH[(packed >> (16 * suit)) & 0x1fffu];
     }
     return pe_lookup(key, NULL, 0); /* no flush: the card list is not read */
@@ -51,12 +48,12 @@ EQ_INLINE void eq_score(eq_acc *a, int p, const uint16_t *v, uint64_t w)
         if (v[i] > best) { best = v[i]; mask = 1u << i; }
         else if (v[i] == best) mask |= 1u << i;
     }
-    if (__builtin_expect((mask & (mask - 1)) == 0, 1)) {
-        a->win[__builtin_ctz(mask)] += w;
+    if (PE_LIKELY((mask & (mask - 1)) == 0)) {
+        a->win[pe_ctz32(mask)] += w;
         return;
     }
-    const int k = __builtin_popcount(mask);
-    for (uint32_t m = mask; m; m &= m - 1) a->tiek[__builtin_ctz(m)][k] += w;
+    const int k = pe_popcount64(mask);
+    for (uint32_t m = mask; m; m &= m - 1) a->tiek[pe_ctz32(m)][k] += w;
 }
 
 /* Add the counts to *out as pe_eq_stats. */
@@ -274,11 +271,11 @@ static void eq_iso_last(eq_iso *x, uint64_t bk, uint64_t bp, int start, uint64_t
         const int r4 = deck[i] & ~3;
         const unsigned m = x->gsuits[i], irr = m & ~rel;
         if (irr) {
-            const int c = r4 | __builtin_ctz(irr);
-            eq_count_w(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), w * (uint64_t)__builtin_popcount(irr));
+            const int c = r4 | pe_ctz32(irr);
+            eq_count_w(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), w * (uint64_t)pe_popcount64(irr));
         }
         for (unsigned q = m & rel; q; q &= q - 1) {
-            const int c = r4 | __builtin_ctz(q);
+            const int c = r4 | pe_ctz32(q);
             eq_count_w(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), w);
         }
     }
@@ -405,7 +402,7 @@ static uint64_t eq_perm_mask(uint64_t cards, const uint8_t *perm)
 {
     uint64_t out = 0;
     for (; cards; cards &= cards - 1) {
-        const int c = __builtin_ctzll(cards);
+        const int c = pe_ctz64(cards);
         out |= (uint64_t)1 << ((c & ~3) | perm[c & 3]);
     }
     return out;
@@ -447,23 +444,7 @@ int pe_eq_canon(const uint8_t *holes, size_t tuples, int players, const uint8_t 
 
 /* ---- Monte Carlo ---- */
 
-#if defined(__SIZEOF_INT128__)
-EQ_INLINE uint64_t eq_mul(uint64_t a, uint64_t b, uint64_t *lo)
-{
-    const __uint128_t m = (__uint128_t)a * b;
-    *lo = (uint64_t)m;
-    return (uint64_t)(m >> 64);
-}
-#else
-EQ_INLINE uint64_t eq_mul(uint64_t a, uint64_t b, uint64_t *lo)
-{
-    const uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
-    const uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    const uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
-    *lo = (mid << 32) | (uint32_t)p00;
-    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-}
-#endif
+#define eq_mul pe_mul64x64 /* 64 x 64 -> 128 bits (pe_compat.h) */
 
 /* Words from the caller's generator, fetched in blocks that never exceed what the remaining trials
  * will use (each trial takes at least one word), so no draw is wasted: n1 then n2 trials on one
@@ -486,7 +467,7 @@ static void eq_refill(eq_words *w)
 
 EQ_INLINE uint64_t eq_word(eq_words *w)
 {
-    if (__builtin_expect(w->pos == w->len, 0)) eq_refill(w);
+    if (PE_UNLIKELY(w->pos == w->len)) eq_refill(w);
     return w->buf[w->pos++];
 }
 
@@ -494,7 +475,7 @@ EQ_INLINE uint64_t eq_word(eq_words *w)
 EQ_INLINE uint64_t eq_bounded(eq_words *w, uint64_t bound)
 {
     uint64_t lo, hi = eq_mul(eq_word(w), bound, &lo);
-    if (__builtin_expect(lo < bound, 0)) {
+    if (PE_UNLIKELY(lo < bound)) {
         const uint64_t t = (0 - bound) % bound;
         while (lo < t && !w->bad) hi = eq_mul(eq_word(w), bound, &lo);
     }
@@ -507,7 +488,7 @@ EQ_INLINE void eq_digits(eq_words *ws, int m, int k, uint64_t prod, uint64_t thr
     for (;;) {
         uint64_t w = eq_word(ws);
         for (int t = 0; t < k; t++) d[t] = (uint32_t)eq_mul(w, (uint64_t)(m - t), &w);
-        if (__builtin_expect(w >= prod, 1) || w >= thresh || ws->bad) return;
+        if (PE_LIKELY(w >= prod) || w >= thresh || ws->bad) return;
     }
 }
 
@@ -517,7 +498,7 @@ EQ_INLINE void eq_digits_b(eq_words *ws, const uint64_t *b, int r, uint64_t prod
     for (;;) {
         uint64_t w = eq_word(ws);
         for (int t = 0; t < r; t++) d[t] = (uint32_t)eq_mul(w, b[t], &w);
-        if (__builtin_expect(w >= prod, 1) || w >= thresh || ws->bad) return;
+        if (PE_LIKELY(w >= prod) || w >= thresh || ws->bad) return;
     }
 }
 
@@ -642,28 +623,20 @@ EQ_INLINE uint32_t eq_pick_one(const eq_pick *pk, const uint64_t *cumw, const ui
     }
 }
 
-/* The d-th set bit (d < popcount(v)) of v, as a one-bit mask. With BMI2, pdep does it in one
- * instruction (inline asm: run only where the CPU reports BMI2); elsewhere the same answer by
- * 16-bit popcounts. */
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(PE_NO_BMI2)
-static int eq_have_bmi2(void) { return __builtin_cpu_supports("bmi2"); }
-EQ_INLINE uint64_t eq_pdep(uint64_t src, uint64_t mask)
-{
-    uint64_t r;
-    __asm__("pdepq %2, %1, %0" : "=r"(r) : "r"(src), "rm"(mask));
-    return r;
-}
+/* The d-th set bit (d < popcount(v)) of v, as a one-bit mask: pdep in one instruction where
+ * pe_compat.h reports BMI2 (pe_have_bmi2), elsewhere the same answer by 16-bit popcounts. */
+#if !defined(PE_NO_BMI2)
+#define eq_have_bmi2 pe_have_bmi2
 #else
 static int eq_have_bmi2(void) { return 0; }
-EQ_INLINE uint64_t eq_pdep(uint64_t src, uint64_t mask) { (void)src; (void)mask; return 0; }
 #endif
 
 EQ_INLINE uint64_t eq_select(uint64_t v, unsigned d, const int bmi2)
 {
-    if (bmi2) return eq_pdep((uint64_t)1 << d, v);
+    if (bmi2) return pe_pdep64((uint64_t)1 << d, v);
     unsigned shift = 0;
     for (;;) {
-        const unsigned c = (unsigned)__builtin_popcountll(v >> shift & 0xffffu);
+        const unsigned c = (unsigned)pe_popcount64(v >> shift & 0xffffu);
         if (d < c) break;
         d -= c;
         shift += 16;
@@ -682,7 +655,7 @@ int pe_eq_selftest(void)
         uint64_t v = z ^ (z >> 29) ^ (z << 17);
         v &= ((uint64_t)1 << 52) - 1;
         if (it & 1) v &= v >> 7 | z >> 40; /* sparse masks too */
-        const int n = __builtin_popcountll(v);
+        const int n = pe_popcount64(v);
         for (int d = 0; d < n; d++)
             if (eq_select(v, (unsigned)d, 0) != eq_select(v, (unsigned)d, 1)) return PE_ERR_ARG;
     }
@@ -741,7 +714,7 @@ EQ_INLINE int eq_ranges_loop(eq_rctx *x, const int players, const int k, const i
         else if (k) eq_digits(w, m - 2 * players, k, x->prod, x->thresh, d);
         for (int t = 0; t < k; t++) {
             const uint64_t bit = eq_select(avail, d[t], bmi2);
-            const int c = __builtin_ctzll(bit);
+            const int c = pe_ctz64(bit);
             avail ^= bit;
             bk += PE_CARD_KEY(c);
             bp |= EQ_PACK_T[c];
@@ -755,10 +728,7 @@ EQ_INLINE int eq_ranges_loop(eq_rctx *x, const int players, const int k, const i
 }
 
 /* The BMI2 instantiations, compiled for that ISA (popcnt and tzcnt come with it). */
-#if defined(__GNUC__) && defined(__x86_64__)
-__attribute__((target("bmi,bmi2,popcnt")))
-#endif
-static int eq_ranges_bmi2(eq_rctx *x)
+PE_BMI2_TARGET static int eq_ranges_bmi2(eq_rctx *x)
 {
     const int players = x->e->p, k = x->e->k, joint = x->joint;
     if (players == 2 && k == 5 && joint) return eq_ranges_loop(x, 2, 5, 1, 1);
@@ -783,7 +753,7 @@ static int eq_sample_ranges(eq_enum *e, const uint8_t *combos, const uint32_t *o
         cb[q] = ((uint64_t)1 << c0) | ((uint64_t)1 << c1);
     }
     eq_build_picks(offsets, cumw, players, pk, thr, alias);
-    const int m = 52 - __builtin_popcountll(fixed);
+    const int m = 52 - pe_popcount64(fixed);
     uint64_t prod = 1;
     for (int t = 0; t < k; t++) prod *= (uint64_t)(m - 2 * players - t);
     const uint64_t thresh = k ? (0 - prod) % prod : 0;

@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ._ffi import ERR_CARD, ERR_DUP, ffi, lib
+from ._bindings import ERR_CARD, ERR_DUP, ffi, lib
 from .cards import CardsLike, format_cards, to_cards
 from .errors import CardCountError, CardTypeError, DuplicateCardError, InvalidCardError
 from .evaluate import MAX_VALUE, HandCategory

@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from pyeval._ffi import ffi, lib
+from pyeval._bindings import ffi, lib
 from pyeval.equity import core
 
 

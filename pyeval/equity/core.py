@@ -24,7 +24,7 @@ from typing import Any, Union
 import numpy as np
 
 from .._batch import check_threads, run_threads
-from .._ffi import ERR_CARD, ERR_DUP, ffi, lib
+from .._bindings import ERR_CARD, ERR_DUP, ffi, lib
 from ..cards import format_cards, to_cards
 from ..errors import DuplicateCardError, EquityError, InvalidCardError, PyevalError
 from ..parallel import (
