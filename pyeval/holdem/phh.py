@@ -13,6 +13,7 @@ replays to the same stacks and the same record.
 """
 from __future__ import annotations
 
+import datetime
 import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -452,6 +453,8 @@ def _toml_value(v: Any) -> str:
         return "'" + v + "'" if "'" not in v and "\n" not in v else '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, (datetime.date, datetime.time)):  # TOML local date, time or date-time
+        return v.isoformat()
     raise HandHistoryError(f"cannot write {type(v).__name__} value {v!r} to PHH")
 
 
