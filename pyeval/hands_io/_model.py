@@ -193,8 +193,6 @@ def to_phh(raw: RawHand) -> HandHistory:
     def known(i: int) -> list[int]:
         return raw.hole.get(names[i], [])
 
-    # draw games: the cards each player holds, as slots (-1 unknown), for reconstruction
-    holding: list[list[int]] = [[-1] * n_hole for _ in range(n)]
     stud_dealt = [0] * n  # stud: cards dealt so far to each player
     street_no = -1
     dealt_hole = False
@@ -208,9 +206,6 @@ def to_phh(raw: RawHand) -> HandHistory:
             if stud:
                 cs = [kc[j] if j < len(kc) else -1 for j in range(k)]
                 stud_dealt[i] = k
-            elif draw:
-                cs = list(kc[:k]) + [-1] * (k - len(kc[:k]))
-                holding[i] = list(cs)
             else:
                 cs = list(kc[:k]) + [-1] * (k - len(kc[:k]))
             actions.append(f"d dh p{i + 1} {card_text(cs)}")
@@ -218,6 +213,11 @@ def to_phh(raw: RawHand) -> HandHistory:
     pending_draw: dict[int, tuple[int, ...]] = {}
     for a in raw.acts:
         k = a.kind
+        if pending_draw and k in ("fold", "check", "call", "bet", "raise", "complete", "show", "muck"):
+            # the replacement cards of a draw are dealt once every player has discarded
+            for i, new in pending_draw.items():
+                actions.append(f"d dh p{i + 1} {card_text(new)}")
+            pending_draw = {}
         if k == "ante":
             i = p(a.name, a.line)
             antes[i] += a.amount
@@ -292,21 +292,12 @@ def to_phh(raw: RawHand) -> HandHistory:
             if a.cards and len(a.cards) != cnt:
                 raise raw.fail(f"{a.name} discards {cnt} cards but {len(a.cards)} are named", a.line)
             out = a.cards if a.cards else (-1,) * cnt
-            # the discards leave the held slots: known cards by value, unknown from the end
-            h = holding[i]
-            for c in out:
-                if c >= 0 and c in h:
-                    h.remove(c)
-                elif -1 in h:
-                    h.remove(-1)
             actions.append(f"p{i + 1} sd {card_text(out)}" if cnt else f"p{i + 1} sd")
             if cnt:
                 pending_draw[i] = (-1,) * cnt
         elif k == "drawn":
             i = p(a.name, a.line)
-            new = a.cards
-            pending_draw[i] = new
-            holding[i] = [c for c in holding[i]] + list(new)
+            pending_draw[i] = a.cards
         elif k == "show":
             i = p(a.name, a.line)
             shown[i] = a.cards
@@ -330,7 +321,7 @@ def to_phh(raw: RawHand) -> HandHistory:
         for i, new in pending_draw.items():
             actions.append(f"d dh p{i + 1} {card_text(new)}")
     # fill in the cards shown at showdown where the deals had them face down
-    actions = _fill_shown(actions, shown, raw, variant, n)
+    actions = _fill_shown(actions, shown, raw, variant, n, notes, names)
     hh_fields: dict[str, Any] = {}
     forced_big = max(bos) if any(bos) else 0
     fl = raw.game[0] == "F"
@@ -380,7 +371,8 @@ def to_phh(raw: RawHand) -> HandHistory:
     return hh
 
 
-def _fill_shown(actions: list[str], shown: dict[int, tuple[int, ...]], raw: RawHand, variant: Any, n: int) -> list[str]:
+def _fill_shown(actions: list[str], shown: dict[int, tuple[int, ...]], raw: RawHand, variant: Any, n: int,
+                notes: list[str], names: list[str]) -> list[str]:
     """Put the cards a player showed into his face-down deals (``??``), in dealing order.
 
     Hold'em/Omaha and stud show every card a player was dealt in dealing order. Draw games do not
@@ -416,7 +408,11 @@ def _fill_shown(actions: list[str], shown: dict[int, tuple[int, ...]], raw: RawH
                             s[q] = rest.pop(0)
                 filled.append((j, s))
             for j, s in filled:
-                out[j] = tag + card_text(s)
+                if out[j] != tag + card_text(s):
+                    out[j] = tag + card_text(s)
+                    if f"p{i + 1} " not in " ".join(notes[-1:]):
+                        notes.append(f"{names[i]} (p{i + 1}): the shown hand fills the face-down deals earliest first "
+                                     "(the room does not record which cards were kept)")
             if cs and (discarded < 0):
                 raise raw.fail(f"p{i + 1} shows more cards than were dealt")
             continue

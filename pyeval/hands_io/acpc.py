@@ -124,7 +124,7 @@ def parse_line(line: str, no: int = 1, source: str = "", game: ACPCGame = NO_LIM
     committed = [game.blinds[i] for i in range(n)]
     folded = [False] * n
     rounds = g["bet"].split("/")
-    street_start = list(committed)
+    street_start = [0] * n  # the blinds count toward the first round's bets
     raw.add("street", line=no, extra="preflop")
     bet_to = max(game.blinds)
     # first to act: preflop the seat after the big blind; later rounds the first live seat

@@ -400,7 +400,7 @@ def _summary(raw: RawHand, line: str, no: int, names: list[str]) -> None:
         if nm is None:
             return
         mm = re.search(r" (?:mucked|showed) \[(?P<c>[^\]]*)\]", rest[len(nm):])
-        if mm:
+        if mm and raw.game[1:] not in ("5D", "2L3D", "2L1D", "B"):  # draw games show the final hand
             cs = list(cards(mm["c"], raw, no))
             have = raw.hole.get(nm)
             if not have or -1 in have or len(have) < len(cs):
