@@ -141,15 +141,14 @@ def parse_file(path: str | Path, fmt: str | None = None, *, check: bool = True, 
     return parse_text(text, fmt, source=p.name, check=check, **options)
 
 
-def read_text(text: str, fmt: str | None = None, **options: Any) -> list[HandHistory]:
-    """Every hand of ``text`` as PHH, strictly: raises :class:`HandParseError` (naming the line) at
-    the first hand that cannot be read. The replay is not checked (see :func:`parse_text`)."""
-    out = []
-    for h in parse_text(text, fmt, check=False, **options):
-        if h.hand is None:
-            raise HandParseError(h.error or "unreadable hand", h.line, h.source)
-        out.append(h.hand)
-    return out
+def read_text(text: str, fmt: str | None = None, *, source: str = "", **options: Any) -> list[HandHistory]:
+    """Every hand of ``text`` as PHH, strictly: raises :class:`HandParseError` (its ``line`` the file
+    line) at the first hand that cannot be read. The replay is not checked (see :func:`parse_text`)."""
+    name = fmt if fmt is not None else detect_format(text)
+    if name not in FORMATS:
+        raise HandParseError(f"unknown format {name!r} (one of {', '.join(FORMATS)})")
+    f = FORMATS[name]
+    return [to_phh(f.parse(lines, start, source, **options)) for start, lines in f.split(text)]
 
 
 def iter_sources(paths: Iterable[str | Path]) -> Iterator[Path]:
