@@ -80,6 +80,8 @@ class RawHand:
     big_bet: int | None = None
     min_bet: int | None = None
     bring_in: int | None = None
+    small_blind: int | None = None  # nominal blinds (the stakes), for a blind posted all-in for less
+    big_blind: int | None = None
     seat_count: int | None = None
     button_seat: int | None = None
     tournament: str | None = None
@@ -317,6 +319,18 @@ def to_phh(raw: RawHand) -> HandHistory:
             raise raw.fail(f"internal: unknown act {k!r}", a.line)
     if not dealt_hole:
         deal_hole()
+    # forced bets posted all-in for less: PHH records the nominal amounts (the stacks imply the rest)
+    ante_nominal = max(antes)
+    for i, s in enumerate(order):
+        if antes[i] and antes[i] < ante_nominal and antes[i] == s.stack:
+            antes[i] = ante_nominal
+    for a in raw.acts:
+        if a.kind == "post" and a.extra in ("sb", "bb"):
+            i = idx[a.name]
+            nominal = raw.small_blind if a.extra == "sb" else raw.big_blind
+            short = order[i].stack - antes_paid(raw, a.name) == a.amount
+            if nominal is not None and short and a.amount < nominal:
+                bos[i] = nominal
     if pending_draw:
         for i, new in pending_draw.items():
             actions.append(f"d dh p{i + 1} {card_text(new)}")
@@ -334,7 +348,7 @@ def to_phh(raw: RawHand) -> HandHistory:
         finishing_stacks=[s.stack - contrib[i] + returned[i] + collected[i] + cashout[i] for i, s in enumerate(order)],
         players=names, name=f"{raw.source}:{raw.line}" if raw.source else f"line {raw.line}",
     )
-    _showdown(hh, shown, mucked, folded)
+    _showdown(hh, shown, mucked, folded, stud)
     hh_fields["seats"] = [s.seat for s in order]
     hh_fields["winnings"] = collected
     hh_fields["venue"] = raw.venue
@@ -369,6 +383,10 @@ def to_phh(raw: RawHand) -> HandHistory:
         hh_fields["_notes"] = notes
     hh.extra.update(hh_fields)
     return hh
+
+
+def antes_paid(raw: RawHand, name: str) -> int:
+    return sum(a.amount for a in raw.acts if a.kind == "ante" and a.name == name)
 
 
 def _fill_shown(actions: list[str], shown: dict[int, tuple[int, ...]], raw: RawHand, variant: Any, n: int,
@@ -428,7 +446,8 @@ def _parse_slots(t: str) -> list[int]:
     return [-1 if t[q:q + 2] == "??" else parse_cards(t[q:q + 2])[0] for q in range(0, len(t), 2)]
 
 
-def _showdown(hh: HandHistory, shown: dict[int, tuple[int, ...]], mucked: set[int], folded: list[bool]) -> None:
+def _showdown(hh: HandHistory, shown: dict[int, tuple[int, ...]], mucked: set[int], folded: list[bool],
+              stud: bool = False) -> None:
     """Append the showdown in the engine's order (§ 637a.18(e)): shown hands ``sm CARDS``, the
     others muck ``sm``; a winner nobody saw is left unshown (the replay reports it)."""
     if not shown and not mucked:
@@ -442,6 +461,11 @@ def _showdown(hh: HandHistory, shown: dict[int, tuple[int, ...]], mucked: set[in
         return
     order = list(rnd.showdown_order())
     live = [i for i in order]
+    if stud:  # a stud hand shown at an all-in is shown again whole at the end: every card dealt
+        for i in list(shown):
+            dealt = "".join(a.split()[3] for a in hh.actions if a.startswith(f"d dh p{i + 1} "))
+            if "?" not in dealt:
+                shown[i] = tuple(parse_cards(dealt))
     for i in order:
         if i in shown:
             hh.actions.append(f"p{i + 1} sm {card_text(shown[i])}")

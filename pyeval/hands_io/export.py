@@ -79,6 +79,8 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
     fl = rules.structure is BettingStructure.FIXED_LIMIT
     if fl:
         stakes = f"{amt(rules.min_bet)}/{amt(rules.big_bet_amount)}"
+    elif not rules.blinds:  # stud, pot or no limit: the bring-in and the minimum bet
+        stakes = f"{amt(rules.bring_in)}/{amt(rules.min_bet)}"
     else:
         stakes = f"{amt(min(rules.blinds))}/{amt(max(rules.blinds))}"
     if currency is not None:
@@ -90,7 +92,6 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
     out.append(f"Table '{table}' {cnt}-max{button}")
     for i in range(n):
         out.append(f"Seat {seat_no[i]}: {names[i]} ({amt(rnd.starting_stacks[i])} in chips)")
-    blind_kind = ["small blind", "big blind"]
     blinds_seen = 0
     street = -1
     bet = [0] * n
@@ -98,73 +99,77 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
     board: list[int] = []
     shown_cards: dict[int, tuple[int, ...]] = {}
     held: list[list[int]] = [[] for _ in range(n)]
-    returned = 0
     awards: list[tuple[int, int, int]] = []
     events = rnd.events
     stud = variant.stud
     draw = any(s.draw for s in variant.streets)
-    first_hole = True
-    k = 0
-    while k < len(events):
-        e = events[k]
+    prev = ""  # the kind of the last event that was not a burn or reshuffle
+    stacks = list(rnd.starting_stacks)
+    street_got: set[int] = set()  # stud: players dealt this street
+
+    def new_street(label: str) -> None:
+        nonlocal street, bet, bet_to
+        street += 1
+        if street > 0:
+            bet, bet_to = [0] * n, 0
+        out.append(f"*** {label} ***")
+
+    def all_in(p: int) -> str:
+        return " and is all-in" if stacks[p] == 0 else ""
+
+    for e in events:
         kind, p = e.kind, e.player
         nm = names[p] if p is not None else ""
+        if kind in ("burn", "reshuffle"):
+            continue
         if kind == "ante":
-            out.append(f"{nm}: posts the ante {amt(e.amount)}")
-        elif kind == "blind":
-            if blinds_seen < 2 and len(rules.blinds) >= 2:
-                label = blind_kind[blinds_seen] if len(rules.blinds) == 2 or blinds_seen < 2 else "straddle"
-                out.append(f"{nm}: posts {label} {amt(e.amount)}")
-            else:
-                out.append(f"{nm}: posts straddle {amt(e.amount)}")
-            blinds_seen += 1
-            bet[p] = e.amount  # type: ignore[index]
-            bet_to = max(bet_to, e.amount)
-        elif kind == "straddle":
-            out.append(f"{nm}: posts straddle {amt(e.amount)}")
+            stacks[p] -= e.amount  # type: ignore[index]
+            out.append(f"{nm}: posts the ante {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
+        elif kind in ("blind", "straddle"):
+            stacks[p] -= e.amount  # type: ignore[index]
+            label = "straddle" if kind == "straddle" or blinds_seen >= 2 else ("small blind", "big blind")[blinds_seen]
+            if len(rules.blinds) == 1 and kind == "blind":
+                label = "big blind"
+            blinds_seen += kind == "blind"
+            out.append(f"{nm}: posts {label} {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
             bet[p] += e.amount  # type: ignore[index]
             bet_to = max(bet_to, bet[p])  # type: ignore[index]
         elif kind == "hole":
-            if first_hole or (stud and street < len(variant.streets) - 1 and _street_start(events, k)):
-                street += 1
-                first_hole = False
-                if street > 0:
-                    bet, bet_to = [0] * n, 0
-                out.append(f"*** {(_STUD_LABELS if stud else _DRAW_LABELS if draw else ['HOLE CARDS'])[street]} ***")
-            # every hole event of this street
-            while k < len(events) and events[k].kind == "hole":
-                e = events[k]
-                q = e.player
-                assert q is not None
-                before = list(held[q])
-                held[q] += list(e.cards)
-                if all(c >= 0 for c in e.cards):
-                    if before and all(c >= 0 for c in before):
-                        out.append(f"Dealt to {names[q]} [{_ct(before)}] [{_ct(e.cards)}]")
-                    elif not before:
-                        out.append(f"Dealt to {names[q]} [{_ct(e.cards)}]")
-                    elif stud:
-                        ups = [c for c in e.cards]
-                        out.append(f"Dealt to {names[q]} [{_ct(ups)}]")
-                elif stud:
-                    spec = variant.streets[street]
-                    ups = [c for c in e.cards[spec.down:] if c >= 0]
-                    if ups:
-                        out.append(f"Dealt to {names[q]} [{_ct(ups)}]")
-                k += 1
-            continue
-        elif kind == "burn":
-            pass
+            q = p
+            assert q is not None
+            if stud:
+                if prev != "hole" or q in street_got:
+                    new_street(_STUD_LABELS[street + 1])
+                    street_got.clear()
+                street_got.add(q)
+            elif draw:
+                if street < 0:
+                    new_street(_DRAW_LABELS[0])
+            elif street < 0:
+                new_street("HOLE CARDS")
+            before = list(held[q])
+            held[q] += list(e.cards)
+            known_new = all(c >= 0 for c in e.cards)
+            if known_new and (not before or all(c >= 0 for c in before)):
+                out.append(f"Dealt to {names[q]} [{_ct(before)}] [{_ct(e.cards)}]" if before
+                           else f"Dealt to {names[q]} [{_ct(e.cards)}]")
+            elif stud:
+                spec = variant.streets[street]
+                ups = [c for c in e.cards[spec.down:] if c >= 0]
+                shown = [c for c in before[:] if c >= 0]
+                if ups:
+                    out.append(f"Dealt to {names[q]} [{_ct(shown)}] [{_ct(ups)}]" if shown and street
+                               else f"Dealt to {names[q]} [{_ct(ups)}]")
         elif kind == "board":
+            label = "FLOP" if not board else _BOARD_LABELS[min(len(board) - 2, 2)]
             street += 1
             bet, bet_to = [0] * n, 0
-            if not board:
-                out.append(f"*** FLOP *** [{_ct(e.cards)}]")
-            else:
-                label = _BOARD_LABELS[min(len(board) - 2, 2)] if len(board) >= 3 else "FLOP"
-                out.append(f"*** {label} *** [{_ct(board)}] [{_ct(e.cards)}]")
+            out.append(f"*** {label} *** [{_ct(e.cards)}]" if not board
+                       else f"*** {label} *** [{_ct(board)}] [{_ct(e.cards)}]")
             board += list(e.cards)
         elif kind == "discard":
+            if prev != "discard":
+                new_street(_DRAW_LABELS[min(street + 1, 3)])
             if e.amount == 0:
                 out.append(f"{nm}: stands pat")
             else:
@@ -172,19 +177,12 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
                 plural = "card" if e.amount == 1 else "cards"
                 known = f" [{_ct(cs)}]" if cs and all(c >= 0 for c in cs) else ""
                 out.append(f"{nm}: discards {e.amount} {plural}{known}")
-                for c in cs:
+                for c in (cs or (-1,) * e.amount):
                     if c in held[p]:  # type: ignore[index]
                         held[p].remove(c)  # type: ignore[index]
-                    elif -1 in held[p]:  # type: ignore[index]
-                        held[p].remove(-1)  # type: ignore[index]
-                if not cs:
-                    for _ in range(e.amount):
-                        if -1 in held[p]:  # type: ignore[index]
-                            held[p].remove(-1)  # type: ignore[index]
-        elif kind == "reshuffle":
-            pass
         elif kind == "bring_in":
-            out.append(f"{nm}: brings in for {amt(e.amount)}")
+            stacks[p] -= e.amount  # type: ignore[index]
+            out.append(f"{nm}: brings in for {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
             bet[p] += e.amount  # type: ignore[index]
             bet_to = max(bet_to, bet[p])  # type: ignore[index]
         elif kind == "fold":
@@ -193,18 +191,18 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
             out.append(f"{nm}: checks")
         elif kind == "call":
             bet[p] += e.amount  # type: ignore[index]
-            allin = ""
-            out.append(f"{nm}: calls {amt(e.amount)}{allin}")
+            stacks[p] -= e.amount  # type: ignore[index]
+            out.append(f"{nm}: calls {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
         elif kind in ("bet", "raise"):
-            allin = ""
-            if bet_to == 0 or (kind == "bet" and bet_to <= bet[p]):  # type: ignore[index]
-                out.append(f"{nm}: bets {amt(e.amount - bet[p])}{allin}")  # type: ignore[index]
+            stacks[p] -= e.amount - bet[p]  # type: ignore[index]
+            if bet_to == 0:
+                out.append(f"{nm}: bets {amt(e.amount - bet[p])}{all_in(p)}")  # type: ignore[index, arg-type]
             else:
-                out.append(f"{nm}: raises {amt(e.amount - bet_to)} to {amt(e.amount)}{allin}")
+                out.append(f"{nm}: raises {amt(e.amount - bet_to)} to {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
             bet[p] = e.amount  # type: ignore[index]
             bet_to = e.amount
         elif kind == "return":
-            returned += e.amount
+            stacks[p] += e.amount  # type: ignore[index]
             out.append(f"Uncalled bet ({amt(e.amount)}) returned to {nm}")
         elif kind == "show":
             shown_cards[p] = e.cards  # type: ignore[index]
@@ -213,27 +211,7 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
             out.append(f"{nm}: mucks hand")
         elif kind == "award":
             awards.append((p, e.amount, e.cards[0] if e.cards else 0))  # type: ignore[arg-type]
-        k += 1
-        if draw and kind == "discard" and k < len(events) and events[k].kind == "hole" and street >= 0:
-            # the replacements of a draw: written as "Dealt to" [kept] [new]
-            street += 1
-            bet, bet_to = [0] * n, 0
-            out.insert(_last_draw_start(out), f"*** {_DRAW_LABELS[min(street, 3)]} ***")
-            while k < len(events) and events[k].kind == "hole":
-                e2 = events[k]
-                q = e2.player
-                assert q is not None
-                kept = list(held[q])
-                held[q] += list(e2.cards)
-                if all(c >= 0 for c in kept) and all(c >= 0 for c in e2.cards) and e2.cards:
-                    out.append(f"Dealt to {names[q]} [{_ct(kept)}] [{_ct(e2.cards)}]")
-                k += 1
-        elif draw and kind == "discard" and street >= 0 and (k >= len(events) or events[k].kind != "discard"):
-            # every player stood pat: the draw still happened
-            if not any(ln.startswith(f"*** {_DRAW_LABELS[min(street + 1, 3)]}") for ln in out):
-                street += 1
-                bet, bet_to = [0] * n, 0
-                out.insert(_last_draw_start(out), f"*** {_DRAW_LABELS[min(street, 3)]} ***")
+        prev = kind
     pots = sorted({k for _, _, k in awards})
     if shown_cards:
         out.append("*** SHOW DOWN ***")
@@ -256,21 +234,23 @@ def _ct(cs: Sequence[int]) -> str:
     return " ".join(CARD_TEXT[c] for c in cs)
 
 
-def _street_start(events: Sequence[object], k: int) -> bool:
-    """A stud hole event starts a new street when the event before it is not a hole/burn event."""
-    prev = events[k - 1] if k else None
-    return prev is None or getattr(prev, "kind", "") not in ("hole", "burn")
-
-
-def _last_draw_start(out: list[str]) -> int:
-    """Index of the first line of the run of discard lines just written (where the draw header goes)."""
-    j = len(out)
-    while j > 0 and (": discards " in out[j - 1] or out[j - 1].endswith(": stands pat")):
-        j -= 1
-    return j
-
-
 def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
-    """:func:`to_pokerstars` of a PHH record's replay, with its player names."""
+    """:func:`to_pokerstars` of a PHH record's replay, with its player names, seats, table, hand
+    number, time and currency when the record has them; ``kwargs`` override."""
     rnd = hh.replay()
-    return to_pokerstars(rnd, hh.players, **kwargs)  # type: ignore[arg-type]
+    x = hh.extra
+    opts: dict[str, object] = {"hand_id": int(x["hand"]) if str(x.get("hand", "")).isdigit() else 1}
+    if x.get("currency") in ("USD", "EUR", "GBP") and int(x.get("_units_per_currency", 1)) > 1:
+        opts["currency"] = x["currency"]
+        opts["units_per_currency"] = int(x["_units_per_currency"])
+    if isinstance(x.get("table"), str):
+        opts["table"] = x["table"]
+    seats = x.get("seats")
+    if isinstance(seats, list) and len(seats) == rnd.n and len(set(seats)) == rnd.n:
+        opts["seats"] = seats
+        if isinstance(x.get("seat_count"), int) and x["seat_count"] >= max(seats):
+            opts["seat_count"] = x["seat_count"]
+    if all(isinstance(x.get(k), int) for k in ("year", "month", "day")) and isinstance(x.get("time"), _dt.time):
+        opts["time"] = _dt.datetime.combine(_dt.date(x["year"], x["month"], x["day"]), x["time"])
+    opts.update(kwargs)
+    return to_pokerstars(rnd, hh.players, **opts)  # type: ignore[arg-type]

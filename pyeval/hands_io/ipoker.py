@@ -109,7 +109,8 @@ def parse_game(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     if date:
         dm = re.match(r"(\d{4})-(\d{2})-(\d{2}) (\d{1,2}):(\d{2}):(\d{2})", date.strip())
         if dm:
-            raw.time = _dt.datetime(*map(int, dm.groups()))
+            y, mo, d, hh, mi, ss = (int(x) for x in dm.groups())
+            raw.time = _dt.datetime(y, mo, d, hh, mi, ss)
     players = game.findall("general/players/player")
     if not players:
         raise raw.fail("no players in the game", start)

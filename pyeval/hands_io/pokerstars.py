@@ -44,7 +44,7 @@ _TOURNEY = re.compile(r"^Tournament #(?P<id>\d+), ")
 _LEVEL = re.compile(r"Level (?P<level>[^ ]+)(?: \((?P<stakes>[^)]*)\))?")
 _AMT = r"(?P<a>[^\s|]+)"
 _ALLIN = r"(?: and is all-in)?(?: and has reached the [^ ]+ cap)?\s*$"
-_PLAYER_ACTS: list[tuple[re.Pattern[str], str]] = [
+_PLAYER_ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^posts small & big blinds " + _AMT + _ALLIN), "both"),
     (re.compile(r"^posts small blind " + _AMT + _ALLIN), "sb"),
     (re.compile(r"^posts big blind " + _AMT + _ALLIN), "bb"),
@@ -159,8 +159,10 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     lo, hi = amount(st[0], raw.scale, raw, start), amount(st[1], raw.scale, raw, start)
     if raw.game[0] == "F":
         raw.small_bet, raw.big_bet = lo, hi
+        raw.small_blind, raw.big_blind = lo // 2, lo  # the usual limit blinds (a short post only)
     else:
         raw.min_bet = hi
+        raw.small_blind, raw.big_blind = lo, hi
     dm = _DATE.search(after)
     if dm:
         y, mo, d, hh, mi, ss, tz = dm.groups()
