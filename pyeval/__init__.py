@@ -1,7 +1,7 @@
 """pyeval: C-accelerated poker hand evaluation and dealing, and regulated casino game procedures.
 
 Cards are ints 0..51 (``rank * 4 + suit``, ``2c`` = 0, ``As`` = 51); hand values are 1..7462,
-higher is stronger. The game procedures live in subpackages: :mod:`pyeval.holdem` (Hold'em Poker,
+higher is stronger. The game procedures live in subpackages: :mod:`pyeval.poker` (Hold'em Poker,
 58 Pa. Code § 637a.11), :mod:`pyeval.headsup` (World Poker Tour Heads-Up Hold'em, § 677a.11) and
 :mod:`pyeval.crisscross` (Criss-Cross Poker, chapter 674a); equity in :mod:`pyeval.equity`. See README.md and docs/architecture.md.
 """
@@ -17,6 +17,7 @@ from .errors import (
     HandHistoryError,
     HandValueError,
     IllegalActionError,
+    IllegalHandHistoryError,
     InvalidCardError,
     NativeBuildError,
     OutOfTurnError,
@@ -46,8 +47,8 @@ from .evaluate import (
     hand_category,
     to_cactus_kev,
 )
-from .holdem_sim import HoldemSimResult, HoldemSimStats
-from .holdem_sim import simulate as simulate_holdem
+from .poker.sim import HoldemSimResult, HoldemSimStats
+from .poker.sim import simulate as simulate_holdem
 from .equity import EquityResult, EquityStats, PlayerEquity, Range, equity, parse_range
 from .shoe import (
     CRISS_CROSS_HAND_DEAL,
@@ -75,7 +76,7 @@ __all__ = [
     # errors
     "PyevalError", "InvalidCardError", "DuplicateCardError", "CardCountError", "CardTypeError",
     "HandValueError", "NativeBuildError", "TableRulesError", "IllegalActionError", "OutOfTurnError",
-    "HandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
+    "HandHistoryError", "IllegalHandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
     "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "ShoeTypeError",
     "SeedError", "EntropyError", "RangeError", "EquityError", "SimulationError",
     # evaluation

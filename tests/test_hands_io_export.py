@@ -10,8 +10,8 @@ from test_phh_write import _random_round, _rules
 from pyeval.errors import HandHistoryError
 from pyeval.hands_io import parse_text, to_pokerstars
 from pyeval.hands_io._phh import from_round
-from pyeval.holdem import BettingStructure
-from pyeval.variants.games import VARIANTS
+from pyeval.poker import BettingStructure
+from pyeval.poker.games import VARIANTS
 
 FL, PL, NL = BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT
 NAMES = ["a:b", "[c] d", "e (f)", "g: [h]", "Ivy", "j k"]

@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 
 from ..cards import CARD_TEXT, parse_cards
 from ..errors import HandHistoryError, PyevalError
-from ..variants.games import VARIANTS
-from ._phh import HandHistory
+
+from ._phh import VARIANTS, HandHistory, stop_reason
 
 
 class HandParseError(HandHistoryError):
@@ -508,8 +508,7 @@ def verify(hh: HandHistory) -> Verification:
     stacks = tuple(rnd.stacks)
     problems: list[str] = []
     if not rnd.complete:
-        problems.append(f"the replay stops at {rnd.phase.value}: the record does not finish the hand "
-                        f"(e.g. a winner's cards were never shown)")
+        problems.append(f"the replay does not finish the hand: {stop_reason(rnd, hh)}")
         return Verification(False, tuple(problems), notes, stacks)
     rec = hh.finishing_stacks
     rake = int(hh.extra.get("_rake", 0) or 0) + int(hh.extra.get("_jackpot", 0) or 0)

@@ -31,13 +31,13 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from .._ffi import _fastcall
+from .._bindings import _fastcall
 from ..cards import CARD_TEXT
 from ..errors import (
     CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError,
     OutOfTurnError, WagerNotAllowedError,
 )
-from .rules import Rounding, TableRules, Wager
+from .rules import Rounding, HeadsUpRules, Wager
 from .settle import PlayerSettlement, RoundSettlement, settle_player
 
 __all__ = [
@@ -171,7 +171,7 @@ _SECTION_OF = {Street.PREFLOP: f"{_S}(b)", Street.FLOP: f"{_S}(d)", Street.RIVER
 
 
 def _raise_options(cache: dict[tuple[int, int], tuple[int, ...]], st: Street, ante: int,
-                   rules: TableRules) -> tuple[int, ...]:
+                   rules: HeadsUpRules) -> tuple[int, ...]:
     """Raise amounts on ``st`` for ``ante`` from the table's cache (filled on first use)."""
     opts = cache.get((st, ante))
     if opts is None:
@@ -218,7 +218,7 @@ class HeadsUpRound:
     """One round at a World Poker Tour Heads-Up Hold 'Em table (58 Pa. Code § 677a.11).
 
     Args:
-        rules: the table's :class:`~pyeval.headsup.rules.TableRules`.
+        rules: the table's :class:`~pyeval.headsup.rules.HeadsUpRules`.
 
     Seats are 1..``rules.positions``; seat 1 is farthest to the dealer's left. Chips are ints.
     Attributes (read-only by convention): ``phase``, ``events``, ``board``, ``dealer_hole``,
@@ -229,9 +229,9 @@ class HeadsUpRound:
                  "board", "burns", "raised", "folded", "_queue", "_used", "dealer_value", "values",
                  "_to_settle", "_settled")
 
-    def __init__(self, rules: TableRules) -> None:
-        if not isinstance(rules, TableRules):
-            raise CardTypeError(f"rules must be a TableRules, got {type(rules).__name__}")
+    def __init__(self, rules: HeadsUpRules) -> None:
+        if not isinstance(rules, HeadsUpRules):
+            raise CardTypeError(f"rules must be a HeadsUpRules, got {type(rules).__name__}")
         self.rules = rules
         self.phase = _P_WAGERS
         self._street: Street | None = None  # the decision street now (mirrors phase; fast path)
@@ -631,33 +631,59 @@ class HeadsUpRound:
                 return self.settle()
 
     @classmethod
-    def replay(cls, rules: TableRules, events: Sequence[Event]) -> HeadsUpRound:
-        """Rebuild a round from its event record (§ 677a.11(j)): same wagers, cards and decisions.
+    def replay(cls, rules: HeadsUpRules, events: Sequence[Event]) -> HeadsUpRound:
+        """Rebuild a round from its event record and verify the record (§ 677a.11(j)).
 
-        Raises: the errors the original steps would raise if the record is not a legal round.
+        The wagers, the cards (deal, burns, flop, turn and river) and each player's decision are
+        played again through the round's own steps; every event the steps produce must equal the
+        record's event at that place: the street of each decision, the dealer's hand value, each
+        player's settlement (every wager's outcome, odds and net). A record may stop early (a
+        round in progress). Records whose sequences are lists (e.g. read back from JSON) compare
+        equal to the tuples the round writes.
+
+        Raises:
+            IllegalActionError: an event that differs from what the steps produce (naming its
+                index, what the record says and what the round gives, § 677a.11(j)), an unknown
+                kind, or a record that stops inside a dealer step; and the errors the original
+                steps raise if the record is not a legal round.
         """
         cards: list[int] = []
         for e in events:
-            if e.kind == "deal":
-                cards.extend(e.data)
-            elif e.kind == "burn":
-                cards.append(e.data)
-            elif e.kind in ("flop", "turn_river"):
-                cards.extend(e.data)
+            if not isinstance(e, tuple) or len(e) != 3:
+                raise IllegalActionError(f"a record entry must be an Event (kind, seat, data), got {e!r}", f"{_S}(j)")
+            if e[0] == "deal" or e[0] in ("flop", "turn_river"):
+                cards.extend(_seq(e[2]))
+            elif e[0] == "burn":
+                cards.append(e[2])
         src = SequenceSource(cards)
         rnd = cls(rules)
-        for e in events:
+        produced = rnd.events
+        for i, raw in enumerate(events):
+            e = _tn(Event, tuple(raw))
+            if i < len(produced):  # written by the step of an earlier event (a burn's flop, ...)
+                _verify(i, e, produced[i])
+                continue
             k = e.kind
             if k == "wagers":
-                rnd.place_wagers(_event_seat(e), *e.data)
+                rnd.place_wagers(_event_seat(e), *_seq(e.data))
             elif k == "deal":
                 rnd.deal(src)
+            elif k == "burn":  # a burn opens the flop or the turn-and-river step
+                want = "flop" if rnd.phase is _P_FLOP else "turn_river"
+                if i + 1 >= len(events) or tuple(events[i + 1])[0] != want:
+                    raise IllegalActionError(f"the record stops inside a dealer step: its burn (event {i}) is not "
+                                             f"followed by the {want}", f"{_S}(j)")
+                if rnd.phase is _P_FLOP:
+                    rnd.burn_and_flop(src)
+                else:
+                    rnd.burn_turn_and_river(src)
             elif k == "flop":
                 rnd.burn_and_flop(src)
             elif k == "turn_river":
                 rnd.burn_turn_and_river(src)
             elif k == "raise":
-                rnd.raise_wager(_event_seat(e), e.data[1])
+                amount = _seq(e.data)[1] if len(_seq(e.data)) == 2 else e.data
+                rnd.raise_wager(_event_seat(e), amount)
             elif k == "check":
                 rnd.check(_event_seat(e))
             elif k == "fold":
@@ -666,10 +692,43 @@ class HeadsUpRound:
                 rnd.expose_dealer()
             elif k == "settle":
                 rnd.settle_next()
+            else:
+                raise IllegalActionError(f"the record's event {i} has an unknown kind {k!r}", f"{_S}(j)")
+            if len(produced) <= i:  # pragma: no cover - every step above records an event
+                raise IllegalActionError(f"the record's event {i} ({k!r}) produced nothing", f"{_S}(j)")
+            _verify(i, e, produced[i])
+        if len(produced) != len(events):
+            raise IllegalActionError(f"the record stops inside a dealer step: after event {len(events) - 1} the "
+                                     f"round also records {produced[len(events)]!r}", f"{_S}(j)")
         return rnd
 
 
-def play_round(rules: TableRules, wagers: dict[int, tuple[int, int, int, int]], source: CardSource,
+def _seq(v: object) -> tuple[Any, ...]:
+    """A record's sequence as a tuple (records read back from JSON hold lists)."""
+    if isinstance(v, (tuple, list)):
+        return tuple(v)
+    raise IllegalActionError(f"expected a sequence in the record, got {v!r}", f"{_S}(j)")
+
+
+def _norm(v: object) -> object:
+    """Lists as tuples, recursively, so that a record read back from JSON compares equal."""
+    if isinstance(v, (list, tuple)) and not hasattr(v, "_fields"):
+        return tuple(_norm(x) for x in v)
+    return v
+
+
+def _verify(i: int, recorded: Event, produced: Event) -> None:
+    """The record's event ``i`` must be what the round's step produced (§ 677a.11(j))."""
+    if recorded == produced:
+        return
+    if (recorded.kind == produced.kind and recorded.seat == produced.seat
+            and _norm(recorded.data) == _norm(produced.data)):
+        return
+    raise IllegalActionError(f"the record's event {i} does not match the round: the record says {recorded!r}, "
+                             f"the round gives {produced!r}", f"{_S}(j)")
+
+
+def play_round(rules: HeadsUpRules, wagers: dict[int, tuple[int, int, int, int]], source: CardSource,
                strategy: Strategy | dict[int, Strategy]) -> RoundSettlement:
     """Play one whole round: ``wagers`` maps seat -> (ante, odds, pocket_bonus, trips_plus)."""
     rnd = HeadsUpRound(rules)

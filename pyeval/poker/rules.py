@@ -1,0 +1,243 @@
+"""Table rules for Hold'em Poker: the certificate holder's Rules Submission as validated data.
+
+Source: 58 Pa. Code § 637a.11 (Hold'em Poker) and § 637a.8 (placement of bets). Every option the
+regulation leaves to the Rules Submission (under § 601a.2) is a field here; defaults are the common
+card-room conventions listed in ``docs/holdem.md``. Chip amounts are ints in the table's smallest
+unit, never floats.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from ..errors import TableRulesError
+from .games import HOLDEM, Variant
+
+R_SEATS = "58 Pa. Code § 637a.11(b)"
+R_ANTE = "58 Pa. Code § 637a.11(b)"
+R_BUTTON = "58 Pa. Code § 637a.11(c)"
+R_BLINDS = "58 Pa. Code § 637a.11(d)"
+R_STRADDLE = "58 Pa. Code § 637a.11(e)"
+R_DEAL = "58 Pa. Code § 637a.11(f)"
+R_PREFLOP = "58 Pa. Code § 637a.11(g)"
+R_STREETS = "58 Pa. Code § 637a.11(h)-(j)"
+R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
+R_STAKES = "58 Pa. Code § 637a.8(b)(1)"
+R_ADD_CHIPS = "58 Pa. Code § 637a.8(b)(2)"
+R_MIN_STAKES = "58 Pa. Code § 637a.8(b)(4)"
+R_ALL_IN = "58 Pa. Code § 637a.8(b)(5)"
+R_BINDING = "58 Pa. Code § 637a.8(c)"
+R_ANNOUNCED = "58 Pa. Code § 637a.8(d)"
+R_SINGLE_CHIP = "58 Pa. Code § 637a.8(i)"
+R_CHECK_RAISE = "58 Pa. Code § 637a.8(j)"
+R_LIMITS = "58 Pa. Code § 637a.8(k)"
+R_SHOW_ORDER = "58 Pa. Code § 637a.18(e)"
+
+
+class BettingStructure(enum.Enum):
+    """How much a bet or raise may be (§ 637a.8(k): the posted limits)."""
+
+    FIXED_LIMIT = "fixed-limit"
+    POT_LIMIT = "pot-limit"
+    NO_LIMIT = "no-limit"
+
+
+class ButtonPlacement(enum.Enum):
+    """Where the button goes at the start of play (§ 637a.11(c)(1))."""
+
+    #: In front of the first player to the dealer's right (the occupied seat with the highest number),
+    #: § 637a.11(c)(1)(i).
+    RIGHT_OF_DEALER = "right-of-dealer"
+    #: In front of the player dealt the highest single card; ties broken by the declared suit order,
+    #: § 637a.11(c)(1)(ii).
+    HIGH_CARD = "high-card"
+
+
+class HeadsUpOrder(enum.Enum):
+    """Blind order with two players (§ 637a.11(d) read literally, or the common convention)."""
+
+    #: PA default: the player left of the button posts the first blind, the button the second.
+    PA_LITERAL = "pa-literal"
+    #: Convention elsewhere (and PHH): the button posts the small blind and acts first before the flop.
+    BUTTON_SMALL_BLIND = "button-small-blind"
+
+
+class OddChipRule(enum.Enum):
+    """Who receives the odd units of a split pot (§ 637a.11(k): named in the Rules Submission)."""
+
+    #: One unit at a time to each winner in turn, clockwise from the first seat left of the button.
+    LEFT_OF_BUTTON = "left-of-button"
+    #: One unit at a time, winners ordered by their highest hole card (rank, then declared suit order).
+    HIGH_CARD_BY_SUIT = "high-card-by-suit"
+    #: Every odd unit of the pot to one winner: the first clockwise from the first seat left of the
+    #: button (pokerkit's rule; with two winners, or one odd unit, the same as ``LEFT_OF_BUTTON``).
+    ALL_TO_FIRST_LEFT_OF_BUTTON = "all-to-first-left-of-button"
+
+
+@dataclass(frozen=True)
+class EngineConstants:
+    """What the round engine needs of a table's rules on every round, computed once per table.
+
+    Fields:
+        is_stud: the game deals up cards and has a bring-in (§ 637a.10).
+        has_draws: a street is a draw (discards replaced).
+        holdem_showdown: two hole cards and five board cards for the high hand only, so the
+            showdown uses the 7-card kernel directly.
+        fixed_bet_sizes: fixed limit: the bet and raise size of each street; else None.
+        largest_blind: the largest blind (0 for stud).
+        bring_in_order: for each card 0..51, its order for the bring-in: rank (razz: aces low), then
+            the declared suit order; the lowest (razz: highest) brings in.
+        forced_bet_plans: per player count, who posts each blind and who acts first preflop (filled on
+            first use; the only mutable part, a cache).
+    """
+
+    is_stud: bool
+    has_draws: bool
+    holdem_showdown: bool
+    fixed_bet_sizes: tuple[int, ...] | None
+    largest_blind: int
+    bring_in_order: tuple[int, ...]
+    forced_bet_plans: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class PokerRules:
+    """One Hold'em table's posted rules; validated on creation, immutable afterwards.
+
+    Fields (chips are ints in the smallest unit):
+        seats: seats at the table, 2..10 (§ 637a.11(b)).
+        blinds: the blind amounts in posting order, starting left of the button (§ 637a.11(d)).
+        ante: ante per dealt-in player, 0 for none (§ 637a.11(b)).
+        straddle: the straddle amount if a straddle is offered, else None; at most one per round,
+            by the player left of the last blind (§ 637a.11(e)).
+        structure: fixed limit, pot limit or no limit (§ 637a.8(k)).
+        min_bet: the posted table minimum bet (no/pot limit); for fixed limit the small bet.
+        big_bet: fixed limit only: the bet and raise size on the turn and river (default 2*min_bet).
+        max_bet: the posted table maximum for one bet or raise increment, None for none (§ 637a.8(k)).
+        max_raises: the posted maximum number of raises per betting round, None for no cap
+            (§ 637a.8(k)); an opening bet and the blinds are not raises, nor is an all-in short of a
+            full raise.
+        check_raise: whether a player who checked may later raise in the round (§ 637a.8(j)).
+        button_placement: how the button is first placed (§ 637a.11(c)(1)).
+        suit_order: the suits from lowest to highest, for high-card ties (default ``"cdhs"``).
+        odd_chip: who receives odd units of a split pot (§ 637a.11(k)).
+        heads_up: heads-up blind order (§ 637a.11(d)); see :class:`HeadsUpOrder`.
+        min_table_stakes: table stakes needed to be dealt in; None means the forced bets plus one
+            minimum bet (§ 637a.8(b)(4)).
+        show_all_hands: if True, hands at showdown may not be mucked (§ 637a.18(e)).
+        variant: the game (:mod:`pyeval.poker.games`); default Texas hold'em.
+        bring_in: stud games: the bring-in posted by the lowest (razz: highest) up card (§ 637a.10).
+        bb_ante: an ante the big blind posts for the whole table (0 for none), before his blind.
+    Raises:
+        TableRulesError: any field out of range or inconsistent, naming the field.
+    """
+
+    seats: int = 9
+    blinds: tuple[int, ...] = (1, 2)
+    ante: int = 0
+    straddle: int | None = None
+    structure: BettingStructure = BettingStructure.NO_LIMIT
+    min_bet: int = 2
+    big_bet: int | None = None
+    max_bet: int | None = None
+    max_raises: int | None = None
+    check_raise: bool = True
+    button_placement: ButtonPlacement = ButtonPlacement.RIGHT_OF_DEALER
+    suit_order: str = "cdhs"
+    odd_chip: OddChipRule = OddChipRule.LEFT_OF_BUTTON
+    heads_up: HeadsUpOrder = HeadsUpOrder.PA_LITERAL
+    min_table_stakes: int | None = None
+    show_all_hands: bool = False
+    variant: Variant = HOLDEM
+    bring_in: int = 0
+    bb_ante: int = 0
+    _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    engine: EngineConstants = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _int(self.seats, "seats", 2, 10, R_SEATS)
+        if isinstance(self.blinds, list):
+            object.__setattr__(self, "blinds", tuple(self.blinds))
+        if not isinstance(self.variant, Variant):
+            raise TableRulesError(f"variant must be a pyeval.poker.games.Variant, got {self.variant!r}")
+        stud = self.variant.forced == "bring_in"
+        _int(self.bring_in, "bring_in", 1 if stud else 0, None, R_BLINDS)
+        if not stud and self.bring_in:
+            raise TableRulesError(f"bring_in applies to stud games only ({R_BLINDS})")
+        _int(self.bb_ante, "bb_ante", 0, None, R_ANTE)
+        if stud and (self.blinds or self.straddle is not None or self.bb_ante):
+            raise TableRulesError(f"stud games have no blinds, straddle or big-blind ante, only antes and a bring-in ({R_BLINDS})")
+        if not stud and (not isinstance(self.blinds, tuple) or not self.blinds):
+            raise TableRulesError(f"blinds must be a non-empty tuple of chip amounts, got {self.blinds!r} ({R_BLINDS})")
+        for b in self.blinds:
+            _int(b, "each blind", 1, None, R_BLINDS)
+        if len(self.blinds) > self.seats:
+            raise TableRulesError(f"{len(self.blinds)} blinds need more than {self.seats} seats ({R_BLINDS})")
+        _int(self.ante, "ante", 0, None, R_ANTE)
+        if self.straddle is not None:
+            _int(self.straddle, "straddle", 1, None, R_STRADDLE)
+            if len(self.blinds) + 1 >= self.seats:
+                raise TableRulesError(f"a straddle needs more than {len(self.blinds) + 1} seats ({R_STRADDLE})")
+        for name, enum_type in (("structure", BettingStructure), ("button_placement", ButtonPlacement),
+                                ("odd_chip", OddChipRule), ("heads_up", HeadsUpOrder)):
+            if not isinstance(getattr(self, name), enum_type):
+                raise TableRulesError(f"{name} must be a {enum_type.__name__}, got {getattr(self, name)!r}")
+        _int(self.min_bet, "min_bet", 1, None, R_LIMITS)
+        if self.big_bet is not None:
+            if self.structure is not BettingStructure.FIXED_LIMIT:
+                raise TableRulesError(f"big_bet applies to fixed limit only ({R_LIMITS})")
+            _int(self.big_bet, "big_bet", self.min_bet, None, R_LIMITS)
+        if self.max_bet is not None:
+            _int(self.max_bet, "max_bet", self.min_bet, None, R_LIMITS)
+            if self.structure is BettingStructure.FIXED_LIMIT:
+                raise TableRulesError(f"max_bet does not apply to fixed limit ({R_LIMITS})")
+        if self.max_raises is not None:
+            _int(self.max_raises, "max_raises", 0, None, R_LIMITS)
+        for name in ("check_raise", "show_all_hands"):
+            if not isinstance(getattr(self, name), bool):
+                raise TableRulesError(f"{name} must be a bool, got {getattr(self, name)!r}")
+        if not isinstance(self.suit_order, str) or sorted(self.suit_order) != sorted("cdhs"):
+            raise TableRulesError(f"suit_order must name c, d, h, s once each, lowest first, got {self.suit_order!r}")
+        if self.min_table_stakes is not None:
+            _int(self.min_table_stakes, "min_table_stakes", 1, None, R_MIN_STAKES)
+        object.__setattr__(self, "_suit_rank", tuple(self.suit_order.index(s) for s in "cdhs"))
+        # constants the round engine reads on every round (computed once per table, not per round)
+        v = self.variant
+        fixed = self.structure is BettingStructure.FIXED_LIMIT
+        suit_rank = self._suit_rank
+        object.__setattr__(self, "engine", EngineConstants(
+            is_stud=v.stud,
+            has_draws=any(s.draw for s in v.streets),
+            holdem_showdown=v.hands == ("high",) and v.hole_cards == 2 and sum(s.board for s in v.streets) == 5,
+            fixed_bet_sizes=tuple(self.big_bet_amount if s.big else self.min_bet for s in v.streets) if fixed else None,
+            largest_blind=max(self.blinds, default=0),
+            bring_in_order=tuple(((c >> 2) + 1) % 13 * 4 + suit_rank[c & 3] if v.low_leads
+                                 else (c >> 2) * 4 + suit_rank[c & 3] for c in range(52)),
+        ))
+
+    @property
+    def big_bet_amount(self) -> int:
+        """Fixed limit: the bet size on the turn and river (``big_bet``, default twice ``min_bet``)."""
+        return self.big_bet if self.big_bet is not None else 2 * self.min_bet
+
+    @property
+    def required_stakes(self) -> int:
+        """Table stakes a player needs before the round to be dealt in (§ 637a.8(b)(4)).
+
+        The configured ``min_table_stakes``, else the ante plus the largest blind plus one minimum bet.
+        """
+        if self.min_table_stakes is not None:
+            return self.min_table_stakes
+        return self.ante + self.bb_ante + max(self.blinds, default=self.bring_in) + self.min_bet
+
+    def card_order_key(self, card: int) -> tuple[int, int]:
+        """Sort key of one card for high-card decisions: rank, then the declared suit order."""
+        return card >> 2, self._suit_rank[card & 3]
+
+
+def _int(v: object, name: str, lo: int, hi: int | None, rule: str) -> None:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TableRulesError(f"{name} must be an int, got {v!r} ({rule})")
+    if v < lo or (hi is not None and v > hi):
+        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+        raise TableRulesError(f"{name} must be {rng}, got {v} ({rule})")
