@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
+from fractions import Fraction
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,7 +44,8 @@ _MAX_EXACT_FLOAT = 2**53
 #: Table settings PHH has no field for, written as user-defined fields ``_pyeval_<name>`` (the PHH
 #: standard reserves names starting with ``_`` for user-defined fields; other readers ignore them).
 _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRule, "suit_order": str,
-                                 "max_raises": int, "max_bet": int, "check_raise": bool, "show_all_hands": bool}
+                                 "max_raises": int, "max_bet": int, "check_raise": bool, "show_all_hands": bool,
+                                 "chip_value": Fraction}
 _PREFIX = "_pyeval_"
 _R_SHOW = "58 Pa. Code § 637a.18(e)"
 _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
@@ -250,6 +252,14 @@ class HandHistory:
                 if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= MAX_CHIPS:
                     raise HandHistoryError(f"{self.name}: {key} must be an int 0..2**63-1, got {_short(raw)}")
                 out[fname] = raw
+            elif kind is Fraction:  # the money value of a chip unit, exact text such as "1/4" or "0.25"
+                try:
+                    if not isinstance(raw, str):
+                        raise ValueError
+                    out[fname] = Fraction(raw)
+                except (ValueError, ZeroDivisionError):
+                    raise HandHistoryError(f"{self.name}: {key} must be an exact amount as text such as "
+                                           f"'1/4' or '0.25', got {_short(raw)}") from None
             else:
                 if not isinstance(raw, str):
                     raise HandHistoryError(f"{self.name}: {key} must be a string, got {_short(raw)}")
@@ -844,7 +854,8 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
             continue
         mine = getattr(rules, fname)
         if getattr(read, fname) != mine:
-            hh.extra[_PREFIX + fname] = mine.value if isinstance(mine, (HeadsUpOrder, OddChipRule)) else mine
+            hh.extra[_PREFIX + fname] = (mine.value if isinstance(mine, (HeadsUpOrder, OddChipRule))
+                                         else str(mine) if isinstance(mine, Fraction) else mine)
     if hh.extra:
         read = hh.table_rules()
         bad = [f for f in _RULE_FIELDS if (f != "heads_up" or n == 2) and getattr(read, f) != getattr(rules, f)]
