@@ -15,8 +15,10 @@ is validated, so hostile input gives one :class:`~pyeval.errors.HandHistoryError
 """
 from __future__ import annotations
 
+import enum
 import math
 import re
+from fractions import Fraction
 import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -29,7 +31,7 @@ from ..cards import CARD_TEXT, parse_cards
 from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
 from .games import HOLDEM, VARIANTS
 from .round import Round
-from .rules import BettingStructure, HeadsUpOrder, OddChipRule, PokerRules
+from .rules import BettingStructure, HeadsUpOrder, LimitShortAllIn, OddChipRule, PokerRules, ShortAllIns, StreetOpener
 
 _STRUCTURES = {"F": BettingStructure.FIXED_LIMIT, "N": BettingStructure.NO_LIMIT, "P": BettingStructure.POT_LIMIT}
 _LETTER = {v: k for k, v in _STRUCTURES.items()}
@@ -43,7 +45,9 @@ _MAX_EXACT_FLOAT = 2**53
 #: Table settings PHH has no field for, written as user-defined fields ``_pyeval_<name>`` (the PHH
 #: standard reserves names starting with ``_`` for user-defined fields; other readers ignore them).
 _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRule, "suit_order": str,
-                                 "max_raises": int, "max_bet": int, "check_raise": bool, "show_all_hands": bool}
+                                 "max_raises": int, "max_bet": int, "check_raise": bool, "show_all_hands": bool,
+                                 "short_all_ins": ShortAllIns, "limit_short_all_in": LimitShortAllIn,
+                                 "turn_river_opener": StreetOpener, "chip_value": Fraction}
 _PREFIX = "_pyeval_"
 _R_SHOW = "58 Pa. Code § 637a.18(e)"
 _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
@@ -236,7 +240,15 @@ class HandHistory:
             if kind is None:
                 raise HandHistoryError(f"{self.name}: unknown pyeval field {key!r} "
                                        f"(known: {', '.join(_PREFIX + k for k in _RULE_FIELDS)})")
-            if isinstance(kind, type) and issubclass(kind, (HeadsUpOrder, OddChipRule)):
+            if kind is Fraction:  # the money value of a chip unit, written "1/4"
+                try:
+                    if not isinstance(raw, str):
+                        raise TypeError
+                    out[fname] = Fraction(raw)
+                except (ValueError, TypeError, ZeroDivisionError):
+                    raise HandHistoryError(f"{self.name}: {key} must be an exact amount such as \"1/4\", "
+                                           f"got {_short(raw)}") from None
+            elif isinstance(kind, type) and issubclass(kind, enum.Enum):
                 try:
                     out[fname] = kind(raw)
                 except (ValueError, TypeError):
@@ -840,7 +852,8 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
             continue
         mine = getattr(rules, fname)
         if getattr(read, fname) != mine:
-            hh.extra[_PREFIX + fname] = mine.value if isinstance(mine, (HeadsUpOrder, OddChipRule)) else mine
+            hh.extra[_PREFIX + fname] = (mine.value if isinstance(mine, enum.Enum)
+                                         else str(mine) if isinstance(mine, Fraction) else mine)
     if hh.extra:
         read = hh.table_rules()
         bad = [f for f in _RULE_FIELDS if (f != "heads_up" or n == 2) and getattr(read, f) != getattr(rules, f)]
