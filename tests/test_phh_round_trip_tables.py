@@ -7,9 +7,10 @@ real TOML writer (``tomli-w``), and a run-it-twice record refused instead of sil
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import random
 import tomllib
-from fractions import Fraction
 
 import pytest
 from hypothesis import assume, given, settings
@@ -124,9 +125,9 @@ def test_issue14_10_three_blinds_with_big_blind_ante_round_trips():
 
 @pytest.mark.parametrize("rule", [OddChipRule.HIGH_CARD_BY_SUIT, OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON])
 def test_issue14_10_637a_11_k_non_default_odd_chip_rule_round_trips(rule):
-    # a chip unit of $0.25: two odd units are $0.50, within the $1 cap of § 637a.11(k)
+    # quarter-dollar chips: two odd units are $0.50, within § 637a.11(k)'s $1 for one player
     rules = PokerRules(seats=6, blinds=(1, 2), ante=1, min_bet=2, odd_chip=rule, suit_order="shdc",
-                       chip_value="0.25")
+                       chip_value=Fraction(1, 4))
     # two players fold after their ante; three all-in hands play the board: 38 chips split three
     # ways leave two odd chips, which the rule gives out
     r = Round(rules, [12, 12, 12, 12, 12])

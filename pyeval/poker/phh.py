@@ -15,10 +15,11 @@ is validated, so hostile input gives one :class:`~pyeval.errors.HandHistoryError
 """
 from __future__ import annotations
 
+import enum
 import math
 import re
-import tomllib
 from fractions import Fraction
+import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +31,7 @@ from ..cards import CARD_TEXT, parse_cards
 from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
 from .games import HOLDEM, VARIANTS
 from .round import Round
-from .rules import BettingStructure, HeadsUpOrder, OddChipRule, PokerRules
+from .rules import BettingStructure, HeadsUpOrder, LimitShortAllIn, OddChipRule, PokerRules, ShortAllIns, StreetOpener
 
 _STRUCTURES = {"F": BettingStructure.FIXED_LIMIT, "N": BettingStructure.NO_LIMIT, "P": BettingStructure.POT_LIMIT}
 _LETTER = {v: k for k, v in _STRUCTURES.items()}
@@ -45,7 +46,8 @@ _MAX_EXACT_FLOAT = 2**53
 #: standard reserves names starting with ``_`` for user-defined fields; other readers ignore them).
 _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRule, "suit_order": str,
                                  "max_raises": int, "max_bet": int, "check_raise": bool, "show_all_hands": bool,
-                                 "chip_value": Fraction}
+                                 "short_all_ins": ShortAllIns, "limit_short_all_in": LimitShortAllIn,
+                                 "turn_river_opener": StreetOpener, "chip_value": Fraction}
 _PREFIX = "_pyeval_"
 _R_SHOW = "58 Pa. Code § 637a.18(e)"
 _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
@@ -238,7 +240,15 @@ class HandHistory:
             if kind is None:
                 raise HandHistoryError(f"{self.name}: unknown pyeval field {key!r} "
                                        f"(known: {', '.join(_PREFIX + k for k in _RULE_FIELDS)})")
-            if isinstance(kind, type) and issubclass(kind, (HeadsUpOrder, OddChipRule)):
+            if kind is Fraction:  # the money value of a chip unit, written "1/4"
+                try:
+                    if not isinstance(raw, str):
+                        raise TypeError
+                    out[fname] = Fraction(raw)
+                except (ValueError, TypeError, ZeroDivisionError):
+                    raise HandHistoryError(f"{self.name}: {key} must be an exact amount such as \"1/4\", "
+                                           f"got {_short(raw)}") from None
+            elif isinstance(kind, type) and issubclass(kind, enum.Enum):
                 try:
                     out[fname] = kind(raw)
                 except (ValueError, TypeError):
@@ -252,14 +262,6 @@ class HandHistory:
                 if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= MAX_CHIPS:
                     raise HandHistoryError(f"{self.name}: {key} must be an int 0..2**63-1, got {_short(raw)}")
                 out[fname] = raw
-            elif kind is Fraction:  # the money value of a chip unit, exact text such as "1/4" or "0.25"
-                try:
-                    if not isinstance(raw, str):
-                        raise ValueError
-                    out[fname] = Fraction(raw)
-                except (ValueError, ZeroDivisionError):
-                    raise HandHistoryError(f"{self.name}: {key} must be an exact amount as text such as "
-                                           f"'1/4' or '0.25', got {_short(raw)}") from None
             else:
                 if not isinstance(raw, str):
                     raise HandHistoryError(f"{self.name}: {key} must be a string, got {_short(raw)}")
@@ -854,7 +856,7 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
             continue
         mine = getattr(rules, fname)
         if getattr(read, fname) != mine:
-            hh.extra[_PREFIX + fname] = (mine.value if isinstance(mine, (HeadsUpOrder, OddChipRule))
+            hh.extra[_PREFIX + fname] = (mine.value if isinstance(mine, enum.Enum)
                                          else str(mine) if isinstance(mine, Fraction) else mine)
     if hh.extra:
         read = hh.table_rules()
