@@ -1,6 +1,10 @@
 """Shared internals of :mod:`pyeval.shoe`: the C status codes, argument checks, status -> exception."""
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+from typing import Any
+
 from .._ffi import ERR_ARG, ERR_CARD, ERR_DUP, ffi, lib
 from ..errors import (
     DuplicateCardError,
@@ -14,9 +18,9 @@ from ..errors import (
 )
 
 __all__ = ["ffi", "lib", "ERR_ARG", "ERR_CARD", "ERR_DUP", "ERR_EXHAUSTED", "ERR_ENTROPY", "ERR_STATE",
-           "ERR_SECURE", "check_int", "raise_status"]
+           "ERR_SECURE", "ERR_BUSY", "check_int", "raise_status", "retry"]
 
-if lib.pe_shoe_abi() != 1:  # pragma: no cover - only with a stale build
+if lib.pe_shoe_abi() != 2:  # pragma: no cover - only with a stale build
     raise NativeBuildError("pyeval._native shoe ABI mismatch: rebuild the package")
 
 ERR_EXHAUSTED: int = lib.PE_SHOE_ERR_EXHAUSTED
@@ -48,4 +52,22 @@ def raise_status(st: int, what: str) -> None:
         raise DuplicateCardError(what)
     if st == ERR_SECURE:
         raise SeedError(f"{what}: not available for a secure random source")
+    if st == ERR_STATE:
+        raise ShoeArgumentError(f"{what}: not allowed in the shoe's state")
     raise ShoeArgumentError(f"{what} (status {st})")
+
+
+ERR_BUSY: int = lib.PE_SHOE_ERR_BUSY
+
+
+def retry(fn: Callable[..., int], *args: Any) -> int:
+    """Call ``fn(*args)`` until it no longer returns ``PE_SHOE_ERR_BUSY`` (another thread is in a call
+    on the same shoe or dealer: C never waits, Python does). Sleeps release the GIL; the back-off
+    grows from 0 to 1 ms, so a thread waiting on a long batch call costs little CPU."""
+    delay = 0.0
+    while True:
+        time.sleep(delay)
+        st = fn(*args)
+        if st != ERR_BUSY:
+            return st
+        delay = min(delay * 2 or 1e-5, 1e-3)
