@@ -153,8 +153,8 @@ class BatchDealer:
         """Shuffle, deal and evaluate ``n`` rounds of Hold'em in one C call; see
         :func:`holdem_showdowns`."""
         p = check_int(players, "players", 2, 10)
-        if not isinstance(burns, bool) or not isinstance(cards, bool):
-            raise ShoeTypeError("burns and cards must be True or False")
+        if not isinstance(burns, (bool, np.bool_)) or not isinstance(cards, (bool, np.bool_)):
+            raise ShoeTypeError(f"burns and cards must be True or False, got {burns!r} and {cards!r}")
         rows = _rows(n, 2 * p + 2 + (2 * p + 5 if cards else 0), "n")
         if values_out is None:
             values_out = _empty((rows, p), np.uint16)
