@@ -257,7 +257,7 @@ class PlannedCard(NamedTuple):
 
 def _getter(idx: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
     if len(idx) > 1:
-        return operator.itemgetter(*idx)  # type: ignore[return-value]
+        return operator.itemgetter(*idx)
     if len(idx) == 1:
         i = idx[0]
         return lambda cards: (cards[i],)
