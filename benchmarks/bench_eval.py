@@ -36,7 +36,7 @@ def test_pyeval_evaluate_7(benchmark, record):
 @pytest.mark.benchmark(group="single 7-card")
 def test_pyeval_cffi_path_7(benchmark, record):
     """The same evaluation through the cffi call (what the fast path saves)."""
-    from pyeval._ffi import lib
+    from pyeval._bindings import lib
 
     f = lib.pe_eval7
     record(benchmark, N_SINGLE)

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from pyeval.holdem import Round, TableRules, phh
+from pyeval.poker import Round, PokerRules, phh
 from pyeval.shoe import Shoe
 
 N_PYEVAL = 2_000
 N_POKERKIT = 50
-RULES = TableRules(seats=6, blinds=(50, 100), min_bet=100)
+RULES = PokerRules(seats=6, blinds=(50, 100), min_bet=100)
 SHARED_PHH = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
 
 

@@ -1,4 +1,4 @@
-"""Hold'em showdown simulation throughput (pyeval.holdem_sim): rounds/s on one stream in this
+"""Hold'em showdown simulation throughput (pyeval.poker.sim): rounds/s on one stream in this
 thread vs several streams on a thread pool (the C batch call releases the GIL, so threads scale
 up to the cores; the numpy counting between calls mostly does too).
 
@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from pyeval.holdem_sim import simulate
+from pyeval.poker.sim import simulate
 
 N = 2_000_000
 WORKERS = os.cpu_count() or 1

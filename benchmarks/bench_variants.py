@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.variants import (
+from pyeval.hands import (
     evaluate_badugi, evaluate_badugi_batch, evaluate_low_27, evaluate_low_a5, evaluate_low_batch, evaluate_omaha,
     evaluate_omaha_batch,
 )

@@ -16,9 +16,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pyeval.holdem import BettingStructure, Round, TableRules
+from pyeval.poker import BettingStructure, Round, PokerRules
 from pyeval.shoe import Shoe
-from pyeval.variants.games import VARIANTS
+from pyeval.poker.games import VARIANTS
 
 FL, PL, NL = BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT
 N_PYEVAL = 1_000
@@ -27,17 +27,17 @@ PLAYERS = 6
 CODES = sorted(VARIANTS)
 
 
-def rules_for(code: str) -> TableRules:
+def rules_for(code: str) -> PokerRules:
     v = VARIANTS[code]
     if v.stud:
-        return TableRules(seats=PLAYERS, blinds=(), ante=1, bring_in=1, min_bet=2, structure=FL, max_raises=4,
+        return PokerRules(seats=PLAYERS, blinds=(), ante=1, bring_in=1, min_bet=2, structure=FL, max_raises=4,
                           variant=v)
     structure = NL if code in ("T", "5D", "2L1D") else PL if "O" in code else FL
-    return TableRules(seats=PLAYERS, blinds=(1, 2), min_bet=2, structure=structure, variant=v,
+    return PokerRules(seats=PLAYERS, blinds=(1, 2), min_bet=2, structure=structure, variant=v,
                       max_raises=4 if structure is FL else None)
 
 
-def random_rounds(rules: TableRules, n: int, shoe: Shoe, seed: int = 1) -> int:
+def random_rounds(rules: PokerRules, n: int, shoe: Shoe, seed: int = 1) -> int:
     """Play ``n`` rounds of random legal actions; returns the chips won (a checksum)."""
     rnd = np.random.default_rng(seed).integers(0, 256, size=1 << 16, dtype=np.uint8).tolist()
     k = 0
@@ -71,7 +71,7 @@ def random_rounds(rules: TableRules, n: int, shoe: Shoe, seed: int = 1) -> int:
     return total
 
 
-def check_call_rounds(rules: TableRules, n: int, shoe: Shoe) -> int:
+def check_call_rounds(rules: PokerRules, n: int, shoe: Shoe) -> int:
     total = 0
     for _ in range(n):
         shoe.shuffle()

@@ -14,7 +14,7 @@ import time
 import numpy as np
 
 import pyeval
-from pyeval._ffi import lib
+from pyeval._bindings import lib
 
 FLOORS = {"batch / single-call loop": 5.0, "fast path / cffi path": 1.3}
 

@@ -1,7 +1,7 @@
 """pyeval: C-accelerated poker hand evaluation and dealing, and regulated casino game procedures.
 
 Cards are ints 0..51 (``rank * 4 + suit``, ``2c`` = 0, ``As`` = 51); hand values are 1..7462,
-higher is stronger. The game procedures live in subpackages: :mod:`pyeval.holdem` (Hold'em Poker,
+higher is stronger. The game procedures live in subpackages: :mod:`pyeval.poker` (Hold'em Poker,
 58 Pa. Code § 637a.11), :mod:`pyeval.headsup` (World Poker Tour Heads-Up Hold'em, § 677a.11) and
 :mod:`pyeval.crisscross` (Criss-Cross Poker, chapter 674a); equity in :mod:`pyeval.equity`. See README.md and docs/architecture.md.
 """
@@ -46,8 +46,8 @@ from .evaluate import (
     hand_category,
     to_cactus_kev,
 )
-from .holdem_sim import HoldemSimResult, HoldemSimStats
-from .holdem_sim import simulate as simulate_holdem
+from .poker.sim import HoldemSimResult, HoldemSimStats
+from .poker.sim import simulate as simulate_holdem
 from .equity import EquityResult, EquityStats, PlayerEquity, Range, equity, parse_range
 from .shoe import (
     CRISS_CROSS_HAND_DEAL,

@@ -1,4 +1,4 @@
-"""Shared input checks of the batch evaluators (``pyeval.evaluate_batch``, ``pyeval.variants``)."""
+"""Shared input checks of the batch evaluators (``pyeval.evaluate_batch``, ``pyeval.hands``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -6,7 +6,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from ._ffi import ERR_CARD, ERR_DUP
+from ._bindings import ERR_CARD, ERR_DUP
 from .cards import CARD_TEXT
 from .errors import CardTypeError, DuplicateCardError, InvalidCardError
 

@@ -19,8 +19,8 @@ from .errors import CardCountError, PyevalError
 from .evaluate import best_five, describe, evaluate, hand_category
 
 #: Modules that add subcommands (each has ``register(subparsers) -> None``).
-_SUBCOMMAND_MODULES: list[str] = ["pyeval.holdem.cli", "pyeval.crisscross.cli", "pyeval.headsup.cli", "pyeval.equity.cli",
-                                   "pyeval.holdem_sim"]
+_SUBCOMMAND_MODULES: list[str] = ["pyeval.poker.cli", "pyeval.crisscross.cli", "pyeval.headsup.cli", "pyeval.equity.cli",
+                                   "pyeval.poker.sim"]
 
 
 def simulate_subparsers(subparsers: Any) -> Any:

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._batch import card_matrix, raise_row_error
-from ._ffi import ERR_COUNT, _fastcall, ffi, lib
+from ._bindings import ERR_COUNT, _fastcall, ffi, lib
 from .cards import RANK_NAMES, RANK_PLURALS, CardsLike, to_cards
 from .errors import CardCountError, CardTypeError, HandValueError
 

@@ -25,7 +25,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from ._ffi import ffi, lib
+from ._bindings import ffi, lib
 from .errors import SeedError
 from .shoe.rng import resolve_seed, seeded_rng
 

@@ -36,7 +36,7 @@ for v in (-1, 0, 1, 7462, 7463):
         errors += 1
 
 # variant evaluators (Omaha, lows, Badugi): single calls and batches of arbitrary bytes
-from pyeval import variants  # noqa: E402
+from pyeval import hands as variants  # noqa: E402
 
 for _ in range(5000):
     cards = [int(x) for x in rng.integers(-3, 60, size=int(rng.integers(3, 9)))]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from pyeval._ffi import ffi, lib
+from pyeval._bindings import ffi, lib
 from pyeval.crisscross.strategy import basic_strategy
 
 

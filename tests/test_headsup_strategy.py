@@ -8,7 +8,7 @@ import random
 import pytest
 
 from pyeval import parse_cards
-from pyeval._ffi import ffi, lib
+from pyeval._bindings import ffi, lib
 from pyeval.headsup.round import Decision, Street
 from pyeval.headsup.strategy import basic_strategy
 

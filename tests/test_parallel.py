@@ -6,7 +6,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from pyeval.equity import core
-from pyeval._ffi import ffi, lib
+from pyeval._bindings import ffi, lib
 from pyeval.equity import EquityStats, equity, run_stream
 from pyeval.errors import SeedError
 from pyeval.parallel import add_cdata, check_seed, check_streams, rng_from_state, rng_state, split, stream_rng

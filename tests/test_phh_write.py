@@ -1,4 +1,4 @@
-"""Writing rounds of every variant as PHH (pyeval.holdem.phh.from_round, dumps) and reading them back.
+"""Writing rounds of every variant as PHH (pyeval.poker.phh.from_round, dumps) and reading them back.
 
 Round trips: random legal rounds of every game under every betting structure are written, read and
 replayed, and must give the same finishing stacks and the same record; writing the replay again
@@ -13,30 +13,30 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_variants_engine import _play
+from test_poker_variants import _play
 
-from pyeval.holdem import BettingStructure, HeadsUpOrder, Round, TableRules, phh
+from pyeval.poker import BettingStructure, HeadsUpOrder, Round, PokerRules, phh
 from pyeval.shoe import Shoe
-from pyeval.variants.games import D27_TRIPLE, STUD, VARIANTS
+from pyeval.poker.games import D27_TRIPLE, STUD, VARIANTS
 
 FL, PL, NL = BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT
 _SKIP = ("burn", "reshuffle")  # dealer steps PHH does not record; the replay deals no burn cards
 
 
-def _rules(code: str, structure: BettingStructure, forced: int) -> TableRules:
+def _rules(code: str, structure: BettingStructure, forced: int) -> PokerRules:
     """A table of ``code``: stud with antes and a bring-in; else blinds with (forced) no ante, an
     ante, a big-blind ante or a straddle."""
     v = VARIANTS[code]
     cap = 4 if structure is FL else None
     if v.stud:
-        return TableRules(seats=7, blinds=(), ante=1 + forced % 2, bring_in=2, min_bet=4, structure=structure,
+        return PokerRules(seats=7, blinds=(), ante=1 + forced % 2, bring_in=2, min_bet=4, structure=structure,
                           max_raises=cap, variant=v)
     extra: dict[str, int] = [{}, {"ante": 1}, {"bb_ante": 2}, {"straddle": 4}][forced % 4]
-    return TableRules(seats=7, blinds=(1, 2), min_bet=2, structure=structure, max_raises=cap, variant=v,
+    return PokerRules(seats=7, blinds=(1, 2), min_bet=2, structure=structure, max_raises=cap, variant=v,
                       heads_up=HeadsUpOrder.BUTTON_SMALL_BLIND, **extra)
 
 
-def _random_round(rules: TableRules, stacks: list[int], seed: int) -> Round:
+def _random_round(rules: PokerRules, stacks: list[int], seed: int) -> Round:
     shoe = Shoe(seed=seed)
     shoe.shuffle()
     r = Round(rules, stacks, shoe)
@@ -88,7 +88,7 @@ def test_variant_codes_of_the_phh_standard():
 
 
 def test_637a_10_stud_record_fields_and_bring_in():
-    rules = TableRules(seats=8, blinds=(), ante=1, bring_in=2, min_bet=5, structure=FL, variant=STUD)
+    rules = PokerRules(seats=8, blinds=(), ante=1, bring_in=2, min_bet=5, structure=FL, variant=STUD)
     r = Round(rules, [100, 100, 100])
     r.post_forced_bets()
     r.deal_hole_cards(["KdKc2h", "AdAc2c", "9d9c5s"])  # up cards 2h, 2c, 5s: p2 brings in (clubs lowest)
@@ -127,7 +127,7 @@ finishing_stacks = [48, 52, 50]
 
 
 def test_big_blind_ante_and_straddle_written_where_read():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, bb_ante=2, straddle=4)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, bb_ante=2, straddle=4)
     r = Round(rules, [50, 50, 50, 50])
     r.post_forced_bets()
     r.post_straddle()

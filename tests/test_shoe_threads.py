@@ -130,7 +130,10 @@ def test_shuffling_and_dealing_threads_keep_the_shoe_whole() -> None:
                 shoe.shuffle()
             elif i == 1:
                 shoe.shuffle(HAND_SHUFFLE)
-                shoe.cut()
+                try:
+                    shoe.cut()
+                except ShoeArgumentError:
+                    pass  # others dealt the stub below twice the minimum cut depth meanwhile: refused
             elif i == 2:
                 try:
                     cards = shoe.deal(5)

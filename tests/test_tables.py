@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pyeval._ffi import lib
+from pyeval._bindings import lib
 
 ROOT = Path(__file__).resolve().parent.parent
 

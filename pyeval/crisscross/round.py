@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .._ffi import _fastcall
+from .._bindings import _fastcall
 from .._house import winnings
 from ..evaluate import MAX_VALUE
 from ..errors import (

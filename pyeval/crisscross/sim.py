@@ -16,7 +16,7 @@ from functools import partial
 from fractions import Fraction
 from math import comb
 
-from .._ffi import ffi, lib
+from .._bindings import check, ffi, lib
 from ..errors import SeedError, ShoeArgumentError
 from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
 from ..shoe.rng import seeded_rng
@@ -178,9 +178,7 @@ def _stream_stats(rules: CrissCrossRules, ante: int, bonus: int, seed: int, stre
     done = 0
     while done < rounds:
         n = min(block, rounds - done)
-        status = lib.pe_cc_simulate(cfg, rng, n, st)
-        if status:
-            raise ShoeArgumentError(f"simulation failed with status {status}")
+        check(lib.pe_cc_simulate(cfg, rng, n, st), "pe_cc_simulate")
         done += n
         if progress is not None:
             progress(n)
@@ -198,9 +196,7 @@ def simulate_rounds(rounds: int, seed: int, *, rules: CrissCrossRules | None = N
     cfg = _config(rules, ante, bonus)
     rng = _rng(seed)
     out = ffi.new("pe_cc_round[]", max(rounds, 1))
-    status = lib.pe_cc_play_batch(cfg, rng, rounds, out)
-    if status:
-        raise ShoeArgumentError(f"simulation failed with status {status}")
+    check(lib.pe_cc_play_batch(cfg, rng, rounds, out), "pe_cc_play_batch")
     res: list[dict[str, object]] = []
     for i in range(rounds):
         r = out[i]
@@ -250,8 +246,6 @@ def bonus_exact(paytable: Paytable | None = None) -> BonusAnalysis:
     cpt = ffi.new("pe_cc_paytable *")
     _fill_paytable(cpt, pt)
     counts = ffi.new("uint64_t[17]")
-    status = lib.pe_cc_bonus_exact(cpt, counts)
-    if status:
-        raise ShoeArgumentError(f"bonus analysis failed with status {status}")
+    check(lib.pe_cc_bonus_exact(cpt, counts), "pe_cc_bonus_exact")
     n = len(pt.lines)
     return BonusAnalysis(pt, tuple(int(counts[i]) for i in range(n)), int(counts[n]))

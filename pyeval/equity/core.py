@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Union
 
-from .._ffi import ERR_CARD, ERR_DUP, ffi, lib
+from .._bindings import ERR_CARD, ERR_DUP, ffi, lib
 from ..cards import format_cards, to_cards
 from ..errors import DuplicateCardError, EquityError, InvalidCardError, PyevalError
 from ..parallel import (

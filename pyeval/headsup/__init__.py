@@ -1,6 +1,6 @@
 """World Poker Tour Heads-Up Hold 'Em (58 Pa. Code chapter 677a), the house-banked game.
 
-* :mod:`.rules`: :class:`TableRules` and :class:`Paytable` (exact odds, declared rounding).
+* :mod:`.rules`: :class:`HeadsUpRules` and :class:`Paytable` (exact odds, declared rounding).
 * :mod:`.paytables`: EXAMPLE paytables from public descriptions; a live table must be configured
   with the certificate holder's approved paytables.
 * :mod:`.round`: :class:`HeadsUpRound`, the round as explicit steps (§ 677a.11).
@@ -13,13 +13,13 @@ from .round import (
     Action, CardSource, Decision, Event, HeadsUpRound, Phase, SequenceSource, Street, play_round,
 )
 from .rules import (
-    DealingProcedure, Paytable, PaytableKind, Rounding, TableRules, Wager, parse_odds, pocket_class,
+    DealingProcedure, Paytable, PaytableKind, Rounding, HeadsUpRules, Wager, parse_odds, pocket_class,
 )
 from .settle import Outcome, PlayerSettlement, RoundSettlement, WagerResult
 from .strategy import basic_strategy
 
 __all__ = [
-    "TableRules", "Paytable", "PaytableKind", "Rounding", "DealingProcedure", "Wager", "parse_odds",
+    "HeadsUpRules", "Paytable", "PaytableKind", "Rounding", "DealingProcedure", "Wager", "parse_odds",
     "pocket_class", "EXAMPLE_PAYTABLES", "example_rules", "HeadsUpRound", "Phase", "Action", "Street",
     "Decision", "Event", "CardSource", "SequenceSource", "play_round", "Outcome", "WagerResult",
     "PlayerSettlement", "RoundSettlement", "basic_strategy",

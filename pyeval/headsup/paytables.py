@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .rules import (
-    AA_WITH_DEALER_AA, WIN, Paytable, PaytableKind, Rounding, TableRules,
+    AA_WITH_DEALER_AA, WIN, Paytable, PaytableKind, Rounding, HeadsUpRules,
 )
 
 __all__ = [
@@ -88,10 +88,10 @@ EXAMPLE_PAYTABLES: dict[str, Paytable] = {
 }
 
 
-def example_rules(**overrides: object) -> TableRules:
-    """A :class:`TableRules` built from the example paytables (for demos, tests and simulation).
+def example_rules(**overrides: object) -> HeadsUpRules:
+    """A :class:`HeadsUpRules` built from the example paytables (for demos, tests and simulation).
 
-    Keyword arguments override any :class:`TableRules` field. Not a certificate holder's table:
+    Keyword arguments override any :class:`HeadsUpRules` field. Not a certificate holder's table:
     configure a live table with its approved paytables.
     """
     kw: dict[str, object] = dict(
@@ -99,4 +99,4 @@ def example_rules(**overrides: object) -> TableRules:
         pocket_bonus=POCKET_BONUS_HOLDEM_BONUS_LADDER, trips_plus=TRIPS_PLUS_50_40_30_8_6_5_3,
         rounding=Rounding.DOWN, name="example table (public example paytables)")
     kw.update(overrides)
-    return TableRules(**kw)  # type: ignore[arg-type]
+    return HeadsUpRules(**kw)  # type: ignore[arg-type]

@@ -31,13 +31,13 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from .._ffi import _fastcall
+from .._bindings import _fastcall
 from ..cards import CARD_TEXT
 from ..errors import (
     CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError,
     OutOfTurnError, WagerNotAllowedError,
 )
-from .rules import Rounding, TableRules, Wager
+from .rules import Rounding, HeadsUpRules, Wager
 from .settle import PlayerSettlement, RoundSettlement, settle_player
 
 __all__ = [
@@ -171,7 +171,7 @@ _SECTION_OF = {Street.PREFLOP: f"{_S}(b)", Street.FLOP: f"{_S}(d)", Street.RIVER
 
 
 def _raise_options(cache: dict[tuple[int, int], tuple[int, ...]], st: Street, ante: int,
-                   rules: TableRules) -> tuple[int, ...]:
+                   rules: HeadsUpRules) -> tuple[int, ...]:
     """Raise amounts on ``st`` for ``ante`` from the table's cache (filled on first use)."""
     opts = cache.get((st, ante))
     if opts is None:
@@ -218,7 +218,7 @@ class HeadsUpRound:
     """One round at a World Poker Tour Heads-Up Hold 'Em table (58 Pa. Code § 677a.11).
 
     Args:
-        rules: the table's :class:`~pyeval.headsup.rules.TableRules`.
+        rules: the table's :class:`~pyeval.headsup.rules.HeadsUpRules`.
 
     Seats are 1..``rules.positions``; seat 1 is farthest to the dealer's left. Chips are ints.
     Attributes (read-only by convention): ``phase``, ``events``, ``board``, ``dealer_hole``,
@@ -229,9 +229,9 @@ class HeadsUpRound:
                  "board", "burns", "raised", "folded", "_queue", "_used", "dealer_value", "values",
                  "_to_settle", "_settled")
 
-    def __init__(self, rules: TableRules) -> None:
-        if not isinstance(rules, TableRules):
-            raise CardTypeError(f"rules must be a TableRules, got {type(rules).__name__}")
+    def __init__(self, rules: HeadsUpRules) -> None:
+        if not isinstance(rules, HeadsUpRules):
+            raise CardTypeError(f"rules must be a HeadsUpRules, got {type(rules).__name__}")
         self.rules = rules
         self.phase = _P_WAGERS
         self._street: Street | None = None  # the decision street now (mirrors phase; fast path)
@@ -631,7 +631,7 @@ class HeadsUpRound:
                 return self.settle()
 
     @classmethod
-    def replay(cls, rules: TableRules, events: Sequence[Event]) -> HeadsUpRound:
+    def replay(cls, rules: HeadsUpRules, events: Sequence[Event]) -> HeadsUpRound:
         """Rebuild a round from its event record (§ 677a.11(j)): same wagers, cards and decisions.
 
         Raises: the errors the original steps would raise if the record is not a legal round.
@@ -669,7 +669,7 @@ class HeadsUpRound:
         return rnd
 
 
-def play_round(rules: TableRules, wagers: dict[int, tuple[int, int, int, int]], source: CardSource,
+def play_round(rules: HeadsUpRules, wagers: dict[int, tuple[int, int, int, int]], source: CardSource,
                strategy: Strategy | dict[int, Strategy]) -> RoundSettlement:
     """Play one whole round: ``wagers`` maps seat -> (ante, odds, pocket_bonus, trips_plus)."""
     rnd = HeadsUpRound(rules)

@@ -33,7 +33,7 @@ from ..errors import PaytableError, TableRulesError
 from ..evaluate import HandCategory
 
 __all__ = [
-    "PaytableKind", "Rounding", "DealingProcedure", "Paytable", "TableRules", "Wager",
+    "PaytableKind", "Rounding", "DealingProcedure", "Paytable", "HeadsUpRules", "Wager",
     "POCKET_CLASSES", "POCKET_PAIR_CLASSES", "POCKET_ACE_CLASSES", "AA_WITH_DEALER_AA",
     "WIN", "parse_odds", "pocket_class", "SettlePlan",
 ]
@@ -287,7 +287,7 @@ MAX_POSITIONS = 20  # 52 cards: 9 for board and burns, 2 for the dealer, 2 per p
 
 
 @dataclass(frozen=True)
-class TableRules:
+class HeadsUpRules:
     """One table's configuration of World Poker Tour Heads-Up Hold 'Em (58 Pa. Code chapter 677a).
 
     Args:
@@ -400,7 +400,7 @@ class TableRules:
 
 class SettlePlan(NamedTuple):
     """Per-table constants the round and settlement read on every round (built once per
-    :class:`TableRules` by :attr:`TableRules.plan`).
+    :class:`HeadsUpRules` by :attr:`HeadsUpRules.plan`).
 
     Per hand category (index = :class:`~pyeval.HandCategory` value, 0..9), ``odds``,
     ``bad_beat`` and ``trips`` hold ``(num, den, Fraction)`` of the line that category falls on,
@@ -433,7 +433,7 @@ def _lines_by_category(pt: Paytable | None) -> tuple[tuple[int, int, Fraction] |
     return tuple(out)
 
 
-def _make_plan(r: TableRules) -> SettlePlan:
+def _make_plan(r: HeadsUpRules) -> SettlePlan:
     ar = r.ante_raise.lines[WIN]
     pb = r.pocket_bonus
     return SettlePlan(

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .._house import winnings
 from ..evaluate import CATEGORY_RANGES, HandCategory
-from .rules import AA_WITH_DEALER_AA, WIN, Rounding, TableRules, Wager, pocket_class
+from .rules import AA_WITH_DEALER_AA, WIN, Rounding, HeadsUpRules, Wager, pocket_class
 
 __all__ = ["Outcome", "WagerResult", "PlayerSettlement", "RoundSettlement", "settle_player", "category_of"]
 
@@ -126,7 +126,7 @@ _STRAIGHT = HandCategory.STRAIGHT
 _TRIPS_CAT = HandCategory.THREE_OF_A_KIND
 
 
-def settle_player(rules: TableRules, seat: int, *, ante: int, odds: int, raise_amount: int,
+def settle_player(rules: HeadsUpRules, seat: int, *, ante: int, odds: int, raise_amount: int,
                   pocket_bonus: int, trips_plus: int, folded: bool, hole: Sequence[int],
                   dealer_hole: Sequence[int], player_value: int, dealer_value: int) -> PlayerSettlement:
     """Settle one player's wagers once the dealer's hand is exposed (58 Pa. Code § 677a.11(f)-(i)).
@@ -140,7 +140,7 @@ def settle_player(rules: TableRules, seat: int, *, ante: int, odds: int, raise_a
     Returns:
         :class:`PlayerSettlement`: Ante, Odds, Raise (if made), Pocket Bonus, Trips Plus (if made).
     The caller has validated everything (the round procedure does); this function does not check.
-    Payouts use the table's precomputed :attr:`~pyeval.headsup.rules.TableRules.plan`; winnings
+    Payouts use the table's precomputed :attr:`~pyeval.headsup.rules.HeadsUpRules.plan`; winnings
     are ``amount * num // den`` (one more chip when the rounding rule is UP and it does not divide).
     """
     plan = rules.plan

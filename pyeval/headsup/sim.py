@@ -24,13 +24,13 @@ from functools import partial
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from .._ffi import ffi, lib
+from .._bindings import Status, check, ffi, lib
 from ..errors import PyevalError, TableRulesError, WagerNotAllowedError
 from ..evaluate import HandCategory
 from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
 from ..shoe.rng import resolve_seed, seeded_rng
 from .rules import (
-    AA_WITH_DEALER_AA, POCKET_CLASSES, WIN, Paytable, PaytableKind, Rounding, TableRules, Wager,
+    AA_WITH_DEALER_AA, POCKET_CLASSES, WIN, Paytable, PaytableKind, Rounding, HeadsUpRules, Wager,
 )
 
 __all__ = ["simulate", "play_batch", "SimulationResult", "WagerStats", "SimRound", "trips_plus_exact",
@@ -56,10 +56,10 @@ def _fill(num: Any, den: Any, pt: Paytable | None, classes: tuple[str, ...]) -> 
             num[i], den[i] = r
 
 
-def _config(rules: TableRules, ante: int | None, pocket_bonus: int | None, trips_plus: int | None) -> tuple[Any, int, int, int]:
+def _config(rules: HeadsUpRules, ante: int | None, pocket_bonus: int | None, trips_plus: int | None) -> tuple[Any, int, int, int]:
     """The C configuration: the table's paytables as arrays, the wagers and the strategy's multiples."""
-    if not isinstance(rules, TableRules):
-        raise TableRulesError(f"rules must be a TableRules, got {type(rules).__name__}")
+    if not isinstance(rules, HeadsUpRules):
+        raise TableRulesError(f"rules must be a HeadsUpRules, got {type(rules).__name__}")
     unit_ante = math.lcm(rules.whole_chip_unit(Wager.ANTE), rules.whole_chip_unit(Wager.ODDS))
     if ante is None:
         ante = unit_ante
@@ -81,7 +81,7 @@ def _config(rules: TableRules, ante: int | None, pocket_bonus: int | None, trips
                 raise WagerNotAllowedError(f"{w.value} {amt} is not a multiple of {rules.whole_chip_unit(w)} "
                                            "(the table's rounding rule is EXACT)")
     cfg = ffi.new("pe_hu_config *")
-    ante_odds = rules.ante_raise.lines[WIN]  # TableRules requires the WIN line
+    ante_odds = rules.ante_raise.lines[WIN]  # HeadsUpRules requires the WIN line
     cfg.ante_num, cfg.ante_den = ante_odds.numerator, ante_odds.denominator
     _fill(cfg.odds_num, cfg.odds_den, rules.odds, _CATS)
     _fill(cfg.bad_num, cfg.bad_den, rules.bad_beat, _CATS)
@@ -92,9 +92,8 @@ def _config(rules: TableRules, ante: int | None, pocket_bonus: int | None, trips
     cfg.flop_mult = max(rules.flop_raise_multiples)
     cfg.ante, cfg.pocket_wager, cfg.trips_wager = ante, pocket_bonus, trips_plus
     cfg.payout_cap = rules.payout_cap or 0
-    st = lib.pe_hu_check_config(cfg)
-    if st:
-        raise TableRulesError(f"the table cannot be simulated (status {st}): odds or wagers out of range")
+    check(lib.pe_hu_check_config(cfg), "the table's simulation set-up (odds or wagers out of range)",
+          {Status.ERR_ARG: TableRulesError})
     return cfg, ante, pocket_bonus, trips_plus
 
 
@@ -111,7 +110,7 @@ class SimRound(NamedTuple):
     outcome: dict[Wager, str]
 
 
-def play_batch(rules: TableRules, rounds: int, seed: int, *, ante: int | None = None,
+def play_batch(rules: HeadsUpRules, rounds: int, seed: int, *, ante: int | None = None,
                pocket_bonus: int | None = None, trips_plus: int | None = None) -> list[SimRound]:
     """Play ``rounds`` rounds through the C simulation path and return each one (see :class:`SimRound`).
 
@@ -122,9 +121,7 @@ def play_batch(rules: TableRules, rounds: int, seed: int, *, ante: int | None = 
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 <= rounds <= 10**7:
         raise TableRulesError(f"rounds must be an int 0..10**7, got {rounds!r}")
     out = ffi.new("pe_hu_round[]", max(rounds, 1))
-    st = lib.pe_hu_play_batch(cfg, _seed_rng(_check_seed(seed)), rounds, out)
-    if st:
-        raise PyevalError(f"pe_hu_play_batch failed with status {st}")
+    check(lib.pe_hu_play_batch(cfg, _seed_rng(_check_seed(seed)), rounds, out), "pe_hu_play_batch")
     res = []
     for i in range(rounds):
         r = out[i]
@@ -178,7 +175,7 @@ class SimulationResult:
                 "raise_streets": self.raise_streets, "exact": self.exact}
 
 
-def simulate(rules: TableRules, rounds: int, seed: int | None = None, *, ante: int | None = None,
+def simulate(rules: HeadsUpRules, rounds: int, seed: int | None = None, *, ante: int | None = None,
              pocket_bonus: int | None = None, trips_plus: int | None = None,
              progress: Callable[[int], None] | None = None, streams: int = 1,
              executor: Executor | None = None) -> SimulationResult:
@@ -228,7 +225,7 @@ def simulate(rules: TableRules, rounds: int, seed: int | None = None, *, ante: i
     return _result(rules, acc, rounds, seed, ante, pb, tp)
 
 
-def _stream_stats(rules: TableRules, ante: int, pb: int, tp: int, seed: int, stream: int, rounds: int,
+def _stream_stats(rules: HeadsUpRules, ante: int, pb: int, tp: int, seed: int, stream: int, rounds: int,
                   step: Callable[[int], None] | None = None) -> bytes:
     """One stream's totals (the raw ``pe_hu_stats``), played in chunks of :data:`_CHUNK` rounds."""
     cfg, *_ = _config(rules, ante, pb, tp)
@@ -237,9 +234,7 @@ def _stream_stats(rules: TableRules, ante: int, pb: int, tp: int, seed: int, str
     done = 0
     while done < rounds:
         n = min(_CHUNK, rounds - done)
-        st = lib.pe_hu_simulate(cfg, rng, n, acc)
-        if st:
-            raise PyevalError(f"pe_hu_simulate failed with status {st}")
+        check(lib.pe_hu_simulate(cfg, rng, n, acc), "pe_hu_simulate")
         done += n
         if step is not None:
             step(n)
@@ -252,7 +247,7 @@ def _mean_se(total: float, sq: float, n: int) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def _result(rules: TableRules, acc: Any, n: int, seed: int, ante: int, pb: int, tp: int) -> SimulationResult:
+def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, ante: int, pb: int, tp: int) -> SimulationResult:
     wagers: dict[str, WagerStats] = {}
     for k, w in enumerate(_WAGERS):
         amount = {Wager.POCKET_BONUS: pb, Wager.TRIPS_PLUS: tp}.get(w, ante)
@@ -318,9 +313,7 @@ def trips_plus_exact(paytable: Paytable) -> ExactAnalysis:
     if not isinstance(paytable, Paytable) or paytable.kind is not PaytableKind.TRIPS_PLUS:
         raise TableRulesError("trips_plus_exact needs a Paytable of kind TRIPS_PLUS")
     c = ffi.new("uint64_t[10]")
-    st = lib.pe_hu_trips_exact(c)
-    if st:
-        raise PyevalError(f"pe_hu_trips_exact failed with status {st}")
+    check(lib.pe_hu_trips_exact(c), "pe_hu_trips_exact")
     counts = {_CATS[i]: int(c[i]) for i in range(HandCategory.THREE_OF_A_KIND, 10)}
     return _exact(paytable, counts, sum(int(c[i]) for i in range(3)))
 
@@ -334,9 +327,7 @@ def pocket_bonus_exact(paytable: Paytable) -> ExactAnalysis:
     if not isinstance(paytable, Paytable) or paytable.kind is not PaytableKind.POCKET_BONUS:
         raise TableRulesError("pocket_bonus_exact needs a Paytable of kind POCKET_BONUS")
     c = ffi.new("uint64_t[21]")
-    st = lib.pe_hu_pocket_exact(c)
-    if st:
-        raise PyevalError(f"pe_hu_pocket_exact failed with status {st}")
+    check(lib.pe_hu_pocket_exact(c), "pe_hu_pocket_exact")
     counts = {k: int(c[i]) for i, k in enumerate(POCKET_CLASSES)}
     if AA_WITH_DEALER_AA not in paytable.lines:
         counts["AA"] += counts.pop(AA_WITH_DEALER_AA)

@@ -33,7 +33,7 @@ Pocket Bonus and Trips Plus): the game's house edge per Ante (Ante + Odds + Rais
 """
 from __future__ import annotations
 
-from .._ffi import _fastcall
+from .._bindings import _fastcall
 from ._tables import PREFLOP_EQUITY
 from .round import Decision, Street
 

@@ -1,6 +1,6 @@
 """The other poker games of 58 Pa. Code chapter 637a: their hand evaluators (:mod:`.hands`) and the
-games as data (:mod:`.games`) played by the generalised engine in :mod:`pyeval.holdem`."""
-from .hands import (
+games as data (:mod:`.games`) played by the generalised engine in :mod:`pyeval.poker`."""
+from .evaluators import (
     BADUGI_CLASSES, LOW_27_CLASSES, LOW_A5_8_MIN, LOW_A5_CLASSES, badugi_size, evaluate_badugi,
     evaluate_badugi_batch, evaluate_low_27, evaluate_low_a5, evaluate_low_a5_8, evaluate_low_batch,
     evaluate_omaha, evaluate_omaha_batch, evaluate_omaha_low8,

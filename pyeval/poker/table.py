@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ..errors import CardTypeError, IllegalActionError
 from .round import CardSource, Round
-from .rules import R_ADD_CHIPS, R_BUTTON, R_MIN_STAKES, R_SEATS, ButtonPlacement, TableRules
+from .rules import R_ADD_CHIPS, R_BUTTON, R_MIN_STAKES, R_SEATS, ButtonPlacement, PokerRules
 
 
 R_ABSENCE = "58 Pa. Code § 637a.8(b)(6)"
@@ -56,7 +56,7 @@ class Table:
     """Seats, stacks and the button of one table, and the round in progress.
 
     Args:
-        rules: the table's :class:`TableRules`.
+        rules: the table's :class:`PokerRules`.
         stacks: ``{seat: table stakes}`` of the players seated at the start (seats 1..rules.seats).
         shoe: the default card source for rounds (e.g. :class:`pyeval.shoe.Shoe`); if it has a
             ``shuffle()`` method it is shuffled before each round.
@@ -64,10 +64,10 @@ class Table:
         IllegalActionError: a seat outside 1..seats or stakes that are not positive ints.
     """
 
-    def __init__(self, rules: TableRules, stacks: Mapping[int, int] | None = None,
+    def __init__(self, rules: PokerRules, stacks: Mapping[int, int] | None = None,
                  shoe: CardSource | None = None) -> None:
-        if not isinstance(rules, TableRules):
-            raise CardTypeError(f"rules must be a TableRules, got {type(rules).__name__}")
+        if not isinstance(rules, PokerRules):
+            raise CardTypeError(f"rules must be a PokerRules, got {type(rules).__name__}")
         self.rules = rules
         self.shoe = shoe
         self._stacks: dict[int, int] = {}

@@ -1,4 +1,4 @@
-"""The variant evaluators (pyeval.variants.hands) against slow references (tests/variants_reference.py).
+"""The variant evaluators (pyeval.hands) against slow references (tests/hands_reference.py).
 
 Exhaustive: every five-card hand for ace-to-five and deuce-to-seven, every rank multiset of six and
 seven cards for ace-to-five, every four-card Badugi hand. Omaha: brute force over random deals.
@@ -11,14 +11,14 @@ import random
 import numpy as np
 import pytest
 
-from pyeval.variants import (
+from pyeval.hands import (
     BADUGI_CLASSES, LOW_27_CLASSES, LOW_A5_8_MIN, LOW_A5_CLASSES, badugi_size, evaluate_badugi,
     evaluate_badugi_batch, evaluate_low_27, evaluate_low_a5, evaluate_low_a5_8, evaluate_low_batch,
     evaluate_omaha, evaluate_omaha_batch, evaluate_omaha_low8,
 )
 from pyeval.errors import CardCountError, CardTypeError, DuplicateCardError, InvalidCardError
 
-import variants_reference as ref
+import hands_reference as ref
 
 
 def _all_hands(k: int) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""``pyeval replay`` and PHH reading/writing (pyeval.holdem.phh, pyeval.holdem.cli)."""
+"""``pyeval replay`` and PHH reading/writing (pyeval.poker.phh, pyeval.poker.cli)."""
 from __future__ import annotations
 
 import subprocess
@@ -9,7 +9,7 @@ import pytest
 
 from pyeval.cli import main
 from pyeval.errors import HandHistoryError
-from pyeval.holdem import phh
+from pyeval.poker import phh
 
 HAND = """\
 variant = 'NT'

@@ -4,7 +4,7 @@ Source: 58 Pa. Code § 637a.10 (Seven-card Stud), § 637a.11 (Hold'em), § 637a.
 § 637a.13 (Five-card Draw), § 637a.14 (Five-card Stud), § 637a.19 (Five-card Omaha), § 637a.20
 (Triple Draw), § 637a.21 (Badugi), § 637a.7(d) (high, low and high-low split pots). Only § 637a.11
 is in our hands; the others follow the standard casino rules (``../shared/rules/poker.md``). The
-engine (:class:`pyeval.holdem.Round`) reads a :class:`Variant` from ``TableRules.variant``.
+engine (:class:`pyeval.poker.Round`) reads a :class:`Variant` from ``PokerRules.variant``.
 """
 from __future__ import annotations
 

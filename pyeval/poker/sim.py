@@ -30,10 +30,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .errors import PyevalError, SimulationError
-from .evaluate import MAX_VALUE, HandCategory, hand_category
-from .parallel import check_seed, check_streams, run_streams, split
-from .shoe import BatchDealer
+from ..errors import PyevalError, SimulationError
+from ..evaluate import MAX_VALUE, HandCategory, hand_category
+from ..parallel import check_seed, check_streams, run_streams, split
+from ..shoe import BatchDealer
 
 __all__ = ["simulate", "run_stream", "HoldemSimStats", "HoldemSimResult", "SeatResult", "CategoryFrequency",
            "register", "run_cli", "format_table",
@@ -335,8 +335,8 @@ CLI_STREAMS = 8
 
 def register(subparsers: Any) -> None:
     """Add ``holdem`` under the shared ``pyeval simulate`` parser."""
-    from .cli import simulate_subparsers
-    from .parallel import add_cli_options
+    from ..cli import simulate_subparsers
+    from ..parallel import add_cli_options
 
     p = simulate_subparsers(subparsers).add_parser(
         "holdem", help="Texas Hold'em showdowns: every seat to showdown on random deals",
@@ -378,7 +378,7 @@ def run_cli(args: Any) -> int:
     import json
     import sys
 
-    from .parallel import cli_executor
+    from ..parallel import cli_executor
 
     bar: Any = None
     if not args.no_progress and not args.json:

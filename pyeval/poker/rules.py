@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..errors import TableRulesError
-from ..variants.games import HOLDEM, Variant
+from .games import HOLDEM, Variant
 
 R_SEATS = "58 Pa. Code § 637a.11(b)"
 R_ANTE = "58 Pa. Code § 637a.11(b)"
@@ -76,7 +75,33 @@ class OddChipRule(enum.Enum):
 
 
 @dataclass(frozen=True)
-class TableRules:
+class EngineConstants:
+    """What the round engine needs of a table's rules on every round, computed once per table.
+
+    Fields:
+        is_stud: the game deals up cards and has a bring-in (§ 637a.10).
+        has_draws: a street is a draw (discards replaced).
+        holdem_showdown: two hole cards and five board cards for the high hand only, so the
+            showdown uses the 7-card kernel directly.
+        fixed_bet_sizes: fixed limit: the bet and raise size of each street; else None.
+        largest_blind: the largest blind (0 for stud).
+        bring_in_order: for each card 0..51, its order for the bring-in: rank (razz: aces low), then
+            the declared suit order; the lowest (razz: highest) brings in.
+        forced_bet_plans: per player count, who posts each blind and who acts first preflop (filled on
+            first use; the only mutable part, a cache).
+    """
+
+    is_stud: bool
+    has_draws: bool
+    holdem_showdown: bool
+    fixed_bet_sizes: tuple[int, ...] | None
+    largest_blind: int
+    bring_in_order: tuple[int, ...]
+    forced_bet_plans: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class PokerRules:
     """One Hold'em table's posted rules; validated on creation, immutable afterwards.
 
     Fields (chips are ints in the smallest unit):
@@ -100,7 +125,7 @@ class TableRules:
         min_table_stakes: table stakes needed to be dealt in; None means the forced bets plus one
             minimum bet (§ 637a.8(b)(4)).
         show_all_hands: if True, hands at showdown may not be mucked (§ 637a.18(e)).
-        variant: the game (:mod:`pyeval.variants.games`); default Texas hold'em.
+        variant: the game (:mod:`pyeval.poker.games`); default Texas hold'em.
         bring_in: stud games: the bring-in posted by the lowest (razz: highest) up card (§ 637a.10).
         bb_ante: an ante the big blind posts for the whole table (0 for none), before his blind.
     Raises:
@@ -127,14 +152,14 @@ class TableRules:
     bring_in: int = 0
     bb_ante: int = 0
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    _engine: Any = field(init=False, repr=False, compare=False)
+    engine: EngineConstants = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _int(self.seats, "seats", 2, 10, R_SEATS)
         if isinstance(self.blinds, list):
             object.__setattr__(self, "blinds", tuple(self.blinds))
         if not isinstance(self.variant, Variant):
-            raise TableRulesError(f"variant must be a pyeval.variants.games.Variant, got {self.variant!r}")
+            raise TableRulesError(f"variant must be a pyeval.poker.games.Variant, got {self.variant!r}")
         stud = self.variant.forced == "bring_in"
         _int(self.bring_in, "bring_in", 1 if stud else 0, None, R_BLINDS)
         if not stud and self.bring_in:
@@ -179,14 +204,16 @@ class TableRules:
         # constants the round engine reads on every round (computed once per table, not per round)
         v = self.variant
         fixed = self.structure is BettingStructure.FIXED_LIMIT
-        sizes = tuple(self.big_bet_amount if s.big else self.min_bet for s in v.streets) if fixed else None
-        eval7 = v.hands == ("high",) and v.hole_cards == 2 and sum(s.board for s in v.streets) == 5
-        object.__setattr__(self, "_engine", (v.stud, any(s.draw for s in v.streets), eval7, sizes,
-                                             max(self.blinds, default=0), {},  # {}: per-player-count plans
-                                             # bring-in order of each card: rank (razz: aces low), then suit
-                                             tuple(((c >> 2) + 1) % 13 * 4 + self._suit_rank[c & 3]
-                                                   if v.low_leads else (c >> 2) * 4 + self._suit_rank[c & 3]
-                                                   for c in range(52))))
+        suit_rank = self._suit_rank
+        object.__setattr__(self, "engine", EngineConstants(
+            is_stud=v.stud,
+            has_draws=any(s.draw for s in v.streets),
+            holdem_showdown=v.hands == ("high",) and v.hole_cards == 2 and sum(s.board for s in v.streets) == 5,
+            fixed_bet_sizes=tuple(self.big_bet_amount if s.big else self.min_bet for s in v.streets) if fixed else None,
+            largest_blind=max(self.blinds, default=0),
+            bring_in_order=tuple(((c >> 2) + 1) % 13 * 4 + suit_rank[c & 3] if v.low_leads
+                                 else (c >> 2) * 4 + suit_rank[c & 3] for c in range(52)),
+        ))
 
     @property
     def big_bet_amount(self) -> int:

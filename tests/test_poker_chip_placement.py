@@ -1,14 +1,14 @@
 """Chip placement as a floorperson rules it: what counts as a bet and string bets
 (58 Pa. Code § 637a.8(e)-(g)); the announced-amount and single-chip rules ((d), (i)) are in
-test_holdem.py."""
+test_poker.py."""
 from __future__ import annotations
 
 import pytest
 
-from pyeval.errors import CardTypeError
-from pyeval.holdem import Round, TableRules
+from pyeval.errors import CardTypeError, IllegalActionError
+from pyeval.poker import PokerRules, Round, Ruling
 
-NL = TableRules(seats=9, blinds=(1, 2), min_bet=2)
+NL = PokerRules(seats=9, blinds=(1, 2), min_bet=2)
 
 
 def _facing_bet() -> Round:
@@ -69,3 +69,18 @@ def test_bad_motions_are_rejected(motions):
     with pytest.raises(CardTypeError):
         r.rule_chip_placement(motions=motions)
     assert r.snapshot() == before
+
+
+def test_rule_chip_placement_is_a_pure_function_of_what_the_player_faces() -> None:
+    from pyeval.poker import Facing, rule_chip_placement
+
+    facing = Facing(player=2, call=100, bet_to=100, bet=0, stack=1000)
+    assert rule_chip_placement(facing, 100) == Ruling("call", None, 0)
+    assert rule_chip_placement(facing, 500, single_chip=True) == Ruling("call", None, 400)  # § 637a.8(i)
+    assert rule_chip_placement(facing, 300) == Ruling("raise", 300, 0)
+    assert rule_chip_placement(facing, motions=[100, 200]) == Ruling("call", None, 200)  # § 637a.8(f)
+    assert rule_chip_placement(Facing(0, 0, 0, 0, 50), 0) == Ruling("check", None, 0)
+    with pytest.raises(IllegalActionError):
+        rule_chip_placement(facing, 50)
+    with pytest.raises(IllegalActionError):
+        rule_chip_placement(facing, 2000)

@@ -1,4 +1,4 @@
-"""Differential test: random no-limit rounds from pyeval.holdem, replayed by pokerkit from PHH.
+"""Differential test: random no-limit rounds from pyeval.poker, replayed by pokerkit from PHH.
 
 Skipped when pokerkit is not installed. Only rules both engines share are exercised: no-limit,
 blinds, no straddle, the button posting the small blind heads-up (PHH's convention), no folds when
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from pyeval.holdem import HeadsUpOrder, OddChipRule, Round, TableRules, phh
+from pyeval.poker import HeadsUpOrder, OddChipRule, Round, PokerRules, phh
 from pyeval.shoe import Shoe
 
 pokerkit = pytest.importorskip("pokerkit")
@@ -25,7 +25,7 @@ def test_pokerkit_odd_chips_of_a_three_way_split():
     holes = ["9dAd", "8s5h", "6s9c", "6cTs", "JcAh", "6h4d"]
     out = {}
     for rule in (OddChipRule.LEFT_OF_BUTTON, OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON):
-        rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, odd_chip=rule)
+        rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, odd_chip=rule)
         r = Round(rules, [3, 4, 4, 5, 5, 5])
         r.post_forced_bets()
         r.deal_hole_cards(holes)
@@ -36,7 +36,7 @@ def test_pokerkit_odd_chips_of_a_three_way_split():
         for p in (0, 1, 3):
             r.check_or_call(p)
         r.fold(4)
-        while r.sd_queue:  # everyone is all-in: hands are turned up before the board
+        while r.showdown_queue:  # everyone is all-in: hands are turned up before the board
             r.show()
         for board in ("2d3d6d", "3h", "As"):
             r.deal_board(board)
@@ -57,7 +57,7 @@ def test_pokerkit_odd_chips_of_a_three_way_split():
 @given(stacks=st.lists(st.integers(3, 500), min_size=2, max_size=6), seed=st.integers(0, 2**32),
        script=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 10**6)), min_size=1, max_size=40))
 def test_pokerkit_agrees_on_final_stacks(stacks, seed, script):
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, heads_up=HeadsUpOrder.BUTTON_SMALL_BLIND,
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, heads_up=HeadsUpOrder.BUTTON_SMALL_BLIND,
                        odd_chip=OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON)
     shoe = Shoe(seed=seed)
     shoe.shuffle()

@@ -1,4 +1,4 @@
-"""Hold'em showdown simulation (pyeval.holdem_sim): mergeable streams, executors, known frequencies."""
+"""Hold'em showdown simulation (pyeval.poker.sim): mergeable streams, executors, known frequencies."""
 from __future__ import annotations
 
 import json
@@ -9,14 +9,14 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-import pyeval.holdem_sim as hs
+import pyeval.poker.sim as hs
 from pyeval.cli import main
 from pyeval.equity import equity
 from pyeval.errors import SeedError, SimulationError
 from pyeval.evaluate import hand_category
 from pyeval.parallel import split
 from pyeval.shoe import BatchDealer
-from pyeval.holdem_sim import HoldemSimResult, HoldemSimStats, run_stream, simulate
+from pyeval.poker.sim import HoldemSimResult, HoldemSimStats, run_stream, simulate
 
 #: Seven-card hands of each category among all C(52, 7) = 133,784,560 (standard combinatorics;
 #: the straight flush count excludes the 4,324 royal flushes).

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pyeval import Shoe
-from pyeval.holdem import Round, TableRules
+from pyeval.poker import Round, PokerRules
 
 
 def _play_out(r: Round) -> None:
@@ -22,7 +22,7 @@ def _play_out(r: Round) -> None:
 
 
 def test_637a_8_b_5_bb_ante_all_in_pots():
-    r = Round(TableRules(seats=6, blinds=(1, 2), min_bet=2, bb_ante=2), [1, 1], Shoe(seed=3))
+    r = Round(PokerRules(seats=6, blinds=(1, 2), min_bet=2, bb_ante=2), [1, 1], Shoe(seed=3))
     r.post_forced_bets()
     pots = r._pots([True, True])
     # SB's 1 chip is live and only he can win it back; BB's 1 chip went to the ante: dead money
@@ -32,7 +32,7 @@ def test_637a_8_b_5_bb_ante_all_in_pots():
 
 @pytest.mark.parametrize("seed", range(20))
 def test_bb_ante_all_in_round_completes_and_conserves_chips(seed):
-    r = Round(TableRules(seats=6, blinds=(1, 2), min_bet=2, bb_ante=2), [1, 1], Shoe(seed=seed))
+    r = Round(PokerRules(seats=6, blinds=(1, 2), min_bet=2, bb_ante=2), [1, 1], Shoe(seed=seed))
     r.post_forced_bets()
     r.deal_hole_cards()
     _play_out(r)

@@ -5,7 +5,7 @@ top-level fields, ``.phhs`` several hands as tables ``[1]``, ``[2]``, .... Conve
 ``p1`` is the first seat left of the button (round index 0), the last seat is the button; ``cbr X``
 is a bet or raise *to* X; heads-up, ``blinds_or_straddles`` is assigned in reverse (the button posts
 the small blind). Variant codes: a structure letter (``F`` fixed limit, ``N`` no limit, ``P`` pot
-limit) and a game of :data:`pyeval.variants.games.VARIANTS`: ``FT``, ``NT``, ``PO``, ``FO/8``,
+limit) and a game of :data:`pyeval.poker.games.VARIANTS`: ``FT``, ``NT``, ``PO``, ``FO/8``,
 ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``, ``FB``, ... Stud hands use ``bring_in`` and ``pb``;
 draw hands ``sd``; unknown hole cards (``????``) replay as cards nobody saw. :func:`from_round`
 writes a round of any of these games (and any structure) back as PHH; reading what it writes
@@ -21,9 +21,9 @@ from typing import Any
 
 from ..cards import CARD_TEXT, parse_cards
 from ..errors import HandHistoryError, PyevalError
-from ..variants.games import HOLDEM, VARIANTS
+from .games import HOLDEM, VARIANTS
 from .round import Round
-from .rules import BettingStructure, HeadsUpOrder, TableRules
+from .rules import BettingStructure, HeadsUpOrder, PokerRules
 
 _STRUCTURES = {"F": BettingStructure.FIXED_LIMIT, "N": BettingStructure.NO_LIMIT, "P": BettingStructure.POT_LIMIT}
 _LETTER = {v: k for k, v in _STRUCTURES.items()}
@@ -125,8 +125,8 @@ class HandHistory:
             name=self.name,
         )
 
-    def table_rules(self) -> TableRules:
-        """The :class:`TableRules` this hand was played under, as far as PHH states them.
+    def table_rules(self) -> PokerRules:
+        """The :class:`PokerRules` this hand was played under, as far as PHH states them.
 
         Raises:
             HandHistoryError: an unknown variant code, antes that are neither uniform nor a big-blind
@@ -184,10 +184,10 @@ class HandHistory:
             if structure is BettingStructure.FIXED_LIMIT:
                 if self.small_bet is None or self.big_bet is None:
                     raise HandHistoryError(f"{self.name}: {code} needs small_bet and big_bet")
-                return TableRules(min_bet=self.small_bet, big_bet=self.big_bet, **common)
+                return PokerRules(min_bet=self.small_bet, big_bet=self.big_bet, **common)
             if self.min_bet is None:
                 raise HandHistoryError(f"{self.name}: {code} needs min_bet")
-            return TableRules(min_bet=self.min_bet, **common)
+            return PokerRules(min_bet=self.min_bet, **common)
         except PyevalError as exc:
             if isinstance(exc, HandHistoryError):
                 raise
@@ -229,7 +229,7 @@ class HandHistory:
                 if rnd.folded[i] or rnd.mucked[i]:
                     out.append(0)
                 elif spec.draw:
-                    out.append(len(rnd._discards.get(i, ())))
+                    out.append(len(rnd._draw_discards.get(i, ())))
                 else:
                     out.append(spec.down + spec.up)
             return out
@@ -258,7 +258,7 @@ class HandHistory:
                     if text[1] == "dh":
                         p = _player(text[2], n)
                         pending[p] = pending.get(p, ()) + _cards(text[3])
-                        if not rnd._dealt:
+                        if not rnd._hole_dealt:
                             if len(pending) == n:
                                 rnd.deal_hole_cards([pending[i] for i in range(n)])
                                 pending.clear()
@@ -288,7 +288,7 @@ class HandHistory:
                     else:
                         rnd.discard(cards, p)
                 elif op == "sm":
-                    if len(text) > 2 and p in shown and p not in rnd.sd_queue:
+                    if len(text) > 2 and p in shown and p not in rnd.showdown_queue:
                         # shown again after the rest of the cards were dealt to all-in hands
                         if set(_cards(text[2])) != set(rnd.hole[p]):
                             raise HandHistoryError(f"p{p + 1} shows {text[2]} but holds "
@@ -370,7 +370,7 @@ def _card_text(cards: Sequence[int]) -> str:
     return "".join("??" if c < 0 else CARD_TEXT[c] for c in cards)
 
 
-def variant_code(rules: TableRules) -> str:
+def variant_code(rules: PokerRules) -> str:
     """The PHH variant code of a table: the structure letter (``F``, ``N``, ``P``) and the game's code.
 
     The PHH standard names ``FT``, ``NT``, ``PO``, ``FO/8``, ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``,

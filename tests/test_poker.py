@@ -1,4 +1,4 @@
-"""Hold'em engine (pyeval.holdem): named scenarios with hand-computed stacks, and properties.
+"""Hold'em engine (pyeval.poker): named scenarios with hand-computed stacks, and properties.
 
 Each scenario cites the rule it checks (58 Pa. Code § 637a.11, § 637a.8, § 637a.18(e)).
 """
@@ -10,24 +10,24 @@ from hypothesis import strategies as st
 
 from pyeval import parse_cards
 from pyeval.errors import IllegalActionError, OutOfTurnError, PyevalError, TableRulesError
-from pyeval.holdem import (
+from pyeval.poker import (
     BettingStructure,
     ButtonPlacement,
     HeadsUpOrder,
     Phase,
     Round,
     Table,
-    TableRules,
+    PokerRules,
     side_pots,
     split_pot,
 )
-from pyeval.holdem import phh
+from pyeval.poker import phh
 from pyeval.shoe import Shoe
 
-NL_1_2 = TableRules(seats=9, blinds=(1, 2), min_bet=2)
+NL_1_2 = PokerRules(seats=9, blinds=(1, 2), min_bet=2)
 
 
-def _round(rules: TableRules, stacks: list[int], holes: list[str]) -> Round:
+def _round(rules: PokerRules, stacks: list[int], holes: list[str]) -> Round:
     r = Round(rules, stacks)
     r.post_forced_bets()
     r.deal_hole_cards(holes)
@@ -51,7 +51,7 @@ def _check_down(r: Round, boards: list[str]) -> None:
             r.check_or_call()
         elif r.can_deal_board():
             r.deal_board(next(it))
-        elif r.sd_queue:
+        elif r.showdown_queue:
             r.show()
         else:
             r.award()
@@ -60,14 +60,14 @@ def _check_down(r: Round, boards: list[str]) -> None:
 # ---------------------------------------------------------------------------- rules as data
 def test_637a_11_b_rules_validated():
     with pytest.raises(TableRulesError, match="637a.11\\(b\\)"):
-        TableRules(seats=11)
+        PokerRules(seats=11)
     with pytest.raises(TableRulesError):
-        TableRules(blinds=(1, 0))
+        PokerRules(blinds=(1, 0))
     with pytest.raises(TableRulesError):
-        TableRules(structure="no-limit")  # type: ignore[arg-type]
+        PokerRules(structure="no-limit")  # type: ignore[arg-type]
     with pytest.raises(TableRulesError):
-        TableRules(big_bet=4)  # big bet is for fixed limit only
-    r = TableRules(seats=6, blinds=(50, 100), min_bet=100, ante=5)
+        PokerRules(big_bet=4)  # big bet is for fixed limit only
+    r = PokerRules(seats=6, blinds=(50, 100), min_bet=100, ante=5)
     assert r.required_stakes == 5 + 100 + 100  # § 637a.8(b)(4): forced bets + one minimum bet
     with pytest.raises(Exception):
         r.seats = 5  # type: ignore[misc]  # frozen
@@ -75,7 +75,7 @@ def test_637a_11_b_rules_validated():
 
 # ---------------------------------------------------------------------------- forced bets
 def test_637a_11_d_e_blinds_and_straddle():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, straddle=4)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, straddle=4)
     r = Round(rules, [100, 100, 100, 100])
     assert r.phase is Phase.FORCED_BETS
     _rejected(r, r.post_straddle)  # not before the blinds
@@ -148,7 +148,7 @@ def test_637a_8_b_5_short_all_in_does_not_reopen_betting():
 
 
 def test_637a_8_b_5_big_blind_all_in_for_less():
-    rules = TableRules(seats=6, blinds=(10, 20), min_bet=20)
+    rules = PokerRules(seats=6, blinds=(10, 20), min_bet=20)
     # the big blind has only 15: callers still call the full 20; he can win only 15 from each
     r = _round(rules, [100, 15, 100], ["7h8h", "AsAh", "KsKh"])
     assert r.stacks[1] == 0
@@ -163,7 +163,7 @@ def test_637a_8_b_5_big_blind_all_in_for_less():
 
 
 def test_637a_8_k_raise_cap_fixed_limit():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, big_bet=4, structure=BettingStructure.FIXED_LIMIT,
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, big_bet=4, structure=BettingStructure.FIXED_LIMIT,
                        max_raises=3)
     r = _round(rules, [100, 100, 100], ["AsAh", "4c5d", "7h8h"])
     _rejected(r, r.bet_or_raise_to, 5)  # fixed limit: raise by the small bet only
@@ -189,7 +189,7 @@ def test_637a_8_k_raise_cap_fixed_limit():
 
 
 def test_637a_8_j_check_raise_may_be_posted_off():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, check_raise=False)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, check_raise=False)
     r = _round(rules, [100, 100, 100], ["AsAh", "4c5d", "7h8h"])
     r.check_or_call()
     r.check_or_call()
@@ -248,12 +248,12 @@ def test_637a_11_k_odd_chip_helpers():
 
 
 def test_637a_11_k_odd_chips_all_to_first_left_of_button():
-    from pyeval.holdem import OddChipRule
+    from pyeval.poker import OddChipRule
     assert split_pot(41, [1, 2, 3], odd_to_first=True) == {1: 15, 2: 13, 3: 13}
     assert split_pot(10, [4, 0], odd_to_first=True) == {4: 5, 0: 5}
     # the side-pot scenario above under the other declared rule: main 41 / 3 = 13 r 2, both odd
     # units to p1; side 39 / 2 = 19 r 1 to p2 (still per pot)
-    rules = TableRules(seats=9, blinds=(1, 2), min_bet=2, odd_chip=OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON)
+    rules = PokerRules(seats=9, blinds=(1, 2), min_bet=2, odd_chip=OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON)
     r = _round(rules, [100, 10, 100, 23, 100], ["2c3c", "4c5c", "6c7c", "8c9c", "2d3d"])
     r.bet_or_raise_to(23, 2)
     r.check_or_call(3)
@@ -268,8 +268,8 @@ def test_637a_11_k_odd_chips_all_to_first_left_of_button():
 
 
 def test_637a_11_k_odd_chip_high_card_by_suit():
-    from pyeval.holdem import OddChipRule
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, odd_chip=OddChipRule.HIGH_CARD_BY_SUIT)
+    from pyeval.poker import OddChipRule
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, odd_chip=OddChipRule.HIGH_CARD_BY_SUIT)
     r = _round(rules, [100, 100, 100], ["2c3c", "4c5d", "6c7s"])
     r.check_or_call(2)
     r.fold(0)
@@ -281,7 +281,7 @@ def test_637a_11_k_odd_chip_high_card_by_suit():
 
 # ---------------------------------------------------------------------------- heads-up
 def test_637a_11_d_heads_up_pa_literal():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, heads_up=HeadsUpOrder.PA_LITERAL)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, heads_up=HeadsUpOrder.PA_LITERAL)
     r = _round(rules, [100, 100], ["AsAh", "KsKh"])
     assert r.stacks == [99, 98]  # left of the button posts the first blind; the button the second
     assert r.actor == 0  # left of the last blind (the button) acts first
@@ -295,7 +295,7 @@ def test_637a_11_d_heads_up_pa_literal():
 
 
 def test_637a_11_d_heads_up_button_small_blind():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, heads_up=HeadsUpOrder.BUTTON_SMALL_BLIND)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, heads_up=HeadsUpOrder.BUTTON_SMALL_BLIND)
     r = _round(rules, [100, 100], ["AsAh", "KsKh"])
     assert r.stacks == [98, 99]  # the button posts the small blind
     assert r.actor == 1  # and acts first before the flop
@@ -336,7 +336,7 @@ def test_637a_18_e_showdown_order_and_muck():
 
 
 def test_637a_18_e_no_bet_first_left_of_button_and_all_shown():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, show_all_hands=True)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, show_all_hands=True)
     r = _round(rules, [100, 100, 100], ["AsAh", "KsKh", "7h8h"])
     for _ in range(3):
         r.check_or_call()
@@ -409,7 +409,7 @@ def test_637a_8_d_announced_amount_overrides_chips():
 
 # ---------------------------------------------------------------------------- the table
 def test_637a_8_b_2_chips_added_only_between_rounds():
-    t = Table(TableRules(seats=6, blinds=(1, 2), min_bet=2), {1: 100, 2: 100, 3: 100}, shoe=Shoe(seed=7))
+    t = Table(PokerRules(seats=6, blinds=(1, 2), min_bet=2), {1: 100, 2: 100, 3: 100}, shoe=Shoe(seed=7))
     t.place_button()
     t.add_chips(1, 50)
     assert t.stacks[1] == 150
@@ -432,7 +432,7 @@ def test_637a_8_b_2_chips_added_only_between_rounds():
 def test_637a_11_c_button_placement_and_movement():
     """§ 637a.11(c)(1)(i): the button starts at the first player to the dealer's right; (c)(2)
     clockwise after each round; § 637a.8(a): only the seated players are dealt in."""
-    rules = TableRules(seats=9, blinds=(1, 2), min_bet=2)
+    rules = PokerRules(seats=9, blinds=(1, 2), min_bet=2)
     t = Table(rules, {2: 100, 5: 100, 7: 100}, shoe=Shoe(seed=1))
     assert t.place_button() == 7  # the first player to the dealer's right: the highest seat
     order = []
@@ -450,18 +450,18 @@ def test_637a_11_c_button_placement_and_movement():
 
 def test_637a_11_c_1_button_by_high_card():
     """§ 637a.11(c)(1)(ii): the button by the rank of a single card dealt, suit order for ties."""
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, button_placement=ButtonPlacement.HIGH_CARD)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, button_placement=ButtonPlacement.HIGH_CARD)
     t = Table(rules, {1: 100, 3: 100, 4: 100})
     # seats 1, 3, 4 draw Kc, Kh, 9s: the kings tie on rank; hearts beat clubs
     assert t.place_button(Shoe.from_order(parse_cards("Kc Kh 9s"))) == 3
-    rules2 = TableRules(seats=6, blinds=(1, 2), min_bet=2, button_placement=ButtonPlacement.HIGH_CARD,
+    rules2 = PokerRules(seats=6, blinds=(1, 2), min_bet=2, button_placement=ButtonPlacement.HIGH_CARD,
                         suit_order="hcds")  # clubs above hearts here
     t2 = Table(rules2, {1: 100, 3: 100, 4: 100})
     assert t2.place_button(Shoe.from_order(parse_cards("Kc Kh 9s"))) == 1
 
 
 def test_637a_8_b_4_short_stakes_not_dealt_in():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2)
     t = Table(rules, {1: 100, 2: 3, 3: 100})  # seat 2 cannot cover the big blind and one minimum bet
     t.place_button()
     assert t.dealt_in() == (1, 3)
@@ -507,11 +507,11 @@ ACTIONS = st.lists(st.tuples(st.integers(0, 9), st.integers(0, 10**6)), min_size
 def _drive(r: Round, script: list[tuple[int, int]], check_rejections: bool) -> None:
     """Play random legal actions from ``script``; occasionally try an illegal one first."""
     k = 0
-    while r.actor is not None or r.can_deal_board() or r.sd_queue or r.can_award():
+    while r.actor is not None or r.can_deal_board() or r.showdown_queue or r.can_award():
         if r.actor is None:
             if r.can_deal_board():
                 r.deal_board()
-            elif r.sd_queue:
+            elif r.showdown_queue:
                 choice = script[k % len(script)][0] if script else 0
                 k += 1
                 if choice < 3 and r.can_muck():
@@ -559,7 +559,7 @@ def _drive(r: Round, script: list[tuple[int, int]], check_rejections: bool) -> N
     ante=st.integers(0, 3),
 )
 def test_property_random_rounds_conserve_chips_and_replay(stacks, seed, script, structure, heads_up, ante):
-    rules = TableRules(seats=10, blinds=(1, 2), min_bet=2, ante=ante, structure=structure, heads_up=heads_up,
+    rules = PokerRules(seats=10, blinds=(1, 2), min_bet=2, ante=ante, structure=structure, heads_up=heads_up,
                        max_raises=3 if structure is BettingStructure.FIXED_LIMIT else None)
     shoe = Shoe(seed=seed)
     shoe.shuffle()

@@ -1,10 +1,10 @@
-"""The variant-driven round engine (pyeval.holdem.Round with pyeval.variants.games): named scenarios
+"""The variant-driven round engine (pyeval.poker.Round with pyeval.poker.games): named scenarios
 with hand-computed stacks, and hypothesis properties for every variant.
 
 Sources: 58 Pa. Code § 637a.10 (Seven-card Stud), § 637a.12 (Omaha), § 637a.13 (Five-card Draw),
 § 637a.14 (Five-card Stud), § 637a.20 (Triple Draw), § 637a.21 (Badugi), § 637a.7(d) (high-low split
 pots), § 637a.11(k) (odd chips). Their texts are not in our hands (``../shared/rules/poker.md``):
-the engine follows the standard casino rules, every house choice a ``TableRules`` field.
+the engine follows the standard casino rules, every house choice a ``PokerRules`` field.
 """
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from pyeval.cards import parse_cards
 from pyeval.errors import IllegalActionError, OutOfTurnError, PyevalError
-from pyeval.holdem import BettingStructure, Round, TableRules
+from pyeval.poker import BettingStructure, Round, PokerRules
 from pyeval.shoe import Shoe
-from pyeval.variants.games import (
+from pyeval.poker.games import (
     BADUGI,
     D27_SINGLE,
     D27_TRIPLE,
@@ -32,8 +32,8 @@ from pyeval.variants.games import (
 FL, PL, NL = BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT
 
 
-def _stud_rules(variant=STUD, **kw) -> TableRules:
-    return TableRules(seats=8, blinds=(), ante=1, bring_in=2, min_bet=5, structure=FL, variant=variant, **kw)
+def _stud_rules(variant=STUD, **kw) -> PokerRules:
+    return PokerRules(seats=8, blinds=(), ante=1, bring_in=2, min_bet=5, structure=FL, variant=variant, **kw)
 
 
 def _check_down(r: Round) -> None:
@@ -41,7 +41,7 @@ def _check_down(r: Round) -> None:
     while not r.complete:
         if r.actor is not None:
             r.check_or_call()
-        elif r.sd_queue:
+        elif r.showdown_queue:
             r.show()
         else:
             r.award()
@@ -110,7 +110,7 @@ def test_637a_10_razz_later_streets_led_by_best_low_showing():
 
 # ---------------------------------------------------------------------------- draws
 def test_637a_13_single_draw_stand_pat_and_draw_27_low():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, structure=NL, variant=D27_SINGLE)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=NL, variant=D27_SINGLE)
     r = Round(rules, [100, 100, 100])
     r.post_forced_bets()
     r.deal_hole_cards(["7c5dKhKs2h", "8h6h4h3d2d", "9c7d6s5cAh"])
@@ -135,7 +135,7 @@ def test_637a_13_single_draw_stand_pat_and_draw_27_low():
 
 
 def test_637a_20_triple_draw_several_draws():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, structure=FL, variant=D27_TRIPLE)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=FL, variant=D27_TRIPLE)
     r = Round(rules, [50, 50, 50])
     r.post_forced_bets()
     r.deal_hole_cards(["KcKdQc7h2s", "8c6d5h4s3c", "JhJs9c4d3h"])
@@ -166,7 +166,7 @@ def test_637a_20_triple_draw_several_draws():
 
 
 def test_637a_21_badugi_draw_and_showdown():
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, structure=FL, variant=BADUGI)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=FL, variant=BADUGI)
     r = Round(rules, [30, 30])
     r.post_forced_bets()
     r.deal_hole_cards(["AcAd5h7s", "2c3d4hKh"])
@@ -189,7 +189,7 @@ def test_637a_21_badugi_draw_and_showdown():
 def test_637a_20_reshuffle_when_the_stub_runs_short():
     # six players draw five cards each, three times: 30 dealt, a stub of 22; the first draw of 30
     # cards needs the discards of the players already served
-    rules = TableRules(seats=6, blinds=(1, 2), min_bet=2, structure=FL, variant=D27_TRIPLE)
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=FL, variant=D27_TRIPLE)
     shoe = Shoe(seed=11)
     shoe.shuffle()
     r = Round(rules, [40] * 6, shoe)
@@ -201,7 +201,7 @@ def test_637a_20_reshuffle_when_the_stub_runs_short():
     for _ in range(3):
         while r._draw_queue:
             r.discard(r.hole[r._draw_queue[0]])  # everyone draws five
-        dead_now = list(r._muck)
+        dead_now = list(r._dead_cards)
         r.deal_board()
         while r.actor is not None:
             r.check_or_call()
@@ -217,7 +217,7 @@ def test_637a_20_reshuffle_when_the_stub_runs_short():
 
 def test_637a_20_reshuffle_impossible_changes_nothing():
     # ten players hold 50 cards: a draw of five cards each cannot be served, even with a reshuffle
-    rules = TableRules(seats=10, blinds=(1, 2), min_bet=2, structure=FL, variant=D27_TRIPLE)
+    rules = PokerRules(seats=10, blinds=(1, 2), min_bet=2, structure=FL, variant=D27_TRIPLE)
     shoe = Shoe(seed=3)
     shoe.shuffle()
     r = Round(rules, [40] * 10, shoe)
@@ -235,7 +235,7 @@ def test_637a_20_reshuffle_impossible_changes_nothing():
 
 # ---------------------------------------------------------------------------- high-low split pots
 def _omaha8(stacks: list[int], holes: list[str], **kw) -> Round:
-    r = Round(TableRules(seats=6, blinds=(1, 2), min_bet=2, structure=PL, variant=OMAHA_HILO, **kw), stacks)
+    r = Round(PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=PL, variant=OMAHA_HILO, **kw), stacks)
     r.post_forced_bets()
     r.deal_hole_cards(holes)
     return r
@@ -297,12 +297,12 @@ def test_637a_10_stud_high_low_split():
 
 
 # ---------------------------------------------------------------------------- properties
-def _rules_for(code: str) -> TableRules:
+def _rules_for(code: str) -> PokerRules:
     v = VARIANTS[code]
     if v.stud:
-        return TableRules(seats=7, blinds=(), ante=1, bring_in=1, min_bet=2, structure=FL, max_raises=4, variant=v)
+        return PokerRules(seats=7, blinds=(), ante=1, bring_in=1, min_bet=2, structure=FL, max_raises=4, variant=v)
     structure = NL if code in ("T", "5D", "2L1D") else PL if "O" in code else FL
-    return TableRules(seats=7, blinds=(1, 2), min_bet=2, structure=structure, variant=v,
+    return PokerRules(seats=7, blinds=(1, 2), min_bet=2, structure=structure, variant=v,
                       max_raises=4 if structure is FL else None)
 
 
@@ -346,7 +346,7 @@ def _play(r: Round, shoe: Shoe, rng: random.Random) -> None:
                 r.bet_or_raise_to(rng.randint(la.min_to, la.max_to))
         elif r._bring_in_due:
             r.post_bring_in()
-        elif r.sd_queue:
+        elif r.showdown_queue:
             if rng.random() < 0.3 and r.can_muck():
                 r.muck()
             else:
@@ -360,7 +360,7 @@ def _play(r: Round, shoe: Shoe, rng: random.Random) -> None:
             r.award()
 
 
-def _replay(rules: TableRules, stacks: list[int], r: Round) -> Round:
+def _replay(rules: PokerRules, stacks: list[int], r: Round) -> Round:
     """Play the round again from its event record alone (explicit cards, no shoe)."""
     again = Round(rules, stacks)
     again.post_forced_bets()
@@ -381,7 +381,7 @@ def _replay(rules: TableRules, stacks: list[int], r: Round) -> Round:
                 i += 1
             again.deal_board(hole=hole)
             continue
-        if e.kind in ("show", "muck") and again.sd_queue:
+        if e.kind in ("show", "muck") and again.showdown_queue:
             (again.show if e.kind == "show" else again.muck)(e.player)
         elif again.can_deal_board() and not (e.kind == "discard" and again._draw_queue):
             again.deal_board(hole=[()] * r.n)  # a draw where every player stood pat

@@ -5,9 +5,9 @@ import pytest
 
 from pyeval import Shoe
 from pyeval.errors import IllegalActionError
-from pyeval.holdem import AbsenceSafeguard, Table, TableRules
+from pyeval.poker import AbsenceSafeguard, Table, PokerRules
 
-RULES = TableRules(seats=6, blinds=(1, 2), min_bet=2)
+RULES = PokerRules(seats=6, blinds=(1, 2), min_bet=2)
 
 
 def _table() -> Table:

@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._batch import card_matrix, raise_row_error
-from .._ffi import ERR_COUNT, ffi, lib
+from .._bindings import ERR_COUNT, ffi, lib
 from ..cards import CARD_TEXT, CardsLike, to_cards
 from ..errors import CardCountError, CardTypeError, DuplicateCardError, HandValueError
 

@@ -1,0 +1,226 @@
+"""Dealing in a poker round: hole cards, the board, stud streets and draw replacements (58 Pa. Code § 637a.11(f), (h)-(j); § 637a.10, § 637a.13)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import check_card
+from ..errors import OutOfTurnError
+from .games import StreetSpec
+from .rules import R_DEAL, R_SHOWDOWN, R_STREETS
+from .state import CardsInput, RoundState, _as_cards, _check_new, _illegal
+from .stud import SHOW_BITS
+
+class Dealing(RoundState):
+    """Hole cards and the next street (a part of :class:`~pyeval.poker.round.Round`)."""
+
+    __slots__ = ()
+
+    def _check_hole(self, cards: Sequence[CardsInput] | None) -> list[tuple[int, ...]]:
+        if self._forced_bets_due or self._hole_dealt:
+            raise OutOfTurnError("hole cards are dealt once, after the forced bets", R_DEAL)
+        n = self.n
+        if cards is None:
+            if self.source is None:
+                raise _illegal("no card source: give the hole cards explicitly", R_DEAL)
+            return []
+        if len(cards) != n:
+            raise _illegal(f"hole cards for {n} players expected, got {len(cards)}", R_DEAL)
+        out = [_as_cards(c) for c in cards]
+        k = self._streets[0].down + self._streets[0].up
+        for i, h in enumerate(out):
+            if len(h) != k:
+                raise _illegal(f"player {i} must receive {k} hole cards, got {len(h)}", R_DEAL)
+        _check_new(out, [])
+        return out
+
+    def can_deal_hole_cards(self) -> bool:
+        """True after the forced bets (and any straddle) until the hole cards are dealt."""
+        return not self._forced_bets_due and not self._hole_dealt
+
+    def deal_hole_cards(self, cards: Sequence[CardsInput] | None = None) -> None:
+        """Deal two hole cards to each player (§ 637a.11(f)) and open the preflop betting.
+
+        From the card source: two rounds of one card each, starting left of the button, the button
+        last. Or explicitly: ``cards[i]`` are player ``i``'s two cards (ints or text), for replays.
+        """
+        explicit = self._check_hole(cards)
+        n = self.n
+        first = self._streets[0]
+        k = first.down + first.up
+        if explicit:
+            hole = [tuple(h) for h in explicit]
+        else:
+            assert self.source is not None
+            dealt = tuple(self.source.deal(k * n))
+            hole = [dealt[i::n] for i in range(n)]  # k rounds of one card, left of the button first
+        self.hole = hole
+        ev = self._record
+        for i in range(n):
+            ev.append(("hole", i, 0, hole[i]))
+        self._hole_dealt = True
+        if self.variant.forced == "bring_in":
+            self._first_up_cards = upc = [h[first.down:] for h in hole]
+            bits = SHOW_BITS[self.variant.low_leads]
+            if first.up == 1:
+                self._showing_ranks = [bits[u[0]] for u in upc]
+            else:
+                self._showing_ranks = [sum([bits[c] for c in u]) for u in upc]
+            self._bring_in_due = True
+            self.actor = None
+            return
+        # Preflop: blinds and straddler have not acted and keep the option to raise.
+        self.actor = self._first_from(self._preflop_first)
+        self.last_aggressor = self._preflop_first
+        if self.actor is None:
+            self._street_done()
+
+
+    def _next_street(self) -> StreetSpec | None:
+        return self._streets[self.street + 1] if self.street < self._last_street else None
+
+    def _check_board(self, cards: CardsInput | None, burn: int | None,
+                     hole: Sequence[CardsInput | None] | None = None) -> tuple[tuple[int, ...], list[tuple[int, ...] | None]]:
+        if not self._hole_dealt or self.actor is not None or self._bring_in_due:
+            raise OutOfTurnError("the next cards are dealt only when a betting round is complete", R_STREETS)
+        if self.n_contending < 2:
+            raise _illegal("only one player remains: no more cards are dealt", R_SHOWDOWN)
+        spec = self._next_street()
+        if spec is None:
+            raise _illegal("every street is dealt", R_STREETS)
+        if self._draw_queue:
+            raise OutOfTurnError(f"player {self._draw_queue[0]} has yet to discard or stand pat", R_STREETS)
+        if spec.draw and len(self._draw_discards) < self.n_contending:
+            raise OutOfTurnError("the players discard before the draw is dealt", R_STREETS)
+        if cards is None and hole is None:
+            if self.source is None:
+                raise _illegal("no card source: give the cards explicitly", R_STREETS)
+            return (), []
+        per = [len(self._draw_discards.get(i, ())) if spec.draw else spec.down + spec.up for i in range(self.n)]
+        out: tuple[int, ...] = ()
+        holes: list[tuple[int, ...] | None] = [None] * self.n
+        if spec.board:
+            out = _as_cards(cards if cards is not None else ())
+            if len(out) != spec.board:
+                raise _illegal(f"this street is {spec.board} board card{'s' if spec.board > 1 else ''}, got {len(out)}",
+                               R_STREETS)
+        elif cards:
+            raise _illegal("no board cards on this street", R_STREETS)
+        if spec.down or spec.up or spec.draw:
+            if hole is None or len(hole) != self.n:
+                raise _illegal(f"cards for each of the {self.n} players expected", R_DEAL)
+            for i, h in enumerate(hole):
+                want = 0 if self.folded[i] or self.mucked[i] else per[i]
+                got = () if h is None else _as_cards(h)
+                if len(got) != want:
+                    raise _illegal(f"player {i} receives {want} card{'s' if want != 1 else ''} now, got {len(got)}", R_DEAL)
+                holes[i] = got
+        if spec.draw:
+            # dead cards (earlier discards, folded hands, the discards of players served earlier in
+            # this draw) may come back after a reshuffle; cards in play, a player's own discards and
+            # those of players yet to be served may not
+            seen = {c for i, h in enumerate(self.hole) if not self.folded[i] for c in h if c >= 0}
+            for i, h in enumerate(holes):
+                if h:
+                    later = {c for j, d in self._draw_discards.items() if j >= i for c in d}
+                    _check_new([h], [tuple(seen), tuple(later)])
+                    seen.update(c for c in h if c >= 0)
+            return out, holes
+        extra = out if burn is None else out + (check_card(burn),)
+        _check_new([extra] + [h for h in holes if h], self.hole + [tuple(self.board), tuple(c for c in self.burns if c is not None)]
+                   + [d for d in self._draw_discards.values()])
+        return out, holes
+
+    def can_deal_board(self) -> bool:
+        """True when a betting round (and any draw) is complete and the next street's cards are due."""
+        return (self._hole_dealt and self.actor is None and not self._bring_in_due and self.n_contending >= 2
+                and self.street < self._last_street and not self._draw_queue
+                and (not self._streets[self.street + 1].draw or len(self._draw_discards) >= self.n_contending))
+
+    def deal_board(self, cards: CardsInput | None = None, burn: int | None = None,
+                   hole: Sequence[CardsInput | None] | None = None) -> None:
+        """Deal the next street and open its betting round.
+
+        Hold'em and Omaha: burn one card and deal the board face up: flop (3), turn (1), river (1)
+        (§ 637a.11(h)-(j)). Stud: one card to each live player, face up or (last street) down
+        (§ 637a.10); the best showing hand (razz: the best low) leads. Draw games: each player's
+        replacements for his discards (§ 637a.13, § 637a.20, § 637a.21). From the card source, or
+        explicitly: ``cards`` (board), ``hole[i]`` (player ``i``'s new cards; None or ``()`` for
+        none), ``burn`` if known. All-in players still receive every card (§ 637a.8(b)(5)(ii)).
+        """
+        out, holes = self._check_board(cards, burn, hole)
+        spec = self._streets[self.street + 1]
+        n = self.n
+        b: int | None = burn
+        if not out and not holes:
+            assert self.source is not None
+            if spec.board:
+                b = self.source.burn()
+                out = self.source.deal(spec.board)
+            k = spec.down + spec.up
+            holes = [None] * n if (k or spec.draw) else []
+            if holes:  # one card (or each player's replacements) in turn from left of the button
+                folded, mucked, disc = self.folded, self.mucked, self._draw_discards
+                want = [0 if folded[i] or mucked[i] else (len(disc.get(i, ())) if spec.draw else k) for i in range(n)]
+                need = sum(want)
+                if spec.draw and need > getattr(self.source, "remaining", need):  # a short stub
+                    self._draw_with_reshuffle(want, holes)
+                else:
+                    dealt = tuple(self.source.deal(need))
+                    j = 0
+                    for i in range(n):
+                        m = want[i]
+                        if m:
+                            holes[i] = dealt[j:j + m]
+                            j += m
+                    if spec.draw:  # the replaced discards are dead cards from now on
+                        for d in disc.values():
+                            self._dead_cards.extend(d)
+        if spec.board:
+            self.burns.append(b)
+            if b is not None:
+                self._record.append(("burn", None, 0, (b,)))
+            self.board.extend(out)
+            self._record.append(("board", None, 0, tuple(out)))
+        if holes:
+            hole, ev = self.hole, self._record
+            if spec.draw:
+                for i, h in enumerate(holes):
+                    if h:
+                        hole[i] += h
+                        ev.append(("hole", i, 0, h))
+            elif spec.up:  # stud: the down cards first, then the up cards
+                ups, nd = self._showing_ranks, spec.down
+                bits = SHOW_BITS[self.variant.low_leads]
+                for i, h in enumerate(holes):
+                    if h:
+                        hole[i] += h
+                        for c in h[nd:]:
+                            ups[i] += bits[c]
+                        ev.append(("hole", i, 0, h))
+            else:
+                for i, h in enumerate(holes):
+                    if h:
+                        hole[i] += h
+                        ev.append(("hole", i, 0, h))
+        self._draw_discards = {}
+        self.street += 1
+        if self.betting_closed and self.street == self._last_street and self._has_draws and self.n_contending >= 2:
+            self.last_aggressor = 0  # no bet in the final betting round: the first live hand left of the button shows first
+            self._queue_showdown()
+        elif self.betting_closed and self.n_contending >= 2 and self.street < self._last_street and self._streets[self.street + 1].draw:
+            self._open_draw()
+        if not self.betting_closed:
+            self.bets = [0] * n
+            self.acted = [False] * n
+            self.acted_at_raise = [-1] * n
+            self.checked = [False] * n
+            self.bet_to = 0
+            self.raises = 0
+            self.full_raises = 0
+            self.min_raise = self.rules.min_bet
+            lead = self._showing_leader() if self._is_stud else 0
+            self.last_aggressor = lead
+            self.actor = self._first_from(lead)
+            if self.actor is None:
+                self._street_done()
+

@@ -1,0 +1,98 @@
+"""Forced bets of a poker round: antes, blinds and the straddle (58 Pa. Code § 637a.11(b), (d), (e))."""
+from __future__ import annotations
+
+from ..errors import OutOfTurnError, PyevalError
+from .rules import R_BLINDS, R_STAKES, R_STRADDLE
+from .state import RoundState, _illegal
+
+class ForcedBets(RoundState):
+    """Antes, blinds and the straddle (a part of :class:`~pyeval.poker.round.Round`)."""
+
+    __slots__ = ()
+
+    def _check_forced_bets(self) -> None:
+        if not self._forced_bets_due:
+            raise OutOfTurnError("the forced bets are already posted", R_BLINDS)
+
+    def can_post_forced_bets(self) -> bool:
+        """True when antes and blinds are due (the first step of the round)."""
+        return self._forced_bets_due
+
+    def post_forced_bets(self) -> None:
+        """Post the antes (§ 637a.11(b)) and the blinds in order from left of the button (§ 637a.11(d)).
+
+        A player whose stakes are short posts what he has and is all-in (§ 637a.8(b)(5)); a short
+        blind still sets the full blind as the amount to call. Heads-up, the posting order follows
+        ``rules.heads_up``.
+        """
+        self._check_forced_bets()
+        rules = self.rules
+        stacks, contrib, bets, ev = self.stacks, self.contrib, self.bets, self._record
+        if rules.ante:
+            for i in range(self.n):
+                a = min(rules.ante, stacks[i])
+                stacks[i] -= a
+                contrib[i] += a
+                ev.append(("ante", i, a, ()))
+        if rules.bb_ante:  # the big blind antes for the table, before posting his blind
+            i = self._blind_posters[-1]
+            a = min(rules.bb_ante, stacks[i])
+            stacks[i] -= a
+            contrib[i] += a
+            self._dead_ante = a
+            ev.append(("ante", i, a, ()))
+        for amount, i in zip(rules.blinds, self._blind_posters):
+            a = min(amount, stacks[i])
+            stacks[i] -= a
+            contrib[i] += a
+            bets[i] += a
+            ev.append(("blind", i, a, ()))
+        self.bet_to = max(rules.blinds, default=0)
+        self.min_raise = max(rules.min_bet, self.bet_to)
+        self.n_able_to_act = self.n - stacks.count(0)
+        self._forced_bets_due = False
+
+    def _check_straddle(self, player: int | None) -> int:
+        if self._forced_bets_due or self._hole_dealt:
+            raise OutOfTurnError("a straddle is placed after the blinds and before any card is dealt", R_STRADDLE)
+        if self.rules.straddle is None:
+            raise _illegal("this table does not offer a straddle", R_STRADDLE)
+        if self._straddled:
+            raise _illegal("no more than one straddle per round", R_STRADDLE)
+        if self.n == 2:
+            raise _illegal("no straddle heads-up: the seat left of the last blind is a blind", R_STRADDLE)
+        s = (self._blind_posters[-1] + 1) % self.n
+        if player is not None and player != s:
+            raise OutOfTurnError(f"only player {s}, left of the last blind, may straddle", R_STRADDLE)
+        if self.stacks[s] < self.rules.straddle:
+            raise _illegal(f"the straddle of {self.rules.straddle} exceeds player {s}'s stakes {self.stacks[s]}", R_STAKES)
+        return s
+
+    def can_post_straddle(self) -> bool:
+        """True when the player left of the last blind may still straddle (§ 637a.11(e))."""
+        try:
+            self._check_straddle(None)
+        except PyevalError:
+            return False
+        return True
+
+    def post_straddle(self, player: int | None = None) -> None:
+        """The player left of the last blind places the straddle (§ 637a.11(e)); at most one per round.
+
+        The straddle is a live blind raise: others call it, the minimum raise grows to match it, and
+        preflop betting starts left of the straddler, who may raise last (§ 637a.11(g)).
+        """
+        s = self._check_straddle(player)
+        amt = self.rules.straddle
+        assert amt is not None
+        self.stacks[s] -= amt
+        self.contrib[s] += amt
+        self.bets[s] += amt
+        if self.stacks[s] == 0:
+            self.n_able_to_act -= 1
+        self.bet_to = max(self.bet_to, self.bets[s])
+        self.min_raise = max(self.min_raise, self.bet_to)
+        self._straddled = True
+        self._preflop_first = (s + 1) % self.n
+        self._record.append(("straddle", s, amt, ()))
+

@@ -1,0 +1,215 @@
+"""One round of Hold'em Poker, step by step, exactly as a floorperson would rule it.
+
+Source: 58 Pa. Code § 637a.11 (forced bets, dealing, betting rounds, burns, showdown, odd chips),
+§ 637a.8 (table stakes, all-in and side pots, binding actions, chip placement, raises, limits) and
+§ 637a.18(e) (showdown order). Conventions where the text is silent are in ``docs/holdem.md``.
+
+Players are indexed by **round index** ``0..n-1`` clockwise: ``0`` is the first player left of the
+button, ``n-1`` is the button (the PHH convention). Chips are ints in the table's smallest unit.
+
+Each step is a method with a matching query (``post_forced_bets``/``can_post_forced_bets``,
+``deal_hole_cards``/``can_deal_hole_cards``, ``fold``/``can_fold``, ...). A rejected step raises an
+:class:`~pyeval.errors.IllegalActionError` naming the rule and changes nothing.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import CARD_TEXT
+from ..errors import CardTypeError
+from .betting import Betting
+from .chip_placement import ChipPlacement, Ruling
+from .dealing import Dealing
+from .draw import Draw
+from .forced_bets import ForcedBets
+from .pots import Pot, side_pots
+from .rules import R_BLINDS, R_STAKES, HeadsUpOrder, PokerRules
+from .showdown import Showdown
+from .state import CardSource, CardsInput, Event, LegalActions, Phase, RoundState, Street, _illegal
+from .stud import Stud
+
+__all__ = ["Round", "CardSource", "CardsInput", "Event", "LegalActions", "Phase", "Ruling", "Street"]
+
+
+class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
+    """One round of Hold'em among ``len(stacks)`` players, from forced bets to award.
+
+    Args:
+        rules: the table's :class:`PokerRules`.
+        stacks: each player's table stakes at the start of the round, by round index (``0`` left of
+            the button, last = button). Whether a player may be dealt in at all is decided by
+            :class:`~pyeval.poker.Table` (§ 637a.8(b)(4)); a round accepts any positive stakes, so
+            a blind may be all-in for less.
+        cards: where cards come from (a shoe); may be None if every deal supplies explicit cards.
+    Raises:
+        IllegalActionError: fewer than 2 or more players than seats, a stack that is not a
+            positive int, or more forced bets than players.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, rules: PokerRules, stacks: Sequence[int], cards: CardSource | None = None) -> None:
+        if not isinstance(rules, PokerRules):
+            raise CardTypeError(f"rules must be a PokerRules, got {type(rules).__name__}")
+        stacks = list(stacks)
+        n = len(stacks)
+        if not 2 <= n <= rules.seats:
+            raise _illegal(f"a round needs 2..{rules.seats} players, got {n}", "58 Pa. Code § 637a.11(b)")
+        for s in stacks:
+            if type(s) is not int or s <= 0:  # bool and int subclasses are refused too
+                raise _illegal(f"table stakes must be positive ints, got {s!r}", R_STAKES)
+        if len(rules.blinds) > n:  # stud tables have no blinds
+            raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
+        self.rules = rules
+        self.n = n
+        self.source = cards
+        self.stacks = stacks
+        self.starting_stacks = tuple(stacks)
+        self.bets = [0] * n
+        self.contrib = [0] * n
+        self.folded = [False] * n
+        self.mucked = [False] * n
+        self.hole: list[tuple[int, ...]] = [()] * n
+        self.board: list[int] = []
+        self.burns: list[int | None] = []
+        self._record: list[tuple[str, int | None, int, tuple[int, ...]]] = []
+        self._forced_bets_due = True  # forced bets not yet posted
+        self._straddled = False
+        self._hole_dealt = False
+        self.street = 0
+        self.bet_to = 0
+        self.min_raise = 0
+        self.raises = 0
+        self.full_raises = 0
+        self.acted = [False] * n
+        self.acted_at_raise = [-1] * n
+        self.checked = [False] * n
+        self.actor: int | None = None
+        self.last_aggressor = 0
+        self.n_able_to_act = n
+        self.n_contending = n
+        self.betting_closed = False  # no further betting this round
+        self.showdown_queue: list[int] = []
+        self.awarded = False
+        plan = rules.engine.forced_bet_plans.get(n)
+        if plan is None:  # who posts each blind, and who acts first preflop, for n players
+            posters = [1, 0] if n == 2 and rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else list(range(n))
+            bp = tuple(posters[i % n] for i in range(len(rules.blinds)))
+            plan = rules.engine.forced_bet_plans[n] = (bp, (bp[-1] + 1) % n if bp else 0)
+        self._blind_posters, self._preflop_first = plan
+        self.values: list[int] = [0] * n
+        self.winnings: list[int] = [0] * n
+        self.variant = rules.variant
+        self._streets = rules.variant.streets
+        self._last_street = len(self._streets) - 1
+        self._first_up_cards: list[tuple[int, ...]] = [()] * n  # stud: the up cards of the first street (bring-in)
+        self._showing_ranks: list[int] = [0] * n  # stud: the up cards as a SHOW_BITS sum
+        self._bring_in_due = False
+        self._draw_queue: list[int] = []
+        self._draw_discards: dict[int, tuple[int, ...]] = {}
+        self.low_values: list[int] = [0] * n
+        self._dead_ante = 0  # a big-blind ante: dead money in the main pot
+        self._dead_cards: list[int] = []  # draw games: replaced discards and folded hands not yet racked
+        # per-table constants (PokerRules computes them once): stud, draws, hold'em's 7-card showdown,
+        # fixed-limit bet size of each street (else None)
+        const = rules.engine
+        self._is_stud, self._has_draws = const.is_stud, const.has_draws
+        self._holdem_showdown, self._fixed_bet_sizes = const.holdem_showdown, const.fixed_bet_sizes
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def phase(self) -> Phase:
+        """The step the round waits for now."""
+        if self._forced_bets_due:
+            return Phase.FORCED_BETS
+        if not self._hole_dealt:
+            return Phase.HOLE_CARDS
+        if self.awarded:
+            return Phase.COMPLETE
+        if self._bring_in_due:
+            return Phase.BRING_IN
+        if self.actor is not None:
+            return Phase.BETTING
+        if self._draw_queue:
+            return Phase.DRAW
+        if self.n_contending >= 2 and self.street < self._last_street:
+            return Phase.BOARD
+        if self.showdown_queue:
+            return Phase.SHOWDOWN
+        return Phase.AWARD
+
+    @property
+    def events(self) -> list[Event]:
+        """The round's record so far: every forced bet, card, action, returned bet and award, in order."""
+        new = tuple.__new__
+        return [new(Event, e) for e in self._record]
+
+    @property
+    def button(self) -> int:
+        """Round index of the button (always the last player)."""
+        return self.n - 1
+
+    @property
+    def pot_total(self) -> int:
+        """All chips put in this round so far (antes, blinds, bets; uncalled bets once returned leave it)."""
+        return sum(self.contrib)
+
+    def pots(self) -> tuple[Pot, ...]:
+        """Main and side pots as they stand now (§ 637a.8(b)(5)); players who mucked are not eligible."""
+        live = [not (f or m) for f, m in zip(self.folded, self.mucked)]
+        return self._pots(live)
+
+    def _pots(self, live: list[bool]) -> tuple[Pot, ...]:
+        """Side pots; a big-blind ante is dead money of the main pot, not part of the big blind's
+        own contribution (so it never makes a side pot of its own)."""
+        dead = self._dead_ante
+        if not dead:
+            return side_pots(self.contrib, live)
+        i = self._blind_posters[-1]
+        contrib = list(self.contrib)
+        contrib[i] -= dead
+        pots = side_pots(contrib, live)
+        contenders = tuple(j for j, alive in enumerate(live) if alive)
+        if pots and pots[0].eligible == contenders:
+            return (Pot(pots[0].amount + dead, pots[0].eligible),) + pots[1:]
+        # the big blind's live bet is smaller than anyone's (e.g. the ante took his whole stack):
+        # the dead money is a bottom pot that every live hand contends
+        return (Pot(dead, contenders),) + pots
+
+    def snapshot(self) -> tuple[object, ...]:
+        """A deep copy of the whole state, for comparing before and after (tests, audits)."""
+        out: list[object] = []
+        for name in RoundState.__slots__:
+            v = getattr(self, name)
+            out.append(tuple(v) if isinstance(v, list) else v)
+        return tuple(out)
+
+    def run_dealer(self) -> None:
+        """Do every dealer step that is due now: forced bets, hole cards and board from the card
+        source, hands turned up in showdown order (nobody mucks; when betting ends early, before the
+        rest of the board), award. Stops when a player must act."""
+        if self._forced_bets_due:
+            self.post_forced_bets()
+        if not self._hole_dealt:
+            self.deal_hole_cards()
+        while self.actor is None and not self.awarded:
+            if self._bring_in_due:
+                self.post_bring_in()
+            elif self.showdown_queue:  # all-in hands are turned up before the rest of the board
+                self.show()
+            elif self._draw_queue:  # a player must discard or stand pat
+                return
+            elif self.n_contending >= 2 and self.street < self._last_street:
+                self.deal_board()
+            else:
+                self.award()
+
+    @property
+    def complete(self) -> bool:
+        """True once the pots are awarded."""
+        return self.awarded
+
+    def __repr__(self) -> str:
+        board = " ".join(CARD_TEXT[c] for c in self.board)
+        return f"<Round {self.n} players, {self.phase.value}, board [{board}], stacks {self.stacks}>"
+

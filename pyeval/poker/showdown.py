@@ -1,0 +1,201 @@
+"""The showdown of a poker round: showing order, show or muck, and the award of every pot (58 Pa. Code § 637a.11(k), § 637a.18(e), § 637a.8(b)(5), § 637a.7(d))."""
+from __future__ import annotations
+
+from .._bindings import lib
+from ..errors import OutOfTurnError, PyevalError
+from ..hands.evaluators import _OMAHA_TABLES
+from .pots import Pot, split_pot
+from .rules import R_SHOW_ORDER, R_SHOWDOWN, OddChipRule
+from .state import RoundState, _illegal
+
+_EVAL7 = lib.pe_eval7
+
+class Showdown(RoundState):
+    """Show, muck and award (a part of :class:`~pyeval.poker.round.Round`)."""
+
+    __slots__ = ()
+
+    def showdown_order(self) -> tuple[int, ...]:
+        """Players still to show or muck, in order: the last bettor or raiser of the final betting
+        round first (else the first live player left of the button), then clockwise (§ 637a.18(e))."""
+        return tuple(self.showdown_queue)
+
+    def _check_show(self, player: int | None, muck: bool) -> int:
+        if not self.showdown_queue or self.actor is not None:
+            raise OutOfTurnError("no hand is to be shown now", R_SHOW_ORDER)
+        p = self.showdown_queue[0]
+        if player is not None and player != p:
+            raise OutOfTurnError(f"player {p} shows first, not player {player}", R_SHOW_ORDER)
+        if muck:
+            if self.rules.show_all_hands:
+                raise _illegal("this table requires every hand at showdown to be shown", R_SHOW_ORDER)
+            live = [not (f or m) and i != p for i, (f, m) in enumerate(zip(self.folded, self.mucked))]
+            for pot in self._pots([not (f or m) for f, m in zip(self.folded, self.mucked)]):
+                if p in pot.eligible and not any(live[i] for i in pot.eligible):
+                    raise _illegal(f"player {p} is the last hand contending a pot and must show it", R_SHOW_ORDER)
+        return p
+
+    def can_show(self, player: int | None = None) -> bool:
+        """True when ``player`` (default: the next in showdown order) is to show."""
+        try:
+            self._check_show(player, False)
+        except PyevalError:
+            return False
+        return True
+
+    def show(self, player: int | None = None) -> None:
+        """The next player in showdown order turns his hole cards face up (§ 637a.11(k))."""
+        p = self._check_show(player, False)
+        if -1 in self.hole[p]:  # unknown cards are -1 (see _as_cards)
+            raise _illegal(f"player {p}'s hole cards are unknown and cannot be shown", R_SHOW_ORDER)
+        self.showdown_queue.pop(0)
+        self._record.append(("show", p, 0, self.hole[p]))
+
+    def can_muck(self, player: int | None = None) -> bool:
+        """True when the next player in showdown order may muck (give up the pot) instead of showing."""
+        try:
+            self._check_show(player, True)
+        except PyevalError:
+            return False
+        return True
+
+    def muck(self, player: int | None = None) -> None:
+        """The next player in showdown order mucks and forfeits every pot (§ 637a.18(e))."""
+        p = self._check_show(player, True)
+        self.showdown_queue.pop(0)
+        self.mucked[p] = True
+        self.n_contending -= 1
+        self._record.append(("muck", p, 0, ()))
+        if self.n_contending == 1:
+            self.showdown_queue.clear()
+
+    def _check_award(self) -> None:
+        if self.awarded:
+            raise OutOfTurnError("the pots are already awarded", R_SHOWDOWN)
+        if not self._hole_dealt or self.actor is not None or not self.betting_closed:
+            raise OutOfTurnError("the pots are awarded only after the last betting round", R_SHOWDOWN)
+        if self.n_contending >= 2 and self.street < self._last_street:
+            raise OutOfTurnError("every street must be dealt before a showdown", R_SHOWDOWN)
+        if self.showdown_queue:
+            raise OutOfTurnError(f"player {self.showdown_queue[0]} has yet to show or muck", R_SHOW_ORDER)
+
+    def can_award(self) -> bool:
+        """True when every pot can be awarded (betting over, board complete, showdown done)."""
+        try:
+            self._check_award()
+        except PyevalError:
+            return False
+        return True
+
+    def award(self) -> None:
+        """Award each pot on its own to its best eligible hand (§ 637a.11(k), § 637a.8(b)(5)).
+
+        Hold'em is played for the high hand only (§ 637a.11(a)); the variants of chapter 637a
+        declare their own hand types (high, low, or both).
+
+        A tie splits the pot equally; odd units go one at a time in the order of ``rules.odd_chip``
+        (default clockwise from the first seat left of the button; or all to the first such winner),
+        computed per pot. High-low split pots (§ 637a.7(d)): the high half takes the odd unit of
+        the halving, each half's odd units follow ``rules.odd_chip``; no qualifying low, the high
+        hand scoops.
+        """
+        self._check_award()
+        n = self.n
+        live = [not (f or m) for f, m in zip(self.folded, self.mucked)]
+        values = self.values
+        hands = self.variant.hands
+        split = len(hands) == 2
+        lows = self.low_values
+        if self.n_contending >= 2:
+            b = self.board
+            if self._holdem_showdown:  # hold'em: the hot path
+                b0, b1, b2, b3, b4 = b
+                for i in range(n):
+                    if live[i]:
+                        h = self.hole[i]
+                        if -1 in h:
+                            self._value("high", i)  # raises: unknown cards
+                        values[i] = _EVAL7(h[0], h[1], b0, b1, b2, b3, b4)
+            else:
+                for i in range(n):
+                    if live[i]:
+                        values[i] = self._value(hands[0], i)
+                        if split:
+                            lows[i] = self._value(hands[1], i)
+        odd_key = None
+        odd_chip = self.rules.odd_chip
+        to_first = odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
+        if odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
+            key = self.rules.card_order_key
+            odd_key = lambda i: tuple(sorted((key(c) for c in self.hole[i]), reverse=True))  # noqa: E731
+        win = self.winnings
+        contrib = self.contrib
+        level = max(contrib)
+        contenders = [i for i in range(n) if live[i]]
+        if not self._dead_ante and level and all([contrib[i] == level for i in contenders]):
+            # every live player put in the same: one pot, as side_pots would make it
+            pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(contenders)),)
+        else:
+            pots = self._pots(live)
+        stacks, ev = self.stacks, self._record
+        for k, pot in enumerate(pots):
+            el = pot.eligible
+            best = max([values[i] for i in el]) if len(el) > 1 else 0
+            winners = [i for i in el if values[i] == best] if len(el) > 1 else list(el)
+            if len(winners) == 1 and not split:  # one winner takes the pot (the common case)
+                w = winners[0]
+                stacks[w] += pot.amount
+                win[w] += pot.amount
+                ev.append(("award", w, pot.amount, (k,)))
+                continue
+            if len(el) == 1:
+                shares = {el[0]: pot.amount}
+            else:
+                if odd_key is not None:
+                    winners.sort(key=odd_key, reverse=True)
+                low_best = max((lows[i] for i in el), default=0) if split else 0
+                if low_best:  # high-low split: halves apart, the odd chip to the high half (§ 637a.7(d))
+                    low_winners = [i for i in el if lows[i] == low_best]
+                    if odd_key is not None:
+                        low_winners.sort(key=odd_key, reverse=True)
+                    half = pot.amount // 2
+                    shares = split_pot(pot.amount - half, winners, odd_to_first=to_first)
+                    for i, amt in split_pot(half, low_winners, odd_to_first=to_first).items():
+                        shares[i] = shares.get(i, 0) + amt
+                else:  # no qualifying low: the high hand scoops
+                    shares = split_pot(pot.amount, winners, odd_to_first=to_first)
+            for i, amt in shares.items():
+                self.stacks[i] += amt
+                win[i] += amt
+                self._record.append(("award", i, amt, (k,)))
+        self.awarded = True
+
+    def _value(self, kind: str, i: int) -> int:
+        """Player ``i``'s hand value of one hand type (higher is better; 0 = no qualifying low)."""
+        h = self.hole[i]
+        if -1 in h:
+            raise _illegal(f"player {i}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
+        if kind == "high" and len(h) == 7:  # seven-card stud: the 7-card kernel, called directly
+            return int(_EVAL7(*h))
+        b = bytes(self.board)
+        if kind == "high":
+            cards = bytes(h) + b
+            v = lib.pe_eval_n(cards, len(cards))
+        elif kind == "omaha":
+            v = lib.pe_omaha_high(_OMAHA_TABLES, bytes(h), len(h), b, len(b))
+        elif kind == "omaha_low8":
+            v = lib.pe_omaha_low8(bytes(h), len(h), b, len(b))
+        elif kind == "a5":
+            v = lib.pe_low_a5(bytes(h), len(h))
+        elif kind == "a5_8":
+            v = lib.pe_low_a5_8(bytes(h), len(h))
+        elif kind == "27":
+            v = lib.pe_low_27(bytes(h), len(h))
+        elif kind == "badugi":
+            v = lib.pe_badugi(bytes(h), len(h))
+        else:  # pragma: no cover - Variant validation keeps kinds known
+            raise _illegal(f"unknown hand type {kind!r}", R_SHOWDOWN)
+        if v < 0:  # pragma: no cover - cards were validated when dealt
+            raise _illegal(f"player {i}'s hand cannot be evaluated (status {v})", R_SHOWDOWN)
+        return int(v)
+

@@ -1,0 +1,206 @@
+"""The state of one poker round, shared by its parts (:mod:`pyeval.poker.round` and the part modules).
+
+:class:`RoundState` holds every field of a :class:`~pyeval.poker.round.Round` (one ``__slots__``
+for the whole round) with a self-explaining name; the step methods live in the part modules
+(:mod:`.forced_bets`, :mod:`.dealing`, :mod:`.betting`, :mod:`.stud`, :mod:`.draw`,
+:mod:`.showdown`, :mod:`.chip_placement`), each a mixin on this class. Also here: the round's
+record and query types and the card helpers every part uses.
+"""
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple, Protocol, Union
+
+from ..cards import CARD_TEXT, check_card, parse_cards
+from ..errors import IllegalActionError
+from .games import StreetSpec, Variant
+from .rules import R_DEAL, PokerRules
+
+if TYPE_CHECKING:
+    from .pots import Pot
+
+CardsInput = Union[str, Sequence[int]]
+#: _ORDER[n][s]: the round indices clockwise from s, for n players.
+_ORDER = [[tuple((s + k) % n for k in range(n)) for s in range(n)] if n else [] for n in range(11)]
+
+
+class CardSource(Protocol):
+    """Where a round's cards come from: :class:`pyeval.shoe.Shoe` or anything with these methods."""
+
+    def burn(self) -> int:
+        """Take the top card off, face down, and return it."""
+
+    def deal(self, k: int) -> tuple[int, ...]:
+        """Take the top ``k`` cards off and return them in order."""
+
+
+class Street(enum.IntEnum):
+    """The four betting rounds."""
+
+    PREFLOP = 0
+    FLOP = 1
+    TURN = 2
+    RIVER = 3
+
+
+class Phase(enum.Enum):
+    """What the round is waiting for (see :attr:`Round.phase`)."""
+
+    FORCED_BETS = "forced bets"
+    HOLE_CARDS = "hole cards"  # a straddle may also be posted now, if offered
+    BETTING = "betting"
+    BRING_IN = "bring-in"  # stud: the lowest (razz: highest) up card posts the bring-in
+    BOARD = "board"  # the dealer deals the next street (showdown may also be due)
+    DRAW = "draw"  # draw games: players discard (or stand pat) in turn
+    SHOWDOWN = "showdown"
+    AWARD = "award"
+    COMPLETE = "complete"
+
+
+class Event(NamedTuple):
+    """One entry of a round's record, in order; enough to replay the round.
+
+    ``kind`` is one of ``ante blind straddle bring_in hole burn board discard reshuffle fold check
+    call bet raise return show muck award``. ``player`` is the round index (None for the dealer's
+    card events). ``amount``: chips posted or paid for ``ante blind straddle bring_in call return
+    award``, the total *to* for ``bet raise``, the cards taken for ``discard``, the cards taken back
+    into the stub for ``reshuffle`` (draw games). ``cards``: the cards dealt, burned, discarded or
+    shown; for ``award``, the pot index.
+    """
+
+    kind: str
+    player: int | None = None
+    amount: int = 0
+    cards: tuple[int, ...] = ()
+
+
+
+class LegalActions(NamedTuple):
+    """What the player to act may do now (all chip amounts are totals for this betting round)."""
+
+    player: int
+    can_fold: bool
+    can_check: bool
+    call_amount: int  # chips added by calling (0 when checking is possible)
+    can_raise: bool
+    min_to: int  # smallest bet/raise-to (an all-in for less may be below it)
+    max_to: int
+
+
+def _illegal(msg: str, rule: str) -> IllegalActionError:
+    return IllegalActionError(msg, rule)
+
+
+
+class RoundState:
+    """Every field of one round (see :class:`~pyeval.poker.round.Round` for the public ones).
+
+    Players are round indices ``0..n-1`` (``0`` left of the button, ``n-1`` the button).
+    """
+
+    __slots__ = (
+        "rules", "n", "source", "stacks", "starting_stacks", "bets", "contrib", "folded", "mucked",
+        "hole", "board", "burns", "_record", "_forced_bets_due", "_straddled", "_hole_dealt", "street",
+        "bet_to", "min_raise", "raises", "full_raises", "acted", "acted_at_raise", "checked", "actor",
+        "last_aggressor", "n_able_to_act", "n_contending", "betting_closed", "showdown_queue", "awarded",
+        "_blind_posters", "_preflop_first", "values", "winnings", "variant", "_last_street",
+        "_bring_in_due", "_draw_queue", "_draw_discards", "low_values", "_streets", "_dead_ante",
+        "_has_draws", "_holdem_showdown", "_is_stud", "_first_up_cards",
+        "_fixed_bet_sizes", "_dead_cards", "_showing_ranks",
+    )
+
+    rules: PokerRules
+    n: int  # players in the round
+    source: CardSource | None
+    stacks: list[int]  # chips in front of each player now
+    starting_stacks: tuple[int, ...]
+    bets: list[int]  # chips each player has bet in the current betting round
+    contrib: list[int]  # chips each player has put in the pot this round (antes, blinds, bets)
+    folded: list[bool]
+    mucked: list[bool]
+    hole: list[tuple[int, ...]]  # each player's cards (stud: down and up); -1 = a card nobody saw
+    board: list[int]
+    burns: list[int | None]
+    _record: list[tuple[str, int | None, int, tuple[int, ...]]]  # the events, as plain tuples
+    _forced_bets_due: bool
+    _straddled: bool
+    _hole_dealt: bool
+    street: int  # index into the variant's streets (0 = the first betting round)
+    bet_to: int  # the amount to call this betting round (a total, not an increment)
+    min_raise: int  # the smallest full raise increment now
+    raises: int  # raises made this betting round (for the posted cap)
+    full_raises: int  # full bets and raises this betting round (each reopens the betting)
+    acted: list[bool]
+    acted_at_raise: list[int]  # full_raises when each player last acted (-1: not yet)
+    checked: list[bool]
+    actor: int | None  # the player to act, or None
+    last_aggressor: int  # the last to bet or raise (or the round's lead): shows first
+    n_able_to_act: int  # players neither folded nor all-in
+    n_contending: int  # players neither folded nor mucked
+    betting_closed: bool  # no further betting this round
+    showdown_queue: list[int]  # players still to show or muck, in order
+    awarded: bool
+    _blind_posters: tuple[int, ...]
+    _preflop_first: int
+    values: list[int]
+    winnings: list[int]
+    variant: Variant
+    _last_street: int
+    _bring_in_due: bool
+    _draw_queue: list[int]  # players still to discard in this draw, in turn
+    _draw_discards: dict[int, tuple[int, ...]]  # this draw's discards, by player
+    low_values: list[int]
+    _streets: tuple[StreetSpec, ...]
+    _dead_ante: int  # a big-blind ante: dead money of the main pot
+    _has_draws: bool
+    _holdem_showdown: bool  # two hole cards + five board, high only: the 7-card kernel
+    _is_stud: bool
+    _first_up_cards: list[tuple[int, ...]]  # stud: the first street's up cards (bring-in)
+    _fixed_bet_sizes: tuple[int, ...] | None  # fixed limit: the bet size of each street
+    _dead_cards: list[int]  # draw games: replaced discards and folded hands a draw may reshuffle
+    _showing_ranks: list[int]  # stud: each player's up cards as a showing-hand signature
+
+    if TYPE_CHECKING:  # step methods one part calls in another (defined in the part modules)
+        @property
+        def phase(self) -> Phase: ...
+        def _pots(self, live: list[bool]) -> tuple[Pot, ...]: ...
+        def _first_from(self, start: int) -> int | None: ...
+        def _turn(self, player: int | None, what: str) -> int: ...
+        def _after_action(self, a: int) -> None: ...
+        def _street_done(self) -> None: ...
+        def _queue_showdown(self) -> None: ...
+        def _open_draw(self) -> None: ...
+        def _next_street(self) -> StreetSpec | None: ...
+        def _draw_with_reshuffle(self, want: list[int], holes: list[tuple[int, ...] | None]) -> None: ...
+        def _showing_leader(self) -> int: ...
+        def check_or_call(self, player: int | None = None) -> None: ...
+        def bet_or_raise_to(self, to: int, player: int | None = None) -> None: ...
+        def post_forced_bets(self) -> None: ...
+        def deal_hole_cards(self, cards: Sequence[CardsInput] | None = None) -> None: ...
+        def post_bring_in(self, player: int | None = None) -> None: ...
+        def deal_board(self, cards: CardsInput | None = None, burn: int | None = None,
+                       hole: Sequence[CardsInput | None] | None = None) -> None: ...
+        def show(self, player: int | None = None) -> None: ...
+        def award(self) -> None: ...
+
+
+def _as_cards(c: CardsInput) -> tuple[int, ...]:
+    """Card text or ints; ``-1`` stands for a card nobody saw (replays of hands never shown)."""
+    if isinstance(c, str):
+        return parse_cards(c)
+    return tuple(-1 if x == -1 and not isinstance(x, bool) else check_card(x) for x in c)
+
+
+def _check_new(groups: Sequence[Sequence[int]], seen_groups: Sequence[Sequence[int]]) -> None:
+    seen: set[int] = set()
+    for g in seen_groups:
+        seen.update(g)
+    for g in groups:
+        for c in g:
+            if c < 0:
+                continue
+            if c in seen:
+                raise _illegal(f"card {CARD_TEXT[c]} is already dealt", R_DEAL)
+            seen.add(c)
+

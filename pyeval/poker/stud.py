@@ -1,0 +1,120 @@
+"""Stud games in a poker round: the bring-in and the showing hand that leads each street (58 Pa. Code § 637a.10)."""
+from __future__ import annotations
+
+from ..errors import OutOfTurnError
+from .rules import R_BLINDS
+from .state import RoundState, _illegal
+
+#: Stud showing hands as one order-free int: 4 bits per rank slot counting the up cards of that
+#: rank. Slot = rank + 1 (deuce 1 .. ace 13; an unknown card, index -1 = 52, slot 0); for razz
+#: (aces low) slot = (rank + 1) % 13 + 1 (ace 1, deuce 2 .. king 13; an unknown card as an ace).
+SHOW_BITS = (tuple(1 << 4 * ((c >> 2) + 1) for c in range(52)) + (1,),
+              tuple(1 << 4 * (((c >> 2) + 1) % 13 + 1) for c in range(52)) + (1 << 4,))
+
+
+#: Memo of :func:`_showing_key` per razz flag: at most one entry per rank-count signature of up to
+#: seven up cards (a few thousand), filled as they occur.
+SHOW_KEYS: tuple[dict[int, int], dict[int, int]] = ({}, {})
+
+
+def _showing_key(sig: int, low: bool) -> int:
+    """Order of a stud showing hand (a ``SHOW_BITS`` sum): pairs, trips and quads first, then the
+    ranks of the groups; straights and flushes do not count. One int, larger leads: (group sizes,
+    group ranks) compared lexicographically, or the reverse for razz (fewer pairs, then lower ranks
+    lead)."""
+    groups = sorted(((sig >> 4 * r) & 15, r) for r in range(14) if (sig >> 4 * r) & 15)
+    groups.reverse()
+    pad = 8 - len(groups)
+    k = 0
+    for c, _ in groups:
+        k = k * 8 + c
+    k *= 8 ** pad
+    for _, r in groups:
+        k = k * 16 + r
+    k *= 16 ** pad
+    return -k if low else k
+
+
+
+class Stud(RoundState):
+    """The bring-in and the showing-hand leader (a part of :class:`~pyeval.poker.round.Round`)."""
+
+    __slots__ = ()
+
+    def bring_in_player(self) -> int | None:
+        """Stud: who must post the bring-in, the lowest up card (razz: highest; ties by the declared
+        suit order, § 637a.10); None when not due or when an unknown up card makes it undecidable."""
+        if not self._bring_in_due:
+            return None
+        key = self.rules.engine.bring_in_order  # the bring-in order of each card, precomputed per table
+        best, who = None, None
+        for i in range(self.n):
+            ups = self._first_up_cards[i]
+            if -1 in ups:
+                return None
+            k = key[ups[0]]
+            if best is None or (k > best if self.variant.low_leads else k < best):
+                best, who = k, i
+        return who
+
+    def _bring_in_key(self, card: int) -> tuple[int, int]:
+        """Order of one up card for the bring-in: rank (aces high; in razz aces low, so the highest
+        card is a king), then the declared suit order."""
+        r, s = self.rules.card_order_key(card)
+        return ((r + 1) % 13 if self.variant.low_leads else r), s
+
+    def post_bring_in(self, player: int | None = None) -> None:
+        """Stud: the lowest up card (razz: highest) posts the bring-in (§ 637a.10); action then goes
+        on from his left. When unknown up cards (a replay) hide who it is, ``player`` says so and
+        must not be beaten by any known up card. He may instead complete with
+        :meth:`bet_or_raise_to` only through this table's rules, so a bring-in is always posted here.
+        """
+        if not self._bring_in_due:
+            raise OutOfTurnError("no bring-in is due now", R_BLINDS)
+        who = self.bring_in_player()
+        if who is None:
+            if player is None:
+                raise _illegal("an up card is unknown: name the player who brings in", R_BLINDS)
+            key = self._bring_in_key
+            mine = self._first_up_cards[player]
+            if mine and mine[0] >= 0:
+                for i in range(self.n):
+                    ups = [c for c in self._first_up_cards[i] if c >= 0]
+                    if ups and (key(ups[0]) > key(mine[0]) if self.variant.low_leads else key(ups[0]) < key(mine[0])):
+                        raise _illegal(f"player {i} shows a {'higher' if self.variant.low_leads else 'lower'} "
+                                       f"up card and brings in, not player {player}", R_BLINDS)
+            who = player
+        elif player is not None and player != who:
+            raise OutOfTurnError(f"player {who} brings in, not player {player}", R_BLINDS)
+        a = min(self.rules.bring_in, self.stacks[who])
+        self.stacks[who] -= a
+        self.contrib[who] += a
+        self.bets[who] += a
+        self.bet_to = self.rules.bring_in
+        self.min_raise = self.rules.min_bet
+        self.acted[who] = True
+        self.acted_at_raise[who] = 0
+        if self.stacks[who] == 0:
+            self.n_able_to_act -= 1
+        self._bring_in_due = False
+        self._record.append(("bring_in", who, a, ()))
+        self.last_aggressor = who
+        self.actor = self._first_from(who + 1)
+        if self.actor is None:
+            self._street_done()
+
+    def _showing_leader(self) -> int:
+        """Stud: the live player whose up cards make the best showing hand (razz: the worst, i.e. the
+        best low) leads the betting; ties go to the first such player left of the button."""
+        low = self.variant.low_leads
+        folded, ups, keys = self.folded, self._showing_ranks, SHOW_KEYS[low]
+        best, who = None, 0
+        for i in range(self.n):
+            if not folded[i]:
+                k = keys.get(ups[i])
+                if k is None:
+                    k = keys[ups[i]] = _showing_key(ups[i], low)
+                if best is None or k > best:
+                    best, who = k, i
+        return who
+
