@@ -384,11 +384,12 @@ def test_shuffler_deck_pickles_with_its_presets() -> None:
     other = pickle.loads(pickle.dumps(deck))
     assert type(other) is ShufflerDeck
     deep = copy.deepcopy(deck)
-    for d in (deck, other, deep):
+    shallow = deck.copy()
+    for d in (deck, other, deep, shallow):
         d.shuffle()
         assert d.order() == tuple(range(52))
         d.shuffle()
-    assert deck.order() == other.order() == deep.order()
+    assert deck.order() == other.order() == deep.order() == shallow.order()
 
 
 @pytest.mark.parametrize("dup", [copy.copy, copy.deepcopy, lambda d: pickle.loads(pickle.dumps(d)),

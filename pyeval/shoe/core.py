@@ -183,13 +183,16 @@ class Shoe:
         """An independent copy: same cards and rack. A seeded shoe's copy has the same generator
         state (so the same future cards); a secure shoe's copy draws its own words from the OS (the
         buffered words of this shoe are never duplicated). Subclasses' extra attributes are copied
-        (shallowly)."""
+        with ``copy.copy`` (so e.g. a :class:`~pyeval.crisscross.deck.ShufflerDeck`'s preset list is
+        its own)."""
+        import copy as _copy
+
         other = type(self).__new__(type(self))
         other._s = ffi.new("pe_shoe *")
         _call(lib.pe_shoe_copy, other._s, self._s)
         other._seed, other._stream, other._min_cut = self._seed, self._stream, self._min_cut
         for name, value in self._extra_state().items():
-            setattr(other, name, value)
+            setattr(other, name, _copy.copy(value))
         return other
 
     def __copy__(self) -> Shoe:
