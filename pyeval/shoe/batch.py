@@ -136,15 +136,23 @@ class BatchDealer:
              out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
         """Shuffle and deal ``n`` decks in one C call; see :func:`deal_batch`. The deck carries over to
         the next call, so consecutive calls continue one stream."""
-        k = check_int(cards_per_deal, "cards_per_deal", 1, 52)
-        rows = _rows(n, k, "n")
+        k = cards_per_deal
+        if type(k) is not int or not 1 <= k <= 52:  # exact ints skip the general check (hot loop)
+            k = check_int(cards_per_deal, "cards_per_deal", 1, 52)
+        rows = n
+        if type(rows) is not int or rows < 0 or rows * k > MAX_BATCH_BYTES:
+            rows = _rows(n, k, "n")
         if out is None:
             out = _empty((rows, k), np.uint8)
         else:
             _check_out(out, np.uint8, (rows, k), "out")
-        st = _call(lib.pe_dealer_deal, self._d, rows, k, ffi.from_buffer("uint8_t[]", out, require_writable=True))
+        buf = ffi.from_buffer("uint8_t[]", out, require_writable=True)
+        st = lib.pe_dealer_deal(self._d, rows, k, buf)
         if st:
-            raise_status(st, "deal_batch")
+            if st == ERR_BUSY:
+                st = retry(lib.pe_dealer_deal, self._d, rows, k, buf)
+            if st:
+                raise_status(st, "deal_batch")
         return out
 
     def holdem_showdowns(self, n: int, players: int = 2, *, burns: bool = True, cards: bool = False,
