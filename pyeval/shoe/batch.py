@@ -94,7 +94,8 @@ class BatchDealer:
     run in chunks and stay one reproducible stream; see the module docstring for what is invariant).
 
     Args:
-        seed: an int 0..2**256-1, or None for a fresh 256-bit seed from the OS (see :attr:`seed`).
+        seed: an int 0..2**256-1, or None for a fresh 256-bit seed from the OS (see
+            :attr:`BatchDealer.seed`).
         stream: the non-overlapping stream of the seed to use (0..2**20); give each worker thread or
             process its own stream.
         secure: draw from the operating system's CSPRNG instead (no seed, no streams, no state).

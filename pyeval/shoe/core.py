@@ -52,7 +52,7 @@ class Shoe:
     Args:
         decks: number of decks, 1..8.
         seed: an int 0..2**256-1 for a reproducible shoe, or None (a fresh 256-bit seed from the OS,
-            readable afterwards as :attr:`seed`; :mod:`pyeval.shoe.rng`). Refused when ``secure``.
+            readable afterwards as :attr:`Shoe.seed`; :mod:`pyeval.shoe.rng`). Refused when ``secure``.
         secure: draw every random number from the operating system's CSPRNG (live tables).
         min_cut: minimum cut depth in cards from either end, for :meth:`cut` (the certificate
             holder's rules set it).

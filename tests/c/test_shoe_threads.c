@@ -2,11 +2,45 @@
  * lets Python threads do with the GIL released. Every call either runs alone (the lock word) or
  * returns PE_SHOE_ERR_BUSY and changes nothing; afterwards nothing is lost or duplicated. A secure
  * source stays secure. Prints "ok". */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "pe_shoe.h"
+
+#if defined(_WIN32)
+#include <windows.h>
+typedef HANDLE pe_thread;
+typedef struct { void *(*fn)(void *); void *arg; } pe_thread_arg;
+static pe_thread_arg thread_args[16];
+static DWORD WINAPI pe_thread_main(LPVOID p)
+{
+    pe_thread_arg *a = (pe_thread_arg *)p;
+    a->fn(a->arg);
+    return 0;
+}
+static int pe_thread_start(pe_thread *t, int i, void *(*fn)(void *), void *arg)
+{
+    thread_args[i].fn = fn;
+    thread_args[i].arg = arg;
+    *t = CreateThread(NULL, 0, pe_thread_main, &thread_args[i], 0, NULL);
+    return *t ? 0 : -1;
+}
+static int pe_thread_join(pe_thread t)
+{
+    const int ok = WaitForSingleObject(t, INFINITE) == WAIT_OBJECT_0;
+    CloseHandle(t);
+    return ok ? 0 : -1;
+}
+#else
+#include <pthread.h>
+typedef pthread_t pe_thread;
+static int pe_thread_start(pe_thread *t, int i, void *(*fn)(void *), void *arg)
+{
+    (void)i;
+    return pthread_create(t, NULL, fn, arg);
+}
+static int pe_thread_join(pe_thread t) { return pthread_join(t, NULL); }
+#endif
 
 #define THREADS 4
 #define CHECK(cond)                                                                \
@@ -23,13 +57,17 @@ static int burned[THREADS][PE_SHOE_MAX_CARDS + 1];
 static int nburned[THREADS];
 
 /* Retry while another thread holds the lock (Python sleeps; here we just spin). */
-#define RETRY(call) ({ int r_; while ((r_ = (call)) == PE_SHOE_ERR_BUSY) {} r_; })
+#define RETRY(st, call)                                                            \
+    do {                                                                           \
+        (st) = (call);                                                             \
+    } while ((st) == PE_SHOE_ERR_BUSY)
 
 static void *burner(void *arg)
 {
     const int id = (int)(size_t)arg;
     for (;;) {
-        const int c = RETRY(pe_shoe_burn_one(shoe));
+        int c;
+        RETRY(c, pe_shoe_burn_one(shoe));
         if (c == PE_SHOE_ERR_EXHAUSTED) return NULL;
         CHECK(c >= 0 && c < 52 && nburned[id] < PE_SHOE_MAX_CARDS);
         burned[id][nburned[id]++] = c;
@@ -44,13 +82,14 @@ static void *mixer(void *arg)
     for (int i = 0; i < 3000; i++) {
         int st;
         switch ((i + id) % 6) {
-        case 0: st = RETRY(pe_shoe_shuffle_all(shoe)); CHECK(st == PE_OK); break;
-        case 1: st = RETRY(pe_shoe_deal(shoe, 5, out)); CHECK(st == PE_OK || st == PE_SHOE_ERR_EXHAUSTED); break;
-        case 2: st = RETRY(pe_shoe_burn_one(shoe)); CHECK(st >= 0 || st == PE_SHOE_ERR_EXHAUSTED); break;
-        case 3: st = RETRY(pe_shoe_riffle(shoe, 2)); CHECK(st == PE_OK); break;
-        case 4: st = RETRY(pe_shoe_randbelow(shoe, 52, &b, 1)); CHECK(st == PE_OK && b < 52); break;
+        case 0: RETRY(st, pe_shoe_shuffle_all(shoe)); CHECK(st == PE_OK); break;
+        case 1: RETRY(st, pe_shoe_deal(shoe, 5, out)); CHECK(st == PE_OK || st == PE_SHOE_ERR_EXHAUSTED); break;
+        case 2: RETRY(st, pe_shoe_burn_one(shoe)); CHECK(st >= 0 || st == PE_SHOE_ERR_EXHAUSTED); break;
+        case 3: RETRY(st, pe_shoe_riffle(shoe, 2)); CHECK(st == PE_OK); break;
+        case 4: RETRY(st, pe_shoe_randbelow(shoe, 52, &b, 1)); CHECK(st == PE_OK && b < 52); break;
         default: {
-            const int64_t v = RETRY((int)pe_shoe_deal_packed(shoe, 3));
+            int64_t v;
+            RETRY(v, pe_shoe_deal_packed(shoe, 3));
             CHECK(v >= 0 || v == PE_SHOE_ERR_EXHAUSTED);
         }
         }
@@ -63,15 +102,19 @@ static uint8_t rows[THREADS][200 * 52];
 static void *batcher(void *arg)
 {
     const int id = (int)(size_t)arg;
-    for (int i = 0; i < 50; i++) CHECK(RETRY(pe_dealer_deal(dealer, 200, 52, rows[id])) == PE_OK);
+    for (int i = 0; i < 50; i++) {
+        int st;
+        RETRY(st, pe_dealer_deal(dealer, 200, 52, rows[id]));
+        CHECK(st == PE_OK);
+    }
     return NULL;
 }
 
 static void run(void *(*fn)(void *))
 {
-    pthread_t t[THREADS];
-    for (int i = 0; i < THREADS; i++) CHECK(pthread_create(&t[i], NULL, fn, (void *)(size_t)i) == 0);
-    for (int i = 0; i < THREADS; i++) CHECK(pthread_join(t[i], NULL) == 0);
+    pe_thread t[THREADS];
+    for (int i = 0; i < THREADS; i++) CHECK(pe_thread_start(&t[i], i, fn, (void *)(size_t)i) == 0);
+    for (int i = 0; i < THREADS; i++) CHECK(pe_thread_join(t[i]) == 0);
 }
 
 static void check_whole(const pe_shoe *s)
