@@ -174,6 +174,7 @@ def test_issue13_replay_keeps_going_and_reports_per_file_and_hand(tmp_path: Path
         "pyeval: error: a.phhs[2]: action 4 'p3 cbr 3': 3 is below the minimum raise to 4 (58 Pa. Code § 637a.8(k))"]
     assert "files: 3  hands: 6  matches: 4  mismatches: 1  errors: 1  files with a failure: 1" in proc.stdout
     assert "mismatch a.phhs[3]: first differing seat p2: replayed 98 vs recorded 99" in proc.stdout
+    assert f"file {tmp_path / 'a.phhs'}: hands 4  matches 2  mismatches 1  errors 1" in proc.stdout
     # an unreadable file among them: reported, the others still replayed, exit 2
     proc = _cli(tmp_path, ("d.phh", "variant = [[[["))
     assert proc.returncode == 2

@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     hands = matches = fractional = no_record = 0
     mismatches: list[phh.ReplayResult] = []
     errors: list[tuple[int, str]] = []  # (exit code, one-line message), in order
-    failed_files: set[str] = set()
+    per_file: dict[str, list[int]] = {}  # file -> [hands, matches, mismatches, errors], files with a failure
     files = _files(list(args.paths), errors)
     if errors and args.fail_fast:
         return _fail(*errors[0])
@@ -87,10 +87,12 @@ def run(args: argparse.Namespace) -> int:
             if args.fail_fast:
                 return _fail(EXIT_UNREADABLE, str(exc))
             errors.append((EXIT_UNREADABLE, str(exc)))
-            failed_files.add(str(path))
+            per_file[str(path)] = [0, 0, 0, 1]
             continue
+        stats = [0, 0, 0, 0]
         for hh in hhs:
             hands += 1
+            stats[0] += 1
             try:
                 res = phh.check_replay(hh, strict=args.strict)
             except HandHistoryError as exc:
@@ -98,25 +100,28 @@ def run(args: argparse.Namespace) -> int:
                 if args.fail_fast:
                     return _fail(code, str(exc))
                 errors.append((code, str(exc)))
-                failed_files.add(str(path))
+                stats[3] += 1
                 continue
             except Exception as exc:  # a fault of pyeval itself: reported, and the run goes on
                 msg = f"{hh.name}: internal error (please report): {type(exc).__name__}: {exc}"
                 if args.fail_fast:
                     return _fail(EXIT_FAILED, msg)
                 errors.append((EXIT_FAILED, msg))
-                failed_files.add(str(path))
+                stats[3] += 1
                 continue
             if res.expected is None:
                 no_record += 1
             elif res.matches:
                 matches += 1
+                stats[1] += 1
                 fractional += res.scale != 1
             else:
                 mismatches.append(res)
-                failed_files.add(str(path))
+                stats[2] += 1
                 if args.fail_fast:
                     break
+        if stats[2] or stats[3]:
+            per_file[str(path)] = stats
         if args.fail_fast and mismatches:
             break
     for _, msg in errors[: args.show]:
@@ -126,7 +131,12 @@ def run(args: argparse.Namespace) -> int:
     sys.stderr.flush()
     print(f"files: {len(files)}  hands: {hands}  matches: {matches}  mismatches: {len(mismatches)}"
           f"  errors: {len(errors)}" + (f"  without finishing_stacks: {no_record}" if no_record else "")
-          + (f"  files with a failure: {len(failed_files)}" if failed_files else ""))
+          + (f"  files with a failure: {len(per_file)}" if per_file else ""))
+    for i, (name, (h, m, x, e)) in enumerate(per_file.items()):
+        if i == args.show:
+            print(f"... and {len(per_file) - args.show} more files with a failure")
+            break
+        print(f"file {name}: hands {h}  matches {m}  mismatches {x}  errors {e}")
     if fractional:
         print(f"note: {fractional} matching hands record fractions of a chip (a split pot's odd chip halved); "
               "they were replayed in that finer unit")
