@@ -324,3 +324,20 @@ def test_issue13_replay_lists_at_most_show_errors_and_refuses_a_negative_count(t
     with pytest.raises(SystemExit) as exc:
         main(["replay", "--show", "-1", str(tmp_path)])
     assert exc.value.code == 2
+
+
+def test_issue14_13_replay_interrupted_reports_what_was_done(tmp_path: Path, capsys, monkeypatch):
+    (tmp_path / "a.phhs").write_text("\n".join(f"[{i}]\n{HAND}" for i in range(1, 5)))
+    real = phh.check_replay
+    calls = []
+
+    def stop_at_third(hh, **kw):
+        calls.append(hh.name)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(hh, **kw)
+
+    monkeypatch.setattr(phh, "check_replay", stop_at_third)
+    assert main(["replay", str(tmp_path)]) == 130
+    out, err = capsys.readouterr()
+    assert "hands: 3  matches: 2" in out and "interrupted" in err and "Traceback" not in err
