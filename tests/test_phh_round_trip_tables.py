@@ -121,6 +121,7 @@ def test_issue14_10_three_blinds_with_big_blind_ante_round_trips():
         _assert_round_trip(_random_round(rules, [30, 60, 5, 40, 9], seed))
 
 
+@pytest.mark.regulation("637a.11(k)")
 @pytest.mark.parametrize("rule", [OddChipRule.HIGH_CARD_BY_SUIT, OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON])
 def test_issue14_10_637a_11_k_non_default_odd_chip_rule_round_trips(rule):
     rules = PokerRules(seats=6, blinds=(1, 2), ante=1, min_bet=2, odd_chip=rule, suit_order="shdc")
