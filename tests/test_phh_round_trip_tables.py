@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import tomllib
+from fractions import Fraction
 
 import pytest
 from hypothesis import assume, given, settings
@@ -148,7 +149,7 @@ def test_issue14_10_637a_11_k_non_default_odd_chip_rule_round_trips(rule):
     assert sorted(r.stacks[:3]) == ([12, 12, 14] if rule is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON else [12, 13, 13])
     hh = _assert_round_trip(r)
     assert hh.extra["_pyeval_odd_chip"] == rule.value and hh.extra["_pyeval_suit_order"] == "shdc"
-    assert hh.extra["_pyeval_chip_value"] == "1/4"
+    assert hh.extra["_pyeval_chip_value"] == "1/4" and hh.table_rules().chip_value == Fraction(1, 4)
     text = phh.dumps(hh)
     assert "_pyeval_odd_chip" in text and tomllib.loads(text)["_pyeval_odd_chip"] == rule.value
 
