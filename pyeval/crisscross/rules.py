@@ -155,7 +155,9 @@ DEFAULT_SOURCES: dict[str, str] = {
 class CrissCrossRules:
     """Frozen, validated rules of one Criss-Cross Poker table.
 
-    Attributes (amounts in the table's smallest unit, ints):
+    Amounts are ints in the table's smallest unit.
+
+    Attributes:
         positions: player betting positions, 1..6 (58 Pa. Code § 674a.2(a)).
         min_ante, max_ante: limits on each of the two equal Antes (configuration).
         ante_step: Antes must be a multiple of this (configuration; default 1).

@@ -154,7 +154,9 @@ class EngineConstants:
 class PokerRules:
     """One Hold'em table's posted rules; validated on creation, immutable afterwards.
 
-    Fields (chips are ints in the smallest unit):
+    Chips are ints in the smallest unit.
+
+    Attributes:
         seats: seats at the table, 2..10 (§ 637a.11(b)).
         blinds: the blind amounts in posting order, starting left of the button (§ 637a.11(d)).
         ante: ante per dealt-in player, 0 for none (§ 637a.11(b)).
@@ -192,6 +194,7 @@ class PokerRules:
         max_min_bet_increase: how far the players may agree to raise the posted minimum bet
             between rounds (§ 637a.8(k): the Rules Submission's maximum), in chips; None (default,
             assumed) means the table does not allow it. See :meth:`pyeval.poker.Table.agree_minimum_bet`.
+
     Raises:
         TableRulesError: any field out of range or inconsistent, naming the field.
     """
