@@ -118,6 +118,9 @@ def check(status: int, what: str, errors: Mapping[int, type[PyevalError]] | None
     raise exc(f"{what} failed: {name} ({status})")
 
 
+__all__ = ["ffi", "lib", "_fastcall", "Status", "DEFAULT_ERRORS", "check", "ERR_CARD", "ERR_DUP", "ERR_COUNT",
+           "ERR_ARG", "NativeBuildError"]
+
 # the names the modules of this package import (kept as plain ints for speed in hot paths)
 ERR_CARD, ERR_DUP, ERR_COUNT, ERR_ARG = (int(Status.ERR_CARD), int(Status.ERR_DUP), int(Status.ERR_COUNT),
                                          int(Status.ERR_ARG))

@@ -58,7 +58,7 @@ class PaytableLine:
                 or not 1 <= self.min_value <= MAX_VALUE:
             raise TableRulesError(f"paytable line {self.label!r}: min_value must be an int in "
                                        f"1..{MAX_VALUE}, got {self.min_value!r}")
-        object.__setattr__(self, "odds", parse_odds(self.odds, TableRulesError,  # type: ignore[arg-type]
+        object.__setattr__(self, "odds", parse_odds(self.odds, TableRulesError,
                                                      f"paytable line {self.label!r}"))
 
     @property

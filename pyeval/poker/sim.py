@@ -247,7 +247,9 @@ class HoldemSimResult:
             eq = Fraction(sum(Fraction(c, k) for k, c in enumerate(row) if k), n) if n else Fraction(0)
             eq2 = float(sum(Fraction(c, k * k) for k, c in enumerate(row) if k) / n) if n else 0.0
             win, tie = (Fraction(wins, n), Fraction(ties, n)) if n else (Fraction(0), Fraction(0))
-            se = (lambda q: math.sqrt(max(q * (1 - q), 0.0) / n) if n else 0.0)
+            def se(q: float) -> float:
+                return math.sqrt(max(q * (1 - q), 0.0) / n) if n else 0.0
+
             seats.append(SeatResult(i, wins, ties, win, tie, eq, se(float(win)), se(float(tie)),
                                     math.sqrt(max(eq2 - float(eq) ** 2, 0.0) / n) if n else 0.0))
         names = [c.name for c in _CATEGORIES]

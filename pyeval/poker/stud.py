@@ -28,10 +28,10 @@ def _showing_key(sig: int, low: bool) -> int:
     k = 0
     for c, _ in groups:
         k = k * 8 + c
-    k *= 8 ** pad
+    k <<= 3 * pad  # k * 8 ** pad
     for _, r in groups:
         k = k * 16 + r
-    k *= 16 ** pad
+    k <<= 4 * pad  # k * 16 ** pad
     return -k if low else k
 
 
