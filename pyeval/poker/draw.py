@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import CARD_TEXT
-from ..errors import OutOfTurnError, ShoeExhaustedError
+from ..errors import OutOfTurnError, PyevalError, ShoeExhaustedError
 from .games import StreetSpec
 from .rules import R_DEAL, R_STREETS
 from .state import CardsInput, RoundState, _as_cards, _illegal
@@ -78,6 +78,21 @@ class Draw(RoundState):
         Raises:
             OutOfTurnError: no draw now or not this player's turn. IllegalActionError: a card he does not hold.
         """
+        p, out, held = self._check_discard(cards, player)
+        self._draw_queue.pop(0)
+        self.hole[p] = tuple(held)
+        self._draw_discards[p] = out
+        self._record.append(("discard", p, len(out), out))
+
+    def can_discard(self, cards: CardsInput = (), player: int | None = None) -> bool:
+        """True when ``player`` (default: whoever is to draw) may discard ``cards`` now (``()``: stand pat)."""
+        try:
+            self._check_discard(cards, player)
+        except PyevalError:
+            return False
+        return True
+
+    def _check_discard(self, cards: CardsInput, player: int | None) -> tuple[int, tuple[int, ...], list[int]]:
         if not self._draw_queue:
             raise OutOfTurnError("no draw is in progress", R_STREETS)
         p = self._draw_queue[0]
@@ -96,10 +111,7 @@ class Draw(RoundState):
             held.remove(c)
         if len(set(out)) != len(out):
             raise _illegal("a card is discarded twice", R_DEAL)
-        self._draw_queue.pop(0)
-        self.hole[p] = tuple(held)
-        self._draw_discards[p] = out
-        self._record.append(("discard", p, len(out), out))
+        return p, out, held
 
     def discard_unknown(self, count: int, player: int | None = None) -> None:
         """Replays: the player discards ``count`` cards that were never shown (unknown hole cards)."""
