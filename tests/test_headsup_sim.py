@@ -11,7 +11,7 @@ from pyeval.headsup.paytables import (
     POCKET_BONUS_HOLDEM_BONUS_LADDER, TRIPS_PLUS_50_40_30_8_6_5_3, example_rules,
 )
 from pyeval.headsup.round import HeadsUpRound, SequenceSource
-from pyeval.headsup.rules import Paytable, PaytableKind, Rounding, Wager
+from pyeval.headsup.rules import HeadsUpPaytable, PaytableKind, Rounding, HeadsUpWager
 from pyeval.headsup.sim import play_batch, pocket_bonus_exact, simulate, trips_plus_exact
 from pyeval.headsup.strategy import basic_strategy
 
@@ -50,9 +50,9 @@ def test_differential_python_procedure_equals_c_simulation(overrides, wagers):
 def test_differential_covers_every_branch():
     rounds = play_batch(example_rules(), 20000, seed=7)
     seen = {(w, o) for r in rounds for w, o in r.outcome.items()}
-    for w in (Wager.ANTE, Wager.ODDS, Wager.RAISE):
+    for w in (HeadsUpWager.ANTE, HeadsUpWager.ODDS, HeadsUpWager.RAISE):
         assert {(w, "win"), (w, "push"), (w, "lose")} <= seen
-    assert (Wager.ODDS, "bad beat") in seen
+    assert (HeadsUpWager.ODDS, "bad beat") in seen
     assert {r.raise_street for r in rounds} == {-1, 0, 1, 2}
 
 
@@ -79,7 +79,7 @@ def test_pocket_bonus_exact_counts_and_edge():
     assert ex.expected == (pays - ex.counts["LOSE"]) / Fraction(ex.total)
     lines = dict(POCKET_BONUS_HOLDEM_BONUS_LADDER.lines)
     del lines["AA_WITH_DEALER_AA"]
-    ex2 = pocket_bonus_exact(Paytable(PaytableKind.POCKET_BONUS, lines, name="no dealer line"))
+    ex2 = pocket_bonus_exact(HeadsUpPaytable(PaytableKind.POCKET_BONUS, lines, name="no dealer line"))
     assert ex2.counts["AA"] == 6 * 1225 and "AA_WITH_DEALER_AA" not in ex2.counts
 
 
@@ -105,8 +105,8 @@ def test_simulation_is_reproducible_and_chunking_independent():
     assert a == b
     rounds = play_batch(rules, 5000, seed=99)
     c = simulate(rules, 5000, seed=99)
-    assert c.wagers["odds"].net == sum(r.net[Wager.ODDS] for r in rounds)
-    assert c.wagers["trips_plus"].net == sum(r.net[Wager.TRIPS_PLUS] for r in rounds)
+    assert c.wagers["odds"].net == sum(r.net[HeadsUpWager.ODDS] for r in rounds)
+    assert c.wagers["trips_plus"].net == sum(r.net[HeadsUpWager.TRIPS_PLUS] for r in rounds)
     assert set(a.to_dict()) >= {"rounds", "seed", "game", "wagers", "lines"}
 
 

@@ -30,14 +30,14 @@ from ..errors import PyevalError, TableRulesError, WagerNotAllowedError
 from ..evaluate import HandCategory
 from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
 from .rules import (
-    AA_WITH_DEALER_AA, POCKET_CLASSES, WIN, Paytable, PaytableKind, Rounding, HeadsUpRules, Wager,
+    AA_WITH_DEALER_AA, POCKET_CLASSES, WIN, HeadsUpPaytable, PaytableKind, Rounding, HeadsUpRules, HeadsUpWager,
 )
 
-__all__ = ["simulate", "play_batch", "SimulationResult", "WagerStats", "SimRound", "trips_plus_exact",
+__all__ = ["simulate", "play_batch", "HeadsUpSimResult", "HeadsUpWagerStats", "SimRound", "trips_plus_exact",
            "pocket_bonus_exact", "ExactAnalysis"]
 
 _CATS = tuple(c.name for c in HandCategory)
-_WAGERS = (Wager.ANTE, Wager.ODDS, Wager.RAISE, Wager.POCKET_BONUS, Wager.TRIPS_PLUS)  # C order
+_WAGERS = (HeadsUpWager.ANTE, HeadsUpWager.ODDS, HeadsUpWager.RAISE, HeadsUpWager.POCKET_BONUS, HeadsUpWager.TRIPS_PLUS)  # C order
 #: C outcome code -> name (code 0, "wager not made", is never looked up).
 _OUTCOMES: dict[int, str] = {1: "win", 2: "push", 3: "lose", 4: "bad beat"}
 _CHUNK = 1 << 17
@@ -57,7 +57,7 @@ def _check_seed(seed: int | None) -> int:
     return seed
 
 
-def _fill(num: Any, den: Any, pt: Paytable | None, classes: tuple[str, ...]) -> None:
+def _fill(num: Any, den: Any, pt: HeadsUpPaytable | None, classes: tuple[str, ...]) -> None:
     if pt is None:
         return
     for i, c in enumerate(classes):
@@ -70,13 +70,13 @@ def _config(rules: HeadsUpRules, ante: int | None, pocket_bonus: int | None, tri
     """The C configuration: the table's paytables as arrays, the wagers and the strategy's multiples."""
     if not isinstance(rules, HeadsUpRules):
         raise TableRulesError(f"rules must be a HeadsUpRules, got {type(rules).__name__}")
-    unit_ante = math.lcm(rules.whole_chip_unit(Wager.ANTE), rules.whole_chip_unit(Wager.ODDS))
+    unit_ante = math.lcm(rules.whole_chip_unit(HeadsUpWager.ANTE), rules.whole_chip_unit(HeadsUpWager.ODDS))
     if ante is None:
         ante = unit_ante
     if pocket_bonus is None:
-        pocket_bonus = rules.whole_chip_unit(Wager.POCKET_BONUS) if rules.pocket_bonus else 0
+        pocket_bonus = rules.whole_chip_unit(HeadsUpWager.POCKET_BONUS) if rules.pocket_bonus else 0
     if trips_plus is None:
-        trips_plus = rules.whole_chip_unit(Wager.TRIPS_PLUS) if rules.trips_plus else 0
+        trips_plus = rules.whole_chip_unit(HeadsUpWager.TRIPS_PLUS) if rules.trips_plus else 0
     for name, v, lo in (("ante", ante, 1), ("pocket_bonus", pocket_bonus, 0), ("trips_plus", trips_plus, 0)):
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= 2**20:
             raise WagerNotAllowedError(f"{name} must be an int {lo}..{2**20} chips, got {v!r}")
@@ -85,8 +85,8 @@ def _config(rules: HeadsUpRules, ante: int | None, pocket_bonus: int | None, tri
     if trips_plus and rules.trips_plus is None:
         raise WagerNotAllowedError("this table does not offer the Trips Plus wager")
     if rules.rounding is Rounding.EXACT:
-        for w, amt in ((Wager.ANTE, ante), (Wager.ODDS, ante), (Wager.POCKET_BONUS, pocket_bonus),
-                       (Wager.TRIPS_PLUS, trips_plus)):
+        for w, amt in ((HeadsUpWager.ANTE, ante), (HeadsUpWager.ODDS, ante), (HeadsUpWager.POCKET_BONUS, pocket_bonus),
+                       (HeadsUpWager.TRIPS_PLUS, trips_plus)):
             if amt % rules.whole_chip_unit(w):
                 raise WagerNotAllowedError(f"{w.value} {amt} is not a multiple of {rules.whole_chip_unit(w)} "
                                            "(the table's rounding rule is EXACT)")
@@ -110,14 +110,14 @@ def _config(rules: HeadsUpRules, ante: int | None, pocket_bonus: int | None, tri
 class SimRound(NamedTuple):
     """One simulated round: ``cards`` (11 ints in shoe order: player, dealer, player, dealer, burn,
     flop x3, burn, turn, river), ``raise_street`` (0/1/2, or -1 folded), ``player_value``,
-    ``dealer_value``, ``net`` and ``outcome`` (dicts by :class:`Wager`, only wagers made)."""
+    ``dealer_value``, ``net`` and ``outcome`` (dicts by :class:`HeadsUpWager`, only wagers made)."""
 
     cards: tuple[int, ...]
     raise_street: int
     player_value: int
     dealer_value: int
-    net: dict[Wager, int]
-    outcome: dict[Wager, str]
+    net: dict[HeadsUpWager, int]
+    outcome: dict[HeadsUpWager, str]
 
 
 def play_batch(rules: HeadsUpRules, rounds: int, seed: int, *, ante: int | None = None,
@@ -143,7 +143,7 @@ def play_batch(rules: HeadsUpRules, rounds: int, seed: int, *, ante: int | None 
 
 
 @dataclass(frozen=True)
-class WagerStats:
+class HeadsUpWagerStats:
     """One wager over a simulation: ``amount`` (chips per round when made), ``rounds`` made,
     ``staked`` and ``net`` (player's total, chips), ``house_edge`` (house's mean win per round as a
     fraction of ``amount``; for the Raise, of the Ante), ``std_error`` (of ``house_edge``) and the
@@ -158,10 +158,10 @@ class WagerStats:
 
 
 @dataclass(frozen=True)
-class SimulationResult:
+class HeadsUpSimResult:
     """What :func:`simulate` returns. ``house_edge`` / ``std_error``: the game (Ante + Odds + Raise)
     per Ante; ``element_of_risk``: the house's win over everything staked on those three.
-    ``wagers``: :class:`WagerStats` by wager name. ``lines``: for each paytable, each line's hit
+    ``wagers``: :class:`HeadsUpWagerStats` by wager name. ``lines``: for each paytable, each line's hit
     frequency (per round) and count. ``raise_streets``: share of rounds raised pre-flop, after the
     flop, at the end, folded."""
 
@@ -171,7 +171,7 @@ class SimulationResult:
     house_edge: float
     std_error: float
     element_of_risk: float
-    wagers: dict[str, WagerStats]
+    wagers: dict[str, HeadsUpWagerStats]
     lines: dict[str, dict[str, dict[str, float]]]
     raise_streets: dict[str, float]
     exact: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -188,7 +188,7 @@ class SimulationResult:
 def simulate(rules: HeadsUpRules, rounds: int, seed: int | None = None, *, ante: int | None = None,
              pocket_bonus: int | None = None, trips_plus: int | None = None,
              progress: Callable[[int], None] | None = None, streams: int = 1,
-             executor: Executor | None = None) -> SimulationResult:
+             executor: Executor | None = None) -> HeadsUpSimResult:
     """Simulate ``rounds`` single-player rounds in C with the basic strategy.
 
     Args:
@@ -205,7 +205,7 @@ def simulate(rules: HeadsUpRules, rounds: int, seed: int | None = None, *, ante:
             single-generator run. The result depends on (seed, streams, rounds) only.
         executor: any ``concurrent.futures.Executor`` running one task per stream (processes,
             threads, Dask's ``Client.get_executor()``); None runs here.
-    Returns: :class:`SimulationResult`.
+    Returns: :class:`HeadsUpSimResult`.
     Raises: TableRulesError (bad rules, rounds, seed or streams), WagerNotAllowedError (bad wager).
     """
     _, ante, pb, tp = _config(rules, ante, pocket_bonus, trips_plus)
@@ -256,23 +256,23 @@ def _mean_se(total: float, sq: float, n: int) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, ante: int, pb: int, tp: int) -> SimulationResult:
-    wagers: dict[str, WagerStats] = {}
+def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, ante: int, pb: int, tp: int) -> HeadsUpSimResult:
+    wagers: dict[str, HeadsUpWagerStats] = {}
     for k, w in enumerate(_WAGERS):
-        amount = {Wager.POCKET_BONUS: pb, Wager.TRIPS_PLUS: tp}.get(w, ante)
+        amount = {HeadsUpWager.POCKET_BONUS: pb, HeadsUpWager.TRIPS_PLUS: tp}.get(w, ante)
         if not amount:
             continue
         mean, se = _mean_se(acc.net[k], acc.net_sq[k], n)
         made = sum(acc.outcomes[k][j] for j in range(1, 5))
-        wagers[w.value] = WagerStats(amount, int(acc.staked[k]), int(acc.net[k]), -mean / amount, se / amount,
+        wagers[w.value] = HeadsUpWagerStats(amount, int(acc.staked[k]), int(acc.net[k]), -mean / amount, se / amount,
                                      {_OUTCOMES[j]: acc.outcomes[k][j] / n for j in range(1, 5)
-                                      if made and (j != 4 or w is Wager.ODDS)
-                                      and (j != 2 or w not in (Wager.POCKET_BONUS, Wager.TRIPS_PLUS))})
+                                      if made and (j != 4 or w is HeadsUpWager.ODDS)
+                                      and (j != 2 or w not in (HeadsUpWager.POCKET_BONUS, HeadsUpWager.TRIPS_PLUS))})
     mean, se = _mean_se(acc.main_net, acc.main_sq, n)
     staked_main = acc.staked[0] + acc.staked[1] + acc.staked[2]
     lines: dict[str, dict[str, dict[str, float]]] = {}
 
-    def line(name: str, pt: Paytable | None, hits: Any, classes: tuple[str, ...]) -> None:
+    def line(name: str, pt: HeadsUpPaytable | None, hits: Any, classes: tuple[str, ...]) -> None:
         if pt is None:
             return
         d = {}
@@ -290,7 +290,7 @@ def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, ante: int, pb: int
     if tp:
         line("trips_plus", rules.trips_plus, acc.trips_hits, _CATS)
     streets = {name: acc.raise_street[i] / n for i, name in enumerate(("preflop", "flop", "river", "fold"))}
-    return SimulationResult(n, seed, rules.name, -mean / ante, se / ante,
+    return HeadsUpSimResult(n, seed, rules.name, -mean / ante, se / ante,
                             -acc.main_net / staked_main if staked_main else 0.0, wagers, lines, streets)
 
 
@@ -308,33 +308,33 @@ class ExactAnalysis(NamedTuple):
     house_edge_percent: float
 
 
-def _exact(pt: Paytable, counts: dict[str, int], lose: int) -> ExactAnalysis:
+def _exact(pt: HeadsUpPaytable, counts: dict[str, int], lose: int) -> ExactAnalysis:
     total = sum(counts.values()) + lose
     ev = Fraction(sum(c * pt.lines[k] for k, c in counts.items()) - lose, total)
     return ExactAnalysis(pt.name, total, {**counts, "LOSE": lose}, ev, -ev, float(-ev * 100))
 
 
-def trips_plus_exact(paytable: Paytable) -> ExactAnalysis:
+def trips_plus_exact(paytable: HeadsUpPaytable) -> ExactAnalysis:
     """Exact house edge of a Trips Plus paytable (§ 677a.12(e)) over all 133,784,560 seven-card hands.
 
     Raises: TableRulesError when ``paytable`` is not a Trips Plus table.
     """
-    if not isinstance(paytable, Paytable) or paytable.kind is not PaytableKind.TRIPS_PLUS:
-        raise TableRulesError("trips_plus_exact needs a Paytable of kind TRIPS_PLUS")
+    if not isinstance(paytable, HeadsUpPaytable) or paytable.kind is not PaytableKind.TRIPS_PLUS:
+        raise TableRulesError("trips_plus_exact needs a HeadsUpPaytable of kind TRIPS_PLUS")
     c = ffi.new("uint64_t[10]")
     check(lib.pe_hu_trips_exact(c), "pe_hu_trips_exact")
     counts = {_CATS[i]: int(c[i]) for i in range(HandCategory.THREE_OF_A_KIND, 10)}
     return _exact(paytable, counts, sum(int(c[i]) for i in range(3)))
 
 
-def pocket_bonus_exact(paytable: Paytable) -> ExactAnalysis:
+def pocket_bonus_exact(paytable: HeadsUpPaytable) -> ExactAnalysis:
     """Exact house edge of a Pocket Bonus paytable (§ 677a.12(d)) over all 1,326 player hands and,
     for the dealer-also-holds-aces line, all 1,225 dealer hands (1,624,350 equally likely pairs).
 
     Raises: TableRulesError when ``paytable`` is not a Pocket Bonus table.
     """
-    if not isinstance(paytable, Paytable) or paytable.kind is not PaytableKind.POCKET_BONUS:
-        raise TableRulesError("pocket_bonus_exact needs a Paytable of kind POCKET_BONUS")
+    if not isinstance(paytable, HeadsUpPaytable) or paytable.kind is not PaytableKind.POCKET_BONUS:
+        raise TableRulesError("pocket_bonus_exact needs a HeadsUpPaytable of kind POCKET_BONUS")
     c = ffi.new("uint64_t[21]")
     check(lib.pe_hu_pocket_exact(c), "pe_hu_pocket_exact")
     counts = {k: int(c[i]) for i, k in enumerate(POCKET_CLASSES)}
