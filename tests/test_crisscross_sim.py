@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from pyeval.crisscross import CrissCrossRules, CrissCrossTable, ShufflerDeck, Wager, play_round
+from pyeval.crisscross import CrissCrossRules, CrissCrossTable, ShufflerDeck, CrissCrossWager, play_round
 from pyeval.crisscross.sim import bonus_exact, simulate, simulate_rounds
 from pyeval.errors import PyevalError, SeedError
 
@@ -25,7 +25,7 @@ def test_python_procedure_matches_c_path_on_the_same_seeds(seed):
         assert rec.multiples[1] == tuple(None if m is None else m for m in r["multiples"])
         py = {x.wager: x.net for x in rec.results}
         staked = {x.wager: x.staked for x in rec.results}
-        for w in Wager:
+        for w in CrissCrossWager:
             assert py.get(w, 0) == r["net"][w], (w, r)
             assert staked.get(w, 0) == r["staked"][w], (w, r)
 
@@ -33,7 +33,7 @@ def test_python_procedure_matches_c_path_on_the_same_seeds(seed):
 def test_simulate_totals_agree_with_round_by_round():
     rounds = simulate_rounds(3000, 77, ante=2, bonus=1)
     res = simulate(3000, 77, ante=2, bonus=1)
-    for w in Wager:
+    for w in CrissCrossWager:
         assert res.wagers[w].net == sum(r["net"][w] for r in rounds)
         assert res.wagers[w].staked == sum(r["staked"][w] for r in rounds)
         assert res.wagers[w].wins == sum(1 for r in rounds if r["staked"][w] and r["net"][w] > 0)
@@ -45,9 +45,9 @@ def test_simulate_totals_agree_with_round_by_round():
 def test_simulation_is_sane_over_many_rounds():
     res = simulate(200_000, 5)
     # the Bonus's exact house edge is 13.27%; 200k samples land within a few points of it
-    assert abs(float(res.wagers[Wager.BONUS].house_edge) - 0.1327) < 0.03
+    assert abs(float(res.wagers[CrissCrossWager.BONUS].house_edge) - 0.1327) < 0.03
     d = res.as_dict()
-    assert d["rounds"] == 200_000 and set(d["wagers"]) == {w.name.lower() for w in Wager}
+    assert d["rounds"] == 200_000 and set(d["wagers"]) == {w.name.lower() for w in CrissCrossWager}
 
 
 def test_five_card_bonus_exact_over_all_boards():

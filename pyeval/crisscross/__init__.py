@@ -4,21 +4,22 @@ See :mod:`pyeval.crisscross.round` for the procedure, :mod:`pyeval.crisscross.ru
 table configuration (what is Pennsylvania text and what is not), :mod:`pyeval.crisscross.sim` for
 the C fast path and the exact Five Card Bonus analysis.
 """
-from .deck import CardSource, ShufflerDeck
+from ..contracts import Action, Deck
+from .deck import ShufflerDeck
 from .round import (
     COLUMN, COMMUNITY_DEAL_ORDER, ROW, Box, CrissCrossRound, CrissCrossTable, Event, Misdeal, Outcome,
-    Phase, RoundRecord, Step, StubCountOutcome, Wager, WagerResult, play_round,
+    CrissCrossPhase, RoundRecord, StubCountOutcome, CrissCrossWager, CrissCrossWagerResult, play_round,
 )
 from .rules import (
     DEFAULT_ANTE_PAYTABLE, DEFAULT_BONUS_PAYTABLE, DEFAULT_MAIN_PAYTABLE, DEFAULT_SOURCES,
-    CrissCrossRules, Paytable, PaytableLine,
+    CrissCrossRules, CrissCrossPaytable, PaytableLine,
 )
 from .strategy import basic_strategy
 
 __all__ = [
-    "CardSource", "ShufflerDeck", "COLUMN", "COMMUNITY_DEAL_ORDER", "ROW", "Box", "CrissCrossRound",
-    "CrissCrossTable", "Event", "Misdeal", "Outcome", "Phase", "RoundRecord", "Step",
-    "StubCountOutcome", "Wager", "WagerResult", "play_round", "DEFAULT_ANTE_PAYTABLE",
+    "Deck", "Action", "ShufflerDeck", "COLUMN", "COMMUNITY_DEAL_ORDER", "ROW", "Box", "CrissCrossRound",
+    "CrissCrossTable", "Event", "Misdeal", "Outcome", "CrissCrossPhase", "RoundRecord",
+    "StubCountOutcome", "CrissCrossWager", "CrissCrossWagerResult", "play_round", "DEFAULT_ANTE_PAYTABLE",
     "DEFAULT_BONUS_PAYTABLE", "DEFAULT_MAIN_PAYTABLE", "DEFAULT_SOURCES", "CrissCrossRules",
-    "Paytable", "PaytableLine", "basic_strategy",
+    "CrissCrossPaytable", "PaytableLine", "basic_strategy",
 ]

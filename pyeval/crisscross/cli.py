@@ -8,13 +8,13 @@ import json
 import sys
 from typing import Any
 
-from .round import Wager
+from .round import CrissCrossWager
 from .rules import CrissCrossRules
 from ..parallel import add_cli_options, cli_executor
 from .sim import bonus_exact, simulate
 
-_NAMES = {Wager.ANTE_ACROSS: "Ante Across", Wager.ANTE_DOWN: "Ante Down", Wager.ACROSS: "Across bet",
-          Wager.DOWN: "Down bet", Wager.MIDDLE: "Middle bet", Wager.BONUS: "Five Card Bonus"}
+_NAMES = {CrissCrossWager.ANTE_ACROSS: "Ante Across", CrissCrossWager.ANTE_DOWN: "Ante Down", CrissCrossWager.ACROSS: "Across bet",
+          CrissCrossWager.DOWN: "Down bet", CrissCrossWager.MIDDLE: "Middle bet", CrissCrossWager.BONUS: "Five Card Bonus"}
 
 
 def register(subparsers: Any) -> None:

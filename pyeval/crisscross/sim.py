@@ -19,10 +19,10 @@ from math import comb
 from .._bindings import check, ffi, lib
 from ..errors import SeedError, ShoeArgumentError
 from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
-from .round import Wager
-from .rules import CrissCrossRules, Paytable
+from .round import CrissCrossWager
+from .rules import CrissCrossRules, CrissCrossPaytable
 
-__all__ = ["SimulationResult", "WagerStats", "BonusAnalysis", "simulate", "simulate_rounds",
+__all__ = ["CrissCrossSimResult", "CrissCrossWagerStats", "BonusAnalysis", "simulate", "simulate_rounds",
            "bonus_exact", "CHUNK"]
 
 #: Rounds dealt per batch (the C path's deck restarts in new-deck order at each batch).
@@ -30,7 +30,7 @@ CHUNK = 1024
 _N_BOARDS = comb(52, 5)
 
 
-def _fill_paytable(dst: object, p: Paytable) -> None:
+def _fill_paytable(dst: object, p: CrissCrossPaytable) -> None:
     dst.n = len(p.lines)  # type: ignore[attr-defined]
     for i, ln in enumerate(p.lines):
         if ln.odds.numerator >= 2**31 or ln.odds.denominator >= 2**31:
@@ -68,11 +68,11 @@ def _rng(seed: int) -> object:
 
 
 @dataclass(frozen=True, slots=True)
-class WagerStats:
+class CrissCrossWagerStats:
     """One wager over a simulation: times placed, total staked and the player's total net (ints in
     the table unit), and counts of wins, pushes and losses."""
 
-    wager: Wager
+    wager: CrissCrossWager
     placed: int
     staked: int
     net: int
@@ -92,19 +92,19 @@ class WagerStats:
 
 
 @dataclass(frozen=True, slots=True)
-class SimulationResult:
+class CrissCrossSimResult:
     """Totals of a simulation. ``folds[d]``: folds at the Across, Down, Middle decision."""
 
     rounds: int
     ante: int
     bonus: int
     folds: tuple[int, int, int]
-    wagers: tuple[WagerStats, ...]
+    wagers: tuple[CrissCrossWagerStats, ...]
 
     @property
     def game_net(self) -> int:
         """Player's net on the main game (Antes, Across, Down, Middle)."""
-        return sum(w.net for w in self.wagers if w.wager is not Wager.BONUS)
+        return sum(w.net for w in self.wagers if w.wager is not CrissCrossWager.BONUS)
 
     @property
     def house_edge_per_ante(self) -> Fraction:
@@ -114,7 +114,7 @@ class SimulationResult:
     @property
     def element_of_risk(self) -> Fraction:
         """House win on the main game per unit of everything staked on it."""
-        staked = sum(w.staked for w in self.wagers if w.wager is not Wager.BONUS)
+        staked = sum(w.staked for w in self.wagers if w.wager is not CrissCrossWager.BONUS)
         return Fraction(-self.game_net, staked) if staked else Fraction(0)
 
     def as_dict(self) -> dict[str, object]:
@@ -134,7 +134,7 @@ class SimulationResult:
 
 def simulate(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, ante: int = 1,
              bonus: int = 1, progress: Callable[[int], None] | None = None, streams: int = 1,
-             executor: Executor | None = None) -> SimulationResult:
+             executor: Executor | None = None) -> CrissCrossSimResult:
     """Play ``rounds`` single-player rounds in C with the basic strategy.
 
     Args:
@@ -166,9 +166,9 @@ def simulate(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, an
     st = ffi.new("pe_cc_stats *")
     for b in parts:
         add_cdata(st, ffi.from_buffer("pe_cc_stats *", bytearray(b)))
-    wagers = tuple(WagerStats(Wager(w), st.wins[w] + st.pushes[w] + st.losses[w], st.staked[w],
+    wagers = tuple(CrissCrossWagerStats(CrissCrossWager(w), st.wins[w] + st.pushes[w] + st.losses[w], st.staked[w],
                               st.net[w], st.wins[w], st.pushes[w], st.losses[w]) for w in range(6))
-    return SimulationResult(rounds, ante, bonus, (st.folds[0], st.folds[1], st.folds[2]), wagers)
+    return CrissCrossSimResult(rounds, ante, bonus, (st.folds[0], st.folds[1], st.folds[2]), wagers)
 
 
 def _stream_stats(rules: CrissCrossRules, ante: int, bonus: int, seed: int, stream: int, rounds: int,
@@ -192,7 +192,7 @@ def simulate_rounds(rounds: int, seed: int, *, rules: CrissCrossRules | None = N
                     bonus: int = 1) -> list[dict[str, object]]:
     """Every round of :func:`simulate` (same seed, same rounds) as a dict: ``cards`` (the seven
     cards in dealing order: the cross then the hole cards), ``multiples`` (per decision; 0 fold,
-    None not reached), ``staked`` and ``net`` (per :class:`Wager`). For tests and audits."""
+    None not reached), ``staked`` and ``net`` (per :class:`CrissCrossWager`). For tests and audits."""
     if type(rounds) is not int or not 0 <= rounds <= 10**6:
         raise ShoeArgumentError(f"rounds must be an int 0..1000000, got {rounds!r}")
     rules = rules if rules is not None else CrissCrossRules()
@@ -214,7 +214,7 @@ class BonusAnalysis:
     """Exact Five Card Bonus over all 2,598,960 boards: ``counts[i]`` boards on paytable line i,
     ``losing`` boards below the last line."""
 
-    paytable: Paytable
+    paytable: CrissCrossPaytable
     counts: tuple[int, ...]
     losing: int
 
@@ -239,13 +239,13 @@ class BonusAnalysis:
         return Fraction(self.counts[line], _N_BOARDS)
 
 
-def bonus_exact(paytable: Paytable | None = None) -> BonusAnalysis:
+def bonus_exact(paytable: CrissCrossPaytable | None = None) -> BonusAnalysis:
     """Enumerate every five-card board (in C) and count the boards on each line of the Five Card
     Bonus paytable (default: the table default). Raises ShoeArgumentError for a paytable the C
     path cannot take."""
     pt = paytable if paytable is not None else CrissCrossRules().bonus_paytable
-    if not isinstance(pt, Paytable):
-        raise ShoeArgumentError(f"paytable must be a Paytable, got {type(pt).__name__}")
+    if not isinstance(pt, CrissCrossPaytable):
+        raise ShoeArgumentError(f"paytable must be a CrissCrossPaytable, got {type(pt).__name__}")
     cpt = ffi.new("pe_cc_paytable *")
     _fill_paytable(cpt, pt)
     counts = ffi.new("uint64_t[17]")
