@@ -144,3 +144,54 @@ def test_pyeval_deal_batch_then_evaluate_batch_2p(benchmark, record):
 
     record(benchmark, N_ROUNDS)
     benchmark(run)
+
+
+# ---- single calls (the table API): the cost of the per-object lock shows here ------------------------
+N_SINGLE = 20_000
+
+
+@pytest.mark.benchmark(group="single shoe calls")
+def test_pyeval_shoe_deal_one_single(benchmark, record):
+    """Shuffle once, then 52 ``deal_one()`` calls, per deck."""
+    shoe = Shoe(seed=5)
+    decks = N_SINGLE // 52
+
+    def run():
+        for _ in range(decks):
+            shoe.shuffle()
+            for _ in range(52):
+                shoe.deal_one()
+
+    record(benchmark, decks * 53)
+    benchmark(run)
+
+
+@pytest.mark.benchmark(group="single shoe calls")
+def test_pyeval_shoe_burn_deal2_single(benchmark, record):
+    """Burn-and-deal-two pairs of calls (a Hold'em street's shape), reshuffling each deck."""
+    shoe = Shoe(seed=6)
+    decks = N_SINGLE // 17
+
+    def run():
+        for _ in range(decks):
+            shoe.shuffle()
+            for _ in range(17):
+                shoe.burn()
+                shoe.deal(2)
+
+    record(benchmark, decks * 35)
+    benchmark(run)
+
+
+@pytest.mark.benchmark(group="single shoe calls")
+def test_pyeval_batch_dealer_one_row_single(benchmark, record):
+    """``BatchDealer.deal(1, 7)`` calls: a one-row batch, all overhead."""
+    dealer = BatchDealer(seed=7)
+    out = np.empty((1, 7), np.uint8)
+
+    def run():
+        for _ in range(N_SINGLE):
+            dealer.deal(1, 7, out)
+
+    record(benchmark, N_SINGLE)
+    benchmark(run)

@@ -97,6 +97,20 @@ DEFAULT_ERRORS: Mapping[int, type[PyevalError]] = {
 }
 
 
+#: What each status code means, for messages.
+DESCRIPTIONS: Mapping[int, str] = {
+    Status.ERR_CARD: "a card outside 0..51",
+    Status.ERR_DUP: "the same card twice",
+    Status.ERR_COUNT: "the wrong number of cards",
+    Status.ERR_ARG: "an invalid argument",
+    Status.SHOE_EXHAUSTED: "more cards than remain",
+    Status.SHOE_ENTROPY: "the operating system's random source failed",
+    Status.SHOE_STATE: "not allowed in the shoe's present state",
+    Status.SHOE_SECURE: "not available for a secure random source",
+    Status.EQUITY_NO_DEAL: "no deal is possible",
+}
+
+
 def check(status: int, what: str, errors: Mapping[int, type[PyevalError]] | None = None) -> int:
     """Return ``status`` when it is not an error (>= 0); else raise the exception mapped to it.
 
@@ -115,10 +129,10 @@ def check(status: int, what: str, errors: Mapping[int, type[PyevalError]] | None
         name = Status(status).name
     except ValueError:
         name = "unknown status"
-    raise exc(f"{what} failed: {name} ({status})")
+    raise exc(f"{what}: {DESCRIPTIONS.get(status, 'failed')} ({name}, {status})")
 
 
-__all__ = ["ffi", "lib", "_fastcall", "Status", "DEFAULT_ERRORS", "check", "ERR_CARD", "ERR_DUP", "ERR_COUNT",
+__all__ = ["ffi", "lib", "_fastcall", "Status", "DEFAULT_ERRORS", "DESCRIPTIONS", "check", "ERR_CARD", "ERR_DUP", "ERR_COUNT",
            "ERR_ARG", "NativeBuildError"]
 
 # the names the modules of this package import (kept as plain ints for speed in hot paths)

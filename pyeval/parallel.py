@@ -20,7 +20,6 @@ Every simulate path in pyeval (:func:`pyeval.equity.equity`, :func:`pyeval.heads
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
@@ -28,6 +27,7 @@ from typing import Any, TypeVar
 
 from ._bindings import ffi, lib
 from .errors import SeedError
+from .shoe.rng import resolve_seed, seeded_rng
 
 __all__ = ["MAX_STREAMS", "split", "check_seed", "check_streams", "stream_rng", "rng_state",
            "rng_from_state", "add_cdata", "run_streams", "default_executor", "cli_executor", "SCHEDULERS",
@@ -40,12 +40,9 @@ T = TypeVar("T")
 
 
 def check_seed(seed: object) -> int:
-    """A seed 0..2**256-1 (``None``: a fresh 256-bit seed from the OS, to be reported)."""
-    if seed is None:
-        return secrets.randbits(256)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**256:
-        raise SeedError(f"seed must be an int 0..2**256-1 or None, got {seed!r}")
-    return seed
+    """A seed 0..2**256-1 (``None``: a fresh 256-bit seed from the OS, to be reported): pyeval's one
+    seed policy, :func:`pyeval.shoe.rng.resolve_seed`. Raises SeedError."""
+    return resolve_seed(seed)
 
 
 def check_streams(streams: object) -> int:
@@ -63,12 +60,9 @@ def split(n: int, streams: int) -> list[int]:
 
 
 def stream_rng(seed: int, stream: int) -> Any:
-    """A new ``pe_rng *`` (cffi) seeded with ``seed`` and jumped ``stream`` times (xoshiro256**)."""
-    rng = ffi.new("pe_rng *")
-    lib.pe_rng_seed(rng, ffi.new("uint64_t[4]", [(seed >> (64 * i)) & (2**64 - 1) for i in range(4)]))
-    for _ in range(stream):
-        lib.pe_rng_jump(rng)
-    return rng
+    """A new ``pe_rng *`` (cffi) seeded with ``seed`` and jumped ``stream`` times (xoshiro256**):
+    :func:`pyeval.shoe.rng.seeded_rng`."""
+    return seeded_rng(seed, stream)
 
 
 def rng_state(rng: Any) -> tuple[int, int, int, int]:

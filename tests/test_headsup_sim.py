@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from pyeval.errors import TableRulesError, WagerNotAllowedError
+from pyeval.errors import SeedError, TableRulesError, WagerNotAllowedError
 from pyeval.headsup.paytables import (
     POCKET_BONUS_HOLDEM_BONUS_LADDER, TRIPS_PLUS_50_40_30_8_6_5_3, example_rules,
 )
@@ -114,7 +114,7 @@ def test_simulation_rejects_bad_input():
     rules = example_rules(pocket_bonus=None)
     with pytest.raises(TableRulesError):
         simulate(rules, 0, seed=1)
-    with pytest.raises(TableRulesError):
+    with pytest.raises(SeedError):  # pyeval's one seed policy (pyeval.shoe.rng), not a table error
         simulate(rules, 10, seed=-1)
     with pytest.raises(WagerNotAllowedError, match="Pocket Bonus"):
         simulate(rules, 10, seed=1, pocket_bonus=5)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .._bindings import ffi, lib
 from ..cards import check_card
 from ..errors import CardCountError, DuplicateCardError, ShoeArgumentError
 from ..shoe import Shoe
@@ -46,7 +45,8 @@ class ShufflerDeck(Shoe):
     def preset(self, orders: Iterable[Sequence[int]]) -> None:
         """Make the next shuffles produce these orders (top first), one per shuffle; after the
         last, the shuffler goes back to random. Each order: distinct cards, as many as the deck
-        holds now. Raises CardCountError / DuplicateCardError / InvalidCardError."""
+        holds now. Raises CardCountError / DuplicateCardError / InvalidCardError, or
+        ShoeArgumentError for a card not in the deck."""
         checked = []
         for order in orders:
             o = tuple(check_card(c) for c in order)
@@ -54,28 +54,31 @@ class ShufflerDeck(Shoe):
                 raise DuplicateCardError(f"preset order repeats a card: {o}")
             if len(o) != self.size:
                 raise CardCountError(f"preset order has {len(o)} cards; the deck holds {self.size}")
+            if set(o) != set(self.order()):
+                raise ShoeArgumentError("preset order holds a card that is not in the deck")
             checked.append(o)
         self._orders.extend(checked)
 
     def lose_card(self, card: int) -> None:
         """Fault: ``card`` goes missing from the deck (the next stub counts come up short).
-        Only between rounds (every card gathered). Raises ShoeArgumentError if it is not in the deck."""
+        Only between rounds (every card gathered). Raises ShoeArgumentError if it is not in the deck
+        (nothing changes then)."""
         c = check_card(card)
-        lib.pe_shoe_gather(self._s)
-        if lib.pe_shoe_remove_card(self._s, c) != 0:
+        if c not in self.order():
             raise ShoeArgumentError(f"card {c} is not in the deck")
+        self.gather()
+        self.remove_card(c)
         self._orders = [tuple(x for x in o if x != c) for o in self._orders]
 
     # -- CardSource ----------------------------------------------------------------------------
     def shuffle(self, procedure: object = None) -> None:
         """Gather and shuffle (the next preset order instead, while there is one)."""
         if self._orders and procedure is None:
-            order = self._orders.pop(0)
-            if lib.pe_shoe_load(self._s, bytes(order), len(order), 1) != 0:  # pragma: no cover - checked
-                raise ShoeArgumentError("the preset order could not be loaded")
+            self.set_order(self._orders[0])
+            self._orders.pop(0)
             return
         super().shuffle(procedure)  # type: ignore[arg-type]
 
     def racked(self) -> tuple[int, ...]:
-        """The discard rack's cards, first racked first (for audits and tests)."""
-        return tuple(ffi.unpack(self._s.rack, int(self._s.rack_n)))
+        """The discard rack's cards, first racked first (for audits and tests): :attr:`Shoe.discards`."""
+        return self.discards

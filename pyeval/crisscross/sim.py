@@ -19,6 +19,7 @@ from math import comb
 from .._bindings import check, ffi, lib
 from ..errors import SeedError, ShoeArgumentError
 from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
+from ..shoe.rng import seeded_rng
 from .round import CrissCrossWager
 from .rules import CrissCrossRules, CrissCrossPaytable
 
@@ -60,11 +61,7 @@ def _config(rules: CrissCrossRules, ante: int, bonus: int) -> object:
 
 
 def _rng(seed: int) -> object:
-    if type(seed) is not int or not 0 <= seed < 2**256:
-        raise SeedError(f"seed must be an int in 0..2**256-1, got {seed!r}")
-    rng = ffi.new("pe_rng *")
-    lib.pe_rng_seed(rng, ffi.new("uint64_t[4]", [(seed >> (64 * i)) & (2**64 - 1) for i in range(4)]))
-    return rng
+    return seeded_rng(seed)  # pyeval's one seed policy (:mod:`pyeval.shoe.rng`): SeedError when bad
 
 
 @dataclass(frozen=True, slots=True)

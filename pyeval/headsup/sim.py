@@ -17,7 +17,6 @@ source (xoshiro256**, :mod:`pyeval.shoe`), so a seed reproduces a simulation exa
 from __future__ import annotations
 
 import math
-import secrets
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ from .._bindings import Status, check, ffi, lib
 from ..errors import PyevalError, TableRulesError, WagerNotAllowedError
 from ..evaluate import HandCategory
 from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
+from ..shoe.rng import resolve_seed, seeded_rng
 from .rules import (
     AA_WITH_DEALER_AA, POCKET_CLASSES, WIN, HeadsUpPaytable, PaytableKind, Rounding, HeadsUpRules, HeadsUpWager,
 )
@@ -43,18 +43,8 @@ _OUTCOMES: dict[int, str] = {1: "win", 2: "push", 3: "lose", 4: "bad beat"}
 _CHUNK = 1 << 17
 
 
-def _seed_rng(seed: int) -> Any:
-    rng = ffi.new("pe_rng *")
-    lib.pe_rng_seed(rng, ffi.new("uint64_t[4]", [(seed >> (64 * i)) & (2**64 - 1) for i in range(4)]))
-    return rng
-
-
-def _check_seed(seed: int | None) -> int:
-    if seed is None:
-        return secrets.randbits(64)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**256:
-        raise TableRulesError(f"seed must be an int 0..2**256-1, got {seed!r}")
-    return seed
+_seed_rng = seeded_rng
+_check_seed = resolve_seed  # pyeval's one seed policy (None: a fresh 256-bit seed; SeedError)
 
 
 def _fill(num: Any, den: Any, pt: HeadsUpPaytable | None, classes: tuple[str, ...]) -> None:
@@ -125,7 +115,7 @@ def play_batch(rules: HeadsUpRules, rounds: int, seed: int, *, ante: int | None 
     """Play ``rounds`` rounds through the C simulation path and return each one (see :class:`SimRound`).
 
     The rounds are exactly the first ``rounds`` that :func:`simulate` with the same seed plays.
-    Raises: TableRulesError / WagerNotAllowedError for a bad seed, table or wager.
+    Raises: SeedError for a bad seed; TableRulesError / WagerNotAllowedError for a bad table or wager.
     """
     cfg, *_ = _config(rules, ante, pocket_bonus, trips_plus)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 <= rounds <= 10**7:
@@ -206,7 +196,8 @@ def simulate(rules: HeadsUpRules, rounds: int, seed: int | None = None, *, ante:
         executor: any ``concurrent.futures.Executor`` running one task per stream (processes,
             threads, Dask's ``Client.get_executor()``); None runs here.
     Returns: :class:`HeadsUpSimResult`.
-    Raises: TableRulesError (bad rules, rounds, seed or streams), WagerNotAllowedError (bad wager).
+    Raises: TableRulesError (bad rules, rounds or streams), SeedError (bad seed), WagerNotAllowedError
+        (bad wager).
     """
     _, ante, pb, tp = _config(rules, ante, pocket_bonus, trips_plus)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 10**12:
