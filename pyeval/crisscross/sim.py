@@ -1,5 +1,6 @@
 """Criss-Cross Poker in C: fast single-player simulation with the documented basic strategy
-(:mod:`pyeval.crisscross.strategy`) and the exact analysis of the Five Card Bonus.
+(:mod:`pyeval.crisscross.strategy`) for ``pyeval.simulate(CrissCrossSim(...), rounds, ...)`` and the
+exact analysis of the Five Card Bonus.
 
 The simulation draws each round's seven cards -- the cross in § 674a.9(b)'s dealing order (58 Pa.
 Code § 674a.9(b)) then the two hole cards -- from the shoe's random source (``csrc/pe_shoe.h``:
@@ -9,21 +10,20 @@ units of the Ante; rates are exact :class:`fractions.Fraction` values.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from concurrent.futures import Executor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 from .._bindings import check, ffi, lib
 from ..errors import SeedError, ShoeArgumentError
-from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
+from ..parallel import add_cdata, stream_rng
 from ..shoe.rng import seeded_rng
 from .round import CrissCrossWager
 from .rules import CrissCrossRules, CrissCrossPaytable
 
-__all__ = ["CrissCrossSimResult", "CrissCrossWagerStats", "BonusAnalysis", "simulate", "simulate_rounds",
+__all__ = ["CrissCrossSim", "CrissCrossSimResult", "CrissCrossWagerStats", "BonusAnalysis", "simulate_rounds",
            "bonus_exact", "CHUNK"]
 
 #: Rounds dealt per batch (the C path's deck restarts in new-deck order at each batch).
@@ -93,6 +93,8 @@ class CrissCrossSimResult:
     """Totals of a simulation. ``folds[d]``: folds at the Across, Down, Middle decision."""
 
     rounds: int
+    seed: int
+    streams: int
     ante: int
     bonus: int
     folds: tuple[int, int, int]
@@ -114,10 +116,11 @@ class CrissCrossSimResult:
         staked = sum(w.staked for w in self.wagers if w.wager is not CrissCrossWager.BONUS)
         return Fraction(-self.game_net, staked) if staked else Fraction(0)
 
-    def as_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict (rates as floats beside exact "num/den" strings)."""
         return {
-            "rounds": self.rounds, "ante": self.ante, "bonus": self.bonus,
+            "game": "criss-cross", "rounds": self.rounds, "seed": self.seed, "streams": self.streams,
+            "ante": self.ante, "bonus": self.bonus,
             "folds": dict(zip(("across", "down", "middle"), self.folds)),
             "house_edge_per_ante": float(self.house_edge_per_ante),
             "element_of_risk": float(self.element_of_risk),
@@ -129,50 +132,55 @@ class CrissCrossSimResult:
         }
 
 
-def simulate(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, ante: int = 1,
-             bonus: int = 1, progress: Callable[[int], None] | None = None, streams: int = 1,
-             executor: Executor | None = None) -> CrissCrossSimResult:
-    """Play ``rounds`` single-player rounds in C with the basic strategy.
+@dataclass(frozen=True)
+class CrissCrossSim:
+    """Criss-Cross Poker for :func:`pyeval.simulate`: single-player rounds in C with the basic
+    strategy. ``rules``: the table's rules (paytables), default the documented defaults; ``ante``:
+    each Ante, in table units; ``bonus``: the Five Card Bonus wager (0: not placed). The result is a
+    :class:`CrissCrossSimResult`.
 
-    Args:
-        rounds: number of rounds (>= 0). seed: int 0..2**256-1 (same seed, same rounds).
-        rules: the table's rules (paytables); default the documented defaults.
-        ante: each Ante, in table units; bonus: the Five Card Bonus wager (0: not placed).
-        progress: called with the number of rounds finished after each block (each stream, with
-            an executor).
-        streams: independent streams of the seed (:mod:`pyeval.parallel`): stream ``k`` is the
-            seed's generator jumped ``k`` times and plays its share of the rounds
-            (:func:`pyeval.parallel.split`); totals are summed. ``streams=1`` is the plain run.
-            The result depends on (seed, streams, rounds) only, never on the executor.
-        executor: any ``concurrent.futures.Executor`` running one task per stream (processes,
-            threads, Dask's ``Client.get_executor()``); None runs here.
-    Raises:
-        SeedError: a bad seed or stream count. ShoeArgumentError: a bad count, wager or paytable.
+    Raises (from :meth:`check`): ShoeArgumentError for a bad wager or paytable.
     """
-    if type(rounds) is not int or not 1 <= rounds <= 10**12:
-        raise ShoeArgumentError(f"rounds must be an int 1..10**12, got {rounds!r}")
-    rules = rules if rules is not None else CrissCrossRules()
-    _config(rules, ante, bonus)
-    _rng(seed)
-    k = check_streams(streams)
-    counts = split(rounds, k)
-    if executor is None:
-        parts = [_stream_stats(rules, ante, bonus, seed, j, n, progress) for j, n in enumerate(counts) if n]
-    else:
-        parts = run_streams(partial(_stream_stats, rules, ante, bonus, seed), counts, executor, progress)
-    st = ffi.new("pe_cc_stats *")
-    for b in parts:
-        add_cdata(st, ffi.from_buffer("pe_cc_stats *", bytearray(b)))
-    wagers = tuple(CrissCrossWagerStats(CrissCrossWager(w), st.wins[w] + st.pushes[w] + st.losses[w], st.staked[w],
-                              st.net[w], st.wins[w], st.pushes[w], st.losses[w]) for w in range(6))
-    return CrissCrossSimResult(rounds, ante, bonus, (st.folds[0], st.folds[1], st.folds[2]), wagers)
+
+    rules: CrissCrossRules | None = None
+    ante: int = 1
+    bonus: int = 1
+
+    @property
+    def table(self) -> CrissCrossRules:
+        """The rules played (the defaults when ``rules`` is None)."""
+        return self.rules if self.rules is not None else CrissCrossRules()
+
+    def check(self) -> None:
+        """Raise unless the table and the wagers can be simulated."""
+        _config(self.table, self.ante, self.bonus)
+
+    def run_stream(self, seed: int, stream: int, rounds: int, progress: Callable[[int], None] | None) -> bytes:
+        """One stream's totals (the raw ``pe_cc_stats``)."""
+        return _stream_stats(self.table, self.ante, self.bonus, seed, stream, rounds, progress)
+
+    def merge(self, parts: Sequence[bytes]) -> bytes:
+        """The sum of the streams' totals (exact integer sums)."""
+        st = ffi.new("pe_cc_stats *")
+        for b in parts:
+            add_cdata(st, ffi.from_buffer("pe_cc_stats *", bytearray(b)))
+        return bytes(ffi.buffer(st))
+
+    def result(self, totals: bytes, rounds: int, seed: int, streams: int) -> CrissCrossSimResult:
+        """Every figure, from the merged totals."""
+        st = ffi.from_buffer("pe_cc_stats *", bytearray(totals))
+        wagers = tuple(CrissCrossWagerStats(CrissCrossWager(w), st.wins[w] + st.pushes[w] + st.losses[w],
+                                            st.staked[w], st.net[w], st.wins[w], st.pushes[w], st.losses[w])
+                       for w in range(6))
+        return CrissCrossSimResult(rounds, seed, streams, self.ante, self.bonus,
+                                   (st.folds[0], st.folds[1], st.folds[2]), wagers)
 
 
 def _stream_stats(rules: CrissCrossRules, ante: int, bonus: int, seed: int, stream: int, rounds: int,
                   progress: Callable[[int], None] | None = None) -> bytes:
     """One stream's totals (the raw ``pe_cc_stats``), played in blocks of ``CHUNK * 256`` rounds."""
     cfg = _config(rules, ante, bonus)
-    rng = _rng(seed) if stream == 0 else stream_rng(seed, stream)
+    rng = stream_rng(seed, stream)
     st = ffi.new("pe_cc_stats *")
     block = CHUNK * 256
     done = 0
@@ -187,7 +195,7 @@ def _stream_stats(rules: CrissCrossRules, ante: int, bonus: int, seed: int, stre
 
 def simulate_rounds(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, ante: int = 1,
                     bonus: int = 1) -> list[dict[str, object]]:
-    """Every round of :func:`simulate` (same seed, same rounds) as a dict: ``cards`` (the seven
+    """Every round :class:`CrissCrossSim` plays (same seed, one stream) as a dict: ``cards`` (the seven
     cards in dealing order: the cross then the hole cards), ``multiples`` (per decision; 0 fold,
     None not reached), ``staked`` and ``net`` (per :class:`CrissCrossWager`). For tests and audits."""
     if type(rounds) is not int or not 0 <= rounds <= 10**6:

@@ -1,6 +1,7 @@
 """The fast simulation path (C) and the exact Trips Plus and Pocket Bonus analyses.
 
-* :func:`simulate`: ``rounds`` single-player rounds of World Poker Tour Heads-Up Hold 'Em played
+* :class:`HeadsUpSim` for ``pyeval.simulate(HeadsUpSim(rules), rounds, ...)`` (the one runner,
+  :func:`pyeval.simulation.simulate`): ``rounds`` single-player rounds of World Poker Tour Heads-Up Hold 'Em played
   in C with the documented basic strategy (:mod:`pyeval.headsup.strategy`), settled exactly as
   :func:`pyeval.headsup.settle.settle_player` does (58 Pa. Code § 677a.11(f), (h), (i)), with
   per-wager house edge, standard error and the hit frequency of every paytable line.
@@ -17,23 +18,22 @@ source (xoshiro256**, :mod:`pyeval.shoe`), so a seed reproduces a simulation exa
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from concurrent.futures import Executor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .._bindings import Status, check, ffi, lib
-from ..errors import PyevalError, TableRulesError, WagerNotAllowedError
+from ..errors import TableRulesError, WagerNotAllowedError
 from ..evaluate import HandCategory
-from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
+from ..parallel import add_cdata, stream_rng
 from ..shoe.rng import resolve_seed, seeded_rng
+from ..simulation import mean_and_stderr
 from .rules import (
     AA_WITH_DEALER_AA, POCKET_CLASSES, WIN, HeadsUpPaytable, PaytableKind, Rounding, HeadsUpRules, HeadsUpWager,
 )
 
-__all__ = ["simulate", "play_batch", "HeadsUpSimResult", "HeadsUpWagerStats", "SimRound", "trips_plus_exact",
+__all__ = ["HeadsUpSim", "play_batch", "HeadsUpSimResult", "HeadsUpWagerStats", "SimRound", "trips_plus_exact",
            "pocket_bonus_exact", "ExactAnalysis"]
 
 _CATS = tuple(c.name for c in HandCategory)
@@ -114,7 +114,8 @@ def play_batch(rules: HeadsUpRules, rounds: int, seed: int, *, ante: int | None 
                pocket_bonus: int | None = None, trips_plus: int | None = None) -> list[SimRound]:
     """Play ``rounds`` rounds through the C simulation path and return each one (see :class:`SimRound`).
 
-    The rounds are exactly the first ``rounds`` that :func:`simulate` with the same seed plays.
+    The rounds are exactly the first ``rounds`` that :class:`HeadsUpSim` plays with the same seed
+    (one stream).
     Raises: SeedError for a bad seed; TableRulesError / WagerNotAllowedError for a bad table or wager.
     """
     cfg, *_ = _config(rules, ante, pocket_bonus, trips_plus)
@@ -157,6 +158,7 @@ class HeadsUpSimResult:
 
     rounds: int
     seed: int
+    streams: int
     table: str
     house_edge: float
     std_error: float
@@ -168,61 +170,54 @@ class HeadsUpSimResult:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
-        return {"rounds": self.rounds, "seed": self.seed, "table": self.table,
+        return {"game": "heads-up", "rounds": self.rounds, "seed": self.seed, "streams": self.streams,
+                "table": self.table,
                 "game": {"house_edge": self.house_edge, "std_error": self.std_error,
                          "element_of_risk": self.element_of_risk},
                 "wagers": {k: vars(v) for k, v in self.wagers.items()}, "lines": self.lines,
                 "raise_streets": self.raise_streets, "exact": self.exact}
 
 
-def simulate(rules: HeadsUpRules, rounds: int, seed: int | None = None, *, ante: int | None = None,
-             pocket_bonus: int | None = None, trips_plus: int | None = None,
-             progress: Callable[[int], None] | None = None, streams: int = 1,
-             executor: Executor | None = None) -> HeadsUpSimResult:
-    """Simulate ``rounds`` single-player rounds in C with the basic strategy.
+@dataclass(frozen=True)
+class HeadsUpSim:
+    """World Poker Tour Heads-Up Hold 'Em for :func:`pyeval.simulate`: single-player rounds in C
+    with the basic strategy at the table ``rules`` (its paytables are passed to C as arrays).
 
-    Args:
-        rules: the table (its paytables are passed to C as arrays). rounds: 1..10**12.
-        seed: int (reproducible), or None for a fresh random seed (reported in the result).
-        ante, pocket_bonus, trips_plus: chips per round (default: the smallest amounts every
-            paytable line pays in whole chips, so rounding never distorts the figures; 0 = the
-            optional wager is not made).
-        progress: called with the number of rounds done so far after each chunk (each stream,
-            with an executor).
-        streams: independent streams of the seed (:mod:`pyeval.parallel`): stream ``k`` is the
-            seed's generator jumped ``k`` times and plays its share of the rounds
-            (:func:`pyeval.parallel.split`); the totals are summed. ``streams=1`` is the plain
-            single-generator run. The result depends on (seed, streams, rounds) only.
-        executor: any ``concurrent.futures.Executor`` running one task per stream (processes,
-            threads, Dask's ``Client.get_executor()``); None runs here.
-    Returns: :class:`HeadsUpSimResult`.
-    Raises: TableRulesError (bad rules, rounds or streams), SeedError (bad seed), WagerNotAllowedError
-        (bad wager).
+    ``ante``, ``pocket_bonus``, ``trips_plus``: chips per round (default: the smallest amounts every
+    paytable line pays in whole chips, so rounding never distorts the figures; 0 = the optional
+    wager is not made). The result is a :class:`HeadsUpSimResult`.
+
+    Raises (from :meth:`check`): TableRulesError (bad rules), WagerNotAllowedError (bad wager).
     """
-    _, ante, pb, tp = _config(rules, ante, pocket_bonus, trips_plus)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 10**12:
-        raise TableRulesError(f"rounds must be an int 1..10**12, got {rounds!r}")
-    seed = _check_seed(seed)
-    try:
-        k = check_streams(streams)
-    except PyevalError as exc:
-        raise TableRulesError(str(exc)) from None
-    acc = ffi.new("pe_hu_stats *")
-    done = [0]
 
-    def step(n: int) -> None:
-        done[0] += n
-        if progress is not None:
-            progress(done[0])
+    rules: HeadsUpRules
+    ante: int | None = None
+    pocket_bonus: int | None = None
+    trips_plus: int | None = None
 
-    task = partial(_stream_stats, rules, ante, pb, tp, seed)
-    if executor is None:
-        parts = [_stream_stats(rules, ante, pb, tp, seed, j, n, step) for j, n in enumerate(split(rounds, k)) if n]
-    else:
-        parts = run_streams(task, split(rounds, k), executor, step)
-    for b in parts:
-        add_cdata(acc, ffi.from_buffer("pe_hu_stats *", bytearray(b)))
-    return _result(rules, acc, rounds, seed, ante, pb, tp)
+    def _amounts(self) -> tuple[int, int, int]:
+        _, ante, pb, tp = _config(self.rules, self.ante, self.pocket_bonus, self.trips_plus)
+        return ante, pb, tp
+
+    def check(self) -> None:
+        """Raise unless the table and the wagers can be simulated."""
+        self._amounts()
+
+    def run_stream(self, seed: int, stream: int, rounds: int, progress: Callable[[int], None] | None) -> bytes:
+        """One stream's totals (the raw ``pe_hu_stats``)."""
+        return _stream_stats(self.rules, *self._amounts(), seed, stream, rounds, progress)
+
+    def merge(self, parts: Sequence[bytes]) -> bytes:
+        """The sum of the streams' totals (exact integer sums)."""
+        acc = ffi.new("pe_hu_stats *")
+        for b in parts:
+            add_cdata(acc, ffi.from_buffer("pe_hu_stats *", bytearray(b)))
+        return bytes(ffi.buffer(acc))
+
+    def result(self, totals: bytes, rounds: int, seed: int, streams: int) -> HeadsUpSimResult:
+        """Every figure, from the merged totals."""
+        acc = ffi.from_buffer("pe_hu_stats *", bytearray(totals))
+        return _result(self.rules, acc, rounds, seed, streams, *self._amounts())
 
 
 def _stream_stats(rules: HeadsUpRules, ante: int, pb: int, tp: int, seed: int, stream: int, rounds: int,
@@ -241,25 +236,20 @@ def _stream_stats(rules: HeadsUpRules, ante: int, pb: int, tp: int, seed: int, s
     return bytes(ffi.buffer(acc))
 
 
-def _mean_se(total: float, sq: float, n: int) -> tuple[float, float]:
-    mean = total / n
-    var = max(sq / n - mean * mean, 0.0)
-    return mean, math.sqrt(var / n)
-
-
-def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, ante: int, pb: int, tp: int) -> HeadsUpSimResult:
+def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, streams: int, ante: int, pb: int,
+            tp: int) -> HeadsUpSimResult:
     wagers: dict[str, HeadsUpWagerStats] = {}
     for k, w in enumerate(_WAGERS):
         amount = {HeadsUpWager.POCKET_BONUS: pb, HeadsUpWager.TRIPS_PLUS: tp}.get(w, ante)
         if not amount:
             continue
-        mean, se = _mean_se(acc.net[k], acc.net_sq[k], n)
+        mean, se = mean_and_stderr(acc.net[k], acc.net_sq[k], n)
         made = sum(acc.outcomes[k][j] for j in range(1, 5))
         wagers[w.value] = HeadsUpWagerStats(amount, int(acc.staked[k]), int(acc.net[k]), -mean / amount, se / amount,
                                      {_OUTCOMES[j]: acc.outcomes[k][j] / n for j in range(1, 5)
                                       if made and (j != 4 or w is HeadsUpWager.ODDS)
                                       and (j != 2 or w not in (HeadsUpWager.POCKET_BONUS, HeadsUpWager.TRIPS_PLUS))})
-    mean, se = _mean_se(acc.main_net, acc.main_sq, n)
+    mean, se = mean_and_stderr(acc.main_net, acc.main_sq, n)
     staked_main = acc.staked[0] + acc.staked[1] + acc.staked[2]
     lines: dict[str, dict[str, dict[str, float]]] = {}
 
@@ -281,7 +271,7 @@ def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, ante: int, pb: int
     if tp:
         line("trips_plus", rules.trips_plus, acc.trips_hits, _CATS)
     streets = {name: acc.raise_street[i] / n for i, name in enumerate(("preflop", "flop", "river", "fold"))}
-    return HeadsUpSimResult(n, seed, rules.name, -mean / ante, se / ante,
+    return HeadsUpSimResult(n, seed, streams, rules.name, -mean / ante, se / ante,
                             -acc.main_net / staked_main if staked_main else 0.0, wagers, lines, streets)
 
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from ..errors import HandHistoryError
@@ -10,43 +9,43 @@ from . import phh
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``replay`` subcommand to the ``pyeval`` parser."""
-    p = subparsers.add_parser(
-        "replay", help="replay PHH hand histories (.phh/.phhs files or folders) and check finishing_stacks",
-        description="Play every hand through pyeval's Hold'em engine (58 Pa. Code § 637a.11, § 637a.8) and "
+    """Add the ``replay`` subcommand to the ``pyeval`` parser (:func:`pyeval.cli.add_command`)."""
+    from ..cli import add_command
+
+    p = add_command(
+        subparsers, "replay", run, json_option=False,
+        help="replay PHH hand histories (.phh/.phhs files or folders) and check finishing_stacks",
+        description="Play every hand through pyeval's poker engine (58 Pa. Code § 637a.11, § 637a.8) and "
                     "compare each final stack with the recorded finishing_stacks, to the chip. Exit status: "
                     "0 all match, 1 a mismatch, 2 a history that breaks the rules or cannot be read.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="a .phh/.phhs file, or a folder searched for them")
     p.add_argument("--show", type=int, default=10, metavar="N", help="list at most N mismatches (default 10)")
-    p.add_argument("--progress", action="store_true", help="show a progress bar (tqdm) per file")
-    p.set_defaults(func=run)
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Replay every hand in ``args.paths``; print a summary; return the exit code."""
-    hands = 0
-    matches = 0
-    fractional = 0
-    no_record = 0
+    """Replay every hand in ``args.paths``; print a summary; return the exit code (1 on a mismatch)."""
+    from ..cli import ExitCode, progress_bar
+
+    hands = matches = fractional = no_record = 0
     mismatches: list[phh.ReplayResult] = []
     files = list(phh.iter_paths(args.paths))
     if not files:
         raise HandHistoryError(f"no .phh or .phhs files under {' '.join(args.paths)}")
-    it: Any = files
-    if args.progress:
-        from tqdm import tqdm
-        it = tqdm(files, unit="file")
-    for path in it:
-        for hh in phh.load(path):
-            res = phh.check_replay(hh)  # HandHistoryError propagates: one-line error from pyeval.cli
-            hands += 1
-            if res.expected is None:
-                no_record += 1
-            elif res.matches:
-                matches += 1
-                fractional += res.scale != 1
-            else:
-                mismatches.append(res)
+    with progress_bar(args, len(files), " files") as progress:
+        for path in files:
+            for hh in phh.load(path):
+                res = phh.check_replay(hh)  # HandHistoryError propagates: one-line error from pyeval.cli
+                hands += 1
+                if res.expected is None:
+                    no_record += 1
+                elif res.matches:
+                    matches += 1
+                    fractional += res.scale != 1
+                else:
+                    mismatches.append(res)
+            if progress is not None:
+                progress(1)
     print(f"files: {len(files)}  hands: {hands}  matches: {matches}  mismatches: {len(mismatches)}"
           + (f"  without finishing_stacks: {no_record}" if no_record else ""))
     if fractional:
@@ -61,5 +60,4 @@ def run(args: argparse.Namespace) -> int:
               f"mismatch {res.name}: first differing seat p{seat}: replayed {res.stacks[seat - 1]} vs recorded {exp}")
     if len(mismatches) > args.show:
         print(f"... and {len(mismatches) - args.show} more")
-    sys.stdout.flush()
-    return 1 if mismatches else 0
+    return ExitCode.FAILED if mismatches else ExitCode.OK
