@@ -632,22 +632,52 @@ class HeadsUpRound:
 
     @classmethod
     def replay(cls, rules: HeadsUpRules, events: Sequence[Event]) -> HeadsUpRound:
-        """Rebuild a round from its event record (§ 677a.11(j)): same wagers, cards and decisions.
+        """Rebuild a round from its event record and verify the record (§ 677a.11(j)).
 
-        Raises: the errors the original steps would raise if the record is not a legal round.
+        The wagers, the cards (deal, burns, flop, turn and river) and each player's decision are
+        played again through the round's own steps; every event the steps produce must equal the
+        record's event at that place: the street of each decision, the dealer's hand value, each
+        player's settlement (every wager's outcome, odds and net). A record may stop early (a
+        round in progress). Records whose sequences are lists (e.g. read back from JSON) and whose
+        kinds are plain text compare equal to what the round writes.
+
+        Raises:
+            IllegalActionError: an event that differs from what the steps produce (naming its
+                index, what the record says and what the round gives, § 677a.11(j)), an unknown
+                kind, or a record that stops inside a dealer step; and the errors the original
+                steps raise if the record is not a legal round.
         """
+        record: list[Event] = []
+        for raw in events:
+            if not isinstance(raw, tuple) or len(raw) != len(Event._fields):
+                raise IllegalActionError(f"a record entry must be an Event (kind, player, amount, cards, detail), "
+                                         f"got {raw!r}", f"{_S}(j)")
+            record.append(_tn(Event, tuple(raw)))
         cards: list[int] = []
-        for e in events:
+        for e in record:
             if e.kind in (K.DEAL, K.BURN, K.FLOP, K.TURN_RIVER):
-                cards.extend(e.cards)
+                cards.extend(_seq(e.cards))
         src = SequenceSource(cards)
         rnd = cls(rules)
-        for e in events:
+        produced = rnd.events
+        for i, e in enumerate(record):
+            if i < len(produced):  # written by the step of an earlier event (a burn's flop, ...)
+                _verify(i, e, produced[i])
+                continue
             k = e.kind
             if k == K.WAGERS:
-                rnd.place_wagers(_event_player(e), *e.detail)  # type: ignore[misc]
+                rnd.place_wagers(_event_player(e), *_seq(e.detail))
             elif k == K.DEAL:
                 rnd.deal(src)
+            elif k == K.BURN:  # a burn opens the flop or the turn-and-river step
+                want = K.FLOP if rnd.phase is _P_FLOP else K.TURN_RIVER
+                if i + 1 >= len(record) or record[i + 1].kind != want:
+                    raise IllegalActionError(f"the record stops inside a dealer step: its burn (event {i}) is not "
+                                             f"followed by the {want}", f"{_S}(j)")
+                if rnd.phase is _P_FLOP:
+                    rnd.burn_and_flop(src)
+                else:
+                    rnd.burn_turn_and_river(src)
             elif k == K.FLOP:
                 rnd.burn_and_flop(src)
             elif k == K.TURN_RIVER:
@@ -662,7 +692,40 @@ class HeadsUpRound:
                 rnd.expose_dealer()
             elif k == K.SETTLE:
                 rnd.settle_next()
+            else:
+                raise IllegalActionError(f"the record's event {i} has an unknown kind {str(k)!r}", f"{_S}(j)")
+            if len(produced) <= i:  # pragma: no cover - every step above records an event
+                raise IllegalActionError(f"the record's event {i} ({k!r}) produced nothing", f"{_S}(j)")
+            _verify(i, e, produced[i])
+        if len(produced) != len(record):
+            raise IllegalActionError(f"the record stops inside a dealer step: after event {len(record) - 1} the "
+                                     f"round also records {produced[len(record)]!r}", f"{_S}(j)")
         return rnd
+
+
+def _seq(v: object) -> tuple[Any, ...]:
+    """A record's sequence as a tuple (records read back from JSON hold lists)."""
+    if isinstance(v, (tuple, list)):
+        return tuple(v)
+    raise IllegalActionError(f"expected a sequence in the record, got {v!r}", f"{_S}(j)")
+
+
+def _norm(v: object) -> object:
+    """Lists as tuples, recursively, so that a record read back from JSON compares equal."""
+    if isinstance(v, (list, tuple)) and not hasattr(v, "_fields"):
+        return tuple(_norm(x) for x in v)
+    return v
+
+
+def _verify(i: int, recorded: Event, produced: Event) -> None:
+    """The record's event ``i`` must be what the round's step produced (§ 677a.11(j))."""
+    if recorded == produced:
+        return
+    if (recorded.kind == produced.kind and recorded.player == produced.player and recorded.amount == produced.amount
+            and _norm(recorded.cards) == _norm(produced.cards) and _norm(recorded.detail) == _norm(produced.detail)):
+        return
+    raise IllegalActionError(f"the record's event {i} does not match the round: the record says {recorded!r}, "
+                             f"the round gives {produced!r}", f"{_S}(j)")
 
 
 def play_round(rules: HeadsUpRules, wagers: dict[int, tuple[int, int, int, int]], source: CardSource,
