@@ -135,5 +135,5 @@ def _replay(args: argparse.Namespace, files: list[Path], errors: list[tuple[int,
     if len(mismatches) > args.show:
         print(f"... and {len(mismatches) - args.show} more")
     sys.stdout.flush()
-    code: int = max((c for c, _ in errors), default=EXIT_OK)
-    return max(code, EXIT_FAILED if mismatches else EXIT_OK)
+    worst: int = max((c for c, _ in errors), default=EXIT_OK)
+    return max(worst, EXIT_FAILED if mismatches else EXIT_OK)
