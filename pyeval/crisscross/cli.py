@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import Any
 
-from .round import CrissCrossWager
+from .records import CrissCrossWager
 from .rules import CrissCrossRules
 from .sim import CrissCrossSim, bonus_exact
 

@@ -19,16 +19,13 @@ and a rejected step raises a :class:`~pyeval.errors.PyevalError` and changes not
 """
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING
 
 from .._bindings import _fastcall
-from ..contracts import Action, Deck, Event, EventKind as K, Outcome
+from ..contracts import Action, Event, EventKind as K, Outcome
 from .._house import winnings
-from ..evaluate import MAX_VALUE
 from ..errors import (
     PyevalError,
     DeckOutOfPlayError,
@@ -38,17 +35,19 @@ from ..errors import (
     WagerNotAllowedError,
 )
 from ..shoe import (
-    CRISS_CROSS_HAND_DEAL, DealFaults, DealPlan, StubCountPolicy, StubOutcome, judge_stub_count, plan_deal,
+    CRISS_CROSS_HAND_DEAL, DealFaults, DealPlan, StubOutcome, judge_stub_count, plan_deal,
 )
-from .deck import DECK_SIZE, ShufflerDeck
-from .rules import CrissCrossRules, CrissCrossPaytable
+from .deck import DECK_SIZE
+from .records import (
+    Box, CrissCrossPhase, CrissCrossWager, CrissCrossWagerResult,
+    Misdeal, RoundRecord, StubCountOutcome,
+)
 from .strategy import basic_strategy
 
-__all__ = [
-    "Box", "ROW", "COLUMN", "COMMUNITY_DEAL_ORDER", "CrissCrossWager", "Outcome", "CrissCrossPhase", "Action",
-    "StubCountOutcome", "Misdeal", "Event", "CrissCrossWagerResult", "RoundRecord", "CrissCrossTable",
-    "CrissCrossRound", "play_round",
-]
+if TYPE_CHECKING:
+    from .table import CrissCrossTable
+
+__all__ = ["CrissCrossRound", "play_round", "Strategy"]
 
 R9A = "58 Pa. Code § 674a.9(a)"
 R9B = "58 Pa. Code § 674a.9(b)"
@@ -57,96 +56,6 @@ R9D = "58 Pa. Code § 674a.9(d)"
 R9F = "58 Pa. Code § 674a.9(f)"
 CONFIG = "table configuration (public description of the game)"
 _eval = _fastcall.evaluate  # pyeval.evaluate's C builtin; the cards here are checked and distinct
-
-
-class Box(enum.IntEnum):
-    """The five community-card boxes of the cross, seen from the dealer (§ 674a.9(b))."""
-
-    FAR = 0        #: the box farthest from the dealer
-    ROW_LEFT = 1   #: second row, dealer's left
-    CENTRE = 2     #: second row, centre (shared by the row and the column)
-    ROW_RIGHT = 3  #: second row, dealer's right
-    NEAR = 4       #: the box closest to the dealer
-
-
-#: The shoe's names for the boxes (:data:`pyeval.shoe.CRISS_CROSS_HAND_DEAL`'s community labels).
-BOX_LABELS = {Box.FAR: "column_far", Box.ROW_LEFT: "row_first", Box.CENTRE: "center",
-              Box.ROW_RIGHT: "row_last", Box.NEAR: "column_near"}
-_BOX_OF_LABEL = {lab: b for b, lab in BOX_LABELS.items()}
-#: Order the community cards come off the deck (§ 674a.9(b): farthest box, the second row, the
-#: closest box; the row is dealt from the dealer's left, our reading of the unstated order): taken
-#: from the shoe's dealing procedure, the one definition of the cross deal.
-COMMUNITY_DEAL_ORDER = tuple(_BOX_OF_LABEL[lab] for step in CRISS_CROSS_HAND_DEAL.steps for lab in step.labels)
-# Round.community is indexed by Box: the boxes must come off the deck in Box order.
-assert COMMUNITY_DEAL_ORDER == tuple(Box), COMMUNITY_DEAL_ORDER
-ROW = (Box.ROW_LEFT, Box.CENTRE, Box.ROW_RIGHT)    #: the Across hand's community cards
-COLUMN = (Box.FAR, Box.CENTRE, Box.NEAR)           #: the Down hand's community cards
-
-
-class CrissCrossWager(enum.IntEnum):
-    """A player's wagers (indices match ``PE_CC_W_*`` in csrc/pe_crisscross.h)."""
-
-    ANTE_ACROSS = 0
-    ANTE_DOWN = 1
-    ACROSS = 2
-    DOWN = 3
-    MIDDLE = 4
-    BONUS = 5
-
-
-class CrissCrossPhase(enum.Enum):
-    """The step of the round that is due now (§ 674a.9 for the deal and the stub)."""
-
-    BETTING = "betting"
-    DEAL = "deal"
-    STUB = "stub"
-    ACROSS_DECISION = "across decision"
-    ACROSS_REVEAL = "across reveal"
-    DOWN_DECISION = "down decision"
-    DOWN_REVEAL = "down reveal"
-    MIDDLE_DECISION = "middle decision"
-    MIDDLE_REVEAL = "middle reveal"
-    SETTLEMENT = "settlement"
-    COMPLETE = "complete"
-    VOID = "void"
-
-
-class StubCountOutcome(enum.Enum):
-    """What a stub count found (§ 674a.9(e)-(f)), as the shoe's :func:`~pyeval.shoe.judge_stub_count`
-    decides it; ``MISDEAL_DECK_INCORRECT`` is its ``DECK_REMOVED`` with ``misdealt`` set."""
-
-    CORRECT = "correct"  #: § 674a.9(e): 52 cards; the stub goes to the discard rack unexposed
-    MISDEAL = "misdeal"  #: § 674a.9(f): misdealt but 52 cards present; hands void, wagers returned
-    DECK_INCORRECT = "deck incorrect"  #: § 674a.9(f): not misdealt; void, returned, deck removed
-    #: misdealt AND the deck is not 52 cards: not addressed by § 674a.9(f); table policy (our
-    #: default): void, wagers returned, deck removed as for DECK_INCORRECT.
-    MISDEAL_DECK_INCORRECT = "misdeal, deck incorrect"
-
-
-@dataclass(frozen=True, slots=True)
-class Misdeal:
-    """Fault injection for tests: the dealer gives one card too many (``extra=True``) or too few
-    to ``player`` (a position) or, with ``player=None``, to the community-card area."""
-
-    player: int | None
-    extra: bool = True
-
-
-class CrissCrossWagerResult(NamedTuple):
-    """Settlement of one wager. ``net`` is the player's result (win > 0, push or returned 0,
-    loss = -staked); ``paid`` is what goes back to the player (staked + net, never negative)."""
-
-    player: int
-    wager: CrissCrossWager
-    staked: int
-    outcome: Outcome
-    net: int
-    line: str | None = None  # the paytable line that paid or pushed
-
-    @property
-    def paid(self) -> int:
-        """Chips handed back to the player for this wager (stake plus net; 0 when lost)."""
-        return self.staked + self.net
 
 
 _new = tuple.__new__
@@ -176,27 +85,6 @@ _REVEAL = frozenset({Action.REVEAL})
 _SETTLE = frozenset({Action.SETTLE})
 
 
-class RoundRecord(NamedTuple):
-    """Everything about a finished round (complete or void), in dealing and action order."""
-
-    number: int
-    community: tuple[int, ...]       # indexed by Box when 5 cards were dealt
-    hole: Mapping[int, tuple[int, ...]]
-    wagers: Mapping[int, tuple[int, int, int]]   # player -> (ante across, ante down, bonus)
-    multiples: Mapping[int, tuple[int | None, ...]]  # player -> per decision: multiple, 0 fold, None
-    stub_count: int | None
-    stub_outcome: StubCountOutcome | None
-    results: tuple[CrissCrossWagerResult, ...]
-    void_reason: str | None
-    deck_removed: bool
-    events: tuple[Event, ...]
-
-    @property
-    def house_net(self) -> int:
-        """The house's result for the round (minus the sum of the players' nets)."""
-        return -sum(r.net for r in self.results)
-
-
 class _Seat:
     __slots__ = ("ante", "bonus", "hole", "multiples", "folded")
 
@@ -206,83 +94,6 @@ class _Seat:
         self.hole: tuple[int, ...] = ()
         self.multiples: list[int | None] = [None, None, None]
         self.folded = False
-
-
-class CrissCrossTable:
-    """A Criss-Cross Poker table: its rules, its deck, and the § 674a.9(d)-(f) state.
-
-    Args:
-        rules: the table's :class:`CrissCrossRules` (default: the documented defaults).
-        deck: a :class:`Deck`; default a :class:`ShufflerDeck` with ``seed``.
-        seed: int seed for the default deck (None: the OS's secure random source).
-
-    State: ``rounds_since_count`` counts finished rounds since the stub was last counted;
-    ``deck_removed`` is True once § 674a.9(f) took the deck off the table (no round can start
-    until :meth:`replace_deck`).
-    """
-
-    def __init__(self, rules: CrissCrossRules | None = None, deck: Deck | None = None, *,
-                 seed: int | None = None) -> None:
-        self.rules = rules if rules is not None else CrissCrossRules()
-        if not isinstance(self.rules, CrissCrossRules):
-            raise WagerNotAllowedError(f"rules must be CrissCrossRules, got {type(rules).__name__}")
-        self.deck: Deck = deck if deck is not None else ShufflerDeck(seed)
-        #: when the stub must be counted (the shoe's § 674a.9(d) policy)
-        self.stub_policy = StubCountPolicy(every=self.rules.stub_count_interval,
-                                           counting_shuffler=self.rules.shuffler_counts_cards)
-        self.rounds_played = 0
-        self.deck_removed = False
-        self.round: CrissCrossRound | None = None
-        self._pay = (_compile(self.rules.main_paytable), _compile(self.rules.ante_paytable),
-                     _compile(self.rules.bonus_paytable))
-
-    @property
-    def rounds_since_count(self) -> int:
-        """Finished rounds since the stub was last counted (:attr:`stub_policy`)."""
-        return self.stub_policy.rounds_since_count
-
-    @property
-    def stub_count_due(self) -> bool:
-        """True when the round now being played (or the next one) must count the stub: the
-        shuffler does not count the cards and ``stub_count_interval - 1`` rounds have passed
-        without a count, so this round completes the interval (§ 674a.9(d))."""
-        return self.stub_policy.count_due()
-
-    def new_round(self) -> CrissCrossRound:
-        """Open a round for wagers.
-
-        Raises:
-            DeckOutOfPlayError: the deck was removed under § 674a.9(f) and not replaced.
-            OutOfTurnError: a round is still in progress.
-        """
-        if self.deck_removed:
-            raise DeckOutOfPlayError("the deck was removed from the table after an incorrect stub "
-                                     "count; replace it before dealing", R9F)
-        if self.round is not None and self.round.phase not in (_P_COMPLETE, _P_VOID):
-            raise OutOfTurnError(f"round {self.round.number} is still in progress "
-                                 f"({self.round.phase.value})")
-        self.round = CrissCrossRound(self, self.rounds_played + 1)
-        return self.round
-
-    def replace_deck(self, deck: Deck) -> None:
-        """Bring a new deck to the table between rounds; the stub-count interval starts again.
-
-        Raises:
-            OutOfTurnError: a round is in progress. IllegalActionError: not a Deck.
-        """
-        if self.round is not None and self.round.phase not in (_P_COMPLETE, _P_VOID):
-            raise OutOfTurnError("the deck can only be replaced between rounds")
-        if not isinstance(deck, Deck):
-            raise IllegalActionError(f"deck must be a Deck, got {type(deck).__name__}")
-        self.deck = deck
-        self.deck_removed = False
-        self.stub_policy.rounds_since_count = 0
-
-    def _finish(self, counted: bool, deck_removed: bool) -> None:
-        self.rounds_played += 1
-        self.stub_policy.record_round(counted)
-        if deck_removed:
-            self.deck_removed = True
 
 
 @functools.lru_cache(maxsize=64)
@@ -309,16 +120,6 @@ _OUTCOME = {
     (StubOutcome.DECK_REMOVED, True): StubCountOutcome.MISDEAL_DECK_INCORRECT,
 }
 
-
-@functools.lru_cache(maxsize=32)
-def _compile(p: CrissCrossPaytable) -> list[tuple[int, int, str | None]]:
-    """value -> (num, den, label) of its line; den 0 marks a losing hand."""
-    out: list[tuple[int, int, str | None]] = [(0, 0, None)] * (MAX_VALUE + 1)
-    for v in range(1, MAX_VALUE + 1):
-        ln = p.line_for(v)
-        if ln is not None:
-            out[v] = (ln.odds.numerator, ln.odds.denominator, ln.label)
-    return out
 
 
 _DECISION_PHASES = (_P_ACROSS_DECISION, _P_DOWN_DECISION, _P_MIDDLE_DECISION)
@@ -838,3 +639,4 @@ def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
                 rnd.fold(p)
         rnd.reveal()
     return rnd.settle()
+

@@ -17,10 +17,10 @@ from math import comb
 from typing import Any
 
 from .._bindings import check, ffi, lib
-from ..errors import SeedError, ShoeArgumentError
+from ..errors import ShoeArgumentError
 from ..parallel import add_cdata, stream_rng
 from ..shoe.rng import seeded_rng
-from .round import CrissCrossWager
+from .records import CrissCrossWager
 from .rules import CrissCrossRules, CrissCrossPaytable
 
 __all__ = ["CrissCrossSim", "CrissCrossSimResult", "CrissCrossWagerStats", "BonusAnalysis", "simulate_rounds",

@@ -27,18 +27,14 @@ Cards come from any *card source* with ``burn() -> int`` and ``deal(k) -> tuple[
 from __future__ import annotations
 
 import enum
-import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from .._bindings import _fastcall
 from ..contracts import Action, CardSource, Event, EventKind as K
-from ..cards import CARD_TEXT
-from ..errors import (
-    CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError,
-    OutOfTurnError, PyevalError, WagerNotAllowedError,
-)
-from .rules import Rounding, HeadsUpRules, HeadsUpWager
+from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, PyevalError, WagerNotAllowedError
+from .dealing import SequenceSource, _check_drawn
+from .rules import HeadsUpRules, HeadsUpWager
 from .settle import PlayerSettlement, RoundSettlement, settle_player
 
 __all__ = [
@@ -48,30 +44,6 @@ __all__ = [
 
 _S = "58 Pa. Code § 677a.11"
 _evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin; cards here are validated and distinct
-
-
-class SequenceSource:
-    """A card source that deals a fixed order (top first): for tests, replays and differential checks.
-
-    Raises:
-        IllegalActionError: on burn/deal when the order has too few cards left.
-    """
-
-    __slots__ = ("cards", "pos")
-
-    def __init__(self, cards: Iterable[int]) -> None:
-        self.cards = tuple(cards)
-        self.pos = 0
-
-    def burn(self) -> int:
-        return self.deal(1)[0]
-
-    def deal(self, k: int) -> tuple[int, ...]:
-        p = self.pos
-        if p + k > len(self.cards):
-            raise IllegalActionError(f"the card order has {len(self.cards) - p} cards left, {k} asked for")
-        self.pos = p + k
-        return self.cards[p:p + k]
 
 
 class HeadsUpPhase(enum.Enum):
@@ -120,7 +92,6 @@ def _event_player(e: Event) -> int:
 
 
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
-_DECK = frozenset(range(52))
 
 # Enum members as module constants for the hot paths (member access through the class costs
 # ~0.1 us on CPython 3.11).
@@ -155,33 +126,6 @@ def _raise_options(cache: dict[tuple[int, int], tuple[int, ...]], st: HeadsUpStr
             cache.clear()
         cache[(st, ante)] = opts
     return opts
-
-
-def _check_drawn(cards: object, k: int, used: set[int]) -> tuple[int, ...]:
-    """Validate cards a source produced: ``k`` ints 0..51, distinct and not already on the table.
-    Adds them to ``used`` when they are valid; raises (leaving ``used`` as it was) when not."""
-    if type(cards) is tuple and len(cards) == k:
-        cs = set(cards)
-        if len(cs) == k and cs <= _DECK and cs.isdisjoint(used) and type(sum(cards)) is int:
-            used |= cs
-            return cards
-    try:
-        cards = tuple(operator.index(c) if not isinstance(c, bool) else c for c in cards)  # type: ignore[attr-defined]
-    except TypeError:
-        raise CardTypeError(f"the card source returned {cards!r}, not card ints 0..51") from None
-    if len(cards) != k:
-        raise CardCountError(f"the card source returned {len(cards)} cards, {k} asked for")
-    seen: set[int] = set()
-    for c in cards:
-        if isinstance(c, bool):
-            raise CardTypeError(f"the card source returned {c!r}, not a card int 0..51")
-        if not 0 <= c <= 51:
-            raise InvalidCardError(f"the card source returned card {c}: card ints are 0..51")
-        if c in used or c in seen:
-            raise DuplicateCardError(f"the card source returned {CARD_TEXT[c]} ({c}), already on the table")
-        seen.add(c)
-    used |= seen
-    return cards
 
 
 class HeadsUpRound:
@@ -647,85 +591,9 @@ class HeadsUpRound:
                 kind, or a record that stops inside a dealer step; and the errors the original
                 steps raise if the record is not a legal round.
         """
-        record: list[Event] = []
-        for raw in events:
-            if not isinstance(raw, tuple) or len(raw) != len(Event._fields):
-                raise IllegalActionError(f"a record entry must be an Event (kind, player, amount, cards, detail), "
-                                         f"got {raw!r}", f"{_S}(j)")
-            record.append(_tn(Event, tuple(raw)))
-        cards: list[int] = []
-        for e in record:
-            if e.kind in (K.DEAL, K.BURN, K.FLOP, K.TURN_RIVER):
-                cards.extend(_seq(e.cards))
-        src = SequenceSource(cards)
-        rnd = cls(rules)
-        produced = rnd.events
-        for i, e in enumerate(record):
-            if i < len(produced):  # written by the step of an earlier event (a burn's flop, ...)
-                _verify(i, e, produced[i])
-                continue
-            k = e.kind
-            if k == K.WAGERS:
-                rnd.place_wagers(_event_player(e), *_seq(e.detail))
-            elif k == K.DEAL:
-                rnd.deal(src)
-            elif k == K.BURN:  # a burn opens the flop or the turn-and-river step
-                want = K.FLOP if rnd.phase is _P_FLOP else K.TURN_RIVER
-                if i + 1 >= len(record) or record[i + 1].kind != want:
-                    raise IllegalActionError(f"the record stops inside a dealer step: its burn (event {i}) is not "
-                                             f"followed by the {want}", f"{_S}(j)")
-                if rnd.phase is _P_FLOP:
-                    rnd.burn_and_flop(src)
-                else:
-                    rnd.burn_turn_and_river(src)
-            elif k == K.FLOP:
-                rnd.burn_and_flop(src)
-            elif k == K.TURN_RIVER:
-                rnd.burn_turn_and_river(src)
-            elif k == K.RAISE:
-                rnd.raise_wager(_event_player(e), e.amount)
-            elif k == K.CHECK:
-                rnd.check(_event_player(e))
-            elif k == K.FOLD:
-                rnd.fold(_event_player(e))
-            elif k == K.EXPOSE_DEALER:
-                rnd.expose_dealer()
-            elif k == K.SETTLE:
-                rnd.settle_next()
-            else:
-                raise IllegalActionError(f"the record's event {i} has an unknown kind {str(k)!r}", f"{_S}(j)")
-            if len(produced) <= i:  # pragma: no cover - every step above records an event
-                raise IllegalActionError(f"the record's event {i} ({k!r}) produced nothing", f"{_S}(j)")
-            _verify(i, e, produced[i])
-        if len(produced) != len(record):
-            raise IllegalActionError(f"the record stops inside a dealer step: after event {len(record) - 1} the "
-                                     f"round also records {produced[len(record)]!r}", f"{_S}(j)")
-        return rnd
+        from .record import replay
 
-
-def _seq(v: object) -> tuple[Any, ...]:
-    """A record's sequence as a tuple (records read back from JSON hold lists)."""
-    if isinstance(v, (tuple, list)):
-        return tuple(v)
-    raise IllegalActionError(f"expected a sequence in the record, got {v!r}", f"{_S}(j)")
-
-
-def _norm(v: object) -> object:
-    """Lists as tuples, recursively, so that a record read back from JSON compares equal."""
-    if isinstance(v, (list, tuple)) and not hasattr(v, "_fields"):
-        return tuple(_norm(x) for x in v)
-    return v
-
-
-def _verify(i: int, recorded: Event, produced: Event) -> None:
-    """The record's event ``i`` must be what the round's step produced (§ 677a.11(j))."""
-    if recorded == produced:
-        return
-    if (recorded.kind == produced.kind and recorded.player == produced.player and recorded.amount == produced.amount
-            and _norm(recorded.cards) == _norm(produced.cards) and _norm(recorded.detail) == _norm(produced.detail)):
-        return
-    raise IllegalActionError(f"the record's event {i} does not match the round: the record says {recorded!r}, "
-                             f"the round gives {produced!r}", f"{_S}(j)")
+        return replay(rules, events)
 
 
 def play_round(rules: HeadsUpRules, wagers: dict[int, tuple[int, int, int, int]], source: CardSource,

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from .._house import winnings
 from ..contracts import Outcome
 from ..evaluate import CATEGORY_RANGES, HandCategory
-from .rules import AA_WITH_DEALER_AA, WIN, Rounding, HeadsUpRules, HeadsUpWager, pocket_class
+from .rules import WIN, HeadsUpRules, HeadsUpWager, pocket_class
 
 __all__ = ["Outcome", "HeadsUpWagerResult", "PlayerSettlement", "RoundSettlement", "settle_player", "category_of"]
 

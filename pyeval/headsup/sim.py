@@ -170,7 +170,7 @@ class HeadsUpSimResult:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
-        return {"game": "heads-up", "rounds": self.rounds, "seed": self.seed, "streams": self.streams,
+        return {"rounds": self.rounds, "seed": self.seed, "streams": self.streams,
                 "table": self.table,
                 "game": {"house_edge": self.house_edge, "std_error": self.std_error,
                          "element_of_risk": self.element_of_risk},
