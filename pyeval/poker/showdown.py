@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .._bindings import lib
 from ..errors import OutOfTurnError, PyevalError
-from ..hands.evaluators import _OMAHA_TABLES
+from ..hands.registry import HAND_TYPES
 from .pots import Pot, split_pot
 from .rules import R_SHOW_ORDER, R_SHOWDOWN, OddChipRule
 from .state import RoundState, _illegal
@@ -177,25 +177,8 @@ class Showdown(RoundState):
             raise _illegal(f"player {i}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
         if kind == "high" and len(h) == 7:  # seven-card stud: the 7-card kernel, called directly
             return int(_EVAL7(*h))
-        b = bytes(self.board)
-        if kind == "high":
-            cards = bytes(h) + b
-            v = lib.pe_eval_n(cards, len(cards))
-        elif kind == "omaha":
-            v = lib.pe_omaha_high(_OMAHA_TABLES, bytes(h), len(h), b, len(b))
-        elif kind == "omaha_low8":
-            v = lib.pe_omaha_low8(bytes(h), len(h), b, len(b))
-        elif kind == "a5":
-            v = lib.pe_low_a5(bytes(h), len(h))
-        elif kind == "a5_8":
-            v = lib.pe_low_a5_8(bytes(h), len(h))
-        elif kind == "27":
-            v = lib.pe_low_27(bytes(h), len(h))
-        elif kind == "badugi":
-            v = lib.pe_badugi(bytes(h), len(h))
-        else:  # pragma: no cover - Variant validation keeps kinds known
-            raise _illegal(f"unknown hand type {kind!r}", R_SHOWDOWN)
-        if v < 0:  # pragma: no cover - cards were validated when dealt
-            raise _illegal(f"player {i}'s hand cannot be evaluated (status {v})", R_SHOWDOWN)
-        return int(v)
+        try:
+            return HAND_TYPES[kind].value(bytes(h), bytes(self.board))
+        except PyevalError:  # pragma: no cover - cards were validated when dealt
+            raise _illegal(f"player {i}'s hand cannot be evaluated", R_SHOWDOWN) from None
 
