@@ -28,12 +28,14 @@ One design for the ideas the three games share (see ``docs/architecture.md``, "G
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import ClassVar, NamedTuple, Protocol, runtime_checkable
 
+from .errors import PyevalError
+
 __all__ = ["CardSource", "Deck", "EventKind", "Event", "Action", "Outcome", "GameRules", "Paytable",
-           "GameRound", "player_name"]
+           "GameRound", "passes", "player_name"]
 
 
 @runtime_checkable
@@ -204,6 +206,16 @@ class GameRound(Protocol):
     @property
     def complete(self) -> bool:
         """True once the round is over (settled, awarded or void)."""
+
+
+def passes(check: Callable[..., object], *args: object) -> bool:
+    """Whether ``check(*args)`` returns without raising a pyeval error: how every ``can_x()`` asks
+    the same check its step ``x()`` makes, so the two never disagree."""
+    try:
+        check(*args)
+    except PyevalError:
+        return False
+    return True
 
 
 def player_name(player: int | None) -> str:

@@ -30,7 +30,7 @@ from .errors import SeedError
 from .shoe.rng import resolve_seed, seeded_rng
 
 __all__ = ["MAX_STREAMS", "split", "check_seed", "check_streams", "stream_rng", "rng_state",
-           "rng_from_state", "add_cdata", "run_streams", "default_executor", "cli_executor", "SCHEDULERS",
+           "rng_from_state", "add_cdata", "sum_cdata", "run_streams", "default_executor", "cli_executor", "SCHEDULERS",
            "add_cli_options"]
 
 #: Most streams a run may use.
@@ -97,6 +97,15 @@ def add_cdata(dst: Any, src: Any) -> None:
             setattr(dst, name, getattr(dst, name) + getattr(src, name))
         else:  # pragma: no cover - no nested structs in the stats
             raise TypeError(f"cannot add field {name} of kind {t.kind}")
+
+
+def sum_cdata(ctype: str, parts: Sequence[bytes]) -> bytes:
+    """The exact sum of C stats structs of type ``ctype`` (e.g. ``"pe_hu_stats"``) given as their raw
+    bytes (how streams return them from other processes), as raw bytes."""
+    acc = ffi.new(f"{ctype} *")
+    for b in parts:
+        add_cdata(acc, ffi.from_buffer(f"{ctype} *", bytearray(b)))
+    return bytes(ffi.buffer(acc))
 
 
 def default_executor(workers: int | None = None) -> ProcessPoolExecutor:

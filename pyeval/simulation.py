@@ -28,7 +28,7 @@ from .errors import SimulationError
 from .parallel import check_streams, run_streams, split
 from .shoe.rng import resolve_seed
 
-__all__ = ["SimGame", "SimResult", "simulate", "mean_and_stderr", "MAX_ROUNDS"]
+__all__ = ["SimGame", "SimResult", "simulate", "mean_and_stderr", "in_chunks", "MAX_ROUNDS"]
 
 #: Most rounds one run may simulate.
 MAX_ROUNDS = 10**12
@@ -104,6 +104,19 @@ def simulate(game: SimGame[Any, R_co], rounds: int, *, seed: int | None = None, 
     else:
         parts = run_streams(partial(_stream_task, game, s), counts, executor, progress)
     return game.result(game.merge(parts), rounds, s, k)
+
+
+def in_chunks(rounds: int, chunk: int, play: Callable[[int], object],
+              progress: Callable[[int], None] | None) -> None:
+    """Play ``rounds`` rounds as ``play(n)`` calls of at most ``chunk`` rounds each (a stream's draws
+    depend on the chunk size, so it is part of the game's definition), telling ``progress`` after each."""
+    done = 0
+    while done < rounds:
+        n = min(chunk, rounds - done)
+        play(n)
+        done += n
+        if progress is not None:
+            progress(n)
 
 
 def mean_and_stderr(total: float, total_sq: float, n: int) -> tuple[float, float]:

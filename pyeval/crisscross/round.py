@@ -24,10 +24,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .._bindings import _fastcall
-from ..contracts import Action, Event, EventKind as K, Outcome
+from ..contracts import Action, Event, EventKind as K, Outcome, passes
 from .._house import winnings
 from ..errors import (
-    PyevalError,
     DeckOutOfPlayError,
     IllegalActionError,
     OutOfTurnError,
@@ -192,11 +191,7 @@ class CrissCrossRound:
             return (self.phase is _P_BETTING and len(self.players) < self.table.rules.positions
                     and (player is None or (type(player) is int and 1 <= player <= self.table.rules.positions
                                             and player not in self.players)))
-        try:
-            self._check_wagers(player, ante_across, ante_down, bonus)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_wagers, player, ante_across, ante_down, bonus)
 
     def can_no_more_bets(self) -> bool:
         """True while wagers are open and some player has wagered."""

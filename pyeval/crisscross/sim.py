@@ -18,8 +18,9 @@ from typing import Any
 
 from .._bindings import check, ffi, lib
 from ..errors import ShoeArgumentError
-from ..parallel import add_cdata, stream_rng
+from ..parallel import stream_rng, sum_cdata
 from ..shoe.rng import seeded_rng
+from ..simulation import in_chunks
 from .records import CrissCrossWager
 from .rules import CrissCrossRules, CrissCrossPaytable
 
@@ -161,10 +162,7 @@ class CrissCrossSim:
 
     def merge(self, parts: Sequence[bytes]) -> bytes:
         """The sum of the streams' totals (exact integer sums)."""
-        st = ffi.new("pe_cc_stats *")
-        for b in parts:
-            add_cdata(st, ffi.from_buffer("pe_cc_stats *", bytearray(b)))
-        return bytes(ffi.buffer(st))
+        return sum_cdata("pe_cc_stats", parts)
 
     def result(self, totals: bytes, rounds: int, seed: int, streams: int) -> CrissCrossSimResult:
         """Every figure, from the merged totals."""
@@ -182,14 +180,7 @@ def _stream_stats(rules: CrissCrossRules, ante: int, bonus: int, seed: int, stre
     cfg = _config(rules, ante, bonus)
     rng = stream_rng(seed, stream)
     st = ffi.new("pe_cc_stats *")
-    block = CHUNK * 256
-    done = 0
-    while done < rounds:
-        n = min(block, rounds - done)
-        check(lib.pe_cc_simulate(cfg, rng, n, st), "pe_cc_simulate")
-        done += n
-        if progress is not None:
-            progress(n)
+    in_chunks(rounds, CHUNK * 256, lambda n: check(lib.pe_cc_simulate(cfg, rng, n, st), "pe_cc_simulate"), progress)
     return bytes(ffi.buffer(st))
 
 

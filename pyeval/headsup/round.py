@@ -31,8 +31,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from .._bindings import _fastcall
-from ..contracts import Action, CardSource, Event, EventKind as K
-from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, PyevalError, WagerNotAllowedError
+from ..contracts import Action, CardSource, Event, EventKind as K, passes
+from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
 from .dealing import SequenceSource, _check_drawn
 from .rules import HeadsUpRules, HeadsUpWager
 from .settle import PlayerSettlement, RoundSettlement, settle_player
@@ -237,11 +237,7 @@ class HeadsUpRound:
         if player is None or ante is None or odds is None:
             return (self.phase is _P_WAGERS and len(self.wagers) < self.rules.positions
                     and (player is None or player not in self.wagers))
-        try:
-            self._check_wagers(player, ante, odds, pocket_bonus, trips_plus)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_wagers, player, ante, odds, pocket_bonus, trips_plus)
 
     def _check_wagers(self, player: int, ante: int, odds: int, pocket_bonus: int, trips_plus: int) -> None:
         r = self.rules

@@ -26,9 +26,9 @@ from typing import Any, NamedTuple
 from .._bindings import Status, check, ffi, lib
 from ..errors import TableRulesError, WagerNotAllowedError
 from ..evaluate import HandCategory
-from ..parallel import add_cdata, stream_rng
+from ..parallel import stream_rng, sum_cdata
 from ..shoe.rng import resolve_seed, seeded_rng
-from ..simulation import mean_and_stderr
+from ..simulation import in_chunks, mean_and_stderr
 from .rules import (
     AA_WITH_DEALER_AA, POCKET_CLASSES, WIN, HeadsUpPaytable, PaytableKind, Rounding, HeadsUpRules, HeadsUpWager,
 )
@@ -209,10 +209,7 @@ class HeadsUpSim:
 
     def merge(self, parts: Sequence[bytes]) -> bytes:
         """The sum of the streams' totals (exact integer sums)."""
-        acc = ffi.new("pe_hu_stats *")
-        for b in parts:
-            add_cdata(acc, ffi.from_buffer("pe_hu_stats *", bytearray(b)))
-        return bytes(ffi.buffer(acc))
+        return sum_cdata("pe_hu_stats", parts)
 
     def result(self, totals: bytes, rounds: int, seed: int, streams: int) -> HeadsUpSimResult:
         """Every figure, from the merged totals."""
@@ -226,13 +223,7 @@ def _stream_stats(rules: HeadsUpRules, ante: int, pb: int, tp: int, seed: int, s
     cfg, *_ = _config(rules, ante, pb, tp)
     rng = stream_rng(seed, stream)
     acc = ffi.new("pe_hu_stats *")
-    done = 0
-    while done < rounds:
-        n = min(_CHUNK, rounds - done)
-        check(lib.pe_hu_simulate(cfg, rng, n, acc), "pe_hu_simulate")
-        done += n
-        if step is not None:
-            step(n)
+    in_chunks(rounds, _CHUNK, lambda n: check(lib.pe_hu_simulate(cfg, rng, n, acc), "pe_hu_simulate"), step)
     return bytes(ffi.buffer(acc))
 
 

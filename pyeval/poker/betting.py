@@ -1,7 +1,8 @@
 """Betting in a poker round: whose turn, what is legal, fold / check or call / bet or raise, closing a betting round (58 Pa. Code § 637a.8, § 637a.11(g)-(j))."""
 from __future__ import annotations
 
-from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, PyevalError
+from ..contracts import passes
+from ..errors import CardTypeError, IllegalActionError, OutOfTurnError
 from .rules import R_ALL_IN, R_CHECK_RAISE, R_LIMITS, R_PREFLOP, R_STAKES, R_STREETS, BettingStructure
 from .state import _ORDER, BettingOptions, RoundState, _illegal
 
@@ -183,11 +184,7 @@ class Betting(RoundState):
         if to is None:
             a = self.actor
             return a is not None and (player is None or player == a) and self._may_raise(a)
-        try:
-            self._check_raise_to(player, to)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_raise_to, player, to)
 
     def bet_or_raise_to(self, to: int, player: int | None = None) -> None:
         """The player to act bets, or raises, to a total of ``to`` chips this betting round.

@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import CARD_TEXT
-from ..errors import OutOfTurnError, PyevalError, ShoeExhaustedError
+from ..contracts import passes
+from ..errors import OutOfTurnError, ShoeExhaustedError
 from .games import StreetSpec
 from .rules import R_DEAL, R_STREETS
 from .state import CardsInput, RoundState, _as_cards, _illegal
@@ -86,18 +87,19 @@ class Draw(RoundState):
 
     def can_discard(self, cards: CardsInput = (), player: int | None = None) -> bool:
         """True when ``player`` (default: whoever is to draw) may discard ``cards`` now (``()``: stand pat)."""
-        try:
-            self._check_discard(cards, player)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_discard, cards, player)
 
-    def _check_discard(self, cards: CardsInput, player: int | None) -> tuple[int, tuple[int, ...], list[int]]:
+    def _drawing_player(self, player: int | None) -> int:
+        """The player whose turn it is to discard (``player``, when given, must be him)."""
         if not self._draw_queue:
             raise OutOfTurnError("no draw is in progress", R_STREETS)
         p = self._draw_queue[0]
         if player is not None and player != p:
             raise OutOfTurnError(f"player {p} discards first, not player {player}", R_STREETS)
+        return p
+
+    def _check_discard(self, cards: CardsInput, player: int | None) -> tuple[int, tuple[int, ...], list[int]]:
+        p = self._drawing_player(player)
         held = list(self.hole[p])
         if not cards:
             out: tuple[int, ...] = ()
@@ -115,11 +117,7 @@ class Draw(RoundState):
 
     def discard_unknown(self, count: int, player: int | None = None) -> None:
         """Replays: the player discards ``count`` cards that were never shown (unknown hole cards)."""
-        if not self._draw_queue:
-            raise OutOfTurnError("no draw is in progress", R_STREETS)
-        p = self._draw_queue[0]
-        if player is not None and player != p:
-            raise OutOfTurnError(f"player {p} discards first, not player {player}", R_STREETS)
+        p = self._drawing_player(player)
         held = list(self.hole[p])
         unknown = [c for c in held if c < 0]
         if count > len(unknown):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .._bindings import lib
+from ..contracts import passes
 from ..errors import OutOfTurnError, PyevalError
 from ..hands.registry import HAND_TYPES
 from .pots import Pot, split_pot
@@ -37,11 +38,7 @@ class Showdown(RoundState):
 
     def can_show(self, player: int | None = None) -> bool:
         """True when ``player`` (default: the next in showdown order) is to show."""
-        try:
-            self._check_show(player, False)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_show, player, False)
 
     def show(self, player: int | None = None) -> None:
         """The next player in showdown order turns his hole cards face up (§ 637a.11(k))."""
@@ -53,11 +50,7 @@ class Showdown(RoundState):
 
     def can_muck(self, player: int | None = None) -> bool:
         """True when the next player in showdown order may muck (give up the pot) instead of showing."""
-        try:
-            self._check_show(player, True)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_show, player, True)
 
     def muck(self, player: int | None = None) -> None:
         """The next player in showdown order mucks and forfeits every pot (§ 637a.18(e))."""
@@ -81,11 +74,7 @@ class Showdown(RoundState):
 
     def can_award(self) -> bool:
         """True when every pot can be awarded (betting over, board complete, showdown done)."""
-        try:
-            self._check_award()
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_award)
 
     def award(self) -> None:
         """Award each pot on its own to its best eligible hand (§ 637a.11(k), § 637a.8(b)(5)).

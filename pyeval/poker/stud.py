@@ -1,7 +1,8 @@
 """Stud games in a poker round: the bring-in and the showing hand that leads each street (58 Pa. Code § 637a.10)."""
 from __future__ import annotations
 
-from ..errors import OutOfTurnError, PyevalError
+from ..contracts import passes
+from ..errors import OutOfTurnError
 from .rules import R_BLINDS
 from .state import RoundState, _illegal
 
@@ -86,11 +87,7 @@ class Stud(RoundState):
 
     def can_post_bring_in(self, player: int | None = None) -> bool:
         """True when the bring-in is due and ``player`` (default: whoever it falls to) may post it."""
-        try:
-            self._check_bring_in(player)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_bring_in, player)
 
     def post_bring_in(self, player: int | None = None) -> None:
         """Stud: the lowest up card (razz: highest) posts the bring-in (§ 637a.10); action then goes
