@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from ._bindings import ffi, lib
-from .errors import SeedError
+from .errors import SeedError, SimulationError
 from .shoe.rng import resolve_seed, seeded_rng
 
 __all__ = ["MAX_STREAMS", "split", "check_seed", "check_streams", "stream_rng", "rng_state",
@@ -152,7 +152,7 @@ def cli_executor(workers: int | None, scheduler: str | None) -> Iterator[Executo
     with ``dask scheduler`` / ``dask worker``). Dask needs the ``distributed`` package.
     """
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise SeedError(f"workers must be an int >= 1, got {workers!r}")
+        raise SimulationError(f"workers must be an int >= 1, got {workers!r}")
     kind = scheduler or ("processes" if workers and workers > 1 else "serial")
     if kind == "serial":
         yield None
@@ -166,7 +166,7 @@ def cli_executor(workers: int | None, scheduler: str | None) -> Iterator[Executo
         try:
             import distributed
         except ImportError:
-            raise SeedError("--scheduler dask needs the 'distributed' package (pip install distributed)") from None
+            raise SimulationError("--scheduler dask needs the 'distributed' package (pip install distributed)") from None
         if kind == "dask":
             with distributed.LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
                                           dashboard_address=None) as cluster, distributed.Client(cluster) as c:
@@ -175,7 +175,7 @@ def cli_executor(workers: int | None, scheduler: str | None) -> Iterator[Executo
             with distributed.Client(kind) as c:
                 yield c.get_executor()
     else:
-        raise SeedError(f"unknown scheduler {scheduler!r}: use one of {', '.join(SCHEDULERS)} or a Dask "
+        raise SimulationError(f"unknown scheduler {scheduler!r}: use one of {', '.join(SCHEDULERS)} or a Dask "
                         "address like tcp://host:8786")
 
 

@@ -48,11 +48,11 @@ if TYPE_CHECKING:
 
 __all__ = ["CrissCrossRound", "play_round", "Strategy"]
 
-R9A = "58 Pa. Code § 674a.9(a)"
-R9B = "58 Pa. Code § 674a.9(b)"
-R9C = "58 Pa. Code § 674a.9(c)"
-R9D = "58 Pa. Code § 674a.9(d)"
-R9F = "58 Pa. Code § 674a.9(f)"
+R_SHUFFLER = "58 Pa. Code § 674a.9(a)"
+R_CROSS_DEAL = "58 Pa. Code § 674a.9(b)"
+R_STUB_TO_RACK = "58 Pa. Code § 674a.9(c)"
+R_STUB_COUNT = "58 Pa. Code § 674a.9(d)"
+R_COUNT_OUTCOME = "58 Pa. Code § 674a.9(f)"
 CONFIG = "table configuration (public description of the game)"
 _eval = _fastcall.evaluate  # pyeval.evaluate's C builtin; the cards here are checked and distinct
 
@@ -263,7 +263,7 @@ class CrissCrossRound:
             if self.phase is _P_STUB and step is not Action.COUNT_STUB and self.table.stub_count_due:
                 raise StubCountDueError(f"{step.value}: the stub must be counted first (at least "
                                         "once every "
-                                        f"{self.table.rules.stub_count_interval} rounds)", R9D)
+                                        f"{self.table.rules.stub_count_interval} rounds)", R_STUB_COUNT)
             raise OutOfTurnError(f"{step.value} is not legal in the {self.phase.value} phase; "
                                  f"legal now: {sorted(a.value for a in self.legal_actions()) or 'nothing'}")
 
@@ -314,7 +314,7 @@ class CrissCrossRound:
         if self.phase is not _P_BETTING:
             self._need(_P_BETTING, Action.NO_MORE_BETS)
         if not self.players:
-            raise IllegalActionError("no player has placed the two required Antes", R9B)
+            raise IllegalActionError("no player has placed the two required Antes", R_CROSS_DEAL)
         self.phase = _P_DEAL
         self.events.append(_new(Event, (K.NO_MORE_BETS, None, 0, (), None)))
 
@@ -336,7 +336,7 @@ class CrissCrossRound:
         if self.phase is not _P_DEAL:
             self._need(_P_DEAL, Action.DEAL)
         if hand not in ("left", "right"):
-            raise IllegalActionError(f"hand must be 'left' or 'right', got {hand!r}", R9A + "(2)")
+            raise IllegalActionError(f"hand must be 'left' or 'right', got {hand!r}", R_SHUFFLER + "(2)")
         order = sorted(self.players)
         if misdeal is not None and (not isinstance(misdeal, Misdeal) or
                                     (misdeal.player is not None and misdeal.player not in self.players)):
@@ -347,7 +347,7 @@ class CrissCrossRound:
         if rules.shuffler_counts_cards and deck.size != DECK_SIZE:
             raise DeckOutOfPlayError(f"the automated shuffler indicates {deck.size} cards, not "
                                      f"{DECK_SIZE}: replace the deck (table policy; § 674a.5 "
-                                     "is not in our hands)", R9D)
+                                     "is not in our hands)", R_STUB_COUNT)
         plan = _cross_plan(tuple(order), misdeal)
         need = plan.need
         if deck.size < need:
@@ -381,7 +381,7 @@ class CrissCrossRound:
         if self.phase is _P_STUB and self.table.stub_count_due:
             raise StubCountDueError("the stub must be counted this round, not discarded uncounted "
                                     f"(at least once every {self.table.rules.stub_count_interval}"
-                                    " rounds)", R9D)
+                                    " rounds)", R_STUB_COUNT)
         if self.phase is not _P_STUB:
             self._need(_P_STUB, Action.DISCARD_STUB)
         n = self.table.deck.stub_to_rack()
@@ -431,14 +431,14 @@ class CrissCrossRound:
             else:
                 self._start_decision(0)
         elif outcome is StubCountOutcome.MISDEAL:
-            self._void(f"misdeal with {DECK_SIZE} cards present ({R9F})", counted=True,
+            self._void(f"misdeal with {DECK_SIZE} cards present ({R_COUNT_OUTCOME})", counted=True,
                        deck_removed=False)
         elif outcome is StubCountOutcome.DECK_INCORRECT:
             self._void(f"stub count {counted}, expected {expected}, not misdealt: deck removed "
-                       f"({R9F})", counted=True, deck_removed=True)
+                       f"({R_COUNT_OUTCOME})", counted=True, deck_removed=True)
         else:
             self._void(f"misdeal and {counted + on_layout} cards present: deck removed (table "
-                       f"policy; {R9F} does not address it)", counted=True, deck_removed=True)
+                       f"policy; {R_COUNT_OUTCOME} does not address it)", counted=True, deck_removed=True)
         return outcome
 
     # ---- decisions ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from ..evaluate import MAX_VALUE
 from ..shoe import StubCountPolicy
 from .deck import ShufflerDeck
 from .records import CrissCrossPhase
-from .round import R9F, CrissCrossRound
+from .round import R_COUNT_OUTCOME, CrissCrossRound
 from .rules import CrissCrossPaytable, CrissCrossRules
 
 __all__ = ["CrissCrossTable"]
@@ -69,7 +69,7 @@ class CrissCrossTable:
         """
         if self.deck_removed:
             raise DeckOutOfPlayError("the deck was removed from the table after an incorrect stub "
-                                     "count; replace it before dealing", R9F)
+                                     "count; replace it before dealing", R_COUNT_OUTCOME)
         if self.round is not None and self.round.phase not in (_P_COMPLETE, _P_VOID):
             raise OutOfTurnError(f"round {self.round.number} is still in progress "
                                  f"({self.round.phase.value})")
