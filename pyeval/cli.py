@@ -37,7 +37,7 @@ __all__ = ["ExitCode", "SUBCOMMANDS", "add_command", "add_simulation_options", "
 
 #: Modules that add subcommands (each has ``register(subparsers) -> None``, using :func:`add_command`).
 SUBCOMMANDS: list[str] = ["pyeval.poker.cli", "pyeval.crisscross.cli", "pyeval.headsup.cli", "pyeval.equity.cli",
-                          "pyeval.poker.sim"]
+                          "pyeval.poker.sim", "pyeval.hands_io.cli"]
 
 R = TypeVar("R")
 

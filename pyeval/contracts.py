@@ -103,6 +103,7 @@ class EventKind(enum.StrEnum):
     MUCK = "muck"
     AWARD = "award"
     SETTLE = "settle"
+    COLLECT = "collect"  # heads-up: the Ante and Odds collected at a fold (§ 677a.11(f))
 
 
 class Event(NamedTuple):

@@ -27,7 +27,6 @@ from .._bindings import _fastcall
 from ..contracts import Action, Event, EventKind as K, Outcome, passes
 from .._house import winnings
 from ..errors import (
-    DeckOutOfPlayError,
     IllegalActionError,
     OutOfTurnError,
     StubCountDueError,
@@ -85,10 +84,11 @@ _SETTLE = frozenset({Action.SETTLE})
 
 
 class _Seat:
-    __slots__ = ("ante", "bonus", "hole", "multiples", "folded")
+    __slots__ = ("ante", "ante_down", "bonus", "hole", "multiples", "folded")
 
-    def __init__(self, ante: int, bonus: int) -> None:
-        self.ante = ante
+    def __init__(self, ante: int, bonus: int, ante_down: int | None = None) -> None:
+        self.ante = ante  # the Ante Across (both Antes when they are equal)
+        self.ante_down = ante if ante_down is None else ante_down
         self.bonus = bonus
         self.hole: tuple[int, ...] = ()
         self.multiples: list[int | None] = [None, None, None]
@@ -269,7 +269,8 @@ class CrissCrossRound:
 
     # ---- betting -----------------------------------------------------------------------------
     def place_wagers(self, player: int, ante_across: int, ante_down: int, bonus: int = 0) -> None:
-        """Place the two required, equal Antes and the optional Five Card Bonus for ``player``.
+        """Place the two required Antes (equal, unless ``rules.equal_antes`` is off) and the
+        optional Five Card Bonus for ``player``.
 
         Raises:
             OutOfTurnError: not in the betting phase (after "no more bets", § 674a.9(a)(3)).
@@ -277,7 +278,7 @@ class CrissCrossRound:
                 amount outside the table limits or off the Ante step, or a Bonus not offered.
         """
         self._check_wagers(player, ante_across, ante_down, bonus)
-        self.players[player] = _Seat(ante_across, bonus)
+        self.players[player] = _Seat(ante_across, bonus, ante_down)
         self.events.append(_new(Event, (K.WAGERS, player, ante_across + ante_down + bonus, (), (ante_across, ante_down, bonus))))
 
     def _check_wagers(self, player: int, ante_across: int, ante_down: int, bonus: int) -> None:
@@ -292,12 +293,13 @@ class CrissCrossRound:
         if type(ante_across) is not int or type(ante_down) is not int or type(bonus) is not int:
             raise WagerNotAllowedError(f"wagers must be int amounts, got ante_across={ante_across!r}, "
                                        f"ante_down={ante_down!r}, bonus={bonus!r}", CONFIG)
-        if ante_across != ante_down:
+        if ante_across != ante_down and r.equal_antes:
             raise WagerNotAllowedError(f"the two Antes must be equal, got {ante_across} and "
-                                       f"{ante_down}", CONFIG)
-        if not r.min_ante <= ante_across <= r.max_ante or ante_across % r.ante_step:
-            raise WagerNotAllowedError(f"Ante {ante_across} outside the table limits "
-                                       f"{r.min_ante}..{r.max_ante} (step {r.ante_step})", CONFIG)
+                                       f"{ante_down}", CONFIG + "; the setting equal_antes")
+        for ante in {ante_across, ante_down}:
+            if not r.min_ante <= ante <= r.max_ante or ante % r.ante_step:
+                raise WagerNotAllowedError(f"Ante {ante} outside the table limits "
+                                           f"{r.min_ante}..{r.max_ante} (step {r.ante_step})", CONFIG)
         if bonus:
             if not r.bonus_offered:
                 raise WagerNotAllowedError("this table does not offer the Five Card Bonus", CONFIG)
@@ -329,9 +331,14 @@ class CrissCrossRound:
 
         Args:
             misdeal: fault injection for tests (:class:`Misdeal`).
+
+        A deck that cannot be dealt from -- a counting shuffler that does not find 52 cards, or
+        too few cards for the players -- voids the round before any card is dealt: every wager is
+        returned (:attr:`record`, phase ``VOID``) and the deck is removed from the table, which
+        then takes a new one (:meth:`CrissCrossTable.replace_deck`).
         Raises:
             OutOfTurnError: not after "no more bets". IllegalActionError: a bad ``hand`` or
-            ``misdeal``. DeckOutOfPlayError: the shuffler counts cards and does not find 52.
+            ``misdeal``.
         """
         if self.phase is not _P_DEAL:
             self._need(_P_DEAL, Action.DEAL)
@@ -344,14 +351,21 @@ class CrissCrossRound:
                                      f"(the community area), got {misdeal!r}")
         deck = self.table.deck
         rules = self.table.rules
-        if rules.shuffler_counts_cards and deck.size != DECK_SIZE:
-            raise DeckOutOfPlayError(f"the automated shuffler indicates {deck.size} cards, not "
-                                     f"{DECK_SIZE}: replace the deck (table policy; § 674a.5 "
-                                     "is not in our hands)", R_STUB_COUNT)
         plan = _cross_plan(tuple(order), misdeal)
         need = plan.need
-        if deck.size < need:
-            raise DeckOutOfPlayError(f"the deck holds {deck.size} cards, {need} are needed")
+        short = None
+        if rules.shuffler_counts_cards and deck.size != DECK_SIZE:
+            short = (f"the automated shuffler indicates {deck.size} cards, not {DECK_SIZE}: every wager "
+                     f"returned and the deck removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count; "
+                     "§ 674a.5 is not in our hands)")
+        elif deck.size < need:
+            short = (f"the deck holds {deck.size} cards, {need} are needed: every wager returned and the deck "
+                     f"removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count)")
+        if short is not None:  # nothing is dealt: the round is void and the table waits for a new deck
+            self._order = order
+            self.events.append(_new(Event, (K.DEAL, None, 0, (), short)))
+            self._void(short, counted=False, deck_removed=True)
+            return
         deck.shuffle()
         cards = deck.deal(need)
         if len(cards) != need or len(set(cards)) != need or min(cards) < 0 or max(cards) > 51:
@@ -472,7 +486,7 @@ class CrissCrossRound:
             raise WagerNotAllowedError(f"{_DECISION_NAMES[d]} bet of {multiple!r}x the Ante is not "
                                        f"allowed; allowed multiples {allowed}", CONFIG)
         self.players[player].multiples[d] = multiple
-        self.events.append(_new(Event, (K.BET, player, multiple * self.players[player].ante, (), (d, multiple))))
+        self.events.append(_new(Event, (K.BET, player, multiple * _bet_unit(self.players[player], d), (), (d, multiple))))
         pending = self._pending
         pending.pop(0)
         if not pending:
@@ -540,21 +554,24 @@ class CrissCrossRound:
         for player in self._order:
             s = self.players[player]
             a = s.ante
+            ad = s.ante_down
+            units = (a, ad, a if a < ad else ad)  # each bet's Ante: Across, Down, the smaller for the Middle
             if s.folded:
                 add(_new(CrissCrossWagerResult, (player, _W_ANTE_ACROSS, a, _LOSE, -a, None)))
-                add(_new(CrissCrossWagerResult, (player, _W_ANTE_DOWN, a, _LOSE, -a, None)))
+                add(_new(CrissCrossWagerResult, (player, _W_ANTE_DOWN, ad, _LOSE, -ad, None)))
                 for d, m in enumerate(s.multiples):
                     if m:
-                        add(_new(CrissCrossWagerResult, (player, _W_BETS[d], m * a, _LOSE, -m * a, None)))
+                        add(_new(CrissCrossWagerResult, (player, _W_BETS[d], m * units[d], _LOSE, -m * units[d],
+                                                         None)))
             else:
                 av = _eval(s.hole + row)
                 dv = _eval(s.hole + col)
                 m0, m1, m2 = s.multiples
                 add(_pay(player, _W_ANTE_ACROSS, a, ante_pt, av))
-                add(_pay(player, _W_ANTE_DOWN, a, ante_pt, dv))
+                add(_pay(player, _W_ANTE_DOWN, ad, ante_pt, dv))
                 add(_pay(player, _W_ACROSS, m0 * a, main, av))  # type: ignore[operator]
-                add(_pay(player, _W_DOWN, m1 * a, main, dv))  # type: ignore[operator]
-                add(_pay(player, _W_MIDDLE, m2 * a, main, av if av > dv else dv))  # type: ignore[operator]
+                add(_pay(player, _W_DOWN, m1 * ad, main, dv))  # type: ignore[operator]
+                add(_pay(player, _W_MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
             if s.bonus:
                 add(_pay(player, _W_BONUS, s.bonus, bonus_pt, board_v))
         self.events.append(_new(Event, (K.SETTLE, None, 0, (), len(out))))
@@ -566,7 +583,7 @@ class CrissCrossRound:
         for player in self._order:
             s = self.players[player]
             out.append(CrissCrossWagerResult(player, CrissCrossWager.ANTE_ACROSS, s.ante, Outcome.RETURNED, 0))
-            out.append(CrissCrossWagerResult(player, CrissCrossWager.ANTE_DOWN, s.ante, Outcome.RETURNED, 0))
+            out.append(CrissCrossWagerResult(player, CrissCrossWager.ANTE_DOWN, s.ante_down, Outcome.RETURNED, 0))
             if s.bonus:
                 out.append(CrissCrossWagerResult(player, CrissCrossWager.BONUS, s.bonus, Outcome.RETURNED, 0))
         self.phase = _P_VOID
@@ -580,10 +597,15 @@ class CrissCrossRound:
         self.record = _new(RoundRecord, (  # the fields in RoundRecord's order
             self.number, self.community,
             {s: players[s].hole for s in order},
-            {s: (players[s].ante, players[s].ante, players[s].bonus) for s in order},
+            {s: (players[s].ante, players[s].ante_down, players[s].bonus) for s in order},
             {s: tuple(players[s].multiples) for s in order},
             self.stub_count, self.stub_outcome, results, void_reason, deck_removed, tuple(self.events)))
         return self.record
+
+
+def _bet_unit(s: _Seat, d: int) -> int:
+    """The Ante a decision's bet is a multiple of: the Across, the Down, the smaller for the Middle."""
+    return s.ante if d == 0 else s.ante_down if d == 1 else min(s.ante, s.ante_down)
 
 
 def _pay(player: int, wager: CrissCrossWager, staked: int, table: list[tuple[int, int, str | None]],
@@ -616,6 +638,9 @@ def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
         place(player, ante, ante, bonus)
     rnd.no_more_bets()
     rnd.deal()
+    if rnd.phase is _P_VOID:  # the deck could not be dealt from
+        assert rnd.record is not None
+        return rnd.record
     if count_stub or table.stub_count_due:
         rnd.count_stub()
     else:

@@ -9,7 +9,7 @@ from ..contracts import Deck
 from ..errors import DeckOutOfPlayError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
 from ..evaluate import MAX_VALUE
 from ..shoe import StubCountPolicy
-from .deck import ShufflerDeck
+from .deck import DECK_SIZE, ShufflerDeck
 from .records import CrissCrossPhase
 from .round import R_COUNT_OUTCOME, CrissCrossRound
 from .rules import CrissCrossPaytable, CrissCrossRules
@@ -39,6 +39,7 @@ class CrissCrossTable:
         if not isinstance(self.rules, CrissCrossRules):
             raise WagerNotAllowedError(f"rules must be CrissCrossRules, got {type(rules).__name__}")
         self.deck: Deck = deck if deck is not None else ShufflerDeck(seed)
+        _one_deck(self.deck)
         #: when the stub must be counted (the shoe's § 674a.9(d) policy)
         self.stub_policy = StubCountPolicy(every=self.rules.stub_count_interval,
                                            counting_shuffler=self.rules.shuffler_counts_cards)
@@ -68,8 +69,8 @@ class CrissCrossTable:
             OutOfTurnError: a round is still in progress.
         """
         if self.deck_removed:
-            raise DeckOutOfPlayError("the deck was removed from the table after an incorrect stub "
-                                     "count; replace it before dealing", R_COUNT_OUTCOME)
+            raise DeckOutOfPlayError("the deck was removed from the table (an incorrect card count); "
+                                     "replace it before dealing", R_COUNT_OUTCOME)
         if self.round is not None and self.round.phase not in (_P_COMPLETE, _P_VOID):
             raise OutOfTurnError(f"round {self.round.number} is still in progress "
                                  f"({self.round.phase.value})")
@@ -86,6 +87,7 @@ class CrissCrossTable:
             raise OutOfTurnError("the deck can only be replaced between rounds")
         if not isinstance(deck, Deck):
             raise IllegalActionError(f"deck must be a Deck, got {type(deck).__name__}")
+        _one_deck(deck)
         self.deck = deck
         self.deck_removed = False
         self.stub_policy.rounds_since_count = 0
@@ -107,3 +109,11 @@ def _compile(p: CrissCrossPaytable) -> list[tuple[int, int, str | None]]:
             out[v] = (ln.odds.numerator, ln.odds.denominator, ln.label)
     return out
 
+
+def _one_deck(deck: object) -> None:
+    """Refuse, when the table is set up, a card source holding more than one deck: § 674a.9(d)-(f)
+    count the stub against a single 52-card deck."""
+    size = getattr(deck, "size", None)
+    if isinstance(size, int) and size > DECK_SIZE:
+        raise IllegalActionError(f"a Criss-Cross table deals one {DECK_SIZE}-card deck; this card source holds "
+                                 f"{size} cards", "58 Pa. Code § 674a.9(d)-(f)")

@@ -13,13 +13,14 @@ from .round import (
     Action, CardSource, Decision, Event, HeadsUpRound, HeadsUpPhase, SequenceSource, HeadsUpStreet, play_round,
 )
 from .rules import (
-    DealingMethod, HeadsUpPaytable, PaytableKind, Rounding, HeadsUpRules, HeadsUpWager, parse_odds, pocket_class,
+    DealingMethod, HeadsUpPaytable, PaytableKind, RaiseAmounts, Rounding, HeadsUpRules, HeadsUpWager, parse_odds,
+    pocket_class,
 )
 from .settle import Outcome, PlayerSettlement, RoundSettlement, HeadsUpWagerResult
 from .strategy import basic_strategy
 
 __all__ = [
-    "HeadsUpRules", "HeadsUpPaytable", "PaytableKind", "Rounding", "DealingMethod", "HeadsUpWager", "parse_odds",
+    "HeadsUpRules", "HeadsUpPaytable", "PaytableKind", "Rounding", "RaiseAmounts", "DealingMethod", "HeadsUpWager", "parse_odds",
     "pocket_class", "EXAMPLE_PAYTABLES", "example_rules", "HeadsUpRound", "HeadsUpPhase", "Action", "HeadsUpStreet",
     "Decision", "Event", "CardSource", "SequenceSource", "play_round", "Outcome", "HeadsUpWagerResult",
     "PlayerSettlement", "RoundSettlement", "basic_strategy",

@@ -15,8 +15,10 @@ is validated, so hostile input gives one :class:`~pyeval.errors.HandHistoryError
 """
 from __future__ import annotations
 
+import enum
 import math
 import re
+from fractions import Fraction
 import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -27,7 +29,7 @@ from ..cards import parse_cards
 from ..errors import HandHistoryError, PyevalError
 from .games import VARIANTS
 from .round import Round
-from .rules import BettingStructure, HeadsUpOrder, OddChipRule, PokerRules
+from .rules import BettingStructure, HeadsUpOrder, LimitShortAllIn, OddChipRule, PokerRules, ShortAllIns, StreetOpener
 
 _STRUCTURES = {"F": BettingStructure.FIXED_LIMIT, "N": BettingStructure.NO_LIMIT, "P": BettingStructure.POT_LIMIT}
 _LETTER = {v: k for k, v in _STRUCTURES.items()}
@@ -41,7 +43,9 @@ _MAX_EXACT_FLOAT = 2**53
 #: Table settings PHH has no field for, written as user-defined fields ``_pyeval_<name>`` (the PHH
 #: standard reserves names starting with ``_`` for user-defined fields; other readers ignore them).
 _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRule, "suit_order": str,
-                                 "max_raises": int, "max_bet": int, "check_raise": bool, "show_all_hands": bool}
+                                 "max_raises": int, "max_bet": int, "check_raise": bool, "show_all_hands": bool,
+                                 "short_all_ins": ShortAllIns, "limit_short_all_in": LimitShortAllIn,
+                                 "turn_river_opener": StreetOpener, "chip_value": Fraction}
 _PREFIX = "_pyeval_"
 _R_SHOW = "58 Pa. Code § 637a.18(e)"
 _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
@@ -234,7 +238,15 @@ class HandHistory:
             if kind is None:
                 raise HandHistoryError(f"{self.name}: unknown pyeval field {key!r} "
                                        f"(known: {', '.join(_PREFIX + k for k in _RULE_FIELDS)})")
-            if isinstance(kind, type) and issubclass(kind, (HeadsUpOrder, OddChipRule)):
+            if kind is Fraction:  # the money value of a chip unit, written "1/4"
+                try:
+                    if not isinstance(raw, str):
+                        raise TypeError
+                    out[fname] = Fraction(raw)
+                except (ValueError, TypeError, ZeroDivisionError):
+                    raise HandHistoryError(f"{self.name}: {key} must be an exact amount such as \"1/4\", "
+                                           f"got {_short(raw)}") from None
+            elif isinstance(kind, type) and issubclass(kind, enum.Enum):
                 try:
                     out[fname] = kind(raw)
                 except (ValueError, TypeError):
@@ -380,7 +392,11 @@ class HandHistory:
         """
         scale = self.unit_scale
         if scale != 1 or not all(isinstance(v, int) for v in self.starting_stacks):
-            return self.in_units(scale).replay(strict=strict)
+            return self.in_units(scale)._replay_exact(strict)
+        return self._replay_exact(strict)
+
+    def _replay_exact(self, strict: bool) -> Round:
+        """:meth:`replay` of a record whose amounts are whole chips (``unit_scale`` is 1)."""
         return _Replay(self, strict).run()
 
 

@@ -39,28 +39,27 @@ class _Replay:
         self.tabled: dict[int, tuple[int, ...] | None] = {}  # shown (or mucked: None) out of order, all-in
 
     # ---- card checks ---------------------------------------------------------------------------
-    def _in_play(self) -> dict[int, str]:
+    def _in_play(self) -> dict[int, int]:
         """Cards already in play (hole cards of hands not folded, the board, cards read for this
-        street), each with who holds it, for naming a card dealt twice at the action that does it."""
-        rnd, hh = self.rnd, self.hh
-        out: dict[int, str] = {}
-        draw = self.rnd._has_draws
+        street), each with its holder's round index (-1: the board), for naming a card dealt twice
+        at the action that deals it."""
+        rnd = self.rnd
+        out: dict[int, int] = {}
+        draw = rnd._has_draws
+        folded = rnd.folded
         for i, h in enumerate(rnd.hole):
-            if draw and rnd.folded[i]:
+            if draw and folded[i]:
                 continue  # a folded hand in a draw game may be reshuffled and dealt again
             for c in h:
-                if c >= 0:
-                    out[c] = hh._who(i)
+                out[c] = i
         for c in rnd.board:
-            if c >= 0:
-                out[c] = "the board"
+            out[c] = -1
         for i, h in self.pending.items():
             for c in h:
-                if c >= 0:
-                    out[c] = hh._who(i)
+                out[c] = i
         for c in self.board or ():
-            if c >= 0:
-                out[c] = "the board"
+            out[c] = -1
+        out.pop(-1, None)  # cards nobody saw
         return out
 
     def _check_new(self, cards: tuple[int, ...]) -> None:
@@ -72,7 +71,8 @@ class _Replay:
             if c in mine:
                 raise IllegalHandHistoryError(f"card {CARD_TEXT[c]} appears twice in this deal", _R_DEAL)
             if c in seen:
-                raise IllegalHandHistoryError(f"card {CARD_TEXT[c]} is already dealt (to {seen[c]})", _R_DEAL)
+                holder = "the board" if seen[c] < 0 else self.hh._who(seen[c])
+                raise IllegalHandHistoryError(f"card {CARD_TEXT[c]} is already dealt (to {holder})", _R_DEAL)
             mine.add(c)
 
     # ---- dealing -------------------------------------------------------------------------------
@@ -348,7 +348,7 @@ def check_replay(hh: HandHistory, *, strict: bool = False) -> ReplayResult:
     """
     scale = hh.unit_scale
     exact = hh if scale == 1 and all(isinstance(v, int) for v in hh.starting_stacks) else hh.in_units(scale)
-    rnd = exact.replay(strict=strict)
+    rnd = exact._replay_exact(strict)
     stacks = tuple(rnd.stacks)
     expected = tuple(exact.finishing_stacks) if exact.finishing_stacks is not None else None
     first = None
