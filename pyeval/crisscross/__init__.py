@@ -11,13 +11,13 @@ from .records import (
     COLUMN, COMMUNITY_DEAL_ORDER, ROW, Box, CrissCrossPhase, CrissCrossWager, CrissCrossWagerResult, Misdeal,
     RoundRecord, StubCountOutcome,
 )
-from .round import CrissCrossRound, play_round
+from .round import CrissCrossRound
 from .rules import (
     DEFAULT_ANTE_PAYTABLE, DEFAULT_BONUS_PAYTABLE, DEFAULT_MAIN_PAYTABLE, DEFAULT_SOURCES,
     CrissCrossRules, CrissCrossPaytable, PaytableLine,
 )
 from .strategy import basic_strategy
-from .table import CrissCrossTable
+from .table import CrissCrossTable, play_round
 
 __all__ = [
     "Deck", "Action", "ShufflerDeck", "COLUMN", "COMMUNITY_DEAL_ORDER", "ROW", "Box", "CrissCrossRound",

@@ -20,7 +20,6 @@ and a rejected step raises a :class:`~pyeval.errors.PyevalError` and changes not
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .._bindings import _fastcall
@@ -40,12 +39,11 @@ from .records import (
     Box, CrissCrossPhase, CrissCrossWager, CrissCrossWagerResult,
     Misdeal, RoundRecord, StubCountOutcome,
 )
-from .strategy import basic_strategy
 
 if TYPE_CHECKING:
     from .table import CrissCrossTable
 
-__all__ = ["CrissCrossRound", "play_round", "Strategy"]
+__all__ = ["CrissCrossRound"]
 
 R_SHUFFLER = "58 Pa. Code § 674a.9(a)"
 R_CROSS_DEAL = "58 Pa. Code § 674a.9(b)"
@@ -621,42 +619,3 @@ def _pay(player: int, wager: CrissCrossWager, staked: int, table: list[tuple[int
 _WIN, _PUSH, _LOSE = Outcome.WIN, Outcome.PUSH, Outcome.LOSE
 _W_ANTE_ACROSS, _W_ANTE_DOWN, _W_ACROSS, _W_DOWN, _W_MIDDLE, _W_BONUS = CrissCrossWager
 _W_BETS = (_W_ACROSS, _W_DOWN, _W_MIDDLE)
-
-
-Strategy = Callable[[int, Sequence[int], Sequence[int], Sequence[int]], int]
-
-
-def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
-               strategy: Strategy = basic_strategy, *, count_stub: bool | None = None) -> RoundRecord:
-    """Drive one round automatically: ``wagers`` maps player -> (ante, bonus); every player plays
-    ``strategy(decision, hole, row_outer, column_outer) -> multiple (0 = fold)``; the stub is
-    counted when due (or always, with ``count_stub=True``). Returns the round's record (void
-    rounds included)."""
-    rnd = table.new_round()
-    place = rnd.place_wagers
-    for player, (ante, bonus) in wagers.items():
-        place(player, ante, ante, bonus)
-    rnd.no_more_bets()
-    rnd.deal()
-    if rnd.phase is _P_VOID:  # the deck could not be dealt from
-        assert rnd.record is not None
-        return rnd.record
-    if count_stub or table.stub_count_due:
-        rnd.count_stub()
-    else:
-        rnd.discard_stub()
-    if rnd.phase is _P_VOID:
-        assert rnd.record is not None
-        return rnd.record
-    c = rnd.community
-    row_o, col_o = (c[1], c[3]), (c[0], c[4])
-    for d, known in enumerate((((), ()), (row_o, ()), (row_o, col_o))):
-        while (p := rnd.to_act) is not None:  # the players still in, in dealing order
-            m = strategy(d, rnd.players[p].hole, *known)
-            if m:
-                rnd.bet(p, m)
-            else:
-                rnd.fold(p)
-        rnd.reveal()
-    return rnd.settle()
-

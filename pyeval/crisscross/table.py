@@ -4,17 +4,19 @@ stub-count state across rounds; :meth:`CrissCrossTable.new_round` opens a
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping, Sequence
 
 from ..contracts import Deck
 from ..errors import DeckOutOfPlayError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
 from ..evaluate import MAX_VALUE
 from ..shoe import StubCountPolicy
 from .deck import DECK_SIZE, ShufflerDeck
-from .records import CrissCrossPhase
+from .records import CrissCrossPhase, RoundRecord
 from .round import R_COUNT_OUTCOME, CrissCrossRound
 from .rules import CrissCrossPaytable, CrissCrossRules
+from .strategy import basic_strategy
 
-__all__ = ["CrissCrossTable"]
+__all__ = ["CrissCrossTable", "play_round", "Strategy"]
 
 _P_COMPLETE = CrissCrossPhase.COMPLETE
 _P_VOID = CrissCrossPhase.VOID
@@ -117,3 +119,42 @@ def _one_deck(deck: object) -> None:
     if isinstance(size, int) and size > DECK_SIZE:
         raise IllegalActionError(f"a Criss-Cross table deals one {DECK_SIZE}-card deck; this card source holds "
                                  f"{size} cards", "58 Pa. Code § 674a.9(d)-(f)")
+
+
+Strategy = Callable[[int, Sequence[int], Sequence[int], Sequence[int]], int]
+
+
+def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
+               strategy: Strategy = basic_strategy, *, count_stub: bool | None = None) -> RoundRecord:
+    """Drive one round automatically: ``wagers`` maps player -> (ante, bonus); every player plays
+    ``strategy(decision, hole, row_outer, column_outer) -> multiple (0 = fold)``; the stub is
+    counted when due (or always, with ``count_stub=True``). Returns the round's record (void
+    rounds included)."""
+    rnd = table.new_round()
+    place = rnd.place_wagers
+    for player, (ante, bonus) in wagers.items():
+        place(player, ante, ante, bonus)
+    rnd.no_more_bets()
+    rnd.deal()
+    if rnd.phase is _P_VOID:  # the deck could not be dealt from
+        assert rnd.record is not None
+        return rnd.record
+    if count_stub or table.stub_count_due:
+        rnd.count_stub()
+    else:
+        rnd.discard_stub()
+    if rnd.phase is _P_VOID:
+        assert rnd.record is not None
+        return rnd.record
+    c = rnd.community
+    row_o, col_o = (c[1], c[3]), (c[0], c[4])
+    for d, known in enumerate((((), ()), (row_o, ()), (row_o, col_o))):
+        while (p := rnd.to_act) is not None:  # the players still in, in dealing order
+            m = strategy(d, rnd.players[p].hole, *known)
+            if m:
+                rnd.bet(p, m)
+            else:
+                rnd.fold(p)
+        rnd.reveal()
+    return rnd.settle()
+

@@ -8,10 +8,17 @@ from typing import Any
 
 from ..contracts import Event, EventKind as K
 from ..errors import IllegalActionError
-from .round import _P_FLOP, _S, HeadsUpRound, SequenceSource, _event_player, _tn
+from .round import _P_FLOP, _S, HeadsUpRound, SequenceSource, _tn
 from .rules import HeadsUpRules
 
 __all__ = ["replay"]
+
+
+def _event_player(e: Event) -> int:
+    """The player of an event in a record being replayed (IllegalActionError if it names none)."""
+    if e.player is None:
+        raise IllegalActionError(f"the record's {e.kind!r} event names no player", f"{_S}(j)")
+    return e.player
 
 
 def replay(rules: HeadsUpRules, events: Sequence[Event]) -> HeadsUpRound:

@@ -26,15 +26,15 @@ Cards come from any *card source* with ``burn() -> int`` and ``deal(k) -> tuple[
 """
 from __future__ import annotations
 
-import enum
 import functools
-from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any
 
 from .._bindings import _fastcall
 from ..contracts import Action, CardSource, Event, EventKind as K, passes
 from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
 from .dealing import SequenceSource, _check_drawn
+from .phases import Decision, HeadsUpPhase, HeadsUpStreet, Strategy
 from ..shoe.procedures import DealingProcedure as HoleCardProcedure
 from ..shoe.procedures import DealPlan, plan_deal
 from .rules import FLOP_CAP, PREFLOP_CAP, HeadsUpRules, HeadsUpWager
@@ -47,52 +47,6 @@ __all__ = [
 
 _S = "58 Pa. Code § 677a.11"
 _evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin; cards here are validated and distinct
-
-
-class HeadsUpPhase(enum.Enum):
-    """Where the round is; each value names the step that comes next."""
-
-    WAGERS = "wagers"                    # players place wagers; then the deal
-    PREFLOP = "preflop decisions"        # § 677a.11(b)
-    FLOP = "burn and flop"               # § 677a.11(c)
-    POSTFLOP = "post-flop decisions"     # § 677a.11(d)
-    TURN_RIVER = "burn, turn and river"  # § 677a.11(e)
-    FINAL = "final decisions"            # § 677a.11(f)
-    SHOWDOWN = "dealer's hand exposed"   # § 677a.11(g)
-    SETTLEMENT = "settlement"            # § 677a.11(g)-(i)
-    COMPLETE = "complete"                # § 677a.11(j)
-
-
-class HeadsUpStreet(enum.IntEnum):
-    """The three Raise decisions: before the flop (b), after the flop (d), after turn and river (f)."""
-
-    PREFLOP = 0
-    FLOP = 1
-    RIVER = 2
-
-
-class Decision(NamedTuple):
-    """What a player's strategy sees: ``player``, ``street``, ``hole`` (2 cards), ``board`` (0, 3 or 5
-    cards), ``ante`` (chips) and ``options`` (the legal Raise amounts in chips, ascending: a
-    ``range`` when any amount up to the cap is allowed). The strategy returns one of ``options`` to
-    raise, or 0 to check (to fold on ``HeadsUpStreet.RIVER``)."""
-
-    player: int
-    street: HeadsUpStreet
-    hole: tuple[int, int]
-    board: tuple[int, ...]
-    ante: int
-    options: Sequence[int]
-
-
-Strategy = Callable[[Decision], int]
-
-
-def _event_player(e: Event) -> int:
-    """The player of an event in a record being replayed (IllegalActionError if it names none)."""
-    if e.player is None:
-        raise IllegalActionError(f"the record's {e.kind!r} event names no player", f"{_S}(j)")
-    return e.player
 
 
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
