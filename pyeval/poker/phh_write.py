@@ -2,16 +2,14 @@
 :func:`dumps_many`, :func:`variant_code`. Names are re-exported by :mod:`pyeval.poker.phh`."""
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 import tomli_w
 
 from ..cards import CARD_TEXT
 from ..errors import HandHistoryError
-from .phh import _KNOWN, _LETTER, _PREFIX, _RULE_FIELDS, HandHistory, _heads_up_order, _short
+from .phh import _KNOWN, _LETTER, _PREFIX, _RULE_FIELDS, HandHistory, _heads_up_order, _setting_text, _short
 from .round import Round
 from .rules import BettingStructure, PokerRules
 
@@ -111,8 +109,7 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
             continue
         mine = getattr(rules, fname)
         if getattr(read, fname) != mine:
-            hh.extra[_PREFIX + fname] = (mine.value if isinstance(mine, enum.Enum)
-                                         else str(mine) if isinstance(mine, Fraction) else mine)
+            hh.extra[_PREFIX + fname] = _setting_text(mine)
     if hh.extra:
         read = hh.table_rules()
         bad = [f for f in _RULE_FIELDS if (f != "heads_up" or n == 2) and getattr(read, f) != getattr(rules, f)]
