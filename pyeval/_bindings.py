@@ -22,6 +22,7 @@ from .errors import (
     NativeBuildError,
     PyevalError,
     ShoeArgumentError,
+    ShoeError,
     ShoeExhaustedError,
 )
 
@@ -120,6 +121,7 @@ DEFAULT_ERRORS: Mapping[int, type[PyevalError]] = {
     Status.SHOE_ENTROPY: EntropyError,
     Status.SHOE_STATE: ShoeArgumentError,
     Status.SHOE_SECURE: ShoeArgumentError,
+    Status.SHOE_BUSY: ShoeError,  # normally retried (pyeval/shoe/_common.py); raised only if it escapes
     Status.EQUITY_NO_DEAL: EquityError,
 }
 
@@ -134,6 +136,7 @@ DESCRIPTIONS: Mapping[int, str] = {
     Status.SHOE_ENTROPY: "the operating system's random source failed",
     Status.SHOE_STATE: "not allowed in the shoe's present state",
     Status.SHOE_SECURE: "not available for a secure random source",
+    Status.SHOE_BUSY: "another thread is using the same shoe or dealer",
     Status.EQUITY_NO_DEAL: "no deal is possible",
 }
 
