@@ -47,8 +47,8 @@ from .evaluate import (
     hand_category,
     to_cactus_kev,
 )
-from .poker.sim import HoldemSimResult, HoldemSimStats
-from .poker.sim import simulate as simulate_holdem
+from .poker.sim import HoldemShowdown, HoldemSimResult, HoldemSimStats
+from .simulation import simulate
 from .equity import EquityResult, EquityStats, PlayerEquity, Range, equity, parse_range
 from .shoe import (
     CRISS_CROSS_HAND_DEAL,
@@ -89,5 +89,5 @@ __all__ = [
     # equity
     "equity", "EquityResult", "PlayerEquity", "EquityStats", "Range", "parse_range",
     # simulation
-    "simulate_holdem", "HoldemSimResult", "HoldemSimStats",
+    "simulate", "HoldemShowdown", "HoldemSimResult", "HoldemSimStats",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import enum
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -66,7 +67,7 @@ CATEGORY_RANGES: dict[HandCategory, tuple[int, int]] = {
 }
 _LOWS = [lo for lo, _ in CATEGORY_RANGES.values()]
 
-_EVAL = {5: lib.pe_eval5, 6: lib.pe_eval6, 7: lib.pe_eval7}
+_EVAL: dict[int, Callable[..., int]] = {5: lib.pe_eval5, 6: lib.pe_eval6, 7: lib.pe_eval7}
 
 
 def evaluate(cards: CardsLike) -> int:

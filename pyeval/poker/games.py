@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import TableRulesError
+from ..hands.registry import HAND_TYPES
+
 
 @dataclass(frozen=True)
 class StreetSpec:
@@ -36,7 +39,8 @@ class Variant:
         streets: the rounds of cards, the first dealt after the forced bets.
         forced: ``"blinds"`` (blinds left of the button) or ``"bring_in"`` (stud: antes, then the
             lowest, or for razz highest, up card posts the bring-in).
-        hands: the hand types that share each pot: ``("high",)``, ``("omaha",)``,
+        hands: the hand types that share each pot, by name in :data:`pyeval.hands.registry.HAND_TYPES`:
+            ``("high",)``, ``("omaha",)``,
             ``("omaha", "omaha_low8")``, ``("high", "a5_8")``, ``("a5",)``, ``("27",)``, ``("badugi",)``.
             With two, each pot is split in halves (the second qualifying only, e.g. eight or better).
         low_leads: razz: the highest up card brings in and the lowest showing hand acts first.
@@ -48,6 +52,11 @@ class Variant:
     forced: str = "blinds"
     hands: tuple[str, ...] = ("high",)
     low_leads: bool = False
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.hands) <= 2 or any(h not in HAND_TYPES for h in self.hands):
+            raise TableRulesError(f"variant {self.name!r}: hands must name one or two of the registered hand types "
+                                  f"({', '.join(HAND_TYPES)}), got {self.hands!r}")
 
     @property
     def hole_cards(self) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import ClassVar
 
 from ..errors import TableRulesError
 from .games import HOLDEM, Variant
@@ -303,6 +304,14 @@ class PokerRules:
             bring_in_order=tuple(((c >> 2) + 1) % 13 * 4 + suit_rank[c & 3] if v.low_leads
                                  else (c >> 2) * 4 + suit_rank[c & 3] for c in range(52)),
         ))
+
+    #: the game, as the command line names it (:class:`~pyeval.contracts.GameRules`)
+    GAME: ClassVar[str] = "poker"
+
+    @property
+    def max_players(self) -> int:
+        """The most players a round may have: one per seat."""
+        return self.seats
 
     @property
     def big_bet_amount(self) -> int:

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from .._bindings import lib
+from ..contracts import passes
 from ..errors import OutOfTurnError, PyevalError
-from ..hands.evaluators import _OMAHA_TABLES
+from ..hands.registry import HAND_TYPES
 from .pots import Pot, split_pot
 from .rules import R_SHOW_ORDER, R_SHOWDOWN, OddChipRule
 from .state import RoundState, _illegal
@@ -37,11 +38,7 @@ class Showdown(RoundState):
 
     def can_show(self, player: int | None = None) -> bool:
         """True when ``player`` (default: the next in showdown order) is to show."""
-        try:
-            self._check_show(player, False)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_show, player, False)
 
     def show(self, player: int | None = None) -> None:
         """The next player in showdown order turns his hole cards face up (§ 637a.11(k))."""
@@ -53,11 +50,7 @@ class Showdown(RoundState):
 
     def can_muck(self, player: int | None = None) -> bool:
         """True when the next player in showdown order may muck (give up the pot) instead of showing."""
-        try:
-            self._check_show(player, True)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_show, player, True)
 
     def muck(self, player: int | None = None) -> None:
         """The next player in showdown order mucks and forfeits every pot (§ 637a.18(e))."""
@@ -81,11 +74,7 @@ class Showdown(RoundState):
 
     def can_award(self) -> bool:
         """True when every pot can be awarded (betting over, board complete, showdown done)."""
-        try:
-            self._check_award()
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_award)
 
     def award(self) -> None:
         """Award each pot on its own to its best eligible hand (§ 637a.11(k), § 637a.8(b)(5)).
@@ -178,25 +167,8 @@ class Showdown(RoundState):
             raise _illegal(f"player {i}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
         if kind == "high" and len(h) == 7:  # seven-card stud: the 7-card kernel, called directly
             return int(_EVAL7(*h))
-        b = bytes(self.board)
-        if kind == "high":
-            cards = bytes(h) + b
-            v = lib.pe_eval_n(cards, len(cards))
-        elif kind == "omaha":
-            v = lib.pe_omaha_high(_OMAHA_TABLES, bytes(h), len(h), b, len(b))
-        elif kind == "omaha_low8":
-            v = lib.pe_omaha_low8(bytes(h), len(h), b, len(b))
-        elif kind == "a5":
-            v = lib.pe_low_a5(bytes(h), len(h))
-        elif kind == "a5_8":
-            v = lib.pe_low_a5_8(bytes(h), len(h))
-        elif kind == "27":
-            v = lib.pe_low_27(bytes(h), len(h))
-        elif kind == "badugi":
-            v = lib.pe_badugi(bytes(h), len(h))
-        else:  # pragma: no cover - Variant validation keeps kinds known
-            raise _illegal(f"unknown hand type {kind!r}", R_SHOWDOWN)
-        if v < 0:  # pragma: no cover - cards were validated when dealt
-            raise _illegal(f"player {i}'s hand cannot be evaluated (status {v})", R_SHOWDOWN)
-        return int(v)
+        try:
+            return HAND_TYPES[kind].value(bytes(h), bytes(self.board))
+        except PyevalError:  # pragma: no cover - cards were validated when dealt
+            raise _illegal(f"player {i}'s hand cannot be evaluated", R_SHOWDOWN) from None
 
