@@ -7,9 +7,10 @@ real TOML writer (``tomli-w``), and a run-it-twice record refused instead of sil
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import random
 import tomllib
-from fractions import Fraction
 
 import pytest
 from hypothesis import assume, given, settings
