@@ -128,7 +128,9 @@ def test_issue14_10_three_blinds_with_big_blind_ante_round_trips():
 @pytest.mark.regulation("637a.11(k)")
 @pytest.mark.parametrize("rule", [OddChipRule.HIGH_CARD_BY_SUIT, OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON])
 def test_issue14_10_637a_11_k_non_default_odd_chip_rule_round_trips(rule):
-    rules = PokerRules(seats=6, blinds=(1, 2), ante=1, min_bet=2, odd_chip=rule, suit_order="shdc", chip_value="1/4")
+    # quarter-dollar chips: two odd units are $0.50, within § 637a.11(k)'s $1 for one player
+    rules = PokerRules(seats=6, blinds=(1, 2), ante=1, min_bet=2, odd_chip=rule, suit_order="shdc",
+                       chip_value=Fraction(1, 4))
     # two players fold after their ante; three all-in hands play the board: 38 chips split three
     # ways leave two odd chips, which the rule gives out (a chip is $0.25, so one player may take both)
     r = Round(rules, [12, 12, 12, 12, 12])
