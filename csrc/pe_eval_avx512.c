@@ -6,8 +6,9 @@
  *   rank key sum: ranks through a 16-entry register table (vpermd), no gathers;
  *   suit counters: 1 << 4*suit (vpermd on the card's low bits) added to 0x3333, bit 3 of a counter
  *          = five of a suit (as scalar);
- *   validation: a card >= 52 (the maximum), or fewer than k distinct cards (popcount of the OR of the
- *          one-hot bits, in two 32-bit halves), stops the kernel before any table lookup;
+ *   validation: a byte >= 52 anywhere in the block (one compare per 64 bytes), or fewer than k
+ *          distinct cards in a row (popcount of the OR of the one-hot bits, in two 32-bit halves:
+ *          1 << c for c < 32, 1 << (c ^ 32) for 32 <= c < 52), stops the kernel before any lookup;
  *   lookup: the scalar hash (multiply, xor-shift) then two gathers: the row displacement (uint32)
  *          and the value (uint16, read as the upper half of the 32-bit word ending at it, so no byte
  *          outside the table is read; index 0 as the lower half of the first word);
@@ -34,7 +35,8 @@ PE_AVX512_TARGET static PE_ALWAYS_INLINE size_t pe_avx_k(const uint8_t *cards, s
         for (int i = 0; i < 16; i++) b[4 * i] = (uint8_t)(i * k + j); /* card j of row i -> dword i */
         idx[j] = _mm512_loadu_si512((const void *)b);
     }
-    const __m512i one = _mm512_set1_epi32(1), c32 = _mm512_set1_epi32(32), zero = _mm512_setzero_si512();
+    const __m512i one = _mm512_set1_epi32(1), c32 = _mm512_set1_epi32(32), zero = _mm512_setzero_si512(),
+                  c52b = _mm512_set1_epi8(52);
     const __mmask64 bytes0 = 0x1111111111111111ull; /* the low byte of every dword */
     const __mmask64 tail = 16 * k - 64 >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << (16 * k - 64)) - 1);
     size_t r = 0;
@@ -42,20 +44,19 @@ PE_AVX512_TARGET static PE_ALWAYS_INLINE size_t pe_avx_k(const uint8_t *cards, s
         const uint8_t *c = cards + r * (size_t)k;
         const __m512i lo = _mm512_loadu_si512((const void *)c);
         const __m512i hi = _mm512_maskz_loadu_epi8(tail, (const void *)(c + 64));
-        __m512i rsum = zero, ssum = _mm512_set1_epi32(0x3333), olo = zero, ohi = zero, top = zero;
+        /* every byte of the block < 52 (the masked tail bytes are 0), else the scalar batch takes over */
+        if (PE_UNLIKELY(_mm512_cmpge_epu8_mask(lo, c52b) | _mm512_cmpge_epu8_mask(hi, c52b))) break;
+        __m512i rsum = zero, ssum = _mm512_set1_epi32(0x3333), olo = zero, ohi = zero;
         for (int j = 0; j < k; j++) {
             const __m512i cj = _mm512_maskz_permutex2var_epi8(bytes0, lo, idx[j], hi);
-            top = _mm512_max_epu32(top, cj);
             rsum = _mm512_add_epi32(rsum, _mm512_permutexvar_epi32(_mm512_srli_epi32(cj, 2), RK));
             ssum = _mm512_add_epi32(ssum, _mm512_permutexvar_epi32(cj, SU));
             olo = _mm512_or_si512(olo, _mm512_sllv_epi32(one, cj));                        /* 0 for >= 32 */
-            ohi = _mm512_or_si512(ohi, _mm512_sllv_epi32(one, _mm512_sub_epi32(cj, c32))); /* 0 for < 32 */
+            ohi = _mm512_or_si512(ohi, _mm512_sllv_epi32(one, _mm512_xor_si512(cj, c32))); /* c - 32, or >= 32 */
         }
-        /* valid: every card < 52 and k distinct cards (the OR of the one-hot bits has k bits) */
+        /* valid: k distinct cards (the OR of the one-hot bits has k bits) */
         const __m512i bits = _mm512_add_epi32(_mm512_popcnt_epi32(olo), _mm512_popcnt_epi32(ohi));
-        const __mmask16 bad = _mm512_cmpneq_epi32_mask(bits, _mm512_set1_epi32(k)) |
-                              _mm512_cmpge_epu32_mask(top, _mm512_set1_epi32(52));
-        if (PE_UNLIKELY(bad)) break; /* the scalar batch redoes this block and names the row */
+        if (PE_UNLIKELY(_mm512_cmpneq_epi32_mask(bits, _mm512_set1_epi32(k)))) break; /* scalar names the row */
         __m512i x = _mm512_and_si512(_mm512_mullo_epi32(rsum, _mm512_set1_epi32((int)PE_HASH_MULT)),
                                      _mm512_set1_epi32((int)PE_KEY_MASK));
         x = _mm512_xor_si512(x, _mm512_srli_epi32(x, PE_ROW_SHIFT));
