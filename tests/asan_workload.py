@@ -111,4 +111,17 @@ for bad in ("As As", "Zz"):
     except pyeval.PyevalError:
         errors += 1
 
+# issue 14: shoes and dealers shared by threads, copies, pickles and forks of secure sources
+import os  # noqa: E402
+import sys  # noqa: E402
+import threading  # noqa: E402,F401 - the tests below start threads
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import test_shoe_threads  # noqa: E402
+
+for test, args in test_shoe_threads.SANITIZER_WORKLOAD:
+    test(*args)
+secure_check = pyeval.Shoe(secure=True)  # a secure=True shoe after all that: still secure
+assert secure_check.secure
+
 print("ok", errors)
