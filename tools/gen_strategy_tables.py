@@ -43,7 +43,8 @@ def _random_range() -> str:
 
 
 def equities() -> list[int]:
-    sys.path.insert(0, str(ROOT))
+    if any((ROOT / "pyeval").glob("_native.*")):  # a checkout built in place; else the installed pyeval
+        sys.path.insert(0, str(ROOT))
     from pyeval.equity import equity  # noqa: PLC0415
 
     rand = _random_range()
