@@ -632,32 +632,58 @@ class HeadsUpRound:
 
     @classmethod
     def replay(cls, rules: HeadsUpRules, events: Sequence[Event]) -> HeadsUpRound:
-        """Rebuild a round from its event record (§ 677a.11(j)): same wagers, cards and decisions.
+        """Rebuild a round from its event record and verify the record (§ 677a.11(j)).
 
-        Raises: the errors the original steps would raise if the record is not a legal round.
+        The wagers, the cards (deal, burns, flop, turn and river) and each player's decision are
+        played again through the round's own steps; every event the steps produce must equal the
+        record's event at that place: the street of each decision, the dealer's hand value, each
+        player's settlement (every wager's outcome, odds and net). A record may stop early (a
+        round in progress). Records whose sequences are lists (e.g. read back from JSON) compare
+        equal to the tuples the round writes.
+
+        Raises:
+            IllegalActionError: an event that differs from what the steps produce (naming its
+                index, what the record says and what the round gives, § 677a.11(j)), an unknown
+                kind, or a record that stops inside a dealer step; and the errors the original
+                steps raise if the record is not a legal round.
         """
         cards: list[int] = []
         for e in events:
-            if e.kind == "deal":
-                cards.extend(e.data)
-            elif e.kind == "burn":
-                cards.append(e.data)
-            elif e.kind in ("flop", "turn_river"):
-                cards.extend(e.data)
+            if not isinstance(e, tuple) or len(e) != 3:
+                raise IllegalActionError(f"a record entry must be an Event (kind, seat, data), got {e!r}", f"{_S}(j)")
+            if e[0] == "deal" or e[0] in ("flop", "turn_river"):
+                cards.extend(_seq(e[2]))
+            elif e[0] == "burn":
+                cards.append(e[2])
         src = SequenceSource(cards)
         rnd = cls(rules)
-        for e in events:
+        produced = rnd.events
+        for i, raw in enumerate(events):
+            e = _tn(Event, tuple(raw))
+            if i < len(produced):  # written by the step of an earlier event (a burn's flop, ...)
+                _verify(i, e, produced[i])
+                continue
             k = e.kind
             if k == "wagers":
-                rnd.place_wagers(_event_seat(e), *e.data)
+                rnd.place_wagers(_event_seat(e), *_seq(e.data))
             elif k == "deal":
                 rnd.deal(src)
+            elif k == "burn":  # a burn opens the flop or the turn-and-river step
+                want = "flop" if rnd.phase is _P_FLOP else "turn_river"
+                if i + 1 >= len(events) or tuple(events[i + 1])[0] != want:
+                    raise IllegalActionError(f"the record stops inside a dealer step: its burn (event {i}) is not "
+                                             f"followed by the {want}", f"{_S}(j)")
+                if rnd.phase is _P_FLOP:
+                    rnd.burn_and_flop(src)
+                else:
+                    rnd.burn_turn_and_river(src)
             elif k == "flop":
                 rnd.burn_and_flop(src)
             elif k == "turn_river":
                 rnd.burn_turn_and_river(src)
             elif k == "raise":
-                rnd.raise_wager(_event_seat(e), e.data[1])
+                amount = _seq(e.data)[1] if len(_seq(e.data)) == 2 else e.data
+                rnd.raise_wager(_event_seat(e), amount)
             elif k == "check":
                 rnd.check(_event_seat(e))
             elif k == "fold":
@@ -666,7 +692,40 @@ class HeadsUpRound:
                 rnd.expose_dealer()
             elif k == "settle":
                 rnd.settle_next()
+            else:
+                raise IllegalActionError(f"the record's event {i} has an unknown kind {k!r}", f"{_S}(j)")
+            if len(produced) <= i:  # pragma: no cover - every step above records an event
+                raise IllegalActionError(f"the record's event {i} ({k!r}) produced nothing", f"{_S}(j)")
+            _verify(i, e, produced[i])
+        if len(produced) != len(events):
+            raise IllegalActionError(f"the record stops inside a dealer step: after event {len(events) - 1} the "
+                                     f"round also records {produced[len(events)]!r}", f"{_S}(j)")
         return rnd
+
+
+def _seq(v: object) -> tuple[Any, ...]:
+    """A record's sequence as a tuple (records read back from JSON hold lists)."""
+    if isinstance(v, (tuple, list)):
+        return tuple(v)
+    raise IllegalActionError(f"expected a sequence in the record, got {v!r}", f"{_S}(j)")
+
+
+def _norm(v: object) -> object:
+    """Lists as tuples, recursively, so that a record read back from JSON compares equal."""
+    if isinstance(v, (list, tuple)) and not hasattr(v, "_fields"):
+        return tuple(_norm(x) for x in v)
+    return v
+
+
+def _verify(i: int, recorded: Event, produced: Event) -> None:
+    """The record's event ``i`` must be what the round's step produced (§ 677a.11(j))."""
+    if recorded == produced:
+        return
+    if (recorded.kind == produced.kind and recorded.seat == produced.seat
+            and _norm(recorded.data) == _norm(produced.data)):
+        return
+    raise IllegalActionError(f"the record's event {i} does not match the round: the record says {recorded!r}, "
+                             f"the round gives {produced!r}", f"{_S}(j)")
 
 
 def play_round(rules: HeadsUpRules, wagers: dict[int, tuple[int, int, int, int]], source: CardSource,
