@@ -43,8 +43,8 @@ def _random_range() -> str:
 
 
 def equities() -> list[int]:
-    if any((ROOT / "pyeval").glob("_native.*")):  # a checkout built in place; else the installed pyeval
-        sys.path.insert(0, str(ROOT))
+    if any(p.suffix in (".so", ".pyd") for p in (ROOT / "pyeval").glob("_native*")):  # built in place
+        sys.path.insert(0, str(ROOT))  # else: the installed pyeval
     from pyeval.equity import equity  # noqa: PLC0415
 
     rand = _random_range()
