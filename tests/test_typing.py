@@ -28,17 +28,15 @@ def test_mypy_is_clean() -> None:
 def _editable_checkout() -> Path | None:
     """The checkout pyeval is installed from in editable mode (``pip install -e``), else None."""
     import json
-    from importlib.metadata import PackageNotFoundError, distribution
+    from importlib.metadata import distributions
 
-    try:
-        text = distribution("pyeval-poker").read_text("direct_url.json")
-    except PackageNotFoundError:
-        return None
-    info = json.loads(text or "{}")
-    if not info.get("dir_info", {}).get("editable"):
-        return None
-    url = info.get("url", "")
-    return Path(url.removeprefix("file://")) if url.startswith("file://") else None
+    # every metadata folder of the name: a checkout also holds a pyeval_poker.egg-info of its own
+    for dist in distributions(name="pyeval-poker"):
+        info = json.loads(dist.read_text("direct_url.json") or "{}")
+        url = info.get("url", "")
+        if info.get("dir_info", {}).get("editable") and url.startswith("file://"):
+            return Path(url.removeprefix("file://"))
+    return None
 
 
 @pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is not installed (pip install -e .[test])")
