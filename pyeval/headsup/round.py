@@ -39,6 +39,7 @@ from ..errors import (
     OutOfTurnError, WagerNotAllowedError,
 )
 from ..shoe.procedures import DealingProcedure as HoleCardProcedure
+from ..shoe.procedures import WPT_HEADS_UP_DEAL as _DEFAULT_HOLE_ORDER
 from ..shoe.procedures import DealPlan, plan_deal
 from .rules import FLOP_CAP, PREFLOP_CAP, HeadsUpRules, Rounding, Wager
 from .settle import PlayerSettlement, RoundSettlement, WagerResult, collect_fold, settle_player
@@ -400,15 +401,22 @@ class HeadsUpRound:
         if not self.wagers:
             raise IllegalActionError("no player has placed an Ante and Odds wager")
         seats = tuple(sorted(self.wagers))
-        plan = _hole_plan(self.rules.hole_card_procedure, seats)
+        proc = self.rules.hole_card_procedure
         used: set[int] = set()
-        cards = _check_drawn(source.deal(plan.need), plan.need, used)
-        hands, _, dealer = plan.place(cards)
+        if proc is _DEFAULT_HOLE_ORDER:  # the default order, placed directly (the hot path; same as its plan)
+            n = len(seats) + 1
+            cards = _check_drawn(source.deal(2 * n), 2 * n, used)
+            self.hole = {s: (cards[i], cards[i + n]) for i, s in enumerate(seats)}
+            self.dealer_hole = (cards[n - 1], cards[2 * n - 1])
+        else:
+            plan = _hole_plan(proc, seats)
+            cards = _check_drawn(source.deal(plan.need), plan.need, used)
+            hands, _, dealer = plan.place(cards)
+            self.hole = {s: (h[0], h[1]) for s, h in hands.items()}
+            self.dealer_hole = dealer
+            placed = set(dealer).union(*hands.values())
+            self.burns = tuple(c for c in cards if c not in placed)  # burns before the hole cards
         self.seats = seats
-        self.hole = {s: (h[0], h[1]) for s, h in hands.items()}
-        self.dealer_hole = dealer
-        placed = set(dealer).union(*hands.values())
-        self.burns = tuple(c for c in cards if c not in placed)  # burns the procedure makes before the hole cards
         self._used = used
         self.events.append(_tn(Event, ("deal", None, cards)))
         self.phase = _P_PREFLOP
