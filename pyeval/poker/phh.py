@@ -254,14 +254,6 @@ class HandHistory:
                 if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= MAX_CHIPS:
                     raise HandHistoryError(f"{self.name}: {key} must be an int 0..2**63-1, got {_short(raw)}")
                 out[fname] = raw
-            elif kind is Fraction:  # the money value of a chip unit, exact text such as "1/4" or "0.25"
-                try:
-                    if not isinstance(raw, str):
-                        raise ValueError
-                    out[fname] = Fraction(raw)
-                except (ValueError, ZeroDivisionError):
-                    raise HandHistoryError(f"{self.name}: {key} must be an exact amount as text such as "
-                                           f"'1/4' or '0.25', got {_short(raw)}") from None
             else:
                 if not isinstance(raw, str):
                     raise HandHistoryError(f"{self.name}: {key} must be a string, got {_short(raw)}")
