@@ -562,3 +562,17 @@ def test_basic_strategy_plays_whole_rounds():
         res = play_round(RULES, {1: (10, 10, 5, 5)}, SequenceSource(rng.sample(range(52), 11)), basic_strategy)
         total += res.house_net
     assert total != 0
+
+
+def test_default_hole_card_order_is_the_shoes_procedure():
+    """The default deal's direct placement is exactly the shoe's WPT_HEADS_UP_DEAL plan."""
+    from pyeval.shoe import WPT_HEADS_UP_DEAL, plan_deal
+    for seats in ((1,), (2, 5), (1, 2, 3, 4, 5, 6)):
+        cards = random.Random(len(seats)).sample(range(52), 52)
+        rnd = HeadsUpRound(RULES)
+        for s in seats:
+            rnd.place_wagers(s, 10, 10)
+        rnd.deal(SequenceSource(cards))
+        plan = plan_deal(WPT_HEADS_UP_DEAL, seats, stages=("hole",))
+        hands, _, dealer = plan.place(cards[:plan.need])
+        assert rnd.hole == hands and rnd.dealer_hole == dealer and rnd.burns == ()

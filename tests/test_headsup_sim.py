@@ -11,7 +11,7 @@ from pyeval.headsup.paytables import (
     POCKET_BONUS_HOLDEM_BONUS_LADDER, TRIPS_PLUS_50_40_30_8_6_5_3, example_rules,
 )
 from pyeval.headsup.round import HeadsUpRound, SequenceSource
-from pyeval.headsup.rules import HeadsUpPaytable, PaytableKind, Rounding, HeadsUpWager
+from pyeval.headsup.rules import HeadsUpPaytable, PaytableKind, RaiseAmounts, Rounding, HeadsUpWager
 from pyeval import simulate
 from pyeval.headsup.sim import HeadsUpSim, play_batch, pocket_bonus_exact, trips_plus_exact
 from pyeval.headsup.strategy import basic_strategy
@@ -30,7 +30,8 @@ def _python_round(rules, cards, ante, pb, tp):
     ({"rounding": Rounding.DOWN}, (5, 3, 7)),          # odd amounts: 3 to 2 floors
     ({"rounding": Rounding.UP}, (5, 3, 7)),
     ({"payout_cap": 40}, (10, 5, 5)),
-    ({"preflop_raise_multiples": (1, 2), "flop_raise_multiples": (1,)}, (10, 0, 5)),
+    ({"preflop_raise_multiples": (1, 2), "flop_raise_multiples": (1,),
+      "raise_amounts": RaiseAmounts.WHOLE_MULTIPLES}, (10, 0, 5)),
 ])
 def test_differential_python_procedure_equals_c_simulation(overrides, wagers):
     """The same seeded rounds through HeadsUpRound + basic_strategy and through C settle identically."""

@@ -14,10 +14,13 @@ from pyeval.poker import (
     BettingStructure,
     ButtonPlacement,
     HeadsUpOrder,
+    LimitShortAllIn,
     Phase,
     Round,
     Table,
     PokerRules,
+    ShortAllIns,
+    StreetOpener,
     side_pots,
     split_pot,
 )
@@ -608,10 +611,15 @@ def _drive(r: Round, script: list[tuple[int, int]], check_rejections: bool) -> N
     structure=st.sampled_from(list(BettingStructure)),
     heads_up=st.sampled_from(list(HeadsUpOrder)),
     ante=st.integers(0, 3),
+    conventions=st.tuples(st.sampled_from(list(ShortAllIns)), st.sampled_from(list(LimitShortAllIn)),
+                          st.sampled_from(list(StreetOpener))),
 )
-def test_property_random_rounds_conserve_chips_and_replay(stacks, seed, script, structure, heads_up, ante):
+def test_property_random_rounds_conserve_chips_and_replay(stacks, seed, script, structure, heads_up, ante,
+                                                          conventions):
+    short_all_ins, limit_short_all_in, opener = conventions  # every setting of issue 13's conventions
     rules = PokerRules(seats=10, blinds=(1, 2), min_bet=2, ante=ante, structure=structure, heads_up=heads_up,
-                       max_raises=3 if structure is BettingStructure.FIXED_LIMIT else None)
+                       max_raises=3 if structure is BettingStructure.FIXED_LIMIT else None,
+                       short_all_ins=short_all_ins, limit_short_all_in=limit_short_all_in, turn_river_opener=opener)
     shoe = Shoe(seed=seed)
     shoe.shuffle()
     r = Round(rules, stacks, shoe)

@@ -191,10 +191,10 @@ def test_637a_11_c_1_ii_high_card_button_lowest_when_posted():
 # ---------------------------------------------------------------------------- § 637a.11(e)
 @pytest.mark.regulation("637a.11(e)")
 def test_637a_11_e_straddle_smaller_than_the_big_blind_refused():
-    for bad in (1, 2):
-        with pytest.raises(TableRulesError, match=r"637a\.11\(e\)"):
-            PokerRules(seats=6, blinds=(1, 2), min_bet=2, straddle=bad)
+    with pytest.raises(TableRulesError, match=r"637a\.11\(e\)"):
+        PokerRules(seats=6, blinds=(1, 5), min_bet=5, straddle=3)  # smaller than the big blind
     assert PokerRules(seats=6, blinds=(1, 2), min_bet=2, straddle=4).straddle == 4
+    assert PokerRules(seats=6, blinds=(1, 2), min_bet=2, straddle=2).straddle == 2  # a third live blind
 
 
 # ---------------------------------------------------------------------------- § 637a.8(k)

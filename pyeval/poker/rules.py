@@ -252,9 +252,9 @@ class PokerRules:
             _int(self.straddle, "straddle", 1, None, R_STRADDLE)
             if len(self.blinds) + 1 >= self.seats:
                 raise TableRulesError(f"a straddle needs more than {len(self.blinds) + 1} seats ({R_STRADDLE})")
-            if self.straddle <= max(self.blinds, default=0):  # common practice: a straddle is a blind raise
-                raise TableRulesError(f"straddle must exceed the largest blind ({max(self.blinds)}), got "
-                                      f"{self.straddle}: a straddle is a raise of the blinds ({R_STRADDLE})")
+            if self.straddle < max(self.blinds, default=0):  # common practice: a straddle is a live blind raise
+                raise TableRulesError(f"straddle must be at least the largest blind ({max(self.blinds)}), got "
+                                      f"{self.straddle}: a straddle raises the blinds ({R_STRADDLE})")
         for name, enum_type in (("structure", BettingStructure), ("button_placement", ButtonPlacement),
                                 ("odd_chip", OddChipRule), ("heads_up", HeadsUpOrder),
                                 ("short_all_ins", ShortAllIns), ("limit_short_all_in", LimitShortAllIn),
