@@ -43,7 +43,8 @@ _MAX_EXACT_FLOAT = 2**53
 #: Table settings PHH has no field for, written as user-defined fields ``_pyeval_<name>`` (the PHH
 #: standard reserves names starting with ``_`` for user-defined fields; other readers ignore them).
 _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRule, "suit_order": str,
-                                 "max_raises": int, "max_bet": int, "check_raise": bool, "show_all_hands": bool}
+                                 "max_raises": int, "max_bet": int, "check_raise": bool, "show_all_hands": bool,
+                                 "rake_bps": int, "rake_cap": int, "rake_no_flop_no_drop": bool}
 _PREFIX = "_pyeval_"
 _R_SHOW = "58 Pa. Code § 637a.18(e)"
 _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"

@@ -62,7 +62,7 @@ class Event(NamedTuple):
     """One entry of a round's record, in order; enough to replay the round.
 
     ``kind`` is one of ``ante blind straddle bring_in hole burn board discard reshuffle fold check
-    call bet raise return show muck award``. ``player`` is the round index (None for the dealer's
+    call bet raise return show muck rake award`` (``rake``: the house's chips from pot ``cards[0]``). ``player`` is the round index (None for the dealer's
     card events). ``amount``: chips posted or paid for ``ante blind straddle bring_in call return
     award``, the total *to* for ``bet raise``, the cards taken for ``discard``, the cards taken back
     into the stub for ``reshuffle`` (draw games). ``cards``: the cards dealt, burned, discarded or
