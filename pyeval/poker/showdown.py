@@ -213,6 +213,11 @@ class Showdown(RoundState):
             v = lib.pe_low_27(bytes(h), len(h))
         elif kind == "badugi":
             v = lib.pe_badugi(bytes(h), len(h))
+        elif kind == "short_deck":
+            cards = bytes(h) + b
+            v = lib.pe_sd_eval(cards, len(cards), 0)
+            if v < 0:
+                raise _illegal(f"player {i}'s hand holds a card below 6: not a short-deck hand", R_SHOWDOWN)
         else:  # pragma: no cover - Variant validation keeps kinds known
             raise _illegal(f"unknown hand type {kind!r}", R_SHOWDOWN)
         if v < 0:  # pragma: no cover - cards were validated when dealt
