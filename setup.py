@@ -16,12 +16,17 @@ _root = Path(__file__).resolve().parent
 _hash = source_hash(_root / "csrc")
 
 
+#: Build inputs that live in the package folder but are not part of an installed pyeval: the cffi
+#: build script, and the source hash (used at import only in a source checkout, next to csrc/).
+BUILD_ONLY = {("pyeval", "_build"), ("pyeval", "_build_hash")}
+
+
 class build_py(_build_py):
-    """Keeps the cffi build script (``pyeval/_build.py``, build input only) out of the wheel."""
+    """Keeps the build inputs (:data:`BUILD_ONLY`) out of the wheel; the sdist still has them."""
 
     def find_package_modules(self, package, package_dir):
         modules = super().find_package_modules(package, package_dir)
-        return [m for m in modules if (m[0], m[1]) != ("pyeval", "_build")]
+        return [m for m in modules if (m[0], m[1]) not in BUILD_ONLY]
 
 
 setup(

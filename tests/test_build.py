@@ -43,6 +43,9 @@ def test_stale_build_fails_loudly(tmp_path):
     """A checkout whose csrc/ differs from what was compiled refuses to import."""
     import shutil
 
+    if Path(pyeval.__file__).resolve().parent != ROOT / "pyeval":
+        pytest.skip("tests run against an installed pyeval, not a checkout built in place")
+
     pkg = tmp_path / "pyeval"
     shutil.copytree(ROOT / "pyeval", pkg, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(CSRC, tmp_path / "csrc")
@@ -85,3 +88,19 @@ def test_generated_tables_are_defined_once():
         if "_tables" in path.name:
             continue
         assert "PE_HASH[" not in path.read_text().replace("PE_HASH[(", "")  # used, never defined
+
+
+def test_checkout_without_compiled_modules_says_so(tmp_path):
+    """Python started in a clone that was never built in place (e.g. after ``pip install .``): the
+    error names the checkout and the two ways out, and says nothing about circular imports."""
+    import shutil
+
+    shutil.copytree(ROOT / "pyeval", tmp_path / "pyeval",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.dylib"))
+    shutil.copytree(CSRC, tmp_path / "csrc")
+    shutil.copy(ROOT / "setup.py", tmp_path / "setup.py")
+    r = subprocess.run([sys.executable, "-c", "import pyeval"], cwd=tmp_path, capture_output=True, text=True)
+    assert r.returncode != 0
+    assert f"you are importing pyeval from the source checkout at {tmp_path}" in r.stderr
+    assert "pip install -e ." in r.stderr and "leave the folder" in r.stderr
+    assert "NativeBuildError" in r.stderr and "circular" not in r.stderr.lower()
