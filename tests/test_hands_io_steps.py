@@ -74,3 +74,21 @@ def test_a_bad_action_is_reached_in_order():
         for s in steps(hh):
             got.append(s)
     assert len(got) >= 2
+
+
+def test_round_view_is_read_only():
+    from pyeval.poker import PokerRules, Round, TableView
+    from pyeval.shoe import Shoe
+
+    shoe = Shoe(seed=2)
+    shoe.shuffle()
+    r = Round(PokerRules(seats=3, blinds=(1, 2)), [100, 100, 100], shoe)
+    r.run_dealer()
+    v = r.view()
+    assert isinstance(v, TableView) and v.stacks == (99, 98, 100) and v.actor == 2 and v.to_call == 2
+    with pytest.raises(TypeError):
+        v.stacks[2] = 10**6  # type: ignore[index]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        v.stacks = (1, 2, 3)  # type: ignore[misc]
+    r.fold()
+    assert v.folded == (False, False, False) and r.view().folded == (False, False, True)
