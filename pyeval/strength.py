@@ -6,7 +6,7 @@ them with ``kind=``. A high value must not be read as a low: ``describe(6175)`` 
 (``"Flush, ..."``), ``describe(6175, kind="a5")`` the wheel.
 
 Percentiles: :func:`percentile` is the share of all ``k``-card hands (k = 5, 6, 7; every one of the
-2,598,960 / 20,358,520 / 133,784,560 hands, counted in C once per process) that a value beats,
+2,598,960 / 20,358,520 / 133,784,560 hands, counted in C by :mod:`pyeval.enumeration`, once per process) that a value beats,
 counting ties half. :func:`class_percentile` is treys' ``get_five_card_rank_percentage``: the
 Cactus Kev rank over 7,462 (1.0 for the worst class, near 0 for a royal flush), by class, not by
 frequency.
@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from ._bindings import ffi, lib
+from ._bindings import lib
 from .cards import RANK_NAMES, RANK_PLURALS
 from .errors import CardCountError, CardTypeError, HandValueError
 
@@ -178,18 +178,17 @@ def describe_badugi(value: int) -> str:
 
 @lru_cache(maxsize=3)
 def _freq(k: int) -> npt.NDArray[np.uint64]:
-    counts = np.zeros(7463, dtype=np.uint64)
-    st = lib.pe_value_histogram(k, ffi.from_buffer("uint64_t[]", counts, require_writable=True))
-    if st:  # pragma: no cover - k checked by callers
-        raise CardCountError(f"histogram failed with status {st}")
+    from .enumeration import value_histogram  # the C enumeration kernel (csrc/pe_enum.c)
+
+    counts = np.ascontiguousarray(value_histogram(k), dtype=np.uint64)
     counts.setflags(write=False)
     return counts
 
 
 def value_frequencies(cards: int = 5) -> npt.NDArray[np.uint64]:
     """How many of all ``cards``-card hands (5, 6 or 7) have each value: ``uint64`` array of shape
-    ``(7463,)``, index = value (index 0 is 0). Computed in C on first use (7 cards: all 133,784,560
-    hands, a few seconds), then cached; read-only.
+    ``(7463,)``, index = value (index 0 is 0). Counted in C by :func:`pyeval.enumeration.value_histogram`
+    on first use (7 cards: all 133,784,560 hands), then cached; read-only.
 
     Raises:
         CardCountError: ``cards`` not 5, 6 or 7.
