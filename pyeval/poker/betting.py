@@ -86,6 +86,8 @@ class Betting(RoundState):
             lo = bet_to + self.min_raise if bet_to else rules.min_bet
             if rules.structure is BettingStructure.POT_LIMIT:
                 hi = bet_to + sum(self.contrib) + (bet_to - self.bets[a])
+                if hi < lo:  # a small pot never forbids the minimum bet or raise (common practice)
+                    hi = lo
             else:
                 hi = allin_to
             if rules.max_bet is not None and hi > bet_to + rules.max_bet:
