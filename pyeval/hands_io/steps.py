@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
-from ..poker.phh import _Replay, _short  # the PHH replay, action by action
+from ..poker.phh import _short
+from ..poker.phh_replay import _Replay  # the PHH replay, action by action
 from ..poker.view import TableView, view
 from ._phh import HandHistory
 
