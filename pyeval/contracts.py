@@ -102,6 +102,7 @@ class EventKind(enum.StrEnum):
     SHOW = "show"
     MUCK = "muck"
     RAKE = "rake"  # the house's chips taken from a pot before it is split (cards: the pot index)
+    RUN_IT = "run_it"  # the dealer will deal the rest of the board ``amount`` times (poker)
     AWARD = "award"
     SETTLE = "settle"
     COLLECT = "collect"  # heads-up: the Ante and Odds collected at a fold (§ 677a.11(f))
@@ -137,6 +138,7 @@ class Action(enum.StrEnum):
     CHECK_OR_CALL = "check_or_call"
     BET_OR_RAISE_TO = "bet_or_raise_to"
     DEAL_BOARD = "deal_board"
+    RUN_IT = "run_it"
     DISCARD = "discard"
     SHOW = "show"
     MUCK = "muck"

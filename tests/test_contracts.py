@@ -22,7 +22,7 @@ from pyeval.poker.games import VARIANTS
 ROOT = Path(__file__).resolve().parent.parent
 
 POKER_ACTIONS = [Action.POST_FORCED_BETS, Action.POST_STRADDLE, Action.DEAL_HOLE_CARDS, Action.POST_BRING_IN,
-                 Action.FOLD, Action.CHECK_OR_CALL, Action.BET_OR_RAISE_TO, Action.DEAL_BOARD, Action.DISCARD,
+                 Action.FOLD, Action.CHECK_OR_CALL, Action.BET_OR_RAISE_TO, Action.DEAL_BOARD, Action.RUN_IT, Action.DISCARD,
                  Action.SHOW, Action.MUCK, Action.AWARD]
 HEADS_UP_ACTIONS = [Action.PLACE_WAGERS, Action.DEAL, Action.CHECK, Action.RAISE_WAGER, Action.FOLD,
                     Action.BURN_AND_FLOP, Action.BURN_TURN_AND_RIVER, Action.EXPOSE_DEALER, Action.SETTLE]

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from pyeval.cards import CARD_TEXT
 from pyeval.errors import HandHistoryError, TableRulesError
 from pyeval.poker import BettingStructure, HeadsUpOrder, OddChipRule, PokerRules, Round, phh
 from pyeval.poker.rules import LimitShortAllIn, ShortAllIns, StreetOpener
@@ -268,7 +269,9 @@ def test_issue14_10_extra_cannot_shadow_a_standard_field():
         phh.dumps(hh)
 
 
-def test_issue14_10_run_it_twice_record_is_refused_never_cut():
+def test_issue16_4_run_it_twice_record_replays_each_run():
+    """Issue 14 item 10 refused this record (never cut to the first run); issue 16 item 4 replays
+    it: six ``d db`` after an all-in preflop are two runs of flop, turn, river."""
     text = """variant = 'NT'
 antes = [0, 0]
 blinds_or_straddles = [1, 2]
@@ -279,7 +282,12 @@ actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p2 cbr 50', 'p1 cc', 'p1 sm AsAh', '
 finishing_stacks = [50, 50]
 """
     (hh,) = phh.loads(text, "rit")
-    with pytest.raises(HandHistoryError, match="action 10 'd db Kc8h7h'.*more than once .run it twice"):
-        phh.check_replay(hh)
-    with pytest.raises(HandHistoryError, match="run it twice"):
-        hh.replay()
+    assert phh.check_replay(hh).matches
+    rnd = hh.replay()
+    assert [e.amount for e in rnd.events if e.kind == "run_it"] == [2]
+    assert [" ".join(CARD_TEXT[c] for c in b) for b in rnd.run_boards] == ["2c 9d Jc 3d 4d", "Kc 8h 7h Kd 2h"]
+    assert rnd.stacks == [50, 50]  # AA wins run 1, four kings run 2
+    # a seventh board deal makes no whole runs: refused, never cut
+    bad = text.replace("'d db 2h']", "'d db 2h', 'd db 5s']")
+    with pytest.raises(HandHistoryError, match="after the river"):
+        phh.loads(bad, "rit")[0].replay()

@@ -6,9 +6,15 @@ from collections.abc import Sequence
 from ..cards import check_card
 from ..errors import OutOfTurnError, ShoeError
 from .games import StreetSpec
+from ..contracts import passes
 from .rules import R_DEAL, R_SHOWDOWN, R_STREETS, StreetOpener
 from .state import CardsInput, RoundState, _as_cards, _check_new, _illegal
 from .stud import SHOW_BITS
+
+_MAX_RUNS = 10
+#: run it more than once is a table convention: chapter 637a deals one board
+R_RUN_IT = "house convention (docs/holdem.md: run it more than once)"
+
 
 class Dealing(RoundState):
     """Hole cards and the next street (a part of :class:`~pyeval.poker.round.Round`)."""
@@ -94,6 +100,63 @@ class Dealing(RoundState):
             self._street_done()
 
 
+    # ------------------------------------------------------------------ run it more than once
+    def _run_boards_base(self) -> int:
+        """Board cards every run shares: those dealt before :meth:`run_it`."""
+        return sum(s.board for s in self._streets[:self._run_street + 1])
+
+    def _check_run_it(self, times: int) -> None:
+        if type(times) is not int or not 2 <= times <= _MAX_RUNS:
+            raise _illegal(f"the board is run 2..{_MAX_RUNS} times, got {times!r}", R_RUN_IT)
+        if self._runs > 1:
+            raise OutOfTurnError(f"the board is already run {self._runs} times", R_RUN_IT)
+        if not (self._hole_dealt and self.betting_closed and self.actor is None and not self.awarded
+                and self.n_contending >= 2 and self.street < self._last_street):
+            raise OutOfTurnError("the board is run more than once only when no more betting is possible "
+                                 "(all-in) and board cards are still to come", R_RUN_IT)
+        rest = self._streets[self.street + 1:]
+        if self._is_stud or self._has_draws or any(s.down or s.up or s.draw or not s.board for s in rest):
+            raise _illegal(f"{self.variant.name} deals cards other than board cards: it cannot be run more "
+                           "than once", R_RUN_IT)
+        need = times * sum(s.board + 1 for s in rest)  # board cards and a burn per street, each run
+        have = getattr(self.source, "remaining", None)
+        if isinstance(have, int) and need > have:
+            raise _illegal(f"running the board {times} times needs {need} cards, the card source has {have}", R_RUN_IT)
+
+    def can_run_it(self, times: int = 2) -> bool:
+        """True when the dealer may deal the rest of the board ``times`` times (:meth:`run_it`)."""
+        return passes(self._check_run_it, times)
+
+    def run_it(self, times: int = 2) -> None:
+        """Deal the rest of the board ``times`` times (run it twice: ``times=2``), a dealer step.
+
+        Allowed once, when no more betting is possible (every live hand but at most one all-in)
+        and board cards are still to come, in board games only (hold'em, Omaha; not stud or draw).
+        A table convention, not in 58 Pa. Code chapter 637a (which deals one board): see
+        ``docs/holdem.md``. Recorded as a ``run_it`` event (``amount``: ``times``). Then
+        :meth:`deal_board` deals the remaining streets of run 1, then of run 2, ... each with its
+        own burn; the cards of a finished run stay out of play (:attr:`run_boards`).
+
+        At the award each pot (after rake) is cut into ``times`` parts: ``amount // times`` each,
+        and **the first run also gets the remainder** ``amount % times``. Each part is awarded on
+        its run's board alone, a tie in it split by ``rules.odd_chip`` as for a whole pot. Chips
+        are conserved.
+
+        Raises:
+            IllegalActionError: ``times`` not an int in 2..10, a stud or draw game, or a card
+                source too short for every run.
+            OutOfTurnError: betting still possible, no board card to come, or already run.
+        """
+        self._check_run_it(times)
+        self._runs = times
+        self._run_street = self.street
+        self._record.append(("run_it", None, times, ()))
+
+    @property
+    def run_boards(self) -> tuple[tuple[int, ...], ...]:
+        """Each run's board (one entry without :meth:`run_it`); the last one may still be dealing."""
+        return tuple(self._run_boards) + (tuple(self.board),)
+
     def _next_street(self) -> StreetSpec | None:
         return self._streets[self.street + 1] if self.street < self._last_street else None
 
@@ -146,7 +209,7 @@ class Dealing(RoundState):
             return out, holes
         extra = out if burn is None else out + (check_card(burn),)
         _check_new([extra] + [h for h in holes if h], self.hole + [tuple(self.board), tuple(c for c in self.burns if c is not None)]
-                   + [d for d in self._draw_discards.values()])
+                   + [d for d in self._draw_discards.values()] + self._run_boards)
         return out, holes
 
     def can_deal_board(self) -> bool:
@@ -226,6 +289,13 @@ class Dealing(RoundState):
                         ev.append(("hole", i, 0, h))
         self._draw_discards = {}
         self.street += 1
+        if self._runs > 1 and self.street == self._last_street and len(self._run_boards) < self._runs - 1:
+            # run it more than once: this run's board is complete; the next run starts again from
+            # the street the dealer ran it from (the earlier cards stay out of play)
+            self._run_boards.append(tuple(self.board))
+            del self.board[self._run_boards_base():]
+            self.street = self._run_street
+            return
         if self.betting_closed and self.street == self._last_street and self._has_draws and self.n_contending >= 2:
             self.last_aggressor = 0  # no bet in the final betting round: the first live hand left of the button shows first
             self._queue_showdown()

@@ -3,18 +3,23 @@ finishing stacks (the engine of ``pyeval replay``): :meth:`pyeval.poker.phh.Hand
 :func:`check_replay`, :func:`stop_reason`. Names are re-exported by :mod:`pyeval.poker.phh`."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import CARD_TEXT
 from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
 from .phh import _R_DEAL, _R_SHOW, _R_SHOWDOWN, _amount, _cards, _player, _short
+from .dealing import R_RUN_IT
 from .round import Round
 
 if TYPE_CHECKING:
     from .phh import HandHistory
 
 __all__ = ["ReplayResult", "check_replay", "stop_reason"]
+
+
+_RUN_HINT = re.compile(r"#\s*run it (\d+) times")
 
 
 class _Replay:
@@ -36,6 +41,7 @@ class _Replay:
         self.pending: dict[int, tuple[int, ...]] = {}  # hole cards of the street being dealt
         self.board: tuple[int, ...] | None = None      # board cards read, not yet dealt
         self.shown: set[int] = set()
+        self._idx = 0  # the record's action being replayed
         self.tabled: dict[int, tuple[int, ...] | None] = {}  # shown (or mucked: None) out of order, all-in
 
     # ---- card checks ---------------------------------------------------------------------------
@@ -130,14 +136,41 @@ class _Replay:
         if not any(s.board for s in rnd._streets):
             raise HandHistoryError(f"{self.hh.variant} has no board cards")
         no_more = rnd._next_street() is None or (rnd._hole_dealt and rnd.n_contending < 2)
+        if not no_more and rnd._runs == 1 and rnd.betting_closed and rnd.actor is None:
+            self._maybe_run_it(raw)
         if no_more:
             if rnd.n_contending >= 2 and rnd.street == rnd._last_street and rnd.board:
-                raise HandHistoryError("board cards after the river: this record runs the board more than "
-                                       "once (run it twice), which pyeval does not replay yet")
+                raise IllegalHandHistoryError("board cards after the river: a board is run more than once only "
+                                              "after an all-in before the river, each run dealing the same "
+                                              "streets", R_RUN_IT)
             raise IllegalHandHistoryError("no more board cards are dealt in this hand", "58 Pa. Code § 637a.11(h)-(j)")
         self._check_new(cards)
         self.board = cards
         self._deal_if_due(False)
+
+    def _maybe_run_it(self, raw: str) -> None:
+        """No more betting and board cards to come: PHH writes a board run ``k`` times as ``k`` runs
+        of ``d db`` actions one after the other (run 2 after run 1's river). A comment
+        ``# run it K times`` on the first deal of the runs (as :func:`from_round` writes it) says
+        so (the runs start there); without one, the ``d db`` actions left in the record decide: when their card counts
+        are exactly ``k >= 2`` runs of the streets still to come, the board is run ``k`` times from
+        here (the earliest street that fits: two turns and two rivers read as run twice from the
+        turn, not three rivers)."""
+        rnd = self.rnd
+        hint = _RUN_HINT.search(raw)
+        if hint:
+            rnd.run_it(int(hint.group(1)))
+            return
+        sizes = [s.board for s in rnd._streets[rnd.street + 1:] if s.board]
+        seq = []
+        for r in self.hh.actions[self._idx:]:
+            t = r.split("#", 1)[0].split()
+            if len(t) >= 3 and t[0] == "d" and t[1] == "db":
+                if _RUN_HINT.search(r):
+                    return  # the runs start at that deal
+                seq.append(len(t[2]) // 2)
+        if sizes and len(seq) > len(sizes) and len(seq) % len(sizes) == 0 and seq == sizes * (len(seq) // len(sizes)):
+            rnd.run_it(len(seq) // len(sizes))
 
     # ---- showdown ------------------------------------------------------------------------------
     def _all_tabled(self) -> bool:
@@ -200,6 +233,7 @@ class _Replay:
             text = raw.split("#", 1)[0].split()
             if not text:
                 continue
+            self._idx = idx
             where = f"{hh.name}: action {idx + 1} {_short(raw)}"
             try:
                 self._step(text, raw)

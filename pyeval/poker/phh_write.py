@@ -67,13 +67,17 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
     if rules.bb_ante:  # as HandHistory.table_rules reads it: added to the ante of the last blind's poster
         antes[posters[-1]] += rules.bb_ante
     actions: list[str] = []
+    runs = 0
     for e in rnd.events:
         k = e.kind
         p = f"p{(e.player or 0) + 1}"
         if k == "hole":
             actions.append(f"d dh {p} {_card_text(e.cards)}")
-        elif k == "board":
-            actions.append(f"d db {_card_text(e.cards)}")
+        elif k == "board":  # a board run k times: the runs one after the other, run 1 first
+            actions.append(f"d db {_card_text(e.cards)}" + (f" # run it {runs} times" if runs else ""))
+            runs = 0
+        elif k == "run_it":  # the replay reads the comment on the next deal (pyeval.poker.phh_replay)
+            runs = e.amount
         elif k == "bring_in":
             actions.append(f"{p} pb")
         elif k == "fold":

@@ -124,6 +124,8 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         self._draw_discards: dict[int, tuple[int, ...]] = {}
         self.low_values: list[int] = [0] * n
         self._dead_ante = 0  # a big-blind ante: dead money in the main pot
+        self._runs, self._run_street = 1, 0
+        self._run_boards: list[tuple[int, ...]] = []
         self._dead_cards: list[int] = []  # draw games: replaced discards and folded hands not yet racked
         # per-table constants (PokerRules computes them once): stud, draws, hold'em's 7-card showdown,
         # fixed-limit bet size of each street (else None)
@@ -158,7 +160,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         """The round's record so far, in order (:class:`~pyeval.contracts.Event`): enough to replay it.
 
         Kinds: ``ante blind straddle bring_in hole burn board discard reshuffle fold check call bet
-        raise return show muck award``; ``player`` is the round index (None for the dealer's card
+        raise return show muck run_it rake award`` (``run_it``: amount = the number of runs); ``player`` is the round index (None for the dealer's card
         events); ``amount``: chips posted or paid for ``ante blind straddle bring_in call return
         award``, the total *to* for ``bet raise``, the cards taken for ``discard``, the cards taken
         back into the stub for ``reshuffle`` (draw games); ``cards``: the cards dealt, burned,
@@ -189,6 +191,8 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         acts: list[Action] = []
         if self.can_deal_board():
             acts.append(Action.DEAL_BOARD)
+            if self.can_run_it():
+                acts.append(Action.RUN_IT)
         if self.can_show():
             acts.append(Action.SHOW)
         if self.can_muck():

@@ -92,10 +92,55 @@ class Showdown(RoundState):
         main pot first, gives ``amount * rake_bps // 10000`` chips to the house (a ``rake`` event
         with the pot index), up to ``rules.rake_cap`` for the hand, before it is split; none when
         ``rake_no_flop_no_drop`` and the hand ended in the first betting round.
+
+        A board run ``k`` times (:meth:`run_it`): each pot, after rake, is cut into ``k`` parts
+        (``amount // k``; the first run also takes the remainder), each part awarded as above on
+        its own run's board; the award events come run by run (``detail``: the pot index).
         """
         self._check_award()
-        n = self.n
         live = [not (f or m) for f, m in zip(self.folded, self.mucked)]
+        n = self.n
+        contrib = self.contrib
+        level = max(contrib)
+        contenders = [i for i in range(n) if live[i]]
+        if not self._dead_ante and level and all([contrib[i] == level for i in contenders]):
+            # every live player put in the same: one pot, as side_pots would make it
+            pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(contenders)),)
+        else:
+            pots = self._pots(live)
+        ev = self._record
+        rules = self.rules
+        rake_left = -1  # no rake
+        if rules.rake_bps and not (rules.rake_no_flop_no_drop and self.street == 0):
+            rake_left = rules.rake_cap if rules.rake_cap is not None else sum(p.amount for p in pots)
+        if rake_left > 0:
+            raked = []
+            for k, pot in enumerate(pots):  # the house's rake comes off each pot before it is split
+                r = min(pot.amount * rules.rake_bps // 10000, rake_left)
+                if r:
+                    rake_left -= r
+                    ev.append(("rake", None, r, (k,)))
+                    pot = Pot(pot.amount - r, pot.eligible)
+                raked.append(pot)
+            pots = tuple(raked)
+        runs = self._runs
+        if runs == 1 or self.n_contending < 2:
+            self._award_pots(pots, live)
+        else:
+            boards = self._run_boards + [tuple(self.board)]
+            last = self.board
+            try:
+                for r, b in enumerate(boards):
+                    self.board = list(b)
+                    self._award_pots(tuple(Pot(p.amount // runs + (p.amount % runs if r == 0 else 0), p.eligible)
+                                           for p in pots), live)
+            finally:
+                self.board = last
+        self.awarded = True
+
+    def _award_pots(self, pots: tuple[Pot, ...], live: list[bool]) -> None:
+        """Score the live hands on ``self.board`` and pay each pot (rake already taken) to its winners."""
+        n = self.n
         values = self.values
         hands = self.variant.hands
         split = len(hands) == 2
@@ -126,26 +171,8 @@ class Showdown(RoundState):
             key = self.rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self.hole[i]), reverse=True))  # noqa: E731
         win = self.winnings
-        contrib = self.contrib
-        level = max(contrib)
-        contenders = [i for i in range(n) if live[i]]
-        if not self._dead_ante and level and all([contrib[i] == level for i in contenders]):
-            # every live player put in the same: one pot, as side_pots would make it
-            pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(contenders)),)
-        else:
-            pots = self._pots(live)
         stacks, ev = self.stacks, self._record
-        rules = self.rules
-        rake_left = -1  # no rake
-        if rules.rake_bps and not (rules.rake_no_flop_no_drop and self.street == 0):
-            rake_left = rules.rake_cap if rules.rake_cap is not None else sum(p.amount for p in pots)
         for k, pot in enumerate(pots):
-            if rake_left > 0:  # the house's rake comes off the pot before it is split
-                r = min(pot.amount * rules.rake_bps // 10000, rake_left)
-                if r:
-                    rake_left -= r
-                    ev.append(("rake", None, r, (k,)))
-                    pot = Pot(pot.amount - r, pot.eligible)
             el = pot.eligible
             best = max([values[i] for i in el]) if len(el) > 1 else 0
             winners = [i for i in el if values[i] == best] if len(el) > 1 else list(el)
@@ -175,7 +202,7 @@ class Showdown(RoundState):
                 self.stacks[i] += amt
                 win[i] += amt
                 self._record.append(("award", i, amt, (k,)))
-        self.awarded = True
+
 
     @property
     def rake(self) -> int:

@@ -84,7 +84,7 @@ class RoundState:
         "_blind_posters", "_preflop_first", "values", "winnings", "variant", "_last_street",
         "_bring_in_due", "_draw_queue", "_draw_discards", "low_values", "_streets", "_dead_ante",
         "_has_draws", "_holdem_showdown", "_is_stud", "_first_up_cards",
-        "_fixed_bet_sizes", "_dead_cards", "_showing_ranks",
+        "_fixed_bet_sizes", "_dead_cards", "_showing_ranks", "_runs", "_run_street", "_run_boards",
     )
 
     rules: PokerRules
@@ -139,6 +139,9 @@ class RoundState:
     _fixed_bet_sizes: tuple[int, ...] | None  # fixed limit: the bet size of each street
     _dead_cards: list[int]  # draw games: replaced discards and folded hands a draw may reshuffle
     _showing_ranks: list[int]  # stud: each player's up cards as a showing-hand signature
+    _runs: int  # how many times the rest of the board is dealt (run it twice: 2)
+    _run_street: int  # the street each further run starts from (after run_it)
+    _run_boards: list[tuple[int, ...]]  # the full boards of the runs completed before the current one
 
     if TYPE_CHECKING:  # step methods one part calls in another (defined in the part modules)
         @property
