@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import check_card
-from ..errors import OutOfTurnError
+from ..errors import OutOfTurnError, ShoeError
 from .games import StreetSpec
 from .rules import R_DEAL, R_SHOWDOWN, R_STREETS, StreetOpener
 from .state import CardsInput, RoundState, _as_cards, _check_new, _illegal
@@ -33,6 +33,24 @@ class Dealing(RoundState):
         _check_new(out, [])
         return out
 
+    def _take_from_source(self, cards: Sequence[int], burns: int = 0) -> None:
+        """Cards dealt explicitly in a round that has a card source come out of that source, so they
+        are never in the stub to be dealt again (issue 14 item 11). A source that cannot take
+        particular cards out (it has no ``take``), or that does not hold them undealt, refuses the
+        explicit deal; nothing changes then."""
+        src = self.source
+        known = [c for c in cards if c >= 0]
+        if src is None or not known:
+            return
+        take = getattr(src, "take", None)
+        if take is None:
+            raise _illegal("cards given explicitly must come out of the round's card source, which cannot take "
+                           "particular cards (use a pyeval.shoe.Shoe, or a round without a source)", R_DEAL)
+        try:
+            take(known, burns=burns)
+        except ShoeError as exc:
+            raise _illegal(f"cards given explicitly must come out of the round's card source: {exc}", R_DEAL) from None
+
     def can_deal_hole_cards(self) -> bool:
         """True after the forced bets (and any straddle) until the hole cards are dealt."""
         return not self._forced_bets_due and not self._hole_dealt
@@ -49,6 +67,7 @@ class Dealing(RoundState):
         k = first.down + first.up
         if explicit:
             hole = [tuple(h) for h in explicit]
+            self._take_from_source([c for h in hole for c in h])
         else:
             assert self.source is not None
             dealt = tuple(self.source.deal(k * n))
@@ -151,7 +170,10 @@ class Dealing(RoundState):
         spec = self._streets[self.street + 1]
         n = self.n
         b: int | None = burn
-        if not out and not holes:
+        if out or holes:  # explicit cards: out of the card source too, burn first (or refused)
+            self._take_from_source(([check_card(burn)] if burn is not None else []) + list(out)
+                                   + [c for h in holes if h for c in h], 1 if burn is not None else 0)
+        else:
             assert self.source is not None
             if spec.board:
                 b = self.source.burn()
