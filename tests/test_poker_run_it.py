@@ -181,3 +181,13 @@ def test_run_it_conserves_chips_and_round_trips(seed: int, times: int, players: 
     assert len(set(rest)) == len(rest) and not set(rest) & set(boards[0][:shared])  # no card twice
     again = phh.loads(phh.dumps(phh.from_round(r)), "rit")[0].replay()
     assert again.stacks == r.stacks and again.run_boards == boards
+
+
+def test_pokerstars_export_refuses_a_board_run_twice() -> None:
+    from pyeval.errors import HandHistoryError
+    from pyeval.hands_io.export import to_pokerstars
+
+    r = _allin_preflop()
+    r.run_it(2)
+    with pytest.raises(HandHistoryError, match="run 2 times"):
+        to_pokerstars(r)

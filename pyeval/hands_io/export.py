@@ -54,9 +54,13 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
     Returns:
         The text of one hand, ending with a newline.
     Raises:
-        HandHistoryError: a game PokerStars has no name for, or names/seats of the wrong count.
+        HandHistoryError: a game PokerStars has no name for, names/seats of the wrong count, or a
+            board run more than once (``Round.run_it``; not written as PokerStars text yet: use PHH).
     """
     n = rnd.n
+    if rnd._runs > 1:
+        raise HandHistoryError(f"the board is run {rnd._runs} times: pyeval does not write that as PokerStars "
+                               "text yet (write PHH: pyeval.poker.phh.from_round)")
     names = list(players) if players is not None else [f"Player{i + 1}" for i in range(n)]
     seat_no = list(seats) if seats is not None else list(range(1, n + 1))
     if len(names) != n or len(seat_no) != n:
