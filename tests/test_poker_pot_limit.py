@@ -16,7 +16,7 @@ def _round() -> Round:
 
 def test_pot_limit_minimum_raise_allowed_when_the_pot_is_smaller():
     r = _round()
-    la = r.legal_actions()
+    la = r.betting_options()
     assert la.can_raise and la.min_to == la.max_to == 4  # pot limit would be 3: the minimum wins
     r.bet_or_raise_to(4)
     assert sorted(r.stacks) == [46, 49]  # the blind of 1 and the raise to 4
