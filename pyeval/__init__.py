@@ -10,6 +10,7 @@ from .cards import CARD_TEXT, RANKS, SUITS, card, format_card, format_cards, par
 from .errors import (
     CardCountError,
     CardTypeError,
+    ChipTypeError,
     DeckOutOfPlayError,
     DuplicateCardError,
     EntropyError,
@@ -47,6 +48,7 @@ from .evaluate import (
     hand_category,
     to_cactus_kev,
 )
+from .strength import class_percentile, describe_badugi, describe_low, percentile
 from .poker.sim import HoldemShowdown, HoldemSimResult, HoldemSimStats
 from .simulation import simulate
 from .equity import EquityResult, EquityStats, PlayerEquity, Range, equity, parse_range
@@ -74,7 +76,7 @@ from .shoe import (
 __all__ = [
     "__version__", "CARD_TEXT", "RANKS", "SUITS", "card", "format_card", "format_cards", "parse_cards",
     # errors
-    "PyevalError", "InvalidCardError", "DuplicateCardError", "CardCountError", "CardTypeError",
+    "PyevalError", "InvalidCardError", "DuplicateCardError", "CardCountError", "CardTypeError", "ChipTypeError",
     "HandValueError", "NativeBuildError", "TableRulesError", "IllegalActionError", "OutOfTurnError",
     "HandHistoryError", "IllegalHandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
     "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "ShoeTypeError",
@@ -82,6 +84,7 @@ __all__ = [
     # evaluation
     "HandCategory", "CATEGORY_RANGES", "MAX_VALUE", "evaluate", "evaluate_batch", "best_five",
     "hand_category", "describe", "to_cactus_kev", "from_cactus_kev", "census",
+    "percentile", "class_percentile", "describe_low", "describe_badugi",
     # the shoe
     "Shoe", "Uniform", "Riffle", "StripCut", "BoxCut", "HAND_SHUFFLE", "AutomatedShuffler",
     "DealFaults", "HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "CRISS_CROSS_HAND_DEAL", "deal_procedure",

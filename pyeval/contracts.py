@@ -101,6 +101,7 @@ class EventKind(enum.StrEnum):
     RETURN = "return"  # an uncalled bet returned
     SHOW = "show"
     MUCK = "muck"
+    RAKE = "rake"  # the house's chips taken from a pot before it is split (cards: the pot index)
     AWARD = "award"
     SETTLE = "settle"
     COLLECT = "collect"  # heads-up: the Ante and Odds collected at a fold (§ 677a.11(f))
@@ -139,6 +140,7 @@ class Action(enum.StrEnum):
     DISCARD = "discard"
     SHOW = "show"
     MUCK = "muck"
+    RAKE = "rake"  # the house's chips taken from a pot before it is split (cards: the pot index)
     AWARD = "award"
     # house games (heads-up, criss-cross)
     PLACE_WAGERS = "place_wagers"

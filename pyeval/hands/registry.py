@@ -10,7 +10,8 @@ Values and their C evaluators: ``high`` best five of hole + board (1..7462, :fun
 ``omaha`` exactly two hole cards and three board cards (§ 637a.12); ``omaha_low8`` the Omaha
 eight-or-better low (0 when none qualifies); ``a5`` / ``a5_8`` ace-to-five low of the hole cards
 (razz, the low half of stud high-low; 0 when an eight-or-better low does not qualify); ``27``
-deuce-to-seven low; ``badugi`` (1..1092). See :mod:`pyeval.hands.evaluators` and ``docs/variants.md``.
+deuce-to-seven low; ``badugi`` (1..1092); ``short_deck`` the 36-card deck's high hand
+(:mod:`pyeval.hands.shortdeck`). See :mod:`pyeval.hands.evaluators` and ``docs/variants.md``.
 """
 from __future__ import annotations
 
@@ -36,19 +37,26 @@ class HandType:
     uses_board: bool
     qualifies: bool
     raw: Callable[[bytes, bytes], int]
+    #: why a negative status means the cards cannot be valued (named in the error)
+    refusal: str = "the hand cannot be valued"
 
     def value(self, hole: bytes, board: bytes) -> int:
         """The hand's value (higher is better; 0 = no qualifying hand). Raises HandValueError when
         the cards cannot be valued (the C status)."""
         v = int(self.raw(hole, board))
         if v < 0:
-            raise HandValueError(f"{self.name}: the hand cannot be valued (status {v})")
+            raise HandValueError(f"{self.name}: {self.refusal} (status {v})")
         return v
 
 
 def _high(h: bytes, b: bytes) -> int:
     cards = h + b
     return int(lib.pe_eval_n(cards, len(cards)))
+
+
+def _short_deck(h: bytes, b: bytes) -> int:
+    cards = h + b
+    return int(lib.pe_sd_eval(cards, len(cards), 0))  # negative for a card below 6
 
 
 HAND_TYPES: Mapping[str, HandType] = MappingProxyType({t.name: t for t in (
@@ -62,6 +70,8 @@ HAND_TYPES: Mapping[str, HandType] = MappingProxyType({t.name: t for t in (
              lambda h, b: int(lib.pe_low_a5_8(h, len(h)))),
     HandType("27", "deuce-to-seven low of the hole cards", False, False, lambda h, b: int(lib.pe_low_27(h, len(h)))),
     HandType("badugi", "Badugi of the hole cards", False, False, lambda h, b: int(lib.pe_badugi(h, len(h)))),
+    HandType("short_deck", "short-deck (6+) best five of the hole and board cards", True, False, _short_deck,
+             "a card below 6 is not a short-deck card"),
 )})
 
 

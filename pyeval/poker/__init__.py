@@ -18,10 +18,11 @@ from .rules import (
     PokerRules, ShortAllIns, StreetOpener,
 )
 from .table import Absence, AbsenceSafeguard, MinimumBetAgreement, ReturnReport, Table
+from .view import TableView
 
 __all__ = [
     "PokerRules", "EngineConstants", "Table", "Absence", "AbsenceSafeguard", "ReturnReport", "MinimumBetAgreement", "BettingStructure",
     "ButtonPlacement", "HeadsUpOrder", "OddChipRule", "ShortAllIns", "LimitShortAllIn", "StreetOpener", "HighCardWins",
     "Round", "Phase", "Street", "Event", "BettingOptions", "Ruling", "Facing", "rule_chip_placement", "CardSource",
-    "Pot", "side_pots", "split_pot",
+    "Pot", "side_pots", "split_pot", "TableView",
 ]

@@ -5,7 +5,7 @@ top-level fields, ``.phhs`` several hands as tables ``[1]``, ``[2]``, .... Conve
 ``p1`` is the first seat left of the button (round index 0), the last seat is the button; ``cbr X``
 is a bet or raise *to* X; heads-up, ``blinds_or_straddles`` is assigned in reverse (the button posts
 the small blind). Variant codes: a structure letter (``F`` fixed limit, ``N`` no limit, ``P`` pot
-limit) and a game of :data:`pyeval.poker.games.VARIANTS`: ``FT``, ``NT``, ``PO``, ``FO/8``,
+limit) and a game of :data:`pyeval.poker.games.ALL_VARIANTS`: ``FT``, ``NT``, ``NS``, ``PO``, ``FO/8``,
 ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``, ``FB``, ... Stud hands use ``bring_in`` and ``pb``;
 draw hands ``sd``; unknown hole cards (``????``) replay as cards nobody saw. :func:`from_round`
 writes a round of any of these games (and any structure) back as PHH; reading what it writes
@@ -27,7 +27,7 @@ from typing import Any
 
 from ..cards import parse_cards
 from ..errors import HandHistoryError, PyevalError
-from .games import VARIANTS
+from .games import ALL_VARIANTS
 from .round import Round
 from .rules import (
     BettingStructure, HeadsUpOrder, LimitShortAllIn, OddChipRule, PokerRules, ShortAllIns, StreetOpener,
@@ -47,7 +47,8 @@ _MAX_EXACT_FLOAT = 2**53
 _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRule, "suit_order": str,
                                  "max_raises": int, "max_bet": int, "check_raise": bool, "show_all_hands": bool,
                                  "short_all_ins": ShortAllIns, "limit_short_all_in": LimitShortAllIn,
-                                 "turn_river_opener": StreetOpener, "chip_value": Fraction}
+                                 "turn_river_opener": StreetOpener, "chip_value": Fraction,
+                                 "rake_bps": int, "rake_cap": int, "rake_no_flop_no_drop": bool}
 _PREFIX = "_pyeval_"
 _R_SHOW = "58 Pa. Code § 637a.18(e)"
 _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
@@ -299,10 +300,10 @@ class HandHistory:
             raise HandHistoryError(f"{self.name}: antes and blinds_or_straddles need one entry per player ({n})")
         code = self.variant
         structure = _STRUCTURES.get(code[:1])
-        variant = VARIANTS.get(code[1:])
+        variant = ALL_VARIANTS.get(code[1:])
         if structure is None or variant is None:
             raise HandHistoryError(f"{self.name}: variant {_short(code)} is not supported "
-                                   f"(structure F/N/P + one of {', '.join(sorted(VARIANTS))})")
+                                   f"(structure F/N/P + one of {', '.join(sorted(ALL_VARIANTS))})")
         for v in (*self.antes, *self.blinds_or_straddles, *(
                 x for x in (self.min_bet, self.small_bet, self.big_bet, self.bring_in) if x is not None)):
             if not isinstance(v, int) or isinstance(v, bool):

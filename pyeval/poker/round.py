@@ -26,6 +26,7 @@ from .forced_bets import ForcedBets
 from .pots import Pot, side_pots
 from .rules import R_BLINDS, R_STAKES, HeadsUpOrder, PokerRules
 from .showdown import Showdown
+from .view import TableView, view
 from .state import BettingOptions, CardSource, CardsInput, Event, EventKind, Phase, RoundState, Street, _illegal
 from .stud import Stud
 
@@ -255,6 +256,11 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
                 self.deal_board()
             else:
                 self.award()
+
+    def view(self) -> TableView:
+        """A read-only snapshot of the table now (:class:`~pyeval.poker.view.TableView`: tuples
+        only; changing it cannot reach the round, and it does not follow later steps)."""
+        return view(self)
 
     @property
     def complete(self) -> bool:

@@ -87,6 +87,11 @@ class Showdown(RoundState):
         computed per pot. High-low split pots (§ 637a.7(d)): the high half takes the odd unit of
         the halving, each half's odd units follow ``rules.odd_chip``; no qualifying low, the high
         hand scoops.
+
+        Rake (``rules.rake_bps``, configuration: § 637a.17 is not in our hands): each pot in turn,
+        main pot first, gives ``amount * rake_bps // 10000`` chips to the house (a ``rake`` event
+        with the pot index), up to ``rules.rake_cap`` for the hand, before it is split; none when
+        ``rake_no_flop_no_drop`` and the hand ended in the first betting round.
         """
         self._check_award()
         n = self.n
@@ -130,7 +135,17 @@ class Showdown(RoundState):
         else:
             pots = self._pots(live)
         stacks, ev = self.stacks, self._record
+        rules = self.rules
+        rake_left = -1  # no rake
+        if rules.rake_bps and not (rules.rake_no_flop_no_drop and self.street == 0):
+            rake_left = rules.rake_cap if rules.rake_cap is not None else sum(p.amount for p in pots)
         for k, pot in enumerate(pots):
+            if rake_left > 0:  # the house's rake comes off the pot before it is split
+                r = min(pot.amount * rules.rake_bps // 10000, rake_left)
+                if r:
+                    rake_left -= r
+                    ev.append(("rake", None, r, (k,)))
+                    pot = Pot(pot.amount - r, pot.eligible)
             el = pot.eligible
             best = max([values[i] for i in el]) if len(el) > 1 else 0
             winners = [i for i in el if values[i] == best] if len(el) > 1 else list(el)
@@ -162,6 +177,11 @@ class Showdown(RoundState):
                 self._record.append(("award", i, amt, (k,)))
         self.awarded = True
 
+    @property
+    def rake(self) -> int:
+        """Chips the house took from this round's pots (0 before the award or without a rake)."""
+        return sum(e[2] for e in self._record if e[0] == "rake")
+
     def _value(self, kind: str, i: int) -> int:
         """Player ``i``'s hand value of one hand type (higher is better; 0 = no qualifying low)."""
         h = self.hole[i]
@@ -171,6 +191,6 @@ class Showdown(RoundState):
             return int(_EVAL7(*h))
         try:
             return HAND_TYPES[kind].value(bytes(h), bytes(self.board))
-        except PyevalError:  # pragma: no cover - cards were validated when dealt
-            raise _illegal(f"player {i}'s hand cannot be evaluated", R_SHOWDOWN) from None
+        except PyevalError as e:  # e.g. a card below 6 in a short-deck game
+            raise _illegal(f"player {i}'s hand cannot be evaluated: {e}", R_SHOWDOWN) from None
 
