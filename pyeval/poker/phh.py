@@ -222,7 +222,7 @@ class HandHistory:
         def expected() -> list[int]:
             """Cards each player receives on the next street (0 for none)."""
             spec = rnd._next_street()
-            if spec is None:
+            if spec is None or rnd._community_card_due(spec):  # stud: one community card instead
                 return [0] * n
             out = []
             for i in range(n):
@@ -242,10 +242,11 @@ class HandHistory:
             spec = rnd._next_street()
             assert spec is not None
             have_hole = all(len(pending.get(i, ())) == w for i, w in enumerate(want))
-            have_board = (board is not None) == bool(spec.board)
-            if have_hole and have_board and (force or any(want) or spec.board):
-                hole = [pending.get(i, ()) for i in range(n)] if (spec.down or spec.up or spec.draw) else None
-                rnd.deal_board(board, hole=hole) if spec.board else rnd.deal_board(hole=hole)
+            community = rnd._community_card_due(spec)
+            have_board = (board is not None) == bool(spec.board or community)
+            if have_hole and have_board and (force or any(want) or spec.board or community):
+                hole = [pending.get(i, ()) for i in range(n)] if (spec.down or spec.up or spec.draw) and not community else None
+                rnd.deal_board(board, hole=hole) if spec.board or community else rnd.deal_board(hole=hole)
                 pending.clear()
                 board = None
 

@@ -13,6 +13,7 @@ Each step is a method with a matching query (``post_forced_bets``/``can_post_for
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
 from ..cards import CARD_TEXT
@@ -29,6 +30,54 @@ from .state import CardSource, CardsInput, Event, LegalActions, Phase, RoundStat
 from .stud import Stud
 
 __all__ = ["Round", "CardSource", "CardsInput", "Event", "LegalActions", "Phase", "Ruling", "Street"]
+
+
+def _frozen(v: object) -> object:
+    """An immutable deep copy of round state: lists and tuples as tuples, dicts as sorted item
+    tuples, recursively; other values (ints, enums, frozen rules) as they are."""
+    if isinstance(v, (list, tuple)):
+        return tuple(_frozen(x) for x in v)
+    if isinstance(v, dict):
+        return tuple(sorted((k, _frozen(x)) for k, x in v.items()))
+    if isinstance(v, set):
+        return frozenset(v)
+    return v
+
+
+def _source_state(src: object) -> object:
+    """The card source's state for :meth:`Round.snapshot`: its ``snapshot()``, else a deep copy of
+    its attributes (``__dict__`` and ``__slots__``), else the object itself."""
+    if src is None:
+        return None
+    snap = getattr(src, "snapshot", None)
+    if callable(snap):
+        return (type(src).__name__, snap())
+    state: dict[str, object] = {}
+    for cls in type(src).__mro__:
+        slots = getattr(cls, "__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if hasattr(src, name):
+                state[name] = getattr(src, name)
+    state.update(getattr(src, "__dict__", {}))
+    return (type(src).__name__, _frozen(copy.deepcopy(state))) if state else src
+
+
+def _merge_orphans(pots: tuple[Pot, ...]) -> tuple[Pot, ...]:
+    """Fold every pot with no eligible player into the nearest pot below it that has one (else the
+    nearest above); unchanged when no pot has an eligible player (no live hand at all)."""
+    if all(p.eligible for p in pots) or not any(p.eligible for p in pots):
+        return pots
+    out: list[Pot] = []
+    carry = 0  # orphan chips below the first pot with eligible players
+    for p in pots:
+        if p.eligible:
+            out.append(Pot(p.amount + carry, p.eligible))
+            carry = 0
+        elif out:
+            out[-1] = Pot(out[-1].amount + p.amount, out[-1].eligible)
+        else:
+            carry += p.amount
+    return tuple(out)
 
 
 class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
@@ -161,27 +210,37 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
 
     def _pots(self, live: list[bool]) -> tuple[Pot, ...]:
         """Side pots; a big-blind ante is dead money of the main pot, not part of the big blind's
-        own contribution (so it never makes a side pot of its own)."""
+        own contribution (so it never makes a side pot of its own). No pot is left without an
+        eligible player while a hand is live: chips no live hand reached (folded players' bets
+        above every live contribution) join the highest pot below them (else the lowest above)."""
         dead = self._dead_ante
         if not dead:
-            return side_pots(self.contrib, live)
+            return _merge_orphans(side_pots(self.contrib, live))
         i = self._blind_posters[-1]
         contrib = list(self.contrib)
         contrib[i] -= dead
         pots = side_pots(contrib, live)
         contenders = tuple(j for j, alive in enumerate(live) if alive)
         if pots and pots[0].eligible == contenders:
-            return (Pot(pots[0].amount + dead, pots[0].eligible),) + pots[1:]
+            return _merge_orphans((Pot(pots[0].amount + dead, pots[0].eligible),) + pots[1:])
         # the big blind's live bet is smaller than anyone's (e.g. the ante took his whole stack):
         # the dead money is a bottom pot that every live hand contends
-        return (Pot(dead, contenders),) + pots
+        return _merge_orphans((Pot(dead, contenders),) + pots)
 
     def snapshot(self) -> tuple[object, ...]:
-        """A deep copy of the whole state, for comparing before and after (tests, audits)."""
+        """A deep copy of the whole state, for comparing before and after (tests, audits).
+
+        Every field of the round as immutable values (lists and dicts copied, nested ones too), and
+        the card source's state: its ``snapshot()`` when it has one (a :class:`~pyeval.shoe.Shoe`),
+        else a deep copy of its attributes. Two snapshots compare equal exactly when nothing in the
+        round, nor in its card source, changed in between.
+        """
         out: list[object] = []
         for name in RoundState.__slots__:
             v = getattr(self, name)
-            out.append(tuple(v) if isinstance(v, list) else v)
+            if name == "source":
+                v = _source_state(v)
+            out.append(_frozen(v))
         return tuple(out)
 
     def run_dealer(self) -> None:

@@ -200,6 +200,7 @@ class PokerRules:
             raise TableRulesError(f"suit_order must name c, d, h, s once each, lowest first, got {self.suit_order!r}")
         if self.min_table_stakes is not None:
             _int(self.min_table_stakes, "min_table_stakes", 1, None, R_MIN_STAKES)
+        _check_deck(self.variant, self.seats)
         object.__setattr__(self, "_suit_rank", tuple(self.suit_order.index(s) for s in "cdhs"))
         # constants the round engine reads on every round (computed once per table, not per round)
         v = self.variant
@@ -233,6 +234,34 @@ class PokerRules:
     def card_order_key(self, card: int) -> tuple[int, int]:
         """Sort key of one card for high-card decisions: rank, then the declared suit order."""
         return card >> 2, self._suit_rank[card & 3]
+
+
+def cards_needed(variant: Variant, players: int) -> tuple[int, int]:
+    """Cards one deck must hold for ``players`` who all stay to the end: ``(full, with_community)``.
+
+    ``full`` deals every street as the game says (a burn before each board street; the replacements
+    of a draw are not counted: the discards are reshuffled when the stub runs short). ``with_community``
+    is the same with the stud rule applied: a last street of one card per player replaced by a burn
+    and one community card (equal to ``full`` when the rule does not apply)."""
+    full = 0
+    for s in variant.streets:
+        if s.draw:
+            continue
+        full += (s.down + s.up) * players + (s.board + 1 if s.board else 0)
+    last = variant.streets[-1]
+    if variant.stud and not last.board and not last.draw and last.down + last.up == 1:
+        return full, full - players + 2
+    return full, full
+
+
+def _check_deck(variant: Variant, seats: int) -> None:
+    """Refuse a table whose game cannot be dealt from one 52-card deck to a full table (item of
+    issue 14: such rounds used to get stuck with chips in the pot)."""
+    full, community = cards_needed(variant, seats)
+    if min(full, community) > 52:
+        most = max(p for p in range(2, seats + 1) if min(cards_needed(variant, p)) <= 52)
+        raise TableRulesError(f"{variant.name} needs {min(full, community)} cards for {seats} players and a deck holds 52: "
+                              f"at most {most} seats for this game ({R_SEATS})")
 
 
 def _int(v: object, name: str, lo: int, hi: int | None, rule: str) -> None:

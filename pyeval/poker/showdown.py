@@ -98,24 +98,34 @@ class Showdown(RoundState):
         computed per pot. High-low split pots (§ 637a.7(d)): the high half takes the odd unit of
         the halving, each half's odd units follow ``rules.odd_chip``; no qualifying low, the high
         hand scoops.
+
+        The award is atomic: every hand is evaluated and every pot divided before any chip moves,
+        and the chips paid must equal the chips in the pots; any error (an unknown or invalid card,
+        an evaluator error) raises and changes nothing, so the pots can never be paid twice or in
+        part.
+
+        Raises:
+            OutOfTurnError: not due now, or already awarded. IllegalActionError: a hand that cannot
+            be evaluated (unknown cards in a replay, an evaluator error).
         """
         self._check_award()
         n = self.n
         live = [not (f or m) for f, m in zip(self.folded, self.mucked)]
-        values = self.values
+        values = list(self.values)
         hands = self.variant.hands
         split = len(hands) == 2
-        lows = self.low_values
+        lows = list(self.low_values)
         if self.n_contending >= 2:
             b = self.board
-            if self._holdem_showdown:  # hold'em: the hot path
+            if self._holdem_showdown and -1 not in b:  # hold'em: the hot path
                 b0, b1, b2, b3, b4 = b
                 for i in range(n):
                     if live[i]:
                         h = self.hole[i]
-                        if -1 in h:
-                            self._value("high", i)  # raises: unknown cards
-                        values[i] = _EVAL7(h[0], h[1], b0, b1, b2, b3, b4)
+                        v = _EVAL7(h[0], h[1], b0, b1, b2, b3, b4) if -1 not in h else -1
+                        if v < 0:
+                            v = self._value("high", i)  # raises, naming the fault
+                        values[i] = v
             else:
                 for i in range(n):
                     if live[i]:
@@ -128,7 +138,6 @@ class Showdown(RoundState):
         if odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
             key = self.rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self.hole[i]), reverse=True))  # noqa: E731
-        win = self.winnings
         contrib = self.contrib
         level = max(contrib)
         contenders = [i for i in range(n) if live[i]]
@@ -137,16 +146,15 @@ class Showdown(RoundState):
             pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(contenders)),)
         else:
             pots = self._pots(live)
-        stacks, ev = self.stacks, self._record
+        payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
         for k, pot in enumerate(pots):
             el = pot.eligible
+            if not el:  # _pots never makes one while a hand is live
+                raise _illegal(f"pot {k} of {pot.amount} has no eligible player", R_SHOWDOWN)
             best = max([values[i] for i in el]) if len(el) > 1 else 0
             winners = [i for i in el if values[i] == best] if len(el) > 1 else list(el)
             if len(winners) == 1 and not split:  # one winner takes the pot (the common case)
-                w = winners[0]
-                stacks[w] += pot.amount
-                win[w] += pot.amount
-                ev.append(("award", w, pot.amount, (k,)))
+                payouts.append((winners[0], pot.amount, k))
                 continue
             if len(el) == 1:
                 shares = {el[0]: pot.amount}
@@ -164,38 +172,55 @@ class Showdown(RoundState):
                         shares[i] = shares.get(i, 0) + amt
                 else:  # no qualifying low: the high hand scoops
                     shares = split_pot(pot.amount, winners, odd_to_first=to_first)
-            for i, amt in shares.items():
-                self.stacks[i] += amt
-                win[i] += amt
-                self._record.append(("award", i, amt, (k,)))
+            payouts.extend((i, amt, k) for i, amt in shares.items())
+        paid = sum(p[1] for p in payouts)
+        if paid != sum(contrib):  # pragma: no cover - the pots hold exactly the chips put in
+            raise _illegal(f"the pots would pay {paid} chips of the {sum(contrib)} put in", R_SHOWDOWN)
+        # every check is done: the chips move
+        stacks, win, ev = self.stacks, self.winnings, self._record
+        for i, amt, k in payouts:
+            stacks[i] += amt
+            win[i] += amt
+            ev.append(("award", i, amt, (k,)))
+        self.values = values
+        self.low_values = lows
         self.awarded = True
 
     def _value(self, kind: str, i: int) -> int:
-        """Player ``i``'s hand value of one hand type (higher is better; 0 = no qualifying low)."""
+        """Player ``i``'s hand value of one hand type (higher is better; 0 = no qualifying low).
+
+        Raises IllegalActionError (never a builtin error, never a value) when a card is unknown
+        (a replay's ``??``) or the evaluator reports an error."""
         h = self.hole[i]
         if -1 in h:
             raise _illegal(f"player {i}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
+        if -1 in self.board:
+            raise _illegal("a board card is unknown: the pot cannot be awarded", R_SHOWDOWN)
+        if any(not 0 <= c < 52 for c in h) or any(not 0 <= c < 52 for c in self.board):  # pragma: no cover
+            raise _illegal(f"player {i}'s hand holds a card outside 0..51: the pot cannot be awarded", R_SHOWDOWN)
         if kind == "high" and len(h) == 7:  # seven-card stud: the 7-card kernel, called directly
-            return int(_EVAL7(*h))
-        b = bytes(self.board)
-        if kind == "high":
-            cards = bytes(h) + b
-            v = lib.pe_eval_n(cards, len(cards))
-        elif kind == "omaha":
-            v = lib.pe_omaha_high(_OMAHA_TABLES, bytes(h), len(h), b, len(b))
-        elif kind == "omaha_low8":
-            v = lib.pe_omaha_low8(bytes(h), len(h), b, len(b))
-        elif kind == "a5":
-            v = lib.pe_low_a5(bytes(h), len(h))
-        elif kind == "a5_8":
-            v = lib.pe_low_a5_8(bytes(h), len(h))
-        elif kind == "27":
-            v = lib.pe_low_27(bytes(h), len(h))
-        elif kind == "badugi":
-            v = lib.pe_badugi(bytes(h), len(h))
-        else:  # pragma: no cover - Variant validation keeps kinds known
-            raise _illegal(f"unknown hand type {kind!r}", R_SHOWDOWN)
-        if v < 0:  # pragma: no cover - cards were validated when dealt
-            raise _illegal(f"player {i}'s hand cannot be evaluated (status {v})", R_SHOWDOWN)
+            v = _EVAL7(*h)
+        else:
+            b = bytes(self.board)
+            if kind == "omaha":
+                v = lib.pe_omaha_high(_OMAHA_TABLES, bytes(h), len(h), b, len(b))
+            elif kind == "omaha_low8":
+                v = lib.pe_omaha_low8(bytes(h), len(h), b, len(b))
+            else:  # a stud community card counts for every hand
+                cards = bytes(h) + b
+                if kind == "high":
+                    v = lib.pe_eval_n(cards, len(cards))
+                elif kind == "a5":
+                    v = lib.pe_low_a5(cards, len(cards))
+                elif kind == "a5_8":
+                    v = lib.pe_low_a5_8(cards, len(cards))
+                elif kind == "27":
+                    v = lib.pe_low_27(cards, len(cards))
+                elif kind == "badugi":
+                    v = lib.pe_badugi(cards, len(cards))
+                else:  # pragma: no cover - Variant validation keeps kinds known
+                    raise _illegal(f"unknown hand type {kind!r}", R_SHOWDOWN)
+        if v < 0:
+            raise _illegal(f"player {i}'s hand cannot be evaluated (evaluator status {v}): the pot is not awarded",
+                           R_SHOWDOWN)
         return int(v)
-

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol, Union
 
 from ..cards import CARD_TEXT, check_card, parse_cards
-from ..errors import IllegalActionError
+from ..errors import CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError
 from .games import StreetSpec, Variant
 from .rules import R_DEAL, PokerRules
 
@@ -172,7 +172,9 @@ class RoundState:
         def _queue_showdown(self) -> None: ...
         def _open_draw(self) -> None: ...
         def _next_street(self) -> StreetSpec | None: ...
-        def _draw_with_reshuffle(self, want: list[int], holes: list[tuple[int, ...] | None]) -> None: ...
+        def _draw_with_reshuffle(self, want: list[int], holes: list[tuple[int, ...] | None],
+                                 events: list[tuple[str, int | None, int, tuple[int, ...]]]) -> list[int]: ...
+        def _community_card_due(self, spec: StreetSpec) -> bool: ...
         def _showing_leader(self) -> int: ...
         def check_or_call(self, player: int | None = None) -> None: ...
         def bet_or_raise_to(self, to: int, player: int | None = None) -> None: ...
@@ -204,3 +206,32 @@ def _check_new(groups: Sequence[Sequence[int]], seen_groups: Sequence[Sequence[i
                 raise _illegal(f"card {CARD_TEXT[c]} is already dealt", R_DEAL)
             seen.add(c)
 
+
+
+def _from_source(cards: object, k: int, seen: set[int]) -> tuple[int, ...]:
+    """Validate ``k`` cards a card source produced: card ints 0..51, distinct, and none already in
+    play (``seen``: every card of the round dealt, burned or discarded so far). Returns them as a
+    tuple of ints; raises before anything is changed.
+
+    Raises:
+        CardTypeError: not a sequence of ints. CardCountError: not ``k`` cards. InvalidCardError:
+        an int outside 0..51. DuplicateCardError: a card twice, or one already in play.
+    """
+    try:
+        got = tuple(cards)  # type: ignore[call-overload]
+    except TypeError:
+        raise CardTypeError(f"the card source returned {cards!r}, not card ints 0..51") from None
+    if len(got) != k:
+        raise CardCountError(f"the card source returned {len(got)} card(s), {k} asked for")
+    out: list[int] = []
+    for c in got:
+        if isinstance(c, bool) or not hasattr(c, "__index__"):
+            raise CardTypeError(f"the card source returned {c!r}, not a card int 0..51")
+        i = c.__index__()
+        if not 0 <= i < 52:
+            raise InvalidCardError(f"the card source returned card {i}: card ints are 0..51")
+        if i in seen:
+            raise DuplicateCardError(f"the card source returned {CARD_TEXT[i]} ({i}), already in play this round")
+        seen.add(i)
+        out.append(i)
+    return tuple(out)
