@@ -13,12 +13,12 @@ poker game of the chapter (Omaha, stud, razz, draw, Badugi: :mod:`.games`), play
 from .chip_placement import Facing, rule_chip_placement
 from .pots import Pot, side_pots, split_pot
 from .round import CardSource, Event, LegalActions, Phase, Round, Ruling, Street
-from .rules import BettingStructure, ButtonPlacement, EngineConstants, HeadsUpOrder, OddChipRule, PokerRules
+from .rules import BettingStructure, ButtonPlacement, ButtonRule, EngineConstants, HeadsUpOrder, OddChipRule, PokerRules
 from .table import Absence, AbsenceSafeguard, ReturnReport, Table
 
 __all__ = [
     "PokerRules", "EngineConstants", "Table", "Absence", "AbsenceSafeguard", "ReturnReport", "BettingStructure",
-    "ButtonPlacement", "HeadsUpOrder", "OddChipRule",
+    "ButtonPlacement", "ButtonRule", "HeadsUpOrder", "OddChipRule",
     "Round", "Phase", "Street", "Event", "LegalActions", "Ruling", "Facing", "rule_chip_placement", "CardSource",
     "Pot", "side_pots", "split_pot",
 ]

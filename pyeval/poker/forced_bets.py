@@ -42,6 +42,8 @@ class ForcedBets(RoundState):
             self._dead_ante = a
             ev.append(("ante", i, a, ()))
         for amount, i in zip(rules.blinds, self._blind_posters):
+            if i is None:  # a dead blind (the table's dead-button rule): nobody posts it
+                continue
             a = min(amount, stacks[i])
             stacks[i] -= a
             contrib[i] += a

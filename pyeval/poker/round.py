@@ -62,6 +62,23 @@ def _source_state(src: object) -> object:
     return (type(src).__name__, _frozen(copy.deepcopy(state))) if state else src
 
 
+def _check_posters(posters: Sequence[int | None], k: int, n: int) -> tuple[tuple[int | None, ...], int]:
+    """Validate explicit blind posters: ``k`` entries, each a round index 0..n-1 or None, the
+    posted ones distinct, the last posted. Returns the plan (posters, first to act preflop)."""
+    bp = tuple(posters)
+    if len(bp) != k:
+        raise _illegal(f"blind_posters needs one entry per blind ({k}), got {len(bp)}", R_BLINDS)
+    for i in bp:
+        if i is not None and (type(i) is not int or not 0 <= i < n):
+            raise _illegal(f"blind_posters entries are round indices 0..{n - 1} or None, got {i!r}", R_BLINDS)
+    posted = [i for i in bp if i is not None]
+    if len(set(posted)) != len(posted):
+        raise _illegal(f"a player posts one blind only, got {bp}", R_BLINDS)
+    if k and bp[-1] is None:
+        raise _illegal("the big blind (the last) is always posted", R_BLINDS)
+    return bp, ((bp[-1] + 1) % n if k else 0)  # type: ignore[operator]
+
+
 def _merge_orphans(pots: tuple[Pot, ...]) -> tuple[Pot, ...]:
     """Fold every pot with no eligible player into the nearest pot below it that has one (else the
     nearest above); unchanged when no pot has an eligible player (no live hand at all)."""
@@ -90,14 +107,19 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             :class:`~pyeval.poker.Table` (§ 637a.8(b)(4)); a round accepts any positive stakes, so
             a blind may be all-in for less.
         cards: where cards come from (a shoe); may be None if every deal supplies explicit cards.
+        blind_posters: who posts each of ``rules.blinds``, by round index, None for a dead blind
+            that nobody posts (the table's button rule decides: :class:`~pyeval.poker.ButtonRule`);
+            default: the players left of the button in turn (§ 637a.11(d)). The big blind (the
+            last) is always posted; preflop action starts left of it.
     Raises:
         IllegalActionError: fewer than 2 or more players than seats, a stack that is not a
-            positive int, or more forced bets than players.
+            positive int, more forced bets than players, or bad ``blind_posters``.
     """
 
     __slots__ = ()
 
-    def __init__(self, rules: PokerRules, stacks: Sequence[int], cards: CardSource | None = None) -> None:
+    def __init__(self, rules: PokerRules, stacks: Sequence[int], cards: CardSource | None = None, *,
+                 blind_posters: Sequence[int | None] | None = None) -> None:
         if not isinstance(rules, PokerRules):
             raise CardTypeError(f"rules must be a PokerRules, got {type(rules).__name__}")
         stacks = list(stacks)
@@ -107,7 +129,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         for s in stacks:
             if type(s) is not int or s <= 0:  # bool and int subclasses are refused too
                 raise _illegal(f"table stakes must be positive ints, got {s!r}", R_STAKES)
-        if len(rules.blinds) > n:  # stud tables have no blinds
+        if blind_posters is None and len(rules.blinds) > n:  # stud tables have no blinds
             raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
         self.rules = rules
         self.n = n
@@ -145,6 +167,8 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             posters = [1, 0] if n == 2 and rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else list(range(n))
             bp = tuple(posters[i % n] for i in range(len(rules.blinds)))
             plan = rules.engine.forced_bet_plans[n] = (bp, (bp[-1] + 1) % n if bp else 0)
+        if blind_posters is not None:  # a table's button rule placed the blinds (e.g. a dead small blind)
+            plan = _check_posters(blind_posters, len(rules.blinds), n)
         self._blind_posters, self._preflop_first = plan
         self.values: list[int] = [0] * n
         self.winnings: list[int] = [0] * n

@@ -53,6 +53,26 @@ class ButtonPlacement(enum.Enum):
     HIGH_CARD = "high-card"
 
 
+class ButtonRule(enum.Enum):
+    """How the button moves when seats are skipped (players away, busted but seated, new players);
+    § 637a.11(c)(2) says only that it rotates clockwise after each round, so this is the certificate
+    holder's choice. Under both rules nobody posts the big blind in two rounds in a row.
+    """
+
+    #: Moving button (the default): the button moves to the next player dealt in, and the blinds are
+    #: posted by the players after it, so the button is never dead and every blind is posted; when
+    #: that would give the big blind to last round's big blind again (seats skipped, or a table
+    #: going heads-up) the button moves on one more player.
+    MOVING_BUTTON = "moving-button"
+    #: Dead button: the big blind moves to the next player dealt in after last round's big blind;
+    #: each other blind is posted from the seat that posted the next blind last round, and the button
+    #: goes to the seat of last round's first blind. A blind whose seat is not dealt in is dead (not
+    #: posted); the button may sit in front of an empty or absent seat (a dead button, the player to
+    #: its right acts last). Players arriving between the button and the big blind wait for the big
+    #: blind to pass.
+    DEAD_BUTTON = "dead-button"
+
+
 class HeadsUpOrder(enum.Enum):
     """Blind order with two players (§ 637a.11(d) read literally, or the common convention)."""
 
@@ -119,6 +139,8 @@ class PokerRules:
             full raise.
         check_raise: whether a player who checked may later raise in the round (§ 637a.8(j)).
         button_placement: how the button is first placed (§ 637a.11(c)(1)).
+        button_rule: how the button and blinds move when seats are skipped (§ 637a.11(c)(2) is
+            silent): :class:`ButtonRule`, default the moving button.
         suit_order: the suits from lowest to highest, for high-card ties (default ``"cdhs"``).
         odd_chip: who receives odd units of a split pot (§ 637a.11(k)).
         heads_up: heads-up blind order (§ 637a.11(d)); see :class:`HeadsUpOrder`.
@@ -143,6 +165,7 @@ class PokerRules:
     max_raises: int | None = None
     check_raise: bool = True
     button_placement: ButtonPlacement = ButtonPlacement.RIGHT_OF_DEALER
+    button_rule: ButtonRule = ButtonRule.MOVING_BUTTON
     suit_order: str = "cdhs"
     odd_chip: OddChipRule = OddChipRule.LEFT_OF_BUTTON
     heads_up: HeadsUpOrder = HeadsUpOrder.PA_LITERAL
@@ -179,6 +202,7 @@ class PokerRules:
             if len(self.blinds) + 1 >= self.seats:
                 raise TableRulesError(f"a straddle needs more than {len(self.blinds) + 1} seats ({R_STRADDLE})")
         for name, enum_type in (("structure", BettingStructure), ("button_placement", ButtonPlacement),
+                                ("button_rule", ButtonRule),
                                 ("odd_chip", OddChipRule), ("heads_up", HeadsUpOrder)):
             if not isinstance(getattr(self, name), enum_type):
                 raise TableRulesError(f"{name} must be a {enum_type.__name__}, got {getattr(self, name)!r}")

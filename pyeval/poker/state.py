@@ -141,7 +141,7 @@ class RoundState:
     betting_closed: bool  # no further betting this round
     showdown_queue: list[int]  # players still to show or muck, in order
     awarded: bool
-    _blind_posters: tuple[int, ...]
+    _blind_posters: tuple[int | None, ...]  # round index posting each blind, None = a dead blind
     _preflop_first: int
     values: list[int]
     winnings: list[int]
