@@ -40,3 +40,13 @@ def shared_dir() -> Path:
             pytest.fail(msg)
         pytest.skip(msg)
     return found
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` run only when asked for (``pytest -m slow``), not in the default run."""
+    if "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: run with pytest -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

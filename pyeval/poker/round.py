@@ -162,7 +162,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         self.betting_closed = False  # no further betting this round
         self.showdown_queue: list[int] = []
         self.awarded = False
-        plan = rules.engine.forced_bet_plans.get(n)
+        plan: tuple[tuple[int | None, ...], int] | None = rules.engine.forced_bet_plans.get(n)
         if plan is None:  # who posts each blind, and who acts first preflop, for n players
             posters = [1, 0] if n == 2 and rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else list(range(n))
             bp = tuple(posters[i % n] for i in range(len(rules.blinds)))
@@ -240,7 +240,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         dead = self._dead_ante
         if not dead:
             return _merge_orphans(side_pots(self.contrib, live))
-        i = self._blind_posters[-1]
+        i = self._big_blind()
         contrib = list(self.contrib)
         contrib[i] -= dead
         pots = side_pots(contrib, live)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, Protocol, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Union
 
 from ..cards import CARD_TEXT, check_card, parse_cards
 from ..errors import CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError
@@ -161,6 +161,12 @@ class RoundState:
     _dead_cards: list[int]  # draw games: replaced discards and folded hands a draw may reshuffle
     _showing_ranks: list[int]  # stud: each player's up cards as a showing-hand signature
 
+    def _big_blind(self) -> int:
+        """Round index of the player who posts the last blind (always posted; 0 with no blinds)."""
+        bb = self._blind_posters[-1] if self._blind_posters else 0
+        assert bb is not None
+        return bb
+
     if TYPE_CHECKING:  # step methods one part calls in another (defined in the part modules)
         @property
         def phase(self) -> Phase: ...
@@ -208,7 +214,7 @@ def _check_new(groups: Sequence[Sequence[int]], seen_groups: Sequence[Sequence[i
 
 
 
-def _from_source(cards: object, k: int, seen: set[int]) -> tuple[int, ...]:
+def _from_source(cards: Any, k: int, seen: set[int]) -> tuple[int, ...]:
     """Validate ``k`` cards a card source produced: card ints 0..51, distinct, and none already in
     play (``seen``: every card of the round dealt, burned or discarded so far). Returns them as a
     tuple of ints; raises before anything is changed.
@@ -218,7 +224,7 @@ def _from_source(cards: object, k: int, seen: set[int]) -> tuple[int, ...]:
         an int outside 0..51. DuplicateCardError: a card twice, or one already in play.
     """
     try:
-        got = tuple(cards)  # type: ignore[call-overload]
+        got: tuple[Any, ...] = tuple(cards)
     except TypeError:
         raise CardTypeError(f"the card source returned {cards!r}, not card ints 0..51") from None
     if len(got) != k:
