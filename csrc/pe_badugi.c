@@ -1,4 +1,5 @@
 /* pe_badugi.c - see pe_badugi.h. Tables: tools/gen_variant_tables.py (pe_variants_tables.h). */
+#include "pe_compat.h"
 #include "pe_badugi.h"
 #include "pe_variants_internal.h"
 
@@ -25,7 +26,7 @@ static PE_ALWAYS_INLINE int pe_badugi_rows(const uint8_t *cards, size_t rows, ui
         const uint8_t *c = cards + 4 * r;
         pe_v2 sum = {0, 0}, any = {0, 0};
         pe_row_add(c, 4, &sum, &any, pc);
-        if (__builtin_expect(!pe_row_bits_ok(sum[1], any[1], 4, pc), 0)) {
+        if (PE_UNLIKELY(!pe_row_bits_ok(sum[1], any[1], 4, pc))) {
             uint64_t seen = 0;
             if (bad_row) *bad_row = r;
             return pe_var_check(c, 4, &seen);
@@ -60,7 +61,6 @@ static int pe_badugi_batch_or(const uint8_t *cards, size_t rows, uint16_t *out, 
     return PE_OK;
 }
 #define pe_badugi_batch_pc pe_badugi_batch_or
-#define pe_have_popcnt() 0
 #endif
 
 int pe_badugi_batch(const uint8_t *cards, size_t rows, uint16_t *out, size_t *bad_row)

@@ -1,5 +1,6 @@
 /* pe_crisscross.c - Criss-Cross Poker draw, settlement, simulation and Five Card Bonus analysis.
  * See pe_crisscross.h. 58 Pa. Code § 674a.9 (dealing order); the rest is table configuration. */
+#include "pe_compat.h"
 #include "pe_crisscross.h"
 
 #include <string.h>

@@ -1,14 +1,11 @@
 /* pe_equity.c - see pe_equity.h for the algorithms. */
+#include "pe_compat.h"
 #include "pe_equity.h"
 #include "pe_eval_internal.h"
 
 #include <string.h>
 
-#if defined(__GNUC__)
-#define EQ_INLINE static inline __attribute__((always_inline))
-#else
-#define EQ_INLINE static inline
-#endif
+#define EQ_INLINE static PE_ALWAYS_INLINE
 
 int pe_eq_abi(void) { return PE_EQ_ABI; }
 
@@ -19,8 +16,8 @@ int pe_eq_abi(void) { return PE_EQ_ABI; }
 EQ_INLINE uint16_t eq_value(uint64_t key, uint64_t packed)
 {
     const uint32_t flush = (uint32_t)(key >> 32) & PE_FLUSH_BITS;
-    if (__builtin_expect(flush != 0, 0)) {
-        const unsigned suit = (unsigned)__builtin_ctz(flush) >> 2;
+    if (PE_UNLIKELY(flush != 0)) {
+        const unsigned suit = (unsigned)pe_ctz32(flush) >> 2;
         return PE_FLUSH[(packed >> (16 * suit)) & 0x1fffu];
     }
     return pe_lookup(key, NULL, 0); /* no flush: the card list is not read */
@@ -47,12 +44,12 @@ EQ_INLINE void eq_score(eq_acc *a, int p, const uint16_t *v)
         if (v[i] > best) { best = v[i]; mask = 1u << i; }
         else if (v[i] == best) mask |= 1u << i;
     }
-    if (__builtin_expect((mask & (mask - 1)) == 0, 1)) {
-        a->win[__builtin_ctz(mask)]++;
+    if (PE_LIKELY((mask & (mask - 1)) == 0)) {
+        a->win[pe_ctz32(mask)]++;
         return;
     }
-    const int k = __builtin_popcount(mask);
-    for (uint32_t m = mask; m; m &= m - 1) a->tiek[__builtin_ctz(m)][k]++;
+    const int k = pe_popcount64(mask);
+    for (uint32_t m = mask; m; m &= m - 1) a->tiek[pe_ctz32(m)][k]++;
 }
 
 /* Add the counts to *out as pe_eq_stats. */
@@ -195,23 +192,7 @@ int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t 
 
 /* ---- Monte Carlo ---- */
 
-#if defined(__SIZEOF_INT128__)
-EQ_INLINE uint64_t eq_mul(uint64_t a, uint64_t b, uint64_t *lo)
-{
-    const __uint128_t m = (__uint128_t)a * b;
-    *lo = (uint64_t)m;
-    return (uint64_t)(m >> 64);
-}
-#else
-EQ_INLINE uint64_t eq_mul(uint64_t a, uint64_t b, uint64_t *lo)
-{
-    const uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
-    const uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    const uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
-    *lo = (mid << 32) | (uint32_t)p00;
-    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-}
-#endif
+#define eq_mul pe_mul64x64 /* 64 x 64 -> 128 bits (pe_compat.h) */
 
 /* Words from the caller's generator, fetched in blocks that never exceed what the remaining trials
  * will use (each trial takes at least one word), so no draw is wasted: n1 then n2 trials on one
@@ -234,7 +215,7 @@ static void eq_refill(eq_words *w)
 
 EQ_INLINE uint64_t eq_word(eq_words *w)
 {
-    if (__builtin_expect(w->pos == w->len, 0)) eq_refill(w);
+    if (PE_UNLIKELY(w->pos == w->len)) eq_refill(w);
     return w->buf[w->pos++];
 }
 
@@ -242,7 +223,7 @@ EQ_INLINE uint64_t eq_word(eq_words *w)
 EQ_INLINE uint64_t eq_bounded(eq_words *w, uint64_t bound)
 {
     uint64_t lo, hi = eq_mul(eq_word(w), bound, &lo);
-    if (__builtin_expect(lo < bound, 0)) {
+    if (PE_UNLIKELY(lo < bound)) {
         const uint64_t t = (0 - bound) % bound;
         while (lo < t && !w->bad) hi = eq_mul(eq_word(w), bound, &lo);
     }
@@ -255,7 +236,7 @@ EQ_INLINE void eq_digits(eq_words *ws, int m, int k, uint64_t prod, uint64_t thr
     for (;;) {
         uint64_t w = eq_word(ws);
         for (int t = 0; t < k; t++) d[t] = (uint32_t)eq_mul(w, (uint64_t)(m - t), &w);
-        if (__builtin_expect(w >= prod, 1) || w >= thresh || ws->bad) return;
+        if (PE_LIKELY(w >= prod) || w >= thresh || ws->bad) return;
     }
 }
 

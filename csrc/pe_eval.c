@@ -1,4 +1,5 @@
 /* pe_eval.c - see pe_eval.h. Tables come from tools/gen_tables.py (pe_eval_tables.h). */
+#include "pe_compat.h"
 #include "pe_eval.h"
 #include "pe_eval_internal.h"
 
@@ -89,7 +90,7 @@ static inline int pe_row_eval_or(const uint8_t *c, int k, uint16_t *value)
         sum += t[c[i]];
         any |= t[c[i]];
     }
-    if (__builtin_expect(sum[1] != any[1] || (any[1] >> 63), 0)) return (any[1] >> 63) ? PE_ERR_CARD : PE_ERR_DUP;
+    if (PE_UNLIKELY(sum[1] != any[1] || (any[1] >> 63))) return (any[1] >> 63) ? PE_ERR_CARD : PE_ERR_DUP;
     *value = pe_lookup(sum[0], c, k);
     return PE_OK;
 }
@@ -98,7 +99,7 @@ static inline int pe_row_eval_or(const uint8_t *c, int k, uint16_t *value)
     for (size_t r = 0; r < rows; r++) {                                             \
         const int st = k == 7 ? ROW_EVAL(cards + r * 7, 7, out + r)                 \
                               : ROW_EVAL(cards + r * (size_t)k, k, out + r);        \
-        if (__builtin_expect(st != PE_OK, 0)) {                                     \
+        if (PE_UNLIKELY(st != PE_OK)) {                                     \
             if (bad_row) *bad_row = r;                                              \
             return st;                                                              \
         }                                                                           \
@@ -109,7 +110,7 @@ PE_POPCNT_TARGET static inline int pe_row_eval_pc(const uint8_t *c, int k, uint1
 {
     pe_v2 sum = {PE_SUIT_INIT, 0};
     PE_ROW_SUM(c, k, sum);
-    if (__builtin_expect(__builtin_popcountll(sum[1]) != k || (sum[1] >> 63), 0)) {
+    if (PE_UNLIKELY(pe_popcount64(sum[1]) != k || (sum[1] >> 63))) {
         uint16_t unused;
         return pe_row_eval_or(c, k, &unused); /* names the error: invalid card or duplicate */
     }
@@ -130,10 +131,10 @@ PE_POPCNT_TARGET static inline int pe_block_pc(const uint8_t *cards, size_t nb, 
     for (size_t j = 0; j < nb; j++) {
         pe_v2 sum = {PE_SUIT_INIT, 0};
         PE_ROW_SUM(cards + j * (size_t)k, k, sum);
-        bad |= (unsigned)(__builtin_popcountll(sum[1]) != k) | (unsigned)(sum[1] >> 63);
+        bad |= (unsigned)(pe_popcount64(sum[1]) != k) | (unsigned)(sum[1] >> 63);
         keys[j] = sum[0];
     }
-    if (__builtin_expect(bad != 0, 0)) return 1;
+    if (PE_UNLIKELY(bad != 0)) return 1;
     for (size_t j = 0; j < nb; j++) out[j] = pe_lookup(keys[j], cards + j * (size_t)k, k);
     return 0;
 }
@@ -145,7 +146,7 @@ PE_POPCNT_TARGET static int pe_batch_popcnt(const uint8_t *cards, size_t rows, i
         const size_t nb = rows - r0 < PE_BLOCK ? rows - r0 : PE_BLOCK;
         const uint8_t *c = cards + r0 * (size_t)k;
         const int redo = k == 7 ? pe_block_pc(c, nb, 7, out + r0) : pe_block_pc(c, nb, k, out + r0);
-        if (__builtin_expect(redo, 0)) {
+        if (PE_UNLIKELY(redo)) {
             for (size_t j = 0; j < nb; j++) {
                 const int st = pe_row_eval_pc(c + j * (size_t)k, k, out + r0 + j);
                 if (st != PE_OK) {
@@ -188,7 +189,6 @@ static int pe_batch_or(const uint8_t *cards, size_t rows, int k, uint16_t *out, 
     }
     return PE_OK;
 }
-#define pe_have_popcnt() 0
 #define pe_batch_popcnt pe_batch_or
 #endif
 

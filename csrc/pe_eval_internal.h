@@ -4,6 +4,7 @@
 #define PE_EVAL_INTERNAL_H
 
 #include <stdint.h>
+#include "pe_compat.h"
 #include "pe_eval_tables.h"
 
 /* Each suit counter starts at 3, so a counter reaches 8 (bit 3) exactly at five cards. */
@@ -13,8 +14,8 @@
 static inline uint16_t pe_lookup(uint64_t key, const uint8_t *c, int n)
 {
     const uint32_t flush = (uint32_t)(key >> 32) & PE_FLUSH_BITS;
-    if (__builtin_expect(flush != 0, 0)) {
-        const unsigned suit = (unsigned)__builtin_ctz(flush) >> 2;
+    if (PE_UNLIKELY(flush != 0)) {
+        const unsigned suit = (unsigned)pe_ctz32(flush) >> 2;
         unsigned mask = 0;
         for (int i = 0; i < n; i++) mask |= (unsigned)((c[i] & 3u) == suit) << (c[i] >> 2);
         return PE_FLUSH[mask];
@@ -35,17 +36,9 @@ static inline uint16_t pe_eval_unchecked(const uint8_t *c, int n)
  * one-hot bit (poison bit 63 for bytes 52..255); a row of k cards is valid exactly when the sum of
  * the bits has k bits set and no poison bit, or, without a popcount instruction, when the sum equals
  * the OR. Shared by every batch kernel (pe_eval.c, pe_low.c, pe_omaha.c, pe_badugi.c). */
-#if defined(__GNUC__)
+#if defined(PE_HAVE_VECTOR_EXT)
 #define PE_HAVE_V2 1
 typedef uint64_t pe_v2 __attribute__((vector_size(16)));
-#if defined(__x86_64__) || defined(__i386__)
-#define PE_POPCNT_TARGET __attribute__((target("popcnt")))
-static inline int pe_have_popcnt(void) { return __builtin_cpu_supports("popcnt"); }
-#else
-#define PE_POPCNT_TARGET
-static inline int pe_have_popcnt(void) { return 1; }
-#endif
-#define PE_ALWAYS_INLINE __attribute__((always_inline)) inline
 
 /* Adds the k cards' PE_CARD_KEYBIT rows to *sum (and their bits to *any when !pc). */
 static PE_ALWAYS_INLINE void pe_row_add(const uint8_t *c, int k, pe_v2 *sum, pe_v2 *any, const int pc)
@@ -60,7 +53,7 @@ static PE_ALWAYS_INLINE void pe_row_add(const uint8_t *c, int k, pe_v2 *sum, pe_
 /* Nonzero when the bit sum of k cards is a valid row; pc: a popcount instruction is in use. */
 static PE_ALWAYS_INLINE int pe_row_bits_ok(uint64_t bits, uint64_t any, int k, const int pc)
 {
-    return pc ? (__builtin_popcountll(bits) == k) & !(bits >> 63) : (bits == any) & !(any >> 63);
+    return pc ? (pe_popcount64(bits) == k) & !(bits >> 63) : (bits == any) & !(any >> 63);
 }
 #endif
 

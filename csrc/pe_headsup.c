@@ -1,5 +1,6 @@
 /* pe_headsup.c - World Poker Tour Heads-Up Hold 'Em: simulation path and exact analyses.
  * See pe_headsup.h. Mirrors pyeval/headsup/settle.py and strategy.py exactly. */
+#include "pe_compat.h"
 #include "pe_headsup.h"
 
 #include <string.h>

@@ -1,4 +1,5 @@
 /* pe_low.c - see pe_low.h. Tables: tools/gen_variant_tables.py (pe_variants_tables.h). */
+#include "pe_compat.h"
 #include "pe_low.h"
 #include "pe_variants_internal.h"
 
@@ -53,7 +54,7 @@ static PE_ALWAYS_INLINE int pe_low_rows(const uint8_t *cards, size_t rows, const
             uint32_t m1 = 0; /* distinct low ranks; PE_LOW_BIT is padded to 256 bytes */
             if (kind != PE_LOW_27 && k > 5)
                 for (int i = 0; i < k; i++) m1 |= PE_LOW_BIT[c[i]];
-            if (__builtin_expect(!pe_row_bits_ok(sum[1], any[1], k, pc), 0)) {
+            if (PE_UNLIKELY(!pe_row_bits_ok(sum[1], any[1], k, pc))) {
                 uint64_t seen = 0;
                 if (bad_row) *bad_row = r;
                 st = pe_var_check(c, k, &seen);
@@ -115,7 +116,6 @@ static int pe_low_batch_or(const uint8_t *cards, size_t rows, int k, int kind, u
     return PE_OK;
 }
 #define pe_low_batch_pc pe_low_batch_or
-#define pe_have_popcnt() 0
 #endif
 
 int pe_low_batch(const uint8_t *cards, size_t rows, int k, int kind, uint16_t *out, size_t *bad_row)

@@ -1,4 +1,5 @@
 /* pe_omaha.c - see pe_omaha.h. Tables: tools/gen_variant_tables.py (pe_variants_tables.h). */
+#include "pe_compat.h"
 #include "pe_omaha.h"
 #include "pe_variants_internal.h"
 
@@ -95,7 +96,7 @@ static PE_ALWAYS_INLINE int pe_omaha_rows(const uint16_t *t, const uint8_t *hole
             pe_v2 hs = {PE_OMAHA_HOLE_INIT, 0}, bs = {PE_OMAHA_BOARD_INIT, 0}, any = {0, 0};
             pe_row_add(h, nh, &hs, &any, pc);
             pe_row_add(b, nb, &bs, &any, pc);
-            if (__builtin_expect(!pe_row_bits_ok(hs[1] + bs[1], any[1], nh + nb, pc), 0)) {
+            if (PE_UNLIKELY(!pe_row_bits_ok(hs[1] + bs[1], any[1], nh + nb, pc))) {
                 if (bad_row) *bad_row = r;
                 st = pe_omaha_check(h, nh, b, nb);
                 r1 = r;
@@ -107,9 +108,9 @@ static PE_ALWAYS_INLINE int pe_omaha_rows(const uint16_t *t, const uint8_t *hole
                 const uint32_t f = pe_omaha_flush_bits(hs[0], bs[0]);
                 const uint32_t row = 91u * PE_OMAHA_BOARD_OF_HIGH[pe_var_rank_value((uint32_t)bs[0])];
                 boards[r - r0] = row;
-                __builtin_prefetch(t + row);
-                __builtin_prefetch(t + row + 90);
-                queue[nq] = (uint32_t)(r - r0) << 2 | (uint32_t)__builtin_ctz(f | 0x10000u) >> 2;
+                PE_PREFETCH(t + row);
+                PE_PREFETCH(t + row + 90);
+                queue[nq] = (uint32_t)(r - r0) << 2 | (uint32_t)pe_ctz32(f | 0x10000u) >> 2;
                 nq += f != 0;
             } else out[r] = pe_omaha_high_k(h, nh, b, nb);
         }
@@ -163,7 +164,6 @@ static int pe_omaha_batch_or(const uint16_t *t, const uint8_t *hole, const uint8
     return PE_OK;
 }
 #define pe_omaha_batch_pc pe_omaha_batch_or
-#define pe_have_popcnt() 0
 #endif
 
 int pe_omaha_batch(const uint16_t *tables, const uint8_t *hole, const uint8_t *board, size_t rows, int nh, int nb,

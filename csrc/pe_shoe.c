@@ -1,55 +1,17 @@
 /* pe_shoe.c - see pe_shoe.h for the algorithms and their sources. */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE 1 /* syscall(2), for getrandom, also under -std=c11 */
+#endif
+#define PE_COMPAT_WANT_ENTROPY 1 /* pe_os_entropy: the OS CSPRNG */
+#include "pe_compat.h"
 #include "pe_shoe.h"
 #include "pe_eval_internal.h"
 
 #include <string.h>
 
-#if defined(__linux__) || defined(__APPLE__) || defined(__unix__)
-#include <errno.h>
-#include <fcntl.h>
-#include <unistd.h>
-#define PE_HAVE_UNIX 1
-#if defined(__has_include)
-#if __has_include(<sys/random.h>)
-#include <sys/random.h>
-#define PE_HAVE_GETRANDOM 1
-#endif
-#endif
-#endif
-
 int pe_shoe_abi(void) { return PE_SHOE_ABI; }
 
-/* ------------------------------------------------------------------------------------------ */
-/* 64 x 64 -> 128-bit multiply (portable fallback for compilers without __uint128_t).           */
-
-#if defined(__SIZEOF_INT128__)
-static inline uint64_t pe_mul128(uint64_t a, uint64_t b, uint64_t *lo)
-{
-    const __uint128_t m = (__uint128_t)a * b;
-    *lo = (uint64_t)m;
-    return (uint64_t)(m >> 64);
-}
-#else
-static inline uint64_t pe_mul128(uint64_t a, uint64_t b, uint64_t *lo)
-{
-    const uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
-    const uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    const uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
-    *lo = (mid << 32) | (uint32_t)p00;
-    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-}
-#endif
-
-static inline int pe_popcount64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_popcountll(x);
-#else
-    int c = 0;
-    while (x) { x &= x - 1; c++; }
-    return c;
-#endif
-}
+#define pe_mul128 pe_mul64x64 /* 64 x 64 -> 128 bits (pe_compat.h) */
 
 /* ------------------------------------------------------------------------------------------ */
 /* xoshiro256** 1.0 and SplitMix64 (reference algorithms by Blackman and Vigna, public domain). */
@@ -88,43 +50,9 @@ void pe_rng_seed(pe_rng *r, const uint64_t seed[4])
     if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0) r->s[0] = 1; /* unreachable in practice */
 }
 
-/* Fill buf from the OS CSPRNG. Returns 0 or -1. */
-static int pe_os_random(void *buf, size_t len)
-{
-#if defined(PE_HAVE_UNIX)
-    uint8_t *p = (uint8_t *)buf;
-    size_t got = 0;
-#if defined(PE_HAVE_GETRANDOM)
-    while (got < len) {
-        const ssize_t k = getrandom(p + got, len - got, 0);
-        if (k < 0) {
-            if (errno == EINTR) continue;
-            break; /* ENOSYS etc.: fall back to /dev/urandom */
-        }
-        got += (size_t)k;
-    }
-    if (got == len) return 0;
-#endif
-    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    while (got < len) {
-        const ssize_t k = read(fd, p + got, len - got);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) break;
-        got += (size_t)k;
-    }
-    close(fd);
-    return got == len ? 0 : -1;
-#else
-    (void)buf;
-    (void)len;
-    return -1;
-#endif
-}
-
 static int pe_rng_refill(pe_rng *r)
 {
-    if (pe_os_random(r->buf, sizeof r->buf) != 0) {
+    if (pe_os_entropy(r->buf, sizeof r->buf) != 0) {
         r->err = PE_SHOE_ERR_ENTROPY;
         memset(r->buf, 0, sizeof r->buf);
         r->buf_pos = 0;
@@ -154,7 +82,7 @@ static uint64_t pe_secure_next(pe_rng *r)
 
 static inline uint64_t pe_next(pe_rng *r)
 {
-    if (__builtin_expect(r->secure != 0, 0)) return pe_secure_next(r);
+    if (PE_UNLIKELY(r->secure != 0)) return pe_secure_next(r);
     return pe_xoshiro_next(r->s);
 }
 
@@ -204,7 +132,7 @@ static inline uint64_t pe_bounded(pe_rng *r, uint64_t bound)
 {
     uint64_t lo;
     uint64_t hi = pe_mul128(pe_next(r), bound, &lo);
-    if (__builtin_expect(lo < bound, 0)) {
+    if (PE_UNLIKELY(lo < bound)) {
         const uint64_t t = (0 - bound) % bound; /* 2**64 mod bound */
         while (lo < t && !r->err) hi = pe_mul128(pe_next(r), bound, &lo);
     }
@@ -555,11 +483,7 @@ int pe_shoe_remove_card(pe_shoe *s, int card)
  * over from one row to the next: a fresh uniform shuffle of any arrangement is uniform and
  * independent of it. Bounds 52, 51, ... are drawn BATCH at a time from one 64-bit word. */
 
-#if defined(__GNUC__)
-#define PE_INLINE static inline __attribute__((always_inline))
-#else
-#define PE_INLINE static inline
-#endif
+#define PE_INLINE static PE_ALWAYS_INLINE
 
 #define PE_BATCH 7 /* 52**7 < 2**40: the rejection test fires with probability < 2**-24 */
 
@@ -571,7 +495,7 @@ PE_INLINE void pe_draw_batch(pe_rng *r, uint64_t *x, int secure, uint32_t b0, in
     for (;;) {
         uint64_t w = secure ? pe_secure_next(r) : pe_xoshiro_next(x);
         for (int t = 0; t < k; t++) j[t] = (uint32_t)pe_mul128(w, (uint64_t)(b0 - (uint32_t)t), &w);
-        if (__builtin_expect(w >= prod, 1)) return;
+        if (PE_LIKELY(w >= prod)) return;
         if (w >= (0 - prod) % prod || r->err) return;
     }
 }
@@ -609,7 +533,7 @@ PE_INLINE void pe_partial_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *d
         d3 = (uint32_t)(m_ >> 32);                                                                \
         const uint32_t left_ = (uint32_t)m_;                                                      \
         const uint32_t prod_ = (uint32_t)((base) * ((base) + 1) * ((base) + 2) * ((base) + 3));   \
-        ok = __builtin_expect(left_ >= prod_, 1) || left_ >= (0u - prod_) % prod_;                 \
+        ok = PE_LIKELY(left_ >= prod_) || left_ >= (0u - prod_) % prod_;                 \
     } while (0)
 
 /* A full shuffle into out[52]: Fisher-Yates "inside-out" (Durstenfeld's, filling the array while it
@@ -631,7 +555,7 @@ PE_INLINE void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
             int ok0, ok1;
             PE_DIGITS4((uint32_t)w, b, j0, j1, j2, j3, ok0);
             PE_DIGITS4((uint32_t)(w >> 32), b + 4, j4, j5, j6, j7, ok1);
-            if (__builtin_expect(ok0 & ok1, 1) || r->err) break;
+            if (PE_LIKELY(ok0 & ok1) || r->err) break;
         }
         const int i = (int)b - 1; /* bound b is for index b - 1 */
         out[i] = out[j0]; out[j0] = (uint8_t)i;
@@ -654,7 +578,7 @@ PE_INLINE void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
         m = (uint64_t)(uint32_t)m * 52u;
         j2 = (uint32_t)(m >> 32);
         const uint32_t left = (uint32_t)m, prod = 50u * 51u * 52u;
-        if (__builtin_expect(left >= prod, 1) || left >= (0u - prod) % prod || r->err) break;
+        if (PE_LIKELY(left >= prod) || left >= (0u - prod) % prod || r->err) break;
     }
     out[49] = out[j0]; out[j0] = 49;
     out[50] = out[j1]; out[j1] = 50;

@@ -13,8 +13,9 @@
  *     2**64 gives the reference seeding (s = four successive SplitMix64 outputs from the seed).
  *     pe_rng_jump() advances 2**128 draws (the reference jump polynomial): stream k of a seed is
  *     the seeded state jumped k times, giving non-overlapping parallel streams.
- *   - secure: 64-bit words read from the operating system's CSPRNG, getrandom(2) (falling back to
- *     /dev/urandom where getrandom is missing) in blocks of 256 bytes. No seed, no home-made
+ *   - secure: 64-bit words read from the operating system's CSPRNG (pe_os_entropy in pe_compat.h:
+ *     getrandom(2) on Linux, falling back to /dev/urandom where it is missing; getentropy /
+ *     arc4random_buf on macOS; BCryptGenRandom on Windows) in blocks of 256 bytes. No seed, no home-made
  *     cryptography. A failed read sets err; the operation in progress then changes nothing and
  *     returns PE_SHOE_ERR_ENTROPY.
  *   - bounded integers: Lemire's multiply-shift with rejection ("Fast random integer generation

@@ -41,7 +41,7 @@ static inline uint16_t pe_low_a5_key(uint64_t key) { return PE_LOW_A5_OF_HIGH[pe
 /* Fewer than five distinct ranks among n (6, 7) cards: keep every distinct rank once plus the fewest,
  * lowest duplicates (pairs before trips), i.e. drop the last n - 5 duplicate copies in the order
  * (copy level descending, then the worst rank first) from the key sum of all n cards. Branch-free. */
-static inline uint32_t pe_low_top(uint32_t m) { return 31u - (uint32_t)__builtin_clz(m | 1u); }
+static inline uint32_t pe_low_top(uint32_t m) { return 31u - (uint32_t)pe_clz32(m | 1u); }
 static inline uint16_t pe_low_a5_dups(const uint8_t *c, int n, uint64_t key)
 {
     uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0;
@@ -72,7 +72,7 @@ static inline uint16_t pe_low_a5_nk(const uint8_t *c, int n, uint64_t key)
     uint32_t m1 = 0;
     for (int i = 0; i < n; i++) m1 |= PE_LOW_BIT[c[i]];
     const uint16_t v = PE_LOW_A5_MASK[m1]; /* nonzero exactly when there are five distinct ranks */
-    return __builtin_expect(v != 0, 1) ? v : pe_low_a5_dups(c, n, key);
+    return PE_LIKELY(v != 0) ? v : pe_low_a5_dups(c, n, key);
 }
 
 /* The distinct-rank part alone: 0 when fewer than five distinct ranks (then pe_low_a5_dups). */
@@ -106,13 +106,13 @@ static inline uint16_t pe_low_27_5(const uint8_t *c)
 #define PE_BADUGI_MULTISETS 1820 /* multisets of four ranks out of 13: C(16, 4) */
 static inline uint16_t pe_badugi_bits(uint64_t m)
 {
-    const uint32_t a = (uint32_t)__builtin_ctzll(m);
+    const uint32_t a = (uint32_t)pe_ctz64(m);
     m &= m - 1;
-    const uint32_t b = (uint32_t)__builtin_ctzll(m);
+    const uint32_t b = (uint32_t)pe_ctz64(m);
     m &= m - 1;
-    const uint32_t x = (uint32_t)__builtin_ctzll(m);
+    const uint32_t x = (uint32_t)pe_ctz64(m);
     m &= m - 1;
-    const uint32_t y = (uint32_t)__builtin_ctzll(m);
+    const uint32_t y = (uint32_t)pe_ctz64(m);
     const uint32_t ms = PE_BADUGI_MS[a >> 2] + PE_BADUGI_MS[13 + (b >> 2)] + PE_BADUGI_MS[26 + (x >> 2)] +
                         PE_BADUGI_MS[39 + (y >> 2)];
     const uint32_t part = PE_BADUGI_PART[(a & 3) | (b & 3) << 2 | (x & 3) << 4 | (y & 3) << 6];
@@ -203,7 +203,7 @@ static inline uint16_t pe_omaha_flush_k(const uint8_t *h, int nh, const uint8_t 
     for (int i = 0; i < nh; i++) hk += PE_CARD_KEY(h[i]);
     for (int i = 0; i < nb; i++) bk += PE_CARD_KEY(b[i]);
     const uint32_t f = pe_omaha_flush_bits(hk, bk);
-    return f ? pe_omaha_flush_suit(h, nh, b, nb, (unsigned)__builtin_ctz(f) >> 2, best) : best;
+    return f ? pe_omaha_flush_suit(h, nh, b, nb, (unsigned)pe_ctz32(f) >> 2, best) : best;
 }
 
 /* Omaha with a five-card board from the key sums of the hole (init PE_OMAHA_HOLE_INIT) and board
@@ -233,7 +233,7 @@ static inline uint16_t pe_omaha_high5_keys(const uint16_t *nf2, const uint8_t *h
 {
     uint16_t best = pe_omaha_nonflush5(nf2, h, nh, bkey);
     const uint32_t f = pe_omaha_flush_bits(hkey, bkey);
-    if (__builtin_expect(f != 0, 0)) best = pe_omaha_flush_suit(h, nh, b, 5, (unsigned)__builtin_ctz(f) >> 2, best);
+    if (PE_UNLIKELY(f != 0)) best = pe_omaha_flush_suit(h, nh, b, 5, (unsigned)pe_ctz32(f) >> 2, best);
     return best;
 }
 

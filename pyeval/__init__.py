@@ -17,6 +17,7 @@ from .errors import (
     HandHistoryError,
     HandValueError,
     IllegalActionError,
+    IllegalHandHistoryError,
     InvalidCardError,
     NativeBuildError,
     OutOfTurnError,
@@ -75,7 +76,7 @@ __all__ = [
     # errors
     "PyevalError", "InvalidCardError", "DuplicateCardError", "CardCountError", "CardTypeError",
     "HandValueError", "NativeBuildError", "TableRulesError", "IllegalActionError", "OutOfTurnError",
-    "HandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
+    "HandHistoryError", "IllegalHandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
     "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "ShoeTypeError",
     "SeedError", "EntropyError", "RangeError", "EquityError", "SimulationError",
     # evaluation

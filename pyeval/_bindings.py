@@ -25,14 +25,40 @@ from .errors import (
     ShoeExhaustedError,
 )
 
+def _missing_modules_error(exc: ImportError) -> NativeBuildError:
+    """The error for compiled modules that cannot be imported. From a source checkout that was never
+    built in place (typically: Python started in the clone after ``pip install .``, so the folder
+    shadows the installed package), say so plainly; the ImportError Python raises there talks about a
+    "partially initialized module" and a circular import, which is not the problem."""
+    package = Path(__file__).resolve().parent
+    checkout = package.parent
+    if (checkout / "csrc" / "pe_eval.h").exists() and (checkout / "setup.py").exists():
+        installed = ""
+        try:
+            from importlib.metadata import PackageNotFoundError, distribution
+
+            dist = distribution("pyeval-poker")
+            where = Path(str(dist.locate_file("pyeval"))).resolve()
+            if where != package:
+                installed = f" (the installed pyeval-poker {dist.version} in {where.parent} is shadowed by it)"
+        except (ImportError, PackageNotFoundError):
+            pass
+        return NativeBuildError(
+            f"you are importing pyeval from the source checkout at {checkout}, which has no compiled modules"
+            f"{installed}; run `pip install -e .` there (or `python setup.py build_ext --inplace`), or leave "
+            "the folder to use the installed package"
+        )
+    return NativeBuildError(
+        "pyeval's compiled modules (pyeval._native, pyeval._fastcall) are missing or cannot be loaded; "
+        f"reinstall pyeval-poker (`pip install --force-reinstall pyeval-poker`): {exc}"
+    )
+
+
 try:
     from . import _fastcall
     from ._native import ffi, lib
-except ImportError as exc:  # pragma: no cover - only on a broken install
-    raise NativeBuildError(
-        "pyeval's compiled modules (pyeval._native, pyeval._fastcall) are missing; install with `pip install .` "
-        f"(or `pip install -e .` in a checkout): {exc}"
-    ) from exc
+except ImportError as exc:
+    raise _missing_modules_error(exc) from None
 
 #: ABI versions of the C components this Python code was written against.
 EXPECTED_ABI = {"eval": 1}

@@ -57,6 +57,15 @@ class HandHistoryError(PyevalError, ValueError):
     """A hand history (PHH) that cannot be read or written: bad syntax, fields or values."""
 
 
+class IllegalHandHistoryError(HandHistoryError):
+    """A readable hand history whose record breaks the rules (an illegal or out-of-turn action, a
+    card dealt twice) or stops before the hand is settled. ``rule`` names the rule, if any."""
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        super().__init__(f"{message} ({rule})" if rule and rule not in message else message)
+        self.rule = rule
+
+
 class WagerNotAllowedError(IllegalActionError):
     """A wager or bet the table's rules do not allow (amount, limits, multiple, position)."""
 

@@ -48,6 +48,7 @@ def to_decisions(rnd):
 
 
 # ---- § 674a.9(a) ----------------------------------------------------------------------------------
+@pytest.mark.regulation("674a.9(a)(3)")
 def test_674a_9_a_3_no_more_bets_before_any_card():
     t, _ = preset_table(list(range(52)))
     rnd = t.new_round()
@@ -64,6 +65,7 @@ def test_674a_9_a_3_no_more_bets_before_any_card():
     assert rnd.legal_steps() == (Step.DEAL,)
 
 
+@pytest.mark.regulation("674a.9(a)(2)")
 def test_674a_9_a_2_dealer_keeps_the_chosen_hand():
     t, _ = preset_table(list(range(52)))
     rnd = t.new_round()
@@ -77,6 +79,7 @@ def test_674a_9_a_2_dealer_keeps_the_chosen_hand():
     assert rnd.dealer_hand == "left" and rnd.events[-1].detail[0] == "left"
 
 
+@pytest.mark.regulation("674a.9(a)(1)")
 def test_674a_9_a_1_automated_shuffler_shuffles_every_round():
     t = CrissCrossTable(RULES, ShufflerDeck(seed=11))
     a = play_round(t, {1: (5, 0)}).community
@@ -85,6 +88,7 @@ def test_674a_9_a_1_automated_shuffler_shuffles_every_round():
 
 
 # ---- § 674a.9(b) ----------------------------------------------------------------------------------
+@pytest.mark.regulation("674a.9(b)")
 def test_674a_9_b_dealing_order_and_layout_positions():
     t, _ = preset_table(list(range(52)))
     rnd = t.new_round()
@@ -102,6 +106,7 @@ def test_674a_9_b_dealing_order_and_layout_positions():
     assert t.deck.remaining == 52 - 5 - 6
 
 
+@pytest.mark.regulation("674a.9(b)")
 def test_674a_9_b_cross_rows_and_columns_used_for_hands():
     # Across hand = hole + row (ROW_LEFT, CENTRE, ROW_RIGHT); Down hand = hole + column (FAR, CENTRE, NEAR)
     t, _ = preset_table(order_with("2c Ks Kd Kh 3d Kc 7s"))
@@ -120,6 +125,7 @@ def test_674a_9_b_cross_rows_and_columns_used_for_hands():
 
 
 # ---- § 674a.9(c) ----------------------------------------------------------------------------------
+@pytest.mark.regulation("674a.9(c)")
 def test_674a_9_c_stub_to_discard_rack_unexposed():
     t, deck = preset_table(list(range(52)))
     rnd = t.new_round()
@@ -136,6 +142,7 @@ def test_674a_9_c_stub_to_discard_rack_unexposed():
 
 
 # ---- § 674a.9(d) ----------------------------------------------------------------------------------
+@pytest.mark.regulation("674a.9(d)")
 def test_674a_9_d_count_due_every_five_rounds():
     t = CrissCrossTable(RULES, ShufflerDeck(seed=5))
     for i in range(4):
@@ -162,6 +169,7 @@ def test_674a_9_d_count_due_every_five_rounds():
     assert t.rounds_since_count == 0 and not t.stub_count_due
 
 
+@pytest.mark.regulation("674a.9(d)")
 def test_674a_9_d_dealer_may_count_more_often():
     t = CrissCrossTable(CrissCrossRules(min_ante=1, stub_count_interval=2), ShufflerDeck(seed=5))
     play_round(t, {1: (5, 0)})
@@ -172,24 +180,18 @@ def test_674a_9_d_dealer_may_count_more_often():
     assert rec.stub_count == 52 - 7
 
 
+@pytest.mark.regulation("674a.9(d)")
 def test_674a_9_d_no_count_needed_when_the_shuffler_counts():
     t = CrissCrossTable(CrissCrossRules(min_ante=1, shuffler_counts_cards=True), ShufflerDeck(seed=5))
     for _ in range(12):
         assert not t.stub_count_due
         rec = play_round(t, {1: (5, 0)})
         assert rec.stub_outcome is None
-    # a shuffler that counts refuses a short deck (table policy; § 674a.5 is not in our hands)
-    t.deck.lose_card(0)
-    rnd = t.new_round()
-    rnd.place_wagers(1, 5, 5)
-    rnd.no_more_bets()
-    before = snapshot(rnd)
-    with pytest.raises(DeckOutOfPlayError):
-        rnd.deal()
-    assert snapshot(rnd) == before
+
 
 
 # ---- § 674a.9(e) ----------------------------------------------------------------------------------
+@pytest.mark.regulation("674a.9(e)")
 def test_674a_9_e_correct_count_stub_to_rack():
     t, deck = preset_table(list(range(52)))
     rnd = t.new_round()
@@ -211,6 +213,7 @@ def _misdeal_round(t, misdeal):
     return rnd
 
 
+@pytest.mark.regulation("674a.9(f)")
 @pytest.mark.parametrize("misdeal", [Misdeal(1, extra=True), Misdeal(2, extra=False),
                                      Misdeal(None, extra=True), Misdeal(None, extra=False)])
 def test_674a_9_f_misdeal_with_52_cards_voids_and_returns(misdeal):
@@ -227,6 +230,7 @@ def test_674a_9_f_misdeal_with_52_cards_voids_and_returns(misdeal):
     play_round(t, {1: (5, 0)})  # the deck stays in play
 
 
+@pytest.mark.regulation("674a.9(f)")
 def test_674a_9_f_wrong_count_not_misdealt_removes_the_deck():
     t = CrissCrossTable(RULES, ShufflerDeck(seed=3))
     t.deck.lose_card(17)
@@ -242,6 +246,7 @@ def test_674a_9_f_wrong_count_not_misdealt_removes_the_deck():
     assert play_round(t, {1: (5, 0)}).void_reason is None
 
 
+@pytest.mark.regulation("674a.9(f)")
 def test_674a_9_f_misdeal_and_short_deck_table_policy():
     t = CrissCrossTable(RULES, ShufflerDeck(seed=3))
     t.deck.lose_card(17)
@@ -474,6 +479,7 @@ def test_basic_strategy_examples():
     assert basic_strategy(2, pc("2c 3d"), pc("4s 6h"), pc("9s Kh")) == 1
 
 
+@pytest.mark.regulation("674a.9(b)")
 def test_674a_9_b_same_order_as_the_shoes_dealing_procedure():
     from pyeval.shoe import CRISS_CROSS_HAND_DEAL, Shoe, deal_procedure
 
@@ -511,9 +517,83 @@ def test_made_hand_on_every_set_of_up_to_four_cards():
             assert made_hand(cards) == _made_hand_by_counting(cards), cards
 
 
+@pytest.mark.regulation("674a.9(d)")
 def test_674a_9_d_table_counter_is_the_shoes_stub_count_policy():
     from pyeval.shoe import StubCountPolicy
     t = CrissCrossTable(CrissCrossRules(min_ante=1, stub_count_interval=3), ShufflerDeck(seed=5))
     assert isinstance(t.stub_policy, StubCountPolicy) and t.stub_policy.every == 3
     play_round(t, {1: (5, 0)})
     assert t.rounds_since_count == t.stub_policy.rounds_since_count == 1
+
+
+# ---- issue 13: game faults and conventions ---------------------------------------------------------
+@pytest.mark.regulation("674a.9(d)", "674a.9(f)")
+def test_674a_9_short_deck_at_the_deal_voids_the_round_and_the_table_takes_a_new_deck():
+    """A counting shuffler that finds 51 cards (or a deck too small for the seats): nothing is dealt,
+    the round is void with every wager returned, the deck leaves the table, and a new deck is
+    accepted (the round used to stay stuck in the deal)."""
+    t = CrissCrossTable(CrissCrossRules(min_ante=1, shuffler_counts_cards=True), ShufflerDeck(seed=5))
+    t.deck.lose_card(0)
+    rnd = t.new_round()
+    rnd.place_wagers(1, 5, 5, 2)
+    rnd.place_wagers(4, 10, 10)
+    rnd.no_more_bets()
+    rnd.deal()
+    rec = rnd.record
+    assert rnd.phase is Phase.VOID and "51 cards" in rec.void_reason and rec.deck_removed
+    assert sorted((r.seat, r.wager, r.paid, r.outcome) for r in rec.results) == [
+        (1, Wager.ANTE_ACROSS, 5, Outcome.RETURNED), (1, Wager.ANTE_DOWN, 5, Outcome.RETURNED),
+        (1, Wager.BONUS, 2, Outcome.RETURNED), (4, Wager.ANTE_ACROSS, 10, Outcome.RETURNED),
+        (4, Wager.ANTE_DOWN, 10, Outcome.RETURNED)]
+    assert rec.house_net == 0 and t.deck_removed and t.deck.remaining == 51  # no card was dealt
+    with pytest.raises(DeckOutOfPlayError):
+        t.new_round()
+    t.replace_deck(ShufflerDeck(seed=6))
+    assert play_round(t, {1: (5, 0)}).void_reason is None
+
+    # a deck too small for the seats, at a table that counts the stub itself
+    t = CrissCrossTable(RULES, ShufflerDeck(seed=3))
+    for c in range(45):
+        t.deck.lose_card(c)
+    rec = play_round(t, {1: (5, 0), 2: (5, 0)})
+    assert rec.void_reason and "7 cards, 9 are needed" in rec.void_reason and t.deck_removed
+
+
+@pytest.mark.regulation("674a.9(d)", "674a.9(f)")
+def test_multi_deck_source_refused_at_setup():
+    """§ 674a.9(d)-(f) count the stub against one 52-card deck: a source of several decks is refused
+    when the table is set up (or the deck replaced), not discovered at a count."""
+    from pyeval import Shoe
+    with pytest.raises(IllegalActionError, match=r"674a\.9"):
+        CrissCrossTable(RULES, Shoe(2, seed=1))
+    t = CrissCrossTable(RULES, ShufflerDeck(seed=3))
+    with pytest.raises(IllegalActionError, match="104 cards"):
+        t.replace_deck(Shoe(2, seed=1))
+    assert isinstance(t.deck, ShufflerDeck)
+
+
+def test_equal_antes_is_a_labelled_setting():
+    """Two equal Antes come from public descriptions of the game, not PA text: the default refuses
+    unequal Antes naming the setting; with equal_antes=False each Ante stands on its own."""
+    t = CrissCrossTable(RULES, ShufflerDeck(seed=3))
+    rnd = t.new_round()
+    with pytest.raises(WagerNotAllowedError, match="equal_antes"):
+        rnd.place_wagers(1, 5, 10)
+    rules = CrissCrossRules(min_ante=1, equal_antes=False)
+    t = CrissCrossTable(rules, ShufflerDeck(seed=3))
+    rnd = t.new_round()
+    rnd.place_wagers(1, 5, 10)
+    rnd.no_more_bets()
+    rnd.deal()
+    rnd.count_stub()
+    rnd.bet(1, 2)
+    rnd.reveal()
+    rnd.bet(1, 3)
+    rnd.reveal()
+    rnd.bet(1, 1)
+    rnd.reveal()
+    rec = rnd.settle()
+    staked = {r.wager: r.staked for r in rec.results}
+    assert staked[Wager.ANTE_ACROSS] == 5 and staked[Wager.ANTE_DOWN] == 10
+    assert staked[Wager.ACROSS] == 10 and staked[Wager.DOWN] == 30 and staked[Wager.MIDDLE] == 5
+    assert rec.wagers[1] == (5, 10, 0)

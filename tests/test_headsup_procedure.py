@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pyeval import best_five, evaluate, parse_cards
-from pyeval.errors import IllegalActionError, OutOfTurnError
+from pyeval.errors import IllegalActionError, OutOfTurnError, WagerNotAllowedError
 from pyeval.headsup.paytables import example_rules
 from pyeval.headsup.round import HeadsUpRound, Phase, SequenceSource, Street
 
@@ -24,6 +24,7 @@ def three_players(seed: int = 11):
     return rnd, src, cards
 
 
+@pytest.mark.regulation("677a.11(c)")
 def test_677a_11_c_burn_then_three_card_flop_face_up():
     rnd, src, cards = three_players()
     for seat in (1, 2, 3):
@@ -35,6 +36,7 @@ def test_677a_11_c_burn_then_three_card_flop_face_up():
     assert kinds[-2:] == ["burn", "flop"]
 
 
+@pytest.mark.regulation("677a.11(c)")
 def test_677a_11_c_flop_only_after_every_preflop_decision():
     rnd, src, _ = three_players()
     rnd.check(1)
@@ -42,23 +44,50 @@ def test_677a_11_c_flop_only_after_every_preflop_decision():
         rnd.burn_and_flop(src)
 
 
+@pytest.mark.regulation("677a.11(b)", "677a.11(d)")
 def test_677a_11_d_postflop_decision_only_for_players_who_have_not_raised_up_to_2x():
+    """(b): a Raise of any amount up to three times the Ante before the flop; (d): after the flop,
+    only players who have not raised, up to two times the Ante (any amount, not only multiples)."""
     rnd, src, _ = three_players()
-    assert rnd.raise_options() == (10, 20, 30)  # (b): up to three times the Ante before the flop
-    rnd.raise_wager(1, 30)
+    assert rnd.raise_options() == range(1, 31)  # (b): up to three times the Ante before the flop
+    rnd.raise_wager(1, 25)  # not a whole multiple of the Ante: allowed by the text
     rnd.check(2)
     rnd.check(3)
     rnd.burn_and_flop(src)
     assert rnd.to_act == 2  # seat 1 raised before the flop and is not asked again
-    assert rnd.raise_options() == (10, 20)  # up to two times the Ante after the flop
-    with pytest.raises(IllegalActionError):
-        rnd.raise_wager(2, 30)
+    assert rnd.raise_options() == range(1, 21)  # up to two times the Ante after the flop
+    with pytest.raises(WagerNotAllowedError, match=r"677a\.11\(d\)"):
+        rnd.raise_wager(2, 21)
     with pytest.raises((IllegalActionError, OutOfTurnError)):
         rnd.raise_wager(1, 10)
-    rnd.raise_wager(2, 20)
-    assert rnd.to_act == 3
+    rnd.raise_wager(2, 15)
+    assert rnd.to_act == 3 and rnd.raised == {1: (Street.PREFLOP, 25), 2: (Street.FLOP, 15)}
 
 
+@pytest.mark.regulation("677a.11(b)", "677a.11(d)")
+def test_677a_11_b_d_whole_multiples_are_an_optional_labelled_table_rule():
+    """Whole multiples of the Ante only is a table rule (RaiseAmounts.WHOLE_MULTIPLES), not the text:
+    an amount within the cap that is not a multiple is refused naming the table rule; one above
+    the cap is refused citing (b) / (d)."""
+    from pyeval.headsup import RaiseAmounts
+    rnd = HeadsUpRound(example_rules(raise_amounts=RaiseAmounts.WHOLE_MULTIPLES))
+    for seat in (1, 2):
+        rnd.place_wagers(seat, 10, 10)
+    src = SequenceSource(random.Random(2).sample(range(52), 52))
+    rnd.deal(src)
+    assert rnd.raise_options() == (10, 20, 30)
+    with pytest.raises(WagerNotAllowedError) as info:
+        rnd.raise_wager(1, 25)
+    assert "WHOLE_MULTIPLES" in info.value.rule and "677a.11" not in info.value.rule
+    with pytest.raises(WagerNotAllowedError, match=r"677a\.11\(b\)"):
+        rnd.raise_wager(1, 40)
+    rnd.raise_wager(1, 30)
+    rnd.check(2)
+    rnd.burn_and_flop(src)
+    assert rnd.raise_options() == (10, 20)
+
+
+@pytest.mark.regulation("677a.11(e)")
 def test_677a_11_e_burn_then_turn_and_river_after_every_postflop_decision():
     rnd, src, cards = three_players()
     for seat in (1, 2, 3):
@@ -74,6 +103,7 @@ def test_677a_11_e_burn_then_turn_and_river_after_every_postflop_decision():
     assert rnd.street is Street.RIVER and rnd.raise_options() == (10,)  # (f): exactly the Ante
 
 
+@pytest.mark.regulation("677a.11(g)")
 def test_677a_11_g_dealer_exposes_and_best_five_selected_for_every_hand():
     rnd, src, _ = three_players()
     for _ in range(3):
@@ -90,6 +120,7 @@ def test_677a_11_g_dealer_exposes_and_best_five_selected_for_every_hand():
     assert evaluate(best_five(rnd.dealer_hole + rnd.board)) == dealer_value
 
 
+@pytest.mark.regulation("677a.11(g)(1)", "677a.11(g)(2)")
 def test_677a_11_g_1_g_2_players_resolved_one_at_a_time_from_the_dealers_right():
     rnd, src, _ = three_players()
     for _ in range(3):
@@ -112,6 +143,7 @@ def test_677a_11_g_1_g_2_players_resolved_one_at_a_time_from_the_dealers_right()
     assert rnd.phase is Phase.COMPLETE
 
 
+@pytest.mark.regulation("677a.11(g)(2)")
 def test_677a_11_g_2_best_five_uses_the_players_two_cards_and_the_board():
     hole, board = parse_cards("Ah Kh"), parse_cards("Qh Jh Th 2c 3d")
     assert sorted(best_five(hole + board)) == sorted(parse_cards("Ah Kh Qh Jh Th"))

@@ -72,6 +72,7 @@ def nets(ps) -> dict[Wager, tuple[Outcome, int]]:
 
 # ---- § 677a.11(h)(1): the dealer has no pair -----------------------------------------------------
 
+@pytest.mark.regulation("677a.11(h)(1)(i)")
 def test_677a_11_h_1_i_dealer_no_pair_player_higher_flush():
     # Dealer 7c 2d plays Q-high; player Ah Kh makes an ace-high flush. Raised 3x (30) pre-flop.
     # Ante pushes; Raise 30 pays 1:1 = +30; Odds 10 pays flush 3 to 2 = +15.
@@ -83,6 +84,7 @@ def test_677a_11_h_1_i_dealer_no_pair_player_higher_flush():
     assert ps.net == 45
 
 
+@pytest.mark.regulation("677a.11(h)(1)(i)")
 def test_677a_11_h_1_i_winning_hand_below_straight_odds_push():
     # Player pairs aces and beats the dealer's K-high; the Odds table has no line for a pair: push.
     ps = play("Ah 5c", "7c 2d", "Ad Kh 9s 8s 4c", (0, 20, 0))
@@ -90,6 +92,7 @@ def test_677a_11_h_1_i_winning_hand_below_straight_odds_push():
                         Wager.ODDS: (Outcome.PUSH, 0)}
 
 
+@pytest.mark.regulation("677a.11(h)(1)(ii)")
 def test_677a_11_h_1_ii_dealer_no_pair_tie_pushes_raise_and_odds():
     # Both play the board A-K-Q-9-7; the dealer has no pair. Player raised the Ante at the end.
     ps = play("4c 2d", "5c 3d", "As Kh Qd 9c 7h", (0, 0, 10))
@@ -98,6 +101,7 @@ def test_677a_11_h_1_ii_dealer_no_pair_tie_pushes_raise_and_odds():
     assert ps.result(Wager.RAISE).rule.endswith("(h)(1)(ii)")
 
 
+@pytest.mark.regulation("677a.11(h)(1)(iii)")
 def test_677a_11_h_1_iii_dealer_no_pair_player_lower_loses_raise_and_odds():
     # Dealer K-J-9-8-5, player K-J-9-7-5: the Ante pushes, Raise (20) and Odds (10) lose.
     ps = play("7c 4d", "8c 3d", "2c 5d 9h Js Kc", (20, 0, 0))
@@ -108,6 +112,7 @@ def test_677a_11_h_1_iii_dealer_no_pair_player_lower_loses_raise_and_odds():
 
 # ---- § 677a.11(h)(2): the dealer has a pair or better --------------------------------------------
 
+@pytest.mark.regulation("677a.11(h)(2)(i)")
 def test_677a_11_h_2_i_dealer_qualifies_player_higher_full_house():
     # Player Kh 7c: kings full of sevens; dealer 9d 4s: kings and nines. Raised 2x after the flop.
     # Ante +10, Raise +20 (1:1), Odds full house 3 to 1 = +30.
@@ -117,12 +122,14 @@ def test_677a_11_h_2_i_dealer_qualifies_player_higher_full_house():
     assert ps.result(Wager.ODDS).hand_class == "FULL_HOUSE" and ps.net == 60
 
 
+@pytest.mark.regulation("677a.11(h)(2)(i)")
 def test_677a_11_h_2_i_royal_flush_odds_500_to_1():
     ps = play("Ah Kh", "9d 4s", "Qh Jh Th 2s 2c", (30, 0, 0))
     assert nets(ps)[Wager.ODDS] == (Outcome.WIN, 5000)
     assert ps.result(Wager.ODDS).hand_class == "ROYAL_FLUSH"
 
 
+@pytest.mark.regulation("677a.11(h)(2)(ii)")
 def test_677a_11_h_2_ii_dealer_qualifies_tie_pushes_everything():
     ps = play("2c 3d", "4h 5h", "Ac Ad Kh Qs Jc", (0, 0, 10))
     assert nets(ps) == {Wager.ANTE: (Outcome.PUSH, 0), Wager.RAISE: (Outcome.PUSH, 0),
@@ -130,6 +137,7 @@ def test_677a_11_h_2_ii_dealer_qualifies_tie_pushes_everything():
     assert ps.result(Wager.ANTE).rule.endswith("(h)(2)(ii)")
 
 
+@pytest.mark.regulation("677a.11(h)(2)(iii)(A)")
 def test_677a_11_h_2_iii_A_player_lower_below_straight_loses_all():
     # Player two pair (jacks and fives) loses to the dealer's three nines.
     ps = play("Jc 5d", "9h 9s", "Jd 5c 9c 2h 3s", (30, 0, 0))
@@ -138,6 +146,7 @@ def test_677a_11_h_2_iii_A_player_lower_below_straight_loses_all():
     assert ps.result(Wager.ODDS).rule.endswith("(h)(2)(iii)(A)") and ps.net == -50
 
 
+@pytest.mark.regulation("677a.11(h)(2)(iii)(B)")
 def test_677a_11_h_2_iii_B_straight_loses_to_flush_bad_beat_pays_odds():
     # Player 8d 9s: a straight 5-9; dealer Ah 3c: an ace-high flush in hearts. Ante and Raise lose;
     # the Odds wager is paid as a bad beat, straight 1 to 1 in the illustration table.
@@ -149,11 +158,13 @@ def test_677a_11_h_2_iii_B_straight_loses_to_flush_bad_beat_pays_odds():
     assert ps.net == -30
 
 
+@pytest.mark.regulation("677a.11(h)(2)(iii)(B)")
 def test_677a_11_h_2_iii_B_full_house_loses_to_quads_bad_beat_3_to_1():
     ps = play("Kh Kd", "7h 7d", "7c 7s Kc 2d 3h", (30, 0, 0))
     assert nets(ps)[Wager.ODDS] == (Outcome.BAD_BEAT, 30)
 
 
+@pytest.mark.regulation("677a.11(h)(2)(iii)(B)")
 def test_677a_11_h_2_iii_B_class_not_in_bad_beat_table_loses():
     bb = Paytable(PaytableKind.BAD_BEAT, {"FOUR_OF_A_KIND": 10, "STRAIGHT_FLUSH": 50}, name="test")
     ps = play("8d 9s", "Ah 3c", "5h 6h 7c Kh 2h", (30, 0, 0), rules=example_rules(bad_beat=bb))
@@ -163,6 +174,7 @@ def test_677a_11_h_2_iii_B_class_not_in_bad_beat_table_loses():
 
 # ---- § 677a.11(f): fold ----------------------------------------------------------------------------
 
+@pytest.mark.regulation("677a.11(f)", "677a.11(i)")
 def test_677a_11_f_fold_collects_ante_and_odds_optional_wagers_still_settled():
     # Player 7c 7d checks twice then folds (two sevens, board has no seven). Pocket Bonus 5 on 77
     # pays 3 to 1 = +15; Trips Plus 5 loses (no three of a kind).
@@ -175,6 +187,7 @@ def test_677a_11_f_fold_collects_ante_and_odds_optional_wagers_still_settled():
 
 # ---- § 677a.11(i)(1): Pocket Bonus -----------------------------------------------------------------
 
+@pytest.mark.regulation("677a.11(i)(1)(i)")
 @pytest.mark.parametrize("hole,dealer,cls,win", [
     ("As Ac", "Ah Ad", "AA_WITH_DEALER_AA", 5000),
     ("As Ac", "Kh Kd", "AA", 150),
@@ -194,6 +207,7 @@ def test_677a_11_i_1_i_pocket_bonus_pays_by_class(hole, dealer, cls, win):
     assert r.rule.endswith("(i)(1)(i)")
 
 
+@pytest.mark.regulation("677a.11(i)(1)(i)")
 def test_677a_11_i_1_i_aa_with_dealer_aa_pays_aa_when_table_lacks_the_line():
     lines = dict(RULES.pocket_bonus.lines)
     del lines["AA_WITH_DEALER_AA"]
@@ -202,6 +216,7 @@ def test_677a_11_i_1_i_aa_with_dealer_aa_pays_aa_when_table_lacks_the_line():
     assert nets(ps)[Wager.POCKET_BONUS] == (Outcome.WIN, 150)
 
 
+@pytest.mark.regulation("677a.11(i)(1)(ii)")
 @pytest.mark.parametrize("hole", ["As Tc", "Kh Qh", "7c 2d"])
 def test_677a_11_i_1_ii_pocket_bonus_loses(hole):
     ps = play(hole, "4h 3d", "8c 9d 5h 6s Js", (0, 0, 0), pocket=5)
@@ -211,6 +226,7 @@ def test_677a_11_i_1_ii_pocket_bonus_loses(hole):
 
 # ---- § 677a.11(i)(2): Trips Plus -------------------------------------------------------------------
 
+@pytest.mark.regulation("677a.11(i)(2)(i)")
 @pytest.mark.parametrize("hole,board,cls,win", [
     ("Ah Kh", "Qh Jh Th 2s 2c", "ROYAL_FLUSH", 250),
     ("9h Kh", "Qh Jh Th 2s 2c", "STRAIGHT_FLUSH", 200),
@@ -227,6 +243,7 @@ def test_677a_11_i_2_i_trips_plus_pays_by_category(hole, board, cls, win):
     assert r.rule.endswith("(i)(2)(i)")
 
 
+@pytest.mark.regulation("677a.11(i)(2)(ii)")
 def test_677a_11_i_2_ii_trips_plus_loses_below_three_of_a_kind():
     ps = play("Kh 7d", "4c 5d", "Kc 7s 8d 2c 3h", (0, 0, 10), trips=5)
     r = ps.result(Wager.TRIPS_PLUS)
@@ -257,7 +274,11 @@ def test_payout_cap_withholds_from_last_settled_wins():
 
 # ---- order of play -----------------------------------------------------------------------------
 
+@pytest.mark.regulation("677a.11(b)", "677a.11(f)", "677a.11(g)")
 def test_677a_11_b_g_decisions_clockwise_settlement_counterclockwise():
+    """Decisions from the dealer's left clockwise (b); a fold's Ante and Odds are collected at the
+    fold (f); after the dealer's cards are turned, (g) settles the players who placed a Raise, from
+    the dealer's right counterclockwise."""
     rnd = HeadsUpRound(RULES)
     for s in (5, 1, 3):
         rnd.place_wagers(s, 10, 10)
@@ -275,9 +296,102 @@ def test_677a_11_b_g_decisions_clockwise_settlement_counterclockwise():
     rnd.burn_turn_and_river(src)
     assert rnd.to_act == 3  # seat 1 raised and is not asked again (f)
     rnd.raise_wager(3, 10), rnd.fold(5)
+    assert [e.kind for e in rnd.events[-2:]] == ["fold", "collect"]  # collected at the fold
+    assert [(r.wager, r.net, r.rule) for r in rnd.events[-1].data] == [
+        (Wager.ANTE, -10, "58 Pa. Code § 677a.11(f)"), (Wager.ODDS, -10, "58 Pa. Code § 677a.11(f)")]
     rnd.expose_dealer()
-    assert [rnd.settle_next().seat for _ in range(3)] == [5, 3, 1]
+    assert [rnd.settle_next().seat for _ in range(2)] == [3, 1]  # the raisers only
     assert rnd.phase is Phase.COMPLETE and rnd.legal_actions() == frozenset()
+    assert [p.seat for p in rnd.settlement.players] == [5, 3, 1]  # seat 5 was settled at his fold
+
+
+@pytest.mark.regulation("677a.11(f)", "677a.11(i)")
+def test_677a_11_f_i_folded_hand_tucked_under_an_optional_wager_is_settled_after_the_raisers():
+    rnd = HeadsUpRound(RULES)
+    rnd.place_wagers(1, 10, 10, 0, 5)  # Trips Plus
+    rnd.place_wagers(2, 10, 10)
+    src = SequenceSource(random.Random(8).sample(range(52), 52))
+    rnd.deal(src)
+    rnd.check(1), rnd.check(2)
+    rnd.burn_and_flop(src)
+    rnd.check(1), rnd.check(2)
+    rnd.burn_turn_and_river(src)
+    rnd.fold(1)
+    assert rnd.events[-1].kind == "collect" and rnd.settlement is None  # Trips Plus still open
+    rnd.raise_wager(2, 10)
+    rnd.expose_dealer()
+    assert rnd.settle_next().seat == 2  # (g): the raiser
+    tucked = rnd.settle_next()
+    assert tucked.seat == 1 and [r.wager for r in tucked.results] == [Wager.ANTE, Wager.ODDS, Wager.TRIPS_PLUS]
+    assert tucked.result(Wager.TRIPS_PLUS).rule.startswith("58 Pa. Code § 677a.11(i)(2)")
+
+
+@pytest.mark.regulation("677a.11(f)")
+def test_677a_11_f_everyone_folds_without_optional_wagers():
+    rnd = HeadsUpRound(RULES)
+    rnd.place_wagers(2, 10, 10)
+    src = SequenceSource(random.Random(5).sample(range(52), 52))
+    rnd.deal(src)
+    rnd.check(2)
+    rnd.burn_and_flop(src)
+    rnd.check(2)
+    rnd.burn_turn_and_river(src)
+    rnd.fold(2)
+    rnd.expose_dealer()
+    assert rnd.phase is Phase.COMPLETE and rnd.settle().house_net == 20
+
+
+@pytest.mark.regulation("677a.7")
+def test_odds_equal_to_the_ante_is_a_labelled_table_setting():
+    """The Odds = Ante requirement comes from § 677a.7, which is not in our hands: a setting
+    (default on, assumed) whose refusal names it as such."""
+    rnd = HeadsUpRound(RULES)
+    with pytest.raises(WagerNotAllowedError) as info:
+        rnd.place_wagers(1, 10, 15)
+    assert "odds_equal_ante" in info.value.rule and "not in our hands" in info.value.rule
+    free = HeadsUpRound(example_rules(odds_equal_ante=False))
+    free.place_wagers(1, 10, 15)
+    with pytest.raises(WagerNotAllowedError):
+        free.place_wagers(2, 10, 10_000)  # still within the Ante limits
+    assert free.wagers[1] == (10, 15, 0, 0)
+
+
+def test_hole_card_order_follows_the_tables_dealing_procedure():
+    """HeadsUpRound.deal deals in the order of rules.hole_card_procedure (default: one card at a
+    time from the dealer's left, the dealer last, twice around), e.g. a burn before the hole cards."""
+    from pyeval.shoe import DealingProcedure, DealStep, SeatOrder, StepKind
+    cards = list(range(52))
+    rnd = HeadsUpRound(RULES)
+    for s in (1, 2):
+        rnd.place_wagers(s, 10, 10)
+    rnd.deal(SequenceSource(cards))
+    assert rnd.hole == {1: (0, 3), 2: (1, 4)} and rnd.dealer_hole == (2, 5)
+    burn_first = DealingProcedure("burn first", SeatOrder.FROM_DEALERS_LEFT, (
+        DealStep(StepKind.BURN, "hole"),
+        DealStep(StepKind.HOLE_ROUND, "hole", dealer=True), DealStep(StepKind.HOLE_ROUND, "hole", dealer=True)))
+    rnd = HeadsUpRound(example_rules(hole_card_procedure=burn_first))
+    for s in (1, 2):
+        rnd.place_wagers(s, 10, 10)
+    rnd.deal(SequenceSource(cards))
+    assert rnd.burns == (0,) and rnd.hole == {1: (1, 4), 2: (2, 5)} and rnd.dealer_hole == (3, 6)
+    one_round = DealingProcedure("one card", SeatOrder.FROM_DEALERS_LEFT,
+                                 (DealStep(StepKind.HOLE_ROUND, "hole", dealer=True),))
+    from pyeval.errors import TableRulesError
+    with pytest.raises(TableRulesError, match="two cards"):
+        example_rules(hole_card_procedure=one_round)
+
+
+def test_payout_rounding_defaults_to_exact():
+    """No payout is rounded unless the table declares it: the default refuses, at placement, an
+    Odds wager a 3 to 2 line would not pay in whole chips."""
+    from pyeval.headsup.rules import HeadsUpRules
+    kw = {k: getattr(RULES, k) for k in ("ante_raise", "odds", "bad_beat")}
+    rules = HeadsUpRules(**kw)
+    assert rules.rounding is Rounding.EXACT
+    rnd = HeadsUpRound(rules)
+    with pytest.raises(WagerNotAllowedError, match="EXACT"):
+        rnd.place_wagers(1, 5, 5)
+    rnd.place_wagers(1, 6, 6)
 
 
 # ---- errors change nothing -------------------------------------------------------------------------
@@ -361,7 +475,7 @@ def test_bad_cards_from_the_source_change_nothing():
 # ---- properties ----------------------------------------------------------------------------------
 
 def _random_strategy(rng: random.Random):
-    return lambda d: rng.choice((0,) + d.options)
+    return lambda d: rng.choice((0, *d.options))
 
 
 @settings(max_examples=300, deadline=None)
@@ -378,7 +492,11 @@ def test_every_wager_settled_once_and_amounts_conserved(seed, seats, pocket, tri
     for s, w in wagers.items():
         rnd.place_wagers(s, *w)
     res = rnd.run(SequenceSource(rng.sample(range(52), 52)), _random_strategy(rng))
-    assert [p.seat for p in res.players] == sorted(seats, reverse=True)
+    # folds without optional wagers settled at the fold (f), in decision order; then the raisers from
+    # the dealer's right (g); then the folded hands tucked under an optional wager (i)
+    tucked = {s for s in rnd.folded if wagers[s][2] or wagers[s][3]}
+    assert [p.seat for p in res.players] == (sorted(rnd.folded - tucked) + sorted(set(seats) - rnd.folded, reverse=True)
+                                             + sorted(tucked, reverse=True))
     for p in res.players:
         a, o, pb, tp = wagers[p.seat]
         made = {Wager.ANTE: a, Wager.ODDS: o}

@@ -87,6 +87,7 @@ def test_variant_codes_of_the_phh_standard():
         assert phh.variant_code(_rules(code, structure, 0)) == text
 
 
+@pytest.mark.regulation("637a.10")
 def test_637a_10_stud_record_fields_and_bring_in():
     rules = PokerRules(seats=8, blinds=(), ante=1, bring_in=2, min_bet=5, structure=FL, variant=STUD)
     r = Round(rules, [100, 100, 100])
@@ -106,6 +107,7 @@ def test_637a_10_stud_record_fields_and_bring_in():
     assert "bring_in = 2\n" in phh.dumps(hh)
 
 
+@pytest.mark.regulation("637a.20")
 def test_637a_20_draw_record_stand_pat_and_unknown_discards():
     text = """variant = 'F2L3D'
 antes = [0, 0, 0]

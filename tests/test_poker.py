@@ -58,6 +58,7 @@ def _check_down(r: Round, boards: list[str]) -> None:
 
 
 # ---------------------------------------------------------------------------- rules as data
+@pytest.mark.regulation("637a.11(b)")
 def test_637a_11_b_rules_validated():
     with pytest.raises(TableRulesError, match="637a.11\\(b\\)"):
         PokerRules(seats=11)
@@ -74,6 +75,7 @@ def test_637a_11_b_rules_validated():
 
 
 # ---------------------------------------------------------------------------- forced bets
+@pytest.mark.regulation("637a.11(d)", "637a.11(e)")
 def test_637a_11_d_e_blinds_and_straddle():
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, straddle=4)
     r = Round(rules, [100, 100, 100, 100])
@@ -100,6 +102,7 @@ def test_637a_11_d_e_blinds_and_straddle():
     assert r.stacks == [99, 96, 96, 109]
 
 
+@pytest.mark.regulation("637a.11(d)")
 def test_637a_11_d_straddle_not_offered():
     r = Round(NL_1_2, [100, 100, 100])
     r.post_forced_bets()
@@ -108,6 +111,7 @@ def test_637a_11_d_straddle_not_offered():
 
 
 # ---------------------------------------------------------------------------- betting
+@pytest.mark.regulation("637a.8(k)", "637a.8(b)(1)")
 def test_637a_8_k_min_raise():
     r = _round(NL_1_2, [100, 100, 100], ["2c3d", "4c5d", "7h8h"])
     assert r.actor == 2
@@ -129,6 +133,7 @@ def test_637a_8_k_min_raise():
     assert r.stacks == [108, 98, 94]
 
 
+@pytest.mark.regulation("637a.8(b)(5)(iii)")
 def test_637a_8_b_5_short_all_in_does_not_reopen_betting():
     # p0 (small blind, stakes 3) raises all-in to 3: an increment of 1, short of the 2 a raise needs.
     r = _round(NL_1_2, [3, 100, 100], ["AsAh", "4c5d", "7h8h"])
@@ -147,6 +152,7 @@ def test_637a_8_b_5_short_all_in_does_not_reopen_betting():
     assert r.stacks == [9, 97, 97]
 
 
+@pytest.mark.regulation("637a.8(b)(5)", "637a.11(d)")
 def test_637a_8_b_5_big_blind_all_in_for_less():
     rules = PokerRules(seats=6, blinds=(10, 20), min_bet=20)
     # the big blind has only 15: callers still call the full 20; he can win only 15 from each
@@ -162,6 +168,7 @@ def test_637a_8_b_5_big_blind_all_in_for_less():
     assert [p.amount for p in side_pots(r.contrib, [True] * 3)] == [45, 10]
 
 
+@pytest.mark.regulation("637a.8(k)")
 def test_637a_8_k_raise_cap_fixed_limit():
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, big_bet=4, structure=BettingStructure.FIXED_LIMIT,
                        max_raises=3)
@@ -188,6 +195,7 @@ def test_637a_8_k_raise_cap_fixed_limit():
     assert r.stacks == [92, 116, 92]  # 4c5d makes a six-high straight
 
 
+@pytest.mark.regulation("637a.8(j)")
 def test_637a_8_j_check_raise_may_be_posted_off():
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, check_raise=False)
     r = _round(rules, [100, 100, 100], ["AsAh", "4c5d", "7h8h"])
@@ -202,6 +210,7 @@ def test_637a_8_j_check_raise_may_be_posted_off():
     assert "637a.8(j)" in err.rule
 
 
+@pytest.mark.regulation("637a.8(b)(5)(iii)")
 def test_637a_8_b_5_uncalled_bet_returned():
     r = _round(NL_1_2, [1000, 200, 100], ["AsAh", "KsKh", "7h8h"])
     r.fold(2)
@@ -217,6 +226,7 @@ def test_637a_8_b_5_uncalled_bet_returned():
     assert r.stacks == [1200, 0, 100]
 
 
+@pytest.mark.regulation("637a.8(b)(5)(i)", "637a.8(b)(5)(iii)", "637a.11(k)")
 def test_637a_8_b_5_side_pots_odd_chips_per_pot():
     """§ 637a.8(b)(5)(i): each all-in player is eligible only for what he contributed; (b)(5)(iii):
     the others' betting goes on in side pots only they can win (§ 637a.8(b)(5)(iii))."""
@@ -240,6 +250,7 @@ def test_637a_8_b_5_side_pots_odd_chips_per_pot():
     assert r.stacks == [99, 14, 111, 32, 77]
 
 
+@pytest.mark.regulation("637a.11(k)", "637a.8(b)(5)")
 def test_637a_11_k_odd_chip_helpers():
     assert split_pot(41, [1, 2, 3]) == {1: 14, 2: 14, 3: 13}
     assert split_pot(10, [4, 0]) == {4: 5, 0: 5}
@@ -247,26 +258,49 @@ def test_637a_11_k_odd_chip_helpers():
         (41, (1, 2, 3)), (39, (2, 3)))
 
 
+@pytest.mark.regulation("637a.11(k)")
 def test_637a_11_k_odd_chips_all_to_first_left_of_button():
+    from fractions import Fraction
+
     from pyeval.poker import OddChipRule
     assert split_pot(41, [1, 2, 3], odd_to_first=True) == {1: 15, 2: 13, 3: 13}
     assert split_pot(10, [4, 0], odd_to_first=True) == {4: 5, 0: 5}
-    # the side-pot scenario above under the other declared rule: main 41 / 3 = 13 r 2, both odd
-    # units to p1; side 39 / 2 = 19 r 1 to p2 (still per pot)
-    rules = PokerRules(seats=9, blinds=(1, 2), min_bet=2, odd_chip=OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON)
-    r = _round(rules, [100, 10, 100, 23, 100], ["2c3c", "4c5c", "6c7c", "8c9c", "2d3d"])
-    r.bet_or_raise_to(23, 2)
-    r.check_or_call(3)
-    r.check_or_call(4)
-    r.fold(0)
-    r.check_or_call(1)
-    r.deal_board("As Ks Qs")
-    r.bet_or_raise_to(10, 2)
-    r.fold(4)
-    _check_down(r, ["Js", "Ts"])
-    assert r.winnings == [0, 15, 33, 32, 0]
+    assert split_pot(41, [1, 2, 3], odd_to_first=True, max_odd_per_winner=1) == {1: 14, 2: 14, 3: 13}
+
+    def play(rules: PokerRules) -> list[int]:
+        r = _round(rules, [100, 10, 100, 23, 100], ["2c3c", "4c5c", "6c7c", "8c9c", "2d3d"])
+        r.bet_or_raise_to(23, 2)
+        r.check_or_call(3)
+        r.check_or_call(4)
+        r.fold(0)
+        r.check_or_call(1)
+        r.deal_board("As Ks Qs")
+        r.bet_or_raise_to(10, 2)
+        r.fold(4)
+        _check_down(r, ["Js", "Ts"])
+        return r.winnings
+    # the side-pot scenario above under the other declared rule, with 25-cent chips: main 41 / 3 =
+    # 13 r 2, both odd units ($0.50) to p1; side 39 / 2 = 19 r 1 to p2 (still per pot)
+    rule = OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
+    assert play(PokerRules(seats=9, blinds=(1, 2), min_bet=2, odd_chip=rule, chip_value=Fraction(1, 4))) == [0, 15, 33, 32, 0]
+    # with $1 chips two odd units would be $2 to one player: § 637a.11(k) caps the excess at $1, so
+    # the second odd unit goes on to the next winner
+    assert play(PokerRules(seats=9, blinds=(1, 2), min_bet=2, odd_chip=rule)) == [0, 14, 34, 32, 0]
 
 
+@pytest.mark.regulation("637a.11(k)")
+def test_637a_11_k_chip_unit_value_validated():
+    """§ 637a.11(k): the odd chip may not exceed $1, so a table whose smallest unit is worth more
+    cannot split a pot lawfully; chip_value is exact money per unit."""
+    from fractions import Fraction
+    for bad in (Fraction(5), 2, 0, -1, 0.5, "abc", True):
+        with pytest.raises(TableRulesError, match=r"637a\.11\(k\)"):
+            PokerRules(chip_value=bad)
+    assert PokerRules(chip_value="0.25").odd_units_per_player == 4
+    assert PokerRules().odd_units_per_player == 1
+
+
+@pytest.mark.regulation("637a.11(k)")
 def test_637a_11_k_odd_chip_high_card_by_suit():
     from pyeval.poker import OddChipRule
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, odd_chip=OddChipRule.HIGH_CARD_BY_SUIT)
@@ -280,6 +314,7 @@ def test_637a_11_k_odd_chip_high_card_by_suit():
 
 
 # ---------------------------------------------------------------------------- heads-up
+@pytest.mark.regulation("637a.11(d)")
 def test_637a_11_d_heads_up_pa_literal():
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, heads_up=HeadsUpOrder.PA_LITERAL)
     r = _round(rules, [100, 100], ["AsAh", "KsKh"])
@@ -294,6 +329,7 @@ def test_637a_11_d_heads_up_pa_literal():
     assert r.stacks == [98, 102]
 
 
+@pytest.mark.regulation("637a.11(d)")
 def test_637a_11_d_heads_up_button_small_blind():
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, heads_up=HeadsUpOrder.BUTTON_SMALL_BLIND)
     r = _round(rules, [100, 100], ["AsAh", "KsKh"])
@@ -310,6 +346,7 @@ def test_637a_11_d_heads_up_button_small_blind():
 
 
 # ---------------------------------------------------------------------------- showdown
+@pytest.mark.regulation("637a.18(e)")
 def test_637a_18_e_showdown_order_and_muck():
     r = _round(NL_1_2, [100, 100, 100], ["AsAh", "KsKh", "7h8h"])
     r.check_or_call()
@@ -335,6 +372,7 @@ def test_637a_18_e_showdown_order_and_muck():
     assert r.stacks == [124, 88, 88]
 
 
+@pytest.mark.regulation("637a.18(e)")
 def test_637a_18_e_no_bet_first_left_of_button_and_all_shown():
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, show_all_hands=True)
     r = _round(rules, [100, 100, 100], ["AsAh", "KsKh", "7h8h"])
@@ -350,6 +388,7 @@ def test_637a_18_e_no_bet_first_left_of_button_and_all_shown():
     assert "637a.18(e)" in err.rule
 
 
+@pytest.mark.regulation("637a.18(e)")
 def test_637a_18_e_last_contender_may_not_muck():
     r = _round(NL_1_2, [100, 100], ["AsAh", "KsKh"])
     r.check_or_call()
@@ -364,6 +403,7 @@ def test_637a_18_e_last_contender_may_not_muck():
     assert sorted(r.stacks) == [98, 102]
 
 
+@pytest.mark.regulation("637a.8(b)(5)(ii)", "637a.18(e)")
 def test_637a_8_b_5_all_in_player_keeps_receiving_cards_and_shows_early():
     """§ 637a.8(b)(5)(ii): an all-in player keeps receiving every card he is entitled to."""
     r = _round(NL_1_2, [50, 100, 100], ["AsAh", "KsKh", "7h8h"])
@@ -382,6 +422,7 @@ def test_637a_8_b_5_all_in_player_keeps_receiving_cards_and_shows_early():
 
 
 # ---------------------------------------------------------------------------- chip placement
+@pytest.mark.regulation("637a.8(i)")
 def test_637a_8_i_single_oversized_chip_is_a_call():
     r = _round(NL_1_2, [500, 500, 500], ["AsAh", "KsKh", "7h8h"])
     r.bet_or_raise_to(20, 2)
@@ -389,25 +430,31 @@ def test_637a_8_i_single_oversized_chip_is_a_call():
     ruling = r.rule_chip_placement(100, single_chip=True)
     assert r.snapshot() == before
     assert ruling.action == "call" and ruling.change == 81  # the small blind owes 19
-    assert r.rule_chip_placement(100, single_chip=True, announced_raise=True) == ("raise", 101, 0)
+    assert r.rule_chip_placement(100, single_chip=True, announced_raise=True)[:4] == ("raise", 101, 0, 0)
     r.apply_ruling(ruling)
     assert r.stacks[0] == 480
 
 
+@pytest.mark.regulation("637a.8(d)", "637a.8(c)")
 def test_637a_8_d_announced_amount_overrides_chips():
+    """§ 637a.8(d): the announced amount binds; the dealer corrects the chips to it (the excess is
+    handed back as ``change``). The small blind has 1 in and faces a raise to 20."""
     r = _round(NL_1_2, [500, 500, 500], ["AsAh", "KsKh", "7h8h"])
     r.bet_or_raise_to(20, 2)
     ruling = r.rule_chip_placement(100, announced_to=60)
-    assert ruling == ("raise", 60, 0)
-    assert r.rule_chip_placement(59) == ("raise", 60, 0)  # several chips: a raise to the total
-    assert r.rule_chip_placement(19) == ("call", None, 0)
+    assert ruling[:4] == ("raise", 60, 41, 0)  # 59 more were needed: 41 of the 100 go back
+    assert r.rule_chip_placement(100, announced_to=20)[:4] == ("call", None, 81, 0)  # 19 to call
+    assert r.rule_chip_placement(10, announced_to=60)[:4] == ("raise", 60, 0, 49)  # short: 49 owed
+    assert r.rule_chip_placement(59)[:4] == ("raise", 60, 0, 0)  # several chips: a raise to the total
+    assert r.rule_chip_placement(19)[:4] == ("call", None, 0, 0)
     with pytest.raises(IllegalActionError):
         r.rule_chip_placement(10)  # short of the call with stakes left
     r.apply_ruling(ruling)
-    assert r.bets[0] == 60
+    assert r.bets[0] == 60 and r.stacks[0] == 440
 
 
 # ---------------------------------------------------------------------------- the table
+@pytest.mark.regulation("637a.8(b)(2)")
 def test_637a_8_b_2_chips_added_only_between_rounds():
     t = Table(PokerRules(seats=6, blinds=(1, 2), min_bet=2), {1: 100, 2: 100, 3: 100}, shoe=Shoe(seed=7))
     t.place_button()
@@ -429,6 +476,7 @@ def test_637a_8_b_2_chips_added_only_between_rounds():
     assert sum(t.stacks.values()) == 400
 
 
+@pytest.mark.regulation("637a.11(c)(1)(i)", "637a.11(c)(2)", "637a.8(a)")
 def test_637a_11_c_button_placement_and_movement():
     """§ 637a.11(c)(1)(i): the button starts at the first player to the dealer's right; (c)(2)
     clockwise after each round; § 637a.8(a): only the seated players are dealt in."""
@@ -448,6 +496,7 @@ def test_637a_11_c_button_placement_and_movement():
     assert order == [2, 5, 7, 2]  # clockwise after each round (§ 637a.11(c)(2))
 
 
+@pytest.mark.regulation("637a.11(c)(1)(ii)")
 def test_637a_11_c_1_button_by_high_card():
     """§ 637a.11(c)(1)(ii): the button by the rank of a single card dealt, suit order for ties."""
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, button_placement=ButtonPlacement.HIGH_CARD)
@@ -460,6 +509,7 @@ def test_637a_11_c_1_button_by_high_card():
     assert t2.place_button(Shoe.from_order(parse_cards("Kc Kh 9s"))) == 1
 
 
+@pytest.mark.regulation("637a.8(b)(4)")
 def test_637a_8_b_4_short_stakes_not_dealt_in():
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2)
     t = Table(rules, {1: 100, 2: 3, 3: 100})  # seat 2 cannot cover the big blind and one minimum bet
@@ -472,6 +522,7 @@ def test_637a_8_b_4_short_stakes_not_dealt_in():
     assert "637a.8(b)(4)" in info.value.rule and not t2.in_round
 
 
+@pytest.mark.regulation("637a.11(f)")
 def test_637a_11_f_deal_order_from_the_shoe():
     order = list(range(52))
     r = Round(NL_1_2, [100, 100, 100], Shoe.from_order(order))
@@ -603,6 +654,7 @@ def test_property_random_rounds_conserve_chips_and_replay(stacks, seed, script, 
         assert res.matches, (res, hh)
 
 
+@pytest.mark.regulation("637a.11(a)")
 def test_637a_11_a_high_hand_only():
     """§ 637a.11(a): Hold'em is played for the high hand only; a hand that would make a low wins nothing."""
     r = _round(NL_1_2, [100, 100], ["2c3d", "AhQc"])
@@ -618,6 +670,7 @@ def test_637a_11_a_high_hand_only():
     assert r.winnings == [0, 4]  # ace high beats king high; 2-3-4-5-9 gets no low half
 
 
+@pytest.mark.regulation("637a.8(c)")
 def test_637a_8_c_a_fold_is_binding():
     """§ 637a.8(c): a fold made in turn is binding: the player cannot act again in the round."""
     r = _round(NL_1_2, [100, 100, 100], ["2c3d", "AhQc", "KsKd"])

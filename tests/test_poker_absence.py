@@ -16,6 +16,7 @@ def _table() -> Table:
     return t
 
 
+@pytest.mark.regulation("637a.8(b)(6)(i)")
 def test_637a_8_b_6_i_stakes_counted_and_verified_on_return():
     t = _table()
     a = t.step_away(3)  # counted (the default safeguard)
@@ -30,6 +31,7 @@ def test_637a_8_b_6_i_stakes_counted_and_verified_on_return():
     assert 3 in t.dealt_in() and not t.away
 
 
+@pytest.mark.regulation("637a.8(b)(6)(ii)")
 def test_637a_8_b_6_ii_stakes_covered_during_a_round():
     t = _table()
     rnd = t.start_round()
@@ -46,6 +48,7 @@ def test_637a_8_b_6_ii_stakes_covered_during_a_round():
     assert report.verified and report.found == stakes_when_left == t.stacks[seat]
 
 
+@pytest.mark.regulation("637a.8(b)(6)")
 def test_637a_8_b_6_rejected_steps_change_nothing():
     t = _table()
     t.step_away(1)
@@ -59,3 +62,36 @@ def test_637a_8_b_6_rejected_steps_change_nothing():
     with pytest.raises(IllegalActionError):
         t.return_to_table(5)  # not away
     assert (t.away, t.stacks, t.dealt_in()) == before
+
+
+@pytest.mark.regulation("637a.8(b)(6)(i)")
+def test_637a_8_b_6_player_who_wins_a_pot_while_away_returns_verified():
+    """An all-in player steps away during the round and his hand wins: the pot he won is the play's
+    result, expected on his return; chips missing from the count are not verified."""
+    t = Table(RULES, {1: 100, 3: 40, 5: 100})
+    t.place_button()  # seat 5; seat 1 small blind, seat 3 big blind
+    rnd = t.start_round()
+    rnd.post_forced_bets()
+    rnd.deal_hole_cards(["7c2d", "AsAh", "KdQc"])
+    rnd.bet_or_raise_to(40, 2)
+    rnd.fold(0)
+    rnd.check_or_call(1)  # seat 3 all-in for 40
+    away = t.step_away(3)
+    assert away.stakes == 0
+    for board in ("2h5h8c", "Jc", "3d"):
+        rnd.check_or_call(2) if rnd.actor is not None else None
+        rnd.deal_board(board)
+    while rnd.showdown_queue:
+        rnd.show()
+    rnd.award()
+    won = rnd.winnings[1]
+    assert won == 81  # aces hold: 40 + 40 + the small blind
+    t.end_round()
+    report = t.return_to_table(3)
+    assert report.play == won == t.stacks.get(3, 0)
+    assert report.verified and report.recorded == 0 and report.found == 81
+    t.step_away(3)
+    t.return_to_table(3)  # nothing happened meanwhile
+    away = t.step_away(3)
+    short = t.return_to_table(3, counted=away.stakes - 1)  # a chip is missing
+    assert not short.verified and short.expected == away.stakes

@@ -21,6 +21,7 @@ def _play_out(r: Round) -> None:
     raise AssertionError("the round did not finish")
 
 
+@pytest.mark.regulation("637a.8(b)(5)(i)", "637a.8(b)(5)(iii)")
 def test_637a_8_b_5_bb_ante_all_in_pots():
     r = Round(PokerRules(seats=6, blinds=(1, 2), min_bet=2, bb_ante=2), [1, 1], Shoe(seed=3))
     r.post_forced_bets()

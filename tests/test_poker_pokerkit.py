@@ -8,6 +8,8 @@ default gives them one at a time). Deliberate differences are listed in docs/hol
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -18,6 +20,7 @@ from pyeval.shoe import Shoe
 pokerkit = pytest.importorskip("pokerkit")
 
 
+@pytest.mark.regulation("637a.11(k)")
 def test_pokerkit_odd_chips_of_a_three_way_split():
     """The case hypothesis found: a 5-chip side pot split three ways (odd units 2). pokerkit gives
     both to the first winner left of the button; so does ``ALL_TO_FIRST_LEFT_OF_BUTTON``, while the
@@ -25,7 +28,7 @@ def test_pokerkit_odd_chips_of_a_three_way_split():
     holes = ["9dAd", "8s5h", "6s9c", "6cTs", "JcAh", "6h4d"]
     out = {}
     for rule in (OddChipRule.LEFT_OF_BUTTON, OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON):
-        rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, odd_chip=rule)
+        rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, odd_chip=rule, chip_value=Fraction(1, 100))
         r = Round(rules, [3, 4, 4, 5, 5, 5])
         r.post_forced_bets()
         r.deal_hole_cards(holes)
@@ -58,7 +61,7 @@ def test_pokerkit_odd_chips_of_a_three_way_split():
        script=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 10**6)), min_size=1, max_size=40))
 def test_pokerkit_agrees_on_final_stacks(stacks, seed, script):
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, heads_up=HeadsUpOrder.BUTTON_SMALL_BLIND,
-                       odd_chip=OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON)
+                       odd_chip=OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON, chip_value=Fraction(1, 100))
     shoe = Shoe(seed=seed)
     shoe.shuffle()
     r = Round(rules, stacks, shoe)

@@ -45,7 +45,7 @@ def test_replay_rule_breaking_history_is_one_line_error(tmp_path: Path):
     bad = tmp_path / "illegal.phh"
     bad.write_text(HAND.replace("'p3 cbr 6'", "'p3 cbr 3'"))  # below the minimum raise
     proc = subprocess.run([sys.executable, "-m", "pyeval.cli", "replay", str(bad)], capture_output=True, text=True)
-    assert proc.returncode == 2
+    assert proc.returncode == 1  # issue 14 item 13: 1 = a failed check, 2 = unreadable input
     assert "Traceback" not in proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "illegal.phh" in lines[0] and "637a.8(k)" in lines[0] and "'p3 cbr 3'" in lines[0]

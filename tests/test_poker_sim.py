@@ -51,6 +51,7 @@ def _slow_stats(players: int, rounds: int, seed: int, stream: int, chunk: int) -
     return HoldemSimStats(players, rounds, winner_sets, values, best)
 
 
+@pytest.mark.regulation("637a.11(k)")
 def test_637a_11_k_counts_match_a_round_by_round_oracle(monkeypatch: pytest.MonkeyPatch) -> None:
     """§ 637a.11(k): every seat's hand is evaluated and the best wins; the vectorised counts equal a
     round-by-round count of the same deals (several C calls per stream)."""

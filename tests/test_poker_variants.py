@@ -48,6 +48,7 @@ def _check_down(r: Round) -> None:
 
 
 # ---------------------------------------------------------------------------- stud: bring-in
+@pytest.mark.regulation("637a.10")
 def test_637a_10_bring_in_lowest_up_card_suit_order_breaks_ties():
     r = Round(_stud_rules(), [100, 100, 100])
     r.post_forced_bets()
@@ -64,6 +65,7 @@ def test_637a_10_bring_in_lowest_up_card_suit_order_breaks_ties():
     assert r2.bring_in_player() == 0
 
 
+@pytest.mark.regulation("637a.10")
 def test_637a_10_razz_bring_in_highest_up_card_aces_low():
     r = Round(_stud_rules(RAZZ), [100, 100, 100, 100])
     r.post_forced_bets()
@@ -74,6 +76,7 @@ def test_637a_10_razz_bring_in_highest_up_card_aces_low():
     assert r.actor == 3 and r.stacks == [99, 99, 97, 99]
 
 
+@pytest.mark.regulation("637a.10")
 def test_637a_10_later_streets_led_by_best_showing_hand():
     r = Round(_stud_rules(), [100, 100, 100])
     r.post_forced_bets()
@@ -92,6 +95,7 @@ def test_637a_10_later_streets_led_by_best_showing_hand():
     assert r.actor == 1
 
 
+@pytest.mark.regulation("637a.10")
 def test_637a_10_razz_later_streets_led_by_best_low_showing():
     r = Round(_stud_rules(RAZZ), [100, 100, 100])
     r.post_forced_bets()
@@ -109,6 +113,7 @@ def test_637a_10_razz_later_streets_led_by_best_low_showing():
 
 
 # ---------------------------------------------------------------------------- draws
+@pytest.mark.regulation("637a.13")
 def test_637a_13_single_draw_stand_pat_and_draw_27_low():
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=NL, variant=D27_SINGLE)
     r = Round(rules, [100, 100, 100])
@@ -134,6 +139,7 @@ def test_637a_13_single_draw_stand_pat_and_draw_27_low():
     assert r.stacks == [104, 98, 98]
 
 
+@pytest.mark.regulation("637a.20")
 def test_637a_20_triple_draw_several_draws():
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=FL, variant=D27_TRIPLE)
     r = Round(rules, [50, 50, 50])
@@ -165,6 +171,7 @@ def test_637a_20_triple_draw_several_draws():
     assert r.stacks == [50 - 8 + 20, 42, 46]
 
 
+@pytest.mark.regulation("637a.21")
 def test_637a_21_badugi_draw_and_showdown():
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=FL, variant=BADUGI)
     r = Round(rules, [30, 30])
@@ -186,6 +193,7 @@ def test_637a_21_badugi_draw_and_showdown():
     assert r.stacks == [32, 28]
 
 
+@pytest.mark.regulation("637a.20")
 def test_637a_20_reshuffle_when_the_stub_runs_short():
     # six players draw five cards each, three times: 30 dealt, a stub of 22; the first draw of 30
     # cards needs the discards of the players already served
@@ -215,6 +223,7 @@ def test_637a_20_reshuffle_when_the_stub_runs_short():
     assert r.complete and sum(r.stacks) == 240
 
 
+@pytest.mark.regulation("637a.20")
 def test_637a_20_reshuffle_impossible_changes_nothing():
     # ten players hold 50 cards: a draw of five cards each cannot be served, even with a reshuffle
     rules = PokerRules(seats=10, blinds=(1, 2), min_bet=2, structure=FL, variant=D27_TRIPLE)
@@ -249,6 +258,7 @@ def _omaha8_to_river(r: Round, board: list[str]) -> None:
     _check_down(r)
 
 
+@pytest.mark.regulation("637a.7(d)")
 def test_637a_7_d_split_pot_odd_chip_to_the_high_half():
     r = _omaha8([100, 100, 100], ["7c7dTsJs", "AsKsQdJd", "2c3c9h9d"])
     r.check_or_call(2)
@@ -259,6 +269,7 @@ def test_637a_7_d_split_pot_odd_chip_to_the_high_half():
     assert r.winnings == [0, 3, 2]
 
 
+@pytest.mark.regulation("637a.7(d)")
 def test_637a_7_d_each_half_splits_its_own_odd_chips():
     r = _omaha8([100, 100, 100, 100], ["7c7dTsJs", "AsKsQdJd", "2c3c9h9d", "2d3dThJh"])
     r.check_or_call(2)
@@ -271,6 +282,7 @@ def test_637a_7_d_each_half_splits_its_own_odd_chips():
     assert r.stacks == [99, 102, 100, 99]
 
 
+@pytest.mark.regulation("637a.7(d)")
 def test_637a_7_d_scoop_when_no_low_qualifies():
     r = _omaha8([100, 100, 100], ["7c7dTsJs", "AsKsQdJd", "2c3c4d4s"])
     r.check_or_call(2)
@@ -280,6 +292,7 @@ def test_637a_7_d_scoop_when_no_low_qualifies():
     assert r.stacks == [99, 103, 98]
 
 
+@pytest.mark.regulation("637a.10")
 def test_637a_10_stud_high_low_split():
     r = Round(_stud_rules(STUD_HILO), [100, 100])
     r.post_forced_bets()

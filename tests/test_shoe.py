@@ -169,6 +169,7 @@ def test_shuffle_gathers_dealt_burned_and_racked_cards() -> None:
     assert shoe.remaining == 52 and shoe.discards == () and sorted(shoe.order()) == list(range(52))
 
 
+@pytest.mark.regulation("677a.11(j)")
 def test_discard_rack_is_ordered_for_reconstruction_677a_11_j() -> None:
     shoe = Shoe.from_order(range(20))
     p1, p2 = shoe.deal(2), shoe.deal(2)

@@ -31,6 +31,7 @@ from pyeval.shoe import (
 
 
 # ---- Hold'em, § 637a.11 ---------------------------------------------------------------------------
+@pytest.mark.regulation("637a.11(f)")
 def test_637a_11_f_two_rounds_left_of_button_button_last() -> None:
     shoe = Shoe.from_order(range(52))
     r = deal_procedure(shoe, HOLDEM_DEAL, [1, 3, 5, 8], button=5)
@@ -45,6 +46,7 @@ def test_637a_11_f_two_rounds_left_of_button_button_last() -> None:
     assert [e.to for e in r.events[:8]] == [8, 1, 3, 5, 8, 1, 3, 5]
 
 
+@pytest.mark.regulation("637a.11(f)")
 def test_637a_11_f_button_wraps_around() -> None:
     shoe = Shoe.from_order(range(52))
     r = deal_procedure(shoe, HOLDEM_DEAL, [2, 4, 9], button=9, stages=["preflop"])
@@ -53,6 +55,7 @@ def test_637a_11_f_button_wraps_around() -> None:
     assert r.board == () and shoe.remaining == 46
 
 
+@pytest.mark.regulation("637a.11(h)", "637a.11(i)", "637a.11(j)", part="dealing")
 def test_637a_11_h_to_j_stage_by_stage_between_betting_rounds() -> None:
     """§ 637a.11(h) burn and flop, § 637a.11(i) burn and turn, § 637a.11(j) burn and river."""
     shoe = Shoe.from_order(range(52))
@@ -66,6 +69,7 @@ def test_637a_11_h_to_j_stage_by_stage_between_betting_rounds() -> None:
     assert HOLDEM_DEAL.cards_needed(2) == 4 + 3 + 5 and HOLDEM_DEAL.hole_cards == 2
 
 
+@pytest.mark.regulation("677a.11(c)", "677a.11(e)")
 def test_677a_11_c_e_wpt_heads_up_burns_and_dealer_hand() -> None:
     shoe = Shoe.from_order(range(52))
     r = deal_procedure(shoe, WPT_HEADS_UP_DEAL, [4, 1])
@@ -76,6 +80,7 @@ def test_677a_11_c_e_wpt_heads_up_burns_and_dealer_hand() -> None:
     assert WPT_HEADS_UP_DEAL.stages == ("hole", "flop", "turn_river")
 
 
+@pytest.mark.regulation("674a.9(b)", "674a.9(c)")
 def test_674a_9_b_c_criss_cross_cross_then_hole_cards_then_stub_unexposed() -> None:
     shoe = Shoe.from_order(range(52))
     r = deal_procedure(shoe, CRISS_CROSS_HAND_DEAL, [5, 2, 3])
@@ -122,6 +127,7 @@ def _cc_round(faults: DealFaults | None = None, seats: tuple[int, ...] = (1, 2, 
     return shoe, r
 
 
+@pytest.mark.regulation("674a.9(e)")
 def test_674a_9_e_correct_count_stub_to_rack() -> None:
     shoe, r = _cc_round()
     c = r.stub_check
@@ -130,6 +136,7 @@ def test_674a_9_e_correct_count_stub_to_rack() -> None:
     assert r.stub_racked == 41 and shoe.remaining == 0
 
 
+@pytest.mark.regulation("674a.9(f)")
 def test_674a_9_f_extra_card_to_a_player_is_a_misdeal() -> None:
     shoe, r = _cc_round(DealFaults(extra_card_to=(2,)))
     assert len(r.hands[2]) == 3
@@ -139,12 +146,14 @@ def test_674a_9_f_extra_card_to_a_player_is_a_misdeal() -> None:
     assert r.stub_racked == 0 and shoe.remaining == 40  # the stub is not racked
 
 
+@pytest.mark.regulation("674a.9(f)")
 def test_674a_9_f_short_card_to_a_player_is_a_misdeal() -> None:
     _, r = _cc_round(DealFaults(short_card_to=(3,)))
     assert len(r.hands[3]) == 1
     assert r.stub_check.outcome is StubOutcome.MISDEAL
 
 
+@pytest.mark.regulation("674a.9(f)")
 @pytest.mark.parametrize("faults", [DealFaults(community_extra=1), DealFaults(community_short=1)])
 def test_674a_9_f_community_area_miscount_is_a_misdeal(faults: DealFaults) -> None:
     _, r = _cc_round(faults)
@@ -152,6 +161,7 @@ def test_674a_9_f_community_area_miscount_is_a_misdeal(faults: DealFaults) -> No
     assert r.stub_check.outcome is StubOutcome.MISDEAL
 
 
+@pytest.mark.regulation("674a.9(f)")
 def test_674a_9_f_missing_card_not_misdealt_removes_the_deck() -> None:
     shoe = Shoe(seed=1)
     shoe.shuffle()
@@ -164,6 +174,7 @@ def test_674a_9_f_missing_card_not_misdealt_removes_the_deck() -> None:
     assert lost not in shoe.order()
 
 
+@pytest.mark.regulation("674a.9(f)")
 def test_674a_9_f_misdealt_and_missing_removes_the_deck() -> None:
     shoe = Shoe(seed=2)
     shoe.shuffle()
@@ -183,6 +194,7 @@ def test_check_stub_directly() -> None:
     assert shoe.snapshot() == before
 
 
+@pytest.mark.regulation("674a.9(d)")
 def test_674a_9_d_stub_count_at_least_every_five_rounds() -> None:
     policy = StubCountPolicy()
     for _ in range(4):
@@ -196,6 +208,7 @@ def test_674a_9_d_stub_count_at_least_every_five_rounds() -> None:
     assert not StubCountPolicy(counting_shuffler=True, rounds_since_count=10).count_due()
 
 
+@pytest.mark.regulation("674a.9(d)")
 def test_674a_9_d_automated_shuffler_reports_52_cards() -> None:
     shoe = Shoe(seed=3)
     device = AutomatedShuffler()
@@ -275,6 +288,7 @@ def test_secure_batch() -> None:
         deal_batch(10, 7, seed=1, secure=True)
 
 
+@pytest.mark.regulation("637a.11(k)")
 @pytest.mark.parametrize("players", [2, 3, 6, 10])
 def test_637a_11_holdem_showdowns_match_the_evaluator(players: int) -> None:
     res = holdem_showdowns(2000, players, seed=players, cards=True)
@@ -347,6 +361,7 @@ def test_plan_deal_rejects_what_deal_procedure_rejects() -> None:
         plan_deal(CRISS_CROSS_HAND_DEAL, [True, 2])
 
 
+@pytest.mark.regulation("674a.9(e)", "674a.9(f)")
 @pytest.mark.parametrize("stub, sizes, community, outcome, misdealt", [
     (52 - 5 - 4, [2, 2], 5, StubOutcome.CORRECT, False),
     (52 - 5 - 5, [3, 2], 5, StubOutcome.MISDEAL, True),           # § 674a.9(f): 52 cards present

@@ -12,6 +12,7 @@
 #endif
 #include <Python.h>
 
+#include "../pe_compat.h"
 #include "../pe_eval_internal.h"
 
 typedef struct {

@@ -227,10 +227,11 @@ class RoundRecord(NamedTuple):
 
 
 class _Seat:
-    __slots__ = ("ante", "bonus", "hole", "multiples", "folded")
+    __slots__ = ("ante", "ante_down", "bonus", "hole", "multiples", "folded")
 
-    def __init__(self, ante: int, bonus: int) -> None:
-        self.ante = ante
+    def __init__(self, ante: int, bonus: int, ante_down: int | None = None) -> None:
+        self.ante = ante  # the Ante Across (both Antes when they are equal)
+        self.ante_down = ante if ante_down is None else ante_down
         self.bonus = bonus
         self.hole: tuple[int, ...] = ()
         self.multiples: list[int | None] = [None, None, None]
@@ -256,6 +257,7 @@ class CrissCrossTable:
         if not isinstance(self.rules, CrissCrossRules):
             raise WagerNotAllowedError(f"rules must be CrissCrossRules, got {type(rules).__name__}")
         self.deck: CardSource = deck if deck is not None else ShufflerDeck(seed)
+        _one_deck(self.deck)
         #: when the stub must be counted (the shoe's § 674a.9(d) policy)
         self.stub_policy = StubCountPolicy(every=self.rules.stub_count_interval,
                                            counting_shuffler=self.rules.shuffler_counts_cards)
@@ -285,8 +287,8 @@ class CrissCrossTable:
             OutOfTurnError: a round is still in progress.
         """
         if self.deck_removed:
-            raise DeckOutOfPlayError("the deck was removed from the table after an incorrect stub "
-                                     "count; replace it before dealing", R9F)
+            raise DeckOutOfPlayError("the deck was removed from the table (an incorrect card count); "
+                                     "replace it before dealing", R9F)
         if self.round is not None and self.round.phase not in (_P_COMPLETE, _P_VOID):
             raise OutOfTurnError(f"round {self.round.number} is still in progress "
                                  f"({self.round.phase.value})")
@@ -303,6 +305,7 @@ class CrissCrossTable:
             raise OutOfTurnError("the deck can only be replaced between rounds")
         if not isinstance(deck, CardSource):
             raise IllegalActionError(f"deck must be a CardSource, got {type(deck).__name__}")
+        _one_deck(deck)
         self.deck = deck
         self.deck_removed = False
         self.stub_policy.rounds_since_count = 0
@@ -312,6 +315,15 @@ class CrissCrossTable:
         self.stub_policy.record_round(counted)
         if deck_removed:
             self.deck_removed = True
+
+
+def _one_deck(deck: object) -> None:
+    """Refuse, when the table is set up, a card source holding more than one deck: § 674a.9(d)-(f)
+    count the stub against a single 52-card deck."""
+    size = getattr(deck, "size", None)
+    if isinstance(size, int) and size > DECK_SIZE:
+        raise IllegalActionError(f"a Criss-Cross table deals one {DECK_SIZE}-card deck; this card source holds "
+                                 f"{size} cards", "58 Pa. Code § 674a.9(d)-(f)")
 
 
 @functools.lru_cache(maxsize=64)
@@ -443,7 +455,8 @@ class CrissCrossRound:
 
     # ---- betting -----------------------------------------------------------------------------
     def place_wagers(self, seat: int, ante_across: int, ante_down: int, bonus: int = 0) -> None:
-        """Place the two required, equal Antes and the optional Five Card Bonus for ``seat``.
+        """Place the two required Antes (equal, unless ``rules.equal_antes`` is off) and the
+        optional Five Card Bonus for ``seat``.
 
         Raises:
             OutOfTurnError: not in the betting phase (after "no more bets", § 674a.9(a)(3)).
@@ -461,19 +474,20 @@ class CrissCrossRound:
         if type(ante_across) is not int or type(ante_down) is not int or type(bonus) is not int:
             raise WagerNotAllowedError(f"wagers must be int amounts, got ante_across={ante_across!r}, "
                                        f"ante_down={ante_down!r}, bonus={bonus!r}", CONFIG)
-        if ante_across != ante_down:
+        if ante_across != ante_down and r.equal_antes:
             raise WagerNotAllowedError(f"the two Antes must be equal, got {ante_across} and "
-                                       f"{ante_down}", CONFIG)
-        if not r.min_ante <= ante_across <= r.max_ante or ante_across % r.ante_step:
-            raise WagerNotAllowedError(f"Ante {ante_across} outside the table limits "
-                                       f"{r.min_ante}..{r.max_ante} (step {r.ante_step})", CONFIG)
+                                       f"{ante_down}", CONFIG + "; the setting equal_antes")
+        for ante in {ante_across, ante_down}:
+            if not r.min_ante <= ante <= r.max_ante or ante % r.ante_step:
+                raise WagerNotAllowedError(f"Ante {ante} outside the table limits "
+                                           f"{r.min_ante}..{r.max_ante} (step {r.ante_step})", CONFIG)
         if bonus:
             if not r.bonus_offered:
                 raise WagerNotAllowedError("this table does not offer the Five Card Bonus", CONFIG)
             if not r.min_bonus <= bonus <= r.max_bonus:
                 raise WagerNotAllowedError(f"Five Card Bonus {bonus} outside the table limits "
                                            f"{r.min_bonus}..{r.max_bonus}", CONFIG)
-        self.seats[seat] = _Seat(ante_across, bonus)
+        self.seats[seat] = _Seat(ante_across, bonus, ante_down)
         self.events.append(_new(Event, (_S_PLACE_WAGERS, seat, (ante_across, ante_down, bonus))))
 
     def no_more_bets(self) -> None:
@@ -500,9 +514,14 @@ class CrissCrossRound:
 
         Args:
             misdeal: fault injection for tests (:class:`Misdeal`).
+
+        A deck that cannot be dealt from -- a counting shuffler that does not find 52 cards, or
+        too few cards for the seats -- voids the round before any card is dealt: every wager is
+        returned (:attr:`record`, phase ``VOID``) and the deck is removed from the table, which
+        then takes a new one (:meth:`CrissCrossTable.replace_deck`).
         Raises:
             OutOfTurnError: not after "no more bets". IllegalActionError: a bad ``hand`` or
-            ``misdeal``. DeckOutOfPlayError: the shuffler counts cards and does not find 52.
+            ``misdeal``.
         """
         if self.phase is not _P_DEAL:
             self._need(_P_DEAL, _S_DEAL)
@@ -515,14 +534,21 @@ class CrissCrossRound:
                                      f"(the community area), got {misdeal!r}")
         deck = self.table.deck
         rules = self.table.rules
-        if rules.shuffler_counts_cards and deck.size != DECK_SIZE:
-            raise DeckOutOfPlayError(f"the automated shuffler indicates {deck.size} cards, not "
-                                     f"{DECK_SIZE}: replace the deck (table policy; § 674a.5 "
-                                     "is not in our hands)", R9D)
         plan = _cross_plan(tuple(order), misdeal)
         need = plan.need
-        if deck.size < need:
-            raise DeckOutOfPlayError(f"the deck holds {deck.size} cards, {need} are needed")
+        short = None
+        if rules.shuffler_counts_cards and deck.size != DECK_SIZE:
+            short = (f"the automated shuffler indicates {deck.size} cards, not {DECK_SIZE}: every wager "
+                     f"returned and the deck removed (table policy, as {R9F} for an incorrect count; "
+                     "§ 674a.5 is not in our hands)")
+        elif deck.size < need:
+            short = (f"the deck holds {deck.size} cards, {need} are needed: every wager returned and the deck "
+                     f"removed (table policy, as {R9F} for an incorrect count)")
+        if short is not None:  # nothing is dealt: the round is void and the table waits for a new deck
+            self._order = order
+            self.events.append(_new(Event, (_S_DEAL, None, short)))
+            self._void(short, counted=False, deck_removed=True)
+            return
         deck.shuffle()
         cards = deck.deal(need)
         if len(cards) != need or len(set(cards)) != need or min(cards) < 0 or max(cards) > 51:
@@ -711,21 +737,23 @@ class CrissCrossRound:
         for seat in self._order:
             s = self.seats[seat]
             a = s.ante
+            ad = s.ante_down
+            units = (a, ad, a if a < ad else ad)  # each bet's Ante: Across, Down, the smaller for the Middle
             if s.folded:
                 add(_new(WagerResult, (seat, _W_ANTE_ACROSS, a, _LOSE, -a, None)))
-                add(_new(WagerResult, (seat, _W_ANTE_DOWN, a, _LOSE, -a, None)))
+                add(_new(WagerResult, (seat, _W_ANTE_DOWN, ad, _LOSE, -ad, None)))
                 for d, m in enumerate(s.multiples):
                     if m:
-                        add(_new(WagerResult, (seat, _W_BETS[d], m * a, _LOSE, -m * a, None)))
+                        add(_new(WagerResult, (seat, _W_BETS[d], m * units[d], _LOSE, -m * units[d], None)))
             else:
                 av = _eval(s.hole + row)
                 dv = _eval(s.hole + col)
                 m0, m1, m2 = s.multiples
                 add(_pay(seat, _W_ANTE_ACROSS, a, ante_pt, av))
-                add(_pay(seat, _W_ANTE_DOWN, a, ante_pt, dv))
+                add(_pay(seat, _W_ANTE_DOWN, ad, ante_pt, dv))
                 add(_pay(seat, _W_ACROSS, m0 * a, main, av))  # type: ignore[operator]
-                add(_pay(seat, _W_DOWN, m1 * a, main, dv))  # type: ignore[operator]
-                add(_pay(seat, _W_MIDDLE, m2 * a, main, av if av > dv else dv))  # type: ignore[operator]
+                add(_pay(seat, _W_DOWN, m1 * ad, main, dv))  # type: ignore[operator]
+                add(_pay(seat, _W_MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
             if s.bonus:
                 add(_pay(seat, _W_BONUS, s.bonus, bonus_pt, board_v))
         self.events.append(_new(Event, (_S_SETTLE, None, len(out))))
@@ -737,7 +765,7 @@ class CrissCrossRound:
         for seat in self._order:
             s = self.seats[seat]
             out.append(WagerResult(seat, Wager.ANTE_ACROSS, s.ante, Outcome.RETURNED, 0))
-            out.append(WagerResult(seat, Wager.ANTE_DOWN, s.ante, Outcome.RETURNED, 0))
+            out.append(WagerResult(seat, Wager.ANTE_DOWN, s.ante_down, Outcome.RETURNED, 0))
             if s.bonus:
                 out.append(WagerResult(seat, Wager.BONUS, s.bonus, Outcome.RETURNED, 0))
         self.phase = _P_VOID
@@ -751,7 +779,7 @@ class CrissCrossRound:
         self.record = _new(RoundRecord, (  # the fields in RoundRecord's order
             self.number, self.community,
             {s: seats[s].hole for s in order},
-            {s: (seats[s].ante, seats[s].ante, seats[s].bonus) for s in order},
+            {s: (seats[s].ante, seats[s].ante_down, seats[s].bonus) for s in order},
             {s: tuple(seats[s].multiples) for s in order},
             self.stub_count, self.stub_outcome, results, void_reason, deck_removed, tuple(self.events)))
         return self.record
@@ -787,6 +815,9 @@ def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
         place(seat, ante, ante, bonus)
     rnd.no_more_bets()
     rnd.deal()
+    if rnd.phase is _P_VOID:  # the deck could not be dealt from
+        assert rnd.record is not None
+        return rnd.record
     if count_stub or table.stub_count_due:
         rnd.count_stub()
     else:

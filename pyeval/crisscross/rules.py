@@ -144,6 +144,7 @@ DEFAULT_SOURCES: dict[str, str] = {
     "Five Card Bonus, other lines (50, 25, 9, 6, 4, 3, 2 to 1)":
         "ASSUMED: lines not seen in public descriptions; configure from the posted paytable",
     "bet multiples 1x-3x of the Ante per decision": "public descriptions",
+    "two equal Antes (Across and Down)": "public descriptions (the setting equal_antes)",
     "wager limits": "ASSUMED table limits (the certificate holder's rules set them)",
     "seat order: position 1 is farthest to the dealer's left, numbered clockwise":
         "layout convention used here so that § 674a.9(b)'s dealing order is ascending positions",
@@ -154,7 +155,9 @@ DEFAULT_SOURCES: dict[str, str] = {
 class CrissCrossRules:
     """Frozen, validated rules of one Criss-Cross Poker table.
 
-    Attributes (amounts in the table's smallest unit, ints):
+    Amounts are ints in the table's smallest unit.
+
+    Attributes:
         positions: player betting positions, 1..6 (58 Pa. Code § 674a.2(a)).
         min_ante, max_ante: limits on each of the two equal Antes (configuration).
         ante_step: Antes must be a multiple of this (configuration; default 1).
@@ -169,6 +172,10 @@ class CrissCrossRules:
             (58 Pa. Code § 674a.9(d)).
         stub_count_interval: the stub is counted at least once every this many rounds, 1..5
             (§ 674a.9(d) requires at least once every 5).
+        equal_antes: the Ante Across and Ante Down must be equal (default True: public descriptions
+            of the game, not PA text; § 674a.7 is not in our hands). False: each Ante is placed on
+            its own within the limits; the Across bet is a multiple of the Ante Across, the Down
+            bet of the Ante Down, and the Middle bet of the smaller of the two (assumed).
 
     Raises:
         TableRulesError: any field out of range or of the wrong type.
@@ -189,6 +196,7 @@ class CrissCrossRules:
     bonus_paytable: Paytable = DEFAULT_BONUS_PAYTABLE
     shuffler_counts_cards: bool = False
     stub_count_interval: int = MAX_STUB_COUNT_INTERVAL
+    equal_antes: bool = True
 
     def __post_init__(self) -> None:
         check_int("positions", self.positions, 1, MAX_POSITIONS)
@@ -198,7 +206,7 @@ class CrissCrossRules:
         check_int("min_bonus", self.min_bonus, 1)
         check_int("max_bonus", self.max_bonus, self.min_bonus)
         check_int("stub_count_interval", self.stub_count_interval, 1, MAX_STUB_COUNT_INTERVAL)
-        for flag in ("bonus_offered", "shuffler_counts_cards"):
+        for flag in ("bonus_offered", "shuffler_counts_cards", "equal_antes"):
             if not isinstance(getattr(self, flag), bool):
                 raise TableRulesError(f"{flag} must be a bool, got {getattr(self, flag)!r}")
         for name in ("across_multiples", "down_multiples", "middle_multiples"):

@@ -13,13 +13,13 @@ from .round import (
     Action, CardSource, Decision, Event, HeadsUpRound, Phase, SequenceSource, Street, play_round,
 )
 from .rules import (
-    DealingProcedure, Paytable, PaytableKind, Rounding, HeadsUpRules, Wager, parse_odds, pocket_class,
+    DealingProcedure, Paytable, PaytableKind, RaiseAmounts, Rounding, HeadsUpRules, Wager, parse_odds, pocket_class,
 )
 from .settle import Outcome, PlayerSettlement, RoundSettlement, WagerResult
 from .strategy import basic_strategy
 
 __all__ = [
-    "HeadsUpRules", "Paytable", "PaytableKind", "Rounding", "DealingProcedure", "Wager", "parse_odds",
+    "HeadsUpRules", "Paytable", "PaytableKind", "Rounding", "RaiseAmounts", "DealingProcedure", "Wager", "parse_odds",
     "pocket_class", "EXAMPLE_PAYTABLES", "example_rules", "HeadsUpRound", "Phase", "Action", "Street",
     "Decision", "Event", "CardSource", "SequenceSource", "play_round", "Outcome", "WagerResult",
     "PlayerSettlement", "RoundSettlement", "basic_strategy",

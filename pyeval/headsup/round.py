@@ -27,6 +27,7 @@ Cards come from any *card source* with ``burn() -> int`` and ``deal(k) -> tuple[
 from __future__ import annotations
 
 import enum
+import functools
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple, Protocol
@@ -37,8 +38,10 @@ from ..errors import (
     CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError,
     OutOfTurnError, WagerNotAllowedError,
 )
-from .rules import Rounding, HeadsUpRules, Wager
-from .settle import PlayerSettlement, RoundSettlement, settle_player
+from ..shoe.procedures import DealingProcedure as HoleCardProcedure
+from ..shoe.procedures import DealPlan, plan_deal
+from .rules import FLOP_CAP, PREFLOP_CAP, HeadsUpRules, Rounding, Wager
+from .settle import PlayerSettlement, RoundSettlement, WagerResult, collect_fold, settle_player
 
 __all__ = [
     "CardSource", "SequenceSource", "Phase", "Action", "Street", "Decision", "Event", "HeadsUpRound",
@@ -119,15 +122,16 @@ class Street(enum.IntEnum):
 
 class Decision(NamedTuple):
     """What a player's strategy sees: ``seat``, ``street``, ``hole`` (2 cards), ``board`` (0, 3 or 5
-    cards), ``ante`` (chips) and ``options`` (the legal Raise amounts in chips, ascending). The
-    strategy returns one of ``options`` to raise, or 0 to check (to fold on ``Street.RIVER``)."""
+    cards), ``ante`` (chips) and ``options`` (the legal Raise amounts in chips, ascending: a
+    ``range`` when any amount up to the cap is allowed). The strategy returns one of ``options`` to
+    raise, or 0 to check (to fold on ``Street.RIVER``)."""
 
     seat: int
     street: Street
     hole: tuple[int, int]
     board: tuple[int, ...]
     ante: int
-    options: tuple[int, ...]
+    options: Sequence[int]
 
 
 Strategy = Callable[[Decision], int]
@@ -170,21 +174,32 @@ _DECISION_PHASES = {Phase.PREFLOP: Street.PREFLOP, Phase.POSTFLOP: Street.FLOP, 
 _SECTION_OF = {Street.PREFLOP: f"{_S}(b)", Street.FLOP: f"{_S}(d)", Street.RIVER: f"{_S}(f)"}
 
 
-def _raise_options(cache: dict[tuple[int, int], tuple[int, ...]], st: Street, ante: int,
-                   rules: HeadsUpRules) -> tuple[int, ...]:
-    """Raise amounts on ``st`` for ``ante`` from the table's cache (filled on first use)."""
+def _raise_options(cache: dict[tuple[int, int], Sequence[int]], st: Street, ante: int,
+                   rules: HeadsUpRules) -> Sequence[int]:
+    """Raise amounts on ``st`` for ``ante`` from the table's cache (filled on first use): any amount
+    up to the cap (a ``range``, § 677a.11(b), (d)) or the table's whole multiples of the Ante."""
     opts = cache.get((st, ante))
     if opts is None:
-        if st is _S_PREFLOP:
-            opts = tuple(ante * m for m in rules.preflop_raise_multiples)
-        elif st is _S_FLOP:
-            opts = tuple(ante * m for m in rules.flop_raise_multiples)
-        else:
+        plan = rules.plan
+        if st is _S_RIVER:
             opts = (ante,)
+        elif plan.up_to:
+            unit = plan.raise_unit
+            opts = range(unit, (PREFLOP_CAP if st is _S_PREFLOP else FLOP_CAP) * ante + 1, unit)
+        elif st is _S_PREFLOP:
+            opts = tuple(ante * m for m in rules.preflop_raise_multiples)
+        else:
+            opts = tuple(ante * m for m in rules.flop_raise_multiples)
         if len(cache) >= 4096:  # bounded: many distinct Antes only cost recomputation
             cache.clear()
         cache[(st, ante)] = opts
     return opts
+
+
+@functools.lru_cache(maxsize=64)
+def _hole_plan(procedure: HoleCardProcedure, seats: tuple[int, ...]) -> DealPlan:
+    """The shoe's plan of the hole-card stage of ``procedure`` for these seats (cached)."""
+    return plan_deal(procedure, seats, stages=("hole",))
 
 
 def _check_drawn(cards: object, k: int, used: set[int]) -> tuple[int, ...]:
@@ -227,7 +242,7 @@ class HeadsUpRound:
 
     __slots__ = ("rules", "phase", "_street", "events", "wagers", "seats", "hole", "dealer_hole",
                  "board", "burns", "raised", "folded", "_queue", "_used", "dealer_value", "values",
-                 "_to_settle", "_settled")
+                 "_to_settle", "_settled", "_collected")
 
     def __init__(self, rules: HeadsUpRules) -> None:
         if not isinstance(rules, HeadsUpRules):
@@ -250,6 +265,7 @@ class HeadsUpRound:
         self.values: dict[int, int] = {}
         self._to_settle: list[int] = []
         self._settled: list[PlayerSettlement] = []
+        self._collected: dict[int, tuple[WagerResult, ...]] = {}  # folds: the Ante and Odds collected (f)
 
     # ---- queries -------------------------------------------------------------------------------
     @property
@@ -263,11 +279,12 @@ class HeadsUpRound:
         """The decision street now, or None outside the decision phases."""
         return self._street
 
-    def raise_options(self, seat: int | None = None) -> tuple[int, ...]:
+    def raise_options(self, seat: int | None = None) -> Sequence[int]:
         """Raise amounts (chips, ascending) ``seat`` (default: the seat to act) may make now; () if none.
 
-        Before the flop: each allowed multiple (<= 3) of the Ante (b); after the flop (<= 2) (d);
-        after turn and river exactly the Ante (f).
+        Before the flop any amount up to three times the Ante (b), after the flop up to two times
+        (d) (a ``range``; with ``RaiseAmounts.WHOLE_MULTIPLES`` the table's whole multiples, a
+        tuple); after turn and river exactly the Ante (f).
         """
         s = self.to_act
         if s is None or (seat is not None and seat != s):
@@ -325,9 +342,8 @@ class HeadsUpRound:
         if not r.ante_min <= ante <= r.ante_max:
             raise WagerNotAllowedError(f"seat {seat}: Ante {ante} outside the table limits {r.ante_min}..{r.ante_max}",
                                        "58 Pa. Code § 677a.7")
-        if odds != ante:
-            raise WagerNotAllowedError(f"seat {seat}: the Odds wager ({odds}) must equal the Ante ({ante})",
-                                       "58 Pa. Code § 677a.7")
+        if odds != ante and (r.odds_equal_ante or not r.ante_min <= odds <= r.ante_max):
+            self._refuse_odds(seat, ante, odds)
         plan = r.plan
         if pocket_bonus and not (plan.offers_pocket and r.pocket_bonus_min <= pocket_bonus <= r.pocket_bonus_max):
             self._check_optional(seat, Wager.POCKET_BONUS, pocket_bonus, r.pocket_bonus_min, r.pocket_bonus_max)
@@ -343,6 +359,14 @@ class HeadsUpRound:
                         "would not pay it in whole chips (the table's rounding rule is EXACT)")
         self.wagers[seat] = (ante, odds, pocket_bonus, trips_plus)
         self.events.append(_tn(Event, ("wagers", seat, (ante, odds, pocket_bonus, trips_plus))))
+
+    def _refuse_odds(self, seat: int, ante: int, odds: int) -> None:
+        r = self.rules
+        if r.odds_equal_ante:
+            raise WagerNotAllowedError(f"seat {seat}: the Odds wager ({odds}) must equal the Ante ({ante})",
+                                       "table rule odds_equal_ante (assumed; § 677a.7 is not in our hands)")
+        raise WagerNotAllowedError(f"seat {seat}: Odds {odds} outside the table limits {r.ante_min}..{r.ante_max}",
+                                   "table rule (the Ante limits; § 677a.7 is not in our hands)")
 
     @staticmethod
     def _check_types(seat: int, *amounts: object) -> None:
@@ -363,7 +387,8 @@ class HeadsUpRound:
             raise IllegalActionError(f"cannot {what} now: the round is at {self.phase.value}")
 
     def deal(self, source: CardSource) -> None:
-        """Deal two cards to each player with wagers and to the dealer (see the module doc for the order).
+        """Deal two cards to each player with wagers and to the dealer, in the order of the table's
+        ``hole_card_procedure`` (default: see the module doc).
 
         Raises:
             IllegalActionError: not the wager phase, or no player has wagered.
@@ -375,12 +400,15 @@ class HeadsUpRound:
         if not self.wagers:
             raise IllegalActionError("no player has placed an Ante and Odds wager")
         seats = tuple(sorted(self.wagers))
-        n = len(seats) + 1
+        plan = _hole_plan(self.rules.hole_card_procedure, seats)
         used: set[int] = set()
-        cards = _check_drawn(source.deal(2 * n), 2 * n, used)
+        cards = _check_drawn(source.deal(plan.need), plan.need, used)
+        hands, _, dealer = plan.place(cards)
         self.seats = seats
-        self.hole = {s: (cards[i], cards[i + n]) for i, s in enumerate(seats)}
-        self.dealer_hole = (cards[n - 1], cards[2 * n - 1])
+        self.hole = {s: (h[0], h[1]) for s, h in hands.items()}
+        self.dealer_hole = dealer
+        placed = set(dealer).union(*hands.values())
+        self.burns = tuple(c for c in cards if c not in placed)  # burns the procedure makes before the hole cards
         self._used = used
         self.events.append(_tn(Event, ("deal", None, cards)))
         self.phase = _P_PREFLOP
@@ -396,7 +424,7 @@ class HeadsUpRound:
         if self.phase is not _P_FLOP:
             self._need(_P_FLOP, "burn and deal the flop")
         drawn = _check_drawn((source.burn(), *source.deal(3)), 4, self._used)  # adds only if valid
-        self.burns = drawn[:1]
+        self.burns += drawn[:1]
         self.board = flop = drawn[1:]
         self.events.append(_tn(Event, ("burn", None, drawn[0])))
         self.events.append(_tn(Event, ("flop", None, flop)))
@@ -457,8 +485,13 @@ class HeadsUpRound:
         for s in self.seats:
             values[s] = _evaluate(hole[s] + b)
         self.events.append(_tn(Event, ("expose_dealer", None, (d, self.dealer_value))))
-        self._to_settle = sorted(self.seats, reverse=True)
-        self.phase = _P_SETTLEMENT
+        # (g): the players who placed a Raise, from the dealer's right counterclockwise; then the hands
+        # tucked under an optional wager at (f), whose Pocket Bonus / Trips Plus (i) is still open
+        # (assumed order: also counterclockwise, after the raisers)
+        wagers, folded = self.wagers, self.folded
+        self._to_settle = (sorted((s for s in self.seats if s not in folded), reverse=True)
+                           + sorted((s for s in folded if wagers[s][2] or wagers[s][3]), reverse=True))
+        self.phase = _P_SETTLEMENT if self._to_settle else _P_COMPLETE
         return self.dealer_value
 
     # ---- player decisions ----------------------------------------------------------------------
@@ -496,11 +529,26 @@ class HeadsUpRound:
         st = self._check_turn(seat, "raise")
         opts = self.raise_options()
         if isinstance(amount, bool) or not isinstance(amount, int) or amount not in opts:
-            raise WagerNotAllowedError(f"seat {seat}: a Raise of {amount!r} is not allowed now; allowed: "
-                                       f"{', '.join(map(str, opts))}", _SECTION_OF[st])
+            self._refuse_raise(seat, st, amount, opts)
         self.raised[seat] = (st, amount)
         self.events.append(_tn(Event, ("raise", seat, (st, amount))))
         self._after_decision()
+
+    def _refuse_raise(self, seat: int, st: Street, amount: object, opts: Sequence[int]) -> None:
+        """Raise the error naming the rule a Raise of ``amount`` breaks."""
+        ante = self.wagers[seat][0]
+        allowed = (f"{opts[0]}..{opts[-1]}" + (f" in steps of {opts.step}" if opts.step > 1 else "")
+                   if isinstance(opts, range) else ", ".join(map(str, opts)))
+        msg = f"seat {seat}: a Raise of {amount!r} is not allowed now; allowed: {allowed}"
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise WagerNotAllowedError(msg + " (a Raise is a positive int number of chips)", _SECTION_OF[st])
+        cap = ante if st is _S_RIVER else (PREFLOP_CAP if st is _S_PREFLOP else FLOP_CAP) * ante
+        if amount > cap or st is _S_RIVER:
+            raise WagerNotAllowedError(msg, _SECTION_OF[st])
+        if isinstance(opts, range):  # within the cap, off the unit EXACT rounding pays whole
+            raise WagerNotAllowedError(msg + " (the table's rounding rule is EXACT)", "table rule: rounding EXACT")
+        raise WagerNotAllowedError(msg + " (whole multiples of the Ante only)",
+                                   "table rule: raise_amounts WHOLE_MULTIPLES (Rules Submission, § 601a.2)")
 
     def check(self, seat: int) -> None:
         """Check before or after the flop (§ 677a.11(b), (d)). After turn and river a player must
@@ -513,14 +561,25 @@ class HeadsUpRound:
         self._after_decision()
 
     def fold(self, seat: int) -> None:
-        """Fold after the turn and river (§ 677a.11(f)): the Ante and Odds are collected now; the cards
-        stay tucked under any optional wager until it is settled under (i)."""
+        """Fold after the turn and river (§ 677a.11(f)): the dealer collects the Ante and Odds at once
+        (a ``"collect"`` event right after the ``"fold"``); the cards stay tucked under any optional
+        wager until it is settled under (i), after the raisers' settlement (g). A fold without
+        optional wagers is settled there and then (:attr:`settlement` lists it first)."""
         st = self._check_turn(seat, "fold")
         if st is not _S_RIVER:
             raise IllegalActionError(f"seat {seat}: a player may fold only after the turn and river",
                                      f"{_S}(b), (d)")
+        self._fold(seat, st)
+
+    def _fold(self, seat: int, st: Street) -> None:
         self.folded.add(seat)
         self.events.append(_tn(Event, ("fold", seat, st)))
+        a, o, pb, tp = self.wagers[seat]
+        collected = collect_fold(a, o)
+        self._collected[seat] = collected
+        self.events.append(_tn(Event, ("collect", seat, collected)))
+        if not (pb or tp):  # nothing tucked: this player's wagers are all settled now
+            self._settled.append(_tn(PlayerSettlement, (seat, collected, _evaluate(self.hole[seat] + self.board), 0)))
         self._after_decision()
 
     def decide(self, action: int) -> None:
@@ -544,7 +603,7 @@ class HeadsUpRound:
         if self.phase is not _P_SETTLEMENT:
             self._need(_P_SETTLEMENT, "settle")
         to_settle = self._to_settle
-        s = to_settle[0]
+        s = to_settle[0]  # never empty in the settlement phase
         a, o, pb, tp = self.wagers[s]
         rz = self.raised.get(s)
         res = settle_player(self.rules, s, ante=a, odds=o, raise_amount=rz[1] if rz else 0, pocket_bonus=pb,
@@ -609,9 +668,7 @@ class HeadsUpRound:
                         self.raise_wager(s, a)
                 elif st is _RIVER:
                     if ours:
-                        self.folded.add(s)
-                        events.append(_tn(Event, ("fold", s, st)))
-                        self._after_decision()
+                        self._fold(s, st)
                     else:
                         self.fold(s)
                 elif ours:
@@ -632,32 +689,58 @@ class HeadsUpRound:
 
     @classmethod
     def replay(cls, rules: HeadsUpRules, events: Sequence[Event]) -> HeadsUpRound:
-        """Rebuild a round from its event record (§ 677a.11(j)): same wagers, cards and decisions.
+        """Rebuild a round from its event record and verify the record (§ 677a.11(j)).
 
-        Raises: the errors the original steps would raise if the record is not a legal round.
+        The wagers, the cards (deal, burns, flop, turn and river) and each player's decision are
+        played again through the round's own steps; every event the steps produce must equal the
+        record's event at that place: the street of each decision, the dealer's hand value, each
+        player's settlement (every wager's outcome, odds and net). A record may stop early (a
+        round in progress). Records whose sequences are lists (e.g. read back from JSON) compare
+        equal to the tuples the round writes.
+
+        Raises:
+            IllegalActionError: an event that differs from what the steps produce (naming its
+                index, what the record says and what the round gives, § 677a.11(j)), an unknown
+                kind, or a record that stops inside a dealer step; and the errors the original
+                steps raise if the record is not a legal round.
         """
         cards: list[int] = []
         for e in events:
-            if e.kind == "deal":
-                cards.extend(e.data)
-            elif e.kind == "burn":
-                cards.append(e.data)
-            elif e.kind in ("flop", "turn_river"):
-                cards.extend(e.data)
+            if not isinstance(e, tuple) or len(e) != 3:
+                raise IllegalActionError(f"a record entry must be an Event (kind, seat, data), got {e!r}", f"{_S}(j)")
+            if e[0] == "deal" or e[0] in ("flop", "turn_river"):
+                cards.extend(_seq(e[2]))
+            elif e[0] == "burn":
+                cards.append(e[2])
         src = SequenceSource(cards)
         rnd = cls(rules)
-        for e in events:
+        produced = rnd.events
+        for i, raw in enumerate(events):
+            e = _tn(Event, tuple(raw))
+            if i < len(produced):  # written by the step of an earlier event (a burn's flop, ...)
+                _verify(i, e, produced[i])
+                continue
             k = e.kind
             if k == "wagers":
-                rnd.place_wagers(_event_seat(e), *e.data)
+                rnd.place_wagers(_event_seat(e), *_seq(e.data))
             elif k == "deal":
                 rnd.deal(src)
+            elif k == "burn":  # a burn opens the flop or the turn-and-river step
+                want = "flop" if rnd.phase is _P_FLOP else "turn_river"
+                if i + 1 >= len(events) or tuple(events[i + 1])[0] != want:
+                    raise IllegalActionError(f"the record stops inside a dealer step: its burn (event {i}) is not "
+                                             f"followed by the {want}", f"{_S}(j)")
+                if rnd.phase is _P_FLOP:
+                    rnd.burn_and_flop(src)
+                else:
+                    rnd.burn_turn_and_river(src)
             elif k == "flop":
                 rnd.burn_and_flop(src)
             elif k == "turn_river":
                 rnd.burn_turn_and_river(src)
             elif k == "raise":
-                rnd.raise_wager(_event_seat(e), e.data[1])
+                amount = _seq(e.data)[1] if len(_seq(e.data)) == 2 else e.data
+                rnd.raise_wager(_event_seat(e), amount)
             elif k == "check":
                 rnd.check(_event_seat(e))
             elif k == "fold":
@@ -666,7 +749,40 @@ class HeadsUpRound:
                 rnd.expose_dealer()
             elif k == "settle":
                 rnd.settle_next()
+            else:
+                raise IllegalActionError(f"the record's event {i} has an unknown kind {k!r}", f"{_S}(j)")
+            if len(produced) <= i:  # pragma: no cover - every step above records an event
+                raise IllegalActionError(f"the record's event {i} ({k!r}) produced nothing", f"{_S}(j)")
+            _verify(i, e, produced[i])
+        if len(produced) != len(events):
+            raise IllegalActionError(f"the record stops inside a dealer step: after event {len(events) - 1} the "
+                                     f"round also records {produced[len(events)]!r}", f"{_S}(j)")
         return rnd
+
+
+def _seq(v: object) -> tuple[Any, ...]:
+    """A record's sequence as a tuple (records read back from JSON hold lists)."""
+    if isinstance(v, (tuple, list)):
+        return tuple(v)
+    raise IllegalActionError(f"expected a sequence in the record, got {v!r}", f"{_S}(j)")
+
+
+def _norm(v: object) -> object:
+    """Lists as tuples, recursively, so that a record read back from JSON compares equal."""
+    if isinstance(v, (list, tuple)) and not hasattr(v, "_fields"):
+        return tuple(_norm(x) for x in v)
+    return v
+
+
+def _verify(i: int, recorded: Event, produced: Event) -> None:
+    """The record's event ``i`` must be what the round's step produced (§ 677a.11(j))."""
+    if recorded == produced:
+        return
+    if (recorded.kind == produced.kind and recorded.seat == produced.seat
+            and _norm(recorded.data) == _norm(produced.data)):
+        return
+    raise IllegalActionError(f"the record's event {i} does not match the round: the record says {recorded!r}, "
+                             f"the round gives {produced!r}", f"{_S}(j)")
 
 
 def play_round(rules: HeadsUpRules, wagers: dict[int, tuple[int, int, int, int]], source: CardSource,

@@ -29,13 +29,15 @@ from typing import NamedTuple
 from .._house import OddsLike, check_int, format_odds, winnings
 from .._house import parse_odds as _parse_odds
 from ..cards import RANKS
-from ..errors import PaytableError, TableRulesError
+from ..errors import PaytableError, ShoeArgumentError, TableRulesError
 from ..evaluate import HandCategory
+from ..shoe.procedures import WPT_HEADS_UP_DEAL, plan_deal
+from ..shoe.procedures import DealingProcedure as HoleCardProcedure
 
 __all__ = [
     "PaytableKind", "Rounding", "DealingProcedure", "Paytable", "HeadsUpRules", "Wager",
     "POCKET_CLASSES", "POCKET_PAIR_CLASSES", "POCKET_ACE_CLASSES", "AA_WITH_DEALER_AA",
-    "WIN", "parse_odds", "pocket_class", "SettlePlan",
+    "WIN", "parse_odds", "pocket_class", "SettlePlan", "RaiseAmounts",
 ]
 
 
@@ -131,6 +133,18 @@ class DealingProcedure(enum.Enum):
     MANUAL_SHOE = "manual_shoe"        # § 677a.8
     HAND = "hand"                      # § 677a.9
     AUTOMATED_SHOE = "automated_shoe"  # § 677a.10
+
+
+class RaiseAmounts(enum.Enum):
+    """Which Raise amounts a player may make before and after the flop (§ 677a.11(b), (d))."""
+
+    #: PA text (default): any whole number of chips up to the cap, three times the Ante before the
+    #: flop (b), two times after it (d) (under ``Rounding.EXACT``, in the unit the Ante/Raise
+    #: paytable pays in whole chips).
+    UP_TO = "up-to"
+    #: An optional table rule (the Rules Submission's, not PA text): only the whole multiples of the
+    #: Ante listed in ``preflop_raise_multiples`` / ``flop_raise_multiples``.
+    WHOLE_MULTIPLES = "whole-multiples"
 
 
 def parse_odds(value: OddsLike) -> Fraction:
@@ -297,13 +311,26 @@ class HeadsUpRules:
         positions: player positions, 1..20; position 1 is farthest to the dealer's left.
         ante_min, ante_max: Ante (= Odds) limits in chips. pocket_bonus_min/max,
             trips_plus_min/max: limits of the optional wagers.
-        preflop_raise_multiples: Raise amounts allowed before the flop as multiples of the Ante,
-            each 1..3 (§ 677a.11(b): up to three times the Ante). Default (1, 2, 3).
+        raise_amounts: :class:`RaiseAmounts`: any amount up to the cap (default, PA text), or only
+            the whole multiples below (an optional, labelled table rule).
+        preflop_raise_multiples: with ``WHOLE_MULTIPLES``, the Raise amounts allowed before the flop
+            as multiples of the Ante, each 1..3 (§ 677a.11(b): up to three times the Ante). Default
+            (1, 2, 3).
         flop_raise_multiples: after the flop, each 1..2 (§ 677a.11(d)). Default (1, 2). The
             Raise after the turn and river is exactly the Ante (§ 677a.11(f)); it is not an option.
-        rounding: the declared payout :class:`Rounding` rule. payout_cap: optional cap in chips on
-            what one player's hand may win in one round (sum over his wagers), or None.
+        rounding: the declared payout :class:`Rounding` rule; default ``EXACT`` (no payout is ever
+            rounded: a wager some line would not pay in whole chips is refused when placed).
+            payout_cap: optional cap in chips on what one player's hand may win in one round (sum
+            over his wagers), or None.
         dealing: the :class:`DealingProcedure` (recorded in the round record).
+        hole_card_procedure: the order the hole cards are dealt in, as the shoe's dealing
+            procedure (:class:`pyeval.shoe.DealingProcedure`); its ``"hole"`` stage must give two
+            cards to each player and to the dealer. Default :data:`pyeval.shoe.WPT_HEADS_UP_DEAL`
+            (assumed: § 677a.8-.10 are not in our hands; one card at a time from the player
+            farthest to the dealer's left, the dealer last, twice around).
+        odds_equal_ante: the Odds wager must equal the Ante (default True, assumed: § 677a.7 is not
+            in our hands; § 677a.11(f) and (h) settle the two together). False: the Odds wager is
+            any amount within the Ante limits.
     Raises:
         TableRulesError: a wrong paytable kind, a limit that is not a positive int or min > max, a
         Raise multiple outside the regulation's cap, or positions outside 1..20.
@@ -323,10 +350,13 @@ class HeadsUpRules:
     trips_plus_max: int = 100
     preflop_raise_multiples: tuple[int, ...] = (1, 2, 3)
     flop_raise_multiples: tuple[int, ...] = (1, 2)
-    rounding: Rounding = Rounding.DOWN
+    rounding: Rounding = Rounding.EXACT
     payout_cap: int | None = None
     dealing: DealingProcedure = DealingProcedure.AUTOMATED_SHOE
     name: str = ""
+    raise_amounts: RaiseAmounts = RaiseAmounts.UP_TO
+    hole_card_procedure: HoleCardProcedure = WPT_HEADS_UP_DEAL
+    odds_equal_ante: bool = True
 
     def __post_init__(self) -> None:
         for attr, kind, optional in (("ante_raise", PaytableKind.ANTE_RAISE, False),
@@ -363,6 +393,21 @@ class HeadsUpRules:
             _check_int("payout_cap", self.payout_cap)
         if not isinstance(self.dealing, DealingProcedure):
             raise TableRulesError(f"dealing must be a DealingProcedure, got {self.dealing!r}")
+        if not isinstance(self.raise_amounts, RaiseAmounts):
+            raise TableRulesError(f"raise_amounts must be a RaiseAmounts, got {self.raise_amounts!r}")
+        if not isinstance(self.odds_equal_ante, bool):
+            raise TableRulesError(f"odds_equal_ante must be a bool, got {self.odds_equal_ante!r}")
+        proc = self.hole_card_procedure
+        if not isinstance(proc, HoleCardProcedure):
+            raise TableRulesError(f"hole_card_procedure must be a pyeval.shoe.DealingProcedure, got {proc!r}")
+        try:
+            plan = plan_deal(proc, (1, 2), stages=("hole",))
+            hands, _, dealer = plan.place(range(plan.need))
+        except ShoeArgumentError as e:
+            raise TableRulesError(f"hole_card_procedure: {e}") from None
+        if any(len(h) != 2 for h in hands.values()) or len(dealer) != 2:
+            raise TableRulesError(f"hole_card_procedure {proc.name!r}: its 'hole' stage must give two cards to each "
+                                  "player and to the dealer")
 
     def offers(self, wager: Wager) -> bool:
         """Whether this table takes the wager (Ante, Odds and Raise always; the optional ones if configured)."""
@@ -420,7 +465,9 @@ class SettlePlan(NamedTuple):
     offers_trips: bool
     preflop_multiples: tuple[int, ...]
     flop_multiples: tuple[int, ...]
-    raise_options: dict[tuple[int, int], tuple[int, ...]]  # (street, ante) -> Raise amounts (a cache)
+    raise_options: dict[tuple[int, int], Sequence[int]]  # (street, ante) -> Raise amounts (a cache)
+    up_to: bool  # RaiseAmounts.UP_TO
+    raise_unit: int  # the Raise amounts' unit (EXACT rounding: what the Ante/Raise paytable pays whole)
 
 
 def _lines_by_category(pt: Paytable | None) -> tuple[tuple[int, int, Fraction] | None, ...]:
@@ -445,4 +492,5 @@ def _make_plan(r: HeadsUpRules) -> SettlePlan:
         round_up=r.rounding is Rounding.UP, exact=r.rounding is Rounding.EXACT,
         offers_pocket=pb is not None, offers_trips=r.trips_plus is not None,
         preflop_multiples=r.preflop_raise_multiples, flop_multiples=r.flop_raise_multiples,
-        raise_options={})
+        raise_options={}, up_to=r.raise_amounts is RaiseAmounts.UP_TO,
+        raise_unit=r.whole_chip_unit(Wager.RAISE) if r.rounding is Rounding.EXACT else 1)

@@ -17,7 +17,8 @@ from .._house import winnings
 from ..evaluate import CATEGORY_RANGES, HandCategory
 from .rules import AA_WITH_DEALER_AA, WIN, Rounding, HeadsUpRules, Wager, pocket_class
 
-__all__ = ["Outcome", "WagerResult", "PlayerSettlement", "RoundSettlement", "settle_player", "category_of"]
+__all__ = ["Outcome", "WagerResult", "PlayerSettlement", "RoundSettlement", "settle_player", "category_of",
+           "collect_fold"]
 
 # The paragraphs of § 677a.11 a settlement cites.
 _RF = "58 Pa. Code § 677a.11(f)"
@@ -93,7 +94,9 @@ class PlayerSettlement(NamedTuple):
 
 
 class RoundSettlement(NamedTuple):
-    """All players' settlements, in settlement order (from the dealer's right, § 677a.11(g))."""
+    """All players' settlements, in the order they were settled: folds without optional wagers at
+    the fold (§ 677a.11(f)), then the players who raised from the dealer's right counterclockwise
+    (§ 677a.11(g)), then the folded hands tucked under an optional wager (their (i) wagers)."""
 
     players: tuple[PlayerSettlement, ...]
 
@@ -126,6 +129,12 @@ _STRAIGHT = HandCategory.STRAIGHT
 _TRIPS_CAT = HandCategory.THREE_OF_A_KIND
 
 
+def collect_fold(ante: int, odds: int) -> tuple[WagerResult, WagerResult]:
+    """The Ante and Odds the dealer collects when a player folds (58 Pa. Code § 677a.11(f))."""
+    return (_tn(WagerResult, (_ANTE, ante, _LOSE, -ante, None, None, _RF, 0)),
+            _tn(WagerResult, (_ODDS, odds, _LOSE, -odds, None, None, _RF, 0)))
+
+
 def settle_player(rules: HeadsUpRules, seat: int, *, ante: int, odds: int, raise_amount: int,
                   pocket_bonus: int, trips_plus: int, folded: bool, hole: Sequence[int],
                   dealer_hole: Sequence[int], player_value: int, dealer_value: int) -> PlayerSettlement:
@@ -148,10 +157,8 @@ def settle_player(rules: HeadsUpRules, seat: int, *, ante: int, odds: int, raise
     pc = _CATEGORY_OF[player_value]
     res: list[WagerResult] = []
     add = res.append
-    if folded:
-        rule = _RF
-        add(_tn(WagerResult, (_ANTE, ante, _LOSE, -ante, None, None, rule, 0)))
-        add(_tn(WagerResult, (_ODDS, odds, _LOSE, -odds, None, None, rule, 0)))
+    if folded:  # collected at the fold (f); repeated here so the settlement lists every wager
+        res.extend(collect_fold(ante, odds))
     else:
         qualifies = dealer_value >= _PAIR_LOW
         if player_value > dealer_value:

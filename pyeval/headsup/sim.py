@@ -30,7 +30,8 @@ from ..evaluate import HandCategory
 from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
 from ..shoe.rng import resolve_seed, seeded_rng
 from .rules import (
-    AA_WITH_DEALER_AA, POCKET_CLASSES, WIN, Paytable, PaytableKind, Rounding, HeadsUpRules, Wager,
+    AA_WITH_DEALER_AA, FLOP_CAP, POCKET_CLASSES, PREFLOP_CAP, WIN, HeadsUpRules, Paytable, PaytableKind, RaiseAmounts,
+    Rounding, Wager,
 )
 
 __all__ = ["simulate", "play_batch", "SimulationResult", "WagerStats", "SimRound", "trips_plus_exact",
@@ -88,8 +89,9 @@ def _config(rules: HeadsUpRules, ante: int | None, pocket_bonus: int | None, tri
     _fill(cfg.trips_num, cfg.trips_den, rules.trips_plus, _CATS)
     _fill(cfg.pocket_num, cfg.pocket_den, rules.pocket_bonus, POCKET_CLASSES)
     cfg.rounding = lib.PE_HU_ROUND_UP if rules.rounding is Rounding.UP else lib.PE_HU_ROUND_DOWN
-    cfg.preflop_mult = max(rules.preflop_raise_multiples)
-    cfg.flop_mult = max(rules.flop_raise_multiples)
+    up_to = rules.raise_amounts is RaiseAmounts.UP_TO  # the strategy raises the largest amount allowed
+    cfg.preflop_mult = PREFLOP_CAP if up_to else max(rules.preflop_raise_multiples)
+    cfg.flop_mult = FLOP_CAP if up_to else max(rules.flop_raise_multiples)
     cfg.ante, cfg.pocket_wager, cfg.trips_wager = ante, pocket_bonus, trips_plus
     cfg.payout_cap = rules.payout_cap or 0
     check(lib.pe_hu_check_config(cfg), "the table's simulation set-up (odds or wagers out of range)",

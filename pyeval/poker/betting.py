@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, PyevalError
-from .rules import R_ALL_IN, R_CHECK_RAISE, R_LIMITS, R_PREFLOP, R_STAKES, R_STREETS, BettingStructure
+from .rules import (
+    R_ALL_IN, R_CHECK_RAISE, R_LIMITS, R_PREFLOP, R_STAKES, R_STREETS, BettingStructure, LimitShortAllIn, ShortAllIns,
+)
 from .state import _ORDER, LegalActions, RoundState, _illegal
 
 class Betting(RoundState):
@@ -61,9 +63,15 @@ class Betting(RoundState):
         building the error)."""
         rules = self.rules
         return not (self.stacks[a] <= self.bet_to - self.bets[a] or self.n_able_to_act < 2
-                    or (self.acted[a] and self.acted_at_raise[a] >= self.full_raises)
+                    or (self.acted[a] and self.acted_at_raise[a] >= self.full_raises and not self._reopened_by_sum(a))
                     or (self.checked[a] and not rules.check_raise)
                     or (self.bet_to and rules.max_raises is not None and self.raises >= rules.max_raises))
+
+    def _reopened_by_sum(self, a: int) -> bool:
+        """``ShortAllIns.CUMULATIVE``: the all-ins since player ``a`` last acted add up to at least a
+        full raise, so the betting is open to him again (common practice; the text is silent)."""
+        return (self.rules.short_all_ins is ShortAllIns.CUMULATIVE
+                and self.bet_to - self.acted_at_bet[a] >= self.min_raise > 0)
 
     def _raise_bounds(self, a: int) -> tuple[int, int]:
         bet_to = self.bet_to
@@ -71,7 +79,8 @@ class Betting(RoundState):
         sizes = self._fixed_bet_sizes
         if sizes is not None:  # fixed limit
             size = sizes[self.street]
-            lo = hi = size if bet_to < size else bet_to + size  # a bring-in is completed to one bet
+            base = self.full_bet_to if self.rules.limit_short_all_in is LimitShortAllIn.HALF_BET else bet_to
+            lo = hi = size if bet_to < size else base + size  # a bring-in is completed to one bet
         else:
             rules = self.rules
             lo = bet_to + self.min_raise if bet_to else rules.min_bet
@@ -93,7 +102,7 @@ class Betting(RoundState):
             return _illegal(f"player {a}'s stakes of {self.stacks[a]} do not exceed the call", R_STAKES)
         if self.n_able_to_act < 2:  # player a is active, so no one else is
             return _illegal("every other player is all-in: there is no one left to raise", R_ALL_IN)
-        if self.acted[a] and self.acted_at_raise[a] >= self.full_raises:
+        if self.acted[a] and self.acted_at_raise[a] >= self.full_raises and not self._reopened_by_sum(a):
             return _illegal(f"player {a} already acted and only an all-in short of a full raise followed: "
                             "betting is not reopened", R_ALL_IN)
         if self.checked[a] and not self.rules.check_raise:
@@ -147,6 +156,7 @@ class Betting(RoundState):
         acted = self.acted
         acted[a] = True
         self.acted_at_raise[a] = self.full_raises
+        self.acted_at_bet[a] = bet_to
         self._after_action(a)
 
     def _check_raise_to(self, player: int | None, to: int) -> int:
@@ -196,21 +206,29 @@ class Betting(RoundState):
         a = self._check_raise_to(player, to)
         rules = self.rules
         bet_to = self.bet_to
+        half_bet = False
         if self._fixed_bet_sizes is not None:  # fixed limit
             size = self._fixed_bet_sizes[self.street]
-            lo = size if bet_to < size else bet_to + size
+            if bet_to < size:
+                lo = size
+            elif rules.limit_short_all_in is LimitShortAllIn.HALF_BET:
+                lo = self.full_bet_to + size
+                half_bet = 2 * (to - bet_to) >= size  # an all-in of half a bet or more is a full raise
+            else:
+                lo = bet_to + size
         else:
             lo = bet_to + self.min_raise if bet_to else rules.min_bet
         add = to - self.bets[a]
         completes = bet_to < lo and bet_to == rules.bring_in and self.street == 0 and rules.bring_in > 0
         kind = "raise" if bet_to and not completes else "bet"
-        if to >= lo:  # a full bet or raise
+        if to >= lo or half_bet:  # a full bet or raise
             if bet_to and not completes:
                 self.raises += 1
             inc = to - bet_to
-            if inc > self.min_raise:
+            if inc > self.min_raise and not half_bet:
                 self.min_raise = inc
             self.full_raises += 1
+            self.full_bet_to = to
         stacks = self.stacks
         stacks[a] -= add
         self.contrib[a] += add
@@ -220,6 +238,7 @@ class Betting(RoundState):
             self.n_able_to_act -= 1
         self.acted[a] = True
         self.acted_at_raise[a] = self.full_raises
+        self.acted_at_bet[a] = to
         self.last_aggressor = a
         self._record.append((kind, a, to, ()))
         self._after_action(a)

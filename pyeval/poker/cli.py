@@ -1,45 +1,101 @@
-"""``pyeval replay PATH...``: replay PHH hand histories and check their finishing stacks."""
+"""``pyeval replay PATH...``: replay PHH hand histories and check their finishing stacks.
+
+Every file and every hand is checked, and each failure reported on its own line (on stderr,
+``pyeval: error: FILE[HAND]: ...``) while the run goes on; a summary follows on stdout. Exit
+status: 0 every hand replays and matches; 1 a check failed (a finishing stack differs, or a record
+breaks the rules or stops before the hand is settled); 2 input that cannot be read (a missing,
+non-UTF-8 or malformed file, an unsupported table). ``--fail-fast`` stops at the first failure.
+"""
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
-from ..errors import HandHistoryError
+from ..errors import HandHistoryError, IllegalHandHistoryError
 from . import phh
+
+#: Exit codes of ``pyeval replay``.
+EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE = 0, 1, 2
 
 
 def register(subparsers: Any) -> None:
     """Add the ``replay`` subcommand to the ``pyeval`` parser."""
     p = subparsers.add_parser(
         "replay", help="replay PHH hand histories (.phh/.phhs files or folders) and check finishing_stacks",
-        description="Play every hand through pyeval's Hold'em engine (58 Pa. Code § 637a.11, § 637a.8) and "
-                    "compare each final stack with the recorded finishing_stacks, to the chip. Exit status: "
-                    "0 all match, 1 a mismatch, 2 a history that breaks the rules or cannot be read.")
+        description="Play every hand through pyeval's poker engine (58 Pa. Code § 637a.11, § 637a.8) and "
+                    "compare each final stack with the recorded finishing_stacks, to the chip. Every file and "
+                    "hand is checked and each failure reported on one line. Exit status: 0 all match, 1 a "
+                    "check failed (a mismatch, a record that breaks the rules or stops early), 2 input that "
+                    "cannot be read.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="a .phh/.phhs file, or a folder searched for them")
-    p.add_argument("--show", type=int, default=10, metavar="N", help="list at most N mismatches (default 10)")
+    p.add_argument("--show", type=int, default=10, metavar="N", help="list at most N mismatches and N errors (default 10)")
     p.add_argument("--progress", action="store_true", help="show a progress bar (tqdm) per file")
+    p.add_argument("--fail-fast", action="store_true", help="stop at the first hand or file that fails")
+    p.add_argument("--strict", action="store_true",
+                   help="require the § 637a.18(e) showdown order even when every hand is all-in and tabled at once")
     p.set_defaults(func=run)
 
 
+def _files(paths: list[str], errors: list[tuple[int, str]]) -> list[Path]:
+    files: list[Path] = []
+    for raw in paths:
+        try:
+            files.extend(phh.iter_paths([raw]))
+        except HandHistoryError as exc:
+            errors.append((EXIT_UNREADABLE, str(exc)))
+    return files
+
+
+def _fail(code: int, message: str) -> int:
+    """``--fail-fast``: the one-line error of the first failure, and its exit code."""
+    print(f"pyeval: error: {message}", file=sys.stderr)
+    return code
+
+
 def run(args: argparse.Namespace) -> int:
-    """Replay every hand in ``args.paths``; print a summary; return the exit code."""
-    hands = 0
-    matches = 0
-    fractional = 0
-    no_record = 0
+    """Replay every hand in ``args.paths``; report failures and a summary; return the exit code."""
+    hands = matches = fractional = no_record = 0
     mismatches: list[phh.ReplayResult] = []
-    files = list(phh.iter_paths(args.paths))
-    if not files:
+    errors: list[tuple[int, str]] = []  # (exit code, one-line message), in order
+    failed_files: set[str] = set()
+    files = _files(list(args.paths), errors)
+    if errors and args.fail_fast:
+        return _fail(*errors[0])
+    if not files and not errors:
         raise HandHistoryError(f"no .phh or .phhs files under {' '.join(args.paths)}")
     it: Any = files
     if args.progress:
         from tqdm import tqdm
         it = tqdm(files, unit="file")
     for path in it:
-        for hh in phh.load(path):
-            res = phh.check_replay(hh)  # HandHistoryError propagates: one-line error from pyeval.cli
+        try:
+            hhs = phh.load(path)
+        except HandHistoryError as exc:
+            if args.fail_fast:
+                return _fail(EXIT_UNREADABLE, str(exc))
+            errors.append((EXIT_UNREADABLE, str(exc)))
+            failed_files.add(str(path))
+            continue
+        for hh in hhs:
             hands += 1
+            try:
+                res = phh.check_replay(hh, strict=args.strict)
+            except HandHistoryError as exc:
+                code = EXIT_FAILED if isinstance(exc, IllegalHandHistoryError) else EXIT_UNREADABLE
+                if args.fail_fast:
+                    return _fail(code, str(exc))
+                errors.append((code, str(exc)))
+                failed_files.add(str(path))
+                continue
+            except Exception as exc:  # a fault of pyeval itself: reported, and the run goes on
+                msg = f"{hh.name}: internal error (please report): {type(exc).__name__}: {exc}"
+                if args.fail_fast:
+                    return _fail(EXIT_FAILED, msg)
+                errors.append((EXIT_FAILED, msg))
+                failed_files.add(str(path))
+                continue
             if res.expected is None:
                 no_record += 1
             elif res.matches:
@@ -47,8 +103,19 @@ def run(args: argparse.Namespace) -> int:
                 fractional += res.scale != 1
             else:
                 mismatches.append(res)
+                failed_files.add(str(path))
+                if args.fail_fast:
+                    break
+        if args.fail_fast and mismatches:
+            break
+    for _, msg in errors[: args.show]:
+        print(f"pyeval: error: {msg}", file=sys.stderr)
+    if len(errors) > args.show:
+        print(f"pyeval: ... and {len(errors) - args.show} more errors", file=sys.stderr)
+    sys.stderr.flush()
     print(f"files: {len(files)}  hands: {hands}  matches: {matches}  mismatches: {len(mismatches)}"
-          + (f"  without finishing_stacks: {no_record}" if no_record else ""))
+          f"  errors: {len(errors)}" + (f"  without finishing_stacks: {no_record}" if no_record else "")
+          + (f"  files with a failure: {len(failed_files)}" if failed_files else ""))
     if fractional:
         print(f"note: {fractional} matching hands record fractions of a chip (a split pot's odd chip halved); "
               "they were replayed in that finer unit")
@@ -62,4 +129,5 @@ def run(args: argparse.Namespace) -> int:
     if len(mismatches) > args.show:
         print(f"... and {len(mismatches) - args.show} more")
     sys.stdout.flush()
-    return 1 if mismatches else 0
+    code = max((c for c, _ in errors), default=EXIT_OK)
+    return max(code, EXIT_FAILED if mismatches else EXIT_OK)

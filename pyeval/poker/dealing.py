@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from ..cards import check_card
 from ..errors import OutOfTurnError, ShoeExhaustedError
 from .games import StreetSpec
-from .rules import R_DEAL, R_SHOWDOWN, R_STREETS
+from .rules import R_DEAL, R_SHOWDOWN, R_STREETS, StreetOpener
 from .state import CardsInput, RoundState, _as_cards, _check_new, _from_source, _illegal
 from .stud import SHOW_BITS
 
@@ -294,6 +294,8 @@ class Dealing(RoundState):
             self.bets = [0] * n
             self.acted = [False] * n
             self.acted_at_raise = [-1] * n
+            self.acted_at_bet = [0] * n
+            self.full_bet_to = 0
             self.checked = [False] * n
             self.bet_to = 0
             self.raises = 0
@@ -301,6 +303,9 @@ class Dealing(RoundState):
             self.min_raise = self.rules.min_bet
             lead = self._showing_leader() if self._is_stud else 0
             self.last_aggressor = lead
+            if (self.street >= 2 and not self._is_stud and not self._has_draws
+                    and self.rules.turn_river_opener is StreetOpener.AS_PREFLOP):
+                lead = self._preflop_first  # § 637a.11(i), (j) "in accordance with (g)", read literally
             self.actor = self._first_from(lead)
             if self.actor is None:
                 self._street_done()

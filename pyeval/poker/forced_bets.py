@@ -50,7 +50,7 @@ class ForcedBets(RoundState):
             contrib[i] += a
             bets[i] += a
             ev.append(("blind", i, a, ()))
-        self.bet_to = max(rules.blinds, default=0)
+        self.bet_to = self.full_bet_to = max(rules.blinds, default=0)
         self.min_raise = max(rules.min_bet, self.bet_to)
         self.n_able_to_act = self.n - stacks.count(0)
         self._forced_bets_due = False
@@ -93,7 +93,7 @@ class ForcedBets(RoundState):
         self.bets[s] += amt
         if self.stacks[s] == 0:
             self.n_able_to_act -= 1
-        self.bet_to = max(self.bet_to, self.bets[s])
+        self.bet_to = self.full_bet_to = max(self.bet_to, self.bets[s])
         self.min_raise = max(self.min_raise, self.bet_to)
         self._straddled = True
         self._preflop_first = (s + 1) % self.n

@@ -53,7 +53,8 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> tuple[Pot, 
     return tuple(pots)
 
 
-def split_pot(amount: int, winners_in_odd_chip_order: Sequence[int], *, odd_to_first: bool = False) -> dict[int, int]:
+def split_pot(amount: int, winners_in_odd_chip_order: Sequence[int], *, odd_to_first: bool = False,
+              max_odd_per_winner: int | None = None) -> dict[int, int]:
     """Share one pot equally among its winners; odd units go one at a time in the given order.
 
     Args:
@@ -62,11 +63,20 @@ def split_pot(amount: int, winners_in_odd_chip_order: Sequence[int], *, odd_to_f
             (§ 637a.11(k)); the first receives the first odd unit, and so on.
         odd_to_first: give every odd unit to the first winner instead
             (``OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON``).
+        max_odd_per_winner: the most odd units one winner may receive (§ 637a.11(k): the excess
+            given to one player may not exceed $1; :attr:`PokerRules.odd_units_per_player`); the
+            rest go on to the next winners in order. None: no cap.
     Returns:
         ``{player: chips}`` summing exactly to ``amount``.
     """
     k = len(winners_in_odd_chip_order)
     share, odd = divmod(amount, k)
     if odd_to_first:
-        return {p: share + (odd if j == 0 else 0) for j, p in enumerate(winners_in_odd_chip_order)}
+        cap = odd if max_odd_per_winner is None else max_odd_per_winner
+        out = {}
+        for p in winners_in_odd_chip_order:
+            extra = min(odd, cap)
+            out[p] = share + extra
+            odd -= extra
+        return out
     return {p: share + (1 if j < odd else 0) for j, p in enumerate(winners_in_odd_chip_order)}

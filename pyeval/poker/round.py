@@ -154,6 +154,8 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         self.full_raises = 0
         self.acted = [False] * n
         self.acted_at_raise = [-1] * n
+        self.acted_at_bet = [0] * n
+        self.full_bet_to = 0
         self.checked = [False] * n
         self.actor: int | None = None
         self.last_aggressor = 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from ..errors import TableRulesError
 from .games import HOLDEM, Variant
@@ -22,6 +23,8 @@ R_DEAL = "58 Pa. Code § 637a.11(f)"
 R_PREFLOP = "58 Pa. Code § 637a.11(g)"
 R_STREETS = "58 Pa. Code § 637a.11(h)-(j)"
 R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
+R_ODD_CHIP = "58 Pa. Code § 637a.11(k)"
+R_TURN_RIVER = "58 Pa. Code § 637a.11(i), (j)"
 R_STAKES = "58 Pa. Code § 637a.8(b)(1)"
 R_ADD_CHIPS = "58 Pa. Code § 637a.8(b)(2)"
 R_MIN_STAKES = "58 Pa. Code § 637a.8(b)(4)"
@@ -94,6 +97,53 @@ class OddChipRule(enum.Enum):
     ALL_TO_FIRST_LEFT_OF_BUTTON = "all-to-first-left-of-button"
 
 
+class ShortAllIns(enum.Enum):
+    """Whether several all-ins, each short of a full raise, reopen the betting when together they
+    make a full raise (the text is silent; § 637a.8(b)(5)(iii) only says betting continues)."""
+
+    #: Default (assumed; pyeval's earlier behaviour and pokerkit's): each short all-in is judged on
+    #: its own and never reopens the betting for players who already acted.
+    EACH_ON_ITS_OWN = "each-on-its-own"
+    #: Common practice (card-room tournament rules): all-ins since a player last acted that add up
+    #: to at least a full raise reopen the betting for him.
+    CUMULATIVE = "cumulative"
+
+
+class LimitShortAllIn(enum.Enum):
+    """Fixed limit: what an all-in bet or raise short of a full bet does to the next raise."""
+
+    #: Default (assumed; pyeval's earlier behaviour): the next raise is one full bet above the
+    #: all-in; the short all-in does not reopen the betting.
+    RAISE_FROM_ALL_IN = "raise-from-all-in"
+    #: Common practice: an all-in of at least half a bet counts as a full raise (reopens; the next
+    #: raise is one bet above it); less than half: the next player may call it or complete the
+    #: bet to one full bet above the last full bet.
+    HALF_BET = "half-bet"
+
+
+class StreetOpener(enum.Enum):
+    """Who opens the turn and river betting. § 637a.11(i) and (j) say those rounds are "commenced
+    and completed in accordance with subsection (g)"; (g) describes the preflop round, whose first
+    player sits left of the blinds or the straddle."""
+
+    #: Default (common practice, and § 637a.11(h)'s rule for the flop): the first live player left
+    #: of the button; (g) is read as how a betting round proceeds and closes.
+    LEFT_OF_BUTTON = "left-of-button"
+    #: (g) read literally for the opener too: the first live player left of the last blind (or
+    #: the straddle), as before the flop.
+    AS_PREFLOP = "as-preflop"
+
+
+class HighCardWins(enum.Enum):
+    """§ 637a.11(c)(1)(ii): the button goes to "the player randomly determined by rank of a single
+    card dealt"; the text does not say whether the highest or the lowest card wins."""
+
+    #: Default (common practice): the highest card, ties by the declared suit order.
+    HIGHEST = "highest"
+    #: The lowest card (ties: the lowest suit in the declared order).
+    LOWEST = "lowest"
+
+
 @dataclass(frozen=True)
 class EngineConstants:
     """What the round engine needs of a table's rules on every round, computed once per table.
@@ -124,7 +174,9 @@ class EngineConstants:
 class PokerRules:
     """One Hold'em table's posted rules; validated on creation, immutable afterwards.
 
-    Fields (chips are ints in the smallest unit):
+    Chips are ints in the smallest unit.
+
+    Attributes:
         seats: seats at the table, 2..10 (§ 637a.11(b)).
         blinds: the blind amounts in posting order, starting left of the button (§ 637a.11(d)).
         ante: ante per dealt-in player, 0 for none (§ 637a.11(b)).
@@ -145,11 +197,26 @@ class PokerRules:
         odd_chip: who receives odd units of a split pot (§ 637a.11(k)).
         heads_up: heads-up blind order (§ 637a.11(d)); see :class:`HeadsUpOrder`.
         min_table_stakes: table stakes needed to be dealt in; None means the forced bets plus one
-            minimum bet (§ 637a.8(b)(4)).
+            minimum bet; a value below that is refused (§ 637a.8(b)(4)).
         show_all_hands: if True, hands at showdown may not be mucked (§ 637a.18(e)).
         variant: the game (:mod:`pyeval.poker.games`); default Texas hold'em.
         bring_in: stud games: the bring-in posted by the lowest (razz: highest) up card (§ 637a.10).
         bb_ante: an ante the big blind posts for the whole table (0 for none), before his blind.
+        short_all_ins: whether short all-ins that add up to a full raise reopen the betting
+            (:class:`ShortAllIns`; default each on its own, assumed).
+        limit_short_all_in: fixed limit, the next raise after a short all-in
+            (:class:`LimitShortAllIn`; default one bet above the all-in, assumed).
+        turn_river_opener: who opens the turn and river betting (§ 637a.11(i), (j);
+            :class:`StreetOpener`; default left of the button, common practice).
+        button_high_card: § 637a.11(c)(1)(ii) by the highest or the lowest card
+            (:class:`HighCardWins`; default highest, common practice).
+        chip_value: the money value of one chip unit in dollars (a ``Fraction``, int or decimal
+            text such as ``"0.25"``); at most $1 so an odd unit can be given at all; no player
+            receives more than $1 of a pot's odd units (§ 637a.11(k)). Default $1 (assumed).
+        max_min_bet_increase: how far the players may agree to raise the posted minimum bet
+            between rounds (§ 637a.8(k): the Rules Submission's maximum), in chips; None (default,
+            assumed) means the table does not allow it. See :meth:`pyeval.poker.Table.agree_minimum_bet`.
+
     Raises:
         TableRulesError: any field out of range or inconsistent, naming the field.
     """
@@ -174,6 +241,12 @@ class PokerRules:
     variant: Variant = HOLDEM
     bring_in: int = 0
     bb_ante: int = 0
+    short_all_ins: ShortAllIns = ShortAllIns.EACH_ON_ITS_OWN
+    limit_short_all_in: LimitShortAllIn = LimitShortAllIn.RAISE_FROM_ALL_IN
+    turn_river_opener: StreetOpener = StreetOpener.LEFT_OF_BUTTON
+    button_high_card: HighCardWins = HighCardWins.HIGHEST
+    chip_value: Fraction = Fraction(1)
+    max_min_bet_increase: int | None = None
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     engine: EngineConstants = field(init=False, repr=False, compare=False)
 
@@ -201,9 +274,14 @@ class PokerRules:
             _int(self.straddle, "straddle", 1, None, R_STRADDLE)
             if len(self.blinds) + 1 >= self.seats:
                 raise TableRulesError(f"a straddle needs more than {len(self.blinds) + 1} seats ({R_STRADDLE})")
+            if self.straddle <= max(self.blinds, default=0):  # common practice: a straddle is a blind raise
+                raise TableRulesError(f"straddle must exceed the largest blind ({max(self.blinds)}), got "
+                                      f"{self.straddle}: a straddle is a raise of the blinds ({R_STRADDLE})")
         for name, enum_type in (("structure", BettingStructure), ("button_placement", ButtonPlacement),
                                 ("button_rule", ButtonRule),
-                                ("odd_chip", OddChipRule), ("heads_up", HeadsUpOrder)):
+                                ("odd_chip", OddChipRule), ("heads_up", HeadsUpOrder),
+                                ("short_all_ins", ShortAllIns), ("limit_short_all_in", LimitShortAllIn),
+                                ("turn_river_opener", StreetOpener), ("button_high_card", HighCardWins)):
             if not isinstance(getattr(self, name), enum_type):
                 raise TableRulesError(f"{name} must be a {enum_type.__name__}, got {getattr(self, name)!r}")
         _int(self.min_bet, "min_bet", 1, None, R_LIMITS)
@@ -223,7 +301,18 @@ class PokerRules:
         if not isinstance(self.suit_order, str) or sorted(self.suit_order) != sorted("cdhs"):
             raise TableRulesError(f"suit_order must name c, d, h, s once each, lowest first, got {self.suit_order!r}")
         if self.min_table_stakes is not None:
-            _int(self.min_table_stakes, "min_table_stakes", 1, None, R_MIN_STAKES)
+            least = self.forced_bets_and_one_bet
+            _int(self.min_table_stakes, "min_table_stakes", least, None, R_MIN_STAKES)
+        try:
+            value = Fraction(self.chip_value) if not isinstance(self.chip_value, (bool, float)) else None
+        except (TypeError, ValueError, ZeroDivisionError):
+            value = None
+        if value is None or not 0 < value <= 1:
+            raise TableRulesError(f"chip_value must be a positive exact amount of at most $1 (an odd chip may not "
+                                  f"exceed $1), got {self.chip_value!r} ({R_ODD_CHIP})")
+        object.__setattr__(self, "chip_value", value)
+        if self.max_min_bet_increase is not None:
+            _int(self.max_min_bet_increase, "max_min_bet_increase", 1, None, R_LIMITS)
         _check_deck(self.variant, self.seats)
         object.__setattr__(self, "_suit_rank", tuple(self.suit_order.index(s) for s in "cdhs"))
         # constants the round engine reads on every round (computed once per table, not per round)
@@ -253,7 +342,18 @@ class PokerRules:
         """
         if self.min_table_stakes is not None:
             return self.min_table_stakes
+        return self.forced_bets_and_one_bet
+
+    @property
+    def forced_bets_and_one_bet(self) -> int:
+        """The least table stakes § 637a.8(b)(4) allows to be dealt in: the ante, the big-blind ante,
+        the largest blind (stud: the bring-in) and one bet at the posted minimum."""
         return self.ante + self.bb_ante + max(self.blinds, default=self.bring_in) + self.min_bet
+
+    @property
+    def odd_units_per_player(self) -> int:
+        """The most odd units of one pot any one player may receive: $1 worth (§ 637a.11(k))."""
+        return int(1 / self.chip_value)
 
     def card_order_key(self, card: int) -> tuple[int, int]:
         """Sort key of one card for high-card decisions: rank, then the declared suit order."""

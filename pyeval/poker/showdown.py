@@ -135,6 +135,7 @@ class Showdown(RoundState):
         odd_key = None
         odd_chip = self.rules.odd_chip
         to_first = odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
+        cap = self.rules.odd_units_per_player  # § 637a.11(k): at most $1 of odd units to one player
         if odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
             key = self.rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self.hole[i]), reverse=True))  # noqa: E731
@@ -167,11 +168,11 @@ class Showdown(RoundState):
                     if odd_key is not None:
                         low_winners.sort(key=odd_key, reverse=True)
                     half = pot.amount // 2
-                    shares = split_pot(pot.amount - half, winners, odd_to_first=to_first)
-                    for i, amt in split_pot(half, low_winners, odd_to_first=to_first).items():
+                    shares = split_pot(pot.amount - half, winners, odd_to_first=to_first, max_odd_per_winner=cap)
+                    for i, amt in split_pot(half, low_winners, odd_to_first=to_first, max_odd_per_winner=cap).items():
                         shares[i] = shares.get(i, 0) + amt
                 else:  # no qualifying low: the high hand scoops
-                    shares = split_pot(pot.amount, winners, odd_to_first=to_first)
+                    shares = split_pot(pot.amount, winners, odd_to_first=to_first, max_odd_per_winner=cap)
             payouts.extend((i, amt, k) for i, amt in shares.items())
         paid = sum(p[1] for p in payouts)
         if paid != sum(contrib):  # pragma: no cover - the pots hold exactly the chips put in

@@ -94,6 +94,8 @@ class Stud(RoundState):
         self.min_raise = self.rules.min_bet
         self.acted[who] = True
         self.acted_at_raise[who] = 0
+        self.acted_at_bet[who] = self.bet_to
+        self.full_bet_to = self.bet_to
         if self.stacks[who] == 0:
             self.n_able_to_act -= 1
         self._bring_in_due = False

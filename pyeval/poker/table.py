@@ -7,13 +7,14 @@ is the highest-numbered seat. Chips are ints in the table's smallest unit.
 """
 from __future__ import annotations
 
+import dataclasses
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from ..errors import CardTypeError, IllegalActionError
 from .round import CardSource, Round
-from .rules import R_ADD_CHIPS, R_BUTTON, R_MIN_STAKES, R_SEATS, ButtonPlacement, ButtonRule, HeadsUpOrder, PokerRules
+from .rules import R_ADD_CHIPS, R_BUTTON, R_LIMITS, R_MIN_STAKES, R_SEATS, ButtonPlacement, ButtonRule, HeadsUpOrder, HighCardWins, PokerRules
 
 
 R_ABSENCE = "58 Pa. Code § 637a.8(b)(6)"
@@ -39,17 +40,35 @@ class Absence(NamedTuple):
 
 class ReturnReport(NamedTuple):
     """The floorperson's check when an absent player returns (§ 637a.8(b)(6)): the stakes recorded
-    when he left, those found now, and whether they match."""
+    when he left, those found now, what the play of a round already under way when he left changed
+    them by (``play``: + a pot he won, - chips he lost), and whether they match."""
 
     seat: int
     safeguard: AbsenceSafeguard
     recorded: int
     found: int
+    play: int = 0
+
+    @property
+    def expected(self) -> int:
+        """The stakes the floorperson should find: those recorded plus the result of play."""
+        return self.recorded + self.play
 
     @property
     def verified(self) -> bool:
-        """True when the stakes found equal those recorded (§ 637a.8(b)(6)(i))."""
-        return self.recorded == self.found
+        """True when the stakes found equal those recorded plus the play's result (§ 637a.8(b)(6)(i))."""
+        return self.found == self.expected
+
+
+class MinimumBetAgreement(NamedTuple):
+    """The record of an agreement to change the table's minimum bet (§ 637a.8(k)): the minimum
+    agreed (or restored), the posted minimum, the seats that agreed (all seated), and the number
+    of rounds played at the table before it took effect."""
+
+    min_bet: int
+    posted_min_bet: int
+    agreed_by: tuple[int, ...]
+    after_round: int
 
 
 class Table:
@@ -80,6 +99,11 @@ class Table:
         self._last_button: int | None = None
         self._last_blind_seats: tuple[int, ...] = ()
         self._blind_posters: tuple[int | None, ...] | None = None
+        self._away_play: dict[int, int] = {}
+        #: the rules as posted at the table; :attr:`rules` differs only while an agreed minimum bet holds
+        self.posted_rules = rules
+        self.minimum_bet_agreements: list[MinimumBetAgreement] = []
+        self.rounds_played = 0
         for seat, stack in (stacks or {}).items():
             self._check_seat(seat, empty=True)
             self._check_chips(stack)
@@ -199,6 +223,8 @@ class Table:
         self._check_seat(seat, empty=True)
         self._check_chips(stack)
         self._stacks[seat] = stack
+        if self.rules is not self.posted_rules:  # a newcomer did not agree to the raised minimum (assumed)
+            self._set_minimum(self.posted_rules.min_bet, ())
 
     def leave(self, seat: int) -> int:
         """A player leaves between rounds; returns his table stakes."""
@@ -246,21 +272,79 @@ class Table:
             raise IllegalActionError(f"safeguard must be an AbsenceSafeguard, got {safeguard!r}", R_ABSENCE)
         absence = Absence(seat, safeguard, self._stakes_now(seat))
         self._away[seat] = absence
+        self._away_play[seat] = 0
         return absence
 
-    def return_to_table(self, seat: int) -> ReturnReport:
+    def return_to_table(self, seat: int, counted: int | None = None) -> ReturnReport:
         """The absent player returns: the floorperson compares his table stakes with those recorded
-        when he left (§ 637a.8(b)(6)(i)) or uncovers them (§ 637a.8(b)(6)(ii)). Chips he won or lost
-        in a round that was already under way count as found; ``verified`` tells whether they match.
+        when he left (§ 637a.8(b)(6)(i)) or uncovers them (§ 637a.8(b)(6)(ii)). A round that was
+        under way when he left may have changed them (a pot he won as an all-in player, chips he
+        had already committed): that result is the report's ``play`` and is expected, so stakes
+        equal to recorded + play are verified.
 
+        Args:
+            counted: the chips the floorperson counts in front of the player now; default the
+                table's record of his stakes.
         Raises:
-            IllegalActionError: the seat is not away.
+            IllegalActionError: the seat is not away, or ``counted`` is not an int >= 0.
         """
         absence = self._away.get(seat)
         if absence is None:
             raise IllegalActionError(f"seat {seat!r} is not away from the table", R_ABSENCE)
+        if counted is not None and (isinstance(counted, bool) or not isinstance(counted, int) or counted < 0):
+            raise IllegalActionError(f"counted must be an int >= 0, got {counted!r}", R_ABSENCE)
+        found = self._stakes_now(seat) if counted is None else counted
+        play = self._away_play.pop(seat, 0)
+        if self._round is not None and seat in self._seats_in_round:  # back while the round goes on
+            play = found - absence.stakes if counted is None else self._stakes_now(seat) - absence.stakes
         del self._away[seat]
-        return ReturnReport(seat, absence.safeguard, absence.stakes, self._stakes_now(seat))
+        return ReturnReport(seat, absence.safeguard, absence.stakes, found, play)
+
+    # ---- the minimum bet by agreement (§ 637a.8(k)) ----------------------------------------------
+    def agree_minimum_bet(self, min_bet: int, agreed_by: Iterable[int]) -> MinimumBetAgreement:
+        """All the players at the table agree, between rounds, to raise the minimum bet (§ 637a.8(k):
+        the posted minimum need not then be followed). The Rules Submission's maximum increase is
+        ``rules.max_min_bet_increase``; the dealer determines agreement by the seats named, which
+        must be every seated player (away players included). The agreement is recorded in
+        :attr:`minimum_bet_agreements`; it lapses (the posted minimum returns, recorded too) when a
+        player sits down who did not agree (assumed) or by :meth:`restore_posted_minimum`.
+        Agreeing to the posted minimum itself restores it.
+
+        Raises:
+            IllegalActionError: during a round, the table allows no increase, an amount that is not
+                an int, below the posted minimum or above the maximum increase, or a seated player
+                missing from ``agreed_by`` (or a seat named that is not seated).
+            TableRulesError: the new minimum is inconsistent with the other posted rules.
+        """
+        self._between_rounds("the minimum bet may be changed by agreement")
+        posted = self.posted_rules
+        if posted.max_min_bet_increase is None:
+            raise IllegalActionError("this table's Rules Submission allows no increase of the minimum bet", R_LIMITS)
+        if isinstance(min_bet, bool) or not isinstance(min_bet, int):
+            raise IllegalActionError(f"the minimum bet must be an int, got {min_bet!r}", R_LIMITS)
+        top = posted.min_bet + posted.max_min_bet_increase
+        if not posted.min_bet <= min_bet <= top:
+            raise IllegalActionError(f"the minimum bet may be raised from {posted.min_bet} to at most {top} by "
+                                     f"agreement, got {min_bet}", R_LIMITS)
+        seats = tuple(sorted(set(agreed_by)))
+        if set(seats) != set(self._stacks):
+            missing = sorted(set(self._stacks) - set(seats))
+            raise IllegalActionError(f"every player at the table must agree: missing {missing}, not seated "
+                                     f"{sorted(set(seats) - set(self._stacks))}", R_LIMITS)
+        return self._set_minimum(min_bet, seats)
+
+    def restore_posted_minimum(self) -> MinimumBetAgreement:
+        """Return to the posted minimum bet between rounds (recorded). Raises IllegalActionError during a round."""
+        self._between_rounds("the posted minimum bet is restored")
+        return self._set_minimum(self.posted_rules.min_bet, ())
+
+    def _set_minimum(self, min_bet: int, seats: tuple[int, ...]) -> MinimumBetAgreement:
+        posted = self.posted_rules
+        rules = posted if min_bet == posted.min_bet else dataclasses.replace(posted, min_bet=min_bet)
+        record = MinimumBetAgreement(min_bet, posted.min_bet, seats, self.rounds_played)
+        self.rules = rules
+        self.minimum_bet_agreements.append(record)
+        return record
 
     # ---- the button ----------------------------------------------------------------------------
     def place_button(self, cards: CardSource | None = None) -> int:
@@ -268,8 +352,8 @@ class Table:
 
         ``RIGHT_OF_DEALER``: the occupied seat nearest the dealer's right (the highest-numbered).
         ``HIGH_CARD``: one card to each occupied seat in seat order from ``cards`` (default the
-        table's shoe); the highest rank wins, ties by ``rules.suit_order``; equal cards (several
-        decks) are dealt again among the tied seats. The cards are kept in :attr:`button_cards`.
+        table's shoe); the highest rank wins (``rules.button_high_card``: or the lowest), ties by
+        ``rules.suit_order``; equal cards (several decks) are dealt again among the tied seats. The cards are kept in :attr:`button_cards`.
         Raises:
             IllegalActionError: during a round, or fewer than two players seated.
         """
@@ -289,7 +373,8 @@ class Table:
         while True:
             dealt = src.deal(len(contenders))
             drawn.update(zip(contenders, dealt))
-            best = max(key(c) for c in dealt)
+            pick = min if self.rules.button_high_card is HighCardWins.LOWEST else max
+            best = pick(key(c) for c in dealt)
             contenders = [s for s, c in zip(contenders, dealt) if key(c) == best]
             if len(contenders) == 1:
                 break
@@ -344,6 +429,9 @@ class Table:
             raise IllegalActionError(f"the round is not complete (phase: {rnd.phase.value})", R_BUTTON)
         for seat, stack in zip(self._seats_in_round, rnd.stacks):
             self._stacks[seat] = stack
+            if seat in self._away:  # the play of the round he stepped away from (§ 637a.8(b)(6))
+                self._away_play[seat] = stack - self._away[seat].stakes
+        self.rounds_played += 1
         self._round = None
         self._seats_in_round = ()
         if len(self._eligible()) >= 2:  # where the button goes for the next round, by the button rule

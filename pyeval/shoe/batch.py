@@ -43,7 +43,7 @@ class BatchDealer:
     run in chunks and stay one reproducible stream).
 
     Args:
-        seed: an int 0..2**256-1, or None for a fresh seed from ``os.urandom`` (see :attr:`seed`).
+        seed: an int 0..2**256-1, or None for a fresh seed from ``os.urandom`` (see :attr:`BatchDealer.seed`).
         stream: the non-overlapping stream of the seed to use (0..2**20); give each worker thread or
             process its own stream.
         secure: draw from the operating system's CSPRNG instead (no seed, no streams).

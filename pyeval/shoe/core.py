@@ -93,7 +93,7 @@ class Shoe:
     Args:
         decks: number of decks, 1..8.
         seed: an int 0..2**256-1 for a reproducible shoe, or None (a fresh 256-bit seed from
-            ``os.urandom``, readable afterwards as :attr:`seed`). Refused when ``secure``.
+            ``os.urandom``, readable afterwards as :attr:`Shoe.seed`). Refused when ``secure``.
         secure: draw every random number from the operating system's CSPRNG (live tables).
         min_cut: minimum cut depth in cards from either end, for :meth:`cut` (the certificate
             holder's rules set it).

@@ -1,0 +1,98 @@
+"""Sphinx configuration of pyeval's API reference (built from the docstrings).
+
+Build: ``python -m sphinx -W --keep-going -b html docs/reference docs/reference/_build/html``;
+the docstring examples run with ``-b doctest``. Needs the ``docs`` extra and a built pyeval
+(``pip install -e ".[docs]"``).
+
+One page per public module is generated at build time from the package itself (every module or
+subpackage of ``pyeval`` whose name does not start with ``_``, command-line modules aside), so a
+module that is added, moved or renamed needs no edit here.
+"""
+from __future__ import annotations
+
+import pkgutil
+from pathlib import Path
+
+import pyeval
+
+project = "pyeval"
+author = "pyeval maintainers"
+copyright = "2026, pyeval maintainers"
+release = pyeval.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+]
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_custom_sections = [("Fields", "Attributes")]  # dataclasses document their fields so
+
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+# every parameter on a line of its own, with its type from the annotations
+autodoc_typehints = "description"
+autodoc_typehints_description_target = "all"
+autodoc_typehints_format = "short"
+autodoc_preserve_defaults = True
+# the docstring examples (``>>>`` blocks) run under ``-b doctest``
+doctest_test_doctest_blocks = "default"
+doctest_global_setup = "import pyeval"
+
+html_theme = "furo"
+html_title = f"pyeval {release}"
+exclude_patterns = ["_build"]
+
+HERE = Path(__file__).resolve().parent
+PRIVATE_OR_CLI = ("_", "cli")
+
+
+def public_modules() -> list[str]:
+    """Top-level public modules and subpackages of pyeval, sorted."""
+    names = []
+    for info in pkgutil.iter_modules(pyeval.__path__):
+        if info.name.startswith(PRIVATE_OR_CLI) or info.name == "__main__":
+            continue
+        names.append(f"pyeval.{info.name}")
+    return sorted(names)
+
+
+def write_api_pages() -> None:
+    out = HERE / "api"
+    out.mkdir(exist_ok=True)
+    modules = public_modules()
+    pages = {}
+    for name in modules:
+        title = f"``{name}``"
+        pages[f"{name}.rst"] = f"{title}\n{'=' * len(title)}\n\n.. automodule:: {name}\n"
+    toc = "\n".join(f"   {name}" for name in modules)
+    pages["index.rst"] = (
+        "API reference\n=============\n\n"
+        "Everything in ``pyeval.__all__`` is importable from ``pyeval`` itself; each object is\n"
+        "documented once, in the module that defines or exports it.\n\n"
+        f".. toctree::\n   :maxdepth: 1\n\n{toc}\n"
+    )
+    for stale in out.glob("*.rst"):
+        if stale.name not in pages:
+            stale.unlink()
+    for fname, text in pages.items():
+        path = out / fname
+        if not path.exists() or path.read_text() != text:  # unchanged files keep Sphinx's cache
+            path.write_text(text)
+
+
+def skip_namedtuple_fields(app, what, name, obj, skip, options):
+    """NamedTuple fields are described in their class's ``Attributes:`` section already; their
+    generated "Alias for field number N" properties would describe them a second time."""
+    if (getattr(obj, "__doc__", None) or "").startswith("Alias for field number"):
+        return True
+    return None
+
+
+def setup(app):
+    app.connect("autodoc-skip-member", skip_namedtuple_fields)
+
+
+write_api_pages()
