@@ -81,6 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PyevalError as exc:
         print(f"pyeval: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt as exc:  # Ctrl-C: workers already stopped (pyeval.parallel); no traceback
+        print(f"pyeval: {exc or 'interrupted'}", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":
