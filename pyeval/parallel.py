@@ -197,6 +197,8 @@ def run_streams(task: Callable[[int, int], T], counts: Sequence[int], executor: 
         if executor is None:
             for k, n in todo:
                 finish(k, n, task(k, n))
+        elif _dask_client(executor) is not None:
+            _run_on_dask(_dask_client(executor), task, todo, finish)
         else:
             futures = {executor.submit(task, k, n): (k, n) for k, n in todo}
             try:
@@ -212,6 +214,30 @@ def run_streams(task: Callable[[int, int], T], counts: Sequence[int], executor: 
         raise RunInterrupted(dict(sorted(out.items())), sum(n for k, n in jobs if k in out),
                              sum(counts)) from None
     return [out[k] for k, _ in jobs]
+
+
+def _dask_client(executor: Executor) -> Any:
+    """The ``distributed.Client`` behind Dask's ``Client.get_executor()``, else None."""
+    if type(executor).__module__.startswith("distributed"):
+        return getattr(executor, "_client", None)
+    return None
+
+
+def _run_on_dask(client: Any, task: Callable[[int, int], T], todo: list[tuple[int, int]],
+                 finish: Callable[[int, int, T], None]) -> None:
+    """Run the streams as Dask futures and wait on them here: a result lost with a worker that died
+    is computed again by the scheduler and ``result()`` waits for it (the concurrent.futures
+    adapter of ``distributed`` can report such a future as failed while it is being recomputed)."""
+    import distributed
+
+    futures = {client.submit(task, k, n, pure=False): (k, n) for k, n in todo}
+    try:
+        for fut in distributed.as_completed(list(futures)):
+            k, n = futures[fut]
+            finish(k, n, fut.result())
+    except KeyboardInterrupt:
+        client.cancel(list(futures))
+        raise
 
 
 SCHEDULERS = ("processes", "threads", "serial", "dask")
