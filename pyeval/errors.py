@@ -124,6 +124,11 @@ class SimulationError(PyevalError, ValueError):
     tables added together, or an executor that is not a ``concurrent.futures.Executor``."""
 
 
+class CheckpointError(PyevalError, ValueError):
+    """A simulation checkpoint file that belongs to another run, is not a pyeval checkpoint, or
+    cannot be read or written (:mod:`pyeval.checkpoint`)."""
+
+
 class RunInterrupted(KeyboardInterrupt):
     """A simulation or equity run stopped by Ctrl-C (SIGINT) before it finished.
 

@@ -166,15 +166,16 @@ def stop_executor(executor: Executor) -> None:
 
 def run_streams(task: Callable[[int, int], T], counts: Sequence[int], executor: Executor | None,
                 progress: Callable[[int], None] | None = None, *,
-                done: dict[int, T] | None = None, on_done: Callable[[int, T], None] | None = None) -> list[T]:
+                done: dict[int, Any] | None = None, on_done: Callable[[int, Any], None] | None = None) -> list[T]:
     """Run ``task(stream, n)`` for each stream with ``n = counts[stream] > 0``; results in stream order.
 
     ``task`` must be picklable for process or distributed executors (a module-level function or a
     ``functools.partial`` of one, with plain-data arguments). ``progress(n)`` is called as each
     stream finishes. With ``executor=None`` the tasks run here, one after another.
 
-    ``done``: results of streams already finished (a resumed checkpoint): they are not run again.
-    ``on_done(stream, result)`` is called as each stream finishes (to write a checkpoint).
+    ``done``: results of streams already finished (a resumed checkpoint, :mod:`pyeval.checkpoint`):
+    they are not run again (``progress`` is told of them once, first). ``on_done(stream, result)``
+    is called as each stream finishes (to write a checkpoint).
 
     Raises:
         RunInterrupted: Ctrl-C (KeyboardInterrupt) during the run. The tasks not started are
@@ -185,6 +186,9 @@ def run_streams(task: Callable[[int, int], T], counts: Sequence[int], executor: 
     jobs = [(k, n) for k, n in enumerate(counts) if n > 0]
     out: dict[int, T] = {k: v for k, v in (done or {}).items() if k < len(counts) and counts[k] > 0}
     todo = [(k, n) for k, n in jobs if k not in out]
+    resumed = sum(n for k, n in jobs if k in out)
+    if resumed and progress is not None:
+        progress(resumed)
 
     def finish(k: int, n: int, result: T) -> None:
         out[k] = result
@@ -281,8 +285,13 @@ def cli_executor(workers: int | None, scheduler: str | None) -> Iterator[Executo
                         "address like tcp://host:8786")
 
 
-def add_cli_options(p: Any, streams_default: int) -> None:
-    """Add ``--streams``, ``--workers`` and ``--scheduler`` to an argparse parser."""
+def add_cli_options(p: Any, streams_default: int, *, checkpoint: bool = False) -> None:
+    """Add ``--streams``, ``--workers`` and ``--scheduler`` to an argparse parser (and
+    ``--checkpoint FILE`` for the simulations that keep one, :mod:`pyeval.checkpoint`)."""
+    if checkpoint:
+        p.add_argument("--checkpoint", metavar="FILE", default=None,
+                       help="keep each finished stream in FILE; run the same command again to resume "
+                            "(the totals equal an uninterrupted run's; use more --streams for finer steps)")
     p.add_argument("--streams", type=int, default=streams_default,
                    help=f"independent random streams (default {streams_default}); the result depends on the "
                         "seed, streams and count only, never on the workers")

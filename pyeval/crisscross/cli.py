@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--bonus", type=int, default=1, help="Five Card Bonus wager, 0 for none (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    add_cli_options(p, 1)
+    add_cli_options(p, 1, checkpoint=True)
     p.set_defaults(func=run)
 
 
@@ -49,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         with cli_executor(args.workers, args.scheduler) as ex:
             res = simulate(args.rounds, args.seed, rules=rules, ante=args.ante, bonus=args.bonus,
-                           progress=bar.update if bar is not None else None, streams=args.streams, executor=ex)
+                           progress=bar.update if bar is not None else None, streams=args.streams, executor=ex,
+                           checkpoint=args.checkpoint)
     finally:
         if bar is not None:
             bar.close()

@@ -9,6 +9,8 @@ units of the Ante; rates are exact :class:`fractions.Fraction` values.
 """
 from __future__ import annotations
 
+import os
+
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -18,6 +20,7 @@ from math import comb
 
 from .._bindings import check, ffi, lib
 from ..errors import SeedError, ShoeArgumentError
+from ..checkpoint import open_checkpoint, run_digest
 from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
 from ..shoe.rng import seeded_rng
 from .round import Wager
@@ -131,7 +134,7 @@ class SimulationResult:
 
 def simulate(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, ante: int = 1,
              bonus: int = 1, progress: Callable[[int], None] | None = None, streams: int = 1,
-             executor: Executor | None = None) -> SimulationResult:
+             executor: Executor | None = None, checkpoint: str | os.PathLike[str] | None = None) -> SimulationResult:
     """Play ``rounds`` single-player rounds in C with the basic strategy.
 
     Args:
@@ -146,8 +149,11 @@ def simulate(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, an
             The result depends on (seed, streams, rounds) only, never on the executor.
         executor: any ``concurrent.futures.Executor`` running one task per stream (processes,
             threads, Dask's ``Client.get_executor()``); None runs here.
+        checkpoint: a file keeping each finished stream (:mod:`pyeval.checkpoint`): run again with
+            the same arguments to resume; the totals equal an uninterrupted run's exactly.
     Raises:
         SeedError: a bad seed or stream count. ShoeArgumentError: a bad count, wager or paytable.
+        CheckpointError: a checkpoint of another run, or unreadable.
     """
     if type(rounds) is not int or not 1 <= rounds <= 10**12:
         raise ShoeArgumentError(f"rounds must be an int 1..10**12, got {rounds!r}")
@@ -156,10 +162,16 @@ def simulate(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, an
     _rng(seed)
     k = check_streams(streams)
     counts = split(rounds, k)
-    if executor is None:
+    ck = None
+    if checkpoint is not None:  # finished streams are kept in the file; a resumed run plays the rest
+        ck = open_checkpoint(checkpoint, {"game": "crisscross", "config": run_digest(rules, ante, bonus),
+                                          "rounds": rounds, "streams": k}, seed)
+        seed = ck.seed
+    if executor is None and ck is None:
         parts = [_stream_stats(rules, ante, bonus, seed, j, n, progress) for j, n in enumerate(counts) if n]
     else:
-        parts = run_streams(partial(_stream_stats, rules, ante, bonus, seed), counts, executor, progress)
+        parts = run_streams(partial(_stream_stats, rules, ante, bonus, seed), counts, executor, progress,
+                            done=ck.done if ck else None, on_done=ck.save if ck else None)
     st = ffi.new("pe_cc_stats *")
     for b in parts:
         add_cdata(st, ffi.from_buffer("pe_cc_stats *", bytearray(b)))

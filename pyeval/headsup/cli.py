@@ -39,7 +39,7 @@ def register(subparsers: Any) -> None:
                    help="example Trips Plus paytable")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    add_cli_options(p, 1)
+    add_cli_options(p, 1, checkpoint=True)
     p.set_defaults(func=run)
 
 
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with cli_executor(args.workers, args.scheduler) as ex:
             res = simulate(rules, args.rounds, args.seed, progress=progress if bar is not None else None,
-                           streams=args.streams, executor=ex)
+                           streams=args.streams, executor=ex, checkpoint=args.checkpoint)
     finally:
         if bar is not None:
             bar.close()

@@ -17,6 +17,7 @@ source (xoshiro256**, :mod:`pyeval.shoe`), so a seed reproduces a simulation exa
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .._bindings import Status, check, ffi, lib
+from ..checkpoint import open_checkpoint, run_digest
 from ..errors import PyevalError, TableRulesError, WagerNotAllowedError
 from ..evaluate import HandCategory
 from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
@@ -180,7 +182,7 @@ class SimulationResult:
 def simulate(rules: HeadsUpRules, rounds: int, seed: int | None = None, *, ante: int | None = None,
              pocket_bonus: int | None = None, trips_plus: int | None = None,
              progress: Callable[[int], None] | None = None, streams: int = 1,
-             executor: Executor | None = None) -> SimulationResult:
+             executor: Executor | None = None, checkpoint: str | os.PathLike[str] | None = None) -> SimulationResult:
     """Simulate ``rounds`` single-player rounds in C with the basic strategy.
 
     Args:
@@ -197,14 +199,16 @@ def simulate(rules: HeadsUpRules, rounds: int, seed: int | None = None, *, ante:
             single-generator run. The result depends on (seed, streams, rounds) only.
         executor: any ``concurrent.futures.Executor`` running one task per stream (processes,
             threads, Dask's ``Client.get_executor()``); None runs here.
+        checkpoint: a file keeping each finished stream (:mod:`pyeval.checkpoint`): run again with
+            the same arguments to resume; the totals equal an uninterrupted run's exactly.
     Returns: :class:`SimulationResult`.
     Raises: TableRulesError (bad rules, rounds or streams), SeedError (bad seed), WagerNotAllowedError
-        (bad wager).
+        (bad wager), CheckpointError (a checkpoint of another run, or unreadable).
     """
     _, ante, pb, tp = _config(rules, ante, pocket_bonus, trips_plus)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 10**12:
         raise TableRulesError(f"rounds must be an int 1..10**12, got {rounds!r}")
-    seed = _check_seed(seed)
+    seed_arg, seed = seed, _check_seed(seed)
     try:
         k = check_streams(streams)
     except PyevalError as exc:
@@ -217,11 +221,17 @@ def simulate(rules: HeadsUpRules, rounds: int, seed: int | None = None, *, ante:
         if progress is not None:
             progress(done[0])
 
+    ck = None
+    if checkpoint is not None:  # finished streams are kept in the file; a resumed run plays the rest
+        ck = open_checkpoint(checkpoint, {"game": "headsup", "config": run_digest(rules, ante, pb, tp),
+                                          "rounds": rounds, "streams": k}, seed_arg)
+        seed = ck.seed
     task = partial(_stream_stats, rules, ante, pb, tp, seed)
-    if executor is None:
+    if executor is None and ck is None:
         parts = [_stream_stats(rules, ante, pb, tp, seed, j, n, step) for j, n in enumerate(split(rounds, k)) if n]
     else:
-        parts = run_streams(task, split(rounds, k), executor, step)
+        parts = run_streams(task, split(rounds, k), executor, step, done=ck.done if ck else None,
+                            on_done=ck.save if ck else None)
     for b in parts:
         add_cdata(acc, ffi.from_buffer("pe_hu_stats *", bytearray(b)))
     return _result(rules, acc, rounds, seed, ante, pb, tp)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ import numpy.typing as npt
 
 from ..errors import PyevalError, SimulationError
 from ..evaluate import MAX_VALUE, HandCategory, hand_category
+from ..checkpoint import open_checkpoint
 from ..parallel import check_seed, check_streams, run_streams, split
 from ..shoe import BatchDealer
 
@@ -287,7 +289,8 @@ class HoldemSimResult:
 
 
 def simulate(players: int, rounds: int, seed: int | None = None, *, streams: int = 1,
-             executor: Executor | None = None, progress: Callable[[int], None] | None = None) -> HoldemSimResult:
+             executor: Executor | None = None, progress: Callable[[int], None] | None = None,
+             checkpoint: str | os.PathLike[str] | None = None) -> HoldemSimResult:
     """Simulate ``rounds`` random rounds of Hold'em with every seat to showdown.
 
     Each round is one uniform shuffle dealt and evaluated in C as 58 Pa. Code § 637a.11(f),
@@ -307,8 +310,10 @@ def simulate(players: int, rounds: int, seed: int | None = None, *, streams: int
     Returns:
         :class:`HoldemSimResult` (per-seat win / tie / equity with standard errors, category
         frequencies at showdown, the mergeable :class:`HoldemSimStats`).
+        checkpoint: a file keeping each finished stream (:mod:`pyeval.checkpoint`): run again with
+            the same arguments to resume; the totals equal an uninterrupted run's exactly.
     Raises:
-        SimulationError (players, rounds), SeedError (seed, streams).
+        SimulationError (players, rounds), SeedError (seed, streams), CheckpointError.
     """
     p = _check_players(players)
     n = _check_rounds(rounds)
@@ -317,10 +322,15 @@ def simulate(players: int, rounds: int, seed: int | None = None, *, streams: int
     if executor is not None and not isinstance(executor, Executor):
         raise SimulationError(f"executor must be a concurrent.futures.Executor or None, got {executor!r}")
     counts = split(n, k)
-    if executor is None:
+    ck = None
+    if checkpoint is not None:  # finished streams are kept in the file; a resumed run plays the rest
+        ck = open_checkpoint(checkpoint, {"game": "holdem", "players": p, "rounds": n, "streams": k}, seed)
+        s = ck.seed
+    if executor is None and ck is None:
         parts = [run_stream(p, c, s, j, progress) for j, c in enumerate(counts) if c]
     else:
-        parts = run_streams(partial(_stream_task, p, s), counts, executor, progress)
+        parts = run_streams(partial(_stream_task, p, s), counts, executor, progress,
+                            done=ck.done if ck else None, on_done=ck.save if ck else None)
     total = sum(parts, HoldemSimStats.zero(p))
     if total.rounds != n:  # pragma: no cover - split() shares out every round
         raise PyevalError(f"internal error: {total.rounds} rounds simulated, {n} asked")
@@ -348,7 +358,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seed", type=int, default=None, help="seed 0..2**256-1 (default: a fresh one, printed)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    add_cli_options(p, CLI_STREAMS)
+    add_cli_options(p, CLI_STREAMS, checkpoint=True)
     p.set_defaults(func=run_cli)
 
 
@@ -388,7 +398,7 @@ def run_cli(args: Any) -> int:
     try:
         with cli_executor(args.workers, args.scheduler) as ex:
             res = simulate(args.players, args.rounds, args.seed, streams=args.streams, executor=ex,
-                           progress=bar.update if bar is not None else None)
+                           progress=bar.update if bar is not None else None, checkpoint=args.checkpoint)
     finally:
         if bar is not None:
             bar.close()
