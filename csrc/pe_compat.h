@@ -12,6 +12,7 @@
  *               kernels are compiled for the popcnt instruction and chosen at run time with
  *               __builtin_cpu_supports; other GCC/clang targets always have a fast popcount;
  *               elsewhere the dispatch reports 0 and callers use their portable path;
+ *               PE_BMI2_TARGET, pe_have_bmi2() and pe_pdep64 likewise for BMI2 (x86-64 only);
  *   entropy     pe_os_entropy(buf, len): getrandom(2) on Linux (the raw system call, so the
  *               module needs no newer glibc than 2.17; /dev/urandom when the kernel lacks it),
  *               getentropy / arc4random_buf on macOS and the BSDs, BCryptGenRandom on Windows,
@@ -162,6 +163,25 @@ static inline int pe_have_popcnt(void) { return 1; }
 #else
 #define PE_POPCNT_TARGET
 static inline int pe_have_popcnt(void) { return 0; }
+#endif
+
+/* BMI2 (x86-64 under GCC/clang): PE_BMI2_TARGET compiles a kernel for it, pe_have_bmi2() says
+ * at run time whether this CPU has it, and pe_pdep64 is the pdep instruction (inline assembly, so
+ * callers need no target attribute; call it only where pe_have_bmi2() is true). Elsewhere
+ * pe_have_bmi2() is 0 and callers take their portable path. */
+#if PE_GNUC && defined(__x86_64__)
+#define PE_BMI2_TARGET __attribute__((target("bmi,bmi2,popcnt")))
+static inline int pe_have_bmi2(void) { return __builtin_cpu_supports("bmi2"); }
+static inline uint64_t pe_pdep64(uint64_t src, uint64_t mask)
+{
+    uint64_t r;
+    __asm__("pdepq %2, %1, %0" : "=r"(r) : "r"(src), "rm"(mask));
+    return r;
+}
+#else
+#define PE_BMI2_TARGET
+static inline int pe_have_bmi2(void) { return 0; }
+static inline uint64_t pe_pdep64(uint64_t src, uint64_t mask) { (void)src; (void)mask; return 0; }
 #endif
 
 #endif /* PE_COMPAT_H */

@@ -3,6 +3,7 @@
 #include "pe_equity.h"
 #include "pe_eval_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define EQ_INLINE static PE_ALWAYS_INLINE
@@ -11,6 +12,9 @@ int pe_eq_abi(void) { return PE_EQ_ABI; }
 
 /* Per-suit rank masks packed in one word: card c sets bit 16 * suit + rank. */
 #define EQ_PACK(c) ((uint64_t)1 << (16 * ((c) & 3) + ((c) >> 2)))
+#define EQ_P4(r) EQ_PACK(4 * (r)), EQ_PACK(4 * (r) + 1), EQ_PACK(4 * (r) + 2), EQ_PACK(4 * (r) + 3)
+static const uint64_t EQ_PACK_T[52] = {EQ_P4(0), EQ_P4(1), EQ_P4(2), EQ_P4(3), EQ_P4(4), EQ_P4(5), EQ_P4(6),
+                                       EQ_P4(7), EQ_P4(8), EQ_P4(9), EQ_P4(10), EQ_P4(11), EQ_P4(12)};
 
 /* Hand value from a summed key (suit counters from PE_SUIT_INIT) and the packed suit masks. */
 EQ_INLINE uint16_t eq_value(uint64_t key, uint64_t packed)
@@ -30,12 +34,12 @@ typedef struct eq_acc {
     uint64_t tiek[PE_EQ_MAX_PLAYERS][PE_EQ_MAX_PLAYERS + 1]; /* ties among k players */
 } eq_acc;
 
-EQ_INLINE void eq_score(eq_acc *a, int p, const uint16_t *v)
+EQ_INLINE void eq_score(eq_acc *a, int p, const uint16_t *v, uint64_t w)
 {
     if (p == 2) { /* branch-free heads-up */
-        a->win[0] += v[0] > v[1];
-        a->win[1] += v[1] > v[0];
-        a->tiek[0][2] += v[0] == v[1];
+        a->win[0] += w * (v[0] > v[1]);
+        a->win[1] += w * (v[1] > v[0]);
+        a->tiek[0][2] += w * (v[0] == v[1]);
         return;
     }
     uint16_t best = 0;
@@ -45,11 +49,11 @@ EQ_INLINE void eq_score(eq_acc *a, int p, const uint16_t *v)
         else if (v[i] == best) mask |= 1u << i;
     }
     if (PE_LIKELY((mask & (mask - 1)) == 0)) {
-        a->win[pe_ctz32(mask)]++;
+        a->win[pe_ctz32(mask)] += w;
         return;
     }
     const int k = pe_popcount64(mask);
-    for (uint32_t m = mask; m; m &= m - 1) a->tiek[pe_ctz32(m)][k]++;
+    for (uint32_t m = mask; m; m &= m - 1) a->tiek[pe_ctz32(m)][k] += w;
 }
 
 /* Add the counts to *out as pe_eq_stats. */
@@ -119,11 +123,16 @@ typedef struct eq_enum {
     uint64_t rk[52], rp[52];                              /* remaining cards' keys and masks */
 } eq_enum;
 
-EQ_INLINE void eq_board(const eq_enum *e, int p, uint64_t bk, uint64_t bp, eq_acc *a)
+EQ_INLINE void eq_board_w(const eq_enum *e, int p, uint64_t bk, uint64_t bp, eq_acc *a, uint64_t w)
 {
     uint16_t v[PE_EQ_MAX_PLAYERS];
     for (int i = 0; i < p; i++) v[i] = eq_value(bk + e->hk[i], bp | e->hp[i]);
-    eq_score(a, p, v);
+    eq_score(a, p, v, w);
+}
+
+EQ_INLINE void eq_board(const eq_enum *e, int p, uint64_t bk, uint64_t bp, eq_acc *a)
+{
+    eq_board_w(e, p, bk, bp, a, 1);
 }
 
 /* The last level of the nested loops: cards from..m-1. */
@@ -147,17 +156,39 @@ static void eq_level_n(const eq_enum *e, int depth, int from, uint64_t bk, uint6
     for (int j = from; j < stop; j++) eq_level_n(e, depth + 1, j + 1, bk + e->rk[j], bp | e->rp[j], a);
 }
 
-int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
-                const uint8_t *dead, int ndead, pe_eq_stats *acc)
+/* Validation shared by the exact entry points: arguments, then every tuple against board + dead. */
+static int eq_exact_check(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                          const uint8_t *dead, int ndead, pe_eq_stats *acc, uint64_t *fixed)
 {
-    uint64_t fixed;
-    int st = eq_check_common(players, board, nboard, dead, ndead, acc, &fixed);
+    int st = eq_check_common(players, board, nboard, dead, ndead, acc, fixed);
     if (st) return st;
     if (!holes && tuples) return PE_ERR_ARG;
     for (size_t t = 0; t < tuples; t++) { /* validate everything before counting anything */
-        uint64_t used = fixed;
+        uint64_t used = *fixed;
         if ((st = eq_mark(&used, holes + t * 2 * (size_t)players, 2 * players))) return st;
     }
+    return PE_OK;
+}
+
+/* Sets e's hole keys and masks for tuple h; returns the cards held. */
+static uint64_t eq_set_holes(eq_enum *e, const uint8_t *h, int players)
+{
+    uint64_t used = 0;
+    for (int i = 0; i < players; i++) {
+        const uint8_t c0 = h[2 * i], c1 = h[2 * i + 1];
+        e->hk[i] = PE_CARD_KEY(c0) + PE_CARD_KEY(c1);
+        e->hp[i] = EQ_PACK(c0) | EQ_PACK(c1);
+        used |= ((uint64_t)1 << c0) | ((uint64_t)1 << c1);
+    }
+    return used;
+}
+
+int pe_eq_exact_plain(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                      const uint8_t *dead, int ndead, pe_eq_stats *acc)
+{
+    uint64_t fixed;
+    int st = eq_exact_check(holes, tuples, players, board, nboard, dead, ndead, acc, &fixed);
+    if (st) return st;
     uint64_t bk = PE_SUIT_INIT, bp = 0;
     for (int i = 0; i < nboard; i++) { bk += PE_CARD_KEY(board[i]); bp |= EQ_PACK(board[i]); }
     eq_acc a;
@@ -166,14 +197,7 @@ int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t 
     e.p = players;
     e.k = 5 - nboard;
     for (size_t t = 0; t < tuples; t++) {
-        const uint8_t *h = holes + t * 2 * (size_t)players;
-        uint64_t used = fixed;
-        for (int i = 0; i < players; i++) {
-            const uint8_t c0 = h[2 * i], c1 = h[2 * i + 1];
-            e.hk[i] = PE_CARD_KEY(c0) + PE_CARD_KEY(c1);
-            e.hp[i] = EQ_PACK(c0) | EQ_PACK(c1);
-            used |= ((uint64_t)1 << c0) | ((uint64_t)1 << c1);
-        }
+        const uint64_t used = fixed | eq_set_holes(&e, holes + t * 2 * (size_t)players, players);
         e.m = 0;
         for (int c = 0; c < 52; c++)
             if (!(used >> c & 1)) { e.rk[e.m] = PE_CARD_KEY(c); e.rp[e.m] = EQ_PACK(c); e.m++; }
@@ -187,6 +211,234 @@ int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t 
         }
     }
     eq_finish(&a, players, 0, acc);
+    return PE_OK;
+}
+
+/* ---- exact enumeration with suit isomorphism of the board ----
+ * OMPEval's technique (github.com/zekyll/OMPEval, EquityCalculator::enumerateBoardRec), on key sums:
+ * the remaining cards run in descending rank order (the cards of a rank are adjacent); sc[s] is the
+ * most cards of suit s any player holds plus the board's. With `left` board cards to come, a suit is
+ * irrelevant when sc[s] + left < 5: nobody can make a flush in it, so the irrelevant cards of one
+ * rank are interchangeable and choosing r of the n of them is one subtree of weight C(n, r). On the
+ * last card, when no suit can reach five, every rank is one lookup weighted by its card count. */
+typedef struct eq_iso {
+    const eq_enum *e;
+    int p, nd;
+    unsigned sc[4];
+    uint8_t deck[52];
+    uint8_t gend[52];   /* end of the run of equal ranks holding deck position i (stable: the
+                           enumeration only reorders cards within a run) */
+    uint8_t gsuits[52]; /* at the first position of a run: its cards' suits as a 4-bit mask */
+    eq_acc *a;
+} eq_iso;
+
+static const uint8_t EQ_BINOM[5][5] = {{1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0},
+                                       {1, 4, 6, 4, 1}};
+
+EQ_INLINE void eq_count_w(const eq_iso *x, uint64_t bk, uint64_t bp, uint64_t w)
+{
+    eq_board_w(x->e, x->p, bk, bp, x->a, w);
+    x->a->n += w;
+}
+
+/* The last card from deck[start..nd). */
+static void eq_iso_last(eq_iso *x, uint64_t bk, uint64_t bp, int start, uint64_t w)
+{
+    const uint8_t *deck = x->deck;
+    const int nd = x->nd;
+    unsigned rel = 0; /* suits in which one more card can make a flush */
+    for (int s = 0; s < 4; s++) rel |= (unsigned)(x->sc[s] >= 4) << s;
+    if (rel == 0) { /* every card of a rank gives the same values: one lookup per run */
+        for (int i = start; i < nd; i = x->gend[i])
+            eq_count_w(x, bk + PE_CARD_KEY(deck[i]), bp, w * (uint64_t)(x->gend[i] - i));
+        return;
+    }
+    int i = start;
+    if (i > 0 && i < nd && x->gend[i - 1] == x->gend[i]) {
+        /* start inside a run: its remaining cards one by one, the irrelevant ones counted once */
+        const int end = x->gend[i];
+        uint64_t irr = 0;
+        int first = -1;
+        for (int j = i; j < end; j++) {
+            const int c = deck[j];
+            if (rel >> (c & 3) & 1) eq_count_w(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), w);
+            else if (irr++ == 0) first = c;
+        }
+        if (irr) eq_count_w(x, bk + PE_CARD_KEY(first), bp | EQ_PACK(first), w * irr);
+        i = end;
+    }
+    for (; i < nd; i = x->gend[i]) { /* whole runs: by their suit masks */
+        const int r4 = deck[i] & ~3;
+        const unsigned m = x->gsuits[i], irr = m & ~rel;
+        if (irr) {
+            const int c = r4 | pe_ctz32(irr);
+            eq_count_w(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), w * (uint64_t)pe_popcount64(irr));
+        }
+        for (unsigned q = m & rel; q; q &= q - 1) {
+            const int c = r4 | pe_ctz32(q);
+            eq_count_w(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), w);
+        }
+    }
+}
+
+static void eq_iso_rec(eq_iso *x, uint64_t bk, uint64_t bp, int left, int start, uint64_t w)
+{
+    uint8_t *deck = x->deck;
+    const int nd = x->nd;
+    if (left == 1) {
+        eq_iso_last(x, bk, bp, start, w);
+        return;
+    }
+    for (int i = start; i < nd; i++) {
+        const int c = deck[i], suit = c & 3;
+        if (x->sc[suit] + (unsigned)left < 5) {
+            const int r = c >> 2;
+            int irr = 1;
+            for (int j = i + 1; j < nd && deck[j] >> 2 == r; j++) {
+                if (x->sc[deck[j] & 3] + (unsigned)left < 5) { /* gather the irrelevant cards of rank r */
+                    const uint8_t t = deck[j];
+                    deck[j] = deck[i + irr];
+                    deck[i + irr] = t;
+                    irr++;
+                }
+            }
+            uint64_t k2 = bk, p2 = bp;
+            const int maxrep = irr < left ? irr : left;
+            for (int rep = 1; rep <= maxrep; rep++) {
+                const uint8_t cc = deck[i + rep - 1];
+                k2 += PE_CARD_KEY(cc);
+                p2 |= EQ_PACK(cc);
+                const uint64_t nw = EQ_BINOM[irr][rep] * w;
+                if (rep == left) eq_count_w(x, k2, p2, nw);
+                else eq_iso_rec(x, k2, p2, left - rep, i + irr, nw);
+            }
+            i += irr - 1;
+        } else {
+            x->sc[suit]++;
+            eq_iso_rec(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), left - 1, i + 1, w);
+            x->sc[suit]--;
+        }
+    }
+}
+
+int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int players, const uint8_t *board,
+                  int nboard, const uint8_t *dead, int ndead, pe_eq_stats *acc)
+{
+    uint64_t fixed;
+    int st = eq_exact_check(holes, tuples, players, board, nboard, dead, ndead, acc, &fixed);
+    if (st) return st;
+    if (mult)
+        for (size_t t = 0; t < tuples; t++)
+            if (mult[t] == 0 || mult[t] > ((uint64_t)1 << 32)) return PE_ERR_ARG;
+    uint64_t bk = PE_SUIT_INIT, bp = 0;
+    unsigned bsuit[4] = {0, 0, 0, 0};
+    for (int i = 0; i < nboard; i++) {
+        bk += PE_CARD_KEY(board[i]);
+        bp |= EQ_PACK(board[i]);
+        bsuit[board[i] & 3]++;
+    }
+    eq_acc a;
+    memset(&a, 0, sizeof a);
+    eq_enum e;
+    e.p = players;
+    e.k = 5 - nboard;
+    eq_iso x;
+    x.e = &e;
+    x.p = players;
+    x.a = &a;
+    for (size_t t = 0; t < tuples; t++) {
+        const uint8_t *h = holes + t * 2 * (size_t)players;
+        const uint64_t w = mult ? mult[t] : 1;
+        const uint64_t used = fixed | eq_set_holes(&e, h, players);
+        if (e.k == 0) {
+            eq_board_w(&e, players, bk, bp, &a, w);
+            a.n += w;
+            continue;
+        }
+        x.nd = 0;
+        for (int c = 51; c >= 0; c--)
+            if (!(used >> c & 1)) x.deck[x.nd++] = (uint8_t)c;
+        unsigned most[4] = {0, 0, 0, 0};
+        for (int i = 0; i < players; i++) {
+            const int s0 = h[2 * i] & 3, s1 = h[2 * i + 1] & 3;
+            if (s0 == s1) { if (most[s0] < 2) most[s0] = 2; }
+            else {
+                if (most[s0] < 1) most[s0] = 1;
+                if (most[s1] < 1) most[s1] = 1;
+            }
+        }
+        for (int s = 0; s < 4; s++) x.sc[s] = most[s] + bsuit[s];
+        for (int i = 0; i < x.nd;) {
+            int j = i;
+            unsigned m = 0;
+            while (j < x.nd && x.deck[j] >> 2 == x.deck[i] >> 2) m |= 1u << (x.deck[j++] & 3);
+            x.gsuits[i] = (uint8_t)m;
+            for (int q = i; q < j; q++) x.gend[q] = (uint8_t)j;
+            i = j;
+        }
+        eq_iso_rec(&x, bk, bp, e.k, 0, w);
+    }
+    eq_finish(&a, players, 0, acc);
+    return PE_OK;
+}
+
+int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                const uint8_t *dead, int ndead, pe_eq_stats *acc)
+{
+    return pe_eq_exact_w(holes, NULL, tuples, players, board, nboard, dead, ndead, acc);
+}
+
+/* ---- suit-canonical deals ----
+ * A suit permutation that maps the board onto itself and the dead cards onto themselves maps a deal
+ * to one with the same outcome for every player on every board (the boards are permuted too). The
+ * canonical deal is the least image, holes written high card first, over those permutations. */
+static const uint8_t EQ_PERMS[24][4] = {
+    {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},
+    {1, 0, 2, 3}, {1, 0, 3, 2}, {1, 2, 0, 3}, {1, 2, 3, 0}, {1, 3, 0, 2}, {1, 3, 2, 0},
+    {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3}, {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0},
+    {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0}};
+
+static uint64_t eq_perm_mask(uint64_t cards, const uint8_t *perm)
+{
+    uint64_t out = 0;
+    for (; cards; cards &= cards - 1) {
+        const int c = pe_ctz64(cards);
+        out |= (uint64_t)1 << ((c & ~3) | perm[c & 3]);
+    }
+    return out;
+}
+
+int pe_eq_canon(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                const uint8_t *dead, int ndead, uint8_t *out)
+{
+    pe_eq_stats unused;
+    uint64_t fixed;
+    int st = eq_exact_check(holes, tuples, players, board, nboard, dead, ndead, &unused, &fixed);
+    if (st) return st;
+    if (!out && tuples) return PE_ERR_ARG;
+    uint64_t bmask = 0, dmask = 0;
+    for (int i = 0; i < nboard; i++) bmask |= (uint64_t)1 << board[i];
+    for (int i = 0; i < ndead; i++) dmask |= (uint64_t)1 << dead[i];
+    int np = 0, keep[24];
+    for (int q = 0; q < 24; q++)
+        if (eq_perm_mask(bmask, EQ_PERMS[q]) == bmask && eq_perm_mask(dmask, EQ_PERMS[q]) == dmask) keep[np++] = q;
+    const int n = 2 * players;
+    for (size_t t = 0; t < tuples; t++) {
+        const uint8_t *h = holes + t * (size_t)n;
+        uint8_t *o = out + t * (size_t)n;
+        uint8_t best[2 * PE_EQ_MAX_PLAYERS], cur[2 * PE_EQ_MAX_PLAYERS];
+        for (int q = 0; q < np; q++) {
+            const uint8_t *perm = EQ_PERMS[keep[q]];
+            for (int i = 0; i < n; i += 2) {
+                const uint8_t a = (uint8_t)((h[i] & ~3) | perm[h[i] & 3]);
+                const uint8_t b = (uint8_t)((h[i + 1] & ~3) | perm[h[i + 1] & 3]);
+                cur[i] = a > b ? a : b;
+                cur[i + 1] = a > b ? b : a;
+            }
+            if (q == 0 || memcmp(cur, best, (size_t)n) < 0) memcpy(best, cur, (size_t)n);
+        }
+        memcpy(o, best, (size_t)n);
+    }
     return PE_OK;
 }
 
@@ -240,6 +492,16 @@ EQ_INLINE void eq_digits(eq_words *ws, int m, int k, uint64_t prod, uint64_t thr
     }
 }
 
+/* Digits for the bounds b[0..r) from one word (batched Lemire, exact), prod = their product. */
+EQ_INLINE void eq_digits_b(eq_words *ws, const uint64_t *b, int r, uint64_t prod, uint64_t thresh, uint32_t *d)
+{
+    for (;;) {
+        uint64_t w = eq_word(ws);
+        for (int t = 0; t < r; t++) d[t] = (uint32_t)eq_mul(w, b[t], &w);
+        if (PE_LIKELY(w >= prod) || w >= thresh || ws->bad) return;
+    }
+}
+
 /* Every player fixed: only the board is drawn, from deck[0..m). */
 EQ_INLINE void eq_sample_fixed(const eq_enum *e, int p, uint8_t *deck, uint64_t bk0, uint64_t bp0,
                                eq_words *w, uint64_t trials, eq_acc *a)
@@ -258,7 +520,7 @@ EQ_INLINE void eq_sample_fixed(const eq_enum *e, int p, uint8_t *deck, uint64_t 
             deck[j] = deck[t];
             deck[t] = c;
             bk += PE_CARD_KEY(c);
-            bp |= EQ_PACK(c);
+            bp |= EQ_PACK_T[c];
         }
         for (int t = k - 1; t >= 0; t--) { /* undo: every trial starts from the same deck order */
             const int j = t + (int)d[t];
@@ -283,7 +545,247 @@ static void eq_sample_fixed_n(const eq_enum *e, uint8_t *deck, uint64_t bk0, uin
     eq_sample_fixed(e, e->p, deck, bk0, bp0, w, trials, a);
 }
 
+/* ---- ranges: O(1) picks ----
+ * Each player's combination is picked in O(1): a range whose weights are all equal by one bounded
+ * draw on its size (one multiply, Lemire); a weighted one by an alias table (Walker/Vose, built in
+ * integers, so exact: bucket j uniform, then kept when a draw below the scaled total falls under
+ * its threshold, else its alias), or, when the scaled weights would not fit 64 bits, the binary
+ * search of the cumulative weights. A deal where two players share a card is rejected whole. The
+ * board is drawn from the cards no player holds with one word per board (batched Lemire): the held
+ * cards are first swapped to the end of the deck, and every swap is undone after the trial. */
 #define EQ_MAX_REJECTS 1000000u
+
+typedef struct eq_pick {
+    uint32_t lo, n;     /* combos[lo .. lo+n) */
+    int kind;           /* 0 fixed, 1 uniform, 2 alias, 3 binary search */
+    uint64_t total;     /* alias: scaled capacity of a bucket (the total weight) */
+} eq_pick;
+
+static int eq_build_picks(const uint32_t *offsets, const uint64_t *cumw, int players, eq_pick *pk,
+                          uint64_t *thr, uint16_t *alias)
+{
+    for (int i = 0; i < players; i++) {
+        const uint32_t lo = offsets[i], n = offsets[i + 1] - lo;
+        pk[i].lo = lo;
+        pk[i].n = n;
+        pk[i].total = cumw[lo + n - 1];
+        if (n == 1) { pk[i].kind = 0; continue; }
+        int uniform = 1;
+        for (uint32_t k = 1; k < n && uniform; k++) uniform = cumw[lo + k] - cumw[lo + k - 1] == cumw[lo];
+        if (uniform) { pk[i].kind = 1; continue; }
+        const uint64_t W = cumw[lo + n - 1];
+        if (W > (((uint64_t)1 << 62) / n)) { pk[i].kind = 3; continue; }
+        /* Vose in integers: scaled weight s_k = w_k * n, bucket capacity W. */
+        uint64_t *t = thr + lo;
+        uint16_t *al = alias + lo;
+        uint16_t small[1326], large[1326];
+        int ns = 0, nl = 0;
+        for (uint32_t k = 0; k < n; k++) {
+            t[k] = (cumw[lo + k] - (k ? cumw[lo + k - 1] : 0)) * n;
+            al[k] = (uint16_t)k;
+            if (t[k] < W) small[ns++] = (uint16_t)k; else large[nl++] = (uint16_t)k;
+        }
+        while (ns && nl) {
+            const uint16_t l = small[--ns], g = large[nl - 1];
+            al[l] = g;                     /* t[l] < W stays: keep l below t[l], else g */
+            t[g] -= W - t[l];
+            if (t[g] < W) { nl--; small[ns++] = g; }
+        }
+        while (nl) t[large[--nl]] = W;     /* exactly full buckets */
+        while (ns) t[small[--ns]] = W;     /* unreachable in exact integers; kept safe */
+        pk[i].kind = 2;
+    }
+    return PE_OK;
+}
+
+EQ_INLINE uint32_t eq_pick_one(const eq_pick *pk, const uint64_t *cumw, const uint64_t *thr,
+                               const uint16_t *alias, eq_words *w)
+{
+    switch (pk->kind) {
+    case 0:
+        return pk->lo;
+    case 1:
+        return pk->lo + (uint32_t)eq_bounded(w, pk->n);
+    case 2: {
+        const uint32_t j = (uint32_t)eq_bounded(w, pk->n);
+        const uint64_t u = eq_bounded(w, pk->total);
+        return pk->lo + (u < thr[pk->lo + j] ? j : alias[pk->lo + j]);
+    }
+    default: {
+        const uint64_t x = eq_bounded(w, pk->total);
+        uint32_t l = pk->lo, h = pk->lo + pk->n - 1; /* first k with cumw[k] > x */
+        while (l < h) {
+            const uint32_t mid = l + (h - l) / 2;
+            if (cumw[mid] > x) h = mid; else l = mid + 1;
+        }
+        return l;
+    }
+    }
+}
+
+/* The d-th set bit (d < popcount(v)) of v, as a one-bit mask: pdep in one instruction where
+ * pe_compat.h reports BMI2 (pe_have_bmi2), elsewhere the same answer by 16-bit popcounts. */
+#if !defined(PE_NO_BMI2)
+#define eq_have_bmi2 pe_have_bmi2
+#else
+static int eq_have_bmi2(void) { return 0; }
+#endif
+
+EQ_INLINE uint64_t eq_select(uint64_t v, unsigned d, const int bmi2)
+{
+    if (bmi2) return pe_pdep64((uint64_t)1 << d, v);
+    unsigned shift = 0;
+    for (;;) {
+        const unsigned c = (unsigned)pe_popcount64(v >> shift & 0xffffu);
+        if (d < c) break;
+        d -= c;
+        shift += 16;
+    }
+    uint64_t r = v >> shift & 0xffffu;
+    for (; d; d--) r &= r - 1;
+    return (r & (0 - r)) << shift;
+}
+
+int pe_eq_selftest(void)
+{
+    if (!eq_have_bmi2()) return PE_OK; /* only the portable select runs here */
+    uint64_t z = 0x9e3779b97f4a7c15u;
+    for (int it = 0; it < 100000; it++) {
+        z += 0x9e3779b97f4a7c15u;
+        uint64_t v = z ^ (z >> 29) ^ (z << 17);
+        v &= ((uint64_t)1 << 52) - 1;
+        if (it & 1) v &= v >> 7 | z >> 40; /* sparse masks too */
+        const int n = pe_popcount64(v);
+        for (int d = 0; d < n; d++)
+            if (eq_select(v, (unsigned)d, 0) != eq_select(v, (unsigned)d, 1)) return PE_ERR_ARG;
+    }
+    return PE_OK;
+}
+
+typedef struct eq_rctx {
+    eq_enum *e;
+    eq_words *w;
+    eq_acc *a;
+    const uint8_t *combos;
+    const uint64_t *cumw, *thr, *ck, *cp, *cb;
+    const uint16_t *alias;
+    const eq_pick *pk;
+    uint64_t free;
+    int m, nj, joint;
+    uint64_t jb[PE_EQ_MAX_PLAYERS + 5], jprod, jthresh, prod, thresh, trials, bk0, bp0;
+} eq_rctx;
+
+/* The trials; players, k and joint are constants in the common instantiations. */
+EQ_INLINE int eq_ranges_loop(eq_rctx *x, const int players, const int k, const int joint, const int bmi2)
+{
+    uint32_t jd[PE_EQ_MAX_PLAYERS + 5];
+    eq_enum *e = x->e;
+    eq_words *w = x->w;
+    eq_acc *a = x->a;
+    const int m = x->m;
+    const uint64_t *cb = x->cb, *ck = x->ck, *cp = x->cp;
+    const eq_pick *pk = x->pk;
+    uint32_t rejects = 0;
+    int st = PE_OK;
+    for (uint64_t n = 0; n < x->trials && !w->bad;) {
+        uint64_t used = 0;
+        int ok = 1, jq = 0;
+        if (joint) eq_digits_b(w, x->jb, x->nj, x->jprod, x->jthresh, jd);
+        for (int i = 0; i < players; i++) {
+            const uint32_t q = joint ? pk[i].lo + (pk[i].kind ? jd[jq++] : 0)
+                                     : eq_pick_one(&pk[i], x->cumw, x->thr, x->alias, w);
+            const uint64_t b = cb[q];
+            if (used & b) { ok = 0; break; }
+            used |= b;
+            e->hk[i] = ck[q];
+            e->hp[i] = cp[q];
+        }
+        if (!ok) {
+            if (++rejects >= EQ_MAX_REJECTS) { st = PE_EQ_ERR_NO_DEAL; break; }
+            continue;
+        }
+        rejects = 0;
+        /* board: digit d[t] picks the d[t]-th card (in card order) among those not fixed, not held
+         * and not drawn yet: uniform, the same choice as any other ordering rule, and no undo */
+        uint64_t avail = x->free & ~used;
+        uint64_t bk = x->bk0, bp = x->bp0;
+        uint32_t d[5];
+        if (joint) for (int t = 0; t < k; t++) d[t] = jd[jq + t];
+        else if (k) eq_digits(w, m - 2 * players, k, x->prod, x->thresh, d);
+        for (int t = 0; t < k; t++) {
+            const uint64_t bit = eq_select(avail, d[t], bmi2);
+            const int c = pe_ctz64(bit);
+            avail ^= bit;
+            bk += PE_CARD_KEY(c);
+            bp |= EQ_PACK_T[c];
+        }
+        eq_board(e, players, bk, bp, a);
+        a->n++;
+        n++;
+        w->left--;
+    }
+    return st;
+}
+
+/* The BMI2 instantiations, compiled for that ISA (popcnt and tzcnt come with it). */
+PE_BMI2_TARGET static int eq_ranges_bmi2(eq_rctx *x)
+{
+    const int players = x->e->p, k = x->e->k, joint = x->joint;
+    if (players == 2 && k == 5 && joint) return eq_ranges_loop(x, 2, 5, 1, 1);
+    return eq_ranges_loop(x, players, k, joint, 1);
+}
+
+static int eq_sample_ranges(eq_enum *e, const uint8_t *combos, const uint32_t *offsets, const uint64_t *cumw,
+                            uint64_t fixed, uint64_t bk0, uint64_t bp0, eq_words *w, uint64_t trials, eq_acc *a)
+{
+    const int players = e->p, k = e->k;
+    const uint32_t ncombo = offsets[players];
+    eq_pick pk[PE_EQ_MAX_PLAYERS];
+    /* per combination: alias threshold, alias, key, packed masks and card bits (one allocation) */
+    uint64_t *thr = (uint64_t *)malloc((sizeof(uint64_t) * 4 + sizeof(uint16_t)) * ncombo);
+    if (!thr) return PE_ERR_ARG;
+    uint64_t *ck = thr + ncombo, *cp = ck + ncombo, *cb = cp + ncombo;
+    uint16_t *alias = (uint16_t *)(cb + ncombo);
+    for (uint32_t q = 0; q < ncombo; q++) {
+        const uint8_t c0 = combos[2 * q], c1 = combos[2 * q + 1];
+        ck[q] = PE_CARD_KEY(c0) + PE_CARD_KEY(c1);
+        cp[q] = EQ_PACK_T[c0] | EQ_PACK_T[c1];
+        cb[q] = ((uint64_t)1 << c0) | ((uint64_t)1 << c1);
+    }
+    eq_build_picks(offsets, cumw, players, pk, thr, alias);
+    const int m = 52 - pe_popcount64(fixed);
+    uint64_t prod = 1;
+    for (int t = 0; t < k; t++) prod *= (uint64_t)(m - 2 * players - t);
+    const uint64_t thresh = k ? (0 - prod) % prod : 0;
+    /* joint: when every range is uniform (or fixed) and the product of the range sizes and the
+     * board's bounds fits, one word gives the picks and the board (batched Lemire) */
+    uint64_t jb[PE_EQ_MAX_PLAYERS + 5], jprod = 1, jthresh = 0;
+    int nj = 0, joint = 1;
+    for (int i = 0; i < players && joint; i++) {
+        if (pk[i].kind == 0) continue;
+        if (pk[i].kind != 1 || jprod > (((uint64_t)1 << 63) / pk[i].n)) joint = 0;
+        else { jb[nj++] = pk[i].n; jprod *= pk[i].n; }
+    }
+    for (int t = 0; t < k && joint; t++) {
+        const uint64_t b = (uint64_t)(m - 2 * players - t);
+        if (jprod > (((uint64_t)1 << 63) / b)) joint = 0;
+        else { jb[nj++] = b; jprod *= b; }
+    }
+    if (joint) jthresh = (0 - jprod) % jprod;
+    eq_rctx x;
+    x.e = e; x.w = w; x.a = a; x.combos = combos; x.cumw = cumw; x.thr = thr; x.ck = ck; x.cp = cp; x.cb = cb;
+    x.alias = alias; x.pk = pk; x.m = m; x.nj = nj; x.jprod = jprod; x.jthresh = jthresh; x.prod = prod;
+    x.thresh = thresh; x.trials = trials; x.bk0 = bk0; x.bp0 = bp0;
+    x.free = ~fixed & (((uint64_t)1 << 52) - 1);
+    x.joint = joint;
+    memcpy(x.jb, jb, sizeof jb);
+    int st;
+    if (eq_have_bmi2()) st = eq_ranges_bmi2(&x);
+    else if (players == 2 && k == 5 && joint) st = eq_ranges_loop(&x, 2, 5, 1, 0);
+    else st = eq_ranges_loop(&x, players, k, joint, 0);
+    free(thr);
+    return st;
+}
 
 int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t *cumw, int players,
                  const uint8_t *board, int nboard, const uint8_t *dead, int ndead, struct pe_rng *rng,
@@ -339,70 +841,8 @@ int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t 
             eq_sample_fixed_n(&e, deck, bk0, bp0, &w, trials, &a);
         }
     } else {
-        int m = 0;
-        for (int c = 0; c < 52; c++)
-            if (!(fixed >> c & 1)) deck[m++] = (uint8_t)c;
-        uint32_t rejects = 0;
-        for (uint64_t n = 0; n < trials && !w.bad;) {
-            uint64_t used = 0;
-            int ok = 1;
-            for (int i = 0; i < players && ok; i++) {
-                const uint32_t lo = offsets[i], hi = offsets[i + 1];
-                uint32_t k = lo;
-                if (hi - lo > 1) {
-                    const uint64_t x = eq_bounded(&w, cumw[hi - 1]);
-                    uint32_t l = lo, h = hi - 1; /* first k with cumw[k] > x */
-                    while (l < h) {
-                        const uint32_t mid = l + (h - l) / 2;
-                        if (cumw[mid] > x) h = mid; else l = mid + 1;
-                    }
-                    k = l;
-                }
-                const uint8_t *c = combos + 2 * (size_t)k;
-                const uint64_t b = ((uint64_t)1 << c[0]) | ((uint64_t)1 << c[1]);
-                if (used & b) { ok = 0; break; }
-                used |= b;
-                e.hk[i] = PE_CARD_KEY(c[0]) + PE_CARD_KEY(c[1]);
-                e.hp[i] = EQ_PACK(c[0]) | EQ_PACK(c[1]);
-            }
-            if (!ok) {
-                if (++rejects >= EQ_MAX_REJECTS) return PE_EQ_ERR_NO_DEAL;
-                continue;
-            }
-            rejects = 0;
-            uint64_t bk = bk0, bp = bp0;
-            uint8_t swaps[64][2];
-            int ns = 0;
-            for (int t = 0; t < e.k; t++) {
-                uint8_t c;
-                for (;;) { /* uniform over the cards not yet drawn; held cards are redrawn */
-                    const int j = t + (int)eq_bounded(&w, (uint64_t)(m - t));
-                    c = deck[j];
-                    deck[j] = deck[t];
-                    deck[t] = c;
-                    if (ns < 64) { swaps[ns][0] = (uint8_t)t; swaps[ns][1] = (uint8_t)j; }
-                    ns++;
-                    if (!(used >> c & 1) || w.bad) break;
-                }
-                bk += PE_CARD_KEY(c);
-                bp |= EQ_PACK(c);
-            }
-            if (ns > 64) { /* (astronomically rare) too many redraws to undo: restore the order */
-                m = 0;
-                for (int c = 0; c < 52; c++)
-                    if (!(fixed >> c & 1)) deck[m++] = (uint8_t)c;
-            } else {
-                while (ns--) { /* undo: every trial starts from the same deck order */
-                    const uint8_t c = deck[swaps[ns][0]];
-                    deck[swaps[ns][0]] = deck[swaps[ns][1]];
-                    deck[swaps[ns][1]] = c;
-                }
-            }
-            eq_board(&e, players, bk, bp, &a);
-            a.n++;
-            n++;
-            w.left--;
-        }
+        st = eq_sample_ranges(&e, combos, offsets, cumw, fixed, bk0, bp0, &w, trials, &a);
+        if (st) return st;
     }
     if (w.bad) return PE_SHOE_ERR_ENTROPY;
     eq_finish(&a, players, 1, acc);

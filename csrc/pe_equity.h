@@ -58,6 +58,10 @@ typedef struct pe_eq_stats {
 
 int pe_eq_abi(void);
 
+/* Self-check of the board draw's bit select: on a CPU with BMI2, the portable select and pdep
+ * agree on 100,000 masks (so Monte Carlo results do not depend on the CPU). PE_OK or PE_ERR_ARG. */
+int pe_eq_selftest(void);
+
 /* Number of boards pe_eq_exact enumerates per hand tuple: C(52 - 2*players - nboard - ndead, 5 - nboard). */
 int64_t pe_eq_board_count(int players, int nboard, int ndead);
 
@@ -69,6 +73,29 @@ int64_t pe_eq_board_count(int players, int nboard, int ndead);
  */
 int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
                 const uint8_t *dead, int ndead, pe_eq_stats *acc);
+
+/*
+ * As pe_eq_exact, tuple t counted mult[t] times (1..2**32; mult NULL: once each). Boards are
+ * enumerated with suit isomorphism: the irrelevant suits of OMPEval's enumerateBoardRec (see
+ * pe_equity.c), so the sums are those of pe_eq_exact_plain exactly, with ~3x fewer evaluations.
+ * pe_eq_exact is pe_eq_exact_w with mult NULL.
+ */
+int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int players, const uint8_t *board,
+                  int nboard, const uint8_t *dead, int ndead, pe_eq_stats *acc);
+
+/* The plain enumeration of every board, one evaluation per board and player: the reference the
+ * isomorphic enumeration is tested against. Same arguments and sums as pe_eq_exact. */
+int pe_eq_exact_plain(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                      const uint8_t *dead, int ndead, pe_eq_stats *acc);
+
+/*
+ * Suit-canonical form of each tuple (same layout as pe_eq_exact's holes) written to out: the least
+ * image, each hole high card first, under the suit permutations that map the board onto itself and
+ * the dead cards onto themselves. Two tuples with equal canonical forms have equal sums, so exact
+ * runs enumerate each distinct form once with its multiplicity. Errors: as pe_eq_exact.
+ */
+int pe_eq_canon(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                const uint8_t *dead, int ndead, uint8_t *out);
 
 /*
  * Monte Carlo: `trials` deals. Player i's range is combos[2*k], combos[2*k+1] for k in

@@ -2,6 +2,9 @@
 #include "pe_compat.h"
 #include "pe_eval.h"
 #include "pe_eval_internal.h"
+#include "pe_enum.h"
+
+#include <string.h>
 
 int pe_eval_abi(void) { return PE_EVAL_ABI; }
 
@@ -98,7 +101,8 @@ static inline int pe_row_eval_or(const uint8_t *c, int k, uint16_t *value)
 #define PE_BATCH_LOOP(ROW_EVAL)                                                     \
     for (size_t r = 0; r < rows; r++) {                                             \
         const int st = k == 7 ? ROW_EVAL(cards + r * 7, 7, out + r)                 \
-                              : ROW_EVAL(cards + r * (size_t)k, k, out + r);        \
+                     : k == 6 ? ROW_EVAL(cards + r * 6, 6, out + r)                 \
+                              : ROW_EVAL(cards + r * 5, 5, out + r);                \
         if (PE_UNLIKELY(st != PE_OK)) {                                     \
             if (bad_row) *bad_row = r;                                              \
             return st;                                                              \
@@ -124,7 +128,7 @@ PE_POPCNT_TARGET static inline int pe_row_eval_pc(const uint8_t *c, int k, uint1
  * by row, which names the first bad row; earlier blocks are already written (as documented). */
 #define PE_BLOCK 32
 
-PE_POPCNT_TARGET static inline int pe_block_pc(const uint8_t *cards, size_t nb, int k, uint16_t *out)
+PE_POPCNT_TARGET static PE_ALWAYS_INLINE int pe_block_pc(const uint8_t *cards, size_t nb, int k, uint16_t *out)
 {
     uint64_t keys[PE_BLOCK];
     unsigned bad = 0;
@@ -145,7 +149,9 @@ PE_POPCNT_TARGET static int pe_batch_popcnt(const uint8_t *cards, size_t rows, i
     for (size_t r0 = 0; r0 < rows; r0 += PE_BLOCK) {
         const size_t nb = rows - r0 < PE_BLOCK ? rows - r0 : PE_BLOCK;
         const uint8_t *c = cards + r0 * (size_t)k;
-        const int redo = k == 7 ? pe_block_pc(c, nb, 7, out + r0) : pe_block_pc(c, nb, k, out + r0);
+        /* k as a constant in each branch: the row loops unroll (5 and 6 ~1.3x faster than generic) */
+        const int redo = k == 7 ? pe_block_pc(c, nb, 7, out + r0)
+                       : k == 6 ? pe_block_pc(c, nb, 6, out + r0) : pe_block_pc(c, nb, 5, out + r0);
         if (PE_UNLIKELY(redo)) {
             for (size_t j = 0; j < nb; j++) {
                 const int st = pe_row_eval_pc(c + j * (size_t)k, k, out + r0 + j);
@@ -239,21 +245,15 @@ int pe_eval_census(int k, uint64_t *category_counts, uint8_t *seen)
 {
     if (k < 5 || k > 7) return PE_ERR_COUNT;
     if (!category_counts || !seen) return PE_ERR_ARG;
+    uint64_t hist[PE_ENUM_HIST_SIZE];
+    memset(hist, 0, sizeof hist);
+    const int st = pe_enum_hist(k, NULL, 0, NULL, 0, hist, NULL); /* the nested-loop enumeration */
+    if (st) return st;
     for (int i = 0; i < 10; i++) category_counts[i] = 0;
-    for (int i = 0; i <= 7462; i++) seen[i] = 0;
-    uint8_t c[7];
-    int idx[7];
-    for (int i = 0; i < k; i++) idx[i] = i;
-    for (;;) {
-        for (int i = 0; i < k; i++) c[i] = (uint8_t)idx[i];
-        const uint16_t v = pe_eval_unchecked(c, k);
-        seen[v] = 1;
-        category_counts[PE_CLASS_INFO[v] >> 20]++;
-        int i = k - 1;
-        while (i >= 0 && idx[i] == 52 - k + i) i--;
-        if (i < 0) break;
-        idx[i]++;
-        for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+    seen[0] = 0;
+    for (int v = 1; v <= 7462; v++) {
+        seen[v] = hist[v] != 0;
+        category_counts[PE_CLASS_INFO[v] >> 20] += hist[v];
     }
     return PE_OK;
 }

@@ -1,7 +1,11 @@
 """Shared input checks of the batch evaluators (``pyeval.evaluate_batch``, ``pyeval.hands``)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -9,6 +13,39 @@ import numpy.typing as npt
 from ._bindings import ERR_CARD, ERR_DUP
 from .cards import CARD_TEXT
 from .errors import CardTypeError, DuplicateCardError, InvalidCardError
+
+T = TypeVar("T")
+
+_CPUS = os.cpu_count() or 1  # read once: os.cpu_count() costs microseconds per call
+_POOL: ThreadPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def cpu_count() -> int:
+    """The number of CPUs, read once at import."""
+    return _CPUS
+
+
+def check_threads(threads: object, error: type[Exception] = CardTypeError) -> int:
+    """``threads`` as a worker count: an int >= 0, 0 meaning :func:`cpu_count`. Raises ``error``."""
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
+        raise error(f"threads must be an int >= 0, got {threads!r}")
+    return threads or _CPUS
+
+
+def run_threads(fn: Callable[..., T], args: Sequence[tuple[Any, ...]]) -> list[T]:
+    """``[fn(*a) for a in args]``, the calls spread over one persistent thread pool (created on
+    first use with :func:`cpu_count` workers, shared by every batch call; the C calls release the
+    GIL). Results in the order of ``args``; the first exception is re-raised."""
+    global _POOL
+    if len(args) <= 1:
+        return [fn(*a) for a in args]
+    if _POOL is None:
+        with _POOL_LOCK:
+            if _POOL is None:
+                _POOL = ThreadPoolExecutor(max(2, _CPUS), thread_name_prefix="pyeval")
+    futs = [_POOL.submit(fn, *a) for a in args]
+    return [f.result() for f in futs]
 
 
 def card_matrix(hands: npt.ArrayLike, name: str = "hands", row_label: str = "row",

@@ -20,7 +20,7 @@ from .evaluate import best_five, describe, evaluate, hand_category
 
 #: Modules that add subcommands (each has ``register(subparsers) -> None``).
 _SUBCOMMAND_MODULES: list[str] = ["pyeval.poker.cli", "pyeval.crisscross.cli", "pyeval.headsup.cli", "pyeval.equity.cli",
-                                   "pyeval.poker.sim"]
+                                   "pyeval.poker.sim", "pyeval.hands_io.cli"]
 
 
 def simulate_subparsers(subparsers: Any) -> Any:

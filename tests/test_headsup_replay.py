@@ -26,7 +26,7 @@ def _played(seed: int, raise_first: bool = True) -> HeadsUpRound:
     # seat 1 raises before the flop when it can; the others answer at random
     rnd.run(SequenceSource(rng.sample(range(52), 52)),
             lambda d: (d.options[-1] if raise_first and d.seat == 1 and d.street is Street.PREFLOP
-                       else rng.choice((0,) + d.options)))
+                       else rng.choice((0, *d.options))))
     return rnd
 
 

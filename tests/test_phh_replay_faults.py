@@ -311,3 +311,15 @@ def test_issue13_every_shared_history_still_replays_strictly(shared_dir: Path, c
     out = capsys.readouterr().out
     assert code == 0, out
     assert "hands: 7755  matches: 7755  mismatches: 0  errors: 0" in out
+
+
+def test_issue13_replay_lists_at_most_show_errors_and_refuses_a_negative_count(tmp_path: Path, capsys):
+    bad_rule = HAND.replace("'p3 cbr 6'", "'p3 cbr 3'")
+    (tmp_path / "many.phhs").write_text("\n".join(f"[{i}]\n{bad_rule}" for i in range(1, 6)))
+    assert main(["replay", "--show", "2", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert err.count("below the minimum raise") == 2 and "... and 3 more errors" in err
+    assert "hands: 5  matches: 0  mismatches: 0  errors: 5" in out
+    with pytest.raises(SystemExit) as exc:
+        main(["replay", "--show", "-1", str(tmp_path)])
+    assert exc.value.code == 2

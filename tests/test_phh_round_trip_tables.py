@@ -7,6 +7,8 @@ real TOML writer (``tomli-w``), and a run-it-twice record refused instead of sil
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import random
 import tomllib
 
@@ -123,7 +125,9 @@ def test_issue14_10_three_blinds_with_big_blind_ante_round_trips():
 
 @pytest.mark.parametrize("rule", [OddChipRule.HIGH_CARD_BY_SUIT, OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON])
 def test_issue14_10_637a_11_k_non_default_odd_chip_rule_round_trips(rule):
-    rules = PokerRules(seats=6, blinds=(1, 2), ante=1, min_bet=2, odd_chip=rule, suit_order="shdc")
+    # quarter-dollar chips: two odd units are $0.50, within § 637a.11(k)'s $1 for one player
+    rules = PokerRules(seats=6, blinds=(1, 2), ante=1, min_bet=2, odd_chip=rule, suit_order="shdc",
+                       chip_value=Fraction(1, 4))
     # two players fold after their ante; three all-in hands play the board: 38 chips split three
     # ways leave two odd chips, which the rule gives out
     r = Round(rules, [12, 12, 12, 12, 12])
@@ -145,6 +149,7 @@ def test_issue14_10_637a_11_k_non_default_odd_chip_rule_round_trips(rule):
     assert sorted(r.stacks[:3]) == ([12, 12, 14] if rule is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON else [12, 13, 13])
     hh = _assert_round_trip(r)
     assert hh.extra["_pyeval_odd_chip"] == rule.value and hh.extra["_pyeval_suit_order"] == "shdc"
+    assert hh.extra["_pyeval_chip_value"] == "1/4" and hh.table_rules().chip_value == Fraction(1, 4)
     text = phh.dumps(hh)
     assert "_pyeval_odd_chip" in text and tomllib.loads(text)["_pyeval_odd_chip"] == rule.value
 
@@ -207,6 +212,15 @@ def test_issue14_10_round_trip_holds_for_random_tables_and_rounds(table, seed, s
     rules, stacks = table
     r = _random_round(rules, stacks, seed, straddle)
     _assert_round_trip(r)
+
+
+@pytest.mark.slow
+@settings(max_examples=20_000, deadline=None)
+@given(table=_tables(), seed=st.integers(0, 2**32 - 1), straddle=st.booleans())
+def test_issue14_10_round_trip_holds_for_random_tables_and_rounds_at_scale(table, seed, straddle):
+    """The property above over 20,000 random tables and rounds (``-m slow``)."""
+    rules, stacks = table
+    _assert_round_trip(_random_round(rules, stacks, seed, straddle))
 
 
 # ---------------------------------------------------------------------- extra fields and TOML

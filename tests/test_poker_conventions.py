@@ -207,6 +207,8 @@ def test_637a_8_k_minimum_bet_raised_by_agreement_between_rounds():
         t.agree_minimum_bet(6, agreed_by=[1, 3])  # seat 5 did not agree
     with pytest.raises(IllegalActionError, match=r"637a\.8\(k\)"):
         t.agree_minimum_bet(11, agreed_by=[1, 3, 5])  # above the Rules Submission's cap (2 + 8)
+    with pytest.raises(IllegalActionError, match="agreed_by"):
+        t.agree_minimum_bet(6, agreed_by=5)  # type: ignore[arg-type]
     assert t.rules is rules and not t.minimum_bet_agreements  # refused: nothing changed
     record = t.agree_minimum_bet(10, agreed_by=[5, 3, 1])
     assert record == (10, 2, (1, 3, 5), 0) and t.minimum_bet_agreements == [record]
@@ -228,3 +230,28 @@ def test_637a_8_k_no_agreement_without_a_posted_cap():
     t = Table(NL, {1: 100, 2: 100})
     with pytest.raises(IllegalActionError, match="allows no increase"):
         t.agree_minimum_bet(4, agreed_by=[1, 2])
+
+
+def test_convention_settings_round_trip_through_phh():
+    """A hand played under non-default conventions is written with them (``_pyeval_`` fields) and
+    reads back under the same rules, so its replay is the same."""
+    from fractions import Fraction
+
+    from pyeval.poker import phh
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, short_all_ins=ShortAllIns.CUMULATIVE,
+                       turn_river_opener=StreetOpener.AS_PREFLOP, chip_value=Fraction(1, 4))
+    r = Round(rules, [50, 50, 50], Shoe(seed=9))
+    r.run_dealer()
+    while not r.complete:
+        r.check_or_call() if r.actor is not None else r.run_dealer()
+    hh = phh.from_round(r)
+    read = phh.loads(phh.dumps(hh))[0].table_rules()
+    assert (read.short_all_ins, read.turn_river_opener, read.chip_value) == (
+        ShortAllIns.CUMULATIVE, StreetOpener.AS_PREFLOP, Fraction(1, 4))
+    fl = PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=BettingStructure.FIXED_LIMIT,
+                    limit_short_all_in=LimitShortAllIn.HALF_BET)
+    r = Round(fl, [50, 50, 50], Shoe(seed=9))
+    r.run_dealer()
+    while not r.complete:
+        r.check_or_call() if r.actor is not None else r.run_dealer()
+    assert phh.loads(phh.dumps(phh.from_round(r)))[0].table_rules().limit_short_all_in is LimitShortAllIn.HALF_BET

@@ -21,6 +21,9 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Union
 
+import numpy as np
+
+from .._batch import check_threads, run_threads
 from .._bindings import ERR_CARD, ERR_DUP, ffi, lib
 from ..cards import format_cards, to_cards
 from ..errors import DuplicateCardError, EquityError, InvalidCardError, PyevalError, RunInterrupted
@@ -210,39 +213,58 @@ def _status(st: int, what: str) -> None:
 # ---- exact ----------------------------------------------------------------------------------
 
 
-def _exact_group(holes: bytes, players: int, board: tuple[int, ...], dead: tuple[int, ...]) -> EquityStats:
+def _exact_rows(rows: Any, mult: Any, players: int, board: tuple[int, ...], dead: tuple[int, ...]) -> EquityStats:
+    """One C call: the deals ``rows`` (uint8, shape (n, 2 * players)), deal i counted ``mult[i]`` times."""
     acc = ffi.new("pe_eq_stats *")
-    n = len(holes) // (2 * players)
-    st = lib.pe_eq_exact(ffi.from_buffer(holes), n, players, bytes(board), len(board), bytes(dead), len(dead), acc)
+    st = lib.pe_eq_exact_w(ffi.from_buffer("uint8_t[]", rows), ffi.from_buffer("uint64_t[]", mult), len(rows),
+                           players, bytes(board), len(board), bytes(dead), len(dead), acc)
     _status(st, "exact enumeration")
     return EquityStats._from_c(acc, players)
 
 
+def _canonical(holes: bytes, players: int, board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[Any, Any]:
+    """The distinct suit-canonical deals among ``holes`` (pe_eq_canon) and how many deals each stands for."""
+    n = len(holes) // (2 * players)
+    canon = np.empty((n, 2 * players), dtype=np.uint8)
+    st = lib.pe_eq_canon(ffi.from_buffer(holes), n, players, bytes(board), len(board), bytes(dead), len(dead),
+                         ffi.from_buffer("uint8_t[]", canon, require_writable=True))
+    _status(st, "exact enumeration")
+    rows, counts = np.unique(canon, axis=0, return_counts=True)
+    return np.ascontiguousarray(rows), counts.astype(np.uint64)
+
+
 def _exact(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...],
-           progress: Callable[[int], None] | None) -> tuple[list[tuple[Fraction, EquityStats]], int]:
-    """Stats per weight group and the number of hand tuples."""
+           progress: Callable[[int], None] | None, threads: int = 1) -> tuple[list[tuple[Fraction, EquityStats]], int]:
+    """Stats per weight group and the number of hand tuples.
+
+    Deals of equal weight are reduced to their distinct suit-canonical forms (a suit permutation
+    fixing the board and dead cards changes no outcome), each enumerated once and counted with its
+    multiplicity; the boards are enumerated with the irrelevant-suit isomorphism of ``pe_eq_exact_w``.
+    The integer sums are exactly those of the plain enumeration of every deal and board."""
     p = len(ranges)
     groups: dict[Fraction, bytearray] = {}
     count = 0
-    out: list[tuple[Fraction, EquityStats]] = []
-    per = int(lib.pe_eq_board_count(p, len(board), len(dead)))
     for cards, w in _tuples(ranges):
-        buf = groups.setdefault(w, bytearray())
-        buf.extend(cards)
+        groups.setdefault(w, bytearray()).extend(cards)
         count += 1
-        if len(buf) >= _EXACT_CHUNK * 2 * p:
-            out.append((w, _exact_group(bytes(buf), p, board, dead)))
-            buf.clear()
-            if progress is not None:
-                progress(_EXACT_CHUNK * per)
     if not count:
         raise EquityError("the ranges cannot all be dealt at once: every combination of them shares a card")
+    per = int(lib.pe_eq_board_count(p, len(board), len(dead)))
+    jobs: list[tuple[Fraction, Any, Any]] = []
     for w, buf in groups.items():
-        if buf:
-            out.append((w, _exact_group(bytes(buf), p, board, dead)))
-            if progress is not None:
-                progress(len(buf) // (2 * p) * per)
-    return out, count
+        rows, counts = _canonical(bytes(buf), p, board, dead)
+        step = max(1, min(_EXACT_CHUNK, -(-len(rows) // max(1, 4 * threads))))
+        jobs += [(w, rows[i:i + step], counts[i:i + step]) for i in range(0, len(rows), step)]
+
+    def run(w: Fraction, rows: Any, counts: Any) -> tuple[Fraction, EquityStats]:
+        st = _exact_rows(rows, counts, p, board, dead)
+        if progress is not None:
+            progress(int(counts.sum()) * per)
+        return w, st
+
+    if threads <= 1:
+        return [run(*j) for j in jobs], count
+    return run_threads(run, jobs), count
 
 
 # ---- Monte Carlo ------------------------------------------------------------------------------

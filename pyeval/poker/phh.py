@@ -15,8 +15,10 @@ is validated, so hostile input gives one :class:`~pyeval.errors.HandHistoryError
 """
 from __future__ import annotations
 
+import enum
 import math
 import re
+from fractions import Fraction
 import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -29,7 +31,7 @@ from ..cards import CARD_TEXT, parse_cards
 from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
 from .games import HOLDEM, VARIANTS
 from .round import Round
-from .rules import BettingStructure, HeadsUpOrder, OddChipRule, PokerRules
+from .rules import BettingStructure, HeadsUpOrder, LimitShortAllIn, OddChipRule, PokerRules, ShortAllIns, StreetOpener
 
 _STRUCTURES = {"F": BettingStructure.FIXED_LIMIT, "N": BettingStructure.NO_LIMIT, "P": BettingStructure.POT_LIMIT}
 _LETTER = {v: k for k, v in _STRUCTURES.items()}
@@ -43,7 +45,9 @@ _MAX_EXACT_FLOAT = 2**53
 #: Table settings PHH has no field for, written as user-defined fields ``_pyeval_<name>`` (the PHH
 #: standard reserves names starting with ``_`` for user-defined fields; other readers ignore them).
 _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRule, "suit_order": str,
-                                 "max_raises": int, "max_bet": int, "check_raise": bool, "show_all_hands": bool}
+                                 "max_raises": int, "max_bet": int, "check_raise": bool, "show_all_hands": bool,
+                                 "short_all_ins": ShortAllIns, "limit_short_all_in": LimitShortAllIn,
+                                 "turn_river_opener": StreetOpener, "chip_value": Fraction}
 _PREFIX = "_pyeval_"
 _R_SHOW = "58 Pa. Code § 637a.18(e)"
 _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
@@ -236,7 +240,15 @@ class HandHistory:
             if kind is None:
                 raise HandHistoryError(f"{self.name}: unknown pyeval field {key!r} "
                                        f"(known: {', '.join(_PREFIX + k for k in _RULE_FIELDS)})")
-            if isinstance(kind, type) and issubclass(kind, (HeadsUpOrder, OddChipRule)):
+            if kind is Fraction:  # the money value of a chip unit, written "1/4"
+                try:
+                    if not isinstance(raw, str):
+                        raise TypeError
+                    out[fname] = Fraction(raw)
+                except (ValueError, TypeError, ZeroDivisionError):
+                    raise HandHistoryError(f"{self.name}: {key} must be an exact amount such as \"1/4\", "
+                                           f"got {_short(raw)}") from None
+            elif isinstance(kind, type) and issubclass(kind, enum.Enum):
                 try:
                     out[fname] = kind(raw)
                 except (ValueError, TypeError):
@@ -382,7 +394,11 @@ class HandHistory:
         """
         scale = self.unit_scale
         if scale != 1 or not all(isinstance(v, int) for v in self.starting_stacks):
-            return self.in_units(scale).replay(strict=strict)
+            return self.in_units(scale)._replay_exact(strict)
+        return self._replay_exact(strict)
+
+    def _replay_exact(self, strict: bool) -> Round:
+        """:meth:`replay` of a record whose amounts are whole chips (``unit_scale`` is 1)."""
         return _Replay(self, strict).run()
 
 
@@ -418,28 +434,27 @@ class _Replay:
         self.tabled: dict[int, tuple[int, ...] | None] = {}  # shown (or mucked: None) out of order, all-in
 
     # ---- card checks ---------------------------------------------------------------------------
-    def _in_play(self) -> dict[int, str]:
+    def _in_play(self) -> dict[int, int]:
         """Cards already in play (hole cards of hands not folded, the board, cards read for this
-        street), each with who holds it, for naming a card dealt twice at the action that does it."""
-        rnd, hh = self.rnd, self.hh
-        out: dict[int, str] = {}
-        draw = self.rnd._has_draws
+        street), each with its holder's round index (-1: the board), for naming a card dealt twice
+        at the action that deals it."""
+        rnd = self.rnd
+        out: dict[int, int] = {}
+        draw = rnd._has_draws
+        folded = rnd.folded
         for i, h in enumerate(rnd.hole):
-            if draw and rnd.folded[i]:
+            if draw and folded[i]:
                 continue  # a folded hand in a draw game may be reshuffled and dealt again
             for c in h:
-                if c >= 0:
-                    out[c] = hh._who(i)
+                out[c] = i
         for c in rnd.board:
-            if c >= 0:
-                out[c] = "the board"
+            out[c] = -1
         for i, h in self.pending.items():
             for c in h:
-                if c >= 0:
-                    out[c] = hh._who(i)
+                out[c] = i
         for c in self.board or ():
-            if c >= 0:
-                out[c] = "the board"
+            out[c] = -1
+        out.pop(-1, None)  # cards nobody saw
         return out
 
     def _check_new(self, cards: tuple[int, ...]) -> None:
@@ -451,7 +466,8 @@ class _Replay:
             if c in mine:
                 raise IllegalHandHistoryError(f"card {CARD_TEXT[c]} appears twice in this deal", _R_DEAL)
             if c in seen:
-                raise IllegalHandHistoryError(f"card {CARD_TEXT[c]} is already dealt (to {seen[c]})", _R_DEAL)
+                holder = "the board" if seen[c] < 0 else self.hh._who(seen[c])
+                raise IllegalHandHistoryError(f"card {CARD_TEXT[c]} is already dealt (to {holder})", _R_DEAL)
             mine.add(c)
 
     # ---- dealing -------------------------------------------------------------------------------
@@ -847,7 +863,8 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
             continue
         mine = getattr(rules, fname)
         if getattr(read, fname) != mine:
-            hh.extra[_PREFIX + fname] = mine.value if isinstance(mine, (HeadsUpOrder, OddChipRule)) else mine
+            hh.extra[_PREFIX + fname] = (mine.value if isinstance(mine, enum.Enum)
+                                         else str(mine) if isinstance(mine, Fraction) else mine)
     if hh.extra:
         read = hh.table_rules()
         bad = [f for f in _RULE_FIELDS if (f != "heads_up" or n == 2) and getattr(read, f) != getattr(rules, f)]
@@ -954,7 +971,7 @@ def check_replay(hh: HandHistory, *, strict: bool = False) -> ReplayResult:
     """
     scale = hh.unit_scale
     exact = hh if scale == 1 and all(isinstance(v, int) for v in hh.starting_stacks) else hh.in_units(scale)
-    rnd = exact.replay(strict=strict)
+    rnd = exact._replay_exact(strict)
     stacks = tuple(rnd.stacks)
     expected = tuple(exact.finishing_stacks) if exact.finishing_stacks is not None else None
     first = None

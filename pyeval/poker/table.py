@@ -326,7 +326,10 @@ class Table:
         if not posted.min_bet <= min_bet <= top:
             raise IllegalActionError(f"the minimum bet may be raised from {posted.min_bet} to at most {top} by "
                                      f"agreement, got {min_bet}", R_LIMITS)
-        seats = tuple(sorted(set(agreed_by)))
+        try:
+            seats = tuple(sorted(set(agreed_by)))
+        except TypeError:
+            raise IllegalActionError(f"agreed_by must be the seats (ints) that agreed, got {agreed_by!r}", R_LIMITS) from None
         if set(seats) != set(self._stacks):
             missing = sorted(set(self._stacks) - set(seats))
             raise IllegalActionError(f"every player at the table must agree: missing {missing}, not seated "

@@ -1,0 +1,163 @@
+"""Online-room hand histories in and out: PokerStars, Full Tilt, iPoker and the ACPC protocol to PHH,
+and PokerStars-style text from any pyeval round.
+
+Reading: :func:`parse_text` / :func:`parse_file` yield one :class:`ImportedHand` per hand (a file of
+many hands keeps going past a bad one and reports it); :func:`read_text` is the strict form that
+raises on the first bad hand. Each hand becomes a :class:`~pyeval.holdem.phh.HandHistory` with the
+PHH fields the room records (``players``, ``seats``, ``finishing_stacks``, ``winnings``, ``venue``,
+``table``, ``hand``, ``time``, ``year``/``month``/``day``, ``currency``, ``currency_symbol``,
+``seat_count``, ``event``, ``level``) and user fields ``_units_per_currency`` (100: amounts are cents),
+``_button_seat``, ``_rake``, ``_jackpot``, ``_total_pot``, ``_returned``, ``_cashed_out``, ``_boards``,
+``_mixed_game``, ``_sitting_out``, ``_notes``. Amounts are ints in the smallest unit (cents, or chips).
+
+Every parsed hand is replayed through the engine (:func:`verify`): a hand whose recorded pot or
+winnings disagree with the replay carries the reason in ``ImportedHand.verification.problems``; the
+record is never changed to agree.
+
+Writing: :func:`to_pokerstars` (see :mod:`pyeval.hands_io.export`).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from ..errors import HandHistoryError, PyevalError
+from . import acpc, fulltilt, ipoker, pokerstars
+from ._model import HandParseError, RawHand, Verification, to_phh, verify
+from ._phh import HandHistory
+from .export import to_pokerstars
+
+__all__ = ["FORMATS", "ImportedHand", "HandParseError", "Verification", "detect_format", "parse_text",
+           "parse_file", "read_text", "verify", "to_pokerstars", "RawHand", "to_phh"]
+
+
+@dataclass(frozen=True)
+class _Format:
+    name: str
+    looks_like: Callable[[str], bool]
+    split: Callable[[str], list[tuple[int, list[str]]]]
+    parse: Callable[..., RawHand]
+
+
+def _ps_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return pokerstars.parse_hand(lines, start, source)
+
+
+def _ft_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return fulltilt.parse_hand(lines, start, source)
+
+
+def _ip_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return ipoker.parse_game(lines, start, source)
+
+
+def _acpc_parse(lines: list[str], start: int, source: str, acpc_game: acpc.ACPCGame = acpc.NO_LIMIT_2P,
+                **_: Any) -> RawHand:
+    return acpc.parse_line(lines[0], start, source, acpc_game)
+
+
+#: The formats read, by name (also the ``--from`` choices of ``pyeval convert``).
+FORMATS: dict[str, _Format] = {
+    "pokerstars": _Format("pokerstars", pokerstars.looks_like, pokerstars.split, _ps_parse),
+    "fulltilt": _Format("fulltilt", fulltilt.looks_like, fulltilt.split, _ft_parse),
+    "ipoker": _Format("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
+    "acpc": _Format("acpc", acpc.looks_like, acpc.split, _acpc_parse),
+}
+
+
+@dataclass(frozen=True)
+class ImportedHand:
+    """One hand of a room's file: where it starts, and either its PHH record and verification or the
+    error that stopped it.
+
+    ``source``/``line``: file name and 1-based line of the hand's first line. ``hand``: the PHH
+    record (None when it could not be read). ``error``: why it could not be read (the message names
+    the line). ``verification``: the replay check (None when not asked for or not read).
+    """
+
+    source: str
+    line: int
+    format: str
+    hand: HandHistory | None
+    error: str | None = None
+    verification: Verification | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Read, and (when verified) the replay agrees with the record."""
+        return self.hand is not None and (self.verification is None or self.verification.ok)
+
+
+def detect_format(text: str) -> str:
+    """The name of the format ``text`` is in (a key of :data:`FORMATS`).
+
+    Raises:
+        HandParseError: no known format starts the text.
+    """
+    for f in FORMATS.values():
+        if f.looks_like(text):
+            return f.name
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    raise HandParseError(f"not a hand history pyeval reads (formats: {', '.join(FORMATS)}); it starts {first[:60]!r}", 1)
+
+
+def parse_text(text: str, fmt: str | None = None, *, source: str = "", check: bool = True,
+               **options: Any) -> Iterator[ImportedHand]:
+    """Read every hand of ``text``; yields one :class:`ImportedHand` per hand, good or bad.
+
+    Args:
+        text: the file's text. fmt: a key of :data:`FORMATS`, or None to detect it.
+        source: the file name, for messages. check: replay each hand through the engine.
+        options: format options (``acpc_game=`` an :class:`pyeval.hands_io.acpc.ACPCGame`).
+    Raises:
+        HandParseError: ``fmt`` is unknown, or (when not given) the format cannot be detected.
+    """
+    name = fmt if fmt is not None else detect_format(text)
+    if name not in FORMATS:
+        raise HandParseError(f"unknown format {name!r} (one of {', '.join(FORMATS)})")
+    f = FORMATS[name]
+    for start, lines in f.split(text):
+        try:
+            raw = f.parse(lines, start, source, **options)
+            hh = to_phh(raw)
+        except HandHistoryError as exc:
+            yield ImportedHand(source, start, name, None, str(exc))
+            continue
+        except PyevalError as exc:  # pragma: no cover - parsers map errors to HandParseError
+            yield ImportedHand(source, start, name, None, f"{source}:{start}: {exc}")
+            continue
+        yield ImportedHand(source, start, name, hh, None, verify(hh) if check else None)
+
+
+def parse_file(path: str | Path, fmt: str | None = None, *, check: bool = True, **options: Any) -> Iterator[ImportedHand]:
+    """:func:`parse_text` of a file (UTF-8; a BOM is skipped). Raises HandParseError if unreadable."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig", errors="strict")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise HandParseError(f"cannot read {p}: {exc}") from None
+    return parse_text(text, fmt, source=p.name, check=check, **options)
+
+
+def read_text(text: str, fmt: str | None = None, *, source: str = "", **options: Any) -> list[HandHistory]:
+    """Every hand of ``text`` as PHH, strictly: raises :class:`HandParseError` (its ``line`` the file
+    line) at the first hand that cannot be read. The replay is not checked (see :func:`parse_text`)."""
+    name = fmt if fmt is not None else detect_format(text)
+    if name not in FORMATS:
+        raise HandParseError(f"unknown format {name!r} (one of {', '.join(FORMATS)})")
+    f = FORMATS[name]
+    return [to_phh(f.parse(lines, start, source, **options)) for start, lines in f.split(text)]
+
+
+def iter_sources(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """The files named, or found (sorted) under the folders named."""
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            yield from sorted(q for q in p.rglob("*") if q.is_file())
+        elif p.exists():
+            yield p
+        else:
+            raise HandParseError(f"no such file or folder: {p}")

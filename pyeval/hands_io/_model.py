@@ -1,0 +1,537 @@
+"""The room-neutral record every parser fills (:class:`RawHand`), its conversion to PHH and the check
+of a parsed hand against a replay through the engine.
+
+Every room parser reads its text into a :class:`RawHand` (seats, forced bets, the actions in order,
+cards, what the room says each player collected, rake); :func:`to_phh` turns that into a
+:class:`~pyeval.holdem.phh.HandHistory` and :func:`verify` replays the hand and compares.
+Amounts are ints in the smallest unit of the hand's currency (cents for ``$0.01``) or chips.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any, NamedTuple
+
+from ..cards import CARD_TEXT, parse_cards
+from ..errors import HandHistoryError, PyevalError
+
+from ._phh import VARIANTS, HandHistory, stop_reason
+
+
+class HandParseError(HandHistoryError):
+    """A room's hand history text that cannot be read; ``line`` is the 1-based line number in the
+    file (0 when unknown) and ``source`` the file or hand it came from."""
+
+    def __init__(self, message: str, line: int = 0, source: str = "") -> None:
+        where = f"{source}:{line}: " if source and line else (f"line {line}: " if line else (f"{source}: " if source else ""))
+        super().__init__(where + message)
+        self.line = line
+        self.source = source
+        self.reason = message
+
+
+class Act(NamedTuple):
+    """One entry of a hand as a room records it (see :class:`RawHand`).
+
+    ``kind``: ``ante post street fold check call bet raise complete bring_in discard drawn show
+    muck return collect cashout``. ``amount``: chips added (``ante post call bring_in return
+    collect cashout``), the street total *to* (``bet raise complete``), the card count
+    (``discard``). ``cards``: the board cards of a ``street``, the cards shown, discarded or drawn.
+    ``extra``: the kind of a ``post`` (``sb bb straddle both``), the name of a ``street``.
+    """
+
+    kind: str
+    name: str = ""
+    amount: int = 0
+    cards: tuple[int, ...] = ()
+    line: int = 0
+    extra: str = ""
+
+
+@dataclass
+class Seat:
+    """A player dealt into the hand: seat number (1-based, as the room numbers them), name, stack."""
+
+    seat: int
+    name: str
+    stack: int
+    line: int = 0
+
+
+@dataclass
+class RawHand:
+    """One hand as a room recorded it, before conversion to PHH. Amounts are ints (``scale`` units
+    per unit of currency: 100 for cents, 1 for tournament chips)."""
+
+    venue: str
+    source: str = ""
+    line: int = 0
+    game: str = ""  # PHH variant code, e.g. "NT", "PO/8", "F7S"
+    hand_id: str | None = None
+    table: str | None = None
+    time: _dt.datetime | None = None
+    time_zone_abbreviation: str | None = None
+    currency: str | None = None
+    currency_symbol: str | None = None
+    scale: int = 1
+    small_bet: int | None = None
+    big_bet: int | None = None
+    min_bet: int | None = None
+    bring_in: int | None = None
+    small_blind: int | None = None  # nominal blinds (the stakes), for a blind posted all-in for less
+    big_blind: int | None = None
+    seat_count: int | None = None
+    button_seat: int | None = None
+    tournament: str | None = None
+    level: str | None = None
+    mixed: str | None = None  # the mixed-game label (HORSE, 8-Game, ...)
+    seats: list[Seat] = field(default_factory=list)
+    sitting_out: list[str] = field(default_factory=list)
+    acts: list[Act] = field(default_factory=list)
+    hole: dict[str, list[int]] = field(default_factory=dict)  # known cards per player, dealing order
+    total_pot: int | None = None
+    rake: int | None = None
+    jackpot: int | None = None
+    boards: list[tuple[int, ...]] = field(default_factory=list)  # every board of a hand run more than once
+    notes: list[str] = field(default_factory=list)  # what the record has that PHH/the engine cannot replay
+
+    def add(self, kind: str, name: str = "", amount: int = 0, cards: tuple[int, ...] = (), line: int = 0,
+            extra: str = "") -> None:
+        self.acts.append(Act(kind, name, amount, cards, line, extra))
+
+    def fail(self, msg: str, line: int = 0) -> HandParseError:
+        return HandParseError(msg, line or self.line, self.source)
+
+
+# ---------------------------------------------------------------------- shared text helpers
+_AMOUNT = re.compile(r"^[^\d\-.]*(-?[\d,]*\.?\d+)\s*[A-Za-z]*$")
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
+
+
+def amount(text: str, scale: int, raw: RawHand, line: int) -> int:
+    """Parse an amount (``$1,234.56``, ``1.5``, ``€3``) into ints of ``1/scale`` of the unit.
+
+    Raises HandParseError (naming the line) for text that is not an amount or a fraction finer
+    than the unit.
+    """
+    t = text.strip().replace("\u00a0", "")
+    m = _AMOUNT.match(t)
+    if not m:
+        raise raw.fail(f"not an amount: {text!r}", line)
+    try:
+        d = Decimal(m.group(1).replace(",", "")) * scale
+    except InvalidOperation:
+        raise raw.fail(f"not an amount: {text!r}", line) from None
+    if d != d.to_integral_value():
+        unit = "a chip" if scale == 1 else f"1/{scale} of the currency unit"
+        raise raw.fail(f"amount {text!r} is finer than {unit}", line)
+    return int(d)
+
+
+def cards(text: str, raw: RawHand, line: int) -> tuple[int, ...]:
+    """Card text in a room's style (``Ah Kd``, ``10h``, ``AhKd``); raises HandParseError naming the line."""
+    t = text.replace("10", "T").replace(",", " ")
+    try:
+        return parse_cards(t)
+    except PyevalError as exc:
+        raise raw.fail(f"bad cards {text!r}: {exc}", line) from None
+
+
+def card_text(cs: tuple[int, ...] | list[int]) -> str:
+    return "".join("??" if c < 0 else CARD_TEXT[c] for c in cs)
+
+
+# ---------------------------------------------------------------------- RawHand -> PHH
+def _order(raw: RawHand) -> list[Seat]:
+    """Players in PHH order: first seat clockwise after the button, ..., the button last."""
+    seats = sorted(raw.seats, key=lambda s: s.seat)
+    if len(seats) < 2:
+        raise raw.fail(f"a hand needs at least two players dealt in, found {len(seats)}")
+    if len({s.name for s in seats}) != len(seats):
+        raise raw.fail("two seats have the same player name")
+    b = raw.button_seat
+    if b is None:
+        if VARIANTS.get(raw.game[1:]) is not None and VARIANTS[raw.game[1:]].stud:
+            return seats  # stud has no button: seat order, the last seat last
+        raise raw.fail("the button seat is not recorded")
+    k = next((i for i, s in enumerate(seats) if s.seat > b), 0)
+    return seats[k:] + seats[:k]
+
+
+def to_phh(raw: RawHand) -> HandHistory:
+    """The PHH record of a room's hand (see the module docstring). Raises HandParseError when the
+    record is inconsistent (unknown players, actions before the cards, ...)."""
+    variant = VARIANTS.get(raw.game[1:])
+    if variant is None or raw.game[:1] not in "FNP":
+        raise raw.fail(f"game {raw.game!r} has no pyeval variant")
+    order = _order(raw)
+    n = len(order)
+    idx = {s.name: i for i, s in enumerate(order)}
+    names = [s.name for s in order]
+    antes = [0] * n
+    bos = [0] * n
+    contrib = [0] * n
+    street_bet = [0] * n
+    collected = [0] * n
+    returned = [0] * n
+    cashout = [0] * n
+    folded = [False] * n
+    shown: dict[int, tuple[int, ...]] = {}
+    mucked: set[int] = set()
+    actions: list[str] = []
+    notes = list(raw.notes)
+    stud = variant.stud
+    draw = any(s.draw for s in variant.streets)
+    n_hole = variant.hole_cards
+    first_street = variant.streets[0]
+
+    def p(name: str, line: int) -> int:
+        if name not in idx:
+            raise raw.fail(f"{name!r} acts but is not dealt in", line)
+        return idx[name]
+
+    def known(i: int) -> list[int]:
+        return raw.hole.get(names[i], [])
+
+    stud_dealt = [0] * n  # stud: cards dealt so far to each player
+    street_no = -1
+    dealt_hole = False
+
+    def deal_hole() -> None:
+        nonlocal dealt_hole
+        dealt_hole = True
+        k = first_street.down + first_street.up
+        for i in range(n):
+            kc = known(i)
+            if stud:
+                cs = [kc[j] if j < len(kc) else -1 for j in range(k)]
+                stud_dealt[i] = k
+            else:
+                cs = list(kc[:k]) + [-1] * (k - len(kc[:k]))
+            actions.append(f"d dh p{i + 1} {card_text(cs)}")
+
+    pending_draw: dict[int, tuple[int, ...]] = {}
+    for a in raw.acts:
+        k = a.kind
+        if pending_draw and k in ("fold", "check", "call", "bet", "raise", "complete", "show", "muck"):
+            # the replacement cards of a draw are dealt once every player has discarded
+            for i, new in pending_draw.items():
+                actions.append(f"d dh p{i + 1} {card_text(new)}")
+            pending_draw = {}
+        if k == "ante":
+            i = p(a.name, a.line)
+            antes[i] += a.amount
+            contrib[i] += a.amount
+        elif k == "post":
+            i = p(a.name, a.line)
+            if a.extra == "both":  # a live big blind and a dead small blind posted together
+                live = max(raw.min_bet or 0, 0) or a.amount
+                bos[i] = live
+                dead = a.amount - live
+                notes.append(f"{a.name} posted a dead blind of {dead} with the big blind (line {a.line}): "
+                             "PHH has no dead blinds")
+                contrib[i] += a.amount
+                street_bet[i] = live
+            else:
+                bos[i] += a.amount
+                contrib[i] += a.amount
+                street_bet[i] += a.amount
+        elif k == "street":
+            street_no += 1
+            if street_no == 0:
+                deal_hole()
+            else:
+                street_bet = [0] * n
+                if pending_draw:
+                    for i, new in pending_draw.items():
+                        actions.append(f"d dh p{i + 1} {card_text(new)}")
+                    pending_draw = {}
+                spec = variant.streets[street_no] if street_no < len(variant.streets) else None
+                if spec is None:
+                    raise raw.fail(f"more streets than {raw.game} has", a.line)
+                if spec.board:
+                    if len(a.cards) != spec.board:
+                        raise raw.fail(f"{a.extra} needs {spec.board} board card(s), got {len(a.cards)}", a.line)
+                    actions.append(f"d db {card_text(a.cards)}")
+                elif stud:
+                    m = spec.down + spec.up
+                    for i in range(n):
+                        if folded[i]:
+                            continue
+                        kc = known(i)
+                        s0 = stud_dealt[i]
+                        cs = [kc[j] if j < len(kc) else -1 for j in range(s0, s0 + m)]
+                        stud_dealt[i] = s0 + m
+                        actions.append(f"d dh p{i + 1} {card_text(cs)}")
+        elif k == "fold":
+            i = p(a.name, a.line)
+            folded[i] = True
+            if not dealt_hole:
+                deal_hole()
+            actions.append(f"p{i + 1} f")
+        elif k in ("check", "call"):
+            i = p(a.name, a.line)
+            contrib[i] += a.amount
+            street_bet[i] += a.amount
+            actions.append(f"p{i + 1} cc")
+        elif k in ("bet", "raise", "complete"):
+            i = p(a.name, a.line)
+            if a.amount <= street_bet[i]:
+                raise raw.fail(f"{a.name} bets to {a.amount} but has already put in {street_bet[i]}", a.line)
+            contrib[i] += a.amount - street_bet[i]
+            street_bet[i] = a.amount
+            actions.append(f"p{i + 1} cbr {a.amount}")
+        elif k == "bring_in":
+            i = p(a.name, a.line)
+            contrib[i] += a.amount
+            street_bet[i] += a.amount
+            actions.append(f"p{i + 1} pb")
+        elif k == "discard":
+            i = p(a.name, a.line)
+            cnt = a.amount
+            if a.cards and len(a.cards) != cnt:
+                raise raw.fail(f"{a.name} discards {cnt} cards but {len(a.cards)} are named", a.line)
+            out = a.cards if a.cards else (-1,) * cnt
+            actions.append(f"p{i + 1} sd {card_text(out)}" if cnt else f"p{i + 1} sd")
+            if cnt:
+                pending_draw[i] = (-1,) * cnt
+        elif k == "drawn":
+            i = p(a.name, a.line)
+            pending_draw[i] = a.cards
+        elif k == "show":
+            i = p(a.name, a.line)
+            shown[i] = a.cards
+        elif k == "muck":
+            mucked.add(p(a.name, a.line))
+        elif k == "return":
+            i = p(a.name, a.line)
+            returned[i] += a.amount
+        elif k == "collect":
+            collected[p(a.name, a.line)] += a.amount
+        elif k == "cashout":
+            i = p(a.name, a.line)
+            cashout[i] += a.amount
+            notes.append(f"{a.name} cashed out the hand for {a.amount} (line {a.line}): "
+                         "the room settled this player outside the showdown")
+        else:  # pragma: no cover - parsers emit only the kinds above
+            raise raw.fail(f"internal: unknown act {k!r}", a.line)
+    if not dealt_hole:
+        deal_hole()
+    # forced bets posted all-in for less: PHH records the nominal amounts (the stacks imply the rest)
+    ante_nominal = max(antes)
+    for i, s in enumerate(order):
+        if antes[i] and antes[i] < ante_nominal and antes[i] == s.stack:
+            antes[i] = ante_nominal
+    for a in raw.acts:
+        if a.kind == "post" and a.extra in ("sb", "bb"):
+            i = idx[a.name]
+            nominal = raw.small_blind if a.extra == "sb" else raw.big_blind
+            short = order[i].stack - antes_paid(raw, a.name) == a.amount
+            if nominal is not None and short and a.amount < nominal:
+                bos[i] = nominal
+    if pending_draw:
+        for i, new in pending_draw.items():
+            actions.append(f"d dh p{i + 1} {card_text(new)}")
+    # fill in the cards shown at showdown where the deals had them face down
+    actions = _fill_shown(actions, shown, raw, variant, n, notes, names)
+    hh_fields: dict[str, Any] = {}
+    forced_big = max(bos) if any(bos) else 0
+    fl = raw.game[0] == "F"
+    hh = HandHistory(
+        variant=raw.game, antes=antes, blinds_or_straddles=bos[::-1] if n == 2 else bos,
+        starting_stacks=[s.stack for s in order], actions=actions,
+        min_bet=None if fl else (raw.min_bet or forced_big or 1),
+        small_bet=raw.small_bet if fl else None, big_bet=raw.big_bet if fl else None,
+        bring_in=raw.bring_in if stud else None,
+        finishing_stacks=[s.stack - contrib[i] + returned[i] + collected[i] + cashout[i] for i, s in enumerate(order)],
+        players=names, name=f"{raw.source}:{raw.line}" if raw.source else f"line {raw.line}",
+    )
+    _showdown(hh, shown, mucked, folded, stud)
+    hh_fields["seats"] = [s.seat for s in order]
+    hh_fields["winnings"] = collected
+    hh_fields["venue"] = raw.venue
+    for key in ("hand_id", "table", "currency", "currency_symbol", "seat_count", "level", "time_zone_abbreviation"):
+        v = getattr(raw, key)
+        if v is not None:
+            hh_fields["hand" if key == "hand_id" else key] = v
+    if raw.time is not None:
+        hh_fields["year"], hh_fields["month"], hh_fields["day"] = raw.time.year, raw.time.month, raw.time.day
+        hh_fields["time"] = raw.time.time()
+    if raw.tournament is not None:
+        hh_fields["event"] = f"Tournament #{raw.tournament}"
+    hh_fields["_units_per_currency"] = raw.scale if raw.currency else 1
+    if raw.button_seat is not None:
+        hh_fields["_button_seat"] = raw.button_seat
+    for key in ("rake", "jackpot", "total_pot"):
+        v = getattr(raw, key)
+        if v is not None:
+            hh_fields[f"_{key}"] = v
+    if any(returned):
+        hh_fields["_returned"] = returned
+    if any(cashout):
+        hh_fields["_cashed_out"] = cashout
+    if raw.mixed:
+        hh_fields["_mixed_game"] = raw.mixed
+    if raw.sitting_out:
+        hh_fields["_sitting_out"] = list(raw.sitting_out)
+    if len(raw.boards) > 1:
+        hh_fields["_boards"] = [card_text(b) for b in raw.boards]
+        notes.append(f"the board was run {len(raw.boards)} times; the engine deals one board, so only the first is replayed")
+    if notes:
+        hh_fields["_notes"] = notes
+    hh.extra.update(hh_fields)
+    return hh
+
+
+def antes_paid(raw: RawHand, name: str) -> int:
+    return sum(a.amount for a in raw.acts if a.kind == "ante" and a.name == name)
+
+
+def _fill_shown(actions: list[str], shown: dict[int, tuple[int, ...]], raw: RawHand, variant: Any, n: int,
+                notes: list[str], names: list[str]) -> list[str]:
+    """Put the cards a player showed into his face-down deals (``??``), in dealing order.
+
+    Hold'em/Omaha and stud show every card a player was dealt in dealing order. Draw games do not
+    record which shown cards were kept and which drawn: the shown hand fills the unknown slots in
+    order (the earliest deal first); this reconstruction is noted in the record.
+    """
+    if not shown:
+        return actions
+    out = list(actions)
+    draw = any(s.draw for s in variant.streets)
+    for i, cs in shown.items():
+        tag = f"d dh p{i + 1} "
+        slots = [(j, a[len(tag):]) for j, a in enumerate(out) if a.startswith(tag)]
+        held: list[int] = []
+        # known cards already dealt (kept) are not to be placed again
+        for _, t in slots:
+            held += [c for c in _parse_slots(t) if c >= 0]
+        rest = [c for c in cs if c not in held]
+        if draw:
+            # cards discarded face down cannot be among the final hand; fill from the last deal back
+            # so that the earliest unknown cards are the discarded ones (the room does not say)
+            unknown_total = sum(_parse_slots(t).count(-1) for _, t in slots)
+            discarded = unknown_total - len(rest)
+            filled = []
+            skip = discarded
+            for j, t in slots:
+                s = _parse_slots(t)
+                for q, c in enumerate(s):
+                    if c < 0:
+                        if skip:
+                            skip -= 1
+                        elif rest:
+                            s[q] = rest.pop(0)
+                filled.append((j, s))
+            for j, s in filled:
+                if out[j] != tag + card_text(s):
+                    out[j] = tag + card_text(s)
+                    if f"p{i + 1} " not in " ".join(notes[-1:]):
+                        notes.append(f"{names[i]} (p{i + 1}): the shown hand fills the face-down deals earliest first "
+                                     "(the room does not record which cards were kept)")
+            if cs and (discarded < 0):
+                raise raw.fail(f"p{i + 1} shows more cards than were dealt")
+            continue
+        it = iter(rest)
+        for j, t in slots:
+            s = _parse_slots(t)
+            s = [c if c >= 0 else next(it, -1) for c in s]
+            out[j] = tag + card_text(s)
+    return out
+
+
+def _parse_slots(t: str) -> list[int]:
+    return [-1 if t[q:q + 2] == "??" else parse_cards(t[q:q + 2])[0] for q in range(0, len(t), 2)]
+
+
+def _showdown(hh: HandHistory, shown: dict[int, tuple[int, ...]], mucked: set[int], folded: list[bool],
+              stud: bool = False) -> None:
+    """Append the showdown in the engine's order (§ 637a.18(e)): shown hands ``sm CARDS``, the
+    others muck ``sm``; a winner nobody saw is left unshown (the replay reports it)."""
+    if not shown and not mucked:
+        return
+    try:
+        rnd = hh.replay()
+    except PyevalError:
+        # not replayable up to the showdown: write the showdown as recorded (verify() reports why)
+        for i in sorted(shown):
+            hh.actions.append(f"p{i + 1} sm {card_text(shown[i])}")
+        return
+    order = list(rnd.showdown_order())
+    live = [i for i in order]
+    if stud:  # a stud hand shown at an all-in is shown again whole at the end: every card dealt
+        for i in list(shown):
+            dealt = "".join(a.split()[3] for a in hh.actions if a.startswith(f"d dh p{i + 1} "))
+            if "?" not in dealt:
+                shown[i] = tuple(parse_cards(dealt))
+    for i in order:
+        if i in shown:
+            hh.actions.append(f"p{i + 1} sm {card_text(shown[i])}")
+        elif len(live) > 1:
+            hh.actions.append(f"p{i + 1} sm")
+            live.remove(i)
+
+
+# ---------------------------------------------------------------------- verification
+@dataclass(frozen=True)
+class Verification:
+    """What replaying a parsed hand through the engine showed.
+
+    ``ok``: the replay reproduces the record's pot, who won and how much (after the recorded rake
+    and jackpot), exactly. ``problems``: why not, one sentence each (the hand is never changed to
+    agree). ``notes``: what the record has that is not replayed (dead blinds, runs, cash-outs).
+    ``replayed``: the stacks the replay ends with (chips, PHH order), or None when it could not run.
+    """
+
+    ok: bool
+    problems: tuple[str, ...]
+    notes: tuple[str, ...]
+    replayed: tuple[int, ...] | None
+
+
+def verify(hh: HandHistory) -> Verification:
+    """Replay ``hh`` through the engine and compare with what the room recorded.
+
+    Compared: every player's finishing stack (``finishing_stacks``, which is the room's record:
+    starting stack - chips put in + returned + collected), the total pot (``_total_pot``) and the
+    winnings. The rake and jackpot (``_rake``, ``_jackpot``) are taken from the winners: a replay
+    that pays the winners exactly rake + jackpot more than the record, and nobody else anything
+    different, agrees.
+    """
+    notes = tuple(hh.extra.get("_notes", ()))
+    try:
+        rnd = hh.replay()
+    except PyevalError as exc:
+        return Verification(False, (f"not replayable: {exc}",), notes, None)
+    stacks = tuple(rnd.stacks)
+    problems: list[str] = []
+    if not rnd.complete:
+        problems.append(f"the replay does not finish the hand: {stop_reason(rnd, hh)}")
+        return Verification(False, tuple(problems), notes, stacks)
+    rec = hh.finishing_stacks
+    rake = int(hh.extra.get("_rake", 0) or 0) + int(hh.extra.get("_jackpot", 0) or 0)
+    total = hh.extra.get("_total_pot")
+    pot = sum(rnd.winnings)
+    if total is not None and total != pot:
+        problems.append(f"the record's total pot is {total}, the replay's {pot}")
+    if rec is not None:
+        diff = [a - b for a, b in zip(stacks, rec)]
+        names = hh.players or [f"p{i + 1}" for i in range(len(stacks))]
+        winners = {i for i, w in enumerate(rnd.winnings) if w}
+        if any(diff):
+            bad = [i for i, d in enumerate(diff) if d and (d < 0 or i not in winners)]
+            if sum(diff) != rake or bad:
+                for i, d in enumerate(diff):
+                    if d:
+                        problems.append(f"{names[i]} (p{i + 1}): the record ends with {rec[i]}, the replay "
+                                        f"with {stacks[i]} ({'+' if d > 0 else ''}{d})")
+                if sum(diff) != rake:
+                    problems.append(f"the replay pays {sum(diff)} more in all than the record; "
+                                    f"rake and jackpot recorded: {rake}")
+        elif rake:
+            problems.append(f"rake/jackpot of {rake} recorded but the winnings equal the whole pot")
+    if hh.extra.get("_cashed_out") or hh.extra.get("_boards"):
+        problems.append("the room settled this hand in a way the engine does not replay (see notes)")
+    return Verification(not problems, tuple(problems), notes, stacks)

@@ -1,0 +1,13 @@
+"""The one place :mod:`pyeval.hands_io` imports pyeval's PHH support and engine from.
+
+When the engine moves again, only these lines change.
+"""
+from __future__ import annotations
+
+from ..poker.games import VARIANTS
+from ..poker.phh import HandHistory, dumps, dumps_many, from_round, iter_paths, load, loads, stop_reason
+from ..poker.round import Round
+from ..poker.rules import BettingStructure, PokerRules
+
+__all__ = ["HandHistory", "dumps", "dumps_many", "from_round", "iter_paths", "load", "loads", "stop_reason",
+           "Round", "BettingStructure", "PokerRules", "VARIANTS"]

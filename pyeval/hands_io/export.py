@@ -1,0 +1,256 @@
+"""PokerStars-style text of a pyeval round, for tools that read only that format.
+
+The text follows the layout :mod:`pyeval.hands_io.pokerstars` reads (and PokerStars writes): header,
+table line, seats, forced bets, sections, ``NAME: verb`` actions, returned bets, ``collected``
+lines and a summary. Every player's known cards are written as ``Dealt to NAME [...]`` lines (a
+room writes only its own player's; the importer reads either). Reading the text back gives a PHH
+record that replays to the same stacks (``tests/test_hands_io_export.py``).
+"""
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+
+from ..cards import CARD_TEXT
+from ..errors import HandHistoryError
+from ._phh import BettingStructure, HandHistory, Round
+
+__all__ = ["to_pokerstars", "game_label"]
+
+_GAME_NAMES = {
+    "T": "Hold'em", "O": "Omaha", "O/8": "Omaha Hi/Lo", "5O": "5 Card Omaha", "5O/8": "5 Card Omaha Hi/Lo",
+    "7S": "7 Card Stud", "7S/8": "7 Card Stud Hi/Lo", "R": "Razz", "5D": "5 Card Draw",
+    "2L3D": "Triple Draw 2-7 Lowball", "2L1D": "Single Draw 2-7 Lowball", "B": "Badugi", "5S": "5 Card Stud",
+}
+_STRUCT_NAMES = {BettingStructure.NO_LIMIT: "No Limit", BettingStructure.POT_LIMIT: "Pot Limit",
+                 BettingStructure.FIXED_LIMIT: "Limit"}
+_STUD_LABELS = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"]
+_DRAW_LABELS = ["DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"]
+_BOARD_LABELS = ["FLOP", "TURN", "RIVER"]
+
+
+def game_label(rnd: Round) -> str:
+    """PokerStars' name of the round's game and structure, e.g. ``"Omaha Hi/Lo Pot Limit"``."""
+    code = rnd.rules.variant.phh
+    if code not in _GAME_NAMES:
+        raise HandHistoryError(f"no PokerStars name for the game {rnd.rules.variant.name!r}")
+    return f"{_GAME_NAMES[code]} {_STRUCT_NAMES[rnd.rules.structure]}"
+
+
+def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: int = 1, table: str = "pyeval",
+                  time: _dt.datetime | None = None, currency: str | None = None, units_per_currency: int = 100,
+                  seats: Sequence[int] | None = None, seat_count: int | None = None) -> str:
+    """The round (played so far; usually complete) as PokerStars hand-history text.
+
+    Args:
+        rnd: a :class:`~pyeval.holdem.Round` of any variant.
+        players: names by round index (default ``Player1``...). Names may contain colons and
+            brackets; a name may not be empty or start/end with a space.
+        hand_id, table, time: the header's hand number, table name and time (default 2000-01-01).
+        currency: ``"USD"``, ``"EUR"`` or ``"GBP"`` to write amounts as money (chips are then
+            ``1/units_per_currency`` of the unit: cents by default); None writes chips as ints.
+        seats: each player's seat number (default 1..n; the button, the last player, in seat n).
+        seat_count: the table's seats (default the largest seat number).
+    Returns:
+        The text of one hand, ending with a newline.
+    Raises:
+        HandHistoryError: a game PokerStars has no name for, or names/seats of the wrong count.
+    """
+    n = rnd.n
+    names = list(players) if players is not None else [f"Player{i + 1}" for i in range(n)]
+    seat_no = list(seats) if seats is not None else list(range(1, n + 1))
+    if len(names) != n or len(seat_no) != n:
+        raise HandHistoryError(f"need {n} player names and seats, got {len(names)} and {len(seat_no)}")
+    if any(not nm or nm != nm.strip() or "\n" in nm for nm in names) or len(set(names)) != n:
+        raise HandHistoryError(f"player names must be distinct, non-empty and not start or end with a space: {names!r}")
+    rules = rnd.rules
+    symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(currency or "", "")
+    if currency is not None and not symbol:
+        raise HandHistoryError(f"currency must be USD, EUR, GBP or None, got {currency!r}")
+
+    def amt(x: int) -> str:
+        if currency is None:
+            return str(x)
+        whole, frac = divmod(x, units_per_currency)
+        digits = len(str(units_per_currency - 1))
+        return f"{symbol}{whole}.{frac:0{digits}d}" if frac else f"{symbol}{whole}"
+
+    variant = rules.variant
+    fl = rules.structure is BettingStructure.FIXED_LIMIT
+    if fl:
+        stakes = f"{amt(rules.min_bet)}/{amt(rules.big_bet_amount)}"
+    elif not rules.blinds:  # stud, pot or no limit: the bring-in and the minimum bet
+        stakes = f"{amt(rules.bring_in)}/{amt(rules.min_bet)}"
+    else:
+        stakes = f"{amt(min(rules.blinds))}/{amt(max(rules.blinds))}"
+    if currency is not None:
+        stakes += f" {currency}"
+    t = time or _dt.datetime(2000, 1, 1)
+    out = [f"PokerStars Hand #{hand_id}: {game_label(rnd)} ({stakes}) - {t:%Y/%m/%d %H:%M:%S} ET"]
+    cnt = seat_count or max(seat_no)
+    button = "" if variant.stud else f" Seat #{seat_no[-1]} is the button"
+    out.append(f"Table '{table}' {cnt}-max{button}")
+    for i in range(n):
+        out.append(f"Seat {seat_no[i]}: {names[i]} ({amt(rnd.starting_stacks[i])} in chips)")
+    blinds_seen = 0
+    street = -1
+    bet = [0] * n
+    bet_to = 0
+    board: list[int] = []
+    shown_cards: dict[int, tuple[int, ...]] = {}
+    held: list[list[int]] = [[] for _ in range(n)]
+    awards: list[tuple[int, int, int]] = []
+    events = rnd.events
+    stud = variant.stud
+    draw = any(s.draw for s in variant.streets)
+    prev = ""  # the kind of the last event that was not a burn or reshuffle
+    stacks = list(rnd.starting_stacks)
+    street_got: set[int] = set()  # stud: players dealt this street
+
+    def new_street(label: str) -> None:
+        nonlocal street, bet, bet_to
+        street += 1
+        if street > 0:
+            bet, bet_to = [0] * n, 0
+        out.append(f"*** {label} ***")
+
+    def all_in(p: int) -> str:
+        return " and is all-in" if stacks[p] == 0 else ""
+
+    for e in events:
+        kind, p = e.kind, e.player
+        nm = names[p] if p is not None else ""
+        if kind in ("burn", "reshuffle"):
+            continue
+        if kind == "ante":
+            stacks[p] -= e.amount  # type: ignore[index]
+            out.append(f"{nm}: posts the ante {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
+        elif kind in ("blind", "straddle"):
+            stacks[p] -= e.amount  # type: ignore[index]
+            label = "straddle" if kind == "straddle" or blinds_seen >= 2 else ("small blind", "big blind")[blinds_seen]
+            if len(rules.blinds) == 1 and kind == "blind":
+                label = "big blind"
+            blinds_seen += kind == "blind"
+            out.append(f"{nm}: posts {label} {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
+            bet[p] += e.amount  # type: ignore[index]
+            bet_to = max(bet_to, bet[p])  # type: ignore[index]
+        elif kind == "hole":
+            q = p
+            assert q is not None
+            if stud:
+                if prev != "hole" or q in street_got:
+                    new_street(_STUD_LABELS[street + 1])
+                    street_got.clear()
+                street_got.add(q)
+            elif draw:
+                if street < 0:
+                    new_street(_DRAW_LABELS[0])
+            elif street < 0:
+                new_street("HOLE CARDS")
+            before = list(held[q])
+            held[q] += list(e.cards)
+            known_new = all(c >= 0 for c in e.cards)
+            if known_new and (not before or all(c >= 0 for c in before)):
+                out.append(f"Dealt to {names[q]} [{_ct(before)}] [{_ct(e.cards)}]" if before
+                           else f"Dealt to {names[q]} [{_ct(e.cards)}]")
+            elif stud:
+                spec = variant.streets[street]
+                ups = [c for c in e.cards[spec.down:] if c >= 0]
+                shown = [c for c in before[:] if c >= 0]
+                if ups:
+                    out.append(f"Dealt to {names[q]} [{_ct(shown)}] [{_ct(ups)}]" if shown and street
+                               else f"Dealt to {names[q]} [{_ct(ups)}]")
+        elif kind == "board":
+            label = "FLOP" if not board else _BOARD_LABELS[min(len(board) - 2, 2)]
+            street += 1
+            bet, bet_to = [0] * n, 0
+            out.append(f"*** {label} *** [{_ct(e.cards)}]" if not board
+                       else f"*** {label} *** [{_ct(board)}] [{_ct(e.cards)}]")
+            board += list(e.cards)
+        elif kind == "discard":
+            if prev != "discard":
+                new_street(_DRAW_LABELS[min(street + 1, 3)])
+            if e.amount == 0:
+                out.append(f"{nm}: stands pat")
+            else:
+                cs = e.cards
+                plural = "card" if e.amount == 1 else "cards"
+                known = f" [{_ct(cs)}]" if cs and all(c >= 0 for c in cs) else ""
+                out.append(f"{nm}: discards {e.amount} {plural}{known}")
+                for c in (cs or (-1,) * e.amount):
+                    if c in held[p]:  # type: ignore[index]
+                        held[p].remove(c)  # type: ignore[index]
+        elif kind == "bring_in":
+            stacks[p] -= e.amount  # type: ignore[index]
+            out.append(f"{nm}: brings in for {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
+            bet[p] += e.amount  # type: ignore[index]
+            bet_to = max(bet_to, bet[p])  # type: ignore[index]
+        elif kind == "fold":
+            out.append(f"{nm}: folds")
+        elif kind == "check":
+            out.append(f"{nm}: checks")
+        elif kind == "call":
+            bet[p] += e.amount  # type: ignore[index]
+            stacks[p] -= e.amount  # type: ignore[index]
+            out.append(f"{nm}: calls {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
+        elif kind in ("bet", "raise"):
+            stacks[p] -= e.amount - bet[p]  # type: ignore[index]
+            if bet_to == 0:
+                out.append(f"{nm}: bets {amt(e.amount - bet[p])}{all_in(p)}")  # type: ignore[index, arg-type]
+            else:
+                out.append(f"{nm}: raises {amt(e.amount - bet_to)} to {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
+            bet[p] = e.amount  # type: ignore[index]
+            bet_to = e.amount
+        elif kind == "return":
+            stacks[p] += e.amount  # type: ignore[index]
+            out.append(f"Uncalled bet ({amt(e.amount)}) returned to {nm}")
+        elif kind == "show":
+            shown_cards[p] = e.cards  # type: ignore[index]
+            out.append(f"{nm}: shows [{_ct(e.cards)}]")
+        elif kind == "muck":
+            out.append(f"{nm}: mucks hand")
+        elif kind == "award":
+            awards.append((p, e.amount, e.cards[0] if e.cards else 0))  # type: ignore[arg-type]
+        prev = kind
+    pots = sorted({k for _, _, k in awards})
+    if shown_cards:
+        out.append("*** SHOW DOWN ***")
+    for p, a, pot in awards:
+        where = "pot" if len(pots) == 1 else ("main pot" if pot == 0 else f"side pot-{pot}")
+        out.append(f"{names[p]} collected {amt(a)} from {where}")
+    out.append("*** SUMMARY ***")
+    total = sum(a for _, a, _ in awards)
+    out.append(f"Total pot {amt(total)} | Rake {amt(0)}")
+    if board:
+        out.append(f"Board [{_ct(board)}]")
+    for i in range(n):
+        what = "showed [" + _ct(shown_cards[i]) + "]" if i in shown_cards else ("folded" if rnd.folded[i] else "mucked" if rnd.mucked[i] else "")
+        tag = " (button)" if i == n - 1 and not stud else ""
+        out.append(f"Seat {seat_no[i]}: {names[i]}{tag} {what}".rstrip())
+    return "\n".join(out) + "\n"
+
+
+def _ct(cs: Sequence[int]) -> str:
+    return " ".join(CARD_TEXT[c] for c in cs)
+
+
+def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
+    """:func:`to_pokerstars` of a PHH record's replay, with its player names, seats, table, hand
+    number, time and currency when the record has them; ``kwargs`` override."""
+    rnd = hh.replay()
+    x = hh.extra
+    opts: dict[str, object] = {"hand_id": int(x["hand"]) if str(x.get("hand", "")).isdigit() else 1}
+    if x.get("currency") in ("USD", "EUR", "GBP") and int(x.get("_units_per_currency", 1)) > 1:
+        opts["currency"] = x["currency"]
+        opts["units_per_currency"] = int(x["_units_per_currency"])
+    if isinstance(x.get("table"), str):
+        opts["table"] = x["table"]
+    seats = x.get("seats")
+    if isinstance(seats, list) and len(seats) == rnd.n and len(set(seats)) == rnd.n:
+        opts["seats"] = seats
+        if isinstance(x.get("seat_count"), int) and x["seat_count"] >= max(seats):
+            opts["seat_count"] = x["seat_count"]
+    if all(isinstance(x.get(k), int) for k in ("year", "month", "day")) and isinstance(x.get("time"), _dt.time):
+        opts["time"] = _dt.datetime.combine(_dt.date(x["year"], x["month"], x["day"]), x["time"])
+    opts.update(kwargs)
+    return to_pokerstars(rnd, hh.players, **opts)  # type: ignore[arg-type]
