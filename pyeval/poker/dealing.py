@@ -61,10 +61,11 @@ class Dealing(RoundState):
             hole = [tuple(h) for h in explicit]
         else:
             assert self.source is not None
-            self._source_has(k * n)
-            dealt = _from_source(self.source.deal(k * n), k * n, set())
+            dealt = _from_source(self.source.deal(k * n), k * n, self._dealt)
             hole = [dealt[i::n] for i in range(n)]  # k rounds of one card, left of the button first
         self.hole = hole
+        for h in hole:
+            self._dealt.update(h)
         ev = self._record
         for i in range(n):
             ev.append(("hole", i, 0, hole[i]))
@@ -152,16 +153,14 @@ class Dealing(RoundState):
         return out, holes
 
     def _in_play(self, draw: bool = False) -> set[int]:
-        """The cards a card source may not deal now: every card of this round dealt, burned or
-        discarded; for a draw only those not reshuffled back (the live hands, the dead cards not yet
-        racked and this draw's discards)."""
-        if draw:
-            seen = {c for i, h in enumerate(self.hole) if not self.folded[i] for c in h}
-            seen.update(self._dead_cards)
-        else:
-            seen = {c for h in self.hole for c in h}
-            seen.update(self.board)
-            seen.update(c for c in self.burns if c is not None)
+        """The cards a card source may not deal now: every card of this round dealt or burned
+        (``_dealt``, kept as cards are dealt; not to be changed by the caller); for a draw only
+        those not reshuffled back (the live hands, the dead cards not yet racked and this draw's
+        discards)."""
+        if not draw:
+            return self._dealt
+        seen: set[int] = set().union(*[h for i, h in enumerate(self.hole) if not self.folded[i]])
+        seen.update(self._dead_cards)
         for d in self._draw_discards.values():
             seen.update(d)
         seen.discard(-1)
@@ -240,7 +239,6 @@ class Dealing(RoundState):
                 if spec.draw and need > getattr(src, "remaining", need):  # a short stub
                     dead = self._draw_with_reshuffle(want, holes, events)
                 else:
-                    self._source_has(need)
                     dealt = _from_source(src.deal(need), need, self._in_play(spec.draw))
                     j = 0
                     for i in range(n):
@@ -256,6 +254,14 @@ class Dealing(RoundState):
         self._record.extend(events)
         if dead is not None:
             self._dead_cards = dead
+        if not spec.draw:  # cards now in play (a draw's cards may come back after a reshuffle)
+            dealt_now = self._dealt
+            dealt_now.update(out)
+            if b is not None:
+                dealt_now.add(b)
+            for h in holes:
+                if h:
+                    dealt_now.update(h)
         if spec.board or community:
             self.burns.append(b)
             if b is not None:

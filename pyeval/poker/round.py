@@ -185,6 +185,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         self.low_values: list[int] = [0] * n
         self._dead_ante = 0  # a big-blind ante: dead money in the main pot
         self._dead_cards: list[int] = []  # draw games: replaced discards and folded hands not yet racked
+        self._dealt: set[int] = set()  # known cards dealt or burned (what a card source may not deal again)
         # per-table constants (PokerRules computes them once): stud, draws, hold'em's 7-card showdown,
         # fixed-limit bet size of each street (else None)
         const = rules.engine

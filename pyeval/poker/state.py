@@ -108,7 +108,7 @@ class RoundState:
         "_blind_posters", "_preflop_first", "values", "winnings", "variant", "_last_street",
         "_bring_in_due", "_draw_queue", "_draw_discards", "low_values", "_streets", "_dead_ante",
         "_has_draws", "_holdem_showdown", "_is_stud", "_first_up_cards",
-        "_fixed_bet_sizes", "_dead_cards", "_showing_ranks",
+        "_fixed_bet_sizes", "_dead_cards", "_showing_ranks", "_dealt",
     )
 
     rules: PokerRules
@@ -163,6 +163,7 @@ class RoundState:
     _fixed_bet_sizes: tuple[int, ...] | None  # fixed limit: the bet size of each street
     _dead_cards: list[int]  # draw games: replaced discards and folded hands a draw may reshuffle
     _showing_ranks: list[int]  # stud: each player's up cards as a showing-hand signature
+    _dealt: set[int]  # every known card dealt or burned this round (not the draws' replacements)
 
     def _big_blind(self) -> int:
         """Round index of the player who posts the last blind (always posted; 0 with no blinds)."""
@@ -220,15 +221,24 @@ def _check_new(groups: Sequence[Sequence[int]], seen_groups: Sequence[Sequence[i
 
 
 
+_CARD_SET = frozenset(range(52))
+_INT_TYPE = frozenset({int})
+
+
 def _from_source(cards: Any, k: int, seen: set[int]) -> tuple[int, ...]:
     """Validate ``k`` cards a card source produced: card ints 0..51, distinct, and none already in
-    play (``seen``: every card of the round dealt, burned or discarded so far). Returns them as a
-    tuple of ints; raises before anything is changed.
+    play (``seen``: every card of the round dealt, burned or discarded so far; not changed). Returns
+    them as a tuple of ints; raises before anything is changed.
 
     Raises:
         CardTypeError: not a sequence of ints. CardCountError: not ``k`` cards. InvalidCardError:
         an int outside 0..51. DuplicateCardError: a card twice, or one already in play.
     """
+    if type(cards) is tuple and len(cards) == k:  # the common case, checked by set operations in C
+        distinct = set(cards)
+        if len(distinct) == k and distinct <= _CARD_SET and distinct.isdisjoint(seen) \
+                and set(map(type, cards)) <= _INT_TYPE:
+            return cards
     try:
         got: tuple[Any, ...] = tuple(cards)
     except TypeError:
@@ -242,8 +252,7 @@ def _from_source(cards: Any, k: int, seen: set[int]) -> tuple[int, ...]:
         i = c.__index__()
         if not 0 <= i < 52:
             raise InvalidCardError(f"the card source returned card {i}: card ints are 0..51")
-        if i in seen:
+        if i in seen or i in out:
             raise DuplicateCardError(f"the card source returned {CARD_TEXT[i]} ({i}), already in play this round")
-        seen.add(i)
         out.append(i)
     return tuple(out)
