@@ -13,6 +13,32 @@ int pe_shoe_abi(void) { return PE_SHOE_ABI; }
 
 #define pe_mul128 pe_mul64x64 /* 64 x 64 -> 128 bits (pe_compat.h) */
 
+/* The process id, for the secure source's fork check (pe_compat.h brought in the OS headers). */
+#if defined(_WIN32)
+static int32_t pe_getpid(void) { return (int32_t)GetCurrentProcessId(); }
+#else
+static int32_t pe_getpid(void) { return (int32_t)getpid(); }
+#endif
+
+/* ------------------------------------------------------------------------------------------ */
+/* The per-object lock word (see "Threads" in pe_shoe.h): taken with an atomic exchange, never
+ * waited for in C (the caller retries on PE_SHOE_ERR_BUSY, so nothing spins with the GIL released). */
+
+#if PE_GNUC
+static inline int pe_try_lock(uint32_t *w) { return __atomic_exchange_n(w, 1u, __ATOMIC_ACQUIRE) == 0; }
+static inline void pe_unlock(uint32_t *w) { __atomic_store_n(w, 0u, __ATOMIC_RELEASE); }
+#elif PE_MSVC
+static inline int pe_try_lock(uint32_t *w) { return _InterlockedExchange((volatile long *)w, 1) == 0; }
+static inline void pe_unlock(uint32_t *w) { _InterlockedExchange((volatile long *)w, 0); }
+#else
+#include <stdatomic.h>
+static inline int pe_try_lock(uint32_t *w)
+{
+    return atomic_exchange_explicit((_Atomic uint32_t *)w, 1u, memory_order_acquire) == 0;
+}
+static inline void pe_unlock(uint32_t *w) { atomic_store_explicit((_Atomic uint32_t *)w, 0u, memory_order_release); }
+#endif
+
 /* ------------------------------------------------------------------------------------------ */
 /* xoshiro256** 1.0 and SplitMix64 (reference algorithms by Blackman and Vigna, public domain). */
 
@@ -52,6 +78,7 @@ void pe_rng_seed(pe_rng *r, const uint64_t seed[4])
 
 static int pe_rng_refill(pe_rng *r)
 {
+    r->pid = pe_getpid();
     if (pe_os_entropy(r->buf, sizeof r->buf) != 0) {
         r->err = PE_SHOE_ERR_ENTROPY;
         memset(r->buf, 0, sizeof r->buf);
@@ -74,10 +101,37 @@ int pe_rng_seed_secure(pe_rng *r)
 
 static uint64_t pe_secure_next(pe_rng *r)
 {
-    if (r->buf_pos >= PE_RNG_BUF_WORDS) pe_rng_refill(r);
-    const uint64_t v = r->buf[r->buf_pos];
-    r->buf[r->buf_pos++] = 0; /* do not keep drawn words around */
+    /* The position is read once into a local and checked against the buffer's bound before any
+     * use, so even a racing or corrupted buf_pos can never index outside buf. */
+    uint32_t p = r->buf_pos;
+    if (p >= PE_RNG_BUF_WORDS) {
+        pe_rng_refill(r);
+        p = 0;
+    }
+    const uint64_t v = r->buf[p];
+    r->buf[p] = 0; /* do not keep drawn words around */
+    r->buf_pos = p + 1;
     return v;
+}
+
+/* Forget the buffered OS words: the next draw reads new ones. */
+static void pe_rng_drop_buffer(pe_rng *r)
+{
+    memset(r->buf, 0, sizeof r->buf);
+    r->buf_pos = PE_RNG_BUF_WORDS;
+}
+
+/* A forked child must not deal from the words its parent buffered: drop them (secure mode only;
+ * one getpid per call, not per draw). */
+static inline void pe_rng_fork_check(pe_rng *r)
+{
+    if (PE_UNLIKELY(r->secure != 0)) {
+        const int32_t me = pe_getpid();
+        if (r->pid != me) {
+            pe_rng_drop_buffer(r);
+            r->pid = me;
+        }
+    }
 }
 
 static inline uint64_t pe_next(pe_rng *r)
@@ -151,6 +205,7 @@ static int pe_take_err(pe_rng *r)
 int pe_rng_bounded(pe_rng *r, uint64_t bound, uint64_t *out, size_t count)
 {
     if (!r || (!out && count) || bound == 0) return PE_ERR_ARG;
+    pe_rng_fork_check(r);
     for (size_t i = 0; i < count; i++) out[i] = pe_bounded(r, bound);
     return pe_take_err(r);
 }
@@ -158,13 +213,29 @@ int pe_rng_bounded(pe_rng *r, uint64_t bound, uint64_t *out, size_t count)
 int pe_rng_next64(pe_rng *r, uint64_t *out, size_t count)
 {
     if (!r || (!out && count)) return PE_ERR_ARG;
+    pe_rng_fork_check(r);
     for (size_t i = 0; i < count; i++) out[i] = pe_next(r);
     return pe_take_err(r);
 }
 
 /* ------------------------------------------------------------------------------------------ */
 /* The shoe. Every operation that draws randomness works on a copy of the stub and commits it only
- * when the random source did not fail, so an error leaves the shoe exactly as it was. */
+ * when the random source did not fail, so an error leaves the shoe exactly as it was.
+ *
+ * The static shoe_* functions do the work; they run with the lock held and the invariants checked
+ * (pe_shoe_check: 1 <= decks <= 8, size <= 52 * decks <= 416, rack_n <= pos <= size), read every
+ * position into a local first, and never index past PE_SHOE_MAX_CARDS. The public pe_shoe_* wrappers
+ * at the end of this section take the lock, check, call, bump the version and unlock. */
+
+int pe_shoe_check(const pe_shoe *s)
+{
+    if (!s) return PE_ERR_ARG;
+    const int decks = s->decks, size = s->size, pos = s->pos, rack_n = s->rack_n;
+    if (decks < 1 || decks > PE_SHOE_MAX_DECKS || size > 52 * decks || size > PE_SHOE_MAX_CARDS || pos > size ||
+        rack_n > pos)
+        return PE_SHOE_ERR_STATE;
+    return PE_OK;
+}
 
 int pe_shoe_init(pe_shoe *s, int decks)
 {
@@ -173,6 +244,8 @@ int pe_shoe_init(pe_shoe *s, int decks)
     s->size = (uint16_t)(52 * decks);
     s->pos = 0;
     s->rack_n = 0;
+    s->busy = 0;
+    s->version = 0;
     for (int d = 0; d < decks; d++)
         for (int c = 0; c < 52; c++) {
             s->cards[52 * d + c] = (uint8_t)c;
@@ -181,10 +254,9 @@ int pe_shoe_init(pe_shoe *s, int decks)
     return PE_OK;
 }
 
-int pe_shoe_load(pe_shoe *s, const uint8_t *cards, int n, int decks)
+static int shoe_load(pe_shoe *s, const uint8_t *cards, int n, int decks)
 {
-    if (!s || decks < 1 || decks > PE_SHOE_MAX_DECKS || n < 0 || n > 52 * decks || (!cards && n))
-        return PE_ERR_ARG;
+    if (decks < 1 || decks > PE_SHOE_MAX_DECKS || n < 0 || n > 52 * decks || (!cards && n)) return PE_ERR_ARG;
     uint8_t seen[52] = {0};
     for (int i = 0; i < n; i++) {
         if (cards[i] >= 52) return PE_ERR_CARD;
@@ -203,9 +275,8 @@ int pe_shoe_load(pe_shoe *s, const uint8_t *cards, int n, int decks)
     return PE_OK;
 }
 
-int pe_shoe_gather(pe_shoe *s)
+static int shoe_gather(pe_shoe *s)
 {
-    if (!s) return PE_ERR_ARG;
     s->pos = 0;
     s->rack_n = 0;
     return PE_OK;
@@ -221,23 +292,35 @@ static inline void pe_swap2(uint8_t *a, uint8_t *d, int i, int j)
 }
 
 /* Commit a permuted copy of the stub unless the random source failed. */
-static int pe_commit(pe_shoe *s, const uint8_t *a, const uint8_t *d, int m)
+static int pe_commit(pe_shoe *s, const uint8_t *a, const uint8_t *d, int pos, int m)
 {
     if (s->rng.err) return pe_take_err(&s->rng);
-    memcpy(s->cards + s->pos, a, (size_t)m);
-    memcpy(s->deck_of + s->pos, d, (size_t)m);
+    memcpy(s->cards + pos, a, (size_t)m);
+    memcpy(s->deck_of + pos, d, (size_t)m);
     return PE_OK;
 }
 
-int pe_shoe_shuffle(pe_shoe *s)
+static int shoe_shuffle(pe_shoe *s)
 {
-    if (!s) return PE_ERR_ARG;
-    const int m = s->size - s->pos;
+    const int pos = s->pos, m = s->size - pos;
     uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
-    memcpy(a, s->cards + s->pos, (size_t)m);
-    memcpy(d, s->deck_of + s->pos, (size_t)m);
+    memcpy(a, s->cards + pos, (size_t)m);
+    memcpy(d, s->deck_of + pos, (size_t)m);
     for (int i = m - 1; i > 0; i--) pe_swap2(a, d, i, (int)pe_bounded(&s->rng, (uint64_t)i + 1));
-    return pe_commit(s, a, d, m);
+    return pe_commit(s, a, d, pos, m);
+}
+
+static int shoe_shuffle_all(pe_shoe *s)
+{
+    const uint16_t pos = s->pos, rack_n = s->rack_n;
+    s->pos = 0;
+    s->rack_n = 0;
+    const int st = shoe_shuffle(s);
+    if (st) { /* undo the gather: nothing changed */
+        s->pos = pos;
+        s->rack_n = rack_n;
+    }
+    return st;
 }
 
 /* One GSR riffle: cut at Binomial(m, 1/2) (the popcount of m fair bits), then drop cards one at a
@@ -269,21 +352,20 @@ static void pe_riffle_once(pe_rng *r, uint8_t *a, uint8_t *d, int m)
     memcpy(d, td, (size_t)m);
 }
 
-int pe_shoe_riffle(pe_shoe *s, int times)
+static int shoe_riffle(pe_shoe *s, int times)
 {
-    if (!s || times < 0 || times > 1000) return PE_ERR_ARG;
-    const int m = s->size - s->pos;
+    if (times < 0 || times > 1000) return PE_ERR_ARG;
+    const int pos = s->pos, m = s->size - pos;
     uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
-    memcpy(a, s->cards + s->pos, (size_t)m);
-    memcpy(d, s->deck_of + s->pos, (size_t)m);
+    memcpy(a, s->cards + pos, (size_t)m);
+    memcpy(d, s->deck_of + pos, (size_t)m);
     for (int k = 0; k < times && m > 1; k++) pe_riffle_once(&s->rng, a, d, m);
-    return pe_commit(s, a, d, m);
+    return pe_commit(s, a, d, pos, m);
 }
 
-int pe_shoe_packets(pe_shoe *s, int packets, const uint16_t *sizes)
+static int shoe_packets(pe_shoe *s, int packets, const uint16_t *sizes)
 {
-    if (!s) return PE_ERR_ARG;
-    const int m = s->size - s->pos;
+    const int pos = s->pos, m = s->size - pos;
     if (packets < 1 || packets > m) return PE_ERR_ARG;
     uint16_t sz[PE_SHOE_MAX_CARDS];
     if (sizes) {
@@ -316,7 +398,7 @@ int pe_shoe_packets(pe_shoe *s, int packets, const uint16_t *sizes)
         sz[k] = (uint16_t)(m - prev);
     }
     uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
-    const uint8_t *sa = s->cards + s->pos, *sd = s->deck_of + s->pos;
+    const uint8_t *sa = s->cards + pos, *sd = s->deck_of + pos;
     /* packet 0 (the top one) ends at the bottom: write packets from the end backwards */
     int src = 0, dst = m;
     for (int p = 0; p < packets; p++) {
@@ -325,13 +407,13 @@ int pe_shoe_packets(pe_shoe *s, int packets, const uint16_t *sizes)
         memcpy(d + dst, sd + src, sz[p]);
         src += sz[p];
     }
-    return pe_commit(s, a, d, m);
+    return pe_commit(s, a, d, pos, m);
 }
 
-int pe_shoe_permute(pe_shoe *s, const uint16_t *perm, int n)
+static int shoe_permute(pe_shoe *s, const uint16_t *perm, int n)
 {
-    if (!s || !perm) return PE_ERR_ARG;
-    const int m = s->size - s->pos;
+    if (!perm) return PE_ERR_ARG;
+    const int pos = s->pos, m = s->size - pos;
     if (n != m) return PE_ERR_COUNT;
     uint8_t seen[PE_SHOE_MAX_CARDS] = {0};
     for (int i = 0; i < n; i++) {
@@ -340,84 +422,90 @@ int pe_shoe_permute(pe_shoe *s, const uint16_t *perm, int n)
     }
     uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
     for (int i = 0; i < n; i++) {
-        a[i] = s->cards[s->pos + perm[i]];
-        d[i] = s->deck_of[s->pos + perm[i]];
+        a[i] = s->cards[pos + perm[i]];
+        d[i] = s->deck_of[pos + perm[i]];
     }
-    return pe_commit(s, a, d, m);
+    return pe_commit(s, a, d, pos, m);
 }
 
-int pe_shoe_cut(pe_shoe *s, int position)
+static int shoe_cut(pe_shoe *s, int position)
 {
-    if (!s) return PE_ERR_ARG;
-    const int m = s->size - s->pos;
+    const int pos = s->pos, m = s->size - pos;
     if (position < 0 || position > m) return PE_ERR_ARG;
     uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
-    const uint8_t *sa = s->cards + s->pos, *sd = s->deck_of + s->pos;
+    const uint8_t *sa = s->cards + pos, *sd = s->deck_of + pos;
     memcpy(a, sa + position, (size_t)(m - position));
     memcpy(a + (m - position), sa, (size_t)position);
     memcpy(d, sd + position, (size_t)(m - position));
     memcpy(d + (m - position), sd, (size_t)position);
-    return pe_commit(s, a, d, m);
+    return pe_commit(s, a, d, pos, m);
 }
 
-int pe_shoe_cut_random(pe_shoe *s, int min_depth, int *position)
+static int shoe_cut_random(pe_shoe *s, int min_depth, int *position)
 {
-    if (!s || !position || min_depth < 0) return PE_ERR_ARG;
+    if (!position || min_depth < 0) return PE_ERR_ARG;
     const int m = s->size - s->pos;
     if (m - 2 * min_depth < 0) return PE_ERR_ARG;
     const int p = min_depth + (int)pe_bounded(&s->rng, (uint64_t)(m - 2 * min_depth) + 1);
     if (s->rng.err) return pe_take_err(&s->rng);
     *position = p;
-    return pe_shoe_cut(s, p);
+    return shoe_cut(s, p);
 }
 
-int pe_shoe_deal(pe_shoe *s, int k, uint8_t *out)
+static int shoe_deal(pe_shoe *s, int k, uint8_t *out)
 {
-    if (!s || k < 0 || (!out && k)) return PE_ERR_ARG;
-    if (k > s->size - s->pos) return PE_SHOE_ERR_EXHAUSTED;
+    const int pos = s->pos;
+    if (k < 0 || (!out && k)) return PE_ERR_ARG;
+    if (k > s->size - pos) return PE_SHOE_ERR_EXHAUSTED;
     if (k == 0) return PE_OK;
-    memcpy(out, s->cards + s->pos, (size_t)k);
-    s->pos = (uint16_t)(s->pos + k);
+    memcpy(out, s->cards + pos, (size_t)k);
+    s->pos = (uint16_t)(pos + k);
     return PE_OK;
 }
 
-int pe_shoe_burn(pe_shoe *s, uint8_t *out)
+/* The top card to the rack, face down. Returns the card or a negative status. */
+static int shoe_burn(pe_shoe *s)
 {
-    if (!s) return PE_ERR_ARG;
-    if (s->pos >= s->size) return PE_SHOE_ERR_EXHAUSTED;
-    const uint8_t c = s->cards[s->pos++];
-    s->rack[s->rack_n] = c;
-    s->rack_kind[s->rack_n++] = PE_RACK_BURN;
-    if (out) *out = c;
-    return PE_OK;
+    const int pos = s->pos, n = s->rack_n;
+    if (pos >= s->size) return PE_SHOE_ERR_EXHAUSTED;
+    if (n >= PE_SHOE_MAX_CARDS) return PE_SHOE_ERR_STATE; /* cannot happen with rack_n <= pos */
+    const uint8_t c = s->cards[pos];
+    s->rack[n] = c;
+    s->rack_kind[n] = PE_RACK_BURN;
+    s->pos = (uint16_t)(pos + 1);
+    s->rack_n = (uint16_t)(n + 1);
+    return c;
 }
 
-int pe_shoe_discard(pe_shoe *s, const uint8_t *cards, int n)
+static int shoe_discard(pe_shoe *s, const uint8_t *cards, int n)
 {
-    if (!s || n < 0 || (!cards && n)) return PE_ERR_ARG;
+    if (n < 0 || (!cards && n)) return PE_ERR_ARG;
+    const int pos = s->pos, rn = s->rack_n;
     int out[52] = {0}; /* dealt and not yet racked, per card id */
-    for (int i = 0; i < s->pos; i++) out[s->cards[i]]++;
-    for (int i = 0; i < s->rack_n; i++) out[s->rack[i]]--;
+    for (int i = 0; i < pos; i++) out[s->cards[i]]++;
+    for (int i = 0; i < rn; i++) out[s->rack[i]]--;
     for (int i = 0; i < n; i++) {
         if (cards[i] >= 52) return PE_ERR_CARD;
         if (--out[cards[i]] < 0) return PE_SHOE_ERR_STATE;
     }
+    if (rn + n > pos) return PE_SHOE_ERR_STATE; /* implied by the counts; keeps the bound explicit */
     for (int i = 0; i < n; i++) {
-        s->rack[s->rack_n] = cards[i];
-        s->rack_kind[s->rack_n++] = PE_RACK_DISCARD;
+        s->rack[rn + i] = cards[i];
+        s->rack_kind[rn + i] = PE_RACK_DISCARD;
     }
+    s->rack_n = (uint16_t)(rn + n);
     return PE_OK;
 }
 
-int pe_shoe_stub_to_rack(pe_shoe *s)
+static int shoe_stub_to_rack(pe_shoe *s)
 {
-    if (!s) return PE_ERR_ARG;
-    const int m = s->size - s->pos;
+    const int pos = s->pos, size = s->size, rn = s->rack_n, m = size - pos;
     for (int i = 0; i < m; i++) {
-        s->rack[s->rack_n] = s->cards[s->pos + i];
-        s->rack_kind[s->rack_n++] = PE_RACK_STUB;
+        s->rack[rn + i] = s->cards[pos + i];
+        s->rack_kind[rn + i] = PE_RACK_STUB;
     }
-    s->pos = s->size;
+    s->rack_n = (uint16_t)(rn + m);
+    s->pos = (uint16_t)size;
     return m;
 }
 
@@ -425,16 +513,15 @@ int pe_shoe_stub_to_rack(pe_shoe *s)
  * and goes under the stub, in rack order, and the rack is emptied; shuffle the stub afterwards
  * (pe_shoe_shuffle). Cards still in play stay dealt, in their order. Returns the number of cards
  * moved, or PE_SHOE_ERR_STATE (nothing changed) if a racked card is not among the dealt ones. */
-int pe_shoe_rack_to_stub(pe_shoe *s)
+static int shoe_rack_to_stub(pe_shoe *s)
 {
-    if (!s) return PE_ERR_ARG;
+    const int pos = s->pos, size = s->size, nr = s->rack_n;
     uint8_t used[PE_SHOE_MAX_CARDS] = {0};
     uint8_t nc[PE_SHOE_MAX_CARDS], nd[PE_SHOE_MAX_CARDS];
     uint8_t rc[PE_SHOE_MAX_CARDS], rd[PE_SHOE_MAX_CARDS];
-    const int nr = s->rack_n;
     for (int r = 0; r < nr; r++) {
         int found = -1;
-        for (int i = 0; i < s->pos; i++)
+        for (int i = 0; i < pos; i++)
             if (!used[i] && s->cards[i] == s->rack[r]) {
                 found = i;
                 break;
@@ -445,36 +532,156 @@ int pe_shoe_rack_to_stub(pe_shoe *s)
         rd[r] = s->deck_of[found];
     }
     int k = 0;
-    for (int i = 0; i < s->pos; i++)
+    for (int i = 0; i < pos; i++)
         if (!used[i]) {
             nc[k] = s->cards[i];
             nd[k++] = s->deck_of[i];
         }
     const int kept = k;
-    for (int i = s->pos; i < s->size; i++) {
+    for (int i = pos; i < size; i++) {
         nc[k] = s->cards[i];
         nd[k++] = s->deck_of[i];
     }
     memcpy(nc + k, rc, (size_t)nr);
     memcpy(nd + k, rd, (size_t)nr);
-    memcpy(s->cards, nc, (size_t)s->size);
-    memcpy(s->deck_of, nd, (size_t)s->size);
+    memcpy(s->cards, nc, (size_t)size);
+    memcpy(s->deck_of, nd, (size_t)size);
     s->pos = (uint16_t)kept;
     s->rack_n = 0;
     return nr;
 }
 
-int pe_shoe_remove_card(pe_shoe *s, int card)
+static int shoe_remove_card(pe_shoe *s, int card)
 {
-    if (!s || card < 0 || card >= 52) return PE_ERR_CARD;
-    for (int i = s->pos; i < s->size; i++)
+    if (card < 0 || card >= 52) return PE_ERR_CARD;
+    const int pos = s->pos, size = s->size;
+    for (int i = pos; i < size; i++)
         if (s->cards[i] == card) {
-            memmove(s->cards + i, s->cards + i + 1, (size_t)(s->size - i - 1));
-            memmove(s->deck_of + i, s->deck_of + i + 1, (size_t)(s->size - i - 1));
-            s->size--;
+            memmove(s->cards + i, s->cards + i + 1, (size_t)(size - i - 1));
+            memmove(s->deck_of + i, s->deck_of + i + 1, (size_t)(size - i - 1));
+            s->size = (uint16_t)(size - 1);
             return PE_OK;
         }
     return PE_SHOE_ERR_STATE;
+}
+
+static int shoe_randbelow(pe_shoe *s, uint64_t bound, uint64_t *out, size_t count)
+{
+    if ((!out && count) || bound == 0) return PE_ERR_ARG;
+    for (size_t i = 0; i < count; i++) out[i] = pe_bounded(&s->rng, bound);
+    return pe_take_err(&s->rng);
+}
+
+/* Take the lock and check the invariants; on success the caller must pe_shoe_leave(). */
+static inline int pe_shoe_enter(pe_shoe *s)
+{
+    if (!s) return PE_ERR_ARG;
+    if (!pe_try_lock(&s->busy)) return PE_SHOE_ERR_BUSY;
+    const int st = pe_shoe_check(s);
+    if (st) {
+        pe_unlock(&s->busy);
+        return st;
+    }
+    pe_rng_fork_check(&s->rng);
+    return PE_OK;
+}
+
+static inline void pe_shoe_leave(pe_shoe *s, int changed)
+{
+    if (changed) s->version++;
+    pe_unlock(&s->busy);
+}
+
+/* Public wrappers: lock, check, call, bump the version (for calls that may change the shoe), unlock. */
+#define PE_SHOE_LOCKED(changed, call)                                                              \
+    do {                                                                                          \
+        const int e_ = pe_shoe_enter(s);                                                          \
+        if (e_) return e_;                                                                        \
+        const int r_ = (call);                                                                    \
+        pe_shoe_leave(s, (changed));                                                              \
+        return r_;                                                                                \
+    } while (0)
+
+int pe_shoe_load(pe_shoe *s, const uint8_t *cards, int n, int decks) { PE_SHOE_LOCKED(1, shoe_load(s, cards, n, decks)); }
+int pe_shoe_gather(pe_shoe *s) { PE_SHOE_LOCKED(1, shoe_gather(s)); }
+int pe_shoe_shuffle(pe_shoe *s) { PE_SHOE_LOCKED(1, shoe_shuffle(s)); }
+int pe_shoe_shuffle_all(pe_shoe *s) { PE_SHOE_LOCKED(1, shoe_shuffle_all(s)); }
+int pe_shoe_riffle(pe_shoe *s, int times) { PE_SHOE_LOCKED(1, shoe_riffle(s, times)); }
+int pe_shoe_packets(pe_shoe *s, int packets, const uint16_t *sizes) { PE_SHOE_LOCKED(1, shoe_packets(s, packets, sizes)); }
+int pe_shoe_permute(pe_shoe *s, const uint16_t *perm, int n) { PE_SHOE_LOCKED(1, shoe_permute(s, perm, n)); }
+int pe_shoe_cut(pe_shoe *s, int position) { PE_SHOE_LOCKED(1, shoe_cut(s, position)); }
+int pe_shoe_cut_random(pe_shoe *s, int min_depth, int *position) { PE_SHOE_LOCKED(1, shoe_cut_random(s, min_depth, position)); }
+int pe_shoe_deal(pe_shoe *s, int k, uint8_t *out) { PE_SHOE_LOCKED(1, shoe_deal(s, k, out)); }
+int pe_shoe_discard(pe_shoe *s, const uint8_t *cards, int n) { PE_SHOE_LOCKED(1, shoe_discard(s, cards, n)); }
+int pe_shoe_stub_to_rack(pe_shoe *s) { PE_SHOE_LOCKED(1, shoe_stub_to_rack(s)); }
+int pe_shoe_rack_to_stub(pe_shoe *s) { PE_SHOE_LOCKED(1, shoe_rack_to_stub(s)); }
+int pe_shoe_remove_card(pe_shoe *s, int card) { PE_SHOE_LOCKED(1, shoe_remove_card(s, card)); }
+int pe_shoe_burn_one(pe_shoe *s) { PE_SHOE_LOCKED(1, shoe_burn(s)); }
+int pe_shoe_randbelow(pe_shoe *s, uint64_t bound, uint64_t *out, size_t count) { PE_SHOE_LOCKED(1, shoe_randbelow(s, bound, out, count)); }
+int pe_shoe_jump(pe_shoe *s) { PE_SHOE_LOCKED(1, pe_rng_jump(&s->rng)); }
+int pe_shoe_remaining(pe_shoe *s) { PE_SHOE_LOCKED(0, s->size - s->pos); }
+
+int pe_shoe_burn(pe_shoe *s, uint8_t *out)
+{
+    const int c = pe_shoe_burn_one(s);
+    if (c < 0) return c;
+    if (out) *out = (uint8_t)c;
+    return PE_OK;
+}
+
+static int shoe_deal_one(pe_shoe *s)
+{
+    const int pos = s->pos;
+    if (pos >= s->size) return PE_SHOE_ERR_EXHAUSTED;
+    s->pos = (uint16_t)(pos + 1);
+    return s->cards[pos];
+}
+
+int pe_shoe_deal_one(pe_shoe *s) { PE_SHOE_LOCKED(1, shoe_deal_one(s)); }
+
+int64_t pe_shoe_deal_packed(pe_shoe *s, int k)
+{
+    if (k < 0 || k > 7) return PE_ERR_ARG;
+    uint8_t c[8] = {0};
+    const int e = pe_shoe_enter(s);
+    if (e) return e;
+    const int st = shoe_deal(s, k, c);
+    pe_shoe_leave(s, 1);
+    if (st) return st;
+    uint64_t v = 0;
+    for (int i = k - 1; i >= 0; i--) v = (v << 8) | c[i];
+    return (int64_t)v;
+}
+
+int pe_shoe_copy(pe_shoe *dst, pe_shoe *src)
+{
+    if (!dst || dst == src) return PE_ERR_ARG;
+    const int e = pe_shoe_enter(src);
+    if (e) return e;
+    memcpy(dst, src, sizeof *dst); /* the version too: pe_shoe_commit compares against it */
+    pe_shoe_leave(src, 0);
+    dst->busy = 0;
+    if (dst->rng.secure) pe_rng_drop_buffer(&dst->rng); /* never two holders of the same OS words */
+    return PE_OK;
+}
+
+int pe_shoe_commit(pe_shoe *dst, pe_shoe *src, uint32_t version)
+{
+    if (!src || dst == src) return PE_ERR_ARG;
+    int st = pe_shoe_check(src);
+    if (st) return st;
+    if ((st = pe_shoe_enter(dst))) return st;
+    if (dst->version != version) {
+        pe_shoe_leave(dst, 0);
+        return PE_SHOE_ERR_BUSY;
+    }
+    const uint32_t busy = dst->busy;
+    memcpy(dst, src, sizeof *dst);
+    dst->busy = busy;
+    dst->version = version;
+    if (src->rng.secure) pe_rng_drop_buffer(&src->rng); /* the words now belong to dst only */
+    pe_shoe_leave(dst, 1);
+    return PE_OK;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -585,10 +792,11 @@ PE_INLINE void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
     out[51] = out[j2]; out[j2] = 51;
 }
 
-PE_INLINE void pe_deal_batch_impl(pe_rng *r, int secure, size_t n, int k, uint8_t *out)
+/* The batch kernels deal from `deck` (carried over from row to row; the caller decides whether it
+ * carries over between calls too: a pe_dealer keeps it, a bare pe_rng starts each call in new-deck
+ * order). */
+PE_INLINE void pe_deal_batch_impl(pe_rng *r, int secure, uint8_t *deck, size_t n, int k, uint8_t *out)
 {
-    uint8_t deck[52];
-    for (int c = 0; c < 52; c++) deck[c] = (uint8_t)c;
     uint64_t x[4];
     memcpy(x, r->s, sizeof x);
     if (k == 52)
@@ -599,22 +807,41 @@ PE_INLINE void pe_deal_batch_impl(pe_rng *r, int secure, size_t n, int k, uint8_
 }
 
 /* The kernel specialised for each random source (no per-draw test of the mode). */
-static void pe_deal_rows_prng(pe_rng *r, size_t n, int k, uint8_t *out) { pe_deal_batch_impl(r, 0, n, k, out); }
-static void pe_deal_rows_secure(pe_rng *r, size_t n, int k, uint8_t *out) { pe_deal_batch_impl(r, 1, n, k, out); }
-
-int pe_shoe_deal_batch(pe_rng *r, size_t n, int k, uint8_t *out)
+static void pe_deal_rows_prng(pe_rng *r, uint8_t *deck, size_t n, int k, uint8_t *out)
 {
-    if (!r || k < 1 || k > 52 || (!out && n)) return PE_ERR_ARG;
-    if (r->secure) pe_deal_rows_secure(r, n, k, out);
-    else pe_deal_rows_prng(r, n, k, out);
+    pe_deal_batch_impl(r, 0, deck, n, k, out);
+}
+static void pe_deal_rows_secure(pe_rng *r, uint8_t *deck, size_t n, int k, uint8_t *out)
+{
+    pe_deal_batch_impl(r, 1, deck, n, k, out);
+}
+
+static int rng_deal_batch(pe_rng *r, uint8_t *deck, size_t n, int k, uint8_t *out)
+{
+    if (k < 1 || k > 52 || (!out && n)) return PE_ERR_ARG;
+    pe_rng_fork_check(r);
+    if (r->secure) pe_deal_rows_secure(r, deck, n, k, out);
+    else pe_deal_rows_prng(r, deck, n, k, out);
     return pe_take_err(r);
 }
 
-PE_INLINE void pe_holdem_impl(pe_rng *r, int secure, size_t n, int players, int burns, uint16_t *values,
-                           uint16_t *winners, uint8_t *cards)
+static void pe_new_deck(uint8_t *deck)
 {
-    uint8_t deck[52], d[28];
     for (int c = 0; c < 52; c++) deck[c] = (uint8_t)c;
+}
+
+int pe_shoe_deal_batch(pe_rng *r, size_t n, int k, uint8_t *out)
+{
+    if (!r) return PE_ERR_ARG;
+    uint8_t deck[52];
+    pe_new_deck(deck);
+    return rng_deal_batch(r, deck, n, k, out);
+}
+
+PE_INLINE void pe_holdem_impl(pe_rng *r, int secure, uint8_t *deck, size_t n, int players, int burns,
+                              uint16_t *values, uint16_t *winners, uint8_t *cards)
+{
+    uint8_t d[28];
     uint64_t x[4];
     memcpy(x, r->s, sizeof x);
     const int p = players, m = 2 * p + 5 + (burns ? 3 : 0);
@@ -645,20 +872,123 @@ PE_INLINE void pe_holdem_impl(pe_rng *r, int secure, size_t n, int players, int 
     if (!secure) memcpy(r->s, x, sizeof x);
 }
 
-static void pe_holdem_prng(pe_rng *r, size_t n, int p, int burns, uint16_t *v, uint16_t *w, uint8_t *c)
+static void pe_holdem_prng(pe_rng *r, uint8_t *deck, size_t n, int p, int burns, uint16_t *v, uint16_t *w, uint8_t *c)
 {
-    pe_holdem_impl(r, 0, n, p, burns, v, w, c);
+    pe_holdem_impl(r, 0, deck, n, p, burns, v, w, c);
 }
-static void pe_holdem_secure(pe_rng *r, size_t n, int p, int burns, uint16_t *v, uint16_t *w, uint8_t *c)
+static void pe_holdem_secure(pe_rng *r, uint8_t *deck, size_t n, int p, int burns, uint16_t *v, uint16_t *w, uint8_t *c)
 {
-    pe_holdem_impl(r, 1, n, p, burns, v, w, c);
+    pe_holdem_impl(r, 1, deck, n, p, burns, v, w, c);
+}
+
+static int rng_holdem_showdowns(pe_rng *r, uint8_t *deck, size_t n, int players, int burns, uint16_t *values,
+                                uint16_t *winners, uint8_t *cards)
+{
+    if (players < 2 || players > 10 || ((!values || !winners) && n)) return PE_ERR_ARG;
+    pe_rng_fork_check(r);
+    if (r->secure) pe_holdem_secure(r, deck, n, players, burns != 0, values, winners, cards);
+    else pe_holdem_prng(r, deck, n, players, burns != 0, values, winners, cards);
+    return pe_take_err(r);
 }
 
 int pe_shoe_holdem_showdowns(pe_rng *r, size_t n, int players, int burns, uint16_t *values,
                              uint16_t *winners, uint8_t *cards)
 {
-    if (!r || players < 2 || players > 10 || ((!values || !winners) && n)) return PE_ERR_ARG;
-    if (r->secure) pe_holdem_secure(r, n, players, burns != 0, values, winners, cards);
-    else pe_holdem_prng(r, n, players, burns != 0, values, winners, cards);
-    return pe_take_err(r);
+    if (!r) return PE_ERR_ARG;
+    uint8_t deck[52];
+    pe_new_deck(deck);
+    return rng_holdem_showdowns(r, deck, n, players, burns, values, winners, cards);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The batch dealer: a pe_rng and its carried deck behind a lock word (see pe_shoe.h). */
+
+/* The carried deck must stay a permutation of 0..51 (the kernels index with its contents). */
+static int pe_is_deck(const uint8_t *deck)
+{
+    uint64_t seen = 0;
+    for (int i = 0; i < 52; i++) {
+        if (deck[i] >= 52) return 0;
+        seen |= (uint64_t)1 << deck[i];
+    }
+    return seen == ((uint64_t)1 << 52) - 1;
+}
+
+static inline int pe_dealer_enter(pe_dealer *d)
+{
+    if (!d) return PE_ERR_ARG;
+    if (!pe_try_lock(&d->busy)) return PE_SHOE_ERR_BUSY;
+    if (!pe_is_deck(d->deck)) {
+        pe_unlock(&d->busy);
+        return PE_SHOE_ERR_STATE;
+    }
+    return PE_OK;
+}
+
+#define PE_DEALER_LOCKED(call)                                                                    \
+    do {                                                                                          \
+        const int e_ = pe_dealer_enter(d);                                                        \
+        if (e_) return e_;                                                                        \
+        const int r_ = (call);                                                                    \
+        pe_unlock(&d->busy);                                                                      \
+        return r_;                                                                                \
+    } while (0)
+
+int pe_dealer_init(pe_dealer *d)
+{
+    if (!d) return PE_ERR_ARG;
+    pe_new_deck(d->deck);
+    d->busy = 0;
+    d->reserved = 0;
+    return PE_OK;
+}
+
+int pe_dealer_deal(pe_dealer *d, size_t n, int k, uint8_t *out)
+{
+    PE_DEALER_LOCKED(rng_deal_batch(&d->rng, d->deck, n, k, out));
+}
+
+int pe_dealer_holdem_showdowns(pe_dealer *d, size_t n, int players, int burns, uint16_t *values,
+                               uint16_t *winners, uint8_t *cards)
+{
+    PE_DEALER_LOCKED(rng_holdem_showdowns(&d->rng, d->deck, n, players, burns, values, winners, cards));
+}
+
+int pe_dealer_jump(pe_dealer *d) { PE_DEALER_LOCKED(pe_rng_jump(&d->rng)); }
+
+static int dealer_get_state(pe_dealer *d, uint64_t s[4], uint8_t deck[52])
+{
+    if (!s || !deck) return PE_ERR_ARG;
+    const int st = pe_rng_get_state(&d->rng, s);
+    if (st) return st;
+    memcpy(deck, d->deck, 52);
+    return PE_OK;
+}
+
+int pe_dealer_get_state(pe_dealer *d, uint64_t s[4], uint8_t deck[52]) { PE_DEALER_LOCKED(dealer_get_state(d, s, deck)); }
+
+static int dealer_set_state(pe_dealer *d, const uint64_t s[4], const uint8_t deck[52])
+{
+    if (!s || !deck || !pe_is_deck(deck) || (s[0] | s[1] | s[2] | s[3]) == 0) return PE_ERR_ARG;
+    if (d->rng.secure) return PE_SHOE_ERR_SECURE;
+    pe_rng_set_state(&d->rng, s);
+    memcpy(d->deck, deck, 52);
+    return PE_OK;
+}
+
+int pe_dealer_set_state(pe_dealer *d, const uint64_t s[4], const uint8_t deck[52])
+{
+    PE_DEALER_LOCKED(dealer_set_state(d, s, deck));
+}
+
+int pe_dealer_copy(pe_dealer *dst, pe_dealer *src)
+{
+    if (!dst || dst == src) return PE_ERR_ARG;
+    const int e = pe_dealer_enter(src);
+    if (e) return e;
+    memcpy(dst, src, sizeof *dst);
+    pe_unlock(&src->busy);
+    dst->busy = 0;
+    if (dst->rng.secure) pe_rng_drop_buffer(&dst->rng); /* never two holders of the same OS words */
+    return PE_OK;
 }

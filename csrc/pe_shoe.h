@@ -34,6 +34,21 @@
  *
  * Every function validates its arguments and returns PE_OK (0) or a negative code, and on error
  * changes nothing. All functions are re-entrant: state lives in the caller's structs only.
+ *
+ * Threads (cffi releases the GIL around every call): a pe_shoe and a pe_dealer each carry a lock
+ * word. Every pe_shoe_* / pe_dealer_* call on one takes it with an atomic exchange (acquire) and
+ * releases it (release) before returning; a call that finds it taken changes nothing and returns
+ * PE_SHOE_ERR_BUSY, and the caller retries (pyeval waits with a short back-off). So two calls on one
+ * object never interleave. Independently of the lock, every index into the fixed arrays is read into
+ * a local, checked against the array's bound and the struct's invariants (pe_shoe_check) before use:
+ * no interleaving or corrupted field can make these functions read or write out of bounds. A bare
+ * pe_rng (pe_rng_*, pe_shoe_deal_batch, pe_shoe_holdem_showdowns) has no lock: it belongs to one
+ * thread (the simulations create one per task).
+ *
+ * Processes: a secure pe_rng records the process id that filled its buffer; every call that draws
+ * checks it first and, in a forked child, throws the buffered words away and reads new ones, so a
+ * parent and child never deal from the same OS bytes. Copies (pe_shoe_copy, pe_dealer_copy) of a
+ * secure source never carry its buffered words either: the copy reads its own from the OS.
  */
 #ifndef PE_SHOE_H
 #define PE_SHOE_H
@@ -42,7 +57,7 @@
 #include <stdint.h>
 #include "pe_eval.h" /* PE_OK, PE_ERR_* */
 
-#define PE_SHOE_ABI 1
+#define PE_SHOE_ABI 2
 #define PE_SHOE_MAX_DECKS 8
 #define PE_SHOE_MAX_CARDS 416 /* 8 decks */
 #define PE_RNG_BUF_WORDS 32   /* secure mode: 256-byte blocks from the OS */
@@ -51,7 +66,8 @@ enum {
     PE_SHOE_ERR_EXHAUSTED = -10, /* fewer cards left than asked for */
     PE_SHOE_ERR_ENTROPY = -11,   /* the OS random source failed */
     PE_SHOE_ERR_STATE = -12,     /* not allowed in this state (e.g. discarding a card not dealt) */
-    PE_SHOE_ERR_SECURE = -13     /* a seed or a state given to a secure random source */
+    PE_SHOE_ERR_SECURE = -13,    /* a seed or a state given to a secure random source */
+    PE_SHOE_ERR_BUSY = -14       /* another thread is in a call on this shoe or dealer: retry */
 };
 
 enum { PE_RACK_DISCARD = 0, PE_RACK_BURN = 1, PE_RACK_STUB = 2 };
@@ -62,7 +78,7 @@ typedef struct pe_rng {
     uint32_t buf_pos;                  /* next unread word of buf */
     uint32_t secure;                   /* 1: draw from the OS CSPRNG */
     int32_t err;                       /* sticky: set when the OS source failed */
-    uint32_t reserved;
+    int32_t pid;                       /* secure mode: the process that read buf (fork check) */
 } pe_rng;
 
 typedef struct pe_shoe {
@@ -71,11 +87,22 @@ typedef struct pe_shoe {
     uint16_t pos;                           /* cards taken off the top so far */
     uint16_t rack_n;                        /* cards on the discard rack */
     uint16_t decks;                         /* 1..8 */
+    uint32_t busy;                          /* lock word (see Threads above); 0 = free */
+    uint32_t version;                       /* incremented by every call that may change the shoe */
     uint8_t cards[PE_SHOE_MAX_CARDS];       /* card ids 0..51, top first */
     uint8_t deck_of[PE_SHOE_MAX_CARDS];     /* deck index (0..decks-1) of cards[i] */
     uint8_t rack[PE_SHOE_MAX_CARDS];        /* discard rack, first racked first */
     uint8_t rack_kind[PE_SHOE_MAX_CARDS];   /* PE_RACK_* of rack[i] */
 } pe_shoe;
+
+/* A batch dealer: a random source and the 52-card deck carried from row to row and from call to
+ * call, so n1 + n2 rows in two calls are exactly the n1 + n2 rows of one call (same k). */
+typedef struct pe_dealer {
+    pe_rng rng;
+    uint8_t deck[52];
+    uint32_t busy;    /* lock word (see Threads above); 0 = free */
+    uint32_t reserved;
+} pe_dealer;
 
 int pe_shoe_abi(void);
 
@@ -111,6 +138,23 @@ int pe_shoe_discard(pe_shoe *s, const uint8_t *cards, int n);
 int pe_shoe_stub_to_rack(pe_shoe *s);                     /* returns the number of cards moved */
 int pe_shoe_rack_to_stub(pe_shoe *s);                     /* racked cards under the stub; count moved */
 int pe_shoe_remove_card(pe_shoe *s, int card);           /* fault model: a card lost from the stub */
+int pe_shoe_deal_one(pe_shoe *s);                         /* the top card (0..51) or a negative status */
+int pe_shoe_burn_one(pe_shoe *s);                         /* burn; the card (0..51) or a negative status */
+/* k (0..7) cards off the top packed little-endian, 8 bits per card (first card in bits 0..7), or a
+ * negative status. One call and no buffer for the common small deals. */
+int64_t pe_shoe_deal_packed(pe_shoe *s, int k);
+int pe_shoe_shuffle_all(pe_shoe *s);                      /* gather + uniform shuffle, one call */
+int pe_shoe_randbelow(pe_shoe *s, uint64_t bound, uint64_t *out, size_t count);
+int pe_shoe_jump(pe_shoe *s);                             /* the shoe's rng: pe_rng_jump */
+int pe_shoe_remaining(pe_shoe *s);                        /* size - pos, or a negative status */
+/* Copy src into dst (its version included; dst's lock free). A secure source's buffered words are
+ * not copied: dst reads its own from the OS at its first draw. */
+int pe_shoe_copy(pe_shoe *dst, pe_shoe *src);
+/* Make dst equal to src if dst->version is still `version` (the version of the copy src was made
+ * from), else PE_SHOE_ERR_BUSY and nothing changes: multi-step changes are made on a private copy
+ * and committed at once. src's buffered secure words move to dst and are wiped from src. */
+int pe_shoe_commit(pe_shoe *dst, pe_shoe *src, uint32_t version);
+int pe_shoe_check(const pe_shoe *s);                      /* invariants: PE_OK or PE_SHOE_ERR_STATE */
 
 /* ---- batch kernels (simulation) ---- */
 /* n rows of k cards (1..52): row r = the first k cards of an independent uniform shuffle of one
@@ -127,5 +171,18 @@ int pe_shoe_deal_batch(pe_rng *r, size_t n, int k, uint8_t *out);
  */
 int pe_shoe_holdem_showdowns(pe_rng *r, size_t n, int players, int burns, uint16_t *values,
                              uint16_t *winners, uint8_t *cards);
+
+
+/* ---- the batch dealer (locked like a shoe) ---- */
+int pe_dealer_init(pe_dealer *d);                         /* deck in new-deck order; rng untouched */
+int pe_dealer_deal(pe_dealer *d, size_t n, int k, uint8_t *out);
+int pe_dealer_holdem_showdowns(pe_dealer *d, size_t n, int players, int burns, uint16_t *values,
+                               uint16_t *winners, uint8_t *cards);
+int pe_dealer_jump(pe_dealer *d);
+/* The exact state (generator words and carried deck): PE_SHOE_ERR_SECURE for a secure dealer. */
+int pe_dealer_get_state(pe_dealer *d, uint64_t s[4], uint8_t deck[52]);
+/* Set it: the words not all zero, the deck a permutation of 0..51 (else PE_ERR_ARG, nothing changes). */
+int pe_dealer_set_state(pe_dealer *d, const uint64_t s[4], const uint8_t deck[52]);
+int pe_dealer_copy(pe_dealer *dst, pe_dealer *src);       /* as pe_shoe_copy */
 
 #endif

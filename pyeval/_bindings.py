@@ -106,6 +106,7 @@ class Status(enum.IntEnum):
     SHOE_ENTROPY = lib.PE_SHOE_ERR_ENTROPY  # the operating system's random source failed
     SHOE_STATE = lib.PE_SHOE_ERR_STATE  # an operation the shoe's state does not allow
     SHOE_SECURE = lib.PE_SHOE_ERR_SECURE  # a seed or replay on a secure shoe
+    SHOE_BUSY = lib.PE_SHOE_ERR_BUSY  # another thread is in a call on the same shoe or dealer (retry)
     EQUITY_NO_DEAL = lib.PE_EQ_ERR_NO_DEAL  # no deal is possible (ranges use up the cards)
 
 

@@ -97,4 +97,31 @@ from pyeval.headsup import sim as hu_sim  # noqa: E402
 hu_sim.simulate(example_rules(), rounds=20_000, seed=1)
 cc_sim.simulate(rounds=20_000, seed=1)
 
+# equity (exact with suit isomorphism and threads, Monte Carlo uniform/weighted) and enumeration
+from pyeval import enumeration  # noqa: E402
+
+pyeval.equity(["AKs,QQ+", "JJ-99,AQs:0.5", "72o"], board="Ah 7h 2c", exact=True, threads=2)
+pyeval.equity(["AKs,QQ+", "JJ-99,AQs:0.5"], trials=50_000, seed=2, workers=1)
+pyeval.equity(["AKs,QQ+", "random", "T9s"], trials=50_000, seed=2, workers=1)
+for fixed, dead in (("", ""), ("As Ks Qs Js", "Ts"), ("2c 7d Jh Ah Ad", "3c")):
+    enumeration.value_histogram(7 if len(fixed) > 2 else 5, fixed or None, dead or None)
+for bad in ("As As", "Zz"):
+    try:
+        enumeration.value_histogram(7, bad)
+    except pyeval.PyevalError:
+        errors += 1
+
+# issue 14: shoes and dealers shared by threads, copies, pickles and forks of secure sources
+import os  # noqa: E402
+import sys  # noqa: E402
+import threading  # noqa: E402,F401 - the tests below start threads
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import test_shoe_threads  # noqa: E402
+
+for test, args in test_shoe_threads.SANITIZER_WORKLOAD:
+    test(*args)
+secure_check = pyeval.Shoe(secure=True)  # a secure=True shoe after all that: still secure
+assert secure_check.secure
+
 print("ok", errors)

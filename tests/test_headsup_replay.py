@@ -34,6 +34,7 @@ def _index(events: list[Event], kind: str, seat: int | None = None) -> int:
     return next(i for i, e in enumerate(events) if e.kind == kind and (seat is None or e.seat == seat))
 
 
+@pytest.mark.regulation("677a.11(j)")
 def test_677a_11_j_replay_refuses_a_raise_moved_to_another_street():
     rnd = _played(1)
     events = list(rnd.events)
@@ -46,6 +47,7 @@ def test_677a_11_j_replay_refuses_a_raise_moved_to_another_street():
         HeadsUpRound.replay(RULES, events)
 
 
+@pytest.mark.regulation("677a.11(j)")
 def test_677a_11_j_replay_refuses_an_inflated_settlement():
     rnd = _played(2)
     events = list(rnd.events)
@@ -57,6 +59,7 @@ def test_677a_11_j_replay_refuses_an_inflated_settlement():
         HeadsUpRound.replay(RULES, events)
 
 
+@pytest.mark.regulation("677a.11(j)")
 def test_677a_11_j_replay_refuses_a_wrong_dealer_hand_value_and_a_cut_record():
     rnd = _played(3)
     events = list(rnd.events)
@@ -72,6 +75,7 @@ def test_677a_11_j_replay_refuses_a_wrong_dealer_hand_value_and_a_cut_record():
         HeadsUpRound.replay(RULES, events + [Event("bonus", 1, 3000)])
 
 
+@pytest.mark.regulation("677a.11(j)")
 def test_677a_11_j_replay_of_a_record_read_back_from_json():
     rnd = _played(4, raise_first=False)
     # a record stored as JSON comes back with lists (and enum names as text where the writer chose so);
@@ -81,6 +85,7 @@ def test_677a_11_j_replay_of_a_record_read_back_from_json():
     assert HeadsUpRound.replay(RULES, events).settlement == rnd.settlement
 
 
+@pytest.mark.regulation("677a.11(j)")
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), k=st.integers(0, 200), delta=st.integers(1, 5000))
 def test_677a_11_j_any_changed_amount_in_a_record_is_caught(seed, k, delta):

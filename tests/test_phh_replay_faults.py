@@ -60,6 +60,7 @@ def _cli(tmp_path: Path, *files: tuple[str, str | bytes], args: tuple[str, ...] 
 
 
 # ---------------------------------------------------------------------- § 637a.18(e) showdown order
+@pytest.mark.regulation("637a.18(e)")
 @pytest.mark.parametrize("order", [("p1", "p2", "p3"), ("p2", "p3", "p1"), ("p3", "p1", "p2"), ("p3", "p2", "p1")])
 def test_637a_18_e_showdown_order_all_in_any_order(order):
     cards = {"p1": "AsAh", "p2": "KsKh", "p3": "7h8h"}
@@ -71,12 +72,14 @@ def test_637a_18_e_showdown_order_all_in_any_order(order):
     assert [e.player for e in rnd.events if e.kind == "show"] == [2, 0, 1]
 
 
+@pytest.mark.regulation("637a.18(e)")
 def test_637a_18_e_showdown_all_in_hands_listed_after_the_board():
     text = ALL_IN.replace("'p1 sm AsAh', 'p2 sm KsKh', 'p3 sm 7h8h', ", "").replace(
         "'d db 4d']", "'d db 4d', 'p1 sm AsAh', 'p2 sm KsKh', 'p3 sm 7h8h']")
     assert phh.check_replay(_one(text)).matches
 
 
+@pytest.mark.regulation("637a.18(e)")
 def test_637a_18_e_showdown_order_strict_mode_keeps_the_regulation_order(tmp_path: Path):
     hh = _one(ALL_IN)
     with pytest.raises(IllegalHandHistoryError, match=r"action 7 'p1 sm AsAh': p3 shows first, not p1 .*637a\.18\(e\)"):
@@ -86,6 +89,7 @@ def test_637a_18_e_showdown_order_strict_mode_keeps_the_regulation_order(tmp_pat
     assert _cli(tmp_path).returncode == 0  # the same file without --strict
 
 
+@pytest.mark.regulation("637a.18(e)")
 def test_637a_18_e_showdown_order_still_binds_when_betting_could_go_on():
     # both players have chips behind at the river: the last bettor (none: p1 is first left of the
     # button) shows first; a record listing p3 first is out of order
@@ -95,12 +99,14 @@ def test_637a_18_e_showdown_order_still_binds_when_betting_could_go_on():
     assert phh.check_replay(_one(RIVER)).matches
 
 
+@pytest.mark.regulation("637a.18(e)")
 def test_637a_18_e_all_in_show_with_wrong_cards_is_refused_at_its_action():
     text = ALL_IN.replace("'p2 sm KsKh'", "'p2 sm KdKh'")
     with pytest.raises(IllegalHandHistoryError, match=r"action 8 'p2 sm KdKh': p2 shows KdKh but was dealt KsKh"):
         _one(text).replay()
 
 
+@pytest.mark.regulation("637a.18(e)")
 def test_637a_18_e_all_in_record_missing_a_hand_says_so():
     text = ALL_IN.replace("'p3 sm 7h8h', ", "")
     with pytest.raises(IllegalHandHistoryError, match="stops before the showdown: p3 has yet to show or muck"):
@@ -120,6 +126,7 @@ def test_issue13_messages_use_the_records_player_names():
 
 
 # ---------------------------------------------------------------------- § 637a.11(f) a card dealt twice
+@pytest.mark.regulation("637a.11(f)")
 def test_637a_11_f_duplicate_hole_card_reported_at_its_action():
     text = HAND.replace("'d dh p2 KsKh'", "'d dh p2 AsKh'")
     with pytest.raises(IllegalHandHistoryError,
@@ -174,6 +181,7 @@ def test_issue13_replay_keeps_going_and_reports_per_file_and_hand(tmp_path: Path
         "pyeval: error: a.phhs[2]: action 4 'p3 cbr 3': 3 is below the minimum raise to 4 (58 Pa. Code § 637a.8(k))"]
     assert "files: 3  hands: 6  matches: 4  mismatches: 1  errors: 1  files with a failure: 1" in proc.stdout
     assert "mismatch a.phhs[3]: first differing seat p2: replayed 98 vs recorded 99" in proc.stdout
+    assert f"file {tmp_path / 'a.phhs'}: hands 4  matches 2  mismatches 1  errors 1" in proc.stdout
     # an unreadable file among them: reported, the others still replayed, exit 2
     proc = _cli(tmp_path, ("d.phh", "variant = [[[["))
     assert proc.returncode == 2
@@ -285,6 +293,7 @@ def test_issue14_13_any_field_of_any_type_gives_a_pyeval_error_or_a_result(field
 
 
 # ---------------------------------------------------------------------- issue 14 item 7: unknown cards
+@pytest.mark.regulation("637a.11(k)")
 def test_issue14_7_unknown_board_is_never_scored_as_a_tie():
     text = HAND.replace("'p3 f'", "'p3 cc', 'd db ??', 'p1 cc', 'p3 cc', 'd db ??', 'p1 cc', 'p3 cc', "
                                   "'p1 sm AsAh', 'p3 sm 7h8h'").replace("[108, 98, 94]", "[101, 98, 101]")
@@ -293,6 +302,7 @@ def test_issue14_7_unknown_board_is_never_scored_as_a_tie():
         phh.check_replay(_one(text))
 
 
+@pytest.mark.regulation("637a.11(k)")
 def test_issue14_7_unknown_hole_cards_at_showdown_are_never_awarded():
     text = RIVER.replace("'d dh p3 7h8h'", "'d dh p3 ????'").replace("'p3 sm 7h8h'", "'p3 sm ????'")
     with pytest.raises(IllegalHandHistoryError, match="unknown"):
@@ -323,3 +333,20 @@ def test_issue13_replay_lists_at_most_show_errors_and_refuses_a_negative_count(t
     with pytest.raises(SystemExit) as exc:
         main(["replay", "--show", "-1", str(tmp_path)])
     assert exc.value.code == 2
+
+
+def test_issue14_13_replay_interrupted_reports_what_was_done(tmp_path: Path, capsys, monkeypatch):
+    (tmp_path / "a.phhs").write_text("\n".join(f"[{i}]\n{HAND}" for i in range(1, 5)))
+    real = phh.check_replay
+    calls = []
+
+    def stop_at_third(hh, **kw):
+        calls.append(hh.name)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(hh, **kw)
+
+    monkeypatch.setattr(phh, "check_replay", stop_at_third)
+    assert main(["replay", str(tmp_path)]) == 130
+    out, err = capsys.readouterr()
+    assert "hands: 3  matches: 2" in out and "interrupted" in err and "Traceback" not in err

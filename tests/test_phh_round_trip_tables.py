@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from pyeval.errors import HandHistoryError, TableRulesError
 from pyeval.poker import BettingStructure, HeadsUpOrder, OddChipRule, PokerRules, Round, phh
+from pyeval.poker.rules import LimitShortAllIn, ShortAllIns, StreetOpener
 from pyeval.shoe import Shoe
 from pyeval.poker.games import VARIANTS
 
@@ -90,7 +91,8 @@ def _assert_round_trip(r: Round) -> phh.HandHistory:
     assert phh.dumps(phh.from_round(again)) == text
     read = hh.table_rules()
     for f in ("odd_chip", "suit_order", "max_raises", "max_bet", "check_raise", "show_all_hands", "ante",
-              "bb_ante", "structure", "variant", "min_bet", "bring_in"):
+              "bb_ante", "structure", "variant", "min_bet", "bring_in", "short_all_ins", "limit_short_all_in",
+              "turn_river_opener", "chip_value"):
         assert getattr(read, f) == getattr(r.rules, f), f
     if r.n == 2:
         assert read.heads_up is r.rules.heads_up
@@ -123,13 +125,14 @@ def test_issue14_10_three_blinds_with_big_blind_ante_round_trips():
         _assert_round_trip(_random_round(rules, [30, 60, 5, 40, 9], seed))
 
 
+@pytest.mark.regulation("637a.11(k)")
 @pytest.mark.parametrize("rule", [OddChipRule.HIGH_CARD_BY_SUIT, OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON])
 def test_issue14_10_637a_11_k_non_default_odd_chip_rule_round_trips(rule):
     # quarter-dollar chips: two odd units are $0.50, within § 637a.11(k)'s $1 for one player
     rules = PokerRules(seats=6, blinds=(1, 2), ante=1, min_bet=2, odd_chip=rule, suit_order="shdc",
                        chip_value=Fraction(1, 4))
     # two players fold after their ante; three all-in hands play the board: 38 chips split three
-    # ways leave two odd chips, which the rule gives out
+    # ways leave two odd chips, which the rule gives out (a chip is $0.25, so one player may take both)
     r = Round(rules, [12, 12, 12, 12, 12])
     r.post_forced_bets()
     r.deal_hole_cards(["2c3d", "2d3h", "2h3c", "4s5s", "6s7s"])
@@ -152,6 +155,18 @@ def test_issue14_10_637a_11_k_non_default_odd_chip_rule_round_trips(rule):
     assert hh.extra["_pyeval_chip_value"] == "1/4" and hh.table_rules().chip_value == Fraction(1, 4)
     text = phh.dumps(hh)
     assert "_pyeval_odd_chip" in text and tomllib.loads(text)["_pyeval_odd_chip"] == rule.value
+
+
+def test_issue14_10_table_conventions_round_trip():
+    """Issue 13's labelled conventions (short all-ins, fixed-limit completion, turn/river opener,
+    chip value) are settings PHH has no field for: written as _pyeval_ fields and read back."""
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, short_all_ins=ShortAllIns.CUMULATIVE,
+                       turn_river_opener=StreetOpener.AS_PREFLOP, chip_value="1/4")
+    hh = _assert_round_trip(_random_round(rules, [40, 40, 40, 40], 5))
+    assert hh.extra == {"_pyeval_short_all_ins": "cumulative", "_pyeval_turn_river_opener": "as-preflop",
+                        "_pyeval_chip_value": "1/4"}
+    for seed in range(30):
+        _assert_round_trip(_random_round(rules, [40, 9, 40, 25, 3], seed))
 
 
 def test_issue14_10_default_tables_write_no_pyeval_fields():
@@ -185,7 +200,10 @@ def _tables(draw: st.DrawFn) -> tuple[PokerRules, list[int]]:
                   min_bet=draw(st.integers(1, 6)), odd_chip=draw(st.sampled_from(list(OddChipRule))),
                   suit_order=draw(st.sampled_from(_ORDERS)), check_raise=draw(st.booleans()),
                   show_all_hands=draw(st.booleans()), max_raises=draw(st.none() | st.integers(0, 4)),
-                  ante=draw(st.integers(0, 3)))
+                  ante=draw(st.integers(0, 3)), short_all_ins=draw(st.sampled_from(list(ShortAllIns))),
+                  limit_short_all_in=draw(st.sampled_from(list(LimitShortAllIn))),
+                  turn_river_opener=draw(st.sampled_from(list(StreetOpener))),
+                  chip_value=draw(st.sampled_from([1, "1/2", "1/4", "0.01"])))
     if structure is FL:
         common["big_bet"] = draw(st.none() | st.integers(common["min_bet"], 12))
     else:

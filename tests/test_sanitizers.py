@@ -42,6 +42,28 @@ def test_c_under_sanitizers(harness: Path, tmp_path: Path):
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr
 
 
+def test_shoe_threads_under_thread_sanitizer(tmp_path: Path):
+    """``tests/c/test_shoe_threads.c`` (four threads on one shoe and one dealer) under ThreadSanitizer:
+    the lock words must order every access (no data race report)."""
+    tsan = ["-std=gnu11", "-O1", "-g", "-fsanitize=thread", "-Wall", "-Wextra", "-Werror", "-Wno-unused-function"]
+    probe = tmp_path / "probe.c"
+    probe.write_text("int main(void){return 0;}\n")
+    if CC is None or subprocess.run([CC, *tsan, str(probe), "-o", str(tmp_path / "probe")],
+                                    capture_output=True).returncode != 0 or \
+            subprocess.run([str(tmp_path / "probe")], capture_output=True).returncode != 0:
+        if os.environ.get("PYEVAL_REQUIRE_SANITIZERS") == "1":
+            pytest.fail("no C compiler with ThreadSanitizer support")
+        pytest.skip("no C compiler with ThreadSanitizer support")
+    exe = tmp_path / "shoe_threads_tsan"
+    sources = [str(p) for p in sorted((ROOT / "csrc").glob("*.c"))]
+    build = subprocess.run([CC, *tsan, "-I", str(ROOT / "csrc"), str(ROOT / "tests" / "c" / "test_shoe_threads.c"),
+                            *sources, "-o", str(exe), "-lm", "-pthread"], capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600,
+                         env=dict(os.environ, TSAN_OPTIONS="halt_on_error=1"))
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr
+
+
 def test_python_api_under_sanitizers(tmp_path: Path):
     """Build pyeval's compiled modules with ASan + UBSan and drive every C path from Python.
 

@@ -94,7 +94,7 @@ class ShufflerDeck(Shoe):
         self._orders = [tuple(x for x in o if x != c) for o in self._orders]
 
     # -- CardSource ----------------------------------------------------------------------------
-    def shuffle(self, procedure: object = None) -> None:  # type: ignore[override]
+    def shuffle(self, procedure: object = None) -> None:
         """Gather and shuffle (the next preset order instead, while there is one)."""
         if self._orders and procedure is None:
             self.set_order(self._orders[0])

@@ -32,6 +32,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--time-budget", type=float, default=None, help="Monte Carlo: stop after about SECONDS")
     p.add_argument("--seed", type=int, default=None, help="seed 0..2**256-1 (default: a fresh one, printed)")
     add_cli_options(p, DEFAULT_STREAMS)
+    p.add_argument("--threads", type=int, default=0,
+                   help="exact enumeration: threads (default 0: every core; the result does not depend on it)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -70,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         with cli_executor(args.workers, args.scheduler) as ex:
             r = equity(args.players, board=args.board, dead=args.dead, exact=args.exact, seed=args.seed,
                        trials=args.trials, target_stderr=args.target_stderr, time_budget=args.time_budget,
-                       streams=args.streams, executor=ex, workers=args.workers,
+                       streams=args.streams, executor=ex, workers=args.workers, threads=args.threads,
                        progress=bar.update if bar is not None else None)
     except RunInterrupted as stop:  # Ctrl-C: the workers are stopped; report what is done
         if not isinstance(stop.partial, EquityResult) or not stop.done:

@@ -34,7 +34,7 @@ from ..parallel import (
 from .ranges import Range, parse_range
 
 __all__ = ["equity", "EquityResult", "PlayerEquity", "EquityStats", "run_stream", "SHARE_UNIT",
-           "DEFAULT_TRIALS", "DEFAULT_STREAMS"]
+           "DEFAULT_TRIALS", "DEFAULT_STREAMS", "EXACT_MAX_EVALUATIONS", "ADAPTIVE_TRIAL_CAP"]
 
 #: Pot shares are counted in units of 1/2520 pot (2520 = lcm(1..10): exact for any tie).
 SHARE_UNIT = 2520
@@ -44,6 +44,11 @@ DEFAULT_TRIALS = 1_000_000
 DEFAULT_STREAMS = 32
 #: ``exact=None`` enumerates when hand tuples x boards x players is at most this.
 EXACT_AUTO_LIMIT = 20_000_000
+#: ``exact=True`` refuses (EquityError naming the estimate) above this many hand evaluations
+#: (compatible deals x boards x players, before the suit isomorphism saves its 3-20x).
+EXACT_MAX_EVALUATIONS = 100_000_000_000
+#: An adaptive run (``target_stderr`` / ``time_budget``) without ``trials`` stops at this many trials.
+ADAPTIVE_TRIAL_CAP = 2_000_000_000
 #: ``executor=None`` uses a process per core from this many trials on.
 PARALLEL_FROM = 50_000_000
 _CHUNK = 1 << 22  # trials per C call (keeps Ctrl-C and progress responsive)
@@ -377,7 +382,8 @@ def _check_count(v: object, what: str, lo: float) -> None:
 def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (), exact: bool | None = None,
            seed: int | None = None, *, trials: int | None = None, target_stderr: float | None = None,
            time_budget: float | None = None, streams: int | None = None, executor: Executor | None = None,
-           workers: int | None = None, progress: Callable[[int], None] | None = None) -> EquityResult:
+           workers: int | None = None, progress: Callable[[int], None] | None = None,
+           threads: int = 1) -> EquityResult:
     """Hold'em equity of 2..10 players' hands or ranges, with an optional board and dead cards.
 
     Args:
@@ -386,13 +392,18 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
             Overlapping ranges are dealt with card removal: only deals where no card is held twice
             count, each with the product of its combinations' weights.
         board: 0, 3, 4 or 5 known board cards (text or card ints). dead: cards out of play.
-        exact: True enumerates every remaining board for every compatible deal of the ranges;
-            False samples (Monte Carlo); None (default) enumerates when no Monte Carlo option is
-            given and compatible hand deals x boards x players <= :data:`EXACT_AUTO_LIMIT`.
+        exact: True enumerates every remaining board for every compatible deal of the ranges
+            (deals and boards equal up to a suit permutation are enumerated once and counted with
+            their multiplicity: the exact ``Fraction`` results are those of the plain enumeration);
+            refused with EquityError when deals x boards x players exceeds
+            :data:`EXACT_MAX_EVALUATIONS` (e.g. three random hands: about 1e16). False samples
+            (Monte Carlo); None (default) enumerates when no Monte Carlo option is given and
+            compatible hand deals x boards x players <= :data:`EXACT_AUTO_LIMIT`.
         seed: Monte Carlo seed 0..2**256-1; None draws one (reported in the result).
         trials: Monte Carlo trials (default :data:`DEFAULT_TRIALS`, or the cap of an adaptive run).
-        target_stderr: stop once every player's equity standard error is at most this (checked
-            after rounds of trials whose sizes depend only on the arguments: reproducible).
+        target_stderr: stop once every player's equity standard error is at most this (> 0;
+            checked after rounds of trials whose sizes depend only on the arguments: reproducible),
+            or at ``trials`` (default :data:`ADAPTIVE_TRIAL_CAP`) trials.
         time_budget: stop after about this many seconds (not reproducible: the trial count depends
             on the machine).
         streams: independent streams of the seed (default :data:`DEFAULT_STREAMS`); the result
@@ -403,6 +414,9 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
             :data:`PARALLEL_FROM` trials (or a time budget of 2 s) on.
         workers: processes of the default executor (1: always in this process).
         progress: called with the number of boards or trials just finished.
+        threads: exact enumeration on this many threads of one shared pool (the C calls release
+            the GIL; 0: every core); the sums do not depend on it. Monte Carlo ignores it (see
+            ``executor``).
     Returns:
         :class:`EquityResult` (per player win / tie / equity as ``Fraction``, standard errors).
     Raises:
@@ -414,6 +428,12 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
     ranges, b, d = _prepare(players, board, dead)
     _check_count(trials, "trials", 1)
     _check_count(target_stderr, "target_stderr", 0)
+    if target_stderr is not None and not target_stderr > 0:
+        raise EquityError(f"target_stderr must be > 0 (an exact answer needs exact=True), got {target_stderr!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise EquityError(f"executor must be a concurrent.futures.Executor (something with .submit), "
+                          f"got {executor!r}")
+    nthreads = check_threads(threads, EquityError)
     _check_count(time_budget, "time_budget", 0)
     if trials is not None and not isinstance(trials, int):
         raise EquityError(f"trials must be an int, got {trials!r}")
@@ -430,7 +450,16 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
             deals = sum(1 for _ in _tuples(ranges))  # card removal between the ranges
         exact = not mc_asked and deals * per_board * p <= EXACT_AUTO_LIMIT
     if exact:
-        groups, count = _exact(ranges, b, d, progress)
+        deals = math.prod(len(r) for r in ranges)
+        if deals * per_board * p > EXACT_MAX_EVALUATIONS and deals <= 1_000_000:
+            deals = sum(1 for _ in _tuples(ranges))  # card removal between the ranges
+        if deals * per_board * p > EXACT_MAX_EVALUATIONS:
+            raise EquityError(
+                f"exact enumeration would evaluate about {deals * per_board * p:.2g} hands ({deals:,} hand "
+                f"deals x {per_board:,} boards x {p} players; suit isomorphism saves 3-20x of that), more "
+                f"than the {EXACT_MAX_EVALUATIONS:.0e} pyeval enumerates: use Monte Carlo (exact=False, "
+                "e.g. with target_stderr=0.001)")
+        groups, count = _exact(ranges, b, d, progress, nthreads)
         weights = {w for w, _ in groups}
         stats = None
         if len(weights) == 1:
@@ -445,9 +474,10 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
     k = check_streams(DEFAULT_STREAMS if streams is None else streams)
     spec = _mc_spec(ranges, b, d)
     adaptive = target_stderr is not None or time_budget is not None
-    cap = trials if trials is not None else (None if adaptive else DEFAULT_TRIALS)
+    cap = trials if trials is not None else (ADAPTIVE_TRIAL_CAP if adaptive else DEFAULT_TRIALS)
     own = None
-    big = (cap is not None and cap >= PARALLEL_FROM) or (time_budget is not None and time_budget >= 2)
+    asked = trials if trials is not None else (None if adaptive else cap)  # not the adaptive cap
+    big = (asked is not None and asked >= PARALLEL_FROM) or (time_budget is not None and time_budget >= 2)
     if executor is None and workers != 1 and (os.cpu_count() or 1) > 1 and big:
         executor = own = default_executor(workers)
     stats = EquityStats.zero(p)

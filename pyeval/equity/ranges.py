@@ -98,7 +98,14 @@ def _expand(tok: str, full: str) -> list[tuple[int, int]]:
               "optionally with :weight")
 
 
+_WEIGHT_TEXT = re.compile(r"(?:\d{1,18}(?:\.\d{0,18})?|\.\d{1,18})(?:[eE][+-]?\d{1,2})?|\d{1,18}/\d{1,18}")
+
+
 def _weight(text: str, tok: str, full: str) -> Fraction:
+    if not _WEIGHT_TEXT.fullmatch(text.strip()):  # before Fraction: '1e-9999999' would take forever
+        raise RangeError(f"invalid weight {text!r} in range token {tok!r} of {full!r}: expected a "
+                         "number like 0.5, 1/3 or 5e-3 (at most 18 digits per part, exponent within 99)",
+                         token=tok)
     try:
         w = Fraction(text)
     except (ValueError, ZeroDivisionError):

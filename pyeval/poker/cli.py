@@ -4,7 +4,8 @@ Every file and every hand is checked, and each failure reported on its own line 
 ``pyeval: error: FILE[HAND]: ...``) while the run goes on; a summary follows on stdout. Exit
 status: 0 every hand replays and matches; 1 a check failed (a finishing stack differs, or a record
 breaks the rules or stops before the hand is settled); 2 input that cannot be read (a missing,
-non-UTF-8 or malformed file, an unsupported table). ``--fail-fast`` stops at the first failure.
+non-UTF-8 or malformed file, an unsupported table); 130 interrupted (Ctrl-C; the summary covers
+the hands replayed so far). ``--fail-fast`` stops at the first failure.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from ..errors import HandHistoryError, IllegalHandHistoryError
 from . import phh
 
 #: Exit codes of ``pyeval replay``.
-EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 def register(subparsers: Any) -> None:
@@ -28,7 +29,7 @@ def register(subparsers: Any) -> None:
                     "compare each final stack with the recorded finishing_stacks, to the chip. Every file and "
                     "hand is checked and each failure reported on one line. Exit status: 0 all match, 1 a "
                     "check failed (a mismatch, a record that breaks the rules or stops early), 2 input that "
-                    "cannot be read.")
+                    "cannot be read, 130 interrupted.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="a .phh/.phhs file, or a folder searched for them")
     p.add_argument("--show", type=_count, default=10, metavar="N", help="list at most N mismatches and N errors (default 10)")
     p.add_argument("--progress", action="store_true", help="show a progress bar (tqdm) per file")
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     hands = matches = fractional = no_record = 0
     mismatches: list[phh.ReplayResult] = []
     errors: list[tuple[int, str]] = []  # (exit code, one-line message), in order
-    failed_files: set[str] = set()
+    per_file: dict[str, list[int]] = {}  # file -> [hands, matches, mismatches, errors], files with a failure
     files = _files(list(args.paths), errors)
     if errors and args.fail_fast:
         return _fail(*errors[0])
@@ -80,45 +81,54 @@ def run(args: argparse.Namespace) -> int:
     if args.progress:
         from tqdm import tqdm
         it = tqdm(files, unit="file")
-    for path in it:
-        try:
-            hhs = phh.load(path)
-        except HandHistoryError as exc:
-            if args.fail_fast:
-                return _fail(EXIT_UNREADABLE, str(exc))
-            errors.append((EXIT_UNREADABLE, str(exc)))
-            failed_files.add(str(path))
-            continue
-        for hh in hhs:
-            hands += 1
+    interrupted = False
+    try:
+        for path in it:
             try:
-                res = phh.check_replay(hh, strict=args.strict)
+                hhs = phh.load(path)
             except HandHistoryError as exc:
-                code = EXIT_FAILED if isinstance(exc, IllegalHandHistoryError) else EXIT_UNREADABLE
                 if args.fail_fast:
-                    return _fail(code, str(exc))
-                errors.append((code, str(exc)))
-                failed_files.add(str(path))
+                    return _fail(EXIT_UNREADABLE, str(exc))
+                errors.append((EXIT_UNREADABLE, str(exc)))
+                per_file[str(path)] = [0, 0, 0, 1]
                 continue
-            except Exception as exc:  # a fault of pyeval itself: reported, and the run goes on
-                msg = f"{hh.name}: internal error (please report): {type(exc).__name__}: {exc}"
-                if args.fail_fast:
-                    return _fail(EXIT_FAILED, msg)
-                errors.append((EXIT_FAILED, msg))
-                failed_files.add(str(path))
-                continue
-            if res.expected is None:
-                no_record += 1
-            elif res.matches:
-                matches += 1
-                fractional += res.scale != 1
-            else:
-                mismatches.append(res)
-                failed_files.add(str(path))
-                if args.fail_fast:
-                    break
-        if args.fail_fast and mismatches:
-            break
+            stats = [0, 0, 0, 0]
+            for hh in hhs:
+                hands += 1
+                stats[0] += 1
+                try:
+                    res = phh.check_replay(hh, strict=args.strict)
+                except HandHistoryError as exc:
+                    code = EXIT_FAILED if isinstance(exc, IllegalHandHistoryError) else EXIT_UNREADABLE
+                    if args.fail_fast:
+                        return _fail(code, str(exc))
+                    errors.append((code, str(exc)))
+                    stats[3] += 1
+                    continue
+                except Exception as exc:  # a fault of pyeval itself: reported, and the run goes on
+                    msg = f"{hh.name}: internal error (please report): {type(exc).__name__}: {exc}"
+                    if args.fail_fast:
+                        return _fail(EXIT_FAILED, msg)
+                    errors.append((EXIT_FAILED, msg))
+                    stats[3] += 1
+                    continue
+                if res.expected is None:
+                    no_record += 1
+                elif res.matches:
+                    matches += 1
+                    stats[1] += 1
+                    fractional += res.scale != 1
+                else:
+                    mismatches.append(res)
+                    stats[2] += 1
+                    if args.fail_fast:
+                        break
+            if stats[2] or stats[3]:
+                per_file[str(path)] = stats
+            if args.fail_fast and mismatches:
+                break
+    except KeyboardInterrupt:  # Ctrl-C: report what was replayed so far
+        interrupted = True
     for _, msg in errors[: args.show]:
         print(f"pyeval: error: {msg}", file=sys.stderr)
     if len(errors) > args.show:
@@ -126,7 +136,12 @@ def run(args: argparse.Namespace) -> int:
     sys.stderr.flush()
     print(f"files: {len(files)}  hands: {hands}  matches: {matches}  mismatches: {len(mismatches)}"
           f"  errors: {len(errors)}" + (f"  without finishing_stacks: {no_record}" if no_record else "")
-          + (f"  files with a failure: {len(failed_files)}" if failed_files else ""))
+          + (f"  files with a failure: {len(per_file)}" if per_file else ""))
+    for i, (name, (h, m, x, e)) in enumerate(per_file.items()):
+        if i == args.show:
+            print(f"... and {len(per_file) - args.show} more files with a failure")
+            break
+        print(f"file {name}: hands {h}  matches {m}  mismatches {x}  errors {e}")
     if fractional:
         print(f"note: {fractional} matching hands record fractions of a chip (a split pot's odd chip halved); "
               "they were replayed in that finer unit")
@@ -140,5 +155,8 @@ def run(args: argparse.Namespace) -> int:
     if len(mismatches) > args.show:
         print(f"... and {len(mismatches) - args.show} more")
     sys.stdout.flush()
+    if interrupted:
+        print("pyeval: interrupted: the counts above cover the hands replayed so far", file=sys.stderr)
+        return EXIT_INTERRUPTED
     code = max((c for c, _ in errors), default=EXIT_OK)
     return max(code, EXIT_FAILED if mismatches else EXIT_OK)

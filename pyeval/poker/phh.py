@@ -18,10 +18,10 @@ from __future__ import annotations
 import enum
 import math
 import re
-from fractions import Fraction
 import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +29,11 @@ import tomli_w
 
 from ..cards import CARD_TEXT, parse_cards
 from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
-from .games import HOLDEM, VARIANTS
+from .games import VARIANTS
 from .round import Round
-from .rules import BettingStructure, HeadsUpOrder, LimitShortAllIn, OddChipRule, PokerRules, ShortAllIns, StreetOpener
+from .rules import (
+    BettingStructure, HeadsUpOrder, LimitShortAllIn, OddChipRule, PokerRules, ShortAllIns, StreetOpener,
+)
 
 _STRUCTURES = {"F": BettingStructure.FIXED_LIMIT, "N": BettingStructure.NO_LIMIT, "P": BettingStructure.POT_LIMIT}
 _LETTER = {v: k for k, v in _STRUCTURES.items()}
@@ -54,6 +56,15 @@ _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
 _R_DEAL = "58 Pa. Code § 637a.11(f)"
 _PLAYER_RE = re.compile(r"\bplayer (\d+)\b")
 _AMOUNT_RE = re.compile(r"\d{1,30}(\.\d{1,30})?")
+
+
+def _setting_text(v: Any) -> Any:
+    """A table setting as a TOML value: an enum by its value, an exact amount as text ('1/4')."""
+    if isinstance(v, enum.Enum):
+        return v.value
+    if isinstance(v, Fraction):
+        return str(v)
+    return v
 
 
 def _short(v: Any) -> str:
@@ -240,20 +251,21 @@ class HandHistory:
             if kind is None:
                 raise HandHistoryError(f"{self.name}: unknown pyeval field {key!r} "
                                        f"(known: {', '.join(_PREFIX + k for k in _RULE_FIELDS)})")
-            if kind is Fraction:  # the money value of a chip unit, written "1/4"
-                try:
-                    if not isinstance(raw, str):
-                        raise TypeError
-                    out[fname] = Fraction(raw)
-                except (ValueError, TypeError, ZeroDivisionError):
-                    raise HandHistoryError(f"{self.name}: {key} must be an exact amount such as \"1/4\", "
-                                           f"got {_short(raw)}") from None
-            elif isinstance(kind, type) and issubclass(kind, enum.Enum):
+            if issubclass(kind, enum.Enum):
                 try:
                     out[fname] = kind(raw)
                 except (ValueError, TypeError):
                     raise HandHistoryError(f"{self.name}: {key} must be one of "
                                            f"{', '.join(repr(m.value) for m in kind)}, got {_short(raw)}") from None
+            elif kind is Fraction:  # an exact amount written as text, e.g. '1/4' or '0.25'
+                if not isinstance(raw, str) or len(raw) > 40:
+                    raise HandHistoryError(f"{self.name}: {key} must be an exact amount as text such as '1/4', "
+                                           f"got {_short(raw)}")
+                try:
+                    out[fname] = Fraction(raw)
+                except (ValueError, ZeroDivisionError):
+                    raise HandHistoryError(f"{self.name}: {key} must be an exact amount as text such as '1/4', "
+                                           f"got {_short(raw)}") from None
             elif kind is bool:
                 if not isinstance(raw, bool):
                     raise HandHistoryError(f"{self.name}: {key} must be true or false, got {_short(raw)}")
@@ -351,7 +363,7 @@ class HandHistory:
                     break
             else:
                 raise bad
-        settings = {k: (v.value if isinstance(v, (HeadsUpOrder, OddChipRule)) else v) for k, v in ov.items()}
+        settings = {k: _setting_text(v) for k, v in ov.items()}
         try:
             common: dict[str, Any] = dict(seats=max(n, 2 if straddle is None else len(blinds) + 2),
                                           blinds=tuple(blinds), ante=ante, bb_ante=bb_ante, straddle=straddle,
@@ -863,8 +875,7 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
             continue
         mine = getattr(rules, fname)
         if getattr(read, fname) != mine:
-            hh.extra[_PREFIX + fname] = (mine.value if isinstance(mine, enum.Enum)
-                                         else str(mine) if isinstance(mine, Fraction) else mine)
+            hh.extra[_PREFIX + fname] = _setting_text(mine)
     if hh.extra:
         read = hh.table_rules()
         bad = [f for f in _RULE_FIELDS if (f != "heads_up" or n == 2) and getattr(read, f) != getattr(rules, f)]

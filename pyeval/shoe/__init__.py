@@ -31,7 +31,7 @@ The package's modules: :mod:`~pyeval.shoe.rng` (random sources, the seed/stream 
 from __future__ import annotations
 
 from . import rng
-from .batch import BatchDealer, Showdowns, deal_batch, holdem_showdowns
+from .batch import BatchDealer, DealerState, Showdowns, deal_batch, holdem_showdowns
 from .core import DEFAULT_MIN_CUT, MAX_DECKS, RackEntry, RackKind, Shoe, ShoeSnapshot
 from .procedures import (
     CRISS_CROSS_HAND_DEAL,
@@ -70,6 +70,6 @@ __all__ = [
     "HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "CRISS_CROSS_HAND_DEAL", "DEALER", "deal_procedure",
     "DealPlan", "PlannedCard", "plan_deal",
     "StubOutcome", "StubCheck", "StubCountPolicy", "check_stub", "judge_stub_count",
-    "BatchDealer", "Showdowns", "deal_batch", "holdem_showdowns",
+    "BatchDealer", "DealerState", "Showdowns", "deal_batch", "holdem_showdowns",
     "MAX_DECKS", "MAX_SEED", "MAX_STREAM", "DEFAULT_MIN_CUT", "resolve_seed", "check_stream", "rng",
 ]

@@ -1,28 +1,23 @@
 """Shared internals of :mod:`pyeval.shoe`: the C status codes, argument checks, status -> exception."""
 from __future__ import annotations
 
-from .._bindings import ERR_ARG, ERR_CARD, ERR_DUP, ffi, lib
-from ..errors import (
-    DuplicateCardError,
-    EntropyError,
-    InvalidCardError,
-    NativeBuildError,
-    SeedError,
-    ShoeArgumentError,
-    ShoeExhaustedError,
-    ShoeTypeError,
-)
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .._bindings import DEFAULT_ERRORS, ERR_ARG, ERR_CARD, ERR_DUP, Status, ffi, lib
+from ..errors import NativeBuildError, PyevalError, SeedError, ShoeArgumentError, ShoeTypeError
 
 __all__ = ["ffi", "lib", "ERR_ARG", "ERR_CARD", "ERR_DUP", "ERR_EXHAUSTED", "ERR_ENTROPY", "ERR_STATE",
-           "ERR_SECURE", "check_int", "raise_status"]
+           "ERR_SECURE", "ERR_BUSY", "check_int", "raise_status", "retry"]
 
-if lib.pe_shoe_abi() != 1:  # pragma: no cover - only with a stale build
+if lib.pe_shoe_abi() != 2:  # pragma: no cover - only with a stale build
     raise NativeBuildError("pyeval._native shoe ABI mismatch: rebuild the package")
 
-ERR_EXHAUSTED: int = lib.PE_SHOE_ERR_EXHAUSTED
-ERR_ENTROPY: int = lib.PE_SHOE_ERR_ENTROPY
-ERR_STATE: int = lib.PE_SHOE_ERR_STATE
-ERR_SECURE: int = lib.PE_SHOE_ERR_SECURE
+ERR_EXHAUSTED: int = Status.SHOE_EXHAUSTED
+ERR_ENTROPY: int = Status.SHOE_ENTROPY
+ERR_STATE: int = Status.SHOE_STATE
+ERR_SECURE: int = Status.SHOE_SECURE
 
 
 def check_int(value: object, what: str, lo: int, hi: int | None = None) -> int:
@@ -36,16 +31,32 @@ def check_int(value: object, what: str, lo: int, hi: int | None = None) -> int:
     return int(v)
 
 
+#: The binding layer's status -> exception map, with the shoe's one difference: a seed, stream or
+#: state given to a secure source is a :class:`SeedError`.
+SHOE_ERRORS: dict[int, type[PyevalError]] = {**DEFAULT_ERRORS, Status.SHOE_SECURE: SeedError}
+_DETAIL: dict[int, str] = {Status.SHOE_ENTROPY: ": the operating system's random source failed",
+           Status.ERR_CARD: ": a card outside 0..51", Status.SHOE_SECURE: ": not available for a secure random source",
+           Status.SHOE_STATE: ": not allowed in the shoe's state"}
+
+
 def raise_status(st: int, what: str) -> None:
-    """Raise the pyeval error for a negative C status ``st`` of a shoe operation described by ``what``."""
-    if st == ERR_EXHAUSTED:
-        raise ShoeExhaustedError(what)
-    if st == ERR_ENTROPY:
-        raise EntropyError(f"{what}: the operating system's random source failed")
-    if st == ERR_CARD:
-        raise InvalidCardError(f"{what}: a card outside 0..51")
-    if st == ERR_DUP:
-        raise DuplicateCardError(what)
-    if st == ERR_SECURE:
-        raise SeedError(f"{what}: not available for a secure random source")
-    raise ShoeArgumentError(f"{what} (status {st})")
+    """Raise the pyeval error for a negative C status ``st`` of a shoe operation described by ``what``
+    (the classes of :data:`pyeval._bindings.DEFAULT_ERRORS`, see :data:`SHOE_ERRORS`)."""
+    exc = SHOE_ERRORS.get(st, ShoeArgumentError)
+    raise exc(what + _DETAIL.get(st, "" if st in SHOE_ERRORS else f" (status {st})"))
+
+
+ERR_BUSY: int = Status.SHOE_BUSY
+
+
+def retry(fn: Callable[..., int], *args: Any) -> int:
+    """Call ``fn(*args)`` until it no longer returns ``PE_SHOE_ERR_BUSY`` (another thread is in a call
+    on the same shoe or dealer: C never waits, Python does). Sleeps release the GIL; the back-off
+    grows from 0 to 1 ms, so a thread waiting on a long batch call costs little CPU."""
+    delay = 0.0
+    while True:
+        time.sleep(delay)
+        st = fn(*args)
+        if st != ERR_BUSY:
+            return st
+        delay = min(delay * 2 or 1e-5, 1e-3)

@@ -2,14 +2,20 @@
 
 All state lives in one C struct owned by the :class:`Shoe`; every method validates first and, on
 bad input, raises a :class:`~pyeval.errors.PyevalError` and changes nothing.
+
+Threads: a :class:`Shoe` may be shared by threads. Each C call takes the struct's lock word (an
+atomic exchange in C; a call that finds it taken changes nothing, and Python retries after a short
+sleep), so two calls never interleave; a change made of several steps (a shuffle procedure,
+:func:`~pyeval.shoe.deal_procedure`, an explicit cut, :meth:`Shoe.reshuffle_rack`) is made on a
+private copy and committed at once if no other call changed the shoe meanwhile (else redone).
+Reads of several fields (:meth:`Shoe.stub`, :attr:`Shoe.rack`, :meth:`Shoe.snapshot`, ...) read one
+consistent copy.
 """
 from __future__ import annotations
 
-import enum
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..cards import CARD_TEXT, check_card
 from ..errors import (
@@ -20,9 +26,10 @@ from ..errors import (
     ShoeExhaustedError,
     ShoeTypeError,
 )
-from ._common import ERR_EXHAUSTED, ERR_STATE, check_int, ffi, lib, raise_status
+from ._common import ERR_BUSY, ERR_EXHAUSTED, ERR_STATE, check_int, ffi, lib, raise_status, retry
 from .rng import check_seed, check_stream, init_rng
 from .shuffles import _procedures
+from .state import RackEntry, RackKind, ShoeSnapshot
 
 if TYPE_CHECKING:
     from .shuffles import ShuffleProcedure
@@ -34,57 +41,9 @@ MAX_DECKS = 8
 #: cut rules (e.g. 58 Pa. Code § 674a.5) are not in the texts pyeval was built from.
 DEFAULT_MIN_CUT = 10
 
-_SHOE_BYTES = ffi.sizeof("pe_shoe")
 _check_int = check_int
 _raise_status = raise_status
-_ERR_EXHAUSTED = ERR_EXHAUSTED
-_ERR_STATE = ERR_STATE
-
-
-class RackKind(enum.IntEnum):
-    """How a card reached the discard rack."""
-
-    DISCARD = 0  #: cards from the layout (hands, board), as the dealer picks them up
-    BURN = 1     #: a burn card, face down (58 Pa. Code § 637a.11(h)-(j), § 677a.11(c),(e))
-    STUB = 2     #: the undealt stub, unexposed (58 Pa. Code § 674a.9(c),(e))
-
-    @property
-    def face_down(self) -> bool:
-        """Burns and the stub go to the rack without being exposed."""
-        return self is not RackKind.DISCARD
-
-
-class RackEntry(NamedTuple):
-    """One card on the discard rack, in the order racked."""
-
-    card: int
-    kind: RackKind
-
-
-@dataclass(frozen=True)
-class ShoeSnapshot:
-    """The complete state of a :class:`Shoe`, for replay and reconstruction (58 Pa. Code
-    § 677a.11(j)). Plain ints and tuples: ``dataclasses.asdict`` gives a JSON-ready dict.
-
-    Attributes:
-        decks: 1..8. cards: the shoe's cards top first (dealt ones included), ids 0..51.
-        deck_of: the deck index of each card. dealt: how many have come off the top.
-        rack: the discard rack in order, as (card, kind) pairs with kind a :class:`RackKind` value.
-        rng_state: the generator's four 64-bit state words, or None for a secure shoe.
-        seed, stream: as given to (or drawn by) the shoe; secure: the random source.
-        min_cut: the minimum cut depth.
-    """
-
-    decks: int
-    cards: tuple[int, ...]
-    deck_of: tuple[int, ...]
-    dealt: int
-    rack: tuple[tuple[int, int], ...]
-    rng_state: tuple[int, int, int, int] | None
-    seed: int | None
-    stream: int
-    secure: bool
-    min_cut: int
+_T = TypeVar("_T")
 
 
 class Shoe:
@@ -92,20 +51,28 @@ class Shoe:
 
     Args:
         decks: number of decks, 1..8.
-        seed: an int 0..2**256-1 for a reproducible shoe, or None (a fresh 256-bit seed from
-            ``os.urandom``, readable afterwards as :attr:`Shoe.seed`). Refused when ``secure``.
+        seed: an int 0..2**256-1 for a reproducible shoe, or None (a fresh 256-bit seed from the OS,
+            readable afterwards as :attr:`Shoe.seed`; :mod:`pyeval.shoe.rng`). Refused when ``secure``.
         secure: draw every random number from the operating system's CSPRNG (live tables).
         min_cut: minimum cut depth in cards from either end, for :meth:`cut` (the certificate
             holder's rules set it).
         stream: select the ``stream``-th non-overlapping stream of the seed (0..2**20).
 
     The cards start in new-deck order (2c..As per deck); call :meth:`shuffle` before dealing.
+
+    A shoe is safe to share between threads (see the module docstring). :meth:`copy`,
+    ``copy.copy`` and ``copy.deepcopy`` give an independent shoe with the same cards; a seeded
+    shoe's copy also has the same generator state (same future cards), a secure shoe's copy reads
+    its own words from the OS (its future shuffles are independent). A seeded shoe pickles exactly;
+    pickling a secure shoe raises ShoeTypeError (a live stub order and OS randomness are not written
+    out). A forked child's secure shoe reads new OS words before its next draw.
+
     Raises:
         ShoeArgumentError / ShoeTypeError: bad ``decks`` or ``min_cut``. SeedError: a bad seed or
         stream, or a seed in secure mode. EntropyError: the OS random source failed.
     """
 
-    __slots__ = ("_s", "_seed", "_stream", "_min_cut", "_buf")
+    __slots__ = ("_s", "_seed", "_stream", "_min_cut")
 
     def __init__(self, decks: int = 1, seed: int | None = None, secure: bool = False,
                  min_cut: int = DEFAULT_MIN_CUT, *, stream: int = 0) -> None:
@@ -116,7 +83,6 @@ class Shoe:
         s = None if seed is None else check_seed(seed)
         self._stream = check_stream(stream)
         self._s = ffi.new("pe_shoe *")
-        self._buf = ffi.new("uint8_t[416]")
         self._seed = init_rng(ffi.addressof(self._s[0], "rng"), s, self._stream, secure)
         lib.pe_shoe_init(self._s, d)
 
@@ -146,7 +112,8 @@ class Shoe:
         if most > d:
             c = next(c for c, k in Counter(cs).items() if k == most)
             raise DuplicateCardError(f"card {CARD_TEXT[c]} ({c}) appears {most} times in a {d}-deck shoe")
-        shoe = cls(d, seed, secure, min_cut=min(_check_int(min_cut, "min_cut", 0), 26 * d), stream=stream)
+        shoe = cls.__new__(cls)
+        Shoe.__init__(shoe, d, seed, secure, min_cut=min(_check_int(min_cut, "min_cut", 0), 26 * d), stream=stream)
         st = lib.pe_shoe_load(shoe._s, bytes(cs), len(cs), d)
         if st:  # pragma: no cover - validated above
             _raise_status(st, "from_order")
@@ -155,15 +122,17 @@ class Shoe:
     @classmethod
     def restore(cls, snapshot: ShoeSnapshot) -> Shoe:
         """Rebuild a shoe exactly as it was when ``snapshot`` was taken (cards, position, rack and
-        the generator's state, so the same cards follow).
+        the generator's state, so the same cards follow). A secure snapshot gives a secure shoe
+        with the same cards and a fresh OS source.
 
         Raises:
-            ShoeArgumentError: an inconsistent snapshot (rack cards not dealt, bad positions).
+            ShoeTypeError: not a ShoeSnapshot. ShoeArgumentError: an inconsistent snapshot (rack
+            cards not dealt, bad positions, bad generator words).
         """
         if not isinstance(snapshot, ShoeSnapshot):
             raise ShoeTypeError(f"restore takes a ShoeSnapshot, got {type(snapshot).__name__}")
         sn = snapshot
-        shoe = cls.from_order(sn.cards, decks=sn.decks, min_cut=sn.min_cut, secure=sn.secure,
+        shoe = cls.from_order(sn.cards, decks=sn.decks, min_cut=sn.min_cut, secure=bool(sn.secure),
                               seed=None if sn.secure else (sn.seed or 0))
         if len(sn.deck_of) != len(sn.cards) or any(not 0 <= d < sn.decks for d in sn.deck_of):
             raise ShoeArgumentError("snapshot deck_of does not match its cards")
@@ -176,7 +145,7 @@ class Shoe:
             raise ShoeArgumentError(f"snapshot rack entries must be (card, RackKind) pairs: {exc}") from None
         if Counter(c for c, _ in rack) - Counter(sn.cards[:dealt]):
             raise ShoeArgumentError("snapshot rack holds cards that were not dealt")
-        s = shoe._s
+        s = shoe._s  # a new object no other thread can see yet
         for i, d in enumerate(sn.deck_of):
             s.deck_of[i] = d
         s.pos = dealt
@@ -189,12 +158,15 @@ class Shoe:
                     ffi.addressof(s[0], "rng"), [_check_int(w, "rng word", 0, (1 << 64) - 1)
                                                  for w in sn.rng_state]) != 0:
                 raise ShoeArgumentError("snapshot rng_state must be four 64-bit words, not all zero")
-        shoe._seed, shoe._stream = sn.seed, sn.stream
+        if lib.pe_shoe_check(s) != 0:  # pragma: no cover - validated above
+            raise ShoeArgumentError("snapshot is not a consistent shoe")
+        shoe._seed = sn.seed
+        shoe._stream = check_stream(sn.stream)
         return shoe
 
     def snapshot(self) -> ShoeSnapshot:
         """The shoe's complete state (see :class:`ShoeSnapshot`); :meth:`restore` rebuilds it."""
-        s = self._s
+        s = self._view()
         n = s.size
         state = None
         if not s.rng.secure:
@@ -204,17 +176,59 @@ class Shoe:
         return ShoeSnapshot(
             decks=int(s.decks), cards=tuple(bytes(ffi.buffer(s.cards, n))),
             deck_of=tuple(bytes(ffi.buffer(s.deck_of, n))), dealt=int(s.pos),
-            rack=tuple((e.card, int(e.kind)) for e in self.rack), rng_state=state, seed=self._seed,
+            rack=tuple((e.card, int(e.kind)) for e in _rack_of(s)), rng_state=state, seed=self._seed,
             stream=self._stream, secure=bool(s.rng.secure), min_cut=self._min_cut)
 
     def copy(self) -> Shoe:
-        """An independent copy: same cards, rack and generator state (so the same future cards)."""
-        other = Shoe.__new__(Shoe)
+        """An independent copy: same cards and rack. A seeded shoe's copy has the same generator
+        state (so the same future cards); a secure shoe's copy draws its own words from the OS (the
+        buffered words of this shoe are never duplicated). Subclasses' extra attributes are copied
+        with ``copy.copy`` (so e.g. a :class:`~pyeval.crisscross.deck.ShufflerDeck`'s preset list is
+        its own)."""
+        import copy as _copy
+
+        other = type(self).__new__(type(self))
         other._s = ffi.new("pe_shoe *")
-        ffi.memmove(other._s, self._s, _SHOE_BYTES)
-        other._buf = ffi.new("uint8_t[416]")
+        _call(lib.pe_shoe_copy, other._s, self._s)
         other._seed, other._stream, other._min_cut = self._seed, self._stream, self._min_cut
+        for name, value in self._extra_state().items():
+            setattr(other, name, _copy.copy(value))
         return other
+
+    def __copy__(self) -> Shoe:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shoe:
+        import copy as _copy
+
+        other = self.copy()
+        for name, value in self._extra_state().items():
+            setattr(other, name, _copy.deepcopy(value, memo))
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.secure:
+            raise ShoeTypeError("a secure shoe cannot be pickled: its undealt order and OS random source "
+                                "stay in this process (pickle a seeded shoe, or take a snapshot() for the "
+                                "record)")
+        return (_rebuild, (type(self), self.snapshot()), self._extra_state() or None)
+
+    def __setstate__(self, state: dict[str, Any] | None) -> None:
+        for name, value in (state or {}).items():
+            setattr(self, name, value)
+
+    def _extra_state(self) -> dict[str, Any]:
+        """Slots that subclasses add (copied and pickled along with the shoe)."""
+        out: dict[str, Any] = {}
+        for klass in type(self).__mro__:
+            if klass is Shoe or klass is object:
+                continue
+            for name in getattr(klass, "__slots__", ()):
+                if name not in ("__weakref__", "__dict__") and hasattr(self, name):
+                    out[name] = getattr(self, name)
+        if hasattr(self, "__dict__"):
+            out.update(self.__dict__)
+        return out
 
     # ---- properties ----------------------------------------------------------------------------
     @property
@@ -231,7 +245,10 @@ class Shoe:
     @property
     def remaining(self) -> int:
         """Cards not yet taken off the top (the stub's size)."""
-        return int(self._s.size - self._s.pos)
+        n = lib.pe_shoe_remaining(self._s)
+        if n < 0:
+            n = _call(lib.pe_shoe_remaining, self._s)
+        return int(n)
 
     @property
     def dealt(self) -> int:
@@ -240,7 +257,7 @@ class Shoe:
 
     @property
     def seed(self) -> int | None:
-        """The seed (given, or drawn from ``os.urandom``); None for a secure shoe."""
+        """The seed (given, or drawn from the OS); None for a secure shoe."""
         return self._seed
 
     @property
@@ -261,18 +278,17 @@ class Shoe:
     @property
     def discards(self) -> tuple[int, ...]:
         """The discard rack, first racked first (burns, discarded hands, stub), as card ints."""
-        return tuple(bytes(ffi.buffer(self._s.rack, self._s.rack_n)))
+        s = self._view()
+        return tuple(bytes(ffi.buffer(s.rack, s.rack_n)))
 
     @property
     def rack(self) -> tuple[RackEntry, ...]:
         """The discard rack with how each card got there (:class:`RackKind`), in order."""
-        n = self._s.rack_n
-        kinds = bytes(ffi.buffer(self._s.rack_kind, n))
-        return tuple(RackEntry(c, RackKind(k)) for c, k in zip(bytes(ffi.buffer(self._s.rack, n)), kinds))
+        return _rack_of(self._view())
 
     def stub(self) -> tuple[int, ...]:
         """The undealt cards, top (next to be dealt) first."""
-        s = self._s
+        s = self._view()
         return tuple(bytes(ffi.buffer(s.cards, s.size))[s.pos:])
 
     def stub_count(self) -> int:
@@ -282,23 +298,26 @@ class Shoe:
 
     def dealt_cards(self) -> tuple[int, ...]:
         """The cards taken off the top since the last shuffle, in the order they came off."""
-        s = self._s
+        s = self._view()
         return tuple(bytes(ffi.buffer(s.cards, s.pos)))
 
     def order(self) -> tuple[int, ...]:
         """All cards of the shoe top first, dealt ones included (the order the shuffle produced)."""
-        return tuple(bytes(ffi.buffer(self._s.cards, self._s.size)))
+        s = self._view()
+        return tuple(bytes(ffi.buffer(s.cards, s.size)))
 
     def deck_indices(self) -> tuple[int, ...]:
         """The deck index (0..decks-1) of each card of :meth:`order`."""
-        return tuple(bytes(ffi.buffer(self._s.deck_of, self._s.size)))
+        s = self._view()
+        return tuple(bytes(ffi.buffer(s.deck_of, s.size)))
 
     def __len__(self) -> int:
         return self.remaining
 
     def __repr__(self) -> str:
         mode = "secure" if self.secure else f"seed={self._seed}"
-        return f"Shoe(decks={self.decks}, remaining={self.remaining}, rack={self._s.rack_n}, {mode})"
+        s = self._view()
+        return f"Shoe(decks={s.decks}, remaining={s.size - s.pos}, rack={s.rack_n}, {mode})"
 
     # ---- random source -------------------------------------------------------------------------
     def jump(self) -> None:
@@ -307,7 +326,7 @@ class Shoe:
         Raises:
             SeedError: a secure shoe (it has no streams).
         """
-        if lib.pe_rng_jump(ffi.addressof(self._s[0], "rng")) != 0:
+        if _call(lib.pe_shoe_jump, self._s) != 0:
             raise SeedError("a secure shoe has no streams to jump between")
         self._stream += 1
 
@@ -320,7 +339,7 @@ class Shoe:
         """
         b = _check_int(n, "n", 1, (1 << 64) - 1)
         out = ffi.new("uint64_t[1]")
-        st = lib.pe_rng_bounded(ffi.addressof(self._s[0], "rng"), b, out, 1)
+        st = _call(lib.pe_shoe_randbelow, self._s, b, out, 1)
         if st:
             _raise_status(st, "randbelow")
         return int(out[0])
@@ -336,26 +355,24 @@ class Shoe:
         Raises:
             ShoeTypeError / ShoeArgumentError: a bad procedure (checked before anything changes).
         """
-        if procedure is None:  # fast path: the C call is atomic; undo only the gather on failure
-            s = self._s
-            pos, rack_n = s.pos, s.rack_n
-            s.pos = s.rack_n = 0
-            st = lib.pe_shoe_shuffle(s)
+        if procedure is None:  # one C call: gather and shuffle, undone in C on failure
+            st = lib.pe_shoe_shuffle_all(self._s)
             if st:
-                s.pos, s.rack_n = pos, rack_n
-                _raise_status(st, "shuffle")
+                if st == ERR_BUSY:
+                    st = retry(lib.pe_shoe_shuffle_all, self._s)
+                if st:
+                    _raise_status(st, "shuffle")
             return
         procs = _procedures(procedure)
         for p in procs:
             p.validate(self.size)
-        saved = self._save()
-        try:
-            lib.pe_shoe_gather(self._s)
+
+        def run(shoe: Shoe) -> None:
+            lib.pe_shoe_gather(shoe._s)
             for p in procs:
-                p.apply(self)
-        except BaseException:
-            self._load(saved)
-            raise
+                p.apply(shoe)
+
+        self._atomically(run)
 
     def cut(self, position: int | None = None) -> int:
         """Cut the undealt cards: the top ``position`` cards go to the bottom.
@@ -368,19 +385,25 @@ class Shoe:
         Raises:
             ShoeArgumentError: a position outside the allowed range (or too few cards to cut).
         """
-        m = self.remaining
-        lo, hi = self._min_cut, m - self._min_cut
-        if hi < lo or m == 0:
-            raise ShoeArgumentError(f"cannot cut {m} card(s) with a minimum cut depth of {lo}")
-        if position is None:
-            where = ffi.new("int *")
-            st = lib.pe_shoe_cut_random(self._s, lo, where)
-            if st:
-                _raise_status(st, "cut")
-            return int(where[0])
-        p = _check_int(position, "cut position", lo, hi)
-        lib.pe_shoe_cut(self._s, p)
-        return p
+        if position is not None and (isinstance(position, bool) or not hasattr(position, "__index__")):
+            _check_int(position, "cut position", 0)  # raises ShoeTypeError
+
+        def run(shoe: Shoe) -> int:
+            m = shoe.remaining
+            lo, hi = self._min_cut, m - self._min_cut
+            if hi < lo or m == 0:
+                raise ShoeArgumentError(f"cannot cut {m} card(s) with a minimum cut depth of {lo}")
+            if position is None:
+                where = ffi.new("int *")
+                st = lib.pe_shoe_cut_random(shoe._s, lo, where)
+                if st:
+                    _raise_status(st, "cut")
+                return int(where[0])
+            p = _check_int(position, "cut position", lo, hi)
+            lib.pe_shoe_cut(shoe._s, p)
+            return p
+
+        return self._atomically(run)
 
     # ---- dealing -------------------------------------------------------------------------------
     def deal(self, k: int = 1) -> tuple[int, ...]:
@@ -394,18 +417,33 @@ class Shoe:
         """
         if type(k) is not int:
             k = _check_int(k, "number of cards to deal", 0)
+        if 0 <= k <= 7:  # one call, the cards packed in the returned int
+            v = lib.pe_shoe_deal_packed(self._s, k)
+            if v < 0:
+                if v == ERR_BUSY:
+                    v = retry(lib.pe_shoe_deal_packed, self._s, k)
+                if v < 0:
+                    _raise_status(v, f"cannot deal {k} card(s): {self.remaining} remain in the shoe")
+            return tuple(v.to_bytes(k, "little"))
         if k < 0:
             raise ShoeArgumentError(f"number of cards to deal must be >= 0, got {k}")
-        st = lib.pe_shoe_deal(self._s, k, self._buf) if k <= 416 else _ERR_EXHAUSTED
+        if k > 416:
+            _raise_status(ERR_EXHAUSTED, f"cannot deal {k} card(s): {self.remaining} remain in the shoe")
+        buf = ffi.new("uint8_t[]", k)
+        st = _call(lib.pe_shoe_deal, self._s, k, buf)
         if st:
             _raise_status(st, f"cannot deal {k} card(s): {self.remaining} remain in the shoe")
-        return tuple(bytes(ffi.buffer(self._buf, k)))
+        return tuple(bytes(ffi.buffer(buf, k)))
 
     def deal_one(self) -> int:
         """Take the top card. Raises ShoeExhaustedError when the shoe is empty."""
-        if lib.pe_shoe_deal(self._s, 1, self._buf):
-            raise ShoeExhaustedError("cannot deal a card: the shoe is empty")
-        return int(self._buf[0])
+        c = lib.pe_shoe_deal_one(self._s)
+        if c < 0:
+            if c == ERR_BUSY:
+                c = retry(lib.pe_shoe_deal_one, self._s)
+            if c < 0:
+                _raise_status(c, "cannot deal a card: the shoe is empty")
+        return c  # type: ignore[no-any-return]
 
     def burn(self) -> int:
         """Burn the top card: it goes face down to the discard rack (58 Pa. Code § 637a.11(h)-(j),
@@ -416,9 +454,13 @@ class Shoe:
         Raises:
             ShoeExhaustedError: the shoe is empty.
         """
-        if lib.pe_shoe_burn(self._s, self._buf):
-            raise ShoeExhaustedError("cannot burn a card: the shoe is empty")
-        return int(self._buf[0])
+        c = lib.pe_shoe_burn_one(self._s)
+        if c < 0:
+            if c == ERR_BUSY:
+                c = retry(lib.pe_shoe_burn_one, self._s)
+            if c < 0:
+                _raise_status(c, "cannot burn a card: the shoe is empty")
+        return c  # type: ignore[no-any-return]
 
     def discard(self, cards: Iterable[int]) -> None:
         """Put cards from the layout on the discard rack, in the order given (the order in which the
@@ -431,8 +473,8 @@ class Shoe:
         if isinstance(cards, (str, bytes)):
             raise CardTypeError("discard takes card ints 0..51")
         cs = [check_card(c) for c in cards]
-        st = lib.pe_shoe_discard(self._s, bytes(cs), len(cs))
-        if st == _ERR_STATE:
+        st = _call(lib.pe_shoe_discard, self._s, bytes(cs), len(cs))
+        if st == ERR_STATE:
             outstanding = Counter(self.dealt_cards()) - Counter(self.discards)
             bad = cs[0]
             for c in cs:
@@ -451,7 +493,7 @@ class Shoe:
         Returns:
             The number of cards moved.
         """
-        return int(lib.pe_shoe_stub_to_rack(self._s))
+        return _call(lib.pe_shoe_stub_to_rack, self._s)
 
     def reshuffle_rack(self) -> int:
         """Draw games, when the stub runs short: take the discard rack (discards, burns) back under the
@@ -461,20 +503,23 @@ class Shoe:
         Returns:
             The number of cards taken back from the rack.
         Raises:
-            EntropyError: the random source failed (the cards are back in the stub, unshuffled).
+            EntropyError: the random source failed (nothing changes then).
         """
-        moved = int(lib.pe_shoe_rack_to_stub(self._s))
-        if moved < 0:  # pragma: no cover - every racked card was dealt from this shoe
-            _raise_status(moved, "reshuffle the discard rack")
-        st = lib.pe_shoe_shuffle(self._s)
-        if st:
-            _raise_status(st, "reshuffle the stub")
-        return moved
+        def run(shoe: Shoe) -> int:
+            moved = int(lib.pe_shoe_rack_to_stub(shoe._s))
+            if moved < 0:  # pragma: no cover - every racked card was dealt from this shoe
+                _raise_status(moved, "reshuffle the discard rack")
+            st = lib.pe_shoe_shuffle(shoe._s)
+            if st:
+                _raise_status(st, "reshuffle the stub")
+            return moved
+
+        return self._atomically(run)
 
     def gather(self) -> None:
         """Bring every card back into the shoe (dealt, burned, racked), in the order it was in, without
         shuffling: the dealer collecting the cards before a shuffle or a count."""
-        lib.pe_shoe_gather(self._s)
+        _call(lib.pe_shoe_gather, self._s)
 
     def set_order(self, cards: Iterable[int]) -> None:
         """Gather every card and stack the shoe in exactly this order, top first (a preset order from an
@@ -488,12 +533,16 @@ class Shoe:
         if isinstance(cards, (str, bytes)):
             raise CardTypeError("set_order takes card ints 0..51")
         cs = [check_card(c) for c in cards]
-        if Counter(cs) != Counter(self.order()):
-            raise ShoeArgumentError(f"set_order needs exactly the shoe's {self.size} cards, each as often as "
-                                    "the shoe holds it")
-        st = lib.pe_shoe_load(self._s, bytes(cs), len(cs), self.decks)
-        if st:  # pragma: no cover - validated above
-            _raise_status(st, "set_order")
+
+        def run(shoe: Shoe) -> None:
+            if Counter(cs) != Counter(shoe.order()):
+                raise ShoeArgumentError(f"set_order needs exactly the shoe's {shoe.size} cards, each as often "
+                                        "as the shoe holds it")
+            st = lib.pe_shoe_load(shoe._s, bytes(cs), len(cs), shoe.decks)
+            if st:  # pragma: no cover - validated above
+                _raise_status(st, "set_order")
+
+        self._atomically(run)
 
     def remove_card(self, card: int) -> None:
         """Fault model: a card is lost from the undealt cards (dropped, missing). The shoe then holds
@@ -503,17 +552,57 @@ class Shoe:
             InvalidCardError: a bad card. ShoeArgumentError: the card is not in the stub.
         """
         c = check_card(card)
-        if lib.pe_shoe_remove_card(self._s, c):
+        if _call(lib.pe_shoe_remove_card, self._s, c):
             raise ShoeArgumentError(f"card {CARD_TEXT[c]} ({c}) is not among the undealt cards")
 
     # ---- internals -----------------------------------------------------------------------------
-    def _save(self) -> object:
-        saved = ffi.new("pe_shoe *")
-        ffi.memmove(saved, self._s, _SHOE_BYTES)
-        return saved
+    def _view(self) -> Any:
+        """A private copy of the C struct, taken in one locked call: a consistent view to read."""
+        v = ffi.new("pe_shoe *")
+        _call(lib.pe_shoe_copy, v, self._s)
+        return v
 
-    def _load(self, saved: object) -> None:
-        ffi.memmove(self._s, saved, _SHOE_BYTES)
+    def _private(self) -> Shoe:
+        """A private plain :class:`Shoe` holding a copy of this one (for :meth:`_atomically`)."""
+        tmp = Shoe.__new__(Shoe)
+        tmp._s = self._view()
+        tmp._seed, tmp._stream, tmp._min_cut = self._seed, self._stream, self._min_cut
+        return tmp
 
-    def _rng(self) -> object:
-        return ffi.addressof(self._s[0], "rng")
+    def _atomically(self, fn: Callable[[Shoe], _T]) -> _T:
+        """Run ``fn`` on a private copy and commit the result at once, unless another call changed this
+        shoe meanwhile: then run it again on a fresh copy. An exception in ``fn`` changes nothing."""
+        while True:
+            tmp = self._private()
+            version = int(tmp._s.version)
+            result = fn(tmp)
+            st = lib.pe_shoe_commit(self._s, tmp._s, version)
+            if st == 0:
+                return result
+            if st != ERR_BUSY:  # pragma: no cover - the private copy is always consistent
+                _raise_status(st, "commit")
+            retry(lambda: 0)  # a short back-off before redoing the work
+
+
+def _call(fn: Callable[..., int], *args: Any) -> int:
+    """``fn(*args)``, retried while it reports that another thread holds the object's lock."""
+    st = fn(*args)
+    if st == ERR_BUSY:
+        st = retry(fn, *args)
+    return st
+
+
+def _rack_of(s: Any) -> tuple[RackEntry, ...]:
+    n = s.rack_n
+    kinds = bytes(ffi.buffer(s.rack_kind, n))
+    return tuple(RackEntry(c, RackKind(k)) for c, k in zip(bytes(ffi.buffer(s.rack, n)), kinds))
+
+
+def _rebuild(cls: type[Shoe], snapshot: ShoeSnapshot) -> Shoe:
+    """Unpickle: a shoe of class ``cls`` exactly as ``snapshot`` (the subclass state follows)."""
+    shoe = Shoe.restore(snapshot)
+    if cls is Shoe:
+        return shoe
+    out = cls.__new__(cls)
+    out._s, out._seed, out._stream, out._min_cut = shoe._s, shoe._seed, shoe._stream, shoe._min_cut
+    return out

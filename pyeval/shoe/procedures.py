@@ -257,7 +257,7 @@ class PlannedCard(NamedTuple):
 
 def _getter(idx: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
     if len(idx) > 1:
-        return operator.itemgetter(*idx)  # type: ignore[return-value]
+        return operator.itemgetter(*idx)
     if len(idx) == 1:
         i = idx[0]
         return lambda cards: (cards[i],)
@@ -404,6 +404,15 @@ def deal_procedure(shoe: Shoe, procedure: DealingProcedure, seats: Iterable[int]
         ShoeExhaustedError: not enough cards (checked first: nothing is dealt then).
     """
     plan = plan_deal(procedure, seats, button=button, stages=stages, faults=faults)
+    if previous is not None and not isinstance(previous, DealtRound):
+        raise ShoeTypeError("previous must be a DealtRound")
+    if isinstance(shoe, Shoe):  # every card of the deal in one change, even with other threads dealing
+        return shoe._atomically(lambda sh: _deal(sh, plan, procedure, faults, count_stub, previous))
+    return _deal(shoe, plan, procedure, faults, count_stub, previous)
+
+
+def _deal(shoe: Shoe, plan: DealPlan, procedure: DealingProcedure, faults: DealFaults | None, count_stub: bool,
+          previous: DealtRound | None) -> DealtRound:
     order = plan.seats
     f = faults or DealFaults()
     missing = [check_card(c) for c in f.missing_cards]
@@ -414,8 +423,6 @@ def deal_procedure(shoe: Shoe, procedure: DealingProcedure, seats: Iterable[int]
     if need > shoe.remaining - len(missing):
         raise ShoeExhaustedError(f"{procedure.name} needs {need} cards for {len(order)} seat(s); "
                                  f"{shoe.remaining - len(missing)} remain")
-    if previous is not None and not isinstance(previous, DealtRound):
-        raise ShoeTypeError("previous must be a DealtRound")
 
     for c in missing:
         shoe.remove_card(c)
