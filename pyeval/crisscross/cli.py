@@ -10,6 +10,7 @@ from typing import Any
 
 from .round import Wager
 from .rules import CrissCrossRules
+from ..errors import RunInterrupted
 from ..parallel import add_cli_options, cli_executor
 from .sim import bonus_exact, simulate
 
@@ -37,7 +38,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the simulation described by ``args``; print the report; return 0."""
+    """Run the simulation described by ``args``; print the report; return status."""
     rules = CrissCrossRules(min_ante=1)
     bar: Any = None
     if not args.no_progress and not args.json and sys.stderr.isatty():
@@ -46,11 +47,18 @@ def run(args: argparse.Namespace) -> int:
     elif not args.no_progress and args.rounds >= 10_000_000:
         from tqdm import tqdm
         bar = tqdm(total=args.rounds, unit="round", unit_scale=True, file=sys.stderr, mininterval=1.0)
+    status = 0
     try:
         with cli_executor(args.workers, args.scheduler) as ex:
             res = simulate(args.rounds, args.seed, rules=rules, ante=args.ante, bonus=args.bonus,
                            progress=bar.update if bar is not None else None, streams=args.streams, executor=ex,
                            checkpoint=args.checkpoint)
+    except RunInterrupted as stop:  # Ctrl-C: the workers are stopped; report the finished streams
+        if stop.partial is None:
+            raise
+        res, status = stop.partial, 130  # type: ignore[assignment]
+        print(f"pyeval: interrupted: {stop.done:,} of {stop.total:,} rounds done; the report below is for "
+              "those", file=sys.stderr)
     finally:
         if bar is not None:
             bar.close()
@@ -65,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
                       for ln, c in zip(exact.paytable.lines, exact.counts)},
             "losing_boards": exact.losing}
         print(json.dumps(out, indent=2))
-        return 0
+        return status
     print(f"Criss-Cross Poker: {res.rounds:,} rounds, seed {args.seed}, Ante {res.ante} x 2, "
           f"Bonus {res.bonus} (basic strategy; paytables are table configuration)")
     print(f"folds: Across {res.folds[0]:,}  Down {res.folds[1]:,}  Middle {res.folds[2]:,}")
@@ -80,4 +88,4 @@ def run(args: argparse.Namespace) -> int:
           f"(element of risk {float(res.element_of_risk):.3%})")
     print(f"Five Card Bonus, exact over all 2,598,960 boards: house edge {exact.house_edge} = "
           f"{float(exact.house_edge):.4%}, hits {float(exact.hit_frequency):.4%}")
-    return 0
+    return status

@@ -19,7 +19,7 @@ from fractions import Fraction
 from math import comb
 
 from .._bindings import check, ffi, lib
-from ..errors import SeedError, ShoeArgumentError
+from ..errors import RunInterrupted, SeedError, ShoeArgumentError
 from ..checkpoint import open_checkpoint, run_digest
 from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
 from ..shoe.rng import seeded_rng
@@ -167,11 +167,20 @@ def simulate(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, an
         ck = open_checkpoint(checkpoint, {"game": "crisscross", "config": run_digest(rules, ante, bonus),
                                           "rounds": rounds, "streams": k}, seed)
         seed = ck.seed
-    if executor is None and ck is None:
-        parts = [_stream_stats(rules, ante, bonus, seed, j, n, progress) for j, n in enumerate(counts) if n]
-    else:
-        parts = run_streams(partial(_stream_stats, rules, ante, bonus, seed), counts, executor, progress,
-                            done=ck.done if ck else None, on_done=ck.save if ck else None)
+    try:
+        if executor is None and ck is None:  # here, with progress after each block of each stream
+            parts = run_streams(lambda j, n: _stream_stats(rules, ante, bonus, seed, j, n, progress), counts, None)
+        else:
+            parts = run_streams(partial(_stream_stats, rules, ante, bonus, seed), counts, executor, progress,
+                                done=ck.done if ck else None, on_done=ck.save if ck else None)
+    except RunInterrupted as stop:  # Ctrl-C: the finished streams' totals are the partial result
+        done_result = _totals(list(stop.partial.values()), stop.done, ante, bonus) if stop.done else None  # type: ignore[attr-defined]
+        raise RunInterrupted(done_result, stop.done, stop.total) from None
+    return _totals(parts, rounds, ante, bonus)
+
+
+def _totals(parts: list[bytes], rounds: int, ante: int, bonus: int) -> SimulationResult:
+    """The result of ``rounds`` rounds from the streams' raw ``pe_cc_stats``."""
     st = ffi.new("pe_cc_stats *")
     for b in parts:
         add_cdata(st, ffi.from_buffer("pe_cc_stats *", bytearray(b)))

@@ -14,6 +14,7 @@ from typing import Any
 
 from .paytables import EXAMPLE_PAYTABLES, example_rules
 from .rules import PaytableKind
+from ..errors import RunInterrupted
 from ..parallel import add_cli_options, cli_executor
 from .sim import pocket_bonus_exact, simulate, trips_plus_exact
 
@@ -44,7 +45,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the simulation described by ``args``; print the report; return 0."""
+    """Run the simulation described by ``args``; print the report; return status."""
     rules = example_rules(trips_plus=EXAMPLE_PAYTABLES[args.trips])
     bar: Any = None
     if not args.no_progress and not args.json:
@@ -57,10 +58,17 @@ def run(args: argparse.Namespace) -> int:
         bar.update(done - last[0])
         last[0] = done
 
+    status = 0
     try:
         with cli_executor(args.workers, args.scheduler) as ex:
             res = simulate(rules, args.rounds, args.seed, progress=progress if bar is not None else None,
                            streams=args.streams, executor=ex, checkpoint=args.checkpoint)
+    except RunInterrupted as stop:  # Ctrl-C: the workers are stopped; report the finished streams
+        if stop.partial is None:
+            raise
+        res, status = stop.partial, 130  # type: ignore[assignment]
+        print(f"pyeval: interrupted: {stop.done:,} of {stop.total:,} rounds done; the report below is for "
+              "those", file=sys.stderr)
     finally:
         if bar is not None:
             bar.close()
@@ -77,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     data["exact"] = exact
     if args.json:
         print(json.dumps(data, indent=2))
-        return 0
+        return status
     print(f"World Poker Tour Heads-Up Hold 'Em: {res.rounds:,} rounds, seed {res.seed}, basic strategy")
     print("EXAMPLE paytables (public descriptions, not PA text):")
     for pt in (rules.ante_raise, rules.odds, rules.bad_beat, rules.pocket_bonus, rules.trips_plus):
@@ -102,4 +110,4 @@ def run(args: argparse.Namespace) -> int:
         sim = f"; simulated {100 * made.house_edge:.3f}% +/- {100 * made.std_error:.3f}%" if made else ""
         print(f"exact {name}: house edge {e['house_edge']} = {e['house_edge_percent']:.4f}% "
               f"over {e['cases']:,} cases{sim}")
-    return 0
+    return status

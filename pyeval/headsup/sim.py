@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from .._bindings import Status, check, ffi, lib
 from ..checkpoint import open_checkpoint, run_digest
-from ..errors import PyevalError, TableRulesError, WagerNotAllowedError
+from ..errors import PyevalError, RunInterrupted, TableRulesError, WagerNotAllowedError
 from ..evaluate import HandCategory
 from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
 from ..shoe.rng import resolve_seed, seeded_rng
@@ -227,11 +227,18 @@ def simulate(rules: HeadsUpRules, rounds: int, seed: int | None = None, *, ante:
                                           "rounds": rounds, "streams": k}, seed_arg)
         seed = ck.seed
     task = partial(_stream_stats, rules, ante, pb, tp, seed)
-    if executor is None and ck is None:
-        parts = [_stream_stats(rules, ante, pb, tp, seed, j, n, step) for j, n in enumerate(split(rounds, k)) if n]
-    else:
-        parts = run_streams(task, split(rounds, k), executor, step, done=ck.done if ck else None,
-                            on_done=ck.save if ck else None)
+    try:
+        if executor is None and ck is None:  # here, with progress after each chunk of each stream
+            parts = run_streams(lambda j, n: _stream_stats(rules, ante, pb, tp, seed, j, n, step),
+                                split(rounds, k), None)
+        else:
+            parts = run_streams(task, split(rounds, k), executor, step, done=ck.done if ck else None,
+                                on_done=ck.save if ck else None)
+    except RunInterrupted as stop:  # Ctrl-C: the finished streams' totals are the partial result
+        for b in stop.partial.values():  # type: ignore[attr-defined]
+            add_cdata(acc, ffi.from_buffer("pe_hu_stats *", bytearray(b)))
+        done_result = _result(rules, acc, stop.done, seed, ante, pb, tp) if stop.done else None
+        raise RunInterrupted(done_result, stop.done, stop.total) from None
     for b in parts:
         add_cdata(acc, ffi.from_buffer("pe_hu_stats *", bytearray(b)))
     return _result(rules, acc, rounds, seed, ante, pb, tp)

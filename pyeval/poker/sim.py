@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import PyevalError, SimulationError
+from ..errors import PyevalError, RunInterrupted, SimulationError
 from ..evaluate import MAX_VALUE, HandCategory, hand_category
 from ..checkpoint import open_checkpoint
 from ..parallel import check_seed, check_streams, run_streams, split
@@ -326,11 +326,16 @@ def simulate(players: int, rounds: int, seed: int | None = None, *, streams: int
     if checkpoint is not None:  # finished streams are kept in the file; a resumed run plays the rest
         ck = open_checkpoint(checkpoint, {"game": "holdem", "players": p, "rounds": n, "streams": k}, seed)
         s = ck.seed
-    if executor is None and ck is None:
-        parts = [run_stream(p, c, s, j, progress) for j, c in enumerate(counts) if c]
-    else:
-        parts = run_streams(partial(_stream_task, p, s), counts, executor, progress,
-                            done=ck.done if ck else None, on_done=ck.save if ck else None)
+    try:
+        if executor is None and ck is None:  # here, with progress after each C call
+            parts = run_streams(lambda j, c: run_stream(p, c, s, j, progress), counts, None)
+        else:
+            parts = run_streams(partial(_stream_task, p, s), counts, executor, progress,
+                                done=ck.done if ck else None, on_done=ck.save if ck else None)
+    except RunInterrupted as stop:  # Ctrl-C: the finished streams' totals are the partial result
+        got = sum(stop.partial.values(), HoldemSimStats.zero(p))  # type: ignore[attr-defined]
+        raise RunInterrupted(HoldemSimResult.from_stats(got, s, k) if stop.done else None, stop.done,
+                             stop.total) from None
     total = sum(parts, HoldemSimStats.zero(p))
     if total.rounds != n:  # pragma: no cover - split() shares out every round
         raise PyevalError(f"internal error: {total.rounds} rounds simulated, {n} asked")
@@ -384,7 +389,7 @@ def format_table(res: HoldemSimResult) -> str:
 
 
 def run_cli(args: Any) -> int:
-    """Run ``pyeval simulate holdem`` from parsed ``args``; print the report; return 0."""
+    """Run ``pyeval simulate holdem`` from parsed ``args``; print the report; return status."""
     import json
     import sys
 
@@ -395,12 +400,19 @@ def run_cli(args: Any) -> int:
         from tqdm import tqdm
         bar = tqdm(total=args.rounds, unit=" rounds", unit_scale=True, file=sys.stderr, leave=False,
                    disable=None if sys.stderr.isatty() else True)
+    status = 0
     try:
         with cli_executor(args.workers, args.scheduler) as ex:
             res = simulate(args.players, args.rounds, args.seed, streams=args.streams, executor=ex,
                            progress=bar.update if bar is not None else None, checkpoint=args.checkpoint)
+    except RunInterrupted as stop:  # Ctrl-C: the workers are stopped; report the finished streams
+        if stop.partial is None:
+            raise
+        res, status = stop.partial, 130  # type: ignore[assignment]
+        print(f"pyeval: interrupted: {stop.done:,} of {stop.total:,} rounds done; the report below is for "
+              "those", file=sys.stderr)
     finally:
         if bar is not None:
             bar.close()
     print(json.dumps(res.to_dict(), indent=2) if args.json else format_table(res))
-    return 0
+    return status
