@@ -288,3 +288,26 @@ def test_item12_snapshot_is_not_shared_with_the_round():
     # every value in a snapshot is immutable: it cannot change after it was taken
     hashable = [v for v in snap if not hasattr(v, "__dict__")]
     hash(tuple(hashable))
+
+
+# ---- item 7: the high-card button draw validates its cards too ------------------------------------------
+def test_item7_high_card_button_refuses_bad_cards_and_never_loops_forever():
+    from pyeval.poker import ButtonPlacement, Table
+
+    rules = PokerRules(seats=6, button_placement=ButtonPlacement.HIGH_CARD)
+
+    class Same:  # a broken source: always the same card, so the tie never breaks
+        def deal(self, k):
+            return (51,) * k
+
+        def burn(self):
+            return 51
+
+    t = Table(rules, {1: 100, 2: 100})
+    with pytest.raises(IllegalActionError, match="equal cards"):
+        t.place_button(Same())
+    assert t.button is None
+    with pytest.raises(InvalidCardError):
+        t.place_button(ListSource([96, 97]))
+    with pytest.raises(CardCountError):
+        t.place_button(ListSource([5]))

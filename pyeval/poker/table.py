@@ -12,7 +12,8 @@ import enum
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from ..errors import CardTypeError, IllegalActionError
+from ..cards import check_card
+from ..errors import CardCountError, CardTypeError, IllegalActionError
 from .round import CardSource, Round
 from .rules import R_ADD_CHIPS, R_BUTTON, R_LIMITS, R_MIN_STAKES, R_SEATS, ButtonPlacement, ButtonRule, HeadsUpOrder, HighCardWins, PokerRules
 
@@ -373,14 +374,19 @@ class Table:
         key = self.rules.card_order_key
         contenders = sorted(self._stacks)
         drawn: dict[int, int] = {}
-        while True:
-            dealt = src.deal(len(contenders))
+        for _ in range(64):  # a tie needs equal cards (several decks): it cannot go on for long
+            dealt = tuple(src.deal(len(contenders)))
+            if len(dealt) != len(contenders):
+                raise CardCountError(f"the card source returned {len(dealt)} card(s), {len(contenders)} asked for")
+            dealt = tuple(check_card(c) for c in dealt)  # ints 0..51 (equal cards allowed: several decks)
             drawn.update(zip(contenders, dealt))
             pick = min if self.rules.button_high_card is HighCardWins.LOWEST else max
             best = pick(key(c) for c in dealt)
             contenders = [s for s, c in zip(contenders, dealt) if key(c) == best]
             if len(contenders) == 1:
                 break
+        else:
+            raise IllegalActionError("the card source kept dealing equal cards: the button cannot be placed", R_BUTTON)
         self.button_cards = drawn
         self._button = contenders[0]
         return self._button
