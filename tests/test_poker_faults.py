@@ -311,3 +311,23 @@ def test_item7_high_card_button_refuses_bad_cards_and_never_loops_forever():
         t.place_button(ListSource([96, 97]))
     with pytest.raises(CardCountError):
         t.place_button(ListSource([5]))
+
+
+def test_discard_unknown_count_is_validated():
+    """Found by the state machine: discard_unknown(None) raised a builtin TypeError and
+    discard_unknown(-1) recorded a discard of -1 cards."""
+    from pyeval.errors import CardTypeError
+
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=FL, variant=FIVE_CARD_DRAW)
+    r = Round(rules, [50, 50])
+    r.post_forced_bets()
+    r.deal_hole_cards([[-1] * 5, [-1] * 5])
+    r.check_or_call()
+    r.check_or_call()
+    before = r.snapshot()
+    for bad in (None, -1, True, 1.0):
+        with pytest.raises(CardTypeError):
+            r.discard_unknown(bad)
+    assert r.snapshot() == before
+    r.discard_unknown(2)
+    assert len(r.hole[0]) == 3

@@ -19,7 +19,10 @@ from pyeval import Shoe
 from pyeval.crisscross import CrissCrossRules, CrissCrossTable, Phase as CCPhase, ShufflerDeck
 from pyeval.errors import PyevalError
 from pyeval.headsup.paytables import example_rules
-from pyeval.headsup.round import HeadsUpRound, Phase as HUPhase
+import pyeval.headsup as _hu
+from pyeval.headsup.round import HeadsUpRound
+
+HUPhase: Any = getattr(_hu, "HeadsUpPhase", None) or _hu.round.Phase  # the contracts' name, or the old one
 from pyeval.poker import BettingStructure, PokerRules, Round
 from pyeval.poker.games import BADUGI, D27_TRIPLE, FIVE_CARD_DRAW, HOLDEM, OMAHA, OMAHA_HILO, RAZZ, STUD, STUD_HILO
 
@@ -265,8 +268,9 @@ class HeadsUpMachine(RuleBasedStateMachine):
         assert {s: tuple(w) for s, w in rnd.wagers.items()} == self.placed
         settled = rnd._settled
         for ps in settled:
-            a, o, pb, tp = self.placed[ps.seat]
-            raised = rnd.raised.get(ps.seat)
+            who = getattr(ps, "player", None) or ps.seat
+            a, o, pb, tp = self.placed[who]
+            raised = rnd.raised.get(who)
             staked = {"ANTE": a, "ODDS": o, "POCKET_BONUS": pb, "TRIPS_PLUS": tp,
                       "RAISE": raised[1] if raised else 0}
             for res in ps.results:
@@ -274,10 +278,16 @@ class HeadsUpMachine(RuleBasedStateMachine):
         if rnd.phase is HUPhase.COMPLETE:
             sett = rnd.settlement
             assert sett is not None and sett.house_net == -sum(p.net for p in sett.players)
-            assert {p.seat for p in sett.players} == set(self.placed)
+            assert {getattr(p, "player", None) or p.seat for p in sett.players} == set(self.placed)
 
 
 # ---- Criss-Cross poker (chapter 674a): a banked game ------------------------------------------------
+def _cc_seats(rnd: Any) -> dict[int, Any]:
+    """The round's wagering positions (``players`` in the contracts' naming, ``seats`` before)."""
+    return rnd.players if isinstance(getattr(rnd, "players", None), dict) else rnd.seats
+
+
+
 class CrissCrossMachine(RuleBasedStateMachine):
     @initialize(data=st.data())
     def start(self, data: st.DataObject) -> None:
@@ -288,9 +298,10 @@ class CrissCrossMachine(RuleBasedStateMachine):
 
     def snapshot(self) -> tuple[object, ...]:
         rnd, t = self.rnd, self.table
-        seats = {k: (s.ante, s.bonus, s.hole, tuple(s.multiples), s.folded) for k, s in rnd.seats.items()}
+        seats = {k: tuple(copy.deepcopy(getattr(v, a)) for a in type(v).__slots__) for k, v in _cc_seats(rnd).items()}
         # the deal plan is a frozen, cached object compared by identity
-        state = {name: getattr(rnd, name) for name in type(rnd).__slots__ if name not in ("table", "seats", "_plan")}
+        state = {name: getattr(rnd, name) for name in type(rnd).__slots__
+                 if name not in ("table", "seats", "players", "_plan")}
         return (copy.deepcopy(state), rnd._plan, seats, t.rounds_played, t.deck_removed, t.rounds_since_count,
                 t.deck.snapshot())
 
@@ -299,8 +310,8 @@ class CrissCrossMachine(RuleBasedStateMachine):
         rnd = self.rnd
         ph = rnd.phase
         if ph is CCPhase.BETTING:
-            free = [s for s in range(1, self.rules.positions + 1) if s not in rnd.seats]
-            if free and (not rnd.seats or data.draw(st.booleans())):
+            free = [s for s in range(1, self.rules.positions + 1) if s not in _cc_seats(rnd)]
+            if free and (not _cc_seats(rnd) or data.draw(st.booleans())):
                 seat = data.draw(st.sampled_from(free))
                 ante = data.draw(st.sampled_from([self.rules.min_ante, self.rules.max_ante]))
                 if _attempt(self, rnd.place_wagers, seat, ante, ante):
@@ -343,7 +354,7 @@ class CrissCrossMachine(RuleBasedStateMachine):
         """Each wager is settled once with the stake placed (bets at the multiple of the Ante);
         nothing paid back is negative; the house's result is exactly minus the players'."""
         rnd = self.rnd
-        assert {s: (v.ante, v.ante, v.bonus) for s, v in rnd.seats.items()} == self.placed
+        assert {s: (v.ante, v.ante_down, v.bonus) for s, v in _cc_seats(rnd).items()} == self.placed
         rec = rnd.record
         if rec is None:
             return

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import CARD_TEXT
-from ..errors import OutOfTurnError, ShoeExhaustedError
+from ..errors import CardTypeError, OutOfTurnError, ShoeExhaustedError
 from .games import StreetSpec
 from .rules import R_DEAL, R_STREETS
 from .state import CardsInput, RoundState, _as_cards, _from_source, _illegal
@@ -112,7 +112,14 @@ class Draw(RoundState):
         self._record.append(("discard", p, len(out), out))
 
     def discard_unknown(self, count: int, player: int | None = None) -> None:
-        """Replays: the player discards ``count`` cards that were never shown (unknown hole cards)."""
+        """Replays: the player discards ``count`` cards that were never shown (unknown hole cards).
+
+        Raises:
+            CardTypeError: ``count`` not an int >= 0. OutOfTurnError / IllegalActionError: no draw
+            now, not this player's turn, or more unknown cards than he holds.
+        """
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise CardTypeError(f"a number of cards to discard is an int >= 0, got {count!r}")
         if not self._draw_queue:
             raise OutOfTurnError("no draw is in progress", R_STREETS)
         p = self._draw_queue[0]
