@@ -621,6 +621,43 @@ int pe_shoe_randbelow(pe_shoe *s, uint64_t bound, uint64_t *out, size_t count) {
 int pe_shoe_jump(pe_shoe *s) { PE_SHOE_LOCKED(1, pe_rng_jump(&s->rng)); }
 int pe_shoe_remaining(pe_shoe *s) { PE_SHOE_LOCKED(0, s->size - s->pos); }
 
+/* Deal these particular cards (explicit deals, replays): each must be among the undealt cards; in
+ * the order given each is moved to the top and comes off, the other undealt cards keep their order.
+ * The first `burns` of them go to the rack face down as burns. A card not in the stub (or more cards
+ * than remain): PE_SHOE_ERR_STATE / PE_SHOE_ERR_EXHAUSTED, and nothing changes. */
+static int shoe_take(pe_shoe *s, const uint8_t *cards, int n, int burns)
+{
+    if (n < 0 || burns < 0 || burns > n || (!cards && n)) return PE_ERR_ARG;
+    const int pos = s->pos, m = s->size - pos, rn = s->rack_n;
+    if (n > m) return PE_SHOE_ERR_EXHAUSTED;
+    uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
+    memcpy(a, s->cards + pos, (size_t)m);
+    memcpy(d, s->deck_of + pos, (size_t)m);
+    for (int i = 0; i < n; i++) {
+        if (cards[i] >= 52) return PE_ERR_CARD;
+        int j = i;
+        while (j < m && a[j] != cards[i]) j++;
+        if (j == m) return PE_SHOE_ERR_STATE;
+        const uint8_t ca = a[j], cd = d[j];
+        memmove(a + i + 1, a + i, (size_t)(j - i));
+        memmove(d + i + 1, d + i, (size_t)(j - i));
+        a[i] = ca;
+        d[i] = cd;
+    }
+    if (rn + burns > pos + n) return PE_SHOE_ERR_STATE; /* cannot happen with rack_n <= pos */
+    memcpy(s->cards + pos, a, (size_t)m);
+    memcpy(s->deck_of + pos, d, (size_t)m);
+    for (int i = 0; i < burns; i++) {
+        s->rack[rn + i] = a[i];
+        s->rack_kind[rn + i] = PE_RACK_BURN;
+    }
+    s->rack_n = (uint16_t)(rn + burns);
+    s->pos = (uint16_t)(pos + n);
+    return PE_OK;
+}
+
+int pe_shoe_take(pe_shoe *s, const uint8_t *cards, int n, int burns) { PE_SHOE_LOCKED(1, shoe_take(s, cards, n, burns)); }
+
 int pe_shoe_burn(pe_shoe *s, uint8_t *out)
 {
     const int c = pe_shoe_burn_one(s);

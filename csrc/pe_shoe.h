@@ -147,6 +147,10 @@ int pe_shoe_shuffle_all(pe_shoe *s);                      /* gather + uniform sh
 int pe_shoe_randbelow(pe_shoe *s, uint64_t bound, uint64_t *out, size_t count);
 int pe_shoe_jump(pe_shoe *s);                             /* the shoe's rng: pe_rng_jump */
 int pe_shoe_remaining(pe_shoe *s);                        /* size - pos, or a negative status */
+/* Deal these particular cards (explicit deals, replays): each must be undealt; in the order given it
+ * comes off the top (the rest of the stub keeps its order); the first `burns` go to the rack as
+ * burns. PE_SHOE_ERR_STATE (a card not undealt) or PE_SHOE_ERR_EXHAUSTED: nothing changes. */
+int pe_shoe_take(pe_shoe *s, const uint8_t *cards, int n, int burns);
 /* Copy src into dst (its version included; dst's lock free). A secure source's buffered words are
  * not copied: dst reads its own from the OS at its first draw. */
 int pe_shoe_copy(pe_shoe *dst, pe_shoe *src);

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import check_card
-from ..errors import OutOfTurnError, ShoeExhaustedError
+from ..errors import OutOfTurnError, ShoeError, ShoeExhaustedError
 from .games import StreetSpec
 from .rules import R_DEAL, R_SHOWDOWN, R_STREETS, StreetOpener
 from .state import CardsInput, RoundState, _as_cards, _check_new, _from_source, _illegal
@@ -23,9 +23,6 @@ class Dealing(RoundState):
             if self.source is None:
                 raise _illegal("no card source: give the hole cards explicitly", R_DEAL)
             return []
-        if self.source is not None:  # the cards in play must be the ones taken from the shoe
-            raise _illegal("this round deals from its card source: explicit hole cards would stay in the "
-                           "shoe and could be dealt again", R_DEAL)
         if len(cards) != n:
             raise _illegal(f"hole cards for {n} players expected, got {len(cards)}", R_DEAL)
         out = [_as_cards(c) for c in cards]
@@ -36,6 +33,24 @@ class Dealing(RoundState):
         _check_new(out, [])
         return out
 
+    def _take_from_source(self, cards: Sequence[int], burns: int = 0) -> None:
+        """Cards dealt explicitly in a round that has a card source come out of that source, so they
+        are never in the stub to be dealt again (issue 14 item 11). A source that cannot take
+        particular cards out (it has no ``take``), or that does not hold them undealt, refuses the
+        explicit deal; nothing changes then."""
+        src = self.source
+        known = [c for c in cards if c >= 0]
+        if src is None or not known:
+            return
+        take = getattr(src, "take", None)
+        if take is None:
+            raise _illegal("cards given explicitly must come out of the round's card source, which cannot take "
+                           "particular cards (use a pyeval.shoe.Shoe, or a round without a source)", R_DEAL)
+        try:
+            take(known, burns=burns)
+        except ShoeError as exc:
+            raise _illegal(f"cards given explicitly must come out of the round's card source: {exc}", R_DEAL) from None
+
     def can_deal_hole_cards(self) -> bool:
         """True after the forced bets (and any straddle) until the hole cards are dealt."""
         return not self._forced_bets_due and not self._hole_dealt
@@ -45,11 +60,11 @@ class Dealing(RoundState):
 
         From the card source: two rounds of one card each, starting left of the button, the button
         last. Or explicitly: ``cards[i]`` are player ``i``'s two cards (ints or text), for replays;
-        explicit cards are refused in a round that has a card source (they would stay in the shoe).
+        in a round with a card source they are taken out of it (``Shoe.take``), or refused.
 
         Raises:
             OutOfTurnError / IllegalActionError: not due now; explicit cards of the wrong count,
-            repeated, or given while the round has a card source. ShoeExhaustedError: the source
+            repeated, or not in a card source that can take them out. ShoeExhaustedError: the source
             holds too few cards. CardTypeError / CardCountError / InvalidCardError /
             DuplicateCardError: the card source returned bad cards (nothing changes).
         """
@@ -59,6 +74,7 @@ class Dealing(RoundState):
         k = first.down + first.up
         if explicit:
             hole = [tuple(h) for h in explicit]
+            self._take_from_source([c for h in hole for c in h])
         else:
             assert self.source is not None
             dealt = _from_source(self.source.deal(k * n), k * n, self._dealt)
@@ -107,9 +123,6 @@ class Dealing(RoundState):
             if self.source is None:
                 raise _illegal("no card source: give the cards explicitly", R_STREETS)
             return (), []
-        if self.source is not None:  # the cards in play must be the ones taken from the shoe
-            raise _illegal("this round deals from its card source: explicit cards would stay in the shoe "
-                           "and could be dealt again", R_DEAL)
         community = self._community_card_due(spec)
         nb = 1 if community else spec.board
         per = [len(self._draw_discards.get(i, ())) if spec.draw else spec.down + spec.up for i in range(self.n)]
@@ -211,7 +224,7 @@ class Dealing(RoundState):
 
         Raises:
             OutOfTurnError / IllegalActionError: not due now, or explicit cards of the wrong count,
-            already dealt, or given while the round deals from a card source. ShoeExhaustedError: the
+            already dealt, or not in a card source that can take them out. ShoeExhaustedError: the
             card source has too few cards. CardTypeError / CardCountError / InvalidCardError /
             DuplicateCardError: the card source returned bad cards.
         """
@@ -222,7 +235,10 @@ class Dealing(RoundState):
         b: int | None = burn
         events: list[tuple[str, int | None, int, tuple[int, ...]]] = []
         dead: list[int] | None = None  # draw games: the dead cards after this deal
-        if not out and not holes:
+        if out or holes:  # explicit cards: out of the card source too, burn first (or refused)
+            self._take_from_source(([check_card(burn)] if burn is not None else []) + list(out)
+                                   + [c for h in holes if h for c in h], 1 if burn is not None else 0)
+        else:
             src = self.source
             assert src is not None
             if spec.board or community:

@@ -9,7 +9,7 @@ from .._bindings import DEFAULT_ERRORS, ERR_ARG, ERR_CARD, ERR_DUP, Status, ffi,
 from ..errors import NativeBuildError, PyevalError, SeedError, ShoeArgumentError, ShoeTypeError
 
 __all__ = ["ffi", "lib", "ERR_ARG", "ERR_CARD", "ERR_DUP", "ERR_EXHAUSTED", "ERR_ENTROPY", "ERR_STATE",
-           "ERR_SECURE", "ERR_BUSY", "check_int", "raise_status", "retry"]
+           "ERR_SECURE", "ERR_BUSY", "check_int", "raise_status", "retry", "call"]
 
 if lib.pe_shoe_abi() != 2:  # pragma: no cover - only with a stale build
     raise NativeBuildError("pyeval._native shoe ABI mismatch: rebuild the package")
@@ -60,3 +60,11 @@ def retry(fn: Callable[..., int], *args: Any) -> int:
         if st != ERR_BUSY:
             return st
         delay = min(delay * 2 or 1e-5, 1e-3)
+
+
+def call(fn: Callable[..., int], *args: Any) -> int:
+    """``fn(*args)``, retried (:func:`retry`) while another thread holds the object's lock."""
+    st = fn(*args)
+    if st == ERR_BUSY:
+        st = retry(fn, *args)
+    return st

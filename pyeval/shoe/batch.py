@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from ..errors import CardTypeError, SeedError, ShoeArgumentError, ShoeTypeError
 from ._common import ERR_BUSY, check_int, ffi, lib, raise_status, retry
+from ._common import call as _call
 from .rng import check_seed, check_stream, init_rng
 
 __all__ = ["BatchDealer", "DealerState", "Showdowns", "deal_batch", "holdem_showdowns"]
@@ -252,13 +253,6 @@ class BatchDealer:
     def __repr__(self) -> str:
         mode = "secure" if self.secure else f"seed={self._seed}, stream={self._stream}"
         return f"BatchDealer({mode})"
-
-
-def _call(fn: Any, *args: Any) -> int:
-    st: int = fn(*args)
-    if st == ERR_BUSY:
-        st = retry(fn, *args)
-    return st
 
 
 def deal_batch(n: int, cards_per_deal: int, seed: int | None = None, stream: int = 0,

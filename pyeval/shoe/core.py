@@ -27,9 +27,11 @@ from ..errors import (
     ShoeTypeError,
 )
 from ._common import ERR_BUSY, ERR_EXHAUSTED, ERR_STATE, check_int, ffi, lib, raise_status, retry
+from ._common import call as _call
 from .rng import check_seed, check_stream, init_rng
 from .shuffles import _procedures
-from .state import RackEntry, RackKind, ShoeSnapshot
+from .state import RackEntry, RackKind, ShoeSnapshot, write_snapshot
+from .state import rack_of as _rack_of
 
 if TYPE_CHECKING:
     from .shuffles import ShuffleProcedure
@@ -134,32 +136,7 @@ class Shoe:
         sn = snapshot
         shoe = cls.from_order(sn.cards, decks=sn.decks, min_cut=sn.min_cut, secure=bool(sn.secure),
                               seed=None if sn.secure else (sn.seed or 0))
-        if len(sn.deck_of) != len(sn.cards) or any(not 0 <= d < sn.decks for d in sn.deck_of):
-            raise ShoeArgumentError("snapshot deck_of does not match its cards")
-        if len(set(zip(sn.cards, sn.deck_of))) != len(sn.cards):
-            raise ShoeArgumentError("snapshot holds the same physical card twice")
-        dealt = _check_int(sn.dealt, "snapshot dealt", 0, len(sn.cards))
-        try:
-            rack = [(check_card(c), RackKind(k)) for c, k in sn.rack]
-        except (ValueError, TypeError) as exc:
-            raise ShoeArgumentError(f"snapshot rack entries must be (card, RackKind) pairs: {exc}") from None
-        if Counter(c for c, _ in rack) - Counter(sn.cards[:dealt]):
-            raise ShoeArgumentError("snapshot rack holds cards that were not dealt")
-        s = shoe._s  # a new object no other thread can see yet
-        for i, d in enumerate(sn.deck_of):
-            s.deck_of[i] = d
-        s.pos = dealt
-        for i, (c, k) in enumerate(rack):
-            s.rack[i] = c
-            s.rack_kind[i] = int(k)
-        s.rack_n = len(rack)
-        if not sn.secure:
-            if sn.rng_state is None or len(sn.rng_state) != 4 or lib.pe_rng_set_state(
-                    ffi.addressof(s[0], "rng"), [_check_int(w, "rng word", 0, (1 << 64) - 1)
-                                                 for w in sn.rng_state]) != 0:
-                raise ShoeArgumentError("snapshot rng_state must be four 64-bit words, not all zero")
-        if lib.pe_shoe_check(s) != 0:  # pragma: no cover - validated above
-            raise ShoeArgumentError("snapshot is not a consistent shoe")
+        write_snapshot(shoe._s, sn)  # a new object no other thread can see yet
         shoe._seed = sn.seed
         shoe._stream = check_stream(sn.stream)
         return shoe
@@ -516,6 +493,38 @@ class Shoe:
 
         return self._atomically(run)
 
+    def take(self, cards: Iterable[int], *, burns: int = 0) -> tuple[int, ...]:
+        """Deal these particular cards (an explicit deal or a replay from a shoe in play), so that
+        cards in play are never left in the stub to be dealt again. In the order given, each card
+        is taken from the undealt cards (the first copy from the top in a multi-deck shoe) and comes
+        off as if dealt; the rest of the stub keeps its order. The first ``burns`` cards go to the
+        discard rack face down, as burns.
+
+        Returns:
+            The cards taken, in order.
+        Raises:
+            InvalidCardError / CardTypeError: a bad card. ShoeArgumentError: a card that is not
+            among the undealt cards (already dealt, or not in this shoe), or a bad ``burns``.
+            ShoeExhaustedError: more cards than remain. Nothing changes on an error.
+        """
+        if isinstance(cards, (str, bytes)):
+            raise CardTypeError("take takes card ints 0..51 (use parse_cards for text)")
+        cs = [check_card(c) for c in cards]
+        b = _check_int(burns, "burns", 0, len(cs))
+        st = _call(lib.pe_shoe_take, self._s, bytes(cs), len(cs), b)
+        if st == ERR_STATE:
+            stub = Counter(self.stub())
+            bad = cs[0]
+            for c in cs:
+                stub[c] -= 1
+                if stub[c] < 0:
+                    bad = c
+                    break
+            raise ShoeArgumentError(f"card {CARD_TEXT[bad]} ({bad}) is not among the undealt cards")
+        if st:
+            _raise_status(st, f"cannot take {len(cs)} card(s): {self.remaining} remain in the shoe")
+        return tuple(cs)
+
     def gather(self) -> None:
         """Bring every card back into the shoe (dealt, burned, racked), in the order it was in, without
         shuffling: the dealer collecting the cards before a shuffle or a count."""
@@ -582,20 +591,6 @@ class Shoe:
             if st != ERR_BUSY:  # pragma: no cover - the private copy is always consistent
                 _raise_status(st, "commit")
             retry(lambda: 0)  # a short back-off before redoing the work
-
-
-def _call(fn: Callable[..., int], *args: Any) -> int:
-    """``fn(*args)``, retried while it reports that another thread holds the object's lock."""
-    st = fn(*args)
-    if st == ERR_BUSY:
-        st = retry(fn, *args)
-    return st
-
-
-def _rack_of(s: Any) -> tuple[RackEntry, ...]:
-    n = s.rack_n
-    kinds = bytes(ffi.buffer(s.rack_kind, n))
-    return tuple(RackEntry(c, RackKind(k)) for c, k in zip(bytes(ffi.buffer(s.rack, n)), kinds))
 
 
 def _rebuild(cls: type[Shoe], snapshot: ShoeSnapshot) -> Shoe:
