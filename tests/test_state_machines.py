@@ -72,7 +72,8 @@ class FaultySource:
         if self.calls == self.fault_at and k:
             cards = list(self.shoe.stub()[nb:nb + k])
             dealt = self.shoe.dealt_cards()
-            cards[-1] = {"twice": cards[0], "dealt": dealt[0] if dealt else cards[0], "range": 96}[self.kind]
+            kind = "range" if self.kind == "twice" and k == 1 else self.kind  # one card cannot repeat
+            cards[-1] = {"twice": cards[0], "dealt": dealt[0] if dealt else 96, "range": 96}[kind]
             return tuple(cards)
         for _ in range(nb):
             self.shoe.burn()
