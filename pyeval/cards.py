@@ -96,7 +96,7 @@ def check_card(c: object) -> int:
     if isinstance(c, bool) or not hasattr(c, "__index__"):
         raise CardTypeError(f"a card must be an int 0..51, got {c!r} ({type(c).__name__})")
     try:
-        i = c.__index__()  # type: ignore[attr-defined]
+        i = c.__index__()
     except (TypeError, ValueError):  # e.g. a numpy array of several values: not one card
         raise CardTypeError(f"a card must be an int 0..51, got {c!r} ({type(c).__name__})") from None
     if type(i) is not int:  # pragma: no cover - __index__ must return an int

@@ -19,6 +19,23 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def pyeval_subprocess() -> dict[str, object]:
+    """Keyword arguments for ``subprocess.run([sys.executable, "-m", "pyeval...", ...])``.
+
+    The child runs in a neutral folder with ``PYTHONPATH`` naming where this test process imported
+    pyeval from, so it runs the same pyeval (a checkout built in place, or an installed wheel/sdist)
+    and never a ``pyeval/`` folder without compiled modules in the current folder (``python -m``
+    puts the current folder first on ``sys.path``; that is how the tests of an unpacked sdist run).
+    """
+    import tempfile
+
+    import pyeval
+
+    home = str(Path(pyeval.__file__).resolve().parent.parent)
+    path = os.pathsep.join([home, *filter(None, [os.environ.get("PYTHONPATH")])])
+    return {"cwd": tempfile.gettempdir(), "env": {**os.environ, "PYTHONPATH": path}}
+
+
 def _find_shared() -> Path | None:
     env = os.environ.get("PYEVAL_SHARED")
     candidates = [Path(env)] if env else []

@@ -12,12 +12,25 @@ from pathlib import Path
 
 import pytest
 
+from pyeval import simulate
 from pyeval.checkpoint import open_checkpoint
-from pyeval.crisscross.sim import simulate as cc_simulate
+from pyeval.crisscross.sim import CrissCrossSim
 from pyeval.errors import CheckpointError, RunInterrupted
 from pyeval.headsup.paytables import example_rules
-from pyeval.headsup.sim import simulate as hu_simulate
-from pyeval.poker.sim import simulate as holdem_simulate
+from pyeval.headsup.sim import HeadsUpSim
+from pyeval.poker.sim import HoldemShowdown
+
+
+def hu_simulate(rules, rounds, seed, **kw):
+    return simulate(HeadsUpSim(rules), rounds, seed=seed, **kw)
+
+
+def cc_simulate(rounds, seed, **kw):
+    return simulate(CrissCrossSim(), rounds, seed=seed, **kw)
+
+
+def holdem_simulate(players, rounds, seed, **kw):
+    return simulate(HoldemShowdown(players), rounds, seed=seed, **kw)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,7 +50,7 @@ class _StopAfter:
 
 RUNS = {
     "headsup": (lambda **kw: hu_simulate(example_rules(), 48_000, 7, streams=8, **kw).to_dict()),
-    "crisscross": (lambda **kw: cc_simulate(48_000, 7, streams=8, **kw).as_dict()),
+    "crisscross": (lambda **kw: cc_simulate(48_000, 7, streams=8, **kw).to_dict()),
     "holdem": (lambda **kw: holdem_simulate(3, 48_000, 7, streams=8, **kw).to_dict()),
 }
 
@@ -95,7 +108,8 @@ def test_a_checkpoint_never_loads_arbitrary_objects(tmp_path):
     import pickle
 
     ck = tmp_path / "evil.ckpt"
-    run = {"game": "holdem", "players": 3, "rounds": 4000, "streams": 2}
+    from pyeval.checkpoint import run_digest
+    run = {"game": "HoldemShowdown", "config": run_digest(HoldemShowdown(3)), "rounds": 4000, "streams": 2}
     open_checkpoint(ck, run, 3)
     data = json.loads(ck.read_text())
     data["streams_done"] = {"0": {"pickle": base64.b64encode(pickle.dumps(os.system)).decode()}}

@@ -5,6 +5,8 @@ import subprocess
 import sys
 
 from pyeval.cli import main
+from conftest import pyeval_subprocess
+
 
 
 def test_eval_describes(capsys):
@@ -21,7 +23,8 @@ def test_eval_bad_input_is_one_line(capsys):
 
 
 def test_console_entry_point_runs():
-    r = subprocess.run([sys.executable, "-m", "pyeval.cli", "eval", "2c 3d 4h 5s 7c"], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "pyeval.cli", "eval", "2c 3d 4h 5s 7c"], capture_output=True, text=True,
+                       **pyeval_subprocess())
     assert r.returncode == 0 and "High Card, Seven" in r.stdout
 
 
@@ -41,5 +44,6 @@ def test_eval_json(capsys):
 
 
 def test_python_dash_m_pyeval():
-    r = subprocess.run([sys.executable, "-m", "pyeval", "eval", "2c 3d 4h 5s 7c"], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "pyeval", "eval", "2c 3d 4h 5s 7c"], capture_output=True, text=True,
+                       **pyeval_subprocess())
     assert r.returncode == 0 and "High Card, Seven" in r.stdout

@@ -9,8 +9,13 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
+from pyeval import simulate as _simulate  # noqa: E402
 from pyeval.headsup.paytables import example_rules  # noqa: E402
-from pyeval.headsup.sim import simulate  # noqa: E402
+from pyeval.headsup.sim import HeadsUpSim  # noqa: E402
+
+
+def simulate(rules, rounds, seed, **kw):
+    return _simulate(HeadsUpSim(rules), rounds, seed=seed, **kw)
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,8 @@ import pytest
 
 import pyeval
 from pyeval.crisscross import CrissCrossRules
-from pyeval.crisscross.rules import DEFAULT_MAIN_PAYTABLE, Paytable, PaytableLine
+from pyeval.crisscross.rules import DEFAULT_MAIN_PAYTABLE, PaytableLine
+from pyeval.crisscross.rules import CrissCrossPaytable as Paytable
 from pyeval.errors import CardTypeError, PaytableError, PyevalError, TableRulesError
 from pyeval.headsup import paytables as hp
 from pyeval.headsup.paytables import example_rules
@@ -48,8 +49,8 @@ def test_item15_criss_cross_paytable_odds_out_of_range_refused_at_configuration(
 
 def test_item15_largest_odds_still_simulate():
     """Odds at the limit are accepted and the simulation pays them in 64-bit integers."""
-    from pyeval.headsup.sim import simulate
+    from pyeval.headsup.sim import HeadsUpSim
     pt = hp.ANTE_RAISE_EVEN_MONEY
     rules = example_rules(ante_raise=type(pt)(pt.kind, {"WIN": 2**31 - 1}))
-    res = simulate(rules, 200, seed=1)
+    res = pyeval.simulate(HeadsUpSim(rules), 200, seed=1)
     assert res.rounds == 200

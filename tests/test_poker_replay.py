@@ -10,6 +10,8 @@ import pytest
 from pyeval.cli import main
 from pyeval.errors import HandHistoryError
 from pyeval.poker import phh
+from conftest import pyeval_subprocess
+
 
 HAND = """\
 variant = 'NT'
@@ -44,7 +46,8 @@ def test_replay_mismatch_exits_nonzero(tmp_path: Path, capsys: pytest.CaptureFix
 def test_replay_rule_breaking_history_is_one_line_error(tmp_path: Path):
     bad = tmp_path / "illegal.phh"
     bad.write_text(HAND.replace("'p3 cbr 6'", "'p3 cbr 3'"))  # below the minimum raise
-    proc = subprocess.run([sys.executable, "-m", "pyeval.cli", "replay", str(bad)], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-m", "pyeval.cli", "replay", str(bad)], capture_output=True, text=True,
+                          **pyeval_subprocess())
     assert proc.returncode == 1  # issue 14 item 13: 1 = a failed check, 2 = unreadable input
     assert "Traceback" not in proc.stderr
     lines = proc.stderr.strip().splitlines()

@@ -16,13 +16,15 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from pyeval import Shoe
-from pyeval.crisscross import CrissCrossRules, CrissCrossTable, Phase as CCPhase, ShufflerDeck
+import pyeval.crisscross as _cc
+from pyeval.crisscross import CrissCrossRules, CrissCrossTable, ShufflerDeck
 from pyeval.errors import PyevalError
 from pyeval.headsup.paytables import example_rules
 import pyeval.headsup as _hu
 from pyeval.headsup.round import HeadsUpRound
 
 HUPhase: Any = getattr(_hu, "HeadsUpPhase", None) or _hu.round.Phase  # the contracts' name, or the old one
+CCPhase: Any = getattr(_cc, "CrissCrossPhase", None) or _cc.Phase
 from pyeval.poker import BettingStructure, PokerRules, Round
 from pyeval.poker.games import BADUGI, D27_TRIPLE, FIVE_CARD_DRAW, HOLDEM, OMAHA, OMAHA_HILO, RAZZ, STUD, STUD_HILO
 
@@ -364,7 +366,7 @@ class CrissCrossMachine(RuleBasedStateMachine):
             assert r.paid >= 0 and r.net >= -r.staked
         if rnd.phase is CCPhase.VOID:  # a void round returns every wager
             assert all(r.net == 0 for r in rec.results)
-        keys = [(r.seat, r.wager) for r in rec.results]
+        keys = [(getattr(r, "player", None) or r.seat, r.wager) for r in rec.results]
         assert len(keys) == len(set(keys))
 
 

@@ -3,6 +3,7 @@
 #   1. every csrc/*.c compiles with `zig cc` (pip package `ziglang`) for macOS x86_64 and arm64,
 #      Windows x86_64 (MinGW ABI) and Linux glibc 2.17 (x86_64, aarch64), with -Werror;
 #      csrc/python/pe_fastcall.c too for the Linux targets (it needs this Python's headers);
+#      the objects of csrc/*.c link into a shared library per target (no unresolved symbol);
 #      and once more as pedantic C11 with -DPE_COMPAT_PORTABLE=1 -Wvla (what MSVC would compile);
 #   2. the C unit tests (tests/c/test_*.c) are built with the portable fallbacks of
 #      csrc/pe_compat.h only (-DPE_COMPAT_PORTABLE=1, no builtins, no vector extensions) and run;
@@ -57,7 +58,19 @@ for target in x86_64-macos aarch64-macos x86_64-windows-gnu x86_64-linux-gnu.2.1
         fi
         n=$((n + 1))
     fi
-    echo "compiled $n files for $target"
+    # link the C library part (not the Python module) as a shared library: unresolved symbols fail
+    case "$target" in
+        *windows*) libs=(-lbcrypt) ; ext=dll ;;
+        *macos*) libs=() ; ext=dylib ;;
+        *) libs=(-lm) ; ext=so ;;
+    esac
+    objs=()
+    for src in csrc/*.c; do objs+=("$out/$(basename "$src" .c).$target.o"); done
+    if ! "${zig[@]}" cc -target "$target" -shared "${objs[@]}" -o "$out/libpyeval.$target.$ext" "${libs[@]}"; then
+        echo "FAIL: linking csrc/*.c for $target"
+        fail=1
+    fi
+    echo "compiled $n files for $target, linked libpyeval.$ext"
 done
 # the C an MSVC build sees: no GNU extensions, no VLAs, pedantic C11 (MSVC itself is not available here)
 for src in csrc/*.c; do

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Tracked files that belong to the repository, not to the source distribution.
-REPO_ONLY = [".github/*", ".gitignore", ".gitattributes", ".ci/*"]
+REPO_ONLY = [".github/*", ".gitignore", ".gitattributes", ".ci/*", ".readthedocs.yaml"]
 #: Must-have entries when there is no git to ask (a trailing / means "a non-empty folder").
 REQUIRED = [
     "pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "CHANGELOG.md", "CONTRIBUTING.md",

@@ -43,7 +43,8 @@ def _random_range() -> str:
 
 
 def equities() -> list[int]:
-    sys.path.insert(0, str(ROOT))
+    if any(p.suffix in (".so", ".pyd") for p in (ROOT / "pyeval").glob("_native*")):  # built in place
+        sys.path.insert(0, str(ROOT))  # else: the installed pyeval
     from pyeval.equity import equity  # noqa: PLC0415
 
     rand = _random_range()

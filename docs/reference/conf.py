@@ -66,7 +66,9 @@ def write_api_pages() -> None:
     pages = {}
     for name in modules:
         title = f"``{name}``"
-        pages[f"{name}.rst"] = f"{title}\n{'=' * len(title)}\n\n.. automodule:: {name}\n"
+        # the page's examples run in the namespace of their module, as doctest.testmod runs them
+        setup = f".. testsetup:: *\n\n   import {name}\n   from {name} import *\n\n"
+        pages[f"{name}.rst"] = f"{title}\n{'=' * len(title)}\n\n{setup}.. automodule:: {name}\n"
     toc = "\n".join(f"   {name}" for name in modules)
     pages["index.rst"] = (
         "API reference\n=============\n\n"

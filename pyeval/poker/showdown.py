@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from .._bindings import lib
+from ..contracts import passes
 from ..errors import OutOfTurnError, PyevalError
-from ..hands.evaluators import _OMAHA_TABLES
+from ..hands.registry import HAND_TYPES
 from .pots import Pot, split_pot
 from .rules import R_SHOW_ORDER, R_SHOWDOWN, OddChipRule
 from .state import RoundState, _illegal
@@ -37,11 +38,7 @@ class Showdown(RoundState):
 
     def can_show(self, player: int | None = None) -> bool:
         """True when ``player`` (default: the next in showdown order) is to show."""
-        try:
-            self._check_show(player, False)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_show, player, False)
 
     def show(self, player: int | None = None) -> None:
         """The next player in showdown order turns his hole cards face up (§ 637a.11(k))."""
@@ -53,11 +50,7 @@ class Showdown(RoundState):
 
     def can_muck(self, player: int | None = None) -> bool:
         """True when the next player in showdown order may muck (give up the pot) instead of showing."""
-        try:
-            self._check_show(player, True)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_show, player, True)
 
     def muck(self, player: int | None = None) -> None:
         """The next player in showdown order mucks and forfeits every pot (§ 637a.18(e))."""
@@ -81,11 +74,7 @@ class Showdown(RoundState):
 
     def can_award(self) -> bool:
         """True when every pot can be awarded (betting over, board complete, showdown done)."""
-        try:
-            self._check_award()
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_award)
 
     def award(self) -> None:
         """Award each pot on its own to its best eligible hand (§ 637a.11(k), § 637a.8(b)(5)).
@@ -107,6 +96,11 @@ class Showdown(RoundState):
         Raises:
             OutOfTurnError: not due now, or already awarded. IllegalActionError: a hand that cannot
             be evaluated (unknown cards in a replay, an evaluator error).
+
+        Rake (``rules.rake_bps``, configuration: § 637a.17 is not in our hands): each pot in turn,
+        main pot first, gives ``amount * rake_bps // 10000`` chips to the house (a ``rake`` event
+        with the pot index), up to ``rules.rake_cap`` for the hand, before it is split; none when
+        ``rake_no_flop_no_drop`` and the hand ended in the first betting round.
         """
         self._check_award()
         n = self.n
@@ -135,7 +129,9 @@ class Showdown(RoundState):
         odd_key = None
         odd_chip = self.rules.odd_chip
         to_first = odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
-        cap = self.rules.odd_units_per_player  # § 637a.11(k): at most $1 of odd units to one player
+        # § 637a.11(k): at most $1 of odd units to one player (only ALL_TO_FIRST can give one player more
+        # than one odd unit of a pot)
+        cap = self.rules.odd_units_per_player if to_first else None
         if odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
             key = self.rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self.hole[i]), reverse=True))  # noqa: E731
@@ -148,7 +144,18 @@ class Showdown(RoundState):
         else:
             pots = self._pots(live)
         payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
+        rakes: list[tuple[int, int]] = []  # (chips, pot index) to the house
+        rules = self.rules
+        rake_left = -1  # no rake
+        if rules.rake_bps and not (rules.rake_no_flop_no_drop and self.street == 0):
+            rake_left = rules.rake_cap if rules.rake_cap is not None else sum(p.amount for p in pots)
         for k, pot in enumerate(pots):
+            if rake_left > 0:  # the house's rake comes off the pot before it is split
+                r = min(pot.amount * rules.rake_bps // 10000, rake_left)
+                if r:
+                    rake_left -= r
+                    rakes.append((r, k))
+                    pot = Pot(pot.amount - r, pot.eligible)
             el = pot.eligible
             if not el:  # _pots never makes one while a hand is live
                 raise _illegal(f"pot {k} of {pot.amount} has no eligible player", R_SHOWDOWN)
@@ -174,18 +181,27 @@ class Showdown(RoundState):
                 else:  # no qualifying low: the high hand scoops
                     shares = split_pot(pot.amount, winners, odd_to_first=to_first, max_odd_per_winner=cap)
             payouts.extend((i, amt, k) for i, amt in shares.items())
-        paid = sum(p[1] for p in payouts)
+        paid = sum(p[1] for p in payouts) + sum(r[0] for r in rakes)
         if paid != sum(contrib):  # pragma: no cover - the pots hold exactly the chips put in
             raise _illegal(f"the pots would pay {paid} chips of the {sum(contrib)} put in", R_SHOWDOWN)
-        # every check is done: the chips move
+        # every check is done: the chips move (each pot's rake recorded before its awards)
         stacks, win, ev = self.stacks, self.winnings, self._record
+        raked = dict((k, r) for r, k in rakes)
         for i, amt, k in payouts:
+            r = raked.pop(k, 0)
+            if r:
+                ev.append(("rake", None, r, (k,)))
             stacks[i] += amt
             win[i] += amt
             ev.append(("award", i, amt, (k,)))
         self.values = values
         self.low_values = lows
         self.awarded = True
+
+    @property
+    def rake(self) -> int:
+        """Chips the house took from this round's pots (0 before the award or without a rake)."""
+        return sum(e[2] for e in self._record if e[0] == "rake")
 
     def _value(self, kind: str, i: int) -> int:
         """Player ``i``'s hand value of one hand type (higher is better; 0 = no qualifying low).
@@ -202,26 +218,16 @@ class Showdown(RoundState):
         if kind == "high" and len(h) == 7:  # seven-card stud: the 7-card kernel, called directly
             v = _EVAL7(*h)
         else:
-            b = bytes(self.board)
-            if kind == "omaha":
-                v = lib.pe_omaha_high(_OMAHA_TABLES, bytes(h), len(h), b, len(b))
-            elif kind == "omaha_low8":
-                v = lib.pe_omaha_low8(bytes(h), len(h), b, len(b))
-            else:  # a stud community card counts for every hand
-                cards = bytes(h) + b
-                if kind == "high":
-                    v = lib.pe_eval_n(cards, len(cards))
-                elif kind == "a5":
-                    v = lib.pe_low_a5(cards, len(cards))
-                elif kind == "a5_8":
-                    v = lib.pe_low_a5_8(cards, len(cards))
-                elif kind == "27":
-                    v = lib.pe_low_27(cards, len(cards))
-                elif kind == "badugi":
-                    v = lib.pe_badugi(cards, len(cards))
-                else:  # pragma: no cover - Variant validation keeps kinds known
-                    raise _illegal(f"unknown hand type {kind!r}", R_SHOWDOWN)
+            t = HAND_TYPES[kind]
+            hole_b, board_b = bytes(h), bytes(self.board)
+            if not t.uses_board and board_b:  # a stud community card counts for every hand
+                hole_b += board_b
+            try:
+                v = t.value(hole_b, board_b)
+            except PyevalError as e:  # e.g. a card below 6 in a short-deck game
+                raise _illegal(f"player {i}'s hand cannot be evaluated: {e}", R_SHOWDOWN) from None
         if v < 0:
             raise _illegal(f"player {i}'s hand cannot be evaluated (evaluator status {v}): the pot is not awarded",
                            R_SHOWDOWN)
         return int(v)
+
