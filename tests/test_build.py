@@ -104,3 +104,18 @@ def test_checkout_without_compiled_modules_says_so(tmp_path):
     assert f"you are importing pyeval from the source checkout at {tmp_path}" in r.stderr
     assert "pip install -e ." in r.stderr and "leave the folder" in r.stderr
     assert "NativeBuildError" in r.stderr and "circular" not in r.stderr.lower()
+
+
+def test_subprocess_tests_run_the_pyeval_under_test():
+    """Every test that starts ``python -m pyeval...`` passes ``**pyeval_subprocess()`` (tests/conftest.py):
+    ``python -m`` puts the current folder first on sys.path, so from an unpacked sdist (a ``pyeval/``
+    without compiled modules) the child would import the source tree instead of the installed package."""
+    offenders = []
+    for path in sorted((ROOT / "tests").glob("test_*.py")):
+        text = path.read_text()
+        for m in re.finditer(r'"-m",\s*"pyeval[".]', text):
+            call = text[m.start():m.start() + 400]
+            end = call.find("\n\n")
+            if "pyeval_subprocess()" not in (call if end < 0 else call[:end]):
+                offenders.append(f"{path.name}:{text.count(chr(10), 0, m.start()) + 1}")
+    assert not offenders, f"add **pyeval_subprocess() to: {offenders}"

@@ -14,6 +14,7 @@ from pyeval.cli import main
 from pyeval.hands_io import parse_file, read_text
 from pyeval.hands_io._phh import HandHistory, load, loads
 from pyeval.hands_io.stats import player_stats
+from conftest import pyeval_subprocess
 
 DATA = Path(__file__).parent / "data" / "hands_io"
 
@@ -58,11 +59,12 @@ def test_convert_progress_bar_and_installed_command(tmp_path):
     one = (DATA / "pokerstars_holdem.txt").read_text()
     big.write_text((one + "\n\n\n") * 40)
     r = subprocess.run([sys.executable, "-m", "pyeval", "convert", str(big), "--progress", "-o", str(tmp_path / "x.phhs")],
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, **pyeval_subprocess())
     assert r.returncode == 0, r.stderr
     assert "hands: 240  converted: 240" in r.stderr
     assert "B/s" in r.stderr or "it/s" in r.stderr or "%" in r.stderr  # tqdm's bar
-    r = subprocess.run([sys.executable, "-m", "pyeval", "stats", str(DATA)], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "pyeval", "stats", str(DATA)], capture_output=True, text=True,
+                       **pyeval_subprocess())
     assert r.returncode == 0 and "VPIP" in r.stdout
 
 
