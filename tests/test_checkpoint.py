@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import pyeval_subprocess
 
 from pyeval import simulate
 from pyeval.checkpoint import open_checkpoint
@@ -124,8 +125,8 @@ def test_cli_checkpoint_resume_after_ctrl_c(tmp_path):
     ck = tmp_path / "cli.ckpt"
     cmd = [sys.executable, "-m", "pyeval", "simulate", "holdem", "--players", "3", "--rounds", "3000000",
            "--seed", "11", "--streams", "64", "--json", "--no-progress"]
-    proc = subprocess.Popen(cmd + ["--checkpoint", str(ck)], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd + ["--checkpoint", str(ck)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, **pyeval_subprocess())
     end = time.monotonic() + 60
     while time.monotonic() < end and (not ck.exists() or len(json.loads(ck.read_text() or "{}")
                                                               .get("streams_done", {})) < 2):
@@ -135,7 +136,8 @@ def test_cli_checkpoint_resume_after_ctrl_c(tmp_path):
     assert proc.returncode == 130 and "Traceback" not in err, err
     done = len(json.loads(ck.read_text())["streams_done"])
     assert 2 <= done < 64
-    resumed = subprocess.run(cmd + ["--checkpoint", str(ck)], cwd=ROOT, capture_output=True, text=True, timeout=300)
-    whole = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    resumed = subprocess.run(cmd + ["--checkpoint", str(ck)], capture_output=True, text=True, timeout=300,
+                             **pyeval_subprocess())
+    whole = subprocess.run(cmd, capture_output=True, text=True, timeout=300, **pyeval_subprocess())
     assert resumed.returncode == whole.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout) == json.loads(whole.stdout)

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import pyeval_subprocess
 
 from pyeval.errors import RunInterrupted
 from pyeval.parallel import run_streams
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists() or os.name 
 
 # long enough that no run finishes on its own during the test; each stream a fraction of a second
 EQUITY = [sys.executable, "-m", "pyeval", "equity", "AsKs", "QdQh", "--monte-carlo", "--trials", "400000000",
-          "--streams", "64", "--seed", "1", "--no-progress"]
+          "--streams", "64", "--seed", "1", "--no-progress"]  # started with **pyeval_subprocess()
 
 
 def _children(pid: int) -> list[int]:
@@ -70,8 +71,8 @@ def _gone_within(pids: list[int], seconds: float) -> list[int]:
 
 def test_item14_workers_stop_when_the_parent_is_killed():
     """SIGKILL leaves the parent no chance to clean up: the workers notice on their own."""
-    proc = subprocess.Popen(EQUITY + ["--workers", "2"], cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(EQUITY + ["--workers", "2"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, **pyeval_subprocess())
     try:
         workers = _wait_for_workers(proc, 2)
         time.sleep(1)  # the workers are busy in C
@@ -86,8 +87,8 @@ def test_item14_workers_stop_when_the_parent_is_killed():
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_item14_ctrl_c_reports_what_is_done_and_exits_130(workers):
-    proc = subprocess.Popen(EQUITY + ["--workers", str(workers)], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(EQUITY + ["--workers", str(workers)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, **pyeval_subprocess())
     kids = _wait_for_workers(proc, 2) if workers > 1 else []
     time.sleep(4)  # some streams finish
     proc.send_signal(signal.SIGINT)
