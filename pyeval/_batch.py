@@ -61,7 +61,7 @@ def card_matrix(hands: npt.ArrayLike, name: str = "hands", row_label: str = "row
     if arr.dtype != np.uint8:
         if arr.size == 0 and arr.dtype == np.float64:  # np.asarray([]) of an empty list
             arr = arr.astype(np.uint8)
-        elif not np.issubdtype(arr.dtype, np.integer):
+        elif arr.dtype.kind not in "iu":  # not timedelta64 (numpy counts it an integer type), bool, float
             raise CardTypeError(f"{name} must be an integer array of card ints 0..51, got dtype {arr.dtype}")
     if arr.ndim != 2:
         raise CardTypeError(f"{name} must have shape (n, k), got shape {arr.shape}")

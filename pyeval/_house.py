@@ -20,7 +20,7 @@ __all__ = ["OddsLike", "parse_odds", "format_odds", "winnings", "check_int"]
 
 OddsLike = Union[Fraction, int, str]
 
-_ODDS_TEXT = re.compile(r"^\s*(\d+)\s*(?:to|:|-|/)\s*(\d+)\s*$", re.IGNORECASE)
+_ODDS_TEXT = re.compile(r"^\s*(\d{1,40})\s*(?:to|:|-|/)\s*(\d{1,40})\s*$", re.IGNORECASE)
 
 
 def parse_odds(value: OddsLike, error: type[PyevalError] = PaytableError, where: str = "") -> Fraction:
@@ -30,7 +30,8 @@ def parse_odds(value: OddsLike, error: type[PyevalError] = PaytableError, where:
         value: the odds. error: the pyeval error class to raise (default :class:`PaytableError`).
         where: what the odds belong to, put in front of the message (e.g. a paytable line).
     Raises:
-        ``error``: a negative, zero-denominator, float, bool or unreadable value.
+        ``error``: a negative, zero-denominator, float, bool or unreadable value, or odds whose
+        numerator or denominator exceeds :data:`MAX_ODDS_TERM`.
     """
     pre = f"{where}: " if where else ""
     if isinstance(value, bool) or isinstance(value, float):
@@ -49,7 +50,22 @@ def parse_odds(value: OddsLike, error: type[PyevalError] = PaytableError, where:
         raise error(f"{pre}odds must be Fraction, int or text, got {type(value).__name__}")
     if f < 0:
         raise error(f"{pre}odds must not be negative, got {f}")
+    if f.numerator > MAX_ODDS_TERM or f.denominator > MAX_ODDS_TERM:
+        raise error(f"{pre}odds {_short(f.numerator)} to {_short(f.denominator)} are out of range: a paytable's "
+                    f"odds are at most {MAX_ODDS_TERM} to 1 in lowest terms (the simulations pay in 64-bit "
+                    "integers)")
     return f
+
+
+#: The largest numerator or denominator of paytable odds (lowest terms): the house games' C
+#: simulations hold odds as 32-bit terms and pay ``stake * num / den`` in 64-bit integers.
+MAX_ODDS_TERM = 2**31 - 1
+
+
+def _short(v: int) -> str:
+    """An int for an error message, shortened when it is huge."""
+    s = str(v) if v < 10**30 else f"about 10**{len(str(v)) - 1}"
+    return s
 
 
 def format_odds(f: Fraction) -> str:

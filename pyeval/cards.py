@@ -95,7 +95,12 @@ def check_card(c: object) -> int:
     """Return ``c`` as an int if it is a card int 0..51, else raise InvalidCardError/CardTypeError."""
     if isinstance(c, bool) or not hasattr(c, "__index__"):
         raise CardTypeError(f"a card must be an int 0..51, got {c!r} ({type(c).__name__})")
-    i: int = c.__index__()
+    try:
+        i = c.__index__()
+    except (TypeError, ValueError):  # e.g. a numpy array of several values: not one card
+        raise CardTypeError(f"a card must be an int 0..51, got {c!r} ({type(c).__name__})") from None
+    if type(i) is not int:  # pragma: no cover - __index__ must return an int
+        raise CardTypeError(f"a card must be an int 0..51, got {c!r} ({type(c).__name__})")
     if not 0 <= i < 52:
         raise InvalidCardError(f"invalid card {i}: card ints are 0..51 (rank * 4 + suit)")
     return i

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from . import __version__
 from .cards import format_cards, parse_cards
-from .errors import CardCountError, PyevalError
+from .errors import CardCountError, PyevalError, RunInterrupted
 from .evaluate import best_five, describe, evaluate, hand_category
 
 __all__ = ["ExitCode", "SUBCOMMANDS", "add_command", "add_simulation_options", "progress_bar", "run_simulation",
@@ -88,7 +88,7 @@ def add_simulation_options(p: argparse.ArgumentParser, *, streams: int = 1, roun
     p.add_argument("--seed", type=int, default=None,
                    help="seed 0..2**256-1 (default: a fresh one, printed): same seed, same rounds")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    add_cli_options(p, streams)
+    add_cli_options(p, streams, checkpoint=True)
 
 
 @contextmanager
@@ -114,8 +114,17 @@ def run_simulation(args: argparse.Namespace, game: Any) -> Any:
     from .parallel import cli_executor
     from .simulation import simulate
 
-    with progress_bar(args, args.rounds) as progress, cli_executor(args.workers, args.scheduler) as ex:
-        return simulate(game, args.rounds, seed=args.seed, streams=args.streams, executor=ex, progress=progress)
+    try:
+        with progress_bar(args, args.rounds) as progress, cli_executor(args.workers, args.scheduler) as ex:
+            return simulate(game, args.rounds, seed=args.seed, streams=args.streams, executor=ex, progress=progress,
+                            checkpoint=args.checkpoint)
+    except RunInterrupted as stop:  # Ctrl-C: report the finished streams, exit 130 (main reads the status)
+        if stop.partial is None:
+            raise
+        print(f"pyeval: interrupted: {stop.done:,} of {stop.total:,} rounds done; the report below is for those",
+              file=sys.stderr)
+        args.exit_status = ExitCode.INTERRUPTED
+        return stop.partial
 
 
 def emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -171,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(exc.code or 0) if isinstance(exc.code, int) else ExitCode.USAGE
         code = int(args.func(args))
         sys.stdout.flush()
-        return code
+        return int(getattr(args, "exit_status", code))  # 130 after a reported Ctrl-C
     except PyevalError as exc:
         _error(args, exc)
         return ExitCode.USAGE

@@ -126,3 +126,25 @@ class EquityError(PyevalError, ValueError):
 class SimulationError(PyevalError, ValueError):
     """Simulation arguments that cannot be run: a bad player or round count, totals of different
     tables added together, or an executor that is not a ``concurrent.futures.Executor``."""
+
+
+class CheckpointError(PyevalError, ValueError):
+    """A simulation checkpoint file that belongs to another run, is not a pyeval checkpoint, or
+    cannot be read or written (:mod:`pyeval.checkpoint`)."""
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """A simulation or equity run stopped by Ctrl-C (SIGINT) before it finished.
+
+    A ``KeyboardInterrupt`` (so code that lets Ctrl-C through still does), raised after the run's
+    workers were stopped. ``partial``: what the finished streams add up to (the result type of the
+    run that was interrupted, marked partial where it has such a field), or ``{stream: result}``
+    from :func:`pyeval.parallel.run_streams`; ``done``/``total``: trials or rounds finished / asked.
+    The command line prints the partial result and exits with status 130.
+    """
+
+    def __init__(self, partial: object = None, done: int = 0, total: int = 0) -> None:
+        super().__init__(f"interrupted after {done:,} of {total:,}")
+        self.partial = partial
+        self.done = done
+        self.total = total

@@ -20,18 +20,21 @@ Every simulate path in pyeval (:func:`pyeval.equity.equity`, :func:`pyeval.heads
 from __future__ import annotations
 
 import os
+import signal
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from ._bindings import ffi, lib
-from .errors import SeedError, SimulationError
+from .errors import RunInterrupted, SeedError, SimulationError
 from .shoe.rng import resolve_seed, seeded_rng
 
 __all__ = ["MAX_STREAMS", "split", "check_seed", "check_streams", "stream_rng", "rng_state",
-           "rng_from_state", "add_cdata", "sum_cdata", "run_streams", "default_executor", "cli_executor", "SCHEDULERS",
-           "add_cli_options"]
+           "rng_from_state", "add_cdata", "sum_cdata", "run_streams", "default_executor", "stop_executor",
+           "worker_init", "cli_executor", "SCHEDULERS", "add_cli_options"]
 
 #: Most streams a run may use.
 MAX_STREAMS = 1 << 16
@@ -108,34 +111,146 @@ def sum_cdata(ctype: str, parts: Sequence[bytes]) -> bytes:
     return bytes(ffi.buffer(acc))
 
 
+#: How often (seconds) a worker process checks that the process that started it is still alive.
+PARENT_CHECK_INTERVAL = 0.2
+
+
+def worker_init(parent: int) -> None:
+    """Initializer of every worker process pyeval starts (:func:`default_executor`).
+
+    * Ctrl-C belongs to the parent: a terminal sends SIGINT to the whole process group, so the
+      workers ignore it and the parent stops the run (:func:`run_streams`), instead of every worker
+      printing a traceback.
+    * Workers stop with their parent: a daemon thread checks every :data:`PARENT_CHECK_INTERVAL`
+      seconds that the parent (``parent``, and the process that forked this one) is alive and ends
+      the worker at once (``os._exit``) when it is not, even when the parent was killed with SIGKILL
+      and could clean nothing up. The thread runs while a long C call holds no GIL (every pyeval C
+      call releases it), so a busy worker stops as fast as an idle one. Portable (no ``prctl``).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent, os.getppid()), daemon=True,
+                     name="pyeval-parent-watch").start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pragma: no cover - exists, owned by someone else
+        return True
+    return True
+
+
+def _watch_parent(parent: int, forked_by: int) -> None:
+    while True:
+        time.sleep(PARENT_CHECK_INTERVAL)
+        if os.getppid() != forked_by or not _alive(parent):
+            os._exit(1)
+
+
 def default_executor(workers: int | None = None) -> ProcessPoolExecutor:
-    """A ``ProcessPoolExecutor`` over ``workers`` processes (default: every local core)."""
-    return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+    """A ``ProcessPoolExecutor`` over ``workers`` processes (default: every local core) whose workers
+    ignore Ctrl-C and stop with their parent (:func:`worker_init`)."""
+    return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, initializer=worker_init,
+                               initargs=(os.getpid(),))
+
+
+def stop_executor(executor: Executor) -> None:
+    """Stop a run now: cancel every task not started and, for a process pool, end its worker
+    processes (their results are lost; the run's finished streams are kept by the caller). A
+    thread pool's running tasks finish their current stream (threads cannot be stopped); Dask
+    futures are cancelled."""
+    if isinstance(executor, ProcessPoolExecutor):
+        procs = list(getattr(executor, "_processes", {}).values())  # CPython keeps them here
+        executor.shutdown(wait=False, cancel_futures=True)
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in procs:
+            proc.join(timeout=5)
+    else:
+        executor.shutdown(wait=False, cancel_futures=True)
 
 
 def run_streams(task: Callable[[int, int], T], counts: Sequence[int], executor: Executor | None,
-                progress: Callable[[int], None] | None = None) -> list[T]:
+                progress: Callable[[int], None] | None = None, *,
+                done: dict[int, Any] | None = None, on_done: Callable[[int, Any], None] | None = None) -> list[T]:
     """Run ``task(stream, n)`` for each stream with ``n = counts[stream] > 0``; results in stream order.
 
     ``task`` must be picklable for process or distributed executors (a module-level function or a
     ``functools.partial`` of one, with plain-data arguments). ``progress(n)`` is called as each
     stream finishes. With ``executor=None`` the tasks run here, one after another.
+
+    ``done``: results of streams already finished (a resumed checkpoint, :mod:`pyeval.checkpoint`):
+    they are not run again (``progress`` is told of them once, first). ``on_done(stream, result)``
+    is called as each stream finishes (to write a checkpoint).
+
+    Raises:
+        RunInterrupted: Ctrl-C (KeyboardInterrupt) during the run. The tasks not started are
+            cancelled and a process pool's workers are ended (:func:`stop_executor`);
+            ``partial`` holds ``{stream: result}`` of every finished stream and ``done`` their
+            count of trials or rounds, so the caller can report them.
     """
     jobs = [(k, n) for k, n in enumerate(counts) if n > 0]
-    out: dict[int, T] = {}
-    if executor is None:
-        for k, n in jobs:
-            out[k] = task(k, n)
-            if progress is not None:
-                progress(n)
-    else:
-        futures = {executor.submit(task, k, n): (k, n) for k, n in jobs}
-        for fut in as_completed(futures):
-            k, n = futures[fut]
-            out[k] = fut.result()
-            if progress is not None:
-                progress(n)
+    out: dict[int, T] = {k: v for k, v in (done or {}).items() if k < len(counts) and counts[k] > 0}
+    todo = [(k, n) for k, n in jobs if k not in out]
+    resumed = sum(n for k, n in jobs if k in out)
+    if resumed and progress is not None:
+        progress(resumed)
+
+    def finish(k: int, n: int, result: T) -> None:
+        out[k] = result
+        if on_done is not None:
+            on_done(k, result)
+        if progress is not None:
+            progress(n)
+
+    try:
+        if executor is None:
+            for k, n in todo:
+                finish(k, n, task(k, n))
+        elif _dask_client(executor) is not None:
+            _run_on_dask(_dask_client(executor), task, todo, finish)
+        else:
+            futures = {executor.submit(task, k, n): (k, n) for k, n in todo}
+            try:
+                for fut in as_completed(futures):
+                    k, n = futures[fut]
+                    finish(k, n, fut.result())
+            except KeyboardInterrupt:
+                for fut in futures:
+                    fut.cancel()
+                stop_executor(executor)
+                raise
+    except KeyboardInterrupt:
+        raise RunInterrupted(dict(sorted(out.items())), sum(n for k, n in jobs if k in out),
+                             sum(counts)) from None
     return [out[k] for k, _ in jobs]
+
+
+def _dask_client(executor: Executor) -> Any:
+    """The ``distributed.Client`` behind Dask's ``Client.get_executor()``, else None."""
+    if type(executor).__module__.startswith("distributed"):
+        return getattr(executor, "_client", None)
+    return None
+
+
+def _run_on_dask(client: Any, task: Callable[[int, int], T], todo: list[tuple[int, int]],
+                 finish: Callable[[int, int, T], None]) -> None:
+    """Run the streams as Dask futures and wait on them here: a result lost with a worker that died
+    is computed again by the scheduler and ``result()`` waits for it (the concurrent.futures
+    adapter of ``distributed`` can report such a future as failed while it is being recomputed)."""
+    import distributed
+
+    futures = {client.submit(task, k, n, pure=False): (k, n) for k, n in todo}
+    try:
+        for fut in distributed.as_completed(list(futures)):
+            k, n = futures[fut]
+            finish(k, n, fut.result())
+    except KeyboardInterrupt:
+        client.cancel(list(futures))
+        raise
 
 
 SCHEDULERS = ("processes", "threads", "serial", "dask")
@@ -179,8 +294,13 @@ def cli_executor(workers: int | None, scheduler: str | None) -> Iterator[Executo
                         "address like tcp://host:8786")
 
 
-def add_cli_options(p: Any, streams_default: int) -> None:
-    """Add ``--streams``, ``--workers`` and ``--scheduler`` to an argparse parser."""
+def add_cli_options(p: Any, streams_default: int, *, checkpoint: bool = False) -> None:
+    """Add ``--streams``, ``--workers`` and ``--scheduler`` to an argparse parser (and
+    ``--checkpoint FILE`` for the simulations that keep one, :mod:`pyeval.checkpoint`)."""
+    if checkpoint:
+        p.add_argument("--checkpoint", metavar="FILE", default=None,
+                       help="keep each finished stream in FILE; run the same command again to resume "
+                            "(the totals equal an uninterrupted run's; use more --streams for finer steps)")
     p.add_argument("--streams", type=int, default=streams_default,
                    help=f"independent random streams (default {streams_default}); the result depends on the "
                         "seed, streams and count only, never on the workers")

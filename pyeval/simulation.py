@@ -19,12 +19,14 @@ increment, never a running total). Results have ``to_dict()`` (plain JSON-ready 
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
-from .errors import SimulationError
+from .checkpoint import open_checkpoint, run_digest
+from .errors import RunInterrupted, SimulationError
 from .parallel import check_streams, run_streams, split
 from .shoe.rng import resolve_seed
 
@@ -72,7 +74,8 @@ def _stream_task(game: SimGame[S, Any], seed: int, stream: int, rounds: int) -> 
 
 
 def simulate(game: SimGame[Any, R_co], rounds: int, *, seed: int | None = None, streams: int = 1,
-             executor: Executor | None = None, progress: Callable[[int], None] | None = None) -> R_co:
+             executor: Executor | None = None, progress: Callable[[int], None] | None = None,
+             checkpoint: str | os.PathLike[str] | None = None) -> R_co:
     """Simulate ``rounds`` rounds of ``game``.
 
     Args:
@@ -85,24 +88,42 @@ def simulate(game: SimGame[Any, R_co], rounds: int, *, seed: int | None = None, 
             runs here, one stream after another.
         progress: called with the rounds just finished (after each C call when run here, after
             each stream with an executor).
+        checkpoint: a file keeping each finished stream (:mod:`pyeval.checkpoint`): call again
+            with the same arguments to resume (``seed=None`` takes the file's seed); the result is
+            exactly the uninterrupted run's.
     Returns:
         The game's result (with ``to_dict()``).
     Raises:
         SimulationError: ``rounds`` or ``executor`` invalid. SeedError: a bad seed or stream count.
         The game's own errors for a bad configuration (e.g. TableRulesError, WagerNotAllowedError).
+        CheckpointError: a checkpoint of another run, or unreadable. RunInterrupted (a
+        ``KeyboardInterrupt``): Ctrl-C; its ``partial`` is the game's result for the streams that
+        finished (None when none did), the workers are stopped.
     """
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise SimulationError(f"rounds must be an int 1..10**12, got {rounds!r}")
     if executor is not None and not isinstance(executor, Executor):
         raise SimulationError(f"executor must be a concurrent.futures.Executor or None, got {executor!r}")
     game.check()
-    s = resolve_seed(seed)
     k = check_streams(streams)
     counts = split(rounds, k)
-    if executor is None:
-        parts = [game.run_stream(s, j, n, progress) for j, n in enumerate(counts) if n]
+    ck = None
+    if checkpoint is not None:  # finished streams are kept in the file; a resumed run plays the rest
+        ck = open_checkpoint(checkpoint, {"game": type(game).__name__, "config": run_digest(game),
+                                          "rounds": rounds, "streams": k}, seed)
+        s = ck.seed
     else:
-        parts = run_streams(partial(_stream_task, game, s), counts, executor, progress)
+        s = resolve_seed(seed)
+    try:
+        if executor is None and ck is None:  # here, one stream after another, progress after each C call
+            parts = run_streams(lambda j, n: game.run_stream(s, j, n, progress), counts, None)
+        else:
+            parts = run_streams(partial(_stream_task, game, s), counts, executor, progress,
+                                done=ck.done if ck else None, on_done=ck.save if ck else None)
+    except RunInterrupted as stop:  # Ctrl-C: the finished streams' result is the partial result
+        got = list(stop.partial.values())  # type: ignore[attr-defined]
+        part = game.result(game.merge(got), stop.done, s, k) if stop.done else None
+        raise RunInterrupted(part, stop.done, stop.total) from None
     return game.result(game.merge(parts), rounds, s, k)
 
 

@@ -59,9 +59,10 @@ def test_poker_round_follows_the_triad(seed: int, variant: str, players: int) ->
     rng = random.Random(seed)
     v = VARIANTS[variant]
     stud = v.forced == "bring_in"
-    rules = (pk.PokerRules(seats=9, blinds=(), ante=1, bring_in=1, min_bet=2, variant=v,
+    rules = (pk.PokerRules(seats=8, blinds=(), ante=1, bring_in=1, min_bet=2, variant=v,
                            structure=pk.BettingStructure.FIXED_LIMIT) if stud else
-             pk.PokerRules(seats=9, blinds=(1, 2), min_bet=2, variant=v, straddle=4))
+             pk.PokerRules(seats=8 if v.hole_cards >= 5 else 9, blinds=(1, 2), min_bet=2, variant=v,
+                           straddle=4))  # five-card Omaha: one deck deals 8 players (issue 14 item 8)
     shoe = Shoe(seed=seed)
     shoe.shuffle()
     rnd = pk.Round(rules, [rng.randint(20, 200) for _ in range(players)], shoe)

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from ..cards import format_cards
+from ..errors import RunInterrupted
 from ..parallel import add_cli_options, cli_executor
 from .core import DEFAULT_STREAMS, EquityResult, equity
 
@@ -66,14 +67,24 @@ def run(args: argparse.Namespace) -> int:
         total = args.trials if args.exact is not True and args.target_stderr is None and args.time_budget is None \
             else None
         bar = tqdm(total=total, unit=" boards", unit_scale=True, file=sys.stderr, leave=False)
+    status = 0
     try:
         with cli_executor(args.workers, args.scheduler) as ex:
             r = equity(args.players, board=args.board, dead=args.dead, exact=args.exact, seed=args.seed,
                        trials=args.trials, target_stderr=args.target_stderr, time_budget=args.time_budget,
                        streams=args.streams, executor=ex, workers=args.workers, threads=args.threads,
                        progress=bar.update if bar is not None else None)
+    except RunInterrupted as stop:  # Ctrl-C: the workers are stopped; report what is done
+        if not isinstance(stop.partial, EquityResult) or not stop.done:
+            raise
+        r, status = stop.partial, 130
+        print(f"pyeval: interrupted: {stop.done:,} of {stop.total:,} trials done; the result below is for "
+              "those" if stop.total else f"pyeval: interrupted after {stop.done:,} trials", file=sys.stderr)
     finally:
         if bar is not None:
             bar.close()
-    print(json.dumps(r.to_dict(), indent=2) if args.json else format_table(r))
-    return 0
+    out = r.to_dict() if args.json else format_table(r)
+    if status and args.json:
+        out["interrupted"] = True  # type: ignore[index]
+    print(json.dumps(out, indent=2) if args.json else out)
+    return status

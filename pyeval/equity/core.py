@@ -26,9 +26,10 @@ import numpy as np
 from .._batch import check_threads, run_threads
 from .._bindings import ERR_CARD, ERR_DUP, ffi, lib
 from ..cards import format_cards, to_cards
-from ..errors import DuplicateCardError, EquityError, InvalidCardError, PyevalError
+from ..errors import DuplicateCardError, EquityError, InvalidCardError, PyevalError, RunInterrupted
 from ..parallel import (
-    check_seed, check_streams, default_executor, rng_from_state, rng_state, run_streams, split, stream_rng,
+    check_seed, check_streams, default_executor, rng_from_state, rng_state, run_streams, split, stop_executor,
+    stream_rng,
 )
 from .ranges import Range, parse_range
 
@@ -480,11 +481,11 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
     big = (asked is not None and asked >= PARALLEL_FROM) or (time_budget is not None and time_budget >= 2)
     if executor is None and workers != 1 and (os.cpu_count() or 1) > 1 and big:
         executor = own = default_executor(workers)
+    stats = EquityStats.zero(p)
     try:
         if not adaptive:
             assert cap is not None
             if executor is None:
-                stats = EquityStats.zero(p)
                 for j, n in enumerate(split(cap, k)):
                     if n:
                         stats = stats + _mc_stream(spec, seed, j, n, progress)
@@ -493,6 +494,13 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
                 stats = sum(parts, EquityStats.zero(p))
         else:
             stats = _adaptive(spec, seed, k, cap, target_stderr, time_budget, executor, progress, t0, ranges)
+    except KeyboardInterrupt as stop:  # Ctrl-C: report what the finished streams (or rounds) add up to
+        if isinstance(stop, RunInterrupted):
+            got = stop.partial
+            stats = got if isinstance(got, EquityStats) else sum(got.values(), EquityStats.zero(p))  # type: ignore[attr-defined]
+        partial_result = None if not stats.trials else EquityResult(
+            _players_mc(ranges, stats), b, d, False, stats.trials, seed, k, stats, time.perf_counter() - t0)
+        raise RunInterrupted(partial_result, stats.trials, cap or 0) from None
     finally:
         if own is not None:
             own.shutdown()
@@ -512,11 +520,16 @@ def _adaptive(spec: tuple[Any, ...], seed: int, k: int, cap: int | None, target:
         n = size if cap is None else min(size, cap - stats.trials)
         counts = split(n, k)
         jobs = [j for j in range(k) if counts[j]]
-        if executor is None:
-            results = [_mc_continue(spec, states[j], counts[j]) for j in jobs]
-        else:
-            futs = [executor.submit(_mc_continue, spec, states[j], counts[j]) for j in jobs]
-            results = [f.result() for f in futs]
+        try:
+            if executor is None:
+                results = [_mc_continue(spec, states[j], counts[j]) for j in jobs]
+            else:
+                futs = [executor.submit(_mc_continue, spec, states[j], counts[j]) for j in jobs]
+                results = [f.result() for f in futs]
+        except KeyboardInterrupt:  # the rounds finished so far are the partial result
+            if executor is not None:
+                stop_executor(executor)
+            raise RunInterrupted(stats, stats.trials, cap or 0) from None
         for j, (s, st) in zip(jobs, results):
             stats = stats + s
             states[j] = st

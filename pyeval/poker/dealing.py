@@ -4,11 +4,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import check_card
-from ..errors import OutOfTurnError, ShoeError
+from ..errors import OutOfTurnError, ShoeError, ShoeExhaustedError
 from .games import StreetSpec
 from ..contracts import passes
 from .rules import R_DEAL, R_SHOWDOWN, R_STREETS, StreetOpener
-from .state import CardsInput, RoundState, _as_cards, _check_new, _illegal
+from .state import CardsInput, RoundState, _as_cards, _check_new, _from_source, _illegal
 from .stud import SHOW_BITS
 
 _MAX_RUNS = 10
@@ -65,7 +65,14 @@ class Dealing(RoundState):
         """Deal two hole cards to each player (§ 637a.11(f)) and open the preflop betting.
 
         From the card source: two rounds of one card each, starting left of the button, the button
-        last. Or explicitly: ``cards[i]`` are player ``i``'s two cards (ints or text), for replays.
+        last. Or explicitly: ``cards[i]`` are player ``i``'s two cards (ints or text), for replays;
+        in a round with a card source they are taken out of it (``Shoe.take``), or refused.
+
+        Raises:
+            OutOfTurnError / IllegalActionError: not due now; explicit cards of the wrong count,
+            repeated, or not in a card source that can take them out. ShoeExhaustedError: the source
+            holds too few cards. CardTypeError / CardCountError / InvalidCardError /
+            DuplicateCardError: the card source returned bad cards (nothing changes).
         """
         explicit = self._check_hole(cards)
         n = self.n
@@ -76,9 +83,11 @@ class Dealing(RoundState):
             self._take_from_source([c for h in hole for c in h])
         else:
             assert self.source is not None
-            dealt = tuple(self.source.deal(k * n))
+            dealt = _from_source(self.source.deal(k * n), k * n, self._dealt)
             hole = [dealt[i::n] for i in range(n)]  # k rounds of one card, left of the button first
         self.hole = hole
+        for h in hole:
+            self._dealt.update(h)
         ev = self._record
         for i in range(n):
             ev.append(("hole", i, 0, hole[i]))
@@ -173,21 +182,28 @@ class Dealing(RoundState):
             raise OutOfTurnError(f"player {self._draw_queue[0]} has yet to discard or stand pat", R_STREETS)
         if spec.draw and len(self._draw_discards) < self.n_contending:
             raise OutOfTurnError("the players discard before the draw is dealt", R_STREETS)
-        if cards is None and hole is None:
+        if cards is None and hole is None and burn is None:
             if self.source is None:
                 raise _illegal("no card source: give the cards explicitly", R_STREETS)
             return (), []
+        community = self._community_card_due(spec)
+        nb = 1 if community else spec.board
         per = [len(self._draw_discards.get(i, ())) if spec.draw else spec.down + spec.up for i in range(self.n)]
         out: tuple[int, ...] = ()
         holes: list[tuple[int, ...] | None] = [None] * self.n
-        if spec.board:
+        if nb:
             out = _as_cards(cards if cards is not None else ())
-            if len(out) != spec.board:
-                raise _illegal(f"this street is {spec.board} board card{'s' if spec.board > 1 else ''}, got {len(out)}",
-                               R_STREETS)
+            if len(out) != nb:
+                what = "the community card" if community else f"{nb} board card{'s' if nb > 1 else ''}"
+                raise _illegal(f"this street is {what}, got {len(out)}", R_STREETS)
         elif cards:
             raise _illegal("no board cards on this street", R_STREETS)
-        if spec.down or spec.up or spec.draw:
+        if community:
+            if hole is not None and any(h for h in hole):
+                raise _illegal("the deck cannot give every player a last card: one community card is dealt "
+                               "instead", R_STREETS)
+            holes = []
+        elif spec.down or spec.up or spec.draw:
             if hole is None or len(hole) != self.n:
                 raise _illegal(f"cards for each of the {self.n} players expected", R_DEAL)
             for i, h in enumerate(hole):
@@ -212,6 +228,39 @@ class Dealing(RoundState):
                    + [d for d in self._draw_discards.values()] + self._run_boards)
         return out, holes
 
+    def _in_play(self, draw: bool = False) -> set[int]:
+        """The cards a card source may not deal now: every card of this round dealt or burned
+        (``_dealt``, kept as cards are dealt; not to be changed by the caller); for a draw only
+        those not reshuffled back (the live hands, the dead cards not yet racked and this draw's
+        discards)."""
+        if not draw:
+            return self._dealt
+        seen: set[int] = set().union(*[h for i, h in enumerate(self.hole) if not self.folded[i]])
+        seen.update(self._dead_cards)
+        for d in self._draw_discards.values():
+            seen.update(d)
+        seen.discard(-1)
+        return seen
+
+    def _source_has(self, k: int) -> None:
+        """Raise ShoeExhaustedError (changing nothing) when the card source says it holds fewer than
+        ``k`` cards; a source without ``remaining`` is trusted."""
+        rem = getattr(self.source, "remaining", None)
+        if isinstance(rem, int) and rem < k:
+            raise ShoeExhaustedError(f"the next street needs {k} card(s); the card source holds {rem}")
+
+    def _cards_used(self) -> int:
+        """Cards taken from the deck this round so far (hole, board, burns; unknown ones included)."""
+        return sum(len(h) for h in self.hole) + len(self.board) + len(self.burns)
+
+    def _community_card_due(self, spec: StreetSpec) -> bool:
+        """Stud: True when the last street cannot give every live player a card from one deck, so
+        one card is turned face up in the center for all (after a burn)."""
+        if not self._is_stud or self.street + 1 != self._last_street or spec.board:
+            return False
+        live = self.n - sum(1 for f, m in zip(self.folded, self.mucked) if f or m)
+        return 52 - self._cards_used() < live * (spec.down + spec.up)
+
     def can_deal_board(self) -> bool:
         """True when a betting round (and any draw) is complete and the next street's cards are due."""
         return (self._hole_dealt and self.actor is None and not self._bring_in_due and self.n_contending >= 2
@@ -224,33 +273,52 @@ class Dealing(RoundState):
 
         Hold'em and Omaha: burn one card and deal the board face up: flop (3), turn (1), river (1)
         (§ 637a.11(h)-(j)). Stud: one card to each live player, face up or (last street) down
-        (§ 637a.10); the best showing hand (razz: the best low) leads. Draw games: each player's
-        replacements for his discards (§ 637a.13, § 637a.20, § 637a.21). From the card source, or
-        explicitly: ``cards`` (board), ``hole[i]`` (player ``i``'s new cards; None or ``()`` for
-        none), ``burn`` if known. All-in players still receive every card (§ 637a.8(b)(5)(ii)).
+        (§ 637a.10); the best showing hand (razz: the best low) leads. When a one-deck stud game
+        cannot give every live player a last card, the dealer burns and turns one card face up in
+        the center instead, a community card for every hand (the standard card-room rule; PA's
+        § 637a.10 is silent, see ``docs/holdem.md``). Draw games: each player's replacements for his
+        discards (§ 637a.13, § 637a.20, § 637a.21). From the card source, or explicitly: ``cards``
+        (board, or the stud community card), ``hole[i]`` (player ``i``'s new cards; None or ``()``
+        for none), ``burn`` if known. All-in players still receive every card (§ 637a.8(b)(5)(ii)).
+
+        Cards from the card source are validated (card ints 0..51, none already in play); a source
+        that is short or returns bad cards raises before the round changes, and the burn card is not
+        taken when the cards after it are not there.
+
+        Raises:
+            OutOfTurnError / IllegalActionError: not due now, or explicit cards of the wrong count,
+            already dealt, or not in a card source that can take them out. ShoeExhaustedError: the
+            card source has too few cards. CardTypeError / CardCountError / InvalidCardError /
+            DuplicateCardError: the card source returned bad cards.
         """
         out, holes = self._check_board(cards, burn, hole)
         spec = self._streets[self.street + 1]
+        community = self._community_card_due(spec)
         n = self.n
         b: int | None = burn
+        events: list[tuple[str, int | None, int, tuple[int, ...]]] = []
+        dead: list[int] | None = None  # draw games: the dead cards after this deal
         if out or holes:  # explicit cards: out of the card source too, burn first (or refused)
             self._take_from_source(([check_card(burn)] if burn is not None else []) + list(out)
                                    + [c for h in holes if h for c in h], 1 if burn is not None else 0)
         else:
-            assert self.source is not None
-            if spec.board:
-                b = self.source.burn()
-                out = self.source.deal(spec.board)
+            src = self.source
+            assert src is not None
+            if spec.board or community:
+                nb = 1 if community else spec.board
+                self._source_has(1 + nb)  # never burn a card when the cards after it are not there
+                got = _from_source((src.burn(), *src.deal(nb)), 1 + nb, self._in_play())
+                b, out = got[0], got[1:]
             k = spec.down + spec.up
-            holes = [None] * n if (k or spec.draw) else []
+            holes = [None] * n if ((k and not community) or spec.draw) else []
             if holes:  # one card (or each player's replacements) in turn from left of the button
                 folded, mucked, disc = self.folded, self.mucked, self._draw_discards
                 want = [0 if folded[i] or mucked[i] else (len(disc.get(i, ())) if spec.draw else k) for i in range(n)]
                 need = sum(want)
-                if spec.draw and need > getattr(self.source, "remaining", need):  # a short stub
-                    self._draw_with_reshuffle(want, holes)
+                if spec.draw and need > getattr(src, "remaining", need):  # a short stub
+                    dead = self._draw_with_reshuffle(want, holes, events)
                 else:
-                    dealt = tuple(self.source.deal(need))
+                    dealt = _from_source(src.deal(need), need, self._in_play(spec.draw))
                     j = 0
                     for i in range(n):
                         m = want[i]
@@ -258,9 +326,22 @@ class Dealing(RoundState):
                             holes[i] = dealt[j:j + m]
                             j += m
                     if spec.draw:  # the replaced discards are dead cards from now on
+                        dead = list(self._dead_cards)
                         for d in disc.values():
-                            self._dead_cards.extend(d)
-        if spec.board:
+                            dead.extend(d)
+        # every check is done: from here on the round changes
+        self._record.extend(events)
+        if dead is not None:
+            self._dead_cards = dead
+        if not spec.draw:  # cards now in play (a draw's cards may come back after a reshuffle)
+            dealt_now = self._dealt
+            dealt_now.update(out)
+            if b is not None:
+                dealt_now.add(b)
+            for h in holes:
+                if h:
+                    dealt_now.update(h)
+        if spec.board or community:
             self.burns.append(b)
             if b is not None:
                 self._record.append(("burn", None, 0, (b,)))

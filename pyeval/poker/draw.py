@@ -5,10 +5,10 @@ from typing import Any
 
 from ..cards import CARD_TEXT
 from ..contracts import passes
-from ..errors import OutOfTurnError, ShoeExhaustedError
+from ..errors import CardTypeError, OutOfTurnError, ShoeExhaustedError
 from .games import StreetSpec
 from .rules import R_DEAL, R_STREETS
-from .state import CardsInput, RoundState, _as_cards, _illegal
+from .state import CardsInput, RoundState, _as_cards, _from_source, _illegal
 
 class Draw(RoundState):
     """Discards and draws (a part of :class:`~pyeval.poker.round.Round`)."""
@@ -19,13 +19,18 @@ class Draw(RoundState):
         return self._streets[self.street + 1] if self.street < self._last_street else None
 
 
-    def _draw_with_reshuffle(self, want: list[int], holes: list[tuple[int, ...] | None]) -> None:
+    def _draw_with_reshuffle(self, want: list[int], holes: list[tuple[int, ...] | None],
+                             events: list[tuple[str, int | None, int, tuple[int, ...]]]) -> list[int]:
         """Deal a draw whose replacements exceed the stub: players are served in turn; when the stub
         cannot serve the next one, the dead cards (discards replaced in earlier draws and for the
         players already served in this one, folded hands) go to the rack, which the dealer shuffles
         back under the stub (``Shoe.reshuffle_rack``; the standard card-room rule for § 637a.13,
         § 637a.20, § 637a.21). The drawing player's own discards, and those of players yet to be
         served, stay out. Checked first: if even that cannot serve everyone, nothing changes.
+
+        Fills ``holes``, appends the reshuffle events to ``events`` and returns the dead cards after
+        the draw; the round itself is not changed here (the caller applies it all once every card
+        is validated).
         """
         src: Any = self.source  # a Shoe: remaining, discard, reshuffle_rack
         if not hasattr(src, "reshuffle_rack") or not hasattr(src, "discard"):
@@ -41,14 +46,19 @@ class Draw(RoundState):
                                              "cannot serve every player")
             avail -= m
             pool += len(disc.get(i, ()))
-        dead = self._dead_cards
+        dead = list(self._dead_cards)
+        # cards a source may not deal: the live hands, the cards served in this draw, and the discards
+        # of the players not yet served (each player's own discards included)
+        held = {c for i, h in enumerate(self.hole) if not self.folded[i] for c in h if c >= 0}
         n, i, last = len(want), 0, -1
         while i < n:
             rem, j, tot = src.remaining, i, 0
             while j < n and tot + want[j] <= rem:  # the players the stub serves now, in one deal
                 tot += want[j]
                 j += 1
-            dealt = tuple(src.deal(tot)) if tot else ()
+            later = {c for q, d in disc.items() if q >= i for c in d if c >= 0}
+            dealt = _from_source(src.deal(tot), tot, held | later | {c for c in dead if c >= 0}) if tot else ()
+            held.update(dealt)
             pos = 0
             for q in range(i, j):
                 m = want[q]
@@ -61,10 +71,10 @@ class Draw(RoundState):
                     raise ShoeExhaustedError("the draw cannot be completed after reshuffling the discards")
                 last = j
                 src.discard([c for c in dead if c >= 0])
-                self._record.append(("reshuffle", None, src.reshuffle_rack(), ()))
+                events.append(("reshuffle", None, src.reshuffle_rack(), ()))
                 dead = []
             i = j
-        self._dead_cards = dead
+        return dead
 
     def _open_draw(self) -> None:
         """Draw games: after a betting round, the live players discard in turn from the button's left."""
@@ -116,7 +126,14 @@ class Draw(RoundState):
         return p, out, held
 
     def discard_unknown(self, count: int, player: int | None = None) -> None:
-        """Replays: the player discards ``count`` cards that were never shown (unknown hole cards)."""
+        """Replays: the player discards ``count`` cards that were never shown (unknown hole cards).
+
+        Raises:
+            CardTypeError: ``count`` not an int >= 0. OutOfTurnError / IllegalActionError: no draw
+            now, not this player's turn, or more unknown cards than he holds.
+        """
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise CardTypeError(f"a number of cards to discard is an int >= 0, got {count!r}")
         p = self._drawing_player(player)
         held = list(self.hole[p])
         unknown = [c for c in held if c < 0]

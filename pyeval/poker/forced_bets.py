@@ -36,13 +36,16 @@ class ForcedBets(RoundState):
                 contrib[i] += a
                 ev.append(("ante", i, a, ()))
         if rules.bb_ante:  # the big blind antes for the table, before posting his blind
-            i = self._blind_posters[-1]
+            i = self._big_blind()
             a = min(rules.bb_ante, stacks[i])
             stacks[i] -= a
             contrib[i] += a
             self._dead_ante = a
             ev.append(("ante", i, a, ()))
-        for amount, i in zip(rules.blinds, self._blind_posters):
+        for amount, p in zip(rules.blinds, self._blind_posters):
+            if p is None:  # a dead blind (the table's dead-button rule): nobody posts it
+                continue
+            i = p
             a = min(amount, stacks[i])
             stacks[i] -= a
             contrib[i] += a
@@ -62,7 +65,7 @@ class ForcedBets(RoundState):
             raise _illegal("no more than one straddle per round", R_STRADDLE)
         if self.n == 2:
             raise _illegal("no straddle heads-up: the seat left of the last blind is a blind", R_STRADDLE)
-        s = (self._blind_posters[-1] + 1) % self.n
+        s = (self._big_blind() + 1) % self.n
         if player is not None and player != s:
             raise OutOfTurnError(f"only player {s}, left of the last blind, may straddle", R_STRADDLE)
         if self.stacks[s] < self.rules.straddle:

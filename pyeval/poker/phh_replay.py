@@ -86,7 +86,7 @@ class _Replay:
         """Cards each player receives on the next street (0 for none)."""
         rnd = self.rnd
         spec = rnd._next_street()
-        if spec is None:
+        if spec is None or rnd._community_card_due(spec):  # stud: one community card instead
             return [0] * self.n
         out = []
         for i in range(self.n):
@@ -107,10 +107,11 @@ class _Replay:
         assert spec is not None
         pending = self.pending
         have_hole = all(len(pending.get(i, ())) == w for i, w in enumerate(want))
-        have_board = (self.board is not None) == bool(spec.board)
-        if have_hole and have_board and (force or any(want) or spec.board):
-            hole = [pending.get(i, ()) for i in range(self.n)] if (spec.down or spec.up or spec.draw) else None
-            if spec.board:
+        community = rnd._community_card_due(spec)  # stud, eight players: the last card is dealt to the center
+        have_board = (self.board is not None) == bool(spec.board or community)
+        if have_hole and have_board and (force or any(want) or spec.board or community):
+            hole = [pending.get(i, ()) for i in range(self.n)] if (spec.down or spec.up or spec.draw) and not community else None
+            if spec.board or community:
                 rnd.deal_board(self.board, hole=hole)
             else:
                 rnd.deal_board(hole=hole)
@@ -133,7 +134,8 @@ class _Replay:
         if self.board is not None:
             raise IllegalHandHistoryError(f"a second board {raw!r} before the first was dealt: the betting "
                                           "round between them is missing", "58 Pa. Code § 637a.11(h)-(j)")
-        if not any(s.board for s in rnd._streets):
+        nxt = rnd._next_street()
+        if not any(s.board for s in rnd._streets) and not (nxt is not None and rnd._community_card_due(nxt)):
             raise HandHistoryError(f"{self.hh.variant} has no board cards")
         no_more = rnd._next_street() is None or (rnd._hole_dealt and rnd.n_contending < 2)
         if not no_more and rnd._runs == 1 and rnd.betting_closed and rnd.actor is None:

@@ -56,8 +56,12 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
     n = rnd.n
     st = rules.structure
     forced = [0] * n  # nominal forced bets: a blind all-in for less is recorded at its posted size
-    posters = list(rnd._blind_posters)
-    for amount, i in zip(rules.blinds, posters):
+    default = rules.engine.forced_bet_plans.get(n, (None,))[0]
+    if default is not None and tuple(rnd._blind_posters) != default:
+        raise HandHistoryError("PHH records blinds posted by the players left of the button in turn; this round's "
+                               f"blinds were placed by a button rule (posters {rnd._blind_posters})")
+    for amount, i in zip(rules.blinds, rnd._blind_posters):
+        assert i is not None
         forced[i] = amount
     for e in rnd.events:
         if e.kind == "straddle" and e.player is not None:
@@ -65,7 +69,7 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
     bos = forced[::-1] if n == 2 else forced
     antes = [rules.ante] * n
     if rules.bb_ante:  # as HandHistory.table_rules reads it: added to the ante of the last blind's poster
-        antes[posters[-1]] += rules.bb_ante
+        antes[rnd._big_blind()] += rules.bb_ante
     actions: list[str] = []
     runs = 0
     for e in rnd.events:

@@ -13,6 +13,7 @@ Each step is a method with a matching query (``post_forced_bets``/``can_post_for
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
 from ..cards import CARD_TEXT
@@ -44,6 +45,71 @@ _DISCARD = frozenset({Action.DISCARD})
 _AWARD = EventKind.AWARD
 
 
+def _frozen(v: object) -> object:
+    """An immutable deep copy of round state: lists and tuples as tuples, dicts as sorted item
+    tuples, recursively; other values (ints, enums, frozen rules) as they are."""
+    if isinstance(v, (list, tuple)):
+        return tuple(_frozen(x) for x in v)
+    if isinstance(v, dict):
+        return tuple(sorted((k, _frozen(x)) for k, x in v.items()))
+    if isinstance(v, set):
+        return frozenset(v)
+    return v
+
+
+def _source_state(src: object) -> object:
+    """The card source's state for :meth:`Round.snapshot`: its ``snapshot()``, else a deep copy of
+    its attributes (``__dict__`` and ``__slots__``), else the object itself."""
+    if src is None:
+        return None
+    snap = getattr(src, "snapshot", None)
+    if callable(snap):
+        return (type(src).__name__, snap())
+    state: dict[str, object] = {}
+    for cls in type(src).__mro__:
+        slots = getattr(cls, "__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if hasattr(src, name):
+                state[name] = getattr(src, name)
+    state.update(getattr(src, "__dict__", {}))
+    return (type(src).__name__, _frozen(copy.deepcopy(state))) if state else src
+
+
+def _check_posters(posters: Sequence[int | None], k: int, n: int) -> tuple[tuple[int | None, ...], int]:
+    """Validate explicit blind posters: ``k`` entries, each a round index 0..n-1 or None, the
+    posted ones distinct, the last posted. Returns the plan (posters, first to act preflop)."""
+    bp = tuple(posters)
+    if len(bp) != k:
+        raise _illegal(f"blind_posters needs one entry per blind ({k}), got {len(bp)}", R_BLINDS)
+    for i in bp:
+        if i is not None and (type(i) is not int or not 0 <= i < n):
+            raise _illegal(f"blind_posters entries are round indices 0..{n - 1} or None, got {i!r}", R_BLINDS)
+    posted = [i for i in bp if i is not None]
+    if len(set(posted)) != len(posted):
+        raise _illegal(f"a player posts one blind only, got {bp}", R_BLINDS)
+    if k and bp[-1] is None:
+        raise _illegal("the big blind (the last) is always posted", R_BLINDS)
+    return bp, ((bp[-1] + 1) % n if k else 0)  # type: ignore[operator]
+
+
+def _merge_orphans(pots: tuple[Pot, ...]) -> tuple[Pot, ...]:
+    """Fold every pot with no eligible player into the nearest pot below it that has one (else the
+    nearest above); unchanged when no pot has an eligible player (no live hand at all)."""
+    if all(p.eligible for p in pots) or not any(p.eligible for p in pots):
+        return pots
+    out: list[Pot] = []
+    carry = 0  # orphan chips below the first pot with eligible players
+    for p in pots:
+        if p.eligible:
+            out.append(Pot(p.amount + carry, p.eligible))
+            carry = 0
+        elif out:
+            out[-1] = Pot(out[-1].amount + p.amount, out[-1].eligible)
+        else:
+            carry += p.amount
+    return tuple(out)
+
+
 class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
     """One round of Hold'em among ``len(stacks)`` players, from forced bets to award.
 
@@ -54,14 +120,19 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             :class:`~pyeval.poker.Table` (§ 637a.8(b)(4)); a round accepts any positive stakes, so
             a blind may be all-in for less.
         cards: where cards come from (a shoe); may be None if every deal supplies explicit cards.
+        blind_posters: who posts each of ``rules.blinds``, by round index, None for a dead blind
+            that nobody posts (the table's button rule decides: :class:`~pyeval.poker.ButtonRule`);
+            default: the players left of the button in turn (§ 637a.11(d)). The big blind (the
+            last) is always posted; preflop action starts left of it.
     Raises:
         IllegalActionError: fewer than 2 or more players than seats, a stack that is not a
-            positive int, or more forced bets than players.
+            positive int, more forced bets than players, or bad ``blind_posters``.
     """
 
     __slots__ = ()
 
-    def __init__(self, rules: PokerRules, stacks: Sequence[int], cards: CardSource | None = None) -> None:
+    def __init__(self, rules: PokerRules, stacks: Sequence[int], cards: CardSource | None = None, *,
+                 blind_posters: Sequence[int | None] | None = None) -> None:
         if not isinstance(rules, PokerRules):
             raise CardTypeError(f"rules must be a PokerRules, got {type(rules).__name__}")
         stacks = list(stacks)
@@ -71,7 +142,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         for s in stacks:
             if type(s) is not int or s <= 0:  # bool and int subclasses are refused too
                 raise _illegal(f"table stakes must be positive ints, got {s!r}", R_STAKES)
-        if len(rules.blinds) > n:  # stud tables have no blinds
+        if blind_posters is None and len(rules.blinds) > n:  # stud tables have no blinds
             raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
         self.rules = rules
         self.n = n
@@ -106,11 +177,13 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         self.betting_closed = False  # no further betting this round
         self.showdown_queue: list[int] = []
         self.awarded = False
-        plan = rules.engine.forced_bet_plans.get(n)
+        plan: tuple[tuple[int | None, ...], int] | None = rules.engine.forced_bet_plans.get(n)
         if plan is None:  # who posts each blind, and who acts first preflop, for n players
             posters = [1, 0] if n == 2 and rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else list(range(n))
             bp = tuple(posters[i % n] for i in range(len(rules.blinds)))
             plan = rules.engine.forced_bet_plans[n] = (bp, (bp[-1] + 1) % n if bp else 0)
+        if blind_posters is not None:  # a table's button rule placed the blinds (e.g. a dead small blind)
+            plan = _check_posters(blind_posters, len(rules.blinds), n)
         self._blind_posters, self._preflop_first = plan
         self.values: list[int] = [0] * n
         self.winnings: list[int] = [0] * n
@@ -127,6 +200,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         self._runs, self._run_street = 1, 0
         self._run_boards: list[tuple[int, ...]] = []
         self._dead_cards: list[int] = []  # draw games: replaced discards and folded hands not yet racked
+        self._dealt: set[int] = set()  # known cards dealt or burned (what a card source may not deal again)
         # per-table constants (PokerRules computes them once): stud, draws, hold'em's 7-card showdown,
         # fixed-limit bet size of each street (else None)
         const = rules.engine
@@ -218,27 +292,37 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
 
     def _pots(self, live: list[bool]) -> tuple[Pot, ...]:
         """Side pots; a big-blind ante is dead money of the main pot, not part of the big blind's
-        own contribution (so it never makes a side pot of its own)."""
+        own contribution (so it never makes a side pot of its own). No pot is left without an
+        eligible player while a hand is live: chips no live hand reached (folded players' bets
+        above every live contribution) join the highest pot below them (else the lowest above)."""
         dead = self._dead_ante
         if not dead:
-            return side_pots(self.contrib, live)
-        i = self._blind_posters[-1]
+            return _merge_orphans(side_pots(self.contrib, live))
+        i = self._big_blind()
         contrib = list(self.contrib)
         contrib[i] -= dead
         pots = side_pots(contrib, live)
         contenders = tuple(j for j, alive in enumerate(live) if alive)
         if pots and pots[0].eligible == contenders:
-            return (Pot(pots[0].amount + dead, pots[0].eligible),) + pots[1:]
+            return _merge_orphans((Pot(pots[0].amount + dead, pots[0].eligible),) + pots[1:])
         # the big blind's live bet is smaller than anyone's (e.g. the ante took his whole stack):
         # the dead money is a bottom pot that every live hand contends
-        return (Pot(dead, contenders),) + pots
+        return _merge_orphans((Pot(dead, contenders),) + pots)
 
     def snapshot(self) -> tuple[object, ...]:
-        """A deep copy of the whole state, for comparing before and after (tests, audits)."""
+        """A deep copy of the whole state, for comparing before and after (tests, audits).
+
+        Every field of the round as immutable values (lists and dicts copied, nested ones too), and
+        the card source's state: its ``snapshot()`` when it has one (a :class:`~pyeval.shoe.Shoe`),
+        else a deep copy of its attributes. Two snapshots compare equal exactly when nothing in the
+        round, nor in its card source, changed in between.
+        """
         out: list[object] = []
         for name in RoundState.__slots__:
             v = getattr(self, name)
-            out.append(tuple(v) if isinstance(v, list) else v)
+            if name == "source":
+                v = _source_state(v)
+            out.append(_frozen(v))
         return tuple(out)
 
     def run_dealer(self) -> None:

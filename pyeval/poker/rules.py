@@ -58,6 +58,26 @@ class ButtonPlacement(enum.Enum):
     HIGH_CARD = "high-card"
 
 
+class ButtonRule(enum.Enum):
+    """How the button moves when seats are skipped (players away, busted but seated, new players);
+    § 637a.11(c)(2) says only that it rotates clockwise after each round, so this is the certificate
+    holder's choice. Under both rules nobody posts the big blind in two rounds in a row.
+    """
+
+    #: Moving button (the default): the button moves to the next player dealt in, and the blinds are
+    #: posted by the players after it, so the button is never dead and every blind is posted; when
+    #: that would give the big blind to last round's big blind again (seats skipped, or a table
+    #: going heads-up) the button moves on one more player.
+    MOVING_BUTTON = "moving-button"
+    #: Dead button: the big blind moves to the next player dealt in after last round's big blind;
+    #: each other blind is posted from the seat that posted the next blind last round, and the button
+    #: goes to the seat of last round's first blind. A blind whose seat is not dealt in is dead (not
+    #: posted); the button may sit in front of an empty or absent seat (a dead button, the player to
+    #: its right acts last). Players arriving between the button and the big blind wait for the big
+    #: blind to pass.
+    DEAD_BUTTON = "dead-button"
+
+
 class HeadsUpOrder(enum.Enum):
     """Blind order with two players (§ 637a.11(d) read literally, or the common convention)."""
 
@@ -173,6 +193,8 @@ class PokerRules:
             full raise.
         check_raise: whether a player who checked may later raise in the round (§ 637a.8(j)).
         button_placement: how the button is first placed (§ 637a.11(c)(1)).
+        button_rule: how the button and blinds move when seats are skipped (§ 637a.11(c)(2) is
+            silent): :class:`ButtonRule`, default the moving button.
         suit_order: the suits from lowest to highest, for high-card ties (default ``"cdhs"``).
         odd_chip: who receives odd units of a split pot (§ 637a.11(k)).
         heads_up: heads-up blind order (§ 637a.11(d)); see :class:`HeadsUpOrder`.
@@ -217,6 +239,7 @@ class PokerRules:
     max_raises: int | None = None
     check_raise: bool = True
     button_placement: ButtonPlacement = ButtonPlacement.RIGHT_OF_DEALER
+    button_rule: ButtonRule = ButtonRule.MOVING_BUTTON
     suit_order: str = "cdhs"
     odd_chip: OddChipRule = OddChipRule.LEFT_OF_BUTTON
     heads_up: HeadsUpOrder = HeadsUpOrder.PA_LITERAL
@@ -265,6 +288,7 @@ class PokerRules:
                 raise TableRulesError(f"straddle must be at least the largest blind ({max(self.blinds)}), got "
                                       f"{self.straddle}: a straddle raises the blinds ({R_STRADDLE})")
         for name, enum_type in (("structure", BettingStructure), ("button_placement", ButtonPlacement),
+                                ("button_rule", ButtonRule),
                                 ("odd_chip", OddChipRule), ("heads_up", HeadsUpOrder),
                                 ("short_all_ins", ShortAllIns), ("limit_short_all_in", LimitShortAllIn),
                                 ("turn_river_opener", StreetOpener), ("button_high_card", HighCardWins)):
@@ -304,6 +328,7 @@ class PokerRules:
         object.__setattr__(self, "chip_value", value)
         if self.max_min_bet_increase is not None:
             _int(self.max_min_bet_increase, "max_min_bet_increase", 1, None, R_LIMITS)
+        _check_deck(self.variant, self.seats)
         object.__setattr__(self, "_suit_rank", tuple(self.suit_order.index(s) for s in "cdhs"))
         # constants the round engine reads on every round (computed once per table, not per round)
         v = self.variant
@@ -356,6 +381,34 @@ class PokerRules:
     def card_order_key(self, card: int) -> tuple[int, int]:
         """Sort key of one card for high-card decisions: rank, then the declared suit order."""
         return card >> 2, self._suit_rank[card & 3]
+
+
+def cards_needed(variant: Variant, players: int) -> tuple[int, int]:
+    """Cards one deck must hold for ``players`` who all stay to the end: ``(full, with_community)``.
+
+    ``full`` deals every street as the game says (a burn before each board street; the replacements
+    of a draw are not counted: the discards are reshuffled when the stub runs short). ``with_community``
+    is the same with the stud rule applied: a last street of one card per player replaced by a burn
+    and one community card (equal to ``full`` when the rule does not apply)."""
+    full = 0
+    for s in variant.streets:
+        if s.draw:
+            continue
+        full += (s.down + s.up) * players + (s.board + 1 if s.board else 0)
+    last = variant.streets[-1]
+    if variant.stud and not last.board and not last.draw and last.down + last.up == 1:
+        return full, full - players + 2
+    return full, full
+
+
+def _check_deck(variant: Variant, seats: int) -> None:
+    """Refuse a table whose game cannot be dealt from one 52-card deck to a full table (item of
+    issue 14: such rounds used to get stuck with chips in the pot)."""
+    full, community = cards_needed(variant, seats)
+    if min(full, community) > 52:
+        most = max(p for p in range(2, seats + 1) if min(cards_needed(variant, p)) <= 52)
+        raise TableRulesError(f"{variant.name} needs {min(full, community)} cards for {seats} players and a deck holds 52: "
+                              f"at most {most} seats for this game ({R_SEATS})")
 
 
 def _int(v: object, name: str, lo: int, hi: int | None, rule: str) -> None:

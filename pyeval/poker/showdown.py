@@ -88,6 +88,15 @@ class Showdown(RoundState):
         the halving, each half's odd units follow ``rules.odd_chip``; no qualifying low, the high
         hand scoops.
 
+        The award is atomic: every hand is evaluated and every pot divided before any chip moves,
+        and the chips paid must equal the chips in the pots; any error (an unknown or invalid card,
+        an evaluator error) raises and changes nothing, so the pots can never be paid twice or in
+        part.
+
+        Raises:
+            OutOfTurnError: not due now, or already awarded. IllegalActionError: a hand that cannot
+            be evaluated (unknown cards in a replay, an evaluator error).
+
         Rake (``rules.rake_bps``, configuration: § 637a.17 is not in our hands): each pot in turn,
         main pot first, gives ``amount * rake_bps // 10000`` chips to the house (a ``rake`` event
         with the pot index), up to ``rules.rake_cap`` for the hand, before it is split; none when
@@ -95,72 +104,23 @@ class Showdown(RoundState):
 
         A board run ``k`` times (:meth:`run_it`): each pot, after rake, is cut into ``k`` parts
         (``amount // k``; the first run also takes the remainder), each part awarded as above on
-        its own run's board; the award events come run by run (``detail``: the pot index).
+        its own run's board (award events pot by pot, run by run; ``detail``: the pot index).
         """
         self._check_award()
+        n = self.n
         live = [not (f or m) for f, m in zip(self.folded, self.mucked)]
-        n = self.n
-        contrib = self.contrib
-        level = max(contrib)
-        contenders = [i for i in range(n) if live[i]]
-        if not self._dead_ante and level and all([contrib[i] == level for i in contenders]):
-            # every live player put in the same: one pot, as side_pots would make it
-            pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(contenders)),)
-        else:
-            pots = self._pots(live)
-        ev = self._record
-        rules = self.rules
-        rake_left = -1  # no rake
-        if rules.rake_bps and not (rules.rake_no_flop_no_drop and self.street == 0):
-            rake_left = rules.rake_cap if rules.rake_cap is not None else sum(p.amount for p in pots)
-        if rake_left > 0:
-            raked = []
-            for k, pot in enumerate(pots):  # the house's rake comes off each pot before it is split
-                r = min(pot.amount * rules.rake_bps // 10000, rake_left)
-                if r:
-                    rake_left -= r
-                    ev.append(("rake", None, r, (k,)))
-                    pot = Pot(pot.amount - r, pot.eligible)
-                raked.append(pot)
-            pots = tuple(raked)
-        runs = self._runs
-        if runs == 1 or self.n_contending < 2:
-            self._award_pots(pots, live)
-        else:
-            boards = self._run_boards + [tuple(self.board)]
-            last = self.board
-            try:
-                for r, b in enumerate(boards):
-                    self.board = list(b)
-                    self._award_pots(tuple(Pot(p.amount // runs + (p.amount % runs if r == 0 else 0), p.eligible)
-                                           for p in pots), live)
-            finally:
-                self.board = last
-        self.awarded = True
-
-    def _award_pots(self, pots: tuple[Pot, ...], live: list[bool]) -> None:
-        """Score the live hands on ``self.board`` and pay each pot (rake already taken) to its winners."""
-        n = self.n
-        values = self.values
         hands = self.variant.hands
         split = len(hands) == 2
-        lows = self.low_values
-        if self.n_contending >= 2:
-            b = self.board
-            if self._holdem_showdown:  # hold'em: the hot path
-                b0, b1, b2, b3, b4 = b
-                for i in range(n):
-                    if live[i]:
-                        h = self.hole[i]
-                        if -1 in h:
-                            self._value("high", i)  # raises: unknown cards
-                        values[i] = _EVAL7(h[0], h[1], b0, b1, b2, b3, b4)
-            else:
-                for i in range(n):
-                    if live[i]:
-                        values[i] = self._value(hands[0], i)
-                        if split:
-                            lows[i] = self._value(hands[1], i)
+        runs = self._runs if self.n_contending >= 2 else 1
+        scored = []  # (values, lows) on each run's board
+        last = self.board
+        try:
+            for rb in (self._run_boards + [tuple(last)] if runs > 1 else [tuple(last)]):
+                self.board = list(rb)
+                scored.append(self._score(live, split))
+        finally:
+            self.board = last
+        values, lows = scored[-1]
         odd_key = None
         odd_chip = self.rules.odd_chip
         to_first = odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
@@ -170,39 +130,96 @@ class Showdown(RoundState):
         if odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
             key = self.rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self.hole[i]), reverse=True))  # noqa: E731
-        win = self.winnings
-        stacks, ev = self.stacks, self._record
+        contrib = self.contrib
+        level = max(contrib)
+        contenders = [i for i in range(n) if live[i]]
+        if not self._dead_ante and level and all([contrib[i] == level for i in contenders]):
+            # every live player put in the same: one pot, as side_pots would make it
+            pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(contenders)),)
+        else:
+            pots = self._pots(live)
+        payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
+        rakes: list[tuple[int, int]] = []  # (chips, pot index) to the house
+        rules = self.rules
+        rake_left = -1  # no rake
+        if rules.rake_bps and not (rules.rake_no_flop_no_drop and self.street == 0):
+            rake_left = rules.rake_cap if rules.rake_cap is not None else sum(p.amount for p in pots)
         for k, pot in enumerate(pots):
-            el = pot.eligible
-            best = max([values[i] for i in el]) if len(el) > 1 else 0
-            winners = [i for i in el if values[i] == best] if len(el) > 1 else list(el)
-            if len(winners) == 1 and not split:  # one winner takes the pot (the common case)
-                w = winners[0]
-                stacks[w] += pot.amount
-                win[w] += pot.amount
-                ev.append(("award", w, pot.amount, (k,)))
-                continue
-            if len(el) == 1:
-                shares = {el[0]: pot.amount}
-            else:
-                if odd_key is not None:
-                    winners.sort(key=odd_key, reverse=True)
-                low_best = max((lows[i] for i in el), default=0) if split else 0
-                if low_best:  # high-low split: halves apart, the odd chip to the high half (§ 637a.7(d))
-                    low_winners = [i for i in el if lows[i] == low_best]
+            if rake_left > 0:  # the house's rake comes off the pot before it is split
+                r = min(pot.amount * rules.rake_bps // 10000, rake_left)
+                if r:
+                    rake_left -= r
+                    rakes.append((r, k))
+                    pot = Pot(pot.amount - r, pot.eligible)
+            whole = pot
+            for run, (values, lows) in enumerate(scored):  # a board run k times: k parts, the odd chips to run 1
+                part = whole.amount // runs + (whole.amount % runs if run == 0 else 0)
+                pot = Pot(part, whole.eligible)
+                el = pot.eligible
+                if not el:  # _pots never makes one while a hand is live
+                    raise _illegal(f"pot {k} of {part} has no eligible player", R_SHOWDOWN)
+                best = max([values[i] for i in el]) if len(el) > 1 else 0
+                winners = [i for i in el if values[i] == best] if len(el) > 1 else list(el)
+                if len(winners) == 1 and not split:  # one winner takes the pot (the common case)
+                    payouts.append((winners[0], part, k))
+                    continue
+                if len(el) == 1:
+                    shares = {el[0]: part}
+                else:
                     if odd_key is not None:
-                        low_winners.sort(key=odd_key, reverse=True)
-                    half = pot.amount // 2
-                    shares = split_pot(pot.amount - half, winners, odd_to_first=to_first, max_odd_per_winner=cap)
-                    for i, amt in split_pot(half, low_winners, odd_to_first=to_first, max_odd_per_winner=cap).items():
-                        shares[i] = shares.get(i, 0) + amt
-                else:  # no qualifying low: the high hand scoops
-                    shares = split_pot(pot.amount, winners, odd_to_first=to_first, max_odd_per_winner=cap)
-            for i, amt in shares.items():
-                self.stacks[i] += amt
-                win[i] += amt
-                self._record.append(("award", i, amt, (k,)))
+                        winners.sort(key=odd_key, reverse=True)
+                    low_best = max((lows[i] for i in el), default=0) if split else 0
+                    if low_best:  # high-low split: halves apart, the odd chip to the high half (§ 637a.7(d))
+                        low_winners = [i for i in el if lows[i] == low_best]
+                        if odd_key is not None:
+                            low_winners.sort(key=odd_key, reverse=True)
+                        half = part // 2
+                        shares = split_pot(part - half, winners, odd_to_first=to_first, max_odd_per_winner=cap)
+                        for i, amt in split_pot(half, low_winners, odd_to_first=to_first, max_odd_per_winner=cap).items():
+                            shares[i] = shares.get(i, 0) + amt
+                    else:  # no qualifying low: the high hand scoops
+                        shares = split_pot(part, winners, odd_to_first=to_first, max_odd_per_winner=cap)
+                payouts.extend((i, amt, k) for i, amt in shares.items())
+        paid = sum(p[1] for p in payouts) + sum(r[0] for r in rakes)
+        if paid != sum(contrib):  # pragma: no cover - the pots hold exactly the chips put in
+            raise _illegal(f"the pots would pay {paid} chips of the {sum(contrib)} put in", R_SHOWDOWN)
+        # every check is done: the chips move (each pot's rake recorded before its awards)
+        stacks, win, ev = self.stacks, self.winnings, self._record
+        raked = dict((k, r) for r, k in rakes)
+        for i, amt, k in payouts:
+            r = raked.pop(k, 0)
+            if r:
+                ev.append(("rake", None, r, (k,)))
+            stacks[i] += amt
+            win[i] += amt
+            ev.append(("award", i, amt, (k,)))
+        self.values, self.low_values = scored[-1]
+        self.awarded = True
 
+    def _score(self, live: list[bool], split: bool) -> tuple[list[int], list[int]]:
+        """Each live hand's value (and low value) on ``self.board``; raises naming a fault."""
+        n = self.n
+        hands = self.variant.hands
+        values = list(self.values)
+        lows = list(self.low_values)
+        if self.n_contending >= 2:
+            b = self.board
+            if self._holdem_showdown and -1 not in b:  # hold'em: the hot path
+                b0, b1, b2, b3, b4 = b
+                for i in range(n):
+                    if live[i]:
+                        h = self.hole[i]
+                        v = _EVAL7(h[0], h[1], b0, b1, b2, b3, b4) if -1 not in h else -1
+                        if v < 0:
+                            v = self._value("high", i)  # raises, naming the fault
+                        values[i] = v
+            else:
+                for i in range(n):
+                    if live[i]:
+                        values[i] = self._value(hands[0], i)
+                        if split:
+                            lows[i] = self._value(hands[1], i)
+        return values, lows
 
     @property
     def rake(self) -> int:
@@ -210,14 +227,30 @@ class Showdown(RoundState):
         return sum(e[2] for e in self._record if e[0] == "rake")
 
     def _value(self, kind: str, i: int) -> int:
-        """Player ``i``'s hand value of one hand type (higher is better; 0 = no qualifying low)."""
+        """Player ``i``'s hand value of one hand type (higher is better; 0 = no qualifying low).
+
+        Raises IllegalActionError (never a builtin error, never a value) when a card is unknown
+        (a replay's ``??``) or the evaluator reports an error."""
         h = self.hole[i]
         if -1 in h:
             raise _illegal(f"player {i}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
+        if -1 in self.board:
+            raise _illegal("a board card is unknown: the pot cannot be awarded", R_SHOWDOWN)
+        if any(not 0 <= c < 52 for c in h) or any(not 0 <= c < 52 for c in self.board):  # pragma: no cover
+            raise _illegal(f"player {i}'s hand holds a card outside 0..51: the pot cannot be awarded", R_SHOWDOWN)
         if kind == "high" and len(h) == 7:  # seven-card stud: the 7-card kernel, called directly
-            return int(_EVAL7(*h))
-        try:
-            return HAND_TYPES[kind].value(bytes(h), bytes(self.board))
-        except PyevalError as e:  # e.g. a card below 6 in a short-deck game
-            raise _illegal(f"player {i}'s hand cannot be evaluated: {e}", R_SHOWDOWN) from None
+            v = _EVAL7(*h)
+        else:
+            t = HAND_TYPES[kind]
+            hole_b, board_b = bytes(h), bytes(self.board)
+            if not t.uses_board and board_b:  # a stud community card counts for every hand
+                hole_b += board_b
+            try:
+                v = t.value(hole_b, board_b)
+            except PyevalError as e:  # e.g. a card below 6 in a short-deck game
+                raise _illegal(f"player {i}'s hand cannot be evaluated: {e}", R_SHOWDOWN) from None
+        if v < 0:
+            raise _illegal(f"player {i}'s hand cannot be evaluated (evaluator status {v}): the pot is not awarded",
+                           R_SHOWDOWN)
+        return int(v)
 

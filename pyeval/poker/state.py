@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from ..cards import CARD_TEXT, check_card, parse_cards
 from ..contracts import CardSource, Event, EventKind
-from ..errors import IllegalActionError
+from ..errors import CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError
 from .games import StreetSpec, Variant
 from .rules import R_DEAL, PokerRules
 
@@ -84,7 +84,7 @@ class RoundState:
         "_blind_posters", "_preflop_first", "values", "winnings", "variant", "_last_street",
         "_bring_in_due", "_draw_queue", "_draw_discards", "low_values", "_streets", "_dead_ante",
         "_has_draws", "_holdem_showdown", "_is_stud", "_first_up_cards",
-        "_fixed_bet_sizes", "_dead_cards", "_showing_ranks", "_runs", "_run_street", "_run_boards",
+        "_fixed_bet_sizes", "_dead_cards", "_showing_ranks", "_dealt", "_runs", "_run_street", "_run_boards",
     )
 
     rules: PokerRules
@@ -120,7 +120,7 @@ class RoundState:
     betting_closed: bool  # no further betting this round
     showdown_queue: list[int]  # players still to show or muck, in order
     awarded: bool
-    _blind_posters: tuple[int, ...]
+    _blind_posters: tuple[int | None, ...]  # round index posting each blind, None = a dead blind
     _preflop_first: int
     values: list[int]
     winnings: list[int]
@@ -142,6 +142,13 @@ class RoundState:
     _runs: int  # how many times the rest of the board is dealt (run it twice: 2)
     _run_street: int  # the street each further run starts from (after run_it)
     _run_boards: list[tuple[int, ...]]  # the full boards of the runs completed before the current one
+    _dealt: set[int]  # every known card dealt or burned this round (not the draws' replacements)
+
+    def _big_blind(self) -> int:
+        """Round index of the player who posts the last blind (always posted; 0 with no blinds)."""
+        bb = self._blind_posters[-1] if self._blind_posters else 0
+        assert bb is not None
+        return bb
 
     if TYPE_CHECKING:  # step methods one part calls in another (defined in the part modules)
         @property
@@ -157,7 +164,9 @@ class RoundState:
         def _queue_showdown(self) -> None: ...
         def _open_draw(self) -> None: ...
         def _next_street(self) -> StreetSpec | None: ...
-        def _draw_with_reshuffle(self, want: list[int], holes: list[tuple[int, ...] | None]) -> None: ...
+        def _draw_with_reshuffle(self, want: list[int], holes: list[tuple[int, ...] | None],
+                                 events: list[tuple[str, int | None, int, tuple[int, ...]]]) -> list[int]: ...
+        def _community_card_due(self, spec: StreetSpec) -> bool: ...
         def _showing_leader(self) -> int: ...
         def check_or_call(self, player: int | None = None) -> None: ...
         def bet_or_raise_to(self, to: int, player: int | None = None) -> None: ...
@@ -189,3 +198,40 @@ def _check_new(groups: Sequence[Sequence[int]], seen_groups: Sequence[Sequence[i
                 raise _illegal(f"card {CARD_TEXT[c]} is already dealt", R_DEAL)
             seen.add(c)
 
+
+
+_CARD_SET = frozenset(range(52))
+_INT_TYPE = frozenset({int})
+
+
+def _from_source(cards: Any, k: int, seen: set[int]) -> tuple[int, ...]:
+    """Validate ``k`` cards a card source produced: card ints 0..51, distinct, and none already in
+    play (``seen``: every card of the round dealt, burned or discarded so far; not changed). Returns
+    them as a tuple of ints; raises before anything is changed.
+
+    Raises:
+        CardTypeError: not a sequence of ints. CardCountError: not ``k`` cards. InvalidCardError:
+        an int outside 0..51. DuplicateCardError: a card twice, or one already in play.
+    """
+    if type(cards) is tuple and len(cards) == k:  # the common case, checked by set operations in C
+        distinct = set(cards)
+        if len(distinct) == k and distinct <= _CARD_SET and distinct.isdisjoint(seen) \
+                and set(map(type, cards)) <= _INT_TYPE:
+            return cards
+    try:
+        got: tuple[Any, ...] = tuple(cards)
+    except TypeError:
+        raise CardTypeError(f"the card source returned {cards!r}, not card ints 0..51") from None
+    if len(got) != k:
+        raise CardCountError(f"the card source returned {len(got)} card(s), {k} asked for")
+    out: list[int] = []
+    for c in got:
+        if isinstance(c, bool) or not hasattr(c, "__index__"):
+            raise CardTypeError(f"the card source returned {c!r}, not a card int 0..51")
+        i = c.__index__()
+        if not 0 <= i < 52:
+            raise InvalidCardError(f"the card source returned card {i}: card ints are 0..51")
+        if i in seen or i in out:
+            raise DuplicateCardError(f"the card source returned {CARD_TEXT[i]} ({i}), already in play this round")
+        out.append(i)
+    return tuple(out)

@@ -12,9 +12,10 @@ import enum
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from ..errors import CardTypeError, IllegalActionError
+from ..cards import check_card
+from ..errors import CardCountError, CardTypeError, IllegalActionError
 from .round import CardSource, Round
-from .rules import R_ADD_CHIPS, R_BUTTON, R_LIMITS, R_MIN_STAKES, R_SEATS, ButtonPlacement, HighCardWins, PokerRules
+from .rules import R_ADD_CHIPS, R_BUTTON, R_LIMITS, R_MIN_STAKES, R_SEATS, ButtonPlacement, ButtonRule, HeadsUpOrder, HighCardWins, PokerRules
 
 
 R_ABSENCE = "58 Pa. Code § 637a.8(b)(6)"
@@ -95,6 +96,10 @@ class Table:
         self._seats_in_round: tuple[int, ...] = ()
         self.button_cards: dict[int, int] = {}
         self._away: dict[int, Absence] = {}
+        # the last round's button seat and the seat of each blind position (the button rule's memory)
+        self._last_button: int | None = None
+        self._last_blind_seats: tuple[int, ...] = ()
+        self._blind_posters: tuple[int | None, ...] | None = None
         self._away_play: dict[int, int] = {}
         #: the rules as posted at the table; :attr:`rules` differs only while an agreed minimum bet holds
         self.posted_rules = rules
@@ -134,13 +139,64 @@ class Table:
     def dealt_in(self) -> tuple[int, ...]:
         """The seats that would be dealt into the next round, clockwise from left of the button:
         only seated players (§ 637a.8(a)) with at least ``rules.required_stakes`` (the forced bets
-        and one minimum bet, § 637a.8(b)(4))."""
+        and one minimum bet, § 637a.8(b)(4)), placed by the table's button rule
+        (:class:`~pyeval.poker.ButtonRule`; under the dead-button rule a player arriving between the
+        button and the big blind waits)."""
+        return self._plan()[1]
+
+    def _eligible(self) -> list[int]:
         need = self.rules.required_stakes
-        seats = sorted(s for s, v in self._stacks.items() if v >= need and s not in self._away)
-        if self._button is None:
-            return tuple(seats)
-        after = [s for s in seats if s > self._button] + [s for s in seats if s <= self._button]
-        return tuple(after)
+        return sorted(s for s, v in self._stacks.items() if v >= need and s not in self._away)
+
+    @staticmethod
+    def _after(seats: list[int], start: int) -> list[int]:
+        """``seats`` clockwise from the first one after seat ``start``."""
+        return [s for s in seats if s > start] + [s for s in seats if s <= start]
+
+    def _plan(self) -> tuple[int | None, tuple[int, ...], tuple[int | None, ...] | None, tuple[int, ...]]:
+        """The next round as the button rule places it: (button seat, seats dealt in clockwise from
+        left of the button, blind posters by round index or None for the default, blind seats)."""
+        seats = self._eligible()
+        b = self._button
+        if b is None or len(seats) < 2:
+            return b, tuple(self._after(seats, b) if b is not None else seats), None, ()
+        rules = self.rules
+        k = len(rules.blinds)
+        last_b, last_blinds = self._last_button, self._last_blind_seats
+        if last_b is None or not k:  # the first round, or no blinds: dealt in after the placed button
+            order = self._after(seats, b)
+            if last_b is not None:  # no blinds (stud): the button moves to the next player dealt in
+                order = self._after(seats, self._after(seats, last_b)[0])
+            return order[-1], tuple(order), None, self._default_blind_seats(order)
+        if rules.button_rule is ButtonRule.MOVING_BUTTON:
+            button = self._after(seats, last_b)[0]
+            order = self._after(seats, button)
+            blind_seats = self._default_blind_seats(order)
+            if blind_seats and blind_seats[-1] == last_blinds[-1]:  # he posted the big blind last round
+                button = order[0]
+                order = self._after(seats, button)
+                blind_seats = self._default_blind_seats(order)
+            return button, tuple(order), None, blind_seats
+        # dead button: the big blind moves one player; the other blinds and the button follow it
+        bb = self._after(seats, last_blinds[-1])[0]
+        positions = last_blinds[1:] + (bb,)
+        button = last_blinds[0]
+        arc = self._after(list(range(1, rules.seats + 1)), button)
+        waiting = set(arc[:arc.index(bb)]) - set(positions[:-1])  # between the button and the big blind
+        order = [s for s in self._after(seats, button) if s not in waiting]
+        index = {s: i for i, s in enumerate(order)}
+        posters = [index.get(s) for s in positions[:-1]] + [index[bb]]
+        posters = [None if (p is not None and p == posters[-1] and j < k - 1) else p for j, p in enumerate(posters)]
+        return button, tuple(order), tuple(posters), positions
+
+    def _default_blind_seats(self, order: list[int]) -> tuple[int, ...]:
+        """The seats posting each blind when the blinds go to the players left of the button in turn."""
+        k, n = len(self.rules.blinds), len(order)
+        if not k or n < 2:
+            return ()
+        if n == 2 and self.rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND:
+            return tuple(order[(1, 0)[i % 2]] for i in range(k))
+        return tuple(order[i % n] for i in range(k))
 
     # ---- seating and chips ---------------------------------------------------------------------
     def _check_seat(self, seat: object, *, empty: bool | None = None) -> int:
@@ -308,6 +364,7 @@ class Table:
         self._between_rounds("the button is placed")
         if len(self._stacks) < 2:
             raise IllegalActionError("at least two players are needed to start play", R_BUTTON)
+        self._last_button, self._last_blind_seats = None, ()
         if self.rules.button_placement is ButtonPlacement.RIGHT_OF_DEALER:
             self._button = max(self._stacks)
             return self._button
@@ -317,14 +374,19 @@ class Table:
         key = self.rules.card_order_key
         contenders = sorted(self._stacks)
         drawn: dict[int, int] = {}
-        while True:
-            dealt = src.deal(len(contenders))
+        for _ in range(64):  # a tie needs equal cards (several decks): it cannot go on for long
+            dealt = tuple(src.deal(len(contenders)))
+            if len(dealt) != len(contenders):
+                raise CardCountError(f"the card source returned {len(dealt)} card(s), {len(contenders)} asked for")
+            dealt = tuple(check_card(c) for c in dealt)  # ints 0..51 (equal cards allowed: several decks)
             drawn.update(zip(contenders, dealt))
             pick = min if self.rules.button_high_card is HighCardWins.LOWEST else max
             best = pick(key(c) for c in dealt)
             contenders = [s for s, c in zip(contenders, dealt) if key(c) == best]
             if len(contenders) == 1:
                 break
+        else:
+            raise IllegalActionError("the card source kept dealing equal cards: the button cannot be placed", R_BUTTON)
         self.button_cards = drawn
         self._button = contenders[0]
         return self._button
@@ -344,7 +406,7 @@ class Table:
             raise IllegalActionError("a round is already in progress", R_ADD_CHIPS)
         if self._button is None:
             raise IllegalActionError("place the button before the first round", R_BUTTON)
-        seats = self.dealt_in()
+        button, seats, posters, blind_seats = self._plan()
         if len(seats) < 2:
             raise IllegalActionError(f"{len(seats)} player(s) have the table stakes of {self.rules.required_stakes} "
                                      "needed to be dealt in; two are needed", R_MIN_STAKES)
@@ -354,14 +416,17 @@ class Table:
             shuffle = getattr(src, "shuffle", None)
             if callable(shuffle):
                 shuffle()
-        rnd = Round(self.rules, [self._stacks[s] for s in seats], src)
+        rnd = Round(self.rules, [self._stacks[s] for s in seats], src, blind_posters=posters)
         self._round = rnd
         self._seats_in_round = seats
+        self._button = button
+        self._last_button, self._last_blind_seats = button, blind_seats
         return rnd
 
     def end_round(self) -> dict[int, int]:
         """Close the finished round: its final stacks become the table stakes, and the button moves
-        clockwise to the next occupied seat (§ 637a.11(c)(2)). Returns ``{seat: stack}``.
+        clockwise (§ 637a.11(c)(2)) by the table's button rule (:class:`~pyeval.poker.ButtonRule`):
+        nobody posts the big blind in two rounds in a row. Returns ``{seat: stack}``.
 
         Raises:
             IllegalActionError: no round, or the round's pots are not yet awarded.
@@ -376,11 +441,15 @@ class Table:
             if seat in self._away:  # the play of the round he stepped away from (§ 637a.8(b)(6))
                 self._away_play[seat] = stack - self._away[seat].stakes
         self.rounds_played += 1
-        b = self._button
-        assert b is not None
-        occupied = sorted(self._stacks)
-        if occupied:
-            self._button = next((s for s in occupied if s > b), occupied[0])
         self._round = None
+        self._seats_in_round = ()
+        if len(self._eligible()) >= 2:  # where the button goes for the next round, by the button rule
+            self._button = self._plan()[0]
+        else:  # nobody to deal in yet: the next occupied seat (placed again by the rule at the next start)
+            b = self._button
+            assert b is not None
+            occupied = sorted(self._stacks)
+            if occupied:
+                self._button = next((s for s in occupied if s > b), occupied[0])
         self._seats_in_round = ()
         return self.stacks
