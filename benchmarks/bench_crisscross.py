@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from pyeval.crisscross import CrissCrossRules, CrissCrossTable, play_round
-from pyeval.crisscross.sim import simulate
+from pyeval import simulate
+from pyeval.crisscross.sim import CrissCrossSim
 
 N_PY = 5_000
 N_SIM = 2_000_000
@@ -44,4 +45,4 @@ def test_pyeval_python_procedure_six_players(benchmark, record):
 @pytest.mark.benchmark(group="criss-cross rounds")
 def test_pyeval_c_simulation_path(benchmark, record):
     record(benchmark, N_SIM)
-    benchmark(simulate, N_SIM, 3)
+    benchmark(simulate, CrissCrossSim(), N_SIM, seed=3)

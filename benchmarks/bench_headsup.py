@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from pyeval.headsup import HeadsUpRound, SequenceSource, basic_strategy, example_rules
-from pyeval.headsup.sim import play_batch, simulate, trips_plus_exact
+from pyeval import simulate
+from pyeval.headsup.sim import HeadsUpSim, play_batch, trips_plus_exact
 from pyeval.shoe import Shoe
 
 N_PY = 5_000
@@ -67,7 +68,7 @@ def test_pyeval_python_procedure_six_players(benchmark, record):
 @pytest.mark.benchmark(group="heads-up rounds")
 def test_pyeval_c_simulation_path(benchmark, record):
     record(benchmark, N_SIM)
-    benchmark(simulate, RULES, N_SIM, 4)
+    benchmark(simulate, HeadsUpSim(RULES), N_SIM, seed=4)
 
 
 @pytest.mark.benchmark(group="heads-up exact")

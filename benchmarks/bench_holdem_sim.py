@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from pyeval.poker.sim import simulate
+from pyeval import HoldemShowdown, simulate
 
 N = 2_000_000
 WORKERS = os.cpu_count() or 1
@@ -21,26 +21,26 @@ WORKERS = os.cpu_count() or 1
 @pytest.mark.benchmark(group="holdem showdowns, 6 players")
 def test_pyeval_holdem_sim_one_stream(benchmark, record):
     record(benchmark, N)
-    benchmark.pedantic(simulate, args=(6, N, 1), kwargs={"streams": 1}, rounds=3, iterations=1)
+    benchmark.pedantic(simulate, args=(HoldemShowdown(6), N), kwargs={"seed": 1, "streams": 1}, rounds=3, iterations=1)
 
 
 @pytest.mark.benchmark(group="holdem showdowns, 6 players")
 def test_holdem_sim_streams_on_threads(benchmark, record):
     with ThreadPoolExecutor(WORKERS) as ex:
         record(benchmark, N)
-        benchmark.pedantic(simulate, args=(6, N, 1), kwargs={"streams": 4 * WORKERS, "executor": ex},
+        benchmark.pedantic(simulate, args=(HoldemShowdown(6), N), kwargs={"seed": 1, "streams": 4 * WORKERS, "executor": ex},
                            rounds=3, iterations=1)
 
 
 @pytest.mark.benchmark(group="holdem showdowns, 2 players")
 def test_pyeval_holdem_sim_heads_up_one_stream(benchmark, record):
     record(benchmark, N)
-    benchmark.pedantic(simulate, args=(2, N, 1), kwargs={"streams": 1}, rounds=3, iterations=1)
+    benchmark.pedantic(simulate, args=(HoldemShowdown(2), N), kwargs={"seed": 1, "streams": 1}, rounds=3, iterations=1)
 
 
 @pytest.mark.benchmark(group="holdem showdowns, 2 players")
 def test_holdem_sim_heads_up_streams_on_threads(benchmark, record):
     with ThreadPoolExecutor(WORKERS) as ex:
         record(benchmark, N)
-        benchmark.pedantic(simulate, args=(2, N, 1), kwargs={"streams": 4 * WORKERS, "executor": ex},
+        benchmark.pedantic(simulate, args=(HoldemShowdown(2), N), kwargs={"seed": 1, "streams": 4 * WORKERS, "executor": ex},
                            rounds=3, iterations=1)

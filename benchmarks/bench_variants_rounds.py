@@ -57,7 +57,7 @@ def random_rounds(rules: PokerRules, n: int, shoe: Shoe, seed: int = 1) -> int:
                 elif x < 205:
                     r.check_or_call()
                 else:
-                    la = r.legal_actions()
+                    la = r.betting_options()
                     if la.can_raise:
                         r.bet_or_raise_to(la.min_to + (x * 7919) % (la.max_to - la.min_to + 1))
                     else:

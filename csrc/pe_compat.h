@@ -13,6 +13,7 @@
  *               __builtin_cpu_supports; other GCC/clang targets always have a fast popcount;
  *               elsewhere the dispatch reports 0 and callers use their portable path;
  *               PE_BMI2_TARGET, pe_have_bmi2() and pe_pdep64 likewise for BMI2 (x86-64 only);
+ *               PE_AVX512_TARGET and pe_have_avx512vbmi() for AVX-512 F/BW/VL/VBMI/VPOPCNTDQ kernels;
  *   entropy     pe_os_entropy(buf, len): getrandom(2) on Linux (the raw system call, so the
  *               module needs no newer glibc than 2.17; /dev/urandom when the kernel lacks it),
  *               getentropy / arc4random_buf on macOS and the BSDs, BCryptGenRandom on Windows,
@@ -182,6 +183,25 @@ static inline uint64_t pe_pdep64(uint64_t src, uint64_t mask)
 #define PE_BMI2_TARGET
 static inline int pe_have_bmi2(void) { return 0; }
 static inline uint64_t pe_pdep64(uint64_t src, uint64_t mask) { (void)src; (void)mask; return 0; }
+#endif
+
+/* AVX-512 with byte permutes and popcounts (F + BW + VL + VBMI + VPOPCNTDQ: Ice Lake, Zen 4 and
+ * later; x86-64 under GCC/clang): PE_AVX512_TARGET
+ * compiles a kernel for it and pe_have_avx512vbmi() says at run time whether this CPU (and OS) has
+ * it; elsewhere it reports 0. */
+#if PE_GNUC && defined(__x86_64__)
+#define PE_HAVE_AVX512_KERNELS 1
+#define PE_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq,popcnt")))
+static inline int pe_have_avx512vbmi(void)
+{
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
+           __builtin_cpu_supports("avx512vpopcntdq");
+}
+#else
+#define PE_HAVE_AVX512_KERNELS 0
+#define PE_AVX512_TARGET
+static inline int pe_have_avx512vbmi(void) { return 0; }
 #endif
 
 #endif /* PE_COMPAT_H */

@@ -3,6 +3,7 @@
 #include "pe_eval.h"
 #include "pe_eval_internal.h"
 #include "pe_enum.h"
+#include "pe_eval_avx512.h"
 
 #include <string.h>
 
@@ -202,8 +203,15 @@ int pe_eval_batch(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_
 {
     if (k < 5 || k > 7) return PE_ERR_COUNT;
     if ((!cards || !out) && rows) return PE_ERR_ARG;
-    return pe_have_popcnt() ? pe_batch_popcnt(cards, rows, k, out, bad_row)
-                            : pe_batch_or(cards, rows, k, out, bad_row);
+    size_t done = 0; /* AVX-512: leading blocks of 16 valid rows (pe_eval_avx512.c) */
+    if (rows >= 16 && pe_have_avx512vbmi()) done = pe_eval_avx512_rows(cards, rows, k, out);
+    if (done == rows) return PE_OK;
+    size_t bad = 0;
+    const uint8_t *c = cards + done * (size_t)k;
+    const int st = pe_have_popcnt() ? pe_batch_popcnt(c, rows - done, k, out + done, &bad)
+                                    : pe_batch_or(c, rows - done, k, out + done, &bad);
+    if (st && bad_row) *bad_row = done + bad;
+    return st;
 }
 
 int pe_best_five(const uint8_t *cards, int n, uint8_t *out5)

@@ -47,8 +47,9 @@ from .evaluate import (
     hand_category,
     to_cactus_kev,
 )
-from .poker.sim import HoldemSimResult, HoldemSimStats
-from .poker.sim import simulate as simulate_holdem
+from .strength import class_percentile, describe_badugi, describe_low, percentile
+from .poker.sim import HoldemShowdown, HoldemSimResult, HoldemSimStats
+from .simulation import simulate
 from .equity import EquityResult, EquityStats, PlayerEquity, Range, equity, parse_range
 from .shoe import (
     CRISS_CROSS_HAND_DEAL,
@@ -82,6 +83,7 @@ __all__ = [
     # evaluation
     "HandCategory", "CATEGORY_RANGES", "MAX_VALUE", "evaluate", "evaluate_batch", "best_five",
     "hand_category", "describe", "to_cactus_kev", "from_cactus_kev", "census",
+    "percentile", "class_percentile", "describe_low", "describe_badugi",
     # the shoe
     "Shoe", "Uniform", "Riffle", "StripCut", "BoxCut", "HAND_SHUFFLE", "AutomatedShuffler",
     "DealFaults", "HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "CRISS_CROSS_HAND_DEAL", "deal_procedure",
@@ -89,5 +91,5 @@ __all__ = [
     # equity
     "equity", "EquityResult", "PlayerEquity", "EquityStats", "Range", "parse_range",
     # simulation
-    "simulate_holdem", "HoldemSimResult", "HoldemSimStats",
+    "simulate", "HoldemShowdown", "HoldemSimResult", "HoldemSimStats",
 ]

@@ -22,6 +22,7 @@ from .errors import (
     NativeBuildError,
     PyevalError,
     ShoeArgumentError,
+    ShoeError,
     ShoeExhaustedError,
 )
 
@@ -120,7 +121,23 @@ DEFAULT_ERRORS: Mapping[int, type[PyevalError]] = {
     Status.SHOE_ENTROPY: EntropyError,
     Status.SHOE_STATE: ShoeArgumentError,
     Status.SHOE_SECURE: ShoeArgumentError,
+    Status.SHOE_BUSY: ShoeError,  # normally retried (pyeval/shoe/_common.py); raised only if it escapes
     Status.EQUITY_NO_DEAL: EquityError,
+}
+
+
+#: What each status code means, for messages.
+DESCRIPTIONS: Mapping[int, str] = {
+    Status.ERR_CARD: "a card outside 0..51",
+    Status.ERR_DUP: "the same card twice",
+    Status.ERR_COUNT: "the wrong number of cards",
+    Status.ERR_ARG: "an invalid argument",
+    Status.SHOE_EXHAUSTED: "more cards than remain",
+    Status.SHOE_ENTROPY: "the operating system's random source failed",
+    Status.SHOE_STATE: "not allowed in the shoe's present state",
+    Status.SHOE_SECURE: "not available for a secure random source",
+    Status.SHOE_BUSY: "another thread is using the same shoe or dealer",
+    Status.EQUITY_NO_DEAL: "no deal is possible",
 }
 
 
@@ -142,8 +159,11 @@ def check(status: int, what: str, errors: Mapping[int, type[PyevalError]] | None
         name = Status(status).name
     except ValueError:
         name = "unknown status"
-    raise exc(f"{what} failed: {name} ({status})")
+    raise exc(f"{what}: {DESCRIPTIONS.get(status, 'failed')} ({name}, {status})")
 
+
+__all__ = ["ffi", "lib", "_fastcall", "Status", "DEFAULT_ERRORS", "DESCRIPTIONS", "check", "ERR_CARD", "ERR_DUP", "ERR_COUNT",
+           "ERR_ARG", "NativeBuildError"]
 
 # the names the modules of this package import (kept as plain ints for speed in hot paths)
 ERR_CARD, ERR_DUP, ERR_COUNT, ERR_ARG = (int(Status.ERR_CARD), int(Status.ERR_DUP), int(Status.ERR_COUNT),

@@ -95,7 +95,7 @@ def check_card(c: object) -> int:
     """Return ``c`` as an int if it is a card int 0..51, else raise InvalidCardError/CardTypeError."""
     if isinstance(c, bool) or not hasattr(c, "__index__"):
         raise CardTypeError(f"a card must be an int 0..51, got {c!r} ({type(c).__name__})")
-    i = c.__index__()  # type: ignore[attr-defined]
+    i: int = c.__index__()
     if not 0 <= i < 52:
         raise InvalidCardError(f"invalid card {i}: card ints are 0..51 (rank * 4 + suit)")
     return i

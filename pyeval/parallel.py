@@ -26,11 +26,11 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from ._bindings import ffi, lib
-from .errors import SeedError
+from .errors import SeedError, SimulationError
 from .shoe.rng import resolve_seed, seeded_rng
 
 __all__ = ["MAX_STREAMS", "split", "check_seed", "check_streams", "stream_rng", "rng_state",
-           "rng_from_state", "add_cdata", "run_streams", "default_executor", "cli_executor", "SCHEDULERS",
+           "rng_from_state", "add_cdata", "sum_cdata", "run_streams", "default_executor", "cli_executor", "SCHEDULERS",
            "add_cli_options"]
 
 #: Most streams a run may use.
@@ -99,6 +99,15 @@ def add_cdata(dst: Any, src: Any) -> None:
             raise TypeError(f"cannot add field {name} of kind {t.kind}")
 
 
+def sum_cdata(ctype: str, parts: Sequence[bytes]) -> bytes:
+    """The exact sum of C stats structs of type ``ctype`` (e.g. ``"pe_hu_stats"``) given as their raw
+    bytes (how streams return them from other processes), as raw bytes."""
+    acc = ffi.new(f"{ctype} *")
+    for b in parts:
+        add_cdata(acc, ffi.from_buffer(f"{ctype} *", bytearray(b)))
+    return bytes(ffi.buffer(acc))
+
+
 def default_executor(workers: int | None = None) -> ProcessPoolExecutor:
     """A ``ProcessPoolExecutor`` over ``workers`` processes (default: every local core)."""
     return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
@@ -143,7 +152,7 @@ def cli_executor(workers: int | None, scheduler: str | None) -> Iterator[Executo
     with ``dask scheduler`` / ``dask worker``). Dask needs the ``distributed`` package.
     """
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise SeedError(f"workers must be an int >= 1, got {workers!r}")
+        raise SimulationError(f"workers must be an int >= 1, got {workers!r}")
     kind = scheduler or ("processes" if workers and workers > 1 else "serial")
     if kind == "serial":
         yield None
@@ -157,7 +166,7 @@ def cli_executor(workers: int | None, scheduler: str | None) -> Iterator[Executo
         try:
             import distributed
         except ImportError:
-            raise SeedError("--scheduler dask needs the 'distributed' package (pip install distributed)") from None
+            raise SimulationError("--scheduler dask needs the 'distributed' package (pip install distributed)") from None
         if kind == "dask":
             with distributed.LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
                                           dashboard_address=None) as cluster, distributed.Client(cluster) as c:
@@ -166,7 +175,7 @@ def cli_executor(workers: int | None, scheduler: str | None) -> Iterator[Executo
             with distributed.Client(kind) as c:
                 yield c.get_executor()
     else:
-        raise SeedError(f"unknown scheduler {scheduler!r}: use one of {', '.join(SCHEDULERS)} or a Dask "
+        raise SimulationError(f"unknown scheduler {scheduler!r}: use one of {', '.join(SCHEDULERS)} or a Dask "
                         "address like tcp://host:8786")
 
 

@@ -94,8 +94,8 @@ from pyeval.crisscross import sim as cc_sim  # noqa: E402
 from pyeval.headsup import example_rules  # noqa: E402
 from pyeval.headsup import sim as hu_sim  # noqa: E402
 
-hu_sim.simulate(example_rules(), rounds=20_000, seed=1)
-cc_sim.simulate(rounds=20_000, seed=1)
+pyeval.simulate(hu_sim.HeadsUpSim(example_rules()), 20_000, seed=1)
+pyeval.simulate(cc_sim.CrissCrossSim(), 20_000, seed=1)
 
 # equity (exact with suit isomorphism and threads, Monte Carlo uniform/weighted) and enumeration
 from pyeval import enumeration  # noqa: E402

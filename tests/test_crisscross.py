@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from pyeval import parse_cards
 from pyeval.crisscross import (
-    Box, CardSource, CrissCrossRules, CrissCrossTable, Misdeal, Outcome, Paytable, Phase,
-    ShufflerDeck, Step, StubCountOutcome, Wager, basic_strategy, play_round,
+    Action, Box, Deck, CrissCrossRules, CrissCrossTable, Misdeal, Outcome, CrissCrossPaytable, CrissCrossPhase,
+    ShufflerDeck, StubCountOutcome, CrissCrossWager, basic_strategy, play_round,
 )
 from pyeval.errors import (
     DeckOutOfPlayError, IllegalActionError, OutOfTurnError, PyevalError, StubCountDueError,
@@ -36,7 +36,7 @@ def order_with(front):
 def snapshot(rnd):
     t = rnd.table
     return (rnd.phase, tuple(rnd.events), rnd.community, rnd.revealed, rnd.stub_count,
-            tuple((k, s.ante, s.bonus, s.hole, tuple(s.multiples), s.folded) for k, s in rnd.seats.items()),
+            tuple((k, s.ante, s.bonus, s.hole, tuple(s.multiples), s.folded) for k, s in rnd.players.items()),
             tuple(rnd._pending), t.rounds_since_count, t.rounds_played, t.deck_removed, t.deck.remaining,
             t.deck.size)
 
@@ -62,7 +62,7 @@ def test_674a_9_a_3_no_more_bets_before_any_card():
     with pytest.raises(OutOfTurnError):
         rnd.place_wagers(2, 5, 5)
     assert snapshot(rnd) == before
-    assert rnd.legal_steps() == (Step.DEAL,)
+    assert rnd.legal_actions() == {Action.DEAL}
 
 
 @pytest.mark.regulation("674a.9(a)(2)")
@@ -118,10 +118,10 @@ def test_674a_9_b_cross_rows_and_columns_used_for_hands():
         rnd.reveal()
     rec = rnd.settle()
     res = {r.wager: r for r in rec.results}
-    assert res[Wager.ACROSS].line == "Four of a Kind"   # Kc Ks Kd Kh + 7s
+    assert res[CrissCrossWager.ACROSS].line == "Four of a Kind"   # Kc Ks Kd Kh + 7s
     # Down: Kc 7s + 2c Kd 3d is a pair of kings (the column does not see Ks, Kh of the row)
-    assert res[Wager.DOWN].line == "Pair of Jacks or Better"
-    assert res[Wager.ANTE_DOWN].outcome is Outcome.WIN
+    assert res[CrissCrossWager.DOWN].line == "Pair of Jacks or Better"
+    assert res[CrissCrossWager.ANTE_DOWN].outcome is Outcome.WIN
 
 
 # ---- § 674a.9(c) ----------------------------------------------------------------------------------
@@ -136,9 +136,9 @@ def test_674a_9_c_stub_to_discard_rack_unexposed():
     rnd.discard_stub()
     assert deck.remaining == 0
     assert sorted(deck.racked()) == list(range(9, 52))
-    ev = [e for e in rnd.events if e.step is Step.DISCARD_STUB]
+    ev = [e for e in rnd.events if e.kind == "discard_stub"]
     assert ev and ev[0].detail == 43  # only how many cards went to the rack; none exposed
-    assert rnd.phase is Phase.ACROSS_DECISION and rnd.visible_community() == {}
+    assert rnd.phase is CrissCrossPhase.ACROSS_DECISION and rnd.visible_community() == {}
 
 
 # ---- § 674a.9(d) ----------------------------------------------------------------------------------
@@ -153,7 +153,7 @@ def test_674a_9_d_count_due_every_five_rounds():
     rnd.place_wagers(1, 5, 5)
     rnd.no_more_bets()
     rnd.deal()
-    assert rnd.legal_steps() == (Step.COUNT_STUB,)
+    assert rnd.legal_actions() == {Action.COUNT_STUB}
     before = snapshot(rnd)
     with pytest.raises(StubCountDueError):
         rnd.discard_stub()
@@ -200,7 +200,7 @@ def test_674a_9_e_correct_count_stub_to_rack():
     rnd.deal()
     assert rnd.count_stub() is StubCountOutcome.CORRECT
     assert rnd.stub_count == 45 and deck.remaining == 0 and len(deck.racked()) == 45
-    assert rnd.phase is Phase.ACROSS_DECISION
+    assert rnd.phase is CrissCrossPhase.ACROSS_DECISION
 
 
 # ---- § 674a.9(f) ----------------------------------------------------------------------------------
@@ -221,11 +221,11 @@ def test_674a_9_f_misdeal_with_52_cards_voids_and_returns(misdeal):
     rnd = _misdeal_round(t, misdeal)
     assert rnd.count_stub() is StubCountOutcome.MISDEAL
     rec = rnd.record
-    assert rnd.phase is Phase.VOID and rec.void_reason and not rec.deck_removed
+    assert rnd.phase is CrissCrossPhase.VOID and rec.void_reason and not rec.deck_removed
     assert all(r.outcome is Outcome.RETURNED and r.net == 0 for r in rec.results)
-    assert sorted((r.seat, r.wager, r.paid) for r in rec.results) == [
-        (1, Wager.ANTE_ACROSS, 5), (1, Wager.ANTE_DOWN, 5), (1, Wager.BONUS, 2),
-        (2, Wager.ANTE_ACROSS, 10), (2, Wager.ANTE_DOWN, 10)]
+    assert sorted((r.player, r.wager, r.paid) for r in rec.results) == [
+        (1, CrissCrossWager.ANTE_ACROSS, 5), (1, CrissCrossWager.ANTE_DOWN, 5), (1, CrissCrossWager.BONUS, 2),
+        (2, CrissCrossWager.ANTE_ACROSS, 10), (2, CrissCrossWager.ANTE_DOWN, 10)]
     assert not t.deck_removed
     play_round(t, {1: (5, 0)})  # the deck stays in play
 
@@ -259,12 +259,12 @@ def test_misdeal_found_without_a_count_is_void_by_table_policy():
     t = CrissCrossTable(RULES, ShufflerDeck(seed=3))
     rnd = _misdeal_round(t, Misdeal(2, extra=True))
     rnd.discard_stub()
-    assert rnd.phase is Phase.VOID and not t.deck_removed and t.rounds_since_count == 1
+    assert rnd.phase is CrissCrossPhase.VOID and not t.deck_removed and t.rounds_since_count == 1
 
 
 def test_shoe_from_pyeval_shoe_is_a_card_source():
     shoe = Shoe(1, seed=9)
-    assert isinstance(shoe, CardSource)
+    assert isinstance(shoe, Deck)
     t = CrissCrossTable(RULES, shoe)
     for _ in range(6):
         rec = play_round(t, {2: (5, 1), 4: (5, 0)})
@@ -288,17 +288,17 @@ def play(t, seat_wagers, decisions):
         for seat, m in decisions.get(d, []):
             rnd.bet(seat, m) if m else rnd.fold(seat)
         rnd.reveal()
-    return {(r.seat, r.wager): r for r in rnd.settle().results}, rnd
+    return {(r.player, r.wager): r for r in rnd.settle().results}, rnd
 
 
 def test_settlement_trips_both_ways():
     # cross: FAR 7h, row Ks Ad 2c, NEAR 9c; hole As Ah
     t, _ = preset_table(order_with("7h Ks Ad 2c 9c As Ah"))
     res, rnd = play(t, {1: (5, 2)}, {0: [(1, 3)], 1: [(1, 1)], 2: [(1, 2)]})
-    nets = {w: res[(1, w)].net for w in Wager}
+    nets = {w: res[(1, w)].net for w in CrissCrossWager}
     # Across As Ah Ks Ad 2c and Down As Ah 7h Ad 9c: three aces each -> 3 to 1; Antes 1 to 1
-    assert nets == {Wager.ANTE_ACROSS: 5, Wager.ANTE_DOWN: 5, Wager.ACROSS: 45, Wager.DOWN: 15,
-                    Wager.MIDDLE: 30, Wager.BONUS: -2}
+    assert nets == {CrissCrossWager.ANTE_ACROSS: 5, CrissCrossWager.ANTE_DOWN: 5, CrissCrossWager.ACROSS: 45, CrissCrossWager.DOWN: 15,
+                    CrissCrossWager.MIDDLE: 30, CrissCrossWager.BONUS: -2}
     assert rnd.record.house_net == -98
 
 
@@ -307,39 +307,39 @@ def test_settlement_pushes_and_middle_on_the_better_hand():
     t, _ = preset_table(order_with("Jc 8c 2d 8d 5h Jd 3s"))
     res, _ = play(t, {1: (10, 0)}, {0: [(1, 1)], 1: [(1, 2)], 2: [(1, 3)]})
     # Across Jd 3s 8c 2d 8d: pair of eights -> Ante and Across push
-    assert res[(1, Wager.ANTE_ACROSS)].outcome is Outcome.PUSH and res[(1, Wager.ACROSS)].net == 0
+    assert res[(1, CrissCrossWager.ANTE_ACROSS)].outcome is Outcome.PUSH and res[(1, CrissCrossWager.ACROSS)].net == 0
     # Down Jd 3s Jc 2d 5h: pair of jacks -> Ante 1 to 1, Down bet 20 at 1 to 1
-    assert res[(1, Wager.ANTE_DOWN)].net == 10 and res[(1, Wager.DOWN)].net == 20
+    assert res[(1, CrissCrossWager.ANTE_DOWN)].net == 10 and res[(1, CrissCrossWager.DOWN)].net == 20
     # Middle 30 on the better hand (jacks) at 1 to 1
-    assert res[(1, Wager.MIDDLE)].net == 30 and (1, Wager.BONUS) not in res
+    assert res[(1, CrissCrossWager.MIDDLE)].net == 30 and (1, CrissCrossWager.BONUS) not in res
 
 
 def test_settlement_middle_pays_flush_odds_and_losses():
     # row 2h 9h Kh (with hole Ah 5h: a flush across), column 3c 9h 4d -> Down: A-high, loses
     t, _ = preset_table(order_with("3c 2h 9h Kh 4d Ah 5h"))
     res, _ = play(t, {1: (5, 1)}, {0: [(1, 1)], 1: [(1, 1)], 2: [(1, 3)]})
-    assert res[(1, Wager.ACROSS)].net == 30 and res[(1, Wager.ACROSS)].line == "Flush"
-    assert res[(1, Wager.ANTE_ACROSS)].net == 5          # jacks or better: 1 to 1
-    assert res[(1, Wager.ANTE_DOWN)].net == -5 and res[(1, Wager.DOWN)].net == -5
-    assert res[(1, Wager.MIDDLE)].net == 90              # 15 at the flush's 6 to 1
-    assert res[(1, Wager.BONUS)].net == -1               # 3c 2h 9h Kh 4d: king high
+    assert res[(1, CrissCrossWager.ACROSS)].net == 30 and res[(1, CrissCrossWager.ACROSS)].line == "Flush"
+    assert res[(1, CrissCrossWager.ANTE_ACROSS)].net == 5          # jacks or better: 1 to 1
+    assert res[(1, CrissCrossWager.ANTE_DOWN)].net == -5 and res[(1, CrissCrossWager.DOWN)].net == -5
+    assert res[(1, CrissCrossWager.MIDDLE)].net == 90              # 15 at the flush's 6 to 1
+    assert res[(1, CrissCrossWager.BONUS)].net == -1               # 3c 2h 9h Kh 4d: king high
 
 
 def test_settlement_fold_loses_bets_made_bonus_stays_in_action():
     # board 6c 6d 2h 9s Ks: a pair of sixes on the community cards -> Bonus 1 to 1
     t, _ = preset_table(order_with("6c 6d 2h 9s Ks 3c 4d"))
     res, _ = play(t, {1: (5, 4), 2: (5, 0)}, {0: [(1, 2), (2, 0)], 1: [(1, 0)]})
-    assert res[(1, Wager.ANTE_ACROSS)].net == -5 and res[(1, Wager.ANTE_DOWN)].net == -5
-    assert res[(1, Wager.ACROSS)].net == -10 and (1, Wager.DOWN) not in res
-    assert res[(1, Wager.BONUS)].net == 4
-    assert res[(2, Wager.ANTE_ACROSS)].net == -5 and (2, Wager.ACROSS) not in res
+    assert res[(1, CrissCrossWager.ANTE_ACROSS)].net == -5 and res[(1, CrissCrossWager.ANTE_DOWN)].net == -5
+    assert res[(1, CrissCrossWager.ACROSS)].net == -10 and (1, CrissCrossWager.DOWN) not in res
+    assert res[(1, CrissCrossWager.BONUS)].net == 4
+    assert res[(2, CrissCrossWager.ANTE_ACROSS)].net == -5 and (2, CrissCrossWager.ACROSS) not in res
 
 
 def test_settlement_fractional_odds_round_down():
-    rules = CrissCrossRules(min_ante=1, ante_paytable=Paytable.of("Ante", [("Jacks", 3258, Fraction(3, 2))]))
+    rules = CrissCrossRules(min_ante=1, ante_paytable=CrissCrossPaytable.of("Ante", [("Jacks", 3258, Fraction(3, 2))]))
     t, _ = preset_table(order_with("7h Ks Ad 2c 9c As Ah"), rules=rules)
     res, _ = play(t, {1: (5, 0)}, {0: [(1, 1)], 1: [(1, 1)], 2: [(1, 1)]})
-    assert res[(1, Wager.ANTE_ACROSS)].net == 7  # 5 * 3/2 = 7.5 -> 7
+    assert res[(1, CrissCrossWager.ANTE_ACROSS)].net == 7  # 5 * 3/2 = 7.5 -> 7
 
 
 # ---- errors: a rejected step changes nothing --------------------------------------------------------
@@ -362,7 +362,7 @@ def test_bonus_not_offered():
     rnd = CrissCrossTable(CrissCrossRules(bonus_offered=False)).new_round()
     with pytest.raises(WagerNotAllowedError, match="Bonus"):
         rnd.place_wagers(1, 5, 5, 5)
-    assert not rnd.seats
+    assert not rnd.players
 
 
 def test_decisions_out_of_order_and_bad_multiples():
@@ -385,7 +385,7 @@ def test_decisions_out_of_order_and_bad_multiples():
         assert snapshot(rnd) == before
     rnd.bet(2, 1)
     rnd.fold(5)
-    assert rnd.legal_steps() == (Step.REVEAL,)
+    assert rnd.legal_actions() == {Action.REVEAL}
 
 
 def test_rules_validation():
@@ -395,11 +395,11 @@ def test_rules_validation():
         with pytest.raises(TableRulesError):
             CrissCrossRules(**kw)
     with pytest.raises(TableRulesError):
-        Paytable.of("x", [("a", 100, 1), ("b", 200, 1)])
+        CrissCrossPaytable.of("x", [("a", 100, 1), ("b", 200, 1)])
     with pytest.raises(TableRulesError):
-        Paytable.of("x", [("a", 100, 1.5)])
+        CrissCrossPaytable.of("x", [("a", 100, 1.5)])
     with pytest.raises(TableRulesError):
-        Paytable.of("x", [("a", 100, -1)])
+        CrissCrossPaytable.of("x", [("a", 100, -1)])
 
 
 # ---- properties ------------------------------------------------------------------------------------
@@ -421,13 +421,13 @@ def test_property_wagers_conserved(seed, wagers, data):
     placed = {}
     for r in rec.results:
         assert r.paid >= 0 and r.paid == r.staked + r.net
-        placed[(r.seat, r.wager)] = r.staked
+        placed[(r.player, r.wager)] = r.staked
     for seat, (ante, bonus) in wagers.items():
-        assert placed[(seat, Wager.ANTE_ACROSS)] == ante == placed[(seat, Wager.ANTE_DOWN)]
-        assert placed.get((seat, Wager.BONUS), 0) == bonus
+        assert placed[(seat, CrissCrossWager.ANTE_ACROSS)] == ante == placed[(seat, CrissCrossWager.ANTE_DOWN)]
+        assert placed.get((seat, CrissCrossWager.BONUS), 0) == bonus
         for d, m in enumerate(rec.multiples[seat]):
             if m:
-                assert placed[(seat, Wager(2 + d))] == m * ante
+                assert placed[(seat, CrissCrossWager(2 + d))] == m * ante
     assert rec.house_net == -sum(r.net for r in rec.results)
     cards = list(rec.community) + [c for h in rec.hole.values() for c in h]
     assert len(set(cards)) == len(cards) == 5 + 2 * len(wagers)
@@ -447,7 +447,7 @@ def test_property_rejected_actions_change_nothing(seed, wagers, data):
         lambda: rnd.fold(data.draw(st.integers(0, 7))), lambda: rnd.reveal(), lambda: rnd.settle(),
     ]
     for _ in range(40):
-        if rnd.phase in (Phase.COMPLETE, Phase.VOID):
+        if rnd.phase in (CrissCrossPhase.COMPLETE, CrissCrossPhase.VOID):
             break
         act = data.draw(st.sampled_from(actions))
         before = snapshot(rnd)
@@ -540,11 +540,11 @@ def test_674a_9_short_deck_at_the_deal_voids_the_round_and_the_table_takes_a_new
     rnd.no_more_bets()
     rnd.deal()
     rec = rnd.record
-    assert rnd.phase is Phase.VOID and "51 cards" in rec.void_reason and rec.deck_removed
-    assert sorted((r.seat, r.wager, r.paid, r.outcome) for r in rec.results) == [
-        (1, Wager.ANTE_ACROSS, 5, Outcome.RETURNED), (1, Wager.ANTE_DOWN, 5, Outcome.RETURNED),
-        (1, Wager.BONUS, 2, Outcome.RETURNED), (4, Wager.ANTE_ACROSS, 10, Outcome.RETURNED),
-        (4, Wager.ANTE_DOWN, 10, Outcome.RETURNED)]
+    assert rnd.phase is CrissCrossPhase.VOID and "51 cards" in rec.void_reason and rec.deck_removed
+    assert sorted((r.player, r.wager, r.paid, r.outcome) for r in rec.results) == [
+        (1, CrissCrossWager.ANTE_ACROSS, 5, Outcome.RETURNED), (1, CrissCrossWager.ANTE_DOWN, 5, Outcome.RETURNED),
+        (1, CrissCrossWager.BONUS, 2, Outcome.RETURNED), (4, CrissCrossWager.ANTE_ACROSS, 10, Outcome.RETURNED),
+        (4, CrissCrossWager.ANTE_DOWN, 10, Outcome.RETURNED)]
     assert rec.house_net == 0 and t.deck_removed and t.deck.remaining == 51  # no card was dealt
     with pytest.raises(DeckOutOfPlayError):
         t.new_round()
@@ -594,6 +594,6 @@ def test_equal_antes_is_a_labelled_setting():
     rnd.reveal()
     rec = rnd.settle()
     staked = {r.wager: r.staked for r in rec.results}
-    assert staked[Wager.ANTE_ACROSS] == 5 and staked[Wager.ANTE_DOWN] == 10
-    assert staked[Wager.ACROSS] == 10 and staked[Wager.DOWN] == 30 and staked[Wager.MIDDLE] == 5
+    assert staked[CrissCrossWager.ANTE_ACROSS] == 5 and staked[CrissCrossWager.ANTE_DOWN] == 10
+    assert staked[CrissCrossWager.ACROSS] == 10 and staked[CrissCrossWager.DOWN] == 30 and staked[CrissCrossWager.MIDDLE] == 5
     assert rec.wagers[1] == (5, 10, 0)

@@ -273,3 +273,35 @@ def test_junk_bytes_are_rejected_by_every_batch():
         with pytest.raises((InvalidCardError, DuplicateCardError), match=f"row {bad_rows[0]}:"):
             run(arr)
         assert len(run(arr[[i for i in range(len(arr)) if i not in set(bad_rows)]])) == len(arr) - len(bad_rows)
+
+
+def test_the_registry_values_hands_as_the_public_evaluators_do() -> None:
+    import random
+
+    from pyeval import evaluate
+    from pyeval.errors import HandValueError, TableRulesError
+    from pyeval.hands import HAND_TYPES, hand_type
+    from pyeval.poker.games import StreetSpec, Variant
+
+    rng = random.Random(12)
+    public = {"high": lambda h, b: evaluate(h + b), "omaha": evaluate_omaha, "omaha_low8": evaluate_omaha_low8,
+              "a5": lambda h, b: evaluate_low_a5(h), "a5_8": lambda h, b: evaluate_low_a5_8(h),
+              "27": lambda h, b: evaluate_low_27(h), "badugi": lambda h, b: evaluate_badugi(h)}
+    assert set(HAND_TYPES) == set(public)
+    for name, t in HAND_TYPES.items():
+        for _ in range(300):
+            cards = rng.sample(range(52), 9)
+            if name in ("omaha", "omaha_low8"):
+                hole, board = tuple(cards[:4]), tuple(cards[4:9])
+            elif name == "high":
+                hole, board = tuple(cards[:2]), tuple(cards[2:7])
+            elif name == "badugi":
+                hole, board = tuple(cards[:4]), ()
+            else:
+                hole, board = tuple(cards[:7] if name != "27" else cards[:5]), ()
+            assert t.value(bytes(hole), bytes(board)) == public[name](hole, board), name
+    assert hand_type("omaha") is HAND_TYPES["omaha"] and HAND_TYPES["a5_8"].qualifies
+    with pytest.raises(HandValueError):
+        hand_type("pineapple")
+    with pytest.raises(TableRulesError, match="registered hand types"):
+        Variant("Pineapple", "X", (StreetSpec(down=3),), hands=("pineapple",))

@@ -282,3 +282,32 @@ def test_differential_against_pokerkit_acpc():
 
 def test_formats_registry():
     assert set(FORMATS) == {"pokerstars", "fulltilt", "ipoker", "acpc"}
+
+
+def test_acpc_match_states_keep_the_last_state_of_each_hand():
+    text = "\n".join([
+        "MATCHSTATE:0:30::9s8h|", "MATCHSTATE:0:30:c:9s8h|", "MATCHSTATE:0:30:cc/:9s8h|/8c8d5c",
+        "MATCHSTATE:0:30:cc/r250:9s8h|/8c8d5c", "MATCHSTATE:0:30:cc/r250c/:9s8h|/8c8d5c/6s",
+        "MATCHSTATE:0:30:cc/r250c/r500c/:9s8h|/8c8d5c/6s/2d",
+        "MATCHSTATE:0:30:cc/r250c/r500c/r1250c:9s8h|9c6h/8c8d5c/6s/2d",
+        "MATCHSTATE:1:31::|JdTc", "MATCHSTATE:1:31:r300:|JdTc", "MATCHSTATE:1:31:r300r900:|JdTc",
+        "MATCHSTATE:1:31:r300r900f:|JdTc",
+    ]) + "\n"
+    hands = list(parse_text(text))
+    assert [h.line for h in hands] == [7, 11]
+    a, b = (h.hand for h in hands)
+    assert a.actions[:2] == ["d dh p1 9s8h", "d dh p2 9c6h"] and "p1 cbr 150" in a.actions
+    assert a.finishing_stacks is None and "winnings" not in a.extra  # a match state records no results
+    assert hands[0].verification.ok and hands[0].verification.replayed == (21250, 18750)
+    assert b.actions == ["d dh p1 ????", "d dh p2 JdTc", "p2 cbr 300", "p1 cbr 900", "p2 f"]
+    assert hands[1].verification.replayed == (20300, 19700)
+
+
+def test_dead_blind_is_noted_and_reported():
+    text = (DATA / "pokerstars_holdem.txt").read_text().split("\n\n\n\n")[2]
+    text = text.replace("tom (jr): posts small blind $0.01\nHero: posts big blind $0.02",
+                        "tom (jr): posts small blind $0.01\nHero: posts big blind $0.02\nali:baba: posts small & big blinds $0.03")
+    text = text.replace("ali:baba: folds", "ali:baba: checks", 1).replace("Seat 1: ali:baba ($2.04", "Seat 1: ali:baba ($2.04")
+    (h,) = parse_text(text)
+    assert h.error is None
+    assert any("dead blind of 1" in n for n in h.verification.notes)

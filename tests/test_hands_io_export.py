@@ -63,3 +63,38 @@ def test_export_errors():
         to_pokerstars(r, ["a", "a"])
     with pytest.raises(HandHistoryError, match="currency"):
         to_pokerstars(r, currency="XYZ")
+
+
+def _real_hands(shared_dir, step):
+    from pyeval.poker import phh
+
+    files = sorted((shared_dir / "data" / "phh").rglob("*.phh*")) + sorted((shared_dir / "data" / "phh-mixed").rglob("*.phh*"))
+    k = 0
+    for f in files:
+        for hh in phh.load(f):
+            k += 1
+            if k % step == 0:
+                yield hh
+
+
+def _check_real(shared_dir, step):
+    count = 0
+    for hh in _real_hands(shared_dir, step):
+        rnd = hh.replay()
+        assert rnd.complete
+        text = to_pokerstars(rnd, [f"Player {i}: [{i}]" for i in range(rnd.n)])
+        (h,) = parse_text(text)
+        assert h.error is None, (hh.name, h.error)
+        assert h.verification.ok and list(h.verification.replayed) == list(rnd.stacks), (hh.name, h.verification)
+        count += 1
+    return count
+
+
+def test_real_hands_round_trip_through_pokerstars_text(shared_dir):
+    """Every 25th of the real hands of ../shared/data (Pluribus, WSOP, mixed games)."""
+    assert _check_real(shared_dir, 25) >= 300
+
+
+@pytest.mark.slow
+def test_every_real_hand_round_trips_through_pokerstars_text(shared_dir):
+    assert _check_real(shared_dir, 1) >= 7700

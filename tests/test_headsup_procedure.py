@@ -9,7 +9,7 @@ import pytest
 from pyeval import best_five, evaluate, parse_cards
 from pyeval.errors import IllegalActionError, OutOfTurnError, WagerNotAllowedError
 from pyeval.headsup.paytables import example_rules
-from pyeval.headsup.round import HeadsUpRound, Phase, SequenceSource, Street
+from pyeval.headsup.round import HeadsUpRound, HeadsUpPhase, SequenceSource, HeadsUpStreet
 
 RULES = example_rules()
 
@@ -61,7 +61,7 @@ def test_677a_11_d_postflop_decision_only_for_players_who_have_not_raised_up_to_
     with pytest.raises((IllegalActionError, OutOfTurnError)):
         rnd.raise_wager(1, 10)
     rnd.raise_wager(2, 15)
-    assert rnd.to_act == 3 and rnd.raised == {1: (Street.PREFLOP, 25), 2: (Street.FLOP, 15)}
+    assert rnd.to_act == 3 and rnd.raised == {1: (HeadsUpStreet.PREFLOP, 25), 2: (HeadsUpStreet.FLOP, 15)}
 
 
 @pytest.mark.regulation("677a.11(b)", "677a.11(d)")
@@ -100,7 +100,7 @@ def test_677a_11_e_burn_then_turn_and_river_after_every_postflop_decision():
     rnd.check(3)
     rnd.burn_turn_and_river(src)
     assert rnd.burns == (cards[8], cards[12]) and rnd.board == tuple(cards[9:12]) + tuple(cards[13:15])
-    assert rnd.street is Street.RIVER and rnd.raise_options() == (10,)  # (f): exactly the Ante
+    assert rnd.street is HeadsUpStreet.RIVER and rnd.raise_options() == (10,)  # (f): exactly the Ante
 
 
 @pytest.mark.regulation("677a.11(g)")
@@ -132,15 +132,15 @@ def test_677a_11_g_1_g_2_players_resolved_one_at_a_time_from_the_dealers_right()
     for seat in (1, 2, 3):
         rnd.raise_wager(seat, 10)
     rnd.expose_dealer()
-    assert rnd.phase is Phase.SETTLEMENT
+    assert rnd.phase is HeadsUpPhase.SETTLEMENT
     order = []
     for _ in range(3):
         p = rnd.settle_next()  # (g)(2): one player at a time, regardless of outcome
-        order.append(p.seat)
+        order.append(p.player)
         # (g)(1)-(2): each raising player's cards are turned up and his best five selected
-        assert rnd.values[p.seat] == evaluate(rnd.hole[p.seat] + rnd.board)
+        assert rnd.values[p.player] == evaluate(rnd.hole[p.player] + rnd.board)
     assert order == [3, 2, 1]
-    assert rnd.phase is Phase.COMPLETE
+    assert rnd.phase is HeadsUpPhase.COMPLETE
 
 
 @pytest.mark.regulation("677a.11(g)(2)")

@@ -24,8 +24,8 @@ from pyeval.errors import (
     WagerNotAllowedError,
 )
 from pyeval.headsup.paytables import example_rules
-from pyeval.headsup.round import Action, HeadsUpRound, Phase, SequenceSource, Street, play_round
-from pyeval.headsup.rules import Paytable, PaytableKind, Rounding, Wager
+from pyeval.headsup.round import Action, HeadsUpRound, HeadsUpPhase, SequenceSource, HeadsUpStreet, play_round
+from pyeval.headsup.rules import HeadsUpPaytable, PaytableKind, Rounding, HeadsUpWager
 from pyeval.headsup.settle import Outcome
 from pyeval.headsup.strategy import basic_strategy
 
@@ -55,10 +55,10 @@ def play(player: str, dealer: str, board: str, decisions: tuple[int, int, int], 
     rnd.place_wagers(1, ante, ante, pocket, trips)
     src = SequenceSource(order([player], dealer, board))
     rnd.deal(src)
-    for street in (Street.PREFLOP, Street.FLOP, Street.RIVER):
-        if street is Street.FLOP:
+    for street in (HeadsUpStreet.PREFLOP, HeadsUpStreet.FLOP, HeadsUpStreet.RIVER):
+        if street is HeadsUpStreet.FLOP:
             rnd.burn_and_flop(src)
-        elif street is Street.RIVER:
+        elif street is HeadsUpStreet.RIVER:
             rnd.burn_turn_and_river(src)
         if rnd.to_act == 1:
             rnd.decide(decisions[street])
@@ -66,7 +66,7 @@ def play(player: str, dealer: str, board: str, decisions: tuple[int, int, int], 
     return rnd.settle().player(1)
 
 
-def nets(ps) -> dict[Wager, tuple[Outcome, int]]:
+def nets(ps) -> dict[HeadsUpWager, tuple[Outcome, int]]:
     return {r.wager: (r.outcome, r.net) for r in ps.results}
 
 
@@ -77,10 +77,10 @@ def test_677a_11_h_1_i_dealer_no_pair_player_higher_flush():
     # Dealer 7c 2d plays Q-high; player Ah Kh makes an ace-high flush. Raised 3x (30) pre-flop.
     # Ante pushes; Raise 30 pays 1:1 = +30; Odds 10 pays flush 3 to 2 = +15.
     ps = play("Ah Kh", "7c 2d", "Qh 9h 3h 8s 4c", (30, 0, 0))
-    assert nets(ps) == {Wager.ANTE: (Outcome.PUSH, 0), Wager.RAISE: (Outcome.WIN, 30),
-                        Wager.ODDS: (Outcome.WIN, 15)}
-    assert ps.result(Wager.ODDS).odds == Fraction(3, 2) and ps.result(Wager.ODDS).hand_class == "FLUSH"
-    assert ps.result(Wager.RAISE).rule.endswith("(h)(1)(i)")
+    assert nets(ps) == {HeadsUpWager.ANTE: (Outcome.PUSH, 0), HeadsUpWager.RAISE: (Outcome.WIN, 30),
+                        HeadsUpWager.ODDS: (Outcome.WIN, 15)}
+    assert ps.result(HeadsUpWager.ODDS).odds == Fraction(3, 2) and ps.result(HeadsUpWager.ODDS).hand_class == "FLUSH"
+    assert ps.result(HeadsUpWager.RAISE).rule.endswith("(h)(1)(i)")
     assert ps.net == 45
 
 
@@ -88,25 +88,25 @@ def test_677a_11_h_1_i_dealer_no_pair_player_higher_flush():
 def test_677a_11_h_1_i_winning_hand_below_straight_odds_push():
     # Player pairs aces and beats the dealer's K-high; the Odds table has no line for a pair: push.
     ps = play("Ah 5c", "7c 2d", "Ad Kh 9s 8s 4c", (0, 20, 0))
-    assert nets(ps) == {Wager.ANTE: (Outcome.PUSH, 0), Wager.RAISE: (Outcome.WIN, 20),
-                        Wager.ODDS: (Outcome.PUSH, 0)}
+    assert nets(ps) == {HeadsUpWager.ANTE: (Outcome.PUSH, 0), HeadsUpWager.RAISE: (Outcome.WIN, 20),
+                        HeadsUpWager.ODDS: (Outcome.PUSH, 0)}
 
 
 @pytest.mark.regulation("677a.11(h)(1)(ii)")
 def test_677a_11_h_1_ii_dealer_no_pair_tie_pushes_raise_and_odds():
     # Both play the board A-K-Q-9-7; the dealer has no pair. Player raised the Ante at the end.
     ps = play("4c 2d", "5c 3d", "As Kh Qd 9c 7h", (0, 0, 10))
-    assert nets(ps) == {Wager.ANTE: (Outcome.PUSH, 0), Wager.RAISE: (Outcome.PUSH, 0),
-                        Wager.ODDS: (Outcome.PUSH, 0)}
-    assert ps.result(Wager.RAISE).rule.endswith("(h)(1)(ii)")
+    assert nets(ps) == {HeadsUpWager.ANTE: (Outcome.PUSH, 0), HeadsUpWager.RAISE: (Outcome.PUSH, 0),
+                        HeadsUpWager.ODDS: (Outcome.PUSH, 0)}
+    assert ps.result(HeadsUpWager.RAISE).rule.endswith("(h)(1)(ii)")
 
 
 @pytest.mark.regulation("677a.11(h)(1)(iii)")
 def test_677a_11_h_1_iii_dealer_no_pair_player_lower_loses_raise_and_odds():
     # Dealer K-J-9-8-5, player K-J-9-7-5: the Ante pushes, Raise (20) and Odds (10) lose.
     ps = play("7c 4d", "8c 3d", "2c 5d 9h Js Kc", (20, 0, 0))
-    assert nets(ps) == {Wager.ANTE: (Outcome.PUSH, 0), Wager.RAISE: (Outcome.LOSE, -20),
-                        Wager.ODDS: (Outcome.LOSE, -10)}
+    assert nets(ps) == {HeadsUpWager.ANTE: (Outcome.PUSH, 0), HeadsUpWager.RAISE: (Outcome.LOSE, -20),
+                        HeadsUpWager.ODDS: (Outcome.LOSE, -10)}
     assert ps.net == -30
 
 
@@ -117,33 +117,33 @@ def test_677a_11_h_2_i_dealer_qualifies_player_higher_full_house():
     # Player Kh 7c: kings full of sevens; dealer 9d 4s: kings and nines. Raised 2x after the flop.
     # Ante +10, Raise +20 (1:1), Odds full house 3 to 1 = +30.
     ps = play("Kh 7c", "9d 4s", "Kc Kd 7h 2s 9c", (0, 20, 0))
-    assert nets(ps) == {Wager.ANTE: (Outcome.WIN, 10), Wager.RAISE: (Outcome.WIN, 20),
-                        Wager.ODDS: (Outcome.WIN, 30)}
-    assert ps.result(Wager.ODDS).hand_class == "FULL_HOUSE" and ps.net == 60
+    assert nets(ps) == {HeadsUpWager.ANTE: (Outcome.WIN, 10), HeadsUpWager.RAISE: (Outcome.WIN, 20),
+                        HeadsUpWager.ODDS: (Outcome.WIN, 30)}
+    assert ps.result(HeadsUpWager.ODDS).hand_class == "FULL_HOUSE" and ps.net == 60
 
 
 @pytest.mark.regulation("677a.11(h)(2)(i)")
 def test_677a_11_h_2_i_royal_flush_odds_500_to_1():
     ps = play("Ah Kh", "9d 4s", "Qh Jh Th 2s 2c", (30, 0, 0))
-    assert nets(ps)[Wager.ODDS] == (Outcome.WIN, 5000)
-    assert ps.result(Wager.ODDS).hand_class == "ROYAL_FLUSH"
+    assert nets(ps)[HeadsUpWager.ODDS] == (Outcome.WIN, 5000)
+    assert ps.result(HeadsUpWager.ODDS).hand_class == "ROYAL_FLUSH"
 
 
 @pytest.mark.regulation("677a.11(h)(2)(ii)")
 def test_677a_11_h_2_ii_dealer_qualifies_tie_pushes_everything():
     ps = play("2c 3d", "4h 5h", "Ac Ad Kh Qs Jc", (0, 0, 10))
-    assert nets(ps) == {Wager.ANTE: (Outcome.PUSH, 0), Wager.RAISE: (Outcome.PUSH, 0),
-                        Wager.ODDS: (Outcome.PUSH, 0)}
-    assert ps.result(Wager.ANTE).rule.endswith("(h)(2)(ii)")
+    assert nets(ps) == {HeadsUpWager.ANTE: (Outcome.PUSH, 0), HeadsUpWager.RAISE: (Outcome.PUSH, 0),
+                        HeadsUpWager.ODDS: (Outcome.PUSH, 0)}
+    assert ps.result(HeadsUpWager.ANTE).rule.endswith("(h)(2)(ii)")
 
 
 @pytest.mark.regulation("677a.11(h)(2)(iii)(A)")
 def test_677a_11_h_2_iii_A_player_lower_below_straight_loses_all():
     # Player two pair (jacks and fives) loses to the dealer's three nines.
     ps = play("Jc 5d", "9h 9s", "Jd 5c 9c 2h 3s", (30, 0, 0))
-    assert nets(ps) == {Wager.ANTE: (Outcome.LOSE, -10), Wager.RAISE: (Outcome.LOSE, -30),
-                        Wager.ODDS: (Outcome.LOSE, -10)}
-    assert ps.result(Wager.ODDS).rule.endswith("(h)(2)(iii)(A)") and ps.net == -50
+    assert nets(ps) == {HeadsUpWager.ANTE: (Outcome.LOSE, -10), HeadsUpWager.RAISE: (Outcome.LOSE, -30),
+                        HeadsUpWager.ODDS: (Outcome.LOSE, -10)}
+    assert ps.result(HeadsUpWager.ODDS).rule.endswith("(h)(2)(iii)(A)") and ps.net == -50
 
 
 @pytest.mark.regulation("677a.11(h)(2)(iii)(B)")
@@ -151,9 +151,9 @@ def test_677a_11_h_2_iii_B_straight_loses_to_flush_bad_beat_pays_odds():
     # Player 8d 9s: a straight 5-9; dealer Ah 3c: an ace-high flush in hearts. Ante and Raise lose;
     # the Odds wager is paid as a bad beat, straight 1 to 1 in the illustration table.
     ps = play("8d 9s", "Ah 3c", "5h 6h 7c Kh 2h", (30, 0, 0))
-    assert nets(ps) == {Wager.ANTE: (Outcome.LOSE, -10), Wager.RAISE: (Outcome.LOSE, -30),
-                        Wager.ODDS: (Outcome.BAD_BEAT, 10)}
-    r = ps.result(Wager.ODDS)
+    assert nets(ps) == {HeadsUpWager.ANTE: (Outcome.LOSE, -10), HeadsUpWager.RAISE: (Outcome.LOSE, -30),
+                        HeadsUpWager.ODDS: (Outcome.BAD_BEAT, 10)}
+    r = ps.result(HeadsUpWager.ODDS)
     assert r.hand_class == "STRAIGHT" and r.odds == 1 and r.rule.endswith("(h)(2)(iii)(B)")
     assert ps.net == -30
 
@@ -161,15 +161,15 @@ def test_677a_11_h_2_iii_B_straight_loses_to_flush_bad_beat_pays_odds():
 @pytest.mark.regulation("677a.11(h)(2)(iii)(B)")
 def test_677a_11_h_2_iii_B_full_house_loses_to_quads_bad_beat_3_to_1():
     ps = play("Kh Kd", "7h 7d", "7c 7s Kc 2d 3h", (30, 0, 0))
-    assert nets(ps)[Wager.ODDS] == (Outcome.BAD_BEAT, 30)
+    assert nets(ps)[HeadsUpWager.ODDS] == (Outcome.BAD_BEAT, 30)
 
 
 @pytest.mark.regulation("677a.11(h)(2)(iii)(B)")
 def test_677a_11_h_2_iii_B_class_not_in_bad_beat_table_loses():
-    bb = Paytable(PaytableKind.BAD_BEAT, {"FOUR_OF_A_KIND": 10, "STRAIGHT_FLUSH": 50}, name="test")
+    bb = HeadsUpPaytable(PaytableKind.BAD_BEAT, {"FOUR_OF_A_KIND": 10, "STRAIGHT_FLUSH": 50}, name="test")
     ps = play("8d 9s", "Ah 3c", "5h 6h 7c Kh 2h", (30, 0, 0), rules=example_rules(bad_beat=bb))
-    assert nets(ps)[Wager.ODDS] == (Outcome.LOSE, -10)
-    assert ps.result(Wager.ODDS).hand_class == "STRAIGHT"
+    assert nets(ps)[HeadsUpWager.ODDS] == (Outcome.LOSE, -10)
+    assert ps.result(HeadsUpWager.ODDS).hand_class == "STRAIGHT"
 
 
 # ---- § 677a.11(f): fold ----------------------------------------------------------------------------
@@ -179,10 +179,10 @@ def test_677a_11_f_fold_collects_ante_and_odds_optional_wagers_still_settled():
     # Player 7c 7d checks twice then folds (two sevens, board has no seven). Pocket Bonus 5 on 77
     # pays 3 to 1 = +15; Trips Plus 5 loses (no three of a kind).
     ps = play("7c 7d", "Ah Ad", "Ks Qs 2c 3d 9h", (0, 0, 0), pocket=5, trips=5)
-    assert nets(ps) == {Wager.ANTE: (Outcome.LOSE, -10), Wager.ODDS: (Outcome.LOSE, -10),
-                        Wager.POCKET_BONUS: (Outcome.WIN, 15), Wager.TRIPS_PLUS: (Outcome.LOSE, -5)}
-    assert ps.result(Wager.ANTE).rule.endswith("(f)")
-    assert ps.result(Wager.RAISE) is None
+    assert nets(ps) == {HeadsUpWager.ANTE: (Outcome.LOSE, -10), HeadsUpWager.ODDS: (Outcome.LOSE, -10),
+                        HeadsUpWager.POCKET_BONUS: (Outcome.WIN, 15), HeadsUpWager.TRIPS_PLUS: (Outcome.LOSE, -5)}
+    assert ps.result(HeadsUpWager.ANTE).rule.endswith("(f)")
+    assert ps.result(HeadsUpWager.RAISE) is None
 
 
 # ---- § 677a.11(i)(1): Pocket Bonus -----------------------------------------------------------------
@@ -202,7 +202,7 @@ def test_677a_11_f_fold_collects_ante_and_odds_optional_wagers_still_settled():
 def test_677a_11_i_1_i_pocket_bonus_pays_by_class(hole, dealer, cls, win):
     ps = play(hole, dealer, "8c 9d 5h 6s 4s" if "4h" not in dealer else "8c 9d 5h 6s Js",
               (0, 0, 0), pocket=5)
-    r = ps.result(Wager.POCKET_BONUS)
+    r = ps.result(HeadsUpWager.POCKET_BONUS)
     assert (r.outcome, r.hand_class, r.net) == (Outcome.WIN, cls, win)
     assert r.rule.endswith("(i)(1)(i)")
 
@@ -211,16 +211,16 @@ def test_677a_11_i_1_i_pocket_bonus_pays_by_class(hole, dealer, cls, win):
 def test_677a_11_i_1_i_aa_with_dealer_aa_pays_aa_when_table_lacks_the_line():
     lines = dict(RULES.pocket_bonus.lines)
     del lines["AA_WITH_DEALER_AA"]
-    rules = example_rules(pocket_bonus=Paytable(PaytableKind.POCKET_BONUS, lines, name="t"))
+    rules = example_rules(pocket_bonus=HeadsUpPaytable(PaytableKind.POCKET_BONUS, lines, name="t"))
     ps = play("As Ac", "Ah Ad", "8c 9d 5h 6s 4s", (0, 0, 0), pocket=5, rules=rules)
-    assert nets(ps)[Wager.POCKET_BONUS] == (Outcome.WIN, 150)
+    assert nets(ps)[HeadsUpWager.POCKET_BONUS] == (Outcome.WIN, 150)
 
 
 @pytest.mark.regulation("677a.11(i)(1)(ii)")
 @pytest.mark.parametrize("hole", ["As Tc", "Kh Qh", "7c 2d"])
 def test_677a_11_i_1_ii_pocket_bonus_loses(hole):
     ps = play(hole, "4h 3d", "8c 9d 5h 6s Js", (0, 0, 0), pocket=5)
-    r = ps.result(Wager.POCKET_BONUS)
+    r = ps.result(HeadsUpWager.POCKET_BONUS)
     assert (r.outcome, r.net) == (Outcome.LOSE, -5) and r.rule.endswith("(i)(1)(ii)")
 
 
@@ -238,7 +238,7 @@ def test_677a_11_i_1_ii_pocket_bonus_loses(hole):
 ])
 def test_677a_11_i_2_i_trips_plus_pays_by_category(hole, board, cls, win):
     ps = play(hole, "4c 5d" if "5c" not in board else "4c Td", board, (0, 0, 10), trips=5)
-    r = ps.result(Wager.TRIPS_PLUS)
+    r = ps.result(HeadsUpWager.TRIPS_PLUS)
     assert (r.outcome, r.hand_class, r.net) == (Outcome.WIN, cls, win)
     assert r.rule.endswith("(i)(2)(i)")
 
@@ -246,7 +246,7 @@ def test_677a_11_i_2_i_trips_plus_pays_by_category(hole, board, cls, win):
 @pytest.mark.regulation("677a.11(i)(2)(ii)")
 def test_677a_11_i_2_ii_trips_plus_loses_below_three_of_a_kind():
     ps = play("Kh 7d", "4c 5d", "Kc 7s 8d 2c 3h", (0, 0, 10), trips=5)
-    r = ps.result(Wager.TRIPS_PLUS)
+    r = ps.result(HeadsUpWager.TRIPS_PLUS)
     assert (r.outcome, r.net) == (Outcome.LOSE, -5) and r.rule.endswith("(i)(2)(ii)")
 
 
@@ -254,12 +254,12 @@ def test_677a_11_i_2_ii_trips_plus_loses_below_three_of_a_kind():
 
 def test_payout_rounding_down_up_and_exact():
     args = ("Ah Kh", "7c 2d", "Qh 9h 3h 8s 4c", (0, 0, 5))
-    assert nets(play(*args, ante=5))[Wager.ODDS] == (Outcome.WIN, 7)  # 7.5 -> 7
-    assert nets(play(*args, ante=5, rules=example_rules(rounding=Rounding.UP)))[Wager.ODDS] == (Outcome.WIN, 8)
+    assert nets(play(*args, ante=5))[HeadsUpWager.ODDS] == (Outcome.WIN, 7)  # 7.5 -> 7
+    assert nets(play(*args, ante=5, rules=example_rules(rounding=Rounding.UP)))[HeadsUpWager.ODDS] == (Outcome.WIN, 8)
     rnd = HeadsUpRound(example_rules(rounding=Rounding.EXACT))
     with pytest.raises(WagerNotAllowedError, match="multiple of 2"):
         rnd.place_wagers(1, 5, 5)
-    assert nets(play(*args[:3], (0, 0, 6), ante=6, rules=example_rules(rounding=Rounding.EXACT)))[Wager.ODDS] == \
+    assert nets(play(*args[:3], (0, 0, 6), ante=6, rules=example_rules(rounding=Rounding.EXACT)))[HeadsUpWager.ODDS] == \
         (Outcome.WIN, 9)
 
 
@@ -269,7 +269,7 @@ def test_payout_cap_withholds_from_last_settled_wins():
     # uncapped: Ante 10 + Raise 30 + Odds 5000 + Trips 250 = 5290
     assert sum(r.net for r in ps.results) == 1000
     assert sum(r.withheld for r in ps.results) == 4290
-    assert ps.result(Wager.TRIPS_PLUS).net == 0 and ps.result(Wager.ANTE).net == 10
+    assert ps.result(HeadsUpWager.TRIPS_PLUS).net == 0 and ps.result(HeadsUpWager.ANTE).net == 10
 
 
 # ---- order of play -----------------------------------------------------------------------------
@@ -285,7 +285,7 @@ def test_677a_11_b_g_decisions_clockwise_settlement_counterclockwise():
     src = SequenceSource(random.Random(3).sample(range(52), 52))
     rnd.deal(src)
     seen = []
-    while rnd.phase is Phase.PREFLOP:
+    while rnd.phase is HeadsUpPhase.PREFLOP:
         seen.append(rnd.to_act)
         rnd.check(rnd.to_act)
     assert seen == [1, 3, 5]
@@ -297,12 +297,12 @@ def test_677a_11_b_g_decisions_clockwise_settlement_counterclockwise():
     assert rnd.to_act == 3  # seat 1 raised and is not asked again (f)
     rnd.raise_wager(3, 10), rnd.fold(5)
     assert [e.kind for e in rnd.events[-2:]] == ["fold", "collect"]  # collected at the fold
-    assert [(r.wager, r.net, r.rule) for r in rnd.events[-1].data] == [
-        (Wager.ANTE, -10, "58 Pa. Code § 677a.11(f)"), (Wager.ODDS, -10, "58 Pa. Code § 677a.11(f)")]
+    assert [(r.wager, r.net, r.rule) for r in rnd.events[-1].detail] == [
+        (HeadsUpWager.ANTE, -10, "58 Pa. Code § 677a.11(f)"), (HeadsUpWager.ODDS, -10, "58 Pa. Code § 677a.11(f)")]
     rnd.expose_dealer()
-    assert [rnd.settle_next().seat for _ in range(2)] == [3, 1]  # the raisers only
-    assert rnd.phase is Phase.COMPLETE and rnd.legal_actions() == frozenset()
-    assert [p.seat for p in rnd.settlement.players] == [5, 3, 1]  # seat 5 was settled at his fold
+    assert [rnd.settle_next().player for _ in range(2)] == [3, 1]  # the raisers only
+    assert rnd.phase is HeadsUpPhase.COMPLETE and rnd.legal_actions() == frozenset()
+    assert [p.player for p in rnd.settlement.players] == [5, 3, 1]  # seat 5 was settled at his fold
 
 
 @pytest.mark.regulation("677a.11(f)", "677a.11(i)")
@@ -320,10 +320,10 @@ def test_677a_11_f_i_folded_hand_tucked_under_an_optional_wager_is_settled_after
     assert rnd.events[-1].kind == "collect" and rnd.settlement is None  # Trips Plus still open
     rnd.raise_wager(2, 10)
     rnd.expose_dealer()
-    assert rnd.settle_next().seat == 2  # (g): the raiser
+    assert rnd.settle_next().player == 2  # (g): the raiser
     tucked = rnd.settle_next()
-    assert tucked.seat == 1 and [r.wager for r in tucked.results] == [Wager.ANTE, Wager.ODDS, Wager.TRIPS_PLUS]
-    assert tucked.result(Wager.TRIPS_PLUS).rule.startswith("58 Pa. Code § 677a.11(i)(2)")
+    assert tucked.player == 1 and [r.wager for r in tucked.results] == [HeadsUpWager.ANTE, HeadsUpWager.ODDS, HeadsUpWager.TRIPS_PLUS]
+    assert tucked.result(HeadsUpWager.TRIPS_PLUS).rule.startswith("58 Pa. Code § 677a.11(i)(2)")
 
 
 @pytest.mark.regulation("677a.11(f)")
@@ -338,7 +338,7 @@ def test_677a_11_f_everyone_folds_without_optional_wagers():
     rnd.burn_turn_and_river(src)
     rnd.fold(2)
     rnd.expose_dealer()
-    assert rnd.phase is Phase.COMPLETE and rnd.settle().house_net == 20
+    assert rnd.phase is HeadsUpPhase.COMPLETE and rnd.settle().house_net == 20
 
 
 @pytest.mark.regulation("677a.7")
@@ -495,18 +495,18 @@ def test_every_wager_settled_once_and_amounts_conserved(seed, seats, pocket, tri
     # folds without optional wagers settled at the fold (f), in decision order; then the raisers from
     # the dealer's right (g); then the folded hands tucked under an optional wager (i)
     tucked = {s for s in rnd.folded if wagers[s][2] or wagers[s][3]}
-    assert [p.seat for p in res.players] == (sorted(rnd.folded - tucked) + sorted(set(seats) - rnd.folded, reverse=True)
+    assert [p.player for p in res.players] == (sorted(rnd.folded - tucked) + sorted(set(seats) - rnd.folded, reverse=True)
                                              + sorted(tucked, reverse=True))
     for p in res.players:
-        a, o, pb, tp = wagers[p.seat]
-        made = {Wager.ANTE: a, Wager.ODDS: o}
-        if p.seat in rnd.raised:
-            made[Wager.RAISE] = rnd.raised[p.seat][1]
+        a, o, pb, tp = wagers[p.player]
+        made = {HeadsUpWager.ANTE: a, HeadsUpWager.ODDS: o}
+        if p.player in rnd.raised:
+            made[HeadsUpWager.RAISE] = rnd.raised[p.player][1]
         if pb:
-            made[Wager.POCKET_BONUS] = pb
+            made[HeadsUpWager.POCKET_BONUS] = pb
         if tp:
-            made[Wager.TRIPS_PLUS] = tp
-        assert [r.wager for r in p.results].count(Wager.ANTE) == 1
+            made[HeadsUpWager.TRIPS_PLUS] = tp
+        assert [r.wager for r in p.results].count(HeadsUpWager.ANTE) == 1
         assert {r.wager: r.amount for r in p.results} == made and len(p.results) == len(made)
         for r in p.results:
             if r.outcome is Outcome.PUSH:
@@ -538,9 +538,9 @@ def test_any_rejected_action_changes_nothing(seed, action, seat, amount):
     for _ in range(rng.randint(0, 8)):  # advance a random number of legal steps
         if rnd.to_act is not None:
             rnd.decide(strat(rnd.decision()))
-        elif rnd.phase is Phase.FLOP:
+        elif rnd.phase is HeadsUpPhase.FLOP:
             rnd.burn_and_flop(src)
-        elif rnd.phase is Phase.TURN_RIVER:
+        elif rnd.phase is HeadsUpPhase.TURN_RIVER:
             rnd.burn_turn_and_river(src)
     fn = {"raise": lambda: rnd.raise_wager(seat, amount), "check": lambda: rnd.check(seat),
           "fold": lambda: rnd.fold(seat), "flop": lambda: rnd.burn_and_flop(src),
@@ -562,3 +562,17 @@ def test_basic_strategy_plays_whole_rounds():
         res = play_round(RULES, {1: (10, 10, 5, 5)}, SequenceSource(rng.sample(range(52), 11)), basic_strategy)
         total += res.house_net
     assert total != 0
+
+
+def test_default_hole_card_order_is_the_shoes_procedure():
+    """The default deal's direct placement is exactly the shoe's WPT_HEADS_UP_DEAL plan."""
+    from pyeval.shoe import WPT_HEADS_UP_DEAL, plan_deal
+    for seats in ((1,), (2, 5), (1, 2, 3, 4, 5, 6)):
+        cards = random.Random(len(seats)).sample(range(52), 52)
+        rnd = HeadsUpRound(RULES)
+        for s in seats:
+            rnd.place_wagers(s, 10, 10)
+        rnd.deal(SequenceSource(cards))
+        plan = plan_deal(WPT_HEADS_UP_DEAL, seats, stages=("hole",))
+        hands, _, dealer = plan.place(cards[:plan.need])
+        assert rnd.hole == hands and rnd.dealer_hole == dealer and rnd.burns == ()

@@ -10,7 +10,7 @@ from pyeval import HandCategory
 from pyeval.errors import PaytableError, TableRulesError
 from pyeval.headsup.paytables import EXAMPLE_PAYTABLES, ODDS_STRAIGHT_OR_BETTER, example_rules
 from pyeval.headsup.rules import (
-    POCKET_CLASSES, Paytable, PaytableKind, Rounding, Wager, parse_odds, pocket_class,
+    POCKET_CLASSES, HeadsUpPaytable, PaytableKind, Rounding, HeadsUpWager, parse_odds, pocket_class,
 )
 from pyeval import parse_cards
 
@@ -29,16 +29,16 @@ def test_parse_odds_rejects(bad):
 
 def test_paytable_validation():
     with pytest.raises(PaytableError, match="no hand class 'PAIR'"):
-        Paytable(PaytableKind.TRIPS_PLUS, {"PAIR": 1})
+        HeadsUpPaytable(PaytableKind.TRIPS_PLUS, {"PAIR": 1})
     with pytest.raises(PaytableError, match="must pay"):
-        Paytable(PaytableKind.TRIPS_PLUS, {"ROYAL_FLUSH": 50})
+        HeadsUpPaytable(PaytableKind.TRIPS_PLUS, {"ROYAL_FLUSH": 50})
     with pytest.raises(PaytableError, match="ROYAL_FLUSH"):  # a royal flush can never lose
-        Paytable(PaytableKind.BAD_BEAT, {"ROYAL_FLUSH": 100})
+        HeadsUpPaytable(PaytableKind.BAD_BEAT, {"ROYAL_FLUSH": 100})
     with pytest.raises(PaytableError, match="must pay"):
-        Paytable(PaytableKind.POCKET_BONUS, {"AA": 30})
+        HeadsUpPaytable(PaytableKind.POCKET_BONUS, {"AA": 30})
     with pytest.raises(PaytableError, match="pays 0"):
-        Paytable(PaytableKind.ANTE_RAISE, {"WIN": 0})
-    pt = Paytable(PaytableKind.ODDS, {HandCategory.FLUSH: "3 to 2"})
+        HeadsUpPaytable(PaytableKind.ANTE_RAISE, {"WIN": 0})
+    pt = HeadsUpPaytable(PaytableKind.ODDS, {HandCategory.FLUSH: "3 to 2"})
     assert pt.lines == {"FLUSH": Fraction(3, 2)} and pt.odds("PAIR") is None
     assert pt.denominators_lcm == 2
     assert pickle.loads(pickle.dumps(pt)) == pt
@@ -63,7 +63,7 @@ def test_table_rules_validation():
     with pytest.raises(TableRulesError):
         example_rules(positions=21)
     r = example_rules(pocket_bonus=None, rounding=Rounding.EXACT)
-    assert not r.offers(Wager.POCKET_BONUS) and r.whole_chip_unit(Wager.ODDS) == 2
+    assert not r.offers(HeadsUpWager.POCKET_BONUS) and r.whole_chip_unit(HeadsUpWager.ODDS) == 2
 
 
 @pytest.mark.parametrize("hole,dealer,cls", [("As Ad", "Ac Ah", "AA_WITH_DEALER_AA"), ("As Ad", "Kc Kh", "AA"),

@@ -6,13 +6,14 @@ from fractions import Fraction
 
 import pytest
 
-from pyeval.errors import SeedError, TableRulesError, WagerNotAllowedError
+from pyeval.errors import SeedError, SimulationError, TableRulesError, WagerNotAllowedError
 from pyeval.headsup.paytables import (
     POCKET_BONUS_HOLDEM_BONUS_LADDER, TRIPS_PLUS_50_40_30_8_6_5_3, example_rules,
 )
 from pyeval.headsup.round import HeadsUpRound, SequenceSource
-from pyeval.headsup.rules import Paytable, PaytableKind, Rounding, Wager
-from pyeval.headsup.sim import play_batch, pocket_bonus_exact, simulate, trips_plus_exact
+from pyeval.headsup.rules import HeadsUpPaytable, PaytableKind, RaiseAmounts, Rounding, HeadsUpWager
+from pyeval import simulate
+from pyeval.headsup.sim import HeadsUpSim, play_batch, pocket_bonus_exact, trips_plus_exact
 from pyeval.headsup.strategy import basic_strategy
 
 
@@ -29,7 +30,8 @@ def _python_round(rules, cards, ante, pb, tp):
     ({"rounding": Rounding.DOWN}, (5, 3, 7)),          # odd amounts: 3 to 2 floors
     ({"rounding": Rounding.UP}, (5, 3, 7)),
     ({"payout_cap": 40}, (10, 5, 5)),
-    ({"preflop_raise_multiples": (1, 2), "flop_raise_multiples": (1,)}, (10, 0, 5)),
+    ({"preflop_raise_multiples": (1, 2), "flop_raise_multiples": (1,),
+      "raise_amounts": RaiseAmounts.WHOLE_MULTIPLES}, (10, 0, 5)),
 ])
 def test_differential_python_procedure_equals_c_simulation(overrides, wagers):
     """The same seeded rounds through HeadsUpRound + basic_strategy and through C settle identically."""
@@ -50,9 +52,9 @@ def test_differential_python_procedure_equals_c_simulation(overrides, wagers):
 def test_differential_covers_every_branch():
     rounds = play_batch(example_rules(), 20000, seed=7)
     seen = {(w, o) for r in rounds for w, o in r.outcome.items()}
-    for w in (Wager.ANTE, Wager.ODDS, Wager.RAISE):
+    for w in (HeadsUpWager.ANTE, HeadsUpWager.ODDS, HeadsUpWager.RAISE):
         assert {(w, "win"), (w, "push"), (w, "lose")} <= seen
-    assert (Wager.ODDS, "bad beat") in seen
+    assert (HeadsUpWager.ODDS, "bad beat") in seen
     assert {r.raise_street for r in rounds} == {-1, 0, 1, 2}
 
 
@@ -79,13 +81,13 @@ def test_pocket_bonus_exact_counts_and_edge():
     assert ex.expected == (pays - ex.counts["LOSE"]) / Fraction(ex.total)
     lines = dict(POCKET_BONUS_HOLDEM_BONUS_LADDER.lines)
     del lines["AA_WITH_DEALER_AA"]
-    ex2 = pocket_bonus_exact(Paytable(PaytableKind.POCKET_BONUS, lines, name="no dealer line"))
+    ex2 = pocket_bonus_exact(HeadsUpPaytable(PaytableKind.POCKET_BONUS, lines, name="no dealer line"))
     assert ex2.counts["AA"] == 6 * 1225 and "AA_WITH_DEALER_AA" not in ex2.counts
 
 
 def test_simulation_agrees_with_exact_analyses_within_standard_error():
     rules = example_rules()
-    sim = simulate(rules, 3_000_000, seed=12345)
+    sim = simulate(HeadsUpSim(rules), 3_000_000, seed=12345)
     for name, ex in (("trips_plus", trips_plus_exact(rules.trips_plus)),
                      ("pocket_bonus", pocket_bonus_exact(rules.pocket_bonus))):
         w = sim.wagers[name]
@@ -100,25 +102,25 @@ def test_simulation_agrees_with_exact_analyses_within_standard_error():
 
 def test_simulation_is_reproducible_and_chunking_independent():
     rules = example_rules()
-    a = simulate(rules, 300_001, seed=99)
-    b = simulate(rules, 300_001, seed=99)
+    a = simulate(HeadsUpSim(rules), 300_001, seed=99)
+    b = simulate(HeadsUpSim(rules), 300_001, seed=99)
     assert a == b
     rounds = play_batch(rules, 5000, seed=99)
-    c = simulate(rules, 5000, seed=99)
-    assert c.wagers["odds"].net == sum(r.net[Wager.ODDS] for r in rounds)
-    assert c.wagers["trips_plus"].net == sum(r.net[Wager.TRIPS_PLUS] for r in rounds)
+    c = simulate(HeadsUpSim(rules), 5000, seed=99)
+    assert c.wagers["odds"].net == sum(r.net[HeadsUpWager.ODDS] for r in rounds)
+    assert c.wagers["trips_plus"].net == sum(r.net[HeadsUpWager.TRIPS_PLUS] for r in rounds)
     assert set(a.to_dict()) >= {"rounds", "seed", "game", "wagers", "lines"}
 
 
 def test_simulation_rejects_bad_input():
     rules = example_rules(pocket_bonus=None)
-    with pytest.raises(TableRulesError):
-        simulate(rules, 0, seed=1)
+    with pytest.raises(SimulationError):  # the one runner's check, the same for every game
+        simulate(HeadsUpSim(rules), 0, seed=1)
     with pytest.raises(SeedError):  # pyeval's one seed policy (pyeval.shoe.rng), not a table error
-        simulate(rules, 10, seed=-1)
+        simulate(HeadsUpSim(rules), 10, seed=-1)
     with pytest.raises(WagerNotAllowedError, match="Pocket Bonus"):
-        simulate(rules, 10, seed=1, pocket_bonus=5)
+        simulate(HeadsUpSim(rules, pocket_bonus=5), 10, seed=1)
     with pytest.raises(WagerNotAllowedError):
-        simulate(example_rules(rounding=Rounding.EXACT), 10, seed=1, ante=5)
+        simulate(HeadsUpSim(example_rules(rounding=Rounding.EXACT), ante=5), 10, seed=1)
     with pytest.raises(TableRulesError):
         trips_plus_exact(POCKET_BONUS_HOLDEM_BONUS_LADDER)

@@ -9,13 +9,13 @@ import pytest
 
 from pyeval import parse_cards
 from pyeval._bindings import ffi, lib
-from pyeval.headsup.round import Decision, Street
+from pyeval.headsup.round import Decision, HeadsUpStreet
 from pyeval.headsup.strategy import basic_strategy
 
-_OPTS = {Street.PREFLOP: (10, 20, 30), Street.FLOP: (10, 20), Street.RIVER: (10,)}
+_OPTS = {HeadsUpStreet.PREFLOP: (10, 20, 30), HeadsUpStreet.FLOP: (10, 20), HeadsUpStreet.RIVER: (10,)}
 
 
-def _py(street: Street, hole, board) -> int:
+def _py(street: HeadsUpStreet, hole, board) -> int:
     return 1 if basic_strategy(Decision(1, street, tuple(hole), tuple(board), 10, _OPTS[street])) else 0
 
 
@@ -26,7 +26,7 @@ def test_python_and_c_decide_alike_on_random_layouts():
         c = rng.sample(range(52), 11)
         buf[0:11] = bytes(c)
         hole, board = (c[0], c[2]), (c[5], c[6], c[7], c[9], c[10])
-        for d, st, b in ((0, Street.PREFLOP, ()), (1, Street.FLOP, board[:3]), (2, Street.RIVER, board)):
+        for d, st, b in ((0, HeadsUpStreet.PREFLOP, ()), (1, HeadsUpStreet.FLOP, board[:3]), (2, HeadsUpStreet.RIVER, board)):
             assert lib.pe_hu_basic_strategy(buf, d) == _py(st, hole, b), (c, d)
 
 
@@ -40,7 +40,7 @@ def test_python_and_c_decide_alike_on_random_layouts():
     ("4c 4d", "", True), ("3c 3d", "", False),
 ])
 def test_677a_11_b_preflop(hole, board, raises):
-    assert _py(Street.PREFLOP, parse_cards(hole), ()) == raises
+    assert _py(HeadsUpStreet.PREFLOP, parse_cards(hole), ()) == raises
 
 
 @pytest.mark.regulation("677a.11(d)")
@@ -53,7 +53,7 @@ def test_677a_11_b_preflop(hole, board, raises):
     ("Tc 4c", "Kc 8c 7h", False),    # ... but not with ten-high in the suit
 ])
 def test_677a_11_d_flop(hole, flop, raises):
-    assert _py(Street.FLOP, parse_cards(hole), parse_cards(flop)) == raises
+    assert _py(HeadsUpStreet.FLOP, parse_cards(hole), parse_cards(flop)) == raises
 
 
 @pytest.mark.regulation("677a.11(f)")
@@ -67,4 +67,4 @@ def test_677a_11_d_flop(hole, flop, raises):
     ("Jc 3d", "Ah As 9c 7d 4h", True),   # jack kicker: Q and K missing
 ])
 def test_677a_11_f_river(hole, board, raises):
-    assert _py(Street.RIVER, parse_cards(hole), parse_cards(board)) == raises
+    assert _py(HeadsUpStreet.RIVER, parse_cards(hole), parse_cards(board)) == raises

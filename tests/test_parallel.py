@@ -95,31 +95,33 @@ def test_dask_distributed_local_cluster() -> None:
 
 
 def test_heads_up_simulation_streams_and_executors() -> None:
-    """pyeval.headsup.sim.simulate: split runs merge exactly; workers do not change the result."""
+    """pyeval.simulate(HeadsUpSim(...)): split runs merge exactly; workers do not change the result."""
     from pyeval.headsup.paytables import example_rules
-    from pyeval.headsup.sim import simulate
+    from pyeval import simulate
+    from pyeval.headsup.sim import HeadsUpSim
 
     rules = example_rules()
-    here = simulate(rules, 150_001, 9, streams=3).to_dict()
+    here = simulate(HeadsUpSim(rules), 150_001, seed=9, streams=3).to_dict()
     with ProcessPoolExecutor(2) as ex:
-        assert simulate(rules, 150_001, 9, streams=3, executor=ex).to_dict() == here
+        assert simulate(HeadsUpSim(rules), 150_001, seed=9, streams=3, executor=ex).to_dict() == here
     with ThreadPoolExecutor(2) as ex:
-        assert simulate(rules, 150_001, 9, streams=3, executor=ex).to_dict() == here
-    assert simulate(rules, 150_001, 9, streams=1).to_dict() != here  # a different run, same seed
+        assert simulate(HeadsUpSim(rules), 150_001, seed=9, streams=3, executor=ex).to_dict() == here
+    assert simulate(HeadsUpSim(rules), 150_001, seed=9, streams=1).to_dict() != here  # a different run, same seed
 
 
 def test_criss_cross_simulation_split_merges_exactly() -> None:
-    """pyeval.crisscross.sim.simulate: stream k's totals are independent of the others, so three
+    """pyeval.simulate(CrissCrossSim(...)): stream k's totals are independent of the others, so three
     streams equal the sum of the one-stream runs of their generators."""
-    from pyeval.crisscross.sim import _stream_stats, simulate
+    from pyeval import simulate
+    from pyeval.crisscross.sim import CrissCrossSim, _stream_stats
     from pyeval.crisscross.rules import CrissCrossRules
 
-    whole = simulate(90_000, 4, streams=3)
+    whole = simulate(CrissCrossSim(), 90_000, seed=4, streams=3)
     with ThreadPoolExecutor(2) as ex:
-        assert simulate(90_000, 4, streams=3, executor=ex).as_dict() == whole.as_dict()
+        assert simulate(CrissCrossSim(), 90_000, seed=4, streams=3, executor=ex).to_dict() == whole.to_dict()
     acc = ffi.new("pe_cc_stats *")
     for j, n in enumerate(split(90_000, 3)):
         add_cdata(acc, ffi.from_buffer("pe_cc_stats *", bytearray(_stream_stats(CrissCrossRules(), 1, 1, 4, j, n))))
     assert [int(acc.net[w]) for w in range(6)] == [w.net for w in whole.wagers]
     with pytest.raises(SeedError):
-        simulate(10, 4, streams=0)
+        simulate(CrissCrossSim(), 10, seed=4, streams=0)

@@ -37,7 +37,7 @@ def _play(r: Round, rng: random.Random) -> None:
         if r.complete:
             return
         if r.actor is not None:
-            la = r.legal_actions()
+            la = r.betting_options()
             assert la is not None
             x = rng.random()
             # (a pot-limit table whose minimum raise exceeds the pot reports can_raise with

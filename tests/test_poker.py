@@ -14,10 +14,13 @@ from pyeval.poker import (
     BettingStructure,
     ButtonPlacement,
     HeadsUpOrder,
+    LimitShortAllIn,
     Phase,
     Round,
     Table,
     PokerRules,
+    ShortAllIns,
+    StreetOpener,
     side_pots,
     split_pot,
 )
@@ -88,13 +91,13 @@ def test_637a_11_d_e_blinds_and_straddle():
     assert r.stacks == [99, 98, 96, 100]
     _rejected(r, r.post_straddle)  # at most one straddle per round
     r.deal_hole_cards(["2c3d", "4c5d", "7h8h", "AsAh"])
-    la = r.legal_actions()
+    la = r.betting_options()
     assert la is not None and la.player == 3  # left of the straddler acts first (§ 637a.11(g))
     assert la.call_amount == 4 and la.min_to == 8
     r.check_or_call()
     r.fold()  # small blind
     r.check_or_call()  # big blind completes to 4
-    assert r.actor == 2 and r.legal_actions().can_raise  # the straddler keeps the option to raise
+    assert r.actor == 2 and r.betting_options().can_raise  # the straddler keeps the option to raise
     r.check_or_call()
     assert r.phase is Phase.BOARD and r.pot_total == 13
     _check_down(r, ["9c Jd Kc", "2h", "6s"])
@@ -115,14 +118,14 @@ def test_637a_11_d_straddle_not_offered():
 def test_637a_8_k_min_raise():
     r = _round(NL_1_2, [100, 100, 100], ["2c3d", "4c5d", "7h8h"])
     assert r.actor == 2
-    assert r.legal_actions().min_to == 4
+    assert r.betting_options().min_to == 4
     _rejected(r, r.bet_or_raise_to, 3)
     r.bet_or_raise_to(6)  # a raise of 4
     err = _rejected(r, r.bet_or_raise_to, 9)  # below 6 + 4
     assert "637a.8(k)" in err.rule
     assert not r.can_bet_or_raise_to(9) and r.can_bet_or_raise_to(10)
     r.bet_or_raise_to(15)  # a raise of 9 sets the new minimum increment
-    assert r.legal_actions().min_to == 24
+    assert r.betting_options().min_to == 24
     _rejected(r, r.bet_or_raise_to, 101)  # beyond his table stakes (§ 637a.8(b)(1))
     _rejected(r, r.check_or_call, 0)  # out of turn
     r.fold()
@@ -140,10 +143,10 @@ def test_637a_8_b_5_short_all_in_does_not_reopen_betting():
     r.check_or_call(2)  # the button calls 2 first
     r.bet_or_raise_to(3, 0)  # all-in for less than a full raise
     assert r.stacks[0] == 0
-    la = r.legal_actions()
+    la = r.betting_options()
     assert la.player == 1 and la.can_raise  # the big blind has not acted yet: he may raise
     r.check_or_call(1)
-    la = r.legal_actions()
+    la = r.betting_options()
     assert la.player == 2 and not la.can_raise and la.call_amount == 1  # the button already acted
     err = _rejected(r, r.bet_or_raise_to, 10)
     assert "637a.8(b)(5)" in err.rule
@@ -158,7 +161,7 @@ def test_637a_8_b_5_big_blind_all_in_for_less():
     # the big blind has only 15: callers still call the full 20; he can win only 15 from each
     r = _round(rules, [100, 15, 100], ["7h8h", "AsAh", "KsKh"])
     assert r.stacks[1] == 0
-    la = r.legal_actions()
+    la = r.betting_options()
     assert la.player == 2 and la.call_amount == 20
     r.check_or_call()
     r.check_or_call()  # small blind completes to 20
@@ -177,7 +180,7 @@ def test_637a_8_k_raise_cap_fixed_limit():
     r.bet_or_raise_to(4)
     r.bet_or_raise_to(6)
     r.bet_or_raise_to(8)
-    la = r.legal_actions()
+    la = r.betting_options()
     assert la.player == 2 and not la.can_raise
     err = _rejected(r, r.bet_or_raise_to, 10)
     assert "cap" in str(err) and "637a.8(k)" in err.rule
@@ -185,12 +188,12 @@ def test_637a_8_k_raise_cap_fixed_limit():
     r.check_or_call()
     assert r.pot_total == 24
     r.deal_board("2c 9d Jc")
-    assert r.legal_actions().min_to == 2 and r.legal_actions().max_to == 2
+    assert r.betting_options().min_to == 2 and r.betting_options().max_to == 2
     r.check_or_call()
     r.check_or_call()
     r.check_or_call()
     r.deal_board("3h")
-    assert r.legal_actions().min_to == 4  # the big bet on the turn
+    assert r.betting_options().min_to == 4  # the big bet on the turn
     _check_down(r, ["6s"])
     assert r.stacks == [92, 116, 92]  # 4c5d makes a six-high straight
 
@@ -220,7 +223,7 @@ def test_637a_8_b_5_uncalled_bet_returned():
     r.bet_or_raise_to(500, 0)
     r.check_or_call(1)  # all-in for 198 more
     assert r.phase is Phase.BOARD
-    assert ("return", 0, 302, ()) in [tuple(e) for e in r.events]
+    assert ("return", 0, 302, ()) in [tuple(e)[:4] for e in r.events]
     assert r.stacks[0] == 1000 - 2 - 198
     _check_down(r, ["3h", "6s"])
     assert r.stacks == [1200, 0, 100]
@@ -574,7 +577,7 @@ def _drive(r: Round, script: list[tuple[int, int]], check_rejections: bool) -> N
             continue
         choice, x = script[k % len(script)] if script else (1, 0)
         k += 1
-        la = r.legal_actions()
+        la = r.betting_options()
         assert la is not None
         if check_rejections and choice == 9:
             before = r.snapshot()
@@ -608,10 +611,15 @@ def _drive(r: Round, script: list[tuple[int, int]], check_rejections: bool) -> N
     structure=st.sampled_from(list(BettingStructure)),
     heads_up=st.sampled_from(list(HeadsUpOrder)),
     ante=st.integers(0, 3),
+    conventions=st.tuples(st.sampled_from(list(ShortAllIns)), st.sampled_from(list(LimitShortAllIn)),
+                          st.sampled_from(list(StreetOpener))),
 )
-def test_property_random_rounds_conserve_chips_and_replay(stacks, seed, script, structure, heads_up, ante):
+def test_property_random_rounds_conserve_chips_and_replay(stacks, seed, script, structure, heads_up, ante,
+                                                          conventions):
+    short_all_ins, limit_short_all_in, opener = conventions  # every setting of issue 13's conventions
     rules = PokerRules(seats=10, blinds=(1, 2), min_bet=2, ante=ante, structure=structure, heads_up=heads_up,
-                       max_raises=3 if structure is BettingStructure.FIXED_LIMIT else None)
+                       max_raises=3 if structure is BettingStructure.FIXED_LIMIT else None,
+                       short_all_ins=short_all_ins, limit_short_all_in=limit_short_all_in, turn_river_opener=opener)
     shoe = Shoe(seed=seed)
     shoe.shuffle()
     r = Round(rules, stacks, shoe)

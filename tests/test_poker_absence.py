@@ -78,20 +78,19 @@ def test_637a_8_b_6_player_who_wins_a_pot_while_away_returns_verified():
     rnd.check_or_call(1)  # seat 3 all-in for 40
     away = t.step_away(3)
     assert away.stakes == 0
-    for board in ("2h5h8c", "Jc", "3d"):
-        rnd.check_or_call(2) if rnd.actor is not None else None
-        rnd.deal_board(board)
+    assert rnd.actor is None  # no betting is left: both hands are turned up, the board dealt
     while rnd.showdown_queue:
         rnd.show()
+    for board in ("2h5h8c", "Jc", "3d"):
+        rnd.deal_board(board)
     rnd.award()
     won = rnd.winnings[1]
     assert won == 81  # aces hold: 40 + 40 + the small blind
     t.end_round()
     report = t.return_to_table(3)
-    assert report.play == won == t.stacks.get(3, 0)
+    assert report.play == won == t.stacks[3]
     assert report.verified and report.recorded == 0 and report.found == 81
-    t.step_away(3)
-    t.return_to_table(3)  # nothing happened meanwhile
-    away = t.step_away(3)
+    assert 3 in t.dealt_in()  # back and dealt in again
+    away = t.step_away(3)  # between rounds: nothing happens while he is away
     short = t.return_to_table(3, counted=away.stakes - 1)  # a chip is missing
     assert not short.verified and short.expected == away.stakes

@@ -16,7 +16,8 @@ from pyeval.errors import SeedError, SimulationError
 from pyeval.evaluate import hand_category
 from pyeval.parallel import split
 from pyeval.shoe import BatchDealer
-from pyeval.poker.sim import HoldemSimResult, HoldemSimStats, run_stream, simulate
+from pyeval import simulate
+from pyeval.poker.sim import HoldemShowdown, HoldemSimResult, HoldemSimStats, run_stream
 
 #: Seven-card hands of each category among all C(52, 7) = 133,784,560 (standard combinatorics;
 #: the straight flush count excludes the 4,324 royal flushes).
@@ -63,40 +64,40 @@ def test_637a_11_k_counts_match_a_round_by_round_oracle(monkeypatch: pytest.Monk
 def test_split_runs_merge_to_the_whole_run() -> None:
     """N rounds on k streams equal the sum of the k streams run on their own, in any order."""
     n, k = 300_001, 5
-    whole = simulate(4, n, seed=2024, streams=k)
+    whole = simulate(HoldemShowdown(4), n, seed=2024, streams=k)
     parts = [run_stream(4, c, 2024, j) for j, c in enumerate(split(n, k))]
     assert whole.stats == sum(reversed(parts), HoldemSimStats.zero(4))
     merged = HoldemSimResult.from_stats(sum(parts, HoldemSimStats.zero(4)), 2024, k)
     assert merged.to_dict() == whole.to_dict()
     assert whole.rounds == n and int(whole.stats.winner_sets.sum()) == n
-    assert simulate(4, n, seed=2024, streams=1).stats != whole.stats  # another run of the same seed
+    assert simulate(HoldemShowdown(4), n, seed=2024, streams=1).stats != whole.stats  # another run of the same seed
 
 
 def test_same_seed_same_totals_regardless_of_workers() -> None:
     kw = dict(seed=77, streams=6)
-    here = simulate(6, 200_000, **kw)
-    assert simulate(6, 200_000, **kw).to_dict() == here.to_dict()
+    here = simulate(HoldemShowdown(6), 200_000, **kw)
+    assert simulate(HoldemShowdown(6), 200_000, **kw).to_dict() == here.to_dict()
     for workers in (1, 2, 3):
         with ThreadPoolExecutor(workers) as ex:
-            assert simulate(6, 200_000, executor=ex, **kw).stats == here.stats
+            assert simulate(HoldemShowdown(6), 200_000, executor=ex, **kw).stats == here.stats
     with ProcessPoolExecutor(2) as ex:
-        assert simulate(6, 200_000, executor=ex, **kw).to_dict() == here.to_dict()
+        assert simulate(HoldemShowdown(6), 200_000, executor=ex, **kw).to_dict() == here.to_dict()
 
 
 def test_progress_counts_every_round() -> None:
     seen: list[int] = []
-    simulate(3, 150_000, seed=1, streams=2, progress=seen.append)
+    simulate(HoldemShowdown(3), 150_000, seed=1, streams=2, progress=seen.append)
     assert sum(seen) == 150_000 and len(seen) >= 2
     seen.clear()
     with ThreadPoolExecutor(2) as ex:
-        simulate(3, 150_000, seed=1, streams=3, executor=ex, progress=seen.append)
+        simulate(HoldemShowdown(3), 150_000, seed=1, streams=3, executor=ex, progress=seen.append)
     assert sorted(seen) == sorted(split(150_000, 3))
 
 
 def test_equity_shares_add_up_exactly() -> None:
     """Ties split the pot evenly: the seats' equities add to exactly one; wins alone add to the
     rounds not split."""
-    r = simulate(7, 100_000, seed=5, streams=3)
+    r = simulate(HoldemShowdown(7), 100_000, seed=5, streams=3)
     assert sum(s.equity for s in r.seats) == 1
     assert sum(s.wins for s in r.seats) == r.splits[1]
     assert sum(k * c for k, c in r.splits.items()) == sum(s.wins + s.ties for s in r.seats)
@@ -108,7 +109,7 @@ def test_equity_shares_add_up_exactly() -> None:
 def test_heads_up_random_hands_agree_with_equity() -> None:
     """Random hand against random hand: the simulation's win / tie rates agree with pyeval.equity's
     Monte Carlo of the ranges ``random`` vs ``random`` within their standard errors."""
-    sim = simulate(2, 600_000, seed=31, streams=4)
+    sim = simulate(HoldemShowdown(2), 600_000, seed=31, streams=4)
     eq = equity(["random", "random"], trials=600_000, seed=32, workers=1)
     for s, e in zip(sim.seats, eq.players):
         for a, b, sa, sb in ((s.win, e.win, s.win_stderr, e.win_stderr), (s.tie, e.tie, s.tie_stderr, e.tie_stderr),
@@ -120,7 +121,7 @@ def test_heads_up_random_hands_agree_with_equity() -> None:
 def test_seven_card_category_frequencies(players: int) -> None:
     """Each seat's seven cards are a uniform 7-card hand: category frequencies within 5 standard
     errors of the exact counts over all 133,784,560 hands, per seat and over all hands."""
-    r = simulate(players, 400_000, seed=100 + players, streams=2)
+    r = simulate(HoldemShowdown(players), 400_000, seed=100 + players, streams=2)
     for seat in (0, players - 1):
         for name, count in SEVEN_CARD_COUNTS.items():
             f = r.categories[seat][name]
@@ -134,7 +135,7 @@ def test_seven_card_category_frequencies(players: int) -> None:
 
 
 def test_winning_hand_is_the_best_seat_value() -> None:
-    r = simulate(3, 50_000, seed=3)
+    r = simulate(HoldemShowdown(3), 50_000, seed=3)
     best = r.stats.best_values
     cats = {name: 0 for name in SEVEN_CARD_COUNTS}
     for v in np.nonzero(best)[0]:
@@ -147,26 +148,26 @@ def test_winning_hand_is_the_best_seat_value() -> None:
 
 def test_bad_arguments_raise_and_name_the_argument() -> None:
     with pytest.raises(SimulationError, match="players"):
-        simulate(11, 10, seed=1)
+        simulate(HoldemShowdown(11), 10, seed=1)
     with pytest.raises(SimulationError, match="players"):
-        simulate(True, 10, seed=1)
+        simulate(HoldemShowdown(True), 10, seed=1)
     with pytest.raises(SimulationError, match="rounds"):
-        simulate(2, 0, seed=1)
+        simulate(HoldemShowdown(2), 0, seed=1)
     with pytest.raises(SimulationError, match="rounds"):
-        simulate(2, 10.0, seed=1)  # type: ignore[arg-type]
+        simulate(HoldemShowdown(2), 10.0, seed=1)  # type: ignore[arg-type]
     with pytest.raises(SeedError, match="seed"):
-        simulate(2, 10, seed=-1)
+        simulate(HoldemShowdown(2), 10, seed=-1)
     with pytest.raises(SeedError, match="streams"):
-        simulate(2, 10, seed=1, streams=0)
+        simulate(HoldemShowdown(2), 10, seed=1, streams=0)
     with pytest.raises(SimulationError, match="executor"):
-        simulate(2, 10, seed=1, executor=object())  # type: ignore[arg-type]
+        simulate(HoldemShowdown(2), 10, seed=1, executor=object())  # type: ignore[arg-type]
     with pytest.raises(SimulationError, match="players"):
         _ = HoldemSimStats.zero(2) + HoldemSimStats.zero(3)
 
 
 def test_fresh_seed_is_reported_and_reproduces_the_run() -> None:
-    r = simulate(2, 20_000)
-    assert simulate(2, 20_000, seed=r.seed).stats == r.stats
+    r = simulate(HoldemShowdown(2), 20_000)
+    assert simulate(HoldemShowdown(2), 20_000, seed=r.seed).stats == r.stats
 
 
 def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:

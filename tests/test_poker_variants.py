@@ -327,7 +327,7 @@ def _try_rejected(r: Round, shoe: Shoe, x: int) -> None:
                 lambda: r.award() if not r.can_award() else r.add_chips(0, 1),
                 lambda: r.post_bring_in() if r.bring_in_player() is None else r.add_chips(0, 1)]
     if r.actor is not None:
-        la = r.legal_actions()
+        la = r.betting_options()
         attempts.append(lambda: r.bet_or_raise_to(la.max_to + 1 + x % 7))
     if r._draw_queue:
         p = r._draw_queue[0]
@@ -348,7 +348,7 @@ def _play(r: Round, shoe: Shoe, rng: random.Random) -> None:
         if rng.random() < 0.1:
             _try_rejected(r, shoe, rng.randrange(100))
         if r.actor is not None:
-            la = r.legal_actions()
+            la = r.betting_options()
             assert la.can_raise == (r._raise_block(la.player) is None)
             x = rng.random()
             if x < 0.12 and not la.can_check:

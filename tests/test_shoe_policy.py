@@ -5,10 +5,11 @@ import numpy as np
 import pytest
 
 from pyeval.crisscross.deck import ShufflerDeck
-from pyeval.crisscross.sim import simulate as cc_simulate
+from pyeval.crisscross.sim import CrissCrossSim
 from pyeval.crisscross.rules import CrissCrossRules
 from pyeval.errors import CardCountError, SeedError, ShoeArgumentError
-from pyeval.headsup.sim import simulate as hu_simulate
+from pyeval.headsup.sim import HeadsUpSim
+from pyeval.simulation import simulate
 from pyeval.headsup.paytables import example_rules
 from pyeval.parallel import check_seed, stream_rng
 from pyeval.shoe import BatchDealer, Shoe, resolve_seed
@@ -19,8 +20,8 @@ from pyeval.shoe.rng import MAX_SEED, check_stream, seeded_rng
 def test_bad_seeds_raise_seed_error_everywhere(bad: object) -> None:
     for make in (lambda: resolve_seed(bad), lambda: check_seed(bad), lambda: Shoe(seed=bad),
                  lambda: BatchDealer(bad), lambda: seeded_rng(bad),
-                 lambda: hu_simulate(example_rules(), 10, seed=bad),
-                 lambda: cc_simulate(10, bad, rules=CrissCrossRules(min_ante=1))):
+                 lambda: simulate(HeadsUpSim(example_rules()), 10, seed=bad),
+                 lambda: simulate(CrissCrossSim(CrissCrossRules(min_ante=1)), 10, seed=bad)):
         with pytest.raises(SeedError):
             make()
 
@@ -37,11 +38,11 @@ def test_none_means_a_fresh_256_bit_seed_everywhere() -> None:
     """None is a fresh 256-bit seed from the OS, recorded; heads-up once drew only 64 bits."""
     seeds = [resolve_seed(None) for _ in range(40)] + [Shoe().seed for _ in range(20)]  # type: ignore[misc]
     seeds += [BatchDealer().seed for _ in range(20)]  # type: ignore[misc]
-    seeds += [hu_simulate(example_rules(), 10).seed for _ in range(10)]
+    seeds += [simulate(HeadsUpSim(example_rules()), 10).seed for _ in range(10)]
     assert len(set(seeds)) == len(seeds)
     assert all(0 <= s <= MAX_SEED for s in seeds)
     assert max(seeds).bit_length() > 200  # 90 draws of 256 bits: P(all < 2**200) is nil
-    assert max(hu_simulate(example_rules(), 10).seed for _ in range(8)).bit_length() > 64
+    assert max(simulate(HeadsUpSim(example_rules()), 10).seed for _ in range(8)).bit_length() > 64
 
 
 def test_numpy_ints_are_seeds_and_streams_agree() -> None:

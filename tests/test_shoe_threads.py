@@ -7,6 +7,7 @@ arrays, replayed OS bytes, unpicklable shoes) and must pass now.
 from __future__ import annotations
 
 import copy
+import json
 import os
 import pickle
 import threading
@@ -31,6 +32,7 @@ from pyeval.shoe import (
     BatchDealer,
     DealerState,
     Shoe,
+    ShoeSnapshot,
     deal_batch,
     deal_procedure,
     holdem_showdowns,
@@ -371,6 +373,8 @@ def test_seeded_shoe_duplicates_continue_identically(dup: Callable[[Shoe], Shoe]
     shoe.discard(shoe.dealt_cards()[:5])
     other = dup(shoe)
     assert type(other) is Shoe and other.snapshot() == shoe.snapshot()
+    again = Shoe.restore(ShoeSnapshot(**json.loads(json.dumps(asdict(shoe.snapshot())))))  # via JSON
+    assert again.order() == shoe.order() and again.rack == shoe.rack
     assert other._s != shoe._s  # its own C struct (copy.copy aliased it before)
     assert play(other) == play(shoe)
     assert other.seed == shoe.seed and other.stream == 2 and other.min_cut == 12
@@ -394,7 +398,8 @@ def test_shuffler_deck_pickles_with_its_presets() -> None:
 
 @pytest.mark.parametrize("dup", [copy.copy, copy.deepcopy, lambda d: pickle.loads(pickle.dumps(d)),
                                  lambda d: BatchDealer.from_state(d.state()),
-                                 lambda d: BatchDealer.from_state(DealerState(**asdict(d.state())))])
+                                 lambda d: BatchDealer.from_state(DealerState(**asdict(d.state()))),
+                                 lambda d: BatchDealer.from_state(DealerState(**json.loads(json.dumps(asdict(d.state())))))])
 def test_seeded_dealer_duplicates_continue_identically(dup: Callable[[BatchDealer], BatchDealer]) -> None:
     d = BatchDealer(seed=11, stream=3)
     d.deal(37, 9)

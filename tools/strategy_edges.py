@@ -18,21 +18,22 @@ import statistics
 
 
 def main() -> None:
-    from pyeval.crisscross.sim import simulate as cc_simulate
+    from pyeval import simulate
+    from pyeval.crisscross.sim import CrissCrossSim
     from pyeval.headsup.paytables import example_rules
-    from pyeval.headsup.sim import simulate as hu_simulate
+    from pyeval.headsup.sim import HeadsUpSim
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=16_000_000, help="rounds per game (default 16M)")
     ap.add_argument("--batches", type=int, default=16, help="Criss-Cross seeds (default 16)")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
-    hu = hu_simulate(example_rules(), a.rounds, seed=a.seed, pocket_bonus=0, trips_plus=0)
+    hu = simulate(HeadsUpSim(example_rules(), pocket_bonus=0, trips_plus=0), a.rounds, seed=a.seed)
     print(f"heads-up: {a.rounds:,} rounds, seed {a.seed}: house edge per Ante "
           f"{hu.house_edge:.4%} +- {hu.std_error:.4%}; raise streets "
           + ", ".join(f"{k} {v:.1%}" for k, v in hu.raise_streets.items()))
     per = a.rounds // a.batches
-    edges = [float(cc_simulate(per, a.seed + k, bonus=0).house_edge_per_ante) for k in range(a.batches)]
+    edges = [float(simulate(CrissCrossSim(bonus=0), per, seed=a.seed + k).house_edge_per_ante) for k in range(a.batches)]
     se = statistics.stdev(edges) / math.sqrt(len(edges)) if len(edges) > 1 else float("nan")
     print(f"criss-cross: {a.batches} x {per:,} rounds, seeds {a.seed}..{a.seed + a.batches - 1}: "
           f"house edge per Ante {statistics.fmean(edges):.4%} +- {se:.4%}")

@@ -3,7 +3,7 @@
 :class:`ShufflerDeck` is a one-deck :class:`pyeval.shoe.Shoe` (its xoshiro256** or OS random
 source and unbiased Fisher-Yates shuffle, ``csrc/pe_shoe.h``) standing for the automated shuffling
 device that 58 Pa. Code § 674a.9(a)(1) requires, plus two faults for tests. The round only needs
-the :class:`CardSource` protocol, which a plain :class:`~pyeval.shoe.Shoe` satisfies as it is.
+the :class:`~pyeval.contracts.Deck` protocol, which a plain :class:`~pyeval.shoe.Shoe` satisfies as it is.
 
 Faults for tests (§ 674a.9(d)-(f)): :meth:`ShufflerDeck.lose_card` takes a card out of the deck
 (the stub count then comes up short); :meth:`ShufflerDeck.preset` makes the shuffler produce a
@@ -12,38 +12,15 @@ known order instead of a random one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Protocol, runtime_checkable
 
 from ..cards import check_card
 from ..errors import CardCountError, DuplicateCardError, ShoeArgumentError
 from ..shoe import Shoe
 
-__all__ = ["CardSource", "ShufflerDeck", "DECK_SIZE"]
+__all__ = ["ShufflerDeck", "DECK_SIZE"]
 
 #: Cards in a complete deck (§ 674a.9(d)-(f) compare the count against 52).
 DECK_SIZE = 52
-
-
-@runtime_checkable
-class CardSource(Protocol):
-    """What a Criss-Cross table needs from its deck (cards are ints 0..51)."""
-
-    def shuffle(self) -> None:
-        """Gather every card back and shuffle (the automated shuffler, § 674a.9(a)(1))."""
-
-    def deal(self, k: int) -> tuple[int, ...]:
-        """Take ``k`` cards off the top, in order."""
-
-    @property
-    def remaining(self) -> int:
-        """Number of cards left in the stub (not dealt), counted face down."""
-
-    def stub_to_rack(self) -> int:
-        """Put the stub in the discard rack without exposing it; returns the number of cards."""
-
-    @property
-    def size(self) -> int:
-        """Cards physically in this deck (52 when complete)."""
 
 
 class ShufflerDeck(Shoe):

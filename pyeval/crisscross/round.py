@@ -12,218 +12,73 @@ cards are turned, and settlement -- follows public descriptions of the game and 
 :class:`~pyeval.crisscross.rules.CrissCrossRules` (configuration, not Pennsylvania text; the
 chapter's sections on wagers, completion of the round and payout odds are not in our hands).
 
-Seats are positions ``1..rules.positions`` numbered clockwise from the position farthest to the
+Players are positions ``1..rules.positions`` numbered clockwise from the position farthest to the
 dealer's left, so § 674a.9(b)'s dealing order is ascending position. Amounts are ints in the
 table's smallest unit. Every step checks that it is legal now (:meth:`CrissCrossRound.legal_steps`)
 and a rejected step raises a :class:`~pyeval.errors.PyevalError` and changes nothing.
 """
 from __future__ import annotations
 
-import enum
 import functools
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING
 
 from .._bindings import _fastcall
+from ..contracts import Action, Event, EventKind as K, Outcome, passes
 from .._house import winnings
-from ..evaluate import MAX_VALUE
 from ..errors import (
-    DeckOutOfPlayError,
     IllegalActionError,
     OutOfTurnError,
     StubCountDueError,
     WagerNotAllowedError,
 )
 from ..shoe import (
-    CRISS_CROSS_HAND_DEAL, DealFaults, DealPlan, StubCountPolicy, StubOutcome, judge_stub_count, plan_deal,
+    CRISS_CROSS_HAND_DEAL, DealFaults, DealPlan, StubOutcome, judge_stub_count, plan_deal,
 )
-from .deck import DECK_SIZE, CardSource, ShufflerDeck
-from .rules import CrissCrossRules, Paytable
-from .strategy import basic_strategy
+from .deck import DECK_SIZE
+from .records import (
+    Box, CrissCrossPhase, CrissCrossWager, CrissCrossWagerResult,
+    Misdeal, RoundRecord, StubCountOutcome,
+)
 
-__all__ = [
-    "Box", "ROW", "COLUMN", "COMMUNITY_DEAL_ORDER", "Wager", "Outcome", "Phase", "Step",
-    "StubCountOutcome", "Misdeal", "Event", "WagerResult", "RoundRecord", "CrissCrossTable",
-    "CrissCrossRound", "play_round",
-]
+if TYPE_CHECKING:
+    from .table import CrissCrossTable
 
-R9A = "58 Pa. Code § 674a.9(a)"
-R9B = "58 Pa. Code § 674a.9(b)"
-R9C = "58 Pa. Code § 674a.9(c)"
-R9D = "58 Pa. Code § 674a.9(d)"
-R9F = "58 Pa. Code § 674a.9(f)"
+__all__ = ["CrissCrossRound"]
+
+R_SHUFFLER = "58 Pa. Code § 674a.9(a)"
+R_CROSS_DEAL = "58 Pa. Code § 674a.9(b)"
+R_STUB_TO_RACK = "58 Pa. Code § 674a.9(c)"
+R_STUB_COUNT = "58 Pa. Code § 674a.9(d)"
+R_COUNT_OUTCOME = "58 Pa. Code § 674a.9(f)"
 CONFIG = "table configuration (public description of the game)"
 _eval = _fastcall.evaluate  # pyeval.evaluate's C builtin; the cards here are checked and distinct
-
-
-class Box(enum.IntEnum):
-    """The five community-card boxes of the cross, seen from the dealer (§ 674a.9(b))."""
-
-    FAR = 0        #: the box farthest from the dealer
-    ROW_LEFT = 1   #: second row, dealer's left
-    CENTRE = 2     #: second row, centre (shared by the row and the column)
-    ROW_RIGHT = 3  #: second row, dealer's right
-    NEAR = 4       #: the box closest to the dealer
-
-
-#: The shoe's names for the boxes (:data:`pyeval.shoe.CRISS_CROSS_HAND_DEAL`'s community labels).
-BOX_LABELS = {Box.FAR: "column_far", Box.ROW_LEFT: "row_first", Box.CENTRE: "center",
-              Box.ROW_RIGHT: "row_last", Box.NEAR: "column_near"}
-_BOX_OF_LABEL = {lab: b for b, lab in BOX_LABELS.items()}
-#: Order the community cards come off the deck (§ 674a.9(b): farthest box, the second row, the
-#: closest box; the row is dealt from the dealer's left, our reading of the unstated order): taken
-#: from the shoe's dealing procedure, the one definition of the cross deal.
-COMMUNITY_DEAL_ORDER = tuple(_BOX_OF_LABEL[lab] for step in CRISS_CROSS_HAND_DEAL.steps for lab in step.labels)
-# Round.community is indexed by Box: the boxes must come off the deck in Box order.
-assert COMMUNITY_DEAL_ORDER == tuple(Box), COMMUNITY_DEAL_ORDER
-ROW = (Box.ROW_LEFT, Box.CENTRE, Box.ROW_RIGHT)    #: the Across hand's community cards
-COLUMN = (Box.FAR, Box.CENTRE, Box.NEAR)           #: the Down hand's community cards
-
-
-class Wager(enum.IntEnum):
-    """A player's wagers (indices match ``PE_CC_W_*`` in csrc/pe_crisscross.h)."""
-
-    ANTE_ACROSS = 0
-    ANTE_DOWN = 1
-    ACROSS = 2
-    DOWN = 3
-    MIDDLE = 4
-    BONUS = 5
-
-
-class Outcome(enum.Enum):
-    """How one wager ended."""
-
-    WIN = "win"
-    PUSH = "push"
-    LOSE = "lose"
-    RETURNED = "returned"  #: the round was void and the wager returned (§ 674a.9(f))
-
-
-class Phase(enum.Enum):
-    """The step of the round that is due now (§ 674a.9 for the deal and the stub)."""
-
-    BETTING = "betting"
-    DEAL = "deal"
-    STUB = "stub"
-    ACROSS_DECISION = "across decision"
-    ACROSS_REVEAL = "across reveal"
-    DOWN_DECISION = "down decision"
-    DOWN_REVEAL = "down reveal"
-    MIDDLE_DECISION = "middle decision"
-    MIDDLE_REVEAL = "middle reveal"
-    SETTLEMENT = "settlement"
-    COMPLETE = "complete"
-    VOID = "void"
-
-
-class Step(enum.Enum):
-    """The explicit steps of a round."""
-
-    PLACE_WAGERS = "place wagers"
-    NO_MORE_BETS = "no more bets"
-    DEAL = "deal"
-    COUNT_STUB = "count stub"
-    DISCARD_STUB = "discard stub"
-    BET = "bet"
-    FOLD = "fold"
-    REVEAL = "reveal"
-    SETTLE = "settle"
-
-
-class StubCountOutcome(enum.Enum):
-    """What a stub count found (§ 674a.9(e)-(f)), as the shoe's :func:`~pyeval.shoe.judge_stub_count`
-    decides it; ``MISDEAL_DECK_INCORRECT`` is its ``DECK_REMOVED`` with ``misdealt`` set."""
-
-    CORRECT = "correct"  #: § 674a.9(e): 52 cards; the stub goes to the discard rack unexposed
-    MISDEAL = "misdeal"  #: § 674a.9(f): misdealt but 52 cards present; hands void, wagers returned
-    DECK_INCORRECT = "deck incorrect"  #: § 674a.9(f): not misdealt; void, returned, deck removed
-    #: misdealt AND the deck is not 52 cards: not addressed by § 674a.9(f); table policy (our
-    #: default): void, wagers returned, deck removed as for DECK_INCORRECT.
-    MISDEAL_DECK_INCORRECT = "misdeal, deck incorrect"
-
-
-@dataclass(frozen=True, slots=True)
-class Misdeal:
-    """Fault injection for tests: the dealer gives one card too many (``extra=True``) or too few
-    to ``seat`` (a position) or, with ``seat=None``, to the community-card area."""
-
-    seat: int | None
-    extra: bool = True
-
-
-class Event(NamedTuple):
-    """One entry of a round's ordered record: the step, the seat it concerns (or None for the
-    dealer) and what happened."""
-
-    step: Step
-    seat: int | None
-    detail: object
-
-
-class WagerResult(NamedTuple):
-    """Settlement of one wager. ``net`` is the player's result (win > 0, push or returned 0,
-    loss = -staked); ``paid`` is what goes back to the player (staked + net, never negative)."""
-
-    seat: int
-    wager: Wager
-    staked: int
-    outcome: Outcome
-    net: int
-    line: str | None = None  # the paytable line that paid or pushed
-
-    @property
-    def paid(self) -> int:
-        """Chips handed back to the player for this wager (stake plus net; 0 when lost)."""
-        return self.staked + self.net
 
 
 _new = tuple.__new__
 # Enum members as module constants for the hot paths (member access through the class costs
 # ~0.1 us on CPython 3.11).
-_P_ACROSS_DECISION = Phase.ACROSS_DECISION
-_P_ACROSS_REVEAL = Phase.ACROSS_REVEAL
-_P_BETTING = Phase.BETTING
-_P_COMPLETE = Phase.COMPLETE
-_P_DEAL = Phase.DEAL
-_P_DOWN_DECISION = Phase.DOWN_DECISION
-_P_DOWN_REVEAL = Phase.DOWN_REVEAL
-_P_MIDDLE_DECISION = Phase.MIDDLE_DECISION
-_P_MIDDLE_REVEAL = Phase.MIDDLE_REVEAL
-_P_SETTLEMENT = Phase.SETTLEMENT
-_P_STUB = Phase.STUB
-_P_VOID = Phase.VOID
-_S_BET = Step.BET
-_S_COUNT_STUB = Step.COUNT_STUB
-_S_DEAL = Step.DEAL
-_S_DISCARD_STUB = Step.DISCARD_STUB
-_S_FOLD = Step.FOLD
-_S_NO_MORE_BETS = Step.NO_MORE_BETS
-_S_PLACE_WAGERS = Step.PLACE_WAGERS
-_S_REVEAL = Step.REVEAL
-_S_SETTLE = Step.SETTLE
-
-
-class RoundRecord(NamedTuple):
-    """Everything about a finished round (complete or void), in dealing and action order."""
-
-    number: int
-    community: tuple[int, ...]       # indexed by Box when 5 cards were dealt
-    hole: Mapping[int, tuple[int, ...]]
-    wagers: Mapping[int, tuple[int, int, int]]   # seat -> (ante across, ante down, bonus)
-    multiples: Mapping[int, tuple[int | None, ...]]  # seat -> per decision: multiple, 0 fold, None
-    stub_count: int | None
-    stub_outcome: StubCountOutcome | None
-    results: tuple[WagerResult, ...]
-    void_reason: str | None
-    deck_removed: bool
-    events: tuple[Event, ...]
-
-    @property
-    def house_net(self) -> int:
-        """The house's result for the round (minus the sum of the players' nets)."""
-        return -sum(r.net for r in self.results)
+_P_ACROSS_DECISION = CrissCrossPhase.ACROSS_DECISION
+_P_ACROSS_REVEAL = CrissCrossPhase.ACROSS_REVEAL
+_P_BETTING = CrissCrossPhase.BETTING
+_P_COMPLETE = CrissCrossPhase.COMPLETE
+_P_DEAL = CrissCrossPhase.DEAL
+_P_DOWN_DECISION = CrissCrossPhase.DOWN_DECISION
+_P_DOWN_REVEAL = CrissCrossPhase.DOWN_REVEAL
+_P_MIDDLE_DECISION = CrissCrossPhase.MIDDLE_DECISION
+_P_MIDDLE_REVEAL = CrissCrossPhase.MIDDLE_REVEAL
+_P_SETTLEMENT = CrissCrossPhase.SETTLEMENT
+_P_STUB = CrissCrossPhase.STUB
+_P_VOID = CrissCrossPhase.VOID
+_NONE: frozenset[Action] = frozenset()
+_WAGERS = frozenset({Action.PLACE_WAGERS})
+_CLOSE = frozenset({Action.NO_MORE_BETS})
+_WAGERS_OR_CLOSE = frozenset({Action.PLACE_WAGERS, Action.NO_MORE_BETS})
+_DEAL = frozenset({Action.DEAL})
+_COUNT = frozenset({Action.COUNT_STUB})
+_COUNT_OR_DISCARD = frozenset({Action.COUNT_STUB, Action.DISCARD_STUB})
+_BET_OR_FOLD = frozenset({Action.BET, Action.FOLD})
+_REVEAL = frozenset({Action.REVEAL})
+_SETTLE = frozenset({Action.SETTLE})
 
 
 class _Seat:
@@ -238,106 +93,18 @@ class _Seat:
         self.folded = False
 
 
-class CrissCrossTable:
-    """A Criss-Cross Poker table: its rules, its deck, and the § 674a.9(d)-(f) state.
-
-    Args:
-        rules: the table's :class:`CrissCrossRules` (default: the documented defaults).
-        deck: a :class:`CardSource`; default a :class:`ShufflerDeck` with ``seed``.
-        seed: int seed for the default deck (None: the OS's secure random source).
-
-    State: ``rounds_since_count`` counts finished rounds since the stub was last counted;
-    ``deck_removed`` is True once § 674a.9(f) took the deck off the table (no round can start
-    until :meth:`replace_deck`).
-    """
-
-    def __init__(self, rules: CrissCrossRules | None = None, deck: CardSource | None = None, *,
-                 seed: int | None = None) -> None:
-        self.rules = rules if rules is not None else CrissCrossRules()
-        if not isinstance(self.rules, CrissCrossRules):
-            raise WagerNotAllowedError(f"rules must be CrissCrossRules, got {type(rules).__name__}")
-        self.deck: CardSource = deck if deck is not None else ShufflerDeck(seed)
-        _one_deck(self.deck)
-        #: when the stub must be counted (the shoe's § 674a.9(d) policy)
-        self.stub_policy = StubCountPolicy(every=self.rules.stub_count_interval,
-                                           counting_shuffler=self.rules.shuffler_counts_cards)
-        self.rounds_played = 0
-        self.deck_removed = False
-        self.round: CrissCrossRound | None = None
-        self._pay = (_compile(self.rules.main_paytable), _compile(self.rules.ante_paytable),
-                     _compile(self.rules.bonus_paytable))
-
-    @property
-    def rounds_since_count(self) -> int:
-        """Finished rounds since the stub was last counted (:attr:`stub_policy`)."""
-        return self.stub_policy.rounds_since_count
-
-    @property
-    def stub_count_due(self) -> bool:
-        """True when the round now being played (or the next one) must count the stub: the
-        shuffler does not count the cards and ``stub_count_interval - 1`` rounds have passed
-        without a count, so this round completes the interval (§ 674a.9(d))."""
-        return self.stub_policy.count_due()
-
-    def new_round(self) -> CrissCrossRound:
-        """Open a round for wagers.
-
-        Raises:
-            DeckOutOfPlayError: the deck was removed under § 674a.9(f) and not replaced.
-            OutOfTurnError: a round is still in progress.
-        """
-        if self.deck_removed:
-            raise DeckOutOfPlayError("the deck was removed from the table (an incorrect card count); "
-                                     "replace it before dealing", R9F)
-        if self.round is not None and self.round.phase not in (_P_COMPLETE, _P_VOID):
-            raise OutOfTurnError(f"round {self.round.number} is still in progress "
-                                 f"({self.round.phase.value})")
-        self.round = CrissCrossRound(self, self.rounds_played + 1)
-        return self.round
-
-    def replace_deck(self, deck: CardSource) -> None:
-        """Bring a new deck to the table between rounds; the stub-count interval starts again.
-
-        Raises:
-            OutOfTurnError: a round is in progress. IllegalActionError: not a CardSource.
-        """
-        if self.round is not None and self.round.phase not in (_P_COMPLETE, _P_VOID):
-            raise OutOfTurnError("the deck can only be replaced between rounds")
-        if not isinstance(deck, CardSource):
-            raise IllegalActionError(f"deck must be a CardSource, got {type(deck).__name__}")
-        _one_deck(deck)
-        self.deck = deck
-        self.deck_removed = False
-        self.stub_policy.rounds_since_count = 0
-
-    def _finish(self, counted: bool, deck_removed: bool) -> None:
-        self.rounds_played += 1
-        self.stub_policy.record_round(counted)
-        if deck_removed:
-            self.deck_removed = True
-
-
-def _one_deck(deck: object) -> None:
-    """Refuse, when the table is set up, a card source holding more than one deck: § 674a.9(d)-(f)
-    count the stub against a single 52-card deck."""
-    size = getattr(deck, "size", None)
-    if isinstance(size, int) and size > DECK_SIZE:
-        raise IllegalActionError(f"a Criss-Cross table deals one {DECK_SIZE}-card deck; this card source holds "
-                                 f"{size} cards", "58 Pa. Code § 674a.9(d)-(f)")
-
-
 @functools.lru_cache(maxsize=64)
 def _cross_plan(order: tuple[int, ...], misdeal: Misdeal | None) -> DealPlan:
-    """The shoe's plan of the § 674a.9(b) cross deal for these seats, with an injected misdeal
+    """The shoe's plan of the § 674a.9(b) cross deal for these players, with an injected misdeal
     as the shoe's :class:`~pyeval.shoe.DealFaults` (an extra or missing last hole card, or an
     extra or missing community card)."""
     faults = None
     if misdeal is not None:
-        if misdeal.seat is None:
+        if misdeal.player is None:
             faults = DealFaults(community_extra=1) if misdeal.extra else DealFaults(community_short=1)
         else:
-            faults = (DealFaults(extra_card_to=(misdeal.seat,)) if misdeal.extra
-                      else DealFaults(short_card_to=(misdeal.seat,)))
+            faults = (DealFaults(extra_card_to=(misdeal.player,)) if misdeal.extra
+                      else DealFaults(short_card_to=(misdeal.player,)))
     return plan_deal(CRISS_CROSS_HAND_DEAL, order, faults=faults)
 
 
@@ -350,16 +117,6 @@ _OUTCOME = {
     (StubOutcome.DECK_REMOVED, True): StubCountOutcome.MISDEAL_DECK_INCORRECT,
 }
 
-
-@functools.lru_cache(maxsize=32)
-def _compile(p: Paytable) -> list[tuple[int, int, str | None]]:
-    """value -> (num, den, label) of its line; den 0 marks a losing hand."""
-    out: list[tuple[int, int, str | None]] = [(0, 0, None)] * (MAX_VALUE + 1)
-    for v in range(1, MAX_VALUE + 1):
-        ln = p.line_for(v)
-        if ln is not None:
-            out[v] = (ln.odds.numerator, ln.odds.denominator, ln.label)
-    return out
 
 
 _DECISION_PHASES = (_P_ACROSS_DECISION, _P_DOWN_DECISION, _P_MIDDLE_DECISION)
@@ -376,12 +133,12 @@ class CrissCrossRound:
     """One round at a :class:`CrissCrossTable`; create it with ``table.new_round()``.
 
     Steps, in order (each raises and changes nothing when not legal now):
-    :meth:`place_wagers` (any number of seats) -> :meth:`no_more_bets` -> :meth:`deal` ->
+    :meth:`place_wagers` (any number of players) -> :meth:`no_more_bets` -> :meth:`deal` ->
     :meth:`count_stub` or :meth:`discard_stub` -> for each decision (Across, Down, Middle):
-    :meth:`bet` / :meth:`fold` by each live seat in order, then :meth:`reveal` -> :meth:`settle`.
+    :meth:`bet` / :meth:`fold` by each live player in order, then :meth:`reveal` -> :meth:`settle`.
     """
 
-    __slots__ = ("table", "number", "phase", "seats", "community", "revealed", "dealer_hand",
+    __slots__ = ("table", "number", "phase", "players", "community", "revealed", "dealer_hand",
                  "stub_count", "stub_outcome", "misdealt", "events", "record", "_order", "_pending",
                  "_plan")
 
@@ -389,7 +146,7 @@ class CrissCrossRound:
         self.table = table
         self.number = number
         self.phase = _P_BETTING
-        self.seats: dict[int, _Seat] = {}
+        self.players: dict[int, _Seat] = {}
         self.community: tuple[int, ...] = ()
         self.revealed: tuple[Box, ...] = ()
         self.dealer_hand: str | None = None
@@ -398,31 +155,86 @@ class CrissCrossRound:
         self.misdealt = False
         self.events: list[Event] = []
         self.record: RoundRecord | None = None
-        self._order: list[int] = []    # seats dealt in, dealing order
-        self._pending: list[int] = []  # seats still to act at the current decision
+        self._order: list[int] = []    # players dealt in, dealing order
+        self._pending: list[int] = []  # players still to act at the current decision
         self._plan: DealPlan | None = None  # the shoe's plan of the cross deal, once dealt
 
     # ---- queries ---------------------------------------------------------------------------
-    def legal_steps(self) -> tuple[Step, ...]:
-        """The steps legal now."""
+    def legal_actions(self) -> frozenset[Action]:
+        """Every step legal now (:mod:`pyeval.contracts`): ``Action.X`` is in it exactly when
+        ``can_x()`` is True."""
         ph = self.phase
         if ph is _P_BETTING:
-            return (_S_PLACE_WAGERS, _S_NO_MORE_BETS) if self.seats else (_S_PLACE_WAGERS,)
+            can_wager = len(self.players) < self.table.rules.positions
+            if self.players:
+                return _WAGERS_OR_CLOSE if can_wager else _CLOSE
+            return _WAGERS if can_wager else _NONE
         if ph is _P_DEAL:
-            return (_S_DEAL,)
+            return _DEAL
         if ph is _P_STUB:
-            return (_S_COUNT_STUB,) if self.table.stub_count_due else (_S_COUNT_STUB, _S_DISCARD_STUB)
+            return _COUNT if self.table.stub_count_due else _COUNT_OR_DISCARD
         if ph in _DECISION_PHASES:
-            return (_S_BET, _S_FOLD)
+            return _BET_OR_FOLD
         if ph in _REVEAL_PHASES:
-            return (_S_REVEAL,)
+            return _REVEAL
         if ph is _P_SETTLEMENT:
-            return (_S_SETTLE,)
-        return ()
+            return _SETTLE
+        return _NONE
+
+    def can_place_wagers(self, player: int | None = None, ante_across: int | None = None,
+                         ante_down: int | None = None, bonus: int = 0) -> bool:
+        """True when :meth:`place_wagers` would accept these wagers now (no amounts: when
+        ``player``, or some player, may still place wagers)."""
+        if ante_across is None or ante_down is None or player is None:
+            return (self.phase is _P_BETTING and len(self.players) < self.table.rules.positions
+                    and (player is None or (type(player) is int and 1 <= player <= self.table.rules.positions
+                                            and player not in self.players)))
+        return passes(self._check_wagers, player, ante_across, ante_down, bonus)
+
+    def can_no_more_bets(self) -> bool:
+        """True while wagers are open and some player has wagered."""
+        return self.phase is _P_BETTING and bool(self.players)
+
+    def can_deal(self) -> bool:
+        """True after "no more bets", before the deal."""
+        return self.phase is _P_DEAL
+
+    def can_count_stub(self) -> bool:
+        """True right after the deal (a count is always allowed; § 674a.9(d))."""
+        return self.phase is _P_STUB
+
+    def can_discard_stub(self) -> bool:
+        """True right after the deal when no stub count is due this round (§ 674a.9(c)-(d))."""
+        return self.phase is _P_STUB and not self.table.stub_count_due
+
+    def can_bet(self, player: int | None = None, multiple: int | None = None) -> bool:
+        """True when ``player`` (default: the player to act) may bet ``multiple`` (default: some
+        allowed multiple) times his Ante now."""
+        s = self.to_act
+        return (s is not None and (player is None or player == s)
+                and (multiple is None or (type(multiple) is int and multiple in self.legal_multiples())))
+
+    def can_fold(self, player: int | None = None) -> bool:
+        """True when ``player`` (default: the player to act) may fold now."""
+        s = self.to_act
+        return s is not None and (player is None or player == s)
+
+    def can_reveal(self) -> bool:
+        """True when a decision is complete and its community cards are still face down."""
+        return self.phase in _REVEAL_PHASES
+
+    def can_settle(self) -> bool:
+        """True when every community card is turned and the wagers are unsettled."""
+        return self.phase is _P_SETTLEMENT
+
+    @property
+    def complete(self) -> bool:
+        """True once the round is settled or void."""
+        return self.phase is _P_COMPLETE or self.phase is _P_VOID
 
     @property
     def to_act(self) -> int | None:
-        """The seat whose decision is due, or None outside a decision."""
+        """The player whose decision is due, or None outside a decision."""
         return self._pending[0] if self.phase in _DECISION_PHASES and self._pending else None
 
     @property
@@ -439,38 +251,43 @@ class CrissCrossRound:
         """The community cards turned so far, by box."""
         return {b: self.community[b] for b in sorted(self.revealed)}
 
-    def hole(self, seat: int) -> tuple[int, ...]:
-        """A seat's hole cards (empty before the deal)."""
-        s = self.seats.get(seat)
+    def hole(self, player: int) -> tuple[int, ...]:
+        """A player's hole cards (empty before the deal)."""
+        s = self.players.get(player)
         return s.hole if s else ()
 
-    def _need(self, phase: Phase, step: Step) -> None:
+    def _need(self, phase: CrissCrossPhase, step: Action) -> None:
         if self.phase is not phase:
-            if self.phase is _P_STUB and step is not _S_COUNT_STUB and self.table.stub_count_due:
+            if self.phase is _P_STUB and step is not Action.COUNT_STUB and self.table.stub_count_due:
                 raise StubCountDueError(f"{step.value}: the stub must be counted first (at least "
                                         "once every "
-                                        f"{self.table.rules.stub_count_interval} rounds)", R9D)
+                                        f"{self.table.rules.stub_count_interval} rounds)", R_STUB_COUNT)
             raise OutOfTurnError(f"{step.value} is not legal in the {self.phase.value} phase; "
-                                 f"legal now: {[s.value for s in self.legal_steps()] or 'nothing'}")
+                                 f"legal now: {sorted(a.value for a in self.legal_actions()) or 'nothing'}")
 
     # ---- betting -----------------------------------------------------------------------------
-    def place_wagers(self, seat: int, ante_across: int, ante_down: int, bonus: int = 0) -> None:
+    def place_wagers(self, player: int, ante_across: int, ante_down: int, bonus: int = 0) -> None:
         """Place the two required Antes (equal, unless ``rules.equal_antes`` is off) and the
-        optional Five Card Bonus for ``seat``.
+        optional Five Card Bonus for ``player``.
 
         Raises:
             OutOfTurnError: not in the betting phase (after "no more bets", § 674a.9(a)(3)).
-            WagerNotAllowedError: an unknown seat, a seat already wagered, unequal Antes, an
+            WagerNotAllowedError: an unknown player, a player already wagered, unequal Antes, an
                 amount outside the table limits or off the Ante step, or a Bonus not offered.
         """
+        self._check_wagers(player, ante_across, ante_down, bonus)
+        self.players[player] = _Seat(ante_across, bonus, ante_down)
+        self.events.append(_new(Event, (K.WAGERS, player, ante_across + ante_down + bonus, (), (ante_across, ante_down, bonus))))
+
+    def _check_wagers(self, player: int, ante_across: int, ante_down: int, bonus: int) -> None:
         if self.phase is not _P_BETTING:
-            self._need(_P_BETTING, _S_PLACE_WAGERS)
+            self._need(_P_BETTING, Action.PLACE_WAGERS)
         r = self.table.rules
-        if type(seat) is not int or not 1 <= seat <= r.positions:
-            raise WagerNotAllowedError(f"seat must be a position 1..{r.positions}, got {seat!r}",
+        if type(player) is not int or not 1 <= player <= r.positions:
+            raise WagerNotAllowedError(f"player must be a position 1..{r.positions}, got {player!r}",
                                        "58 Pa. Code § 674a.2(a); " + CONFIG)
-        if seat in self.seats:
-            raise WagerNotAllowedError(f"seat {seat} has already placed its wagers", CONFIG)
+        if player in self.players:
+            raise WagerNotAllowedError(f"player {player} has already placed its wagers", CONFIG)
         if type(ante_across) is not int or type(ante_down) is not int or type(bonus) is not int:
             raise WagerNotAllowedError(f"wagers must be int amounts, got ante_across={ante_across!r}, "
                                        f"ante_down={ante_down!r}, bonus={bonus!r}", CONFIG)
@@ -487,21 +304,19 @@ class CrissCrossRound:
             if not r.min_bonus <= bonus <= r.max_bonus:
                 raise WagerNotAllowedError(f"Five Card Bonus {bonus} outside the table limits "
                                            f"{r.min_bonus}..{r.max_bonus}", CONFIG)
-        self.seats[seat] = _Seat(ante_across, bonus, ante_down)
-        self.events.append(_new(Event, (_S_PLACE_WAGERS, seat, (ante_across, ante_down, bonus))))
 
     def no_more_bets(self) -> None:
         """The dealer announces "no more bets" before dealing any card (§ 674a.9(a)(3)).
 
         Raises:
-            OutOfTurnError: not in the betting phase. IllegalActionError: no seat has wagered.
+            OutOfTurnError: not in the betting phase. IllegalActionError: no player has wagered.
         """
         if self.phase is not _P_BETTING:
-            self._need(_P_BETTING, _S_NO_MORE_BETS)
-        if not self.seats:
-            raise IllegalActionError("no player has placed the two required Antes", R9B)
+            self._need(_P_BETTING, Action.NO_MORE_BETS)
+        if not self.players:
+            raise IllegalActionError("no player has placed the two required Antes", R_CROSS_DEAL)
         self.phase = _P_DEAL
-        self.events.append(_new(Event, (_S_NO_MORE_BETS, None, None)))
+        self.events.append(_new(Event, (K.NO_MORE_BETS, None, 0, (), None)))
 
     # ---- the deal (§ 674a.9(a)-(b)) ------------------------------------------------------------
     def deal(self, hand: str = "right", *, misdeal: Misdeal | None = None) -> None:
@@ -509,14 +324,14 @@ class CrissCrossRound:
 
         § 674a.9(a)(1)-(2): the deck comes from the automated shuffler and the dealer keeps it in
         ``hand`` ("left" or "right") for the whole round. § 674a.9(b): five community cards face
-        down (:data:`COMMUNITY_DEAL_ORDER`), then one card at a time to each seat with both Antes,
+        down (:data:`COMMUNITY_DEAL_ORDER`), then one card at a time to each player with both Antes,
         ascending position (farthest to the dealer's left first), until each has two.
 
         Args:
             misdeal: fault injection for tests (:class:`Misdeal`).
 
         A deck that cannot be dealt from -- a counting shuffler that does not find 52 cards, or
-        too few cards for the seats -- voids the round before any card is dealt: every wager is
+        too few cards for the players -- voids the round before any card is dealt: every wager is
         returned (:attr:`record`, phase ``VOID``) and the deck is removed from the table, which
         then takes a new one (:meth:`CrissCrossTable.replace_deck`).
         Raises:
@@ -524,13 +339,13 @@ class CrissCrossRound:
             ``misdeal``.
         """
         if self.phase is not _P_DEAL:
-            self._need(_P_DEAL, _S_DEAL)
+            self._need(_P_DEAL, Action.DEAL)
         if hand not in ("left", "right"):
-            raise IllegalActionError(f"hand must be 'left' or 'right', got {hand!r}", R9A + "(2)")
-        order = sorted(self.seats)
+            raise IllegalActionError(f"hand must be 'left' or 'right', got {hand!r}", R_SHUFFLER + "(2)")
+        order = sorted(self.players)
         if misdeal is not None and (not isinstance(misdeal, Misdeal) or
-                                    (misdeal.seat is not None and misdeal.seat not in self.seats)):
-            raise IllegalActionError(f"misdeal must be a Misdeal naming a seat with wagers or None "
+                                    (misdeal.player is not None and misdeal.player not in self.players)):
+            raise IllegalActionError(f"misdeal must be a Misdeal naming a player with wagers or None "
                                      f"(the community area), got {misdeal!r}")
         deck = self.table.deck
         rules = self.table.rules
@@ -539,14 +354,14 @@ class CrissCrossRound:
         short = None
         if rules.shuffler_counts_cards and deck.size != DECK_SIZE:
             short = (f"the automated shuffler indicates {deck.size} cards, not {DECK_SIZE}: every wager "
-                     f"returned and the deck removed (table policy, as {R9F} for an incorrect count; "
+                     f"returned and the deck removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count; "
                      "§ 674a.5 is not in our hands)")
         elif deck.size < need:
             short = (f"the deck holds {deck.size} cards, {need} are needed: every wager returned and the deck "
-                     f"removed (table policy, as {R9F} for an incorrect count)")
+                     f"removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count)")
         if short is not None:  # nothing is dealt: the round is void and the table waits for a new deck
             self._order = order
-            self.events.append(_new(Event, (_S_DEAL, None, short)))
+            self.events.append(_new(Event, (K.DEAL, None, 0, (), short)))
             self._void(short, counted=False, deck_removed=True)
             return
         deck.shuffle()
@@ -557,15 +372,15 @@ class CrissCrossRound:
         hands, community, _ = plan.place(cards)
         self.dealer_hand = hand
         self.community = community
-        seats = self.seats
+        players = self.players
         for s in order:
-            seats[s].hole = hands[s]
+            players[s].hole = hands[s]
         self._order = order
         self._plan = plan
         self.misdealt = misdeal is not None
         self.phase = _P_STUB
-        self.events.append(_new(Event, (_S_DEAL, None, (hand, self.community, tuple(
-            (s, seats[s].hole) for s in order)))))
+        self.events.append(_new(Event, (K.DEAL, None, 0, self.community, (hand, self.community, tuple(
+            (s, players[s].hole) for s in order)))))
 
     # ---- the stub (§ 674a.9(c)-(f)) -----------------------------------------------------------
     def discard_stub(self) -> None:
@@ -578,11 +393,11 @@ class CrissCrossRound:
         if self.phase is _P_STUB and self.table.stub_count_due:
             raise StubCountDueError("the stub must be counted this round, not discarded uncounted "
                                     f"(at least once every {self.table.rules.stub_count_interval}"
-                                    " rounds)", R9D)
+                                    " rounds)", R_STUB_COUNT)
         if self.phase is not _P_STUB:
-            self._need(_P_STUB, _S_DISCARD_STUB)
+            self._need(_P_STUB, Action.DISCARD_STUB)
         n = self.table.deck.stub_to_rack()
-        self.events.append(_new(Event, (_S_DISCARD_STUB, None, n)))
+        self.events.append(_new(Event, (K.DISCARD_STUB, None, 0, (), n)))
         if self.misdealt:
             # Found on the layout without a count: § 674a.13 (irregularities) is not in our
             # hands; table policy: void the hands and return every wager.
@@ -594,7 +409,7 @@ class CrissCrossRound:
     def count_stub(self) -> StubCountOutcome:
         """Count the stub face down on the layout and act on the result (§ 674a.9(d)-(f)).
 
-        The count is correct when stub + the 5 + 2 per seat cards a correct deal puts out make
+        The count is correct when stub + the 5 + 2 per player cards a correct deal puts out make
         52: the stub goes to the discard rack unexposed (§ 674a.9(e)). Otherwise the dealer
         checks for a misdeal: misdealt with 52 cards present -> every hand void and every wager
         returned; not misdealt -> void, returned, and the deck is removed from the table
@@ -605,87 +420,87 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: not right after the deal.
         """
-        self._need(_P_STUB, _S_COUNT_STUB)
+        self._need(_P_STUB, Action.COUNT_STUB)
         deck = self.table.deck
         plan = self._plan
         assert plan is not None
         counted = deck.remaining
         expected = DECK_SIZE - plan.community_cards - plan.hole_cards * len(self._order)
-        check = judge_stub_count(counted, [len(self.seats[s].hole) for s in self._order],
+        check = judge_stub_count(counted, [len(self.players[s].hole) for s in self._order],
                                  len(self.community), hole_cards=plan.hole_cards,
                                  community_cards=plan.community_cards, seats=self._order)
         on_layout = check.present - counted
         outcome = _OUTCOME[check.outcome, check.misdealt]
         self.stub_count = counted
         self.stub_outcome = outcome
-        self.events.append(_new(Event, (_S_COUNT_STUB, None, (counted, outcome))))
+        self.events.append(_new(Event, (K.COUNT_STUB, None, 0, (), (counted, outcome))))
         if outcome is StubCountOutcome.CORRECT:
             n = deck.stub_to_rack()
-            self.events.append(_new(Event, (_S_DISCARD_STUB, None, n)))
+            self.events.append(_new(Event, (K.DISCARD_STUB, None, 0, (), n)))
             if check.misdealt:  # a misdeal that a lost card hides from the count
                 self._void("misdeal on the layout (table policy: § 674a.13 is not in our hands)",
                            counted=True, deck_removed=False)
             else:
                 self._start_decision(0)
         elif outcome is StubCountOutcome.MISDEAL:
-            self._void(f"misdeal with {DECK_SIZE} cards present ({R9F})", counted=True,
+            self._void(f"misdeal with {DECK_SIZE} cards present ({R_COUNT_OUTCOME})", counted=True,
                        deck_removed=False)
         elif outcome is StubCountOutcome.DECK_INCORRECT:
             self._void(f"stub count {counted}, expected {expected}, not misdealt: deck removed "
-                       f"({R9F})", counted=True, deck_removed=True)
+                       f"({R_COUNT_OUTCOME})", counted=True, deck_removed=True)
         else:
             self._void(f"misdeal and {counted + on_layout} cards present: deck removed (table "
-                       f"policy; {R9F} does not address it)", counted=True, deck_removed=True)
+                       f"policy; {R_COUNT_OUTCOME} does not address it)", counted=True, deck_removed=True)
         return outcome
 
     # ---- decisions ---------------------------------------------------------------------------
     def _start_decision(self, d: int) -> None:
-        seats = self.seats
-        self._pending[:] = [s for s in self._order if not seats[s].folded]
+        players = self.players
+        self._pending[:] = [s for s in self._order if not players[s].folded]
         self.phase = _DECISION_PHASES[d]
         if not self._pending:  # everyone folded: the dealer still turns the cards (Bonus)
             self.phase = _REVEAL_PHASES[d]
 
-    def _check_turn(self, seat: int, step: Step) -> int:
+    def _check_turn(self, player: int, step: Action) -> int:
         ph = self.phase
         if ph not in _DECISION_PHASES:
             self._need(_P_ACROSS_DECISION, step)
         d = _DECISION_PHASES.index(ph)
-        if seat != self._pending[0]:
-            raise OutOfTurnError(f"{step.value} by seat {seat!r}: seat {self._pending[0]} acts first "
+        if player != self._pending[0]:
+            raise OutOfTurnError(f"{step.value} by player {player!r}: player {self._pending[0]} acts first "
                                  f"at the {_DECISION_NAMES[d]} decision", CONFIG)
         return d
 
-    def bet(self, seat: int, multiple: int) -> None:
-        """``seat`` makes the Across, Down or Middle bet of ``multiple`` x its Ante.
+    def bet(self, player: int, multiple: int) -> None:
+        """``player`` makes the Across, Down or Middle bet of ``multiple`` x its Ante.
 
         Raises:
-            OutOfTurnError: not a decision, or not this seat's turn (seats act in dealing order).
+            OutOfTurnError: not a decision, or not this player's turn (players act in dealing order).
             WagerNotAllowedError: a multiple the table does not allow at this decision.
         """
-        d = self._check_turn(seat, _S_BET)
+        d = self._check_turn(player, Action.BET)
         allowed = self.table.rules.multiples(d)
         if multiple not in allowed or type(multiple) is not int:
             raise WagerNotAllowedError(f"{_DECISION_NAMES[d]} bet of {multiple!r}x the Ante is not "
                                        f"allowed; allowed multiples {allowed}", CONFIG)
-        self.seats[seat].multiples[d] = multiple
-        self.events.append(_new(Event, (_S_BET, seat, (d, multiple))))
+        self.players[player].multiples[d] = multiple
+        self.events.append(_new(Event, (K.BET, player, multiple * _bet_unit(self.players[player], d), (), (d, multiple))))
         pending = self._pending
         pending.pop(0)
         if not pending:
             self.phase = _REVEAL_PHASES[d]
 
-    def fold(self, seat: int) -> None:
-        """``seat`` folds, forfeiting the Antes and any bets made (its Bonus stays in action).
+    def fold(self, player: int) -> None:
+        """``player`` folds, forfeiting the Antes and any bets made (its Bonus stays in action).
 
         Raises:
-            OutOfTurnError: not a decision, or not this seat's turn.
+            OutOfTurnError: not a decision, or not this player's turn.
         """
-        d = self._check_turn(seat, _S_FOLD)
-        s = self.seats[seat]
+        d = self._check_turn(player, Action.FOLD)
+        s = self.players[player]
         s.multiples[d] = 0
         s.folded = True
-        self.events.append(_new(Event, (_S_FOLD, seat, d)))
+        self.events.append(_new(Event, (K.FOLD, player, 0, (), d)))
         pending = self._pending
         pending.pop(0)
         if not pending:
@@ -701,11 +516,11 @@ class CrissCrossRound:
         ph = self.phase
         i = 0 if ph is _ACROSS_REVEAL else 1 if ph is _DOWN_REVEAL else 2 if ph is _MIDDLE_REVEAL else None
         if i is None:
-            self._need(_P_ACROSS_REVEAL, _S_REVEAL)
+            self._need(_P_ACROSS_REVEAL, Action.REVEAL)
         boxes = _REVEAL_BOXES[i]  # type: ignore[index]
         cards = _REVEAL_GET[i](self.community)  # type: ignore[index]
         self.revealed += boxes
-        self.events.append(_new(Event, (_S_REVEAL, None, (boxes, cards))))
+        self.events.append(_new(Event, (K.REVEAL, None, 0, cards, boxes)))
         if i == 2:
             self.phase = _P_SETTLEMENT
         else:
@@ -714,7 +529,7 @@ class CrissCrossRound:
 
     # ---- settlement --------------------------------------------------------------------------
     def settle(self) -> RoundRecord:
-        """Settle every wager of every seat and close the round.
+        """Settle every wager of every player and close the round.
 
         Antes: each on its own hand by the Ante rule; Across and Down bets on their own hand and
         the Middle bet on the better of the two, by the main paytable; the Five Card Bonus on the
@@ -725,130 +540,82 @@ class CrissCrossRound:
             OutOfTurnError: the centre card is not turned yet.
         """
         if self.phase is not _P_SETTLEMENT:
-            self._need(_P_SETTLEMENT, _S_SETTLE)
+            self._need(_P_SETTLEMENT, Action.SETTLE)
         t = self.table
         main, ante_pt, bonus_pt = t._pay
         c = self.community
         row = (c[1], c[2], c[3])
         col = (c[0], c[2], c[4])
         board_v = _eval(c)
-        out: list[WagerResult] = []
+        out: list[CrissCrossWagerResult] = []
         add = out.append
-        for seat in self._order:
-            s = self.seats[seat]
+        for player in self._order:
+            s = self.players[player]
             a = s.ante
             ad = s.ante_down
             units = (a, ad, a if a < ad else ad)  # each bet's Ante: Across, Down, the smaller for the Middle
             if s.folded:
-                add(_new(WagerResult, (seat, _W_ANTE_ACROSS, a, _LOSE, -a, None)))
-                add(_new(WagerResult, (seat, _W_ANTE_DOWN, ad, _LOSE, -ad, None)))
+                add(_new(CrissCrossWagerResult, (player, _W_ANTE_ACROSS, a, _LOSE, -a, None)))
+                add(_new(CrissCrossWagerResult, (player, _W_ANTE_DOWN, ad, _LOSE, -ad, None)))
                 for d, m in enumerate(s.multiples):
                     if m:
-                        add(_new(WagerResult, (seat, _W_BETS[d], m * units[d], _LOSE, -m * units[d], None)))
+                        add(_new(CrissCrossWagerResult, (player, _W_BETS[d], m * units[d], _LOSE, -m * units[d],
+                                                         None)))
             else:
                 av = _eval(s.hole + row)
                 dv = _eval(s.hole + col)
                 m0, m1, m2 = s.multiples
-                add(_pay(seat, _W_ANTE_ACROSS, a, ante_pt, av))
-                add(_pay(seat, _W_ANTE_DOWN, ad, ante_pt, dv))
-                add(_pay(seat, _W_ACROSS, m0 * a, main, av))  # type: ignore[operator]
-                add(_pay(seat, _W_DOWN, m1 * ad, main, dv))  # type: ignore[operator]
-                add(_pay(seat, _W_MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
+                add(_pay(player, _W_ANTE_ACROSS, a, ante_pt, av))
+                add(_pay(player, _W_ANTE_DOWN, ad, ante_pt, dv))
+                add(_pay(player, _W_ACROSS, m0 * a, main, av))  # type: ignore[operator]
+                add(_pay(player, _W_DOWN, m1 * ad, main, dv))  # type: ignore[operator]
+                add(_pay(player, _W_MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
             if s.bonus:
-                add(_pay(seat, _W_BONUS, s.bonus, bonus_pt, board_v))
-        self.events.append(_new(Event, (_S_SETTLE, None, len(out))))
+                add(_pay(player, _W_BONUS, s.bonus, bonus_pt, board_v))
+        self.events.append(_new(Event, (K.SETTLE, None, 0, (), len(out))))
         self.phase = _P_COMPLETE
         return self._close(tuple(out), None, counted=self.stub_count is not None, deck_removed=False)
 
     def _void(self, reason: str, *, counted: bool, deck_removed: bool) -> None:
         out = []
-        for seat in self._order:
-            s = self.seats[seat]
-            out.append(WagerResult(seat, Wager.ANTE_ACROSS, s.ante, Outcome.RETURNED, 0))
-            out.append(WagerResult(seat, Wager.ANTE_DOWN, s.ante_down, Outcome.RETURNED, 0))
+        for player in self._order:
+            s = self.players[player]
+            out.append(CrissCrossWagerResult(player, CrissCrossWager.ANTE_ACROSS, s.ante, Outcome.RETURNED, 0))
+            out.append(CrissCrossWagerResult(player, CrissCrossWager.ANTE_DOWN, s.ante_down, Outcome.RETURNED, 0))
             if s.bonus:
-                out.append(WagerResult(seat, Wager.BONUS, s.bonus, Outcome.RETURNED, 0))
+                out.append(CrissCrossWagerResult(player, CrissCrossWager.BONUS, s.bonus, Outcome.RETURNED, 0))
         self.phase = _P_VOID
         self._close(tuple(out), reason, counted=counted, deck_removed=deck_removed)
 
-    def _close(self, results: tuple[WagerResult, ...], void_reason: str | None, *, counted: bool,
+    def _close(self, results: tuple[CrissCrossWagerResult, ...], void_reason: str | None, *, counted: bool,
                deck_removed: bool) -> RoundRecord:
         self.table._finish(counted, deck_removed)
-        seats = self.seats
+        players = self.players
         order = self._order
         self.record = _new(RoundRecord, (  # the fields in RoundRecord's order
             self.number, self.community,
-            {s: seats[s].hole for s in order},
-            {s: (seats[s].ante, seats[s].ante_down, seats[s].bonus) for s in order},
-            {s: tuple(seats[s].multiples) for s in order},
+            {s: players[s].hole for s in order},
+            {s: (players[s].ante, players[s].ante_down, players[s].bonus) for s in order},
+            {s: tuple(players[s].multiples) for s in order},
             self.stub_count, self.stub_outcome, results, void_reason, deck_removed, tuple(self.events)))
         return self.record
 
 
-def _pay(seat: int, wager: Wager, staked: int, table: list[tuple[int, int, str | None]],
-         value: int) -> WagerResult:
+def _bet_unit(s: _Seat, d: int) -> int:
+    """The Ante a decision's bet is a multiple of: the Across, the Down, the smaller for the Middle."""
+    return s.ante if d == 0 else s.ante_down if d == 1 else min(s.ante, s.ante_down)
+
+
+def _pay(player: int, wager: CrissCrossWager, staked: int, table: list[tuple[int, int, str | None]],
+         value: int) -> CrissCrossWagerResult:
     num, den, label = table[value]
     if not den:
-        return _new(WagerResult, (seat, wager, staked, _LOSE, -staked, None))
+        return _new(CrissCrossWagerResult, (player, wager, staked, _LOSE, -staked, None))
     if not num:
-        return _new(WagerResult, (seat, wager, staked, _PUSH, 0, label))
-    return _new(WagerResult, (seat, wager, staked, _WIN, winnings(staked, num, den), label))
+        return _new(CrissCrossWagerResult, (player, wager, staked, _PUSH, 0, label))
+    return _new(CrissCrossWagerResult, (player, wager, staked, _WIN, winnings(staked, num, den), label))
 
 
 _WIN, _PUSH, _LOSE = Outcome.WIN, Outcome.PUSH, Outcome.LOSE
-_W_ANTE_ACROSS, _W_ANTE_DOWN, _W_ACROSS, _W_DOWN, _W_MIDDLE, _W_BONUS = Wager
+_W_ANTE_ACROSS, _W_ANTE_DOWN, _W_ACROSS, _W_DOWN, _W_MIDDLE, _W_BONUS = CrissCrossWager
 _W_BETS = (_W_ACROSS, _W_DOWN, _W_MIDDLE)
-
-
-Strategy = Callable[[int, Sequence[int], Sequence[int], Sequence[int]], int]
-
-
-def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
-               strategy: Strategy = basic_strategy, *, count_stub: bool | None = None) -> RoundRecord:
-    """Drive one round automatically: ``wagers`` maps seat -> (ante, bonus); every seat plays
-    ``strategy(decision, hole, row_outer, column_outer) -> multiple (0 = fold)``; the stub is
-    counted when due (or always, with ``count_stub=True``). Returns the round's record (void
-    rounds included)."""
-    rnd = table.new_round()
-    place = rnd.place_wagers
-    for seat, (ante, bonus) in wagers.items():
-        place(seat, ante, ante, bonus)
-    rnd.no_more_bets()
-    rnd.deal()
-    if rnd.phase is _P_VOID:  # the deck could not be dealt from
-        assert rnd.record is not None
-        return rnd.record
-    if count_stub or table.stub_count_due:
-        rnd.count_stub()
-    else:
-        rnd.discard_stub()
-    if rnd.phase is _P_VOID:
-        assert rnd.record is not None
-        return rnd.record
-    c = rnd.community
-    seats, pending, bet, fold, reveal = rnd.seats, rnd._pending, rnd.bet, rnd.fold, rnd.reveal
-    events = rnd.events
-    rules = table.rules
-    row_o, col_o = (c[1], c[3]), (c[0], c[4])
-    for d, known, allowed, phase in ((0, ((), ()), rules.across_multiples, _ACROSS_DECISION),
-                                     (1, (row_o, ()), rules.down_multiples, _DOWN_DECISION),
-                                     (2, (row_o, col_o), rules.middle_multiples, _MIDDLE_DECISION)):
-        while pending:  # the seats still in, in dealing order (emptied as they act)
-            seat = pending[0]
-            s = seats[seat]
-            m = strategy(d, s.hole, *known)
-            if not (rnd.phase is phase and pending and pending[0] == seat):
-                bet(seat, m) if m else fold(seat)  # the strategy moved the round on: checked path
-            elif m:
-                if type(m) is int and m in allowed:  # bet() exactly, without re-checking the turn
-                    s.multiples[d] = m
-                    events.append(_new(Event, (_S_BET, seat, (d, m))))
-                    pending.pop(0)
-                    if not pending:
-                        rnd.phase = _REVEAL_PHASES[d]
-                else:
-                    bet(seat, m)  # raises WagerNotAllowedError
-            else:
-                fold(seat)
-        reveal()
-    return rnd.settle()

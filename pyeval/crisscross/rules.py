@@ -13,16 +13,17 @@ means the wager pushes (is returned without winnings). A hand below the lowest l
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import ClassVar
 
 from .._house import check_int, parse_odds
 from ..errors import TableRulesError
 from ..evaluate import MAX_VALUE
 
 __all__ = [
-    "PaytableLine", "Paytable", "CrissCrossRules", "MAX_POSITIONS", "MAX_STUB_COUNT_INTERVAL",
+    "PaytableLine", "CrissCrossPaytable", "CrissCrossRules", "MAX_POSITIONS", "MAX_STUB_COUNT_INTERVAL",
     "DEFAULT_MAIN_PAYTABLE", "DEFAULT_ANTE_PAYTABLE", "DEFAULT_BONUS_PAYTABLE", "DEFAULT_SOURCES",
     "PAIR_OF_SIXES", "PAIR_OF_JACKS",
 ]
@@ -58,7 +59,7 @@ class PaytableLine:
                 or not 1 <= self.min_value <= MAX_VALUE:
             raise TableRulesError(f"paytable line {self.label!r}: min_value must be an int in "
                                        f"1..{MAX_VALUE}, got {self.min_value!r}")
-        object.__setattr__(self, "odds", parse_odds(self.odds, TableRulesError,  # type: ignore[arg-type]
+        object.__setattr__(self, "odds", parse_odds(self.odds, TableRulesError,
                                                      f"paytable line {self.label!r}"))
 
     @property
@@ -68,7 +69,7 @@ class PaytableLine:
 
 
 @dataclass(frozen=True, slots=True)
-class Paytable:
+class CrissCrossPaytable:
     """A paytable: lines ordered strongest first with strictly decreasing ``min_value``.
 
     ``line_for(value)`` gives the line a hand value falls on, or None (the wager loses).
@@ -95,7 +96,7 @@ class Paytable:
         object.__setattr__(self, "_mins", tuple(x.min_value for x in lines))
 
     @classmethod
-    def of(cls, name: str, lines: Iterable[tuple[str, int, int | Fraction]]) -> Paytable:
+    def of(cls, name: str, lines: Iterable[tuple[str, int, int | Fraction]]) -> CrissCrossPaytable:
         """Build from ``(label, min_value, odds)`` triples, strongest first."""
         return cls(name, tuple(PaytableLine(lb, mv, od) for lb, mv, od in lines))  # type: ignore[arg-type]
 
@@ -106,6 +107,11 @@ class Paytable:
                 return i
         return -1
 
+    def payouts(self) -> Mapping[str, Fraction]:
+        """Every line's label and odds, strongest first (the :class:`~pyeval.contracts.Paytable`
+        protocol)."""
+        return {ln.label: ln.odds for ln in self.lines}
+
     def line_for(self, value: int) -> PaytableLine | None:
         """The line hand ``value`` falls on, or None when the wager loses."""
         i = self.index_for(value)
@@ -113,7 +119,7 @@ class Paytable:
 
 
 #: Across, Down and Middle bets (table configuration, public descriptions; see DEFAULT_SOURCES).
-DEFAULT_MAIN_PAYTABLE = Paytable.of("Across/Down/Middle", [
+DEFAULT_MAIN_PAYTABLE = CrissCrossPaytable.of("Across/Down/Middle", [
     ("Royal Flush", _ROYAL, 500), ("Straight Flush", _STRAIGHT_FLUSH, 100),
     ("Four of a Kind", _QUADS, 40), ("Full House", _FULL_HOUSE, 12),
     ("Flush", _FLUSH, 6), ("Straight", _STRAIGHT, 4), ("Three of a Kind", _TRIPS, 3),
@@ -122,11 +128,11 @@ DEFAULT_MAIN_PAYTABLE = Paytable.of("Across/Down/Middle", [
 ])
 #: Ante Across / Ante Down qualifying rule (public descriptions): even money on jacks or better,
 #: push on sixes through tens, each Ante judged on its own hand (Across / Down).
-DEFAULT_ANTE_PAYTABLE = Paytable.of("Ante", [
+DEFAULT_ANTE_PAYTABLE = CrissCrossPaytable.of("Ante", [
     ("Pair of Jacks or Better", PAIR_OF_JACKS, 1), ("Pair of Sixes through Tens", PAIR_OF_SIXES, 0),
 ])
 #: Five Card Bonus on the five community cards (table configuration; see DEFAULT_SOURCES).
-DEFAULT_BONUS_PAYTABLE = Paytable.of("Five Card Bonus", [
+DEFAULT_BONUS_PAYTABLE = CrissCrossPaytable.of("Five Card Bonus", [
     ("Royal Flush", _ROYAL, 250), ("Straight Flush", _STRAIGHT_FLUSH, 50),
     ("Four of a Kind", _QUADS, 25), ("Full House", _FULL_HOUSE, 9), ("Flush", _FLUSH, 6),
     ("Straight", _STRAIGHT, 4), ("Three of a Kind", _TRIPS, 3), ("Two Pair", _TWO_PAIR, 2),
@@ -191,12 +197,20 @@ class CrissCrossRules:
     across_multiples: tuple[int, ...] = (1, 2, 3)
     down_multiples: tuple[int, ...] = (1, 2, 3)
     middle_multiples: tuple[int, ...] = (1, 2, 3)
-    main_paytable: Paytable = DEFAULT_MAIN_PAYTABLE
-    ante_paytable: Paytable = DEFAULT_ANTE_PAYTABLE
-    bonus_paytable: Paytable = DEFAULT_BONUS_PAYTABLE
+    main_paytable: CrissCrossPaytable = DEFAULT_MAIN_PAYTABLE
+    ante_paytable: CrissCrossPaytable = DEFAULT_ANTE_PAYTABLE
+    bonus_paytable: CrissCrossPaytable = DEFAULT_BONUS_PAYTABLE
     shuffler_counts_cards: bool = False
     stub_count_interval: int = MAX_STUB_COUNT_INTERVAL
     equal_antes: bool = True
+
+    #: the game, as the command line names it (:class:`~pyeval.contracts.GameRules`)
+    GAME: ClassVar[str] = "criss-cross"
+
+    @property
+    def max_players(self) -> int:
+        """The most players a round may have: one per betting position."""
+        return self.positions
 
     def __post_init__(self) -> None:
         check_int("positions", self.positions, 1, MAX_POSITIONS)
@@ -220,8 +234,8 @@ class CrissCrossRules:
                 check_int(f"{name} entry", m, 1, 1000)
             object.__setattr__(self, name, tuple(sorted(ms)))
         for name in ("main_paytable", "ante_paytable", "bonus_paytable"):
-            if not isinstance(getattr(self, name), Paytable):
-                raise TableRulesError(f"{name} must be a Paytable, got {getattr(self, name)!r}")
+            if not isinstance(getattr(self, name), CrissCrossPaytable):
+                raise TableRulesError(f"{name} must be a CrissCrossPaytable, got {getattr(self, name)!r}")
 
     def multiples(self, decision: int) -> tuple[int, ...]:
         """Allowed bet multiples at decision 0 (Across), 1 (Down) or 2 (Middle)."""

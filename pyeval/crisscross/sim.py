@@ -1,5 +1,6 @@
 """Criss-Cross Poker in C: fast single-player simulation with the documented basic strategy
-(:mod:`pyeval.crisscross.strategy`) and the exact analysis of the Five Card Bonus.
+(:mod:`pyeval.crisscross.strategy`) for ``pyeval.simulate(CrissCrossSim(...), rounds, ...)`` and the
+exact analysis of the Five Card Bonus.
 
 The simulation draws each round's seven cards -- the cross in § 674a.9(b)'s dealing order (58 Pa.
 Code § 674a.9(b)) then the two hole cards -- from the shoe's random source (``csrc/pe_shoe.h``:
@@ -9,21 +10,21 @@ units of the Ante; rates are exact :class:`fractions.Fraction` values.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from concurrent.futures import Executor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 from .._bindings import check, ffi, lib
-from ..errors import SeedError, ShoeArgumentError
-from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
+from ..errors import ShoeArgumentError
+from ..parallel import stream_rng, sum_cdata
 from ..shoe.rng import seeded_rng
-from .round import Wager
-from .rules import CrissCrossRules, Paytable
+from ..simulation import in_chunks
+from .records import CrissCrossWager
+from .rules import CrissCrossRules, CrissCrossPaytable
 
-__all__ = ["SimulationResult", "WagerStats", "BonusAnalysis", "simulate", "simulate_rounds",
+__all__ = ["CrissCrossSim", "CrissCrossSimResult", "CrissCrossWagerStats", "BonusAnalysis", "simulate_rounds",
            "bonus_exact", "CHUNK"]
 
 #: Rounds dealt per batch (the C path's deck restarts in new-deck order at each batch).
@@ -31,7 +32,7 @@ CHUNK = 1024
 _N_BOARDS = comb(52, 5)
 
 
-def _fill_paytable(dst: object, p: Paytable) -> None:
+def _fill_paytable(dst: object, p: CrissCrossPaytable) -> None:
     dst.n = len(p.lines)  # type: ignore[attr-defined]
     for i, ln in enumerate(p.lines):
         if ln.odds.numerator >= 2**31 or ln.odds.denominator >= 2**31:
@@ -65,11 +66,11 @@ def _rng(seed: int) -> object:
 
 
 @dataclass(frozen=True, slots=True)
-class WagerStats:
+class CrissCrossWagerStats:
     """One wager over a simulation: times placed, total staked and the player's total net (ints in
     the table unit), and counts of wins, pushes and losses."""
 
-    wager: Wager
+    wager: CrissCrossWager
     placed: int
     staked: int
     net: int
@@ -89,19 +90,21 @@ class WagerStats:
 
 
 @dataclass(frozen=True, slots=True)
-class SimulationResult:
+class CrissCrossSimResult:
     """Totals of a simulation. ``folds[d]``: folds at the Across, Down, Middle decision."""
 
     rounds: int
+    seed: int
+    streams: int
     ante: int
     bonus: int
     folds: tuple[int, int, int]
-    wagers: tuple[WagerStats, ...]
+    wagers: tuple[CrissCrossWagerStats, ...]
 
     @property
     def game_net(self) -> int:
         """Player's net on the main game (Antes, Across, Down, Middle)."""
-        return sum(w.net for w in self.wagers if w.wager is not Wager.BONUS)
+        return sum(w.net for w in self.wagers if w.wager is not CrissCrossWager.BONUS)
 
     @property
     def house_edge_per_ante(self) -> Fraction:
@@ -111,13 +114,14 @@ class SimulationResult:
     @property
     def element_of_risk(self) -> Fraction:
         """House win on the main game per unit of everything staked on it."""
-        staked = sum(w.staked for w in self.wagers if w.wager is not Wager.BONUS)
+        staked = sum(w.staked for w in self.wagers if w.wager is not CrissCrossWager.BONUS)
         return Fraction(-self.game_net, staked) if staked else Fraction(0)
 
-    def as_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready dict (rates as floats beside exact "num/den" strings)."""
         return {
-            "rounds": self.rounds, "ante": self.ante, "bonus": self.bonus,
+            "game": "criss-cross", "rounds": self.rounds, "seed": self.seed, "streams": self.streams,
+            "ante": self.ante, "bonus": self.bonus,
             "folds": dict(zip(("across", "down", "middle"), self.folds)),
             "house_edge_per_ante": float(self.house_edge_per_ante),
             "element_of_risk": float(self.element_of_risk),
@@ -129,67 +133,62 @@ class SimulationResult:
         }
 
 
-def simulate(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, ante: int = 1,
-             bonus: int = 1, progress: Callable[[int], None] | None = None, streams: int = 1,
-             executor: Executor | None = None) -> SimulationResult:
-    """Play ``rounds`` single-player rounds in C with the basic strategy.
+@dataclass(frozen=True)
+class CrissCrossSim:
+    """Criss-Cross Poker for :func:`pyeval.simulate`: single-player rounds in C with the basic
+    strategy. ``rules``: the table's rules (paytables), default the documented defaults; ``ante``:
+    each Ante, in table units; ``bonus``: the Five Card Bonus wager (0: not placed). The result is a
+    :class:`CrissCrossSimResult`.
 
-    Args:
-        rounds: number of rounds (>= 0). seed: int 0..2**256-1 (same seed, same rounds).
-        rules: the table's rules (paytables); default the documented defaults.
-        ante: each Ante, in table units; bonus: the Five Card Bonus wager (0: not placed).
-        progress: called with the number of rounds finished after each block (each stream, with
-            an executor).
-        streams: independent streams of the seed (:mod:`pyeval.parallel`): stream ``k`` is the
-            seed's generator jumped ``k`` times and plays its share of the rounds
-            (:func:`pyeval.parallel.split`); totals are summed. ``streams=1`` is the plain run.
-            The result depends on (seed, streams, rounds) only, never on the executor.
-        executor: any ``concurrent.futures.Executor`` running one task per stream (processes,
-            threads, Dask's ``Client.get_executor()``); None runs here.
-    Raises:
-        SeedError: a bad seed or stream count. ShoeArgumentError: a bad count, wager or paytable.
+    Raises (from :meth:`check`): ShoeArgumentError for a bad wager or paytable.
     """
-    if type(rounds) is not int or not 1 <= rounds <= 10**12:
-        raise ShoeArgumentError(f"rounds must be an int 1..10**12, got {rounds!r}")
-    rules = rules if rules is not None else CrissCrossRules()
-    _config(rules, ante, bonus)
-    _rng(seed)
-    k = check_streams(streams)
-    counts = split(rounds, k)
-    if executor is None:
-        parts = [_stream_stats(rules, ante, bonus, seed, j, n, progress) for j, n in enumerate(counts) if n]
-    else:
-        parts = run_streams(partial(_stream_stats, rules, ante, bonus, seed), counts, executor, progress)
-    st = ffi.new("pe_cc_stats *")
-    for b in parts:
-        add_cdata(st, ffi.from_buffer("pe_cc_stats *", bytearray(b)))
-    wagers = tuple(WagerStats(Wager(w), st.wins[w] + st.pushes[w] + st.losses[w], st.staked[w],
-                              st.net[w], st.wins[w], st.pushes[w], st.losses[w]) for w in range(6))
-    return SimulationResult(rounds, ante, bonus, (st.folds[0], st.folds[1], st.folds[2]), wagers)
+
+    rules: CrissCrossRules | None = None
+    ante: int = 1
+    bonus: int = 1
+
+    @property
+    def table(self) -> CrissCrossRules:
+        """The rules played (the defaults when ``rules`` is None)."""
+        return self.rules if self.rules is not None else CrissCrossRules()
+
+    def check(self) -> None:
+        """Raise unless the table and the wagers can be simulated."""
+        _config(self.table, self.ante, self.bonus)
+
+    def run_stream(self, seed: int, stream: int, rounds: int, progress: Callable[[int], None] | None) -> bytes:
+        """One stream's totals (the raw ``pe_cc_stats``)."""
+        return _stream_stats(self.table, self.ante, self.bonus, seed, stream, rounds, progress)
+
+    def merge(self, parts: Sequence[bytes]) -> bytes:
+        """The sum of the streams' totals (exact integer sums)."""
+        return sum_cdata("pe_cc_stats", parts)
+
+    def result(self, totals: bytes, rounds: int, seed: int, streams: int) -> CrissCrossSimResult:
+        """Every figure, from the merged totals."""
+        st = ffi.from_buffer("pe_cc_stats *", bytearray(totals))
+        wagers = tuple(CrissCrossWagerStats(CrissCrossWager(w), st.wins[w] + st.pushes[w] + st.losses[w],
+                                            st.staked[w], st.net[w], st.wins[w], st.pushes[w], st.losses[w])
+                       for w in range(6))
+        return CrissCrossSimResult(rounds, seed, streams, self.ante, self.bonus,
+                                   (st.folds[0], st.folds[1], st.folds[2]), wagers)
 
 
 def _stream_stats(rules: CrissCrossRules, ante: int, bonus: int, seed: int, stream: int, rounds: int,
                   progress: Callable[[int], None] | None = None) -> bytes:
     """One stream's totals (the raw ``pe_cc_stats``), played in blocks of ``CHUNK * 256`` rounds."""
     cfg = _config(rules, ante, bonus)
-    rng = _rng(seed) if stream == 0 else stream_rng(seed, stream)
+    rng = stream_rng(seed, stream)
     st = ffi.new("pe_cc_stats *")
-    block = CHUNK * 256
-    done = 0
-    while done < rounds:
-        n = min(block, rounds - done)
-        check(lib.pe_cc_simulate(cfg, rng, n, st), "pe_cc_simulate")
-        done += n
-        if progress is not None:
-            progress(n)
+    in_chunks(rounds, CHUNK * 256, lambda n: check(lib.pe_cc_simulate(cfg, rng, n, st), "pe_cc_simulate"), progress)
     return bytes(ffi.buffer(st))
 
 
 def simulate_rounds(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, ante: int = 1,
                     bonus: int = 1) -> list[dict[str, object]]:
-    """Every round of :func:`simulate` (same seed, same rounds) as a dict: ``cards`` (the seven
+    """Every round :class:`CrissCrossSim` plays (same seed, one stream) as a dict: ``cards`` (the seven
     cards in dealing order: the cross then the hole cards), ``multiples`` (per decision; 0 fold,
-    None not reached), ``staked`` and ``net`` (per :class:`Wager`). For tests and audits."""
+    None not reached), ``staked`` and ``net`` (per :class:`CrissCrossWager`). For tests and audits."""
     if type(rounds) is not int or not 0 <= rounds <= 10**6:
         raise ShoeArgumentError(f"rounds must be an int 0..1000000, got {rounds!r}")
     rules = rules if rules is not None else CrissCrossRules()
@@ -211,7 +210,7 @@ class BonusAnalysis:
     """Exact Five Card Bonus over all 2,598,960 boards: ``counts[i]`` boards on paytable line i,
     ``losing`` boards below the last line."""
 
-    paytable: Paytable
+    paytable: CrissCrossPaytable
     counts: tuple[int, ...]
     losing: int
 
@@ -236,13 +235,13 @@ class BonusAnalysis:
         return Fraction(self.counts[line], _N_BOARDS)
 
 
-def bonus_exact(paytable: Paytable | None = None) -> BonusAnalysis:
+def bonus_exact(paytable: CrissCrossPaytable | None = None) -> BonusAnalysis:
     """Enumerate every five-card board (in C) and count the boards on each line of the Five Card
     Bonus paytable (default: the table default). Raises ShoeArgumentError for a paytable the C
     path cannot take."""
     pt = paytable if paytable is not None else CrissCrossRules().bonus_paytable
-    if not isinstance(pt, Paytable):
-        raise ShoeArgumentError(f"paytable must be a Paytable, got {type(pt).__name__}")
+    if not isinstance(pt, CrissCrossPaytable):
+        raise ShoeArgumentError(f"paytable must be a CrissCrossPaytable, got {type(pt).__name__}")
     cpt = ffi.new("pe_cc_paytable *")
     _fill_paytable(cpt, pt)
     counts = ffi.new("uint64_t[17]")

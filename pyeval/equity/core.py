@@ -82,7 +82,8 @@ class EquityStats:
     def __add__(self, other: EquityStats) -> EquityStats:
         if not isinstance(other, EquityStats) or len(other.win) != len(self.win):
             return NotImplemented
-        add = lambda a, b: tuple(x + y for x, y in zip(a, b))  # noqa: E731
+        def add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(x + y for x, y in zip(a, b))
         return EquityStats(self.trials + other.trials, add(self.win, other.win), add(self.tie, other.tie),
                            add(self.share, other.share), add(self.share_sq, other.share_sq))
 

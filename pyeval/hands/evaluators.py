@@ -65,8 +65,8 @@ def _cards(cards: CardsLike) -> tuple[int, ...]:
     """to_cards, with a fast path for a tuple or list of distinct plain ints 0..51."""
     t = type(cards)
     if t is tuple or t is list:
-        s = set(cards)  # type: ignore[arg-type]
-        if len(s) == len(cards) and s <= _CARD_INTS and set(map(type, cards)) == _INT_ONLY:  # type: ignore[arg-type]
+        s = set(cards)
+        if len(s) == len(cards) and s <= _CARD_INTS and set(map(type, cards)) == _INT_ONLY:
             return tuple(cards)  # type: ignore[arg-type]
     return to_cards(cards)
 

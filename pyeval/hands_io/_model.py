@@ -96,6 +96,7 @@ class RawHand:
     jackpot: int | None = None
     boards: list[tuple[int, ...]] = field(default_factory=list)  # every board of a hand run more than once
     notes: list[str] = field(default_factory=list)  # what the record has that PHH/the engine cannot replay
+    results_known: bool = True  # False: the record does not say what anyone won (ACPC match states)
 
     def add(self, kind: str, name: str = "", amount: int = 0, cards: tuple[int, ...] = (), line: int = 0,
             extra: str = "") -> None:
@@ -345,12 +346,14 @@ def to_phh(raw: RawHand) -> HandHistory:
         min_bet=None if fl else (raw.min_bet or forced_big or 1),
         small_bet=raw.small_bet if fl else None, big_bet=raw.big_bet if fl else None,
         bring_in=raw.bring_in if stud else None,
-        finishing_stacks=[s.stack - contrib[i] + returned[i] + collected[i] + cashout[i] for i, s in enumerate(order)],
+        finishing_stacks=[s.stack - contrib[i] + returned[i] + collected[i] + cashout[i] for i, s in enumerate(order)]
+        if raw.results_known else None,
         players=names, name=f"{raw.source}:{raw.line}" if raw.source else f"line {raw.line}",
     )
     _showdown(hh, shown, mucked, folded, stud)
     hh_fields["seats"] = [s.seat for s in order]
-    hh_fields["winnings"] = collected
+    if raw.results_known:
+        hh_fields["winnings"] = collected
     hh_fields["venue"] = raw.venue
     for key in ("hand_id", "table", "currency", "currency_symbol", "seat_count", "level", "time_zone_abbreviation"):
         v = getattr(raw, key)

@@ -4,7 +4,7 @@ When the engine moves again, only these lines change.
 """
 from __future__ import annotations
 
-from ..poker.games import VARIANTS
+from ..poker.games import ALL_VARIANTS as VARIANTS
 from ..poker.phh import HandHistory, dumps, dumps_many, from_round, iter_paths, load, loads, stop_reason
 from ..poker.round import Round
 from ..poker.rules import BettingStructure, PokerRules

@@ -182,6 +182,8 @@ def parse_line(line: str, no: int = 1, source: str = "", game: ACPCGame = NO_LIM
         for i in live:
             if players[i] in raw.hole:
                 raw.add("show", players[i], cards=tuple(raw.hole[players[i]]), line=no)
+    if not m:
+        raw.results_known = False  # a match state carries no results
     if m:
         try:
             res = [int(x) for x in m["res"].split("|")]

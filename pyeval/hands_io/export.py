@@ -106,6 +106,7 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
     prev = ""  # the kind of the last event that was not a burn or reshuffle
     stacks = list(rnd.starting_stacks)
     street_got: set[int] = set()  # stud: players dealt this street
+    raked = 0
 
     def new_street(label: str) -> None:
         nonlocal street, bet, bet_to
@@ -209,6 +210,8 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
             out.append(f"{nm}: shows [{_ct(e.cards)}]")
         elif kind == "muck":
             out.append(f"{nm}: mucks hand")
+        elif kind == "rake":
+            raked += e.amount
         elif kind == "award":
             awards.append((p, e.amount, e.cards[0] if e.cards else 0))  # type: ignore[arg-type]
         prev = kind
@@ -220,7 +223,7 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
         out.append(f"{names[p]} collected {amt(a)} from {where}")
     out.append("*** SUMMARY ***")
     total = sum(a for _, a, _ in awards)
-    out.append(f"Total pot {amt(total)} | Rake {amt(0)}")
+    out.append(f"Total pot {amt(total + raked)} | Rake {amt(raked)}")
     if board:
         out.append(f"Board [{_ct(board)}]")
     for i in range(n):

@@ -1,6 +1,6 @@
 """World Poker Tour Heads-Up Hold 'Em (58 Pa. Code chapter 677a), the house-banked game.
 
-* :mod:`.rules`: :class:`HeadsUpRules` and :class:`Paytable` (exact odds, declared rounding).
+* :mod:`.rules`: :class:`HeadsUpRules` and :class:`HeadsUpPaytable` (exact odds, declared rounding).
 * :mod:`.paytables`: EXAMPLE paytables from public descriptions; a live table must be configured
   with the certificate holder's approved paytables.
 * :mod:`.round`: :class:`HeadsUpRound`, the round as explicit steps (§ 677a.11).
@@ -10,17 +10,18 @@
 """
 from .paytables import EXAMPLE_PAYTABLES, example_rules
 from .round import (
-    Action, CardSource, Decision, Event, HeadsUpRound, Phase, SequenceSource, Street, play_round,
+    Action, CardSource, Decision, Event, HeadsUpRound, HeadsUpPhase, SequenceSource, HeadsUpStreet, play_round,
 )
 from .rules import (
-    DealingProcedure, Paytable, PaytableKind, RaiseAmounts, Rounding, HeadsUpRules, Wager, parse_odds, pocket_class,
+    DealingMethod, HeadsUpPaytable, PaytableKind, RaiseAmounts, Rounding, HeadsUpRules, HeadsUpWager, parse_odds,
+    pocket_class,
 )
-from .settle import Outcome, PlayerSettlement, RoundSettlement, WagerResult
+from .settle import Outcome, PlayerSettlement, RoundSettlement, HeadsUpWagerResult
 from .strategy import basic_strategy
 
 __all__ = [
-    "HeadsUpRules", "Paytable", "PaytableKind", "Rounding", "RaiseAmounts", "DealingProcedure", "Wager", "parse_odds",
-    "pocket_class", "EXAMPLE_PAYTABLES", "example_rules", "HeadsUpRound", "Phase", "Action", "Street",
-    "Decision", "Event", "CardSource", "SequenceSource", "play_round", "Outcome", "WagerResult",
+    "HeadsUpRules", "HeadsUpPaytable", "PaytableKind", "Rounding", "RaiseAmounts", "DealingMethod", "HeadsUpWager", "parse_odds",
+    "pocket_class", "EXAMPLE_PAYTABLES", "example_rules", "HeadsUpRound", "HeadsUpPhase", "Action", "HeadsUpStreet",
+    "Decision", "Event", "CardSource", "SequenceSource", "play_round", "Outcome", "HeadsUpWagerResult",
     "PlayerSettlement", "RoundSettlement", "basic_strategy",
 ]

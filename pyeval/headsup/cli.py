@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from .paytables import EXAMPLE_PAYTABLES, example_rules
 from .rules import PaytableKind
-from ..parallel import add_cli_options, cli_executor
-from .sim import pocket_bonus_exact, simulate, trips_plus_exact
+from .sim import HeadsUpSim, pocket_bonus_exact, trips_plus_exact
 
 __all__ = ["register", "run"]
 
@@ -25,45 +23,26 @@ def _choices(kind: PaytableKind) -> list[str]:
 
 
 def register(subparsers: Any) -> None:
-    """Add ``heads-up`` under the shared ``pyeval simulate`` parser."""
-    from ..cli import simulate_subparsers
+    """Add ``heads-up`` under ``pyeval simulate`` (:func:`pyeval.cli.add_command`)."""
+    from ..cli import add_command, add_simulation_options
 
-    p = simulate_subparsers(subparsers).add_parser(
-        "heads-up", help="World Poker Tour Heads-Up Hold 'Em (58 Pa. Code ch. 677a), single player, basic strategy",
+    p = add_command(
+        subparsers, "heads-up", run, group="simulate",
+        help="World Poker Tour Heads-Up Hold 'Em (58 Pa. Code ch. 677a), single player, basic strategy",
         description="Simulate single-player rounds of World Poker Tour Heads-Up Hold 'Em in C with the "
                     "documented basic strategy and EXAMPLE paytables from public descriptions (not "
                     "Pennsylvania text); also prints the exact Trips Plus and Pocket Bonus house edges.")
-    p.add_argument("--rounds", type=int, default=1_000_000, help="rounds to play (default 1,000,000)")
-    p.add_argument("--seed", type=int, default=0, help="seed 0..2**256-1 (default 0): same seed, same rounds")
     p.add_argument("--trips", choices=_choices(PaytableKind.TRIPS_PLUS), default="trips-50-40-30-8-6-5-3",
                    help="example Trips Plus paytable")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    add_cli_options(p, 1)
-    p.set_defaults(func=run)
+    add_simulation_options(p)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the simulation described by ``args``; print the report; return 0."""
+    from ..cli import run_simulation
+
     rules = example_rules(trips_plus=EXAMPLE_PAYTABLES[args.trips])
-    bar: Any = None
-    if not args.no_progress and not args.json:
-        from tqdm import tqdm
-        bar = tqdm(total=args.rounds, unit="round", unit_scale=True, file=sys.stderr,
-                   disable=None if sys.stderr.isatty() else True)
-    last = [0]
-
-    def progress(done: int) -> None:
-        bar.update(done - last[0])
-        last[0] = done
-
-    try:
-        with cli_executor(args.workers, args.scheduler) as ex:
-            res = simulate(rules, args.rounds, args.seed, progress=progress if bar is not None else None,
-                           streams=args.streams, executor=ex)
-    finally:
-        if bar is not None:
-            bar.close()
+    res = run_simulation(args, HeadsUpSim(rules))
     analyses = []
     if rules.trips_plus is not None:
         analyses.append(("trips_plus", trips_plus_exact(rules.trips_plus)))

@@ -26,25 +26,22 @@ Cards come from any *card source* with ``burn() -> int`` and ``deal(k) -> tuple[
 """
 from __future__ import annotations
 
-import enum
 import functools
-import operator
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Sequence
+from typing import Any
 
 from .._bindings import _fastcall
-from ..cards import CARD_TEXT
-from ..errors import (
-    CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError,
-    OutOfTurnError, WagerNotAllowedError,
-)
+from ..contracts import Action, CardSource, Event, EventKind as K, passes
+from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
+from .dealing import SequenceSource, _check_drawn
+from .phases import Decision, HeadsUpPhase, HeadsUpStreet, Strategy
 from ..shoe.procedures import DealingProcedure as HoleCardProcedure
 from ..shoe.procedures import DealPlan, plan_deal
-from .rules import FLOP_CAP, PREFLOP_CAP, HeadsUpRules, Rounding, Wager
-from .settle import PlayerSettlement, RoundSettlement, WagerResult, collect_fold, settle_player
+from .rules import FLOP_CAP, PREFLOP_CAP, HeadsUpRules, HeadsUpWager
+from .settle import HeadsUpWagerResult, PlayerSettlement, RoundSettlement, collect_fold, settle_player
 
 __all__ = [
-    "CardSource", "SequenceSource", "Phase", "Action", "Street", "Decision", "Event", "HeadsUpRound",
+    "CardSource", "SequenceSource", "HeadsUpPhase", "Action", "HeadsUpStreet", "Decision", "Event", "HeadsUpRound",
     "Strategy", "play_round",
 ]
 
@@ -52,129 +49,27 @@ _S = "58 Pa. Code § 677a.11"
 _evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin; cards here are validated and distinct
 
 
-class CardSource(Protocol):
-    """Where the dealer takes cards from: a shoe, a hand-held deck, or a fixed order."""
-
-    def burn(self) -> int: ...
-
-    def deal(self, k: int) -> tuple[int, ...]: ...
-
-
-class SequenceSource:
-    """A card source that deals a fixed order (top first): for tests, replays and differential checks.
-
-    Raises:
-        IllegalActionError: on burn/deal when the order has too few cards left.
-    """
-
-    __slots__ = ("cards", "pos")
-
-    def __init__(self, cards: Iterable[int]) -> None:
-        self.cards = tuple(cards)
-        self.pos = 0
-
-    def burn(self) -> int:
-        return self.deal(1)[0]
-
-    def deal(self, k: int) -> tuple[int, ...]:
-        p = self.pos
-        if p + k > len(self.cards):
-            raise IllegalActionError(f"the card order has {len(self.cards) - p} cards left, {k} asked for")
-        self.pos = p + k
-        return self.cards[p:p + k]
-
-
-class Phase(enum.Enum):
-    """Where the round is; each value names the step that comes next."""
-
-    WAGERS = "wagers"                    # players place wagers; then the deal
-    PREFLOP = "preflop decisions"        # § 677a.11(b)
-    FLOP = "burn and flop"               # § 677a.11(c)
-    POSTFLOP = "post-flop decisions"     # § 677a.11(d)
-    TURN_RIVER = "burn, turn and river"  # § 677a.11(e)
-    FINAL = "final decisions"            # § 677a.11(f)
-    SHOWDOWN = "dealer's hand exposed"   # § 677a.11(g)
-    SETTLEMENT = "settlement"            # § 677a.11(g)-(i)
-    COMPLETE = "complete"                # § 677a.11(j)
-
-
-class Action(enum.Enum):
-    """Steps that may be legal (:meth:`HeadsUpRound.legal_actions`)."""
-
-    PLACE_WAGERS = "place_wagers"
-    DEAL = "deal"
-    CHECK = "check"
-    RAISE = "raise"
-    FOLD = "fold"
-    BURN_AND_FLOP = "burn_and_flop"
-    BURN_TURN_AND_RIVER = "burn_turn_and_river"
-    EXPOSE_DEALER = "expose_dealer"
-    SETTLE = "settle"
-
-
-class Street(enum.IntEnum):
-    """The three Raise decisions: before the flop (b), after the flop (d), after turn and river (f)."""
-
-    PREFLOP = 0
-    FLOP = 1
-    RIVER = 2
-
-
-class Decision(NamedTuple):
-    """What a player's strategy sees: ``seat``, ``street``, ``hole`` (2 cards), ``board`` (0, 3 or 5
-    cards), ``ante`` (chips) and ``options`` (the legal Raise amounts in chips, ascending: a
-    ``range`` when any amount up to the cap is allowed). The strategy returns one of ``options`` to
-    raise, or 0 to check (to fold on ``Street.RIVER``)."""
-
-    seat: int
-    street: Street
-    hole: tuple[int, int]
-    board: tuple[int, ...]
-    ante: int
-    options: Sequence[int]
-
-
-Strategy = Callable[[Decision], int]
-
-
-class Event(NamedTuple):
-    """One entry of the round record: ``kind`` (str), ``seat`` (or None for dealer steps), ``data``."""
-
-    kind: str
-    seat: int | None
-    data: Any
-
-
-def _event_seat(e: Event) -> int:
-    """The seat of a player's event in a record being replayed (IllegalActionError if it names none)."""
-    if e.seat is None:
-        raise IllegalActionError(f"the record's {e.kind!r} event names no seat", f"{_S}(j)")
-    return e.seat
-
-
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
-_DECK = frozenset(range(52))
 
-_RIVER = Street.RIVER
 # Enum members as module constants for the hot paths (member access through the class costs
 # ~0.1 us on CPython 3.11).
-_P_COMPLETE = Phase.COMPLETE
-_P_FINAL = Phase.FINAL
-_P_FLOP = Phase.FLOP
-_P_POSTFLOP = Phase.POSTFLOP
-_P_PREFLOP = Phase.PREFLOP
-_P_SETTLEMENT = Phase.SETTLEMENT
-_P_SHOWDOWN = Phase.SHOWDOWN
-_P_TURN_RIVER = Phase.TURN_RIVER
-_P_WAGERS = Phase.WAGERS
-_S_FLOP = Street.FLOP
-_S_PREFLOP = Street.PREFLOP
-_S_RIVER = Street.RIVER
-_DECISION_PHASES = {Phase.PREFLOP: Street.PREFLOP, Phase.POSTFLOP: Street.FLOP, Phase.FINAL: Street.RIVER}
-_SECTION_OF = {Street.PREFLOP: f"{_S}(b)", Street.FLOP: f"{_S}(d)", Street.RIVER: f"{_S}(f)"}
+_P_COMPLETE = HeadsUpPhase.COMPLETE
+_P_FINAL = HeadsUpPhase.FINAL
+_P_FLOP = HeadsUpPhase.FLOP
+_P_POSTFLOP = HeadsUpPhase.POSTFLOP
+_P_PREFLOP = HeadsUpPhase.PREFLOP
+_P_SETTLEMENT = HeadsUpPhase.SETTLEMENT
+_P_SHOWDOWN = HeadsUpPhase.SHOWDOWN
+_P_TURN_RIVER = HeadsUpPhase.TURN_RIVER
+_P_WAGERS = HeadsUpPhase.WAGERS
+_S_FLOP = HeadsUpStreet.FLOP
+_S_PREFLOP = HeadsUpStreet.PREFLOP
+_S_RIVER = HeadsUpStreet.RIVER
+_DECISION_PHASES = {HeadsUpPhase.PREFLOP: HeadsUpStreet.PREFLOP, HeadsUpPhase.POSTFLOP: HeadsUpStreet.FLOP, HeadsUpPhase.FINAL: HeadsUpStreet.RIVER}
+_SECTION_OF = {HeadsUpStreet.PREFLOP: f"{_S}(b)", HeadsUpStreet.FLOP: f"{_S}(d)", HeadsUpStreet.RIVER: f"{_S}(f)"}
 
 
-def _raise_options(cache: dict[tuple[int, int], Sequence[int]], st: Street, ante: int,
+def _raise_options(cache: dict[tuple[int, int], Sequence[int]], st: HeadsUpStreet, ante: int,
                    rules: HeadsUpRules) -> Sequence[int]:
     """Raise amounts on ``st`` for ``ante`` from the table's cache (filled on first use): any amount
     up to the cap (a ``range``, § 677a.11(b), (d)) or the table's whole multiples of the Ante."""
@@ -197,36 +92,9 @@ def _raise_options(cache: dict[tuple[int, int], Sequence[int]], st: Street, ante
 
 
 @functools.lru_cache(maxsize=64)
-def _hole_plan(procedure: HoleCardProcedure, seats: tuple[int, ...]) -> DealPlan:
-    """The shoe's plan of the hole-card stage of ``procedure`` for these seats (cached)."""
-    return plan_deal(procedure, seats, stages=("hole",))
-
-
-def _check_drawn(cards: object, k: int, used: set[int]) -> tuple[int, ...]:
-    """Validate cards a source produced: ``k`` ints 0..51, distinct and not already on the table.
-    Adds them to ``used`` when they are valid; raises (leaving ``used`` as it was) when not."""
-    if type(cards) is tuple and len(cards) == k:
-        cs = set(cards)
-        if len(cs) == k and cs <= _DECK and cs.isdisjoint(used) and type(sum(cards)) is int:
-            used |= cs
-            return cards
-    try:
-        cards = tuple(operator.index(c) if not isinstance(c, bool) else c for c in cards)  # type: ignore[attr-defined]
-    except TypeError:
-        raise CardTypeError(f"the card source returned {cards!r}, not card ints 0..51") from None
-    if len(cards) != k:
-        raise CardCountError(f"the card source returned {len(cards)} cards, {k} asked for")
-    seen: set[int] = set()
-    for c in cards:
-        if isinstance(c, bool):
-            raise CardTypeError(f"the card source returned {c!r}, not a card int 0..51")
-        if not 0 <= c <= 51:
-            raise InvalidCardError(f"the card source returned card {c}: card ints are 0..51")
-        if c in used or c in seen:
-            raise DuplicateCardError(f"the card source returned {CARD_TEXT[c]} ({c}), already on the table")
-        seen.add(c)
-    used |= seen
-    return cards
+def _hole_plan(procedure: HoleCardProcedure, players: tuple[int, ...]) -> DealPlan:
+    """The shoe's plan of the hole-card stage of ``procedure`` for these players (cached)."""
+    return plan_deal(procedure, players, stages=("hole",))
 
 
 class HeadsUpRound:
@@ -235,12 +103,12 @@ class HeadsUpRound:
     Args:
         rules: the table's :class:`~pyeval.headsup.rules.HeadsUpRules`.
 
-    Seats are 1..``rules.positions``; seat 1 is farthest to the dealer's left. Chips are ints.
+    Players are 1..``rules.positions``; player 1 is farthest to the dealer's left. Chips are ints.
     Attributes (read-only by convention): ``phase``, ``events``, ``board``, ``dealer_hole``,
-    ``hole`` (seat -> cards), ``raised`` (seat -> (street, amount)), ``folded`` (set of seats).
+    ``hole`` (player -> cards), ``raised`` (player -> (street, amount)), ``folded`` (set of players).
     """
 
-    __slots__ = ("rules", "phase", "_street", "events", "wagers", "seats", "hole", "dealer_hole",
+    __slots__ = ("rules", "phase", "_street", "events", "wagers", "players", "hole", "dealer_hole",
                  "board", "burns", "raised", "folded", "_queue", "_used", "dealer_value", "values",
                  "_to_settle", "_settled", "_collected")
 
@@ -249,45 +117,45 @@ class HeadsUpRound:
             raise CardTypeError(f"rules must be a HeadsUpRules, got {type(rules).__name__}")
         self.rules = rules
         self.phase = _P_WAGERS
-        self._street: Street | None = None  # the decision street now (mirrors phase; fast path)
+        self._street: HeadsUpStreet | None = None  # the decision street now (mirrors phase; fast path)
         self.events: list[Event] = []
-        self.wagers: dict[int, tuple[int, int, int, int]] = {}  # seat -> (ante, odds, pocket, trips)
-        self.seats: tuple[int, ...] = ()   # seats in play, clockwise from the dealer's left
+        self.wagers: dict[int, tuple[int, int, int, int]] = {}  # player -> (ante, odds, pocket, trips)
+        self.players: tuple[int, ...] = ()   # players in play, clockwise from the dealer's left
         self.hole: dict[int, tuple[int, int]] = {}
         self.dealer_hole: tuple[int, ...] = ()
         self.board: tuple[int, ...] = ()
         self.burns: tuple[int, ...] = ()
-        self.raised: dict[int, tuple[Street, int]] = {}
+        self.raised: dict[int, tuple[HeadsUpStreet, int]] = {}
         self.folded: set[int] = set()
-        self._queue: list[int] = []        # seats still to decide on this street, in order
+        self._queue: list[int] = []        # players still to decide on this street, in order
         self._used: set[int] = set()
         self.dealer_value = 0
         self.values: dict[int, int] = {}
         self._to_settle: list[int] = []
         self._settled: list[PlayerSettlement] = []
-        self._collected: dict[int, tuple[WagerResult, ...]] = {}  # folds: the Ante and Odds collected (f)
+        self._collected: dict[int, tuple[HeadsUpWagerResult, ...]] = {}  # folds: the Ante and Odds collected (f)
 
     # ---- queries -------------------------------------------------------------------------------
     @property
     def to_act(self) -> int | None:
-        """The seat whose decision is due (b), (d), (f), or None when it is a dealer step."""
+        """The player whose decision is due (b), (d), (f), or None when it is a dealer step."""
         q = self._queue
         return q[0] if q else None
 
     @property
-    def street(self) -> Street | None:
+    def street(self) -> HeadsUpStreet | None:
         """The decision street now, or None outside the decision phases."""
         return self._street
 
-    def raise_options(self, seat: int | None = None) -> Sequence[int]:
-        """Raise amounts (chips, ascending) ``seat`` (default: the seat to act) may make now; () if none.
+    def raise_options(self, player: int | None = None) -> Sequence[int]:
+        """Raise amounts (chips, ascending) ``player`` (default: the player to act) may make now; () if none.
 
         Before the flop any amount up to three times the Ante (b), after the flop up to two times
         (d) (a ``range``; with ``RaiseAmounts.WHOLE_MULTIPLES`` the table's whole multiples, a
         tuple); after turn and river exactly the Ante (f).
         """
         s = self.to_act
-        if s is None or (seat is not None and seat != s):
+        if s is None or (player is not None and player != s):
             return ()
         return _raise_options(self.rules.plan.raise_options, self._street, self.wagers[s][0],  # type: ignore[arg-type]
                               self.rules)
@@ -302,14 +170,14 @@ class HeadsUpRound:
             return frozenset(acts)
         if ph in _DECISION_PHASES:
             if ph is _P_FINAL:
-                return frozenset({Action.RAISE, Action.FOLD})
-            return frozenset({Action.RAISE, Action.CHECK})
+                return frozenset({Action.RAISE_WAGER, Action.FOLD})
+            return frozenset({Action.RAISE_WAGER, Action.CHECK})
         return frozenset({{_P_FLOP: Action.BURN_AND_FLOP, _P_TURN_RIVER: Action.BURN_TURN_AND_RIVER,
                            _P_SHOWDOWN: Action.EXPOSE_DEALER, _P_SETTLEMENT: Action.SETTLE}[ph]}
                          if ph is not _P_COMPLETE else ())
 
     def decision(self) -> Decision:
-        """The :class:`Decision` of the seat to act. Raises IllegalActionError when none is due."""
+        """The :class:`Decision` of the player to act. Raises IllegalActionError when none is due."""
         s = self.to_act
         if s is None:
             raise IllegalActionError(f"no player decision is due now (phase: {self.phase.value})")
@@ -317,74 +185,111 @@ class HeadsUpRound:
                               self.raise_options()))
 
     # ---- wagers --------------------------------------------------------------------------------
-    def place_wagers(self, seat: int, ante: int, odds: int, pocket_bonus: int = 0, trips_plus: int = 0) -> None:
+    def place_wagers(self, player: int, ante: int, odds: int, pocket_bonus: int = 0, trips_plus: int = 0) -> None:
         """Place one player's wagers before the deal.
 
         Args:
-            seat: 1..positions. ante, odds: chips, equal, within ``ante_min..ante_max``.
+            player: 1..positions. ante, odds: chips, equal, within ``ante_min..ante_max``.
             pocket_bonus, trips_plus: chips (0 = none), within the table's limits; only if offered.
         Raises:
-            IllegalActionError: not the wager phase, or the seat already has wagers.
-            WagerNotAllowedError: a bad seat, an amount that is not an int, outside the limits,
+            IllegalActionError: not the wager phase, or the player already has wagers.
+            WagerNotAllowedError: a bad player, an amount that is not an int, outside the limits,
             Odds unequal to the Ante, an optional wager the table does not offer, or (under
             ``Rounding.EXACT``) an amount a paytable line would not pay in whole chips.
         """
+        self._check_wagers(player, ante, odds, pocket_bonus, trips_plus)
+        self.wagers[player] = (ante, odds, pocket_bonus, trips_plus)
+        self.events.append(_tn(Event, (K.WAGERS, player, ante, (), (ante, odds, pocket_bonus, trips_plus))))
+
+    def can_place_wagers(self, player: int | None = None, ante: int | None = None, odds: int | None = None,
+                         pocket_bonus: int = 0, trips_plus: int = 0) -> bool:
+        """True when :meth:`place_wagers` would accept these wagers now (no arguments: when some
+        player may still place wagers)."""
+        if player is None or ante is None or odds is None:
+            return (self.phase is _P_WAGERS and len(self.wagers) < self.rules.positions
+                    and (player is None or player not in self.wagers))
+        return passes(self._check_wagers, player, ante, odds, pocket_bonus, trips_plus)
+
+    def _check_wagers(self, player: int, ante: int, odds: int, pocket_bonus: int, trips_plus: int) -> None:
         r = self.rules
         if self.phase is not _P_WAGERS:
             raise IllegalActionError(f"wagers are placed before the deal; the round is at {self.phase.value}",
                                      f"{_S}(a)")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= r.positions:
-            raise WagerNotAllowedError(f"seat must be an int 1..{r.positions}, got {seat!r}")
-        if seat in self.wagers:
-            raise IllegalActionError(f"seat {seat} has already placed its wagers")
+        if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= r.positions:
+            raise WagerNotAllowedError(f"player must be an int 1..{r.positions}, got {player!r}")
+        if player in self.wagers:
+            raise IllegalActionError(f"player {player} has already placed its wagers")
         if not (type(ante) is int and type(odds) is int and type(pocket_bonus) is int and type(trips_plus) is int):
-            self._check_types(seat, ante, odds, pocket_bonus, trips_plus)
+            self._check_types(player, ante, odds, pocket_bonus, trips_plus)
         if not r.ante_min <= ante <= r.ante_max:
-            raise WagerNotAllowedError(f"seat {seat}: Ante {ante} outside the table limits {r.ante_min}..{r.ante_max}",
+            raise WagerNotAllowedError(f"player {player}: Ante {ante} outside the table limits {r.ante_min}..{r.ante_max}",
                                        "58 Pa. Code § 677a.7")
         if odds != ante and (r.odds_equal_ante or not r.ante_min <= odds <= r.ante_max):
-            self._refuse_odds(seat, ante, odds)
+            self._refuse_odds(player, ante, odds)
         plan = r.plan
         if pocket_bonus and not (plan.offers_pocket and r.pocket_bonus_min <= pocket_bonus <= r.pocket_bonus_max):
-            self._check_optional(seat, Wager.POCKET_BONUS, pocket_bonus, r.pocket_bonus_min, r.pocket_bonus_max)
+            self._check_optional(player, HeadsUpWager.POCKET_BONUS, pocket_bonus, r.pocket_bonus_min, r.pocket_bonus_max)
         if trips_plus and not (plan.offers_trips and r.trips_plus_min <= trips_plus <= r.trips_plus_max):
-            self._check_optional(seat, Wager.TRIPS_PLUS, trips_plus, r.trips_plus_min, r.trips_plus_max)
+            self._check_optional(player, HeadsUpWager.TRIPS_PLUS, trips_plus, r.trips_plus_min, r.trips_plus_max)
         if plan.exact:
-            for wager, amt in ((Wager.ANTE, ante), (Wager.ODDS, odds), (Wager.POCKET_BONUS, pocket_bonus),
-                               (Wager.TRIPS_PLUS, trips_plus)):
+            for wager, amt in ((HeadsUpWager.ANTE, ante), (HeadsUpWager.ODDS, odds), (HeadsUpWager.POCKET_BONUS, pocket_bonus),
+                               (HeadsUpWager.TRIPS_PLUS, trips_plus)):
                 unit = r.whole_chip_unit(wager)
                 if amt and amt % unit:
                     raise WagerNotAllowedError(
-                        f"seat {seat}: {wager.value} {amt} is not a multiple of {unit}, so a paytable line "
+                        f"player {player}: {wager.value} {amt} is not a multiple of {unit}, so a paytable line "
                         "would not pay it in whole chips (the table's rounding rule is EXACT)")
-        self.wagers[seat] = (ante, odds, pocket_bonus, trips_plus)
-        self.events.append(_tn(Event, ("wagers", seat, (ante, odds, pocket_bonus, trips_plus))))
 
-    def _refuse_odds(self, seat: int, ante: int, odds: int) -> None:
+    def _refuse_odds(self, player: int, ante: int, odds: int) -> None:
         r = self.rules
         if r.odds_equal_ante:
-            raise WagerNotAllowedError(f"seat {seat}: the Odds wager ({odds}) must equal the Ante ({ante})",
+            raise WagerNotAllowedError(f"player {player}: the Odds wager ({odds}) must equal the Ante ({ante})",
                                        "table rule odds_equal_ante (assumed; § 677a.7 is not in our hands)")
-        raise WagerNotAllowedError(f"seat {seat}: Odds {odds} outside the table limits {r.ante_min}..{r.ante_max}",
+        raise WagerNotAllowedError(f"player {player}: Odds {odds} outside the table limits {r.ante_min}..{r.ante_max}",
                                    "table rule (the Ante limits; § 677a.7 is not in our hands)")
 
     @staticmethod
-    def _check_types(seat: int, *amounts: object) -> None:
+    def _check_types(player: int, *amounts: object) -> None:
         for name, v in zip(("ante", "odds", "pocket_bonus", "trips_plus"), amounts):
             if isinstance(v, bool) or not isinstance(v, int):
-                raise WagerNotAllowedError(f"seat {seat}: {name} must be an int number of chips, got {v!r}")
+                raise WagerNotAllowedError(f"player {player}: {name} must be an int number of chips, got {v!r}")
 
-    def _check_optional(self, seat: int, wager: Wager, amt: int, lo: int, hi: int) -> None:
+    def _check_optional(self, player: int, wager: HeadsUpWager, amt: int, lo: int, hi: int) -> None:
         if not self.rules.offers(wager):
-            raise WagerNotAllowedError(f"seat {seat}: this table does not offer the {wager.value} wager",
+            raise WagerNotAllowedError(f"player {player}: this table does not offer the {wager.value} wager",
                                        "58 Pa. Code § 677a.7")
         if not lo <= amt <= hi:
-            raise WagerNotAllowedError(f"seat {seat}: {wager.value} {amt} outside the table limits {lo}..{hi}")
+            raise WagerNotAllowedError(f"player {player}: {wager.value} {amt} outside the table limits {lo}..{hi}")
 
     # ---- dealer steps --------------------------------------------------------------------------
-    def _need(self, phase: Phase, what: str) -> None:
+    def _need(self, phase: HeadsUpPhase, what: str) -> None:
         if self.phase is not phase:
             raise IllegalActionError(f"cannot {what} now: the round is at {self.phase.value}")
+
+    def can_deal(self) -> bool:
+        """True when the cards may be dealt: wagers are placed and nothing is dealt yet."""
+        return self.phase is _P_WAGERS and bool(self.wagers)
+
+    def can_burn_and_flop(self) -> bool:
+        """True when the decisions before the flop are all made (§ 677a.11(c))."""
+        return self.phase is _P_FLOP
+
+    def can_burn_turn_and_river(self) -> bool:
+        """True when the decisions after the flop are all made (§ 677a.11(e))."""
+        return self.phase is _P_TURN_RIVER
+
+    def can_expose_dealer(self) -> bool:
+        """True when every decision is made and the dealer's hand is still face down (§ 677a.11(g))."""
+        return self.phase is _P_SHOWDOWN
+
+    def can_settle(self) -> bool:
+        """True when the dealer's hand is exposed and some player is still to be settled."""
+        return self.phase is _P_SETTLEMENT
+
+    @property
+    def complete(self) -> bool:
+        """True once every player is settled."""
+        return self.phase is _P_COMPLETE
 
     def deal(self, source: CardSource) -> None:
         """Deal two cards to each player with wagers and to the dealer, in the order of the table's
@@ -399,21 +304,21 @@ class HeadsUpRound:
             self._need(_P_WAGERS, "deal")
         if not self.wagers:
             raise IllegalActionError("no player has placed an Ante and Odds wager")
-        seats = tuple(sorted(self.wagers))
-        plan = _hole_plan(self.rules.hole_card_procedure, seats)
+        players = tuple(sorted(self.wagers))
+        plan = _hole_plan(self.rules.hole_card_procedure, players)
         used: set[int] = set()
         cards = _check_drawn(source.deal(plan.need), plan.need, used)
         hands, _, dealer = plan.place(cards)
-        self.seats = seats
+        self.players = players
         self.hole = {s: (h[0], h[1]) for s, h in hands.items()}
         self.dealer_hole = dealer
         placed = set(dealer).union(*hands.values())
         self.burns = tuple(c for c in cards if c not in placed)  # burns the procedure makes before the hole cards
         self._used = used
-        self.events.append(_tn(Event, ("deal", None, cards)))
+        self.events.append(_tn(Event, (K.DEAL, None, 0, cards, None)))
         self.phase = _P_PREFLOP
         self._street = _S_PREFLOP
-        self._queue = list(seats)
+        self._queue = list(players)
 
     def burn_and_flop(self, source: CardSource) -> None:
         """Burn a card and deal the three-card flop face up (§ 677a.11(c)).
@@ -426,8 +331,8 @@ class HeadsUpRound:
         drawn = _check_drawn((source.burn(), *source.deal(3)), 4, self._used)  # adds only if valid
         self.burns += drawn[:1]
         self.board = flop = drawn[1:]
-        self.events.append(_tn(Event, ("burn", None, drawn[0])))
-        self.events.append(_tn(Event, ("flop", None, flop)))
+        self.events.append(_tn(Event, (K.BURN, None, 0, drawn[:1], None)))
+        self.events.append(_tn(Event, (K.FLOP, None, 0, flop, None)))
         self._open(_P_POSTFLOP)
 
     def burn_turn_and_river(self, source: CardSource) -> None:
@@ -441,13 +346,13 @@ class HeadsUpRound:
         self.burns += drawn[:1]
         tr = drawn[1:]
         self.board += tr
-        self.events.append(_tn(Event, ("burn", None, drawn[0])))
-        self.events.append(_tn(Event, ("turn_river", None, tr)))
+        self.events.append(_tn(Event, (K.BURN, None, 0, drawn[:1], None)))
+        self.events.append(_tn(Event, (K.TURN_RIVER, None, 0, tr, None)))
         self._open(_P_FINAL)
 
-    def _open(self, phase: Phase) -> None:
+    def _open(self, phase: HeadsUpPhase) -> None:
         """Start a decision phase with the players who have not raised (or skip it if none)."""
-        q = [s for s in self.seats if s not in self.raised]
+        q = [s for s in self.players if s not in self.raised]
         if q:
             self.phase = phase
             self._street = _S_FLOP if phase is _P_POSTFLOP else _S_RIVER
@@ -482,64 +387,81 @@ class HeadsUpRound:
         d = self.dealer_hole
         self.dealer_value = _evaluate(d + b)
         hole, values = self.hole, self.values
-        for s in self.seats:
+        for s in self.players:
             values[s] = _evaluate(hole[s] + b)
-        self.events.append(_tn(Event, ("expose_dealer", None, (d, self.dealer_value))))
+        self.events.append(_tn(Event, (K.EXPOSE_DEALER, None, self.dealer_value, d, None)))
         # (g): the players who placed a Raise, from the dealer's right counterclockwise; then the hands
         # tucked under an optional wager at (f), whose Pocket Bonus / Trips Plus (i) is still open
         # (assumed order: also counterclockwise, after the raisers)
         wagers, folded = self.wagers, self.folded
-        self._to_settle = (sorted((s for s in self.seats if s not in folded), reverse=True)
+        self._to_settle = (sorted((s for s in self.players if s not in folded), reverse=True)
                            + sorted((s for s in folded if wagers[s][2] or wagers[s][3]), reverse=True))
         self.phase = _P_SETTLEMENT if self._to_settle else _P_COMPLETE
         return self.dealer_value
 
     # ---- player decisions ----------------------------------------------------------------------
-    def _check_turn(self, seat: int, what: str) -> Street:
+    def _check_turn(self, player: int, what: str) -> HeadsUpStreet:
         q = self._queue
-        if q and q[0] == seat and type(seat) is int:
+        if q and q[0] == player and type(player) is int:
             return self._street  # type: ignore[return-value]
         ph = self.phase
         st = self._street
         if st is None:
-            if seat in self.folded:
-                raise IllegalActionError(f"seat {seat} has folded", f"{_S}(f)")
-            if seat in self.raised:
-                raise IllegalActionError(f"seat {seat} has already placed a Raise wager; only one is allowed",
+            if player in self.folded:
+                raise IllegalActionError(f"player {player} has folded", f"{_S}(f)")
+            if player in self.raised:
+                raise IllegalActionError(f"player {player} has already placed a Raise wager; only one is allowed",
                                          f"{_S}(d)")
             raise OutOfTurnError(f"no player decision is due now (phase: {ph.value})", f"{_S}(b)-(f)")
         s = self._queue[0]
-        if seat != s:
-            if seat in self.raised:
-                raise IllegalActionError(f"seat {seat} has already placed a Raise wager; only one is allowed",
+        if player != s:
+            if player in self.raised:
+                raise IllegalActionError(f"player {player} has already placed a Raise wager; only one is allowed",
                                          _SECTION_OF[st])
-            if seat in self.folded:
-                raise IllegalActionError(f"seat {seat} has folded", f"{_S}(f)")
-            raise OutOfTurnError(f"seat {seat} cannot {what}: it is seat {s}'s decision", _SECTION_OF[st])
+            if player in self.folded:
+                raise IllegalActionError(f"player {player} has folded", f"{_S}(f)")
+            raise OutOfTurnError(f"player {player} cannot {what}: it is player {s}'s decision", _SECTION_OF[st])
         return st
 
-    def raise_wager(self, seat: int, amount: int) -> None:
-        """Place the Raise wager for ``seat`` (§ 677a.11(b), (d), (f)).
+    def _due(self, player: int | None) -> bool:
+        s = self.to_act
+        return s is not None and (player is None or player == s)
+
+    def can_raise_wager(self, player: int | None = None, amount: int | None = None) -> bool:
+        """True when ``player`` (default: the player to act) may raise ``amount`` (default: some
+        amount of :meth:`raise_options`) now."""
+        return self._due(player) and (amount is None or (type(amount) is int and amount in self.raise_options()))
+
+    def can_check(self, player: int | None = None) -> bool:
+        """True when ``player`` (default: the player to act) may check now (before the turn and river)."""
+        return self._due(player) and self._street is not _S_RIVER
+
+    def can_fold(self, player: int | None = None) -> bool:
+        """True when ``player`` (default: the player to act) may fold now (after the turn and river)."""
+        return self._due(player) and self._street is _S_RIVER
+
+    def raise_wager(self, player: int, amount: int) -> None:
+        """Place the Raise wager for ``player`` (§ 677a.11(b), (d), (f)).
 
         Raises:
-            OutOfTurnError: not this seat's decision. IllegalActionError: a second Raise, after folding.
+            OutOfTurnError: not this player's decision. IllegalActionError: a second Raise, after folding.
             WagerNotAllowedError: ``amount`` not one of :meth:`raise_options` (above the street's
             multiple of the Ante, or not a multiple the table allows).
         """
-        st = self._check_turn(seat, "raise")
+        st = self._check_turn(player, "raise")
         opts = self.raise_options()
         if isinstance(amount, bool) or not isinstance(amount, int) or amount not in opts:
-            self._refuse_raise(seat, st, amount, opts)
-        self.raised[seat] = (st, amount)
-        self.events.append(_tn(Event, ("raise", seat, (st, amount))))
+            self._refuse_raise(player, st, amount, opts)
+        self.raised[player] = (st, amount)
+        self.events.append(_tn(Event, (K.RAISE, player, amount, (), st)))
         self._after_decision()
 
-    def _refuse_raise(self, seat: int, st: Street, amount: object, opts: Sequence[int]) -> None:
+    def _refuse_raise(self, player: int, st: HeadsUpStreet, amount: object, opts: Sequence[int]) -> None:
         """Raise the error naming the rule a Raise of ``amount`` breaks."""
-        ante = self.wagers[seat][0]
+        ante = self.wagers[player][0]
         allowed = (f"{opts[0]}..{opts[-1]}" + (f" in steps of {opts.step}" if opts.step > 1 else "")
                    if isinstance(opts, range) else ", ".join(map(str, opts)))
-        msg = f"seat {seat}: a Raise of {amount!r} is not allowed now; allowed: {allowed}"
+        msg = f"player {player}: a Raise of {amount!r} is not allowed now; allowed: {allowed}"
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise WagerNotAllowedError(msg + " (a Raise is a positive int number of chips)", _SECTION_OF[st])
         cap = ante if st is _S_RIVER else (PREFLOP_CAP if st is _S_PREFLOP else FLOP_CAP) * ante
@@ -550,40 +472,37 @@ class HeadsUpRound:
         raise WagerNotAllowedError(msg + " (whole multiples of the Ante only)",
                                    "table rule: raise_amounts WHOLE_MULTIPLES (Rules Submission, § 601a.2)")
 
-    def check(self, seat: int) -> None:
+    def check(self, player: int) -> None:
         """Check before or after the flop (§ 677a.11(b), (d)). After turn and river a player must
         raise or fold (f): checking then raises IllegalActionError."""
-        st = self._check_turn(seat, "check")
+        st = self._check_turn(player, "check")
         if st is _S_RIVER:
-            raise IllegalActionError(f"seat {seat}: after the turn and river a player must raise the Ante or fold",
+            raise IllegalActionError(f"player {player}: after the turn and river a player must raise the Ante or fold",
                                      f"{_S}(f)")
-        self.events.append(_tn(Event, ("check", seat, st)))
+        self.events.append(_tn(Event, (K.CHECK, player, 0, (), st)))
         self._after_decision()
 
-    def fold(self, seat: int) -> None:
+    def fold(self, player: int) -> None:
         """Fold after the turn and river (§ 677a.11(f)): the dealer collects the Ante and Odds at once
-        (a ``"collect"`` event right after the ``"fold"``); the cards stay tucked under any optional
+        (a ``collect`` event right after the ``fold``); the cards stay tucked under any optional
         wager until it is settled under (i), after the raisers' settlement (g). A fold without
         optional wagers is settled there and then (:attr:`settlement` lists it first)."""
-        st = self._check_turn(seat, "fold")
+        st = self._check_turn(player, "fold")
         if st is not _S_RIVER:
-            raise IllegalActionError(f"seat {seat}: a player may fold only after the turn and river",
+            raise IllegalActionError(f"player {player}: a player may fold only after the turn and river",
                                      f"{_S}(b), (d)")
-        self._fold(seat, st)
-
-    def _fold(self, seat: int, st: Street) -> None:
-        self.folded.add(seat)
-        self.events.append(_tn(Event, ("fold", seat, st)))
-        a, o, pb, tp = self.wagers[seat]
+        self.folded.add(player)
+        self.events.append(_tn(Event, (K.FOLD, player, 0, (), st)))
+        a, o, pb, tp = self.wagers[player]
         collected = collect_fold(a, o)
-        self._collected[seat] = collected
-        self.events.append(_tn(Event, ("collect", seat, collected)))
+        self._collected[player] = collected
+        self.events.append(_tn(Event, (K.COLLECT, player, a + o, (), collected)))
         if not (pb or tp):  # nothing tucked: this player's wagers are all settled now
-            self._settled.append(_tn(PlayerSettlement, (seat, collected, _evaluate(self.hole[seat] + self.board), 0)))
+            self._settled.append(_tn(PlayerSettlement, (player, collected, _evaluate(self.hole[player] + self.board), 0)))
         self._after_decision()
 
     def decide(self, action: int) -> None:
-        """Apply a strategy's answer for the seat to act: a Raise amount, or 0 to check (fold at (f))."""
+        """Apply a strategy's answer for the player to act: a Raise amount, or 0 to check (fold at (f))."""
         s = self.to_act
         if s is None:
             raise IllegalActionError(f"no player decision is due now (phase: {self.phase.value})")
@@ -612,7 +531,7 @@ class HeadsUpRound:
                             dealer_value=self.dealer_value)
         to_settle.pop(0)
         self._settled.append(res)
-        self.events.append(_tn(Event, ("settle", s, res)))
+        self.events.append(_tn(Event, (K.SETTLE, s, res.net, (), res)))
         if not to_settle:
             self.phase = _P_COMPLETE
         return res
@@ -640,42 +559,16 @@ class HeadsUpRound:
 
     # ---- driving -------------------------------------------------------------------------------
     def run(self, source: CardSource, strategy: Strategy | dict[int, Strategy]) -> RoundSettlement:
-        """Play the rest of the round automatically: deal, ask ``strategy`` (one callable, or one per
-        seat) for each decision, and settle. Returns the :class:`RoundSettlement`."""
-        per_seat = strategy if isinstance(strategy, dict) else None
-        rules = self.rules
-        ropts = rules.plan.raise_options
-        events = self.events
+        """Play the rest of the round automatically with the step methods: deal, ask ``strategy``
+        (one callable, or one per player) for each decision (:meth:`decide`), and settle. Returns
+        the :class:`RoundSettlement`."""
+        per_player = strategy if isinstance(strategy, dict) else None
         while True:
             ph = self.phase
-            st = self._street
-            if st is not None:
-                # The decision as decision() builds it; the answer applied exactly as raise_wager,
-                # check or fold would apply it, which do the work (and raise) for anything unusual.
-                s = self._queue[0]
-                ante = self.wagers[s][0]
-                opts = _raise_options(ropts, st, ante, rules)
-                f = per_seat[s] if per_seat is not None else strategy
-                a = f(_tn(Decision, (s, st, self.hole[s], self.board, ante, opts)))  # type: ignore[operator]
-                q = self._queue
-                ours = bool(q) and q[0] == s and self._street is st  # the strategy left the round alone
-                if a:
-                    if ours and type(a) is int and a in opts:
-                        self.raised[s] = (st, a)
-                        events.append(_tn(Event, ("raise", s, (st, a))))
-                        self._after_decision()
-                    else:
-                        self.raise_wager(s, a)
-                elif st is _RIVER:
-                    if ours:
-                        self._fold(s, st)
-                    else:
-                        self.fold(s)
-                elif ours:
-                    events.append(_tn(Event, ("check", s, st)))
-                    self._after_decision()
-                else:
-                    self.check(s)
+            if self._street is not None:
+                d = self.decision()
+                f = per_player[d.player] if per_player is not None else strategy
+                self.decide(f(d))  # type: ignore[operator]
             elif ph is _P_WAGERS:
                 self.deal(source)
             elif ph is _P_FLOP:
@@ -695,8 +588,8 @@ class HeadsUpRound:
         played again through the round's own steps; every event the steps produce must equal the
         record's event at that place: the street of each decision, the dealer's hand value, each
         player's settlement (every wager's outcome, odds and net). A record may stop early (a
-        round in progress). Records whose sequences are lists (e.g. read back from JSON) compare
-        equal to the tuples the round writes.
+        round in progress). Records whose sequences are lists (e.g. read back from JSON) and whose
+        kinds are plain text compare equal to what the round writes.
 
         Raises:
             IllegalActionError: an event that differs from what the steps produce (naming its
@@ -704,91 +597,15 @@ class HeadsUpRound:
                 kind, or a record that stops inside a dealer step; and the errors the original
                 steps raise if the record is not a legal round.
         """
-        cards: list[int] = []
-        for e in events:
-            if not isinstance(e, tuple) or len(e) != 3:
-                raise IllegalActionError(f"a record entry must be an Event (kind, seat, data), got {e!r}", f"{_S}(j)")
-            if e[0] == "deal" or e[0] in ("flop", "turn_river"):
-                cards.extend(_seq(e[2]))
-            elif e[0] == "burn":
-                cards.append(e[2])
-        src = SequenceSource(cards)
-        rnd = cls(rules)
-        produced = rnd.events
-        for i, raw in enumerate(events):
-            e = _tn(Event, tuple(raw))
-            if i < len(produced):  # written by the step of an earlier event (a burn's flop, ...)
-                _verify(i, e, produced[i])
-                continue
-            k = e.kind
-            if k == "wagers":
-                rnd.place_wagers(_event_seat(e), *_seq(e.data))
-            elif k == "deal":
-                rnd.deal(src)
-            elif k == "burn":  # a burn opens the flop or the turn-and-river step
-                want = "flop" if rnd.phase is _P_FLOP else "turn_river"
-                if i + 1 >= len(events) or tuple(events[i + 1])[0] != want:
-                    raise IllegalActionError(f"the record stops inside a dealer step: its burn (event {i}) is not "
-                                             f"followed by the {want}", f"{_S}(j)")
-                if rnd.phase is _P_FLOP:
-                    rnd.burn_and_flop(src)
-                else:
-                    rnd.burn_turn_and_river(src)
-            elif k == "flop":
-                rnd.burn_and_flop(src)
-            elif k == "turn_river":
-                rnd.burn_turn_and_river(src)
-            elif k == "raise":
-                amount = _seq(e.data)[1] if len(_seq(e.data)) == 2 else e.data
-                rnd.raise_wager(_event_seat(e), amount)
-            elif k == "check":
-                rnd.check(_event_seat(e))
-            elif k == "fold":
-                rnd.fold(_event_seat(e))
-            elif k == "expose_dealer":
-                rnd.expose_dealer()
-            elif k == "settle":
-                rnd.settle_next()
-            else:
-                raise IllegalActionError(f"the record's event {i} has an unknown kind {k!r}", f"{_S}(j)")
-            if len(produced) <= i:  # pragma: no cover - every step above records an event
-                raise IllegalActionError(f"the record's event {i} ({k!r}) produced nothing", f"{_S}(j)")
-            _verify(i, e, produced[i])
-        if len(produced) != len(events):
-            raise IllegalActionError(f"the record stops inside a dealer step: after event {len(events) - 1} the "
-                                     f"round also records {produced[len(events)]!r}", f"{_S}(j)")
-        return rnd
+        from .record import replay
 
-
-def _seq(v: object) -> tuple[Any, ...]:
-    """A record's sequence as a tuple (records read back from JSON hold lists)."""
-    if isinstance(v, (tuple, list)):
-        return tuple(v)
-    raise IllegalActionError(f"expected a sequence in the record, got {v!r}", f"{_S}(j)")
-
-
-def _norm(v: object) -> object:
-    """Lists as tuples, recursively, so that a record read back from JSON compares equal."""
-    if isinstance(v, (list, tuple)) and not hasattr(v, "_fields"):
-        return tuple(_norm(x) for x in v)
-    return v
-
-
-def _verify(i: int, recorded: Event, produced: Event) -> None:
-    """The record's event ``i`` must be what the round's step produced (§ 677a.11(j))."""
-    if recorded == produced:
-        return
-    if (recorded.kind == produced.kind and recorded.seat == produced.seat
-            and _norm(recorded.data) == _norm(produced.data)):
-        return
-    raise IllegalActionError(f"the record's event {i} does not match the round: the record says {recorded!r}, "
-                             f"the round gives {produced!r}", f"{_S}(j)")
+        return replay(rules, events)
 
 
 def play_round(rules: HeadsUpRules, wagers: dict[int, tuple[int, int, int, int]], source: CardSource,
                strategy: Strategy | dict[int, Strategy]) -> RoundSettlement:
-    """Play one whole round: ``wagers`` maps seat -> (ante, odds, pocket_bonus, trips_plus)."""
+    """Play one whole round: ``wagers`` maps player -> (ante, odds, pocket_bonus, trips_plus)."""
     rnd = HeadsUpRound(rules)
-    for seat in sorted(wagers):
-        rnd.place_wagers(seat, *wagers[seat])
+    for player in sorted(wagers):
+        rnd.place_wagers(player, *wagers[player])
     return rnd.run(source, strategy)

@@ -7,7 +7,7 @@ multiples allowed before and after the flop (§ 677a.11(b), (d)), the dealing pr
 (d) Pocket Bonus, (e) Trips Plus.
 
 The text of § 677a.12 is not available to this project, so no paytable is built in: a
-:class:`Paytable` is a validated mapping from named hand classes to exact odds
+:class:`HeadsUpPaytable` is a validated mapping from named hand classes to exact odds
 (``fractions.Fraction``; "3 to 2" is ``Fraction(3, 2)``). :mod:`pyeval.headsup.paytables` has a
 few *example* tables from public descriptions of the commercial game; a real table must be
 configured with the certificate holder's approved paytables.
@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from .._house import OddsLike, check_int, format_odds, winnings
 from .._house import parse_odds as _parse_odds
@@ -35,7 +35,7 @@ from ..shoe.procedures import WPT_HEADS_UP_DEAL, plan_deal
 from ..shoe.procedures import DealingProcedure as HoleCardProcedure
 
 __all__ = [
-    "PaytableKind", "Rounding", "DealingProcedure", "Paytable", "HeadsUpRules", "Wager",
+    "PaytableKind", "Rounding", "DealingMethod", "HeadsUpPaytable", "HeadsUpRules", "HeadsUpWager",
     "POCKET_CLASSES", "POCKET_PAIR_CLASSES", "POCKET_ACE_CLASSES", "AA_WITH_DEALER_AA",
     "WIN", "parse_odds", "pocket_class", "SettlePlan", "RaiseAmounts",
 ]
@@ -56,7 +56,7 @@ _POCKET_INDEX = {c: i for i, c in enumerate(POCKET_CLASSES)}
 _CATS = tuple(c.name for c in HandCategory)  # HIGH_CARD .. ROYAL_FLUSH
 
 
-class Wager(enum.Enum):
+class HeadsUpWager(enum.Enum):
     """The wagers of § 677a.11: Ante and Odds (required, equal), Raise, and the two optional ones."""
 
     ANTE = "ante"
@@ -67,7 +67,7 @@ class Wager(enum.Enum):
 
 
 class PaytableKind(enum.Enum):
-    """Which of the five paytables of § 677a.12 a :class:`Paytable` is, with its hand classes."""
+    """Which of the five paytables of § 677a.12 a :class:`HeadsUpPaytable` is, with its hand classes."""
 
     ANTE_RAISE = "ante_raise"      # § 677a.12(a)
     ODDS = "odds"                  # § 677a.12(b)
@@ -127,7 +127,7 @@ class Rounding(enum.Enum):
     EXACT = "exact"
 
 
-class DealingProcedure(enum.Enum):
+class DealingMethod(enum.Enum):
     """How cards are dealt (58 Pa. Code § 677a.8, § 677a.9, § 677a.10)."""
 
     MANUAL_SHOE = "manual_shoe"        # § 677a.8
@@ -166,7 +166,7 @@ def _norm_class(key: object) -> str:
 
 
 @dataclass(frozen=True, eq=True, init=False)
-class Paytable:
+class HeadsUpPaytable:
     """One paytable of § 677a.12: named hand classes mapped to exact odds.
 
     Args:
@@ -194,6 +194,10 @@ class Paytable:
     source: str = ""
     example: bool = False
     _ratio: Mapping[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
+
+    def payouts(self) -> Mapping[str, Fraction]:
+        """Every line's hand class and odds (the :class:`~pyeval.contracts.Paytable` protocol)."""
+        return self.lines
 
     def __init__(self, kind: PaytableKind, lines: Mapping[str | HandCategory, OddsLike], name: str = "",
                  source: str = "", example: bool = False) -> None:
@@ -232,9 +236,9 @@ class Paytable:
         return hash((self.kind, tuple(self.lines.items()), self.name))
 
     def __reduce__(self) -> tuple[object, ...]:  # picklable / copyable despite the read-only mappings
-        return (Paytable, (self.kind, dict(self.lines), self.name, self.source, self.example))
+        return (HeadsUpPaytable, (self.kind, dict(self.lines), self.name, self.source, self.example))
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Paytable:
+    def __deepcopy__(self, memo: dict[int, object]) -> HeadsUpPaytable:
         return self  # immutable
 
     def odds(self, hand_class: str) -> Fraction | None:
@@ -322,7 +326,7 @@ class HeadsUpRules:
             rounded: a wager some line would not pay in whole chips is refused when placed).
             payout_cap: optional cap in chips on what one player's hand may win in one round (sum
             over his wagers), or None.
-        dealing: the :class:`DealingProcedure` (recorded in the round record).
+        dealing: the :class:`DealingMethod` (recorded in the round record).
         hole_card_procedure: the order the hole cards are dealt in, as the shoe's dealing
             procedure (:class:`pyeval.shoe.DealingProcedure`); its ``"hole"`` stage must give two
             cards to each player and to the dealer. Default :data:`pyeval.shoe.WPT_HEADS_UP_DEAL`
@@ -336,11 +340,11 @@ class HeadsUpRules:
         Raise multiple outside the regulation's cap, or positions outside 1..20.
     """
 
-    ante_raise: Paytable
-    odds: Paytable
-    bad_beat: Paytable
-    pocket_bonus: Paytable | None = None
-    trips_plus: Paytable | None = None
+    ante_raise: HeadsUpPaytable
+    odds: HeadsUpPaytable
+    bad_beat: HeadsUpPaytable
+    pocket_bonus: HeadsUpPaytable | None = None
+    trips_plus: HeadsUpPaytable | None = None
     positions: int = 6
     ante_min: int = 5
     ante_max: int = 500
@@ -352,11 +356,19 @@ class HeadsUpRules:
     flop_raise_multiples: tuple[int, ...] = (1, 2)
     rounding: Rounding = Rounding.EXACT
     payout_cap: int | None = None
-    dealing: DealingProcedure = DealingProcedure.AUTOMATED_SHOE
+    dealing: DealingMethod = DealingMethod.AUTOMATED_SHOE
     name: str = ""
     raise_amounts: RaiseAmounts = RaiseAmounts.UP_TO
     hole_card_procedure: HoleCardProcedure = WPT_HEADS_UP_DEAL
     odds_equal_ante: bool = True
+
+    #: the game, as the command line names it (:class:`~pyeval.contracts.GameRules`)
+    GAME: ClassVar[str] = "heads-up"
+
+    @property
+    def max_players(self) -> int:
+        """The most players a round may have: one per position."""
+        return self.positions
 
     def __post_init__(self) -> None:
         for attr, kind, optional in (("ante_raise", PaytableKind.ANTE_RAISE, False),
@@ -367,8 +379,8 @@ class HeadsUpRules:
             pt = getattr(self, attr)
             if pt is None and optional:
                 continue
-            if not isinstance(pt, Paytable) or pt.kind is not kind:
-                raise TableRulesError(f"{attr} must be a Paytable of kind {kind.name} ({kind.section}), got {pt!r}")
+            if not isinstance(pt, HeadsUpPaytable) or pt.kind is not kind:
+                raise TableRulesError(f"{attr} must be a HeadsUpPaytable of kind {kind.name} ({kind.section}), got {pt!r}")
         _check_int("positions", self.positions)
         if self.positions > MAX_POSITIONS:
             raise TableRulesError(f"positions must be 1..{MAX_POSITIONS}, got {self.positions}")
@@ -391,8 +403,8 @@ class HeadsUpRules:
             raise TableRulesError(f"rounding must be a Rounding, got {self.rounding!r}")
         if self.payout_cap is not None:
             _check_int("payout_cap", self.payout_cap)
-        if not isinstance(self.dealing, DealingProcedure):
-            raise TableRulesError(f"dealing must be a DealingProcedure, got {self.dealing!r}")
+        if not isinstance(self.dealing, DealingMethod):
+            raise TableRulesError(f"dealing must be a DealingMethod, got {self.dealing!r}")
         if not isinstance(self.raise_amounts, RaiseAmounts):
             raise TableRulesError(f"raise_amounts must be a RaiseAmounts, got {self.raise_amounts!r}")
         if not isinstance(self.odds_equal_ante, bool):
@@ -409,24 +421,24 @@ class HeadsUpRules:
             raise TableRulesError(f"hole_card_procedure {proc.name!r}: its 'hole' stage must give two cards to each "
                                   "player and to the dealer")
 
-    def offers(self, wager: Wager) -> bool:
+    def offers(self, wager: HeadsUpWager) -> bool:
         """Whether this table takes the wager (Ante, Odds and Raise always; the optional ones if configured)."""
-        if wager is Wager.POCKET_BONUS:
+        if wager is HeadsUpWager.POCKET_BONUS:
             return self.pocket_bonus is not None
-        if wager is Wager.TRIPS_PLUS:
+        if wager is HeadsUpWager.TRIPS_PLUS:
             return self.trips_plus is not None
         return True
 
-    def paytables_for(self, wager: Wager) -> tuple[Paytable, ...]:
+    def paytables_for(self, wager: HeadsUpWager) -> tuple[HeadsUpPaytable, ...]:
         """The paytables a wager can be paid from (used by :attr:`Rounding.EXACT`)."""
-        if wager in (Wager.ANTE, Wager.RAISE):
+        if wager in (HeadsUpWager.ANTE, HeadsUpWager.RAISE):
             return (self.ante_raise,)
-        if wager is Wager.ODDS:
+        if wager is HeadsUpWager.ODDS:
             return (self.odds, self.bad_beat)
-        pt = self.pocket_bonus if wager is Wager.POCKET_BONUS else self.trips_plus
+        pt = self.pocket_bonus if wager is HeadsUpWager.POCKET_BONUS else self.trips_plus
         return (pt,) if pt is not None else ()
 
-    def whole_chip_unit(self, wager: Wager) -> int:
+    def whole_chip_unit(self, wager: HeadsUpWager) -> int:
         """The smallest amount all of this wager's paytable lines pay in whole chips."""
         return math.lcm(1, *(p.denominators_lcm for p in self.paytables_for(wager)))
 
@@ -470,7 +482,7 @@ class SettlePlan(NamedTuple):
     raise_unit: int  # the Raise amounts' unit (EXACT rounding: what the Ante/Raise paytable pays whole)
 
 
-def _lines_by_category(pt: Paytable | None) -> tuple[tuple[int, int, Fraction] | None, ...]:
+def _lines_by_category(pt: HeadsUpPaytable | None) -> tuple[tuple[int, int, Fraction] | None, ...]:
     out: list[tuple[int, int, Fraction] | None] = [None] * len(_CATS)
     if pt is not None:
         for i, c in enumerate(_CATS):
@@ -493,4 +505,4 @@ def _make_plan(r: HeadsUpRules) -> SettlePlan:
         offers_pocket=pb is not None, offers_trips=r.trips_plus is not None,
         preflop_multiples=r.preflop_raise_multiples, flop_multiples=r.flop_raise_multiples,
         raise_options={}, up_to=r.raise_amounts is RaiseAmounts.UP_TO,
-        raise_unit=r.whole_chip_unit(Wager.RAISE) if r.rounding is Rounding.EXACT else 1)
+        raise_unit=r.whole_chip_unit(HeadsUpWager.RAISE) if r.rounding is Rounding.EXACT else 1)

@@ -1,6 +1,6 @@
 """Settlement of one player's wagers, per 58 Pa. Code § 677a.11(f), (h) and (i).
 
-All amounts are ints in the table's unit. A :class:`WagerResult` says, for one wager, the
+All amounts are ints in the table's unit. A :class:`HeadsUpWagerResult` says, for one wager, the
 outcome, the hand class that paid, the odds applied, the exact ``net`` (what the player wins, or
 minus what he loses; 0 for a push) and the paragraph of § 677a.11 applied. The house's result is
 the negative of the players' nets (:attr:`RoundSettlement.house_net`).
@@ -8,16 +8,16 @@ the negative of the players' nets (:attr:`RoundSettlement.house_net`).
 from __future__ import annotations
 
 import bisect
-import enum
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
 from .._house import winnings
+from ..contracts import Outcome
 from ..evaluate import CATEGORY_RANGES, HandCategory
-from .rules import AA_WITH_DEALER_AA, WIN, Rounding, HeadsUpRules, Wager, pocket_class
+from .rules import WIN, HeadsUpRules, HeadsUpWager, pocket_class
 
-__all__ = ["Outcome", "WagerResult", "PlayerSettlement", "RoundSettlement", "settle_player", "category_of",
+__all__ = ["Outcome", "HeadsUpWagerResult", "PlayerSettlement", "RoundSettlement", "settle_player", "category_of",
            "collect_fold"]
 
 # The paragraphs of § 677a.11 a settlement cites.
@@ -42,16 +42,7 @@ _ROYAL = 7462
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
 
 
-class Outcome(enum.Enum):
-    """How a wager ended: won at odds, pushed (returned), lost (collected), or paid as a bad beat."""
-
-    WIN = "win"
-    PUSH = "push"
-    LOSE = "lose"
-    BAD_BEAT = "bad beat"
-
-
-class WagerResult(NamedTuple):
+class HeadsUpWagerResult(NamedTuple):
     """One wager's settlement.
 
     Fields: ``wager`` (:class:`~pyeval.headsup.rules.Wager`), ``amount`` (chips wagered),
@@ -61,7 +52,7 @@ class WagerResult(NamedTuple):
     payout cap, normally 0).
     """
 
-    wager: Wager
+    wager: HeadsUpWager
     amount: int
     outcome: Outcome
     net: int
@@ -75,8 +66,8 @@ class PlayerSettlement(NamedTuple):
     """Every wager of one player in one round, in the order settled: Ante, Raise, Odds (§ 677a.11(h)),
     then Pocket Bonus and Trips Plus (§ 677a.11(i))."""
 
-    seat: int
-    results: tuple[WagerResult, ...]
+    player: int
+    results: tuple[HeadsUpWagerResult, ...]
     player_value: int
     dealer_value: int
 
@@ -85,7 +76,7 @@ class PlayerSettlement(NamedTuple):
         """The player's net result in chips (+ won, - lost)."""
         return sum(r.net for r in self.results)
 
-    def result(self, wager: Wager) -> WagerResult | None:
+    def result(self, wager: HeadsUpWager) -> HeadsUpWagerResult | None:
         """The result of one wager, or None when the player did not make it."""
         for r in self.results:
             if r.wager is wager:
@@ -105,12 +96,12 @@ class RoundSettlement(NamedTuple):
         """The table's (house's) net result in chips: minus the sum of the players' nets."""
         return -sum(p.net for p in self.players)
 
-    def player(self, seat: int) -> PlayerSettlement:
-        """The settlement of ``seat``. Raises KeyError when the seat did not play."""
+    def player(self, player: int) -> PlayerSettlement:
+        """The settlement of ``player``. Raises KeyError when the player did not play."""
         for p in self.players:
-            if p.seat == seat:
+            if p.player == player:
                 return p
-        raise KeyError(seat)
+        raise KeyError(player)
 
 
 #: Hand category of every hand value (index 0 unused; 7462 is ``ROYAL_FLUSH``).
@@ -123,25 +114,25 @@ def category_of(value: int) -> HandCategory:
     return _CATEGORY_OF[value]
 
 
-_ANTE, _ODDS, _RAISE, _POCKET, _TRIPS = Wager.ANTE, Wager.ODDS, Wager.RAISE, Wager.POCKET_BONUS, Wager.TRIPS_PLUS
+_ANTE, _ODDS, _RAISE, _POCKET, _TRIPS = HeadsUpWager.ANTE, HeadsUpWager.ODDS, HeadsUpWager.RAISE, HeadsUpWager.POCKET_BONUS, HeadsUpWager.TRIPS_PLUS
 _WIN, _PUSH, _LOSE, _BAD_BEAT = Outcome.WIN, Outcome.PUSH, Outcome.LOSE, Outcome.BAD_BEAT
 _STRAIGHT = HandCategory.STRAIGHT
 _TRIPS_CAT = HandCategory.THREE_OF_A_KIND
 
 
-def collect_fold(ante: int, odds: int) -> tuple[WagerResult, WagerResult]:
+def collect_fold(ante: int, odds: int) -> tuple[HeadsUpWagerResult, HeadsUpWagerResult]:
     """The Ante and Odds the dealer collects when a player folds (58 Pa. Code § 677a.11(f))."""
-    return (_tn(WagerResult, (_ANTE, ante, _LOSE, -ante, None, None, _RF, 0)),
-            _tn(WagerResult, (_ODDS, odds, _LOSE, -odds, None, None, _RF, 0)))
+    return (_tn(HeadsUpWagerResult, (_ANTE, ante, _LOSE, -ante, None, None, _RF, 0)),
+            _tn(HeadsUpWagerResult, (_ODDS, odds, _LOSE, -odds, None, None, _RF, 0)))
 
 
-def settle_player(rules: HeadsUpRules, seat: int, *, ante: int, odds: int, raise_amount: int,
+def settle_player(rules: HeadsUpRules, player: int, *, ante: int, odds: int, raise_amount: int,
                   pocket_bonus: int, trips_plus: int, folded: bool, hole: Sequence[int],
                   dealer_hole: Sequence[int], player_value: int, dealer_value: int) -> PlayerSettlement:
     """Settle one player's wagers once the dealer's hand is exposed (58 Pa. Code § 677a.11(f)-(i)).
 
     Args:
-        rules: the table. seat: the player's position. ante, odds, raise_amount, pocket_bonus,
+        rules: the table. player: the player's position. ante, odds, raise_amount, pocket_bonus,
             trips_plus: chips on each wager (0 = not made). folded: the player folded at (f) (his
             Ante and Odds are collected; his optional wagers are still settled under (i)).
         hole, dealer_hole: two card ints each. player_value, dealer_value: hand values 1..7462 of the
@@ -155,7 +146,7 @@ def settle_player(rules: HeadsUpRules, seat: int, *, ante: int, odds: int, raise
     plan = rules.plan
     up = plan.round_up
     pc = _CATEGORY_OF[player_value]
-    res: list[WagerResult] = []
+    res: list[HeadsUpWagerResult] = []
     add = res.append
     if folded:  # collected at the fold (f); repeated here so the settlement lists every wager
         res.extend(collect_fold(ante, odds))
@@ -165,70 +156,70 @@ def settle_player(rules: HeadsUpRules, seat: int, *, ante: int, odds: int, raise
             rule = _RH_2_I if qualifies else _RH_1_I
             n, d, ar_odds = plan.ante_raise
             if qualifies:
-                add(_tn(WagerResult, (_ANTE, ante, _WIN, winnings(ante, n, d, up), WIN, ar_odds, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (_ANTE, ante, _WIN, winnings(ante, n, d, up), WIN, ar_odds, rule, 0)))
             else:
-                add(_tn(WagerResult, (_ANTE, ante, _PUSH, 0, None, None, _RH_1, 0)))
+                add(_tn(HeadsUpWagerResult, (_ANTE, ante, _PUSH, 0, None, None, _RH_1, 0)))
             if raise_amount:
                 won = winnings(raise_amount, n, d, up)
-                add(_tn(WagerResult, (_RAISE, raise_amount, _WIN, won, WIN, ar_odds, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (_RAISE, raise_amount, _WIN, won, WIN, ar_odds, rule, 0)))
             cls = _CAT_NAMES[pc]
             o = plan.odds[pc]
             if o is None:
-                add(_tn(WagerResult, (_ODDS, odds, _PUSH, 0, cls, None, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (_ODDS, odds, _PUSH, 0, cls, None, rule, 0)))
             elif o[0] == 0:
-                add(_tn(WagerResult, (_ODDS, odds, _PUSH, 0, cls, o[2], rule, 0)))
+                add(_tn(HeadsUpWagerResult, (_ODDS, odds, _PUSH, 0, cls, o[2], rule, 0)))
             else:
-                add(_tn(WagerResult, (_ODDS, odds, _WIN, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
+                add(_tn(HeadsUpWagerResult, (_ODDS, odds, _WIN, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
         elif player_value == dealer_value:
             rule = _RH_2_II if qualifies else _RH_1_II
-            add(_tn(WagerResult, (_ANTE, ante, _PUSH, 0, None, None, rule if qualifies else _RH_1, 0)))
+            add(_tn(HeadsUpWagerResult, (_ANTE, ante, _PUSH, 0, None, None, rule if qualifies else _RH_1, 0)))
             if raise_amount:
-                add(_tn(WagerResult, (_RAISE, raise_amount, _PUSH, 0, None, None, rule, 0)))
-            add(_tn(WagerResult, (_ODDS, odds, _PUSH, 0, None, None, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (_RAISE, raise_amount, _PUSH, 0, None, None, rule, 0)))
+            add(_tn(HeadsUpWagerResult, (_ODDS, odds, _PUSH, 0, None, None, rule, 0)))
         elif not qualifies:
             rule = _RH_1_III
-            add(_tn(WagerResult, (_ANTE, ante, _PUSH, 0, None, None, _RH_1, 0)))
+            add(_tn(HeadsUpWagerResult, (_ANTE, ante, _PUSH, 0, None, None, _RH_1, 0)))
             if raise_amount:
-                add(_tn(WagerResult, (_RAISE, raise_amount, _LOSE, -raise_amount, None, None, rule, 0)))
-            add(_tn(WagerResult, (_ODDS, odds, _LOSE, -odds, None, None, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (_RAISE, raise_amount, _LOSE, -raise_amount, None, None, rule, 0)))
+            add(_tn(HeadsUpWagerResult, (_ODDS, odds, _LOSE, -odds, None, None, rule, 0)))
         else:
-            add(_tn(WagerResult, (_ANTE, ante, _LOSE, -ante, None, None, _RH_2_III, 0)))
+            add(_tn(HeadsUpWagerResult, (_ANTE, ante, _LOSE, -ante, None, None, _RH_2_III, 0)))
             rule = _RH_2_III_A if pc < _STRAIGHT else _RH_2_III_B
             if raise_amount:
-                add(_tn(WagerResult, (_RAISE, raise_amount, _LOSE, -raise_amount, None, None, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (_RAISE, raise_amount, _LOSE, -raise_amount, None, None, rule, 0)))
             if pc < _STRAIGHT:
-                add(_tn(WagerResult, (_ODDS, odds, _LOSE, -odds, None, None, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (_ODDS, odds, _LOSE, -odds, None, None, rule, 0)))
             else:
                 cls = _CAT_NAMES[pc]
                 o = plan.bad_beat[pc]
                 if o is None:
-                    add(_tn(WagerResult, (_ODDS, odds, _LOSE, -odds, cls, None, rule, 0)))
+                    add(_tn(HeadsUpWagerResult, (_ODDS, odds, _LOSE, -odds, cls, None, rule, 0)))
                 else:
-                    add(_tn(WagerResult, (_ODDS, odds, _BAD_BEAT, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
+                    add(_tn(HeadsUpWagerResult, (_ODDS, odds, _BAD_BEAT, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
     if pocket_bonus:
         pocket = pocket_class(hole, dealer_hole, dealer_aa_class=plan.dealer_aa_class)
         if pocket is None:
-            add(_tn(WagerResult, (_POCKET, pocket_bonus, _LOSE, -pocket_bonus, None, None, _RI_1_II, 0)))
+            add(_tn(HeadsUpWagerResult, (_POCKET, pocket_bonus, _LOSE, -pocket_bonus, None, None, _RI_1_II, 0)))
         else:
             n, d, f = plan.pocket[pocket]
-            add(_tn(WagerResult, (_POCKET, pocket_bonus, _WIN, winnings(pocket_bonus, n, d, up), pocket, f,
+            add(_tn(HeadsUpWagerResult, (_POCKET, pocket_bonus, _WIN, winnings(pocket_bonus, n, d, up), pocket, f,
                                   _RI_1_I, 0)))
     if trips_plus:
         if pc >= _TRIPS_CAT:
             cls = _CAT_NAMES[pc]
             n, d, f = plan.trips[pc]  # type: ignore[misc]
-            add(_tn(WagerResult, (_TRIPS, trips_plus, _WIN, winnings(trips_plus, n, d, up), cls, f, _RI_2_I, 0)))
+            add(_tn(HeadsUpWagerResult, (_TRIPS, trips_plus, _WIN, winnings(trips_plus, n, d, up), cls, f, _RI_2_I, 0)))
         else:
-            add(_tn(WagerResult, (_TRIPS, trips_plus, _LOSE, -trips_plus, None, None, _RI_2_II, 0)))
+            add(_tn(HeadsUpWagerResult, (_TRIPS, trips_plus, _LOSE, -trips_plus, None, None, _RI_2_II, 0)))
     cap = rules.payout_cap
     if cap is not None:
         won = sum(r.net for r in res if r.net > 0)
         if won > cap:
             _apply_cap(res, won - cap)
-    return _tn(PlayerSettlement, (seat, tuple(res), player_value, dealer_value))
+    return _tn(PlayerSettlement, (player, tuple(res), player_value, dealer_value))
 
 
-def _apply_cap(res: list[WagerResult], excess: int) -> None:
+def _apply_cap(res: list[HeadsUpWagerResult], excess: int) -> None:
     """Withhold ``excess`` chips of winnings, from the last-settled winning wager backwards."""
     for i in range(len(res) - 1, -1, -1):
         if excess == 0:

@@ -1,6 +1,7 @@
 """The fast simulation path (C) and the exact Trips Plus and Pocket Bonus analyses.
 
-* :func:`simulate`: ``rounds`` single-player rounds of World Poker Tour Heads-Up Hold 'Em played
+* :class:`HeadsUpSim` for ``pyeval.simulate(HeadsUpSim(rules), rounds, ...)`` (the one runner,
+  :func:`pyeval.simulation.simulate`): ``rounds`` single-player rounds of World Poker Tour Heads-Up Hold 'Em played
   in C with the documented basic strategy (:mod:`pyeval.headsup.strategy`), settled exactly as
   :func:`pyeval.headsup.settle.settle_player` does (58 Pa. Code § 677a.11(f), (h), (i)), with
   per-wager house edge, standard error and the hit frequency of every paytable line.
@@ -17,28 +18,27 @@ source (xoshiro256**, :mod:`pyeval.shoe`), so a seed reproduces a simulation exa
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from concurrent.futures import Executor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .._bindings import Status, check, ffi, lib
-from ..errors import PyevalError, TableRulesError, WagerNotAllowedError
+from ..errors import TableRulesError, WagerNotAllowedError
 from ..evaluate import HandCategory
-from ..parallel import add_cdata, check_streams, run_streams, split, stream_rng
+from ..parallel import stream_rng, sum_cdata
 from ..shoe.rng import resolve_seed, seeded_rng
+from ..simulation import in_chunks, mean_and_stderr
 from .rules import (
-    AA_WITH_DEALER_AA, FLOP_CAP, POCKET_CLASSES, PREFLOP_CAP, WIN, HeadsUpRules, Paytable, PaytableKind, RaiseAmounts,
-    Rounding, Wager,
+    AA_WITH_DEALER_AA, FLOP_CAP, POCKET_CLASSES, PREFLOP_CAP, WIN, HeadsUpPaytable, HeadsUpRules, HeadsUpWager,
+    PaytableKind, RaiseAmounts, Rounding,
 )
 
-__all__ = ["simulate", "play_batch", "SimulationResult", "WagerStats", "SimRound", "trips_plus_exact",
+__all__ = ["HeadsUpSim", "play_batch", "HeadsUpSimResult", "HeadsUpWagerStats", "SimRound", "trips_plus_exact",
            "pocket_bonus_exact", "ExactAnalysis"]
 
 _CATS = tuple(c.name for c in HandCategory)
-_WAGERS = (Wager.ANTE, Wager.ODDS, Wager.RAISE, Wager.POCKET_BONUS, Wager.TRIPS_PLUS)  # C order
+_WAGERS = (HeadsUpWager.ANTE, HeadsUpWager.ODDS, HeadsUpWager.RAISE, HeadsUpWager.POCKET_BONUS, HeadsUpWager.TRIPS_PLUS)  # C order
 #: C outcome code -> name (code 0, "wager not made", is never looked up).
 _OUTCOMES: dict[int, str] = {1: "win", 2: "push", 3: "lose", 4: "bad beat"}
 _CHUNK = 1 << 17
@@ -48,7 +48,7 @@ _seed_rng = seeded_rng
 _check_seed = resolve_seed  # pyeval's one seed policy (None: a fresh 256-bit seed; SeedError)
 
 
-def _fill(num: Any, den: Any, pt: Paytable | None, classes: tuple[str, ...]) -> None:
+def _fill(num: Any, den: Any, pt: HeadsUpPaytable | None, classes: tuple[str, ...]) -> None:
     if pt is None:
         return
     for i, c in enumerate(classes):
@@ -61,13 +61,13 @@ def _config(rules: HeadsUpRules, ante: int | None, pocket_bonus: int | None, tri
     """The C configuration: the table's paytables as arrays, the wagers and the strategy's multiples."""
     if not isinstance(rules, HeadsUpRules):
         raise TableRulesError(f"rules must be a HeadsUpRules, got {type(rules).__name__}")
-    unit_ante = math.lcm(rules.whole_chip_unit(Wager.ANTE), rules.whole_chip_unit(Wager.ODDS))
+    unit_ante = math.lcm(rules.whole_chip_unit(HeadsUpWager.ANTE), rules.whole_chip_unit(HeadsUpWager.ODDS))
     if ante is None:
         ante = unit_ante
     if pocket_bonus is None:
-        pocket_bonus = rules.whole_chip_unit(Wager.POCKET_BONUS) if rules.pocket_bonus else 0
+        pocket_bonus = rules.whole_chip_unit(HeadsUpWager.POCKET_BONUS) if rules.pocket_bonus else 0
     if trips_plus is None:
-        trips_plus = rules.whole_chip_unit(Wager.TRIPS_PLUS) if rules.trips_plus else 0
+        trips_plus = rules.whole_chip_unit(HeadsUpWager.TRIPS_PLUS) if rules.trips_plus else 0
     for name, v, lo in (("ante", ante, 1), ("pocket_bonus", pocket_bonus, 0), ("trips_plus", trips_plus, 0)):
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= 2**20:
             raise WagerNotAllowedError(f"{name} must be an int {lo}..{2**20} chips, got {v!r}")
@@ -76,8 +76,8 @@ def _config(rules: HeadsUpRules, ante: int | None, pocket_bonus: int | None, tri
     if trips_plus and rules.trips_plus is None:
         raise WagerNotAllowedError("this table does not offer the Trips Plus wager")
     if rules.rounding is Rounding.EXACT:
-        for w, amt in ((Wager.ANTE, ante), (Wager.ODDS, ante), (Wager.POCKET_BONUS, pocket_bonus),
-                       (Wager.TRIPS_PLUS, trips_plus)):
+        for w, amt in ((HeadsUpWager.ANTE, ante), (HeadsUpWager.ODDS, ante), (HeadsUpWager.POCKET_BONUS, pocket_bonus),
+                       (HeadsUpWager.TRIPS_PLUS, trips_plus)):
             if amt % rules.whole_chip_unit(w):
                 raise WagerNotAllowedError(f"{w.value} {amt} is not a multiple of {rules.whole_chip_unit(w)} "
                                            "(the table's rounding rule is EXACT)")
@@ -102,21 +102,22 @@ def _config(rules: HeadsUpRules, ante: int | None, pocket_bonus: int | None, tri
 class SimRound(NamedTuple):
     """One simulated round: ``cards`` (11 ints in shoe order: player, dealer, player, dealer, burn,
     flop x3, burn, turn, river), ``raise_street`` (0/1/2, or -1 folded), ``player_value``,
-    ``dealer_value``, ``net`` and ``outcome`` (dicts by :class:`Wager`, only wagers made)."""
+    ``dealer_value``, ``net`` and ``outcome`` (dicts by :class:`HeadsUpWager`, only wagers made)."""
 
     cards: tuple[int, ...]
     raise_street: int
     player_value: int
     dealer_value: int
-    net: dict[Wager, int]
-    outcome: dict[Wager, str]
+    net: dict[HeadsUpWager, int]
+    outcome: dict[HeadsUpWager, str]
 
 
 def play_batch(rules: HeadsUpRules, rounds: int, seed: int, *, ante: int | None = None,
                pocket_bonus: int | None = None, trips_plus: int | None = None) -> list[SimRound]:
     """Play ``rounds`` rounds through the C simulation path and return each one (see :class:`SimRound`).
 
-    The rounds are exactly the first ``rounds`` that :func:`simulate` with the same seed plays.
+    The rounds are exactly the first ``rounds`` that :class:`HeadsUpSim` plays with the same seed
+    (one stream).
     Raises: SeedError for a bad seed; TableRulesError / WagerNotAllowedError for a bad table or wager.
     """
     cfg, *_ = _config(rules, ante, pocket_bonus, trips_plus)
@@ -135,7 +136,7 @@ def play_batch(rules: HeadsUpRules, rounds: int, seed: int, *, ante: int | None 
 
 
 @dataclass(frozen=True)
-class WagerStats:
+class HeadsUpWagerStats:
     """One wager over a simulation: ``amount`` (chips per round when made), ``rounds`` made,
     ``staked`` and ``net`` (player's total, chips), ``house_edge`` (house's mean win per round as a
     fraction of ``amount``; for the Raise, of the Ante), ``std_error`` (of ``house_edge``) and the
@@ -150,81 +151,72 @@ class WagerStats:
 
 
 @dataclass(frozen=True)
-class SimulationResult:
+class HeadsUpSimResult:
     """What :func:`simulate` returns. ``house_edge`` / ``std_error``: the game (Ante + Odds + Raise)
     per Ante; ``element_of_risk``: the house's win over everything staked on those three.
-    ``wagers``: :class:`WagerStats` by wager name. ``lines``: for each paytable, each line's hit
+    ``wagers``: :class:`HeadsUpWagerStats` by wager name. ``lines``: for each paytable, each line's hit
     frequency (per round) and count. ``raise_streets``: share of rounds raised pre-flop, after the
     flop, at the end, folded."""
 
     rounds: int
     seed: int
+    streams: int
     table: str
     house_edge: float
     std_error: float
     element_of_risk: float
-    wagers: dict[str, WagerStats]
+    wagers: dict[str, HeadsUpWagerStats]
     lines: dict[str, dict[str, dict[str, float]]]
     raise_streets: dict[str, float]
     exact: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
-        return {"rounds": self.rounds, "seed": self.seed, "table": self.table,
+        return {"rounds": self.rounds, "seed": self.seed, "streams": self.streams,
+                "table": self.table,
                 "game": {"house_edge": self.house_edge, "std_error": self.std_error,
                          "element_of_risk": self.element_of_risk},
                 "wagers": {k: vars(v) for k, v in self.wagers.items()}, "lines": self.lines,
                 "raise_streets": self.raise_streets, "exact": self.exact}
 
 
-def simulate(rules: HeadsUpRules, rounds: int, seed: int | None = None, *, ante: int | None = None,
-             pocket_bonus: int | None = None, trips_plus: int | None = None,
-             progress: Callable[[int], None] | None = None, streams: int = 1,
-             executor: Executor | None = None) -> SimulationResult:
-    """Simulate ``rounds`` single-player rounds in C with the basic strategy.
+@dataclass(frozen=True)
+class HeadsUpSim:
+    """World Poker Tour Heads-Up Hold 'Em for :func:`pyeval.simulate`: single-player rounds in C
+    with the basic strategy at the table ``rules`` (its paytables are passed to C as arrays).
 
-    Args:
-        rules: the table (its paytables are passed to C as arrays). rounds: 1..10**12.
-        seed: int (reproducible), or None for a fresh random seed (reported in the result).
-        ante, pocket_bonus, trips_plus: chips per round (default: the smallest amounts every
-            paytable line pays in whole chips, so rounding never distorts the figures; 0 = the
-            optional wager is not made).
-        progress: called with the number of rounds done so far after each chunk (each stream,
-            with an executor).
-        streams: independent streams of the seed (:mod:`pyeval.parallel`): stream ``k`` is the
-            seed's generator jumped ``k`` times and plays its share of the rounds
-            (:func:`pyeval.parallel.split`); the totals are summed. ``streams=1`` is the plain
-            single-generator run. The result depends on (seed, streams, rounds) only.
-        executor: any ``concurrent.futures.Executor`` running one task per stream (processes,
-            threads, Dask's ``Client.get_executor()``); None runs here.
-    Returns: :class:`SimulationResult`.
-    Raises: TableRulesError (bad rules, rounds or streams), SeedError (bad seed), WagerNotAllowedError
-        (bad wager).
+    ``ante``, ``pocket_bonus``, ``trips_plus``: chips per round (default: the smallest amounts every
+    paytable line pays in whole chips, so rounding never distorts the figures; 0 = the optional
+    wager is not made). The result is a :class:`HeadsUpSimResult`.
+
+    Raises (from :meth:`check`): TableRulesError (bad rules), WagerNotAllowedError (bad wager).
     """
-    _, ante, pb, tp = _config(rules, ante, pocket_bonus, trips_plus)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 10**12:
-        raise TableRulesError(f"rounds must be an int 1..10**12, got {rounds!r}")
-    seed = _check_seed(seed)
-    try:
-        k = check_streams(streams)
-    except PyevalError as exc:
-        raise TableRulesError(str(exc)) from None
-    acc = ffi.new("pe_hu_stats *")
-    done = [0]
 
-    def step(n: int) -> None:
-        done[0] += n
-        if progress is not None:
-            progress(done[0])
+    rules: HeadsUpRules
+    ante: int | None = None
+    pocket_bonus: int | None = None
+    trips_plus: int | None = None
 
-    task = partial(_stream_stats, rules, ante, pb, tp, seed)
-    if executor is None:
-        parts = [_stream_stats(rules, ante, pb, tp, seed, j, n, step) for j, n in enumerate(split(rounds, k)) if n]
-    else:
-        parts = run_streams(task, split(rounds, k), executor, step)
-    for b in parts:
-        add_cdata(acc, ffi.from_buffer("pe_hu_stats *", bytearray(b)))
-    return _result(rules, acc, rounds, seed, ante, pb, tp)
+    def _amounts(self) -> tuple[int, int, int]:
+        _, ante, pb, tp = _config(self.rules, self.ante, self.pocket_bonus, self.trips_plus)
+        return ante, pb, tp
+
+    def check(self) -> None:
+        """Raise unless the table and the wagers can be simulated."""
+        self._amounts()
+
+    def run_stream(self, seed: int, stream: int, rounds: int, progress: Callable[[int], None] | None) -> bytes:
+        """One stream's totals (the raw ``pe_hu_stats``)."""
+        return _stream_stats(self.rules, *self._amounts(), seed, stream, rounds, progress)
+
+    def merge(self, parts: Sequence[bytes]) -> bytes:
+        """The sum of the streams' totals (exact integer sums)."""
+        return sum_cdata("pe_hu_stats", parts)
+
+    def result(self, totals: bytes, rounds: int, seed: int, streams: int) -> HeadsUpSimResult:
+        """Every figure, from the merged totals."""
+        acc = ffi.from_buffer("pe_hu_stats *", bytearray(totals))
+        return _result(self.rules, acc, rounds, seed, streams, *self._amounts())
 
 
 def _stream_stats(rules: HeadsUpRules, ante: int, pb: int, tp: int, seed: int, stream: int, rounds: int,
@@ -233,39 +225,28 @@ def _stream_stats(rules: HeadsUpRules, ante: int, pb: int, tp: int, seed: int, s
     cfg, *_ = _config(rules, ante, pb, tp)
     rng = stream_rng(seed, stream)
     acc = ffi.new("pe_hu_stats *")
-    done = 0
-    while done < rounds:
-        n = min(_CHUNK, rounds - done)
-        check(lib.pe_hu_simulate(cfg, rng, n, acc), "pe_hu_simulate")
-        done += n
-        if step is not None:
-            step(n)
+    in_chunks(rounds, _CHUNK, lambda n: check(lib.pe_hu_simulate(cfg, rng, n, acc), "pe_hu_simulate"), step)
     return bytes(ffi.buffer(acc))
 
 
-def _mean_se(total: float, sq: float, n: int) -> tuple[float, float]:
-    mean = total / n
-    var = max(sq / n - mean * mean, 0.0)
-    return mean, math.sqrt(var / n)
-
-
-def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, ante: int, pb: int, tp: int) -> SimulationResult:
-    wagers: dict[str, WagerStats] = {}
+def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, streams: int, ante: int, pb: int,
+            tp: int) -> HeadsUpSimResult:
+    wagers: dict[str, HeadsUpWagerStats] = {}
     for k, w in enumerate(_WAGERS):
-        amount = {Wager.POCKET_BONUS: pb, Wager.TRIPS_PLUS: tp}.get(w, ante)
+        amount = {HeadsUpWager.POCKET_BONUS: pb, HeadsUpWager.TRIPS_PLUS: tp}.get(w, ante)
         if not amount:
             continue
-        mean, se = _mean_se(acc.net[k], acc.net_sq[k], n)
+        mean, se = mean_and_stderr(acc.net[k], acc.net_sq[k], n)
         made = sum(acc.outcomes[k][j] for j in range(1, 5))
-        wagers[w.value] = WagerStats(amount, int(acc.staked[k]), int(acc.net[k]), -mean / amount, se / amount,
+        wagers[w.value] = HeadsUpWagerStats(amount, int(acc.staked[k]), int(acc.net[k]), -mean / amount, se / amount,
                                      {_OUTCOMES[j]: acc.outcomes[k][j] / n for j in range(1, 5)
-                                      if made and (j != 4 or w is Wager.ODDS)
-                                      and (j != 2 or w not in (Wager.POCKET_BONUS, Wager.TRIPS_PLUS))})
-    mean, se = _mean_se(acc.main_net, acc.main_sq, n)
+                                      if made and (j != 4 or w is HeadsUpWager.ODDS)
+                                      and (j != 2 or w not in (HeadsUpWager.POCKET_BONUS, HeadsUpWager.TRIPS_PLUS))})
+    mean, se = mean_and_stderr(acc.main_net, acc.main_sq, n)
     staked_main = acc.staked[0] + acc.staked[1] + acc.staked[2]
     lines: dict[str, dict[str, dict[str, float]]] = {}
 
-    def line(name: str, pt: Paytable | None, hits: Any, classes: tuple[str, ...]) -> None:
+    def line(name: str, pt: HeadsUpPaytable | None, hits: Any, classes: tuple[str, ...]) -> None:
         if pt is None:
             return
         d = {}
@@ -283,7 +264,7 @@ def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, ante: int, pb: int
     if tp:
         line("trips_plus", rules.trips_plus, acc.trips_hits, _CATS)
     streets = {name: acc.raise_street[i] / n for i, name in enumerate(("preflop", "flop", "river", "fold"))}
-    return SimulationResult(n, seed, rules.name, -mean / ante, se / ante,
+    return HeadsUpSimResult(n, seed, streams, rules.name, -mean / ante, se / ante,
                             -acc.main_net / staked_main if staked_main else 0.0, wagers, lines, streets)
 
 
@@ -301,33 +282,33 @@ class ExactAnalysis(NamedTuple):
     house_edge_percent: float
 
 
-def _exact(pt: Paytable, counts: dict[str, int], lose: int) -> ExactAnalysis:
+def _exact(pt: HeadsUpPaytable, counts: dict[str, int], lose: int) -> ExactAnalysis:
     total = sum(counts.values()) + lose
     ev = Fraction(sum(c * pt.lines[k] for k, c in counts.items()) - lose, total)
     return ExactAnalysis(pt.name, total, {**counts, "LOSE": lose}, ev, -ev, float(-ev * 100))
 
 
-def trips_plus_exact(paytable: Paytable) -> ExactAnalysis:
+def trips_plus_exact(paytable: HeadsUpPaytable) -> ExactAnalysis:
     """Exact house edge of a Trips Plus paytable (§ 677a.12(e)) over all 133,784,560 seven-card hands.
 
     Raises: TableRulesError when ``paytable`` is not a Trips Plus table.
     """
-    if not isinstance(paytable, Paytable) or paytable.kind is not PaytableKind.TRIPS_PLUS:
-        raise TableRulesError("trips_plus_exact needs a Paytable of kind TRIPS_PLUS")
+    if not isinstance(paytable, HeadsUpPaytable) or paytable.kind is not PaytableKind.TRIPS_PLUS:
+        raise TableRulesError("trips_plus_exact needs a HeadsUpPaytable of kind TRIPS_PLUS")
     c = ffi.new("uint64_t[10]")
     check(lib.pe_hu_trips_exact(c), "pe_hu_trips_exact")
     counts = {_CATS[i]: int(c[i]) for i in range(HandCategory.THREE_OF_A_KIND, 10)}
     return _exact(paytable, counts, sum(int(c[i]) for i in range(3)))
 
 
-def pocket_bonus_exact(paytable: Paytable) -> ExactAnalysis:
+def pocket_bonus_exact(paytable: HeadsUpPaytable) -> ExactAnalysis:
     """Exact house edge of a Pocket Bonus paytable (§ 677a.12(d)) over all 1,326 player hands and,
     for the dealer-also-holds-aces line, all 1,225 dealer hands (1,624,350 equally likely pairs).
 
     Raises: TableRulesError when ``paytable`` is not a Pocket Bonus table.
     """
-    if not isinstance(paytable, Paytable) or paytable.kind is not PaytableKind.POCKET_BONUS:
-        raise TableRulesError("pocket_bonus_exact needs a Paytable of kind POCKET_BONUS")
+    if not isinstance(paytable, HeadsUpPaytable) or paytable.kind is not PaytableKind.POCKET_BONUS:
+        raise TableRulesError("pocket_bonus_exact needs a HeadsUpPaytable of kind POCKET_BONUS")
     c = ffi.new("uint64_t[21]")
     check(lib.pe_hu_pocket_exact(c), "pe_hu_pocket_exact")
     counts = {k: int(c[i]) for i, k in enumerate(POCKET_CLASSES)}

@@ -35,13 +35,13 @@ from __future__ import annotations
 
 from .._bindings import _fastcall
 from ._tables import PREFLOP_EQUITY
-from .round import Decision, Street
+from .round import Decision, HeadsUpStreet
 
 __all__ = ["basic_strategy", "preflop_raises", "PREFLOP_MIN_EQUITY"]
 
 _evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin (the round has validated the cards)
-_PREFLOP = Street.PREFLOP
-_FLOP = Street.FLOP
+_PREFLOP = HeadsUpStreet.PREFLOP
+_FLOP = HeadsUpStreet.FLOP
 _PAIR_LOW = 1278
 _TWO_PAIR_LOW = 4138
 #: Lowest value of each category 1..8 (HandCategory PAIR .. STRAIGHT_FLUSH).

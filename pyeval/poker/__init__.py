@@ -12,16 +12,17 @@ poker game of the chapter (Omaha, stud, razz, draw, Badugi: :mod:`.games`), play
 """
 from .chip_placement import Facing, rule_chip_placement
 from .pots import Pot, side_pots, split_pot
-from .round import CardSource, Event, LegalActions, Phase, Round, Ruling, Street
+from .round import BettingOptions, CardSource, Event, Phase, Round, Ruling, Street
 from .rules import (
     BettingStructure, ButtonPlacement, EngineConstants, HeadsUpOrder, HighCardWins, LimitShortAllIn, OddChipRule,
     PokerRules, ShortAllIns, StreetOpener,
 )
 from .table import Absence, AbsenceSafeguard, MinimumBetAgreement, ReturnReport, Table
+from .view import TableView
 
 __all__ = [
     "PokerRules", "EngineConstants", "Table", "Absence", "AbsenceSafeguard", "ReturnReport", "MinimumBetAgreement", "BettingStructure",
     "ButtonPlacement", "HeadsUpOrder", "OddChipRule", "ShortAllIns", "LimitShortAllIn", "StreetOpener", "HighCardWins",
-    "Round", "Phase", "Street", "Event", "LegalActions", "Ruling", "Facing", "rule_chip_placement", "CardSource",
-    "Pot", "side_pots", "split_pot",
+    "Round", "Phase", "Street", "Event", "BettingOptions", "Ruling", "Facing", "rule_chip_placement", "CardSource",
+    "Pot", "side_pots", "split_pot", "TableView",
 ]

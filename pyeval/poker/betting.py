@@ -1,11 +1,12 @@
 """Betting in a poker round: whose turn, what is legal, fold / check or call / bet or raise, closing a betting round (58 Pa. Code § 637a.8, § 637a.11(g)-(j))."""
 from __future__ import annotations
 
-from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, PyevalError
+from ..contracts import passes
+from ..errors import CardTypeError, IllegalActionError, OutOfTurnError
 from .rules import (
     R_ALL_IN, R_CHECK_RAISE, R_LIMITS, R_PREFLOP, R_STAKES, R_STREETS, BettingStructure, LimitShortAllIn, ShortAllIns,
 )
-from .state import _ORDER, LegalActions, RoundState, _illegal
+from .state import _ORDER, BettingOptions, RoundState, _illegal
 
 class Betting(RoundState):
     """The betting round (a part of :class:`~pyeval.poker.round.Round`)."""
@@ -49,14 +50,15 @@ class Betting(RoundState):
                                  R_PREFLOP if self.street == 0 else R_STREETS)
         return a
 
-    def legal_actions(self) -> LegalActions | None:
-        """What the player to act may do now, or None when no player is to act."""
+    def betting_options(self) -> BettingOptions | None:
+        """What the player to act may do now in the betting round (amounts to call, bet or raise
+        to), or None when no player is to act."""
         a = self.actor
         if a is None:
             return None
         call = min(self.bet_to - self.bets[a], self.stacks[a])
         lo, hi = self._raise_bounds(a)
-        return LegalActions(a, True, call == 0, call, self._may_raise(a), lo, hi)
+        return BettingOptions(a, True, call == 0, call, self._may_raise(a), lo, hi)
 
     def _may_raise(self, a: int) -> bool:
         """Whether player ``a`` may bet or raise now (the conditions of :meth:`_raise_block`, without
@@ -86,6 +88,8 @@ class Betting(RoundState):
             lo = bet_to + self.min_raise if bet_to else rules.min_bet
             if rules.structure is BettingStructure.POT_LIMIT:
                 hi = bet_to + sum(self.contrib) + (bet_to - self.bets[a])
+                if hi < lo:  # a small pot never forbids the minimum bet or raise (common practice)
+                    hi = lo
             else:
                 hi = allin_to
             if rules.max_bet is not None and hi > bet_to + rules.max_bet:
@@ -186,13 +190,13 @@ class Betting(RoundState):
         puts every opponent all-in, so it stands even below the minimum (the rest could not be called)."""
         return max((self.bets[i] + self.stacks[i] for i in range(self.n) if i != a and not self.folded[i]), default=0)
 
-    def can_bet_or_raise_to(self, to: int, player: int | None = None) -> bool:
-        """True when ``player`` (default: whoever is to act) may bet or raise to ``to`` chips now."""
-        try:
-            self._check_raise_to(player, to)
-        except PyevalError:
-            return False
-        return True
+    def can_bet_or_raise_to(self, to: int | None = None, player: int | None = None) -> bool:
+        """True when ``player`` (default: whoever is to act) may bet or raise to ``to`` chips now
+        (``to=None``: to some amount)."""
+        if to is None:
+            a = self.actor
+            return a is not None and (player is None or player == a) and self._may_raise(a)
+        return passes(self._check_raise_to, player, to)
 
     def bet_or_raise_to(self, to: int, player: int | None = None) -> None:
         """The player to act bets, or raises, to a total of ``to`` chips this betting round.

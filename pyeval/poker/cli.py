@@ -14,17 +14,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..cli import ExitCode, progress_bar
 from ..errors import HandHistoryError, IllegalHandHistoryError
 from . import phh
 
 #: Exit codes of ``pyeval replay``.
-EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE, EXIT_INTERRUPTED = (ExitCode.OK, ExitCode.FAILED, ExitCode.USAGE,
+                                                        ExitCode.INTERRUPTED)
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``replay`` subcommand to the ``pyeval`` parser."""
-    p = subparsers.add_parser(
-        "replay", help="replay PHH hand histories (.phh/.phhs files or folders) and check finishing_stacks",
+    """Add the ``replay`` subcommand to the ``pyeval`` parser (:func:`pyeval.cli.add_command`)."""
+    from ..cli import add_command
+
+    p = add_command(
+        subparsers, "replay", run, json_option=False, help="replay PHH hand histories (.phh/.phhs files or folders) and check finishing_stacks",
         description="Play every hand through pyeval's poker engine (58 Pa. Code § 637a.11, § 637a.8) and "
                     "compare each final stack with the recorded finishing_stacks, to the chip. Every file and "
                     "hand is checked and each failure reported on one line. Exit status: 0 all match, 1 a "
@@ -32,11 +36,10 @@ def register(subparsers: Any) -> None:
                     "cannot be read, 130 interrupted.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="a .phh/.phhs file, or a folder searched for them")
     p.add_argument("--show", type=_count, default=10, metavar="N", help="list at most N mismatches and N errors (default 10)")
-    p.add_argument("--progress", action="store_true", help="show a progress bar (tqdm) per file")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--fail-fast", action="store_true", help="stop at the first hand or file that fails")
     p.add_argument("--strict", action="store_true",
                    help="require the § 637a.18(e) showdown order even when every hand is all-in and tabled at once")
-    p.set_defaults(func=run)
 
 
 def _count(text: str) -> int:
@@ -77,56 +80,55 @@ def run(args: argparse.Namespace) -> int:
         return _fail(*errors[0])
     if not files and not errors:
         raise HandHistoryError(f"no .phh or .phhs files under {' '.join(args.paths)}")
-    it: Any = files
-    if args.progress:
-        from tqdm import tqdm
-        it = tqdm(files, unit="file")
     interrupted = False
     try:
-        for path in it:
-            try:
-                hhs = phh.load(path)
-            except HandHistoryError as exc:
-                if args.fail_fast:
-                    return _fail(EXIT_UNREADABLE, str(exc))
-                errors.append((EXIT_UNREADABLE, str(exc)))
-                per_file[str(path)] = [0, 0, 0, 1]
-                continue
-            stats = [0, 0, 0, 0]
-            for hh in hhs:
-                hands += 1
-                stats[0] += 1
+        with progress_bar(args, len(files), " files") as progress:
+            for path in files:
+                if progress is not None:
+                    progress(1)
                 try:
-                    res = phh.check_replay(hh, strict=args.strict)
+                    hhs = phh.load(path)
                 except HandHistoryError as exc:
-                    code = EXIT_FAILED if isinstance(exc, IllegalHandHistoryError) else EXIT_UNREADABLE
                     if args.fail_fast:
-                        return _fail(code, str(exc))
-                    errors.append((code, str(exc)))
-                    stats[3] += 1
+                        return _fail(EXIT_UNREADABLE, str(exc))
+                    errors.append((EXIT_UNREADABLE, str(exc)))
+                    per_file[str(path)] = [0, 0, 0, 1]
                     continue
-                except Exception as exc:  # a fault of pyeval itself: reported, and the run goes on
-                    msg = f"{hh.name}: internal error (please report): {type(exc).__name__}: {exc}"
-                    if args.fail_fast:
-                        return _fail(EXIT_FAILED, msg)
-                    errors.append((EXIT_FAILED, msg))
-                    stats[3] += 1
-                    continue
-                if res.expected is None:
-                    no_record += 1
-                elif res.matches:
-                    matches += 1
-                    stats[1] += 1
-                    fractional += res.scale != 1
-                else:
-                    mismatches.append(res)
-                    stats[2] += 1
-                    if args.fail_fast:
-                        break
-            if stats[2] or stats[3]:
-                per_file[str(path)] = stats
-            if args.fail_fast and mismatches:
-                break
+                stats = [0, 0, 0, 0]
+                for hh in hhs:
+                    hands += 1
+                    stats[0] += 1
+                    try:
+                        res = phh.check_replay(hh, strict=args.strict)
+                    except HandHistoryError as exc:
+                        code = EXIT_FAILED if isinstance(exc, IllegalHandHistoryError) else EXIT_UNREADABLE
+                        if args.fail_fast:
+                            return _fail(code, str(exc))
+                        errors.append((code, str(exc)))
+                        stats[3] += 1
+                        continue
+                    except Exception as exc:  # a fault of pyeval itself: reported, and the run goes on
+                        msg = f"{hh.name}: internal error (please report): {type(exc).__name__}: {exc}"
+                        if args.fail_fast:
+                            return _fail(EXIT_FAILED, msg)
+                        errors.append((EXIT_FAILED, msg))
+                        stats[3] += 1
+                        continue
+                    if res.expected is None:
+                        no_record += 1
+                    elif res.matches:
+                        matches += 1
+                        stats[1] += 1
+                        fractional += res.scale != 1
+                    else:
+                        mismatches.append(res)
+                        stats[2] += 1
+                        if args.fail_fast:
+                            break
+                if stats[2] or stats[3]:
+                    per_file[str(path)] = stats
+                if args.fail_fast and mismatches:
+                    break
     except KeyboardInterrupt:  # Ctrl-C: report what was replayed so far
         interrupted = True
     for _, msg in errors[: args.show]:
@@ -158,5 +160,5 @@ def run(args: argparse.Namespace) -> int:
     if interrupted:
         print("pyeval: interrupted: the counts above cover the hands replayed so far", file=sys.stderr)
         return EXIT_INTERRUPTED
-    code = max((c for c, _ in errors), default=EXIT_OK)
-    return max(code, EXIT_FAILED if mismatches else EXIT_OK)
+    worst: int = max((c for c, _ in errors), default=EXIT_OK)
+    return max(worst, EXIT_FAILED if mismatches else EXIT_OK)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import CARD_TEXT
+from ..contracts import passes
 from ..errors import OutOfTurnError, ShoeExhaustedError
 from .games import StreetSpec
 from .rules import R_DEAL, R_STREETS
@@ -78,11 +79,27 @@ class Draw(RoundState):
         Raises:
             OutOfTurnError: no draw now or not this player's turn. IllegalActionError: a card he does not hold.
         """
+        p, out, held = self._check_discard(cards, player)
+        self._draw_queue.pop(0)
+        self.hole[p] = tuple(held)
+        self._draw_discards[p] = out
+        self._record.append(("discard", p, len(out), out))
+
+    def can_discard(self, cards: CardsInput = (), player: int | None = None) -> bool:
+        """True when ``player`` (default: whoever is to draw) may discard ``cards`` now (``()``: stand pat)."""
+        return passes(self._check_discard, cards, player)
+
+    def _drawing_player(self, player: int | None) -> int:
+        """The player whose turn it is to discard (``player``, when given, must be him)."""
         if not self._draw_queue:
             raise OutOfTurnError("no draw is in progress", R_STREETS)
         p = self._draw_queue[0]
         if player is not None and player != p:
             raise OutOfTurnError(f"player {p} discards first, not player {player}", R_STREETS)
+        return p
+
+    def _check_discard(self, cards: CardsInput, player: int | None) -> tuple[int, tuple[int, ...], list[int]]:
+        p = self._drawing_player(player)
         held = list(self.hole[p])
         if not cards:
             out: tuple[int, ...] = ()
@@ -96,18 +113,11 @@ class Draw(RoundState):
             held.remove(c)
         if len(set(out)) != len(out):
             raise _illegal("a card is discarded twice", R_DEAL)
-        self._draw_queue.pop(0)
-        self.hole[p] = tuple(held)
-        self._draw_discards[p] = out
-        self._record.append(("discard", p, len(out), out))
+        return p, out, held
 
     def discard_unknown(self, count: int, player: int | None = None) -> None:
         """Replays: the player discards ``count`` cards that were never shown (unknown hole cards)."""
-        if not self._draw_queue:
-            raise OutOfTurnError("no draw is in progress", R_STREETS)
-        p = self._draw_queue[0]
-        if player is not None and player != p:
-            raise OutOfTurnError(f"player {p} discards first, not player {player}", R_STREETS)
+        p = self._drawing_player(player)
         held = list(self.hole[p])
         unknown = [c for c in held if c < 0]
         if count > len(unknown):

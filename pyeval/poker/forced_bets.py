@@ -1,7 +1,8 @@
 """Forced bets of a poker round: antes, blinds and the straddle (58 Pa. Code § 637a.11(b), (d), (e))."""
 from __future__ import annotations
 
-from ..errors import OutOfTurnError, PyevalError
+from ..contracts import passes
+from ..errors import OutOfTurnError
 from .rules import R_BLINDS, R_STAKES, R_STRADDLE
 from .state import RoundState, _illegal
 
@@ -70,11 +71,7 @@ class ForcedBets(RoundState):
 
     def can_post_straddle(self) -> bool:
         """True when the player left of the last blind may still straddle (§ 637a.11(e))."""
-        try:
-            self._check_straddle(None)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_straddle, None)
 
     def post_straddle(self, player: int | None = None) -> None:
         """The player left of the last blind places the straddle (§ 637a.11(e)); at most one per round.

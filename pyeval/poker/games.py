@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import TableRulesError
+from ..hands.registry import HAND_TYPES
+
 
 @dataclass(frozen=True)
 class StreetSpec:
@@ -36,7 +39,8 @@ class Variant:
         streets: the rounds of cards, the first dealt after the forced bets.
         forced: ``"blinds"`` (blinds left of the button) or ``"bring_in"`` (stud: antes, then the
             lowest, or for razz highest, up card posts the bring-in).
-        hands: the hand types that share each pot: ``("high",)``, ``("omaha",)``,
+        hands: the hand types that share each pot, by name in :data:`pyeval.hands.registry.HAND_TYPES`:
+            ``("high",)``, ``("omaha",)``,
             ``("omaha", "omaha_low8")``, ``("high", "a5_8")``, ``("a5",)``, ``("27",)``, ``("badugi",)``.
             With two, each pot is split in halves (the second qualifying only, e.g. eight or better).
         low_leads: razz: the highest up card brings in and the lowest showing hand acts first.
@@ -48,6 +52,11 @@ class Variant:
     forced: str = "blinds"
     hands: tuple[str, ...] = ("high",)
     low_leads: bool = False
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.hands) <= 2 or any(h not in HAND_TYPES for h in self.hands):
+            raise TableRulesError(f"variant {self.name!r}: hands must name one or two of the registered hand types "
+                                  f"({', '.join(HAND_TYPES)}), got {self.hands!r}")
 
     @property
     def hole_cards(self) -> int:
@@ -82,5 +91,36 @@ _TRIPLE = (StreetSpec(down=5), StreetSpec(draw=True), StreetSpec(draw=True, big=
 D27_TRIPLE = Variant("Deuce-to-seven lowball triple draw", "2L3D", _TRIPLE, hands=("27",))
 BADUGI = Variant("Badugi", "B", (StreetSpec(down=4),) + _TRIPLE[1:], hands=("badugi",))
 
+#: Short-deck (6+) hold'em: the 36-card deck (6..A), a flush above a full house, A-6-7-8-9 the lowest
+#: straight, a straight above three of a kind (the classic order; PHH ``NS``). Not a chapter 637a
+#: game. Deal it from :class:`ShortDeckSource` or explicit cards: a card below 6 cannot be scored.
+SHORT_DECK = Variant("Short-deck hold'em", "S", _FLOP, hands=("short_deck",))
+
+#: The chapter 637a games, by PHH code stem.
 VARIANTS = {v.phh: v for v in (HOLDEM, OMAHA, OMAHA_HILO, OMAHA5, OMAHA5_HILO, STUD, STUD_HILO, RAZZ,
                                FIVE_CARD_STUD, FIVE_CARD_DRAW, D27_SINGLE, D27_TRIPLE, BADUGI)}
+#: Every game the engine plays (the chapter 637a games and short-deck hold'em), by PHH code stem.
+ALL_VARIANTS = {**VARIANTS, SHORT_DECK.phh: SHORT_DECK}
+
+
+class ShortDeckSource:
+    """A card source for :class:`~pyeval.poker.Round` that deals the 36-card short deck from a shuffled
+    :class:`~pyeval.shoe.Shoe`: the shoe's cards below 6 are passed over (a uniformly shuffled deck
+    with them removed is a uniformly shuffled short deck). Shuffle the shoe before the round."""
+
+    def __init__(self, shoe: object) -> None:
+        self.shoe = shoe
+
+    def _next(self) -> int:
+        while True:
+            (c,) = self.shoe.deal(1)  # type: ignore[attr-defined]
+            if c >= 16:
+                return int(c)
+
+    def burn(self) -> int:
+        """Burn the next short-deck card."""
+        return self._next()
+
+    def deal(self, k: int) -> tuple[int, ...]:
+        """The next ``k`` short-deck cards."""
+        return tuple(self._next() for _ in range(k))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import CARD_TEXT
+from ..contracts import Action
 from ..errors import CardTypeError
 from .betting import Betting
 from .chip_placement import ChipPlacement, Ruling
@@ -25,10 +26,22 @@ from .forced_bets import ForcedBets
 from .pots import Pot, side_pots
 from .rules import R_BLINDS, R_STAKES, HeadsUpOrder, PokerRules
 from .showdown import Showdown
-from .state import CardSource, CardsInput, Event, LegalActions, Phase, RoundState, Street, _illegal
+from .view import TableView, view
+from .state import BettingOptions, CardSource, CardsInput, Event, EventKind, Phase, RoundState, Street, _illegal
 from .stud import Stud
 
-__all__ = ["Round", "CardSource", "CardsInput", "Event", "LegalActions", "Phase", "Ruling", "Street"]
+__all__ = ["Round", "CardSource", "CardsInput", "Event", "BettingOptions", "Phase", "Ruling", "Street"]
+
+_KINDS = {k.value: k for k in EventKind}
+_FORCED = frozenset({Action.POST_FORCED_BETS})
+_HOLE = frozenset({Action.DEAL_HOLE_CARDS})
+_HOLE_OR_STRADDLE = frozenset({Action.DEAL_HOLE_CARDS, Action.POST_STRADDLE})
+_NOTHING: frozenset[Action] = frozenset()
+_CALL_OR_FOLD = frozenset({Action.FOLD, Action.CHECK_OR_CALL})
+_BET_OR_RAISE = frozenset({Action.FOLD, Action.CHECK_OR_CALL, Action.BET_OR_RAISE_TO})
+_BRING_IN = frozenset({Action.POST_BRING_IN})
+_DISCARD = frozenset({Action.DISCARD})
+_AWARD = EventKind.AWARD
 
 
 class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
@@ -142,9 +155,47 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
 
     @property
     def events(self) -> list[Event]:
-        """The round's record so far: every forced bet, card, action, returned bet and award, in order."""
+        """The round's record so far, in order (:class:`~pyeval.contracts.Event`): enough to replay it.
+
+        Kinds: ``ante blind straddle bring_in hole burn board discard reshuffle fold check call bet
+        raise return show muck award``; ``player`` is the round index (None for the dealer's card
+        events); ``amount``: chips posted or paid for ``ante blind straddle bring_in call return
+        award``, the total *to* for ``bet raise``, the cards taken for ``discard``, the cards taken
+        back into the stub for ``reshuffle`` (draw games); ``cards``: the cards dealt, burned,
+        discarded or shown; ``detail``: the pot index for ``award``.
+        """
         new = tuple.__new__
-        return [new(Event, e) for e in self._record]
+        kinds = _KINDS
+        return [new(Event, (kinds[k], p, a, c, None)) if k != "award" else new(Event, (_AWARD, p, a, (), c[0]))
+                for k, p, a, c in self._record]
+
+    def legal_actions(self) -> frozenset[Action]:
+        """Every step legal now: ``Action.X`` is in it exactly when ``can_x()`` is True (with its
+        defaults: the player due, any amount); see :mod:`pyeval.contracts`. The amounts a bet or
+        raise may be are :meth:`betting_options`."""
+        if self._forced_bets_due:
+            return _FORCED
+        if not self._hole_dealt:
+            return _HOLE_OR_STRADDLE if self.can_post_straddle() else _HOLE
+        if self.awarded:
+            return _NOTHING
+        a = self.actor
+        if a is not None:
+            return _BET_OR_RAISE if self._may_raise(a) else _CALL_OR_FOLD
+        if self._bring_in_due:
+            return _BRING_IN if self.can_post_bring_in() else _NOTHING  # unknown up cards: name him
+        if self._draw_queue:
+            return _DISCARD
+        acts: list[Action] = []
+        if self.can_deal_board():
+            acts.append(Action.DEAL_BOARD)
+        if self.can_show():
+            acts.append(Action.SHOW)
+        if self.can_muck():
+            acts.append(Action.MUCK)
+        if self.can_award():
+            acts.append(Action.AWARD)
+        return frozenset(acts)
 
     @property
     def button(self) -> int:
@@ -205,6 +256,11 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
                 self.deal_board()
             else:
                 self.award()
+
+    def view(self) -> TableView:
+        """A read-only snapshot of the table now (:class:`~pyeval.poker.view.TableView`: tuples
+        only; changing it cannot reach the round, and it does not follow later steps)."""
+        return view(self)
 
     @property
     def complete(self) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import ClassVar
 
 from ..errors import TableRulesError
 from .games import HOLDEM, Variant
@@ -35,6 +36,7 @@ R_SINGLE_CHIP = "58 Pa. Code § 637a.8(i)"
 R_CHECK_RAISE = "58 Pa. Code § 637a.8(j)"
 R_LIMITS = "58 Pa. Code § 637a.8(k)"
 R_SHOW_ORDER = "58 Pa. Code § 637a.18(e)"
+R_RAKE = "58 Pa. Code § 637a.17 (not in hand: configuration)"
 
 
 class BettingStructure(enum.Enum):
@@ -194,6 +196,11 @@ class PokerRules:
         max_min_bet_increase: how far the players may agree to raise the posted minimum bet
             between rounds (§ 637a.8(k): the Rules Submission's maximum), in chips; None (default,
             assumed) means the table does not allow it. See :meth:`pyeval.poker.Table.agree_minimum_bet`.
+        rake_bps: the house's rake per pot in basis points (500 = 5%), 0 for none; each pot's rake is
+            rounded down to a whole chip and taken before the pot is split. Configuration: the rake
+            section (58 Pa. Code § 637a.17) is not in our hands.
+        rake_cap: the most rake taken from one hand (chips, over all its pots), None for no cap.
+        rake_no_flop_no_drop: no rake from a hand that ends in the first betting round.
 
     Raises:
         TableRulesError: any field out of range or inconsistent, naming the field.
@@ -224,6 +231,9 @@ class PokerRules:
     button_high_card: HighCardWins = HighCardWins.HIGHEST
     chip_value: Fraction = Fraction(1)
     max_min_bet_increase: int | None = None
+    rake_bps: int = 0
+    rake_cap: int | None = None
+    rake_no_flop_no_drop: bool = True
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     engine: EngineConstants = field(init=False, repr=False, compare=False)
 
@@ -251,9 +261,9 @@ class PokerRules:
             _int(self.straddle, "straddle", 1, None, R_STRADDLE)
             if len(self.blinds) + 1 >= self.seats:
                 raise TableRulesError(f"a straddle needs more than {len(self.blinds) + 1} seats ({R_STRADDLE})")
-            if self.straddle <= max(self.blinds, default=0):  # common practice: a straddle is a blind raise
-                raise TableRulesError(f"straddle must exceed the largest blind ({max(self.blinds)}), got "
-                                      f"{self.straddle}: a straddle is a raise of the blinds ({R_STRADDLE})")
+            if self.straddle < max(self.blinds, default=0):  # common practice: a straddle is a live blind raise
+                raise TableRulesError(f"straddle must be at least the largest blind ({max(self.blinds)}), got "
+                                      f"{self.straddle}: a straddle raises the blinds ({R_STRADDLE})")
         for name, enum_type in (("structure", BettingStructure), ("button_placement", ButtonPlacement),
                                 ("odd_chip", OddChipRule), ("heads_up", HeadsUpOrder),
                                 ("short_all_ins", ShortAllIns), ("limit_short_all_in", LimitShortAllIn),
@@ -271,6 +281,11 @@ class PokerRules:
                 raise TableRulesError(f"max_bet does not apply to fixed limit ({R_LIMITS})")
         if self.max_raises is not None:
             _int(self.max_raises, "max_raises", 0, None, R_LIMITS)
+        _int(self.rake_bps, "rake_bps", 0, 10000, R_RAKE)
+        if self.rake_cap is not None:
+            _int(self.rake_cap, "rake_cap", 0, None, R_RAKE)
+        if not isinstance(self.rake_no_flop_no_drop, bool):
+            raise TableRulesError(f"rake_no_flop_no_drop must be a bool, got {self.rake_no_flop_no_drop!r} ({R_RAKE})")
         for name in ("check_raise", "show_all_hands"):
             if not isinstance(getattr(self, name), bool):
                 raise TableRulesError(f"{name} must be a bool, got {getattr(self, name)!r}")
@@ -303,6 +318,14 @@ class PokerRules:
             bring_in_order=tuple(((c >> 2) + 1) % 13 * 4 + suit_rank[c & 3] if v.low_leads
                                  else (c >> 2) * 4 + suit_rank[c & 3] for c in range(52)),
         ))
+
+    #: the game, as the command line names it (:class:`~pyeval.contracts.GameRules`)
+    GAME: ClassVar[str] = "poker"
+
+    @property
+    def max_players(self) -> int:
+        """The most players a round may have: one per seat."""
+        return self.seats
 
     @property
     def big_bet_amount(self) -> int:

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from .._bindings import lib
+from ..contracts import passes
 from ..errors import OutOfTurnError, PyevalError
-from ..hands.evaluators import _OMAHA_TABLES
+from ..hands.registry import HAND_TYPES
 from .pots import Pot, split_pot
 from .rules import R_SHOW_ORDER, R_SHOWDOWN, OddChipRule
 from .state import RoundState, _illegal
@@ -37,11 +38,7 @@ class Showdown(RoundState):
 
     def can_show(self, player: int | None = None) -> bool:
         """True when ``player`` (default: the next in showdown order) is to show."""
-        try:
-            self._check_show(player, False)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_show, player, False)
 
     def show(self, player: int | None = None) -> None:
         """The next player in showdown order turns his hole cards face up (§ 637a.11(k))."""
@@ -53,11 +50,7 @@ class Showdown(RoundState):
 
     def can_muck(self, player: int | None = None) -> bool:
         """True when the next player in showdown order may muck (give up the pot) instead of showing."""
-        try:
-            self._check_show(player, True)
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_show, player, True)
 
     def muck(self, player: int | None = None) -> None:
         """The next player in showdown order mucks and forfeits every pot (§ 637a.18(e))."""
@@ -81,11 +74,7 @@ class Showdown(RoundState):
 
     def can_award(self) -> bool:
         """True when every pot can be awarded (betting over, board complete, showdown done)."""
-        try:
-            self._check_award()
-        except PyevalError:
-            return False
-        return True
+        return passes(self._check_award)
 
     def award(self) -> None:
         """Award each pot on its own to its best eligible hand (§ 637a.11(k), § 637a.8(b)(5)).
@@ -98,6 +87,11 @@ class Showdown(RoundState):
         computed per pot. High-low split pots (§ 637a.7(d)): the high half takes the odd unit of
         the halving, each half's odd units follow ``rules.odd_chip``; no qualifying low, the high
         hand scoops.
+
+        Rake (``rules.rake_bps``, configuration: § 637a.17 is not in our hands): each pot in turn,
+        main pot first, gives ``amount * rake_bps // 10000`` chips to the house (a ``rake`` event
+        with the pot index), up to ``rules.rake_cap`` for the hand, before it is split; none when
+        ``rake_no_flop_no_drop`` and the hand ended in the first betting round.
         """
         self._check_award()
         n = self.n
@@ -125,7 +119,9 @@ class Showdown(RoundState):
         odd_key = None
         odd_chip = self.rules.odd_chip
         to_first = odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
-        cap = self.rules.odd_units_per_player  # § 637a.11(k): at most $1 of odd units to one player
+        # § 637a.11(k): at most $1 of odd units to one player (only ALL_TO_FIRST can give one player more
+        # than one odd unit of a pot)
+        cap = self.rules.odd_units_per_player if to_first else None
         if odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
             key = self.rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self.hole[i]), reverse=True))  # noqa: E731
@@ -139,7 +135,17 @@ class Showdown(RoundState):
         else:
             pots = self._pots(live)
         stacks, ev = self.stacks, self._record
+        rules = self.rules
+        rake_left = -1  # no rake
+        if rules.rake_bps and not (rules.rake_no_flop_no_drop and self.street == 0):
+            rake_left = rules.rake_cap if rules.rake_cap is not None else sum(p.amount for p in pots)
         for k, pot in enumerate(pots):
+            if rake_left > 0:  # the house's rake comes off the pot before it is split
+                r = min(pot.amount * rules.rake_bps // 10000, rake_left)
+                if r:
+                    rake_left -= r
+                    ev.append(("rake", None, r, (k,)))
+                    pot = Pot(pot.amount - r, pot.eligible)
             el = pot.eligible
             best = max([values[i] for i in el]) if len(el) > 1 else 0
             winners = [i for i in el if values[i] == best] if len(el) > 1 else list(el)
@@ -171,6 +177,11 @@ class Showdown(RoundState):
                 self._record.append(("award", i, amt, (k,)))
         self.awarded = True
 
+    @property
+    def rake(self) -> int:
+        """Chips the house took from this round's pots (0 before the award or without a rake)."""
+        return sum(e[2] for e in self._record if e[0] == "rake")
+
     def _value(self, kind: str, i: int) -> int:
         """Player ``i``'s hand value of one hand type (higher is better; 0 = no qualifying low)."""
         h = self.hole[i]
@@ -178,25 +189,8 @@ class Showdown(RoundState):
             raise _illegal(f"player {i}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
         if kind == "high" and len(h) == 7:  # seven-card stud: the 7-card kernel, called directly
             return int(_EVAL7(*h))
-        b = bytes(self.board)
-        if kind == "high":
-            cards = bytes(h) + b
-            v = lib.pe_eval_n(cards, len(cards))
-        elif kind == "omaha":
-            v = lib.pe_omaha_high(_OMAHA_TABLES, bytes(h), len(h), b, len(b))
-        elif kind == "omaha_low8":
-            v = lib.pe_omaha_low8(bytes(h), len(h), b, len(b))
-        elif kind == "a5":
-            v = lib.pe_low_a5(bytes(h), len(h))
-        elif kind == "a5_8":
-            v = lib.pe_low_a5_8(bytes(h), len(h))
-        elif kind == "27":
-            v = lib.pe_low_27(bytes(h), len(h))
-        elif kind == "badugi":
-            v = lib.pe_badugi(bytes(h), len(h))
-        else:  # pragma: no cover - Variant validation keeps kinds known
-            raise _illegal(f"unknown hand type {kind!r}", R_SHOWDOWN)
-        if v < 0:  # pragma: no cover - cards were validated when dealt
-            raise _illegal(f"player {i}'s hand cannot be evaluated (status {v})", R_SHOWDOWN)
-        return int(v)
+        try:
+            return HAND_TYPES[kind].value(bytes(h), bytes(self.board))
+        except PyevalError as e:  # e.g. a card below 6 in a short-deck game
+            raise _illegal(f"player {i}'s hand cannot be evaluated: {e}", R_SHOWDOWN) from None
 

@@ -1,6 +1,7 @@
 """Hold'em showdown simulation at scale: every seat to showdown on random deals, in streams.
 
-:func:`simulate` deals ``rounds`` independent rounds of Texas Hold'em for ``players`` seats with
+``pyeval.simulate(HoldemShowdown(players), rounds, ...)`` (:func:`pyeval.simulation.simulate`,
+the one runner of every game) deals ``rounds`` independent rounds of Texas Hold'em for ``players`` seats with
 the shoe's C batch path (:meth:`pyeval.shoe.BatchDealer.holdem_showdowns`: one uniform shuffle per
 round, dealt as 58 Pa. Code § 637a.11(f), (h)-(j), every seat's seven cards evaluated as
 § 637a.11(k)), nobody folds, and counts
@@ -19,12 +20,9 @@ number of workers or the order the streams finish. Adding :func:`run_stream` res
 from __future__ import annotations
 
 import functools
-import math
-from collections.abc import Callable
-from concurrent.futures import Executor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
 from typing import Any
 
 import numpy as np
@@ -32,17 +30,16 @@ import numpy.typing as npt
 
 from ..errors import PyevalError, SimulationError
 from ..evaluate import MAX_VALUE, HandCategory, hand_category
-from ..parallel import check_seed, check_streams, run_streams, split
+from ..parallel import check_seed
 from ..shoe import BatchDealer
+from ..simulation import MAX_ROUNDS, mean_and_stderr
 
-__all__ = ["simulate", "run_stream", "HoldemSimStats", "HoldemSimResult", "SeatResult", "CategoryFrequency",
+__all__ = ["HoldemShowdown", "run_stream", "HoldemSimStats", "HoldemSimResult", "SeatResult", "CategoryFrequency",
            "register", "run_cli", "format_table",
            "CHUNK", "MAX_ROUNDS"]
 
 #: Rounds dealt and evaluated per C call within a stream (part of what fixes a stream's draws).
 CHUNK = 1 << 16
-#: Most rounds one run may simulate.
-MAX_ROUNDS = 10**12
 
 _CATEGORIES = tuple(HandCategory)  # ROYAL_FLUSH counted apart from other straight flushes
 
@@ -164,11 +161,6 @@ def run_stream(players: int, rounds: int, seed: int, stream: int,
     return HoldemSimStats(p, n, winner_sets, seat_values.reshape(p, MAX_VALUE + 1), best_values)
 
 
-def _stream_task(players: int, seed: int, stream: int, rounds: int) -> HoldemSimStats:
-    """:func:`run_stream` in :func:`pyeval.parallel.run_streams`' argument order (picklable)."""
-    return run_stream(players, rounds, seed, stream)
-
-
 @dataclass(frozen=True)
 class SeatResult:
     """One seat over a simulation.
@@ -199,8 +191,7 @@ class CategoryFrequency:
 
 
 def _binomial(count: int, total: int) -> CategoryFrequency:
-    f = count / total if total else 0.0
-    return CategoryFrequency(count, f, math.sqrt(f * (1 - f) / total) if total else 0.0)
+    return CategoryFrequency(count, *mean_and_stderr(count, count, total))
 
 
 def _categories(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -247,9 +238,9 @@ class HoldemSimResult:
             eq = Fraction(sum(Fraction(c, k) for k, c in enumerate(row) if k), n) if n else Fraction(0)
             eq2 = float(sum(Fraction(c, k * k) for k, c in enumerate(row) if k) / n) if n else 0.0
             win, tie = (Fraction(wins, n), Fraction(ties, n)) if n else (Fraction(0), Fraction(0))
-            se = (lambda q: math.sqrt(max(q * (1 - q), 0.0) / n) if n else 0.0)
-            seats.append(SeatResult(i, wins, ties, win, tie, eq, se(float(win)), se(float(tie)),
-                                    math.sqrt(max(eq2 - float(eq) ** 2, 0.0) / n) if n else 0.0))
+            seats.append(SeatResult(i, wins, ties, win, tie, eq, mean_and_stderr(wins, wins, n)[1],
+                                    mean_and_stderr(ties, ties, n)[1],
+                                    mean_and_stderr(float(eq) * n, eq2 * n, n)[1]))
         names = [c.name for c in _CATEGORIES]
         per_seat = [_categories(stats.values[i]) for i in range(p)]
         pooled = sum(per_seat, np.zeros(len(names), np.int64))
@@ -257,8 +248,8 @@ class HoldemSimResult:
                            for counts in per_seat)
         all_hands = {}
         for c, name in enumerate(names):
-            f = int(pooled[c]) / (n * p) if n else 0.0
-            all_hands[name] = CategoryFrequency(int(pooled[c]), f, math.sqrt(f * (1 - f) / n) if n else 0.0)
+            f = int(pooled[c]) / (n * p) if n else 0.0  # its stderr: an upper bound, over n rounds
+            all_hands[name] = CategoryFrequency(int(pooled[c]), f, mean_and_stderr(f * n, f * n, n)[1])
         best = _categories(stats.best_values)
         winning = {names[c]: _binomial(int(best[c]), n) for c in range(len(names))}
         splits: dict[int, int] = {}
@@ -286,45 +277,40 @@ class HoldemSimResult:
         }
 
 
-def simulate(players: int, rounds: int, seed: int | None = None, *, streams: int = 1,
-             executor: Executor | None = None, progress: Callable[[int], None] | None = None) -> HoldemSimResult:
-    """Simulate ``rounds`` random rounds of Hold'em with every seat to showdown.
+@dataclass(frozen=True)
+class HoldemShowdown:
+    """The Hold'em showdown game for :func:`pyeval.simulate`: ``players`` seats (2..10, § 637a.11(b)),
+    every seat to showdown on each random deal.
 
     Each round is one uniform shuffle dealt and evaluated in C as 58 Pa. Code § 637a.11(f),
     (h)-(k) (hole cards from the seat left of the button, burns before the flop, turn and river);
-    the best hand wins and equal best hands split the pot evenly.
+    the best hand wins and equal best hands split the pot evenly. The result is a
+    :class:`HoldemSimResult` (per-seat win / tie / equity with standard errors, category
+    frequencies at showdown, the mergeable :class:`HoldemSimStats`).
 
-    Args:
-        players: seats, 2..10 (§ 637a.11(b)). rounds: 1..:data:`MAX_ROUNDS`.
-        seed: int 0..2**256-1, or None for a fresh 256-bit seed (reported in the result).
-        streams: independent streams of the seed (:mod:`pyeval.parallel`), 1..65536; the result
-            depends on (players, rounds, seed, streams) only.
-        executor: any ``concurrent.futures.Executor`` running one task per stream (processes,
-            threads -- the C call releases the GIL -- or Dask's ``Client.get_executor()``); None
-            runs here.
-        progress: called with the number of rounds just finished (after each C call when run here,
-            after each stream with an executor).
-    Returns:
-        :class:`HoldemSimResult` (per-seat win / tie / equity with standard errors, category
-        frequencies at showdown, the mergeable :class:`HoldemSimStats`).
-    Raises:
-        SimulationError (players, rounds), SeedError (seed, streams).
+    Raises (from :meth:`check`): SimulationError for a bad player count.
     """
-    p = _check_players(players)
-    n = _check_rounds(rounds)
-    s = check_seed(seed)
-    k = check_streams(streams)
-    if executor is not None and not isinstance(executor, Executor):
-        raise SimulationError(f"executor must be a concurrent.futures.Executor or None, got {executor!r}")
-    counts = split(n, k)
-    if executor is None:
-        parts = [run_stream(p, c, s, j, progress) for j, c in enumerate(counts) if c]
-    else:
-        parts = run_streams(partial(_stream_task, p, s), counts, executor, progress)
-    total = sum(parts, HoldemSimStats.zero(p))
-    if total.rounds != n:  # pragma: no cover - split() shares out every round
-        raise PyevalError(f"internal error: {total.rounds} rounds simulated, {n} asked")
-    return HoldemSimResult.from_stats(total, s, k)
+
+    players: int = 2
+
+    def check(self) -> None:
+        """Raise SimulationError unless ``players`` is an int 2..10."""
+        _check_players(self.players)
+
+    def run_stream(self, seed: int, stream: int, rounds: int,
+                   progress: Callable[[int], None] | None) -> HoldemSimStats:
+        """:func:`run_stream` of this game."""
+        return run_stream(self.players, rounds, seed, stream, progress)
+
+    def merge(self, parts: Sequence[HoldemSimStats]) -> HoldemSimStats:
+        """The sum of the streams' totals."""
+        return sum(parts, HoldemSimStats.zero(self.players))
+
+    def result(self, totals: HoldemSimStats, rounds: int, seed: int, streams: int) -> HoldemSimResult:
+        """Every figure, from the merged totals."""
+        if totals.rounds != rounds:  # pragma: no cover - split() shares out every round
+            raise PyevalError(f"internal error: {totals.rounds} rounds simulated, {rounds} asked")
+        return HoldemSimResult.from_stats(totals, seed, streams)
 
 
 # ---- command line: pyeval simulate holdem ------------------------------------------------------
@@ -334,22 +320,17 @@ CLI_STREAMS = 8
 
 
 def register(subparsers: Any) -> None:
-    """Add ``holdem`` under the shared ``pyeval simulate`` parser."""
-    from ..cli import simulate_subparsers
-    from ..parallel import add_cli_options
+    """Add ``holdem`` under ``pyeval simulate`` (:func:`pyeval.cli.add_command`)."""
+    from ..cli import add_command, add_simulation_options
 
-    p = simulate_subparsers(subparsers).add_parser(
-        "holdem", help="Texas Hold'em showdowns: every seat to showdown on random deals",
+    p = add_command(
+        subparsers, "holdem", run_cli, group="simulate",
+        help="Texas Hold'em showdowns: every seat to showdown on random deals",
         description="Deal random rounds of Texas Hold'em in C (58 Pa. Code § 637a.11), every seat to "
                     "showdown, and print each seat's win / tie / equity and the hand categories at "
                     "showdown with standard errors.")
     p.add_argument("--players", type=int, default=2, help="seats, 2..10 (default 2)")
-    p.add_argument("--rounds", type=int, default=1_000_000, help="rounds to deal (default 1,000,000)")
-    p.add_argument("--seed", type=int, default=None, help="seed 0..2**256-1 (default: a fresh one, printed)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    add_cli_options(p, CLI_STREAMS)
-    p.set_defaults(func=run_cli)
+    add_simulation_options(p, streams=CLI_STREAMS)
 
 
 def format_table(res: HoldemSimResult) -> str:
@@ -375,22 +356,8 @@ def format_table(res: HoldemSimResult) -> str:
 
 def run_cli(args: Any) -> int:
     """Run ``pyeval simulate holdem`` from parsed ``args``; print the report; return 0."""
-    import json
-    import sys
+    from ..cli import emit, run_simulation
 
-    from ..parallel import cli_executor
-
-    bar: Any = None
-    if not args.no_progress and not args.json:
-        from tqdm import tqdm
-        bar = tqdm(total=args.rounds, unit=" rounds", unit_scale=True, file=sys.stderr, leave=False,
-                   disable=None if sys.stderr.isatty() else True)
-    try:
-        with cli_executor(args.workers, args.scheduler) as ex:
-            res = simulate(args.players, args.rounds, args.seed, streams=args.streams, executor=ex,
-                           progress=bar.update if bar is not None else None)
-    finally:
-        if bar is not None:
-            bar.close()
-    print(json.dumps(res.to_dict(), indent=2) if args.json else format_table(res))
+    res = run_simulation(args, HoldemShowdown(args.players))
+    emit(args, res.to_dict(), format_table(res))
     return 0

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, Protocol, Union
+from typing import TYPE_CHECKING, NamedTuple, Union
 
 from ..cards import CARD_TEXT, check_card, parse_cards
+from ..contracts import CardSource, Event, EventKind
 from ..errors import IllegalActionError
 from .games import StreetSpec, Variant
 from .rules import R_DEAL, PokerRules
@@ -20,19 +21,11 @@ from .rules import R_DEAL, PokerRules
 if TYPE_CHECKING:
     from .pots import Pot
 
+__all__ = ["CardSource", "CardsInput", "Event", "EventKind", "Street", "Phase", "BettingOptions", "RoundState"]
+
 CardsInput = Union[str, Sequence[int]]
 #: _ORDER[n][s]: the round indices clockwise from s, for n players.
 _ORDER = [[tuple((s + k) % n for k in range(n)) for s in range(n)] if n else [] for n in range(11)]
-
-
-class CardSource(Protocol):
-    """Where a round's cards come from: :class:`pyeval.shoe.Shoe` or anything with these methods."""
-
-    def burn(self) -> int:
-        """Take the top card off, face down, and return it."""
-
-    def deal(self, k: int) -> tuple[int, ...]:
-        """Take the top ``k`` cards off and return them in order."""
 
 
 class Street(enum.IntEnum):
@@ -58,26 +51,9 @@ class Phase(enum.Enum):
     COMPLETE = "complete"
 
 
-class Event(NamedTuple):
-    """One entry of a round's record, in order; enough to replay the round.
-
-    ``kind`` is one of ``ante blind straddle bring_in hole burn board discard reshuffle fold check
-    call bet raise return show muck award``. ``player`` is the round index (None for the dealer's
-    card events). ``amount``: chips posted or paid for ``ante blind straddle bring_in call return
-    award``, the total *to* for ``bet raise``, the cards taken for ``discard``, the cards taken back
-    into the stub for ``reshuffle`` (draw games). ``cards``: the cards dealt, burned, discarded or
-    shown; for ``award``, the pot index.
-    """
-
-    kind: str
-    player: int | None = None
-    amount: int = 0
-    cards: tuple[int, ...] = ()
-
-
-
-class LegalActions(NamedTuple):
-    """What the player to act may do now (all chip amounts are totals for this betting round)."""
+class BettingOptions(NamedTuple):
+    """What the player to act may do now in the betting round (all chip amounts are totals for this
+    betting round); :meth:`Round.betting_options`."""
 
     player: int
     can_fold: bool

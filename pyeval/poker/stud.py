@@ -1,6 +1,7 @@
 """Stud games in a poker round: the bring-in and the showing hand that leads each street (58 Pa. Code § 637a.10)."""
 from __future__ import annotations
 
+from ..contracts import passes
 from ..errors import OutOfTurnError
 from .rules import R_BLINDS
 from .state import RoundState, _illegal
@@ -28,10 +29,10 @@ def _showing_key(sig: int, low: bool) -> int:
     k = 0
     for c, _ in groups:
         k = k * 8 + c
-    k *= 8 ** pad
+    k <<= 3 * pad  # k * 8 ** pad
     for _, r in groups:
         k = k * 16 + r
-    k *= 16 ** pad
+    k <<= 4 * pad  # k * 16 ** pad
     return -k if low else k
 
 
@@ -63,12 +64,8 @@ class Stud(RoundState):
         r, s = self.rules.card_order_key(card)
         return ((r + 1) % 13 if self.variant.low_leads else r), s
 
-    def post_bring_in(self, player: int | None = None) -> None:
-        """Stud: the lowest up card (razz: highest) posts the bring-in (§ 637a.10); action then goes
-        on from his left. When unknown up cards (a replay) hide who it is, ``player`` says so and
-        must not be beaten by any known up card. He may instead complete with
-        :meth:`bet_or_raise_to` only through this table's rules, so a bring-in is always posted here.
-        """
+    def _check_bring_in(self, player: int | None) -> int:
+        """Who posts the bring-in now (``player`` when unknown up cards hide it); raises when none is due."""
         if not self._bring_in_due:
             raise OutOfTurnError("no bring-in is due now", R_BLINDS)
         who = self.bring_in_player()
@@ -86,6 +83,19 @@ class Stud(RoundState):
             who = player
         elif player is not None and player != who:
             raise OutOfTurnError(f"player {who} brings in, not player {player}", R_BLINDS)
+        return who
+
+    def can_post_bring_in(self, player: int | None = None) -> bool:
+        """True when the bring-in is due and ``player`` (default: whoever it falls to) may post it."""
+        return passes(self._check_bring_in, player)
+
+    def post_bring_in(self, player: int | None = None) -> None:
+        """Stud: the lowest up card (razz: highest) posts the bring-in (§ 637a.10); action then goes
+        on from his left. When unknown up cards (a replay) hide who it is, ``player`` says so and
+        must not be beaten by any known up card. He may instead complete with
+        :meth:`bet_or_raise_to` only through this table's rules, so a bring-in is always posted here.
+        """
+        who = self._check_bring_in(player)
         a = min(self.rules.bring_in, self.stacks[who])
         self.stacks[who] -= a
         self.contrib[who] += a

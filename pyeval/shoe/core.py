@@ -420,7 +420,7 @@ class Shoe:
                 c = retry(lib.pe_shoe_deal_one, self._s)
             if c < 0:
                 _raise_status(c, "cannot deal a card: the shoe is empty")
-        return c  # type: ignore[no-any-return]
+        return c
 
     def burn(self) -> int:
         """Burn the top card: it goes face down to the discard rack (58 Pa. Code § 637a.11(h)-(j),
@@ -437,7 +437,7 @@ class Shoe:
                 c = retry(lib.pe_shoe_burn_one, self._s)
             if c < 0:
                 _raise_status(c, "cannot burn a card: the shoe is empty")
-        return c  # type: ignore[no-any-return]
+        return c
 
     def discard(self, cards: Iterable[int]) -> None:
         """Put cards from the layout on the discard rack, in the order given (the order in which the

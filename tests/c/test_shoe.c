@@ -103,6 +103,51 @@ int main(void)
     CHECK(pe_rng_bounded(&sr, 0, b, 1) == PE_ERR_ARG);
     const uint64_t zero[4] = {0, 0, 0, 0};
     CHECK(pe_rng_set_state(&r, zero) == PE_ERR_ARG);
+
+    /* issue 14: take, copy/commit, single-card calls, the dealer's saved state */
+    CHECK(pe_shoe_init(s, 1) == PE_OK);
+    pe_rng_seed(&s->rng, seed);
+    CHECK(pe_shoe_shuffle_all(s) == PE_OK);
+    const uint8_t want[3] = {s->cards[40], s->cards[2], s->cards[51]};
+    CHECK(pe_shoe_take(s, want, 3, 1) == PE_OK && s->pos == 3 && s->rack_n == 1 && s->rack[0] == want[0]);
+    CHECK(memcmp(s->cards, want, 3) == 0);
+    CHECK(pe_shoe_take(s, want, 1, 0) == PE_SHOE_ERR_STATE && s->pos == 3);        /* already dealt */
+    CHECK(pe_shoe_take(s, want, 1, 2) == PE_ERR_ARG);
+    const uint8_t junk = 77;
+    CHECK(pe_shoe_take(s, &junk, 1, 0) == PE_ERR_CARD);
+    pe_shoe *c = malloc(sizeof *c);
+    CHECK(c != NULL);
+    CHECK(pe_shoe_copy(c, s) == PE_OK && memcmp(c->cards, s->cards, s->size) == 0);
+    const uint32_t v0 = c->version;
+    CHECK(pe_shoe_deal_one(c) == c->cards[3] && pe_shoe_burn_one(c) == c->cards[4]);
+    CHECK(pe_shoe_commit(s, c, v0) == PE_OK && s->pos == 5 && s->rack_n == 2);
+    CHECK(pe_shoe_commit(s, c, v0) == PE_SHOE_ERR_BUSY);                                  /* stale copy */
+    const int64_t packed = pe_shoe_deal_packed(s, 7);
+    CHECK(packed >= 0 && (uint8_t)packed == s->cards[5] && s->pos == 12);
+    CHECK(pe_shoe_deal_packed(s, 8) == PE_ERR_ARG && pe_shoe_remaining(s) == 40);
+    s->busy = 1; /* another thread holds it: every call refuses and changes nothing */
+    CHECK(pe_shoe_deal_one(s) == PE_SHOE_ERR_BUSY && pe_shoe_shuffle_all(s) == PE_SHOE_ERR_BUSY && s->pos == 12);
+    s->busy = 0;
+    free(c);
+    pe_dealer *d = malloc(sizeof *d), *e = malloc(sizeof *e);
+    CHECK(d != NULL && e != NULL);
+    pe_rng_seed(&d->rng, seed);
+    CHECK(pe_dealer_init(d) == PE_OK && pe_dealer_deal(d, 10, 7, rows) == PE_OK);
+    uint64_t ws[4];
+    uint8_t deck[52];
+    CHECK(pe_dealer_get_state(d, ws, deck) == PE_OK && is_perm(deck, 52));
+    CHECK(pe_dealer_init(e) == PE_OK && pe_rng_seed_secure(&e->rng) == PE_OK);
+    CHECK(pe_dealer_get_state(e, ws, deck) == PE_SHOE_ERR_SECURE && pe_dealer_jump(e) == PE_SHOE_ERR_SECURE);
+    CHECK(pe_dealer_get_state(d, ws, deck) == PE_OK);
+    pe_rng_seed(&e->rng, zero);
+    CHECK(pe_dealer_set_state(e, ws, deck) == PE_OK);
+    CHECK(pe_dealer_deal(d, 5, 52, rows) == PE_OK && pe_dealer_deal(e, 5, 52, rows + 5 * 52) == PE_OK);
+    CHECK(memcmp(rows, rows + 5 * 52, 5 * 52) == 0);                                   /* resumed exactly */
+    deck[0] = deck[1];
+    CHECK(pe_dealer_set_state(e, ws, deck) == PE_ERR_ARG && pe_dealer_set_state(e, zero, deck) == PE_ERR_ARG);
+    CHECK(pe_dealer_copy(e, d) == PE_OK && pe_dealer_copy(d, d) == PE_ERR_ARG);
+    free(d);
+    free(e);
     free(values);
     free(winners);
     free(rows);

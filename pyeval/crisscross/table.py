@@ -1,0 +1,160 @@
+"""A Criss-Cross Poker table (58 Pa. Code chapter 674a): its rules, its deck, and the § 674a.9(d)-(f)
+stub-count state across rounds; :meth:`CrissCrossTable.new_round` opens a
+:class:`~pyeval.crisscross.round.CrissCrossRound`."""
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+
+from ..contracts import Deck
+from ..errors import DeckOutOfPlayError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
+from ..evaluate import MAX_VALUE
+from ..shoe import StubCountPolicy
+from .deck import DECK_SIZE, ShufflerDeck
+from .records import CrissCrossPhase, RoundRecord
+from .round import R_COUNT_OUTCOME, CrissCrossRound
+from .rules import CrissCrossPaytable, CrissCrossRules
+from .strategy import basic_strategy
+
+__all__ = ["CrissCrossTable", "play_round", "Strategy"]
+
+_P_COMPLETE = CrissCrossPhase.COMPLETE
+_P_VOID = CrissCrossPhase.VOID
+
+
+class CrissCrossTable:
+    """A Criss-Cross Poker table: its rules, its deck, and the § 674a.9(d)-(f) state.
+
+    Args:
+        rules: the table's :class:`CrissCrossRules` (default: the documented defaults).
+        deck: a :class:`Deck`; default a :class:`ShufflerDeck` with ``seed``.
+        seed: int seed for the default deck (None: the OS's secure random source).
+
+    State: ``rounds_since_count`` counts finished rounds since the stub was last counted;
+    ``deck_removed`` is True once § 674a.9(f) took the deck off the table (no round can start
+    until :meth:`replace_deck`).
+    """
+
+    def __init__(self, rules: CrissCrossRules | None = None, deck: Deck | None = None, *,
+                 seed: int | None = None) -> None:
+        self.rules = rules if rules is not None else CrissCrossRules()
+        if not isinstance(self.rules, CrissCrossRules):
+            raise WagerNotAllowedError(f"rules must be CrissCrossRules, got {type(rules).__name__}")
+        self.deck: Deck = deck if deck is not None else ShufflerDeck(seed)
+        _one_deck(self.deck)
+        #: when the stub must be counted (the shoe's § 674a.9(d) policy)
+        self.stub_policy = StubCountPolicy(every=self.rules.stub_count_interval,
+                                           counting_shuffler=self.rules.shuffler_counts_cards)
+        self.rounds_played = 0
+        self.deck_removed = False
+        self.round: CrissCrossRound | None = None
+        self._pay = (_compile(self.rules.main_paytable), _compile(self.rules.ante_paytable),
+                     _compile(self.rules.bonus_paytable))
+
+    @property
+    def rounds_since_count(self) -> int:
+        """Finished rounds since the stub was last counted (:attr:`stub_policy`)."""
+        return self.stub_policy.rounds_since_count
+
+    @property
+    def stub_count_due(self) -> bool:
+        """True when the round now being played (or the next one) must count the stub: the
+        shuffler does not count the cards and ``stub_count_interval - 1`` rounds have passed
+        without a count, so this round completes the interval (§ 674a.9(d))."""
+        return self.stub_policy.count_due()
+
+    def new_round(self) -> CrissCrossRound:
+        """Open a round for wagers.
+
+        Raises:
+            DeckOutOfPlayError: the deck was removed under § 674a.9(f) and not replaced.
+            OutOfTurnError: a round is still in progress.
+        """
+        if self.deck_removed:
+            raise DeckOutOfPlayError("the deck was removed from the table (an incorrect card count); "
+                                     "replace it before dealing", R_COUNT_OUTCOME)
+        if self.round is not None and self.round.phase not in (_P_COMPLETE, _P_VOID):
+            raise OutOfTurnError(f"round {self.round.number} is still in progress "
+                                 f"({self.round.phase.value})")
+        self.round = CrissCrossRound(self, self.rounds_played + 1)
+        return self.round
+
+    def replace_deck(self, deck: Deck) -> None:
+        """Bring a new deck to the table between rounds; the stub-count interval starts again.
+
+        Raises:
+            OutOfTurnError: a round is in progress. IllegalActionError: not a Deck.
+        """
+        if self.round is not None and self.round.phase not in (_P_COMPLETE, _P_VOID):
+            raise OutOfTurnError("the deck can only be replaced between rounds")
+        if not isinstance(deck, Deck):
+            raise IllegalActionError(f"deck must be a Deck, got {type(deck).__name__}")
+        _one_deck(deck)
+        self.deck = deck
+        self.deck_removed = False
+        self.stub_policy.rounds_since_count = 0
+
+    def _finish(self, counted: bool, deck_removed: bool) -> None:
+        self.rounds_played += 1
+        self.stub_policy.record_round(counted)
+        if deck_removed:
+            self.deck_removed = True
+
+
+@functools.lru_cache(maxsize=32)
+def _compile(p: CrissCrossPaytable) -> list[tuple[int, int, str | None]]:
+    """value -> (num, den, label) of its line; den 0 marks a losing hand."""
+    out: list[tuple[int, int, str | None]] = [(0, 0, None)] * (MAX_VALUE + 1)
+    for v in range(1, MAX_VALUE + 1):
+        ln = p.line_for(v)
+        if ln is not None:
+            out[v] = (ln.odds.numerator, ln.odds.denominator, ln.label)
+    return out
+
+
+def _one_deck(deck: object) -> None:
+    """Refuse, when the table is set up, a card source holding more than one deck: § 674a.9(d)-(f)
+    count the stub against a single 52-card deck."""
+    size = getattr(deck, "size", None)
+    if isinstance(size, int) and size > DECK_SIZE:
+        raise IllegalActionError(f"a Criss-Cross table deals one {DECK_SIZE}-card deck; this card source holds "
+                                 f"{size} cards", "58 Pa. Code § 674a.9(d)-(f)")
+
+
+Strategy = Callable[[int, Sequence[int], Sequence[int], Sequence[int]], int]
+
+
+def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
+               strategy: Strategy = basic_strategy, *, count_stub: bool | None = None) -> RoundRecord:
+    """Drive one round automatically: ``wagers`` maps player -> (ante, bonus); every player plays
+    ``strategy(decision, hole, row_outer, column_outer) -> multiple (0 = fold)``; the stub is
+    counted when due (or always, with ``count_stub=True``). Returns the round's record (void
+    rounds included)."""
+    rnd = table.new_round()
+    place = rnd.place_wagers
+    for player, (ante, bonus) in wagers.items():
+        place(player, ante, ante, bonus)
+    rnd.no_more_bets()
+    rnd.deal()
+    if rnd.phase is _P_VOID:  # the deck could not be dealt from
+        assert rnd.record is not None
+        return rnd.record
+    if count_stub or table.stub_count_due:
+        rnd.count_stub()
+    else:
+        rnd.discard_stub()
+    if rnd.phase is _P_VOID:
+        assert rnd.record is not None
+        return rnd.record
+    c = rnd.community
+    row_o, col_o = (c[1], c[3]), (c[0], c[4])
+    for d, known in enumerate((((), ()), (row_o, ()), (row_o, col_o))):
+        while (p := rnd.to_act) is not None:  # the players still in, in dealing order
+            m = strategy(d, rnd.players[p].hole, *known)
+            if m:
+                rnd.bet(p, m)
+            else:
+                rnd.fold(p)
+        rnd.reveal()
+    return rnd.settle()
+

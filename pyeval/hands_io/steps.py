@@ -1,0 +1,69 @@
+"""Step through a recorded hand: every state of a PHH :class:`HandHistory`, action by action, as
+read-only snapshots (:class:`TableView`).
+
+``for step in steps(hh): ...`` yields the table after the forced bets, then after each action of the
+record (dealer and players), then once more if the pots were awarded at the end. A view holds
+tuples and frozen values only: changing it cannot reach the round (unlike the live lists of a
+:class:`~pyeval.poker.Round`), and a view stays as it was when later actions are applied.
+Amounts are ints in the record's smallest unit (see ``HandHistory.unit_scale``).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
+from ..poker.phh import _short
+from ..poker.phh_replay import _Replay  # the PHH replay, action by action
+from ..poker.view import TableView, view
+from ._phh import HandHistory
+
+__all__ = ["TableView", "Step", "steps", "view"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One state of a recorded hand: ``index`` of the action just applied (0-based into
+    ``hh.actions``; -1 for the state after the forced bets, ``len(actions)`` for the award at the
+    end), that ``action`` text (None for those two), and the table as it then stood."""
+
+    index: int
+    action: str | None
+    table: TableView
+
+
+def steps(hh: HandHistory, *, strict: bool = False) -> Iterator[Step]:
+    """Every state of ``hh``'s replay (see the module docstring).
+
+    Raises:
+        IllegalHandHistoryError / HandHistoryError: as :meth:`HandHistory.replay`, when the step that
+            breaks the rules is reached (the states before it have been yielded).
+    """
+    scale = hh.unit_scale
+    exact = hh if scale == 1 and all(isinstance(v, int) for v in hh.starting_stacks) else hh.in_units(scale)
+    rep = _Replay(exact, strict)
+    rnd = rep.rnd
+    yield Step(-1, None, view(rnd))
+    for idx, raw in enumerate(exact.actions):
+        text = raw.split("#", 1)[0].split()
+        if not text:
+            continue
+        where = f"{exact.name}: action {idx + 1} {_short(raw)}"
+        try:
+            rep._step(text, raw)
+        except IllegalHandHistoryError as exc:
+            raise IllegalHandHistoryError(f"{where}: {exact._names(str(exc))}", exc.rule) from None
+        except HandHistoryError as exc:
+            raise HandHistoryError(f"{where}: {exact._names(str(exc))}") from None
+        except PyevalError as exc:
+            raise IllegalHandHistoryError(f"{where}: {exact._names(str(exc))}", getattr(exc, "rule", "")) from None
+        yield Step(idx, raw, view(rnd))
+    try:
+        rep._deal_if_due(True)
+    except PyevalError as exc:
+        raise IllegalHandHistoryError(f"{exact.name}: at the end: {exact._names(str(exc))}",
+                                      getattr(exc, "rule", "")) from None
+    if not rep.tabled and rnd.can_award():
+        rep._check_scorable()
+        rnd.award()
+        yield Step(len(exact.actions), None, view(rnd))

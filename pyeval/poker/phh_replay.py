@@ -1,0 +1,365 @@
+"""Replaying a PHH hand history through a poker :class:`~pyeval.poker.round.Round` and checking its
+finishing stacks (the engine of ``pyeval replay``): :meth:`pyeval.poker.phh.HandHistory.replay`,
+:func:`check_replay`, :func:`stop_reason`. Names are re-exported by :mod:`pyeval.poker.phh`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import CARD_TEXT
+from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
+from .phh import _R_DEAL, _R_SHOW, _R_SHOWDOWN, _amount, _cards, _player, _short
+from .round import Round
+
+if TYPE_CHECKING:
+    from .phh import HandHistory
+
+__all__ = ["ReplayResult", "check_replay", "stop_reason"]
+
+
+class _Replay:
+    """One replay of a :class:`HandHistory` (see :meth:`HandHistory.replay`)."""
+
+    def __init__(self, hh: HandHistory, strict: bool) -> None:
+        self.hh = hh
+        self.strict = strict
+        self.rules = rules = hh.table_rules()
+        try:
+            self.rnd = Round(rules, hh.starting_stacks)
+            self.rnd.post_forced_bets()
+            if rules.straddle is not None:
+                self.rnd.post_straddle()
+        except PyevalError as exc:
+            raise IllegalHandHistoryError(f"{hh.name}: the forced bets: {hh._names(str(exc))}",
+                                          getattr(exc, "rule", "")) from None
+        self.n = self.rnd.n
+        self.pending: dict[int, tuple[int, ...]] = {}  # hole cards of the street being dealt
+        self.board: tuple[int, ...] | None = None      # board cards read, not yet dealt
+        self.shown: set[int] = set()
+        self.tabled: dict[int, tuple[int, ...] | None] = {}  # shown (or mucked: None) out of order, all-in
+
+    # ---- card checks ---------------------------------------------------------------------------
+    def _in_play(self) -> dict[int, int]:
+        """Cards already in play (hole cards of hands not folded, the board, cards read for this
+        street), each with its holder's round index (-1: the board), for naming a card dealt twice
+        at the action that deals it."""
+        rnd = self.rnd
+        out: dict[int, int] = {}
+        draw = rnd._has_draws
+        folded = rnd.folded
+        for i, h in enumerate(rnd.hole):
+            if draw and folded[i]:
+                continue  # a folded hand in a draw game may be reshuffled and dealt again
+            for c in h:
+                out[c] = i
+        for c in rnd.board:
+            out[c] = -1
+        for i, h in self.pending.items():
+            for c in h:
+                out[c] = i
+        for c in self.board or ():
+            out[c] = -1
+        out.pop(-1, None)  # cards nobody saw
+        return out
+
+    def _check_new(self, cards: tuple[int, ...]) -> None:
+        seen = self._in_play()
+        mine: set[int] = set()
+        for c in cards:
+            if c < 0:
+                continue
+            if c in mine:
+                raise IllegalHandHistoryError(f"card {CARD_TEXT[c]} appears twice in this deal", _R_DEAL)
+            if c in seen:
+                holder = "the board" if seen[c] < 0 else self.hh._who(seen[c])
+                raise IllegalHandHistoryError(f"card {CARD_TEXT[c]} is already dealt (to {holder})", _R_DEAL)
+            mine.add(c)
+
+    # ---- dealing -------------------------------------------------------------------------------
+    def _expected(self) -> list[int]:
+        """Cards each player receives on the next street (0 for none)."""
+        rnd = self.rnd
+        spec = rnd._next_street()
+        if spec is None:
+            return [0] * self.n
+        out = []
+        for i in range(self.n):
+            if rnd.folded[i] or rnd.mucked[i]:
+                out.append(0)
+            elif spec.draw:
+                out.append(len(rnd._draw_discards.get(i, ())))
+            else:
+                out.append(spec.down + spec.up)
+        return out
+
+    def _deal_if_due(self, force: bool) -> None:
+        rnd = self.rnd
+        if not rnd.can_deal_board():
+            return
+        want = self._expected()
+        spec = rnd._next_street()
+        assert spec is not None
+        pending = self.pending
+        have_hole = all(len(pending.get(i, ())) == w for i, w in enumerate(want))
+        have_board = (self.board is not None) == bool(spec.board)
+        if have_hole and have_board and (force or any(want) or spec.board):
+            hole = [pending.get(i, ()) for i in range(self.n)] if (spec.down or spec.up or spec.draw) else None
+            if spec.board:
+                rnd.deal_board(self.board, hole=hole)
+            else:
+                rnd.deal_board(hole=hole)
+            pending.clear()
+            self.board = None
+
+    def _deal_hole(self, p: int, cards: tuple[int, ...]) -> None:
+        rnd = self.rnd
+        self._check_new(cards)
+        self.pending[p] = self.pending.get(p, ()) + cards
+        if not rnd._hole_dealt:
+            if len(self.pending) == self.n:
+                rnd.deal_hole_cards([self.pending[i] for i in range(self.n)])
+                self.pending.clear()
+        else:
+            self._deal_if_due(False)
+
+    def _deal_board(self, cards: tuple[int, ...], raw: str) -> None:
+        rnd = self.rnd
+        if self.board is not None:
+            raise IllegalHandHistoryError(f"a second board {raw!r} before the first was dealt: the betting "
+                                          "round between them is missing", "58 Pa. Code § 637a.11(h)-(j)")
+        if not any(s.board for s in rnd._streets):
+            raise HandHistoryError(f"{self.hh.variant} has no board cards")
+        no_more = rnd._next_street() is None or (rnd._hole_dealt and rnd.n_contending < 2)
+        if no_more:
+            if rnd.n_contending >= 2 and rnd.street == rnd._last_street and rnd.board:
+                raise HandHistoryError("board cards after the river: this record runs the board more than "
+                                       "once (run it twice), which pyeval does not replay yet")
+            raise IllegalHandHistoryError("no more board cards are dealt in this hand", "58 Pa. Code § 637a.11(h)-(j)")
+        self._check_new(cards)
+        self.board = cards
+        self._deal_if_due(False)
+
+    # ---- showdown ------------------------------------------------------------------------------
+    def _all_tabled(self) -> bool:
+        """No more betting is possible: every live hand but at most one is all-in, so the hands are
+        tabled together and the order a record lists them in changes no chip."""
+        rnd = self.rnd
+        live = [i for i in range(self.n) if not (rnd.folded[i] or rnd.mucked[i])]
+        return sum(1 for i in live if rnd.stacks[i] > 0) <= 1
+
+    def _apply_show(self, p: int, cards: tuple[int, ...] | None, raw: str) -> None:
+        rnd = self.rnd
+        if cards is None:
+            rnd.muck(p)
+            return
+        if rnd.hole[p] and cards and set(cards) != set(rnd.hole[p]):
+            known = "".join(CARD_TEXT[c] for c in rnd.hole[p] if c >= 0)
+            raise IllegalHandHistoryError(f"{self.hh._who(p)} shows {raw.split()[2]} but was dealt {known}", _R_SHOW)
+        rnd.show(p)
+        self.shown.add(p)
+
+    def _flush_tabled(self) -> None:
+        rnd = self.rnd
+        while self.tabled:
+            order = rnd.showdown_order()
+            if not order or order[0] not in self.tabled or rnd.actor is not None:
+                return
+            p = order[0]
+            self._apply_show(p, self.tabled.pop(p), "")
+
+    def _show(self, p: int, text: list[str], raw: str) -> None:
+        rnd = self.rnd
+        cards: tuple[int, ...] | None
+        if len(text) == 2:
+            cards = None
+        elif text[2] == "-":
+            cards = ()
+        else:
+            cards = _cards(text[2])
+        if cards and p in self.shown and p not in rnd.showdown_order():
+            # shown again after the rest of the cards were dealt to all-in hands
+            if set(cards) != set(rnd.hole[p]):
+                raise IllegalHandHistoryError(f"{self.hh._who(p)} shows {text[2]} but holds "
+                                              f"{''.join(CARD_TEXT[c] for c in rnd.hole[p])}", _R_SHOW)
+            return
+        order = rnd.showdown_order()
+        if (not self.strict and rnd.actor is None and p in order and order[0] != p and p not in self.tabled
+                and self._all_tabled()):
+            if cards and set(cards) != set(rnd.hole[p]):
+                known = "".join(CARD_TEXT[c] for c in rnd.hole[p] if c >= 0)
+                raise IllegalHandHistoryError(f"{self.hh._who(p)} shows {text[2]} but was dealt {known}", _R_SHOW)
+            self.tabled[p] = cards  # turned up with the others, in the regulation's order
+            return
+        self._apply_show(p, cards, raw)
+        self._flush_tabled()
+
+    # ---- the record ----------------------------------------------------------------------------
+    def run(self) -> Round:
+        hh, rnd = self.hh, self.rnd
+        for idx, raw in enumerate(hh.actions):
+            text = raw.split("#", 1)[0].split()
+            if not text:
+                continue
+            where = f"{hh.name}: action {idx + 1} {_short(raw)}"
+            try:
+                self._step(text, raw)
+            except IllegalHandHistoryError as exc:
+                raise IllegalHandHistoryError(f"{where}: {hh._names(str(exc))}", exc.rule) from None
+            except HandHistoryError as exc:
+                raise HandHistoryError(f"{where}: {hh._names(str(exc))}") from None
+            except PyevalError as exc:
+                raise IllegalHandHistoryError(f"{where}: {hh._names(str(exc))}", getattr(exc, "rule", "")) from None
+        try:
+            self._deal_if_due(True)
+        except PyevalError as exc:
+            raise IllegalHandHistoryError(f"{hh.name}: at the end: {hh._names(str(exc))}",
+                                          getattr(exc, "rule", "")) from None
+        if self.tabled:
+            p = next(iter(self.tabled))
+            order = rnd.showdown_order()
+            raise IllegalHandHistoryError(
+                f"{hh.name}: the record stops before the showdown: {hh._who(order[0])} has yet to show or muck "
+                f"(the record shows {hh._who(p)}'s hand)" if order else f"{hh.name}: {hh._who(p)}'s hand is "
+                "never turned up", _R_SHOW)
+        if rnd.can_award():
+            self._check_scorable()
+            rnd.award()
+        return rnd
+
+    def _check_scorable(self) -> None:
+        """Never score unknown cards (a ``??`` board or hole card) as a tie: refuse the award."""
+        rnd, hh = self.rnd, self.hh
+        live = [i for i in range(self.n) if not (rnd.folded[i] or rnd.mucked[i])]
+        if len(live) < 2:
+            return
+        if any(c < 0 for c in rnd.board):
+            raise IllegalHandHistoryError(f"{hh.name}: the board has cards nobody saw ('??'): the pots cannot be "
+                                          "awarded", _R_SHOWDOWN)
+        for i in live:
+            if any(c < 0 for c in rnd.hole[i]):
+                raise IllegalHandHistoryError(f"{hh.name}: {hh._who(i)}'s cards at the showdown are unknown ('??'): "
+                                              "the pots cannot be awarded", _R_SHOWDOWN)
+
+    def _step(self, text: list[str], raw: str) -> None:
+        rnd, n = self.rnd, self.n
+        if text[0] == "d":
+            if len(text) < 2 or text[1] not in ("dh", "db"):
+                raise HandHistoryError(f"unknown dealer action {_short(text[1] if len(text) > 1 else '')}")
+            if text[1] == "dh":
+                if len(text) != 4:
+                    raise HandHistoryError("a hole-card deal is 'd dh pK CARDS' with the cards written without "
+                                           "spaces (e.g. 'd dh p1 AsKd')")
+                self._deal_hole(_player(text[2], n), _cards(text[3]))
+            else:
+                if len(text) != 3:
+                    raise HandHistoryError("a board deal is 'd db CARDS' with the cards written without spaces "
+                                           f"(e.g. 'd db {''.join(text[2:5])}')")
+                self._deal_board(_cards(text[2]), raw)
+            return
+        p = _player(text[0], n)
+        if len(text) < 2:
+            raise HandHistoryError("an action needs a verb (f, cc, cbr, pb, sd, sm)")
+        op = text[1]
+        if self.tabled and op != "sm":
+            order = rnd.showdown_order()
+            raise IllegalHandHistoryError(f"{self.hh._who(order[0]) if order else 'a player'} has yet to show or "
+                                          "muck", _R_SHOW)
+        self._deal_if_due(True)  # a draw where every player stood pat deals no cards
+        arity = {"cc": 2, "f": 2, "pb": 2, "cbr": 3}.get(op)
+        if arity is not None and len(text) != arity:
+            raise HandHistoryError(f"'{op}' takes {'an amount' if arity == 3 else 'nothing more'}")
+        if op in ("sd", "sm") and len(text) > 3:
+            raise HandHistoryError("cards are written without spaces (e.g. 'p1 sm AsKd')")
+        if op == "cc":
+            rnd.check_or_call(p)
+        elif op == "f":
+            rnd.fold(p)
+        elif op == "cbr":
+            amount = _amount(text[2], self.hh.name, raw)
+            if not isinstance(amount, int):  # pragma: no cover - in_units made every amount whole
+                raise HandHistoryError(f"bad amount {text[2]!r}")
+            rnd.bet_or_raise_to(amount, p)
+        elif op == "pb":
+            rnd.post_bring_in(p)
+        elif op == "sd":
+            cards = _cards(text[2]) if len(text) > 2 else ()
+            if cards and all(c < 0 for c in cards):
+                rnd.discard_unknown(len(cards), p)
+            else:
+                rnd.discard(cards, p)
+        elif op == "sm":
+            self._show(p, text, raw)
+        else:
+            raise HandHistoryError(f"unsupported action {_short(op)}")
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """The outcome of replaying one hand against its recorded ``finishing_stacks``.
+
+    ``stacks`` and ``expected`` are in units of ``1/scale`` chip (``scale`` is 1 unless the record
+    keeps fractions of a chip, see :attr:`HandHistory.unit_scale`). ``first_diff`` is the PHH seat
+    number (1 = ``p1``) of the first differing stack, or None when they all match.
+    """
+
+    name: str
+    stacks: tuple[int, ...]
+    expected: tuple[int, ...] | None
+    scale: int
+    first_diff: int | None
+
+    @property
+    def matches(self) -> bool:
+        """True when the record has finishing stacks and every one is reproduced exactly."""
+        return self.expected is not None and self.first_diff is None
+
+
+def stop_reason(rnd: Round, hh: HandHistory | None = None) -> str | None:
+    """Why a replayed round is not finished (``None`` when its pots are awarded): who is to act,
+    show or discard, or which cards are still to be dealt. Players are named as in ``hh``."""
+    if rnd.complete:
+        return None
+    who = hh._who if hh is not None else (lambda i: f"p{i + 1}")
+    if rnd.actor is not None:
+        return f"the record stops with {who(rnd.actor)} to act"
+    order = rnd.showdown_order()
+    if order:
+        return f"the record stops before the showdown: {who(order[0])} has yet to show or muck"
+    if rnd._draw_queue:
+        return f"the record stops with {who(rnd._draw_queue[0])} to discard or stand pat"
+    if not rnd._hole_dealt:
+        return "the record stops before every player's hole cards are dealt"
+    if rnd.can_deal_board():
+        return "the record stops before the next street is dealt"
+    return "the record stops before the pots are awarded"
+
+
+def check_replay(hh: HandHistory, *, strict: bool = False) -> ReplayResult:
+    """Replay ``hh`` and compare each final stack with ``finishing_stacks``, exactly.
+
+    ``strict`` as in :meth:`HandHistory.replay`. A record without ``finishing_stacks`` is replayed
+    as far as it goes and gives ``expected=None``.
+
+    Raises:
+        IllegalHandHistoryError: the record breaks the rules, or has ``finishing_stacks`` but stops
+            before the hand is settled (e.g. "the record stops before the showdown: p2 has yet to
+            show or muck").
+        HandHistoryError: the record cannot be read (message names the hand, the action and the rule).
+    """
+    scale = hh.unit_scale
+    exact = hh if scale == 1 and all(isinstance(v, int) for v in hh.starting_stacks) else hh.in_units(scale)
+    rnd = exact._replay_exact(strict)
+    stacks = tuple(rnd.stacks)
+    expected = tuple(exact.finishing_stacks) if exact.finishing_stacks is not None else None
+    first = None
+    if expected is not None:
+        if len(expected) != len(stacks):
+            raise HandHistoryError(f"{hh.name}: finishing_stacks has {len(expected)} entries for {len(stacks)} players")
+        reason = stop_reason(rnd, hh)
+        if reason is not None:
+            raise IllegalHandHistoryError(f"{hh.name}: {reason}, but it records finishing_stacks")
+        for i, (a, b) in enumerate(zip(stacks, expected)):
+            if a != b:
+                first = i + 1
+                break
+    return ReplayResult(hh.name, stacks, expected, scale, first)

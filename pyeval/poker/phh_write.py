@@ -1,0 +1,161 @@
+"""Writing PHH hand histories: :func:`from_round` (any round, any variant and structure), :func:`dumps`,
+:func:`dumps_many`, :func:`variant_code`. Names are re-exported by :mod:`pyeval.poker.phh`."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import tomli_w
+
+from ..cards import CARD_TEXT
+from ..errors import HandHistoryError
+from .phh import _KNOWN, _LETTER, _PREFIX, _RULE_FIELDS, HandHistory, _heads_up_order, _setting_text, _short
+from .round import Round
+from .rules import BettingStructure, PokerRules
+
+__all__ = ["from_round", "dumps", "dumps_many", "variant_code"]
+
+
+def _card_text(cards: Sequence[int]) -> str:
+    """Card text of a record; each card nobody saw (-1) is written ``??``."""
+    return "".join("??" if c < 0 else CARD_TEXT[c] for c in cards)
+
+
+def variant_code(rules: PokerRules) -> str:
+    """The PHH variant code of a table: the structure letter (``F``, ``N``, ``P``) and the game's code.
+
+    The PHH standard names ``FT``, ``NT``, ``PO``, ``FO/8``, ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``,
+    ``F2L3D`` and ``FB``; other combinations (``PT``, ``N5D``, ``P5O``, ...) follow the same scheme
+    and are read by :meth:`HandHistory.table_rules`, though other PHH readers may not know them.
+    """
+    return _LETTER[rules.structure] + rules.variant.phh
+
+
+def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
+    """The PHH record of a round (played so far) of any variant, from its event log.
+
+    Forced bets are written at their nominal sizes (a short all-in post is implied by the starting
+    stacks): uniform ``antes``, a big-blind ante on the big blind (``p2``, heads-up ``p1``), the
+    blinds and any straddle in ``blinds_or_straddles`` (heads-up in PHH's reversed order), stud's
+    ``bring_in`` and the ``pb`` action. Cards: ``d dh`` for each player's cards of a street (stud: the
+    down cards, then the up cards, in dealing order; draws: the replacements), ``d db`` for a
+    board; a card nobody saw is ``??``. Draws: ``sd`` with the discards (``sd`` alone stands pat,
+    ``sd ????`` discards two unknown cards). Showdown: ``sm`` with the cards shown, ``sm`` alone
+    mucks. Burns, reshuffles, returns and awards are not written (PHH replays them).
+
+    Table settings the standard fields do not carry (odd-chip rule, suit order, raise cap, maximum
+    bet, check-raise, show-all-hands, a heads-up blind order the blinds do not imply) go to
+    ``extra`` as user-defined fields ``_pyeval_<name>``, only when they would read back otherwise;
+    :meth:`HandHistory.table_rules` reads them, so write -> read -> replay holds for every table
+    the rules accept.
+
+    Shape: ``antes``, ``blinds_or_straddles``, ``starting_stacks`` and ``finishing_stacks`` (only
+    when the round is complete) have one int per player, chips in the table's smallest unit.
+    """
+    rules = rnd.rules
+    n = rnd.n
+    st = rules.structure
+    forced = [0] * n  # nominal forced bets: a blind all-in for less is recorded at its posted size
+    posters = list(rnd._blind_posters)
+    for amount, i in zip(rules.blinds, posters):
+        forced[i] = amount
+    for e in rnd.events:
+        if e.kind == "straddle" and e.player is not None:
+            forced[e.player] = e.amount
+    bos = forced[::-1] if n == 2 else forced
+    antes = [rules.ante] * n
+    if rules.bb_ante:  # as HandHistory.table_rules reads it: added to the ante of the last blind's poster
+        antes[posters[-1]] += rules.bb_ante
+    actions: list[str] = []
+    for e in rnd.events:
+        k = e.kind
+        p = f"p{(e.player or 0) + 1}"
+        if k == "hole":
+            actions.append(f"d dh {p} {_card_text(e.cards)}")
+        elif k == "board":
+            actions.append(f"d db {_card_text(e.cards)}")
+        elif k == "bring_in":
+            actions.append(f"{p} pb")
+        elif k == "fold":
+            actions.append(f"{p} f")
+        elif k in ("check", "call"):
+            actions.append(f"{p} cc")
+        elif k in ("bet", "raise"):
+            actions.append(f"{p} cbr {e.amount}")
+        elif k == "discard":  # amount: cards taken; cards: the discards, () when nobody saw them
+            out = _card_text(e.cards) if e.cards else "??" * e.amount
+            actions.append(f"{p} sd {out}" if out else f"{p} sd")
+        elif k == "show":
+            actions.append(f"{p} sm {_card_text(e.cards)}")
+        elif k == "muck":
+            actions.append(f"{p} sm")
+    fl = st is BettingStructure.FIXED_LIMIT
+    hh = HandHistory(
+        variant=variant_code(rules), antes=antes, blinds_or_straddles=bos,
+        starting_stacks=list(rnd.starting_stacks), actions=actions,
+        min_bet=None if fl else rules.min_bet, small_bet=rules.min_bet if fl else None,
+        big_bet=rules.big_bet_amount if fl else None,
+        bring_in=rules.bring_in if rules.variant.stud else None,
+        finishing_stacks=list(rnd.stacks) if rnd.complete else None,
+        players=list(players) if players is not None else None,
+    )
+    # Settings PHH has no field for: written as _pyeval_<name> where the standard fields would be
+    # read back otherwise (the heads-up blind order is read from the blinds when it can be).
+    if n == 2 and rules.blinds and _heads_up_order(bos) is not rules.heads_up:
+        hh.extra[_PREFIX + "heads_up"] = rules.heads_up.value  # equal blinds: the order is not implied
+    read = hh.table_rules()
+    for fname in _RULE_FIELDS:
+        if fname == "heads_up" and n != 2:
+            continue
+        mine = getattr(rules, fname)
+        if getattr(read, fname) != mine:
+            hh.extra[_PREFIX + fname] = _setting_text(mine)
+    if hh.extra:
+        read = hh.table_rules()
+        bad = [f for f in _RULE_FIELDS if (f != "heads_up" or n == 2) and getattr(read, f) != getattr(rules, f)]
+        if bad:  # pragma: no cover - every field of _RULE_FIELDS is read back from its _pyeval_ field
+            raise HandHistoryError(f"cannot write this table as PHH: {', '.join(bad)} would read back differently")
+    return hh
+
+
+def _toml_doc(hh: HandHistory) -> dict[str, Any]:
+    """The fields of one hand, in PHH's usual order, for the TOML writer."""
+    doc: dict[str, Any] = {"variant": hh.variant, "antes": hh.antes, "blinds_or_straddles": hh.blinds_or_straddles}
+    for k in ("bring_in", "min_bet", "small_bet", "big_bet"):
+        if getattr(hh, k) is not None:
+            doc[k] = getattr(hh, k)
+    doc["starting_stacks"] = hh.starting_stacks
+    doc["actions"] = hh.actions
+    if hh.players is not None:
+        doc["players"] = hh.players
+    if hh.finishing_stacks is not None:
+        doc["finishing_stacks"] = hh.finishing_stacks
+    for k in sorted(hh.extra):
+        if not isinstance(k, str):
+            raise HandHistoryError(f"{hh.name}: extra field names must be strings, got {_short(k)}")
+        if k in _KNOWN or k in doc:
+            raise HandHistoryError(f"{hh.name}: extra field {k!r} would replace the standard field of that name")
+        doc[k] = hh.extra[k]
+    return doc
+
+
+def _dump(doc: dict[str, Any], name: str) -> str:
+    try:
+        return tomli_w.dumps(doc)
+    except (TypeError, ValueError) as exc:
+        raise HandHistoryError(f"{name}: cannot write this value as TOML: {exc}") from None
+
+
+def dumps(hh: HandHistory) -> str:
+    """One hand as ``.phh`` text (TOML, written by ``tomli-w``: every key and string quoted as TOML
+    requires, so any ``extra`` field reads back as itself).
+
+    Raises:
+        HandHistoryError: an ``extra`` field named like a standard field, or a value TOML cannot hold.
+    """
+    return _dump(_toml_doc(hh), hh.name)
+
+
+def dumps_many(hands: Sequence[HandHistory]) -> str:
+    """Several hands as ``.phhs`` text: tables ``[1]``, ``[2]``, ..."""
+    return _dump({str(i): _toml_doc(h) for i, h in enumerate(hands, 1)}, "hands")

@@ -1,0 +1,93 @@
+"""The one simulation runner (pyeval.simulate) for every game, and the CLI toolkit's behaviour."""
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+import pyeval
+from pyeval import HoldemShowdown, simulate
+from pyeval.cli import ExitCode, main
+from pyeval.crisscross.sim import CrissCrossSim
+from pyeval.errors import SeedError, SimulationError
+from pyeval.headsup import example_rules
+from pyeval.headsup.sim import HeadsUpSim
+from pyeval.simulation import mean_and_stderr
+
+GAMES = [HoldemShowdown(3), HeadsUpSim(example_rules()), CrissCrossSim()]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: type(g).__name__)
+def test_every_game_runs_through_one_signature(game) -> None:
+    seen: list[int] = []
+    r = simulate(game, 5_001, seed=11, streams=3, progress=seen.append)
+    assert sum(seen) == 5_001 and all(n > 0 for n in seen)  # increments: the rounds just finished
+    d = r.to_dict()
+    assert d["rounds"] == 5_001 and d["seed"] == 11 and d["streams"] == 3
+    json.dumps(d)
+    assert simulate(game, 5_001, seed=11, streams=3).to_dict() == d  # same run, same result
+    fresh = simulate(game, 10)
+    assert 0 <= fresh.seed < 2**256 and fresh.seed != simulate(game, 10).seed  # None: fresh seeds, reported
+    with pytest.raises(SimulationError):
+        simulate(game, 0, seed=1)
+    with pytest.raises(SeedError):
+        simulate(game, 10, seed=-1)
+    with pytest.raises(SeedError):
+        simulate(game, 10, seed=1, streams=0)
+
+
+def test_mean_and_stderr_is_the_one_helper() -> None:
+    assert mean_and_stderr(0, 0, 0) == (0.0, 0.0)
+    m, se = mean_and_stderr(30, 30, 100)  # a frequency: binomial
+    assert m == 0.3 and math.isclose(se, math.sqrt(0.3 * 0.7 / 100))
+    xs = [1.0, -2.0, 3.0, 0.5]
+    m, se = mean_and_stderr(sum(xs), sum(x * x for x in xs), len(xs))
+    var = sum((x - m) ** 2 for x in xs) / len(xs)
+    assert math.isclose(se, math.sqrt(var / len(xs)))
+
+
+def test_exit_codes_and_one_line_errors(capsys) -> None:
+    assert main(["simulate", "holdem", "--players", "12", "--rounds", "10"]) == ExitCode.USAGE
+    assert capsys.readouterr().err.strip().count("\n") == 0
+    assert main(["simulate", "holdem", "--players", "12", "--rounds", "10", "--json"]) == ExitCode.USAGE
+    err = json.loads(capsys.readouterr().err)
+    assert err["type"] == "SimulationError" and "players" in err["error"]
+    assert main(["no-such-command"]) == ExitCode.USAGE
+    assert main(["--version"]) == ExitCode.OK
+
+
+def test_interrupt_exits_130(monkeypatch, capsys) -> None:
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("pyeval.simulation.simulate", interrupted)
+    assert main(["simulate", "criss-cross", "--rounds", "10", "--seed", "1"]) == ExitCode.INTERRUPTED
+    assert "interrupted" in capsys.readouterr().err
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    code = ("import sys, pyeval.cli\n"
+            "sys.exit(pyeval.cli.main(['eval'] + ['As Ks Qs Js Ts'] * 20000))")
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.stdout is not None
+    p.stdout.read(10)
+    p.stdout.close()  # the reader goes away, like `| head -c 10`
+    err = p.stderr.read().decode() if p.stderr is not None else ""
+    assert p.wait(timeout=60) == 0 and "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_every_subcommand_is_registered_the_same_way() -> None:
+    from pyeval.cli import SUBCOMMANDS, build_parser
+
+    assert len(SUBCOMMANDS) >= 4
+    parser = build_parser()
+    top = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    games = top["simulate"].get_default("_simulate_games").choices
+    for p in [top["eval"], top["equity"], *games.values()]:
+        assert p.get_default("func") is not None
+        assert any("--json" in a.option_strings for a in p._actions)
+    assert set(games) >= {"holdem", "heads-up", "criss-cross"}
+    assert pyeval.simulate is simulate
