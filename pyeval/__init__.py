@@ -10,6 +10,7 @@ from .cards import CARD_TEXT, RANKS, SUITS, card, format_card, format_cards, par
 from .errors import (
     CardCountError,
     CardTypeError,
+    ChipTypeError,
     DeckOutOfPlayError,
     DuplicateCardError,
     EntropyError,
@@ -75,7 +76,7 @@ from .shoe import (
 __all__ = [
     "__version__", "CARD_TEXT", "RANKS", "SUITS", "card", "format_card", "format_cards", "parse_cards",
     # errors
-    "PyevalError", "InvalidCardError", "DuplicateCardError", "CardCountError", "CardTypeError",
+    "PyevalError", "InvalidCardError", "DuplicateCardError", "CardCountError", "CardTypeError", "ChipTypeError",
     "HandValueError", "NativeBuildError", "TableRulesError", "IllegalActionError", "OutOfTurnError",
     "HandHistoryError", "IllegalHandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
     "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "ShoeTypeError",

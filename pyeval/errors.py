@@ -26,6 +26,10 @@ class CardTypeError(PyevalError, TypeError):
     """Cards of the wrong type: not ints or card text, or an array of the wrong dtype or shape."""
 
 
+class ChipTypeError(PyevalError, TypeError):
+    """A chip amount of the wrong type (chips are ints in the table's smallest unit)."""
+
+
 class NativeBuildError(PyevalError, ImportError):
     """The compiled module ``pyeval._native`` does not match this Python package (stale build)."""
 

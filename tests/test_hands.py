@@ -280,20 +280,21 @@ def test_the_registry_values_hands_as_the_public_evaluators_do() -> None:
 
     from pyeval import evaluate
     from pyeval.errors import HandValueError, TableRulesError
-    from pyeval.hands import HAND_TYPES, hand_type
+    from pyeval.hands import HAND_TYPES, evaluate_short_deck, hand_type
     from pyeval.poker.games import StreetSpec, Variant
 
     rng = random.Random(12)
     public = {"high": lambda h, b: evaluate(h + b), "omaha": evaluate_omaha, "omaha_low8": evaluate_omaha_low8,
               "a5": lambda h, b: evaluate_low_a5(h), "a5_8": lambda h, b: evaluate_low_a5_8(h),
-              "27": lambda h, b: evaluate_low_27(h), "badugi": lambda h, b: evaluate_badugi(h)}
+              "27": lambda h, b: evaluate_low_27(h), "badugi": lambda h, b: evaluate_badugi(h),
+              "short_deck": lambda h, b: evaluate_short_deck(h + b)}
     assert set(HAND_TYPES) == set(public)
     for name, t in HAND_TYPES.items():
         for _ in range(300):
-            cards = rng.sample(range(52), 9)
+            cards = rng.sample(range(16, 52) if name == "short_deck" else range(52), 9)
             if name in ("omaha", "omaha_low8"):
                 hole, board = tuple(cards[:4]), tuple(cards[4:9])
-            elif name == "high":
+            elif name in ("high", "short_deck"):
                 hole, board = tuple(cards[:2]), tuple(cards[2:7])
             elif name == "badugi":
                 hole, board = tuple(cards[:4]), ()

@@ -129,7 +129,14 @@ def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
     """Drive one round automatically: ``wagers`` maps player -> (ante, bonus); every player plays
     ``strategy(decision, hole, row_outer, column_outer) -> multiple (0 = fold)``; the stub is
     counted when due (or always, with ``count_stub=True``). Returns the round's record (void
-    rounds included)."""
+    rounds included).
+
+    Raises:
+        WagerNotAllowedError: a ``wagers`` entry that is not a pair (ante, bonus), checked before
+            the round starts; then whatever the step methods raise."""
+    for player, w in wagers.items():
+        if not isinstance(w, tuple) or len(w) != 2:
+            raise WagerNotAllowedError(f"wagers[{player!r}] must be a pair (ante, bonus), got {w!r}")
     rnd = table.new_round()
     place = rnd.place_wagers
     for player, (ante, bonus) in wagers.items():

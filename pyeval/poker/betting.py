@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..contracts import passes
-from ..errors import CardTypeError, IllegalActionError, OutOfTurnError
+from ..errors import ChipTypeError, IllegalActionError, OutOfTurnError
 from .rules import (
     R_ALL_IN, R_CHECK_RAISE, R_LIMITS, R_PREFLOP, R_STAKES, R_STREETS, BettingStructure, LimitShortAllIn, ShortAllIns,
 )
@@ -166,7 +166,7 @@ class Betting(RoundState):
     def _check_raise_to(self, player: int | None, to: int) -> int:
         a = self._turn(player, "bet or raise")
         if isinstance(to, bool) or not isinstance(to, int):
-            raise CardTypeError(f"a bet or raise is an int amount of chips, got {to!r}")
+            raise ChipTypeError(f"a bet or raise is an int amount of chips, got {to!r}")
         if not self._may_raise(a):
             block = self._raise_block(a)
             assert block is not None

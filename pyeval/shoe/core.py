@@ -509,6 +509,8 @@ class Shoe:
         """
         if isinstance(cards, (str, bytes)):
             raise CardTypeError("take takes card ints 0..51 (use parse_cards for text)")
+        if not isinstance(cards, Iterable):
+            raise CardTypeError(f"take takes a sequence of card ints 0..51, got {cards!r}")
         cs = [check_card(c) for c in cards]
         b = _check_int(burns, "burns", 0, len(cs))
         st = _call(lib.pe_shoe_take, self._s, bytes(cs), len(cs), b)
