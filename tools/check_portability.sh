@@ -101,7 +101,8 @@ for harness in tests/c/test_*.c; do
     exe="$out/$(basename "$harness" .c).exe"
     "${zig[@]}" cc -target x86_64-windows-gnu "${warn[@]}" -Icsrc "$harness" csrc/*.c -o "$exe" -lbcrypt
     if [ "$run_wine" = 0 ] || [ -z "$wine" ]; then
-        echo "built $(basename "$exe") for Windows (not run: ${wine:+--no-wine}${wine:-no wine installed})"
+        if [ "$run_wine" = 0 ]; then why="--no-wine"; else why="no wine installed"; fi
+        echo "built $(basename "$exe") for Windows (not run: $why)"
         continue
     fi
     if WINEDEBUG=-all "$wine" "$exe" 2>/dev/null | tr -d '\r' | tail -n 1 | grep -qx ok; then
