@@ -111,6 +111,24 @@ _AMOUNT = re.compile(r"^[^\d\-.]*(-?[\d,]*\.?\d+)\s*[A-Za-z]*$")
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 
 
+
+def split_hands(text: str, header: re.Pattern[str]) -> list[tuple[int, list[str]]]:
+    """The hands of a room's text file: (1-based line of the header, the hand's lines), a hand
+    starting at each line ``header`` matches (a byte-order mark ignored) and losing its trailing
+    blank lines. Lines before the first header are not part of any hand."""
+    out: list[tuple[int, list[str]]] = []
+    cur: list[str] | None = None
+    for no, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+        if header.match(line.lstrip("\ufeff")):
+            cur = [line.lstrip("\ufeff")]
+            out.append((no, cur))
+        elif cur is not None:
+            cur.append(line)
+    for _, lines in out:
+        while lines and not lines[-1].strip():
+            lines.pop()
+    return out
+
 def amount(text: str, scale: int, raw: RawHand, line: int) -> int:
     """Parse an amount (``$1,234.56``, ``1.5``, ``€3``) into ints of ``1/scale`` of the unit.
 

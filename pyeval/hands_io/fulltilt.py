@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 
-from ._model import RawHand, Seat, amount, cards
+from ._model import RawHand, Seat, amount, cards, split_hands
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -56,18 +56,7 @@ def looks_like(text: str) -> bool:
 
 def split(text: str) -> list[tuple[int, list[str]]]:
     """The hands of a file: (1-based line of the header, the hand's lines)."""
-    out: list[tuple[int, list[str]]] = []
-    cur: list[str] | None = None
-    for no, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
-        if _HEADER.match(line):
-            cur = [line]
-            out.append((no, cur))
-        elif cur is not None:
-            cur.append(line)
-    for _, lines in out:
-        while lines and not lines[-1].strip():
-            lines.pop()
-    return out
+    return split_hands(text, _HEADER)
 
 
 def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
