@@ -21,8 +21,8 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists() or os.name 
                                 reason="needs POSIX signals and /proc to list a process's children")
 
 # long enough that no run finishes on its own during the test; each stream a fraction of a second
-EQUITY = [sys.executable, "-m", "pyeval", "equity", "AsKs", "QdQh", "--monte-carlo", "--trials", "400000000",
-          "--streams", "64", "--seed", "1", "--no-progress"]  # started with **pyeval_subprocess()
+EQUITY = [sys.executable, "-m", "pyeval", "equity", "AsKs", "QdQh", "--monte-carlo", "--trials", "4000000000",
+          "--streams", "64", "--seed", "1", "--no-progress"]  # started with **pyeval_subprocess(); 4e9 trials outlast the 4 s before Ctrl-C on a quiet machine (4e8 did not)
 
 
 def _children(pid: int) -> list[int]:
