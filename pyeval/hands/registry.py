@@ -54,9 +54,12 @@ def _high(h: bytes, b: bytes) -> int:
     return int(lib.pe_eval_n(cards, len(cards)))
 
 
+_CLASSIC = int(lib.PE_SD_STRAIGHT_OVER_TRIPS)  # a straight beats three of a kind
+
+
 def _short_deck(h: bytes, b: bytes) -> int:
     cards = h + b
-    return int(lib.pe_sd_eval(cards, len(cards), 0))  # negative for a card below 6
+    return int(lib.pe_sd_eval(cards, len(cards), _CLASSIC))  # negative for a card below 6
 
 
 HAND_TYPES: Mapping[str, HandType] = MappingProxyType({t.name: t for t in (
