@@ -15,7 +15,7 @@ from typing import Any, NoReturn, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from ._bindings import ERR_ARG, ERR_CARD, ERR_DUP, check
+from ._bindings import ERR_ARG, ERR_CARD, ERR_DUP, check, ffi
 from .cards import CARD_TEXT
 from .errors import CardTypeError, InvalidCardError, PyevalError
 
@@ -109,6 +109,22 @@ def check_kind(kind: object, kinds: Mapping[str, int]) -> int:
     if code is None:
         raise CardTypeError(f"kind must be one of {', '.join(map(repr, kinds))}, got {kind!r}")
     return code
+
+
+def row_blocks(fn: Callable[..., int], cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16],
+               *args: object) -> Callable[[int, int], tuple[int, int]]:
+    """``run(lo, hi)`` for :func:`run_rows` over a C batch of one card matrix, ``fn(cards, rows,
+    *args, out, bad_row)``: it passes rows ``lo..hi`` of ``cards`` (C-contiguous ``(n, k)``) and of
+    ``out`` as pointers offset into the checked buffers and ``hi - lo`` rows, so C sees an
+    ordinary smaller batch."""
+    k = cards.shape[1]
+    cbuf = ffi.from_buffer("uint8_t[]", cards)
+    obuf = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+
+    def run(lo: int, hi: int) -> tuple[int, int]:
+        bad = ffi.new("size_t *")
+        return int(fn(cbuf + lo * k, hi - lo, *args, obuf + lo, bad)), lo + int(bad[0])
+    return run
 
 
 def run_rows(run: Callable[[int, int], tuple[int, int]], n: int, threads: int) -> tuple[int, int]:

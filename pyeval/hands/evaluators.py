@@ -21,12 +21,12 @@ rankings. Batches run in C with the GIL released; card ints are ``rank * 4 + sui
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 import numpy.typing as npt
 
-from .._batch import ROW_ERRORS, card_matrix, check_kind, check_out, check_threads, raise_row_error, run_rows
+from .._batch import (
+    ROW_ERRORS, card_matrix, check_kind, check_out, check_threads, raise_row_error, row_blocks, run_rows,
+)
 from .._bindings import check, ffi, lib
 from ..cards import CARD_TEXT, CardsLike, to_cards
 from ..errors import CardCountError, CardTypeError, DuplicateCardError, HandValueError
@@ -166,22 +166,6 @@ def _matrix(hands: npt.ArrayLike, name: str) -> npt.NDArray[np.uint8]:
     return card_matrix(hands, name, f"{name} row")
 
 
-_Run = Callable[[int, int], tuple[int, int]]
-
-
-def _rows(fn: Callable[..., int], cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], *args: object) -> _Run:
-    """``run(lo, hi)`` for :func:`pyeval._batch.run_rows`: ``fn(cards rows lo..hi, hi - lo, *args,
-    out + lo, bad)`` for a one-matrix C batch (``fn(cards, rows, *args, out, bad_row)``)."""
-    k = cards.shape[1]
-    cbuf = ffi.from_buffer("uint8_t[]", cards)
-    obuf = ffi.from_buffer("uint16_t[]", out, require_writable=True)
-
-    def run(lo: int, hi: int) -> tuple[int, int]:
-        bad = ffi.new("size_t *")
-        return int(fn(cbuf + lo * k, hi - lo, *args, obuf + lo, bad)), lo + int(bad[0])
-    return run
-
-
 def evaluate_low_batch(hands: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None, *, threads: int = 1,
                        kind: str = "a5") -> npt.NDArray[np.uint16]:
     """Evaluate many low hands in C (GIL released).
@@ -203,7 +187,7 @@ def evaluate_low_batch(hands: npt.ArrayLike, out: npt.NDArray[np.uint16] | None 
     if (k != 5) if kind == "27" else not 5 <= k <= 7:
         raise CardCountError(f"{kind} lows take {'5' if kind == '27' else '5..7'} cards per hand, got {k}")
     out = check_out(out, n)
-    st, row = run_rows(_rows(lib.pe_low_batch, arr, out, k, code), n, check_threads(threads))
+    st, row = run_rows(row_blocks(lib.pe_low_batch, arr, out, k, code), n, check_threads(threads))
     if st:
         raise_row_error(st, arr[row].tolist(), row)
     return out
@@ -223,7 +207,7 @@ def evaluate_badugi_batch(hands: npt.ArrayLike, out: npt.NDArray[np.uint16] | No
     if k != 4:
         raise CardCountError(f"a badugi hand has 4 cards, got {k}")
     out = check_out(out, n)
-    st, row = run_rows(_rows(lib.pe_badugi_batch, arr, out), n, check_threads(threads))
+    st, row = run_rows(row_blocks(lib.pe_badugi_batch, arr, out), n, check_threads(threads))
     if st:
         raise_row_error(st, arr[row].tolist(), row)
     return out

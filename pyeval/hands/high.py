@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from .._batch import ROW_ERRORS, card_matrix, check_out, check_threads, raise_row_error, run_rows
+from .._batch import ROW_ERRORS, card_matrix, check_out, check_threads, raise_row_error, row_blocks, run_rows
 from .._bindings import _fastcall, check, ffi, lib
 from ..cards import RANK_NAMES, RANK_PLURALS, CardsLike, to_cards
 from ..errors import CardCountError, CardTypeError, HandValueError
@@ -143,16 +143,7 @@ def evaluate_batch(
     arr = _as_card_matrix(hands)
     n, k = arr.shape
     out = check_out(out, n)
-    nthreads = check_threads(threads)
-    cards_buf = ffi.from_buffer("uint8_t[]", arr)
-    out_buf = ffi.from_buffer("uint16_t[]", out, require_writable=True)
-
-    def run(lo: int, hi: int) -> tuple[int, int]:
-        bad = ffi.new("size_t *")
-        st = lib.pe_eval_batch(cards_buf + lo * k, hi - lo, k, out_buf + lo, bad)
-        return st, lo + int(bad[0])
-
-    st, row = run_rows(run, n, nthreads)
+    st, row = run_rows(row_blocks(lib.pe_eval_batch, arr, out, k), n, check_threads(threads))
     if st:
         raise_row_error(st, arr[row].tolist(), row)
     return out

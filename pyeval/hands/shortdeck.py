@@ -19,9 +19,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .._batch import (
-    ROW_ERRORS, card_matrix, card_message, check_kind, check_out, check_threads, run_rows,
+    ROW_ERRORS, card_matrix, card_message, check_kind, check_out, check_threads, row_blocks, run_rows,
 )
-from .._bindings import ERR_CARD, check, ffi, lib
+from .._bindings import ERR_CARD, check, lib
 from ..cards import CARD_TEXT, RANK_NAMES, RANK_PLURALS, CardsLike, to_cards
 from ..errors import CardCountError, CardTypeError, DuplicateCardError, EquityError, HandValueError, InvalidCardError
 from .high import HandCategory
@@ -104,14 +104,7 @@ def evaluate_short_deck_batch(hands: npt.ArrayLike, out: npt.NDArray[np.uint16] 
     if not 5 <= k <= 7:
         raise CardCountError(f"short-deck hands take 5..7 cards per row, got {k}")
     out = check_out(out, n)
-    cbuf = ffi.from_buffer("uint8_t[]", arr)
-    obuf = ffi.from_buffer("uint16_t[]", out, require_writable=True)
-
-    def run(lo: int, hi: int) -> tuple[int, int]:
-        bad = ffi.new("size_t *")
-        return int(lib.pe_sd_batch(cbuf + lo * k, hi - lo, k, code, obuf + lo, bad)), lo + int(bad[0])
-
-    st, row = run_rows(run, n, check_threads(threads))
+    st, row = run_rows(row_blocks(lib.pe_sd_batch, arr, out, k, code), n, check_threads(threads))
     if st:
         _raise(st, arr[row].tolist(), row)
     return out
