@@ -126,7 +126,7 @@ class Showdown(RoundState):
         to_first = odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
         # § 637a.11(k): at most $1 of odd units to one player (only ALL_TO_FIRST can give one player more
         # than one odd unit of a pot)
-        cap = self.rules.odd_units_per_player if to_first else None
+        cap = self.rules.odd_units_per_player if to_first else None  # None in tournament mode
         if odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
             key = self.rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self.hole[i]), reverse=True))  # noqa: E731
