@@ -120,7 +120,9 @@ def test_ante_trimming_conserves_chips_and_pokerkit_agrees(stacks, ante, trimmin
         m = next(moves, "c")
         bo = r.betting_options()
         assert bo is not None
-        if m == "r" and bo.can_raise:
+        # a raise some opponent can call beyond the current bet (pokerkit refuses others: docs/holdem.md)
+        callable_raise = any(r.bets[i] + r.stacks[i] > r.bet_to for i in range(r.n) if i != bo.player and not r.folded[i])
+        if m == "r" and bo.can_raise and callable_raise:
             r.bet_or_raise_to(bo.max_to)
         elif m == "f" and not bo.can_check:
             r.fold()
@@ -131,10 +133,16 @@ def test_ante_trimming_conserves_chips_and_pokerkit_agrees(stacks, ante, trimmin
     assert all(s >= 0 for s in r.stacks)
     text = phh.dumps(phh.from_round(r))
     assert f"ante_trimming_status = {'true' if trimming else 'false'}" in text
+    assert phh.loads(text)[0].replay().stacks == r.stacks
+    winners: dict[object, set[int | None]] = {}
+    for e in r.events:
+        if e.kind == "award":
+            winners.setdefault(e.detail, set()).add(e.player)
+    if any(len(w) > 1 for w in winners.values()):
+        return  # a split pot: pokerkit merges pots and places odd chips its own way (docs/holdem.md)
     notation = pytest.importorskip("pokerkit.notation")
     state = list(notation.HandHistory.loads(text))[-1]
     assert list(state.stacks) == r.stacks, text
-    assert phh.loads(text)[0].replay().stacks == r.stacks
 
 
 def test_ante_trimming_phh_round_trip_and_pokerkit_default():
@@ -214,6 +222,30 @@ def test_tournament_board_is_run_once_and_nothing_changes():
     with pytest.raises(IllegalActionError, match="run once only"):
         r.run_it(2)
     assert r.snapshot() == snap
+
+
+def test_tournament_all_in_hands_are_tabled():
+    for tournament in (True, False):
+        r = Round(PokerRules(seats=3, blinds=(1, 2), min_bet=2, tournament=tournament), [20, 40, 40])
+        r.post_forced_bets()
+        r.deal_hole_cards(["AsAh", "KsKh", "QsQh"])
+        r.bet_or_raise_to(20)
+        r.check_or_call()
+        r.check_or_call()
+        for b in BOARD:
+            if r.actor is not None:
+                r.check_or_call(); r.check_or_call()  # noqa: E702
+            r.deal_board(b)
+        r.check_or_call(); r.check_or_call()  # noqa: E702
+        assert r.showdown_order()
+        if tournament:
+            snap = r.snapshot()
+            assert not r.can_muck()
+            with pytest.raises(IllegalActionError, match="tabled"):
+                r.muck()
+            assert r.snapshot() == snap
+        else:
+            assert r.can_muck() or r.showdown_order()[0] != 0
 
 
 def test_cash_table_still_cashes_out():

@@ -241,7 +241,8 @@ class PokerRules:
             the buy-in, not from pots; § 637a.17 is not in hand), a player cannot leave with his chips
             (:meth:`pyeval.poker.Table.leave` refuses while he has any), a player away from the table
             is dealt in, posts his blinds and antes and is folded at his first turn, every player with
-            chips is dealt in (a short stack posts all-in), and a board is run once only.
+            chips is dealt in (a short stack posts all-in), a board is run once only, and every hand
+            is tabled when a player is all-in.
 
     Raises:
         TableRulesError: any field out of range or inconsistent, naming the field.
