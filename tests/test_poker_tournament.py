@@ -368,6 +368,8 @@ def test_pokerstars_tournament_import_replays_in_tournament_mode():
     assert rnd.rules.tournament and rnd.sitting_out == (0,)
     assert ("sit_out", 0, 0) in _kinds(rnd)
     assert rnd.stacks == [2875, 0, 60, 5930] == hh.finishing_stacks
+    from pyeval.hands_io.steps import steps
+    assert list(steps(hh))[-1].table.stacks == (2875, 0, 60, 5930)  # stepping through it too
     # PHH round trip of the imported hand, and pokerkit reads the same stacks
     text = phh.dumps(hh)
     assert phh.loads(text)[0].replay().stacks == rnd.stacks
