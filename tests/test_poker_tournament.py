@@ -392,3 +392,53 @@ def test_pokerstars_tournament_with_rake_is_reported():
         "| Rake 0", "| Rake 10"))
     assert not h.verification.ok
     assert any("no rake" in p for p in h.verification.problems)
+
+
+# ---------------------------------------------------------------------- Full Tilt tournament hands
+FT_TOURNAMENT = """Full Tilt Poker Game #33728900001: $5 + $0.50 Sit & Go (234567890), Table 1 - 100/200 Ante 25 - No Limit Hold'em - 12:00:00 ET - 2011/10/04
+Seat 1: Gus [away] (3,000), is sitting out
+Seat 2: Hal (850)
+Seat 3: Finn (15)
+Seat 4: Eve (5,000)
+Gus [away] antes 25
+Hal antes 25
+Finn antes 15, and is all in
+Eve antes 25
+Gus [away] posts the small blind of 100
+Hal posts the big blind of 200
+The button is in seat #4
+*** HOLE CARDS ***
+Dealt to Eve [Ah Kh]
+Eve raises to 600
+Gus [away] folds
+Hal raises to 825, and is all in
+Eve calls 225
+Finn shows [7c 7d]
+Hal shows [Qs Qd]
+Eve shows [Ah Kh]
+*** FLOP *** [Ac 9d 4s]
+*** TURN *** [Ac 9d 4s] [Ts]
+*** RIVER *** [Ac 9d 4s Ts] [7h]
+*** SHOW DOWN ***
+Eve wins the side pot (1,780) with a pair of Aces
+Finn wins the main pot (60) with three of a kind, Sevens
+*** SUMMARY ***
+Total pot 1,840 Main pot 60. Side pot 1,780. | Rake 0
+"""
+
+
+def test_fulltilt_tournament_sitting_out_player_is_dealt_in_and_folded():
+    (h,) = parse_text(FT_TOURNAMENT)
+    hh = h.hand
+    assert h.verification.ok, h.verification.problems
+    assert hh.extra["_pyeval_tournament"] is True and hh.extra["event"] == "Tournament #$5 + $0.50 Sit & Go (234567890)"
+    assert hh.players == ["Gus [away]", "Hal", "Finn", "Eve"]
+    assert hh.extra["_pyeval_sitting_out"] == [True, False, False, False]
+    rnd = hh.replay()
+    assert rnd.sitting_out == (0,) and ("sit_out", 0, 0) in _kinds(rnd)
+    assert rnd.stacks == [2875, 0, 60, 5930] == hh.finishing_stacks
+    assert phh.loads(phh.dumps(hh))[0].replay().stacks == rnd.stacks
+    back = FT_TOURNAMENT.replace("Gus [away] folds\nHal raises", "Gus [away] calls 500\nHal raises")
+    back = back.replace("Eve calls 225", "Eve calls 225\nGus [away] folds")
+    (h2,) = parse_text(back)
+    assert "_pyeval_sitting_out" not in h2.hand.extra  # he came back and played his hand

@@ -179,6 +179,12 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
             raise raw.fail(f"unrecognised line {line!r}", no)
         _act(raw, nm, line[len(nm) + 1:], no, acted, cur_bet)
     raw.seats = [s for s in seated if s.name not in out or s.name in acted]
+    if raw.tournament is not None:  # dealt in while sitting out: posted, then folded at his first turn
+        for s in raw.seats:
+            if s.name in out:
+                first = next((a.kind for a in raw.acts if a.name == s.name and a.kind not in ("ante", "post")), None)
+                if first == "fold":
+                    raw.dealt_sitting_out.append(s.name)
     raw.sitting_out = [s.name for s in seated if s.name in out and s.name not in acted]
     return raw
 
