@@ -163,7 +163,7 @@ def test_unknown_format_and_bad_inputs():
     with pytest.raises(HandParseError, match="not a hand history pyeval reads"):
         detect_format("hello\nworld\n")
     with pytest.raises(HandParseError, match="unknown format"):
-        list(parse_text("x", "partypoker"))
+        list(parse_text("x", "ongame"))
     with pytest.raises(HandParseError, match="cannot read"):
         list(parse_file(DATA / "missing.txt"))
     bad_xml = (DATA / "ipoker.xml").read_text().replace('<round no="0">', '<round no="0"><oops>', 1)
@@ -281,7 +281,7 @@ def test_differential_against_pokerkit_acpc():
 
 
 def test_formats_registry():
-    assert set(FORMATS) == {"pokerstars", "fulltilt", "ipoker", "acpc"}
+    assert set(FORMATS) == {"pokerstars", "fulltilt", "partypoker", "ipoker", "acpc"}
 
 
 def test_acpc_match_states_keep_the_last_state_of_each_hand():

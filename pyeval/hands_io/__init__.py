@@ -1,4 +1,4 @@
-"""Online-room hand histories in and out: PokerStars, Full Tilt, iPoker and the ACPC protocol to PHH,
+"""Online-room hand histories in and out: PokerStars, Full Tilt, PartyPoker, iPoker and the ACPC protocol to PHH,
 and PokerStars-style text from any pyeval round.
 
 Reading: :func:`parse_text` / :func:`parse_file` yield one :class:`ImportedHand` per hand (a file of
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import HandHistoryError, PyevalError
-from . import acpc, fulltilt, ipoker, pokerstars
+from . import acpc, fulltilt, ipoker, partypoker, pokerstars
 from ._model import HandParseError, RawHand, Verification, to_phh, verify
 from ._phh import HandHistory
 from .export import to_pokerstars
@@ -52,6 +52,10 @@ def _ft_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return fulltilt.parse_hand(lines, start, source)
 
 
+def _pp_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return partypoker.parse_hand(lines, start, source)
+
+
 def _ip_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return ipoker.parse_game(lines, start, source)
 
@@ -65,6 +69,7 @@ def _acpc_parse(lines: list[str], start: int, source: str, acpc_game: acpc.ACPCG
 FORMATS: dict[str, _Format] = {
     "pokerstars": _Format("pokerstars", pokerstars.looks_like, pokerstars.split, _ps_parse),
     "fulltilt": _Format("fulltilt", fulltilt.looks_like, fulltilt.split, _ft_parse),
+    "partypoker": _Format("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
     "ipoker": _Format("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
     "acpc": _Format("acpc", acpc.looks_like, acpc.split, _acpc_parse),
 }

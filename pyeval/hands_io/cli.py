@@ -25,7 +25,7 @@ _BIG = 1 << 20  # inputs above 1 MB get a progress bar
 def register(subparsers: Any) -> None:
     """Add ``convert`` and ``stats`` to the ``pyeval`` parser."""
     c = subparsers.add_parser(
-        "convert", help="convert room hand histories (PokerStars, Full Tilt, iPoker, ACPC) to PHH, or PHH to PokerStars text",
+        "convert", help="convert room hand histories (PokerStars, Full Tilt, PartyPoker, iPoker, ACPC) to PHH, or PHH to PokerStars text",
         description="Read each hand, replay it through pyeval's engine and check the recorded pot and winnings; "
                     "write the hands as PHH (.phhs) or PokerStars-style text. Hands that cannot be read, or whose "
                     "record disagrees with the replay, are reported on stderr with the reason (never changed). "

@@ -1,0 +1,288 @@
+"""PartyPoker text hand histories (the classic client's export: hold'em and Omaha, every structure,
+cash and tournament).
+
+Read from public descriptions of the format. A hand starts ``Game #ID starts.`` and/or ``#Game No :
+ID`` followed by ``***** Hand History for Game ID *****``; then the game line (``$10 USD NL Texas
+Hold'em - Tuesday, August 21, 18:10:26 ET 2007``: for no- and pot-limit cash games the amount is
+the table's buy-in, for fixed limit ``$2/$4 USD FL ...`` the bets; a tournament line names ``Trny:ID
+Level:N Blinds-Antes(25/50 -5)``), ``Table NAME (Real Money)``, ``Seat N is the button``, ``Total
+number of players : 5/6``, seat lines ``Seat 1: NAME ( $10.00 USD )`` (tournament chips ``( 1,500
+)``), then ``NAME posts small blind [$0.05 USD].``, ``NAME posts ante [5]``, ``** Dealing down cards
+**``, ``Dealt to NAME [ Ah, Kd ]``, actions whose amount is what the action *adds* (``NAME raises
+[$0.30 USD]``, ``NAME calls [$0.10 USD]``, ``NAME is all-In  [$1.18 USD]``), ``** Dealing Flop ** [
+5c, 4d, 2s ]``, ``NAME shows [ 7d, 2c ]a pair of Twos.`` and ``NAME wins $3.72 USD from the main pot
+with ...``.
+
+What pokerkit's reader drops and this one keeps: Omaha and the fixed- and pot-limit games, antes,
+tournaments (level, blinds, event), the seat count, players sitting out, the cards of a player who
+does not show, and an uncalled bet. The classic export writes no line for an uncalled bet: the
+winner's amount is the called pot. The reader returns the excess of the last bet over everyone
+else's contribution to its bettor (an explicit ``Uncalled bet of $X returned to NAME`` line, as
+some versions write, is read instead) and notes it.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+
+from ._model import RawHand, Seat, amount, cards
+
+__all__ = ["parse_hand", "split", "looks_like"]
+
+_FIRST = re.compile(r"^(?:Game #\S+ starts\.|#Game No : \S+|\*{5} Hand History [Ff]or Game \S+ \*{5})\s*$")
+_HISTORY = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\S+) \*{5}\s*$")
+_GAMES = [("Texas Hold'em", "T"), ("Texas Holdem", "T"), ("Omaha Hi-Lo", "O/8"), ("Omaha Hi/Lo", "O/8"),
+          ("Omaha Hi", "O"), ("Omaha", "O")]
+_GAME_LINE = re.compile(r"^(?P<pre>.*?)\b(?P<lim>NL|PL|FL) (?P<game>Texas Hold'em|Texas Holdem|Omaha Hi-Lo|"
+                        r"Omaha Hi/Lo|Omaha Hi|Omaha)\b(?P<post>.*?) - (?P<date>\w+, \w+ \d{1,2}, .*)$")
+_DATE = re.compile(r"^\w+, (?P<mon>\w+) (?P<d>\d{1,2}), (?P<t>\d{1,2}:\d{2}:\d{2}) (?P<tz>\S+) (?P<y>\d{4})\s*$")
+_MONTHS = {m: k for k, m in enumerate(("January", "February", "March", "April", "May", "June", "July", "August",
+                                       "September", "October", "November", "December"), 1)}
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \( (?P<stack>[^()]*?) \)(?P<rest>.*)$")
+_STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|[Ff]lop|[Tt]urn|[Rr]iver) \*\*(?: :)?\s*(?P<cards>.*)$")
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_AMT = r"\[\s*(?P<a>[^\]]*?)\s*\]"
+_ACTS: list[tuple[re.Pattern[str], str | None]] = [
+    (re.compile(r"^posts small blind " + _AMT + r"\.?\s*$"), "sb"),
+    (re.compile(r"^posts big blind " + _AMT + r"\.?\s*$"), "bb"),
+    (re.compile(r"^posts ante " + _AMT + r"\.?\s*$"), "ante"),
+    (re.compile(r"^folds\.?\s*$"), "fold"),
+    (re.compile(r"^checks\.?\s*$"), "check"),
+    (re.compile(r"^calls " + _AMT + r"\.?\s*$"), "call"),
+    (re.compile(r"^bets " + _AMT + r"\.?\s*$"), "bet"),
+    (re.compile(r"^raises " + _AMT + r"\.?\s*$"), "raise"),
+    (re.compile(r"^is all-In\s+" + _AMT + r"\.?\s*$"), "allin"),
+    (re.compile(r"^shows \[(?P<c>[^\]]*)\].*$"), "show"),
+    (re.compile(r"^doesn't show \[(?P<c>[^\]]*)\].*$"), "muck"),
+    (re.compile(r"^(?:does not show cards|mucks)\.?\s*$"), "muck"),
+    (re.compile(r"^wins (?P<a>[^\[\]]+?) from the (?:main pot|side pot(?: \d+)?)\b.*$"), "collect"),
+    (re.compile(r"^wins (?P<a>[^\[\]]+?)\.?\s*$"), "collect"),
+    (re.compile(r"^(?:is sitting out|has left the table|has joined the table|is disconnected\b.*|"
+                r"has been reconnected\b.*|did not respond in time|will be using (?:his|her) time bank.*|"
+                r"is low with .*|has \d+ seconds? left to act|is back|sits out|: .*)\s*$"), None),
+]
+
+
+def looks_like(text: str) -> bool:
+    """True when ``text`` starts (after blank lines) like a PartyPoker hand history."""
+    return bool(re.match(r"^\ufeff?\s*(?:Game #\S+ starts\.|#Game No : |\*{5} Hand History [Ff]or Game )", text))
+
+
+def split(text: str) -> list[tuple[int, list[str]]]:
+    """The hands of a file: (1-based line of the hand's first line, the hand's lines). A hand starts
+    at a ``Game # starts.``, ``#Game No :`` or ``***** Hand History`` line not following another."""
+    out: list[tuple[int, list[str]]] = []
+    cur: list[str] | None = None
+    prev_first = False
+    for no, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+        first = bool(_FIRST.match(line))
+        if first and not prev_first:
+            cur = [line]
+            out.append((no, cur))
+        elif cur is not None:
+            cur.append(line)
+        if line.strip():
+            prev_first = first
+    for _, lines in out:
+        while lines and not lines[-1].strip():
+            lines.pop()
+    return out
+
+
+def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
+    """One PartyPoker hand into a RawHand. Raises HandParseError naming the file line."""
+    raw = RawHand(venue="PartyPoker", source=source, line=start)
+    i = 0
+    while i < len(lines) and (_FIRST.match(lines[i]) or not lines[i].strip()):
+        hm = _HISTORY.match(lines[i]) or re.match(r"^(?:Game #|#Game No : )(?P<id>[^\s.]+)", lines[i])
+        if hm:
+            raw.hand_id = hm["id"]
+        i += 1
+    if i >= len(lines):
+        raise raw.fail("a hand header without a game line", start + i)
+    _game_line(raw, lines[i], start + i)
+    i += 1
+    seated: list[Seat] = []
+    out: set[str] = set()
+    for j in range(i, len(lines)):
+        line = lines[j].rstrip()
+        no = start + j
+        tm = re.match(r"^Table (?P<t>.+?) \((?:Real|Play) Money\)", line)
+        bm = re.match(r"^Seat (\d+) is the button\s*$", line)
+        nm = re.match(r"^Total number of players : \d+(?:/(\d+))?\s*$", line)
+        sm = _SEAT.match(line)
+        if tm:
+            raw.table = tm["t"]
+        elif bm:
+            raw.button_seat = int(bm.group(1))
+        elif nm:
+            if nm.group(1):
+                raw.seat_count = int(nm.group(1))
+        elif sm:
+            seated.append(Seat(int(sm["seat"]), sm["name"], amount(sm["stack"], raw.scale, raw, no), no))
+            if "sitting out" in sm["rest"]:
+                out.add(sm["name"])
+        elif line.strip():
+            break
+        i = j + 1
+    if not seated:
+        raise raw.fail("no seat lines", start + i)
+    _actions(raw, lines, i, start, seated, out)
+    return raw
+
+
+def _game_line(raw: RawHand, line: str, no: int) -> None:
+    m = _GAME_LINE.match(line.strip())
+    if not m:
+        raise raw.fail(f"not a PartyPoker game line (stakes, NL/PL/FL and the game, the date): {line!r}", no)
+    code = dict(_GAMES)[m["game"]]
+    raw.game = {"NL": "N", "PL": "P", "FL": "F"}[m["lim"]] + code
+    dm = _DATE.match(m["date"])
+    if dm and dm["mon"] in _MONTHS:
+        hh, mi, ss = (int(x) for x in dm["t"].split(":"))
+        raw.time = _dt.datetime(int(dm["y"]), _MONTHS[dm["mon"]], int(dm["d"]), hh, mi, ss)
+        raw.time_zone_abbreviation = dm["tz"]
+    tr = re.search(r"Trny:\s*(?P<id>\S+)", m["post"])
+    if tr:  # a tournament: chips, the blinds and antes of the level in the line
+        raw.tournament = f"{m['pre'].strip()}{m['lim']} {m['game']}{m['post'][:tr.start()]}(Trny {tr['id']})".strip()
+        lv = re.search(r"Level:\s*(\S+)", m["post"])
+        if lv:
+            raw.level = lv.group(1)
+        ba = re.search(r"Blinds(?:-Antes)?\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)(?: -?(?P<ante>[\d,]+))?\)", m["post"])
+        if ba:
+            raw.small_blind = amount(ba["sb"], 1, raw, no)
+            raw.big_blind = amount(ba["bb"], 1, raw, no)
+            raw.min_bet = raw.big_blind
+        return
+    stakes = m["pre"].strip()
+    sym = next((s for s in "$€£" if s in stakes), None)
+    cur = re.search(r"\b([A-Z]{3})\s*$", stakes)
+    raw.scale = 100
+    raw.currency_symbol = sym
+    raw.currency = cur.group(1) if cur else {"$": "USD", "€": "EUR", "£": "GBP"}.get(sym or "")
+    body = stakes[:cur.start()].strip() if cur else stakes
+    if raw.game[0] == "F":
+        st = body.split("/")
+        if len(st) != 2:
+            raise raw.fail(f"a fixed-limit game line names the small and big bet, not {stakes!r}", no)
+        raw.small_bet, raw.big_bet = amount(st[0], 100, raw, no), amount(st[1], 100, raw, no)
+    elif body:
+        raw.notes.append(f"the table's buy-in is {body} (line {no}); the blinds are read from the posts")
+
+
+def _actions(raw: RawHand, lines: list[str], i: int, start: int, seated: list[Seat], out: set[str]) -> None:
+    names = sorted((s.name for s in seated), key=len, reverse=True)
+    acted: set[str] = set()
+    put: dict[str, int] = {}  # chips put in over the hand, for the uncalled bet
+    street_bet: dict[str, int] = {}
+    returned = False
+    for j in range(i, len(lines)):
+        line = lines[j].rstrip()
+        no = start + j
+        if not line.strip():
+            continue
+        st = _STREET.match(line)
+        if st:
+            label = st["name"].lower()
+            if label == "down cards":
+                raw.add("street", line=no, extra="HOLE CARDS")
+            else:
+                b = _BRACKETS.findall(st["cards"])
+                if not b:
+                    raise raw.fail(f"the {label} without cards", no)
+                raw.add("street", cards=cards(b[-1], raw, no), line=no, extra=label.upper())
+                street_bet = {}
+            continue
+        if line.startswith("Dealt to "):
+            nm = next((n for n in names if line.startswith(f"Dealt to {n} [")), None)
+            if nm is None:
+                raise raw.fail(f"cards dealt to a player who is not seated: {line!r}", no)
+            raw.hole[nm] = list(cards(_BRACKETS.findall(line[len(nm) + 9:])[-1], raw, no))
+            continue
+        um = re.match(r"^Uncalled bet of (?P<a>.+?) returned to (?P<n>.*)$", line)
+        if um:
+            if um["n"] not in names:
+                raise raw.fail(f"uncalled bet returned to an unknown player {um['n']!r}", no)
+            raw.add("return", um["n"], amount(um["a"], raw.scale, raw, no), line=no)
+            returned = True
+            continue
+        if line.startswith("** Summary **") or re.match(r"^(?:Creating|Main Pot|Side Pot|Board|Total pot)\b", line):
+            rm = re.search(r"Rake:? (?P<a>[^\s|]+)", line)
+            if rm:
+                raw.rake = amount(rm["a"], raw.scale, raw, no)
+            continue
+        nm = next((n for n in names if line.startswith(n + " ")), None)
+        if nm is not None and re.match(r"^(?:is sitting out|sits out)\.?\s*$", line[len(nm) + 1:]):
+            out.add(nm)
+            continue
+        if nm is None:
+            if re.match(r"^.+ (?:has joined the table|has left the table|is sitting out|sits out)\.?\s*$", line):
+                continue
+            raise raw.fail(f"unrecognised line {line!r}", no)
+        _act(raw, nm, line[len(nm) + 1:], no, acted, put, street_bet)
+    if not returned:
+        _uncalled(raw, put)
+    raw.seats = [s for s in seated if s.name not in out or s.name in acted]
+    if raw.tournament is not None:  # dealt in while sitting out: posted, then folded at his first turn
+        for s in raw.seats:
+            if s.name in out:
+                first = next((a.kind for a in raw.acts if a.name == s.name and a.kind not in ("ante", "post")), None)
+                if first == "fold":
+                    raw.dealt_sitting_out.append(s.name)
+    raw.sitting_out = [s.name for s in seated if s.name in out and s.name not in acted]
+
+
+def _uncalled(raw: RawHand, put: dict[str, int]) -> None:
+    """Return the excess of the largest contribution over the next to its player (the classic export
+    writes no line for it), and note it."""
+    if len(put) < 2:
+        return
+    ranked = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
+    (top, a), (_, b) = ranked[0], ranked[1]
+    if a > b:
+        raw.add("return", top, a - b, line=0)
+        raw.notes.append(f"uncalled bet of {a - b} returned to {top} (the record writes no line for it)")
+
+
+def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], put: dict[str, int],
+         street_bet: dict[str, int]) -> None:
+    for pat, kind in _ACTS:
+        m = pat.match(rest)
+        if not m:
+            continue
+        if kind is None:
+            return
+        gd = m.groupdict()
+        a = amount(gd["a"], raw.scale, raw, no) if gd.get("a") else 0
+        if kind != "collect":
+            acted.add(nm)
+        if kind in ("sb", "bb", "call", "ante"):
+            put[nm] = put.get(nm, 0) + a
+        if kind in ("sb", "bb"):
+            raw.add("post", nm, a, line=no, extra=kind)
+            street_bet[nm] = street_bet.get(nm, 0) + a
+        elif kind == "ante":
+            raw.add("ante", nm, a, line=no)
+        elif kind == "fold":
+            raw.add("fold", nm, line=no)
+        elif kind in ("check", "call"):
+            raw.add(kind, nm, a, line=no)
+            street_bet[nm] = street_bet.get(nm, 0) + a
+        elif kind in ("bet", "raise", "allin"):
+            to = street_bet.get(nm, 0) + a
+            put[nm] = put.get(nm, 0) + a
+            if kind == "allin" and to <= max(street_bet.values(), default=0):
+                raw.add("call", nm, a, line=no)  # all in for a call, or for less than a call
+            else:
+                raw.add("bet" if kind == "bet" else "raise", nm, to, line=no)
+            street_bet[nm] = to
+        elif kind == "show":
+            raw.add("show", nm, cards=cards(gd["c"], raw, no), line=no)
+        elif kind == "muck":
+            if gd.get("c"):
+                raw.hole.setdefault(nm, list(cards(gd["c"], raw, no)))
+            raw.add("muck", nm, line=no)
+        elif kind == "collect":
+            raw.add("collect", nm, a, line=no)
+        return
+    raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)

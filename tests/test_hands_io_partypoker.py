@@ -1,0 +1,135 @@
+"""The PartyPoker text reader (pyeval.hands_io.partypoker): every hand of tests/data/hands_io/partypoker.txt
+(written from public descriptions of the classic export: NL/PL/FL, hold'em and Omaha, cash and a
+tournament with antes, all-in for less with a side pot, an uncalled bet the record writes no line
+for, a split pot with an odd cent, a hand over before the flop, a disconnected player, a player
+sitting out, names with colons and brackets) reads and verifies by replay; malformed text names
+the line and the file keeps going; ``pyeval convert --from partypoker``.
+
+Differential test against pokerkit's ``PartyPokerParser``: pokerkit reads only the hands whose game
+line has `` NL Texas Hold'em - `` (no-limit hold'em cash; not Omaha, not fixed or pot limit, not the
+tournament line ``NL Texas Hold'em $10 USD Buy-in Trny:...``), reads no antes and no hole cards
+(``Dealt to``, ``doesn't show``), and needs each hand to start ``Game #N starts.`` and end with two
+blank lines. Our file keeps that layout, so the test compares the three hands both read.
+"""
+from __future__ import annotations
+
+import warnings
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from pyeval.cli import main
+from pyeval.hands_io import FORMATS, detect_format, parse_file, parse_text, read_text
+from pyeval.hands_io._model import HandParseError
+from pyeval.hands_io._phh import dumps, loads
+
+DATA = Path(__file__).parent / "data" / "hands_io"
+FILE = DATA / "partypoker.txt"
+
+
+def _hands():
+    return {h.hand.extra["hand"]: h for h in parse_file(FILE)}
+
+
+def test_every_hand_reads_and_verifies():
+    text = FILE.read_text(encoding="utf-8")
+    assert detect_format(text) == "partypoker" and "partypoker" in FORMATS
+    hands = list(parse_file(FILE))
+    assert len(hands) == 6
+    for h in hands:
+        assert h.error is None and h.format == "partypoker"
+        assert h.verification.ok, (h.line, h.verification.problems)
+        assert loads(dumps(h.hand))[0].replay().stacks == list(h.verification.replayed)  # PHH round trip
+
+
+def test_fields_units_and_the_uncalled_bet():
+    h = _hands()["14296043501"].hand
+    assert h.variant == "NT" and h.players == ["Dan", "a:b", "[Hero]", "Cat"]  # names with colons and brackets
+    assert h.extra["venue"] == "PartyPoker" and h.extra["table"] == "Livry" and h.extra["seat_count"] == 6
+    assert h.extra["currency"] == "USD" and h.extra["currency_symbol"] == "$" and h.extra["_units_per_currency"] == 100
+    assert (h.extra["year"], h.extra["month"], h.extra["day"]) == (2014, 12, 24)
+    assert h.extra["time_zone_abbreviation"] == "ET" and h.extra["_button_seat"] == 3
+    assert h.starting_stacks == [1020, 1000, 1050, 965] and h.blinds_or_straddles == [5, 10, 0, 0]
+    assert "d dh p3 AhQh" in h.actions and h.actions[-4:] == ["p3 cbr 30", "p4 f", "p1 f", "p2 f"]  # ends preflop
+    assert h.extra["_returned"] == [0, 0, 20, 0] and h.extra["winnings"] == [0, 0, 25, 0]
+    assert any("uncalled bet of 20" in n for n in h.extra["_notes"])
+
+
+def test_side_pot_odd_cent_omaha_limit_and_tournament():
+    hs = _hands()
+    side = hs["14296043502"].hand  # Bob all in for less; Ann all in for a call on the flop
+    assert side.finishing_stacks == [600, 300, 600] and side.extra["winnings"] == [600, 0, 600]
+    assert "p3 cc" in side.actions[side.actions.index("p2 cbr 100"):]
+    split = hs["14296043503"].hand  # 35 cents split: the odd cent to the first winner left of the button
+    assert split.extra["winnings"] == [0, 18, 17] and hs["14296043503"].verification.ok
+    plo = hs["14296043504"].hand
+    assert plo.variant == "PO" and plo.extra["currency"] == "EUR"
+    assert "d dh p2 8s8d7c6c" in plo.actions  # "doesn't show [cards]": kept (pokerkit drops them)
+    fl = hs["14296043505"].hand
+    assert fl.variant == "FT" and (fl.small_bet, fl.big_bet) == (200, 400)
+    assert fl.players == ["Bob", "Cy", "Ann"] and fl.extra["_sitting_out"] == ["Dee"]  # Bob disconnected, folded
+    t = hs["7659491234"].hand
+    assert t.extra["_pyeval_tournament"] is True and t.extra["level"] == "3" and t.antes == [5, 5, 5, 5]
+    assert t.extra["ante_trimming_status"] is True and t.extra["_pyeval_sitting_out"] == [True, False, False, False]
+    assert t.finishing_stacks == [2970, 0, 12, 5871] == t.replay().stacks  # Finn all in on the ante
+
+
+BAD = """Game #1 starts.
+#Game No : 1
+***** Hand History for Game 1 *****
+$10 USD NL Texas Hold'em - Wednesday, December 24, 06:53:59 ET 2014
+Table T (Real Money)
+Seat 1 is the button
+Seat 1: A ( $10 USD )
+Seat 2: B ( $10 USD )
+A posts small blind [$0.05 USD].
+B posts big blind [$0.10 USD].
+** Dealing down cards **
+A dances
+B wins $0.10 USD
+
+"""
+
+
+def test_malformed_text_names_the_line_and_the_file_keeps_going():
+    good = FILE.read_text(encoding="utf-8")
+    text = BAD + good + BAD.replace("Texas Hold'em", "Texas Chess")
+    hands = list(parse_text(text, source="x.txt"))
+    assert len(hands) == 8 and sum(h.ok for h in hands) == 6
+    assert hands[0].error == "x.txt:12: unrecognised action 'dances' by 'A'"
+    assert "not a PartyPoker game line" in hands[-1].error and f"x.txt:{hands[-1].line + 3}:" in hands[-1].error
+    with pytest.raises(HandParseError, match="line 12"):
+        read_text(BAD)
+
+
+def test_a_disagreeing_amount_is_reported_not_fixed():
+    text = FILE.read_text(encoding="utf-8").replace("Cy wins $29 USD", "Cy wins $28 USD")
+    h = next(h for h in parse_text(text) if h.hand.extra["hand"] == "14296043505")
+    assert not h.verification.ok and h.hand.extra["winnings"] == [0, 2800, 0]
+    assert any("Cy (p2): the record ends with" in p for p in h.verification.problems)
+
+
+def test_convert_from_partypoker(tmp_path, capsys):
+    out = tmp_path / "out.phhs"
+    assert main(["convert", str(FILE), "--from", "partypoker", "-o", str(out)]) == 0
+    assert len(loads(out.read_text())) == 6
+
+
+def test_differential_against_pokerkit_partypoker_parser():
+    notation = pytest.importorskip("pokerkit.notation")
+    ours = _hands()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        theirs = list(notation.PartyPokerParser()(FILE.read_text(encoding="utf-8")))
+    compared = 0
+    for t in theirs:
+        hh = ours[str(t.hand)].hand
+        assert t.players == hh.players
+        assert [int(Decimal(str(s)) * 100) for s in t.starting_stacks] == hh.starting_stacks
+        pk = [a if " cbr " not in a else f"{a.split()[0]} cbr {int(Decimal(a.split()[2]) * 100)}" for a in t.actions]
+        assert [a for a in pk if not a.startswith("d dh") and " sm" not in a] == \
+            [a for a in hh.actions if not a.startswith("d dh") and " sm" not in a]
+        assert [int(Decimal(str(w)) * 100) for w in t.winnings] == hh.extra["winnings"]
+        compared += 1
+    assert compared == 3
