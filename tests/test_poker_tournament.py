@@ -442,3 +442,23 @@ def test_fulltilt_tournament_sitting_out_player_is_dealt_in_and_folded():
     back = back.replace("Eve calls 225", "Eve calls 225\nGus [away] folds")
     (h2,) = parse_text(back)
     assert "_pyeval_sitting_out" not in h2.hand.extra  # he came back and played his hand
+
+
+# ---------------------------------------------------------------------- all in on the ante: no blind of 0
+@pytest.mark.parametrize("stacks", [[5, 500, 500, 500], [500, 3, 500, 500], [4, 500]])
+def test_a_blind_all_in_on_the_ante_posts_no_blind(stacks):
+    rules = PokerRules(seats=len(stacks), blinds=(10, 20), ante=5, min_bet=20, tournament=True)
+    r = Round(rules, stacks)
+    r.post_forced_bets()
+    assert all(e.amount for e in r.events if e.kind == "blind")  # nothing posts a blind of 0
+    assert r.bet_to == 20
+    r.deal_hole_cards(["AsAh", "KsKh", "QsQh", "JsJh"][:len(stacks)])
+    _finish(r)
+    names = [f"n{i}" for i in range(len(stacks))]
+    text = to_pokerstars(r, names)
+    assert " 0 and is all-in" not in text and "blind 0" not in text
+    (h,) = parse_text(text)
+    assert h.verification.ok, h.verification.problems
+    assert h.hand.replay().stacks == r.stacks
+    back = phh.loads(phh.dumps(phh.from_round(r)))[0].replay()
+    assert back.stacks == r.stacks and back.events == r.events

@@ -351,6 +351,12 @@ def to_phh(raw: RawHand) -> HandHistory:
             short = order[i].stack - antes_paid(raw, a.name) == a.amount
             if nominal is not None and short and a.amount < nominal:
                 bos[i] = nominal
+    # a blind all in on the ante posts nothing: PHH records the nominal blind too
+    ante_out = [bool(antes[i]) and order[i].stack == antes_paid(raw, order[i].name) for i in range(n)]
+    if not stud and (any(bos) or all(ante_out[:2])):
+        for i, nominal in ((1, raw.small_blind), (0, raw.big_blind)) if n == 2 else ((0, raw.small_blind), (1, raw.big_blind)):
+            if nominal and not bos[i] and ante_out[i]:
+                bos[i] = nominal
     if pending_draw:
         for i, new in pending_draw.items():
             actions.append(f"d dh p{i + 1} {card_text(new)}")

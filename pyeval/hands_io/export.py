@@ -141,6 +141,8 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
             out.append(f"{nm}: posts the ante {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
         elif kind in ("blind", "straddle"):
             stacks[p] -= e.amount  # type: ignore[index]
+            if kind == "blind":  # which blind by its poster (one all in on the ante posts none)
+                blinds_seen = rnd._blind_posters.index(p)
             label = "straddle" if kind == "straddle" or blinds_seen >= 2 else ("small blind", "big blind")[blinds_seen]
             if len(rules.blinds) == 1 and kind == "blind":
                 label = "big blind"

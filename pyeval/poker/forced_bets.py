@@ -97,6 +97,8 @@ class ForcedBets(RoundState):
                 continue
             i = p
             a = min(amount, stacks[i])
+            if not a:  # all in on the ante: he posts no blind (nothing is recorded, no "blind of 0")
+                continue
             stacks[i] -= a
             contrib[i] += a
             bets[i] += a
