@@ -2,7 +2,8 @@
 and hand-history import (PokerStars text to verified PHH).
 
 Run: ``pytest benchmarks/bench_hands_io.py`` (pokerkit is skipped when missing). Quote ratios
-measured in one run: the machine is shared.
+measured in one run: the machine is shared. Rates go through the ``record`` fixture
+(benchmarks/conftest.py), so ``--benchmark-disable`` (each body run once, no stats) works too.
 """
 from __future__ import annotations
 
@@ -23,13 +24,13 @@ HAND7 = np.ascontiguousarray(DECK[np.argsort(RNG.random((N_BATCH, 36)), axis=1)[
 TEXT = (Path(__file__).resolve().parent.parent / "tests" / "data" / "hands_io" / "pokerstars_holdem.txt").read_text()
 
 
-def test_short_deck_batch_7(benchmark):
+def test_short_deck_batch_7(benchmark, record):
     out = benchmark(evaluate_short_deck_batch, HAND7)
     assert out.shape == (N_BATCH,)
-    benchmark.extra_info["hands_per_s"] = N_BATCH / benchmark.stats.stats.mean
+    record(benchmark, N_BATCH)
 
 
-def test_short_deck_single_7(benchmark):
+def test_short_deck_single_7(benchmark, record):
     hands = [tuple(int(c) for c in row) for row in HAND7[:N_PEER]]
 
     def run():
@@ -37,10 +38,10 @@ def test_short_deck_single_7(benchmark):
             evaluate_short_deck(h)
 
     benchmark(run)
-    benchmark.extra_info["hands_per_s"] = N_PEER / benchmark.stats.stats.mean
+    record(benchmark, N_PEER)
 
 
-def test_pokerkit_short_deck_7(benchmark):
+def test_pokerkit_short_deck_7(benchmark, record):
     pk = pytest.importorskip("pokerkit")
     hands = ["".join(pyeval.CARD_TEXT[c] for c in row) for row in HAND7[:N_PEER]]
 
@@ -49,10 +50,10 @@ def test_pokerkit_short_deck_7(benchmark):
             pk.ShortDeckHoldemHand.from_game(h)
 
     benchmark(run)
-    benchmark.extra_info["hands_per_s"] = N_PEER / benchmark.stats.stats.mean
+    record(benchmark, N_PEER)
 
 
-def test_import_pokerstars_verified(benchmark):
+def test_import_pokerstars_verified(benchmark, record):
     text = "\n\n\n".join([TEXT] * 20)  # 120 hands
 
     def run():
@@ -60,4 +61,4 @@ def test_import_pokerstars_verified(benchmark):
 
     ok = benchmark(run)
     assert len(ok) == 120
-    benchmark.extra_info["hands_per_s"] = 120 / benchmark.stats.stats.mean
+    record(benchmark, 120)
