@@ -11,6 +11,7 @@ module that is added, moved or renamed needs no edit here.
 from __future__ import annotations
 
 import pkgutil
+import sys
 from pathlib import Path
 
 import pyeval
@@ -68,7 +69,8 @@ def write_api_pages() -> None:
         title = f"``{name}``"
         # the page's examples run in the namespace of their module, as doctest.testmod runs them
         setup = f".. testsetup:: *\n\n   import {name}\n   from {name} import *\n\n"
-        pages[f"{name}.rst"] = f"{title}\n{'=' * len(title)}\n\n{setup}.. automodule:: {name}\n"
+        pages[f"{name}.rst"] = (f"{title}\n{'=' * len(title)}\n\n{setup}.. automodule:: {name}\n"
+                                + reexported_data(name))
     toc = "\n".join(f"   {name}" for name in modules)
     pages["index.rst"] = (
         "API reference\n=============\n\n"
@@ -85,6 +87,26 @@ def write_api_pages() -> None:
             path.write_text(text)
 
 
+def reexported_data(modname: str) -> str:
+    """``autodata`` entries for the constants a package re-exports (in its ``__all__``) whose ``#:``
+    comment is in the submodule defining them (``pyeval.hands.MAX_VALUE``, from ``hands/high.py``):
+    autodoc documents module-level data only when the documented module itself has the comment.
+    The entries' text is the defining module's comment (:func:`fill_reexported_data`)."""
+    import importlib
+
+    mod = importlib.import_module(modname)
+    out = []
+    for attr in getattr(mod, "__all__", ()):
+        obj = getattr(mod, attr, _MISSING)
+        if obj is _MISSING or callable(obj) or isinstance(obj, type) or has_own_comment(modname, attr):
+            continue
+        subs = [m for m in _pyeval_modules(modname) if m != modname]
+        if defining_comment(subs, attr, obj) is not None:
+            no_value = "   :no-value:\n" if len(repr(obj)) > 80 else ""
+            out.append(f"\n.. autodata:: {modname}.{attr}\n{no_value}")
+    return "".join(out)
+
+
 def skip_namedtuple_fields(app, what, name, obj, skip, options):
     """NamedTuple fields are described in their class's ``Attributes:`` section already; their
     generated "Alias for field number N" properties would describe them a second time."""
@@ -93,8 +115,54 @@ def skip_namedtuple_fields(app, what, name, obj, skip, options):
     return None
 
 
+_MISSING = object()
+
+
+def defining_comment(owners: list[str], attr: str, obj: object) -> list[str] | None:
+    """The ``#:`` comment of ``attr`` in the pyeval module that defines it, when that module is not
+    the one whose page documents it: a package page (``pyeval.hands``) documents what it re-exports
+    from its submodules (``MAX_VALUE`` of ``pyeval/hands/high.py``), and autodoc reads ``#:``
+    comments of the documented module only. ``owners``: the modules to look in, in order."""
+    from sphinx.pycode import ModuleAnalyzer
+    for name in owners:
+        mod = sys.modules.get(name)
+        if mod is None or getattr(mod, attr, _MISSING) is not obj:
+            continue
+        try:
+            docs = ModuleAnalyzer.for_module(name).find_attr_docs()
+        except Exception:  # a module without source (compiled): no comments to read
+            continue
+        if ("", attr) in docs:
+            return list(docs[("", attr)])
+    return None
+
+
+def _pyeval_modules(prefix: str = "pyeval") -> list[str]:
+    return sorted(n for n in sys.modules if n == prefix or n.startswith(prefix + "."))
+
+
+def fill_reexported_data(app, what, name, obj, options, lines):
+    if what == "data" and "." in name:
+        modname, attr = name.rsplit(".", 1)
+        if has_own_comment(modname, attr):
+            return
+        comment = defining_comment([m for m in _pyeval_modules(modname) if m != modname], attr, obj)
+        if comment is not None:
+            lines[:] = comment
+
+
+def has_own_comment(modname: str, attr: str) -> bool:
+    """The module whose page documents ``attr`` has its own ``#:`` comment for it."""
+    from sphinx.pycode import ModuleAnalyzer
+    try:
+        return ("", attr) in ModuleAnalyzer.for_module(modname).find_attr_docs()
+    except Exception:
+        return False
+
+
 def setup(app):
     app.connect("autodoc-skip-member", skip_namedtuple_fields)
+    app.connect("autodoc-process-docstring", fill_reexported_data)
 
 
 write_api_pages()
