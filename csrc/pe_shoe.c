@@ -109,7 +109,11 @@ static int pe_commit(pe_shoe *s, const uint8_t *a, const uint8_t *d, int pos, in
     return PE_OK;
 }
 
-static int shoe_shuffle(pe_shoe *s)
+/* A random procedure on a copy of the stub (cards a[], decks d[], m cards), `times` times. */
+typedef void (*pe_stub_proc)(pe_src *x, uint8_t *a, uint8_t *d, int m);
+
+/* Run `proc` on a copy of the stub with the shoe's random source and commit the result. */
+static int pe_randomize_stub(pe_shoe *s, pe_stub_proc proc, int times)
 {
     const int pos = s->pos, m = s->size - pos;
     uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
@@ -117,10 +121,18 @@ static int shoe_shuffle(pe_shoe *s)
     memcpy(d, s->deck_of + pos, (size_t)m);
     pe_src x;
     pe_src_open(&x, &s->rng);
-    for (int i = m - 1; i > 0; i--) pe_swap2(a, d, i, (int)pe_src_bounded(&x, (uint64_t)i + 1));
+    for (int k = 0; k < times && m > 1; k++) proc(&x, a, d, m);
     pe_src_close(&x);
     return pe_commit(s, a, d, pos, m);
 }
+
+/* Fisher-Yates: i from m-1 down to 1, j uniform in [0, i]. */
+static void pe_fisher_yates(pe_src *x, uint8_t *a, uint8_t *d, int m)
+{
+    for (int i = m - 1; i > 0; i--) pe_swap2(a, d, i, (int)pe_src_bounded(x, (uint64_t)i + 1));
+}
+
+static int shoe_shuffle(pe_shoe *s) { return pe_randomize_stub(s, pe_fisher_yates, 1); }
 
 static int shoe_shuffle_all(pe_shoe *s)
 {
@@ -167,15 +179,7 @@ static void pe_riffle_once(pe_src *r, uint8_t *a, uint8_t *d, int m)
 static int shoe_riffle(pe_shoe *s, int times)
 {
     if (times < 0 || times > 1000) return PE_ERR_ARG;
-    const int pos = s->pos, m = s->size - pos;
-    uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
-    memcpy(a, s->cards + pos, (size_t)m);
-    memcpy(d, s->deck_of + pos, (size_t)m);
-    pe_src x;
-    pe_src_open(&x, &s->rng);
-    for (int k = 0; k < times && m > 1; k++) pe_riffle_once(&x, a, d, m);
-    pe_src_close(&x);
-    return pe_commit(s, a, d, pos, m);
+    return pe_randomize_stub(s, pe_riffle_once, times);
 }
 
 static int shoe_packets(pe_shoe *s, int packets, const uint16_t *sizes)
