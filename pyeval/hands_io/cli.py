@@ -1,31 +1,31 @@
 """``pyeval convert IN... --to phh|pokerstars`` and ``pyeval stats FILES...``.
 
-Registered by ``pyeval.cli`` (``register(subparsers)``). Inputs are room hand histories (any format of
-:data:`pyeval.hands_io.FORMATS`, detected per file) or PHH files (``.phh``/``.phhs``); folders are
-searched. Large inputs (over 1 MB, or ``--progress``) show a tqdm progress bar on stderr.
+Registered by ``pyeval.cli`` (``register(subparsers)``, through :func:`pyeval.cli.add_command`).
+Inputs are room hand histories (any format of :data:`pyeval.hands_io.FORMATS`, detected per file) or
+PHH files (``.phh``/``.phhs``); folders are searched. The hands read are counted on a progress bar
+by the toolkit's one policy (:func:`pyeval.cli.progress_bar`: on a terminal, off with ``--json`` or
+``--no-progress``).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..cli import add_command, progress_bar
 from ..errors import HandHistoryError, PyevalError
 from . import FORMATS, ImportedHand, iter_sources, parse_file, verify
 from ._phh import HandHistory, dumps_many, load
 from .export import hand_history_to_pokerstars
 from .stats import player_stats
 
-_BIG = 1 << 20  # inputs above 1 MB get a progress bar
-
-
 def register(subparsers: Any) -> None:
     """Add ``convert`` and ``stats`` to the ``pyeval`` parser."""
-    c = subparsers.add_parser(
-        "convert", help="convert room hand histories (PokerStars, Full Tilt, iPoker, ACPC) to PHH, or PHH to PokerStars text",
+    c = add_command(
+        subparsers, "convert", run_convert, json_option=False, help="convert room hand histories (PokerStars, Full Tilt, iPoker, ACPC) to PHH, or PHH to PokerStars text",
         description="Read each hand, replay it through pyeval's engine and check the recorded pot and winnings; "
                     "write the hands as PHH (.phhs) or PokerStars-style text. Hands that cannot be read, or whose "
                     "record disagrees with the replay, are reported on stderr with the reason (never changed). "
@@ -38,50 +38,36 @@ def register(subparsers: Any) -> None:
     c.add_argument("--no-check", action="store_true", help="do not replay the hands through the engine")
     c.add_argument("--skip-bad", action="store_true", help="leave hands that disagree with the replay out of the output")
     c.add_argument("--show", type=int, default=20, metavar="N", help="report at most N bad hands (default 20)")
-    c.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: for inputs over 1 MB)")
-    c.set_defaults(func=run_convert)
-    s = subparsers.add_parser(
-        "stats", help="player statistics (VPIP, PFR, 3-bet, AF, WTSD, W$SD, net, bb/100) over hand histories",
+    c.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s = add_command(
+        subparsers, "stats", run_stats, help="player statistics (VPIP, PFR, 3-bet, AF, WTSD, W$SD, net, bb/100) over hand histories",
         description="Statistics per player name over every hand of the files (room histories or PHH).")
     s.add_argument("inputs", nargs="+", metavar="FILE", help="hand-history files or folders")
     s.add_argument("--from", dest="fmt", choices=sorted(FORMATS) + ["phh"], default=None, help="input format")
-    s.add_argument("--json", action="store_true", help="print JSON rows instead of a table")
     s.add_argument("--top", type=int, default=None, metavar="N", help="only the N players with the most hands")
-    s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: for inputs over 1 MB)")
-    s.set_defaults(func=run_stats)
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def _is_phh(path: Path, fmt: str | None) -> bool:
     return fmt == "phh" or (fmt is None and path.suffix in (".phh", ".phhs"))
 
 
-def _read(paths: list[Path], fmt: str | None, check: bool, progress: bool | None) -> Iterator[ImportedHand]:
-    total = sum(p.stat().st_size for p in paths)
-    bar: Any = None
-    if progress or (progress is None and total > _BIG):
-        from tqdm import tqdm
-        bar = tqdm(total=total, unit="B", unit_scale=True, desc="hands", file=sys.stderr, leave=False)
-    try:
-        for p in paths:
-            if _is_phh(p, fmt):
-                for hh in load(p):
-                    yield ImportedHand(p.name, 0, "phh", hh, None, verify(hh) if check else None)
-                    if bar is not None:
-                        bar.set_postfix_str(p.name, refresh=False)
-            else:
-                count = 0
-                for h in parse_file(p, None if fmt in (None, "phh") else fmt, check=check):
-                    count += 1
-                    if bar is not None and count % 64 == 0:
-                        bar.set_postfix_str(f"{p.name}: {count}", refresh=True)
-                    yield h
-            if bar is not None:
-                bar.update(p.stat().st_size)
-    finally:
-        if bar is not None:
-            bar.close()
+def _hands(paths: list[Path], fmt: str | None, check: bool) -> Iterator[ImportedHand]:
+    for p in paths:
+        if _is_phh(p, fmt):
+            for hh in load(p):
+                yield ImportedHand(p.name, 0, "phh", hh, None, verify(hh) if check else None)
+        else:
+            yield from parse_file(p, None if fmt in (None, "phh") else fmt, check=check)
+
+
+def _read(args: argparse.Namespace, paths: list[Path], check: bool) -> Iterator[ImportedHand]:
+    """Every hand of the files, counted on the toolkit's progress bar (the total is unknown)."""
+    with progress_bar(args, None, " hands") as progress:
+        tick: Callable[[int], None] = progress if progress is not None else (lambda n: None)
+        for h in _hands(paths, args.fmt, check):
+            tick(1)
+            yield h
 
 
 def run_convert(args: argparse.Namespace) -> int:
@@ -93,7 +79,7 @@ def run_convert(args: argparse.Namespace) -> int:
     texts: list[str] = []
     n = unreadable = disagree = 0
     reports: list[str] = []
-    for h in _read(paths, args.fmt, not args.no_check, args.progress):
+    for h in _read(args, paths, not args.no_check):
         n += 1
         if h.hand is None:
             unreadable += 1
@@ -135,7 +121,7 @@ def run_stats(args: argparse.Namespace) -> int:
         raise HandHistoryError(f"no files under {' '.join(args.inputs)}")
     hands: list[HandHistory] = []
     skipped = 0
-    for h in _read(paths, args.fmt, False, args.progress):
+    for h in _read(args, paths, False):
         if h.hand is None:
             skipped += 1
         else:
