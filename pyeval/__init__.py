@@ -36,7 +36,7 @@ from .errors import (
     TournamentChipsError,
     WagerNotAllowedError,
 )
-from .evaluate import (
+from .hands.high import (
     CATEGORY_RANGES,
     MAX_VALUE,
     HandCategory,
