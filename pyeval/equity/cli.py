@@ -18,7 +18,8 @@ def register(subparsers: Any) -> None:
         "equity", help="Hold'em equity of hands or ranges (exact or Monte Carlo)",
         description="Win, tie and equity (ties share the pot) of 2 to 10 Hold'em hands or ranges. "
                     "Hands: 'AhKh'; ranges: 'TT+, AKs, A2s-A5s, KQo:0.5'. Enumerates every board when "
-                    "that is cheap (or with --exact), otherwise samples.")
+                    "that is cheap (or with --exact), otherwise samples (Monte Carlo); the output "
+                    "names the method used.")
     p.add_argument("players", nargs="+", help="a hand ('AhKh') or range ('QQ+, AKs') per player")
     p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 'Qh 7c 2d'")
     p.add_argument("--dead", default="", help="dead cards (out of play)")
@@ -39,12 +40,15 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
-def format_table(r: EquityResult) -> str:
-    """The result as a plain-text table."""
-    how = (f"exact, {r.boards:,} boards" if r.exact
-           else f"Monte Carlo, {r.boards:,} trials, seed {r.seed}, {r.streams} streams")
-    lines = [f"board {format_cards(r.board) or '-'}   dead {format_cards(r.dead) or '-'}   ({how}, "
-             f"{r.seconds:.3f} s)"]
+def format_table(r: EquityResult, auto: bool = False) -> str:
+    """The result as a plain-text table; its first line names the method (``auto``: chosen by
+    :func:`pyeval.equity.equity`, not asked for)."""
+    how = (f"method: exact, {r.boards:,} boards" if r.exact
+           else f"method: Monte Carlo, {r.boards:,} trials, seed {r.seed}, {r.streams} streams")
+    why = (" (chosen: cheap to enumerate; --monte-carlo samples)" if r.exact
+           else " (chosen: too many boards to enumerate quickly; --exact enumerates)") if auto else ""
+    lines = [f"board {format_cards(r.board) or '-'}   dead {format_cards(r.dead) or '-'}   {how}, "
+             f"{r.seconds:.3f} s{why}"]
     width = max(8, *(len(p.hand) for p in r.players))
     head = f"{'#':>2}  {'hand':<{width}} {'combos':>6} {'win %':>9} {'tie %':>8} {'equity %':>9}"
     if not r.exact:
@@ -83,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-    out = r.to_dict() if args.json else format_table(r)
+    auto = args.exact is None and args.trials is None and args.target_stderr is None and args.time_budget is None
+    out = r.to_dict() if args.json else format_table(r, auto)
     if status and args.json:
         out["interrupted"] = True  # type: ignore[index]
     print(json.dumps(out, indent=2) if args.json else out)
