@@ -70,3 +70,25 @@ def test_flags_force_either_method(capsys: pytest.CaptureFixture[str], monkeypat
     assert main(["equity", "AKs", "QQ", "--exact"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert "method: exact, 41,095,296 boards" in first and "chosen" not in first
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--exact", "--trials", "10"], ["Monte Carlo options", "--exact"]),
+    (["--exact", "--target-stderr", "0.01"], ["Monte Carlo options"]),
+    (["--seed", "-1"], ["seed must be an int 0..2**256-1"]),  # refused even when enumeration runs
+    (["--streams", "0"], ["streams must be an int 1..65536"]),
+    (["--target-stderr", "0"], ["--exact"]),
+])
+def test_option_mistakes_are_one_line_naming_the_options(argv: list[str], words: list[str],
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """New-user trial: options that cannot apply were ignored silently (a bad --seed when the run
+    enumerates, --trials with --exact), and remedies named only the Python arguments."""
+    assert main(["equity", "AhKh", "QsQd", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pyeval: error: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert all(w in err for w in words), err
+
+
+def test_refused_exact_enumeration_names_the_command_line_remedy(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["equity", "random", "random", "random", "--exact"]) == 2
+    assert "--monte-carlo --target-stderr 0.001" in capsys.readouterr().err

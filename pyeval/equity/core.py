@@ -468,7 +468,8 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
     _check_count(trials, "trials", 1)
     _check_count(target_stderr, "target_stderr", 0)
     if target_stderr is not None and not target_stderr > 0:
-        raise EquityError(f"target_stderr must be > 0 (an exact answer needs exact=True), got {target_stderr!r}")
+        raise EquityError(f"target_stderr must be > 0 (an exact answer needs exact=True, --exact on the command "
+                          f"line), got {target_stderr!r}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise EquityError(f"executor must be a concurrent.futures.Executor (something with .submit), "
                           f"got {executor!r}")
@@ -480,6 +481,13 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
         raise EquityError(f"exact must be True, False or None, got {exact!r}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise EquityError(f"workers must be an int >= 1, got {workers!r}")
+    if exact is True and (trials is not None or target_stderr is not None or time_budget is not None):
+        raise EquityError("trials, target_stderr and time_budget (--trials, --target-stderr, --time-budget) are "
+                          "Monte Carlo options; exact=True (--exact) enumerates every board: give one or the other")
+    if seed is not None:  # checked whichever method runs: a bad seed is a mistake either way
+        check_seed(seed)
+    if streams is not None:
+        check_streams(streams)
     p = len(ranges)
     per_board = int(lib.pe_eq_board_count(p, len(b), len(d)))
     mc_asked = trials is not None or target_stderr is not None or time_budget is not None
@@ -495,7 +503,7 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
                 f"exact enumeration would evaluate about {deals * per_board * p:.2g} hands ({deals:,} hand "
                 f"deals x {per_board:,} boards x {p} players; suit isomorphism saves 3-20x of that), more "
                 f"than the {EXACT_MAX_EVALUATIONS:.0e} pyeval enumerates: use Monte Carlo (exact=False, "
-                "e.g. with target_stderr=0.001)")
+                "e.g. with target_stderr=0.001; on the command line --monte-carlo --target-stderr 0.001)")
         groups, count = _exact(ranges, b, d, progress, nthreads, plan)
         weights = {w for w, _ in groups}
         stats = None
