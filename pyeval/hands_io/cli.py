@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..cli import count_arg
 from ..errors import HandHistoryError, PyevalError
 from . import FORMATS, ImportedHand, iter_sources, parse_file, verify
 from ._phh import HandHistory, dumps_many, load
@@ -37,7 +38,7 @@ def register(subparsers: Any) -> None:
     c.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     c.add_argument("--no-check", action="store_true", help="do not replay the hands through the engine")
     c.add_argument("--skip-bad", action="store_true", help="leave hands that disagree with the replay out of the output")
-    c.add_argument("--show", type=int, default=20, metavar="N", help="report at most N bad hands (default 20)")
+    c.add_argument("--show", type=count_arg(0), default=20, metavar="N", help="report at most N bad hands (default 20)")
     c.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: for inputs over 1 MB)")
     c.set_defaults(func=run_convert)
@@ -47,7 +48,7 @@ def register(subparsers: Any) -> None:
     s.add_argument("inputs", nargs="+", metavar="FILE", help="hand-history files or folders")
     s.add_argument("--from", dest="fmt", choices=sorted(FORMATS) + ["phh"], default=None, help="input format")
     s.add_argument("--json", action="store_true", help="print JSON rows instead of a table")
-    s.add_argument("--top", type=int, default=None, metavar="N", help="only the N players with the most hands")
+    s.add_argument("--top", type=count_arg(1), default=None, metavar="N", help="only the N players with the most hands")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: for inputs over 1 MB)")
     s.set_defaults(func=run_stats)
@@ -65,18 +66,21 @@ def _read(paths: list[Path], fmt: str | None, check: bool, progress: bool | None
         bar = tqdm(total=total, unit="B", unit_scale=True, desc="hands", file=sys.stderr, leave=False)
     try:
         for p in paths:
-            if _is_phh(p, fmt):
-                for hh in load(p):
-                    yield ImportedHand(p.name, 0, "phh", hh, None, verify(hh) if check else None)
-                    if bar is not None:
-                        bar.set_postfix_str(p.name, refresh=False)
-            else:
-                count = 0
-                for h in parse_file(p, None if fmt in (None, "phh") else fmt, check=check):
-                    count += 1
-                    if bar is not None and count % 64 == 0:
-                        bar.set_postfix_str(f"{p.name}: {count}", refresh=True)
-                    yield h
+            try:
+                if _is_phh(p, fmt):
+                    for hh in load(p):
+                        yield ImportedHand(str(p), 0, "phh", hh, None, verify(hh) if check else None)
+                        if bar is not None:
+                            bar.set_postfix_str(p.name, refresh=False)
+                else:
+                    count = 0
+                    for h in parse_file(p, None if fmt in (None, "phh") else fmt, check=check):
+                        count += 1
+                        if bar is not None and count % 64 == 0:
+                            bar.set_postfix_str(f"{p.name}: {count}", refresh=True)
+                        yield h
+            except HandHistoryError as exc:  # a whole file unread (no hand history, not UTF-8, bad TOML): go on
+                yield ImportedHand(str(p), 0, "", None, str(exc))
             if bar is not None:
                 bar.update(p.stat().st_size)
     finally:
@@ -89,12 +93,18 @@ def run_convert(args: argparse.Namespace) -> int:
     paths = list(iter_sources(args.inputs))
     if not paths:
         raise HandHistoryError(f"no files under {' '.join(args.inputs)}")
+    if args.output:
+        _check_output(Path(args.output))
     good: list[HandHistory] = []
     texts: list[str] = []
-    n = unreadable = disagree = 0
+    n = unreadable = disagree = files_unread = 0
     reports: list[str] = []
     for h in _read(paths, args.fmt, not args.no_check, args.progress):
         n += 1
+        if h.hand is None and not h.format:  # the whole file
+            files_unread += 1
+            reports.append(f"unreadable file: {h.error}")
+            continue
         if h.hand is None:
             unreadable += 1
             reports.append(f"unreadable: {h.error}")
@@ -116,16 +126,28 @@ def run_convert(args: argparse.Namespace) -> int:
                 unreadable += 1
     out = dumps_many(good) if args.to == "phh" else "\n\n".join(texts)
     if args.output:
-        Path(args.output).write_text(out, encoding="utf-8")
+        try:
+            Path(args.output).write_text(out, encoding="utf-8")
+        except OSError as exc:
+            raise HandHistoryError(f"cannot write {args.output}: {exc.strerror}") from None
     else:
         sys.stdout.write(out)
     for r in reports[: args.show]:
         print(r, file=sys.stderr)
     if len(reports) > args.show:
         print(f"... and {len(reports) - args.show} more", file=sys.stderr)
-    print(f"hands: {n}  converted: {len(good) if args.to == 'phh' else len(texts)}  unreadable: {unreadable}  "
-          f"disagree with the replay: {disagree}", file=sys.stderr)
-    return 1 if unreadable or disagree else 0
+    print(f"hands: {n - files_unread}  converted: {len(good) if args.to == 'phh' else len(texts)}  unreadable: "
+          f"{unreadable}  disagree with the replay: {disagree}"
+          + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
+    return 2 if files_unread else 1 if unreadable or disagree else 0
+
+
+def _check_output(path: Path) -> None:
+    """``-o FILE`` can be written (checked before the work, not after it)."""
+    if path.is_dir():
+        raise HandHistoryError(f"-o {path}: is a folder; name a file in it, e.g. {path / 'hands.phhs'}")
+    if not path.parent.is_dir():
+        raise HandHistoryError(f"-o {path}: no such folder: {path.parent}")
 
 
 def run_stats(args: argparse.Namespace) -> int:
@@ -134,9 +156,12 @@ def run_stats(args: argparse.Namespace) -> int:
     if not paths:
         raise HandHistoryError(f"no files under {' '.join(args.inputs)}")
     hands: list[HandHistory] = []
-    skipped = 0
+    skipped = files_unread = 0
     for h in _read(paths, args.fmt, False, args.progress):
-        if h.hand is None:
+        if h.hand is None and not h.format:  # a whole file unread: said, not silently left out
+            files_unread += 1
+            print(f"pyeval: unreadable file left out: {h.error}", file=sys.stderr)
+        elif h.hand is None:
             skipped += 1
         else:
             hands.append(h.hand)
@@ -146,5 +171,6 @@ def run_stats(args: argparse.Namespace) -> int:
         print(json.dumps(rows[: args.top] if args.top else rows, indent=2))
     else:
         print(st.table(args.top))
-    print(f"hands: {len(hands)}" + (f"  unreadable (left out): {skipped}" if skipped else ""), file=sys.stderr)
-    return 0
+    print(f"hands: {len(hands)}" + (f"  unreadable (left out): {skipped}" if skipped else "")
+          + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
+    return 2 if files_unread else 0

@@ -25,7 +25,7 @@ EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE, EXIT_INTERRUPTED = (ExitCode.OK, ExitCode
 
 def register(subparsers: Any) -> None:
     """Add the ``replay`` subcommand to the ``pyeval`` parser (:func:`pyeval.cli.add_command`)."""
-    from ..cli import add_command
+    from ..cli import add_command, count_arg
 
     p = add_command(
         subparsers, "replay", run, json_option=False, help="replay PHH hand histories (.phh/.phhs files or folders) and check finishing_stacks",
@@ -35,22 +35,11 @@ def register(subparsers: Any) -> None:
                     "check failed (a mismatch, a record that breaks the rules or stops early), 2 input that "
                     "cannot be read, 130 interrupted.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="a .phh/.phhs file, or a folder searched for them")
-    p.add_argument("--show", type=_count, default=10, metavar="N", help="list at most N mismatches and N errors (default 10)")
+    p.add_argument("--show", type=count_arg(0), default=10, metavar="N", help="list at most N mismatches and N errors (default 10)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--fail-fast", action="store_true", help="stop at the first hand or file that fails")
     p.add_argument("--strict", action="store_true",
                    help="require the § 637a.18(e) showdown order even when every hand is all-in and tabled at once")
-
-
-def _count(text: str) -> int:
-    """``--show N``: a whole number >= 0 (argparse reports anything else as a usage error, exit 2)."""
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {v}")
-    return v
 
 
 def _files(paths: list[str], errors: list[tuple[int, str]]) -> list[Path]:
