@@ -153,9 +153,15 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     for text in args.hands:
         cards = parse_cards(text)
         if not 5 <= len(cards) <= 7:
+            joined = " ".join(args.hands)
+            try:  # one hand typed without quotes: every argument short, together 5-7 distinct cards
+                whole = (len(args.hands) > 1 and all(len(parse_cards(a)) < 5 for a in args.hands)
+                         and 5 <= len(parse_cards(joined)) <= 7)
+            except PyevalError:
+                whole = False
             raise CardCountError(
                 f"{text!r} has {len(cards)} card(s); a hand has 5-7 cards, and each argument is one "
-                'hand: quote it, e.g. pyeval eval "As Kd Qh Jc Tc"'
+                f'hand: quote it, e.g. pyeval eval "{joined if whole else "As Kd Qh Jc Tc"}"'
             )
         value = evaluate(cards)
         five = best_five(cards)

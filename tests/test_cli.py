@@ -32,6 +32,11 @@ def test_eval_unquoted_cards_get_a_hint(capsys):
     assert main(["eval", "As", "Kd", "Qh", "Jc", "Tc"]) == 2
     err = capsys.readouterr().err
     assert "each argument is one hand: quote it" in err and "Traceback" not in err
+    assert err.rstrip().endswith('e.g. pyeval eval "As Kd Qh Jc Tc"')  # the user's own cards, quoted
+    assert main(["eval", "2c", "7d", "9h", "Js", "Kc", "3d"]) == 2
+    assert capsys.readouterr().err.rstrip().endswith('e.g. pyeval eval "2c 7d 9h Js Kc 3d"')
+    assert main(["eval", "As Ks Qs Js Ts", "Kd"]) == 2  # a hand, then a stray card: not one hand
+    assert capsys.readouterr().err.rstrip().endswith('e.g. pyeval eval "As Kd Qh Jc Tc"')
 
 
 def test_eval_json(capsys):
