@@ -163,22 +163,38 @@ def test_negative_or_zero_counts_are_usage_errors(argv, capsys):
 
 
 def test_a_file_that_is_no_hand_history_is_named_and_the_others_still_convert(tmp_path, capsys):
-    """A folder with a README among the hand histories: the whole run stopped with
-    'line 1: not a hand history ...' naming no file."""
+    """A folder with a README among the hand histories (as ../shared/data/phh-mixed has): the whole
+    run stopped with 'line 1: not a hand history ...' naming no file. Now a file found in a folder
+    that is no hand history is skipped with a note; a broken one is named and the run goes on."""
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "hh.txt").write_text((DATA / "pokerstars_holdem.txt").read_text())
     (tmp_path / "a" / "README.txt").write_text("my notes\n")
-    (tmp_path / "a" / "broken.phh").write_text("variant = [[")
     out = tmp_path / "o.phhs"
+    assert main(["convert", str(tmp_path / "a"), "-o", str(out)]) == 0  # the README is no failure
+    err = capsys.readouterr().err
+    assert f"skipped (not a hand history): {tmp_path / 'a' / 'README.txt'}" in err
+    assert "hands: 6  converted: 6  unreadable: 0  disagree with the replay: 0\n" in err
+    (tmp_path / "a" / "broken.phh").write_text("variant = [[")
     assert main(["convert", str(tmp_path / "a"), "-o", str(out)]) == 2  # a file not read at all
     err = capsys.readouterr().err
-    assert f"unreadable file: {tmp_path / 'a' / 'README.txt'}:1: not a hand history pyeval reads" in err
     assert f"unreadable file: {tmp_path / 'a' / 'broken.phh'}: not valid TOML" in err
-    assert "hands: 6  converted: 6  unreadable: 0  disagree with the replay: 0  files not read: 2" in err
+    assert "hands: 6  converted: 6  unreadable: 0  disagree with the replay: 0  files not read: 1" in err
     assert len(load(out)) == 6
     assert main(["stats", str(tmp_path / "a")]) == 2
     out_text, err = capsys.readouterr()
-    assert "README.txt" in err and "files not read: 2" in err and "hands: 6" in err and "player" in out_text
+    assert "README.txt" in err and "broken.phh" in err and "files not read: 1" in err and "hands: 6" in err
+    assert "player" in out_text
+    # named on the command line, the same README is an input that could not be read
+    assert main(["convert", str(tmp_path / "a" / "README.txt"), str(tmp_path / "a" / "hh.txt")]) == 2
+    err = capsys.readouterr().err
+    assert f"unreadable file: {tmp_path / 'a' / 'README.txt'}:1: not a hand history pyeval reads" in err
+
+
+def test_a_file_read_as_the_wrong_format_is_not_a_silent_success(capsys):
+    """--from ipoker on a PokerStars file found no hand and exited 0 ('hands: 0  converted: 0')."""
+    assert main(["convert", str(DATA / "pokerstars_holdem.txt"), "--from", "ipoker"]) == 2
+    err = capsys.readouterr().err
+    assert f"unreadable file: {DATA / 'pokerstars_holdem.txt'}: no ipoker hand history in it" in err
 
 
 def test_room_hands_are_named_by_their_path_so_same_names_in_two_folders_stay_apart(tmp_path, capsys):

@@ -28,9 +28,10 @@ def register(subparsers: Any) -> None:
                    help="enumerate every board (and every deal of the ranges)")
     g.add_argument("--monte-carlo", dest="exact", action="store_false", help="sample (Monte Carlo)")
     p.add_argument("--trials", type=int, default=None, help="Monte Carlo trials (default 1,000,000)")
-    p.add_argument("--target-stderr", type=float, default=None,
+    p.add_argument("--target-stderr", type=float, default=None, metavar="SE",
                    help="Monte Carlo: stop when every equity's standard error is at most this (e.g. 0.0005)")
-    p.add_argument("--time-budget", type=float, default=None, help="Monte Carlo: stop after about SECONDS")
+    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                   help="Monte Carlo: stop after about SECONDS")
     p.add_argument("--seed", type=int, default=None, help="seed 0..2**256-1 (default: a fresh one, printed)")
     add_cli_options(p, DEFAULT_STREAMS)
     p.add_argument("--threads", type=int, default=0,

@@ -90,6 +90,10 @@ class ImportedHand:
         return self.hand is not None and (self.verification is None or self.verification.ok)
 
 
+#: How :func:`detect_format`'s refusal starts (``pyeval convert`` skips such files found in folders).
+NOT_A_HAND_HISTORY = "not a hand history pyeval reads"
+
+
 def detect_format(text: str) -> str:
     """The name of the format ``text`` is in (a key of :data:`FORMATS`).
 
@@ -100,7 +104,7 @@ def detect_format(text: str) -> str:
         if f.looks_like(text):
             return f.name
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
-    raise HandParseError(f"not a hand history pyeval reads (formats: {', '.join(FORMATS)}); it starts {first[:60]!r}", 1)
+    raise HandParseError(f"{NOT_A_HAND_HISTORY} (formats: {', '.join(FORMATS)}); it starts {first[:60]!r}", 1)
 
 
 def parse_text(text: str, fmt: str | None = None, *, source: str = "", check: bool = True,

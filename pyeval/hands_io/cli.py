@@ -15,7 +15,7 @@ from typing import Any
 
 from ..cli import count_arg
 from ..errors import HandHistoryError, PyevalError
-from . import FORMATS, ImportedHand, iter_sources, parse_file, verify
+from . import FORMATS, NOT_A_HAND_HISTORY, HandParseError, ImportedHand, iter_sources, parse_file, verify
 from ._phh import HandHistory, dumps_many, load
 from .export import hand_history_to_pokerstars
 from .stats import player_stats
@@ -58,7 +58,11 @@ def _is_phh(path: Path, fmt: str | None) -> bool:
     return fmt == "phh" or (fmt is None and path.suffix in (".phh", ".phhs"))
 
 
-def _read(paths: list[Path], fmt: str | None, check: bool, progress: bool | None) -> Iterator[ImportedHand]:
+def _read(paths: list[Path], fmt: str | None, check: bool, progress: bool | None,
+          named: tuple[str, ...] = ()) -> Iterator[ImportedHand]:
+    """Every hand of ``paths``. A file not read at all is one ImportedHand without a hand and with
+    format ``""``, or ``"skip"`` when it is no hand history and was found in a folder (not one of
+    the files ``named`` on the command line)."""
     total = sum(p.stat().st_size for p in paths)
     bar: Any = None
     if progress or (progress is None and total > _BIG):
@@ -79,8 +83,12 @@ def _read(paths: list[Path], fmt: str | None, check: bool, progress: bool | None
                         if bar is not None and count % 64 == 0:
                             bar.set_postfix_str(f"{p.name}: {count}", refresh=True)
                         yield h
+                    if not count:  # e.g. --from naming another format than the file's
+                        yield ImportedHand(str(p), 0, "", None, f"{p}: no {fmt} hand history in it")
             except HandHistoryError as exc:  # a whole file unread (no hand history, not UTF-8, bad TOML): go on
-                yield ImportedHand(str(p), 0, "", None, str(exc))
+                skip = (isinstance(exc, HandParseError) and exc.reason.startswith(NOT_A_HAND_HISTORY)
+                        and str(p) not in named)
+                yield ImportedHand(str(p), 0, "skip" if skip else "", None, str(exc))
             if bar is not None:
                 bar.update(p.stat().st_size)
     finally:
@@ -99,8 +107,12 @@ def run_convert(args: argparse.Namespace) -> int:
     texts: list[str] = []
     n = unreadable = disagree = files_unread = 0
     reports: list[str] = []
-    for h in _read(paths, args.fmt, not args.no_check, args.progress):
+    for h in _read(paths, args.fmt, not args.no_check, args.progress, _named(args.inputs)):
         n += 1
+        if h.format == "skip":  # a README in a folder of hand histories: said, no failure
+            n -= 1
+            reports.append(f"skipped (not a hand history): {h.source}")
+            continue
         if h.hand is None and not h.format:  # the whole file
             files_unread += 1
             reports.append(f"unreadable file: {h.error}")
@@ -142,6 +154,11 @@ def run_convert(args: argparse.Namespace) -> int:
     return 2 if files_unread else 1 if unreadable or disagree else 0
 
 
+def _named(inputs: list[str]) -> tuple[str, ...]:
+    """The files named on the command line (as :func:`iter_sources` yields them), not folders."""
+    return tuple(str(Path(a)) for a in inputs if not Path(a).is_dir())
+
+
 def _check_output(path: Path) -> None:
     """``-o FILE`` can be written (checked before the work, not after it)."""
     if path.is_dir():
@@ -157,8 +174,10 @@ def run_stats(args: argparse.Namespace) -> int:
         raise HandHistoryError(f"no files under {' '.join(args.inputs)}")
     hands: list[HandHistory] = []
     skipped = files_unread = 0
-    for h in _read(paths, args.fmt, False, args.progress):
-        if h.hand is None and not h.format:  # a whole file unread: said, not silently left out
+    for h in _read(paths, args.fmt, False, args.progress, _named(args.inputs)):
+        if h.format == "skip":
+            print(f"pyeval: skipped (not a hand history): {h.source}", file=sys.stderr)
+        elif h.hand is None and not h.format:  # a whole file unread: said, not silently left out
             files_unread += 1
             print(f"pyeval: unreadable file left out: {h.error}", file=sys.stderr)
         elif h.hand is None:
