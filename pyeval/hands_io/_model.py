@@ -112,7 +112,6 @@ _AMOUNT = re.compile(r"^[^\d\-.]*(-?[\d,]*\.?\d+)\s*[A-Za-z]*$")
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 
 
-
 def split_hands(text: str, header: re.Pattern[str]) -> list[tuple[int, list[str]]]:
     """The hands of a room's text file: (1-based line of the header, the hand's lines), a hand
     starting at each line ``header`` matches (a byte-order mark ignored) and losing its trailing
@@ -433,12 +432,9 @@ def to_phh(raw: RawHand) -> HandHistory:
             short = order[i].stack - antes_paid(raw, a.name) == a.amount
             if nominal is not None and short and a.amount < nominal:
                 bos[i] = nominal
-    # a blind all in on the ante posts nothing: PHH records the nominal blind too
-    ante_out = [bool(antes[i]) and order[i].stack == antes_paid(raw, order[i].name) for i in range(n)]
-    if not stud and (any(bos) or all(ante_out[:2])):
-        for i, nominal in ((1, raw.small_blind), (0, raw.big_blind)) if n == 2 else ((0, raw.small_blind), (1, raw.big_blind)):
-            if nominal and not bos[i] and ante_out[i]:
-                bos[i] = nominal
+    out_on_ante = [not stud and bool(antes[i]) and s.stack == antes_paid(raw, s.name) for i, s in enumerate(order)]
+    for i, nominal in zip((1, 0) if n == 2 else (0, 1), (raw.small_blind, raw.big_blind)):  # all in on the ante:
+        bos[i] = nominal if nominal and not bos[i] and out_on_ante[i] and (any(bos) or all(out_on_ante[:2])) else bos[i]
     if pending_draw:
         for i, new in pending_draw.items():
             actions.append(f"d dh p{i + 1} {card_text(new)}")

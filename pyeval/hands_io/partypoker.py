@@ -25,7 +25,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 
-from ._model import RawHand, Seat, amount, cards
+from ._model import RawHand, RoomSeats, amount, cards, common_action, finish_seats, read_seats, uncalled_bet
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -39,6 +39,7 @@ _DATE = re.compile(r"^\w+, (?P<mon>\w+) (?P<d>\d{1,2}), (?P<t>\d{1,2}:\d{2}:\d{2
 _MONTHS = {m: k for k, m in enumerate(("January", "February", "March", "April", "May", "June", "July", "August",
                                        "September", "October", "November", "December"), 1)}
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \( (?P<stack>[^()]*?) \)(?P<rest>.*)$")
+_OUT = re.compile(r"sitting out")
 _STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|[Ff]lop|[Tt]urn|[Rr]iver) \*\*(?: :)?\s*(?P<cards>.*)$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMT = r"\[\s*(?P<a>[^\]]*?)\s*\]"
@@ -102,15 +103,11 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         raise raw.fail("a hand header without a game line", start + i)
     _game_line(raw, lines[i], start + i)
     i += 1
-    seated: list[Seat] = []
-    out: set[str] = set()
-    for j in range(i, len(lines)):
-        line = lines[j].rstrip()
-        no = start + j
+    while i < len(lines) and not _SEAT.match(lines[i]):  # table, button and player count, any order
+        line = lines[i].rstrip()
         tm = re.match(r"^Table (?P<t>.+?) \((?:Real|Play) Money\)", line)
         bm = re.match(r"^Seat (\d+) is the button\s*$", line)
         nm = re.match(r"^Total number of players : \d+(?:/(\d+))?\s*$", line)
-        sm = _SEAT.match(line)
         if tm:
             raw.table = tm["t"]
         elif bm:
@@ -118,16 +115,11 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         elif nm:
             if nm.group(1):
                 raw.seat_count = int(nm.group(1))
-        elif sm:
-            seated.append(Seat(int(sm["seat"]), sm["name"], amount(sm["stack"], raw.scale, raw, no), no))
-            if "sitting out" in sm["rest"]:
-                out.add(sm["name"])
         elif line.strip():
             break
-        i = j + 1
-    if not seated:
-        raise raw.fail("no seat lines", start + i)
-    _actions(raw, lines, i, start, seated, out)
+        i += 1
+    seats = read_seats(raw, lines, i, start, _SEAT, _OUT)
+    _actions(raw, lines, start, seats)
     return raw
 
 
@@ -170,13 +162,13 @@ def _game_line(raw: RawHand, line: str, no: int) -> None:
         raw.notes.append(f"the table's buy-in is {body} (line {no}); the blinds are read from the posts")
 
 
-def _actions(raw: RawHand, lines: list[str], i: int, start: int, seated: list[Seat], out: set[str]) -> None:
-    names = sorted((s.name for s in seated), key=len, reverse=True)
+def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
+    names = seats.names
     acted: set[str] = set()
     put: dict[str, int] = {}  # chips put in over the hand, for the uncalled bet
     street_bet: dict[str, int] = {}
     returned = False
-    for j in range(i, len(lines)):
+    for j in range(seats.end, len(lines)):
         line = lines[j].rstrip()
         no = start + j
         if not line.strip():
@@ -201,9 +193,7 @@ def _actions(raw: RawHand, lines: list[str], i: int, start: int, seated: list[Se
             continue
         um = re.match(r"^Uncalled bet of (?P<a>.+?) returned to (?P<n>.*)$", line)
         if um:
-            if um["n"] not in names:
-                raise raw.fail(f"uncalled bet returned to an unknown player {um['n']!r}", no)
-            raw.add("return", um["n"], amount(um["a"], raw.scale, raw, no), line=no)
+            uncalled_bet(raw, um, names, no)
             returned = True
             continue
         if line.startswith("** Summary **") or re.match(r"^(?:Creating|Main Pot|Side Pot|Board|Total pot)\b", line):
@@ -213,7 +203,7 @@ def _actions(raw: RawHand, lines: list[str], i: int, start: int, seated: list[Se
             continue
         nm = next((n for n in names if line.startswith(n + " ")), None)
         if nm is not None and re.match(r"^(?:is sitting out|sits out)\.?\s*$", line[len(nm) + 1:]):
-            out.add(nm)
+            seats.marked_out.add(nm)
             continue
         if nm is None:
             if re.match(r"^.+ (?:has joined the table|has left the table|is sitting out|sits out)\.?\s*$", line):
@@ -222,14 +212,7 @@ def _actions(raw: RawHand, lines: list[str], i: int, start: int, seated: list[Se
         _act(raw, nm, line[len(nm) + 1:], no, acted, put, street_bet)
     if not returned:
         _uncalled(raw, put)
-    raw.seats = [s for s in seated if s.name not in out or s.name in acted]
-    if raw.tournament is not None:  # dealt in while sitting out: posted, then folded at his first turn
-        for s in raw.seats:
-            if s.name in out:
-                first = next((a.kind for a in raw.acts if a.name == s.name and a.kind not in ("ante", "post")), None)
-                if first == "fold":
-                    raw.dealt_sitting_out.append(s.name)
-    raw.sitting_out = [s.name for s in seated if s.name in out and s.name not in acted]
+    finish_seats(raw, seats, acted)
 
 
 def _uncalled(raw: RawHand, put: dict[str, int]) -> None:
@@ -261,28 +244,18 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], put: dict[s
         if kind in ("sb", "bb"):
             raw.add("post", nm, a, line=no, extra=kind)
             street_bet[nm] = street_bet.get(nm, 0) + a
-        elif kind == "ante":
-            raw.add("ante", nm, a, line=no)
-        elif kind == "fold":
-            raw.add("fold", nm, line=no)
-        elif kind in ("check", "call"):
-            raw.add(kind, nm, a, line=no)
-            street_bet[nm] = street_bet.get(nm, 0) + a
-        elif kind in ("bet", "raise", "allin"):
+        elif kind in ("raise", "allin"):  # Party writes what the action adds; PHH the street total
             to = street_bet.get(nm, 0) + a
             put[nm] = put.get(nm, 0) + a
             if kind == "allin" and to <= max(street_bet.values(), default=0):
-                raw.add("call", nm, a, line=no)  # all in for a call, or for less than a call
+                common_action(raw, nm, "call", a, None, no, street_bet)  # all in for a call, or for less
             else:
-                raw.add("bet" if kind == "bet" else "raise", nm, to, line=no)
-            street_bet[nm] = to
-        elif kind == "show":
-            raw.add("show", nm, cards=cards(gd["c"], raw, no), line=no)
-        elif kind == "muck":
-            if gd.get("c"):
-                raw.hole.setdefault(nm, list(cards(gd["c"], raw, no)))
-            raw.add("muck", nm, line=no)
+                common_action(raw, nm, "raise", to, None, no, street_bet)
         elif kind == "collect":
             raw.add("collect", nm, a, line=no)
+        else:
+            if kind == "bet":
+                put[nm] = put.get(nm, 0) + a
+            common_action(raw, nm, kind, a, gd.get("c"), no, street_bet)
         return
     raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)
