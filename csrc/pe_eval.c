@@ -132,14 +132,17 @@ PE_POPCNT_TARGET static inline int pe_row_eval_pc(const uint8_t *c, int k, uint1
 PE_POPCNT_TARGET static PE_ALWAYS_INLINE int pe_block_pc(const uint8_t *cards, size_t nb, int k, uint16_t *out)
 {
     uint64_t keys[PE_BLOCK];
-    unsigned bad = 0;
+    uint64_t count = 0, any = 0;
     for (size_t j = 0; j < nb; j++) {
         pe_v2 sum = {PE_SUIT_INIT, 0};
         PE_ROW_SUM(cards + j * (size_t)k, k, sum);
-        bad |= (unsigned)(pe_popcount64(sum[1]) != k) | (unsigned)(sum[1] >> 63);
+        /* a row's bit sum has at most k bits (carries and paired poison bits only remove bits), so
+         * the block is valid exactly when the counts add up to nb * k and no poison bit is left */
+        count += (uint64_t)pe_popcount64(sum[1]);
+        any |= sum[1];
         keys[j] = sum[0];
     }
-    if (PE_UNLIKELY(bad != 0)) return 1;
+    if (PE_UNLIKELY(count != (uint64_t)nb * (uint64_t)k || (any >> 63) != 0)) return 1;
     for (size_t j = 0; j < nb; j++) out[j] = pe_lookup(keys[j], cards + j * (size_t)k, k);
     return 0;
 }
