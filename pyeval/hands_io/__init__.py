@@ -9,6 +9,9 @@ PHH fields the room records (``players``, ``seats``, ``finishing_stacks``, ``win
 ``seat_count``, ``event``, ``level``) and user fields ``_units_per_currency`` (100: amounts are cents),
 ``_button_seat``, ``_rake``, ``_jackpot``, ``_total_pot``, ``_returned``, ``_cashed_out``, ``_boards``,
 ``_mixed_game``, ``_sitting_out``, ``_notes``. Amounts are ints in the smallest unit (cents, or chips).
+Hands with antes carry pokerkit's ``ante_trimming_status = true`` (a room pots an ante as its
+poster's contribution); tournament hands replay in tournament mode (``_pyeval_tournament``, and
+``_pyeval_sitting_out`` for a player marked sitting out who posts and is folded at his first turn).
 
 Every parsed hand is replayed through the engine (:func:`verify`): a hand whose recorded pot or
 winnings disagree with the replay carries the reason in ``ImportedHand.verification.problems``; the

@@ -88,7 +88,8 @@ class RawHand:
     level: str | None = None
     mixed: str | None = None  # the mixed-game label (HORSE, 8-Game, ...)
     seats: list[Seat] = field(default_factory=list)
-    sitting_out: list[str] = field(default_factory=list)
+    sitting_out: list[str] = field(default_factory=list)  # seated, not dealt in
+    dealt_sitting_out: list[str] = field(default_factory=list)  # tournament: dealt in, posted, folded at the first turn
     acts: list[Act] = field(default_factory=list)
     hole: dict[str, list[int]] = field(default_factory=dict)  # known cards per player, dealing order
     total_pot: int | None = None
@@ -380,8 +381,13 @@ def to_phh(raw: RawHand) -> HandHistory:
     if raw.time is not None:
         hh_fields["year"], hh_fields["month"], hh_fields["day"] = raw.time.year, raw.time.month, raw.time.day
         hh_fields["time"] = raw.time.time()
-    if raw.tournament is not None:
+    if any(antes):  # a room pots each ante as its poster's contribution (pokerkit's field)
+        hh_fields["ante_trimming_status"] = True
+    if raw.tournament is not None:  # tournament mode: chips not cash, players sitting out dealt in
         hh_fields["event"] = f"Tournament #{raw.tournament}"
+        hh_fields["_pyeval_tournament"] = True
+        if raw.dealt_sitting_out:
+            hh_fields["_pyeval_sitting_out"] = [nm in raw.dealt_sitting_out for nm in names]
     hh_fields["_units_per_currency"] = raw.scale if raw.currency else 1
     if raw.button_seat is not None:
         hh_fields["_button_seat"] = raw.button_seat
@@ -553,6 +559,8 @@ def verify(hh: HandHistory) -> Verification:
                                     f"rake and jackpot recorded: {rake}")
         elif rake:
             problems.append(f"rake/jackpot of {rake} recorded but the winnings equal the whole pot")
+    if hh.extra.get("_pyeval_tournament") and rake:
+        problems.append(f"a tournament takes no rake from pots, the record takes {rake}")
     if hh.extra.get("_cashed_out") or hh.extra.get("_boards"):
         problems.append("the room settled this hand in a way the engine does not replay (see notes)")
     return Verification(not problems, tuple(problems), notes, stacks)

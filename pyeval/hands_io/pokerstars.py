@@ -305,6 +305,12 @@ def _body(raw: RawHand, lines: list[str], start: int) -> None:
             continue  # a player not seated in this hand
         raise raw.fail(f"unrecognised line {line!r}", no)
     raw.seats = [s for s in seated if s.name not in marked_out or s.name in acted]
+    if raw.tournament is not None:  # dealt in while sitting out: posted, then folded at his first turn
+        for s in raw.seats:
+            if s.name in marked_out:
+                first = next((a.kind for a in raw.acts if a.name == s.name and a.kind not in ("ante", "post")), None)
+                if first == "fold":
+                    raw.dealt_sitting_out.append(s.name)
     raw.sitting_out = [s.name for s in seated if s.name in marked_out and s.name not in acted]
     if run_boards:
         raw.boards = [tuple(b) for b in run_boards]
