@@ -18,7 +18,8 @@ def register(subparsers: Any) -> None:
         subparsers, "equity", run, help="Hold'em equity of hands or ranges (exact or Monte Carlo)",
         description="Win, tie and equity (ties share the pot) of 2 to 10 Hold'em hands or ranges. "
                     "Hands: 'AhKh'; ranges: 'TT+, AKs, A2s-A5s, KQo:0.5'. Enumerates every board when "
-                    "that is cheap (or with --exact), otherwise samples.")
+                    "that is cheap (or with --exact), otherwise samples (Monte Carlo); the output "
+                    "names the method used.")
     p.add_argument("players", nargs="+", help="a hand ('AhKh') or range ('QQ+, AKs') per player")
     p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 'Qh 7c 2d'")
     p.add_argument("--dead", default="", help="dead cards (out of play)")
@@ -27,9 +28,10 @@ def register(subparsers: Any) -> None:
                    help="enumerate every board (and every deal of the ranges)")
     g.add_argument("--monte-carlo", dest="exact", action="store_false", help="sample (Monte Carlo)")
     p.add_argument("--trials", type=int, default=None, help="Monte Carlo trials (default 1,000,000)")
-    p.add_argument("--target-stderr", type=float, default=None,
+    p.add_argument("--target-stderr", type=float, default=None, metavar="SE",
                    help="Monte Carlo: stop when every equity's standard error is at most this (e.g. 0.0005)")
-    p.add_argument("--time-budget", type=float, default=None, help="Monte Carlo: stop after about SECONDS")
+    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                   help="Monte Carlo: stop after about SECONDS")
     p.add_argument("--seed", type=int, default=None, help="seed 0..2**256-1 (default: a fresh one, printed)")
     add_cli_options(p, DEFAULT_STREAMS)
     p.add_argument("--threads", type=int, default=0,
@@ -37,12 +39,15 @@ def register(subparsers: Any) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def format_table(r: EquityResult) -> str:
-    """The result as a plain-text table."""
-    how = (f"exact, {r.boards:,} boards" if r.exact
-           else f"Monte Carlo, {r.boards:,} trials, seed {r.seed}, {r.streams} streams")
-    lines = [f"board {format_cards(r.board) or '-'}   dead {format_cards(r.dead) or '-'}   ({how}, "
-             f"{r.seconds:.3f} s)"]
+def format_table(r: EquityResult, auto: bool = False) -> str:
+    """The result as a plain-text table; its first line names the method (``auto``: chosen by
+    :func:`pyeval.equity.equity`, not asked for)."""
+    how = (f"method: exact, {r.boards:,} boards" if r.exact
+           else f"method: Monte Carlo, {r.boards:,} trials, seed {r.seed}, {r.streams} streams")
+    why = (" (chosen: cheap to enumerate; --monte-carlo samples)" if r.exact
+           else " (chosen: too many boards to enumerate quickly; --exact enumerates)") if auto else ""
+    lines = [f"board {format_cards(r.board) or '-'}   dead {format_cards(r.dead) or '-'}   {how}, "
+             f"{r.seconds:.3f} s{why}"]
     width = max(8, *(len(p.hand) for p in r.players))
     head = f"{'#':>2}  {'hand':<{width}} {'combos':>6} {'win %':>9} {'tie %':>8} {'equity %':>9}"
     if not r.exact:
@@ -74,8 +79,9 @@ def run(args: argparse.Namespace) -> int:
         r, status = stop.partial, ExitCode.INTERRUPTED
         print(f"pyeval: interrupted: {stop.done:,} of {stop.total:,} trials done; the result below is for "
               "those" if stop.total else f"pyeval: interrupted after {stop.done:,} trials", file=sys.stderr)
+    auto = args.exact is None and args.trials is None and args.target_stderr is None and args.time_budget is None
     data = r.to_dict()
     if status:
         data["interrupted"] = True
-    emit(args, data, format_table(r))
+    emit(args, data, format_table(r, auto))
     return status

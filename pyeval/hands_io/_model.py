@@ -162,8 +162,16 @@ def read_seats(raw: RawHand, lines: list[str], first: int, start: int, seat: re.
 
 
 def finish_seats(raw: RawHand, seats: RoomSeats, acted: set[str]) -> None:
-    """Who played: a player marked sitting out who acted anyway is seated; the others sat out."""
+    """Who played: a player marked sitting out who acted anyway is seated; the others sat out. In a
+    tournament, a player marked sitting out whose first action after the forced bets is a fold was
+    dealt in while away (``dealt_sitting_out``)."""
     raw.seats = [s for s in seats.seated if s.name not in seats.marked_out or s.name in acted]
+    if raw.tournament is not None:  # dealt in while sitting out: posted, then folded at his first turn
+        for s in raw.seats:
+            if s.name in seats.marked_out:
+                first = next((a.kind for a in raw.acts if a.name == s.name and a.kind not in ("ante", "post")), None)
+                if first == "fold":
+                    raw.dealt_sitting_out.append(s.name)
     raw.sitting_out = [s.name for s in seats.seated if s.name in seats.marked_out and s.name not in acted]
 
 

@@ -291,12 +291,6 @@ def _body(raw: RawHand, lines: list[str], start: int) -> None:
             continue  # a player not seated in this hand
         raise raw.fail(f"unrecognised line {line!r}", no)
     finish_seats(raw, seats, acted)
-    if raw.tournament is not None:  # dealt in while sitting out: posted, then folded at his first turn
-        for s in raw.seats:
-            if s.name in seats.marked_out:
-                first = next((a.kind for a in raw.acts if a.name == s.name and a.kind not in ("ante", "post")), None)
-                if first == "fold":
-                    raw.dealt_sitting_out.append(s.name)
     if run_boards:
         raw.boards = [tuple(b) for b in run_boards]
 
