@@ -55,15 +55,30 @@ def test_convert_phh_to_pokerstars_round_trips(tmp_path, capsys):
     capsys.readouterr()
 
 
-def test_convert_progress_bar_and_installed_command(tmp_path):
+def test_convert_progress_bar_follows_the_toolkit_policy(tmp_path, capsys, monkeypatch):
+    """The bar counts hands on a terminal (pyeval.cli.progress_bar), and --no-progress hides it."""
     big = tmp_path / "big.txt"
     one = (DATA / "pokerstars_holdem.txt").read_text()
     big.write_text((one + "\n\n\n") * 40)
-    r = subprocess.run([sys.executable, "-m", "pyeval", "convert", str(big), "--progress", "-o", str(tmp_path / "x.phhs")],
+    out = str(tmp_path / "x.phhs")
+    capsys.readouterr()
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["convert", str(big), "-o", out]) == 0
+    err = capsys.readouterr().err
+    assert "hands: 240  converted: 240" in err and "hands/s" in err  # tqdm's bar, in hands
+    assert main(["convert", str(big), "-o", out, "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert "hands: 240  converted: 240" in err and "hands/s" not in err
+
+
+def test_convert_without_a_terminal_has_no_bar_and_installed_command(tmp_path):
+    big = tmp_path / "big.txt"
+    one = (DATA / "pokerstars_holdem.txt").read_text()
+    big.write_text((one + "\n\n\n") * 40)
+    r = subprocess.run([sys.executable, "-m", "pyeval", "convert", str(big), "-o", str(tmp_path / "x.phhs")],
                        capture_output=True, text=True, **pyeval_subprocess())
     assert r.returncode == 0, r.stderr
-    assert "hands: 240  converted: 240" in r.stderr
-    assert "B/s" in r.stderr or "it/s" in r.stderr or "%" in r.stderr  # tqdm's bar
+    assert "hands: 240  converted: 240" in r.stderr and "hands/s" not in r.stderr
     r = subprocess.run([sys.executable, "-m", "pyeval", "stats", str(DATA)], capture_output=True, text=True,
                        **pyeval_subprocess())
     assert r.returncode == 0 and "VPIP" in r.stdout

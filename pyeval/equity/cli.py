@@ -2,20 +2,20 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from ..cards import format_cards
+from ..cli import ExitCode, add_command, emit, progress_bar
 from ..errors import RunInterrupted
 from ..parallel import add_cli_options, cli_executor
 from .core import DEFAULT_STREAMS, EquityResult, equity
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``equity`` subcommand."""
-    p = subparsers.add_parser(
-        "equity", help="Hold'em equity of hands or ranges (exact or Monte Carlo)",
+    """Add the ``equity`` subcommand (:func:`pyeval.cli.add_command`)."""
+    p = add_command(
+        subparsers, "equity", run, help="Hold'em equity of hands or ranges (exact or Monte Carlo)",
         description="Win, tie and equity (ties share the pot) of 2 to 10 Hold'em hands or ranges. "
                     "Hands: 'AhKh'; ranges: 'TT+, AKs, A2s-A5s, KQo:0.5'. Enumerates every board when "
                     "that is cheap (or with --exact), otherwise samples (Monte Carlo); the output "
@@ -36,9 +36,7 @@ def register(subparsers: Any) -> None:
     add_cli_options(p, DEFAULT_STREAMS)
     p.add_argument("--threads", type=int, default=0,
                    help="exact enumeration: threads (default 0: every core; the result does not depend on it)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.set_defaults(func=run)
 
 
 def format_table(r: EquityResult, auto: bool = False) -> str:
@@ -65,32 +63,25 @@ def format_table(r: EquityResult, auto: bool = False) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    bar = None
-    if not args.no_progress and not args.json and sys.stderr.isatty():
-        from tqdm import tqdm
-
-        total = args.trials if args.exact is not True and args.target_stderr is None and args.time_budget is None \
-            else None
-        bar = tqdm(total=total, unit=" boards", unit_scale=True, file=sys.stderr, leave=False)
-    status = 0
+    """Run ``pyeval equity``: the table (or JSON) on stdout; 130 after a reported Ctrl-C."""
+    total = args.trials if args.exact is not True and args.target_stderr is None and args.time_budget is None \
+        else None
+    status = ExitCode.OK
     try:
-        with cli_executor(args.workers, args.scheduler) as ex:
+        with progress_bar(args, total, " boards") as progress, cli_executor(args.workers, args.scheduler) as ex:
             r = equity(args.players, board=args.board, dead=args.dead, exact=args.exact, seed=args.seed,
                        trials=args.trials, target_stderr=args.target_stderr, time_budget=args.time_budget,
                        streams=args.streams, executor=ex, workers=args.workers, threads=args.threads,
-                       progress=bar.update if bar is not None else None)
+                       progress=progress)
     except RunInterrupted as stop:  # Ctrl-C: the workers are stopped; report what is done
         if not isinstance(stop.partial, EquityResult) or not stop.done:
             raise
-        r, status = stop.partial, 130
+        r, status = stop.partial, ExitCode.INTERRUPTED
         print(f"pyeval: interrupted: {stop.done:,} of {stop.total:,} trials done; the result below is for "
               "those" if stop.total else f"pyeval: interrupted after {stop.done:,} trials", file=sys.stderr)
-    finally:
-        if bar is not None:
-            bar.close()
     auto = args.exact is None and args.trials is None and args.target_stderr is None and args.time_budget is None
-    out = r.to_dict() if args.json else format_table(r, auto)
-    if status and args.json:
-        out["interrupted"] = True  # type: ignore[index]
-    print(json.dumps(out, indent=2) if args.json else out)
+    data = r.to_dict()
+    if status:
+        data["interrupted"] = True
+    emit(args, data, format_table(r, auto))
     return status

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,13 +24,14 @@ from typing import Any, Union
 import numpy as np
 
 from .._batch import check_threads, run_threads
-from .._bindings import ERR_CARD, ERR_DUP, ffi, lib
+from .._bindings import Status, check, ffi, lib
 from ..cards import format_cards, to_cards
-from ..errors import DuplicateCardError, EquityError, InvalidCardError, PyevalError, RunInterrupted
+from ..errors import DuplicateCardError, EquityError, PyevalError, RunInterrupted
 from ..parallel import (
     check_seed, check_streams, default_executor, rng_from_state, rng_state, run_streams, split, stop_executor,
     stream_rng,
 )
+from ..simulation import PotShares
 from .ranges import Range, parse_range
 
 __all__ = ["equity", "EquityResult", "PlayerEquity", "EquityStats", "run_stream", "SHARE_UNIT",
@@ -95,19 +96,14 @@ class EquityStats:
 
 
 @dataclass(frozen=True)
-class PlayerEquity:
-    """One player's result. ``win``, ``tie``, ``equity``: ``Fraction`` (exact for an enumeration; the
-    sample's exact ratio for Monte Carlo); ``win_stderr``, ``tie_stderr``, ``equity_stderr``:
-    standard errors (float, 0.0 when exact); ``combos``: combinations in the range after card
-    removal by the board and dead cards."""
+class PlayerEquity(PotShares):
+    """One player's result: ``hand`` (the hand or range as given), ``combos`` (combinations in the
+    range after card removal by the board and dead cards), and the
+    :class:`~pyeval.simulation.PotShares` figures ``win``, ``tie``, ``equity`` (``Fraction``: exact
+    for an enumeration, the sample's exact ratio for Monte Carlo) with their standard errors
+    ``win_stderr``, ``tie_stderr``, ``equity_stderr`` (float, 0.0 when exact)."""
 
     hand: str
-    win: Fraction
-    tie: Fraction
-    equity: Fraction
-    win_stderr: float
-    tie_stderr: float
-    equity_stderr: float
     combos: int
 
 
@@ -215,16 +211,9 @@ def _check_dealable(ranges: list[Range]) -> None:
         raise EquityError("the ranges cannot all be dealt at once: every combination of them shares a card")
 
 
-def _status(st: int, what: str) -> None:
-    if st == ERR_DUP:
-        raise DuplicateCardError(f"{what}: the same card is held by two players or is on the board/dead")
-    if st == ERR_CARD:
-        raise InvalidCardError(f"{what}: a card outside 0..51")
-    if st == lib.PE_EQ_ERR_NO_DEAL:
-        raise EquityError(f"{what}: the ranges could not be dealt together (a million tries found no "
-                          "deal without a shared card)")
-    if st:
-        raise EquityError(f"{what} failed with status {st}")
+#: Equity's overrides of the binding layer's status -> exception table: a bad argument or too few
+#: cards left is an EquityError here (the Python checks normally catch both first).
+_ERRORS: Mapping[int, type[PyevalError]] = {Status.ERR_ARG: EquityError, Status.SHOE_EXHAUSTED: EquityError}
 
 
 # ---- exact ----------------------------------------------------------------------------------
@@ -235,7 +224,7 @@ def _exact_rows(rows: Any, mult: Any, players: int, board: tuple[int, ...], dead
     acc = ffi.new("pe_eq_stats *")
     st = lib.pe_eq_exact_w(ffi.from_buffer("uint8_t[]", rows), ffi.from_buffer("uint64_t[]", mult), len(rows),
                            players, bytes(board), len(board), bytes(dead), len(dead), acc)
-    _status(st, "exact enumeration")
+    check(st, "exact enumeration", _ERRORS)
     return EquityStats._from_c(acc, players)
 
 
@@ -245,7 +234,7 @@ def _canonical(holes: bytes, players: int, board: tuple[int, ...], dead: tuple[i
     canon = np.empty((n, 2 * players), dtype=np.uint8)
     st = lib.pe_eq_canon(ffi.from_buffer(holes), n, players, bytes(board), len(board), bytes(dead), len(dead),
                          ffi.from_buffer("uint8_t[]", canon, require_writable=True))
-    _status(st, "exact enumeration")
+    check(st, "exact enumeration", _ERRORS)
     rows, counts = np.unique(canon, axis=0, return_counts=True)
     return np.ascontiguousarray(rows), counts.astype(np.uint64)
 
@@ -334,7 +323,7 @@ def _sample(spec: tuple[Any, ...], rng: Any, n: int) -> EquityStats:
     combos, offsets, cumw, p, board, dead = spec
     acc = ffi.new("pe_eq_stats *")
     st = lib.pe_eq_sample(combos, offsets, cumw, p, board, len(board), dead, len(dead), rng, n, acc)
-    _status(st, "Monte Carlo")
+    check(st, "Monte Carlo", _ERRORS)
     return EquityStats._from_c(acc, p)
 
 
@@ -383,20 +372,11 @@ def run_stream(players: Sequence[PlayerLike], trials: int, seed: int, stream: in
 # ---- results --------------------------------------------------------------------------------
 
 
-def _se(p: float, n: int) -> float:
-    return math.sqrt(max(p * (1 - p), 0.0) / n) if n else 0.0
-
-
 def _players_mc(ranges: list[Range], s: EquityStats) -> tuple[PlayerEquity, ...]:
-    n, U = s.trials, SHARE_UNIT
-    out = []
-    for i, r in enumerate(ranges):
-        eq = Fraction(s.share[i], U * n)
-        ex2 = s.share_sq[i] / (U * U * n)
-        se = math.sqrt(max(ex2 - float(eq) ** 2, 0.0) / n)
-        out.append(PlayerEquity(r.text, Fraction(s.win[i], n), Fraction(s.tie[i], n), eq,
-                                _se(s.win[i] / n, n), _se(s.tie[i] / n, n), se, len(r)))
-    return tuple(out)
+    U = SHARE_UNIT
+    return tuple(PlayerEquity.from_sums(s.trials, s.win[i], s.tie[i], Fraction(s.share[i], U),
+                                        Fraction(s.share_sq[i], U * U), hand=r.text, combos=len(r))
+                 for i, r in enumerate(ranges))
 
 
 def _players_exact(ranges: list[Range], groups: list[tuple[Fraction, EquityStats]]) -> tuple[PlayerEquity, ...]:
@@ -406,7 +386,8 @@ def _players_exact(ranges: list[Range], groups: list[tuple[Fraction, EquityStats
         win = sum((w * s.win[i] for w, s in groups), Fraction(0)) / total
         tie = sum((w * s.tie[i] for w, s in groups), Fraction(0)) / total
         eq = sum((w * s.share[i] for w, s in groups), Fraction(0)) / (total * SHARE_UNIT)
-        out.append(PlayerEquity(r.text, win, tie, eq, 0.0, 0.0, 0.0, len(r)))
+        out.append(PlayerEquity(win=win, tie=tie, equity=eq, win_stderr=0.0, tie_stderr=0.0, equity_stderr=0.0,
+                                hand=r.text, combos=len(r)))
     return tuple(out)
 
 
