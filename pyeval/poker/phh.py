@@ -502,7 +502,12 @@ def loads(text: str, name: str = "") -> list[HandHistory]:
 
 
 def load(path: str | Path) -> list[HandHistory]:
-    """Read a ``.phh`` or ``.phhs`` file (UTF-8 TOML). Raises HandHistoryError if unreadable."""
+    """Read a ``.phh`` or ``.phhs`` file (UTF-8 TOML). Raises HandHistoryError if unreadable.
+
+    Each hand's :attr:`HandHistory.name`, and so every message about it, starts with ``path`` as
+    given (``../data/phh/a.phh``, ``../data/phh/a.phhs[3]``): files of the same name in two
+    folders stay apart.
+    """
     p = Path(path)
     try:
         raw = p.read_bytes()
@@ -511,8 +516,8 @@ def load(path: str | Path) -> list[HandHistory]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise HandHistoryError(f"{p.name}: not UTF-8 text (byte {exc.start})") from None
-    return loads(text, p.name)
+        raise HandHistoryError(f"{p}: not UTF-8 text (byte {exc.start})") from None
+    return loads(text, str(p))
 
 
 def iter_paths(paths: Sequence[str | Path]) -> Iterator[Path]:

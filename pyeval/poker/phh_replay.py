@@ -4,6 +4,7 @@ finishing stacks (the engine of ``pyeval replay``): :meth:`pyeval.poker.phh.Hand
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -231,8 +232,10 @@ class _Replay:
         self._flush_tabled()
 
     # ---- the record ----------------------------------------------------------------------------
-    def run(self) -> Round:
-        hh, rnd = self.hh, self.rnd
+    def actions(self) -> Iterator[tuple[int, str]]:
+        """Apply the record's actions one by one, yielding (index, text) after each, then deal what
+        the end of the record leaves due; an error names the action (or the end) it came from."""
+        hh = self.hh
         for idx, raw in enumerate(hh.actions):
             text = raw.split("#", 1)[0].split()
             if not text:
@@ -247,11 +250,17 @@ class _Replay:
                 raise HandHistoryError(f"{where}: {hh._names(str(exc))}") from None
             except PyevalError as exc:
                 raise IllegalHandHistoryError(f"{where}: {hh._names(str(exc))}", getattr(exc, "rule", "")) from None
+            yield idx, raw
         try:
             self._deal_if_due(True)
         except PyevalError as exc:
             raise IllegalHandHistoryError(f"{hh.name}: at the end: {hh._names(str(exc))}",
                                           getattr(exc, "rule", "")) from None
+
+    def run(self) -> Round:
+        hh, rnd = self.hh, self.rnd
+        for _ in self.actions():
+            pass
         if self.tabled:
             p = next(iter(self.tabled))
             order = rnd.showdown_order()
