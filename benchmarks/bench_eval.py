@@ -106,6 +106,17 @@ def test_pyeval_batch_7(benchmark, record):
 
 
 @pytest.mark.benchmark(group="batch 7-card, 1M random hands")
+def test_pyeval_batch_7_portable(benchmark, record, monkeypatch):
+    """The portable kernel (``PYEVAL_BATCH_KERNEL=scalar``): CPUs without AVX-512 run this one."""
+    from pyeval.hands import high
+
+    monkeypatch.setattr(high, "_MAX_KERNEL", high.BATCH_KERNELS.index("scalar"))
+    out = np.empty(N_BATCH, np.uint16)
+    record(benchmark, N_BATCH)
+    benchmark(pyeval.evaluate_batch, HANDS7, out)
+
+
+@pytest.mark.benchmark(group="batch 7-card, 1M random hands")
 def test_pyeval_batch_7_all_cores(benchmark, record):
     out = np.empty(N_BATCH, np.uint16)
     record(benchmark, N_BATCH)

@@ -4,6 +4,8 @@ each: batch 7- and 5-card evaluation, the 7-card census, exact and Monte Carlo e
 Skips unless OMPEval's shim library is available: ``PYEVAL_OMPEVAL_LIB=/path/nat_omp.so``, or the
 workspace's ``../shared/tools/perfbar/build_ompeval.sh`` (builds it from a fetched OMPEval at -O3).
 Run: ``pytest benchmarks/bench_ompeval.py``; the summary prints each group's pyeval/OMPEval ratio.
+The batch groups hold pyeval's default kernel and the portable one (``test_pyeval_batch_portable``,
+the kernel of CPUs without AVX-512) side by side with OMPEval.
 For interleaved rounds and median ratios use ``../shared/tools/perf-vs-ompeval``.
 """
 from __future__ import annotations
@@ -64,6 +66,21 @@ def _omp_equity(ranges: list[str], exact: bool, limit: int = 0) -> float:
 
 @pytest.mark.parametrize("k", [7, 5])
 def test_pyeval_batch(benchmark, record, k):
+    hands = np.ascontiguousarray(pyeval.deal_batch(N, k, seed=k), dtype=np.uint8)
+    out = np.empty(N, np.uint16)
+    benchmark.group = f"vs OMPEval: batch {k}-card"
+    record(benchmark, N)
+    benchmark(pyeval.evaluate_batch, hands, out, threads=1)
+
+
+@pytest.mark.parametrize("k", [7, 5])
+def test_pyeval_batch_portable(benchmark, record, monkeypatch, k):
+    """The portable (scalar) kernel, as ``PYEVAL_BATCH_KERNEL=scalar`` runs it on any CPU: what
+    machines without AVX-512 (most laptops, ARM) get."""
+    from pyeval.hands import high
+
+    monkeypatch.setattr(high, "_MAX_KERNEL", high.BATCH_KERNELS.index("scalar"))
+    assert high.batch_kernel() == "scalar"
     hands = np.ascontiguousarray(pyeval.deal_batch(N, k, seed=k), dtype=np.uint8)
     out = np.empty(N, np.uint16)
     benchmark.group = f"vs OMPEval: batch {k}-card"

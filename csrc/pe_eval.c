@@ -132,14 +132,17 @@ PE_POPCNT_TARGET static inline int pe_row_eval_pc(const uint8_t *c, int k, uint1
 PE_POPCNT_TARGET static PE_ALWAYS_INLINE int pe_block_pc(const uint8_t *cards, size_t nb, int k, uint16_t *out)
 {
     uint64_t keys[PE_BLOCK];
-    unsigned bad = 0;
+    uint64_t count = 0, any = 0;
     for (size_t j = 0; j < nb; j++) {
         pe_v2 sum = {PE_SUIT_INIT, 0};
         PE_ROW_SUM(cards + j * (size_t)k, k, sum);
-        bad |= (unsigned)(pe_popcount64(sum[1]) != k) | (unsigned)(sum[1] >> 63);
+        /* a row's bit sum has at most k bits (carries and paired poison bits only remove bits), so
+         * the block is valid exactly when the counts add up to nb * k and no poison bit is left */
+        count += (uint64_t)pe_popcount64(sum[1]);
+        any |= sum[1];
         keys[j] = sum[0];
     }
-    if (PE_UNLIKELY(bad != 0)) return 1;
+    if (PE_UNLIKELY(count != (uint64_t)nb * (uint64_t)k || (any >> 63) != 0)) return 1;
     for (size_t j = 0; j < nb; j++) out[j] = pe_lookup(keys[j], cards + j * (size_t)k, k);
     return 0;
 }
@@ -199,12 +202,18 @@ static int pe_batch_or(const uint8_t *cards, size_t rows, int k, uint16_t *out, 
 #define pe_batch_popcnt pe_batch_or
 #endif
 
-int pe_eval_batch(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_t *bad_row)
+int pe_eval_batch_kernel(int max_kernel)
+{
+    return max_kernel >= PE_KERNEL_AVX512 && pe_have_avx512vbmi() ? PE_KERNEL_AVX512 : PE_KERNEL_SCALAR;
+}
+
+int pe_eval_batch_max(const uint8_t *cards, size_t rows, int k, int max_kernel, uint16_t *out, size_t *bad_row)
 {
     if (k < 5 || k > 7) return PE_ERR_COUNT;
     if ((!cards || !out) && rows) return PE_ERR_ARG;
     size_t done = 0; /* AVX-512: leading blocks of 16 valid rows (pe_eval_avx512.c) */
-    if (rows >= 16 && pe_have_avx512vbmi()) done = pe_eval_avx512_rows(cards, rows, k, out);
+    if (rows >= 16 && pe_eval_batch_kernel(max_kernel) == PE_KERNEL_AVX512)
+        done = pe_eval_avx512_rows(cards, rows, k, out);
     if (done == rows) return PE_OK;
     size_t bad = 0;
     const uint8_t *c = cards + done * (size_t)k;
@@ -212,6 +221,11 @@ int pe_eval_batch(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_
                                     : pe_batch_or(c, rows - done, k, out + done, &bad);
     if (st && bad_row) *bad_row = done + bad;
     return st;
+}
+
+int pe_eval_batch(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_t *bad_row)
+{
+    return pe_eval_batch_max(cards, rows, k, PE_KERNEL_AVX512, out, bad_row);
 }
 
 int pe_best_five(const uint8_t *cards, int n, uint8_t *out5)

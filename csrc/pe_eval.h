@@ -70,6 +70,16 @@ int pe_eval_n(const uint8_t *cards, int n);
 int pe_eval_batch(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_t *bad_row);
 
 /*
+ * The batch kernels, best last: portable scalar blocks, AVX-512 (16 rows at once).
+ * pe_eval_batch uses the best this CPU has; pe_eval_batch_max the best up to `max_kernel` (for
+ * measurements and tests: every kernel gives the same values and names the same bad row).
+ * pe_eval_batch_kernel says which kernel pe_eval_batch_max(.., max_kernel, ..) runs on this CPU.
+ */
+enum { PE_KERNEL_SCALAR = 0, PE_KERNEL_AVX512 = 1 };
+int pe_eval_batch_max(const uint8_t *cards, size_t rows, int k, int max_kernel, uint16_t *out, size_t *bad_row);
+int pe_eval_batch_kernel(int max_kernel);
+
+/*
  * The five of `n` cards (5..7) that make the hand, written to out5 in a canonical order: the
  * first 5-card subset, in the input's order, whose value equals the whole hand's. Returns the
  * value or a negative PE_ERR_* code.

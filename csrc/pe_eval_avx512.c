@@ -9,7 +9,7 @@
  *   validation: a byte >= 52 anywhere in the block (one compare per 64 bytes), or fewer than k
  *          distinct cards in a row (popcount of the OR of the one-hot bits, in two 32-bit halves:
  *          1 << c for c < 32, 1 << (c ^ 32) for 32 <= c < 52), stops the kernel before any lookup;
- *   lookup: the scalar hash (multiply, xor-shift) then two gathers: the row displacement (uint32)
+ *   lookup: the scalar hash (multiply, mask) then two gathers: the row displacement (uint32)
  *          and the value (uint16, read as the upper half of the 32-bit word ending at it, so no byte
  *          outside the table is read; index 0 as the lower half of the first word);
  *   flushes: the few flush rows of a block are evaluated by the scalar kernel.
@@ -57,11 +57,10 @@ PE_AVX512_TARGET static PE_ALWAYS_INLINE size_t pe_avx_k(const uint8_t *cards, s
         /* valid: k distinct cards (the OR of the one-hot bits has k bits) */
         const __m512i bits = _mm512_add_epi32(_mm512_popcnt_epi32(olo), _mm512_popcnt_epi32(ohi));
         if (PE_UNLIKELY(_mm512_cmpneq_epi32_mask(bits, _mm512_set1_epi32(k)))) break; /* scalar names the row */
-        __m512i x = _mm512_and_si512(_mm512_mullo_epi32(rsum, _mm512_set1_epi32((int)PE_HASH_MULT)),
-                                     _mm512_set1_epi32((int)PE_KEY_MASK));
-        x = _mm512_xor_si512(x, _mm512_srli_epi32(x, PE_ROW_SHIFT));
+        const __m512i x = _mm512_and_si512(_mm512_mullo_epi32(rsum, _mm512_set1_epi32((int)PE_HASH_MULT)),
+                                           _mm512_set1_epi32((int)PE_KEY_MASK));
         const __m512i disp = _mm512_i32gather_epi32(_mm512_srli_epi32(x, PE_ROW_SHIFT), (const void *)PE_DISP, 4);
-        const __m512i h = _mm512_add_epi32(_mm512_and_si512(x, _mm512_set1_epi32((int)PE_LOW_MASK)), disp);
+        const __m512i h = _mm512_add_epi32(x, disp); /* PE_DISP holds the row base */
         const __mmask16 nz = _mm512_cmpneq_epi32_mask(h, zero);
         const __m512i hm1 = _mm512_mask_sub_epi32(h, nz, h, one);
         __m512i v = _mm512_i32gather_epi32(hm1, (const void *)PE_HASH, 2);

@@ -13,16 +13,14 @@
 
 static inline uint16_t pe_lookup(uint64_t key, const uint8_t *c, int n)
 {
-    const uint32_t flush = (uint32_t)(key >> 32) & PE_FLUSH_BITS;
-    if (PE_UNLIKELY(flush != 0)) {
-        const unsigned suit = (unsigned)pe_ctz32(flush) >> 2;
+    if (PE_UNLIKELY((key & ((uint64_t)PE_FLUSH_BITS << 32)) != 0)) { /* one test, no shift */
+        const unsigned suit = (unsigned)pe_ctz32((uint32_t)(key >> 32) & PE_FLUSH_BITS) >> 2;
         unsigned mask = 0;
         for (int i = 0; i < n; i++) mask |= (unsigned)((c[i] & 3u) == suit) << (c[i] >> 2);
         return PE_FLUSH[mask];
     }
-    uint32_t x = ((uint32_t)key * PE_HASH_MULT) & PE_KEY_MASK;
-    x ^= x >> PE_ROW_SHIFT;
-    return PE_HASH[(x & PE_LOW_MASK) + PE_DISP[x >> PE_ROW_SHIFT]];
+    const uint32_t x = ((uint32_t)key * PE_HASH_MULT) & PE_KEY_MASK; /* PE_DISP holds the row base */
+    return PE_HASH[x + PE_DISP[x >> PE_ROW_SHIFT]];
 }
 
 static inline uint16_t pe_eval_unchecked(const uint8_t *c, int n)

@@ -8,15 +8,17 @@
 #define PE_KEY_MASK 33554431u
 #define PE_HASH_MULT 3516349u
 #define PE_DISP_ROWS 8192
-#define PE_HASH_SIZE 81809
+#define PE_HASH_SIZE 82315
 /* Per card: the rank key in bits 0..31, one unit on its suit's 4-bit counter at 32+4*suit. */
 /* Per byte 0..255, two words: the card key, then its one-hot bit (bit 63, a poison bit,
  * for bytes 52..255). Adding rows of this table sums keys and bits in one vector add;
  * see pe_row_eval. Bytes past 51 have key 0 and never reach another lookup. */
 extern PE_INTERNAL _Alignas(16) const uint64_t PE_CARD_KEYBIT[512];
 #define PE_CARD_KEY(c) PE_CARD_KEYBIT[2 * (c)]
+/* PE_DISP[row] = (displacement - (row << PE_ROW_SHIFT)) mod 2**32: with x the scrambled key,
+ * the value index is x + PE_DISP[x >> PE_ROW_SHIFT] (uint32 arithmetic, wrapping). */
 extern PE_INTERNAL const uint32_t PE_DISP[8192];
-extern PE_INTERNAL const uint16_t PE_HASH[81809];
+extern PE_INTERNAL const uint16_t PE_HASH[82315];
 extern PE_INTERNAL const uint16_t PE_FLUSH[8192];
 extern PE_INTERNAL const uint32_t PE_CLASS_INFO[7463];
 #endif

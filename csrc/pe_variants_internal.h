@@ -29,9 +29,8 @@ static inline uint32_t pe_var_ge3(uint32_t m) { m &= m - 1; return m & (m - 1); 
 /* Non-flush value (1..7462) of a rank-key sum of five ranks (see pe_eval_internal.h). */
 static inline uint16_t pe_var_rank_value(uint32_t key)
 {
-    uint32_t x = (key * PE_HASH_MULT) & PE_KEY_MASK;
-    x ^= x >> PE_ROW_SHIFT;
-    return PE_HASH[(x & PE_LOW_MASK) + PE_DISP[x >> PE_ROW_SHIFT]];
+    const uint32_t x = (key * PE_HASH_MULT) & PE_KEY_MASK; /* PE_DISP holds the row base */
+    return PE_HASH[x + PE_DISP[x >> PE_ROW_SHIFT]];
 }
 
 /* Ace-to-five low of five cards from their key sum (pe_eval_internal.h: the low 32 bits are the rank

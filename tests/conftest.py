@@ -5,7 +5,9 @@ Tests that need it skip with a reason when it is absent (a user's clone); with
 """
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,6 +36,38 @@ def pyeval_subprocess() -> dict[str, object]:
     home = str(Path(pyeval.__file__).resolve().parent.parent)
     path = os.pathsep.join([home, *filter(None, [os.environ.get("PYTHONPATH")])])
     return {"cwd": tempfile.gettempdir(), "env": {**os.environ, "PYTHONPATH": path}}
+
+
+@contextlib.contextmanager
+def forced_batch_kernel(name: str) -> Iterator[None]:
+    """Run :func:`pyeval.evaluate_batch` on the batch kernel ``name`` ("scalar" or "avx512"), as
+    ``PYEVAL_BATCH_KERNEL=name`` would at import; skips when this CPU lacks it."""
+    from pyeval.hands import high
+
+    cap = high.BATCH_KERNELS.index(name)
+    saved = high._MAX_KERNEL
+    high._MAX_KERNEL = cap
+    try:
+        if high.batch_kernel() != name:
+            pytest.skip(f"this CPU has no {name} batch kernel")
+        yield
+    finally:
+        high._MAX_KERNEL = saved
+
+
+def available_batch_kernels() -> list[str]:
+    """The batch kernels this CPU runs (always "scalar")."""
+    from pyeval._bindings import lib
+    from pyeval.hands import high
+
+    return [n for i, n in enumerate(high.BATCH_KERNELS) if lib.pe_eval_batch_kernel(i) == i]
+
+
+@pytest.fixture(params=["scalar", "avx512"])
+def batch_kernel(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each batch kernel in turn (the test runs once per kernel; skipped where the CPU lacks it)."""
+    with forced_batch_kernel(request.param):
+        yield request.param
 
 
 def _find_shared() -> Path | None:

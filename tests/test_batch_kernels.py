@@ -1,13 +1,20 @@
 """The batch kernels (scalar blocks and the AVX-512 16-row kernel where the CPU has it) give the
 single-call values on every row, flush-heavy rows included, and name the first bad row wherever it
-sits in a 16- or 32-row block."""
+sits in a 16- or 32-row block. Every test runs once per kernel (the ``batch_kernel`` fixture of
+conftest.py, as ``PYEVAL_BATCH_KERNEL`` would choose it); the kernels also agree row for row."""
 from __future__ import annotations
+
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
 import pyeval
 from pyeval._bindings import lib
+from pyeval.hands.high import batch_kernel as current_kernel
+
+from conftest import available_batch_kernels, forced_batch_kernel, pyeval_subprocess
 
 
 def single(h: np.ndarray) -> np.ndarray:
@@ -16,13 +23,13 @@ def single(h: np.ndarray) -> np.ndarray:
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_batch_equals_single_calls(k: int) -> None:
+def test_batch_equals_single_calls(k: int, batch_kernel: str) -> None:
     h = np.ascontiguousarray(pyeval.deal_batch(40_000, k, seed=k), dtype=np.uint8)
     assert np.array_equal(pyeval.evaluate_batch(h), single(h))
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_flush_heavy_rows(k: int) -> None:
+def test_flush_heavy_rows(k: int, batch_kernel: str) -> None:
     rng = np.random.default_rng(k)
     rows = []
     for _ in range(4_000):  # k-2..k cards of one suit: flushes in most rows of every block
@@ -37,7 +44,7 @@ def test_flush_heavy_rows(k: int) -> None:
 @pytest.mark.parametrize("k", [5, 6, 7])
 @pytest.mark.parametrize("at", [0, 1, 15, 16, 17, 31, 32, 63, 999, 1008])
 @pytest.mark.parametrize("kind", ["dup", 52, 63, 255])
-def test_first_bad_row_is_named(k: int, at: int, kind: object) -> None:
+def test_first_bad_row_is_named(k: int, at: int, kind: object, batch_kernel: str) -> None:
     h = np.ascontiguousarray(pyeval.deal_batch(1_009, k, seed=3), dtype=np.uint8)
     if kind == "dup":
         h[at, k - 1] = h[at, 0]
@@ -52,6 +59,33 @@ def test_first_bad_row_is_named(k: int, at: int, kind: object) -> None:
 
 
 @pytest.mark.parametrize("n", [0, 1, 15, 16, 17, 31, 33, 1_000])
-def test_lengths_around_the_block(n: int) -> None:
+def test_lengths_around_the_block(n: int, batch_kernel: str) -> None:
     h = np.ascontiguousarray(pyeval.deal_batch(n, 7, seed=n), dtype=np.uint8).reshape(n, 7)
     assert np.array_equal(pyeval.evaluate_batch(h), single(h) if n else np.zeros(0))
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_kernels_agree(k: int) -> None:
+    """Every kernel this CPU has gives the same values on the same rows (odd length: a tail)."""
+    h = np.ascontiguousarray(pyeval.deal_batch(300_001, k, seed=10 + k), dtype=np.uint8)
+    outs = []
+    for name in available_batch_kernels():
+        with forced_batch_kernel(name):
+            assert current_kernel() == name
+            outs.append(pyeval.evaluate_batch(h))
+    assert all(np.array_equal(outs[0], o) for o in outs[1:])
+
+
+def test_environment_variable_picks_the_kernel() -> None:
+    """PYEVAL_BATCH_KERNEL is read once at import: "scalar" forces the portable kernel, an unknown
+    name warns and leaves the best kernel."""
+    code = "from pyeval.hands.high import batch_kernel; print(batch_kernel())"
+    kw = pyeval_subprocess()
+    env = dict(kw.pop("env"))  # type: ignore[arg-type]
+    best = available_batch_kernels()[-1]
+    for value, want in (("scalar", "scalar"), ("", best), ("avx512", best), ("nonsense", best)):
+        env["PYEVAL_BATCH_KERNEL"] = value
+        r = subprocess.run([sys.executable, "-W", "always", "-c", code], env=env, capture_output=True,
+                           text=True, check=True, **kw)  # type: ignore[arg-type]
+        assert r.stdout.strip() == want, (value, r.stdout, r.stderr)
+        assert ("PYEVAL_BATCH_KERNEL='nonsense' ignored" in r.stderr) == (value == "nonsense")

@@ -23,6 +23,7 @@ from pyeval import (
     hand_category,
     parse_cards,
 )
+from conftest import available_batch_kernels, forced_batch_kernel
 from reference import ref_key, ref_value
 
 hands = st.integers(5, 7).flatmap(lambda k: st.lists(st.integers(0, 51), min_size=k, max_size=k, unique=True))
@@ -81,9 +82,12 @@ def test_describe_and_category_agree(cards):
 @given(st.lists(hands.filter(lambda h: len(h) == 7), min_size=1, max_size=50))
 def test_batch_matches_single(rows):
     arr = np.array(rows, dtype=np.uint8)
-    out = evaluate_batch(arr)
-    assert out.dtype == np.uint16 and out.shape == (len(rows),)
-    assert out.tolist() == [evaluate(r) for r in rows]
+    want = [evaluate(r) for r in rows]
+    for kernel in available_batch_kernels():  # every batch kernel (16+ rows reach AVX-512)
+        with forced_batch_kernel(kernel):
+            out = evaluate_batch(arr)
+        assert out.dtype == np.uint16 and out.shape == (len(rows),)
+        assert out.tolist() == want, kernel
 
 
 def test_batch_random_against_reference():
@@ -279,17 +283,19 @@ def test_batch_rejects_and_names_the_row():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.lists(st.integers(0, 255), min_size=7, max_size=7), min_size=1, max_size=20))
+@given(st.lists(st.lists(st.integers(0, 255), min_size=7, max_size=7), min_size=1, max_size=40))
 def test_batch_any_bytes_is_safe(rows):
     """Arbitrary bytes never crash: either the reference value per row, or an error naming a bad row."""
     arr = np.array(rows, np.uint8)
     valid = [all(c < 52 for c in r) and len(set(r)) == 7 for r in rows]
-    if all(valid):
-        assert evaluate_batch(arr).tolist() == [ref_value(r) for r in rows]
-    else:
-        first = valid.index(False)
-        with pytest.raises((InvalidCardError, DuplicateCardError), match=f"row {first}:"):
-            evaluate_batch(arr)
+    for kernel in available_batch_kernels():
+        with forced_batch_kernel(kernel):
+            if all(valid):
+                assert evaluate_batch(arr).tolist() == [ref_value(r) for r in rows]
+            else:
+                first = valid.index(False)
+                with pytest.raises((InvalidCardError, DuplicateCardError), match=f"row {first}:"):
+                    evaluate_batch(arr)
 
 
 @pytest.mark.parametrize("value", [0, 7463, -1, 10**9])

@@ -1,18 +1,21 @@
-"""Exhaustive checks: every 5-card hand against the reference; 5-, 6- and 7-card censuses in C."""
+"""Exhaustive checks: every 5-card hand against the reference (each batch kernel); 5-, 6- and
+7-card censuses in C; every 7-card hand by each batch kernel (slow)."""
 from __future__ import annotations
 
 import itertools
 
 import numpy as np
+import pytest
 
-from pyeval import HandCategory, evaluate_batch
+from pyeval import HandCategory, evaluate_batch, hand_category
 from pyeval.hands.high import census
+from conftest import available_batch_kernels, forced_batch_kernel
 from reference import ref_key5, DENSE
 
 H = HandCategory
 
 
-def test_all_5_card_hands_match_reference():
+def test_all_5_card_hands_match_reference(batch_kernel):
     """All 2,598,960 five-card hands: the C value equals the reference's dense class."""
     combos = np.array(list(itertools.combinations(range(52), 5)), dtype=np.uint8)
     assert len(combos) == 2_598_960
@@ -54,3 +57,31 @@ def test_all_7_card_hands_census():
                       H.THREE_OF_A_KIND: 6_461_620, H.STRAIGHT: 6_180_020, H.FLUSH: 4_047_644,
                       H.FULL_HOUSE: 3_473_184, H.FOUR_OF_A_KIND: 224_848,
                       H.STRAIGHT_FLUSH: 37_260, H.ROYAL_FLUSH: 4_324}
+
+
+@pytest.mark.slow
+def test_all_7_card_hands_same_on_every_kernel():
+    """All 133,784,560 seven-card hands, in chunks of a fixed lowest pair of cards: every batch
+    kernel this CPU has gives the same values, with the category counts of the census."""
+    kernels = available_batch_kernels()
+    fives = {m: np.array(list(itertools.combinations(range(m), 5)), dtype=np.uint8) for m in range(5, 51)}
+    counts = np.zeros(MAX_CATEGORY + 1, np.int64)
+    rows = 0
+    for a in range(52):
+        for b in range(a + 1, 47):
+            rest = fives[51 - b] + np.uint8(b + 1)  # 5 cards above b
+            h = np.empty((len(rest), 7), np.uint8)
+            h[:, 0], h[:, 1], h[:, 2:] = a, b, rest
+            outs = []
+            for kernel in kernels:
+                with forced_batch_kernel(kernel):
+                    outs.append(evaluate_batch(h))
+            assert all(np.array_equal(outs[0], o) for o in outs[1:]), (a, b)
+            counts += np.bincount(CATEGORY_OF[outs[0]], minlength=MAX_CATEGORY + 1)
+            rows += len(h)
+    assert rows == 133_784_560
+    assert {H(i): int(n) for i, n in enumerate(counts)} == census(7)[0]
+
+
+MAX_CATEGORY = int(H.ROYAL_FLUSH)
+CATEGORY_OF = np.array([0] + [int(hand_category(v, royal=True)) for v in range(1, 7463)], np.int64)

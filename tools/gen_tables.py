@@ -15,8 +15,10 @@ Design (see ``docs/architecture.md``):
   a greedy search for the smallest increasing keys such that every multiset of ranks with at
   most four of a rank and at most seven cards has a distinct sum.  This generator re-checks that
   property, so a wrong key fails here rather than producing a wrong table.
-* Non-flush hands: the rank sum (< 2**25) is mapped to a dense table index by a displacement
-  perfect hash, ``index = (sum & LOW_MASK) + PE_DISP[sum >> ROW_SHIFT]``.
+* Non-flush hands: the rank sum (< 2**25) is scrambled, ``x = sum * HASH_MULT mod 2**25``, and
+  mapped to a dense table index by a displacement perfect hash,
+  ``index = x + PE_DISP[x >> ROW_SHIFT]`` in 32-bit arithmetic: each row's displacement is stored
+  minus the row's base (``row << ROW_SHIFT``, mod 2**32), so the lookup needs no ``x & LOW_MASK``.
 * Flush hands: a 13-bit mask of the flush suit's ranks indexes ``PE_FLUSH`` directly.
 * ``PE_CLASS_INFO[value]`` packs the category and the five ranks in describe order, for
   ``describe()`` and ``hand_category()``.
@@ -135,9 +137,10 @@ def build():
 
 
 def scramble(key: int) -> int:
-    """The bijection on 25-bit rank sums used before hashing (mirrors ``pe_scramble`` in C)."""
-    x = (key * HASH_MULT) & KEY_MASK
-    return x ^ (x >> ROW_SHIFT)
+    """The bijection on 25-bit rank sums used before hashing (mirrors ``pe_lookup`` in C). An
+    xor-shift after the multiply (``x ^ x >> ROW_SHIFT``, used before 2026-12) packed the table
+    only 0.6% tighter (81,809 entries against 82,315) for three instructions on every lookup."""
+    return (key * HASH_MULT) & KEY_MASK
 
 
 def perfect_hash(entries: dict[int, int]) -> tuple[list[int], list[int]]:
@@ -228,7 +231,9 @@ def render() -> dict[str, str]:
                     ((1 << (32 + 4 * (c & 3))) + RANK_KEYS[c >> 2], 1 << c) if c < 52 else (0, 1 << 63))],
                 4),
         "#define PE_CARD_KEY(c) PE_CARD_KEYBIT[2 * (c)]",
-        c_array("uint32_t", "PE_DISP", disp),
+        "/* PE_DISP[row] = (displacement - (row << PE_ROW_SHIFT)) mod 2**32: with x the scrambled key,",
+        " * the value index is x + PE_DISP[x >> PE_ROW_SHIFT] (uint32 arithmetic, wrapping). */",
+        c_array("uint32_t", "PE_DISP", [(d - (row << ROW_SHIFT)) & 0xFFFFFFFF for row, d in enumerate(disp)]),
         c_array("uint16_t", "PE_HASH", table, 16),
         c_array("uint16_t", "PE_FLUSH", flush, 16),
         c_array("uint32_t", "PE_CLASS_INFO", info, 8),

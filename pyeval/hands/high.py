@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import bisect
 import enum
+import os
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +24,8 @@ from ..errors import CardCountError, CardTypeError, HandValueError
 
 __all__ = [
     "HandCategory", "evaluate", "evaluate_batch", "best_five", "hand_category", "describe",
-    "to_cactus_kev", "from_cactus_kev", "census", "MAX_VALUE", "CATEGORY_RANGES",
+    "to_cactus_kev", "from_cactus_kev", "census", "MAX_VALUE", "CATEGORY_RANGES", "BATCH_KERNELS",
+    "batch_kernel",
 ]
 
 #: The highest value (the royal flush) and the number of values: ``PE_EVAL_CLASSES``.
@@ -118,6 +121,35 @@ def _check_count(n: int) -> None:
         raise CardCountError(f"a hand to evaluate has 5, 6 or 7 cards, got {n}")
 
 
+#: The batch kernels of :func:`evaluate_batch`, slowest first; all give the same values and errors.
+BATCH_KERNELS = ("scalar", "avx512")
+
+
+def _kernel_cap() -> int:
+    """The best batch kernel allowed, from ``PYEVAL_BATCH_KERNEL`` (read once, at import)."""
+    name = os.environ.get("PYEVAL_BATCH_KERNEL", "").strip().lower()
+    if name in BATCH_KERNELS:
+        return BATCH_KERNELS.index(name)
+    if name:
+        warnings.warn(f"PYEVAL_BATCH_KERNEL={name!r} ignored: use one of {', '.join(BATCH_KERNELS)}",
+                      RuntimeWarning, stacklevel=2)
+    return len(BATCH_KERNELS) - 1
+
+
+_MAX_KERNEL = _kernel_cap()
+
+
+def batch_kernel() -> str:
+    """The kernel :func:`evaluate_batch` runs on this CPU: ``"avx512"`` (16 rows at once; Ice Lake,
+    Zen 4 and later) or ``"scalar"`` (portable C, every other CPU).
+
+    The environment variable ``PYEVAL_BATCH_KERNEL=scalar``, read once when pyeval is imported,
+    keeps the batch on the portable kernel on any CPU, so that path can be measured and tested
+    without rebuilding; unset, empty or ``avx512``: the best kernel this CPU has.
+    """
+    return BATCH_KERNELS[int(lib.pe_eval_batch_kernel(_MAX_KERNEL))]
+
+
 def evaluate_batch(
     hands: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None, *, threads: int = 1
 ) -> npt.NDArray[np.uint16]:
@@ -143,7 +175,7 @@ def evaluate_batch(
     arr = _as_card_matrix(hands)
     n, k = arr.shape
     out = check_out(out, n)
-    st, row = run_rows(row_blocks(lib.pe_eval_batch, arr, out, k), n, check_threads(threads))
+    st, row = run_rows(row_blocks(lib.pe_eval_batch_max, arr, out, k, _MAX_KERNEL), n, check_threads(threads))
     if st:
         raise_row_error(st, arr[row].tolist(), row)
     return out

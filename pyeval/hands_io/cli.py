@@ -52,35 +52,36 @@ def _is_phh(path: Path, fmt: str | None) -> bool:
     return fmt == "phh" or (fmt is None and path.suffix in (".phh", ".phhs"))
 
 
-def _hands(paths: list[Path], fmt: str | None, check: bool, named: tuple[str, ...] = ()) -> Iterator[ImportedHand]:
-    """Every hand of ``paths``. A file not read at all is one ImportedHand without a hand and with
-    format ``""``, or ``"skip"`` when it is no hand history and was found in a folder (not one of
-    the files ``named`` on the command line); the other files are still read."""
-    for p in paths:
-        try:
-            if _is_phh(p, fmt):
-                for hh in load(p):
-                    yield ImportedHand(str(p), 0, "phh", hh, None, verify(hh) if check else None)
-            else:
-                count = 0
-                for h in parse_file(p, None if fmt in (None, "phh") else fmt, check=check):
-                    count += 1
-                    yield h
-                if not count:  # e.g. --from naming another format than the file's
-                    yield ImportedHand(str(p), 0, "", None, f"{p}: no {fmt} hand history in it")
-        except HandHistoryError as exc:  # a whole file unread (no hand history, not UTF-8, bad TOML): go on
-            skip = (isinstance(exc, HandParseError) and exc.reason.startswith(NOT_A_HAND_HISTORY)
-                    and str(p) not in named)
-            yield ImportedHand(str(p), 0, "skip" if skip else "", None, str(exc))
+def _hands(p: Path, fmt: str | None, check: bool, named: tuple[str, ...]) -> Iterator[ImportedHand]:
+    """Every hand of the file ``p``. A file not read at all is one ImportedHand without a hand and
+    with format ``""``, or ``"skip"`` when it is no hand history and was found in a folder (not one
+    of the files ``named`` on the command line)."""
+    try:
+        if _is_phh(p, fmt):
+            for hh in load(p):
+                yield ImportedHand(str(p), 0, "phh", hh, None, verify(hh) if check else None)
+        else:
+            count = 0
+            for h in parse_file(p, None if fmt in (None, "phh") else fmt, check=check):
+                count += 1
+                yield h
+            if not count:  # e.g. --from naming another format than the file's
+                yield ImportedHand(str(p), 0, "", None, f"{p}: no {fmt} hand history in it")
+    except HandHistoryError as exc:  # a whole file unread (no hand history, not UTF-8, bad TOML): go on
+        skip = (isinstance(exc, HandParseError) and exc.reason.startswith(NOT_A_HAND_HISTORY)
+                and str(p) not in named)
+        yield ImportedHand(str(p), 0, "skip" if skip else "", None, str(exc))
 
 
 def _read(args: argparse.Namespace, paths: list[Path], check: bool) -> Iterator[ImportedHand]:
     """Every hand of the files, counted on the toolkit's progress bar (the total is unknown)."""
+    named = _named(args.inputs)
     with progress_bar(args, None, " hands") as progress:
         tick: Callable[[int], None] = progress if progress is not None else (lambda n: None)
-        for h in _hands(paths, args.fmt, check, _named(args.inputs)):
-            tick(1)
-            yield h
+        for p in paths:
+            for h in _hands(p, args.fmt, check, named):
+                tick(1)
+                yield h
 
 
 def run_convert(args: argparse.Namespace) -> int:

@@ -42,6 +42,18 @@ int main(void)
         if (pe_eval6(h[0], h[1], h[2], h[3], h[4], h[5]) != pe_eval_n(h, 6)) FAIL("6-card row %zu", r);
         if (pe_eval5(h[0], h[1], h[2], h[3], h[4]) != pe_eval_n(h, 5)) FAIL("5-card row %zu", r);
     }
+    /* the portable kernel, forced, gives the same values (and names the same bad row) */
+    uint16_t *out2 = malloc((size_t)N * sizeof *out2);
+    if (!out2) return 2;
+    if (pe_eval_batch_max(hands, N, 7, PE_KERNEL_SCALAR, out2, &bad) != PE_OK) FAIL("scalar batch rejected");
+    if (memcmp(out, out2, (size_t)N * sizeof *out) != 0) FAIL("scalar and default kernels disagree");
+    if (pe_eval_batch_kernel(PE_KERNEL_SCALAR) != PE_KERNEL_SCALAR) FAIL("kernel cap");
+    hands[1000 * 7 + 3] = hands[1000 * 7 + 5];
+    size_t bad2 = 0;
+    if (pe_eval_batch_max(hands, N, 7, PE_KERNEL_SCALAR, out2, &bad2) != PE_ERR_DUP || bad2 != 1000 ||
+        pe_eval_batch(hands, N, 7, out2, &bad) != PE_ERR_DUP || bad != 1000)
+        FAIL("bad row %zu / %zu", bad2, bad);
+    free(out2);
     /* hostile input: every byte value in every position; no crash, an error or a valid value */
     for (int rep = 0; rep < 200000; rep++) {
         uint8_t h[7];
