@@ -353,6 +353,8 @@ def to_phh(raw: RawHand) -> HandHistory:
     if pending_draw:
         for i, new in pending_draw.items():
             actions.append(f"d dh p{i + 1} {card_text(new)}")
+    if len(raw.boards) > 1:
+        _add_runs(actions, raw, variant)
     # fill in the cards shown at showdown where the deals had them face down
     actions = _fill_shown(actions, shown, raw, variant, n, notes, names)
     hh_fields: dict[str, Any] = {}
@@ -399,11 +401,38 @@ def to_phh(raw: RawHand) -> HandHistory:
         hh_fields["_sitting_out"] = list(raw.sitting_out)
     if len(raw.boards) > 1:
         hh_fields["_boards"] = [card_text(b) for b in raw.boards]
-        notes.append(f"the board was run {len(raw.boards)} times; the engine deals one board, so only the first is replayed")
     if notes:
         hh_fields["_notes"] = notes
     hh.extra.update(hh_fields)
     return hh
+
+
+def _add_runs(actions: list[str], raw: RawHand, variant: Any) -> None:
+    """A board run ``k`` times: PHH deals the runs one after the other, run 1 first, the first deal
+    of the runs marked ``# run it K times`` (as :func:`pyeval.poker.phh.from_round` writes it).
+    ``actions`` hold run 1's streets already; the other runs' streets follow its last deal."""
+    boards = raw.boards
+    shared = 0  # the cards every run shares: dealt before the runs (one deck: no card in two runs)
+    while all(len(b) > shared for b in boards) and len({b[shared] for b in boards}) == 1:
+        shared += 1
+    sizes, at = [], 0
+    for spec in variant.streets:
+        if spec.board and at >= shared:
+            sizes.append(spec.board)
+        at += spec.board
+    deals = [j for j, a in enumerate(actions) if a.startswith("d db ")]
+    if at != shared + sum(sizes) or any(len(b) != at for b in boards) or len(deals) < len(sizes):
+        raise raw.fail(f"the {len(boards)} boards of a hand run more than once are not {at}-card boards "
+                       f"sharing the cards dealt before the runs: {[card_text(b) for b in boards]}", raw.line)
+    first = deals[len(deals) - len(sizes)]
+    actions[first] += f" # run it {len(boards)} times"
+    more = []
+    for b in boards[1:]:
+        k = shared
+        for size in sizes:
+            more.append(f"d db {card_text(b[k:k + size])}")
+            k += size
+    actions[deals[-1] + 1:deals[-1] + 1] = more
 
 
 def antes_paid(raw: RawHand, name: str) -> int:
@@ -553,6 +582,6 @@ def verify(hh: HandHistory) -> Verification:
                                     f"rake and jackpot recorded: {rake}")
         elif rake:
             problems.append(f"rake/jackpot of {rake} recorded but the winnings equal the whole pot")
-    if hh.extra.get("_cashed_out") or hh.extra.get("_boards"):
+    if hh.extra.get("_cashed_out"):
         problems.append("the room settled this hand in a way the engine does not replay (see notes)")
     return Verification(not problems, tuple(problems), notes, stacks)

@@ -35,7 +35,7 @@ def replay(rules: HeadsUpRules, events: Sequence[Event]) -> HeadsUpRound:
             cards.extend(_seq(e.cards))
     src = SequenceSource(cards)
     rnd = HeadsUpRound(rules)
-    produced = rnd.events
+    produced = rnd._events  # the live record (the public property is a copy)
     for i, e in enumerate(record):
         if i < len(produced):  # written by the step of an earlier event (a burn's flop, ...)
             _verify(i, e, produced[i])
@@ -46,11 +46,11 @@ def replay(rules: HeadsUpRules, events: Sequence[Event]) -> HeadsUpRound:
         elif k == K.DEAL:
             rnd.deal(src)
         elif k == K.BURN:  # a burn opens the flop or the turn-and-river step
-            want = K.FLOP if rnd.phase is _P_FLOP else K.TURN_RIVER
+            want = K.FLOP if rnd._phase is _P_FLOP else K.TURN_RIVER
             if i + 1 >= len(record) or record[i + 1].kind != want:
                 raise IllegalActionError(f"the record stops inside a dealer step: its burn (event {i}) is not "
                                          f"followed by the {want}", f"{_S}(j)")
-            if rnd.phase is _P_FLOP:
+            if rnd._phase is _P_FLOP:
                 rnd.burn_and_flop(src)
             else:
                 rnd.burn_turn_and_river(src)
