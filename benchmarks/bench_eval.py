@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.evaluate import census
+from pyeval.hands.high import census
 
 N_SINGLE = 20_000
 N_BATCH = 1_000_000

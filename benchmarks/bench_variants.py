@@ -76,7 +76,7 @@ def test_pokerkit_omaha(benchmark, record):
 @pytest.mark.benchmark(group="ace-to-five low 5-card")
 def test_pyeval_a5_batch_5(benchmark, record):
     record(benchmark, N_BATCH)
-    benchmark(evaluate_low_batch, HAND5, "a5")
+    benchmark(evaluate_low_batch, HAND5, kind="a5")
 
 
 @pytest.mark.benchmark(group="ace-to-five low 5-card")
@@ -98,13 +98,13 @@ def test_pokerkit_a5_5(benchmark, record):
 @pytest.mark.benchmark(group="ace-to-five low 7-card (razz)")
 def test_pyeval_a5_batch_7(benchmark, record):
     record(benchmark, N_BATCH)
-    benchmark(evaluate_low_batch, HAND7, "a5")
+    benchmark(evaluate_low_batch, HAND7, kind="a5")
 
 
 @pytest.mark.benchmark(group="ace-to-five low 7-card (razz)")
 def test_pyeval_a5_8_batch_7(benchmark, record):
     record(benchmark, N_BATCH)
-    benchmark(evaluate_low_batch, HAND7, "a5_8")
+    benchmark(evaluate_low_batch, HAND7, kind="a5_8")
 
 
 @pytest.mark.benchmark(group="ace-to-five low 7-card (razz)")
@@ -120,7 +120,7 @@ def test_pokerkit_a5_7(benchmark, record):
 @pytest.mark.benchmark(group="deuce-to-seven low 5-card")
 def test_pyeval_27_batch(benchmark, record):
     record(benchmark, N_BATCH)
-    benchmark(evaluate_low_batch, HAND5, "27")
+    benchmark(evaluate_low_batch, HAND5, kind="27")
 
 
 @pytest.mark.benchmark(group="deuce-to-seven low 5-card")

@@ -68,7 +68,7 @@ static int check_paytable(const pe_cc_paytable *p)
 {
     if (p->n < 1 || p->n > PE_CC_MAX_LINES) return PE_ERR_ARG;
     for (int i = 0; i < p->n; i++) {
-        if (p->min_value[i] < 1 || p->min_value[i] > 7462) return PE_ERR_ARG;
+        if (p->min_value[i] < 1 || p->min_value[i] > PE_EVAL_CLASSES) return PE_ERR_ARG;
         if (i && p->min_value[i] >= p->min_value[i - 1]) return PE_ERR_ARG;
         if (p->num[i] < 0 || p->num[i] > 2147483647 || p->den[i] < 1 || p->den[i] > 2147483647)
             return PE_ERR_ARG;
@@ -228,7 +228,7 @@ int pe_cc_bonus_exact(const pe_cc_paytable *pt, uint64_t *counts)
     if (!pt || !counts) return PE_ERR_ARG;
     int st = check_paytable(pt);
     if (st) return st;
-    uint64_t by_value[7463];
+    uint64_t by_value[PE_EVAL_CLASSES + 1];
     memset(by_value, 0, sizeof by_value);
     uint8_t c[5];
     for (c[0] = 0; c[0] < 48; c[0]++)
@@ -237,7 +237,7 @@ int pe_cc_bonus_exact(const pe_cc_paytable *pt, uint64_t *counts)
                 for (c[3] = c[2] + 1; c[3] < 51; c[3]++)
                     for (c[4] = c[3] + 1; c[4] < 52; c[4]++) by_value[pe_eval_unchecked(c, 5)]++;
     for (int i = 0; i <= pt->n; i++) counts[i] = 0;
-    for (int v = 1; v <= 7462; v++) {
+    for (int v = 1; v <= PE_EVAL_CLASSES; v++) {
         const int i = line_of(pt, v);
         counts[i < 0 ? pt->n : i] += by_value[v];
     }

@@ -19,7 +19,7 @@
 #include "pe_eval.h"
 
 #define PE_ENUM_ABI 1
-#define PE_ENUM_HIST_SIZE 7463
+#define PE_ENUM_HIST_SIZE (PE_EVAL_CLASSES + 1)
 
 /*
  * Every hand of k cards (5..7) made of the nfixed fixed cards plus k - nfixed cards chosen from the

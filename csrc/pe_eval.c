@@ -240,7 +240,7 @@ int pe_best_five(const uint8_t *cards, int n, uint8_t *out5)
 
 uint32_t pe_class_info(int value)
 {
-    if (value < 1 || value > 7462) return 0;
+    if (value < 1 || value > PE_EVAL_CLASSES) return 0;
     return PE_CLASS_INFO[value];
 }
 
@@ -259,7 +259,7 @@ int pe_eval_census(int k, uint64_t *category_counts, uint8_t *seen)
     if (st) return st;
     for (int i = 0; i < 10; i++) category_counts[i] = 0;
     seen[0] = 0;
-    for (int v = 1; v <= 7462; v++) {
+    for (int v = 1; v <= PE_EVAL_CLASSES; v++) {
         seen[v] = hist[v] != 0;
         category_counts[PE_CLASS_INFO[v] >> 20] += hist[v];
     }

@@ -9,9 +9,7 @@
  *   1 = 7-5-4-3-2 offsuit (the weakest high card), 7462 = royal flush.
  *   Cactus Kev / PokerHandEvaluator rank (1 = royal flush, lower is stronger) = 7463 - value.
  *
- * Category boundaries (inclusive): high card 1..1277, pair 1278..4137, two pair 4138..4995,
- * three of a kind 4996..5853, straight 5854..5863, flush 5864..7140, full house 7141..7296,
- * four of a kind 7297..7452, straight flush 7453..7462 (7462 = royal flush).
+ * Categories: the PE_CAT_*_LOW constants below (the one definition of the boundaries).
  *
  * All functions are re-entrant: no mutable state, tables are const. Functions that take cards
  * from a caller validate them (0..51, no duplicates, 5..7 of them) before any table lookup and
@@ -33,9 +31,32 @@ enum {
     PE_ERR_ARG = -4    /* any other invalid argument (NULL buffer, bad size) */
 };
 
+/*
+ * Hand-category boundaries, defined here once: the lowest value of each category, in category
+ * order (pe_class_info's category numbers 0..8, pyeval.HandCategory). A category runs up to one
+ * below the next one's lowest value; straight flushes up to PE_EVAL_CLASSES, the highest value,
+ * which is the royal flush (category 9 where it is told apart).
+ * A pair of rank r (2 = 0 .. A = 12) starts at PE_CAT_PAIR_LOW + PE_PAIR_RANK_STEP * r.
+ * Exported to Python through pe_eval.cdef (pyeval.CATEGORY_RANGES); tests/test_evaluate.py checks
+ * them against the census of every hand.
+ */
+enum {
+    PE_CAT_HIGH_CARD_LOW = 1,
+    PE_CAT_PAIR_LOW = 1278,
+    PE_CAT_TWO_PAIR_LOW = 4138,
+    PE_CAT_THREE_OF_A_KIND_LOW = 4996,
+    PE_CAT_STRAIGHT_LOW = 5854,
+    PE_CAT_FLUSH_LOW = 5864,
+    PE_CAT_FULL_HOUSE_LOW = 7141,
+    PE_CAT_FOUR_OF_A_KIND_LOW = 7297,
+    PE_CAT_STRAIGHT_FLUSH_LOW = 7453,
+    PE_EVAL_CLASSES = 7462,   /* the highest value: the royal flush */
+    PE_PAIR_RANK_STEP = 220   /* values per pair rank: C(12, 3) kicker sets */
+};
+
 int pe_eval_abi(void);
 
-/* One hand. Returns the value 1..7462 or a negative PE_ERR_* code. */
+/* One hand. Returns the value 1..PE_EVAL_CLASSES (7462) or a negative PE_ERR_* code. */
 int pe_eval5(int a, int b, int c, int d, int e);
 int pe_eval6(int a, int b, int c, int d, int e, int f);
 int pe_eval7(int a, int b, int c, int d, int e, int f, int g);

@@ -5,16 +5,20 @@
 
 #include <string.h>
 
+#include "pe_eval.h"
 #include "pe_eval_internal.h"
 #include "pe_headsup_tables.h"
 
-#define HU_PAIR_LOW 1278
-#define HU_TWO_PAIR_LOW 4138
-#define HU_STRAIGHT_LOW 5854
-#define HU_ROYAL 7462
+/* Category boundaries: pe_eval.h's PE_CAT_*_LOW, the one definition. */
+#define HU_PAIR_LOW PE_CAT_PAIR_LOW
+#define HU_TWO_PAIR_LOW PE_CAT_TWO_PAIR_LOW
+#define HU_ROYAL PE_EVAL_CLASSES
 
-/* Lowest value of categories 1..8 (high card starts at 1). */
-static const uint16_t hu_cat_low[9] = {1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453};
+/* Lowest value of categories 0..8, in pe_class_info's category order. */
+static const uint16_t hu_cat_low[9] = {
+    PE_CAT_HIGH_CARD_LOW, PE_CAT_PAIR_LOW, PE_CAT_TWO_PAIR_LOW, PE_CAT_THREE_OF_A_KIND_LOW,
+    PE_CAT_STRAIGHT_LOW, PE_CAT_FLUSH_LOW, PE_CAT_FULL_HOUSE_LOW, PE_CAT_FOUR_OF_A_KIND_LOW,
+    PE_CAT_STRAIGHT_FLUSH_LOW};
 
 int pe_hu_abi(void) { return PE_HU_ABI; }
 
@@ -314,7 +318,7 @@ int pe_hu_trips_exact(uint64_t *counts)
 {
     if (!counts) return PE_ERR_ARG;
     uint64_t cnt[PE_HU_N_CATS] = {0};
-    uint64_t by_value[7463];
+    uint64_t by_value[PE_EVAL_CLASSES + 1];
     memset(by_value, 0, sizeof by_value);
     uint8_t h[7];
     for (int a = 0; a < 46; a++) {
@@ -345,7 +349,7 @@ int pe_hu_trips_exact(uint64_t *counts)
             }
         }
     }
-    for (unsigned v = 1; v <= 7462; v++) cnt[hu_category(v)] += by_value[v];
+    for (unsigned v = 1; v <= PE_EVAL_CLASSES; v++) cnt[hu_category(v)] += by_value[v];
     memcpy(counts, cnt, sizeof cnt);
     return PE_OK;
 }

@@ -35,7 +35,7 @@ from .errors import (
     TableRulesError,
     WagerNotAllowedError,
 )
-from .evaluate import (
+from .hands.high import (
     CATEGORY_RANGES,
     MAX_VALUE,
     HandCategory,

@@ -1,24 +1,34 @@
-"""Shared input checks of the batch evaluators (``pyeval.evaluate_batch``, ``pyeval.hands``)."""
+"""What every batch evaluator shares (``pyeval.evaluate_batch`` and the batches of ``pyeval.hands``):
+input checks, the ``out=`` check, running C over row blocks on threads, and the error for a bad row.
+
+Every batch evaluator has one shape, ``f(hands, [board,] out=None, *, threads=1, [kind=...])``:
+``out`` is checked by :func:`check_out` before anything runs, ``threads`` by :func:`check_threads`,
+``kind`` by :func:`check_kind`, and :func:`run_rows` runs the C loop over blocks of rows."""
 from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from ._bindings import ERR_CARD, ERR_DUP
+from ._bindings import ERR_ARG, ERR_CARD, ERR_DUP, check, ffi
 from .cards import CARD_TEXT
-from .errors import CardTypeError, DuplicateCardError, InvalidCardError
+from .errors import CardTypeError, InvalidCardError, PyevalError
 
 T = TypeVar("T")
 
 _CPUS = os.cpu_count() or 1  # read once: os.cpu_count() costs microseconds per call
 _POOL: ThreadPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
+#: Each thread of a batch gets at least this many rows (fewer rows run on the calling thread).
+MIN_ROWS_PER_THREAD = 32768
+#: Row errors: the defaults of :data:`pyeval._bindings.DEFAULT_ERRORS`, but an invalid argument
+#: (never expected from a batch whose arguments were checked) is a CardTypeError.
+ROW_ERRORS: Mapping[int, type[PyevalError]] = {ERR_ARG: CardTypeError}
 
 
 def cpu_count() -> int:
@@ -77,12 +87,78 @@ def card_matrix(hands: npt.ArrayLike, name: str = "hands", row_label: str = "row
     return np.ascontiguousarray(arr)
 
 
-def raise_row_error(status: int, cards: list[int], row: int) -> None:
-    """Raise the pyeval error for a C batch status on row ``row`` holding ``cards``."""
+def check_out(out: object, n: int) -> npt.NDArray[np.uint16]:
+    """The array a batch of ``n`` rows writes into: a new ``uint16`` array when ``out`` is None,
+    else ``out`` itself once checked (checked before anything runs, so a bad ``out`` is never
+    written to).
+
+    Raises:
+        CardTypeError: ``out`` is not a writable C-contiguous ``uint16`` array of shape ``(n,)``.
+    """
+    if out is None:
+        return np.empty(n, dtype=np.uint16)
+    if not (isinstance(out, np.ndarray) and out.dtype == np.uint16 and out.shape == (n,)
+            and out.flags.c_contiguous and out.flags.writeable):
+        raise CardTypeError(f"out must be a writable C-contiguous uint16 array of shape ({n},)")
+    return out
+
+
+def check_kind(kind: object, kinds: Mapping[str, int]) -> int:
+    """The C code of a batch's ``kind`` (a str, one of ``kinds``). Raises CardTypeError otherwise."""
+    code = kinds.get(kind) if isinstance(kind, str) else None
+    if code is None:
+        raise CardTypeError(f"kind must be one of {', '.join(map(repr, kinds))}, got {kind!r}")
+    return code
+
+
+def row_blocks(fn: Callable[..., int], cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16],
+               *args: object) -> Callable[[int, int], tuple[int, int]]:
+    """``run(lo, hi)`` for :func:`run_rows` over a C batch of one card matrix, ``fn(cards, rows,
+    *args, out, bad_row)``: it passes rows ``lo..hi`` of ``cards`` (C-contiguous ``(n, k)``) and of
+    ``out`` as pointers offset into the checked buffers and ``hi - lo`` rows, so C sees an
+    ordinary smaller batch."""
+    k = cards.shape[1]
+    cbuf = ffi.from_buffer("uint8_t[]", cards)
+    obuf = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+
+    def run(lo: int, hi: int) -> tuple[int, int]:
+        bad = ffi.new("size_t *")
+        return int(fn(cbuf + lo * k, hi - lo, *args, obuf + lo, bad)), lo + int(bad[0])
+    return run
+
+
+def run_rows(run: Callable[[int, int], tuple[int, int]], n: int, threads: int) -> tuple[int, int]:
+    """Run a C batch over rows ``0..n`` in blocks: ``run(lo, hi)`` evaluates rows ``lo..hi`` and
+    returns ``(status, bad row)`` (the row counted from 0 of the whole batch). With ``threads`` > 1
+    (already checked by :func:`check_threads`) the rows are split into up to that many blocks of at
+    least :data:`MIN_ROWS_PER_THREAD` rows, run on the persistent pool (:func:`run_threads`; the C
+    calls release the GIL). Returns the first failure in row order (the first bad row), or
+    ``(0, 0)``."""
+    nthreads = min(threads, max(1, n // MIN_ROWS_PER_THREAD))
+    if nthreads <= 1:
+        results = [run(0, n)]
+    else:  # one persistent pool (a pool per call cost 0.2-2 ms)
+        bounds = [n * i // nthreads for i in range(nthreads + 1)]
+        results = run_threads(run, list(zip(bounds[:-1], bounds[1:])))
+    for st, row in results:  # blocks in row order: the first failure is the first bad row
+        if st:
+            return st, row
+    return 0, 0
+
+
+def card_message(status: int, cards: list[int]) -> str:
+    """What is wrong with ``cards``, for the C status ``status``: the bad or repeated card."""
     if status == ERR_CARD:
         c = next(c for c in cards if c > 51)
-        raise InvalidCardError(f"row {row}: invalid card {c}: card ints are 0..51")
+        return f"invalid card {c}: card ints are 0..51"
     if status == ERR_DUP:
         c = next(c for i, c in enumerate(cards) if c in cards[:i])
-        raise DuplicateCardError(f"row {row}: duplicate card {CARD_TEXT[c]} ({c})")
-    raise CardTypeError(f"row {row}: invalid input (status {status})")  # pragma: no cover
+        return f"duplicate card {CARD_TEXT[c]} ({c})"
+    return f"invalid input (status {status})"  # pragma: no cover
+
+
+def raise_row_error(status: int, cards: list[int], row: int) -> NoReturn:
+    """Raise the pyeval error for a C batch status on row ``row`` holding ``cards``: the class from
+    :func:`pyeval._bindings.check` (:data:`ROW_ERRORS`), the message naming the row and the card."""
+    check(status, f"row {row}", ROW_ERRORS, message=f"row {row}: {card_message(status, cards)}")
+    raise CardTypeError(f"row {row}: no error (status {status})")  # pragma: no cover - status < 0

@@ -141,13 +141,17 @@ DESCRIPTIONS: Mapping[int, str] = {
 }
 
 
-def check(status: int, what: str, errors: Mapping[int, type[PyevalError]] | None = None) -> int:
+def check(status: int, what: str, errors: Mapping[int, type[PyevalError]] | None = None, *,
+          message: str | None = None) -> int:
     """Return ``status`` when it is not an error (>= 0); else raise the exception mapped to it.
 
     Args:
         status: what a C function returned (a value or count >= 0, or a negative status code).
         what: the operation, for the message (``"shuffle"``, ``"pe_hu_simulate"``).
         errors: per-call overrides of :data:`DEFAULT_ERRORS` (e.g. ``{Status.ERR_ARG: SimulationError}``).
+        message: the whole message, when the caller can say more than the status does (the bad row
+            and card of a batch: ``"row 3: duplicate card As (51)"``); else it is built from
+            ``what`` and :data:`DESCRIPTIONS`.
     Raises:
         PyevalError: the mapped subclass, naming the operation and the status; ``PyevalError`` itself
             for a code no mapping names.
@@ -155,6 +159,8 @@ def check(status: int, what: str, errors: Mapping[int, type[PyevalError]] | None
     if status >= 0:
         return status
     exc = (errors or {}).get(status) or DEFAULT_ERRORS.get(status, PyevalError)
+    if message is not None:
+        raise exc(message)
     try:
         name = Status(status).name
     except ValueError:

@@ -8,6 +8,15 @@ from typing import Any
 
 class _Lib:
     PE_BADUGI_CLASSES: int
+    PE_CAT_FLUSH_LOW: int
+    PE_CAT_FOUR_OF_A_KIND_LOW: int
+    PE_CAT_FULL_HOUSE_LOW: int
+    PE_CAT_HIGH_CARD_LOW: int
+    PE_CAT_PAIR_LOW: int
+    PE_CAT_STRAIGHT_FLUSH_LOW: int
+    PE_CAT_STRAIGHT_LOW: int
+    PE_CAT_THREE_OF_A_KIND_LOW: int
+    PE_CAT_TWO_PAIR_LOW: int
     PE_CC_ABI: int
     PE_CC_CHUNK: int
     PE_CC_MAX_LINES: int
@@ -28,6 +37,7 @@ class _Lib:
     PE_ERR_CARD: int
     PE_ERR_COUNT: int
     PE_ERR_DUP: int
+    PE_EVAL_CLASSES: int
     PE_HU_ABI: int
     PE_HU_BAD_BEAT: int
     PE_HU_CHUNK: int
@@ -54,6 +64,7 @@ class _Lib:
     PE_OK: int
     PE_OMAHA_HIGH: int
     PE_OMAHA_LOW8: int
+    PE_PAIR_RANK_STEP: int
     PE_RACK_BURN: int
     PE_RACK_DISCARD: int
     PE_RACK_STUB: int

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 from . import __version__
 from .cards import format_cards, parse_cards
 from .errors import CardCountError, PyevalError, RunInterrupted
-from .evaluate import best_five, describe, evaluate, hand_category
+from .hands.high import best_five, describe, evaluate, hand_category
 
 __all__ = ["ExitCode", "SUBCOMMANDS", "add_command", "add_simulation_options", "progress_bar", "run_simulation",
            "emit", "build_parser", "main", "simulate_subparsers"]

@@ -27,7 +27,7 @@ import numpy.typing as npt
 from ._bindings import ERR_CARD, ERR_DUP, ffi, lib
 from .cards import CardsLike, format_cards, to_cards
 from .errors import CardCountError, CardTypeError, DuplicateCardError, InvalidCardError
-from .evaluate import MAX_VALUE, HandCategory
+from .hands.high import MAX_VALUE, HandCategory
 
 __all__ = ["value_histogram", "category_histogram", "hand_count"]
 

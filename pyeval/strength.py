@@ -29,6 +29,7 @@ __all__ = ["describe_low", "describe_badugi", "percentile", "class_percentile", 
 LOW_KINDS = ("a5", "a5_8", "27")
 _A5_CLASSES = int(lib.PE_LOW_A5_CLASSES)
 _27_CLASSES = int(lib.PE_LOW_27_CLASSES)
+_HIGH_CLASSES = int(lib.PE_EVAL_CLASSES)  # 7462
 _BADUGI_CLASSES = int(lib.PE_BADUGI_CLASSES)
 _LOW_CHAR = "A23456789TJQK"  # ace-to-five ranks, ace low (index 0)
 
@@ -204,7 +205,7 @@ def percentile(value: int, *, cards: int = 5) -> float:
     E.g. a pair of aces (five cards) beats about 0.93 of all hands. Raises HandValueError for a
     value outside 1..7462, CardCountError for ``cards`` not 5..7.
     """
-    v = _check(value, 7462, "a hand value")
+    v = _check(value, _HIGH_CLASSES, "a hand value")
     f = value_frequencies(cards)
     below = int(f[:v].sum())
     total = int(f.sum())
@@ -214,5 +215,5 @@ def percentile(value: int, *, cards: int = 5) -> float:
 def class_percentile(value: int) -> float:
     """treys' ``get_five_card_rank_percentage``: ``(7463 - value) / 7462``, the Cactus Kev rank as a
     share of the 7,462 classes (1.0 = 7-5-4-3-2 offsuit, 1/7462 = royal flush). Raises HandValueError."""
-    v = _check(value, 7462, "a hand value")
-    return (7463 - v) / 7462
+    v = _check(value, _HIGH_CLASSES, "a hand value")
+    return (_HIGH_CLASSES + 1 - v) / _HIGH_CLASSES

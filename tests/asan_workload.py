@@ -52,10 +52,10 @@ for _ in range(5000):
         errors += 1
 for k, kind in ((5, "a5"), (7, "a5"), (5, "27"), (7, "a5_8")):
     try:
-        variants.evaluate_low_batch(rng.integers(0, 256, size=(3000, k), dtype=np.uint8), kind)
+        variants.evaluate_low_batch(rng.integers(0, 256, size=(3000, k), dtype=np.uint8), kind=kind)
     except pyeval.PyevalError:
         errors += 1
-    variants.evaluate_low_batch(pyeval.deal_batch(3000, k, seed=k), kind)
+    variants.evaluate_low_batch(pyeval.deal_batch(3000, k, seed=k), kind=kind)
 for junk in (rng.integers(0, 256, size=(3000, 4), dtype=np.uint8), pyeval.deal_batch(3000, 4, seed=2)):
     try:
         variants.evaluate_badugi_batch(junk)

@@ -12,7 +12,7 @@ import pytest
 from pyeval.cards import parse_cards
 from pyeval.equity import Range, equity, parse_range
 from pyeval.errors import DuplicateCardError, EquityError, InvalidCardError, RangeError, SeedError
-from pyeval.evaluate import evaluate_batch
+from pyeval.hands.high import evaluate_batch
 from reference import ref_key
 
 

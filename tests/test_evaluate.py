@@ -313,7 +313,7 @@ def test_every_pair_of_hole_cards_on_a_fixed_board():
        st.sampled_from([tuple, list]))
 def test_fast_path_and_python_path_agree(cards, kind):
     """pyeval.evaluate (the C fast path) and the cffi/Python path give the same value or error."""
-    from pyeval.evaluate import _py_evaluate
+    from pyeval.hands.high import _py_evaluate
 
     def outcome(f):
         try:
@@ -334,3 +334,70 @@ def test_fast_path_falls_back_for_other_sequences():
         evaluate((True, 1, 2, 3, 4))
     with pytest.raises(TypeError):
         evaluate()  # type: ignore[call-arg]
+
+
+# --- category boundaries: defined once in C (csrc/pe_eval.h), exported ----------------------------
+
+def test_category_boundaries_come_from_c_and_match_the_reference():
+    """``CATEGORY_RANGES`` is built from ``PE_CAT_*_LOW`` / ``PE_EVAL_CLASSES``; it equals the ranges
+    of the slow reference's dense classes (tests/reference.py shares nothing with pyeval)."""
+    from pyeval._bindings import lib
+    from pyeval.hands.high import PAIR_RANK_STEP
+    from reference import DENSE
+
+    lows = [lib.PE_CAT_HIGH_CARD_LOW, lib.PE_CAT_PAIR_LOW, lib.PE_CAT_TWO_PAIR_LOW, lib.PE_CAT_THREE_OF_A_KIND_LOW,
+            lib.PE_CAT_STRAIGHT_LOW, lib.PE_CAT_FLUSH_LOW, lib.PE_CAT_FULL_HOUSE_LOW,
+            lib.PE_CAT_FOUR_OF_A_KIND_LOW, lib.PE_CAT_STRAIGHT_FLUSH_LOW]
+    assert [lo for lo, _ in pyeval.CATEGORY_RANGES.values()] == lows
+    assert pyeval.MAX_VALUE == lib.PE_EVAL_CLASSES == len(DENSE)
+    want: dict[HandCategory, tuple[int, int]] = {}
+    pair_low: dict[int, int] = {}
+    for key, v in DENSE.items():
+        cat = HandCategory(key[0])
+        lo, hi = want.get(cat, (v, v))
+        want[cat] = (min(lo, v), max(hi, v))
+        if cat == HandCategory.PAIR:
+            pair_low[key[1]] = min(pair_low.get(key[1], v), v)
+    assert pyeval.CATEGORY_RANGES == dict(sorted(want.items()))
+    assert pair_low == {r: lib.PE_CAT_PAIR_LOW + PAIR_RANK_STEP * r for r in range(13)}
+    for cat, (lo, hi) in pyeval.CATEGORY_RANGES.items():  # the C describe table agrees at every edge
+        assert hand_category(lo) == hand_category(hi) == cat
+        assert lib.pe_class_info(lo) >> 20 == cat and lib.pe_class_info(hi) >> 20 in (cat, HandCategory.ROYAL_FLUSH)
+
+
+#: The published number of five-card hands of each category (royal flushes among straight flushes).
+FIVE_CARD_HANDS = {HandCategory.HIGH_CARD: 1_302_540, HandCategory.PAIR: 1_098_240, HandCategory.TWO_PAIR: 123_552,
+                   HandCategory.THREE_OF_A_KIND: 54_912, HandCategory.STRAIGHT: 10_200, HandCategory.FLUSH: 5_108,
+                   HandCategory.FULL_HOUSE: 3_744, HandCategory.FOUR_OF_A_KIND: 624, HandCategory.STRAIGHT_FLUSH: 40}
+
+
+@pytest.mark.parametrize("k", [5, 6])
+def test_category_boundaries_match_the_census(k):
+    """Counting every k-card hand by value (C enumeration) within each exported range gives the C
+    census's category counts (which use the generated describe table) and, for five cards, the
+    published frequencies; every value of a range occurs for five cards."""
+    from pyeval.enumeration import value_histogram
+
+    hist = value_histogram(k)
+    counts, _ = pyeval.census(k)
+    counts[HandCategory.STRAIGHT_FLUSH] += counts.pop(HandCategory.ROYAL_FLUSH)
+    by_range = {cat: int(hist[lo:hi + 1].sum()) for cat, (lo, hi) in pyeval.CATEGORY_RANGES.items()}
+    assert by_range == counts
+    assert sum(by_range.values()) == int(hist.sum())
+    if k == 5:
+        assert by_range == FIVE_CARD_HANDS
+        assert all((hist[lo:hi + 1] > 0).all() for lo, hi in pyeval.CATEGORY_RANGES.values())
+
+
+def test_the_high_hand_module_is_not_shadowed_by_the_function():
+    """``pyeval.evaluate`` is the function; the module is ``pyeval.hands.high`` (issue 12)."""
+    import importlib
+    import types
+
+    mod = importlib.import_module("pyeval.hands.high")
+    assert isinstance(mod, types.ModuleType)
+    assert callable(pyeval.evaluate) and not isinstance(pyeval.evaluate, types.ModuleType)
+    assert pyeval.evaluate is mod.evaluate and pyeval.evaluate_batch is mod.evaluate_batch
+    assert pyeval.CATEGORY_RANGES is mod.CATEGORY_RANGES and pyeval.hands.evaluate is pyeval.evaluate
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("pyeval.evaluate")

@@ -6,7 +6,7 @@ import itertools
 import numpy as np
 
 from pyeval import HandCategory, evaluate_batch
-from pyeval.evaluate import census
+from pyeval.hands.high import census
 from reference import ref_key5, DENSE
 
 H = HandCategory

@@ -48,21 +48,21 @@ def _check_unique(vals: np.ndarray, first: np.ndarray, inverse: np.ndarray, keys
 
 
 def test_a5_every_five_card_hand(five_card_hands):
-    vals = evaluate_low_batch(five_card_hands, "a5")
+    vals = evaluate_low_batch(five_card_hands, kind="a5")
     # The reference depends on ranks only, so compute it once per rank multiset.
     # The reference depends on ranks only: compute it once per rank multiset (np.unique).
     code = (np.sort(five_card_hands >> 2, axis=1).astype(np.int64) * 13 ** np.arange(5)).sum(axis=1)
     _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
     keys = [ref.a5_key(tuple(five_card_hands[i].tolist())) for i in first]
     _check_unique(vals, first, inverse, keys, LOW_A5_CLASSES)
-    q = evaluate_low_batch(five_card_hands, "a5_8")
+    q = evaluate_low_batch(five_card_hands, kind="a5_8")
     qualifies = np.array([ref.a5_8_qualifies(k) for k in keys])[inverse]
     assert np.array_equal(q, np.where(qualifies, vals, 0))
     assert int(q[q > 0].min()) == LOW_A5_8_MIN
 
 
 def test_27_every_five_card_hand(five_card_hands):
-    vals = evaluate_low_batch(five_card_hands, "27")
+    vals = evaluate_low_batch(five_card_hands, kind="27")
     flush = (five_card_hands & 3).min(axis=1) == (five_card_hands & 3).max(axis=1)
     code = (np.sort(five_card_hands >> 2, axis=1).astype(np.int64) * 13 ** np.arange(5)).sum(axis=1) * 2 + flush
     _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
@@ -87,12 +87,12 @@ def test_a5_every_rank_multiset(k):
     arr = np.array(hands, dtype=np.uint8)
     rng = np.random.default_rng(k)
     arr = np.take_along_axis(arr, rng.permuted(np.tile(np.arange(k), (len(arr), 1)), axis=1), axis=1)
-    vals = evaluate_low_batch(arr, "a5")
+    vals = evaluate_low_batch(arr, kind="a5")
     # Map each best five-card key to its value through the five-card evaluator.
     for row, v in zip(arr.tolist(), vals.tolist()):
         best = min(itertools.combinations(row, 5), key=ref.a5_key)
         assert evaluate_low_a5(best) == v, row
-    q = evaluate_low_batch(arr, "a5_8")
+    q = evaluate_low_batch(arr, kind="a5_8")
     assert np.array_equal(q, np.where(vals >= LOW_A5_8_MIN, vals, 0))
 
 
@@ -130,7 +130,7 @@ def test_omaha_against_brute_force(nh, nb):
         holes.append(d[:nh])
         boards.append(d[nh:])
     high = evaluate_omaha_batch(holes, boards)
-    low = evaluate_omaha_batch(holes, boards, low8=True)
+    low = evaluate_omaha_batch(holes, boards, kind="low8")
     for h, b, hv, lv in zip(holes, boards, high.tolist(), low.tolist()):
         want = max(evaluate(list(x) + list(y)) for x in itertools.combinations(h, 2) for y in itertools.combinations(b, 3))
         assert hv == want == evaluate_omaha(h, b)
@@ -204,7 +204,7 @@ def _deals(n: int, k: int, seed: int) -> np.ndarray:
 def test_low_batch_matches_single_calls(kind, k):
     single = {"a5": evaluate_low_a5, "a5_8": evaluate_low_a5_8, "27": evaluate_low_27}[kind]
     hands = _deals(3000, k, k)
-    vals = evaluate_low_batch(hands, kind)
+    vals = evaluate_low_batch(hands, kind=kind)
     assert vals.tolist() == [single(h) for h in hands.tolist()]
 
 
@@ -216,7 +216,7 @@ def test_badugi_and_omaha_batches_match_single_calls():
         if b.shape[1] < 3:
             continue
         assert evaluate_omaha_batch(h, b).tolist() == [evaluate_omaha(x, y) for x, y in zip(h.tolist(), b.tolist())]
-        assert evaluate_omaha_batch(h, b, low8=True).tolist() == [
+        assert evaluate_omaha_batch(h, b, kind="low8").tolist() == [
             evaluate_omaha_low8(x, y) for x, y in zip(h.tolist(), b.tolist())]
 
 
@@ -227,10 +227,10 @@ def test_batches_name_the_first_bad_row_behind_many_good_ones(bad, error):
     pairs of them, in every kernel, after many valid rows (including queued duplicate-rank rows)."""
     good = _deals(600, 9, 1)
     good[:200, 1] = good[:200, 0] ^ 1  # same rank, other suit: a pair in the first cards (queued A-5 rows)
-    for k, run in [(5, lambda a: evaluate_low_batch(a, "a5")), (6, lambda a: evaluate_low_batch(a, "a5")),
-                   (7, lambda a: evaluate_low_batch(a, "a5_8")), (5, lambda a: evaluate_low_batch(a, "27")),
+    for k, run in [(5, lambda a: evaluate_low_batch(a, kind="a5")), (6, lambda a: evaluate_low_batch(a, kind="a5")),
+                   (7, lambda a: evaluate_low_batch(a, kind="a5_8")), (5, lambda a: evaluate_low_batch(a, kind="27")),
                    (4, evaluate_badugi_batch), (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:])),
-                   (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:], low8=True))]:
+                   (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:], kind="low8"))]:
         arr = good[:, :k].copy()
         # make the pair rows valid: card 1 must differ from every other card of the row
         ok = np.array([len(set(r)) == k for r in arr.tolist()])
@@ -263,10 +263,10 @@ def test_junk_bytes_are_rejected_by_every_batch():
     rng = np.random.default_rng(8)
     junk = rng.integers(0, 256, size=(4000, 9), dtype=np.uint8)
     junk[::3] = _deals(4000, 9, 8)[::3]  # some valid rows in between
-    runs = [(k, lambda a, kind=kind: evaluate_low_batch(a, kind)) for kind, k in
+    runs = [(k, lambda a, kind=kind: evaluate_low_batch(a, kind=kind)) for kind, k in
             [("a5", 5), ("a5", 6), ("a5", 7), ("a5_8", 7), ("27", 5)]]
     runs += [(4, evaluate_badugi_batch), (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:])),
-             (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:], low8=True))]
+             (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:], kind="low8"))]
     for k, run in runs:
         arr = np.ascontiguousarray(junk[:, :k])
         bad_rows = [i for i, r in enumerate(arr.tolist()) if max(r) > 51 or len(set(r)) < k]

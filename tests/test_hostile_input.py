@@ -28,7 +28,7 @@ def test_item15_time_arrays_are_not_cards(dtype):
         pyeval.evaluate(hands[0])
     from pyeval.hands import evaluate_low_batch
     with pytest.raises(CardTypeError):
-        evaluate_low_batch(hands, "a5")
+        evaluate_low_batch(hands, kind="a5")
 
 
 @pytest.mark.parametrize("odds", [10**30, f"{10**30} to 1", f"1 to {10**30}", "9" * 5000 + " to 1"])

@@ -13,7 +13,7 @@ import pyeval.poker.sim as hs
 from pyeval.cli import main
 from pyeval.equity import equity
 from pyeval.errors import SeedError, SimulationError
-from pyeval.evaluate import hand_category
+from pyeval.hands.high import hand_category
 from pyeval.parallel import split
 from pyeval.shoe import BatchDealer
 from pyeval import simulate

@@ -14,8 +14,9 @@ import pytest
 from shortdeck_reference import best_key, int_key, key5, keys5_np
 
 from pyeval import HandCategory
-from pyeval.errors import CardCountError, DuplicateCardError, EquityError, HandValueError, InvalidCardError
+from pyeval.errors import CardCountError, CardTypeError, DuplicateCardError, EquityError, HandValueError, InvalidCardError
 from pyeval.hands import (
+    SHORT_DECK_KINDS,
     SHORT_DECK,
     SHORT_DECK_CLASSES,
     describe_short_deck,
@@ -46,8 +47,7 @@ def _value_of_key(kind):
 @pytest.mark.parametrize("kind", [0, 1])
 def test_every_five_card_hand_against_the_reference(kind):
     """All C(36, 5) = 376,992 hands: the C value is the rank of the reference key (pure Python)."""
-    tbs = kind == 1
-    got = evaluate_short_deck_batch(ALL5, trips_beat_straight=tbs)
+    got = evaluate_short_deck_batch(ALL5, kind=SHORT_DECK_KINDS[kind])
     keys = np.array([int_key(key5(tuple(int(c) for c in row), kind)) for row in ALL5], dtype=np.int64)
     distinct = np.unique(keys)
     assert len(distinct) == SHORT_DECK_CLASSES
@@ -61,7 +61,7 @@ def _check_sevens(hands: np.ndarray, kind: int) -> None:
     for sub in itertools.combinations(range(hands.shape[1]), 5):
         best = np.maximum(best, keys5_np(hands[:, list(sub)], kind))
     want = np.searchsorted(distinct, best) + 1
-    assert np.array_equal(evaluate_short_deck_batch(hands, trips_beat_straight=kind == 1), want)
+    assert np.array_equal(evaluate_short_deck_batch(hands, kind=SHORT_DECK_KINDS[kind]), want)
 
 
 @pytest.mark.parametrize("kind", [0, 1])
@@ -115,7 +115,7 @@ def test_rules_of_the_short_deck():
     assert v("Ah Kh 9h 8h 6h") > v("Ac Ad As Kc Kd")  # a flush beats a full house
     assert v("Ac Ad As Kc Kd") > v("Tc Jd Qh Kc Ad")  # a full house beats a straight
     assert v("Tc Jd Qh Kc Ad") > v("Ac Ad As Kc Qd")  # classic order: straight over trips
-    assert v("Tc Jd Qh Kc Ad", trips_beat_straight=True) < v("6c 6d 6s Kc Qd", trips_beat_straight=True)
+    assert v("Tc Jd Qh Kc Ad", kind="trips_over_straight") < v("6c 6d 6s Kc Qd", kind="trips_over_straight")
     assert v("As Ks Qs Js Ts") == SHORT_DECK_CLASSES and describe_short_deck(SHORT_DECK_CLASSES) == "Royal Flush"
     assert describe_short_deck(1) == "High Card, Jack"  # J-9-8-7-6 (T-9-8-7-6 would be a straight)
     assert describe_short_deck(v("Kc Kd 6h 6s Ad")) == "Two Pair, Kings and Sixes"
@@ -152,8 +152,11 @@ def test_errors():
     for bad in (0, SHORT_DECK_CLASSES + 1, True, 1.5):
         with pytest.raises(HandValueError):
             describe_short_deck(bad)
-    with pytest.raises(Exception):
-        evaluate_short_deck("As Ks Qs Js Ts", trips_beat_straight=1)
+    with pytest.raises(TypeError):
+        evaluate_short_deck("As Ks Qs Js Ts", trips_beat_straight=True)  # the old spelling is gone
+    for bad_kind in (1, True, "classic", None):
+        with pytest.raises(CardTypeError, match="kind must be one of"):
+            evaluate_short_deck("As Ks Qs Js Ts", kind=bad_kind)
 
 
 def test_equity_exact_against_brute_force():

@@ -3,7 +3,7 @@
  * METH_FASTCALL function. A cffi call converts each of 7 int arguments separately (~150-200 ns a
  * call here); reading a tuple or list of small ints directly costs a fraction of that. Everything
  * that is not a tuple/list of 5..7 valid, distinct card ints is handed to the Python fallback
- * (pyeval.evaluate._evaluate_checked), which raises pyeval's precise errors or handles card text.
+ * (pyeval.hands.high._evaluate_checked), which raises pyeval's precise errors or handles card text.
  *
  * No mutable C globals: the fallback lives in the module state (set once at import, under the GIL).
  */

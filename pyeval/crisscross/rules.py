@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from .._house import check_int, parse_odds
 from ..errors import TableRulesError
-from ..evaluate import MAX_VALUE
+from ..hands.high import CATEGORY_RANGES, MAX_VALUE, PAIR_RANK_STEP, HandCategory
 
 __all__ = [
     "PaytableLine", "CrissCrossPaytable", "CrissCrossRules", "MAX_POSITIONS", "MAX_STUB_COUNT_INTERVAL",
@@ -35,12 +35,16 @@ MAX_POSITIONS = 6
 MAX_STUB_COUNT_INTERVAL = 5
 
 #: Lowest hand value of each paytable line used by the defaults (values are 1..7462, higher is
-#: stronger; see pyeval.evaluate.CATEGORY_RANGES). A pair of rank r (2 = 0 .. A = 12) starts at
-#: 1278 + 220 * r.
-PAIR_OF_SIXES = 1278 + 220 * 4   # 2158
-PAIR_OF_JACKS = 1278 + 220 * 9   # 3258
-_TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH = 4138, 4996, 5854, 5864
-_FULL_HOUSE, _QUADS, _STRAIGHT_FLUSH, _ROYAL = 7141, 7297, 7453, 7462
+#: stronger), from the category boundaries (:data:`pyeval.CATEGORY_RANGES`, defined in
+#: ``csrc/pe_eval.h``). A pair of rank r (2 = 0 .. A = 12) starts at
+#: ``CATEGORY_RANGES[PAIR][0] + PAIR_RANK_STEP * r``.
+_LOW = {cat: lo for cat, (lo, _) in CATEGORY_RANGES.items()}
+PAIR_OF_SIXES = _LOW[HandCategory.PAIR] + PAIR_RANK_STEP * 4   # 2158
+PAIR_OF_JACKS = _LOW[HandCategory.PAIR] + PAIR_RANK_STEP * 9   # 3258
+_TWO_PAIR, _TRIPS = _LOW[HandCategory.TWO_PAIR], _LOW[HandCategory.THREE_OF_A_KIND]
+_STRAIGHT, _FLUSH = _LOW[HandCategory.STRAIGHT], _LOW[HandCategory.FLUSH]
+_FULL_HOUSE, _QUADS = _LOW[HandCategory.FULL_HOUSE], _LOW[HandCategory.FOUR_OF_A_KIND]
+_STRAIGHT_FLUSH, _ROYAL = _LOW[HandCategory.STRAIGHT_FLUSH], MAX_VALUE
 
 
 @dataclass(frozen=True, slots=True)

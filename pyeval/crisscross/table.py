@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..contracts import Deck, read_only
 from ..errors import DeckOutOfPlayError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
-from ..evaluate import MAX_VALUE
+from ..hands.high import MAX_VALUE
 from ..shoe import StubCountPolicy
 from .deck import DECK_SIZE, ShufflerDeck
 from .records import CrissCrossPhase, RoundRecord

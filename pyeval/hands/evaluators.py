@@ -21,15 +21,16 @@ rankings. Batches run in C with the GIL released; card ints are ``rank * 4 + sui
 """
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
-from .._batch import card_matrix, raise_row_error
-from .._bindings import ERR_COUNT, ffi, lib
+from .._batch import (
+    ROW_ERRORS, card_matrix, check_kind, check_out, check_threads, raise_row_error, row_blocks, run_rows,
+)
+from .._bindings import check, ffi, lib
 from ..cards import CARD_TEXT, CardsLike, to_cards
 from ..errors import CardCountError, CardTypeError, DuplicateCardError, HandValueError
+from ..strength import LOW_KINDS
 
 __all__ = [
     "evaluate_omaha", "evaluate_omaha_low8", "evaluate_omaha_batch", "evaluate_low_a5", "evaluate_low_a5_8",
@@ -46,15 +47,16 @@ _OMAHA_TABLES = ffi.new("uint16_t[]", int(lib.pe_omaha_tables_size()) // 2)
 if lib.pe_omaha_tables_init(_OMAHA_TABLES, int(lib.pe_omaha_tables_size())) != 0:  # pragma: no cover
     raise ImportError("pe_omaha_tables_init failed")
 
-_LOW_KINDS = {"a5": int(lib.PE_LOW_A5), "a5_8": int(lib.PE_LOW_A5_8), "27": int(lib.PE_LOW_27)}
+# The kinds of evaluate_low_batch (the names pyeval.describe reads, pyeval.strength.LOW_KINDS) and of
+# evaluate_omaha_batch -> their C codes.
+_LOW_KINDS = dict(zip(LOW_KINDS, (int(lib.PE_LOW_A5), int(lib.PE_LOW_A5_8), int(lib.PE_LOW_27)), strict=True))
+_OMAHA_KINDS = {"high": int(lib.PE_OMAHA_HIGH), "low8": int(lib.PE_OMAHA_LOW8)}
 
 
 def _status(st: int, what: str, cards: tuple[int, ...]) -> int:
-    if st >= 0:
-        return st
-    if st == ERR_COUNT:  # pragma: no cover - counts are checked before the call
-        raise CardCountError(f"{what}: wrong number of cards ({len(cards)})")
-    raise CardTypeError(f"{what}: invalid input (status {st})")  # pragma: no cover
+    """A single hand's C status: the cards were validated first, so an error here is a bug
+    (mapped by :func:`pyeval._bindings.check`, naming the cards)."""
+    return check(st, f"{what} of {len(cards)} cards", ROW_ERRORS)  # pragma: no cover - validated above
 
 
 _CARD_INTS = frozenset(range(52))
@@ -159,64 +161,75 @@ def evaluate_omaha_low8(hole: CardsLike, board: CardsLike) -> int:
 
 
 # ---------------------------------------------------------------------- batches
+# One shape for every batch: (hands, [board,] out=None, *, threads=1, [kind=...]); see pyeval._batch.
 def _matrix(hands: npt.ArrayLike, name: str) -> npt.NDArray[np.uint8]:
     return card_matrix(hands, name, f"{name} row")
 
 
-def _run(fn: Any, *args: Any, n: int) -> tuple[npt.NDArray[np.uint16], int, int]:
-    out = np.empty(n, dtype=np.uint16)
-    bad = ffi.new("size_t *")
-    st = fn(*args, ffi.from_buffer("uint16_t[]", out, require_writable=True), bad)
-    return out, int(st), int(bad[0])
-
-
-def evaluate_low_batch(hands: npt.ArrayLike, kind: str = "a5") -> npt.NDArray[np.uint16]:
+def evaluate_low_batch(hands: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None, *, threads: int = 1,
+                       kind: str = "a5") -> npt.NDArray[np.uint16]:
     """Evaluate many low hands in C (GIL released).
 
     Args:
         hands: shape ``(n, k)`` card ints; k in 5..7 for ``"a5"``/``"a5_8"``, k = 5 for ``"27"``.
+        out: optional ``uint16`` array of shape ``(n,)`` to write into, as :func:`pyeval.evaluate_batch`.
+        threads: threads to split the rows over, as :func:`pyeval.evaluate_batch` (0 = every CPU).
         kind: ``"a5"`` (ace-to-five), ``"a5_8"`` (eight-or-better, 0 = no low) or ``"27"`` (deuce-to-seven).
     Returns:
-        ``uint16`` array of shape ``(n,)``, higher is the better low.
+        ``uint16`` array of shape ``(n,)`` (``out`` when given), higher is the better low.
     Raises:
-        CardTypeError (bad kind, dtype or shape), CardCountError, InvalidCardError / DuplicateCardError
-        naming the first bad row.
+        CardTypeError (bad kind, dtype, shape, ``out`` or ``threads``), CardCountError,
+        InvalidCardError / DuplicateCardError naming the first bad row.
     """
-    if kind not in _LOW_KINDS:
-        raise CardTypeError(f"kind must be one of {sorted(_LOW_KINDS)}, got {kind!r}")
+    code = check_kind(kind, _LOW_KINDS)
     arr = _matrix(hands, "hands")
     n, k = arr.shape
     if (k != 5) if kind == "27" else not 5 <= k <= 7:
         raise CardCountError(f"{kind} lows take {'5' if kind == '27' else '5..7'} cards per hand, got {k}")
-    out, st, row = _run(lib.pe_low_batch, ffi.from_buffer("uint8_t[]", arr), n, k, _LOW_KINDS[kind], n=n)
+    out = check_out(out, n)
+    st, row = run_rows(row_blocks(lib.pe_low_batch, arr, out, k, code), n, check_threads(threads))
     if st:
         raise_row_error(st, arr[row].tolist(), row)
     return out
 
 
-def evaluate_badugi_batch(hands: npt.ArrayLike) -> npt.NDArray[np.uint16]:
-    """Evaluate many four-card Badugi hands (shape ``(n, 4)``) in C; ``uint16`` values 1..1092."""
+def evaluate_badugi_batch(hands: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None, *,
+                          threads: int = 1) -> npt.NDArray[np.uint16]:
+    """Evaluate many four-card Badugi hands (shape ``(n, 4)``) in C (GIL released); ``uint16``
+    values 1..1092. ``out`` and ``threads`` as :func:`pyeval.evaluate_batch`.
+
+    Raises:
+        CardTypeError (dtype, shape, ``out`` or ``threads``), CardCountError, InvalidCardError /
+        DuplicateCardError naming the first bad row.
+    """
     arr = _matrix(hands, "hands")
     n, k = arr.shape
     if k != 4:
         raise CardCountError(f"a badugi hand has 4 cards, got {k}")
-    out, st, row = _run(lib.pe_badugi_batch, ffi.from_buffer("uint8_t[]", arr), n, n=n)
+    out = check_out(out, n)
+    st, row = run_rows(row_blocks(lib.pe_badugi_batch, arr, out), n, check_threads(threads))
     if st:
         raise_row_error(st, arr[row].tolist(), row)
     return out
 
 
-def evaluate_omaha_batch(hole: npt.ArrayLike, board: npt.ArrayLike, *, low8: bool = False) -> npt.NDArray[np.uint16]:
+def evaluate_omaha_batch(hole: npt.ArrayLike, board: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None, *,
+                         threads: int = 1, kind: str = "high") -> npt.NDArray[np.uint16]:
     """Evaluate many Omaha hands in C (GIL released): row ``i`` is ``hole[i]`` with ``board[i]``.
 
     Args:
         hole: shape ``(n, 4..6)``; board: shape ``(n, 3..5)``; card ints.
-        low8: evaluate the eight-or-better low (0 = no qualifying low) instead of high.
+        out: optional ``uint16`` array of shape ``(n,)`` to write into, as :func:`pyeval.evaluate_batch`.
+        threads: threads to split the rows over, as :func:`pyeval.evaluate_batch` (0 = every CPU).
+        kind: ``"high"`` (as :func:`evaluate_omaha`) or ``"low8"`` (the eight-or-better low, as
+            :func:`evaluate_omaha_low8`; 0 = no qualifying low).
     Returns:
-        ``uint16`` array of shape ``(n,)``.
+        ``uint16`` array of shape ``(n,)`` (``out`` when given).
     Raises:
-        CardTypeError, CardCountError, InvalidCardError / DuplicateCardError naming the first bad row.
+        CardTypeError (bad kind, dtype, shape, ``out`` or ``threads``), CardCountError,
+        InvalidCardError / DuplicateCardError naming the first bad row.
     """
+    code = check_kind(kind, _OMAHA_KINDS)
     h = _matrix(hole, "hole")
     b = _matrix(board, "board")
     if h.shape[0] != b.shape[0]:
@@ -225,9 +238,16 @@ def evaluate_omaha_batch(hole: npt.ArrayLike, board: npt.ArrayLike, *, low8: boo
     nb = b.shape[1]
     if not 4 <= nh <= 6 or not 3 <= nb <= 5:
         raise CardCountError(f"Omaha takes 4..6 hole cards and 3..5 board cards, got {nh} and {nb}")
-    kind = int(lib.PE_OMAHA_LOW8 if low8 else lib.PE_OMAHA_HIGH)
-    out, st, row = _run(lib.pe_omaha_batch, _OMAHA_TABLES, ffi.from_buffer("uint8_t[]", h),
-                        ffi.from_buffer("uint8_t[]", b), n, nh, nb, kind, n=n)
+    out = check_out(out, n)
+    hbuf, bbuf = ffi.from_buffer("uint8_t[]", h), ffi.from_buffer("uint8_t[]", b)
+    obuf = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+
+    def run(lo: int, hi: int) -> tuple[int, int]:
+        bad = ffi.new("size_t *")
+        st = lib.pe_omaha_batch(_OMAHA_TABLES, hbuf + lo * nh, bbuf + lo * nb, hi - lo, nh, nb, code, obuf + lo, bad)
+        return int(st), lo + int(bad[0])
+
+    st, row = run_rows(run, n, check_threads(threads))
     if st:
         raise_row_error(st, h[row].tolist() + b[row].tolist(), row)
     return out

@@ -19,11 +19,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .._bindings import lib
+from .._bindings import Status, check, lib
 from ..errors import HandValueError
 from .evaluators import _OMAHA_TABLES
 
 __all__ = ["HandType", "HAND_TYPES", "hand_type"]
+
+#: Every C status of a showdown valuation is a HandValueError: the cards were dealt by the engine,
+#: so a refusal means the hand type does not fit the game (e.g. a card below 6 in short deck).
+_REFUSED = {int(st): HandValueError for st in Status if st < 0}
 
 
 @dataclass(frozen=True)
@@ -42,10 +46,10 @@ class HandType:
 
     def value(self, hole: bytes, board: bytes) -> int:
         """The hand's value (higher is better; 0 = no qualifying hand). Raises HandValueError when
-        the cards cannot be valued (the C status)."""
+        the cards cannot be valued (the C status, through :func:`pyeval._bindings.check`)."""
         v = int(self.raw(hole, board))
         if v < 0:
-            raise HandValueError(f"{self.name}: {self.refusal} (status {v})")
+            check(v, self.name, _REFUSED, message=f"{self.name}: {self.refusal} (status {v})")
         return v
 
 
@@ -54,9 +58,12 @@ def _high(h: bytes, b: bytes) -> int:
     return int(lib.pe_eval_n(cards, len(cards)))
 
 
+_CLASSIC = int(lib.PE_SD_STRAIGHT_OVER_TRIPS)  # a straight beats three of a kind
+
+
 def _short_deck(h: bytes, b: bytes) -> int:
     cards = h + b
-    return int(lib.pe_sd_eval(cards, len(cards), 0))  # negative for a card below 6
+    return int(lib.pe_sd_eval(cards, len(cards), _CLASSIC))  # negative for a card below 6
 
 
 HAND_TYPES: Mapping[str, HandType] = MappingProxyType({t.name: t for t in (

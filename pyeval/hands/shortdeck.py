@@ -2,8 +2,8 @@
 
 Ranking: a flush beats a full house, and A-6-7-8-9 is the lowest straight (the ace plays below the
 six; likewise the lowest straight flush). Two orders of three of a kind and a straight are in use:
-by default the classic one (a straight beats three of a kind, as pokerkit ranks short deck); with
-``trips_beat_straight=True`` three of a kind beats a straight (PokerStars' 6+ Hold'em and most online
+by default the classic one, ``kind="straight_over_trips"`` (a straight beats three of a kind, as
+pokerkit ranks short deck); with ``kind="trips_over_straight"`` three of a kind beats a straight (PokerStars' 6+ Hold'em and most online
 rooms). Values are dense classes ``1..SHORT_DECK_CLASSES`` (1404), **higher is stronger**, in either
 order. Cards are pyeval's ints (``rank * 4 + suit``); the short deck is cards 16..51 (``6c``..``As``).
 
@@ -13,18 +13,20 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
 
-from .._batch import card_matrix
-from .._bindings import ERR_CARD, ERR_COUNT, ERR_DUP, ffi, lib
+from .._batch import (
+    ROW_ERRORS, card_matrix, card_message, check_kind, check_out, check_threads, row_blocks, run_rows,
+)
+from .._bindings import ERR_CARD, check, lib
 from ..cards import CARD_TEXT, RANK_NAMES, RANK_PLURALS, CardsLike, to_cards
 from ..errors import CardCountError, CardTypeError, DuplicateCardError, EquityError, HandValueError, InvalidCardError
-from ..evaluate import HandCategory
+from .high import HandCategory
 
-__all__ = ["SHORT_DECK", "SHORT_DECK_CLASSES", "evaluate_short_deck", "evaluate_short_deck_batch",
+__all__ = ["SHORT_DECK_KINDS", "SHORT_DECK", "SHORT_DECK_CLASSES", "evaluate_short_deck", "evaluate_short_deck_batch",
            "short_deck_category", "describe_short_deck", "short_deck_equity", "ShortDeckEquity"]
 
 SHORT_DECK_CLASSES = int(lib.PE_SD_CLASSES)
@@ -32,10 +34,13 @@ SHORT_DECK_CLASSES = int(lib.PE_SD_CLASSES)
 SHORT_DECK: tuple[int, ...] = tuple(range(16, 52))
 
 
-def _kind(trips_beat_straight: bool) -> int:
-    if not isinstance(trips_beat_straight, bool):
-        raise CardTypeError(f"trips_beat_straight must be a bool, got {trips_beat_straight!r}")
-    return int(lib.PE_SD_TRIPS_OVER_STRAIGHT if trips_beat_straight else lib.PE_SD_STRAIGHT_OVER_TRIPS)
+#: The ``kind`` every short-deck function takes: the order of a straight and three of a kind.
+SHORT_DECK_KINDS = ("straight_over_trips", "trips_over_straight")
+_KINDS = dict(zip(SHORT_DECK_KINDS, (int(lib.PE_SD_STRAIGHT_OVER_TRIPS), int(lib.PE_SD_TRIPS_OVER_STRAIGHT)), strict=True))
+
+
+def _kind(kind: str) -> int:
+    return check_kind(kind, _KINDS)
 
 
 def _check_short(cs: tuple[int, ...], where: str = "") -> None:
@@ -44,12 +49,13 @@ def _check_short(cs: tuple[int, ...], where: str = "") -> None:
             raise InvalidCardError(f"{where}{CARD_TEXT[c]} is not in the short deck (ranks 6..A)")
 
 
-def evaluate_short_deck(cards: CardsLike, *, trips_beat_straight: bool = False) -> int:
+def evaluate_short_deck(cards: CardsLike, *, kind: str = "straight_over_trips") -> int:
     """Short-deck value of the best five of 5..7 cards: 1..1404, higher is stronger.
 
     Args:
         cards: 5-7 distinct short-deck cards (ints 16..51 or text such as ``"As 6d 7h 8c 9s"``).
-        trips_beat_straight: rank three of a kind above a straight (PokerStars' order).
+        kind: ``"straight_over_trips"`` (the classic order) or ``"trips_over_straight"`` (three of a
+            kind above a straight, PokerStars' order).
     Raises:
         CardCountError (not 5..7 cards), InvalidCardError (a card below 6 or outside the deck),
         DuplicateCardError, CardTypeError.
@@ -58,71 +64,71 @@ def evaluate_short_deck(cards: CardsLike, *, trips_beat_straight: bool = False) 
     if not 5 <= len(cs) <= 7:
         raise CardCountError(f"a short-deck hand has 5..7 cards, got {len(cs)}")
     _check_short(cs)
-    v = lib.pe_sd_eval(bytes(cs), len(cs), _kind(trips_beat_straight))
+    v = lib.pe_sd_eval(bytes(cs), len(cs), _kind(kind))
     if v < 0:
         _raise(v, list(cs), None)
     return int(v)
 
 
-def _raise(st: int, cards: list[int], row: int | None) -> None:
+def _raise(st: int, cards: list[int], row: int | None) -> NoReturn:
+    """The error of a C status (the class from :func:`pyeval._bindings.check`), naming the card
+    (and the row of a batch); a card below 6 is not in the short deck."""
     where = f"row {row}: " if row is not None else ""
-    if st == ERR_CARD:
-        c = next(c for c in cards if c < 16 or c > 51)
-        if c > 51:
-            raise InvalidCardError(f"{where}invalid card {c}: card ints are 0..51")
-        raise InvalidCardError(f"{where}{CARD_TEXT[c]} is not in the short deck (ranks 6..A)")
-    if st == ERR_DUP:
-        c = next(c for i, c in enumerate(cards) if c in cards[:i])
-        raise DuplicateCardError(f"{where}duplicate card {CARD_TEXT[c]} ({c})")
-    if st == ERR_COUNT:  # pragma: no cover - counts are checked before the call
-        raise CardCountError(f"{where}a short-deck hand has 5..7 cards")
-    raise CardTypeError(f"{where}invalid input (status {st})")  # pragma: no cover
+    bad = next((c for c in cards if c < 16 or c > 51), None)
+    if st == ERR_CARD and bad is not None and bad < 16:
+        message = f"{where}{CARD_TEXT[bad]} is not in the short deck (ranks 6..A)"
+    else:
+        message = where + card_message(st, cards)
+    check(st, "short deck", ROW_ERRORS, message=message)
+    raise CardTypeError(f"{where}no error (status {st})")  # pragma: no cover - st < 0
 
 
-def evaluate_short_deck_batch(hands: npt.ArrayLike, *, trips_beat_straight: bool = False) -> npt.NDArray[np.uint16]:
+def evaluate_short_deck_batch(hands: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None, *, threads: int = 1,
+                              kind: str = "straight_over_trips") -> npt.NDArray[np.uint16]:
     """Evaluate many short-deck hands in C (GIL released).
 
     Args:
         hands: shape ``(n, k)`` card ints, k in 5..7.
+        out: optional ``uint16`` array of shape ``(n,)`` to write into, as :func:`pyeval.evaluate_batch`.
+        threads: threads to split the rows over, as :func:`pyeval.evaluate_batch` (0 = every CPU).
+        kind: ``"straight_over_trips"`` (default) or ``"trips_over_straight"``, as :func:`evaluate_short_deck`.
     Returns:
-        ``uint16`` array of shape ``(n,)``, values 1..1404.
+        ``uint16`` array of shape ``(n,)`` (``out`` when given), values 1..1404.
     Raises:
-        CardTypeError (dtype or shape), CardCountError, InvalidCardError / DuplicateCardError naming
-        the first bad row.
+        CardTypeError (bad kind, dtype, shape, ``out`` or ``threads``), CardCountError,
+        InvalidCardError / DuplicateCardError naming the first bad row.
     """
-    kind = _kind(trips_beat_straight)
+    code = _kind(kind)
     arr = card_matrix(hands, "hands", "hands row")
     n, k = arr.shape
     if not 5 <= k <= 7:
         raise CardCountError(f"short-deck hands take 5..7 cards per row, got {k}")
-    out = np.empty(n, dtype=np.uint16)
-    bad = ffi.new("size_t *")
-    st = lib.pe_sd_batch(ffi.from_buffer("uint8_t[]", arr), n, k, kind,
-                         ffi.from_buffer("uint16_t[]", out, require_writable=True), bad)
+    out = check_out(out, n)
+    st, row = run_rows(row_blocks(lib.pe_sd_batch, arr, out, k, code), n, check_threads(threads))
     if st:
-        _raise(int(st), arr[int(bad[0])].tolist(), int(bad[0]))
+        _raise(st, arr[row].tolist(), row)
     return out
 
 
-def _info(value: int, trips_beat_straight: bool) -> tuple[HandCategory, list[int]]:
+def _info(value: int, kind: str) -> tuple[HandCategory, list[int]]:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= int(value) <= SHORT_DECK_CLASSES:
         raise HandValueError(f"a short-deck value is an int 1..{SHORT_DECK_CLASSES}, got {value!r}")
-    info = int(lib.pe_sd_class_info(int(value), _kind(trips_beat_straight)))
+    info = int(lib.pe_sd_class_info(int(value), _kind(kind)))
     return HandCategory(info >> 20), [(info >> (16 - 4 * i)) & 15 for i in range(5)]
 
 
-def short_deck_category(value: int, *, trips_beat_straight: bool = False) -> HandCategory:
+def short_deck_category(value: int, *, kind: str = "straight_over_trips") -> HandCategory:
     """The :class:`~pyeval.HandCategory` of a short-deck value. Raises HandValueError out of 1..1404."""
-    return _info(value, trips_beat_straight)[0]
+    return _info(value, kind)[0]
 
 
-def describe_short_deck(value: int, *, trips_beat_straight: bool = False) -> str:
+def describe_short_deck(value: int, *, kind: str = "straight_over_trips") -> str:
     """A short-deck value in words, e.g. ``"Straight, Nine high"`` for A-6-7-8-9, ``"Flush, Ace high"``.
 
     Raises:
         HandValueError: ``value`` outside 1..1404.
     """
-    cat, r = _info(value, trips_beat_straight)
+    cat, r = _info(value, kind)
     name, plural = RANK_NAMES, RANK_PLURALS
     if cat == HandCategory.STRAIGHT_FLUSH and r[0] == 12:
         return "Royal Flush"
@@ -158,7 +164,7 @@ class ShortDeckEquity:
 
 
 def short_deck_equity(hands: Any, board: CardsLike = (), dead: CardsLike = (), *,
-                      trips_beat_straight: bool = False) -> ShortDeckEquity:
+                      kind: str = "straight_over_trips") -> ShortDeckEquity:
     """Each player's exact equity in short-deck hold'em (two hole cards each, a five-card board).
 
     Every completion of the board from the cards left in the 36-card deck is evaluated in C (at most
@@ -196,7 +202,7 @@ def short_deck_equity(hands: Any, board: CardsLike = (), dead: CardsLike = (), *
     full = np.concatenate([base, runs], axis=1)
     vals = np.stack([evaluate_short_deck_batch(
         np.concatenate([np.broadcast_to(np.array(h, dtype=np.uint8), (n_boards, 2)), full], axis=1),
-        trips_beat_straight=trips_beat_straight) for h in holes])
+        kind=kind) for h in holes])
     best = vals.max(axis=0)
     winners = vals == best
     count = winners.sum(axis=0)

@@ -30,7 +30,7 @@ from .._house import OddsLike, check_int, format_odds, winnings
 from .._house import parse_odds as _parse_odds
 from ..cards import RANKS
 from ..errors import PaytableError, ShoeArgumentError, TableRulesError
-from ..evaluate import HandCategory
+from ..hands.high import HandCategory
 from ..shoe.procedures import WPT_HEADS_UP_DEAL, plan_deal
 from ..shoe.procedures import DealingProcedure as HoleCardProcedure
 

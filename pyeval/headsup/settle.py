@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .._house import winnings
 from ..contracts import Outcome
-from ..evaluate import CATEGORY_RANGES, HandCategory
+from ..hands.high import CATEGORY_RANGES, MAX_VALUE, HandCategory
 from .rules import WIN, HeadsUpRules, HeadsUpWager, pocket_class
 
 __all__ = ["Outcome", "HeadsUpWagerResult", "PlayerSettlement", "RoundSettlement", "settle_player", "category_of",
@@ -38,7 +38,7 @@ _RH_2_III_B = "58 Pa. Code § 677a.11(h)(2)(iii)(B)"
 _LOWS = [lo for lo, _ in CATEGORY_RANGES.values()]
 _CAT_NAMES = tuple(c.name for c in HandCategory)
 _PAIR_LOW = CATEGORY_RANGES[HandCategory.PAIR][0]
-_ROYAL = 7462
+_ROYAL = MAX_VALUE
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
 
 

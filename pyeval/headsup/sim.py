@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from .._bindings import Status, check, ffi, lib
 from ..errors import TableRulesError, WagerNotAllowedError
-from ..evaluate import HandCategory
+from ..hands.high import HandCategory
 from ..parallel import stream_rng, sum_cdata
 from ..shoe.rng import resolve_seed, seeded_rng
 from ..simulation import in_chunks, mean_and_stderr

@@ -34,28 +34,22 @@ Pocket Bonus and Trips Plus): the game's house edge per Ante (Ante + Odds + Rais
 from __future__ import annotations
 
 from .._bindings import _fastcall
+from ..hands.high import CATEGORY_RANGES, HandCategory
 from ._tables import PREFLOP_EQUITY
 from .round import Decision, HeadsUpStreet
+from .settle import category_of
 
 __all__ = ["basic_strategy", "preflop_raises", "PREFLOP_MIN_EQUITY"]
 
 _evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin (the round has validated the cards)
 _PREFLOP = HeadsUpStreet.PREFLOP
 _FLOP = HeadsUpStreet.FLOP
-_PAIR_LOW = 1278
-_TWO_PAIR_LOW = 4138
-#: Lowest value of each category 1..8 (HandCategory PAIR .. STRAIGHT_FLUSH).
-_CAT_LOW = (1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
+_PAIR_LOW = CATEGORY_RANGES[HandCategory.PAIR][0]
+_TWO_PAIR_LOW = CATEGORY_RANGES[HandCategory.TWO_PAIR][0]
+_category = category_of  # 0 (high card) .. 8 (straight flush); a royal flush counts as 9
 
 #: Pre-flop raise threshold: equity against one random hand, in units of 1/100,000.
 PREFLOP_MIN_EQUITY = 54_000
-
-
-def _category(v: int) -> int:
-    """0 (high card) .. 8 (straight flush); a royal flush counts as 9."""
-    if v == 7462:
-        return 9
-    return sum(v >= lo for lo in _CAT_LOW)
 
 
 def preflop_raises(a: int, b: int) -> bool:

@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import PyevalError, SimulationError
-from ..evaluate import MAX_VALUE, HandCategory, hand_category
+from ..hands.high import MAX_VALUE, HandCategory, hand_category
 from ..parallel import check_seed
 from ..shoe import BatchDealer
 from ..simulation import MAX_ROUNDS, mean_and_stderr

@@ -15,17 +15,18 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ._batch import card_matrix, check_threads, raise_row_error, run_threads
-from ._bindings import ERR_COUNT, _fastcall, ffi, lib
-from .cards import RANK_NAMES, RANK_PLURALS, CardsLike, to_cards
-from .errors import CardCountError, CardTypeError, HandValueError
+from .._batch import ROW_ERRORS, card_matrix, check_out, check_threads, raise_row_error, row_blocks, run_rows
+from .._bindings import _fastcall, check, ffi, lib
+from ..cards import RANK_NAMES, RANK_PLURALS, CardsLike, to_cards
+from ..errors import CardCountError, CardTypeError, HandValueError
 
 __all__ = [
     "HandCategory", "evaluate", "evaluate_batch", "best_five", "hand_category", "describe",
     "to_cactus_kev", "from_cactus_kev", "census", "MAX_VALUE", "CATEGORY_RANGES",
 ]
 
-MAX_VALUE = 7462
+#: The highest value (the royal flush) and the number of values: ``PE_EVAL_CLASSES``.
+MAX_VALUE = int(lib.PE_EVAL_CLASSES)
 
 
 class HandCategory(enum.IntEnum):
@@ -57,14 +58,22 @@ _LABELS = {
     HandCategory.ROYAL_FLUSH: "Royal Flush",
 }
 
-#: Inclusive value range of each category (royal flush is the top of STRAIGHT_FLUSH: 7462).
+#: Lowest value of each category, weakest first: ``csrc/pe_eval.h``'s ``PE_CAT_*_LOW``, the one
+#: definition of the boundaries, read from the compiled module.
+_CATEGORY_LOWS = (
+    lib.PE_CAT_HIGH_CARD_LOW, lib.PE_CAT_PAIR_LOW, lib.PE_CAT_TWO_PAIR_LOW, lib.PE_CAT_THREE_OF_A_KIND_LOW,
+    lib.PE_CAT_STRAIGHT_LOW, lib.PE_CAT_FLUSH_LOW, lib.PE_CAT_FULL_HOUSE_LOW, lib.PE_CAT_FOUR_OF_A_KIND_LOW,
+    lib.PE_CAT_STRAIGHT_FLUSH_LOW,
+)
+#: Inclusive value range of each category (royal flush is the top of STRAIGHT_FLUSH: 7462), from
+#: the C boundaries; e.g. ``CATEGORY_RANGES[HandCategory.PAIR] == (1278, 4137)``.
 CATEGORY_RANGES: dict[HandCategory, tuple[int, int]] = {
-    HandCategory.HIGH_CARD: (1, 1277), HandCategory.PAIR: (1278, 4137),
-    HandCategory.TWO_PAIR: (4138, 4995), HandCategory.THREE_OF_A_KIND: (4996, 5853),
-    HandCategory.STRAIGHT: (5854, 5863), HandCategory.FLUSH: (5864, 7140),
-    HandCategory.FULL_HOUSE: (7141, 7296), HandCategory.FOUR_OF_A_KIND: (7297, 7452),
-    HandCategory.STRAIGHT_FLUSH: (7453, 7462),
+    HandCategory(i): (int(lo), int(hi) - 1)
+    for i, (lo, hi) in enumerate(zip(_CATEGORY_LOWS, (*_CATEGORY_LOWS[1:], MAX_VALUE + 1)))
 }
+#: Values per pair rank: a pair of rank r (2 = 0 .. A = 12) starts at
+#: ``CATEGORY_RANGES[HandCategory.PAIR][0] + PAIR_RANK_STEP * r`` (``PE_PAIR_RANK_STEP``).
+PAIR_RANK_STEP = int(lib.PE_PAIR_RANK_STEP)
 _LOWS = [lo for lo, _ in CATEGORY_RANGES.values()]
 
 _EVAL: dict[int, Callable[..., int]] = {5: lib.pe_eval5, 6: lib.pe_eval6, 7: lib.pe_eval7}
@@ -117,58 +126,35 @@ def evaluate_batch(
     Args:
         hands: shape ``(n, k)`` with k in 5..7, card ints 0..51. ``uint8`` C-contiguous input is
             used without a copy; other integer dtypes and array-likes are converted once.
-        out: optional ``uint16`` array of shape ``(n,)`` to write into (C-contiguous, writable).
+        out: optional ``uint16`` array of shape ``(n,)`` to write into (C-contiguous, writable);
+            checked before anything runs.
         threads: split the rows over this many threads (each runs the C loop without the GIL).
             ``0`` means ``os.cpu_count()`` (read once). Threads come from one persistent pool and
-            each gets at least 32,768 rows, so small batches run on the calling thread.
+            each gets at least 32,768 rows, so small batches run on the calling thread. Every batch
+            evaluator of :mod:`pyeval.hands` takes ``out`` and ``threads`` alike.
     Returns:
         ``uint16`` array of shape ``(n,)``: values 1..7462, higher is stronger.
     Raises:
         CardTypeError: not an integer array, or wrong shape/dtype of ``out``.
         CardCountError: k not in 5..7. InvalidCardError / DuplicateCardError: naming the first bad
-        row. Validation is fused with evaluation, so when ``out`` is given, rows before the bad one
-        may already have been written; no other state exists to change.
+        row. Validation is fused with evaluation, so when ``out`` is given, other rows than the bad
+        one may already have been written; no other state exists to change.
     """
     arr = _as_card_matrix(hands)
     n, k = arr.shape
-    if out is None:
-        out = np.empty(n, dtype=np.uint16)
-    elif not (isinstance(out, np.ndarray) and out.dtype == np.uint16 and out.shape == (n,)
-              and out.flags.c_contiguous and out.flags.writeable):
-        raise CardTypeError(f"out must be a writable C-contiguous uint16 array of shape ({n},)")
-    nthreads = min(check_threads(threads), max(1, n // _MIN_ROWS_PER_THREAD))
-    cards_buf = ffi.from_buffer("uint8_t[]", arr)
-    out_buf = ffi.from_buffer("uint16_t[]", out, require_writable=True)
-
-    def run(lo: int, hi: int) -> tuple[int, int]:
-        bad = ffi.new("size_t *")
-        st = lib.pe_eval_batch(cards_buf + lo * k, hi - lo, k, out_buf + lo, bad)
-        return st, lo + int(bad[0])
-
-    if nthreads <= 1:
-        results = [run(0, n)]
-    else:  # one persistent pool (a pool per call cost 0.2-2 ms), at least _MIN_ROWS_PER_THREAD rows each
-        bounds = [n * i // nthreads for i in range(nthreads + 1)]
-        results = run_threads(run, list(zip(bounds[:-1], bounds[1:])))
-    for st, row in results:  # chunks in row order: the first failure is the first bad row
-        if st:
-            _raise_row_error(st, arr, row)
+    out = check_out(out, n)
+    st, row = run_rows(row_blocks(lib.pe_eval_batch, arr, out, k), n, check_threads(threads))
+    if st:
+        raise_row_error(st, arr[row].tolist(), row)
     return out
 
 
-_MIN_ROWS_PER_THREAD = 32768
 _fastcall.set_fallback(_evaluate_checked)
 
 
 def _as_card_matrix(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     """Validate shape and dtype and return a C-contiguous uint8 ``(n, k)`` view or copy."""
     return card_matrix(hands, check_k=_check_count)
-
-
-def _raise_row_error(status: int, arr: npt.NDArray[np.uint8], row: int) -> None:
-    if status == ERR_COUNT:
-        raise CardCountError(f"a hand to evaluate has 5, 6 or 7 cards, got {arr.shape[1]}")
-    raise_row_error(status, [int(c) for c in arr[row]], row)
 
 
 def best_five(cards: CardsLike) -> tuple[int, ...]:
@@ -184,9 +170,7 @@ def best_five(cards: CardsLike) -> tuple[int, ...]:
     _check_count(len(cs))
     buf = ffi.new("uint8_t[7]", cs)
     out = ffi.new("uint8_t[5]")
-    st = lib.pe_best_five(buf, len(cs), out)
-    if st < 0:  # pragma: no cover - inputs were validated above
-        raise CardTypeError(f"best_five failed with status {st}")
+    check(lib.pe_best_five(buf, len(cs), out), "best_five", ROW_ERRORS)  # inputs validated above
     return tuple(out)
 
 
@@ -229,13 +213,13 @@ def describe(value: int, *, kickers: bool = False, kind: str = "high") -> str:
         HandValueError: ``value`` outside 1..7462.
     """
     if kind != "high":
-        from . import strength
+        from .. import strength
         if kind in strength.LOW_KINDS:
             return strength.describe_low(value, kind)
         if kind == "badugi":
             return strength.describe_badugi(value)
         if kind == "short_deck":
-            from .hands.shortdeck import describe_short_deck
+            from .shortdeck import describe_short_deck
             return describe_short_deck(value)
         raise CardTypeError(f"kind must be high, a5, a5_8, 27, badugi or short_deck, got {kind!r}")
     info = lib.pe_class_info(_check_value(value))
@@ -279,11 +263,9 @@ def census(k: int) -> tuple[dict[HandCategory, int], int]:
         raise CardTypeError(f"k must be an int 5..7, got {k!r}")
     _check_count(k)
     counts = ffi.new("uint64_t[10]")
-    seen = ffi.new("uint8_t[7463]")
-    st = lib.pe_eval_census(k, counts, seen)
-    if st:  # pragma: no cover - arguments checked above
-        raise CardCountError(f"census failed with status {st}")
-    return {HandCategory(i): int(counts[i]) for i in range(10)}, sum(seen[0:7463])
+    seen = ffi.new("uint8_t[]", MAX_VALUE + 1)
+    check(lib.pe_eval_census(k, counts, seen), "census", ROW_ERRORS)  # arguments checked above
+    return {HandCategory(i): int(counts[i]) for i in range(10)}, sum(seen[0:MAX_VALUE + 1])
 
 
 def to_cactus_kev(value: int) -> int:
