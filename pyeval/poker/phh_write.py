@@ -11,7 +11,7 @@ from ..cards import CARD_TEXT
 from ..errors import HandHistoryError
 from .phh import _KNOWN, _LETTER, _PREFIX, _RULE_FIELDS, HandHistory, _heads_up_order, _setting_text, _short
 from .round import Round, _default_plan
-from .rules import BettingStructure, PokerRules
+from .rules import BettingStructure, HeadsUpOrder, PokerRules
 
 __all__ = ["from_round", "dumps", "dumps_many", "variant_code"]
 
@@ -56,7 +56,7 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
     n = rnd.n
     st = rules.structure
     forced = [0] * n  # nominal forced bets: a blind all-in for less is recorded at its posted size
-    default = _default_plan(n, rules.heads_up, len(rules.blinds))[0]
+    default = _default_plan(n, rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND, len(rules.blinds))[0]
     if tuple(rnd._blind_posters) != default:
         raise HandHistoryError("PHH records blinds posted by the players left of the button in turn; this round's "
                                f"blinds were placed by a button rule (posters {rnd._blind_posters})")

@@ -94,10 +94,11 @@ def _check_posters(posters: Sequence[int | None], k: int, n: int) -> tuple[tuple
 
 
 @functools.lru_cache(maxsize=None)
-def _default_plan(n: int, heads_up: HeadsUpOrder, k: int) -> tuple[tuple[int | None, ...], int]:
+def _default_plan(n: int, button_small_blind: bool, k: int) -> tuple[tuple[int | None, ...], int]:
     """Who posts each of ``k`` blinds among ``n`` players by default (the players left of the button
-    in turn, § 637a.11(d); heads-up as ``rules.heads_up`` says) and who acts first preflop."""
-    posters = [1, 0] if n == 2 and heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else list(range(n))
+    in turn, § 637a.11(d); heads-up the button first when ``rules.heads_up`` is
+    ``BUTTON_SMALL_BLIND``) and who acts first preflop. (A bool key: an enum's hash is a Python call.)"""
+    posters = [1, 0] if n == 2 and button_small_blind else list(range(n))
     bp = tuple(posters[i % n] for i in range(k))
     return bp, ((bp[-1] + 1) % n if bp else 0)
 
@@ -197,7 +198,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         self._betting_closed = False  # no further betting this round
         self._showdown_queue: list[int] = []
         self._awarded = False
-        plan = _default_plan(n, rules.heads_up, len(rules.blinds))
+        plan = _default_plan(n, rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND, len(rules.blinds))
         if blind_posters is not None:  # a table's button rule placed the blinds (e.g. a dead small blind)
             plan = _check_posters(blind_posters, len(rules.blinds), n)
         self._blind_posters, self._preflop_first = plan
