@@ -5,22 +5,6 @@
 
 #include <string.h>
 
-#define EN_INLINE static PE_ALWAYS_INLINE
-
-/* Per-suit rank masks packed in one word: card c sets bit 16 * suit + rank. */
-#define EN_PACK(c) ((uint64_t)1 << (16 * ((c) & 3) + ((c) >> 2)))
-
-/* Hand value from a summed key (suit counters from PE_SUIT_INIT) and the packed suit masks. */
-EN_INLINE uint16_t en_value(uint64_t key, uint64_t packed)
-{
-    const uint32_t flush = (uint32_t)(key >> 32) & PE_FLUSH_BITS;
-    if (PE_UNLIKELY(flush != 0)) {
-        const unsigned suit = (unsigned)pe_ctz32(flush) >> 2;
-        return PE_FLUSH[(packed >> (16 * suit)) & 0x1fffu];
-    }
-    return pe_lookup(key, NULL, 0); /* no flush: the card list is not read */
-}
-
 typedef struct en_ctx {
     int m, n;                 /* cards in the deck; cards to choose */
     uint64_t rk[52], rp[52];  /* the deck's keys and packed masks, in card order */
@@ -44,7 +28,7 @@ static void en_last(const en_ctx *e, int from, uint64_t bk, uint64_t bp)
         }
         return;
     }
-    for (int j = from; j < m; j++) h[en_value(bk + e->rk[j], bp | e->rp[j])]++;
+    for (int j = from; j < m; j++) h[pe_value_packed(bk + e->rk[j], bp | e->rp[j])]++;
 }
 
 static void en_level(const en_ctx *e, int depth, int from, uint64_t bk, uint64_t bp)
@@ -84,15 +68,15 @@ int pe_enum_hist(int k, const uint8_t *fixed, int nfixed, const uint8_t *dead, i
     for (int c = 0; c < 52; c++)
         if (!(used >> c & 1)) {
             e.rk[e.m] = PE_CARD_KEY(c);
-            e.rp[e.m] = EN_PACK(c);
+            e.rp[e.m] = PE_PACK(c);
             e.rank[e.m] = (uint8_t)(c >> 2);
             e.m++;
         }
     e.rank[e.m] = 13;
-    uint64_t bk = PE_SUIT_INIT, bp = 0;
-    for (int i = 0; i < nfixed; i++) { bk += PE_CARD_KEY(fixed[i]); bp |= EN_PACK(fixed[i]); }
+    uint64_t bp;
+    const uint64_t bk = pe_key_packed(fixed, nfixed, &bp);
     if (e.n == 0)
-        hist[en_value(bk, bp)]++;
+        hist[pe_value_packed(bk, bp)]++;
     else
         en_level(&e, 0, 0, bk, bp);
     if (count) *count += pe_enum_count(k, nfixed, ndead);

@@ -2,6 +2,7 @@
 #include "pe_compat.h"
 #include "pe_equity.h"
 #include "pe_eval_internal.h"
+#include "pe_rng_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -10,22 +11,10 @@
 
 int pe_eq_abi(void) { return PE_EQ_ABI; }
 
-/* Per-suit rank masks packed in one word: card c sets bit 16 * suit + rank. */
-#define EQ_PACK(c) ((uint64_t)1 << (16 * ((c) & 3) + ((c) >> 2)))
-#define EQ_P4(r) EQ_PACK(4 * (r)), EQ_PACK(4 * (r) + 1), EQ_PACK(4 * (r) + 2), EQ_PACK(4 * (r) + 3)
+/* PE_PACK(c) (pe_eval_internal.h) for every card, as a table for the sampled boards. */
+#define EQ_P4(r) PE_PACK(4 * (r)), PE_PACK(4 * (r) + 1), PE_PACK(4 * (r) + 2), PE_PACK(4 * (r) + 3)
 static const uint64_t EQ_PACK_T[52] = {EQ_P4(0), EQ_P4(1), EQ_P4(2), EQ_P4(3), EQ_P4(4), EQ_P4(5), EQ_P4(6),
                                        EQ_P4(7), EQ_P4(8), EQ_P4(9), EQ_P4(10), EQ_P4(11), EQ_P4(12)};
-
-/* Hand value from a summed key (suit counters from PE_SUIT_INIT) and the packed suit masks. */
-EQ_INLINE uint16_t eq_value(uint64_t key, uint64_t packed)
-{
-    const uint32_t flush = (uint32_t)(key >> 32) & PE_FLUSH_BITS;
-    if (PE_UNLIKELY(flush != 0)) {
-        const unsigned suit = (unsigned)pe_ctz32(flush) >> 2;
-        return PE_FLUSH[(packed >> (16 * suit)) & 0x1fffu];
-    }
-    return pe_lookup(key, NULL, 0); /* no flush: the card list is not read */
-}
 
 /* Counts kept while enumerating or sampling; shares are derived at the end (exact integers). */
 typedef struct eq_acc {
@@ -126,7 +115,7 @@ typedef struct eq_enum {
 EQ_INLINE void eq_board_w(const eq_enum *e, int p, uint64_t bk, uint64_t bp, eq_acc *a, uint64_t w)
 {
     uint16_t v[PE_EQ_MAX_PLAYERS];
-    for (int i = 0; i < p; i++) v[i] = eq_value(bk + e->hk[i], bp | e->hp[i]);
+    for (int i = 0; i < p; i++) v[i] = pe_value_packed(bk + e->hk[i], bp | e->hp[i]);
     eq_score(a, p, v, w);
 }
 
@@ -177,10 +166,20 @@ static uint64_t eq_set_holes(eq_enum *e, const uint8_t *h, int players)
     for (int i = 0; i < players; i++) {
         const uint8_t c0 = h[2 * i], c1 = h[2 * i + 1];
         e->hk[i] = PE_CARD_KEY(c0) + PE_CARD_KEY(c1);
-        e->hp[i] = EQ_PACK(c0) | EQ_PACK(c1);
+        e->hp[i] = PE_PACK(c0) | PE_PACK(c1);
         used |= ((uint64_t)1 << c0) | ((uint64_t)1 << c1);
     }
     return used;
+}
+
+/* A run's start: no counts yet, `players` players, 5 - nboard board cards to come. Returns the known
+ * board's key sum, its packed suit masks in *bp. */
+static uint64_t eq_start(eq_enum *e, eq_acc *a, int players, const uint8_t *board, int nboard, uint64_t *bp)
+{
+    memset(a, 0, sizeof *a);
+    e->p = players;
+    e->k = 5 - nboard;
+    return pe_key_packed(board, nboard, bp);
 }
 
 int pe_eq_exact_plain(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
@@ -189,18 +188,15 @@ int pe_eq_exact_plain(const uint8_t *holes, size_t tuples, int players, const ui
     uint64_t fixed;
     int st = eq_exact_check(holes, tuples, players, board, nboard, dead, ndead, acc, &fixed);
     if (st) return st;
-    uint64_t bk = PE_SUIT_INIT, bp = 0;
-    for (int i = 0; i < nboard; i++) { bk += PE_CARD_KEY(board[i]); bp |= EQ_PACK(board[i]); }
     eq_acc a;
-    memset(&a, 0, sizeof a);
     eq_enum e;
-    e.p = players;
-    e.k = 5 - nboard;
+    uint64_t bp;
+    const uint64_t bk = eq_start(&e, &a, players, board, nboard, &bp);
     for (size_t t = 0; t < tuples; t++) {
         const uint64_t used = fixed | eq_set_holes(&e, holes + t * 2 * (size_t)players, players);
         e.m = 0;
         for (int c = 0; c < 52; c++)
-            if (!(used >> c & 1)) { e.rk[e.m] = PE_CARD_KEY(c); e.rp[e.m] = EQ_PACK(c); e.m++; }
+            if (!(used >> c & 1)) { e.rk[e.m] = PE_CARD_KEY(c); e.rp[e.m] = PE_PACK(c); e.m++; }
         if (e.k == 0) {
             eq_board(&e, players, bk, bp, &a);
             a.n++;
@@ -261,10 +257,10 @@ static void eq_iso_last(eq_iso *x, uint64_t bk, uint64_t bp, int start, uint64_t
         int first = -1;
         for (int j = i; j < end; j++) {
             const int c = deck[j];
-            if (rel >> (c & 3) & 1) eq_count_w(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), w);
+            if (rel >> (c & 3) & 1) eq_count_w(x, bk + PE_CARD_KEY(c), bp | PE_PACK(c), w);
             else if (irr++ == 0) first = c;
         }
-        if (irr) eq_count_w(x, bk + PE_CARD_KEY(first), bp | EQ_PACK(first), w * irr);
+        if (irr) eq_count_w(x, bk + PE_CARD_KEY(first), bp | PE_PACK(first), w * irr);
         i = end;
     }
     for (; i < nd; i = x->gend[i]) { /* whole runs: by their suit masks */
@@ -272,11 +268,11 @@ static void eq_iso_last(eq_iso *x, uint64_t bk, uint64_t bp, int start, uint64_t
         const unsigned m = x->gsuits[i], irr = m & ~rel;
         if (irr) {
             const int c = r4 | pe_ctz32(irr);
-            eq_count_w(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), w * (uint64_t)pe_popcount64(irr));
+            eq_count_w(x, bk + PE_CARD_KEY(c), bp | PE_PACK(c), w * (uint64_t)pe_popcount64(irr));
         }
         for (unsigned q = m & rel; q; q &= q - 1) {
             const int c = r4 | pe_ctz32(q);
-            eq_count_w(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), w);
+            eq_count_w(x, bk + PE_CARD_KEY(c), bp | PE_PACK(c), w);
         }
     }
 }
@@ -307,7 +303,7 @@ static void eq_iso_rec(eq_iso *x, uint64_t bk, uint64_t bp, int left, int start,
             for (int rep = 1; rep <= maxrep; rep++) {
                 const uint8_t cc = deck[i + rep - 1];
                 k2 += PE_CARD_KEY(cc);
-                p2 |= EQ_PACK(cc);
+                p2 |= PE_PACK(cc);
                 const uint64_t nw = EQ_BINOM[irr][rep] * w;
                 if (rep == left) eq_count_w(x, k2, p2, nw);
                 else eq_iso_rec(x, k2, p2, left - rep, i + irr, nw);
@@ -315,7 +311,7 @@ static void eq_iso_rec(eq_iso *x, uint64_t bk, uint64_t bp, int left, int start,
             i += irr - 1;
         } else {
             x->sc[suit]++;
-            eq_iso_rec(x, bk + PE_CARD_KEY(c), bp | EQ_PACK(c), left - 1, i + 1, w);
+            eq_iso_rec(x, bk + PE_CARD_KEY(c), bp | PE_PACK(c), left - 1, i + 1, w);
             x->sc[suit]--;
         }
     }
@@ -330,18 +326,12 @@ int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int
     if (mult)
         for (size_t t = 0; t < tuples; t++)
             if (mult[t] == 0 || mult[t] > ((uint64_t)1 << 32)) return PE_ERR_ARG;
-    uint64_t bk = PE_SUIT_INIT, bp = 0;
-    unsigned bsuit[4] = {0, 0, 0, 0};
-    for (int i = 0; i < nboard; i++) {
-        bk += PE_CARD_KEY(board[i]);
-        bp |= EQ_PACK(board[i]);
-        bsuit[board[i] & 3]++;
-    }
     eq_acc a;
-    memset(&a, 0, sizeof a);
     eq_enum e;
-    e.p = players;
-    e.k = 5 - nboard;
+    uint64_t bp;
+    const uint64_t bk = eq_start(&e, &a, players, board, nboard, &bp);
+    unsigned bsuit[4] = {0, 0, 0, 0};
+    for (int i = 0; i < nboard; i++) bsuit[board[i] & 3]++;
     eq_iso x;
     x.e = &e;
     x.p = players;
@@ -444,75 +434,22 @@ int pe_eq_canon(const uint8_t *holes, size_t tuples, int players, const uint8_t 
 
 /* ---- Monte Carlo ---- */
 
-#define eq_mul pe_mul64x64 /* 64 x 64 -> 128 bits (pe_compat.h) */
-
-/* Words from the caller's generator, fetched in blocks that never exceed what the remaining trials
- * will use (each trial takes at least one word), so no draw is wasted: n1 then n2 trials on one
- * pe_rng give the same deals as n1 + n2 in one call. */
-typedef struct eq_words {
-    pe_rng *r;
-    uint64_t left; /* trials not yet finished (including the current one) */
-    uint32_t pos, len;
-    int bad;
-    uint64_t buf[256];
-} eq_words;
-
-static void eq_refill(eq_words *w)
-{
-    const uint32_t n = w->left < 256 ? (uint32_t)(w->left ? w->left : 1) : 256;
-    if (pe_rng_next64(w->r, w->buf, n) != PE_OK) w->bad = 1;
-    w->pos = 0;
-    w->len = n;
-}
-
-EQ_INLINE uint64_t eq_word(eq_words *w)
-{
-    if (PE_UNLIKELY(w->pos == w->len)) eq_refill(w);
-    return w->buf[w->pos++];
-}
-
-/* Uniform in [0, bound), bound >= 1 (Lemire). */
-EQ_INLINE uint64_t eq_bounded(eq_words *w, uint64_t bound)
-{
-    uint64_t lo, hi = eq_mul(eq_word(w), bound, &lo);
-    if (PE_UNLIKELY(lo < bound)) {
-        const uint64_t t = (0 - bound) % bound;
-        while (lo < t && !w->bad) hi = eq_mul(eq_word(w), bound, &lo);
-    }
-    return hi;
-}
-
-/* k <= 5 digits for bounds m, m-1, ..., m-k+1 from one word (batched Lemire, exact). */
-EQ_INLINE void eq_digits(eq_words *ws, int m, int k, uint64_t prod, uint64_t thresh, uint32_t *d)
-{
-    for (;;) {
-        uint64_t w = eq_word(ws);
-        for (int t = 0; t < k; t++) d[t] = (uint32_t)eq_mul(w, (uint64_t)(m - t), &w);
-        if (PE_LIKELY(w >= prod) || w >= thresh || ws->bad) return;
-    }
-}
-
-/* Digits for the bounds b[0..r) from one word (batched Lemire, exact), prod = their product. */
-EQ_INLINE void eq_digits_b(eq_words *ws, const uint64_t *b, int r, uint64_t prod, uint64_t thresh, uint32_t *d)
-{
-    for (;;) {
-        uint64_t w = eq_word(ws);
-        for (int t = 0; t < r; t++) d[t] = (uint32_t)eq_mul(w, b[t], &w);
-        if (PE_LIKELY(w >= prod) || w >= thresh || ws->bad) return;
-    }
-}
+/* Random numbers come from the caller's pe_rng through a pe_src (pe_rng_internal.h: the shoe's
+ * generator, Lemire's bounded draw and its batched form), one word at a time, so n1 then n2 trials
+ * on one pe_rng give the same deals as n1 + n2 in one call. */
 
 /* Every player fixed: only the board is drawn, from deck[0..m). */
 EQ_INLINE void eq_sample_fixed(const eq_enum *e, int p, uint8_t *deck, uint64_t bk0, uint64_t bp0,
-                               eq_words *w, uint64_t trials, eq_acc *a)
+                               pe_rng *rng, uint64_t trials, eq_acc *a)
 {
+    pe_src src, *w = &src;
+    pe_src_open(w, rng);
     const int m = e->m, k = e->k;
     uint64_t prod = 1;
     for (int t = 0; t < k; t++) prod *= (uint64_t)(m - t);
-    const uint64_t thresh = (0 - prod) % prod;
-    for (uint64_t n = 0; n < trials; n++, w->left--) {
+    for (uint64_t n = 0; n < trials; n++) {
         uint32_t d[5];
-        eq_digits(w, m, k, prod, thresh, d);
+        pe_src_digits_down(w, (uint64_t)m, k, prod, d);
         uint64_t bk = bk0, bp = bp0;
         for (int t = 0; t < k; t++) {
             const int j = t + (int)d[t];
@@ -530,16 +467,17 @@ EQ_INLINE void eq_sample_fixed(const eq_enum *e, int p, uint8_t *deck, uint64_t 
         }
         eq_board(e, p, bk, bp, a);
     }
+    pe_src_close(w);
     a->n += trials;
 }
 
-static void eq_sample_fixed_hu(const eq_enum *e, uint8_t *deck, uint64_t bk0, uint64_t bp0, eq_words *w,
+static void eq_sample_fixed_hu(const eq_enum *e, uint8_t *deck, uint64_t bk0, uint64_t bp0, pe_rng *w,
                                uint64_t trials, eq_acc *a)
 {
     eq_sample_fixed(e, 2, deck, bk0, bp0, w, trials, a);
 }
 
-static void eq_sample_fixed_n(const eq_enum *e, uint8_t *deck, uint64_t bk0, uint64_t bp0, eq_words *w,
+static void eq_sample_fixed_n(const eq_enum *e, uint8_t *deck, uint64_t bk0, uint64_t bp0, pe_rng *w,
                               uint64_t trials, eq_acc *a)
 {
     eq_sample_fixed(e, e->p, deck, bk0, bp0, w, trials, a);
@@ -599,20 +537,20 @@ static int eq_build_picks(const uint32_t *offsets, const uint64_t *cumw, int pla
 }
 
 EQ_INLINE uint32_t eq_pick_one(const eq_pick *pk, const uint64_t *cumw, const uint64_t *thr,
-                               const uint16_t *alias, eq_words *w)
+                               const uint16_t *alias, pe_src *w)
 {
     switch (pk->kind) {
     case 0:
         return pk->lo;
     case 1:
-        return pk->lo + (uint32_t)eq_bounded(w, pk->n);
+        return pk->lo + (uint32_t)pe_src_bounded(w, pk->n);
     case 2: {
-        const uint32_t j = (uint32_t)eq_bounded(w, pk->n);
-        const uint64_t u = eq_bounded(w, pk->total);
+        const uint32_t j = (uint32_t)pe_src_bounded(w, pk->n);
+        const uint64_t u = pe_src_bounded(w, pk->total);
         return pk->lo + (u < thr[pk->lo + j] ? j : alias[pk->lo + j]);
     }
     default: {
-        const uint64_t x = eq_bounded(w, pk->total);
+        const uint64_t x = pe_src_bounded(w, pk->total);
         uint32_t l = pk->lo, h = pk->lo + pk->n - 1; /* first k with cumw[k] > x */
         while (l < h) {
             const uint32_t mid = l + (h - l) / 2;
@@ -649,12 +587,11 @@ EQ_INLINE uint64_t eq_select(uint64_t v, unsigned d, const int bmi2)
 int pe_eq_selftest(void)
 {
     if (!eq_have_bmi2()) return PE_OK; /* only the portable select runs here */
-    uint64_t z = 0x9e3779b97f4a7c15u;
+    uint64_t z = 0;
     for (int it = 0; it < 100000; it++) {
-        z += 0x9e3779b97f4a7c15u;
-        uint64_t v = z ^ (z >> 29) ^ (z << 17);
-        v &= ((uint64_t)1 << 52) - 1;
-        if (it & 1) v &= v >> 7 | z >> 40; /* sparse masks too */
+        const uint64_t u = pe_splitmix64(&z);
+        uint64_t v = u & (((uint64_t)1 << 52) - 1);
+        if (it & 1) v &= v >> 7 | u >> 40; /* sparse masks too */
         const int n = pe_popcount64(v);
         for (int d = 0; d < n; d++)
             if (eq_select(v, (unsigned)d, 0) != eq_select(v, (unsigned)d, 1)) return PE_ERR_ARG;
@@ -664,7 +601,7 @@ int pe_eq_selftest(void)
 
 typedef struct eq_rctx {
     eq_enum *e;
-    eq_words *w;
+    pe_rng *rng;
     eq_acc *a;
     const uint8_t *combos;
     const uint64_t *cumw, *thr, *ck, *cp, *cb;
@@ -672,7 +609,7 @@ typedef struct eq_rctx {
     const eq_pick *pk;
     uint64_t free;
     int m, nj, joint;
-    uint64_t jb[PE_EQ_MAX_PLAYERS + 5], jprod, jthresh, prod, thresh, trials, bk0, bp0;
+    uint64_t jb[PE_EQ_MAX_PLAYERS + 5], jprod, prod, trials, bk0, bp0;
 } eq_rctx;
 
 /* The trials; players, k and joint are constants in the common instantiations. */
@@ -680,17 +617,18 @@ EQ_INLINE int eq_ranges_loop(eq_rctx *x, const int players, const int k, const i
 {
     uint32_t jd[PE_EQ_MAX_PLAYERS + 5];
     eq_enum *e = x->e;
-    eq_words *w = x->w;
+    pe_src src, *w = &src; /* a local: its state stays in registers */
+    pe_src_open(w, x->rng);
     eq_acc *a = x->a;
     const int m = x->m;
     const uint64_t *cb = x->cb, *ck = x->ck, *cp = x->cp;
     const eq_pick *pk = x->pk;
     uint32_t rejects = 0;
     int st = PE_OK;
-    for (uint64_t n = 0; n < x->trials && !w->bad;) {
+    for (uint64_t n = 0; n < x->trials && !pe_src_failed(w);) {
         uint64_t used = 0;
         int ok = 1, jq = 0;
-        if (joint) eq_digits_b(w, x->jb, x->nj, x->jprod, x->jthresh, jd);
+        if (joint) pe_src_digits(w, x->jb, x->nj, x->jprod, jd);
         for (int i = 0; i < players; i++) {
             const uint32_t q = joint ? pk[i].lo + (pk[i].kind ? jd[jq++] : 0)
                                      : eq_pick_one(&pk[i], x->cumw, x->thr, x->alias, w);
@@ -711,7 +649,7 @@ EQ_INLINE int eq_ranges_loop(eq_rctx *x, const int players, const int k, const i
         uint64_t bk = x->bk0, bp = x->bp0;
         uint32_t d[5];
         if (joint) for (int t = 0; t < k; t++) d[t] = jd[jq + t];
-        else if (k) eq_digits(w, m - 2 * players, k, x->prod, x->thresh, d);
+        else if (k) pe_src_digits_down(w, (uint64_t)(m - 2 * players), k, x->prod, d);
         for (int t = 0; t < k; t++) {
             const uint64_t bit = eq_select(avail, d[t], bmi2);
             const int c = pe_ctz64(bit);
@@ -722,8 +660,8 @@ EQ_INLINE int eq_ranges_loop(eq_rctx *x, const int players, const int k, const i
         eq_board(e, players, bk, bp, a);
         a->n++;
         n++;
-        w->left--;
     }
+    pe_src_close(w);
     return st;
 }
 
@@ -736,7 +674,7 @@ PE_BMI2_TARGET static int eq_ranges_bmi2(eq_rctx *x)
 }
 
 static int eq_sample_ranges(eq_enum *e, const uint8_t *combos, const uint32_t *offsets, const uint64_t *cumw,
-                            uint64_t fixed, uint64_t bk0, uint64_t bp0, eq_words *w, uint64_t trials, eq_acc *a)
+                            uint64_t fixed, uint64_t bk0, uint64_t bp0, pe_rng *rng, uint64_t trials, eq_acc *a)
 {
     const int players = e->p, k = e->k;
     const uint32_t ncombo = offsets[players];
@@ -756,10 +694,9 @@ static int eq_sample_ranges(eq_enum *e, const uint8_t *combos, const uint32_t *o
     const int m = 52 - pe_popcount64(fixed);
     uint64_t prod = 1;
     for (int t = 0; t < k; t++) prod *= (uint64_t)(m - 2 * players - t);
-    const uint64_t thresh = k ? (0 - prod) % prod : 0;
     /* joint: when every range is uniform (or fixed) and the product of the range sizes and the
      * board's bounds fits, one word gives the picks and the board (batched Lemire) */
-    uint64_t jb[PE_EQ_MAX_PLAYERS + 5], jprod = 1, jthresh = 0;
+    uint64_t jb[PE_EQ_MAX_PLAYERS + 5], jprod = 1;
     int nj = 0, joint = 1;
     for (int i = 0; i < players && joint; i++) {
         if (pk[i].kind == 0) continue;
@@ -771,11 +708,10 @@ static int eq_sample_ranges(eq_enum *e, const uint8_t *combos, const uint32_t *o
         if (jprod > (((uint64_t)1 << 63) / b)) joint = 0;
         else { jb[nj++] = b; jprod *= b; }
     }
-    if (joint) jthresh = (0 - jprod) % jprod;
     eq_rctx x;
-    x.e = e; x.w = w; x.a = a; x.combos = combos; x.cumw = cumw; x.thr = thr; x.ck = ck; x.cp = cp; x.cb = cb;
-    x.alias = alias; x.pk = pk; x.m = m; x.nj = nj; x.jprod = jprod; x.jthresh = jthresh; x.prod = prod;
-    x.thresh = thresh; x.trials = trials; x.bk0 = bk0; x.bp0 = bp0;
+    x.e = e; x.rng = rng; x.a = a; x.combos = combos; x.cumw = cumw; x.thr = thr; x.ck = ck; x.cp = cp; x.cb = cb;
+    x.alias = alias; x.pk = pk; x.m = m; x.nj = nj; x.jprod = jprod; x.prod = prod;
+    x.trials = trials; x.bk0 = bk0; x.bp0 = bp0;
     x.free = ~fixed & (((uint64_t)1 << 52) - 1);
     x.joint = joint;
     memcpy(x.jb, jb, sizeof jb);
@@ -807,19 +743,12 @@ int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t 
             if (cumw[k] <= (k == lo ? 0 : cumw[k - 1]) || cumw[k] >= ((uint64_t)1 << 62)) return PE_ERR_ARG;
         }
     }
-    eq_enum e;
-    e.p = players;
-    e.k = 5 - nboard;
-    uint64_t bk0 = PE_SUIT_INIT, bp0 = 0;
-    for (int i = 0; i < nboard; i++) { bk0 += PE_CARD_KEY(board[i]); bp0 |= EQ_PACK(board[i]); }
     eq_acc a;
-    memset(&a, 0, sizeof a);
-    eq_words w;
-    w.r = rng;
-    w.left = trials;
-    w.pos = w.len = 0;
-    w.bad = 0;
+    eq_enum e;
+    uint64_t bp0;
+    const uint64_t bk0 = eq_start(&e, &a, players, board, nboard, &bp0);
     uint8_t deck[52];
+    pe_rng_fork_check(rng);
     if (all_fixed) {
         uint64_t used = fixed;
         for (int i = 0; i < players; i++)
@@ -827,7 +756,7 @@ int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t 
         for (int i = 0; i < players; i++) {
             const uint8_t *h = combos + 2 * (size_t)offsets[i];
             e.hk[i] = PE_CARD_KEY(h[0]) + PE_CARD_KEY(h[1]);
-            e.hp[i] = EQ_PACK(h[0]) | EQ_PACK(h[1]);
+            e.hp[i] = PE_PACK(h[0]) | PE_PACK(h[1]);
         }
         e.m = 0;
         for (int c = 0; c < 52; c++)
@@ -836,15 +765,16 @@ int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t 
             for (uint64_t n = 0; n < trials; n++) eq_board(&e, players, bk0, bp0, &a);
             a.n = trials;
         } else if (players == 2) {
-            eq_sample_fixed_hu(&e, deck, bk0, bp0, &w, trials, &a);
+            eq_sample_fixed_hu(&e, deck, bk0, bp0, rng, trials, &a);
         } else {
-            eq_sample_fixed_n(&e, deck, bk0, bp0, &w, trials, &a);
+            eq_sample_fixed_n(&e, deck, bk0, bp0, rng, trials, &a);
         }
     } else {
-        st = eq_sample_ranges(&e, combos, offsets, cumw, fixed, bk0, bp0, &w, trials, &a);
-        if (st) return st;
+        st = eq_sample_ranges(&e, combos, offsets, cumw, fixed, bk0, bp0, rng, trials, &a);
     }
-    if (w.bad) return PE_SHOE_ERR_ENTROPY;
+    const int failed = pe_rng_take_err(rng); /* the OS source failed (secure mode) */
+    if (st) return st;
+    if (failed) return failed;
     eq_finish(&a, players, 1, acc);
     return PE_OK;
 }

@@ -64,4 +64,32 @@ static inline uint16_t pe_eval_unchecked7(const uint8_t *c)
     return pe_lookup(key, c, 7);
 }
 
+/* Evaluation of running key sums (the enumerations of pe_enum.c and pe_equity.c): beside the key
+ * sum, the cards' per-suit rank masks packed in one word (card c sets bit 16 * suit + rank), so a
+ * flush reads its suit's ranks without a card list. */
+#define PE_PACK(c) ((uint64_t)1 << (16 * ((c) & 3) + ((c) >> 2)))
+
+/* The key sum (from PE_SUIT_INIT) of n cards; their packed suit masks in *packed. */
+static inline uint64_t pe_key_packed(const uint8_t *c, int n, uint64_t *packed)
+{
+    uint64_t key = PE_SUIT_INIT, p = 0;
+    for (int i = 0; i < n; i++) {
+        key += PE_CARD_KEY(c[i]);
+        p |= PE_PACK(c[i]);
+    }
+    *packed = p;
+    return key;
+}
+
+/* Hand value from a summed key (suit counters from PE_SUIT_INIT) and the packed suit masks. */
+static PE_ALWAYS_INLINE uint16_t pe_value_packed(uint64_t key, uint64_t packed)
+{
+    const uint32_t flush = (uint32_t)(key >> 32) & PE_FLUSH_BITS;
+    if (PE_UNLIKELY(flush != 0)) {
+        const unsigned suit = (unsigned)pe_ctz32(flush) >> 2;
+        return PE_FLUSH[(packed >> (16 * suit)) & 0x1fffu];
+    }
+    return pe_lookup(key, NULL, 0); /* no flush: the card list is not read */
+}
+
 #endif

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "pe_enum.h"
 #include "pe_eval.h"
 #include "pe_eval_internal.h"
 #include "pe_headsup_tables.h"
@@ -320,35 +321,8 @@ int pe_hu_trips_exact(uint64_t *counts)
     uint64_t cnt[PE_HU_N_CATS] = {0};
     uint64_t by_value[PE_EVAL_CLASSES + 1];
     memset(by_value, 0, sizeof by_value);
-    uint8_t h[7];
-    for (int a = 0; a < 46; a++) {
-        h[0] = (uint8_t)a;
-        const uint64_t ka = PE_SUIT_INIT + PE_CARD_KEY(a);
-        for (int b = a + 1; b < 47; b++) {
-            h[1] = (uint8_t)b;
-            const uint64_t kb = ka + PE_CARD_KEY(b);
-            for (int c = b + 1; c < 48; c++) {
-                h[2] = (uint8_t)c;
-                const uint64_t kc = kb + PE_CARD_KEY(c);
-                for (int d = c + 1; d < 49; d++) {
-                    h[3] = (uint8_t)d;
-                    const uint64_t kd = kc + PE_CARD_KEY(d);
-                    for (int e = d + 1; e < 50; e++) {
-                        h[4] = (uint8_t)e;
-                        const uint64_t ke = kd + PE_CARD_KEY(e);
-                        for (int f = e + 1; f < 51; f++) {
-                            h[5] = (uint8_t)f;
-                            const uint64_t kf = ke + PE_CARD_KEY(f);
-                            for (int g = f + 1; g < 52; g++) {
-                                h[6] = (uint8_t)g;
-                                by_value[pe_lookup(kf + PE_CARD_KEY(g), h, 7)]++;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
+    const int st = pe_enum_hist(7, NULL, 0, NULL, 0, by_value, NULL); /* every 7-card hand (pe_enum.h) */
+    if (st) return st;
     for (unsigned v = 1; v <= PE_EVAL_CLASSES; v++) cnt[hu_category(v)] += by_value[v];
     memcpy(counts, cnt, sizeof cnt);
     return PE_OK;

@@ -1,24 +1,12 @@
-/* pe_shoe.c - see pe_shoe.h for the algorithms and their sources. */
-#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
-#define _DEFAULT_SOURCE 1 /* syscall(2), for getrandom, also under -std=c11 */
-#endif
-#define PE_COMPAT_WANT_ENTROPY 1 /* pe_os_entropy: the OS CSPRNG */
+/* pe_shoe.c - see pe_shoe.h for the algorithms and their sources (the random source: pe_rng.h). */
 #include "pe_compat.h"
 #include "pe_shoe.h"
 #include "pe_eval_internal.h"
+#include "pe_rng_internal.h"
 
 #include <string.h>
 
 int pe_shoe_abi(void) { return PE_SHOE_ABI; }
-
-#define pe_mul128 pe_mul64x64 /* 64 x 64 -> 128 bits (pe_compat.h) */
-
-/* The process id, for the secure source's fork check (pe_compat.h brought in the OS headers). */
-#if defined(_WIN32)
-static int32_t pe_getpid(void) { return (int32_t)GetCurrentProcessId(); }
-#else
-static int32_t pe_getpid(void) { return (int32_t)getpid(); }
-#endif
 
 /* ------------------------------------------------------------------------------------------ */
 /* The per-object lock word (see "Threads" in pe_shoe.h): taken with an atomic exchange, never
@@ -38,185 +26,6 @@ static inline int pe_try_lock(uint32_t *w)
 }
 static inline void pe_unlock(uint32_t *w) { atomic_store_explicit((_Atomic uint32_t *)w, 0u, memory_order_release); }
 #endif
-
-/* ------------------------------------------------------------------------------------------ */
-/* xoshiro256** 1.0 and SplitMix64 (reference algorithms by Blackman and Vigna, public domain). */
-
-static inline uint64_t pe_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static inline uint64_t pe_xoshiro_next(uint64_t *s)
-{
-    const uint64_t result = pe_rotl(s[1] * 5, 7) * 9;
-    const uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = pe_rotl(s[3], 45);
-    return result;
-}
-
-static inline uint64_t pe_splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-void pe_rng_seed(pe_rng *r, const uint64_t seed[4])
-{
-    memset(r, 0, sizeof *r);
-    uint64_t x = 0;
-    for (int i = 0; i < 4; i++) {
-        x ^= seed[i];
-        r->s[i] = pe_splitmix64(&x);
-    }
-    if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0) r->s[0] = 1; /* unreachable in practice */
-}
-
-static int pe_rng_refill(pe_rng *r)
-{
-    r->pid = pe_getpid();
-    if (pe_os_entropy(r->buf, sizeof r->buf) != 0) {
-        r->err = PE_SHOE_ERR_ENTROPY;
-        memset(r->buf, 0, sizeof r->buf);
-        r->buf_pos = 0;
-        return -1;
-    }
-    r->buf_pos = 0;
-    return 0;
-}
-
-int pe_rng_seed_secure(pe_rng *r)
-{
-    pe_rng t;
-    memset(&t, 0, sizeof t);
-    t.secure = 1;
-    if (pe_rng_refill(&t) != 0) return PE_SHOE_ERR_ENTROPY;
-    *r = t;
-    return PE_OK;
-}
-
-static uint64_t pe_secure_next(pe_rng *r)
-{
-    /* The position is read once into a local and checked against the buffer's bound before any
-     * use, so even a racing or corrupted buf_pos can never index outside buf. */
-    uint32_t p = r->buf_pos;
-    if (p >= PE_RNG_BUF_WORDS) {
-        pe_rng_refill(r);
-        p = 0;
-    }
-    const uint64_t v = r->buf[p];
-    r->buf[p] = 0; /* do not keep drawn words around */
-    r->buf_pos = p + 1;
-    return v;
-}
-
-/* Forget the buffered OS words: the next draw reads new ones. */
-static void pe_rng_drop_buffer(pe_rng *r)
-{
-    memset(r->buf, 0, sizeof r->buf);
-    r->buf_pos = PE_RNG_BUF_WORDS;
-}
-
-/* A forked child must not deal from the words its parent buffered: drop them (secure mode only;
- * one getpid per call, not per draw). */
-static inline void pe_rng_fork_check(pe_rng *r)
-{
-    if (PE_UNLIKELY(r->secure != 0)) {
-        const int32_t me = pe_getpid();
-        if (r->pid != me) {
-            pe_rng_drop_buffer(r);
-            r->pid = me;
-        }
-    }
-}
-
-static inline uint64_t pe_next(pe_rng *r)
-{
-    if (PE_UNLIKELY(r->secure != 0)) return pe_secure_next(r);
-    return pe_xoshiro_next(r->s);
-}
-
-int pe_rng_jump(pe_rng *r)
-{
-    static const uint64_t JUMP[4] = {0x180ec6d33cfd0abaULL, 0xd5a61266f0c9392cULL,
-                                     0xa9582618e03fc9aaULL, 0x39abdc4529b1661cULL};
-    if (!r) return PE_ERR_ARG;
-    if (r->secure) return PE_SHOE_ERR_SECURE;
-    uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    for (int i = 0; i < 4; i++)
-        for (int b = 0; b < 64; b++) {
-            if (JUMP[i] & ((uint64_t)1 << b)) {
-                s0 ^= r->s[0];
-                s1 ^= r->s[1];
-                s2 ^= r->s[2];
-                s3 ^= r->s[3];
-            }
-            pe_xoshiro_next(r->s);
-        }
-    r->s[0] = s0;
-    r->s[1] = s1;
-    r->s[2] = s2;
-    r->s[3] = s3;
-    return PE_OK;
-}
-
-int pe_rng_get_state(const pe_rng *r, uint64_t out[4])
-{
-    if (!r || !out) return PE_ERR_ARG;
-    if (r->secure) return PE_SHOE_ERR_SECURE;
-    memcpy(out, r->s, sizeof r->s);
-    return PE_OK;
-}
-
-int pe_rng_set_state(pe_rng *r, const uint64_t s[4])
-{
-    if (!r || !s) return PE_ERR_ARG;
-    if ((s[0] | s[1] | s[2] | s[3]) == 0) return PE_ERR_ARG;
-    memset(r, 0, sizeof *r);
-    memcpy(r->s, s, sizeof r->s);
-    return PE_OK;
-}
-
-/* Lemire's nearly-divisionless bounded int: uniform in [0, bound), bound >= 1. */
-static inline uint64_t pe_bounded(pe_rng *r, uint64_t bound)
-{
-    uint64_t lo;
-    uint64_t hi = pe_mul128(pe_next(r), bound, &lo);
-    if (PE_UNLIKELY(lo < bound)) {
-        const uint64_t t = (0 - bound) % bound; /* 2**64 mod bound */
-        while (lo < t && !r->err) hi = pe_mul128(pe_next(r), bound, &lo);
-    }
-    return hi;
-}
-
-/* Report a failure of the OS source once; the next draw retries the OS. */
-static int pe_take_err(pe_rng *r)
-{
-    if (!r->err) return PE_OK;
-    r->err = 0;
-    r->buf_pos = PE_RNG_BUF_WORDS;
-    return PE_SHOE_ERR_ENTROPY;
-}
-
-int pe_rng_bounded(pe_rng *r, uint64_t bound, uint64_t *out, size_t count)
-{
-    if (!r || (!out && count) || bound == 0) return PE_ERR_ARG;
-    pe_rng_fork_check(r);
-    for (size_t i = 0; i < count; i++) out[i] = pe_bounded(r, bound);
-    return pe_take_err(r);
-}
-
-int pe_rng_next64(pe_rng *r, uint64_t *out, size_t count)
-{
-    if (!r || (!out && count)) return PE_ERR_ARG;
-    pe_rng_fork_check(r);
-    for (size_t i = 0; i < count; i++) out[i] = pe_next(r);
-    return pe_take_err(r);
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /* The shoe. Every operation that draws randomness works on a copy of the stub and commits it only
@@ -294,21 +103,36 @@ static inline void pe_swap2(uint8_t *a, uint8_t *d, int i, int j)
 /* Commit a permuted copy of the stub unless the random source failed. */
 static int pe_commit(pe_shoe *s, const uint8_t *a, const uint8_t *d, int pos, int m)
 {
-    if (s->rng.err) return pe_take_err(&s->rng);
+    if (s->rng.err) return pe_rng_take_err(&s->rng);
     memcpy(s->cards + pos, a, (size_t)m);
     memcpy(s->deck_of + pos, d, (size_t)m);
     return PE_OK;
 }
 
-static int shoe_shuffle(pe_shoe *s)
+/* A random procedure on a copy of the stub (cards a[], decks d[], m cards), `times` times. */
+typedef void (*pe_stub_proc)(pe_src *x, uint8_t *a, uint8_t *d, int m);
+
+/* Run `proc` on a copy of the stub with the shoe's random source and commit the result. */
+static int pe_randomize_stub(pe_shoe *s, pe_stub_proc proc, int times)
 {
     const int pos = s->pos, m = s->size - pos;
     uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
     memcpy(a, s->cards + pos, (size_t)m);
     memcpy(d, s->deck_of + pos, (size_t)m);
-    for (int i = m - 1; i > 0; i--) pe_swap2(a, d, i, (int)pe_bounded(&s->rng, (uint64_t)i + 1));
+    pe_src x;
+    pe_src_open(&x, &s->rng);
+    for (int k = 0; k < times && m > 1; k++) proc(&x, a, d, m);
+    pe_src_close(&x);
     return pe_commit(s, a, d, pos, m);
 }
+
+/* Fisher-Yates: i from m-1 down to 1, j uniform in [0, i]. */
+static void pe_fisher_yates(pe_src *x, uint8_t *a, uint8_t *d, int m)
+{
+    for (int i = m - 1; i > 0; i--) pe_swap2(a, d, i, (int)pe_src_bounded(x, (uint64_t)i + 1));
+}
+
+static int shoe_shuffle(pe_shoe *s) { return pe_randomize_stub(s, pe_fisher_yates, 1); }
 
 static int shoe_shuffle_all(pe_shoe *s)
 {
@@ -326,18 +150,18 @@ static int shoe_shuffle_all(pe_shoe *s)
 /* One GSR riffle: cut at Binomial(m, 1/2) (the popcount of m fair bits), then drop cards one at a
  * time from the two packets with probability proportional to their sizes (every interleaving of
  * the two packets equally likely). */
-static void pe_riffle_once(pe_rng *r, uint8_t *a, uint8_t *d, int m)
+static void pe_riffle_once(pe_src *r, uint8_t *a, uint8_t *d, int m)
 {
     int c = 0, left = m;
     while (left >= 64) {
-        c += pe_popcount64(pe_next(r));
+        c += pe_popcount64(pe_src_next(r));
         left -= 64;
     }
-    if (left) c += pe_popcount64(pe_next(r) & (((uint64_t)1 << left) - 1));
+    if (left) c += pe_popcount64(pe_src_next(r) & (((uint64_t)1 << left) - 1));
     uint8_t ta[PE_SHOE_MAX_CARDS], td[PE_SHOE_MAX_CARDS];
     int i = 0, j = c, t = 0;
     while (i < c && j < m) {
-        const uint64_t x = pe_bounded(r, (uint64_t)(c - i) + (uint64_t)(m - j));
+        const uint64_t x = pe_src_bounded(r, (uint64_t)(c - i) + (uint64_t)(m - j));
         if (x < (uint64_t)(c - i)) {
             ta[t] = a[i];
             td[t++] = d[i++];
@@ -355,12 +179,7 @@ static void pe_riffle_once(pe_rng *r, uint8_t *a, uint8_t *d, int m)
 static int shoe_riffle(pe_shoe *s, int times)
 {
     if (times < 0 || times > 1000) return PE_ERR_ARG;
-    const int pos = s->pos, m = s->size - pos;
-    uint8_t a[PE_SHOE_MAX_CARDS], d[PE_SHOE_MAX_CARDS];
-    memcpy(a, s->cards + pos, (size_t)m);
-    memcpy(d, s->deck_of + pos, (size_t)m);
-    for (int k = 0; k < times && m > 1; k++) pe_riffle_once(&s->rng, a, d, m);
-    return pe_commit(s, a, d, pos, m);
+    return pe_randomize_stub(s, pe_riffle_once, times);
 }
 
 static int shoe_packets(pe_shoe *s, int packets, const uint16_t *sizes)
@@ -381,12 +200,15 @@ static int shoe_packets(pe_shoe *s, int packets, const uint16_t *sizes)
         uint16_t pts[PE_SHOE_MAX_CARDS];
         const int np = m - 1, k = packets - 1;
         for (int i = 0; i < np; i++) pts[i] = (uint16_t)(i + 1);
+        pe_src x;
+        pe_src_open(&x, &s->rng);
         for (int i = 0; i < k; i++) {
-            const int j = i + (int)pe_bounded(&s->rng, (uint64_t)(np - i));
+            const int j = i + (int)pe_src_bounded(&x, (uint64_t)(np - i));
             const uint16_t t = pts[i];
             pts[i] = pts[j];
             pts[j] = t;
         }
+        pe_src_close(&x);
         for (int i = 1; i < k; i++) { /* insertion sort of the k chosen points */
             const uint16_t v = pts[i];
             int j = i - 1;
@@ -446,8 +268,11 @@ static int shoe_cut_random(pe_shoe *s, int min_depth, int *position)
     if (!position || min_depth < 0) return PE_ERR_ARG;
     const int m = s->size - s->pos;
     if (m - 2 * min_depth < 0) return PE_ERR_ARG;
-    const int p = min_depth + (int)pe_bounded(&s->rng, (uint64_t)(m - 2 * min_depth) + 1);
-    if (s->rng.err) return pe_take_err(&s->rng);
+    pe_src x;
+    pe_src_open(&x, &s->rng);
+    const int p = min_depth + (int)pe_src_bounded(&x, (uint64_t)(m - 2 * min_depth) + 1);
+    pe_src_close(&x);
+    if (s->rng.err) return pe_rng_take_err(&s->rng);
     *position = p;
     return shoe_cut(s, p);
 }
@@ -568,8 +393,11 @@ static int shoe_remove_card(pe_shoe *s, int card)
 static int shoe_randbelow(pe_shoe *s, uint64_t bound, uint64_t *out, size_t count)
 {
     if ((!out && count) || bound == 0) return PE_ERR_ARG;
-    for (size_t i = 0; i < count; i++) out[i] = pe_bounded(&s->rng, bound);
-    return pe_take_err(&s->rng);
+    pe_src x;
+    pe_src_open(&x, &s->rng);
+    for (size_t i = 0; i < count; i++) out[i] = pe_src_bounded(&x, bound);
+    pe_src_close(&x);
+    return pe_rng_take_err(&s->rng);
 }
 
 /* Take the lock and check the invariants; on success the caller must pe_shoe_leave(). */
@@ -731,28 +559,23 @@ int pe_shoe_commit(pe_shoe *dst, pe_shoe *src, uint32_t version)
 
 #define PE_BATCH 7 /* 52**7 < 2**40: the rejection test fires with probability < 2**-24 */
 
-/* Draw the bounds (b0 - t) for t in 0..k-1 (k <= PE_BATCH) into j[]. */
-PE_INLINE void pe_draw_batch(pe_rng *r, uint64_t *x, int secure, uint32_t b0, int k, uint32_t *j)
+/* Draw the bounds (b0 - t) for t in 0..k-1 (k <= PE_BATCH) into j[] (batched Lemire). */
+PE_INLINE void pe_draw_batch(pe_src *x, uint32_t b0, int k, uint32_t *j)
 {
     uint64_t prod = 1;
     for (int t = 0; t < k; t++) prod *= (uint64_t)(b0 - (uint32_t)t);
-    for (;;) {
-        uint64_t w = secure ? pe_secure_next(r) : pe_xoshiro_next(x);
-        for (int t = 0; t < k; t++) j[t] = (uint32_t)pe_mul128(w, (uint64_t)(b0 - (uint32_t)t), &w);
-        if (PE_LIKELY(w >= prod)) return;
-        if (w >= (0 - prod) % prod || r->err) return;
-    }
+    pe_src_digits_down(x, b0, k, prod, j);
 }
 
 /* Deal k cards (k <= 52) of a fresh uniform shuffle of deck[] into out[]. */
-PE_INLINE void pe_partial_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *deck, int k, uint8_t *out)
+PE_INLINE void pe_partial_shuffle(pe_src *x, uint8_t *deck, int k, uint8_t *out)
 {
     uint32_t j[52];
     j[51] = 0; /* the last card: bound 1 */
     const int steps = k < 51 ? k : 51; /* the last card needs no draw */
     for (int t = 0; t < steps; t += PE_BATCH) {
         const int kk = steps - t < PE_BATCH ? steps - t : PE_BATCH;
-        pe_draw_batch(r, x, secure, (uint32_t)(52 - t), kk, j + t);
+        pe_draw_batch(x, (uint32_t)(52 - t), kk, j + t);
     }
     for (int t = 0; t < k; t++) {
         const int i = 51 - t;
@@ -785,7 +608,7 @@ PE_INLINE void pe_partial_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *d
  * four per 32-bit half-word (products < 2**23, so a half is rejected with probability < 2**-9; a
  * rejected word is redrawn whole, which keeps the accepted halves uniform and independent). The
  * digits stay in registers and are used at once (no index array: stores are the bottleneck). */
-PE_INLINE void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
+PE_INLINE void pe_full_shuffle(pe_src *x, uint8_t *out)
 {
     out[0] = 0;
 #if defined(__GNUC__) && !defined(__clang__)
@@ -795,11 +618,11 @@ PE_INLINE void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
         const uint32_t b = (uint32_t)(2 + 8 * g);
         uint32_t j0, j1, j2, j3, j4, j5, j6, j7;
         for (;;) {
-            const uint64_t w = secure ? pe_secure_next(r) : pe_xoshiro_next(x);
+            const uint64_t w = pe_src_next(x);
             int ok0, ok1;
             PE_DIGITS4((uint32_t)w, b, j0, j1, j2, j3, ok0);
             PE_DIGITS4((uint32_t)(w >> 32), b + 4, j4, j5, j6, j7, ok1);
-            if (PE_LIKELY(ok0 & ok1) || r->err) break;
+            if (PE_LIKELY(ok0 & ok1) || pe_src_failed(x)) break;
         }
         const int i = (int)b - 1; /* bound b is for index b - 1 */
         out[i] = out[j0]; out[j0] = (uint8_t)i;
@@ -814,7 +637,7 @@ PE_INLINE void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
     /* bounds 50, 51, 52 for i = 49, 50, 51 */
     uint32_t j0, j1, j2;
     for (;;) {
-        const uint64_t w = secure ? pe_secure_next(r) : pe_xoshiro_next(x);
+        const uint64_t w = pe_src_next(x);
         uint64_t m = (uint64_t)(uint32_t)w * 50u;
         j0 = (uint32_t)(m >> 32);
         m = (uint64_t)(uint32_t)m * 51u;
@@ -822,7 +645,7 @@ PE_INLINE void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
         m = (uint64_t)(uint32_t)m * 52u;
         j2 = (uint32_t)(m >> 32);
         const uint32_t left = (uint32_t)m, prod = 50u * 51u * 52u;
-        if (PE_LIKELY(left >= prod) || left >= (0u - prod) % prod || r->err) break;
+        if (PE_LIKELY(left >= prod) || left >= (0u - prod) % prod || pe_src_failed(x)) break;
     }
     out[49] = out[j0]; out[j0] = 49;
     out[50] = out[j1]; out[j1] = 50;
@@ -832,15 +655,15 @@ PE_INLINE void pe_full_shuffle(pe_rng *r, uint64_t *x, int secure, uint8_t *out)
 /* The batch kernels deal from `deck` (carried over from row to row; the caller decides whether it
  * carries over between calls too: a pe_dealer keeps it, a bare pe_rng starts each call in new-deck
  * order). */
-PE_INLINE void pe_deal_batch_impl(pe_rng *r, int secure, uint8_t *deck, size_t n, int k, uint8_t *out)
+PE_INLINE void pe_deal_batch_impl(pe_rng *r, const int secure, uint8_t *deck, size_t n, int k, uint8_t *out)
 {
-    uint64_t x[4];
-    memcpy(x, r->s, sizeof x);
+    pe_src x;
+    pe_src_open_as(&x, r, secure);
     if (k == 52)
-        for (size_t row = 0; row < n; row++) pe_full_shuffle(r, x, secure, out + row * 52);
+        for (size_t row = 0; row < n; row++) pe_full_shuffle(&x, out + row * 52);
     else
-        for (size_t row = 0; row < n; row++) pe_partial_shuffle(r, x, secure, deck, k, out + row * (size_t)k);
-    if (!secure) memcpy(r->s, x, sizeof x);
+        for (size_t row = 0; row < n; row++) pe_partial_shuffle(&x, deck, k, out + row * (size_t)k);
+    pe_src_close(&x);
 }
 
 /* The kernel specialised for each random source (no per-draw test of the mode). */
@@ -859,7 +682,7 @@ static int rng_deal_batch(pe_rng *r, uint8_t *deck, size_t n, int k, uint8_t *ou
     pe_rng_fork_check(r);
     if (r->secure) pe_deal_rows_secure(r, deck, n, k, out);
     else pe_deal_rows_prng(r, deck, n, k, out);
-    return pe_take_err(r);
+    return pe_rng_take_err(r);
 }
 
 static void pe_new_deck(uint8_t *deck)
@@ -875,18 +698,18 @@ int pe_shoe_deal_batch(pe_rng *r, size_t n, int k, uint8_t *out)
     return rng_deal_batch(r, deck, n, k, out);
 }
 
-PE_INLINE void pe_holdem_impl(pe_rng *r, int secure, uint8_t *deck, size_t n, int players, int burns,
+PE_INLINE void pe_holdem_impl(pe_rng *r, const int secure, uint8_t *deck, size_t n, int players, int burns,
                               uint16_t *values, uint16_t *winners, uint8_t *cards)
 {
     uint8_t d[28];
-    uint64_t x[4];
-    memcpy(x, r->s, sizeof x);
+    pe_src x;
+    pe_src_open_as(&x, r, secure);
     const int p = players, m = 2 * p + 5 + (burns ? 3 : 0);
     /* board positions in the dealt sequence d[] */
     const int b0 = 2 * p + (burns ? 1 : 0);
     const int bpos[5] = {b0, b0 + 1, b0 + 2, b0 + 3 + (burns ? 1 : 0), b0 + 4 + (burns ? 2 : 0)};
     for (size_t row = 0; row < n; row++) {
-        pe_partial_shuffle(r, x, secure, deck, m, d);
+        pe_partial_shuffle(&x, deck, m, d);
         uint8_t h[7];
         for (int t = 0; t < 5; t++) h[2 + t] = d[bpos[t]];
         uint16_t best = 0, mask = 0;
@@ -906,7 +729,7 @@ PE_INLINE void pe_holdem_impl(pe_rng *r, int secure, uint8_t *deck, size_t n, in
             for (int t = 0; t < 5; t++) o[2 * p + t] = d[bpos[t]];
         }
     }
-    if (!secure) memcpy(r->s, x, sizeof x);
+    pe_src_close(&x);
 }
 
 static void pe_holdem_prng(pe_rng *r, uint8_t *deck, size_t n, int p, int burns, uint16_t *v, uint16_t *w, uint8_t *c)
@@ -925,7 +748,7 @@ static int rng_holdem_showdowns(pe_rng *r, uint8_t *deck, size_t n, int players,
     pe_rng_fork_check(r);
     if (r->secure) pe_holdem_secure(r, deck, n, players, burns != 0, values, winners, cards);
     else pe_holdem_prng(r, deck, n, players, burns != 0, values, winners, cards);
-    return pe_take_err(r);
+    return pe_rng_take_err(r);
 }
 
 int pe_shoe_holdem_showdowns(pe_rng *r, size_t n, int players, int burns, uint16_t *values,

@@ -5,27 +5,7 @@
  * Cards are ints 0..51 (card = rank * 4 + suit, see pe_eval.h). A shoe holds 1..8 decks; card ids
  * stay 0..51 and the deck each physical card came from is kept apart in deck_of[].
  *
- * Random source (pe_rng), one per shoe or batch call, never global:
- *   - seeded: xoshiro256** 1.0 (Blackman & Vigna, "Scrambled linear pseudorandom number
- *     generators", ACM TOMS 2021; prng.di.unimi.it), 256-bit state > log2(52!) = 225.6 bits.
- *     Seeding: a 256-bit seed w0..w3 (64-bit words, least significant first) goes through
- *     SplitMix64: x = 0; for i in 0..3 { x ^= w[i]; s[i] = splitmix64_next(&x); } so a seed below
- *     2**64 gives the reference seeding (s = four successive SplitMix64 outputs from the seed).
- *     pe_rng_jump() advances 2**128 draws (the reference jump polynomial): stream k of a seed is
- *     the seeded state jumped k times, giving non-overlapping parallel streams.
- *   - secure: 64-bit words read from the operating system's CSPRNG (pe_os_entropy in pe_compat.h:
- *     getrandom(2) on Linux, falling back to /dev/urandom where it is missing; getentropy /
- *     arc4random_buf on macOS; BCryptGenRandom on Windows) in blocks of 256 bytes. No seed, no home-made
- *     cryptography. A failed read sets err; the operation in progress then changes nothing and
- *     returns PE_SHOE_ERR_ENTROPY.
- *   - bounded integers: Lemire's multiply-shift with rejection ("Fast random integer generation
- *     in an interval", ACM TOMS 2019), unbiased; the batch kernels draw several bounds from one
- *     64-bit word by the batched form of the same method (Brackett-Rozinsky & Lemire, "Batched
- *     ranged random integer generation", SP&E 2024): exact, since the digits are those of one
- *     Lemire draw with bound = the product of the bounds.
- *   - shuffles: Fisher-Yates (Durstenfeld), i from m-1 down to 1, j uniform in [0, i].
- *     No modulo reduction, float scaling or sort-by-random-key anywhere.
- *   Same seed and stream -> same cards on every platform (pure 64-bit integer arithmetic).
+ * Random source: a pe_rng (pe_rng.h), one per shoe or batch call, never global.
  *
  * Shoe layout: cards[0..size) top first; cards[pos] is the next card to come off; [pos, size) is
  * the stub (undealt). Shuffle procedures permute the undealt cards; pe_shoe_gather() first brings
@@ -56,11 +36,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "pe_eval.h" /* PE_OK, PE_ERR_* */
+#include "pe_rng.h" /* pe_rng: the random source */
 
 #define PE_SHOE_ABI 2
 #define PE_SHOE_MAX_DECKS 8
 #define PE_SHOE_MAX_CARDS 416 /* 8 decks */
-#define PE_RNG_BUF_WORDS 32   /* secure mode: 256-byte blocks from the OS */
 
 enum {
     PE_SHOE_ERR_EXHAUSTED = -10, /* fewer cards left than asked for */
@@ -71,15 +51,6 @@ enum {
 };
 
 enum { PE_RACK_DISCARD = 0, PE_RACK_BURN = 1, PE_RACK_STUB = 2 };
-
-typedef struct pe_rng {
-    uint64_t s[4];                     /* xoshiro256** state (unused in secure mode) */
-    uint64_t buf[PE_RNG_BUF_WORDS];    /* secure mode: words read from the OS */
-    uint32_t buf_pos;                  /* next unread word of buf */
-    uint32_t secure;                   /* 1: draw from the OS CSPRNG */
-    int32_t err;                       /* sticky: set when the OS source failed */
-    int32_t pid;                       /* secure mode: the process that read buf (fork check) */
-} pe_rng;
 
 typedef struct pe_shoe {
     pe_rng rng;
@@ -105,17 +76,6 @@ typedef struct pe_dealer {
 } pe_dealer;
 
 int pe_shoe_abi(void);
-
-/* ---- random source ---- */
-void pe_rng_seed(pe_rng *r, const uint64_t seed[4]);
-int pe_rng_seed_secure(pe_rng *r);                   /* PE_OK or PE_SHOE_ERR_ENTROPY */
-int pe_rng_jump(pe_rng *r);                          /* PE_SHOE_ERR_SECURE in secure mode */
-int pe_rng_get_state(const pe_rng *r, uint64_t out[4]);
-int pe_rng_set_state(pe_rng *r, const uint64_t s[4]); /* PE_ERR_ARG for the all-zero state */
-/* `count` uniform ints in [0, bound) into out (bound >= 1). */
-int pe_rng_bounded(pe_rng *r, uint64_t bound, uint64_t *out, size_t count);
-/* `count` raw 64-bit outputs (for known-answer tests against the reference generator). */
-int pe_rng_next64(pe_rng *r, uint64_t *out, size_t count);
 
 /* ---- the shoe ---- */
 int pe_shoe_init(pe_shoe *s, int decks);                 /* new-deck order, rng left as is */

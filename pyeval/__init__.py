@@ -33,6 +33,7 @@ from .errors import (
     ShoeTypeError,
     StubCountDueError,
     TableRulesError,
+    TournamentChipsError,
     WagerNotAllowedError,
 )
 from .hands.high import (
@@ -78,6 +79,7 @@ __all__ = [
     # errors
     "PyevalError", "InvalidCardError", "DuplicateCardError", "CardCountError", "CardTypeError", "ChipTypeError",
     "HandValueError", "NativeBuildError", "TableRulesError", "IllegalActionError", "OutOfTurnError",
+    "TournamentChipsError",
     "HandHistoryError", "IllegalHandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
     "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "ShoeTypeError",
     "SeedError", "EntropyError", "RangeError", "EquityError", "SimulationError",

@@ -46,7 +46,9 @@ def check_threads(threads: object, error: type[Exception] = CardTypeError) -> in
 def run_threads(fn: Callable[..., T], args: Sequence[tuple[Any, ...]]) -> list[T]:
     """``[fn(*a) for a in args]``, the calls spread over one persistent thread pool (created on
     first use with :func:`cpu_count` workers, shared by every batch call; the C calls release the
-    GIL). Results in the order of ``args``; the first exception is re-raised."""
+    GIL). Results in the order of ``args``; the first exception is re-raised, and on any exception
+    (Ctrl-C too) the calls not yet started are cancelled: the pool's threads would otherwise run
+    them all before the interpreter could exit."""
     global _POOL
     if len(args) <= 1:
         return [fn(*a) for a in args]
@@ -55,7 +57,12 @@ def run_threads(fn: Callable[..., T], args: Sequence[tuple[Any, ...]]) -> list[T
             if _POOL is None:
                 _POOL = ThreadPoolExecutor(max(2, _CPUS), thread_name_prefix="pyeval")
     futs = [_POOL.submit(fn, *a) for a in args]
-    return [f.result() for f in futs]
+    try:
+        return [f.result() for f in futs]
+    except BaseException:
+        for f in futs:
+            f.cancel()
+        raise
 
 
 def card_matrix(hands: npt.ArrayLike, name: str = "hands", row_label: str = "row",

@@ -137,7 +137,7 @@ DESCRIPTIONS: Mapping[int, str] = {
     Status.SHOE_STATE: "not allowed in the shoe's present state",
     Status.SHOE_SECURE: "not available for a secure random source",
     Status.SHOE_BUSY: "another thread is using the same shoe or dealer",
-    Status.EQUITY_NO_DEAL: "no deal is possible",
+    Status.EQUITY_NO_DEAL: "no deal of the ranges without a shared card in 1,000,000 tries",
 }
 
 

@@ -116,6 +116,17 @@ class Checkpoint:
             raise CheckpointError(f"cannot write the checkpoint {self.path}: {exc.strerror or exc}") from None
 
 
+def _run_difference(stored: object, run: dict[str, Any]) -> str:
+    """What differs between the run a checkpoint file holds and this one, in words."""
+    if not isinstance(stored, dict):
+        return f"it holds {stored!r}"
+    words = {"game": "game", "config": "game settings", "rounds": "rounds", "streams": "streams"}
+    diffs = [f"{words.get(k, k)} {stored.get(k)!r} there, {run.get(k)!r} here" if k != "config"
+             else "other game settings (paytables, wagers, players)" for k in sorted(set(stored) | set(run))
+             if stored.get(k) != run.get(k) and not (k == "config" and stored.get("game") != run.get("game"))]
+    return "; ".join(diffs)
+
+
 def open_checkpoint(path: str | os.PathLike[str], run: dict[str, Any], seed: object) -> Checkpoint:
     """Open (resume) or start the checkpoint of a run.
 
@@ -139,7 +150,8 @@ def open_checkpoint(path: str | os.PathLike[str], run: dict[str, Any], seed: obj
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise CheckpointError(f"{p} is not a pyeval checkpoint")
         if data.get("run") != run:
-            raise CheckpointError(f"the checkpoint {p} belongs to another run ({data.get('run')}), not {run}")
+            raise CheckpointError(f"the checkpoint {p} belongs to another run: {_run_difference(data.get('run'), run)}; "
+                                  "resume it with the options that started it, or give another file")
         try:
             stored = int(data["seed"])
         except (KeyError, TypeError, ValueError):

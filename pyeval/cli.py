@@ -32,7 +32,7 @@ from .cards import format_cards, parse_cards
 from .errors import CardCountError, PyevalError, RunInterrupted
 from .hands.high import best_five, describe, evaluate, hand_category
 
-__all__ = ["ExitCode", "SUBCOMMANDS", "add_command", "add_simulation_options", "progress_bar", "run_simulation",
+__all__ = ["ExitCode", "SUBCOMMANDS", "add_command", "add_simulation_options", "count_arg", "progress_bar", "run_simulation",
            "emit", "build_parser", "main", "simulate_subparsers"]
 
 #: Modules that add subcommands (each has ``register(subparsers) -> None``, using :func:`add_command`).
@@ -78,6 +78,22 @@ def add_command(subparsers: Any, name: str, func: Callable[[argparse.Namespace],
         p.add_argument("--json", action="store_true", help="print JSON (errors too) instead of text")
     p.set_defaults(func=func)
     return p
+
+
+def count_arg(minimum: int = 0) -> Callable[[str], int]:
+    """An argparse ``type=`` for a whole number >= ``minimum`` (``--show N``, ``--top N``): anything
+    else is a usage error naming the option (exit 2), never a silent slice of a negative count."""
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if v < minimum:
+            raise argparse.ArgumentTypeError(f"expected a number >= {minimum}, got {v}")
+        return v
+
+    parse.__name__ = "count"
+    return parse
 
 
 def add_simulation_options(p: argparse.ArgumentParser, *, streams: int = 1, rounds: int = 1_000_000) -> None:
@@ -137,9 +153,15 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     for text in args.hands:
         cards = parse_cards(text)
         if not 5 <= len(cards) <= 7:
+            joined = " ".join(args.hands)
+            try:  # one hand typed without quotes: every argument short, together 5-7 distinct cards
+                whole = (len(args.hands) > 1 and all(len(parse_cards(a)) < 5 for a in args.hands)
+                         and 5 <= len(parse_cards(joined)) <= 7)
+            except PyevalError:
+                whole = False
             raise CardCountError(
                 f"{text!r} has {len(cards)} card(s); a hand has 5-7 cards, and each argument is one "
-                'hand: quote it, e.g. pyeval eval "As Kd Qh Jc Tc"'
+                f'hand: quote it, e.g. pyeval eval "{joined if whole else "As Kd Qh Jc Tc"}"'
             )
         value = evaluate(cards)
         five = best_five(cards)

@@ -106,6 +106,7 @@ class EventKind(enum.StrEnum):
     CALL = "call"
     BET = "bet"
     RAISE = "raise"
+    SIT_OUT = "sit_out"  # poker, tournament mode: the dealer folds the hand of a player away from the table
     # the end of the round
     RETURN = "return"  # an uncalled bet returned
     SHOW = "show"

@@ -57,6 +57,11 @@ class OutOfTurnError(IllegalActionError):
     """An action by a player (or the dealer) when it is not that player's (or step's) turn."""
 
 
+class TournamentChipsError(IllegalActionError):
+    """An operation that would turn tournament chips into cash or let them leave the tournament
+    (cashing out, leaving with chips, a currency, rake): refused in tournament mode; ``rule`` names it."""
+
+
 class HandHistoryError(PyevalError, ValueError):
     """A hand history (PHH) that cannot be read or written: bad syntax, fields or values."""
 

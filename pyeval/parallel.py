@@ -287,7 +287,11 @@ def cli_executor(workers: int | None, scheduler: str | None) -> Iterator[Executo
                                           dashboard_address=None) as cluster, distributed.Client(cluster) as c:
                 yield c.get_executor()
         else:
-            with distributed.Client(kind) as c:
+            try:
+                client = distributed.Client(kind)
+            except (OSError, TimeoutError) as exc:  # no scheduler there (a mistyped address, a cluster not started)
+                raise SimulationError(f"cannot reach the Dask scheduler at {kind}: {exc}") from None
+            with client as c:
                 yield c.get_executor()
     else:
         raise SimulationError(f"unknown scheduler {scheduler!r}: use one of {', '.join(SCHEDULERS)} or a Dask "

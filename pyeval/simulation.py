@@ -14,7 +14,9 @@ are exact integer sums, so the result depends only on ``(game, rounds, seed, str
 the executor or the order streams finish. ``progress(n)`` is told the rounds just finished (an
 increment, never a running total). Results have ``to_dict()`` (plain JSON-ready data).
 
-:func:`mean_and_stderr` is the one standard-error helper of the simulations.
+:func:`mean_and_stderr` is the one standard-error helper of the simulations (and of equity's Monte
+Carlo); :class:`PotShares` the win / tie / equity figures that the showdown simulation and equity
+report, derived from their sums in one place.
 """
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ import math
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass
+from fractions import Fraction
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
@@ -30,7 +34,7 @@ from .errors import RunInterrupted, SimulationError
 from .parallel import check_streams, run_streams, split
 from .shoe.rng import resolve_seed
 
-__all__ = ["SimGame", "SimResult", "simulate", "mean_and_stderr", "in_chunks", "MAX_ROUNDS"]
+__all__ = ["SimGame", "SimResult", "simulate", "mean_and_stderr", "PotShares", "in_chunks", "MAX_ROUNDS"]
 
 #: Most rounds one run may simulate.
 MAX_ROUNDS = 10**12
@@ -150,3 +154,38 @@ def mean_and_stderr(total: float, total_sq: float, n: int) -> tuple[float, float
         return 0.0, 0.0
     mean = total / n
     return mean, math.sqrt(max(total_sq / n - mean * mean, 0.0) / n)
+
+
+_P = TypeVar("_P", bound="PotShares")
+
+
+@dataclass(frozen=True)
+class PotShares:
+    """A hand's (or seat's) figures over many deals: ``win`` (held the best hand alone), ``tie``
+    (shared the best hand) and ``equity`` (mean share of the pot, a tie among k giving each 1/k), as
+    ``Fraction``, and their standard errors (float; 0.0 for an exact enumeration).
+
+    The base of :class:`pyeval.equity.PlayerEquity` and :class:`pyeval.poker.sim.SeatResult`, which
+    add what the figures belong to; :meth:`from_sums` derives them from a sample's sums.
+    """
+
+    win: Fraction
+    tie: Fraction
+    equity: Fraction
+    win_stderr: float
+    tie_stderr: float
+    equity_stderr: float
+
+    @classmethod
+    def from_sums(cls: type[_P], n: int, wins: int, ties: int, share: Fraction, share_sq: Fraction, /,
+                  **extra: Any) -> _P:
+        """The figures of ``n`` independent deals from their sums: ``wins`` and ``ties`` (deals won
+        alone, deals shared), ``share`` and ``share_sq`` (the pot shares and their squares, summed);
+        ``extra`` are the subclass's own fields. ``n = 0`` gives zeros."""
+        if not n:
+            zero = Fraction(0)
+            return cls(win=zero, tie=zero, equity=zero, win_stderr=0.0, tie_stderr=0.0, equity_stderr=0.0,
+                       **extra)
+        return cls(win=Fraction(wins, n), tie=Fraction(ties, n), equity=share / n,
+                   win_stderr=mean_and_stderr(wins, wins, n)[1], tie_stderr=mean_and_stderr(ties, ties, n)[1],
+                   equity_stderr=mean_and_stderr(float(share), float(share_sq), n)[1], **extra)

@@ -85,9 +85,9 @@ def test_resume_without_a_seed_uses_the_checkpoints_seed(tmp_path):
 def test_a_checkpoint_of_another_run_is_refused(tmp_path):
     ck = tmp_path / "r.ckpt"
     hu_simulate(example_rules(), 4_000, 3, streams=2, checkpoint=ck)
-    with pytest.raises(CheckpointError, match="another run"):
-        hu_simulate(example_rules(), 5_000, 3, streams=2, checkpoint=ck)
-    with pytest.raises(CheckpointError, match="another run"):
+    with pytest.raises(CheckpointError, match="another run: rounds 4000 there, 5000 here; resume it with"):
+        hu_simulate(example_rules(), 5_000, 3, streams=2, checkpoint=ck)  # says what differs, in words
+    with pytest.raises(CheckpointError, match="another run: streams 2 there, 4 here;"):
         hu_simulate(example_rules(), 4_000, 3, streams=4, checkpoint=ck)
     with pytest.raises(CheckpointError, match="seed"):
         hu_simulate(example_rules(), 4_000, 4, streams=2, checkpoint=ck)

@@ -215,3 +215,20 @@ def test_to_dict_is_plain() -> None:
     d = equity(["AhKh", "QsQd"]).to_dict()
     json.dumps(d)
     assert d["players"][0]["equity_exact"] == "197833/428076"
+
+
+def test_auto_method_counts_the_work_after_the_suit_isomorphism(monkeypatch: pytest.MonkeyPatch) -> None:
+    """exact=None: AKs vs QQ is 24 deals (8.2e7 evaluations) but 2 distinct up to suits (6.8e6):
+    enumerated; a dear spot samples. The limit is on canonical deals x boards x players."""
+    from pyeval.equity import core
+
+    r = equity(["AKs", "QQ"])
+    assert r.exact and r.method == "exact" and r.boards == 24 * 1_712_304
+    assert [p.equity for p in r.players] == [p.equity for p in equity(["AKs", "QQ"], exact=True).players]
+    assert equity(["TT+, AK", "22+"], trials=1000, seed=1).method == "monte-carlo"
+    big = equity(["TT+, AK", "22+"], seed=1, workers=1)  # 257 canonical deals: about 8.8e8 evaluations
+    assert not big.exact and big.method == "monte-carlo" and big.to_dict()["method"] == "monte-carlo"
+    monkeypatch.setattr(core, "EXACT_AUTO_LIMIT", 2 * 1_712_304 * 2)  # exactly AKs vs QQ's canonical work
+    assert equity(["AKs", "QQ"]).exact
+    monkeypatch.setattr(core, "EXACT_AUTO_LIMIT", 2 * 1_712_304 * 2 - 1)
+    assert equity(["AKs", "QQ"], workers=1).method == "monte-carlo"

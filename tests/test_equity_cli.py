@@ -1,6 +1,7 @@
 """``pyeval equity`` (pyeval.equity.cli)."""
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
@@ -34,3 +35,60 @@ def test_bad_range_names_the_token(capsys: pytest.CaptureFixture[str]) -> None:
 def test_unknown_scheduler(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["equity", "AhKh", "QsQd", "--trials", "10", "--scheduler", "nope"]) == 2
     assert "unknown scheduler" in capsys.readouterr().err
+
+
+def test_default_method_is_exact_when_enumeration_is_cheap(capsys: pytest.CaptureFixture[str]) -> None:
+    """New-user trial item 3: AKs vs QQ has 24 deals but 2 up to suits, 2 x 1,712,304 boards x 2
+    players to evaluate: enumerated by default (it sampled), and the output names the method."""
+    assert main(["equity", "AKs", "QQ"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "method: exact, 41,095,296 boards" in first and "chosen: cheap to enumerate" in first
+    assert main(["equity", "AKs", "QQ", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["method"] == "exact" and data["exact"] is True and data["seed"] is None
+    assert data["players"][0]["equity_exact"] == "1051321/2283072"  # every board: 46.0485%
+
+
+def test_default_method_is_monte_carlo_when_enumeration_is_dear(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["equity", "TT+, AK", "22+", "--seed", "1"]) == 0  # 257 canonical deals: ~9e8 evaluations
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "method: Monte Carlo, 1,000,000 trials, seed 1" in first and "--exact enumerates" in first
+    assert main(["equity", "TT+, AK", "22+", "--seed", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["method"] == "monte-carlo"
+
+
+def test_flags_force_either_method(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    assert main(["equity", "AKs", "QQ", "--monte-carlo", "--trials", "20000", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["method"] == "monte-carlo" and data["boards"] == 20000
+    assert main(["equity", "AKs", "QQ", "--monte-carlo"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "method: Monte Carlo" in first and "chosen" not in first  # asked for, not chosen
+    monkeypatch.setattr(importlib.import_module("pyeval.equity.core"), "EXACT_AUTO_LIMIT", 1000)  # everything is dear now
+    assert main(["equity", "AKs", "QQ", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["method"] == "monte-carlo"
+    assert main(["equity", "AKs", "QQ", "--exact"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "method: exact, 41,095,296 boards" in first and "chosen" not in first
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--exact", "--trials", "10"], ["Monte Carlo options", "--exact"]),
+    (["--exact", "--target-stderr", "0.01"], ["Monte Carlo options"]),
+    (["--seed", "-1"], ["seed must be an int 0..2**256-1"]),  # refused even when enumeration runs
+    (["--streams", "0"], ["streams must be an int 1..65536"]),
+    (["--target-stderr", "0"], ["--exact"]),
+])
+def test_option_mistakes_are_one_line_naming_the_options(argv: list[str], words: list[str],
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """New-user trial: options that cannot apply were ignored silently (a bad --seed when the run
+    enumerates, --trials with --exact), and remedies named only the Python arguments."""
+    assert main(["equity", "AhKh", "QsQd", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pyeval: error: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert all(w in err for w in words), err
+
+
+def test_refused_exact_enumeration_names_the_command_line_remedy(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["equity", "random", "random", "random", "--exact"]) == 2
+    assert "--monte-carlo --target-stderr 0.001" in capsys.readouterr().err

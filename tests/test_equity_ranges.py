@@ -107,3 +107,12 @@ def test_pair_plus_counts(r1: str, r2: str) -> None:
     if hi != lo:
         assert len(parse_range(f"{RANKS[hi]}{RANKS[lo]}s+")) == 4 * (hi - lo)
         assert len(parse_range(f"{RANKS[hi]}{RANKS[lo]}o")) == 12
+
+
+@pytest.mark.parametrize("text", ["", "   "])
+def test_an_empty_range_says_what_to_give(text: str) -> None:
+    """New-user trial: pyeval equity "" QsQd said "empty range token '' in '' (a stray comma?)"."""
+    with pytest.raises(RangeError, match=r"an empty range: give a hand \('AhKh'\)"):
+        parse_range(text)
+    with pytest.raises(RangeError, match="stray comma"):
+        parse_range("AKs,,QQ")

@@ -148,9 +148,9 @@ def test_malformed_text_names_the_line_and_the_file_keeps_going():
     assert [h.line for h in hands] == [1, 30, 70, 101, 135, 140]
     errors = {h.line: h.error for h in hands if h.error}
     assert errors == {
-        30: "pokerstars_malformed.txt:52: unrecognised action 'dances a jig' by 'Hero'",
-        70: "pokerstars_malformed.txt:80: amount '$0.605' is finer than 1/100 of the currency unit",
-        135: "pokerstars_malformed.txt:136: expected the table line, got 'this is not a table line'",
+        30: f"{DATA / 'pokerstars_malformed.txt'}:52: unrecognised action 'dances a jig' by 'Hero'",
+        70: f"{DATA / 'pokerstars_malformed.txt'}:80: amount '$0.605' is finer than 1/100 of the currency unit",
+        135: f"{DATA / 'pokerstars_malformed.txt'}:136: expected the table line, got 'this is not a table line'",
     }
     assert hands[0].ok and hands[-1].ok
     with pytest.raises(HandParseError) as exc:

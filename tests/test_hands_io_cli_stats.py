@@ -24,8 +24,9 @@ def test_convert_writes_phh_and_reports_bad_hands(tmp_path, capsys):
     rc = main(["convert", str(DATA / "pokerstars_malformed.txt"), "-o", str(out)])
     err = capsys.readouterr().err
     assert rc == 1
-    assert "unreadable: pokerstars_malformed.txt:52: unrecognised action 'dances a jig' by 'Hero'" in err
-    assert "disagrees: pokerstars_malformed.txt:101: ali:baba (p2)" in err
+    bad = DATA / "pokerstars_malformed.txt"  # named by its path as given
+    assert f"unreadable: {bad}:52: unrecognised action 'dances a jig' by 'Hero'" in err
+    assert f"disagrees: {bad}:101: ali:baba (p2)" in err
     assert "hands: 6  converted: 3  unreadable: 3  disagree with the replay: 1" in err
     hands = load(out)
     assert [h.extra["hand"] for h in hands] == ["200000000003", "200000000099", "200000000004"]
@@ -54,15 +55,30 @@ def test_convert_phh_to_pokerstars_round_trips(tmp_path, capsys):
     capsys.readouterr()
 
 
-def test_convert_progress_bar_and_installed_command(tmp_path):
+def test_convert_progress_bar_follows_the_toolkit_policy(tmp_path, capsys, monkeypatch):
+    """The bar counts hands on a terminal (pyeval.cli.progress_bar), and --no-progress hides it."""
     big = tmp_path / "big.txt"
     one = (DATA / "pokerstars_holdem.txt").read_text()
     big.write_text((one + "\n\n\n") * 40)
-    r = subprocess.run([sys.executable, "-m", "pyeval", "convert", str(big), "--progress", "-o", str(tmp_path / "x.phhs")],
+    out = str(tmp_path / "x.phhs")
+    capsys.readouterr()
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["convert", str(big), "-o", out]) == 0
+    err = capsys.readouterr().err
+    assert "hands: 240  converted: 240" in err and "hands/s" in err  # tqdm's bar, in hands
+    assert main(["convert", str(big), "-o", out, "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert "hands: 240  converted: 240" in err and "hands/s" not in err
+
+
+def test_convert_without_a_terminal_has_no_bar_and_installed_command(tmp_path):
+    big = tmp_path / "big.txt"
+    one = (DATA / "pokerstars_holdem.txt").read_text()
+    big.write_text((one + "\n\n\n") * 40)
+    r = subprocess.run([sys.executable, "-m", "pyeval", "convert", str(big), "-o", str(tmp_path / "x.phhs")],
                        capture_output=True, text=True, **pyeval_subprocess())
     assert r.returncode == 0, r.stderr
-    assert "hands: 240  converted: 240" in r.stderr
-    assert "B/s" in r.stderr or "it/s" in r.stderr or "%" in r.stderr  # tqdm's bar
+    assert "hands: 240  converted: 240" in r.stderr and "hands/s" not in r.stderr
     r = subprocess.run([sys.executable, "-m", "pyeval", "stats", str(DATA)], capture_output=True, text=True,
                        **pyeval_subprocess())
     assert r.returncode == 0 and "VPIP" in r.stdout
@@ -138,3 +154,69 @@ def test_stats_bad_record():
                "starting_stacks = [10, 10]\nactions = ['p1 cbr x']\nplayers = ['a', 'b']\n")[0]
     with pytest.raises(Exception, match="bad amount"):
         player_stats([hh])
+
+
+# ---------------------------------------------------------------------- new-user trial: mistakes
+def test_convert_output_to_a_folder_or_a_missing_folder_is_one_line_before_any_work(tmp_path, capsys):
+    """-o a folder, or in a folder that does not exist: one error line and exit 2 (a traceback
+    after the whole conversion before)."""
+    src = str(DATA / "pokerstars_holdem.txt")
+    assert main(["convert", src, "-o", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pyeval: error: -o ") and "is a folder" in err and "Traceback" not in err
+    assert main(["convert", src, "-o", str(tmp_path / "no" / "such" / "o.phhs")]) == 2
+    err = capsys.readouterr().err
+    assert f"no such folder: {tmp_path / 'no' / 'such'}" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [["convert", "--show", "-3"], ["stats", "--top", "0"], ["stats", "--top", "-1"],
+                                  ["convert", "--show", "x"]])
+def test_negative_or_zero_counts_are_usage_errors(argv, capsys):
+    """--show -3 sliced the report list from the end; --top -1 printed no player at all."""
+    assert main([*argv, str(DATA / "pokerstars_holdem.txt")]) == 2
+    assert "expected a" in capsys.readouterr().err
+
+
+def test_a_file_that_is_no_hand_history_is_named_and_the_others_still_convert(tmp_path, capsys):
+    """A folder with a README among the hand histories (as ../shared/data/phh-mixed has): the whole
+    run stopped with 'line 1: not a hand history ...' naming no file. Now a file found in a folder
+    that is no hand history is skipped with a note; a broken one is named and the run goes on."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "hh.txt").write_text((DATA / "pokerstars_holdem.txt").read_text())
+    (tmp_path / "a" / "README.txt").write_text("my notes\n")
+    out = tmp_path / "o.phhs"
+    assert main(["convert", str(tmp_path / "a"), "-o", str(out)]) == 0  # the README is no failure
+    err = capsys.readouterr().err
+    assert f"skipped (not a hand history): {tmp_path / 'a' / 'README.txt'}" in err
+    assert "hands: 6  converted: 6  unreadable: 0  disagree with the replay: 0\n" in err
+    (tmp_path / "a" / "broken.phh").write_text("variant = [[")
+    assert main(["convert", str(tmp_path / "a"), "-o", str(out)]) == 2  # a file not read at all
+    err = capsys.readouterr().err
+    assert f"unreadable file: {tmp_path / 'a' / 'broken.phh'}: not valid TOML" in err
+    assert "hands: 6  converted: 6  unreadable: 0  disagree with the replay: 0  files not read: 1" in err
+    assert len(load(out)) == 6
+    assert main(["stats", str(tmp_path / "a")]) == 2
+    out_text, err = capsys.readouterr()
+    assert "README.txt" in err and "broken.phh" in err and "files not read: 1" in err and "hands: 6" in err
+    assert "player" in out_text
+    # named on the command line, the same README is an input that could not be read
+    assert main(["convert", str(tmp_path / "a" / "README.txt"), str(tmp_path / "a" / "hh.txt")]) == 2
+    err = capsys.readouterr().err
+    assert f"unreadable file: {tmp_path / 'a' / 'README.txt'}:1: not a hand history pyeval reads" in err
+
+
+def test_a_file_read_as_the_wrong_format_is_not_a_silent_success(capsys):
+    """--from ipoker on a PokerStars file found no hand and exited 0 ('hands: 0  converted: 0')."""
+    assert main(["convert", str(DATA / "pokerstars_holdem.txt"), "--from", "ipoker"]) == 2
+    err = capsys.readouterr().err
+    assert f"unreadable file: {DATA / 'pokerstars_holdem.txt'}: no ipoker hand history in it" in err
+
+
+def test_room_hands_are_named_by_their_path_so_same_names_in_two_folders_stay_apart(tmp_path, capsys):
+    bad = (DATA / "pokerstars_malformed.txt").read_text()
+    for d in ("x", "y"):
+        (tmp_path / d).mkdir()
+        (tmp_path / d / "hh.txt").write_text(bad)
+    main(["convert", str(tmp_path / "x"), str(tmp_path / "y"), "-o", str(tmp_path / "o.phhs")])
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'x' / 'hh.txt'}:52:" in err and f"{tmp_path / 'y' / 'hh.txt'}:52:" in err

@@ -125,3 +125,19 @@ def test_criss_cross_simulation_split_merges_exactly() -> None:
     assert [int(acc.net[w]) for w in range(6)] == [w.net for w in whole.wagers]
     with pytest.raises(SeedError):
         simulate(CrissCrossSim(), 10, seed=4, streams=0)
+
+
+def test_an_unreachable_dask_scheduler_is_one_error_line(monkeypatch, capsys):
+    """New-user trial: a mistyped --scheduler address ended in a traceback (OSError) after 30 s."""
+    distributed = pytest.importorskip("distributed")
+
+    def refuse(address, *a, **k):
+        raise OSError(f"Timed out trying to connect to {address} after 30 s")
+
+    monkeypatch.setattr(distributed, "Client", refuse)
+    from pyeval.cli import main
+
+    assert main(["equity", "AhKh", "QsQd", "--trials", "1000", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pyeval: error: cannot reach the Dask scheduler at tcp://127.0.0.1:1: Timed out")
+    assert "Traceback" not in err

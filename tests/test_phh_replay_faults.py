@@ -168,7 +168,7 @@ def test_issue13_history_stopping_before_the_showdown_says_so():
 def test_issue13_non_utf8_file_is_unreadable_input_exit_2(tmp_path: Path):
     proc = _cli(tmp_path, ("latin1.phh", HAND.replace("'NT'", "'NT' # caf\xe9").encode("latin-1")))
     assert proc.returncode == 2
-    assert proc.stderr.strip().splitlines() == ["pyeval: error: latin1.phh: not UTF-8 text (byte 20)"]
+    assert proc.stderr.strip().splitlines() == [f"pyeval: error: {tmp_path / 'latin1.phh'}: not UTF-8 text (byte 20)"]
 
 
 # ---------------------------------------------------------------------- keep going, report, exit code
@@ -180,14 +180,16 @@ def test_issue13_replay_keeps_going_and_reports_per_file_and_hand(tmp_path: Path
     assert proc.returncode == 1, proc.stderr
     assert "Traceback" not in proc.stderr
     assert proc.stderr.strip().splitlines() == [
-        "pyeval: error: a.phhs[2]: action 4 'p3 cbr 3': 3 is below the minimum raise to 4 (58 Pa. Code § 637a.8(k))"]
+        f"pyeval: error: {tmp_path / 'a.phhs'}[2]: action 4 'p3 cbr 3': 3 is below the minimum raise to 4 "
+        "(58 Pa. Code § 637a.8(k))"]
     assert "files: 3  hands: 6  matches: 4  mismatches: 1  errors: 1  files with a failure: 1" in proc.stdout
-    assert "mismatch a.phhs[3]: first differing seat p2: replayed 98 vs recorded 99" in proc.stdout
+    assert f"mismatch {tmp_path / 'a.phhs'}[3]: first differing seat p2: replayed 98 vs recorded 99" in proc.stdout
     assert f"file {tmp_path / 'a.phhs'}: hands 4  matches 2  mismatches 1  errors 1" in proc.stdout
     # an unreadable file among them: reported, the others still replayed, exit 2
     proc = _cli(tmp_path, ("d.phh", "variant = [[[["))
     assert proc.returncode == 2
-    assert "files: 4  hands: 6  matches: 4" in proc.stdout and "d.phh: not valid TOML" in proc.stderr
+    assert "files: 4  hands: 6  matches: 4" in proc.stdout
+    assert f"pyeval: error: {tmp_path / 'd.phh'}: not valid TOML" in proc.stderr
 
 
 def test_issue13_replay_fail_fast_stops_at_the_first_failure(tmp_path: Path):
@@ -195,7 +197,8 @@ def test_issue13_replay_fail_fast_stops_at_the_first_failure(tmp_path: Path):
     proc = _cli(tmp_path, ("a.phhs", f"[1]\n{bad_rule}\n[2]\n{HAND}"), ("b.phh", "variant = [[[["), args=("--fail-fast",))
     assert proc.returncode == 1 and proc.stdout == ""
     assert proc.stderr.strip().splitlines() == [
-        "pyeval: error: a.phhs[1]: action 4 'p3 cbr 3': 3 is below the minimum raise to 4 (58 Pa. Code § 637a.8(k))"]
+        f"pyeval: error: {tmp_path / 'a.phhs'}[1]: action 4 'p3 cbr 3': 3 is below the minimum raise to 4 "
+        "(58 Pa. Code § 637a.8(k))"]
 
 
 # ---------------------------------------------------------------------- issue 14 item 13: hostile PHH
@@ -250,8 +253,8 @@ def test_issue14_13_hostile_phh_is_one_line_with_the_right_exit_code(case, tmp_p
     out, err = capsys.readouterr()
     lines = err.strip().splitlines()
     assert code in (1, 2), (case, out, err)
-    assert len(lines) == 1 and lines[0].startswith("pyeval: error: hostile.phh"), (case, err)
-    assert len(lines[0]) < 400, lines[0]
+    assert len(lines) == 1 and lines[0].startswith(f"pyeval: error: {path}"), (case, err)  # the path as given
+    assert len(lines[0]) - len(str(path)) < 400, lines[0]
 
 
 def test_issue14_13_hostile_phh_subprocess_never_prints_a_traceback(tmp_path: Path):
@@ -338,7 +341,11 @@ def test_issue13_replay_lists_at_most_show_errors_and_refuses_a_negative_count(t
 
 
 def test_issue14_13_replay_interrupted_reports_what_was_done(tmp_path: Path, capsys, monkeypatch):
+    """Ctrl-C: the summary counts only the hands checked (the one interrupted is not one), says how
+    many files and hands were not reached, and the exit status is 130 (new-user trial item 2)."""
     (tmp_path / "a.phhs").write_text("\n".join(f"[{i}]\n{HAND}" for i in range(1, 5)))
+    for name in ("b.phh", "c.phh", "d.phh"):
+        (tmp_path / name).write_text(HAND)
     real = phh.check_replay
     calls = []
 
@@ -351,4 +358,53 @@ def test_issue14_13_replay_interrupted_reports_what_was_done(tmp_path: Path, cap
     monkeypatch.setattr(phh, "check_replay", stop_at_third)
     assert main(["replay", str(tmp_path)]) == 130
     out, err = capsys.readouterr()
-    assert "hands: 3  matches: 2" in out and "interrupted" in err and "Traceback" not in err
+    assert out.splitlines()[:2] == [
+        "files: 1 of 4 checked (not reached: 3)  hands: 2  matches: 2  mismatches: 0  errors: 0",
+        f"stopped part-way through {tmp_path / 'a.phhs'}: 2 of its 4 hands checked, 2 not reached"]
+    assert err.strip().splitlines() == [
+        "pyeval: interrupted: the counts cover the 2 hands checked; 3 of 4 files not reached"]
+
+
+def test_replay_interrupted_between_files_counts_the_files_not_reached(tmp_path: Path, capsys, monkeypatch):
+    for name in ("a.phh", "b.phh", "c.phh"):
+        (tmp_path / name).write_text(HAND)
+    real = phh.load
+
+    def stop_at_c(path):
+        if Path(path).name == "c.phh":
+            raise KeyboardInterrupt
+        return real(path)
+
+    monkeypatch.setattr(phh, "load", stop_at_c)
+    assert main(["replay", str(tmp_path)]) == 130
+    out, err = capsys.readouterr()
+    assert out.splitlines() == ["files: 2 of 3 checked (not reached: 1)  hands: 2  matches: 2  mismatches: 0  errors: 0"]
+    assert "1 of 3 files not reached" in err and "Traceback" not in err
+
+
+def test_replay_fail_fast_on_a_mismatch_says_what_was_not_reached(tmp_path: Path, capsys):
+    mism = HAND.replace("[108, 98, 94]", "[108, 99, 93]")
+    (tmp_path / "a.phhs").write_text(f"[1]\n{mism}\n[2]\n{HAND}")
+    (tmp_path / "b.phh").write_text(HAND)
+    assert main(["replay", "--fail-fast", str(tmp_path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("files: 1 of 2 checked (not reached: 1)  hands: 1  matches: 0  mismatches: 1")
+    assert out[1] == f"stopped part-way through {tmp_path / 'a.phhs'}: 1 of its 2 hands checked, 1 not reached"
+
+
+def test_replay_names_files_by_their_path_so_same_names_in_two_folders_stay_apart(tmp_path: Path):
+    """New-user trial item 1: ``x/h.phh`` and ``y/h.phh`` both fail; each line names its folder, as
+    the path was given (relative here)."""
+    bad_rule = HAND.replace("'p3 cbr 6'", "'p3 cbr 3'")
+    mism = HAND.replace("[108, 98, 94]", "[108, 99, 93]")
+    for folder, body in (("x", bad_rule), ("y", mism), ("z/deeper", "variant = [[")):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "h.phh").write_text(body)
+    proc = subprocess.run([sys.executable, "-m", "pyeval.cli", "replay", "x", "./y", "z"], capture_output=True,
+                          text=True, **{**pyeval_subprocess(), "cwd": tmp_path})
+    assert proc.returncode == 2, proc.stderr
+    err = proc.stderr.splitlines()
+    assert err[0].startswith(f"pyeval: error: {Path('x', 'h.phh')}: action 4 'p3 cbr 3'")
+    assert err[1].startswith(f"pyeval: error: {Path('z', 'deeper', 'h.phh')}: not valid TOML")
+    assert f"mismatch {Path('y', 'h.phh')}: first differing seat p2" in proc.stdout
+    assert f"file {Path('x', 'h.phh')}: hands 1" in proc.stdout

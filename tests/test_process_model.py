@@ -167,3 +167,30 @@ def test_item14_simulation_ctrl_c_partial_is_the_finished_streams(game):
     for d in (part, same):  # the partial result names the run's stream count
         d.pop("streams", None)
     assert part == same
+
+
+def test_ctrl_c_in_threaded_work_cancels_the_calls_not_started():
+    """New-user trial: Ctrl-C in an exact equity run (threads) left the pool's queue running to the
+    end before the interpreter could exit (and a second Ctrl-C printed a traceback from the join)."""
+    import threading
+
+    from pyeval._batch import run_threads
+
+    ran: list[int] = []
+    lock = threading.Lock()
+
+    def job(i: int) -> int:
+        if i == 0:
+            raise KeyboardInterrupt  # stands for the Ctrl-C the waiting main thread receives
+        time.sleep(0.02)
+        with lock:
+            ran.append(i)
+        return i
+
+    with pytest.raises(KeyboardInterrupt):
+        run_threads(job, [(i,) for i in range(200)])
+    time.sleep(0.3)  # the calls already running finish
+    settled = len(ran)
+    time.sleep(0.5)  # uncancelled, the 2 threads would run 199 x 0.02 s of calls: ~2 s
+    assert len(ran) == settled < 20, f"{len(ran)} of 199 queued calls ran after the interrupt"
+    assert run_threads(lambda i: i * 2, [(i,) for i in range(5)]) == [0, 2, 4, 6, 8]  # the pool still works

@@ -91,3 +91,22 @@ def test_every_subcommand_is_registered_the_same_way() -> None:
         assert any("--json" in a.option_strings for a in p._actions)
     assert set(games) >= {"holdem", "heads-up", "criss-cross"}
     assert pyeval.simulate is simulate
+
+
+@pytest.mark.parametrize("game", ["heads-up", "criss-cross", "holdem"])
+def test_simulate_without_seed_draws_a_fresh_one_prints_it_and_it_reproduces(game, capsys) -> None:
+    """New-user trial item 4: no --seed is a fresh 256-bit seed (pyeval.shoe.rng.resolve_seed), not
+    seed 0; the first line prints it and --seed with it reproduces the report exactly."""
+    seeds, reports = [], []
+    for _ in range(2):
+        assert main(["simulate", game, "--rounds", "3000", "--no-progress"]) == 0
+        out = capsys.readouterr().out
+        seed = int(out.splitlines()[0].split("seed ")[1].split(",")[0].split()[0])
+        seeds.append(seed)
+        reports.append(out)
+    assert seeds[0] != seeds[1] and max(seeds).bit_length() > 64  # fresh, and 256 bits (P(<2**64) nil)
+    assert main(["simulate", game, "--rounds", "3000", "--no-progress", "--seed", str(seeds[0])]) == 0
+    assert capsys.readouterr().out == reports[0]
+    assert main(["simulate", game, "--rounds", "3000", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seed"] not in (0, None, *seeds)

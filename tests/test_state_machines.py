@@ -97,16 +97,20 @@ class PokerMachine(RuleBasedStateMachine):
         variant = data.draw(st.sampled_from(_GAMES), "variant")
         structure = data.draw(st.sampled_from(list(BettingStructure)), "structure")
         n = data.draw(st.integers(2, 6), "players")
+        # tournament mode (players sitting out are dealt in and folded) and both ways of counting antes
+        tournament = data.draw(st.booleans(), "tournament")
+        trimming = data.draw(st.booleans(), "ante_trimming")
         if variant.stud:
             rules = PokerRules(seats=8, blinds=(), ante=data.draw(st.integers(0, 2)), bring_in=2, min_bet=4,
-                               structure=structure, variant=variant)
+                               structure=structure, variant=variant, tournament=tournament, ante_trimming=trimming)
         else:
             blinds = data.draw(st.sampled_from([(1, 2), (2,), (1, 2, 4)]), "blinds")
             rules = PokerRules(seats=8, blinds=blinds, ante=data.draw(st.integers(0, 1)), min_bet=2,
                                structure=structure, variant=variant,
                                bb_ante=data.draw(st.sampled_from([0, 0, 3])),
                                straddle=data.draw(st.sampled_from([None, 8])) if len(blinds) + 1 < 8 else None,
-                               max_raises=data.draw(st.sampled_from([None, 2])))
+                               max_raises=data.draw(st.sampled_from([None, 2])),
+                               tournament=tournament, ante_trimming=trimming)
             n = max(n, len(blinds))
         # short stacks often: blinds and antes all-in for less, side pots, dead money
         stacks = data.draw(st.lists(st.one_of(st.integers(1, 8), st.integers(1, 60)), min_size=n, max_size=n), "stacks")
@@ -114,7 +118,8 @@ class PokerMachine(RuleBasedStateMachine):
         self.shoe.shuffle()
         fault_at = data.draw(st.sampled_from([None, None, 1, 2, 3, 4]), "fault at deal")
         source = FaultySource(self.shoe, fault_at, data.draw(st.sampled_from(["twice", "dealt", "range"])))
-        self.r = Round(rules, stacks, source)
+        away = data.draw(st.sets(st.integers(0, n - 1), max_size=n - 1), "sitting out") if tournament else set()
+        self.r = Round(rules, stacks, source, sitting_out=away)
         self.total = sum(stacks)
 
     def snapshot(self) -> tuple[object, ...]:
@@ -184,6 +189,13 @@ class PokerMachine(RuleBasedStateMachine):
             assert sum(r.winnings) == r.pot_total
         else:
             assert sum(r.stacks) + r.pot_total == self.total
+
+    @invariant()
+    def sitting_out_only_folded(self) -> None:
+        r = self.r
+        for e in r.events:
+            if e.player in r.sitting_out:
+                assert e.kind not in ("check", "call", "bet", "raise"), e
 
     def teardown(self) -> None:
         event("poker round complete" if getattr(self, "r", None) is not None and self.r.complete

@@ -57,20 +57,6 @@ _eval = _fastcall.evaluate  # pyeval.evaluate's C builtin; the cards here are ch
 
 
 _new = tuple.__new__
-# Enum members as module constants for the hot paths (member access through the class costs
-# ~0.1 us on CPython 3.11).
-_P_ACROSS_DECISION = CrissCrossPhase.ACROSS_DECISION
-_P_ACROSS_REVEAL = CrissCrossPhase.ACROSS_REVEAL
-_P_BETTING = CrissCrossPhase.BETTING
-_P_COMPLETE = CrissCrossPhase.COMPLETE
-_P_DEAL = CrissCrossPhase.DEAL
-_P_DOWN_DECISION = CrissCrossPhase.DOWN_DECISION
-_P_DOWN_REVEAL = CrissCrossPhase.DOWN_REVEAL
-_P_MIDDLE_DECISION = CrissCrossPhase.MIDDLE_DECISION
-_P_MIDDLE_REVEAL = CrissCrossPhase.MIDDLE_REVEAL
-_P_SETTLEMENT = CrissCrossPhase.SETTLEMENT
-_P_STUB = CrissCrossPhase.STUB
-_P_VOID = CrissCrossPhase.VOID
 _NONE: frozenset[Action] = frozenset()
 _WAGERS = frozenset({Action.PLACE_WAGERS})
 _CLOSE = frozenset({Action.NO_MORE_BETS})
@@ -109,11 +95,10 @@ _OUTCOME = {
 
 
 
-_DECISION_PHASES = (_P_ACROSS_DECISION, _P_DOWN_DECISION, _P_MIDDLE_DECISION)
-_REVEAL_PHASES = (_P_ACROSS_REVEAL, _P_DOWN_REVEAL, _P_MIDDLE_REVEAL)
+_DECISION_PHASES = (CrissCrossPhase.ACROSS_DECISION, CrissCrossPhase.DOWN_DECISION, CrissCrossPhase.MIDDLE_DECISION)
+_REVEAL_PHASES = (CrissCrossPhase.ACROSS_REVEAL, CrissCrossPhase.DOWN_REVEAL, CrissCrossPhase.MIDDLE_REVEAL)
 _REVEAL_BOXES = ((Box.ROW_LEFT, Box.ROW_RIGHT), (Box.FAR, Box.NEAR), (Box.CENTRE,))
 _DECISION_NAMES = ("Across", "Down", "Middle")
-_ACROSS_REVEAL, _DOWN_REVEAL, _MIDDLE_REVEAL = _REVEAL_PHASES
 _ACROSS_DECISION, _DOWN_DECISION, _MIDDLE_DECISION = _DECISION_PHASES
 _REVEAL_GET = (lambda c: (c[1], c[3]), lambda c: (c[0], c[4]), lambda c: (c[2],))
 assert _REVEAL_BOXES == ((1, 3), (0, 4), (2,))
@@ -135,7 +120,7 @@ class CrissCrossRound:
     def __init__(self, table: CrissCrossTable, number: int) -> None:
         self._table = table
         self._number = number
-        self._phase = _P_BETTING
+        self._phase = CrissCrossPhase.BETTING
         self._players: dict[int, _Seat] = {}
         self._community: tuple[int, ...] = ()
         self._revealed: tuple[Box, ...] = ()
@@ -177,20 +162,20 @@ class CrissCrossRound:
         """Every step legal now (:mod:`pyeval.contracts`): ``Action.X`` is in it exactly when
         ``can_x()`` is True."""
         ph = self._phase
-        if ph is _P_BETTING:
+        if ph is CrissCrossPhase.BETTING:
             can_wager = len(self._players) < self._table._rules.positions
             if self._players:
                 return _WAGERS_OR_CLOSE if can_wager else _CLOSE
             return _WAGERS if can_wager else _NONE
-        if ph is _P_DEAL:
+        if ph is CrissCrossPhase.DEAL:
             return _DEAL
-        if ph is _P_STUB:
+        if ph is CrissCrossPhase.STUB:
             return _COUNT if self._table.stub_count_due else _COUNT_OR_DISCARD
         if ph in _DECISION_PHASES:
             return _BET_OR_FOLD
         if ph in _REVEAL_PHASES:
             return _REVEAL
-        if ph is _P_SETTLEMENT:
+        if ph is CrissCrossPhase.SETTLEMENT:
             return _SETTLE
         return _NONE
 
@@ -199,26 +184,26 @@ class CrissCrossRound:
         """True when :meth:`place_wagers` would accept these wagers now (no amounts: when
         ``player``, or some player, may still place wagers)."""
         if ante_across is None or ante_down is None or player is None:
-            return (self._phase is _P_BETTING and len(self._players) < self._table._rules.positions
+            return (self._phase is CrissCrossPhase.BETTING and len(self._players) < self._table._rules.positions
                     and (player is None or (type(player) is int and 1 <= player <= self._table._rules.positions
                                             and player not in self._players)))
         return passes(self._check_wagers, player, ante_across, ante_down, bonus)
 
     def can_no_more_bets(self) -> bool:
         """True while wagers are open and some player has wagered."""
-        return self._phase is _P_BETTING and bool(self._players)
+        return self._phase is CrissCrossPhase.BETTING and bool(self._players)
 
     def can_deal(self) -> bool:
         """True after "no more bets", before the deal."""
-        return self._phase is _P_DEAL
+        return self._phase is CrissCrossPhase.DEAL
 
     def can_count_stub(self) -> bool:
         """True right after the deal (a count is always allowed; § 674a.9(d))."""
-        return self._phase is _P_STUB
+        return self._phase is CrissCrossPhase.STUB
 
     def can_discard_stub(self) -> bool:
         """True right after the deal when no stub count is due this round (§ 674a.9(c)-(d))."""
-        return self._phase is _P_STUB and not self._table.stub_count_due
+        return self._phase is CrissCrossPhase.STUB and not self._table.stub_count_due
 
     def can_bet(self, player: int | None = None, multiple: int | None = None) -> bool:
         """True when ``player`` (default: the player to act) may bet ``multiple`` (default: some
@@ -238,12 +223,12 @@ class CrissCrossRound:
 
     def can_settle(self) -> bool:
         """True when every community card is turned and the wagers are unsettled."""
-        return self._phase is _P_SETTLEMENT
+        return self._phase is CrissCrossPhase.SETTLEMENT
 
     @property
     def complete(self) -> bool:
         """True once the round is settled or void."""
-        return self._phase is _P_COMPLETE or self._phase is _P_VOID
+        return self._phase is CrissCrossPhase.COMPLETE or self._phase is CrissCrossPhase.VOID
 
     @property
     def to_act(self) -> int | None:
@@ -271,7 +256,7 @@ class CrissCrossRound:
 
     def _need(self, phase: CrissCrossPhase, step: Action) -> None:
         if self._phase is not phase:
-            if self._phase is _P_STUB and step is not Action.COUNT_STUB and self._table.stub_count_due:
+            if self._phase is CrissCrossPhase.STUB and step is not Action.COUNT_STUB and self._table.stub_count_due:
                 raise StubCountDueError(f"{step.value}: the stub must be counted first (at least "
                                         "once every "
                                         f"{self._table._rules.stub_count_interval} rounds)", R_STUB_COUNT)
@@ -293,8 +278,8 @@ class CrissCrossRound:
         self._events.append(_new(Event, (K.WAGERS, player, ante_across + ante_down + bonus, (), (ante_across, ante_down, bonus))))
 
     def _check_wagers(self, player: int, ante_across: int, ante_down: int, bonus: int) -> None:
-        if self._phase is not _P_BETTING:
-            self._need(_P_BETTING, Action.PLACE_WAGERS)
+        if self._phase is not CrissCrossPhase.BETTING:
+            self._need(CrissCrossPhase.BETTING, Action.PLACE_WAGERS)
         r = self._table._rules
         if type(player) is not int or not 1 <= player <= r.positions:
             raise WagerNotAllowedError(f"player must be a position 1..{r.positions}, got {player!r}",
@@ -324,11 +309,11 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: not in the betting phase. IllegalActionError: no player has wagered.
         """
-        if self._phase is not _P_BETTING:
-            self._need(_P_BETTING, Action.NO_MORE_BETS)
+        if self._phase is not CrissCrossPhase.BETTING:
+            self._need(CrissCrossPhase.BETTING, Action.NO_MORE_BETS)
         if not self._players:
             raise IllegalActionError("no player has placed the two required Antes", R_CROSS_DEAL)
-        self._phase = _P_DEAL
+        self._phase = CrissCrossPhase.DEAL
         self._events.append(_new(Event, (K.NO_MORE_BETS, None, 0, (), None)))
 
     # ---- the deal (§ 674a.9(a)-(b)) ------------------------------------------------------------
@@ -351,8 +336,8 @@ class CrissCrossRound:
             OutOfTurnError: not after "no more bets". IllegalActionError: a bad ``hand`` or
             ``misdeal``.
         """
-        if self._phase is not _P_DEAL:
-            self._need(_P_DEAL, Action.DEAL)
+        if self._phase is not CrissCrossPhase.DEAL:
+            self._need(CrissCrossPhase.DEAL, Action.DEAL)
         if hand not in ("left", "right"):
             raise IllegalActionError(f"hand must be 'left' or 'right', got {hand!r}", R_SHUFFLER + "(2)")
         order = sorted(self._players)
@@ -391,7 +376,7 @@ class CrissCrossRound:
         self._order = order
         self._plan = plan
         self._misdealt = misdeal is not None
-        self._phase = _P_STUB
+        self._phase = CrissCrossPhase.STUB
         self._events.append(_new(Event, (K.DEAL, None, 0, self._community, (hand, self._community, tuple(
             (s, players[s].hole) for s in order)))))
 
@@ -403,12 +388,12 @@ class CrissCrossRound:
             StubCountDueError: a stub count is due this round (§ 674a.9(d)).
             OutOfTurnError: not right after the deal.
         """
-        if self._phase is _P_STUB and self._table.stub_count_due:
+        if self._phase is CrissCrossPhase.STUB and self._table.stub_count_due:
             raise StubCountDueError("the stub must be counted this round, not discarded uncounted "
                                     f"(at least once every {self._table._rules.stub_count_interval}"
                                     " rounds)", R_STUB_COUNT)
-        if self._phase is not _P_STUB:
-            self._need(_P_STUB, Action.DISCARD_STUB)
+        if self._phase is not CrissCrossPhase.STUB:
+            self._need(CrissCrossPhase.STUB, Action.DISCARD_STUB)
         n = self._table._deck.stub_to_rack()
         self._events.append(_new(Event, (K.DISCARD_STUB, None, 0, (), n)))
         if self._misdealt:
@@ -433,7 +418,7 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: not right after the deal.
         """
-        self._need(_P_STUB, Action.COUNT_STUB)
+        self._need(CrissCrossPhase.STUB, Action.COUNT_STUB)
         deck = self._table._deck
         plan = self._plan
         assert plan is not None
@@ -477,7 +462,7 @@ class CrissCrossRound:
     def _check_turn(self, player: int, step: Action) -> int:
         ph = self._phase
         if ph not in _DECISION_PHASES:
-            self._need(_P_ACROSS_DECISION, step)
+            self._need(CrissCrossPhase.ACROSS_DECISION, step)
         d = _DECISION_PHASES.index(ph)
         if player != self._pending[0]:
             raise OutOfTurnError(f"{step.value} by player {player!r}: player {self._pending[0]} acts first "
@@ -527,15 +512,15 @@ class CrissCrossRound:
             OutOfTurnError: decisions are still pending or nothing is left to turn.
         """
         ph = self._phase
-        i = 0 if ph is _ACROSS_REVEAL else 1 if ph is _DOWN_REVEAL else 2 if ph is _MIDDLE_REVEAL else None
+        i = 0 if ph is CrissCrossPhase.ACROSS_REVEAL else 1 if ph is CrissCrossPhase.DOWN_REVEAL else 2 if ph is CrissCrossPhase.MIDDLE_REVEAL else None
         if i is None:
-            self._need(_P_ACROSS_REVEAL, Action.REVEAL)
+            self._need(CrissCrossPhase.ACROSS_REVEAL, Action.REVEAL)
         boxes = _REVEAL_BOXES[i]  # type: ignore[index]
         cards = _REVEAL_GET[i](self._community)  # type: ignore[index]
         self._revealed += boxes
         self._events.append(_new(Event, (K.REVEAL, None, 0, cards, boxes)))
         if i == 2:
-            self._phase = _P_SETTLEMENT
+            self._phase = CrissCrossPhase.SETTLEMENT
         else:
             self._start_decision(i + 1)  # type: ignore[operator]
         return cards
@@ -552,8 +537,8 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: the centre card is not turned yet.
         """
-        if self._phase is not _P_SETTLEMENT:
-            self._need(_P_SETTLEMENT, Action.SETTLE)
+        if self._phase is not CrissCrossPhase.SETTLEMENT:
+            self._need(CrissCrossPhase.SETTLEMENT, Action.SETTLE)
         t = self._table
         main, ante_pt, bonus_pt = t._pay
         c = self._community
@@ -568,25 +553,25 @@ class CrissCrossRound:
             ad = s.ante_down
             units = (a, ad, a if a < ad else ad)  # each bet's Ante: Across, Down, the smaller for the Middle
             if s.folded:
-                add(_new(CrissCrossWagerResult, (player, _W_ANTE_ACROSS, a, _LOSE, -a, None)))
-                add(_new(CrissCrossWagerResult, (player, _W_ANTE_DOWN, ad, _LOSE, -ad, None)))
+                add(_new(CrissCrossWagerResult, (player, CrissCrossWager.ANTE_ACROSS, a, Outcome.LOSE, -a, None)))
+                add(_new(CrissCrossWagerResult, (player, CrissCrossWager.ANTE_DOWN, ad, Outcome.LOSE, -ad, None)))
                 for d, m in enumerate(s.multiples):
                     if m:
-                        add(_new(CrissCrossWagerResult, (player, _W_BETS[d], m * units[d], _LOSE, -m * units[d],
+                        add(_new(CrissCrossWagerResult, (player, _W_BETS[d], m * units[d], Outcome.LOSE, -m * units[d],
                                                          None)))
             else:
                 av = _eval(s.hole + row)
                 dv = _eval(s.hole + col)
                 m0, m1, m2 = s.multiples
-                add(_pay(player, _W_ANTE_ACROSS, a, ante_pt, av))
-                add(_pay(player, _W_ANTE_DOWN, ad, ante_pt, dv))
-                add(_pay(player, _W_ACROSS, m0 * a, main, av))  # type: ignore[operator]
-                add(_pay(player, _W_DOWN, m1 * ad, main, dv))  # type: ignore[operator]
-                add(_pay(player, _W_MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
+                add(_pay(player, CrissCrossWager.ANTE_ACROSS, a, ante_pt, av))
+                add(_pay(player, CrissCrossWager.ANTE_DOWN, ad, ante_pt, dv))
+                add(_pay(player, CrissCrossWager.ACROSS, m0 * a, main, av))  # type: ignore[operator]
+                add(_pay(player, CrissCrossWager.DOWN, m1 * ad, main, dv))  # type: ignore[operator]
+                add(_pay(player, CrissCrossWager.MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
             if s.bonus:
-                add(_pay(player, _W_BONUS, s.bonus, bonus_pt, board_v))
+                add(_pay(player, CrissCrossWager.BONUS, s.bonus, bonus_pt, board_v))
         self._events.append(_new(Event, (K.SETTLE, None, 0, (), len(out))))
-        self._phase = _P_COMPLETE
+        self._phase = CrissCrossPhase.COMPLETE
         return self._close(tuple(out), None, counted=self._stub_count is not None, deck_removed=False)
 
     def _void(self, reason: str, *, counted: bool, deck_removed: bool) -> None:
@@ -597,7 +582,7 @@ class CrissCrossRound:
             out.append(CrissCrossWagerResult(player, CrissCrossWager.ANTE_DOWN, s.ante_down, Outcome.RETURNED, 0))
             if s.bonus:
                 out.append(CrissCrossWagerResult(player, CrissCrossWager.BONUS, s.bonus, Outcome.RETURNED, 0))
-        self._phase = _P_VOID
+        self._phase = CrissCrossPhase.VOID
         self._close(tuple(out), reason, counted=counted, deck_removed=deck_removed)
 
     def _close(self, results: tuple[CrissCrossWagerResult, ...], void_reason: str | None, *, counted: bool,
@@ -623,12 +608,10 @@ def _pay(player: int, wager: CrissCrossWager, staked: int, table: list[tuple[int
          value: int) -> CrissCrossWagerResult:
     num, den, label = table[value]
     if not den:
-        return _new(CrissCrossWagerResult, (player, wager, staked, _LOSE, -staked, None))
+        return _new(CrissCrossWagerResult, (player, wager, staked, Outcome.LOSE, -staked, None))
     if not num:
-        return _new(CrissCrossWagerResult, (player, wager, staked, _PUSH, 0, label))
-    return _new(CrissCrossWagerResult, (player, wager, staked, _WIN, winnings(staked, num, den), label))
+        return _new(CrissCrossWagerResult, (player, wager, staked, Outcome.PUSH, 0, label))
+    return _new(CrissCrossWagerResult, (player, wager, staked, Outcome.WIN, winnings(staked, num, den), label))
 
 
-_WIN, _PUSH, _LOSE = Outcome.WIN, Outcome.PUSH, Outcome.LOSE
-_W_ANTE_ACROSS, _W_ANTE_DOWN, _W_ACROSS, _W_DOWN, _W_MIDDLE, _W_BONUS = CrissCrossWager
-_W_BETS = (_W_ACROSS, _W_DOWN, _W_MIDDLE)
+_W_BETS = (CrissCrossWager.ACROSS, CrissCrossWager.DOWN, CrissCrossWager.MIDDLE)

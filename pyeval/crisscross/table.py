@@ -19,8 +19,6 @@ from .strategy import basic_strategy
 
 __all__ = ["CrissCrossTable", "play_round", "Strategy"]
 
-_P_COMPLETE = CrissCrossPhase.COMPLETE
-_P_VOID = CrissCrossPhase.VOID
 
 
 class CrissCrossTable:
@@ -84,7 +82,7 @@ class CrissCrossTable:
         if self._deck_removed:
             raise DeckOutOfPlayError("the deck was removed from the table (an incorrect card count); "
                                      "replace it before dealing", R_COUNT_OUTCOME)
-        if self._round is not None and self._round.phase not in (_P_COMPLETE, _P_VOID):
+        if self._round is not None and self._round.phase not in (CrissCrossPhase.COMPLETE, CrissCrossPhase.VOID):
             raise OutOfTurnError(f"round {self._round.number} is still in progress "
                                  f"({self._round.phase.value})")
         self._round = CrissCrossRound(self, self._rounds_played + 1)
@@ -96,7 +94,7 @@ class CrissCrossTable:
         Raises:
             OutOfTurnError: a round is in progress. IllegalActionError: not a Deck.
         """
-        if self._round is not None and self._round.phase not in (_P_COMPLETE, _P_VOID):
+        if self._round is not None and self._round.phase not in (CrissCrossPhase.COMPLETE, CrissCrossPhase.VOID):
             raise OutOfTurnError("the deck can only be replaced between rounds")
         if not isinstance(deck, Deck):
             raise IllegalActionError(f"deck must be a Deck, got {type(deck).__name__}")
@@ -135,6 +133,12 @@ def _one_deck(deck: object) -> None:
 Strategy = Callable[[int, Sequence[int], Sequence[int], Sequence[int]], int]
 
 
+def _voided(rnd: CrissCrossRound) -> bool:
+    """The round ended void (a step changes ``rnd.phase``; a function keeps type checkers from
+    narrowing it across the steps)."""
+    return rnd.phase is CrissCrossPhase.VOID
+
+
 def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
                strategy: Strategy = basic_strategy, *, count_stub: bool | None = None) -> RoundRecord:
     """Drive one round automatically: ``wagers`` maps player -> (ante, bonus); every player plays
@@ -154,14 +158,14 @@ def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
         place(player, ante, ante, bonus)
     rnd.no_more_bets()
     rnd.deal()
-    if rnd.phase is _P_VOID:  # the deck could not be dealt from
+    if _voided(rnd):  # the deck could not be dealt from
         assert rnd.record is not None
         return rnd.record
     if count_stub or table.stub_count_due:
         rnd.count_stub()
     else:
         rnd.discard_stub()
-    if rnd.phase is _P_VOID:
+    if _voided(rnd):
         assert rnd.record is not None
         return rnd.record
     c = rnd.community

@@ -2,23 +2,24 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from ..cards import format_cards
+from ..cli import ExitCode, add_command, emit, progress_bar
 from ..errors import RunInterrupted
 from ..parallel import add_cli_options, cli_executor
 from .core import DEFAULT_STREAMS, EquityResult, equity
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``equity`` subcommand."""
-    p = subparsers.add_parser(
-        "equity", help="Hold'em equity of hands or ranges (exact or Monte Carlo)",
+    """Add the ``equity`` subcommand (:func:`pyeval.cli.add_command`)."""
+    p = add_command(
+        subparsers, "equity", run, help="Hold'em equity of hands or ranges (exact or Monte Carlo)",
         description="Win, tie and equity (ties share the pot) of 2 to 10 Hold'em hands or ranges. "
                     "Hands: 'AhKh'; ranges: 'TT+, AKs, A2s-A5s, KQo:0.5'. Enumerates every board when "
-                    "that is cheap (or with --exact), otherwise samples.")
+                    "that is cheap (or with --exact), otherwise samples (Monte Carlo); the output "
+                    "names the method used.")
     p.add_argument("players", nargs="+", help="a hand ('AhKh') or range ('QQ+, AKs') per player")
     p.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 'Qh 7c 2d'")
     p.add_argument("--dead", default="", help="dead cards (out of play)")
@@ -27,24 +28,26 @@ def register(subparsers: Any) -> None:
                    help="enumerate every board (and every deal of the ranges)")
     g.add_argument("--monte-carlo", dest="exact", action="store_false", help="sample (Monte Carlo)")
     p.add_argument("--trials", type=int, default=None, help="Monte Carlo trials (default 1,000,000)")
-    p.add_argument("--target-stderr", type=float, default=None,
+    p.add_argument("--target-stderr", type=float, default=None, metavar="SE",
                    help="Monte Carlo: stop when every equity's standard error is at most this (e.g. 0.0005)")
-    p.add_argument("--time-budget", type=float, default=None, help="Monte Carlo: stop after about SECONDS")
+    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                   help="Monte Carlo: stop after about SECONDS")
     p.add_argument("--seed", type=int, default=None, help="seed 0..2**256-1 (default: a fresh one, printed)")
     add_cli_options(p, DEFAULT_STREAMS)
     p.add_argument("--threads", type=int, default=0,
                    help="exact enumeration: threads (default 0: every core; the result does not depend on it)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.set_defaults(func=run)
 
 
-def format_table(r: EquityResult) -> str:
-    """The result as a plain-text table."""
-    how = (f"exact, {r.boards:,} boards" if r.exact
-           else f"Monte Carlo, {r.boards:,} trials, seed {r.seed}, {r.streams} streams")
-    lines = [f"board {format_cards(r.board) or '-'}   dead {format_cards(r.dead) or '-'}   ({how}, "
-             f"{r.seconds:.3f} s)"]
+def format_table(r: EquityResult, auto: bool = False) -> str:
+    """The result as a plain-text table; its first line names the method (``auto``: chosen by
+    :func:`pyeval.equity.equity`, not asked for)."""
+    how = (f"method: exact, {r.boards:,} boards" if r.exact
+           else f"method: Monte Carlo, {r.boards:,} trials, seed {r.seed}, {r.streams} streams")
+    why = (" (chosen: cheap to enumerate; --monte-carlo samples)" if r.exact
+           else " (chosen: too many boards to enumerate quickly; --exact enumerates)") if auto else ""
+    lines = [f"board {format_cards(r.board) or '-'}   dead {format_cards(r.dead) or '-'}   {how}, "
+             f"{r.seconds:.3f} s{why}"]
     width = max(8, *(len(p.hand) for p in r.players))
     head = f"{'#':>2}  {'hand':<{width}} {'combos':>6} {'win %':>9} {'tie %':>8} {'equity %':>9}"
     if not r.exact:
@@ -60,31 +63,25 @@ def format_table(r: EquityResult) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    bar = None
-    if not args.no_progress and not args.json and sys.stderr.isatty():
-        from tqdm import tqdm
-
-        total = args.trials if args.exact is not True and args.target_stderr is None and args.time_budget is None \
-            else None
-        bar = tqdm(total=total, unit=" boards", unit_scale=True, file=sys.stderr, leave=False)
-    status = 0
+    """Run ``pyeval equity``: the table (or JSON) on stdout; 130 after a reported Ctrl-C."""
+    total = args.trials if args.exact is not True and args.target_stderr is None and args.time_budget is None \
+        else None
+    status = ExitCode.OK
     try:
-        with cli_executor(args.workers, args.scheduler) as ex:
+        with progress_bar(args, total, " boards") as progress, cli_executor(args.workers, args.scheduler) as ex:
             r = equity(args.players, board=args.board, dead=args.dead, exact=args.exact, seed=args.seed,
                        trials=args.trials, target_stderr=args.target_stderr, time_budget=args.time_budget,
                        streams=args.streams, executor=ex, workers=args.workers, threads=args.threads,
-                       progress=bar.update if bar is not None else None)
+                       progress=progress)
     except RunInterrupted as stop:  # Ctrl-C: the workers are stopped; report what is done
         if not isinstance(stop.partial, EquityResult) or not stop.done:
             raise
-        r, status = stop.partial, 130
+        r, status = stop.partial, ExitCode.INTERRUPTED
         print(f"pyeval: interrupted: {stop.done:,} of {stop.total:,} trials done; the result below is for "
               "those" if stop.total else f"pyeval: interrupted after {stop.done:,} trials", file=sys.stderr)
-    finally:
-        if bar is not None:
-            bar.close()
-    out = r.to_dict() if args.json else format_table(r)
-    if status and args.json:
-        out["interrupted"] = True  # type: ignore[index]
-    print(json.dumps(out, indent=2) if args.json else out)
+    auto = args.exact is None and args.trials is None and args.target_stderr is None and args.time_budget is None
+    data = r.to_dict()
+    if status:
+        data["interrupted"] = True
+    emit(args, data, format_table(r, auto))
     return status

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,13 +24,14 @@ from typing import Any, Union
 import numpy as np
 
 from .._batch import check_threads, run_threads
-from .._bindings import ERR_CARD, ERR_DUP, ffi, lib
+from .._bindings import Status, check, ffi, lib
 from ..cards import format_cards, to_cards
-from ..errors import DuplicateCardError, EquityError, InvalidCardError, PyevalError, RunInterrupted
+from ..errors import DuplicateCardError, EquityError, PyevalError, RunInterrupted
 from ..parallel import (
     check_seed, check_streams, default_executor, rng_from_state, rng_state, run_streams, split, stop_executor,
     stream_rng,
 )
+from ..simulation import PotShares
 from .ranges import Range, parse_range
 
 __all__ = ["equity", "EquityResult", "PlayerEquity", "EquityStats", "run_stream", "SHARE_UNIT",
@@ -42,8 +43,13 @@ SHARE_UNIT = 2520
 DEFAULT_TRIALS = 1_000_000
 #: Streams of a Monte Carlo run unless ``streams`` is given (independent of the worker count).
 DEFAULT_STREAMS = 32
-#: ``exact=None`` enumerates when hand tuples x boards x players is at most this.
-EXACT_AUTO_LIMIT = 20_000_000
+#: ``exact=None`` enumerates when the hand evaluations left after the suit isomorphism of the deals
+#: (distinct suit-canonical deals x boards x players) are at most this: about 0.1 s on one core
+#: (measured: AA vs KK vs QQ, 4.9e7, 0.095 s), the time of the default Monte Carlo run.
+EXACT_AUTO_LIMIT = 50_000_000
+#: ``exact=None`` counts the canonical deals of at most this many deals (product of the range
+#: sizes); more, and it samples.
+_AUTO_PLAN_DEALS = 20_000
 #: ``exact=True`` refuses (EquityError naming the estimate) above this many hand evaluations
 #: (compatible deals x boards x players, before the suit isomorphism saves its 3-20x).
 EXACT_MAX_EVALUATIONS = 100_000_000_000
@@ -90,19 +96,14 @@ class EquityStats:
 
 
 @dataclass(frozen=True)
-class PlayerEquity:
-    """One player's result. ``win``, ``tie``, ``equity``: ``Fraction`` (exact for an enumeration; the
-    sample's exact ratio for Monte Carlo); ``win_stderr``, ``tie_stderr``, ``equity_stderr``:
-    standard errors (float, 0.0 when exact); ``combos``: combinations in the range after card
-    removal by the board and dead cards."""
+class PlayerEquity(PotShares):
+    """One player's result: ``hand`` (the hand or range as given), ``combos`` (combinations in the
+    range after card removal by the board and dead cards), and the
+    :class:`~pyeval.simulation.PotShares` figures ``win``, ``tie``, ``equity`` (``Fraction``: exact
+    for an enumeration, the sample's exact ratio for Monte Carlo) with their standard errors
+    ``win_stderr``, ``tie_stderr``, ``equity_stderr`` (float, 0.0 when exact)."""
 
     hand: str
-    win: Fraction
-    tie: Fraction
-    equity: Fraction
-    win_stderr: float
-    tie_stderr: float
-    equity_stderr: float
     combos: int
 
 
@@ -123,10 +124,16 @@ class EquityResult:
     stats: EquityStats | None
     seconds: float
 
+    @property
+    def method(self) -> str:
+        """``"exact"`` (every board enumerated) or ``"monte-carlo"`` (sampled)."""
+        return "exact" if self.exact else "monte-carlo"
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data (fractions as ``"num/den"`` strings beside floats)."""
         return {
-            "board": format_cards(self.board), "dead": format_cards(self.dead), "exact": self.exact,
+            "method": self.method, "board": format_cards(self.board), "dead": format_cards(self.dead),
+            "exact": self.exact,
             "boards": self.boards, "seed": self.seed, "streams": self.streams, "seconds": self.seconds,
             "players": [{"hand": p.hand, "combos": p.combos, "win": float(p.win), "tie": float(p.tie),
                          "equity": float(p.equity), "equity_exact": str(p.equity) if self.exact else None,
@@ -204,16 +211,9 @@ def _check_dealable(ranges: list[Range]) -> None:
         raise EquityError("the ranges cannot all be dealt at once: every combination of them shares a card")
 
 
-def _status(st: int, what: str) -> None:
-    if st == ERR_DUP:
-        raise DuplicateCardError(f"{what}: the same card is held by two players or is on the board/dead")
-    if st == ERR_CARD:
-        raise InvalidCardError(f"{what}: a card outside 0..51")
-    if st == lib.PE_EQ_ERR_NO_DEAL:
-        raise EquityError(f"{what}: the ranges could not be dealt together (a million tries found no "
-                          "deal without a shared card)")
-    if st:
-        raise EquityError(f"{what} failed with status {st}")
+#: Equity's overrides of the binding layer's status -> exception table: a bad argument or too few
+#: cards left is an EquityError here (the Python checks normally catch both first).
+_ERRORS: Mapping[int, type[PyevalError]] = {Status.ERR_ARG: EquityError, Status.SHOE_EXHAUSTED: EquityError}
 
 
 # ---- exact ----------------------------------------------------------------------------------
@@ -224,7 +224,7 @@ def _exact_rows(rows: Any, mult: Any, players: int, board: tuple[int, ...], dead
     acc = ffi.new("pe_eq_stats *")
     st = lib.pe_eq_exact_w(ffi.from_buffer("uint8_t[]", rows), ffi.from_buffer("uint64_t[]", mult), len(rows),
                            players, bytes(board), len(board), bytes(dead), len(dead), acc)
-    _status(st, "exact enumeration")
+    check(st, "exact enumeration", _ERRORS)
     return EquityStats._from_c(acc, players)
 
 
@@ -234,19 +234,14 @@ def _canonical(holes: bytes, players: int, board: tuple[int, ...], dead: tuple[i
     canon = np.empty((n, 2 * players), dtype=np.uint8)
     st = lib.pe_eq_canon(ffi.from_buffer(holes), n, players, bytes(board), len(board), bytes(dead), len(dead),
                          ffi.from_buffer("uint8_t[]", canon, require_writable=True))
-    _status(st, "exact enumeration")
+    check(st, "exact enumeration", _ERRORS)
     rows, counts = np.unique(canon, axis=0, return_counts=True)
     return np.ascontiguousarray(rows), counts.astype(np.uint64)
 
 
-def _exact(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...],
-           progress: Callable[[int], None] | None, threads: int = 1) -> tuple[list[tuple[Fraction, EquityStats]], int]:
-    """Stats per weight group and the number of hand tuples.
-
-    Deals of equal weight are reduced to their distinct suit-canonical forms (a suit permutation
-    fixing the board and dead cards changes no outcome), each enumerated once and counted with its
-    multiplicity; the boards are enumerated with the irrelevant-suit isomorphism of ``pe_eq_exact_w``.
-    The integer sums are exactly those of the plain enumeration of every deal and board."""
+def _plan(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...]) -> tuple[list[tuple[Fraction, Any, Any]], int]:
+    """The work of an exact run: every compatible deal, grouped by weight and reduced to its distinct
+    suit-canonical forms, as ``[(weight, rows, multiplicities)]``, and the number of deals."""
     p = len(ranges)
     groups: dict[Fraction, bytearray] = {}
     count = 0
@@ -255,10 +250,40 @@ def _exact(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...],
         count += 1
     if not count:
         raise EquityError("the ranges cannot all be dealt at once: every combination of them shares a card")
+    return [(w, *_canonical(bytes(buf), p, board, dead)) for w, buf in groups.items()], count
+
+
+def _auto_exact(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...],
+                per_board: int) -> tuple[bool, tuple[list[tuple[Fraction, Any, Any]], int] | None]:
+    """``exact=None``: enumerate when the evaluations left after the suit isomorphism of the deals
+    (distinct canonical deals x boards x players) are at most :data:`EXACT_AUTO_LIMIT`. Counting
+    them costs a pass over the deals, made only for up to :data:`_AUTO_PLAN_DEALS` deals; the plan
+    made is returned for the exact run to use."""
+    p = len(ranges)
+    deals = math.prod(len(r) for r in ranges)
+    if deals * per_board * p <= EXACT_AUTO_LIMIT:
+        return True, None
+    if deals > _AUTO_PLAN_DEALS:
+        return False, None
+    plan = _plan(ranges, board, dead)
+    rows = sum(len(r) for _, r, _ in plan[0])
+    return rows * per_board * p <= EXACT_AUTO_LIMIT, plan
+
+
+def _exact(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...],
+           progress: Callable[[int], None] | None, threads: int = 1,
+           plan: tuple[list[tuple[Fraction, Any, Any]], int] | None = None) -> tuple[list[tuple[Fraction, EquityStats]], int]:
+    """Stats per weight group and the number of hand tuples.
+
+    Deals of equal weight are reduced to their distinct suit-canonical forms (a suit permutation
+    fixing the board and dead cards changes no outcome), each enumerated once and counted with its
+    multiplicity; the boards are enumerated with the irrelevant-suit isomorphism of ``pe_eq_exact_w``.
+    The integer sums are exactly those of the plain enumeration of every deal and board."""
+    p = len(ranges)
+    canon, count = plan if plan is not None else _plan(ranges, board, dead)
     per = int(lib.pe_eq_board_count(p, len(board), len(dead)))
     jobs: list[tuple[Fraction, Any, Any]] = []
-    for w, buf in groups.items():
-        rows, counts = _canonical(bytes(buf), p, board, dead)
+    for w, rows, counts in canon:
         step = max(1, min(_EXACT_CHUNK, -(-len(rows) // max(1, 4 * threads))))
         jobs += [(w, rows[i:i + step], counts[i:i + step]) for i in range(0, len(rows), step)]
 
@@ -298,7 +323,7 @@ def _sample(spec: tuple[Any, ...], rng: Any, n: int) -> EquityStats:
     combos, offsets, cumw, p, board, dead = spec
     acc = ffi.new("pe_eq_stats *")
     st = lib.pe_eq_sample(combos, offsets, cumw, p, board, len(board), dead, len(dead), rng, n, acc)
-    _status(st, "Monte Carlo")
+    check(st, "Monte Carlo", _ERRORS)
     return EquityStats._from_c(acc, p)
 
 
@@ -347,20 +372,11 @@ def run_stream(players: Sequence[PlayerLike], trials: int, seed: int, stream: in
 # ---- results --------------------------------------------------------------------------------
 
 
-def _se(p: float, n: int) -> float:
-    return math.sqrt(max(p * (1 - p), 0.0) / n) if n else 0.0
-
-
 def _players_mc(ranges: list[Range], s: EquityStats) -> tuple[PlayerEquity, ...]:
-    n, U = s.trials, SHARE_UNIT
-    out = []
-    for i, r in enumerate(ranges):
-        eq = Fraction(s.share[i], U * n)
-        ex2 = s.share_sq[i] / (U * U * n)
-        se = math.sqrt(max(ex2 - float(eq) ** 2, 0.0) / n)
-        out.append(PlayerEquity(r.text, Fraction(s.win[i], n), Fraction(s.tie[i], n), eq,
-                                _se(s.win[i] / n, n), _se(s.tie[i] / n, n), se, len(r)))
-    return tuple(out)
+    U = SHARE_UNIT
+    return tuple(PlayerEquity.from_sums(s.trials, s.win[i], s.tie[i], Fraction(s.share[i], U),
+                                        Fraction(s.share_sq[i], U * U), hand=r.text, combos=len(r))
+                 for i, r in enumerate(ranges))
 
 
 def _players_exact(ranges: list[Range], groups: list[tuple[Fraction, EquityStats]]) -> tuple[PlayerEquity, ...]:
@@ -370,7 +386,8 @@ def _players_exact(ranges: list[Range], groups: list[tuple[Fraction, EquityStats
         win = sum((w * s.win[i] for w, s in groups), Fraction(0)) / total
         tie = sum((w * s.tie[i] for w, s in groups), Fraction(0)) / total
         eq = sum((w * s.share[i] for w, s in groups), Fraction(0)) / (total * SHARE_UNIT)
-        out.append(PlayerEquity(r.text, win, tie, eq, 0.0, 0.0, 0.0, len(r)))
+        out.append(PlayerEquity(win=win, tie=tie, equity=eq, win_stderr=0.0, tie_stderr=0.0, equity_stderr=0.0,
+                                hand=r.text, combos=len(r)))
     return tuple(out)
 
 
@@ -398,8 +415,10 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
             their multiplicity: the exact ``Fraction`` results are those of the plain enumeration);
             refused with EquityError when deals x boards x players exceeds
             :data:`EXACT_MAX_EVALUATIONS` (e.g. three random hands: about 1e16). False samples
-            (Monte Carlo); None (default) enumerates when no Monte Carlo option is given and
-            compatible hand deals x boards x players <= :data:`EXACT_AUTO_LIMIT`.
+            (Monte Carlo); None (default) enumerates when no Monte Carlo option is given and the
+            work is cheap: distinct suit-canonical deals x boards x players <=
+            :data:`EXACT_AUTO_LIMIT` (``AKs`` vs ``QQ``: 2 x 1,712,304 x 2), else samples.
+            :attr:`EquityResult.method` says which ran.
         seed: Monte Carlo seed 0..2**256-1; None draws one (reported in the result).
         trials: Monte Carlo trials (default :data:`DEFAULT_TRIALS`, or the cap of an adaptive run).
         target_stderr: stop once every player's equity standard error is at most this (> 0;
@@ -430,7 +449,8 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
     _check_count(trials, "trials", 1)
     _check_count(target_stderr, "target_stderr", 0)
     if target_stderr is not None and not target_stderr > 0:
-        raise EquityError(f"target_stderr must be > 0 (an exact answer needs exact=True), got {target_stderr!r}")
+        raise EquityError(f"target_stderr must be > 0 (an exact answer needs exact=True, --exact on the command "
+                          f"line), got {target_stderr!r}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise EquityError(f"executor must be a concurrent.futures.Executor (something with .submit), "
                           f"got {executor!r}")
@@ -442,14 +462,19 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
         raise EquityError(f"exact must be True, False or None, got {exact!r}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise EquityError(f"workers must be an int >= 1, got {workers!r}")
+    if exact is True and (trials is not None or target_stderr is not None or time_budget is not None):
+        raise EquityError("trials, target_stderr and time_budget (--trials, --target-stderr, --time-budget) are "
+                          "Monte Carlo options; exact=True (--exact) enumerates every board: give one or the other")
+    if seed is not None:  # checked whichever method runs: a bad seed is a mistake either way
+        check_seed(seed)
+    if streams is not None:
+        check_streams(streams)
     p = len(ranges)
     per_board = int(lib.pe_eq_board_count(p, len(b), len(d)))
     mc_asked = trials is not None or target_stderr is not None or time_budget is not None
+    plan = None
     if exact is None:
-        deals = math.prod(len(r) for r in ranges)
-        if not mc_asked and deals * per_board * p > EXACT_AUTO_LIMIT and deals <= 100_000:
-            deals = sum(1 for _ in _tuples(ranges))  # card removal between the ranges
-        exact = not mc_asked and deals * per_board * p <= EXACT_AUTO_LIMIT
+        exact, plan = (False, None) if mc_asked else _auto_exact(ranges, b, d, per_board)
     if exact:
         deals = math.prod(len(r) for r in ranges)
         if deals * per_board * p > EXACT_MAX_EVALUATIONS and deals <= 1_000_000:
@@ -459,8 +484,8 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
                 f"exact enumeration would evaluate about {deals * per_board * p:.2g} hands ({deals:,} hand "
                 f"deals x {per_board:,} boards x {p} players; suit isomorphism saves 3-20x of that), more "
                 f"than the {EXACT_MAX_EVALUATIONS:.0e} pyeval enumerates: use Monte Carlo (exact=False, "
-                "e.g. with target_stderr=0.001)")
-        groups, count = _exact(ranges, b, d, progress, nthreads)
+                "e.g. with target_stderr=0.001; on the command line --monte-carlo --target-stderr 0.001)")
+        groups, count = _exact(ranges, b, d, progress, nthreads, plan)
         weights = {w for w, _ in groups}
         stats = None
         if len(weights) == 1:

@@ -156,6 +156,8 @@ def parse_range(text: str) -> Range:
     """
     if not isinstance(text, str):
         raise RangeError(f"a range must be text like 'AKs, TT+', got {type(text).__name__}")
+    if not text.strip():
+        raise RangeError("an empty range: give a hand ('AhKh'), a range ('TT+, AKs') or 'random'", token="")
     weights: dict[tuple[int, int], Fraction] = {}
     for raw in text.split(","):
         tok = "".join(raw.split())

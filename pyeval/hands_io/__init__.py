@@ -9,6 +9,9 @@ PHH fields the room records (``players``, ``seats``, ``finishing_stacks``, ``win
 ``seat_count``, ``event``, ``level``) and user fields ``_units_per_currency`` (100: amounts are cents),
 ``_button_seat``, ``_rake``, ``_jackpot``, ``_total_pot``, ``_returned``, ``_cashed_out``, ``_boards``,
 ``_mixed_game``, ``_sitting_out``, ``_notes``. Amounts are ints in the smallest unit (cents, or chips).
+Hands with antes carry pokerkit's ``ante_trimming_status = true`` (a room pots an ante as its
+poster's contribution); tournament hands replay in tournament mode (``_pyeval_tournament``, and
+``_pyeval_sitting_out`` for a player marked sitting out who posts and is folded at his first turn).
 
 Every parsed hand is replayed through the engine (:func:`verify`): a hand whose recorded pot or
 winnings disagree with the replay carries the reason in ``ImportedHand.verification.problems``; the
@@ -90,6 +93,10 @@ class ImportedHand:
         return self.hand is not None and (self.verification is None or self.verification.ok)
 
 
+#: How :func:`detect_format`'s refusal starts (``pyeval convert`` skips such files found in folders).
+NOT_A_HAND_HISTORY = "not a hand history pyeval reads"
+
+
 def detect_format(text: str) -> str:
     """The name of the format ``text`` is in (a key of :data:`FORMATS`).
 
@@ -100,7 +107,7 @@ def detect_format(text: str) -> str:
         if f.looks_like(text):
             return f.name
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
-    raise HandParseError(f"not a hand history pyeval reads (formats: {', '.join(FORMATS)}); it starts {first[:60]!r}", 1)
+    raise HandParseError(f"{NOT_A_HAND_HISTORY} (formats: {', '.join(FORMATS)}); it starts {first[:60]!r}", 1)
 
 
 def parse_text(text: str, fmt: str | None = None, *, source: str = "", check: bool = True,
@@ -114,7 +121,10 @@ def parse_text(text: str, fmt: str | None = None, *, source: str = "", check: bo
     Raises:
         HandParseError: ``fmt`` is unknown, or (when not given) the format cannot be detected.
     """
-    name = fmt if fmt is not None else detect_format(text)
+    try:
+        name = fmt if fmt is not None else detect_format(text)
+    except HandParseError as exc:  # name the file: a folder may hold one that is no hand history
+        raise HandParseError(exc.reason, exc.line, source) from None
     if name not in FORMATS:
         raise HandParseError(f"unknown format {name!r} (one of {', '.join(FORMATS)})")
     f = FORMATS[name]
@@ -132,19 +142,24 @@ def parse_text(text: str, fmt: str | None = None, *, source: str = "", check: bo
 
 
 def parse_file(path: str | Path, fmt: str | None = None, *, check: bool = True, **options: Any) -> Iterator[ImportedHand]:
-    """:func:`parse_text` of a file (UTF-8; a BOM is skipped). Raises HandParseError if unreadable."""
+    """:func:`parse_text` of a file (UTF-8; a BOM is skipped); messages name it by ``path`` as given
+    (``../rooms/a/hh.txt:52: ...``). Raises HandParseError if unreadable, or (on the first hand)
+    if no format is detected."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8-sig", errors="strict")
     except (OSError, UnicodeDecodeError) as exc:
         raise HandParseError(f"cannot read {p}: {exc}") from None
-    return parse_text(text, fmt, source=p.name, check=check, **options)
+    return parse_text(text, fmt, source=str(p), check=check, **options)
 
 
 def read_text(text: str, fmt: str | None = None, *, source: str = "", **options: Any) -> list[HandHistory]:
     """Every hand of ``text`` as PHH, strictly: raises :class:`HandParseError` (its ``line`` the file
     line) at the first hand that cannot be read. The replay is not checked (see :func:`parse_text`)."""
-    name = fmt if fmt is not None else detect_format(text)
+    try:
+        name = fmt if fmt is not None else detect_format(text)
+    except HandParseError as exc:  # name the file: a folder may hold one that is no hand history
+        raise HandParseError(exc.reason, exc.line, source) from None
     if name not in FORMATS:
         raise HandParseError(f"unknown format {name!r} (one of {', '.join(FORMATS)})")
     f = FORMATS[name]

@@ -88,7 +88,8 @@ class RawHand:
     level: str | None = None
     mixed: str | None = None  # the mixed-game label (HORSE, 8-Game, ...)
     seats: list[Seat] = field(default_factory=list)
-    sitting_out: list[str] = field(default_factory=list)
+    sitting_out: list[str] = field(default_factory=list)  # seated, not dealt in
+    dealt_sitting_out: list[str] = field(default_factory=list)  # tournament: dealt in, posted, folded at the first turn
     acts: list[Act] = field(default_factory=list)
     hole: dict[str, list[int]] = field(default_factory=dict)  # known cards per player, dealing order
     total_pot: int | None = None
@@ -128,6 +129,88 @@ def split_hands(text: str, header: re.Pattern[str]) -> list[tuple[int, list[str]
         while lines and not lines[-1].strip():
             lines.pop()
     return out
+
+class RoomSeats(NamedTuple):
+    """The seat lines of a room's text hand: the seats in order, the names marked as sitting out,
+    the index of the first line after them, and the names longest first (for matching line starts)."""
+
+    seated: list[Seat]
+    marked_out: set[str]
+    end: int
+    names: list[str]
+
+
+def read_seats(raw: RawHand, lines: list[str], first: int, start: int, seat: re.Pattern[str],
+               out: re.Pattern[str]) -> RoomSeats:
+    """The ``Seat N: NAME (STACK)...`` lines from ``lines[first]`` on (``seat`` has the groups seat,
+    name, stack and rest; ``out`` finds a sitting-out mark in rest). Raises HandParseError when there
+    is none."""
+    seated: list[Seat] = []
+    marked_out: set[str] = set()
+    i = first
+    while i < len(lines):
+        sm = seat.match(lines[i])
+        if not sm:
+            break
+        seated.append(Seat(int(sm["seat"]), sm["name"], amount(sm["stack"], raw.scale, raw, start + i), start + i))
+        if out.search(sm["rest"]):
+            marked_out.add(sm["name"])
+        i += 1
+    if not seated:
+        raise raw.fail("no seat lines", start + first)
+    return RoomSeats(seated, marked_out, i, sorted((s.name for s in seated), key=len, reverse=True))
+
+
+def finish_seats(raw: RawHand, seats: RoomSeats, acted: set[str]) -> None:
+    """Who played: a player marked sitting out who acted anyway is seated; the others sat out. In a
+    tournament, a player marked sitting out whose first action after the forced bets is a fold was
+    dealt in while away (``dealt_sitting_out``)."""
+    raw.seats = [s for s in seats.seated if s.name not in seats.marked_out or s.name in acted]
+    if raw.tournament is not None:  # dealt in while sitting out: posted, then folded at his first turn
+        for s in raw.seats:
+            if s.name in seats.marked_out:
+                first = next((a.kind for a in raw.acts if a.name == s.name and a.kind not in ("ante", "post")), None)
+                if first == "fold":
+                    raw.dealt_sitting_out.append(s.name)
+    raw.sitting_out = [s.name for s in seats.seated if s.name in seats.marked_out and s.name not in acted]
+
+
+def uncalled_bet(raw: RawHand, m: re.Match[str], names: list[str], no: int) -> None:
+    """An ``Uncalled bet ... returned to NAME`` line (``m`` has the groups a and n)."""
+    if m["n"] not in names:
+        raise raw.fail(f"uncalled bet returned to an unknown player {m['n']!r}", no)
+    raw.add("return", m["n"], amount(m["a"], raw.scale, raw, no), line=no)
+
+
+def common_action(raw: RawHand, nm: str, kind: str, a: int, shown: str | None, no: int,
+                  cur_bet: dict[str, int]) -> bool:
+    """Record a player's action that every room writes alike (ante, fold, check, call, bet, raise,
+    show, muck; ``a`` its amount, ``shown`` its cards' text), keeping ``cur_bet`` (each player's
+    chips in on this street: rooms write bets as increments, PHH as totals). False for other kinds."""
+    if kind == "ante":
+        raw.add("ante", nm, a, line=no)
+    elif kind == "fold":
+        raw.add("fold", nm, line=no)
+    elif kind in ("check", "call"):
+        raw.add(kind, nm, a, line=no)
+        cur_bet[nm] = cur_bet.get(nm, 0) + a
+    elif kind == "bet":
+        to = cur_bet.get(nm, 0) + a
+        raw.add("bet", nm, to, line=no)
+        cur_bet[nm] = to
+    elif kind in ("raise", "complete"):
+        raw.add(kind, nm, a, line=no)
+        cur_bet[nm] = a
+    elif kind == "show":
+        raw.add("show", nm, cards=cards(shown or "", raw, no), line=no)
+    elif kind == "muck":
+        if shown:
+            raw.hole.setdefault(nm, list(cards(shown, raw, no)))
+        raw.add("muck", nm, line=no)
+    else:
+        return False
+    return True
+
 
 def amount(text: str, scale: int, raw: RawHand, line: int) -> int:
     """Parse an amount (``$1,234.56``, ``1.5``, ``€3``) into ints of ``1/scale`` of the unit.
@@ -382,8 +465,13 @@ def to_phh(raw: RawHand) -> HandHistory:
     if raw.time is not None:
         hh_fields["year"], hh_fields["month"], hh_fields["day"] = raw.time.year, raw.time.month, raw.time.day
         hh_fields["time"] = raw.time.time()
-    if raw.tournament is not None:
+    if any(antes):  # a room pots each ante as its poster's contribution (pokerkit's field)
+        hh_fields["ante_trimming_status"] = True
+    if raw.tournament is not None:  # tournament mode: chips not cash, players sitting out dealt in
         hh_fields["event"] = f"Tournament #{raw.tournament}"
+        hh_fields["_pyeval_tournament"] = True
+        if raw.dealt_sitting_out:
+            hh_fields["_pyeval_sitting_out"] = [nm in raw.dealt_sitting_out for nm in names]
     hh_fields["_units_per_currency"] = raw.scale if raw.currency else 1
     if raw.button_seat is not None:
         hh_fields["_button_seat"] = raw.button_seat
@@ -582,6 +670,8 @@ def verify(hh: HandHistory) -> Verification:
                                     f"rake and jackpot recorded: {rake}")
         elif rake:
             problems.append(f"rake/jackpot of {rake} recorded but the winnings equal the whole pot")
+    if hh.extra.get("_pyeval_tournament") and rake:
+        problems.append(f"a tournament takes no rake from pots, the record takes {rake}")
     if hh.extra.get("_cashed_out"):
         problems.append("the room settled this hand in a way the engine does not replay (see notes)")
     return Verification(not problems, tuple(problems), notes, stacks)

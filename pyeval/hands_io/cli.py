@@ -1,31 +1,31 @@
 """``pyeval convert IN... --to phh|pokerstars`` and ``pyeval stats FILES...``.
 
-Registered by ``pyeval.cli`` (``register(subparsers)``). Inputs are room hand histories (any format of
-:data:`pyeval.hands_io.FORMATS`, detected per file) or PHH files (``.phh``/``.phhs``); folders are
-searched. Large inputs (over 1 MB, or ``--progress``) show a tqdm progress bar on stderr.
+Registered by ``pyeval.cli`` (``register(subparsers)``, through :func:`pyeval.cli.add_command`).
+Inputs are room hand histories (any format of :data:`pyeval.hands_io.FORMATS`, detected per file) or
+PHH files (``.phh``/``.phhs``); folders are searched. The hands read are counted on a progress bar
+by the toolkit's one policy (:func:`pyeval.cli.progress_bar`: on a terminal, off with ``--json`` or
+``--no-progress``).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..cli import add_command, count_arg, progress_bar
 from ..errors import HandHistoryError, PyevalError
-from . import FORMATS, ImportedHand, iter_sources, parse_file, verify
+from . import FORMATS, NOT_A_HAND_HISTORY, HandParseError, ImportedHand, iter_sources, parse_file, verify
 from ._phh import HandHistory, dumps_many, load
 from .export import hand_history_to_pokerstars
 from .stats import player_stats
 
-_BIG = 1 << 20  # inputs above 1 MB get a progress bar
-
-
 def register(subparsers: Any) -> None:
     """Add ``convert`` and ``stats`` to the ``pyeval`` parser."""
-    c = subparsers.add_parser(
-        "convert", help="convert room hand histories (PokerStars, Full Tilt, iPoker, ACPC) to PHH, or PHH to PokerStars text",
+    c = add_command(
+        subparsers, "convert", run_convert, json_option=False, help="convert room hand histories (PokerStars, Full Tilt, iPoker, ACPC) to PHH, or PHH to PokerStars text",
         description="Read each hand, replay it through pyeval's engine and check the recorded pot and winnings; "
                     "write the hands as PHH (.phhs) or PokerStars-style text. Hands that cannot be read, or whose "
                     "record disagrees with the replay, are reported on stderr with the reason (never changed). "
@@ -37,51 +37,51 @@ def register(subparsers: Any) -> None:
     c.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     c.add_argument("--no-check", action="store_true", help="do not replay the hands through the engine")
     c.add_argument("--skip-bad", action="store_true", help="leave hands that disagree with the replay out of the output")
-    c.add_argument("--show", type=int, default=20, metavar="N", help="report at most N bad hands (default 20)")
-    c.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: for inputs over 1 MB)")
-    c.set_defaults(func=run_convert)
-    s = subparsers.add_parser(
-        "stats", help="player statistics (VPIP, PFR, 3-bet, AF, WTSD, W$SD, net, bb/100) over hand histories",
+    c.add_argument("--show", type=count_arg(0), default=20, metavar="N", help="report at most N bad hands (default 20)")
+    c.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s = add_command(
+        subparsers, "stats", run_stats, help="player statistics (VPIP, PFR, 3-bet, AF, WTSD, W$SD, net, bb/100) over hand histories",
         description="Statistics per player name over every hand of the files (room histories or PHH).")
     s.add_argument("inputs", nargs="+", metavar="FILE", help="hand-history files or folders")
     s.add_argument("--from", dest="fmt", choices=sorted(FORMATS) + ["phh"], default=None, help="input format")
-    s.add_argument("--json", action="store_true", help="print JSON rows instead of a table")
-    s.add_argument("--top", type=int, default=None, metavar="N", help="only the N players with the most hands")
-    s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: for inputs over 1 MB)")
-    s.set_defaults(func=run_stats)
+    s.add_argument("--top", type=count_arg(1), default=None, metavar="N", help="only the N players with the most hands")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def _is_phh(path: Path, fmt: str | None) -> bool:
     return fmt == "phh" or (fmt is None and path.suffix in (".phh", ".phhs"))
 
 
-def _read(paths: list[Path], fmt: str | None, check: bool, progress: bool | None) -> Iterator[ImportedHand]:
-    total = sum(p.stat().st_size for p in paths)
-    bar: Any = None
-    if progress or (progress is None and total > _BIG):
-        from tqdm import tqdm
-        bar = tqdm(total=total, unit="B", unit_scale=True, desc="hands", file=sys.stderr, leave=False)
+def _hands(p: Path, fmt: str | None, check: bool, named: tuple[str, ...]) -> Iterator[ImportedHand]:
+    """Every hand of the file ``p``. A file not read at all is one ImportedHand without a hand and
+    with format ``""``, or ``"skip"`` when it is no hand history and was found in a folder (not one
+    of the files ``named`` on the command line)."""
     try:
+        if _is_phh(p, fmt):
+            for hh in load(p):
+                yield ImportedHand(str(p), 0, "phh", hh, None, verify(hh) if check else None)
+        else:
+            count = 0
+            for h in parse_file(p, None if fmt in (None, "phh") else fmt, check=check):
+                count += 1
+                yield h
+            if not count:  # e.g. --from naming another format than the file's
+                yield ImportedHand(str(p), 0, "", None, f"{p}: no {fmt} hand history in it")
+    except HandHistoryError as exc:  # a whole file unread (no hand history, not UTF-8, bad TOML): go on
+        skip = (isinstance(exc, HandParseError) and exc.reason.startswith(NOT_A_HAND_HISTORY)
+                and str(p) not in named)
+        yield ImportedHand(str(p), 0, "skip" if skip else "", None, str(exc))
+
+
+def _read(args: argparse.Namespace, paths: list[Path], check: bool) -> Iterator[ImportedHand]:
+    """Every hand of the files, counted on the toolkit's progress bar (the total is unknown)."""
+    named = _named(args.inputs)
+    with progress_bar(args, None, " hands") as progress:
+        tick: Callable[[int], None] = progress if progress is not None else (lambda n: None)
         for p in paths:
-            if _is_phh(p, fmt):
-                for hh in load(p):
-                    yield ImportedHand(p.name, 0, "phh", hh, None, verify(hh) if check else None)
-                    if bar is not None:
-                        bar.set_postfix_str(p.name, refresh=False)
-            else:
-                count = 0
-                for h in parse_file(p, None if fmt in (None, "phh") else fmt, check=check):
-                    count += 1
-                    if bar is not None and count % 64 == 0:
-                        bar.set_postfix_str(f"{p.name}: {count}", refresh=True)
-                    yield h
-            if bar is not None:
-                bar.update(p.stat().st_size)
-    finally:
-        if bar is not None:
-            bar.close()
+            for h in _hands(p, args.fmt, check, named):
+                tick(1)
+                yield h
 
 
 def run_convert(args: argparse.Namespace) -> int:
@@ -89,12 +89,22 @@ def run_convert(args: argparse.Namespace) -> int:
     paths = list(iter_sources(args.inputs))
     if not paths:
         raise HandHistoryError(f"no files under {' '.join(args.inputs)}")
+    if args.output:
+        _check_output(Path(args.output))
     good: list[HandHistory] = []
     texts: list[str] = []
-    n = unreadable = disagree = 0
+    n = unreadable = disagree = files_unread = 0
     reports: list[str] = []
-    for h in _read(paths, args.fmt, not args.no_check, args.progress):
+    for h in _read(args, paths, not args.no_check):
         n += 1
+        if h.format == "skip":  # a README in a folder of hand histories: said, no failure
+            n -= 1
+            reports.append(f"skipped (not a hand history): {h.source}")
+            continue
+        if h.hand is None and not h.format:  # the whole file
+            files_unread += 1
+            reports.append(f"unreadable file: {h.error}")
+            continue
         if h.hand is None:
             unreadable += 1
             reports.append(f"unreadable: {h.error}")
@@ -116,16 +126,33 @@ def run_convert(args: argparse.Namespace) -> int:
                 unreadable += 1
     out = dumps_many(good) if args.to == "phh" else "\n\n".join(texts)
     if args.output:
-        Path(args.output).write_text(out, encoding="utf-8")
+        try:
+            Path(args.output).write_text(out, encoding="utf-8")
+        except OSError as exc:
+            raise HandHistoryError(f"cannot write {args.output}: {exc.strerror}") from None
     else:
         sys.stdout.write(out)
     for r in reports[: args.show]:
         print(r, file=sys.stderr)
     if len(reports) > args.show:
         print(f"... and {len(reports) - args.show} more", file=sys.stderr)
-    print(f"hands: {n}  converted: {len(good) if args.to == 'phh' else len(texts)}  unreadable: {unreadable}  "
-          f"disagree with the replay: {disagree}", file=sys.stderr)
-    return 1 if unreadable or disagree else 0
+    print(f"hands: {n - files_unread}  converted: {len(good) if args.to == 'phh' else len(texts)}  unreadable: "
+          f"{unreadable}  disagree with the replay: {disagree}"
+          + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
+    return 2 if files_unread else 1 if unreadable or disagree else 0
+
+
+def _named(inputs: list[str]) -> tuple[str, ...]:
+    """The files named on the command line (as :func:`iter_sources` yields them), not folders."""
+    return tuple(str(Path(a)) for a in inputs if not Path(a).is_dir())
+
+
+def _check_output(path: Path) -> None:
+    """``-o FILE`` can be written (checked before the work, not after it)."""
+    if path.is_dir():
+        raise HandHistoryError(f"-o {path}: is a folder; name a file in it, e.g. {path / 'hands.phhs'}")
+    if not path.parent.is_dir():
+        raise HandHistoryError(f"-o {path}: no such folder: {path.parent}")
 
 
 def run_stats(args: argparse.Namespace) -> int:
@@ -134,9 +161,14 @@ def run_stats(args: argparse.Namespace) -> int:
     if not paths:
         raise HandHistoryError(f"no files under {' '.join(args.inputs)}")
     hands: list[HandHistory] = []
-    skipped = 0
-    for h in _read(paths, args.fmt, False, args.progress):
-        if h.hand is None:
+    skipped = files_unread = 0
+    for h in _read(args, paths, False):
+        if h.format == "skip":
+            print(f"pyeval: skipped (not a hand history): {h.source}", file=sys.stderr)
+        elif h.hand is None and not h.format:  # a whole file unread: said, not silently left out
+            files_unread += 1
+            print(f"pyeval: unreadable file left out: {h.error}", file=sys.stderr)
+        elif h.hand is None:
             skipped += 1
         else:
             hands.append(h.hand)
@@ -146,5 +178,6 @@ def run_stats(args: argparse.Namespace) -> int:
         print(json.dumps(rows[: args.top] if args.top else rows, indent=2))
     else:
         print(st.table(args.top))
-    print(f"hands: {len(hands)}" + (f"  unreadable (left out): {skipped}" if skipped else ""), file=sys.stderr)
-    return 0
+    print(f"hands: {len(hands)}" + (f"  unreadable (left out): {skipped}" if skipped else "")
+          + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
+    return 2 if files_unread else 0

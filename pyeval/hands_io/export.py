@@ -62,6 +62,8 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
         The text of one hand, ending with a newline.
     Raises:
         HandHistoryError: a game PokerStars has no name for, or names/seats of the wrong count.
+        TournamentChipsError: a ``currency`` for a tournament round (tournament chips are not
+            money); a tournament round is written with a ``Tournament #`` header instead.
     """
     n = rnd.n
     runs = rnd._runs
@@ -72,6 +74,8 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
     if any(not nm or nm != nm.strip() or "\n" in nm for nm in names) or len(set(names)) != n:
         raise HandHistoryError(f"player names must be distinct, non-empty and not start or end with a space: {names!r}")
     rules = rnd.rules
+    if currency is not None:  # tournament chips are not money (PokerRules.tournament)
+        rules.check_convertible(f"writing the chips as {currency}")
     symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(currency or "", "")
     if currency is not None and not symbol:
         raise HandHistoryError(f"currency must be USD, EUR, GBP or None, got {currency!r}")
@@ -94,12 +98,17 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
     if currency is not None:
         stakes += f" {currency}"
     t = time or _dt.datetime(2000, 1, 1)
-    out = [f"PokerStars Hand #{hand_id}: {game_label(rnd)} ({stakes}) - {t:%Y/%m/%d %H:%M:%S} ET"]
+    if rules.tournament:  # a tournament hand: the reader configures tournament mode from this header
+        head = f"Tournament #{hand_id}, Freeroll {game_label(rnd)} - Level I ({stakes})"
+    else:
+        head = f"{game_label(rnd)} ({stakes})"
+    out = [f"PokerStars Hand #{hand_id}: {head} - {t:%Y/%m/%d %H:%M:%S} ET"]
     cnt = seat_count or max(seat_no)
     button = "" if variant.stud else f" Seat #{seat_no[-1]} is the button"
     out.append(f"Table '{table}' {cnt}-max{button}")
     for i in range(n):
-        out.append(f"Seat {seat_no[i]}: {names[i]} ({amt(rnd.starting_stacks[i])} in chips)")
+        away = " is sitting out" if i in rnd._sitting_out else ""
+        out.append(f"Seat {seat_no[i]}: {names[i]} ({amt(rnd.starting_stacks[i])} in chips){away}")
     blinds_seen = 0
     street = -1
     bet = [0] * n

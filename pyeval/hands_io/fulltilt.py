@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 
-from ._model import RawHand, Seat, amount, cards, split_hands
+from ._model import RawHand, amount, cards, common_action, finish_seats, read_seats, split_hands, uncalled_bet
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -23,6 +23,7 @@ _GAMES = [("No Limit Hold'em", "NT"), ("Pot Limit Hold'em", "PT"), ("Limit Hold'
           ("No Limit Omaha", "NO"), ("Limit Omaha", "FO"), ("Pot Limit 5 Card Omaha", "P5O")]
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*\d[^()]*)\)(?P<rest>.*)$")
 _SECTION = re.compile(r"^\*\*\* (?P<name>[A-Z ]+?) \*\*\*\s*(?P<cards>.*)$")
+_OUT = re.compile(r"sitting out")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _DATE = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) (\w+) - (\d{4})/(\d{1,2})/(\d{1,2})")
 _AMT = r"(?P<a>[^\s,]+(?:,\d{3})*(?:\.\d+)?)"
@@ -106,24 +107,12 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         hh, mi, ss, tz, y, mo, d = dm.groups()
         raw.time = _dt.datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss))
         raw.time_zone_abbreviation = tz
-    seated: list[Seat] = []
-    out: set[str] = set()
-    i = 1
-    while i < len(lines):
-        sm = _SEAT.match(lines[i])
-        if not sm:
-            break
-        seated.append(Seat(int(sm["seat"]), sm["name"], amount(sm["stack"], raw.scale, raw, start + i), start + i))
-        if "sitting out" in sm["rest"]:
-            out.add(sm["name"])
-        i += 1
-    if not seated:
-        raise raw.fail("no seat lines", start + 1)
-    names = sorted((s.name for s in seated), key=len, reverse=True)
+    seats = read_seats(raw, lines, 1, start, _SEAT, _OUT)
+    names = seats.names
     acted: set[str] = set()
     section = "pre"
     cur_bet: dict[str, int] = {}
-    for j in range(i, len(lines)):
+    for j in range(seats.end, len(lines)):
         line = lines[j].rstrip()
         no = start + j
         if not line.strip():
@@ -168,9 +157,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
             continue
         um = re.match(r"^Uncalled bet of (?P<a>[^\s]+) returned to (?P<n>.*)$", line)
         if um:
-            if um["n"] not in names:
-                raise raw.fail(f"uncalled bet returned to an unknown player {um['n']!r}", no)
-            raw.add("return", um["n"], amount(um["a"], raw.scale, raw, no), line=no)
+            uncalled_bet(raw, um, names, no)
             continue
         nm = next((n for n in names if line.startswith(n + " ")), None)
         if nm is None:
@@ -178,8 +165,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
                 continue
             raise raw.fail(f"unrecognised line {line!r}", no)
         _act(raw, nm, line[len(nm) + 1:], no, acted, cur_bet)
-    raw.seats = [s for s in seated if s.name not in out or s.name in acted]
-    raw.sitting_out = [s.name for s in seated if s.name in out and s.name not in acted]
+    finish_seats(raw, seats, acted)
     return raw
 
 
@@ -200,27 +186,9 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], cur_bet: di
         elif kind == "dead":
             raw.notes.append(f"{nm} posted a dead small blind of {a} (line {no}): PHH has no dead blinds")
             raw.add("ante", nm, a, line=no)
-        elif kind == "ante":
-            raw.add("ante", nm, a, line=no)
-        elif kind == "fold":
-            raw.add("fold", nm, line=no)
-        elif kind in ("check", "call"):
-            raw.add(kind, nm, a, line=no)
-            cur_bet[nm] = cur_bet.get(nm, 0) + a
-        elif kind == "bet":
-            to = cur_bet.get(nm, 0) + a
-            raw.add("bet", nm, to, line=no)
-            cur_bet[nm] = to
-        elif kind == "raise":
-            raw.add("raise", nm, a, line=no)
-            cur_bet[nm] = a
-        elif kind == "show":
-            raw.add("show", nm, cards=cards(gd["c"], raw, no), line=no)
-        elif kind == "muck":
-            if gd.get("c"):
-                raw.hole.setdefault(nm, list(cards(gd["c"], raw, no)))
-            raw.add("muck", nm, line=no)
         elif kind == "collect":
             raw.add("collect", nm, a, line=no)
+        else:
+            common_action(raw, nm, kind, a, gd.get("c"), no, cur_bet)
         return
     raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)

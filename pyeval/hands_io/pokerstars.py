@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 
-from ._model import RawHand, Seat, amount, cards, split_hands
+from ._model import RawHand, amount, cards, common_action, finish_seats, read_seats, split_hands, uncalled_bet
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -39,6 +39,7 @@ _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: (\
 _TABLE = re.compile(r"^Table '(?P<table>.*)' (?P<max>\d+)-max(?: \([^)]*\))?(?: Seat #(?P<button>\d+) is the button)?\s*$")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?:, [^()]*? bounty)?\)(?P<rest>.*)$")
 _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*\s*(?P<cards>.*)$")
+_OUT = re.compile(r"is sitting out|out of hand")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _TOURNEY = re.compile(r"^Tournament #(?P<id>\d+), ")
 _LEVEL = re.compile(r"Level (?P<level>[^ ]+)(?: \((?P<stakes>[^)]*)\))?")
@@ -177,21 +178,8 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
 def _body(raw: RawHand, lines: list[str], start: int) -> None:
     stud = raw.game[1:] in ("7S", "7S/8", "R", "5S")
     draw = raw.game[1:] in ("5D", "2L3D", "2L1D", "B")
-    seated: list[Seat] = []
-    marked_out: set[str] = set()
-    i = 2
-    while i < len(lines):
-        sm = _SEAT.match(lines[i])
-        if not sm:
-            break
-        name = sm["name"]
-        seated.append(Seat(int(sm["seat"]), name, amount(sm["stack"], raw.scale, raw, start + i), start + i))
-        if re.search(r"is sitting out|out of hand", sm["rest"]):
-            marked_out.add(name)
-        i += 1
-    if not seated:
-        raise raw.fail("no seat lines", start + 2)
-    names = sorted((s.name for s in seated), key=len, reverse=True)
+    seats = read_seats(raw, lines, 2, start, _SEAT, _OUT)
+    names = seats.names
     acted: set[str] = set()
     section = "pre"
     street = -1
@@ -200,7 +188,7 @@ def _body(raw: RawHand, lines: list[str], start: int) -> None:
     stud_cards: dict[str, list[int]] = {}
     stud_spec = [(2, 1), (0, 1), (0, 1), (0, 1), (1, 0)] if raw.game[1:] != "5S" else [(1, 1), (0, 1), (0, 1), (0, 1)]
     cur_bet: dict[str, int] = {}
-    for j in range(i, len(lines)):
+    for j in range(seats.end, len(lines)):
         line = lines[j].rstrip()
         no = start + j
         if not line.strip():
@@ -283,9 +271,7 @@ def _body(raw: RawHand, lines: list[str], start: int) -> None:
             continue
         um = re.match(r"^Uncalled bet \((?P<a>[^)]*)\) returned to (?P<n>.*)$", line)
         if um:
-            if um["n"] not in names:
-                raise raw.fail(f"uncalled bet returned to an unknown player {um['n']!r}", no)
-            raw.add("return", um["n"], amount(um["a"], raw.scale, raw, no), line=no)
+            uncalled_bet(raw, um, names, no)
             continue
         if line.startswith("Board ") or line.startswith("Betting is capped"):
             continue
@@ -305,8 +291,7 @@ def _body(raw: RawHand, lines: list[str], start: int) -> None:
         if re.match(r"^.+ (?:joins the table at seat #\d+|leaves the table|said, \".*\")\s*$", line):
             continue  # a player not seated in this hand
         raise raw.fail(f"unrecognised line {line!r}", no)
-    raw.seats = [s for s in seated if s.name not in marked_out or s.name in acted]
-    raw.sitting_out = [s.name for s in seated if s.name in marked_out and s.name not in acted]
+    finish_seats(raw, seats, acted)
     if run_boards:
         raw.boards = [tuple(b) for b in run_boards]
 
@@ -324,22 +309,10 @@ def _player_line(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], cur
         if kind in ("sb", "bb", "straddle", "both", "button_blind"):
             raw.add("post", nm, a, line=no, extra={"button_blind": "bb"}.get(kind, kind))
             cur_bet[nm] = cur_bet.get(nm, 0) + a
-        elif kind == "ante":
-            raw.add("ante", nm, a, line=no)
         elif kind == "fold":
             if gd.get("c"):
                 raw.hole[nm] = list(cards(gd["c"], raw, no))
             raw.add("fold", nm, line=no)
-        elif kind in ("check", "call"):
-            raw.add(kind, nm, a, line=no)
-            cur_bet[nm] = cur_bet.get(nm, 0) + a
-        elif kind == "bet":
-            to = cur_bet.get(nm, 0) + a
-            raw.add("bet", nm, to, line=no)
-            cur_bet[nm] = to
-        elif kind in ("raise", "complete"):
-            raw.add(kind, nm, a, line=no)
-            cur_bet[nm] = a
         elif kind == "bring_in":
             if raw.bring_in is None:
                 raw.bring_in = a
@@ -350,15 +323,10 @@ def _player_line(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], cur
             raw.add("discard", nm, int(gd["n"]), cs, line=no)
         elif kind == "pat":
             raw.add("discard", nm, 0, line=no)
-        elif kind == "show":
-            cs = tuple(cards(gd["c"], raw, no))
-            raw.add("show", nm, cards=cs, line=no)
-        elif kind == "muck":
-            if gd.get("c"):
-                raw.hole.setdefault(nm, list(cards(gd["c"], raw, no)))
-            raw.add("muck", nm, line=no)
         elif kind == "cashout":
             raw.add("cashout", nm, a, line=no)
+        else:
+            common_action(raw, nm, kind, a, gd.get("c"), no, cur_bet)
         return
     raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
-from ..poker.phh import _short
 from ..poker.phh_replay import _Replay  # the PHH replay, action by action
 from ..poker.view import TableView, view
 from ._phh import HandHistory
@@ -44,25 +42,8 @@ def steps(hh: HandHistory, *, strict: bool = False) -> Iterator[Step]:
     rep = _Replay(exact, strict)
     rnd = rep.rnd
     yield Step(-1, None, view(rnd))
-    for idx, raw in enumerate(exact.actions):
-        text = raw.split("#", 1)[0].split()
-        if not text:
-            continue
-        where = f"{exact.name}: action {idx + 1} {_short(raw)}"
-        try:
-            rep._step(text, raw)
-        except IllegalHandHistoryError as exc:
-            raise IllegalHandHistoryError(f"{where}: {exact._names(str(exc))}", exc.rule) from None
-        except HandHistoryError as exc:
-            raise HandHistoryError(f"{where}: {exact._names(str(exc))}") from None
-        except PyevalError as exc:
-            raise IllegalHandHistoryError(f"{where}: {exact._names(str(exc))}", getattr(exc, "rule", "")) from None
+    for idx, raw in rep.actions():
         yield Step(idx, raw, view(rnd))
-    try:
-        rep._deal_if_due(True)
-    except PyevalError as exc:
-        raise IllegalHandHistoryError(f"{exact.name}: at the end: {exact._names(str(exc))}",
-                                      getattr(exc, "rule", "")) from None
     if not rep.tabled and rnd.can_award():
         rep._check_scorable()
         rnd.award()

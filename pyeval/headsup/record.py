@@ -8,7 +8,8 @@ from typing import Any
 
 from ..contracts import Event, EventKind as K
 from ..errors import IllegalActionError
-from .round import _P_FLOP, _S, HeadsUpRound, SequenceSource, _tn
+from .phases import HeadsUpPhase
+from .round import _S, HeadsUpRound, SequenceSource, _tn
 from .rules import HeadsUpRules
 
 __all__ = ["replay"]
@@ -46,11 +47,11 @@ def replay(rules: HeadsUpRules, events: Sequence[Event]) -> HeadsUpRound:
         elif k == K.DEAL:
             rnd.deal(src)
         elif k == K.BURN:  # a burn opens the flop or the turn-and-river step
-            want = K.FLOP if rnd._phase is _P_FLOP else K.TURN_RIVER
+            want = K.FLOP if rnd.phase is HeadsUpPhase.FLOP else K.TURN_RIVER
             if i + 1 >= len(record) or record[i + 1].kind != want:
                 raise IllegalActionError(f"the record stops inside a dealer step: its burn (event {i}) is not "
                                          f"followed by the {want}", f"{_S}(j)")
-            if rnd._phase is _P_FLOP:
+            if rnd.phase is HeadsUpPhase.FLOP:
                 rnd.burn_and_flop(src)
             else:
                 rnd.burn_turn_and_river(src)

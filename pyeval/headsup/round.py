@@ -36,8 +36,7 @@ from ..contracts import (Action, CardSource, Event, EventKind as K, list_copy, m
 from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
 from .dealing import SequenceSource, _check_drawn
 from .phases import Decision, HeadsUpPhase, HeadsUpStreet, Strategy
-from ..shoe.procedures import DealingProcedure as HoleCardProcedure
-from ..shoe.procedures import DealPlan, plan_deal
+from ..shoe.procedures import DealingProcedure, DealPlan, plan_deal
 from .rules import FLOP_CAP, PREFLOP_CAP, HeadsUpRules, HeadsUpWager
 from .settle import HeadsUpWagerResult, PlayerSettlement, RoundSettlement, collect_fold, settle_player
 
@@ -52,20 +51,6 @@ _evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin; cards here are va
 
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
 
-# Enum members as module constants for the hot paths (member access through the class costs
-# ~0.1 us on CPython 3.11).
-_P_COMPLETE = HeadsUpPhase.COMPLETE
-_P_FINAL = HeadsUpPhase.FINAL
-_P_FLOP = HeadsUpPhase.FLOP
-_P_POSTFLOP = HeadsUpPhase.POSTFLOP
-_P_PREFLOP = HeadsUpPhase.PREFLOP
-_P_SETTLEMENT = HeadsUpPhase.SETTLEMENT
-_P_SHOWDOWN = HeadsUpPhase.SHOWDOWN
-_P_TURN_RIVER = HeadsUpPhase.TURN_RIVER
-_P_WAGERS = HeadsUpPhase.WAGERS
-_S_FLOP = HeadsUpStreet.FLOP
-_S_PREFLOP = HeadsUpStreet.PREFLOP
-_S_RIVER = HeadsUpStreet.RIVER
 _DECISION_PHASES = {HeadsUpPhase.PREFLOP: HeadsUpStreet.PREFLOP, HeadsUpPhase.POSTFLOP: HeadsUpStreet.FLOP, HeadsUpPhase.FINAL: HeadsUpStreet.RIVER}
 _SECTION_OF = {HeadsUpStreet.PREFLOP: f"{_S}(b)", HeadsUpStreet.FLOP: f"{_S}(d)", HeadsUpStreet.RIVER: f"{_S}(f)"}
 
@@ -77,12 +62,12 @@ def _raise_options(cache: dict[tuple[int, int], Sequence[int]], st: HeadsUpStree
     opts = cache.get((st, ante))
     if opts is None:
         plan = rules.plan
-        if st is _S_RIVER:
+        if st is HeadsUpStreet.RIVER:
             opts = (ante,)
         elif plan.up_to:
             unit = plan.raise_unit
-            opts = range(unit, (PREFLOP_CAP if st is _S_PREFLOP else FLOP_CAP) * ante + 1, unit)
-        elif st is _S_PREFLOP:
+            opts = range(unit, (PREFLOP_CAP if st is HeadsUpStreet.PREFLOP else FLOP_CAP) * ante + 1, unit)
+        elif st is HeadsUpStreet.PREFLOP:
             opts = tuple(ante * m for m in rules.preflop_raise_multiples)
         else:
             opts = tuple(ante * m for m in rules.flop_raise_multiples)
@@ -93,7 +78,7 @@ def _raise_options(cache: dict[tuple[int, int], Sequence[int]], st: HeadsUpStree
 
 
 @functools.lru_cache(maxsize=64)
-def _hole_plan(procedure: HoleCardProcedure, players: tuple[int, ...]) -> DealPlan:
+def _hole_plan(procedure: DealingProcedure, players: tuple[int, ...]) -> DealPlan:
     """The shoe's plan of the hole-card stage of ``procedure`` for these players (cached)."""
     return plan_deal(procedure, players, stages=("hole",))
 
@@ -116,7 +101,7 @@ class HeadsUpRound:
         if not isinstance(rules, HeadsUpRules):
             raise CardTypeError(f"rules must be a HeadsUpRules, got {type(rules).__name__}")
         self._rules = rules
-        self._phase = _P_WAGERS
+        self._phase = HeadsUpPhase.WAGERS
         self._street: HeadsUpStreet | None = None  # the decision street now (mirrors phase; fast path)
         self._events: list[Event] = []
         self._wagers: dict[int, tuple[int, int, int, int]] = {}  # player -> (ante, odds, pocket, trips)
@@ -178,18 +163,18 @@ class HeadsUpRound:
     def legal_actions(self) -> frozenset[Action]:
         """The steps legal now (for the player to act, or the dealer)."""
         ph = self._phase
-        if ph is _P_WAGERS:
+        if ph is HeadsUpPhase.WAGERS:
             acts = {Action.PLACE_WAGERS} if len(self._wagers) < self._rules.positions else set()
             if self._wagers:
                 acts.add(Action.DEAL)
             return frozenset(acts)
         if ph in _DECISION_PHASES:
-            if ph is _P_FINAL:
+            if ph is HeadsUpPhase.FINAL:
                 return frozenset({Action.RAISE_WAGER, Action.FOLD})
             return frozenset({Action.RAISE_WAGER, Action.CHECK})
-        return frozenset({{_P_FLOP: Action.BURN_AND_FLOP, _P_TURN_RIVER: Action.BURN_TURN_AND_RIVER,
-                           _P_SHOWDOWN: Action.EXPOSE_DEALER, _P_SETTLEMENT: Action.SETTLE}[ph]}
-                         if ph is not _P_COMPLETE else ())
+        return frozenset({{HeadsUpPhase.FLOP: Action.BURN_AND_FLOP, HeadsUpPhase.TURN_RIVER: Action.BURN_TURN_AND_RIVER,
+                           HeadsUpPhase.SHOWDOWN: Action.EXPOSE_DEALER, HeadsUpPhase.SETTLEMENT: Action.SETTLE}[ph]}
+                         if ph is not HeadsUpPhase.COMPLETE else ())
 
     def decision(self) -> Decision:
         """The :class:`Decision` of the player to act. Raises IllegalActionError when none is due."""
@@ -221,13 +206,13 @@ class HeadsUpRound:
         """True when :meth:`place_wagers` would accept these wagers now (no arguments: when some
         player may still place wagers)."""
         if player is None or ante is None or odds is None:
-            return (self._phase is _P_WAGERS and len(self._wagers) < self._rules.positions
+            return (self._phase is HeadsUpPhase.WAGERS and len(self._wagers) < self._rules.positions
                     and (player is None or player not in self._wagers))
         return passes(self._check_wagers, player, ante, odds, pocket_bonus, trips_plus)
 
     def _check_wagers(self, player: int, ante: int, odds: int, pocket_bonus: int, trips_plus: int) -> None:
         r = self._rules
-        if self._phase is not _P_WAGERS:
+        if self._phase is not HeadsUpPhase.WAGERS:
             raise IllegalActionError(f"wagers are placed before the deal; the round is at {self._phase.value}",
                                      f"{_S}(a)")
         if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= r.positions:
@@ -283,28 +268,28 @@ class HeadsUpRound:
 
     def can_deal(self) -> bool:
         """True when the cards may be dealt: wagers are placed and nothing is dealt yet."""
-        return self._phase is _P_WAGERS and bool(self._wagers)
+        return self._phase is HeadsUpPhase.WAGERS and bool(self._wagers)
 
     def can_burn_and_flop(self) -> bool:
         """True when the decisions before the flop are all made (§ 677a.11(c))."""
-        return self._phase is _P_FLOP
+        return self._phase is HeadsUpPhase.FLOP
 
     def can_burn_turn_and_river(self) -> bool:
         """True when the decisions after the flop are all made (§ 677a.11(e))."""
-        return self._phase is _P_TURN_RIVER
+        return self._phase is HeadsUpPhase.TURN_RIVER
 
     def can_expose_dealer(self) -> bool:
         """True when every decision is made and the dealer's hand is still face down (§ 677a.11(g))."""
-        return self._phase is _P_SHOWDOWN
+        return self._phase is HeadsUpPhase.SHOWDOWN
 
     def can_settle(self) -> bool:
         """True when the dealer's hand is exposed and some player is still to be settled."""
-        return self._phase is _P_SETTLEMENT
+        return self._phase is HeadsUpPhase.SETTLEMENT
 
     @property
     def complete(self) -> bool:
         """True once every player is settled."""
-        return self._phase is _P_COMPLETE
+        return self._phase is HeadsUpPhase.COMPLETE
 
     def deal(self, source: CardSource) -> None:
         """Deal two cards to each player with wagers and to the dealer, in the order of the table's
@@ -315,8 +300,8 @@ class HeadsUpRound:
             CardTypeError / InvalidCardError / DuplicateCardError / CardCountError: the source gave
             bad cards (the round is unchanged).
         """
-        if self._phase is not _P_WAGERS:
-            self._need(_P_WAGERS, "deal")
+        if self._phase is not HeadsUpPhase.WAGERS:
+            self._need(HeadsUpPhase.WAGERS, "deal")
         if not self._wagers:
             raise IllegalActionError("no player has placed an Ante and Odds wager")
         players = tuple(sorted(self._wagers))
@@ -331,8 +316,8 @@ class HeadsUpRound:
         self._burns = tuple(c for c in cards if c not in placed)  # burns the procedure makes before the hole cards
         self._used = used
         self._events.append(_tn(Event, (K.DEAL, None, 0, cards, None)))
-        self._phase = _P_PREFLOP
-        self._street = _S_PREFLOP
+        self._phase = HeadsUpPhase.PREFLOP
+        self._street = HeadsUpStreet.PREFLOP
         self._queue = list(players)
 
     def burn_and_flop(self, source: CardSource) -> None:
@@ -341,39 +326,39 @@ class HeadsUpRound:
         Raises: IllegalActionError when decisions before the flop are not all made; card errors as
         :meth:`deal` (the round is unchanged).
         """
-        if self._phase is not _P_FLOP:
-            self._need(_P_FLOP, "burn and deal the flop")
+        if self._phase is not HeadsUpPhase.FLOP:
+            self._need(HeadsUpPhase.FLOP, "burn and deal the flop")
         drawn = _check_drawn((source.burn(), *source.deal(3)), 4, self._used)  # adds only if valid
         self._burns += drawn[:1]
         self._board = flop = drawn[1:]
         self._events.append(_tn(Event, (K.BURN, None, 0, drawn[:1], None)))
         self._events.append(_tn(Event, (K.FLOP, None, 0, flop, None)))
-        self._open(_P_POSTFLOP)
+        self._open(HeadsUpPhase.POSTFLOP)
 
     def burn_turn_and_river(self, source: CardSource) -> None:
         """Burn a card and deal the turn and river face up (§ 677a.11(e)).
 
         Raises: IllegalActionError out of order; card errors as :meth:`deal`.
         """
-        if self._phase is not _P_TURN_RIVER:
-            self._need(_P_TURN_RIVER, "burn and deal the turn and river")
+        if self._phase is not HeadsUpPhase.TURN_RIVER:
+            self._need(HeadsUpPhase.TURN_RIVER, "burn and deal the turn and river")
         drawn = _check_drawn((source.burn(), *source.deal(2)), 3, self._used)  # adds only if valid
         self._burns += drawn[:1]
         tr = drawn[1:]
         self._board += tr
         self._events.append(_tn(Event, (K.BURN, None, 0, drawn[:1], None)))
         self._events.append(_tn(Event, (K.TURN_RIVER, None, 0, tr, None)))
-        self._open(_P_FINAL)
+        self._open(HeadsUpPhase.FINAL)
 
     def _open(self, phase: HeadsUpPhase) -> None:
         """Start a decision phase with the players who have not raised (or skip it if none)."""
         q = [s for s in self._players if s not in self._raised]
         if q:
             self._phase = phase
-            self._street = _S_FLOP if phase is _P_POSTFLOP else _S_RIVER
+            self._street = HeadsUpStreet.FLOP if phase is HeadsUpPhase.POSTFLOP else HeadsUpStreet.RIVER
             self._queue = q
         else:
-            self._phase = _P_TURN_RIVER if phase is _P_POSTFLOP else _P_SHOWDOWN
+            self._phase = HeadsUpPhase.TURN_RIVER if phase is HeadsUpPhase.POSTFLOP else HeadsUpPhase.SHOWDOWN
             self._queue = []
 
     def _after_decision(self) -> None:
@@ -383,7 +368,7 @@ class HeadsUpRound:
             return
         ph = self._phase
         self._street = None
-        self._phase = _P_FLOP if ph is _P_PREFLOP else _P_TURN_RIVER if ph is _P_POSTFLOP else _P_SHOWDOWN
+        self._phase = HeadsUpPhase.FLOP if ph is HeadsUpPhase.PREFLOP else HeadsUpPhase.TURN_RIVER if ph is HeadsUpPhase.POSTFLOP else HeadsUpPhase.SHOWDOWN
 
     def expose_dealer(self) -> int:
         """Turn the dealer's cards face up and select every hand's best five (§ 677a.11(g), (g)(1)-(2)).
@@ -396,8 +381,8 @@ class HeadsUpRound:
             The dealer's hand value 1..7462.
         Raises: IllegalActionError when decisions are still due.
         """
-        if self._phase is not _P_SHOWDOWN:
-            self._need(_P_SHOWDOWN, "expose the dealer's hand")
+        if self._phase is not HeadsUpPhase.SHOWDOWN:
+            self._need(HeadsUpPhase.SHOWDOWN, "expose the dealer's hand")
         b = self._board
         d = self._dealer_hole
         self._dealer_value = _evaluate(d + b)
@@ -411,7 +396,7 @@ class HeadsUpRound:
         wagers, folded = self._wagers, self._folded
         self._to_settle = (sorted((s for s in self._players if s not in folded), reverse=True)
                            + sorted((s for s in folded if wagers[s][2] or wagers[s][3]), reverse=True))
-        self._phase = _P_SETTLEMENT if self._to_settle else _P_COMPLETE
+        self._phase = HeadsUpPhase.SETTLEMENT if self._to_settle else HeadsUpPhase.COMPLETE
         return self._dealer_value
 
     # ---- player decisions ----------------------------------------------------------------------
@@ -449,11 +434,11 @@ class HeadsUpRound:
 
     def can_check(self, player: int | None = None) -> bool:
         """True when ``player`` (default: the player to act) may check now (before the turn and river)."""
-        return self._due(player) and self._street is not _S_RIVER
+        return self._due(player) and self._street is not HeadsUpStreet.RIVER
 
     def can_fold(self, player: int | None = None) -> bool:
         """True when ``player`` (default: the player to act) may fold now (after the turn and river)."""
-        return self._due(player) and self._street is _S_RIVER
+        return self._due(player) and self._street is HeadsUpStreet.RIVER
 
     def raise_wager(self, player: int, amount: int) -> None:
         """Place the Raise wager for ``player`` (§ 677a.11(b), (d), (f)).
@@ -479,8 +464,8 @@ class HeadsUpRound:
         msg = f"player {player}: a Raise of {amount!r} is not allowed now; allowed: {allowed}"
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise WagerNotAllowedError(msg + " (a Raise is a positive int number of chips)", _SECTION_OF[st])
-        cap = ante if st is _S_RIVER else (PREFLOP_CAP if st is _S_PREFLOP else FLOP_CAP) * ante
-        if amount > cap or st is _S_RIVER:
+        cap = ante if st is HeadsUpStreet.RIVER else (PREFLOP_CAP if st is HeadsUpStreet.PREFLOP else FLOP_CAP) * ante
+        if amount > cap or st is HeadsUpStreet.RIVER:
             raise WagerNotAllowedError(msg, _SECTION_OF[st])
         if isinstance(opts, range):  # within the cap, off the unit EXACT rounding pays whole
             raise WagerNotAllowedError(msg + " (the table's rounding rule is EXACT)", "table rule: rounding EXACT")
@@ -491,7 +476,7 @@ class HeadsUpRound:
         """Check before or after the flop (§ 677a.11(b), (d)). After turn and river a player must
         raise or fold (f): checking then raises IllegalActionError."""
         st = self._check_turn(player, "check")
-        if st is _S_RIVER:
+        if st is HeadsUpStreet.RIVER:
             raise IllegalActionError(f"player {player}: after the turn and river a player must raise the Ante or fold",
                                      f"{_S}(f)")
         self._events.append(_tn(Event, (K.CHECK, player, 0, (), st)))
@@ -503,7 +488,7 @@ class HeadsUpRound:
         wager until it is settled under (i), after the raisers' settlement (g). A fold without
         optional wagers is settled there and then (:attr:`settlement` lists it first)."""
         st = self._check_turn(player, "fold")
-        if st is not _S_RIVER:
+        if st is not HeadsUpStreet.RIVER:
             raise IllegalActionError(f"player {player}: a player may fold only after the turn and river",
                                      f"{_S}(b), (d)")
         self._folded.add(player)
@@ -523,7 +508,7 @@ class HeadsUpRound:
             raise IllegalActionError(f"no player decision is due now (phase: {self._phase.value})")
         if action:
             self.raise_wager(s, action)
-        elif self._street is _S_RIVER:
+        elif self._street is HeadsUpStreet.RIVER:
             self.fold(s)
         else:
             self.check(s)
@@ -534,8 +519,8 @@ class HeadsUpRound:
 
         Raises: IllegalActionError before the dealer's hand is exposed or when all are settled.
         """
-        if self._phase is not _P_SETTLEMENT:
-            self._need(_P_SETTLEMENT, "settle")
+        if self._phase is not HeadsUpPhase.SETTLEMENT:
+            self._need(HeadsUpPhase.SETTLEMENT, "settle")
         to_settle = self._to_settle
         s = to_settle[0]  # never empty in the settlement phase
         a, o, pb, tp = self._wagers[s]
@@ -548,15 +533,15 @@ class HeadsUpRound:
         self._settled.append(res)
         self._events.append(_tn(Event, (K.SETTLE, s, res.net, (), res)))
         if not to_settle:
-            self._phase = _P_COMPLETE
+            self._phase = HeadsUpPhase.COMPLETE
         return res
 
     def settle(self) -> RoundSettlement:
         """Settle every remaining player and return the round's :class:`RoundSettlement`."""
-        if self._phase is _P_SHOWDOWN:
+        if self._phase is HeadsUpPhase.SHOWDOWN:
             raise IllegalActionError("expose the dealer's hand before settling", f"{_S}(g)")
-        if self._phase is not _P_COMPLETE:
-            self._need(_P_SETTLEMENT, "settle")
+        if self._phase is not HeadsUpPhase.COMPLETE:
+            self._need(HeadsUpPhase.SETTLEMENT, "settle")
             while self._to_settle:
                 self.settle_next()
         return _tn(RoundSettlement, (tuple(self._settled),))
@@ -564,7 +549,7 @@ class HeadsUpRound:
     @property
     def settlement(self) -> RoundSettlement | None:
         """The settlement once the round is complete, else None."""
-        return RoundSettlement(tuple(self._settled)) if self._phase is _P_COMPLETE else None
+        return RoundSettlement(tuple(self._settled)) if self._phase is HeadsUpPhase.COMPLETE else None
 
     def record(self) -> dict[str, Any]:
         """What § 677a.11(j) keeps for reconstruction: every hand, the board, the burns, in plain data."""
@@ -584,13 +569,13 @@ class HeadsUpRound:
                 d = self.decision()
                 f = per_player[d.player] if per_player is not None else strategy
                 self.decide(f(d))  # type: ignore[operator]
-            elif ph is _P_WAGERS:
+            elif ph is HeadsUpPhase.WAGERS:
                 self.deal(source)
-            elif ph is _P_FLOP:
+            elif ph is HeadsUpPhase.FLOP:
                 self.burn_and_flop(source)
-            elif ph is _P_TURN_RIVER:
+            elif ph is HeadsUpPhase.TURN_RIVER:
                 self.burn_turn_and_river(source)
-            elif ph is _P_SHOWDOWN:
+            elif ph is HeadsUpPhase.SHOWDOWN:
                 self.expose_dealer()
             else:
                 return self.settle()

@@ -32,7 +32,7 @@ from ..cards import RANKS
 from ..errors import PaytableError, ShoeArgumentError, TableRulesError
 from ..hands.high import HandCategory
 from ..shoe.procedures import WPT_HEADS_UP_DEAL, plan_deal
-from ..shoe.procedures import DealingProcedure as HoleCardProcedure
+from ..shoe.procedures import DealingProcedure
 
 __all__ = [
     "PaytableKind", "Rounding", "DealingMethod", "HeadsUpPaytable", "HeadsUpRules", "HeadsUpWager",
@@ -359,7 +359,7 @@ class HeadsUpRules:
     dealing: DealingMethod = DealingMethod.AUTOMATED_SHOE
     name: str = ""
     raise_amounts: RaiseAmounts = RaiseAmounts.UP_TO
-    hole_card_procedure: HoleCardProcedure = WPT_HEADS_UP_DEAL
+    hole_card_procedure: DealingProcedure = WPT_HEADS_UP_DEAL
     odds_equal_ante: bool = True
 
     #: the game, as the command line names it (:class:`~pyeval.contracts.GameRules`)
@@ -410,7 +410,7 @@ class HeadsUpRules:
         if not isinstance(self.odds_equal_ante, bool):
             raise TableRulesError(f"odds_equal_ante must be a bool, got {self.odds_equal_ante!r}")
         proc = self.hole_card_procedure
-        if not isinstance(proc, HoleCardProcedure):
+        if not isinstance(proc, DealingProcedure):
             raise TableRulesError(f"hole_card_procedure must be a pyeval.shoe.DealingProcedure, got {proc!r}")
         try:
             plan = plan_deal(proc, (1, 2), stages=("hole",))

@@ -114,16 +114,12 @@ def category_of(value: int) -> HandCategory:
     return _CATEGORY_OF[value]
 
 
-_ANTE, _ODDS, _RAISE, _POCKET, _TRIPS = HeadsUpWager.ANTE, HeadsUpWager.ODDS, HeadsUpWager.RAISE, HeadsUpWager.POCKET_BONUS, HeadsUpWager.TRIPS_PLUS
-_WIN, _PUSH, _LOSE, _BAD_BEAT = Outcome.WIN, Outcome.PUSH, Outcome.LOSE, Outcome.BAD_BEAT
-_STRAIGHT = HandCategory.STRAIGHT
-_TRIPS_CAT = HandCategory.THREE_OF_A_KIND
 
 
 def collect_fold(ante: int, odds: int) -> tuple[HeadsUpWagerResult, HeadsUpWagerResult]:
     """The Ante and Odds the dealer collects when a player folds (58 Pa. Code § 677a.11(f))."""
-    return (_tn(HeadsUpWagerResult, (_ANTE, ante, _LOSE, -ante, None, None, _RF, 0)),
-            _tn(HeadsUpWagerResult, (_ODDS, odds, _LOSE, -odds, None, None, _RF, 0)))
+    return (_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.LOSE, -ante, None, None, _RF, 0)),
+            _tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.LOSE, -odds, None, None, _RF, 0)))
 
 
 def settle_player(rules: HeadsUpRules, player: int, *, ante: int, odds: int, raise_amount: int,
@@ -156,61 +152,61 @@ def settle_player(rules: HeadsUpRules, player: int, *, ante: int, odds: int, rai
             rule = _RH_2_I if qualifies else _RH_1_I
             n, d, ar_odds = plan.ante_raise
             if qualifies:
-                add(_tn(HeadsUpWagerResult, (_ANTE, ante, _WIN, winnings(ante, n, d, up), WIN, ar_odds, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.WIN, winnings(ante, n, d, up), WIN, ar_odds, rule, 0)))
             else:
-                add(_tn(HeadsUpWagerResult, (_ANTE, ante, _PUSH, 0, None, None, _RH_1, 0)))
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.PUSH, 0, None, None, _RH_1, 0)))
             if raise_amount:
                 won = winnings(raise_amount, n, d, up)
-                add(_tn(HeadsUpWagerResult, (_RAISE, raise_amount, _WIN, won, WIN, ar_odds, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.RAISE, raise_amount, Outcome.WIN, won, WIN, ar_odds, rule, 0)))
             cls = _CAT_NAMES[pc]
             o = plan.odds[pc]
             if o is None:
-                add(_tn(HeadsUpWagerResult, (_ODDS, odds, _PUSH, 0, cls, None, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.PUSH, 0, cls, None, rule, 0)))
             elif o[0] == 0:
-                add(_tn(HeadsUpWagerResult, (_ODDS, odds, _PUSH, 0, cls, o[2], rule, 0)))
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.PUSH, 0, cls, o[2], rule, 0)))
             else:
-                add(_tn(HeadsUpWagerResult, (_ODDS, odds, _WIN, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.WIN, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
         elif player_value == dealer_value:
             rule = _RH_2_II if qualifies else _RH_1_II
-            add(_tn(HeadsUpWagerResult, (_ANTE, ante, _PUSH, 0, None, None, rule if qualifies else _RH_1, 0)))
+            add(_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.PUSH, 0, None, None, rule if qualifies else _RH_1, 0)))
             if raise_amount:
-                add(_tn(HeadsUpWagerResult, (_RAISE, raise_amount, _PUSH, 0, None, None, rule, 0)))
-            add(_tn(HeadsUpWagerResult, (_ODDS, odds, _PUSH, 0, None, None, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.RAISE, raise_amount, Outcome.PUSH, 0, None, None, rule, 0)))
+            add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.PUSH, 0, None, None, rule, 0)))
         elif not qualifies:
             rule = _RH_1_III
-            add(_tn(HeadsUpWagerResult, (_ANTE, ante, _PUSH, 0, None, None, _RH_1, 0)))
+            add(_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.PUSH, 0, None, None, _RH_1, 0)))
             if raise_amount:
-                add(_tn(HeadsUpWagerResult, (_RAISE, raise_amount, _LOSE, -raise_amount, None, None, rule, 0)))
-            add(_tn(HeadsUpWagerResult, (_ODDS, odds, _LOSE, -odds, None, None, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.RAISE, raise_amount, Outcome.LOSE, -raise_amount, None, None, rule, 0)))
+            add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.LOSE, -odds, None, None, rule, 0)))
         else:
-            add(_tn(HeadsUpWagerResult, (_ANTE, ante, _LOSE, -ante, None, None, _RH_2_III, 0)))
-            rule = _RH_2_III_A if pc < _STRAIGHT else _RH_2_III_B
+            add(_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.LOSE, -ante, None, None, _RH_2_III, 0)))
+            rule = _RH_2_III_A if pc < HandCategory.STRAIGHT else _RH_2_III_B
             if raise_amount:
-                add(_tn(HeadsUpWagerResult, (_RAISE, raise_amount, _LOSE, -raise_amount, None, None, rule, 0)))
-            if pc < _STRAIGHT:
-                add(_tn(HeadsUpWagerResult, (_ODDS, odds, _LOSE, -odds, None, None, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.RAISE, raise_amount, Outcome.LOSE, -raise_amount, None, None, rule, 0)))
+            if pc < HandCategory.STRAIGHT:
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.LOSE, -odds, None, None, rule, 0)))
             else:
                 cls = _CAT_NAMES[pc]
                 o = plan.bad_beat[pc]
                 if o is None:
-                    add(_tn(HeadsUpWagerResult, (_ODDS, odds, _LOSE, -odds, cls, None, rule, 0)))
+                    add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.LOSE, -odds, cls, None, rule, 0)))
                 else:
-                    add(_tn(HeadsUpWagerResult, (_ODDS, odds, _BAD_BEAT, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
+                    add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.BAD_BEAT, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
     if pocket_bonus:
         pocket = pocket_class(hole, dealer_hole, dealer_aa_class=plan.dealer_aa_class)
         if pocket is None:
-            add(_tn(HeadsUpWagerResult, (_POCKET, pocket_bonus, _LOSE, -pocket_bonus, None, None, _RI_1_II, 0)))
+            add(_tn(HeadsUpWagerResult, (HeadsUpWager.POCKET_BONUS, pocket_bonus, Outcome.LOSE, -pocket_bonus, None, None, _RI_1_II, 0)))
         else:
             n, d, f = plan.pocket[pocket]
-            add(_tn(HeadsUpWagerResult, (_POCKET, pocket_bonus, _WIN, winnings(pocket_bonus, n, d, up), pocket, f,
+            add(_tn(HeadsUpWagerResult, (HeadsUpWager.POCKET_BONUS, pocket_bonus, Outcome.WIN, winnings(pocket_bonus, n, d, up), pocket, f,
                                   _RI_1_I, 0)))
     if trips_plus:
-        if pc >= _TRIPS_CAT:
+        if pc >= HandCategory.THREE_OF_A_KIND:
             cls = _CAT_NAMES[pc]
             n, d, f = plan.trips[pc]  # type: ignore[misc]
-            add(_tn(HeadsUpWagerResult, (_TRIPS, trips_plus, _WIN, winnings(trips_plus, n, d, up), cls, f, _RI_2_I, 0)))
+            add(_tn(HeadsUpWagerResult, (HeadsUpWager.TRIPS_PLUS, trips_plus, Outcome.WIN, winnings(trips_plus, n, d, up), cls, f, _RI_2_I, 0)))
         else:
-            add(_tn(HeadsUpWagerResult, (_TRIPS, trips_plus, _LOSE, -trips_plus, None, None, _RI_2_II, 0)))
+            add(_tn(HeadsUpWagerResult, (HeadsUpWager.TRIPS_PLUS, trips_plus, Outcome.LOSE, -trips_plus, None, None, _RI_2_II, 0)))
     cap = rules.payout_cap
     if cap is not None:
         won = sum(r.net for r in res if r.net > 0)

@@ -42,8 +42,6 @@ from .settle import category_of
 __all__ = ["basic_strategy", "preflop_raises", "PREFLOP_MIN_EQUITY"]
 
 _evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin (the round has validated the cards)
-_PREFLOP = HeadsUpStreet.PREFLOP
-_FLOP = HeadsUpStreet.FLOP
 _PAIR_LOW = CATEGORY_RANGES[HandCategory.PAIR][0]
 _TWO_PAIR_LOW = CATEGORY_RANGES[HandCategory.TWO_PAIR][0]
 _category = category_of  # 0 (high card) .. 8 (straight flush); a royal flush counts as 9
@@ -103,8 +101,8 @@ _PREFLOP_RAISES = tuple(preflop_raises(a, b) for a in range(52) for b in range(5
 def basic_strategy(d: Decision) -> int:
     """The basic strategy as a :data:`~pyeval.headsup.round.Strategy`: returns a Raise amount or 0."""
     _, st, h, b, _, options = d
-    if st is _PREFLOP:
+    if st is HeadsUpStreet.PREFLOP:
         return options[-1] if _PREFLOP_RAISES[h[0] * 52 + h[1]] else 0
-    if st is _FLOP:
+    if st is HeadsUpStreet.FLOP:
         return options[-1] if _flop_raises(h, b) else 0
     return options[-1] if _river_raises(h, b, _evaluate((*h, *b))) else 0

@@ -257,6 +257,17 @@ class Betting(RoundState):
         self._actor = nxt
         if nxt is None:
             self._street_done()
+        elif self._sitting_out and nxt in self._sitting_out:
+            self._fold_sitting_out()
+
+    def _fold_sitting_out(self) -> None:
+        """Tournament mode: the player to act sits out (away from the table), so the dealer folds his
+        hand at his turn (a ``sit_out`` event, then the ``fold``; the next player's turn follows).
+        Configuration (tournament rules; not in the texts in hand)."""
+        a = self._actor
+        if a is not None and a in self._sitting_out and not self._folded[a]:
+            self._record.append(("sit_out", a, 0, ()))
+            self.fold(a)
 
     def _street_done(self) -> None:
         """Close a betting round: return any uncalled bet, then see whether betting can go on."""

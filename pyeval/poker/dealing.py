@@ -7,7 +7,7 @@ from ..cards import check_card
 from ..errors import OutOfTurnError, ShoeError, ShoeExhaustedError
 from .games import StreetSpec
 from ..contracts import passes
-from .rules import R_DEAL, R_SHOWDOWN, R_STREETS, StreetOpener
+from .rules import R_DEAL, R_SHOWDOWN, R_STREETS, R_TOURNAMENT, StreetOpener
 from .state import CardsInput, RoundState, _as_cards, _check_new, _from_source, _illegal
 from .stud import SHOW_BITS
 
@@ -107,6 +107,8 @@ class Dealing(RoundState):
         self._last_aggressor = self._preflop_first
         if self._actor is None:
             self._street_done()
+        elif self._sitting_out:
+            self._fold_sitting_out()
 
 
     # ------------------------------------------------------------------ run it more than once
@@ -117,6 +119,8 @@ class Dealing(RoundState):
     def _check_run_it(self, times: int) -> None:
         if type(times) is not int or not 2 <= times <= _MAX_RUNS:
             raise _illegal(f"the board is run 2..{_MAX_RUNS} times, got {times!r}", R_RUN_IT)
+        if self._rules.tournament:  # pokerkit's tournament mode too: one runout
+            raise _illegal("a tournament board is run once only", R_TOURNAMENT)
         if self._runs > 1:
             raise OutOfTurnError(f"the board is already run {self._runs} times", R_RUN_IT)
         if not (self._hole_dealt and self._betting_closed and self._actor is None and not self._awarded
@@ -152,8 +156,9 @@ class Dealing(RoundState):
         are conserved.
 
         Raises:
-            IllegalActionError: ``times`` not an int in 2..10, a stud or draw game, or a card
-                source too short for every run.
+            IllegalActionError: ``times`` not an int in 2..10, a stud or draw game, a card source
+                too short for every run, or tournament mode (a tournament board is run once, as in
+                pokerkit's tournament mode).
             OutOfTurnError: betting still possible, no board card to come, or already run.
         """
         self._check_run_it(times)
@@ -401,4 +406,6 @@ class Dealing(RoundState):
             self._actor = self._first_from(lead)
             if self._actor is None:
                 self._street_done()
+            elif self._sitting_out:
+                self._fold_sitting_out()
 

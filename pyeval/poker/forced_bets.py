@@ -1,10 +1,41 @@
-"""Forced bets of a poker round: antes, blinds and the straddle (58 Pa. Code § 637a.11(b), (d), (e))."""
+"""Forced bets of a poker round: antes, blinds and the straddle (58 Pa. Code § 637a.11(b), (d), (e)),
+with the table's ante trimming (``PokerRules.ante_trimming``) and, in tournament mode, the players
+sitting out who still post (:func:`check_sitting_out`)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..contracts import passes
-from ..errors import OutOfTurnError
-from .rules import R_BLINDS, R_STAKES, R_STRADDLE
+from ..errors import IllegalActionError, OutOfTurnError
+from .rules import R_ABSENCE, R_BLINDS, R_STAKES, R_STRADDLE, R_TOURNAMENT, PokerRules
 from .state import RoundState, _illegal
+
+
+def check_sitting_out(rules: PokerRules, players: Iterable[int], n: int) -> frozenset[int]:
+    """The players of a round who sit out (away from the table), validated.
+
+    Tournament mode (configuration; tournament play is not in the texts in hand): a player away
+    from the table is still dealt in, posts the blinds and antes due from his seat and is folded by
+    the dealer at his first turn, as online rooms and tournament rules do. In cash games a player
+    away is not dealt in at all (§ 637a.8(b)(6): :meth:`pyeval.poker.Table.step_away`), so a round
+    refuses any.
+
+    Raises:
+        IllegalActionError: players sitting out in a cash game, or not round indices ``0..n-1``.
+    """
+    try:
+        out = list(players)
+    except TypeError:
+        raise _illegal(f"sitting_out must be round indices, got {players!r}", R_TOURNAMENT) from None
+    if not out:
+        return frozenset()
+    if not rules.tournament:
+        raise IllegalActionError("in a cash game a player away from the table is not dealt in; only tournament mode "
+                                 "deals in players who sit out", R_ABSENCE)
+    for i in out:
+        if type(i) is not int or not 0 <= i < n:
+            raise _illegal(f"sitting_out entries are round indices 0..{n - 1}, got {i!r}", R_TOURNAMENT)
+    return frozenset(out)
 
 class ForcedBets(RoundState):
     """Antes, blinds and the straddle (a part of :class:`~pyeval.poker.round.Round`)."""
@@ -24,23 +55,42 @@ class ForcedBets(RoundState):
 
         A player whose stakes are short posts what he has and is all-in (§ 637a.8(b)(5)); a short
         blind still sets the full blind as the amount to call. Heads-up, the posting order follows
-        ``rules.heads_up``.
+        ``rules.heads_up``. Players sitting out (tournament mode) post like everyone else.
+
+        Antes (``rules.ante_trimming``, pokerkit's ``ante_trimming_status``): trimmed (default), an
+        ante is its poster's own contribution; when every other player anted less (all-in on the
+        ante), the largest ante is trimmed to the next largest and the excess returned at once (a
+        ``return`` event). Not trimmed, the antes are dead money of the main pot. A big-blind ante is
+        always dead money.
         """
         self._check_forced_bets()
         rules = self._rules
         stacks, contrib, bets, ev = self._stacks, self._contrib, self._bets, self._record
         if rules.ante:
+            dead = not rules.ante_trimming
             for i in range(self._n):
                 a = min(rules.ante, stacks[i])
                 stacks[i] -= a
                 contrib[i] += a
+                if dead:
+                    self._dead_antes[i] += a
+                    self._dead_ante += a
                 ev.append(("ante", i, a, ()))
+            if not dead:
+                posted = sorted(contrib)
+                if posted[-1] > posted[-2]:  # nobody else could match the largest ante: trim it (pokerkit's rule)
+                    top = contrib.index(posted[-1])
+                    back = posted[-1] - posted[-2]
+                    stacks[top] += back
+                    contrib[top] -= back
+                    ev.append(("return", top, back, ()))
         if rules.bb_ante:  # the big blind antes for the table, before posting his blind
             i = self._big_blind()
             a = min(rules.bb_ante, stacks[i])
             stacks[i] -= a
             contrib[i] += a
-            self._dead_ante = a
+            self._dead_ante += a
+            self._dead_antes[i] += a
             ev.append(("ante", i, a, ()))
         for amount, p in zip(rules.blinds, self._blind_posters):
             if p is None:  # a dead blind (the table's dead-button rule): nobody posts it

@@ -48,8 +48,15 @@ _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRu
                                  "max_raises": int, "max_bet": int, "check_raise": bool, "show_all_hands": bool,
                                  "short_all_ins": ShortAllIns, "limit_short_all_in": LimitShortAllIn,
                                  "turn_river_opener": StreetOpener, "chip_value": Fraction,
-                                 "rake_bps": int, "rake_cap": int, "rake_no_flop_no_drop": bool}
+                                 "rake_bps": int, "rake_cap": int, "rake_no_flop_no_drop": bool,
+                                 "tournament": bool}
 _PREFIX = "_pyeval_"
+#: Round state PHH has no field for: ``_pyeval_sitting_out``, one boolean per player (tournament
+#: mode: the players away from the table, dealt in and folded at their first turn).
+_SITTING_OUT = _PREFIX + "sitting_out"
+#: pokerkit's optional PHH field for how antes count in the pots (``PokerRules.ante_trimming``);
+#: absent, it is false (pokerkit's default: dead antes).
+_ANTE_TRIMMING = "ante_trimming_status"
 _R_SHOW = "58 Pa. Code § 637a.18(e)"
 _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
 _R_DEAL = "58 Pa. Code § 637a.11(f)"
@@ -243,7 +250,7 @@ class HandHistory:
         """The table settings recorded as ``_pyeval_<name>`` user-defined fields, validated."""
         out: dict[str, Any] = {}
         for key, raw in self.extra.items():
-            if not key.startswith(_PREFIX):
+            if not key.startswith(_PREFIX) or key == _SITTING_OUT:
                 continue
             fname = key[len(_PREFIX):]
             kind = _RULE_FIELDS.get(fname)
@@ -279,6 +286,22 @@ class HandHistory:
                 out[fname] = raw
         return out
 
+    def sitting_out(self) -> tuple[int, ...]:
+        """Round indices of the players sitting out (``_pyeval_sitting_out``: one boolean per
+        player; tournament mode only), validated.
+
+        Raises:
+            HandHistoryError: the field is not one boolean per player.
+        """
+        raw = self.extra.get(_SITTING_OUT)
+        if raw is None:
+            return ()
+        n = len(self.starting_stacks)
+        if not isinstance(raw, list) or len(raw) != n or not all(isinstance(x, bool) for x in raw):
+            raise HandHistoryError(f"{self.name}: {_SITTING_OUT} must be one true/false per player ({n}), "
+                                   f"got {_short(raw)}")
+        return tuple(i for i, x in enumerate(raw) if x)
+
     def table_rules(self) -> PokerRules:
         """The :class:`PokerRules` this hand was played under, as far as PHH states them.
 
@@ -289,6 +312,8 @@ class HandHistory:
         posts the first entry): increasing amounts, or a single blind on the button, read as
         :attr:`HeadsUpOrder.BUTTON_SMALL_BLIND`, else :attr:`HeadsUpOrder.PA_LITERAL`. Settings PHH
         has no field for are read from ``_pyeval_<name>`` fields (see :func:`from_round`).
+        pokerkit's ``ante_trimming_status`` sets ``ante_trimming`` for a uniform ante (absent: false,
+        pokerkit's default, the antes dead money); a big-blind ante is dead money either way.
 
         Raises:
             HandHistoryError: an unknown variant code, forced bets pyeval cannot seat (antes that
@@ -362,6 +387,11 @@ class HandHistory:
                     break
             else:
                 raise bad
+        trimming = self.extra.get(_ANTE_TRIMMING, False)
+        if not isinstance(trimming, bool):
+            raise HandHistoryError(f"{self.name}: {_ANTE_TRIMMING} must be true or false, got {_short(trimming)}")
+        if ante:
+            ov.setdefault("ante_trimming", trimming)
         settings = {k: _setting_text(v) for k, v in ov.items()}
         try:
             common: dict[str, Any] = dict(seats=max(n, 2 if straddle is None else len(blinds) + 2),
@@ -472,7 +502,12 @@ def loads(text: str, name: str = "") -> list[HandHistory]:
 
 
 def load(path: str | Path) -> list[HandHistory]:
-    """Read a ``.phh`` or ``.phhs`` file (UTF-8 TOML). Raises HandHistoryError if unreadable."""
+    """Read a ``.phh`` or ``.phhs`` file (UTF-8 TOML). Raises HandHistoryError if unreadable.
+
+    Each hand's :attr:`HandHistory.name`, and so every message about it, starts with ``path`` as
+    given (``../data/phh/a.phh``, ``../data/phh/a.phhs[3]``): files of the same name in two
+    folders stay apart.
+    """
     p = Path(path)
     try:
         raw = p.read_bytes()
@@ -481,8 +516,8 @@ def load(path: str | Path) -> list[HandHistory]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise HandHistoryError(f"{p.name}: not UTF-8 text (byte {exc.start})") from None
-    return loads(text, p.name)
+        raise HandHistoryError(f"{p}: not UTF-8 text (byte {exc.start})") from None
+    return loads(text, str(p))
 
 
 def iter_paths(paths: Sequence[str | Path]) -> Iterator[Path]:

@@ -4,6 +4,7 @@ finishing stacks (the engine of ``pyeval replay``): :meth:`pyeval.poker.phh.Hand
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -11,6 +12,7 @@ from ..cards import CARD_TEXT
 from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
 from .phh import _R_DEAL, _R_SHOW, _R_SHOWDOWN, _amount, _cards, _player, _short
 from .dealing import R_RUN_IT
+from .rules import R_TOURNAMENT
 from .round import Round
 
 if TYPE_CHECKING:
@@ -30,7 +32,7 @@ class _Replay:
         self.strict = strict
         self.rules = rules = hh.table_rules()
         try:
-            self.rnd = Round(rules, hh.starting_stacks)
+            self.rnd = Round(rules, hh.starting_stacks, sitting_out=hh.sitting_out())
             self.rnd.post_forced_bets()
             if rules.straddle is not None:
                 self.rnd.post_straddle()
@@ -43,6 +45,7 @@ class _Replay:
         self.shown: set[int] = set()
         self._idx = 0  # the record's action being replayed
         self.tabled: dict[int, tuple[int, ...] | None] = {}  # shown (or mucked: None) out of order, all-in
+        self.sat_out: set[int] = set()  # players sitting out whose record fold was matched to the dealer's
 
     # ---- card checks ---------------------------------------------------------------------------
     def _in_play(self) -> dict[int, int]:
@@ -229,8 +232,10 @@ class _Replay:
         self._flush_tabled()
 
     # ---- the record ----------------------------------------------------------------------------
-    def run(self) -> Round:
-        hh, rnd = self.hh, self.rnd
+    def actions(self) -> Iterator[tuple[int, str]]:
+        """Apply the record's actions one by one, yielding (index, text) after each, then deal what
+        the end of the record leaves due; an error names the action (or the end) it came from."""
+        hh = self.hh
         for idx, raw in enumerate(hh.actions):
             text = raw.split("#", 1)[0].split()
             if not text:
@@ -245,11 +250,17 @@ class _Replay:
                 raise HandHistoryError(f"{where}: {hh._names(str(exc))}") from None
             except PyevalError as exc:
                 raise IllegalHandHistoryError(f"{where}: {hh._names(str(exc))}", getattr(exc, "rule", "")) from None
+            yield idx, raw
         try:
             self._deal_if_due(True)
         except PyevalError as exc:
             raise IllegalHandHistoryError(f"{hh.name}: at the end: {hh._names(str(exc))}",
                                           getattr(exc, "rule", "")) from None
+
+    def run(self) -> Round:
+        hh, rnd = self.hh, self.rnd
+        for _ in self.actions():
+            pass
         if self.tabled:
             p = next(iter(self.tabled))
             order = rnd.showdown_order()
@@ -306,10 +317,16 @@ class _Replay:
             raise HandHistoryError(f"'{op}' takes {'an amount' if arity == 3 else 'nothing more'}")
         if op in ("sd", "sm") and len(text) > 3:
             raise HandHistoryError("cards are written without spaces (e.g. 'p1 sm AsKd')")
+        if p in rnd._sitting_out and op in ("cc", "cbr", "sd") and (rnd._folded[p] or rnd._actor == p):
+            raise IllegalHandHistoryError(f"{self.hh._who(p)} sits out: the dealer folds his hand at his first turn",
+                                          R_TOURNAMENT)
         if op == "cc":
             rnd.check_or_call(p)
         elif op == "f":
-            rnd.fold(p)
+            if p in rnd._sitting_out and rnd._folded[p] and p not in self.sat_out:
+                self.sat_out.add(p)  # the dealer folded his hand at his turn (tournament mode)
+            else:
+                rnd.fold(p)
         elif op == "cbr":
             amount = _amount(text[2], self.hh.name, raw)
             if not isinstance(amount, int):  # pragma: no cover - in_units made every amount whole

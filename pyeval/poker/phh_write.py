@@ -9,7 +9,10 @@ import tomli_w
 
 from ..cards import CARD_TEXT
 from ..errors import HandHistoryError
-from .phh import _KNOWN, _LETTER, _PREFIX, _RULE_FIELDS, HandHistory, _heads_up_order, _setting_text, _short
+from .phh import (
+    _ANTE_TRIMMING, _KNOWN, _LETTER, _PREFIX, _RULE_FIELDS, _SITTING_OUT, HandHistory, _heads_up_order, _setting_text,
+    _short,
+)
 from .round import Round, _default_plan
 from .rules import BettingStructure, HeadsUpOrder, PokerRules
 
@@ -41,7 +44,10 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
     down cards, then the up cards, in dealing order; draws: the replacements), ``d db`` for a
     board; a card nobody saw is ``??``. Draws: ``sd`` with the discards (``sd`` alone stands pat,
     ``sd ????`` discards two unknown cards). Showdown: ``sm`` with the cards shown, ``sm`` alone
-    mucks. Burns, reshuffles, returns and awards are not written (PHH replays them).
+    mucks. Burns, reshuffles, returns and awards are not written (PHH replays them). A player
+    sitting out (tournament mode) is listed in ``_pyeval_sitting_out`` (one boolean per player); the
+    dealer's fold of his hand is written as his plain ``f``, so other PHH readers replay it as a fold.
+    How antes count is pokerkit's ``ante_trimming_status`` (written when the table has antes).
 
     Table settings the standard fields do not carry (odd-chip rule, suit order, raise cap, maximum
     bet, check-raise, show-all-hands, a heads-up blind order the blinds do not imply) go to
@@ -107,6 +113,10 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
         finishing_stacks=list(rnd.stacks) if rnd.complete else None,
         players=list(players) if players is not None else None,
     )
+    if rules.ante or rules.bb_ante:  # pokerkit's field: a big-blind ante is dead money (false) there too
+        hh.extra[_ANTE_TRIMMING] = rules.ante_trimming if rules.ante else False
+    if rnd._sitting_out:  # tournament mode: dealt in, folded at the first turn (the fold is a plain 'f')
+        hh.extra[_SITTING_OUT] = [i in rnd._sitting_out for i in range(n)]
     # Settings PHH has no field for: written as _pyeval_<name> where the standard fields would be
     # read back otherwise (the heads-up blind order is read from the blinds when it can be).
     if n == 2 and rules.blinds and _heads_up_order(bos) is not rules.heads_up:

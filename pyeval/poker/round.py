@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..cards import CARD_TEXT
 from ..contracts import Action
@@ -24,7 +24,7 @@ from .betting import Betting
 from .chip_placement import ChipPlacement, Ruling
 from .dealing import Dealing
 from .draw import Draw
-from .forced_bets import ForcedBets
+from .forced_bets import ForcedBets, check_sitting_out as _check_sitting_out
 from .pots import Pot, side_pots
 from .rules import R_BLINDS, R_STAKES, HeadsUpOrder, PokerRules
 from .showdown import Showdown
@@ -135,6 +135,9 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             that nobody posts (the table's button rule decides: :class:`~pyeval.poker.ButtonRule`);
             default: the players left of the button in turn (§ 637a.11(d)). The big blind (the
             last) is always posted; preflop action starts left of it.
+        sitting_out: tournament mode only: round indices of players away from the table; each is
+            dealt in, posts his forced bets and is folded by the dealer at his first turn (a
+            ``sit_out`` event, then his ``fold``). See :func:`pyeval.poker.forced_bets.check_sitting_out`.
 
     Every attribute is read-only, and what it returns is a snapshot that cannot reach the round
     (docs/architecture.md, "Read-only rounds and tables"): per-player sequences are tuples by
@@ -153,7 +156,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
     __slots__ = ()
 
     def __init__(self, rules: PokerRules, stacks: Sequence[int], cards: CardSource | None = None, *,
-                 blind_posters: Sequence[int | None] | None = None) -> None:
+                 blind_posters: Sequence[int | None] | None = None, sitting_out: Iterable[int] = ()) -> None:
         if not isinstance(rules, PokerRules):
             raise CardTypeError(f"rules must be a PokerRules, got {type(rules).__name__}")
         stacks = list(stacks)
@@ -213,7 +216,9 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         self._draw_queue: list[int] = []
         self._draw_discards: dict[int, tuple[int, ...]] = {}
         self._low_values: list[int] = [0] * n
-        self._dead_ante = 0  # a big-blind ante: dead money in the main pot
+        self._dead_ante = 0  # dead antes (a big-blind ante; every ante when not trimmed): money of the main pot
+        self._dead_antes = [0] * n
+        self._sitting_out = _check_sitting_out(rules, sitting_out, n)
         self._runs, self._run_street = 1, 0
         self._run_boards: list[tuple[int, ...]] = []
         self._dead_cards: list[int] = []  # draw games: replaced discards and folded hands not yet racked
@@ -308,16 +313,15 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         return self._pots(live)
 
     def _pots(self, live: list[bool]) -> tuple[Pot, ...]:
-        """Side pots; a big-blind ante is dead money of the main pot, not part of the big blind's
-        own contribution (so it never makes a side pot of its own). No pot is left without an
+        """Side pots; a big-blind ante (and every ante when ``rules.ante_trimming`` is False) is dead
+        money of the main pot, not part of its poster's own contribution (so it never makes a side
+        pot of its own). No pot is left without an
         eligible player while a hand is live: chips no live hand reached (folded players' bets
         above every live contribution) join the highest pot below them (else the lowest above)."""
         dead = self._dead_ante
         if not dead:
             return _merge_orphans(side_pots(self._contrib, live))
-        i = self._big_blind()
-        contrib = list(self._contrib)
-        contrib[i] -= dead
+        contrib = [c - d for c, d in zip(self._contrib, self._dead_antes)]
         pots = side_pots(contrib, live)
         contenders = tuple(j for j, alive in enumerate(live) if alive)
         if pots and pots[0].eligible == contenders:
@@ -366,6 +370,11 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         """A read-only snapshot of the table now (:class:`~pyeval.poker.view.TableView`: tuples
         only; changing it cannot reach the round, and it does not follow later steps)."""
         return view(self)
+
+    @property
+    def sitting_out(self) -> tuple[int, ...]:
+        """Round indices of the players sitting out (tournament mode: dealt in, folded at their first turn)."""
+        return tuple(sorted(self._sitting_out))
 
     @property
     def complete(self) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
-from ..errors import TableRulesError
+from ..errors import TableRulesError, TournamentChipsError
 from .games import HOLDEM, Variant
 
 R_SEATS = "58 Pa. Code § 637a.11(b)"
@@ -36,7 +36,11 @@ R_SINGLE_CHIP = "58 Pa. Code § 637a.8(i)"
 R_CHECK_RAISE = "58 Pa. Code § 637a.8(j)"
 R_LIMITS = "58 Pa. Code § 637a.8(k)"
 R_SHOW_ORDER = "58 Pa. Code § 637a.18(e)"
+R_ABSENCE = "58 Pa. Code § 637a.8(b)(6)"
 R_RAKE = "58 Pa. Code § 637a.17 (not in hand: configuration)"
+#: Tournament play is not in the 58 Pa. Code texts in hand (chapter 637a regulates house-dealt cash
+#: poker; § 637a.17, poker revenue, is not in hand either): its conventions are table configuration.
+R_TOURNAMENT = "tournament rules (configuration: not in the 58 Pa. Code texts in hand; PokerRules.tournament)"
 
 
 class BettingStructure(enum.Enum):
@@ -220,6 +224,22 @@ class PokerRules:
             section (58 Pa. Code § 637a.17) is not in our hands.
         rake_cap: the most rake taken from one hand (chips, over all its pots), None for no cap.
         rake_no_flop_no_drop: no rake from a hand that ends in the first betting round.
+        ante_trimming: how the uniform ``ante`` counts in the pots (pokerkit's and PHH's
+            ``ante_trimming_status``). True (default, assumed; what online rooms do and pyeval did):
+            each ante is its poster's own contribution, so a player all-in on a short ante contends
+            only for the layers he matched (side pots), and an ante no other player can match in full
+            is trimmed to the largest ante matched, the excess returned when the antes are in (a
+            ``return`` event). False: the antes are dead money of the main pot, which every live hand
+            contends for, even one all-in for less on the ante; side pots are built from the bets
+            after the antes. A big-blind ante (``bb_ante``) is always dead money.
+        tournament: tournament mode (configuration, labelled in ``docs/conventions.md``): the chips are
+            tournament chips, not cash: ``chip_value`` must stay 1 and no $1 cap applies to odd chips
+            (§ 637a.11(k) values money), no rake is taken from pots (a tournament's fee is taken from
+            the buy-in, not from pots; § 637a.17 is not in hand), a player cannot leave with his chips
+            (:meth:`pyeval.poker.Table.leave` refuses while he has any), a player away from the table
+            is dealt in, posts his blinds and antes and is folded at his first turn, every player with
+            chips is dealt in (a short stack posts all-in), a board is run once only, and every hand
+            is tabled when a player is all-in.
 
     Raises:
         TableRulesError: any field out of range or inconsistent, naming the field.
@@ -254,6 +274,8 @@ class PokerRules:
     rake_bps: int = 0
     rake_cap: int | None = None
     rake_no_flop_no_drop: bool = True
+    ante_trimming: bool = True
+    tournament: bool = False
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     engine: EngineConstants = field(init=False, repr=False, compare=False)
 
@@ -307,7 +329,7 @@ class PokerRules:
             _int(self.rake_cap, "rake_cap", 0, None, R_RAKE)
         if not isinstance(self.rake_no_flop_no_drop, bool):
             raise TableRulesError(f"rake_no_flop_no_drop must be a bool, got {self.rake_no_flop_no_drop!r} ({R_RAKE})")
-        for name in ("check_raise", "show_all_hands"):
+        for name in ("check_raise", "show_all_hands", "ante_trimming", "tournament"):
             if not isinstance(getattr(self, name), bool):
                 raise TableRulesError(f"{name} must be a bool, got {getattr(self, name)!r}")
         if not isinstance(self.suit_order, str) or sorted(self.suit_order) != sorted("cdhs"):
@@ -323,6 +345,13 @@ class PokerRules:
             raise TableRulesError(f"chip_value must be a positive exact amount of at most $1 (an odd chip may not "
                                   f"exceed $1), got {self.chip_value!r} ({R_ODD_CHIP})")
         object.__setattr__(self, "chip_value", value)
+        if self.tournament:
+            if value != 1:
+                raise TableRulesError(f"chip_value does not apply in tournament mode: tournament chips have no cash "
+                                      f"value, got {self.chip_value} ({R_TOURNAMENT})")
+            if self.rake_bps or self.rake_cap is not None:
+                raise TableRulesError(f"a tournament takes no rake from pots (its fee is part of the buy-in): "
+                                      f"rake_bps must be 0 and rake_cap None ({R_TOURNAMENT}; {R_RAKE})")
         if self.max_min_bet_increase is not None:
             _int(self.max_min_bet_increase, "max_min_bet_increase", 1, None, R_LIMITS)
         _check_deck(self.variant, self.seats)
@@ -371,9 +400,28 @@ class PokerRules:
         return self.ante + self.bb_ante + max(self.blinds, default=self.bring_in) + self.min_bet
 
     @property
-    def odd_units_per_player(self) -> int:
-        """The most odd units of one pot any one player may receive: $1 worth (§ 637a.11(k))."""
+    def odd_units_per_player(self) -> int | None:
+        """The most odd units of one pot any one player may receive: $1 worth (§ 637a.11(k)); None
+        in tournament mode (tournament chips are not money, so no cap applies)."""
+        if self.tournament:
+            return None
         return int(1 / self.chip_value)
+
+    @property
+    def chips_convertible(self) -> bool:
+        """False in tournament mode: the chips are tournament chips, never cash."""
+        return not self.tournament
+
+    def check_convertible(self, what: str) -> None:
+        """Refuse an operation that turns chips into cash or lets a player leave with them
+        (``what`` names it) in tournament mode.
+
+        Raises:
+            TournamentChipsError: the table plays a tournament.
+        """
+        if self.tournament:
+            raise TournamentChipsError(f"{what}: tournament chips are not cash and cannot leave the tournament "
+                                       "with a player", R_TOURNAMENT)
 
     def card_order_key(self, card: int) -> tuple[int, int]:
         """Sort key of one card for high-card decisions: rank, then the declared suit order."""

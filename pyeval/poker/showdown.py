@@ -6,7 +6,7 @@ from ..contracts import passes
 from ..errors import OutOfTurnError, PyevalError
 from ..hands.registry import HAND_TYPES
 from .pots import Pot, split_pot
-from .rules import R_SHOW_ORDER, R_SHOWDOWN, OddChipRule
+from .rules import R_SHOW_ORDER, R_SHOWDOWN, R_TOURNAMENT, OddChipRule
 from .state import RoundState, _illegal
 
 _EVAL7 = lib.pe_eval7
@@ -30,6 +30,9 @@ class Showdown(RoundState):
         if muck:
             if self._rules.show_all_hands:
                 raise _illegal("this table requires every hand at showdown to be shown", R_SHOW_ORDER)
+            if self._rules.tournament and any(not (self._stacks[i] or self._folded[i] or self._mucked[i])
+                                             for i in range(self._n)):  # a live hand is all-in (pokerkit's too)
+                raise _illegal("in a tournament every hand is tabled when a player is all-in", R_TOURNAMENT)
             live = [not (f or m) and i != p for i, (f, m) in enumerate(zip(self._folded, self._mucked))]
             for pot in self._pots([not (f or m) for f, m in zip(self._folded, self._mucked)]):
                 if p in pot.eligible and not any(live[i] for i in pot.eligible):
@@ -49,7 +52,9 @@ class Showdown(RoundState):
         self._record.append(("show", p, 0, self._hole[p]))
 
     def can_muck(self, player: int | None = None) -> bool:
-        """True when the next player in showdown order may muck (give up the pot) instead of showing."""
+        """True when the next player in showdown order may muck (give up the pot) instead of showing;
+        never at a table that shows all hands, nor in a tournament when a player is all-in (every
+        hand is tabled, as in pokerkit's tournament mode)."""
         return passes(self._check_show, player, True)
 
     def muck(self, player: int | None = None) -> None:
@@ -126,7 +131,7 @@ class Showdown(RoundState):
         to_first = odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
         # § 637a.11(k): at most $1 of odd units to one player (only ALL_TO_FIRST can give one player more
         # than one odd unit of a pot)
-        cap = self._rules.odd_units_per_player if to_first else None
+        cap = self._rules.odd_units_per_player if to_first else None  # None in tournament mode
         if odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
             key = self._rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self._hole[i]), reverse=True))  # noqa: E731

@@ -32,7 +32,7 @@ from ..errors import PyevalError, SimulationError
 from ..hands.high import MAX_VALUE, HandCategory, hand_category
 from ..parallel import check_seed
 from ..shoe import BatchDealer
-from ..simulation import MAX_ROUNDS, mean_and_stderr
+from ..simulation import MAX_ROUNDS, PotShares, mean_and_stderr
 
 __all__ = ["HoldemShowdown", "run_stream", "HoldemSimStats", "HoldemSimResult", "SeatResult", "CategoryFrequency",
            "register", "run_cli", "format_table",
@@ -162,22 +162,15 @@ def run_stream(players: int, rounds: int, seed: int, stream: int,
 
 
 @dataclass(frozen=True)
-class SeatResult:
-    """One seat over a simulation.
-
-    ``wins`` (rounds won alone), ``ties`` (rounds sharing the best hand), ``win`` / ``tie`` (their
-    shares of the rounds, ``Fraction``), ``equity`` (mean share of the pot, ties split evenly,
-    ``Fraction``), and the standard errors of the three (floats)."""
+class SeatResult(PotShares):
+    """One seat over a simulation: ``seat``, ``wins`` (rounds won alone), ``ties`` (rounds sharing the
+    best hand), and the :class:`~pyeval.simulation.PotShares` figures ``win`` / ``tie`` (their
+    shares of the rounds), ``equity`` (mean share of the pot, ties split evenly), as ``Fraction``,
+    with their standard errors."""
 
     seat: int
     wins: int
     ties: int
-    win: Fraction
-    tie: Fraction
-    equity: Fraction
-    win_stderr: float
-    tie_stderr: float
-    equity_stderr: float
 
 
 @dataclass(frozen=True)
@@ -235,12 +228,9 @@ class HoldemSimResult:
         seats = []
         for i, row in enumerate(stats.split_counts()):
             wins, ties = row[1], sum(row[2:])
-            eq = Fraction(sum(Fraction(c, k) for k, c in enumerate(row) if k), n) if n else Fraction(0)
-            eq2 = float(sum(Fraction(c, k * k) for k, c in enumerate(row) if k) / n) if n else 0.0
-            win, tie = (Fraction(wins, n), Fraction(ties, n)) if n else (Fraction(0), Fraction(0))
-            seats.append(SeatResult(i, wins, ties, win, tie, eq, mean_and_stderr(wins, wins, n)[1],
-                                    mean_and_stderr(ties, ties, n)[1],
-                                    mean_and_stderr(float(eq) * n, eq2 * n, n)[1]))
+            share = sum((Fraction(c, k) for k, c in enumerate(row) if k), Fraction(0))
+            share_sq = sum((Fraction(c, k * k) for k, c in enumerate(row) if k), Fraction(0))
+            seats.append(SeatResult.from_sums(n, wins, ties, share, share_sq, seat=i, wins=wins, ties=ties))
         names = [c.name for c in _CATEGORIES]
         per_seat = [_categories(stats.values[i]) for i in range(p)]
         pooled = sum(per_seat, np.zeros(len(names), np.int64))

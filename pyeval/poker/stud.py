@@ -114,6 +114,8 @@ class Stud(RoundState):
         self._actor = self._first_from(who + 1)
         if self._actor is None:
             self._street_done()
+        elif self._sitting_out:
+            self._fold_sitting_out()
 
     def _showing_leader(self) -> int:
         """Stud: the live player whose up cards make the best showing hand (razz: the worst, i.e. the

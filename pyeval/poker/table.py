@@ -17,9 +17,7 @@ from ..contracts import mapping_copy, read_only, tuple_copy
 from ..errors import CardCountError, CardTypeError, IllegalActionError
 from .round import CardSource, Round
 from .rules import R_ADD_CHIPS, R_BUTTON, R_LIMITS, R_MIN_STAKES, R_SEATS, ButtonPlacement, ButtonRule, HeadsUpOrder, HighCardWins, PokerRules
-
-
-R_ABSENCE = "58 Pa. Code § 637a.8(b)(6)"
+from .rules import R_ABSENCE
 
 
 class AbsenceSafeguard(enum.Enum):
@@ -151,10 +149,14 @@ class Table:
         only seated players (§ 637a.8(a)) with at least ``rules.required_stakes`` (the forced bets
         and one minimum bet, § 637a.8(b)(4)), placed by the table's button rule
         (:class:`~pyeval.poker.ButtonRule`; under the dead-button rule a player arriving between the
-        button and the big blind waits)."""
+        button and the big blind waits). Tournament mode (``rules.tournament``; configuration): every
+        player with chips is dealt in, a short stack posting all-in, and so is a player away from
+        the table, who posts his forced bets and is folded at his first turn."""
         return self._plan()[1]
 
     def _eligible(self) -> list[int]:
+        if self._rules.tournament:  # every player with chips, away or not (tournament rules; configuration)
+            return sorted(s for s, v in self._stacks.items() if v > 0)
         need = self._rules.required_stakes
         return sorted(s for s, v in self._stacks.items() if v >= need and s not in self._away)
 
@@ -238,10 +240,20 @@ class Table:
             self._set_minimum(self._posted_rules.min_bet, ())
 
     def leave(self, seat: int) -> int:
-        """A player leaves between rounds; returns his table stakes."""
+        """A player leaves between rounds; returns his table stakes.
+
+        Tournament mode: tournament chips are not cash and stay in play, so a player may leave
+        only when he has none left (eliminated; returns 0).
+
+        Raises:
+            IllegalActionError: during a round, an empty seat, or a player away.
+            TournamentChipsError: tournament mode and the player still has chips.
+        """
         self._between_rounds("a player may leave with his table stakes")
         self._check_seat(seat, empty=False)
         self._not_away(seat, "leave with his table stakes")
+        if self._stacks[seat]:
+            self._rules.check_convertible(f"seat {seat} may not leave with {self._stacks[seat]} chips")
         return self._stacks.pop(seat)
 
     def add_chips(self, seat: int, amount: int) -> None:
@@ -426,7 +438,8 @@ class Table:
             shuffle = getattr(src, "shuffle", None)
             if callable(shuffle):
                 shuffle()
-        rnd = Round(self._rules, [self._stacks[s] for s in seats], src, blind_posters=posters)
+        away = [i for i, s in enumerate(seats) if s in self._away] if self._rules.tournament else []
+        rnd = Round(self._rules, [self._stacks[s] for s in seats], src, blind_posters=posters, sitting_out=away)
         self._round = rnd
         self._seats_in_round = seats
         self._button = button

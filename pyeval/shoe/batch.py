@@ -21,7 +21,7 @@ import numpy.typing as npt
 from ..errors import CardTypeError, SeedError, ShoeArgumentError, ShoeTypeError
 from ._common import ERR_BUSY, check_int, ffi, lib, raise_status, retry
 from ._common import call as _call
-from .rng import check_seed, check_stream, init_rng
+from .rng import SeededSource, check_seed, check_stream, init_rng
 
 __all__ = ["BatchDealer", "DealerState", "Showdowns", "deal_batch", "holdem_showdowns"]
 
@@ -90,7 +90,7 @@ class DealerState:
     deck: tuple[int, ...]
 
 
-class BatchDealer:
+class BatchDealer(SeededSource):
     """A random source for batch deals that keeps its state between calls (so a long simulation can
     run in chunks and stay one reproducible stream; see the module docstring for what is invariant).
 
@@ -119,20 +119,8 @@ class BatchDealer:
         lib.pe_dealer_init(self._d)
         self._seed = init_rng(ffi.addressof(self._d[0], "rng"), s, self._stream, secure)
 
-    @property
-    def seed(self) -> int | None:
-        """The seed in use (None in secure mode)."""
-        return self._seed
-
-    @property
-    def stream(self) -> int:
-        """The stream number (jumps from the seeded state)."""
-        return self._stream
-
-    @property
-    def secure(self) -> bool:
-        """True when draws come from the operating system's CSPRNG."""
-        return bool(self._d.rng.secure)
+    def _rng(self) -> Any:
+        return self._d.rng
 
     def deal(self, n: int, cards_per_deal: int,
              out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:

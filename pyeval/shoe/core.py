@@ -28,7 +28,7 @@ from ..errors import (
 )
 from ._common import ERR_BUSY, ERR_EXHAUSTED, ERR_STATE, check_int, ffi, lib, raise_status, retry
 from ._common import call as _call
-from .rng import check_seed, check_stream, init_rng
+from .rng import SeededSource, check_seed, check_stream, init_rng
 from .shuffles import _procedures
 from .state import RackEntry, RackKind, ShoeSnapshot, write_snapshot
 from .state import rack_of as _rack_of
@@ -48,7 +48,7 @@ _raise_status = raise_status
 _T = TypeVar("_T")
 
 
-class Shoe:
+class Shoe(SeededSource):
     """A dealing shoe (or a hand-held deck) of ``decks`` standard 52-card decks.
 
     Args:
@@ -232,20 +232,8 @@ class Shoe:
         """Cards taken off the top since the last shuffle (dealt, burned, or racked as stub)."""
         return int(self._s.pos)
 
-    @property
-    def seed(self) -> int | None:
-        """The seed (given, or drawn from the OS); None for a secure shoe."""
-        return self._seed
-
-    @property
-    def stream(self) -> int:
-        """Number of jumps from the seeded state (the parallel stream selected)."""
-        return self._stream
-
-    @property
-    def secure(self) -> bool:
-        """True when draws come from the operating system's CSPRNG."""
-        return bool(self._s.rng.secure)
+    def _rng(self) -> Any:
+        return self._s.rng
 
     @property
     def min_cut(self) -> int:

@@ -12,7 +12,7 @@ mean the same everywhere:
 * a secure source (``secure=True``) takes no seed and no stream.
 
 Anything else raises :class:`~pyeval.errors.SeedError` (a ``ValueError``), the one error class for
-bad seeds and streams. The generator algorithms are documented and cited in ``csrc/pe_shoe.h``.
+bad seeds and streams. The generator algorithms are documented and cited in ``csrc/pe_rng.h``.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from ..errors import EntropyError, SeedError
 from ._common import ffi, lib
 
 __all__ = ["MAX_SEED", "MAX_STREAM", "resolve_seed", "check_seed", "check_stream", "seed_words",
-           "seeded_rng", "secure_rng", "new_rng"]
+           "seeded_rng", "secure_rng", "new_rng", "SeededSource"]
 
 #: Seeds are ints in 0..MAX_SEED (256 bits).
 MAX_SEED = (1 << 256) - 1
@@ -37,12 +37,7 @@ def check_seed(seed: object) -> int:
     Raises:
         SeedError: not an int (bools refused) or out of range.
     """
-    if isinstance(seed, bool) or not hasattr(seed, "__index__"):
-        raise SeedError(f"seed must be an int 0..2**256-1 or None, got {seed!r} ({type(seed).__name__})")
-    v = int(seed.__index__())
-    if not 0 <= v <= MAX_SEED:
-        raise SeedError(f"seed must be an int 0..2**256-1, got {v}")
-    return v
+    return _check_index(seed, "seed", MAX_SEED, "0..2**256-1", f" or None, got {seed!r} ({type(seed).__name__})")
 
 
 def resolve_seed(seed: object) -> int:
@@ -59,11 +54,17 @@ def resolve_seed(seed: object) -> int:
 
 def check_stream(stream: object) -> int:
     """``stream`` as an int 0..:data:`MAX_STREAM`. Raises SeedError otherwise."""
-    if isinstance(stream, bool) or not hasattr(stream, "__index__"):
-        raise SeedError(f"stream must be an int 0..{MAX_STREAM}, got {stream!r}")
-    v = int(stream.__index__())
-    if not 0 <= v <= MAX_STREAM:
-        raise SeedError(f"stream must be an int 0..{MAX_STREAM}, got {v}")
+    return _check_index(stream, "stream", MAX_STREAM, f"0..{MAX_STREAM}", f", got {stream!r}")
+
+
+def _check_index(value: object, what: str, hi: int, span: str, not_int: str) -> int:
+    """``value`` as an int 0..hi (anything with ``__index__``, not a bool); else SeedError saying
+    ``what`` must be an int ``span`` (``not_int`` ends the message for a value that is no int)."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise SeedError(f"{what} must be an int {span}{not_int}")
+    v = int(value.__index__())
+    if not 0 <= v <= hi:
+        raise SeedError(f"{what} must be an int {span}, got {v}")
     return v
 
 
@@ -126,3 +127,33 @@ def new_rng(seed: object = None, stream: object = 0, secure: bool = False) -> tu
     """A new ``pe_rng *`` by the policy and the seed it used (None when ``secure``); see :func:`init_rng`."""
     rng = ffi.new("pe_rng *")
     return rng, init_rng(rng, seed, stream, secure)
+
+
+class SeededSource:
+    """What the policy says about an object's random source, read-only: :attr:`seed`,
+    :attr:`stream`, :attr:`secure`. The base of :class:`~pyeval.shoe.Shoe` and
+    :class:`~pyeval.shoe.BatchDealer`, which set ``_seed`` and ``_stream`` (from :func:`init_rng`)
+    and keep the ``pe_rng`` in their C struct (:meth:`_rng`)."""
+
+    __slots__ = ()
+    _seed: int | None
+    _stream: int
+
+    def _rng(self) -> Any:
+        """The ``pe_rng`` of the object's C struct."""
+        raise NotImplementedError
+
+    @property
+    def seed(self) -> int | None:
+        """The seed in use (given, or drawn fresh from the OS); None for a secure source."""
+        return self._seed
+
+    @property
+    def stream(self) -> int:
+        """The stream: the number of jumps from the seeded state (0 for a secure source)."""
+        return self._stream
+
+    @property
+    def secure(self) -> bool:
+        """True when the draws come from the operating system's CSPRNG."""
+        return bool(self._rng().secure)
