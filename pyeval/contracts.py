@@ -21,6 +21,12 @@ One design for the ideas the three games share (see ``docs/architecture.md``, "G
   step or raises a :class:`~pyeval.errors.PyevalError` naming the rule and changes nothing; and
   ``legal_actions() -> frozenset[Action]`` lists every step legal now. An :class:`Action`'s value is
   the name of its method (``getattr(rnd, action.value)``, ``getattr(rnd, "can_" + action.value)``).
+* **State is read through copies** (``docs/architecture.md``, "Read-only rounds"): every public
+  attribute of a round or table is a read-only property; one that holds a sequence, mapping or set
+  returns a snapshot (a tuple, a ``MappingProxyType`` over a copy, a frozenset; an event record a
+  fresh list), so changing what a caller got can never reach the engine. The engine itself works on
+  private slots; :func:`read_only`, :func:`tuple_copy`, :func:`list_copy`, :func:`mapping_copy` and
+  :func:`set_copy` make the properties.
 * **Rules** are per-game classes with distinct names (``PokerRules``, ``HeadsUpRules``,
   ``CrissCrossRules``) under one protocol, :class:`GameRules`; **paytables** (``HeadsUpPaytable``,
   ``CrissCrossPaytable``) under :class:`Paytable`; how a wager ended is one :class:`Outcome`.
@@ -30,12 +36,15 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import ClassVar, NamedTuple, Protocol, runtime_checkable
+from operator import attrgetter
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from .errors import PyevalError
 
 __all__ = ["CardSource", "Deck", "EventKind", "Event", "Action", "Outcome", "GameRules", "Paytable",
-           "GameRound", "passes", "player_name"]
+           "GameRound", "passes", "player_name", "read_only", "tuple_copy", "list_copy", "mapping_copy",
+           "set_copy"]
 
 
 @runtime_checkable
@@ -227,3 +236,34 @@ def passes(check: Callable[..., object], *args: object) -> bool:
 def player_name(player: int | None) -> str:
     """How every message names a player: ``"player 3"`` (``"the dealer"`` for None)."""
     return "the dealer" if player is None else f"player {player}"
+
+
+def read_only(slot: str, doc: str) -> Any:
+    """A read-only property for the value in the private ``slot`` as it is (an int, enum, tuple or
+    frozen object: nothing a caller could change in place)."""
+    return property(attrgetter(slot), doc=doc)
+
+
+def tuple_copy(slot: str, doc: str) -> Any:
+    """A read-only property returning the list (or other sequence) in ``slot`` as a new tuple."""
+    get = attrgetter(slot)
+    return property(lambda self: tuple(get(self)), doc=doc)
+
+
+def list_copy(slot: str, doc: str) -> Any:
+    """A read-only property returning a new list of the items in ``slot`` (an event record)."""
+    get = attrgetter(slot)
+    return property(lambda self: list(get(self)), doc=doc)
+
+
+def mapping_copy(slot: str, doc: str) -> Any:
+    """A read-only property returning the dict in ``slot`` as a ``MappingProxyType`` over a copy:
+    item assignment raises, and the value does not follow later steps."""
+    get = attrgetter(slot)
+    return property(lambda self: MappingProxyType(dict(get(self))), doc=doc)
+
+
+def set_copy(slot: str, doc: str) -> Any:
+    """A read-only property returning the set in ``slot`` as a frozenset."""
+    get = attrgetter(slot)
+    return property(lambda self: frozenset(get(self)), doc=doc)

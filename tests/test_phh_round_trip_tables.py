@@ -286,7 +286,7 @@ finishing_stacks = [50, 50]
     rnd = hh.replay()
     assert [e.amount for e in rnd.events if e.kind == "run_it"] == [2]
     assert [" ".join(CARD_TEXT[c] for c in b) for b in rnd.run_boards] == ["2c 9d Jc 3d 4d", "Kc 8h 7h Kd 2h"]
-    assert rnd.stacks == [50, 50]  # AA wins run 1, four kings run 2
+    assert rnd.stacks == (50, 50)  # AA wins run 1, four kings run 2
     # a seventh board deal makes no whole runs: refused, never cut
     bad = text.replace("'d db 2h']", "'d db 2h', 'd db 5s']")
     with pytest.raises(HandHistoryError, match="after the river"):

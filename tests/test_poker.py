@@ -85,10 +85,10 @@ def test_637a_11_d_e_blinds_and_straddle():
     assert r.phase is Phase.FORCED_BETS
     _rejected(r, r.post_straddle)  # not before the blinds
     r.post_forced_bets()
-    assert r.stacks == [99, 98, 100, 100]
+    assert r.stacks == (99, 98, 100, 100)
     _rejected(r, r.post_straddle, 3)  # only the player left of the last blind
     r.post_straddle(2)
-    assert r.stacks == [99, 98, 96, 100]
+    assert r.stacks == (99, 98, 96, 100)
     _rejected(r, r.post_straddle)  # at most one straddle per round
     r.deal_hole_cards(["2c3d", "4c5d", "7h8h", "AsAh"])
     la = r.betting_options()
@@ -102,7 +102,7 @@ def test_637a_11_d_e_blinds_and_straddle():
     assert r.phase is Phase.BOARD and r.pot_total == 13
     _check_down(r, ["9c Jd Kc", "2h", "6s"])
     # AsAh wins the 13: 1 + 4 + 4 + 4
-    assert r.stacks == [99, 96, 96, 109]
+    assert r.stacks == (99, 96, 96, 109)
 
 
 @pytest.mark.regulation("637a.11(d)")
@@ -133,7 +133,7 @@ def test_637a_8_k_min_raise():
     assert r.phase is Phase.AWARD
     r.award()
     # 9 of the 15 is uncalled and returned; p0 wins the button's 6 and the big blind's 2
-    assert r.stacks == [108, 98, 94]
+    assert r.stacks == (108, 98, 94)
 
 
 @pytest.mark.regulation("637a.8(b)(5)(iii)")
@@ -152,7 +152,7 @@ def test_637a_8_b_5_short_all_in_does_not_reopen_betting():
     assert "637a.8(b)(5)" in err.rule
     r.check_or_call(2)
     _check_down(r, ["2c 9d Kc", "Qh", "6s"])
-    assert r.stacks == [9, 97, 97]
+    assert r.stacks == (9, 97, 97)
 
 
 @pytest.mark.regulation("637a.8(b)(5)", "637a.11(d)")
@@ -167,7 +167,7 @@ def test_637a_8_b_5_big_blind_all_in_for_less():
     r.check_or_call()  # small blind completes to 20
     _check_down(r, ["2c 9d Jc", "3h", "6s"])
     # main pot 15 * 3 = 45 to AsAh; side pot 5 + 5 = 10 to KsKh
-    assert r.stacks == [80, 45, 90]
+    assert r.stacks == (80, 45, 90)
     assert [p.amount for p in side_pots(r.contrib, [True] * 3)] == [45, 10]
 
 
@@ -195,7 +195,7 @@ def test_637a_8_k_raise_cap_fixed_limit():
     r.deal_board("3h")
     assert r.betting_options().min_to == 4  # the big bet on the turn
     _check_down(r, ["6s"])
-    assert r.stacks == [92, 116, 92]  # 4c5d makes a six-high straight
+    assert r.stacks == (92, 116, 92)  # 4c5d makes a six-high straight
 
 
 @pytest.mark.regulation("637a.8(j)")
@@ -226,7 +226,7 @@ def test_637a_8_b_5_uncalled_bet_returned():
     assert ("return", 0, 302, ()) in [tuple(e)[:4] for e in r.events]
     assert r.stacks[0] == 1000 - 2 - 198
     _check_down(r, ["3h", "6s"])
-    assert r.stacks == [1200, 0, 100]
+    assert r.stacks == (1200, 0, 100)
 
 
 @pytest.mark.regulation("637a.8(b)(5)(i)", "637a.8(b)(5)(iii)", "637a.11(k)")
@@ -249,8 +249,8 @@ def test_637a_8_b_5_side_pots_odd_chips_per_pot():
     _check_down(r, ["Js", "Ts"])
     # main 41 / 3 = 13 r 2: odd units to p1, p2 (clockwise from left of the button);
     # side 39 / 2 = 19 r 1: odd unit to p2. Never 80 split as one pot.
-    assert r.winnings == [0, 14, 34, 32, 0]
-    assert r.stacks == [99, 14, 111, 32, 77]
+    assert r.winnings == (0, 14, 34, 32, 0)
+    assert r.stacks == (99, 14, 111, 32, 77)
 
 
 @pytest.mark.regulation("637a.11(k)", "637a.8(b)(5)")
@@ -285,10 +285,10 @@ def test_637a_11_k_odd_chips_all_to_first_left_of_button():
     # the side-pot scenario above under the other declared rule, with 25-cent chips: main 41 / 3 =
     # 13 r 2, both odd units ($0.50) to p1; side 39 / 2 = 19 r 1 to p2 (still per pot)
     rule = OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
-    assert play(PokerRules(seats=9, blinds=(1, 2), min_bet=2, odd_chip=rule, chip_value=Fraction(1, 4))) == [0, 15, 33, 32, 0]
+    assert play(PokerRules(seats=9, blinds=(1, 2), min_bet=2, odd_chip=rule, chip_value=Fraction(1, 4))) == (0, 15, 33, 32, 0)
     # with $1 chips two odd units would be $2 to one player: § 637a.11(k) caps the excess at $1, so
     # the second odd unit goes on to the next winner
-    assert play(PokerRules(seats=9, blinds=(1, 2), min_bet=2, odd_chip=rule)) == [0, 14, 34, 32, 0]
+    assert play(PokerRules(seats=9, blinds=(1, 2), min_bet=2, odd_chip=rule)) == (0, 14, 34, 32, 0)
 
 
 @pytest.mark.regulation("637a.11(k)")
@@ -313,7 +313,7 @@ def test_637a_11_k_odd_chip_high_card_by_suit():
     r.check_or_call(1)
     _check_down(r, ["As Ks Qs", "Js", "Ts"])
     # pot 5 = 2 + 2 + 1; the 7s is the highest hole card: p2 takes the odd unit
-    assert r.stacks == [99, 100, 101]
+    assert r.stacks == (99, 100, 101)
 
 
 # ---------------------------------------------------------------------------- heads-up
@@ -321,7 +321,7 @@ def test_637a_11_k_odd_chip_high_card_by_suit():
 def test_637a_11_d_heads_up_pa_literal():
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, heads_up=HeadsUpOrder.PA_LITERAL)
     r = _round(rules, [100, 100], ["AsAh", "KsKh"])
-    assert r.stacks == [99, 98]  # left of the button posts the first blind; the button the second
+    assert r.stacks == (99, 98)  # left of the button posts the first blind; the button the second
     assert r.actor == 0  # left of the last blind (the button) acts first
     r.check_or_call()
     r.check_or_call()
@@ -329,14 +329,14 @@ def test_637a_11_d_heads_up_pa_literal():
     assert r.actor == 0  # first live player left of the button
     r.fold()
     r.award()
-    assert r.stacks == [98, 102]
+    assert r.stacks == (98, 102)
 
 
 @pytest.mark.regulation("637a.11(d)")
 def test_637a_11_d_heads_up_button_small_blind():
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, heads_up=HeadsUpOrder.BUTTON_SMALL_BLIND)
     r = _round(rules, [100, 100], ["AsAh", "KsKh"])
-    assert r.stacks == [98, 99]  # the button posts the small blind
+    assert r.stacks == (98, 99)  # the button posts the small blind
     assert r.actor == 1  # and acts first before the flop
     r.check_or_call()
     r.check_or_call()
@@ -345,7 +345,7 @@ def test_637a_11_d_heads_up_button_small_blind():
     r.check_or_call()
     r.fold()
     r.award()
-    assert r.stacks == [102, 98]
+    assert r.stacks == (102, 98)
 
 
 # ---------------------------------------------------------------------------- showdown
@@ -372,7 +372,7 @@ def test_637a_18_e_showdown_order_and_muck():
     r.muck(2)
     r.show(0)
     r.award()
-    assert r.stacks == [124, 88, 88]
+    assert r.stacks == (124, 88, 88)
 
 
 @pytest.mark.regulation("637a.18(e)")
@@ -421,7 +421,7 @@ def test_637a_8_b_5_all_in_player_keeps_receiving_cards_and_shows_early():
     r.deal_board("3h")
     r.deal_board("6s")
     r.award()
-    assert r.stacks == [100, 50, 100]
+    assert r.stacks == (100, 50, 100)
 
 
 # ---------------------------------------------------------------------------- chip placement
@@ -532,12 +532,12 @@ def test_637a_11_f_deal_order_from_the_shoe():
     r.post_forced_bets()
     r.deal_hole_cards()
     # two rounds of one card each from left of the button, the button last
-    assert r.hole == [(0, 3), (1, 4), (2, 5)]
+    assert r.hole == ((0, 3), (1, 4), (2, 5))
     r.fold()
     r.check_or_call()
     r.check_or_call()
     r.deal_board()
-    assert r.burns == [6] and r.board == [7, 8, 9]
+    assert r.burns == (6,) and r.board == (7, 8, 9)
 
 
 def test_rejected_dealer_steps_change_nothing():
@@ -675,7 +675,7 @@ def test_637a_11_a_high_hand_only():
             r.deal_board(["4h 5s 9c", "Jd", "Kh"][r.street])
         else:
             r.run_dealer()
-    assert r.winnings == [0, 4]  # ace high beats king high; 2-3-4-5-9 gets no low half
+    assert r.winnings == (0, 4)  # ace high beats king high; 2-3-4-5-9 gets no low half
 
 
 @pytest.mark.regulation("637a.8(c)")

@@ -211,7 +211,7 @@ def test_637a_8_k_minimum_bet_raised_by_agreement_between_rounds():
         t.agree_minimum_bet(6, agreed_by=5)  # type: ignore[arg-type]
     assert t.rules is rules and not t.minimum_bet_agreements  # refused: nothing changed
     record = t.agree_minimum_bet(10, agreed_by=[5, 3, 1])
-    assert record == (10, 2, (1, 3, 5), 0) and t.minimum_bet_agreements == [record]
+    assert record == (10, 2, (1, 3, 5), 0) and t.minimum_bet_agreements == (record,)
     assert t.rules.min_bet == 10 and t.posted_rules.min_bet == 2 and t.rules.required_stakes == 12
     rnd = t.start_round()
     rnd.run_dealer()

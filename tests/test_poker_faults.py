@@ -20,7 +20,7 @@ from pyeval.poker.games import OMAHA, OMAHA5, RAZZ, STUD, STUD_HILO, FIVE_CARD_D
 from pyeval.poker.state import RoundState
 
 FL = BettingStructure.FIXED_LIMIT
-_SOURCE = RoundState.__slots__.index("source")
+_SOURCE = RoundState.__slots__.index("_source")
 
 
 class ListSource:
@@ -190,7 +190,7 @@ def test_item8_stud_last_card_as_a_community_card(variant):
     assert sum(r.stacks) == 1600 and shoe.remaining == 2
     assert len({c for h in r.hole for c in h} | set(r.board) | set(r.burns)) == 50  # no card twice
     if variant is STUD:
-        assert r.values == [evaluate(tuple(h) + tuple(r.board)) for h in r.hole]
+        assert r.values == tuple([evaluate(tuple(h) + tuple(r.board)) for h in r.hole])
 
 
 def test_item8_community_card_only_when_the_deck_is_short():
@@ -199,7 +199,7 @@ def test_item8_community_card_only_when_the_deck_is_short():
     shoe.shuffle()
     r = Round(rules, [200] * 7, shoe)  # 7 players: 42 + 7 = 49 cards, every player gets a seventh card
     _play_out(r)
-    assert r.board == [] and all(len(h) == 7 for h in r.hole)
+    assert r.board == () and all(len(h) == 7 for h in r.hole)
 
 
 def test_item8_explicit_community_card_in_a_replay():
@@ -220,7 +220,7 @@ def test_item8_explicit_community_card_in_a_replay():
     with pytest.raises(IllegalActionError, match="community"):
         r.deal_board(hole=[[48], [49], [50], [51], [], [], [], []])
     r.deal_board("As", burn=48)
-    assert r.board == [51]
+    assert r.board == (51,)
 
 
 def test_item8_a_failed_deal_burns_nothing():
@@ -255,7 +255,7 @@ def test_item11_explicit_street_with_a_shoe_is_never_dealt_again():
         r.deal_board([r.hole[0][0]])  # a card already dealt: refused, nothing changes
     assert r.snapshot() == before
     _play_out(r)
-    cards = [c for h in r.hole for c in h] + r.board + [c for c in r.burns if c is not None]
+    cards = [c for h in r.hole for c in h] + list(r.board) + [c for c in r.burns if c is not None]
     assert len(cards) == len(set(cards))
 
 

@@ -49,11 +49,11 @@ def test_pokerkit_odd_chips_of_a_three_way_split():
             state = None
             for state in pokerkit.HandHistory.loads(phh.dumps(phh.from_round(r))):
                 pass
-            assert state is not None and list(state.stacks) == r.stacks
+            assert state is not None and tuple(state.stacks) == r.stacks
     # main pot 18 to p0's ace-high pair; side pot 5 among p2, p3, p5 (three straights to the six);
     # the last side pot 2 between p3 and p5
-    assert out[OddChipRule.LEFT_OF_BUTTON] == [18, 0, 2, 3, 1, 2]
-    assert out[OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON] == [18, 0, 3, 2, 1, 2]
+    assert out[OddChipRule.LEFT_OF_BUTTON] == (18, 0, 2, 3, 1, 2)
+    assert out[OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON] == (18, 0, 3, 2, 1, 2)
 
 
 @settings(max_examples=200, deadline=None)
@@ -99,4 +99,4 @@ def test_pokerkit_agrees_on_final_stacks(stacks, seed, script):
     for state in hh:
         pass
     assert state is not None
-    assert list(state.stacks) == r.stacks, text
+    assert tuple(state.stacks) == r.stacks, text

@@ -81,7 +81,7 @@ def test_split_pot_after_rake_keeps_the_odd_chip_rule():
     assert r.rake == 4 and sorted(r.winnings) == [19, 19]  # 42 - 4 = 38, split
     assert sum(r.stacks) == 196
     r = _round(rules, [100, 100], ["2s3h", "2h3s"], ["Tc", "Jd", "Qh", "Ks", "Ac"], ["25", "c"] + ["c", "c"] * 3)
-    assert r.rake == 5 and r.winnings == [23, 22]  # 45 after the rake: the odd chip left of the button
+    assert r.rake == 5 and r.winnings == (23, 22)  # 45 after the rake: the odd chip left of the button
 
 
 def test_rules_validation():

@@ -57,7 +57,7 @@ def test_replay_rule_breaking_history_is_one_line_error(tmp_path: Path):
 def test_phh_round_trip():
     hh = phh.loads(HAND, "h")[0]
     rnd = hh.replay()
-    assert rnd.stacks == [108, 98, 94]
+    assert rnd.stacks == (108, 98, 94)
     again = phh.loads(phh.dumps(phh.from_round(rnd)), "again")[0]
     assert again.actions == hh.actions and again.finishing_stacks == hh.finishing_stacks
     many = phh.loads(phh.dumps_many([hh, again]), "many")

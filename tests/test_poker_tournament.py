@@ -47,7 +47,7 @@ def test_ante_trimming_short_ante_contends_only_for_the_antes_matched():
     r.check_or_call(); r.check_or_call(); r.check_or_call()  # noqa: E702
     assert [(p.amount, p.eligible) for p in r.pots()] == [(12, (0, 1, 2, 3)), (66, (1, 2, 3))]
     _finish(r)
-    assert r.winnings == [12, 66, 0, 0] and sum(r.stacks) == 903
+    assert r.winnings == (12, 66, 0, 0) and sum(r.stacks) == 903
 
 
 def test_ante_trimming_off_makes_every_ante_dead_money_of_the_main_pot():
@@ -59,7 +59,7 @@ def test_ante_trimming_off_makes_every_ante_dead_money_of_the_main_pot():
     # the player all-in on a 3-chip ante contends for all 18 chips of antes (pokerkit: status false)
     assert [(p.amount, p.eligible) for p in r.pots()] == [(18, (0, 1, 2, 3)), (60, (1, 2, 3))]
     _finish(r)
-    assert r.winnings == [18, 60, 0, 0] and sum(r.stacks) == 903
+    assert r.winnings == (18, 60, 0, 0) and sum(r.stacks) == 903
 
 
 def test_ante_trimming_returns_an_ante_nobody_can_match():
@@ -68,10 +68,10 @@ def test_ante_trimming_returns_an_ante_nobody_can_match():
     r.post_forced_bets()
     # player 1 antes 4 (all-in): player 0's ante is trimmed to 4, the 6 over returned at once
     assert _kinds(r)[:3] == [("ante", 0, 10), ("ante", 1, 4), ("return", 0, 6)]
-    assert r.contrib == [14, 4] and r.stacks == [986, 0]
+    assert r.contrib == (14, 4) and r.stacks == (986, 0)
     r.deal_hole_cards(["AsAh", "KsKh"])
     _finish(r)
-    assert r.stacks == [1004, 0]
+    assert r.stacks == (1004, 0)
 
 
 def test_side_pots_from_several_short_antes():
@@ -85,7 +85,7 @@ def test_side_pots_from_several_short_antes():
     assert [(p.amount, p.eligible) for p in r.pots()] == [(10, (0, 1, 2, 3, 4)), (8, (1, 2, 3, 4)),
                                                           (63, (2, 3, 4))]
     _finish(r)
-    assert r.winnings[:2] == [10, 8] and sum(r.stacks) == 306
+    assert r.winnings[:2] == (10, 8) and sum(r.stacks) == 306
 
 
 def test_big_blind_ante_is_dead_money_with_or_without_trimming():
@@ -142,7 +142,7 @@ def test_ante_trimming_conserves_chips_and_pokerkit_agrees(stacks, ante, trimmin
         return  # a split pot: pokerkit merges pots and places odd chips its own way (docs/holdem.md)
     notation = pytest.importorskip("pokerkit.notation")
     state = list(notation.HandHistory.loads(text))[-1]
-    assert list(state.stacks) == r.stacks, text
+    assert tuple(state.stacks) == r.stacks, text
 
 
 def test_ante_trimming_phh_round_trip_and_pokerkit_default():
@@ -185,7 +185,7 @@ def _table() -> Table:
 
 
 def _table_state(t: Table) -> object:
-    return copy.deepcopy({k: v for k, v in vars(t).items() if k not in ("shoe", "_round")})
+    return copy.deepcopy({k: v for k, v in vars(t).items() if k not in ("shoe", "_shoe", "_round")})
 
 
 def test_tournament_player_cannot_leave_with_chips_and_nothing_changes():
@@ -267,7 +267,7 @@ def test_sitting_out_player_posts_and_is_folded_at_his_first_turn():
     assert _kinds(r)[-2:] == [("sit_out", 0, 0), ("fold", 0, 0)] and r.actor == 1  # the small blind's turn
     r.fold()
     r.award()
-    assert r.stacks == [485, 475, 495, 545] and r.sitting_out == (0, 2)
+    assert r.stacks == (485, 475, 495, 545) and r.sitting_out == (0, 2)
 
 
 def test_sitting_out_is_refused_in_cash_games():
@@ -313,7 +313,7 @@ def test_sitting_out_phh_round_trip():
     back = phh.loads(text)[0].replay()
     assert back.stacks == r.stacks and back.events == r.events
     notation = pytest.importorskip("pokerkit.notation")
-    assert list(list(notation.HandHistory.loads(text))[-1].stacks) == r.stacks  # other readers: plain folds
+    assert tuple(list(notation.HandHistory.loads(text))[-1].stacks) == r.stacks  # other readers: plain folds
     bad = phh.loads(text.replace('"p3 f"', '"p3 cc"'))[0]
     with pytest.raises(IllegalHandHistoryError, match="sits out"):
         bad.replay()
@@ -367,14 +367,14 @@ def test_pokerstars_tournament_import_replays_in_tournament_mode():
     rnd = hh.replay()
     assert rnd.rules.tournament and rnd.sitting_out == (0,)
     assert ("sit_out", 0, 0) in _kinds(rnd)
-    assert rnd.stacks == [2875, 0, 60, 5930] == hh.finishing_stacks
+    assert list(rnd.stacks) == [2875, 0, 60, 5930] == hh.finishing_stacks
     from pyeval.hands_io.steps import steps
     assert list(steps(hh))[-1].table.stacks == (2875, 0, 60, 5930)  # stepping through it too
     # PHH round trip of the imported hand, and pokerkit reads the same stacks
     text = phh.dumps(hh)
     assert phh.loads(text)[0].replay().stacks == rnd.stacks
     notation = pytest.importorskip("pokerkit.notation")
-    assert list(list(notation.HandHistory.loads(text))[-1].stacks) == rnd.stacks
+    assert tuple(list(notation.HandHistory.loads(text))[-1].stacks) == rnd.stacks
     # and back out as PokerStars text, read again: still a tournament hand that verifies
     (again,) = parse_text(to_pokerstars(rnd, hh.players))
     assert again.verification.ok and again.hand.extra["_pyeval_tournament"] is True

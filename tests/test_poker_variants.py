@@ -57,7 +57,7 @@ def test_637a_10_bring_in_lowest_up_card_suit_order_breaks_ties():
     with pytest.raises(OutOfTurnError):
         r.post_bring_in(0)
     r.post_bring_in()
-    assert r.stacks == [99, 97, 99] and r.actor == 2
+    assert r.stacks == (99, 97, 99) and r.actor == 2
     # another declared suit order: hearts lowest
     r2 = Round(_stud_rules(suit_order="hcds"), [100, 100, 100])
     r2.post_forced_bets()
@@ -73,7 +73,7 @@ def test_637a_10_razz_bring_in_highest_up_card_aces_low():
     r.deal_hole_cards(["2c3cAs", "4c5cKc", "6c7cKh", "8c8d9d"])
     assert r.bring_in_player() == 2
     r.post_bring_in()
-    assert r.actor == 3 and r.stacks == [99, 99, 97, 99]
+    assert r.actor == 3 and r.stacks == (99, 99, 97, 99)
 
 
 @pytest.mark.regulation("637a.10")
@@ -101,7 +101,7 @@ def test_637a_10_razz_later_streets_led_by_best_low_showing():
     r.post_forced_bets()
     r.deal_hole_cards(["KcKd3h", "QcQd2s", "JcJd6s"])
     r.post_bring_in()  # 6s is the highest up card
-    assert r.stacks == [99, 99, 97]
+    assert r.stacks == (99, 99, 97)
     r.check_or_call(0)
     r.check_or_call(1)
     r.deal_board(hole=["Ad", "5d", "6c"])  # up: 3h Ad (3-A) / 2s 5d (5-2) / 6s 6c (a pair)
@@ -136,7 +136,7 @@ def test_637a_13_single_draw_stand_pat_and_draw_27_low():
     assert r.hole[1] == parse_cards("8h6h4h3d2d")
     _check_down(r)
     # 7-5-4-3-2 (the best deuce-to-seven low) beats 8-6-4-3-2 and a queen-high
-    assert r.stacks == [104, 98, 98]
+    assert r.stacks == (104, 98, 98)
 
 
 @pytest.mark.regulation("637a.20")
@@ -168,7 +168,7 @@ def test_637a_20_triple_draw_several_draws():
     r.fold(2)  # pot 20
     _check_down(r)
     # p0 7-5-4-3-2 beats p1 8-6-5-4-3
-    assert r.stacks == [50 - 8 + 20, 42, 46]
+    assert r.stacks == (50 - 8 + 20, 42, 46)
 
 
 @pytest.mark.regulation("637a.21")
@@ -190,7 +190,7 @@ def test_637a_21_badugi_draw_and_showdown():
         r.deal_board(hole=[(), ()])
     _check_down(r)
     # a queen-high badugi loses to a nine-high badugi
-    assert r.stacks == [32, 28]
+    assert r.stacks == (32, 28)
 
 
 @pytest.mark.regulation("637a.20")
@@ -265,8 +265,8 @@ def test_637a_7_d_split_pot_odd_chip_to_the_high_half():
     r.fold(0)  # his small blind stays in the pot: 5
     _omaha8_to_river(r, ["4h5s8c", "Kd", "Kh"])
     # high: p1's three kings; low: p2's 8-5-4-3-2. 5 halves to 3 (high) + 2 (low).
-    assert r.stacks == [99, 101, 100]
-    assert r.winnings == [0, 3, 2]
+    assert r.stacks == (99, 101, 100)
+    assert r.winnings == (0, 3, 2)
 
 
 @pytest.mark.regulation("637a.7(d)")
@@ -278,8 +278,8 @@ def test_637a_7_d_each_half_splits_its_own_odd_chips():
     _omaha8_to_river(r, ["4h5s8c", "Kd", "Kh"])
     # high half 4 to p1; low half 3 split by p2 and p3 (the same 8-5-4-3-2): the odd unit to p2,
     # the first left of the button
-    assert r.winnings == [0, 4, 2, 1]
-    assert r.stacks == [99, 102, 100, 99]
+    assert r.winnings == (0, 4, 2, 1)
+    assert r.stacks == (99, 102, 100, 99)
 
 
 @pytest.mark.regulation("637a.7(d)")
@@ -288,8 +288,8 @@ def test_637a_7_d_scoop_when_no_low_qualifies():
     r.check_or_call(2)
     r.fold(0)
     _omaha8_to_river(r, ["9s Tc Jc", "Kd", "Kh"])  # no three board cards of eight or lower
-    assert r.winnings == [0, 5, 0]
-    assert r.stacks == [99, 103, 98]
+    assert r.winnings == (0, 5, 0)
+    assert r.stacks == (99, 103, 98)
 
 
 @pytest.mark.regulation("637a.10")
@@ -306,7 +306,7 @@ def test_637a_10_stud_high_low_split():
             r.check_or_call()
     _check_down(r)
     # p0: aces full of kings, no low; p1: 7-5-4-3-2 low (and no better high): 3 + 3
-    assert r.stacks == [100, 100]
+    assert r.stacks == (100, 100)
 
 
 # ---------------------------------------------------------------------------- properties

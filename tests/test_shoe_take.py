@@ -96,7 +96,7 @@ def test_explicit_hole_cards_and_burn_come_out_of_the_shoe() -> None:
         r.check_or_call()
     burn, *flop = shoe.stub()[5:9]
     r.deal_board(flop, burn=burn)
-    assert r.board == flop and r.burns == [burn]
+    assert r.board == tuple(flop) and r.burns == (burn,)
     assert (burn, RackKind.BURN) in shoe.rack
     assert not set(shoe.stub()) & {burn, *flop, *holes[0], *holes[1]}
 

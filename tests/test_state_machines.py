@@ -298,8 +298,8 @@ class HeadsUpMachine(RuleBasedStateMachine):
 
 # ---- Criss-Cross poker (chapter 674a): a banked game ------------------------------------------------
 def _cc_seats(rnd: Any) -> dict[int, Any]:
-    """The round's wagering positions (``players`` in the contracts' naming, ``seats`` before)."""
-    return rnd.players if isinstance(getattr(rnd, "players", None), dict) else rnd.seats
+    """The round's own wagering positions (its working state; ``players`` shows read-only copies)."""
+    return rnd._players
 
 
 
@@ -316,7 +316,7 @@ class CrissCrossMachine(RuleBasedStateMachine):
         seats = {k: tuple(copy.deepcopy(getattr(v, a)) for a in type(v).__slots__) for k, v in _cc_seats(rnd).items()}
         # the deal plan is a frozen, cached object compared by identity
         state = {name: getattr(rnd, name) for name in type(rnd).__slots__
-                 if name not in ("table", "seats", "players", "_plan")}
+                 if name not in ("_table", "_players", "_plan")}
         return (copy.deepcopy(state), rnd._plan, seats, t.rounds_played, t.deck_removed, t.rounds_since_count,
                 t.deck.snapshot())
 

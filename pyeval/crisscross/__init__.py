@@ -8,7 +8,7 @@ the C fast path and the exact Five Card Bonus analysis.
 from ..contracts import Action, Deck, Event, Outcome
 from .deck import ShufflerDeck
 from .records import (
-    COLUMN, COMMUNITY_DEAL_ORDER, ROW, Box, CrissCrossPhase, CrissCrossWager, CrissCrossWagerResult, Misdeal,
+    COLUMN, COMMUNITY_DEAL_ORDER, ROW, Box, CrissCrossPhase, CrissCrossSeat, CrissCrossWager, CrissCrossWagerResult, Misdeal,
     RoundRecord, StubCountOutcome,
 )
 from .round import CrissCrossRound
@@ -21,7 +21,7 @@ from .table import CrissCrossTable, play_round
 
 __all__ = [
     "Deck", "Action", "ShufflerDeck", "COLUMN", "COMMUNITY_DEAL_ORDER", "ROW", "Box", "CrissCrossRound",
-    "CrissCrossTable", "Event", "Misdeal", "Outcome", "CrissCrossPhase", "RoundRecord",
+    "CrissCrossTable", "CrissCrossSeat", "Event", "Misdeal", "Outcome", "CrissCrossPhase", "RoundRecord",
     "StubCountOutcome", "CrissCrossWager", "CrissCrossWagerResult", "play_round", "DEFAULT_ANTE_PAYTABLE",
     "DEFAULT_BONUS_PAYTABLE", "DEFAULT_MAIN_PAYTABLE", "DEFAULT_SOURCES", "CrissCrossRules",
     "CrissCrossPaytable", "PaytableLine", "basic_strategy",

@@ -12,7 +12,8 @@ from ..contracts import Event, Outcome
 from ..shoe import CRISS_CROSS_HAND_DEAL
 
 __all__ = ["Box", "BOX_LABELS", "COMMUNITY_DEAL_ORDER", "ROW", "COLUMN", "CrissCrossWager", "CrissCrossPhase",
-           "StubCountOutcome", "Misdeal", "CrissCrossWagerResult", "RoundRecord"]
+           "StubCountOutcome", "Misdeal", "CrissCrossWagerResult", "RoundRecord",
+           "CrissCrossSeat"]
 
 
 class Box(enum.IntEnum):
@@ -103,6 +104,36 @@ class CrissCrossWagerResult(NamedTuple):
     def paid(self) -> int:
         """Chips handed back to the player for this wager (stake plus net; 0 when lost)."""
         return self.staked + self.net
+
+
+class CrissCrossSeat(NamedTuple):
+    """A player's wagers and play in a round, as :attr:`CrissCrossRound.players` shows them (a
+    snapshot): the Antes, the Bonus, the hole cards, the multiple bet at each decision (None: not
+    yet, 0: folded there) and whether the player folded."""
+
+    ante: int  # the Ante Across (both Antes when they are equal)
+    ante_down: int
+    bonus: int
+    hole: tuple[int, ...]
+    multiples: tuple[int | None, ...]
+    folded: bool
+
+
+class _Seat:
+    """The seat a round works on (mutable; :attr:`CrissCrossRound.players` shows :meth:`view`)."""
+
+    __slots__ = ("ante", "ante_down", "bonus", "hole", "multiples", "folded")
+
+    def __init__(self, ante: int, bonus: int, ante_down: int | None = None) -> None:
+        self.ante = ante  # the Ante Across (both Antes when they are equal)
+        self.ante_down = ante if ante_down is None else ante_down
+        self.bonus = bonus
+        self.hole: tuple[int, ...] = ()
+        self.multiples: list[int | None] = [None, None, None]
+        self.folded = False
+
+    def view(self) -> CrissCrossSeat:
+        return CrissCrossSeat(self.ante, self.ante_down, self.bonus, self.hole, tuple(self.multiples), self.folded)
 
 
 class RoundRecord(NamedTuple):

@@ -20,10 +20,12 @@ and a rejected step raises a :class:`~pyeval.errors.PyevalError` and changes not
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from .._bindings import _fastcall
-from ..contracts import Action, Event, EventKind as K, Outcome, passes
+from ..contracts import Action, Event, EventKind as K, Outcome, list_copy, passes, read_only
 from .._house import winnings
 from ..errors import (
     IllegalActionError,
@@ -36,8 +38,8 @@ from ..shoe import (
 )
 from .deck import DECK_SIZE
 from .records import (
-    Box, CrissCrossPhase, CrissCrossWager, CrissCrossWagerResult,
-    Misdeal, RoundRecord, StubCountOutcome,
+    Box, CrissCrossPhase, CrissCrossSeat, CrissCrossWager, CrissCrossWagerResult,
+    Misdeal, RoundRecord, StubCountOutcome, _Seat,
 )
 
 if TYPE_CHECKING:
@@ -65,18 +67,6 @@ _COUNT_OR_DISCARD = frozenset({Action.COUNT_STUB, Action.DISCARD_STUB})
 _BET_OR_FOLD = frozenset({Action.BET, Action.FOLD})
 _REVEAL = frozenset({Action.REVEAL})
 _SETTLE = frozenset({Action.SETTLE})
-
-
-class _Seat:
-    __slots__ = ("ante", "ante_down", "bonus", "hole", "multiples", "folded")
-
-    def __init__(self, ante: int, bonus: int, ante_down: int | None = None) -> None:
-        self.ante = ante  # the Ante Across (both Antes when they are equal)
-        self.ante_down = ante if ante_down is None else ante_down
-        self.bonus = bonus
-        self.hole: tuple[int, ...] = ()
-        self.multiples: list[int | None] = [None, None, None]
-        self.folded = False
 
 
 @functools.lru_cache(maxsize=64)
@@ -123,41 +113,64 @@ class CrissCrossRound:
     :meth:`bet` / :meth:`fold` by each live player in order, then :meth:`reveal` -> :meth:`settle`.
     """
 
-    __slots__ = ("table", "number", "phase", "players", "community", "revealed", "dealer_hand",
-                 "stub_count", "stub_outcome", "misdealt", "events", "record", "_order", "_pending",
+    __slots__ = ("_table", "_number", "_phase", "_players", "_community", "_revealed", "_dealer_hand",
+                 "_stub_count", "_stub_outcome", "_misdealt", "_events", "_record", "_order", "_pending",
                  "_plan")
 
     def __init__(self, table: CrissCrossTable, number: int) -> None:
-        self.table = table
-        self.number = number
-        self.phase = CrissCrossPhase.BETTING
-        self.players: dict[int, _Seat] = {}
-        self.community: tuple[int, ...] = ()
-        self.revealed: tuple[Box, ...] = ()
-        self.dealer_hand: str | None = None
-        self.stub_count: int | None = None
-        self.stub_outcome: StubCountOutcome | None = None
-        self.misdealt = False
-        self.events: list[Event] = []
-        self.record: RoundRecord | None = None
+        self._table = table
+        self._number = number
+        self._phase = CrissCrossPhase.BETTING
+        self._players: dict[int, _Seat] = {}
+        self._community: tuple[int, ...] = ()
+        self._revealed: tuple[Box, ...] = ()
+        self._dealer_hand: str | None = None
+        self._stub_count: int | None = None
+        self._stub_outcome: StubCountOutcome | None = None
+        self._misdealt = False
+        self._events: list[Event] = []
+        self._record: RoundRecord | None = None
         self._order: list[int] = []    # players dealt in, dealing order
         self._pending: list[int] = []  # players still to act at the current decision
         self._plan: DealPlan | None = None  # the shoe's plan of the cross deal, once dealt
+
+    # the public state, read-only (snapshots; the steps work on the private slots)
+    table: CrissCrossTable = read_only("_table", "The table the round is played at.")
+    number: int = read_only("_number", "The round's number at its table (1 = the first).")
+    phase: CrissCrossPhase = read_only("_phase", "The step the round waits for.")
+    community: tuple[int, ...] = read_only("_community", "The five community cards, by Box (once dealt).")
+    revealed: tuple[Box, ...] = read_only("_revealed", "The boxes turned so far.")
+    dealer_hand: str | None = read_only("_dealer_hand", "How the cards were dealt (the shoe's plan), once dealt.")
+    stub_count: int | None = read_only("_stub_count", "The stub count, if the stub was counted.")
+    stub_outcome: StubCountOutcome | None = read_only("_stub_outcome", "What the stub count showed (§ 674a.9(e)-(f)).")
+    misdealt: bool = read_only("_misdealt", "True when the layout was misdealt.")
+    events: list[Event] = list_copy("_events", "The record so far, in order (a new list).")
+
+    @property
+    def players(self) -> Mapping[int, CrissCrossSeat]:
+        """player -> :class:`CrissCrossSeat` (wagers, hole cards, multiples): a read-only snapshot."""
+        return MappingProxyType({k: s.view() for k, s in self._players.items()})
+
+    @property
+    def record(self) -> RoundRecord | None:
+        """The finished round's :class:`RoundRecord` (a copy), else None."""
+        r = self._record
+        return None if r is None else r._replace(hole=dict(r.hole), wagers=dict(r.wagers), multiples=dict(r.multiples))
 
     # ---- queries ---------------------------------------------------------------------------
     def legal_actions(self) -> frozenset[Action]:
         """Every step legal now (:mod:`pyeval.contracts`): ``Action.X`` is in it exactly when
         ``can_x()`` is True."""
-        ph = self.phase
+        ph = self._phase
         if ph is CrissCrossPhase.BETTING:
-            can_wager = len(self.players) < self.table.rules.positions
-            if self.players:
+            can_wager = len(self._players) < self._table._rules.positions
+            if self._players:
                 return _WAGERS_OR_CLOSE if can_wager else _CLOSE
             return _WAGERS if can_wager else _NONE
         if ph is CrissCrossPhase.DEAL:
             return _DEAL
         if ph is CrissCrossPhase.STUB:
-            return _COUNT if self.table.stub_count_due else _COUNT_OR_DISCARD
+            return _COUNT if self._table.stub_count_due else _COUNT_OR_DISCARD
         if ph in _DECISION_PHASES:
             return _BET_OR_FOLD
         if ph in _REVEAL_PHASES:
@@ -171,26 +184,26 @@ class CrissCrossRound:
         """True when :meth:`place_wagers` would accept these wagers now (no amounts: when
         ``player``, or some player, may still place wagers)."""
         if ante_across is None or ante_down is None or player is None:
-            return (self.phase is CrissCrossPhase.BETTING and len(self.players) < self.table.rules.positions
-                    and (player is None or (type(player) is int and 1 <= player <= self.table.rules.positions
-                                            and player not in self.players)))
+            return (self._phase is CrissCrossPhase.BETTING and len(self._players) < self._table._rules.positions
+                    and (player is None or (type(player) is int and 1 <= player <= self._table._rules.positions
+                                            and player not in self._players)))
         return passes(self._check_wagers, player, ante_across, ante_down, bonus)
 
     def can_no_more_bets(self) -> bool:
         """True while wagers are open and some player has wagered."""
-        return self.phase is CrissCrossPhase.BETTING and bool(self.players)
+        return self._phase is CrissCrossPhase.BETTING and bool(self._players)
 
     def can_deal(self) -> bool:
         """True after "no more bets", before the deal."""
-        return self.phase is CrissCrossPhase.DEAL
+        return self._phase is CrissCrossPhase.DEAL
 
     def can_count_stub(self) -> bool:
         """True right after the deal (a count is always allowed; § 674a.9(d))."""
-        return self.phase is CrissCrossPhase.STUB
+        return self._phase is CrissCrossPhase.STUB
 
     def can_discard_stub(self) -> bool:
         """True right after the deal when no stub count is due this round (§ 674a.9(c)-(d))."""
-        return self.phase is CrissCrossPhase.STUB and not self.table.stub_count_due
+        return self._phase is CrissCrossPhase.STUB and not self._table.stub_count_due
 
     def can_bet(self, player: int | None = None, multiple: int | None = None) -> bool:
         """True when ``player`` (default: the player to act) may bet ``multiple`` (default: some
@@ -206,48 +219,48 @@ class CrissCrossRound:
 
     def can_reveal(self) -> bool:
         """True when a decision is complete and its community cards are still face down."""
-        return self.phase in _REVEAL_PHASES
+        return self._phase in _REVEAL_PHASES
 
     def can_settle(self) -> bool:
         """True when every community card is turned and the wagers are unsettled."""
-        return self.phase is CrissCrossPhase.SETTLEMENT
+        return self._phase is CrissCrossPhase.SETTLEMENT
 
     @property
     def complete(self) -> bool:
         """True once the round is settled or void."""
-        return self.phase is CrissCrossPhase.COMPLETE or self.phase is CrissCrossPhase.VOID
+        return self._phase is CrissCrossPhase.COMPLETE or self._phase is CrissCrossPhase.VOID
 
     @property
     def to_act(self) -> int | None:
         """The player whose decision is due, or None outside a decision."""
-        return self._pending[0] if self.phase in _DECISION_PHASES and self._pending else None
+        return self._pending[0] if self._phase in _DECISION_PHASES and self._pending else None
 
     @property
     def decision(self) -> int | None:
         """0 (Across), 1 (Down), 2 (Middle) during a decision, else None."""
-        return _DECISION_PHASES.index(self.phase) if self.phase in _DECISION_PHASES else None
+        return _DECISION_PHASES.index(self._phase) if self._phase in _DECISION_PHASES else None
 
     def legal_multiples(self) -> tuple[int, ...]:
         """Bet multiples allowed at the current decision (empty outside a decision)."""
         d = self.decision
-        return () if d is None else self.table.rules.multiples(d)
+        return () if d is None else self._table._rules.multiples(d)
 
     def visible_community(self) -> dict[Box, int]:
         """The community cards turned so far, by box."""
-        return {b: self.community[b] for b in sorted(self.revealed)}
+        return {b: self._community[b] for b in sorted(self._revealed)}
 
     def hole(self, player: int) -> tuple[int, ...]:
         """A player's hole cards (empty before the deal)."""
-        s = self.players.get(player)
+        s = self._players.get(player)
         return s.hole if s else ()
 
     def _need(self, phase: CrissCrossPhase, step: Action) -> None:
-        if self.phase is not phase:
-            if self.phase is CrissCrossPhase.STUB and step is not Action.COUNT_STUB and self.table.stub_count_due:
+        if self._phase is not phase:
+            if self._phase is CrissCrossPhase.STUB and step is not Action.COUNT_STUB and self._table.stub_count_due:
                 raise StubCountDueError(f"{step.value}: the stub must be counted first (at least "
                                         "once every "
-                                        f"{self.table.rules.stub_count_interval} rounds)", R_STUB_COUNT)
-            raise OutOfTurnError(f"{step.value} is not legal in the {self.phase.value} phase; "
+                                        f"{self._table._rules.stub_count_interval} rounds)", R_STUB_COUNT)
+            raise OutOfTurnError(f"{step.value} is not legal in the {self._phase.value} phase; "
                                  f"legal now: {sorted(a.value for a in self.legal_actions()) or 'nothing'}")
 
     # ---- betting -----------------------------------------------------------------------------
@@ -261,17 +274,17 @@ class CrissCrossRound:
                 amount outside the table limits or off the Ante step, or a Bonus not offered.
         """
         self._check_wagers(player, ante_across, ante_down, bonus)
-        self.players[player] = _Seat(ante_across, bonus, ante_down)
-        self.events.append(_new(Event, (K.WAGERS, player, ante_across + ante_down + bonus, (), (ante_across, ante_down, bonus))))
+        self._players[player] = _Seat(ante_across, bonus, ante_down)
+        self._events.append(_new(Event, (K.WAGERS, player, ante_across + ante_down + bonus, (), (ante_across, ante_down, bonus))))
 
     def _check_wagers(self, player: int, ante_across: int, ante_down: int, bonus: int) -> None:
-        if self.phase is not CrissCrossPhase.BETTING:
+        if self._phase is not CrissCrossPhase.BETTING:
             self._need(CrissCrossPhase.BETTING, Action.PLACE_WAGERS)
-        r = self.table.rules
+        r = self._table._rules
         if type(player) is not int or not 1 <= player <= r.positions:
             raise WagerNotAllowedError(f"player must be a position 1..{r.positions}, got {player!r}",
                                        "58 Pa. Code § 674a.2(a); " + CONFIG)
-        if player in self.players:
+        if player in self._players:
             raise WagerNotAllowedError(f"player {player} has already placed its wagers", CONFIG)
         if type(ante_across) is not int or type(ante_down) is not int or type(bonus) is not int:
             raise WagerNotAllowedError(f"wagers must be int amounts, got ante_across={ante_across!r}, "
@@ -296,12 +309,12 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: not in the betting phase. IllegalActionError: no player has wagered.
         """
-        if self.phase is not CrissCrossPhase.BETTING:
+        if self._phase is not CrissCrossPhase.BETTING:
             self._need(CrissCrossPhase.BETTING, Action.NO_MORE_BETS)
-        if not self.players:
+        if not self._players:
             raise IllegalActionError("no player has placed the two required Antes", R_CROSS_DEAL)
-        self.phase = CrissCrossPhase.DEAL
-        self.events.append(_new(Event, (K.NO_MORE_BETS, None, 0, (), None)))
+        self._phase = CrissCrossPhase.DEAL
+        self._events.append(_new(Event, (K.NO_MORE_BETS, None, 0, (), None)))
 
     # ---- the deal (§ 674a.9(a)-(b)) ------------------------------------------------------------
     def deal(self, hand: str = "right", *, misdeal: Misdeal | None = None) -> None:
@@ -323,17 +336,17 @@ class CrissCrossRound:
             OutOfTurnError: not after "no more bets". IllegalActionError: a bad ``hand`` or
             ``misdeal``.
         """
-        if self.phase is not CrissCrossPhase.DEAL:
+        if self._phase is not CrissCrossPhase.DEAL:
             self._need(CrissCrossPhase.DEAL, Action.DEAL)
         if hand not in ("left", "right"):
             raise IllegalActionError(f"hand must be 'left' or 'right', got {hand!r}", R_SHUFFLER + "(2)")
-        order = sorted(self.players)
+        order = sorted(self._players)
         if misdeal is not None and (not isinstance(misdeal, Misdeal) or
-                                    (misdeal.player is not None and misdeal.player not in self.players)):
+                                    (misdeal.player is not None and misdeal.player not in self._players)):
             raise IllegalActionError(f"misdeal must be a Misdeal naming a player with wagers or None "
                                      f"(the community area), got {misdeal!r}")
-        deck = self.table.deck
-        rules = self.table.rules
+        deck = self._table._deck
+        rules = self._table._rules
         plan = _cross_plan(tuple(order), misdeal)
         need = plan.need
         short = None
@@ -346,7 +359,7 @@ class CrissCrossRound:
                      f"removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count)")
         if short is not None:  # nothing is dealt: the round is void and the table waits for a new deck
             self._order = order
-            self.events.append(_new(Event, (K.DEAL, None, 0, (), short)))
+            self._events.append(_new(Event, (K.DEAL, None, 0, (), short)))
             self._void(short, counted=False, deck_removed=True)
             return
         deck.shuffle()
@@ -355,16 +368,16 @@ class CrissCrossRound:
             raise IllegalActionError(f"the card source dealt invalid cards {cards!r}")
         # from here on the deal has happened: record it
         hands, community, _ = plan.place(cards)
-        self.dealer_hand = hand
-        self.community = community
-        players = self.players
+        self._dealer_hand = hand
+        self._community = community
+        players = self._players
         for s in order:
             players[s].hole = hands[s]
         self._order = order
         self._plan = plan
-        self.misdealt = misdeal is not None
-        self.phase = CrissCrossPhase.STUB
-        self.events.append(_new(Event, (K.DEAL, None, 0, self.community, (hand, self.community, tuple(
+        self._misdealt = misdeal is not None
+        self._phase = CrissCrossPhase.STUB
+        self._events.append(_new(Event, (K.DEAL, None, 0, self._community, (hand, self._community, tuple(
             (s, players[s].hole) for s in order)))))
 
     # ---- the stub (§ 674a.9(c)-(f)) -----------------------------------------------------------
@@ -375,15 +388,15 @@ class CrissCrossRound:
             StubCountDueError: a stub count is due this round (§ 674a.9(d)).
             OutOfTurnError: not right after the deal.
         """
-        if self.phase is CrissCrossPhase.STUB and self.table.stub_count_due:
+        if self._phase is CrissCrossPhase.STUB and self._table.stub_count_due:
             raise StubCountDueError("the stub must be counted this round, not discarded uncounted "
-                                    f"(at least once every {self.table.rules.stub_count_interval}"
+                                    f"(at least once every {self._table._rules.stub_count_interval}"
                                     " rounds)", R_STUB_COUNT)
-        if self.phase is not CrissCrossPhase.STUB:
+        if self._phase is not CrissCrossPhase.STUB:
             self._need(CrissCrossPhase.STUB, Action.DISCARD_STUB)
-        n = self.table.deck.stub_to_rack()
-        self.events.append(_new(Event, (K.DISCARD_STUB, None, 0, (), n)))
-        if self.misdealt:
+        n = self._table._deck.stub_to_rack()
+        self._events.append(_new(Event, (K.DISCARD_STUB, None, 0, (), n)))
+        if self._misdealt:
             # Found on the layout without a count: § 674a.13 (irregularities) is not in our
             # hands; table policy: void the hands and return every wager.
             self._void("misdeal on the layout (table policy: § 674a.13 is not in our hands)",
@@ -406,22 +419,22 @@ class CrissCrossRound:
             OutOfTurnError: not right after the deal.
         """
         self._need(CrissCrossPhase.STUB, Action.COUNT_STUB)
-        deck = self.table.deck
+        deck = self._table._deck
         plan = self._plan
         assert plan is not None
         counted = deck.remaining
         expected = DECK_SIZE - plan.community_cards - plan.hole_cards * len(self._order)
-        check = judge_stub_count(counted, [len(self.players[s].hole) for s in self._order],
-                                 len(self.community), hole_cards=plan.hole_cards,
+        check = judge_stub_count(counted, [len(self._players[s].hole) for s in self._order],
+                                 len(self._community), hole_cards=plan.hole_cards,
                                  community_cards=plan.community_cards, seats=self._order)
         on_layout = check.present - counted
         outcome = _OUTCOME[check.outcome, check.misdealt]
-        self.stub_count = counted
-        self.stub_outcome = outcome
-        self.events.append(_new(Event, (K.COUNT_STUB, None, 0, (), (counted, outcome))))
+        self._stub_count = counted
+        self._stub_outcome = outcome
+        self._events.append(_new(Event, (K.COUNT_STUB, None, 0, (), (counted, outcome))))
         if outcome is StubCountOutcome.CORRECT:
             n = deck.stub_to_rack()
-            self.events.append(_new(Event, (K.DISCARD_STUB, None, 0, (), n)))
+            self._events.append(_new(Event, (K.DISCARD_STUB, None, 0, (), n)))
             if check.misdealt:  # a misdeal that a lost card hides from the count
                 self._void("misdeal on the layout (table policy: § 674a.13 is not in our hands)",
                            counted=True, deck_removed=False)
@@ -440,14 +453,14 @@ class CrissCrossRound:
 
     # ---- decisions ---------------------------------------------------------------------------
     def _start_decision(self, d: int) -> None:
-        players = self.players
+        players = self._players
         self._pending[:] = [s for s in self._order if not players[s].folded]
-        self.phase = _DECISION_PHASES[d]
+        self._phase = _DECISION_PHASES[d]
         if not self._pending:  # everyone folded: the dealer still turns the cards (Bonus)
-            self.phase = _REVEAL_PHASES[d]
+            self._phase = _REVEAL_PHASES[d]
 
     def _check_turn(self, player: int, step: Action) -> int:
-        ph = self.phase
+        ph = self._phase
         if ph not in _DECISION_PHASES:
             self._need(CrissCrossPhase.ACROSS_DECISION, step)
         d = _DECISION_PHASES.index(ph)
@@ -464,16 +477,16 @@ class CrissCrossRound:
             WagerNotAllowedError: a multiple the table does not allow at this decision.
         """
         d = self._check_turn(player, Action.BET)
-        allowed = self.table.rules.multiples(d)
+        allowed = self._table._rules.multiples(d)
         if multiple not in allowed or type(multiple) is not int:
             raise WagerNotAllowedError(f"{_DECISION_NAMES[d]} bet of {multiple!r}x the Ante is not "
                                        f"allowed; allowed multiples {allowed}", CONFIG)
-        self.players[player].multiples[d] = multiple
-        self.events.append(_new(Event, (K.BET, player, multiple * _bet_unit(self.players[player], d), (), (d, multiple))))
+        self._players[player].multiples[d] = multiple
+        self._events.append(_new(Event, (K.BET, player, multiple * _bet_unit(self._players[player], d), (), (d, multiple))))
         pending = self._pending
         pending.pop(0)
         if not pending:
-            self.phase = _REVEAL_PHASES[d]
+            self._phase = _REVEAL_PHASES[d]
 
     def fold(self, player: int) -> None:
         """``player`` folds, forfeiting the Antes and any bets made (its Bonus stays in action).
@@ -482,14 +495,14 @@ class CrissCrossRound:
             OutOfTurnError: not a decision, or not this player's turn.
         """
         d = self._check_turn(player, Action.FOLD)
-        s = self.players[player]
+        s = self._players[player]
         s.multiples[d] = 0
         s.folded = True
-        self.events.append(_new(Event, (K.FOLD, player, 0, (), d)))
+        self._events.append(_new(Event, (K.FOLD, player, 0, (), d)))
         pending = self._pending
         pending.pop(0)
         if not pending:
-            self.phase = _REVEAL_PHASES[d]
+            self._phase = _REVEAL_PHASES[d]
 
     def reveal(self) -> tuple[int, ...]:
         """Turn the next community cards: the row's two outer cards, then the column's two outer
@@ -498,16 +511,16 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: decisions are still pending or nothing is left to turn.
         """
-        ph = self.phase
+        ph = self._phase
         i = 0 if ph is CrissCrossPhase.ACROSS_REVEAL else 1 if ph is CrissCrossPhase.DOWN_REVEAL else 2 if ph is CrissCrossPhase.MIDDLE_REVEAL else None
         if i is None:
             self._need(CrissCrossPhase.ACROSS_REVEAL, Action.REVEAL)
         boxes = _REVEAL_BOXES[i]  # type: ignore[index]
-        cards = _REVEAL_GET[i](self.community)  # type: ignore[index]
-        self.revealed += boxes
-        self.events.append(_new(Event, (K.REVEAL, None, 0, cards, boxes)))
+        cards = _REVEAL_GET[i](self._community)  # type: ignore[index]
+        self._revealed += boxes
+        self._events.append(_new(Event, (K.REVEAL, None, 0, cards, boxes)))
         if i == 2:
-            self.phase = CrissCrossPhase.SETTLEMENT
+            self._phase = CrissCrossPhase.SETTLEMENT
         else:
             self._start_decision(i + 1)  # type: ignore[operator]
         return cards
@@ -524,18 +537,18 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: the centre card is not turned yet.
         """
-        if self.phase is not CrissCrossPhase.SETTLEMENT:
+        if self._phase is not CrissCrossPhase.SETTLEMENT:
             self._need(CrissCrossPhase.SETTLEMENT, Action.SETTLE)
-        t = self.table
+        t = self._table
         main, ante_pt, bonus_pt = t._pay
-        c = self.community
+        c = self._community
         row = (c[1], c[2], c[3])
         col = (c[0], c[2], c[4])
         board_v = _eval(c)
         out: list[CrissCrossWagerResult] = []
         add = out.append
         for player in self._order:
-            s = self.players[player]
+            s = self._players[player]
             a = s.ante
             ad = s.ante_down
             units = (a, ad, a if a < ad else ad)  # each bet's Ante: Across, Down, the smaller for the Middle
@@ -557,33 +570,33 @@ class CrissCrossRound:
                 add(_pay(player, CrissCrossWager.MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
             if s.bonus:
                 add(_pay(player, CrissCrossWager.BONUS, s.bonus, bonus_pt, board_v))
-        self.events.append(_new(Event, (K.SETTLE, None, 0, (), len(out))))
-        self.phase = CrissCrossPhase.COMPLETE
-        return self._close(tuple(out), None, counted=self.stub_count is not None, deck_removed=False)
+        self._events.append(_new(Event, (K.SETTLE, None, 0, (), len(out))))
+        self._phase = CrissCrossPhase.COMPLETE
+        return self._close(tuple(out), None, counted=self._stub_count is not None, deck_removed=False)
 
     def _void(self, reason: str, *, counted: bool, deck_removed: bool) -> None:
         out = []
         for player in self._order:
-            s = self.players[player]
+            s = self._players[player]
             out.append(CrissCrossWagerResult(player, CrissCrossWager.ANTE_ACROSS, s.ante, Outcome.RETURNED, 0))
             out.append(CrissCrossWagerResult(player, CrissCrossWager.ANTE_DOWN, s.ante_down, Outcome.RETURNED, 0))
             if s.bonus:
                 out.append(CrissCrossWagerResult(player, CrissCrossWager.BONUS, s.bonus, Outcome.RETURNED, 0))
-        self.phase = CrissCrossPhase.VOID
+        self._phase = CrissCrossPhase.VOID
         self._close(tuple(out), reason, counted=counted, deck_removed=deck_removed)
 
     def _close(self, results: tuple[CrissCrossWagerResult, ...], void_reason: str | None, *, counted: bool,
                deck_removed: bool) -> RoundRecord:
-        self.table._finish(counted, deck_removed)
-        players = self.players
+        self._table._finish(counted, deck_removed)
+        players = self._players
         order = self._order
-        self.record = _new(RoundRecord, (  # the fields in RoundRecord's order
-            self.number, self.community,
+        self._record = _new(RoundRecord, (  # the fields in RoundRecord's order
+            self._number, self._community,
             {s: players[s].hole for s in order},
             {s: (players[s].ante, players[s].ante_down, players[s].bonus) for s in order},
             {s: tuple(players[s].multiples) for s in order},
-            self.stub_count, self.stub_outcome, results, void_reason, deck_removed, tuple(self.events)))
-        return self.record
+            self._stub_count, self._stub_outcome, results, void_reason, deck_removed, tuple(self._events)))
+        return self._record
 
 
 def _bet_unit(s: _Seat, d: int) -> int:

@@ -3,10 +3,11 @@ stub-count state across rounds; :meth:`CrissCrossTable.new_round` opens a
 :class:`~pyeval.crisscross.round.CrissCrossRound`."""
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Callable, Mapping, Sequence
 
-from ..contracts import Deck
+from ..contracts import Deck, read_only
 from ..errors import DeckOutOfPlayError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
 from ..hands.high import MAX_VALUE
 from ..shoe import StubCountPolicy
@@ -35,31 +36,41 @@ class CrissCrossTable:
 
     def __init__(self, rules: CrissCrossRules | None = None, deck: Deck | None = None, *,
                  seed: int | None = None) -> None:
-        self.rules = rules if rules is not None else CrissCrossRules()
-        if not isinstance(self.rules, CrissCrossRules):
+        self._rules = rules if rules is not None else CrissCrossRules()
+        if not isinstance(self._rules, CrissCrossRules):
             raise WagerNotAllowedError(f"rules must be CrissCrossRules, got {type(rules).__name__}")
-        self.deck: Deck = deck if deck is not None else ShufflerDeck(seed)
-        _one_deck(self.deck)
-        #: when the stub must be counted (the shoe's § 674a.9(d) policy)
-        self.stub_policy = StubCountPolicy(every=self.rules.stub_count_interval,
-                                           counting_shuffler=self.rules.shuffler_counts_cards)
-        self.rounds_played = 0
-        self.deck_removed = False
-        self.round: CrissCrossRound | None = None
-        self._pay = (_compile(self.rules.main_paytable), _compile(self.rules.ante_paytable),
-                     _compile(self.rules.bonus_paytable))
+        self._deck: Deck = deck if deck is not None else ShufflerDeck(seed)
+        _one_deck(self._deck)
+        self._stub_policy = StubCountPolicy(every=self._rules.stub_count_interval,
+                                           counting_shuffler=self._rules.shuffler_counts_cards)
+        self._rounds_played = 0
+        self._deck_removed = False
+        self._round: CrissCrossRound | None = None
+        self._pay = (_compile(self._rules.main_paytable), _compile(self._rules.ante_paytable),
+                     _compile(self._rules.bonus_paytable))
+
+    rules: CrissCrossRules = read_only("_rules", "The table's rules.")
+    deck: Deck = read_only("_deck", "The deck in use (the table's card source: it is dealt from, not copied).")
+    rounds_played: int = read_only("_rounds_played", "Rounds finished at this table.")
+    deck_removed: bool = read_only("_deck_removed", "True once § 674a.9(f) took the deck off the table.")
+    round: CrissCrossRound | None = read_only("_round", "The latest round (in progress or finished), else None.")
+
+    @property
+    def stub_policy(self) -> StubCountPolicy:
+        """When the stub must be counted (the shoe's § 674a.9(d) policy): a copy."""
+        return copy.copy(self._stub_policy)
 
     @property
     def rounds_since_count(self) -> int:
         """Finished rounds since the stub was last counted (:attr:`stub_policy`)."""
-        return self.stub_policy.rounds_since_count
+        return self._stub_policy.rounds_since_count
 
     @property
     def stub_count_due(self) -> bool:
         """True when the round now being played (or the next one) must count the stub: the
         shuffler does not count the cards and ``stub_count_interval - 1`` rounds have passed
         without a count, so this round completes the interval (§ 674a.9(d))."""
-        return self.stub_policy.count_due()
+        return self._stub_policy.count_due()
 
     def new_round(self) -> CrissCrossRound:
         """Open a round for wagers.
@@ -68,14 +79,14 @@ class CrissCrossTable:
             DeckOutOfPlayError: the deck was removed under § 674a.9(f) and not replaced.
             OutOfTurnError: a round is still in progress.
         """
-        if self.deck_removed:
+        if self._deck_removed:
             raise DeckOutOfPlayError("the deck was removed from the table (an incorrect card count); "
                                      "replace it before dealing", R_COUNT_OUTCOME)
-        if self.round is not None and self.round.phase not in (CrissCrossPhase.COMPLETE, CrissCrossPhase.VOID):
-            raise OutOfTurnError(f"round {self.round.number} is still in progress "
-                                 f"({self.round.phase.value})")
-        self.round = CrissCrossRound(self, self.rounds_played + 1)
-        return self.round
+        if self._round is not None and self._round.phase not in (CrissCrossPhase.COMPLETE, CrissCrossPhase.VOID):
+            raise OutOfTurnError(f"round {self._round.number} is still in progress "
+                                 f"({self._round.phase.value})")
+        self._round = CrissCrossRound(self, self._rounds_played + 1)
+        return self._round
 
     def replace_deck(self, deck: Deck) -> None:
         """Bring a new deck to the table between rounds; the stub-count interval starts again.
@@ -83,20 +94,20 @@ class CrissCrossTable:
         Raises:
             OutOfTurnError: a round is in progress. IllegalActionError: not a Deck.
         """
-        if self.round is not None and self.round.phase not in (CrissCrossPhase.COMPLETE, CrissCrossPhase.VOID):
+        if self._round is not None and self._round.phase not in (CrissCrossPhase.COMPLETE, CrissCrossPhase.VOID):
             raise OutOfTurnError("the deck can only be replaced between rounds")
         if not isinstance(deck, Deck):
             raise IllegalActionError(f"deck must be a Deck, got {type(deck).__name__}")
         _one_deck(deck)
-        self.deck = deck
-        self.deck_removed = False
-        self.stub_policy.rounds_since_count = 0
+        self._deck = deck
+        self._deck_removed = False
+        self._stub_policy.rounds_since_count = 0
 
     def _finish(self, counted: bool, deck_removed: bool) -> None:
-        self.rounds_played += 1
-        self.stub_policy.record_round(counted)
+        self._rounds_played += 1
+        self._stub_policy.record_round(counted)
         if deck_removed:
-            self.deck_removed = True
+            self._deck_removed = True
 
 
 @functools.lru_cache(maxsize=32)
@@ -161,7 +172,7 @@ def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
     row_o, col_o = (c[1], c[3]), (c[0], c[4])
     for d, known in enumerate((((), ()), (row_o, ()), (row_o, col_o))):
         while (p := rnd.to_act) is not None:  # the players still in, in dealing order
-            m = strategy(d, rnd.players[p].hole, *known)
+            m = strategy(d, rnd.hole(p), *known)
             if m:
                 rnd.bet(p, m)
             else:

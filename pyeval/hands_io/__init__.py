@@ -28,7 +28,8 @@ from typing import Any, Callable
 
 from ..errors import HandHistoryError, PyevalError
 from . import acpc, fulltilt, ipoker, partypoker, pokerstars
-from ._model import HandParseError, RawHand, Verification, to_phh, verify
+from ._model import HandParseError, RawHand, to_phh
+from ._verify import Verification, verify
 from ._phh import HandHistory
 from .export import to_pokerstars
 

@@ -1,9 +1,10 @@
 """The room-neutral record every parser fills (:class:`RawHand`), its conversion to PHH and the check
-of a parsed hand against a replay through the engine.
+of a parsed hand against a replay through the engine (:mod:`pyeval.hands_io._verify`).
 
 Every room parser reads its text into a :class:`RawHand` (seats, forced bets, the actions in order,
 cards, what the room says each player collected, rake); :func:`to_phh` turns that into a
-:class:`~pyeval.holdem.phh.HandHistory` and :func:`verify` replays the hand and compares.
+:class:`~pyeval.holdem.phh.HandHistory` and :func:`~pyeval.hands_io._verify.verify` replays the hand
+and compares.
 Amounts are ints in the smallest unit of the hand's currency (cents for ``$0.01``) or chips.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any, NamedTuple
 from ..cards import CARD_TEXT, parse_cards
 from ..errors import HandHistoryError, PyevalError
 
-from ._phh import VARIANTS, HandHistory, stop_reason
+from ._phh import VARIANTS, HandHistory
 
 
 class HandParseError(HandHistoryError):
@@ -438,6 +439,8 @@ def to_phh(raw: RawHand) -> HandHistory:
     if pending_draw:
         for i, new in pending_draw.items():
             actions.append(f"d dh p{i + 1} {card_text(new)}")
+    if len(raw.boards) > 1:
+        _add_runs(actions, raw, variant)
     # fill in the cards shown at showdown where the deals had them face down
     actions = _fill_shown(actions, shown, raw, variant, n, notes, names)
     hh_fields: dict[str, Any] = {}
@@ -489,11 +492,38 @@ def to_phh(raw: RawHand) -> HandHistory:
         hh_fields["_sitting_out"] = list(raw.sitting_out)
     if len(raw.boards) > 1:
         hh_fields["_boards"] = [card_text(b) for b in raw.boards]
-        notes.append(f"the board was run {len(raw.boards)} times; the engine deals one board, so only the first is replayed")
     if notes:
         hh_fields["_notes"] = notes
     hh.extra.update(hh_fields)
     return hh
+
+
+def _add_runs(actions: list[str], raw: RawHand, variant: Any) -> None:
+    """A board run ``k`` times: PHH deals the runs one after the other, run 1 first, the first deal
+    of the runs marked ``# run it K times`` (as :func:`pyeval.poker.phh.from_round` writes it).
+    ``actions`` hold run 1's streets already; the other runs' streets follow its last deal."""
+    boards = raw.boards
+    shared = 0  # the cards every run shares: dealt before the runs (one deck: no card in two runs)
+    while all(len(b) > shared for b in boards) and len({b[shared] for b in boards}) == 1:
+        shared += 1
+    sizes, at = [], 0
+    for spec in variant.streets:
+        if spec.board and at >= shared:
+            sizes.append(spec.board)
+        at += spec.board
+    deals = [j for j, a in enumerate(actions) if a.startswith("d db ")]
+    if at != shared + sum(sizes) or any(len(b) != at for b in boards) or len(deals) < len(sizes):
+        raise raw.fail(f"the {len(boards)} boards of a hand run more than once are not {at}-card boards "
+                       f"sharing the cards dealt before the runs: {[card_text(b) for b in boards]}", raw.line)
+    first = deals[len(deals) - len(sizes)]
+    actions[first] += f" # run it {len(boards)} times"
+    more = []
+    for b in boards[1:]:
+        k = shared
+        for size in sizes:
+            more.append(f"d db {card_text(b[k:k + size])}")
+            k += size
+    actions[deals[-1] + 1:deals[-1] + 1] = more
 
 
 def antes_paid(raw: RawHand, name: str) -> int:
@@ -583,68 +613,3 @@ def _showdown(hh: HandHistory, shown: dict[int, tuple[int, ...]], mucked: set[in
         elif len(live) > 1:
             hh.actions.append(f"p{i + 1} sm")
             live.remove(i)
-
-
-# ---------------------------------------------------------------------- verification
-@dataclass(frozen=True)
-class Verification:
-    """What replaying a parsed hand through the engine showed.
-
-    ``ok``: the replay reproduces the record's pot, who won and how much (after the recorded rake
-    and jackpot), exactly. ``problems``: why not, one sentence each (the hand is never changed to
-    agree). ``notes``: what the record has that is not replayed (dead blinds, runs, cash-outs).
-    ``replayed``: the stacks the replay ends with (chips, PHH order), or None when it could not run.
-    """
-
-    ok: bool
-    problems: tuple[str, ...]
-    notes: tuple[str, ...]
-    replayed: tuple[int, ...] | None
-
-
-def verify(hh: HandHistory) -> Verification:
-    """Replay ``hh`` through the engine and compare with what the room recorded.
-
-    Compared: every player's finishing stack (``finishing_stacks``, which is the room's record:
-    starting stack - chips put in + returned + collected), the total pot (``_total_pot``) and the
-    winnings. The rake and jackpot (``_rake``, ``_jackpot``) are taken from the winners: a replay
-    that pays the winners exactly rake + jackpot more than the record, and nobody else anything
-    different, agrees.
-    """
-    notes = tuple(hh.extra.get("_notes", ()))
-    try:
-        rnd = hh.replay()
-    except PyevalError as exc:
-        return Verification(False, (f"not replayable: {exc}",), notes, None)
-    stacks = tuple(rnd.stacks)
-    problems: list[str] = []
-    if not rnd.complete:
-        problems.append(f"the replay does not finish the hand: {stop_reason(rnd, hh)}")
-        return Verification(False, tuple(problems), notes, stacks)
-    rec = hh.finishing_stacks
-    rake = int(hh.extra.get("_rake", 0) or 0) + int(hh.extra.get("_jackpot", 0) or 0)
-    total = hh.extra.get("_total_pot")
-    pot = sum(rnd.winnings)
-    if total is not None and total != pot:
-        problems.append(f"the record's total pot is {total}, the replay's {pot}")
-    if rec is not None:
-        diff = [a - b for a, b in zip(stacks, rec)]
-        names = hh.players or [f"p{i + 1}" for i in range(len(stacks))]
-        winners = {i for i, w in enumerate(rnd.winnings) if w}
-        if any(diff):
-            bad = [i for i, d in enumerate(diff) if d and (d < 0 or i not in winners)]
-            if sum(diff) != rake or bad:
-                for i, d in enumerate(diff):
-                    if d:
-                        problems.append(f"{names[i]} (p{i + 1}): the record ends with {rec[i]}, the replay "
-                                        f"with {stacks[i]} ({'+' if d > 0 else ''}{d})")
-                if sum(diff) != rake:
-                    problems.append(f"the replay pays {sum(diff)} more in all than the record; "
-                                    f"rake and jackpot recorded: {rake}")
-        elif rake:
-            problems.append(f"rake/jackpot of {rake} recorded but the winnings equal the whole pot")
-    if hh.extra.get("_pyeval_tournament") and rake:
-        problems.append(f"a tournament takes no rake from pots, the record takes {rake}")
-    if hh.extra.get("_cashed_out") or hh.extra.get("_boards"):
-        problems.append("the room settled this hand in a way the engine does not replay (see notes)")
-    return Verification(not problems, tuple(problems), notes, stacks)

@@ -2,7 +2,12 @@
 
 The text follows the layout :mod:`pyeval.hands_io.pokerstars` reads (and PokerStars writes): header,
 table line, seats, forced bets, sections, ``NAME: verb`` actions, returned bets, ``collected``
-lines and a summary. Every player's known cards are written as ``Dealt to NAME [...]`` lines (a
+lines and a summary. A board run more than once (:meth:`~pyeval.poker.Round.run_it`) is written as
+PokerStars writes it: the streets of each run under ``*** FIRST TURN ***``, ``*** SECOND TURN ***``
+... (``*** FIRST FLOP ***`` when the runs start before the flop), one ``*** FIRST SHOW DOWN ***``,
+``*** SECOND SHOW DOWN ***`` ... block per run with the hands shown and that run's ``collected``
+lines, and in the summary ``Hand was run twice`` (``three times``, ``N times``) and one
+``FIRST Board [...]`` line per run. Every player's known cards are written as ``Dealt to NAME [...]`` lines (a
 room writes only its own player's; the importer reads either). Reading the text back gives a PHH
 record that replays to the same stacks (``tests/test_hands_io_export.py``).
 """
@@ -27,6 +32,8 @@ _STRUCT_NAMES = {BettingStructure.NO_LIMIT: "No Limit", BettingStructure.POT_LIM
 _STUD_LABELS = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"]
 _DRAW_LABELS = ["DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"]
 _BOARD_LABELS = ["FLOP", "TURN", "RIVER"]
+#: the run names PokerStars puts before a street or a showdown of a board run more than once
+RUN_NAMES = ("FIRST", "SECOND", "THIRD", "FOURTH", "FIFTH", "SIXTH", "SEVENTH", "EIGHTH", "NINTH", "TENTH")
 
 
 def game_label(rnd: Round) -> str:
@@ -54,15 +61,12 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
     Returns:
         The text of one hand, ending with a newline.
     Raises:
-        HandHistoryError: a game PokerStars has no name for, names/seats of the wrong count, or a
-            board run more than once (``Round.run_it``; not written as PokerStars text yet: use PHH).
+        HandHistoryError: a game PokerStars has no name for, or names/seats of the wrong count.
         TournamentChipsError: a ``currency`` for a tournament round (tournament chips are not
             money); a tournament round is written with a ``Tournament #`` header instead.
     """
     n = rnd.n
-    if rnd._runs > 1:
-        raise HandHistoryError(f"the board is run {rnd._runs} times: pyeval does not write that as PokerStars "
-                               "text yet (write PHH: pyeval.poker.phh.from_round)")
+    runs = rnd._runs
     names = list(players) if players is not None else [f"Player{i + 1}" for i in range(n)]
     seat_no = list(seats) if seats is not None else list(range(1, n + 1))
     if len(names) != n or len(seat_no) != n:
@@ -120,6 +124,12 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
     stacks = list(rnd.starting_stacks)
     street_got: set[int] = set()  # stud: players dealt this street
     raked = 0
+    run = -1  # the run being dealt (after run_it), -1 before
+    run_base: list[int] = []  # the board the runs share
+    kinds = [str(e.kind) for e in events]
+    per_run = kinds[kinds.index("run_it"):].count("board") // runs if runs > 1 else 0  # board deals per run
+    dealt_in_run = 0
+    showdown: list[str] = []  # a board run more than once: the show and muck lines, under each run's showdown
 
     def new_street(label: str) -> None:
         nonlocal street, bet, bet_to
@@ -176,8 +186,16 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
                 if ups:
                     out.append(f"Dealt to {names[q]} [{_ct(shown)}] [{_ct(ups)}]" if shown and street
                                else f"Dealt to {names[q]} [{_ct(ups)}]")
+        elif kind == "run_it":
+            run, run_base = 0, list(board)
         elif kind == "board":
+            if run >= 0:  # a board run more than once: each run's streets from the shared board
+                if dealt_in_run == per_run:
+                    run, board, dealt_in_run = run + 1, list(run_base), 0
+                dealt_in_run += 1
             label = "FLOP" if not board else _BOARD_LABELS[min(len(board) - 2, 2)]
+            if run >= 0:
+                label = f"{RUN_NAMES[run]} {label}"
             street += 1
             bet, bet_to = [0] * n, 0
             out.append(f"*** {label} *** [{_ct(e.cards)}]" if not board
@@ -222,30 +240,63 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
             out.append(f"Uncalled bet ({amt(e.amount)}) returned to {nm}")
         elif kind == "show":
             shown_cards[p] = e.cards  # type: ignore[index]
-            out.append(f"{nm}: shows [{_ct(e.cards)}]")
+            (showdown if runs > 1 else out).append(f"{nm}: shows [{_ct(e.cards)}]")
         elif kind == "muck":
-            out.append(f"{nm}: mucks hand")
+            (showdown if runs > 1 else out).append(f"{nm}: mucks hand")
         elif kind == "rake":
             raked += e.amount
         elif kind == "award":
-            awards.append((p, e.amount, e.cards[0] if e.cards else 0))  # type: ignore[arg-type]
+            awards.append((p, e.amount, e.detail if isinstance(e.detail, int) else 0))  # type: ignore[arg-type]
         prev = kind
     pots = sorted({k for _, _, k in awards})
-    if shown_cards:
-        out.append("*** SHOW DOWN ***")
-    for p, a, pot in awards:
-        where = "pot" if len(pots) == 1 else ("main pot" if pot == 0 else f"side pot-{pot}")
-        out.append(f"{names[p]} collected {amt(a)} from {where}")
+    n_runs = runs if runs > 1 and rnd._n_contending >= 2 else 1
+    by_run = _awards_by_run(awards, n_runs) + [[] for _ in range(runs - n_runs)]
+    for r_i, run_awards in enumerate(by_run):
+        if runs > 1:
+            out.append(f"*** {RUN_NAMES[r_i]} SHOW DOWN ***")
+            out.extend(showdown)
+        elif shown_cards:
+            out.append("*** SHOW DOWN ***")
+        for p, a, pot in run_awards:
+            where = "pot" if len(pots) == 1 else ("main pot" if pot == 0 else f"side pot-{pot}")
+            if a or runs == 1:
+                out.append(f"{names[p]} collected {amt(a)} from {where}")
     out.append("*** SUMMARY ***")
     total = sum(a for _, a, _ in awards)
     out.append(f"Total pot {amt(total + raked)} | Rake {amt(raked)}")
-    if board:
+    if runs > 1:
+        out.append("Hand was run " + {2: "twice", 3: "three times"}.get(runs, f"{runs} times"))
+        for r_i, b in enumerate(rnd.run_boards):
+            out.append(f"{RUN_NAMES[r_i]} Board [{_ct(b)}]")
+    elif board:
         out.append(f"Board [{_ct(board)}]")
     for i in range(n):
         what = "showed [" + _ct(shown_cards[i]) + "]" if i in shown_cards else ("folded" if rnd.folded[i] else "mucked" if rnd.mucked[i] else "")
         tag = " (button)" if i == n - 1 and not stud else ""
         out.append(f"Seat {seat_no[i]}: {names[i]}{tag} {what}".rstrip())
     return "\n".join(out) + "\n"
+
+
+def _awards_by_run(awards: list[tuple[int, int, int]], runs: int) -> list[list[tuple[int, int, int]]]:
+    """The award events (player, chips, pot) of a board run ``runs`` times, run by run: the round
+    awards each pot run after run, run 1's part ``amount // runs + amount % runs``, the others'
+    ``amount // runs`` (:meth:`~pyeval.poker.Round.award`)."""
+    out: list[list[tuple[int, int, int]]] = [[] for _ in range(runs)]
+    if runs == 1:
+        out[0] = list(awards)
+        return out
+    for pot in sorted({k for _, _, k in awards}):
+        mine = [a for a in awards if a[2] == pot]
+        total = sum(a[1] for a in mine)
+        r, got = 0, 0
+        for a in mine:
+            want = total // runs + (total % runs if r == 0 else 0)
+            while got >= want and r < runs - 1 and a[1]:  # this run is paid: the next one's awards
+                r, got = r + 1, 0
+                want = total // runs
+            out[r].append(a)
+            got += a[1]
+    return out
 
 
 def _ct(cs: Sequence[int]) -> str:

@@ -77,7 +77,8 @@ _OTHER_SUFFIX = re.compile(
     r"wins (?:a |an )?(?:entry|ticket|bounty|\$).*|wins .* for eliminating .*|is (?:now )?playing.*)\s*$")
 _STUD_STREETS = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"]
 _DRAW_STREETS = ["DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"]
-_RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
+_RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 5, "SEVENTH": 6, "EIGHTH": 7,
+         "NINTH": 8, "TENTH": 9}
 
 
 def looks_like(text: str) -> bool:

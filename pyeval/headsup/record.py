@@ -36,7 +36,7 @@ def replay(rules: HeadsUpRules, events: Sequence[Event]) -> HeadsUpRound:
             cards.extend(_seq(e.cards))
     src = SequenceSource(cards)
     rnd = HeadsUpRound(rules)
-    produced = rnd.events
+    produced = rnd._events  # the live record (the public property is a copy)
     for i, e in enumerate(record):
         if i < len(produced):  # written by the step of an earlier event (a burn's flop, ...)
             _verify(i, e, produced[i])

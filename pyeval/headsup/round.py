@@ -27,11 +27,12 @@ Cards come from any *card source* with ``burn() -> int`` and ``deal(k) -> tuple[
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .._bindings import _fastcall
-from ..contracts import Action, CardSource, Event, EventKind as K, passes
+from ..contracts import (Action, CardSource, Event, EventKind as K, list_copy, mapping_copy, passes, read_only,
+                         set_copy)
 from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
 from .dealing import SequenceSource, _check_drawn
 from .phases import Decision, HeadsUpPhase, HeadsUpStreet, Strategy
@@ -89,36 +90,50 @@ class HeadsUpRound:
         rules: the table's :class:`~pyeval.headsup.rules.HeadsUpRules`.
 
     Players are 1..``rules.positions``; player 1 is farthest to the dealer's left. Chips are ints.
-    Attributes (read-only by convention): ``phase``, ``events``, ``board``, ``dealer_hole``,
-    ``hole`` (player -> cards), ``raised`` (player -> (street, amount)), ``folded`` (set of players).
+    Every attribute is read-only; mappings come back as read-only copies, sets as frozensets.
     """
 
-    __slots__ = ("rules", "phase", "_street", "events", "wagers", "players", "hole", "dealer_hole",
-                 "board", "burns", "raised", "folded", "_queue", "_used", "dealer_value", "values",
+    __slots__ = ("_rules", "_phase", "_street", "_events", "_wagers", "_players", "_hole", "_dealer_hole",
+                 "_board", "_burns", "_raised", "_folded", "_queue", "_used", "_dealer_value", "_values",
                  "_to_settle", "_settled", "_collected")
 
     def __init__(self, rules: HeadsUpRules) -> None:
         if not isinstance(rules, HeadsUpRules):
             raise CardTypeError(f"rules must be a HeadsUpRules, got {type(rules).__name__}")
-        self.rules = rules
-        self.phase = HeadsUpPhase.WAGERS
+        self._rules = rules
+        self._phase = HeadsUpPhase.WAGERS
         self._street: HeadsUpStreet | None = None  # the decision street now (mirrors phase; fast path)
-        self.events: list[Event] = []
-        self.wagers: dict[int, tuple[int, int, int, int]] = {}  # player -> (ante, odds, pocket, trips)
-        self.players: tuple[int, ...] = ()   # players in play, clockwise from the dealer's left
-        self.hole: dict[int, tuple[int, int]] = {}
-        self.dealer_hole: tuple[int, ...] = ()
-        self.board: tuple[int, ...] = ()
-        self.burns: tuple[int, ...] = ()
-        self.raised: dict[int, tuple[HeadsUpStreet, int]] = {}
-        self.folded: set[int] = set()
+        self._events: list[Event] = []
+        self._wagers: dict[int, tuple[int, int, int, int]] = {}  # player -> (ante, odds, pocket, trips)
+        self._players: tuple[int, ...] = ()   # players in play, clockwise from the dealer's left
+        self._hole: dict[int, tuple[int, int]] = {}
+        self._dealer_hole: tuple[int, ...] = ()
+        self._board: tuple[int, ...] = ()
+        self._burns: tuple[int, ...] = ()
+        self._raised: dict[int, tuple[HeadsUpStreet, int]] = {}
+        self._folded: set[int] = set()
         self._queue: list[int] = []        # players still to decide on this street, in order
         self._used: set[int] = set()
-        self.dealer_value = 0
-        self.values: dict[int, int] = {}
+        self._dealer_value = 0
+        self._values: dict[int, int] = {}
         self._to_settle: list[int] = []
         self._settled: list[PlayerSettlement] = []
         self._collected: dict[int, tuple[HeadsUpWagerResult, ...]] = {}  # folds: the Ante and Odds collected (f)
+
+    rules: HeadsUpRules = read_only("_rules", "The table's rules.")
+    phase: HeadsUpPhase = read_only("_phase", "The step the round waits for.")
+    events: list[Event] = list_copy("_events", "The record so far, in order (a new list).")
+    wagers: Mapping[int, tuple[int, int, int, int]] = mapping_copy(
+        "_wagers", "player -> (ante, odds, pocket bonus, trips plus).")
+    players: tuple[int, ...] = read_only("_players", "The players dealt in, clockwise from the dealer's left.")
+    hole: Mapping[int, tuple[int, int]] = mapping_copy("_hole", "player -> hole cards.")
+    dealer_hole: tuple[int, ...] = read_only("_dealer_hole", "The dealer's two cards (once dealt).")
+    board: tuple[int, ...] = read_only("_board", "The community cards turned so far.")
+    burns: tuple[int, ...] = read_only("_burns", "The burned cards, in order.")
+    raised: Mapping[int, tuple[HeadsUpStreet, int]] = mapping_copy("_raised", "player -> (street, amount) raised.")
+    folded: frozenset[int] = set_copy("_folded", "The players who folded.")
+    dealer_value: int = read_only("_dealer_value", "The dealer's hand value once exposed (0 before).")
+    values: Mapping[int, int] = mapping_copy("_values", "player -> hand value once the dealer's hand is exposed.")
 
     # ---- queries -------------------------------------------------------------------------------
     @property
@@ -142,15 +157,15 @@ class HeadsUpRound:
         s = self.to_act
         if s is None or (player is not None and player != s):
             return ()
-        return _raise_options(self.rules.plan.raise_options, self._street, self.wagers[s][0],  # type: ignore[arg-type]
-                              self.rules)
+        return _raise_options(self._rules._raise_cache, self._street, self._wagers[s][0],  # type: ignore[arg-type]
+                              self._rules)
 
     def legal_actions(self) -> frozenset[Action]:
         """The steps legal now (for the player to act, or the dealer)."""
-        ph = self.phase
+        ph = self._phase
         if ph is HeadsUpPhase.WAGERS:
-            acts = {Action.PLACE_WAGERS} if len(self.wagers) < self.rules.positions else set()
-            if self.wagers:
+            acts = {Action.PLACE_WAGERS} if len(self._wagers) < self._rules.positions else set()
+            if self._wagers:
                 acts.add(Action.DEAL)
             return frozenset(acts)
         if ph in _DECISION_PHASES:
@@ -165,8 +180,8 @@ class HeadsUpRound:
         """The :class:`Decision` of the player to act. Raises IllegalActionError when none is due."""
         s = self.to_act
         if s is None:
-            raise IllegalActionError(f"no player decision is due now (phase: {self.phase.value})")
-        return _tn(Decision, (s, self._street, self.hole[s], self.board, self.wagers[s][0],
+            raise IllegalActionError(f"no player decision is due now (phase: {self._phase.value})")
+        return _tn(Decision, (s, self._street, self._hole[s], self._board, self._wagers[s][0],
                               self.raise_options()))
 
     # ---- wagers --------------------------------------------------------------------------------
@@ -183,26 +198,26 @@ class HeadsUpRound:
             ``Rounding.EXACT``) an amount a paytable line would not pay in whole chips.
         """
         self._check_wagers(player, ante, odds, pocket_bonus, trips_plus)
-        self.wagers[player] = (ante, odds, pocket_bonus, trips_plus)
-        self.events.append(_tn(Event, (K.WAGERS, player, ante, (), (ante, odds, pocket_bonus, trips_plus))))
+        self._wagers[player] = (ante, odds, pocket_bonus, trips_plus)
+        self._events.append(_tn(Event, (K.WAGERS, player, ante, (), (ante, odds, pocket_bonus, trips_plus))))
 
     def can_place_wagers(self, player: int | None = None, ante: int | None = None, odds: int | None = None,
                          pocket_bonus: int = 0, trips_plus: int = 0) -> bool:
         """True when :meth:`place_wagers` would accept these wagers now (no arguments: when some
         player may still place wagers)."""
         if player is None or ante is None or odds is None:
-            return (self.phase is HeadsUpPhase.WAGERS and len(self.wagers) < self.rules.positions
-                    and (player is None or player not in self.wagers))
+            return (self._phase is HeadsUpPhase.WAGERS and len(self._wagers) < self._rules.positions
+                    and (player is None or player not in self._wagers))
         return passes(self._check_wagers, player, ante, odds, pocket_bonus, trips_plus)
 
     def _check_wagers(self, player: int, ante: int, odds: int, pocket_bonus: int, trips_plus: int) -> None:
-        r = self.rules
-        if self.phase is not HeadsUpPhase.WAGERS:
-            raise IllegalActionError(f"wagers are placed before the deal; the round is at {self.phase.value}",
+        r = self._rules
+        if self._phase is not HeadsUpPhase.WAGERS:
+            raise IllegalActionError(f"wagers are placed before the deal; the round is at {self._phase.value}",
                                      f"{_S}(a)")
         if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= r.positions:
             raise WagerNotAllowedError(f"player must be an int 1..{r.positions}, got {player!r}")
-        if player in self.wagers:
+        if player in self._wagers:
             raise IllegalActionError(f"player {player} has already placed its wagers")
         if not (type(ante) is int and type(odds) is int and type(pocket_bonus) is int and type(trips_plus) is int):
             self._check_types(player, ante, odds, pocket_bonus, trips_plus)
@@ -226,7 +241,7 @@ class HeadsUpRound:
                         "would not pay it in whole chips (the table's rounding rule is EXACT)")
 
     def _refuse_odds(self, player: int, ante: int, odds: int) -> None:
-        r = self.rules
+        r = self._rules
         if r.odds_equal_ante:
             raise WagerNotAllowedError(f"player {player}: the Odds wager ({odds}) must equal the Ante ({ante})",
                                        "table rule odds_equal_ante (assumed; § 677a.7 is not in our hands)")
@@ -240,7 +255,7 @@ class HeadsUpRound:
                 raise WagerNotAllowedError(f"player {player}: {name} must be an int number of chips, got {v!r}")
 
     def _check_optional(self, player: int, wager: HeadsUpWager, amt: int, lo: int, hi: int) -> None:
-        if not self.rules.offers(wager):
+        if not self._rules.offers(wager):
             raise WagerNotAllowedError(f"player {player}: this table does not offer the {wager.value} wager",
                                        "58 Pa. Code § 677a.7")
         if not lo <= amt <= hi:
@@ -248,33 +263,33 @@ class HeadsUpRound:
 
     # ---- dealer steps --------------------------------------------------------------------------
     def _need(self, phase: HeadsUpPhase, what: str) -> None:
-        if self.phase is not phase:
-            raise IllegalActionError(f"cannot {what} now: the round is at {self.phase.value}")
+        if self._phase is not phase:
+            raise IllegalActionError(f"cannot {what} now: the round is at {self._phase.value}")
 
     def can_deal(self) -> bool:
         """True when the cards may be dealt: wagers are placed and nothing is dealt yet."""
-        return self.phase is HeadsUpPhase.WAGERS and bool(self.wagers)
+        return self._phase is HeadsUpPhase.WAGERS and bool(self._wagers)
 
     def can_burn_and_flop(self) -> bool:
         """True when the decisions before the flop are all made (§ 677a.11(c))."""
-        return self.phase is HeadsUpPhase.FLOP
+        return self._phase is HeadsUpPhase.FLOP
 
     def can_burn_turn_and_river(self) -> bool:
         """True when the decisions after the flop are all made (§ 677a.11(e))."""
-        return self.phase is HeadsUpPhase.TURN_RIVER
+        return self._phase is HeadsUpPhase.TURN_RIVER
 
     def can_expose_dealer(self) -> bool:
         """True when every decision is made and the dealer's hand is still face down (§ 677a.11(g))."""
-        return self.phase is HeadsUpPhase.SHOWDOWN
+        return self._phase is HeadsUpPhase.SHOWDOWN
 
     def can_settle(self) -> bool:
         """True when the dealer's hand is exposed and some player is still to be settled."""
-        return self.phase is HeadsUpPhase.SETTLEMENT
+        return self._phase is HeadsUpPhase.SETTLEMENT
 
     @property
     def complete(self) -> bool:
         """True once every player is settled."""
-        return self.phase is HeadsUpPhase.COMPLETE
+        return self._phase is HeadsUpPhase.COMPLETE
 
     def deal(self, source: CardSource) -> None:
         """Deal two cards to each player with wagers and to the dealer, in the order of the table's
@@ -285,23 +300,23 @@ class HeadsUpRound:
             CardTypeError / InvalidCardError / DuplicateCardError / CardCountError: the source gave
             bad cards (the round is unchanged).
         """
-        if self.phase is not HeadsUpPhase.WAGERS:
+        if self._phase is not HeadsUpPhase.WAGERS:
             self._need(HeadsUpPhase.WAGERS, "deal")
-        if not self.wagers:
+        if not self._wagers:
             raise IllegalActionError("no player has placed an Ante and Odds wager")
-        players = tuple(sorted(self.wagers))
-        plan = _hole_plan(self.rules.hole_card_procedure, players)
+        players = tuple(sorted(self._wagers))
+        plan = _hole_plan(self._rules.hole_card_procedure, players)
         used: set[int] = set()
         cards = _check_drawn(source.deal(plan.need), plan.need, used)
         hands, _, dealer = plan.place(cards)
-        self.players = players
-        self.hole = {s: (h[0], h[1]) for s, h in hands.items()}
-        self.dealer_hole = dealer
+        self._players = players
+        self._hole = {s: (h[0], h[1]) for s, h in hands.items()}
+        self._dealer_hole = dealer
         placed = set(dealer).union(*hands.values())
-        self.burns = tuple(c for c in cards if c not in placed)  # burns the procedure makes before the hole cards
+        self._burns = tuple(c for c in cards if c not in placed)  # burns the procedure makes before the hole cards
         self._used = used
-        self.events.append(_tn(Event, (K.DEAL, None, 0, cards, None)))
-        self.phase = HeadsUpPhase.PREFLOP
+        self._events.append(_tn(Event, (K.DEAL, None, 0, cards, None)))
+        self._phase = HeadsUpPhase.PREFLOP
         self._street = HeadsUpStreet.PREFLOP
         self._queue = list(players)
 
@@ -311,13 +326,13 @@ class HeadsUpRound:
         Raises: IllegalActionError when decisions before the flop are not all made; card errors as
         :meth:`deal` (the round is unchanged).
         """
-        if self.phase is not HeadsUpPhase.FLOP:
+        if self._phase is not HeadsUpPhase.FLOP:
             self._need(HeadsUpPhase.FLOP, "burn and deal the flop")
         drawn = _check_drawn((source.burn(), *source.deal(3)), 4, self._used)  # adds only if valid
-        self.burns += drawn[:1]
-        self.board = flop = drawn[1:]
-        self.events.append(_tn(Event, (K.BURN, None, 0, drawn[:1], None)))
-        self.events.append(_tn(Event, (K.FLOP, None, 0, flop, None)))
+        self._burns += drawn[:1]
+        self._board = flop = drawn[1:]
+        self._events.append(_tn(Event, (K.BURN, None, 0, drawn[:1], None)))
+        self._events.append(_tn(Event, (K.FLOP, None, 0, flop, None)))
         self._open(HeadsUpPhase.POSTFLOP)
 
     def burn_turn_and_river(self, source: CardSource) -> None:
@@ -325,25 +340,25 @@ class HeadsUpRound:
 
         Raises: IllegalActionError out of order; card errors as :meth:`deal`.
         """
-        if self.phase is not HeadsUpPhase.TURN_RIVER:
+        if self._phase is not HeadsUpPhase.TURN_RIVER:
             self._need(HeadsUpPhase.TURN_RIVER, "burn and deal the turn and river")
         drawn = _check_drawn((source.burn(), *source.deal(2)), 3, self._used)  # adds only if valid
-        self.burns += drawn[:1]
+        self._burns += drawn[:1]
         tr = drawn[1:]
-        self.board += tr
-        self.events.append(_tn(Event, (K.BURN, None, 0, drawn[:1], None)))
-        self.events.append(_tn(Event, (K.TURN_RIVER, None, 0, tr, None)))
+        self._board += tr
+        self._events.append(_tn(Event, (K.BURN, None, 0, drawn[:1], None)))
+        self._events.append(_tn(Event, (K.TURN_RIVER, None, 0, tr, None)))
         self._open(HeadsUpPhase.FINAL)
 
     def _open(self, phase: HeadsUpPhase) -> None:
         """Start a decision phase with the players who have not raised (or skip it if none)."""
-        q = [s for s in self.players if s not in self.raised]
+        q = [s for s in self._players if s not in self._raised]
         if q:
-            self.phase = phase
+            self._phase = phase
             self._street = HeadsUpStreet.FLOP if phase is HeadsUpPhase.POSTFLOP else HeadsUpStreet.RIVER
             self._queue = q
         else:
-            self.phase = HeadsUpPhase.TURN_RIVER if phase is HeadsUpPhase.POSTFLOP else HeadsUpPhase.SHOWDOWN
+            self._phase = HeadsUpPhase.TURN_RIVER if phase is HeadsUpPhase.POSTFLOP else HeadsUpPhase.SHOWDOWN
             self._queue = []
 
     def _after_decision(self) -> None:
@@ -351,9 +366,9 @@ class HeadsUpRound:
         q.pop(0)
         if q:
             return
-        ph = self.phase
+        ph = self._phase
         self._street = None
-        self.phase = HeadsUpPhase.FLOP if ph is HeadsUpPhase.PREFLOP else HeadsUpPhase.TURN_RIVER if ph is HeadsUpPhase.POSTFLOP else HeadsUpPhase.SHOWDOWN
+        self._phase = HeadsUpPhase.FLOP if ph is HeadsUpPhase.PREFLOP else HeadsUpPhase.TURN_RIVER if ph is HeadsUpPhase.POSTFLOP else HeadsUpPhase.SHOWDOWN
 
     def expose_dealer(self) -> int:
         """Turn the dealer's cards face up and select every hand's best five (§ 677a.11(g), (g)(1)-(2)).
@@ -366,44 +381,44 @@ class HeadsUpRound:
             The dealer's hand value 1..7462.
         Raises: IllegalActionError when decisions are still due.
         """
-        if self.phase is not HeadsUpPhase.SHOWDOWN:
+        if self._phase is not HeadsUpPhase.SHOWDOWN:
             self._need(HeadsUpPhase.SHOWDOWN, "expose the dealer's hand")
-        b = self.board
-        d = self.dealer_hole
-        self.dealer_value = _evaluate(d + b)
-        hole, values = self.hole, self.values
-        for s in self.players:
+        b = self._board
+        d = self._dealer_hole
+        self._dealer_value = _evaluate(d + b)
+        hole, values = self._hole, self._values
+        for s in self._players:
             values[s] = _evaluate(hole[s] + b)
-        self.events.append(_tn(Event, (K.EXPOSE_DEALER, None, self.dealer_value, d, None)))
+        self._events.append(_tn(Event, (K.EXPOSE_DEALER, None, self._dealer_value, d, None)))
         # (g): the players who placed a Raise, from the dealer's right counterclockwise; then the hands
         # tucked under an optional wager at (f), whose Pocket Bonus / Trips Plus (i) is still open
         # (assumed order: also counterclockwise, after the raisers)
-        wagers, folded = self.wagers, self.folded
-        self._to_settle = (sorted((s for s in self.players if s not in folded), reverse=True)
+        wagers, folded = self._wagers, self._folded
+        self._to_settle = (sorted((s for s in self._players if s not in folded), reverse=True)
                            + sorted((s for s in folded if wagers[s][2] or wagers[s][3]), reverse=True))
-        self.phase = HeadsUpPhase.SETTLEMENT if self._to_settle else HeadsUpPhase.COMPLETE
-        return self.dealer_value
+        self._phase = HeadsUpPhase.SETTLEMENT if self._to_settle else HeadsUpPhase.COMPLETE
+        return self._dealer_value
 
     # ---- player decisions ----------------------------------------------------------------------
     def _check_turn(self, player: int, what: str) -> HeadsUpStreet:
         q = self._queue
         if q and q[0] == player and type(player) is int:
             return self._street  # type: ignore[return-value]
-        ph = self.phase
+        ph = self._phase
         st = self._street
         if st is None:
-            if player in self.folded:
+            if player in self._folded:
                 raise IllegalActionError(f"player {player} has folded", f"{_S}(f)")
-            if player in self.raised:
+            if player in self._raised:
                 raise IllegalActionError(f"player {player} has already placed a Raise wager; only one is allowed",
                                          f"{_S}(d)")
             raise OutOfTurnError(f"no player decision is due now (phase: {ph.value})", f"{_S}(b)-(f)")
         s = self._queue[0]
         if player != s:
-            if player in self.raised:
+            if player in self._raised:
                 raise IllegalActionError(f"player {player} has already placed a Raise wager; only one is allowed",
                                          _SECTION_OF[st])
-            if player in self.folded:
+            if player in self._folded:
                 raise IllegalActionError(f"player {player} has folded", f"{_S}(f)")
             raise OutOfTurnError(f"player {player} cannot {what}: it is player {s}'s decision", _SECTION_OF[st])
         return st
@@ -437,13 +452,13 @@ class HeadsUpRound:
         opts = self.raise_options()
         if isinstance(amount, bool) or not isinstance(amount, int) or amount not in opts:
             self._refuse_raise(player, st, amount, opts)
-        self.raised[player] = (st, amount)
-        self.events.append(_tn(Event, (K.RAISE, player, amount, (), st)))
+        self._raised[player] = (st, amount)
+        self._events.append(_tn(Event, (K.RAISE, player, amount, (), st)))
         self._after_decision()
 
     def _refuse_raise(self, player: int, st: HeadsUpStreet, amount: object, opts: Sequence[int]) -> None:
         """Raise the error naming the rule a Raise of ``amount`` breaks."""
-        ante = self.wagers[player][0]
+        ante = self._wagers[player][0]
         allowed = (f"{opts[0]}..{opts[-1]}" + (f" in steps of {opts.step}" if opts.step > 1 else "")
                    if isinstance(opts, range) else ", ".join(map(str, opts)))
         msg = f"player {player}: a Raise of {amount!r} is not allowed now; allowed: {allowed}"
@@ -464,7 +479,7 @@ class HeadsUpRound:
         if st is HeadsUpStreet.RIVER:
             raise IllegalActionError(f"player {player}: after the turn and river a player must raise the Ante or fold",
                                      f"{_S}(f)")
-        self.events.append(_tn(Event, (K.CHECK, player, 0, (), st)))
+        self._events.append(_tn(Event, (K.CHECK, player, 0, (), st)))
         self._after_decision()
 
     def fold(self, player: int) -> None:
@@ -476,21 +491,21 @@ class HeadsUpRound:
         if st is not HeadsUpStreet.RIVER:
             raise IllegalActionError(f"player {player}: a player may fold only after the turn and river",
                                      f"{_S}(b), (d)")
-        self.folded.add(player)
-        self.events.append(_tn(Event, (K.FOLD, player, 0, (), st)))
-        a, o, pb, tp = self.wagers[player]
+        self._folded.add(player)
+        self._events.append(_tn(Event, (K.FOLD, player, 0, (), st)))
+        a, o, pb, tp = self._wagers[player]
         collected = collect_fold(a, o)
         self._collected[player] = collected
-        self.events.append(_tn(Event, (K.COLLECT, player, a + o, (), collected)))
+        self._events.append(_tn(Event, (K.COLLECT, player, a + o, (), collected)))
         if not (pb or tp):  # nothing tucked: this player's wagers are all settled now
-            self._settled.append(_tn(PlayerSettlement, (player, collected, _evaluate(self.hole[player] + self.board), 0)))
+            self._settled.append(_tn(PlayerSettlement, (player, collected, _evaluate(self._hole[player] + self._board), 0)))
         self._after_decision()
 
     def decide(self, action: int) -> None:
         """Apply a strategy's answer for the player to act: a Raise amount, or 0 to check (fold at (f))."""
         s = self.to_act
         if s is None:
-            raise IllegalActionError(f"no player decision is due now (phase: {self.phase.value})")
+            raise IllegalActionError(f"no player decision is due now (phase: {self._phase.value})")
         if action:
             self.raise_wager(s, action)
         elif self._street is HeadsUpStreet.RIVER:
@@ -504,28 +519,28 @@ class HeadsUpRound:
 
         Raises: IllegalActionError before the dealer's hand is exposed or when all are settled.
         """
-        if self.phase is not HeadsUpPhase.SETTLEMENT:
+        if self._phase is not HeadsUpPhase.SETTLEMENT:
             self._need(HeadsUpPhase.SETTLEMENT, "settle")
         to_settle = self._to_settle
         s = to_settle[0]  # never empty in the settlement phase
-        a, o, pb, tp = self.wagers[s]
-        rz = self.raised.get(s)
-        res = settle_player(self.rules, s, ante=a, odds=o, raise_amount=rz[1] if rz else 0, pocket_bonus=pb,
-                            trips_plus=tp, folded=s in self.folded, hole=self.hole[s],
-                            dealer_hole=self.dealer_hole, player_value=self.values[s],
-                            dealer_value=self.dealer_value)
+        a, o, pb, tp = self._wagers[s]
+        rz = self._raised.get(s)
+        res = settle_player(self._rules, s, ante=a, odds=o, raise_amount=rz[1] if rz else 0, pocket_bonus=pb,
+                            trips_plus=tp, folded=s in self._folded, hole=self._hole[s],
+                            dealer_hole=self._dealer_hole, player_value=self._values[s],
+                            dealer_value=self._dealer_value)
         to_settle.pop(0)
         self._settled.append(res)
-        self.events.append(_tn(Event, (K.SETTLE, s, res.net, (), res)))
+        self._events.append(_tn(Event, (K.SETTLE, s, res.net, (), res)))
         if not to_settle:
-            self.phase = HeadsUpPhase.COMPLETE
+            self._phase = HeadsUpPhase.COMPLETE
         return res
 
     def settle(self) -> RoundSettlement:
         """Settle every remaining player and return the round's :class:`RoundSettlement`."""
-        if self.phase is HeadsUpPhase.SHOWDOWN:
+        if self._phase is HeadsUpPhase.SHOWDOWN:
             raise IllegalActionError("expose the dealer's hand before settling", f"{_S}(g)")
-        if self.phase is not HeadsUpPhase.COMPLETE:
+        if self._phase is not HeadsUpPhase.COMPLETE:
             self._need(HeadsUpPhase.SETTLEMENT, "settle")
             while self._to_settle:
                 self.settle_next()
@@ -534,13 +549,13 @@ class HeadsUpRound:
     @property
     def settlement(self) -> RoundSettlement | None:
         """The settlement once the round is complete, else None."""
-        return RoundSettlement(tuple(self._settled)) if self.phase is HeadsUpPhase.COMPLETE else None
+        return RoundSettlement(tuple(self._settled)) if self._phase is HeadsUpPhase.COMPLETE else None
 
     def record(self) -> dict[str, Any]:
         """What § 677a.11(j) keeps for reconstruction: every hand, the board, the burns, in plain data."""
-        return {"dealing": self.rules.dealing.value, "dealer": self.dealer_hole, "board": self.board,
-                "burns": self.burns, "hole": dict(self.hole), "folded": tuple(sorted(self.folded)),
-                "raised": {s: (st.name, a) for s, (st, a) in self.raised.items()}}
+        return {"dealing": self._rules.dealing.value, "dealer": self._dealer_hole, "board": self._board,
+                "burns": self._burns, "hole": dict(self._hole), "folded": tuple(sorted(self._folded)),
+                "raised": {s: (st.name, a) for s, (st, a) in self._raised.items()}}
 
     # ---- driving -------------------------------------------------------------------------------
     def run(self, source: CardSource, strategy: Strategy | dict[int, Strategy]) -> RoundSettlement:
@@ -549,7 +564,7 @@ class HeadsUpRound:
         the :class:`RoundSettlement`."""
         per_player = strategy if isinstance(strategy, dict) else None
         while True:
-            ph = self.phase
+            ph = self._phase
             if self._street is not None:
                 d = self.decision()
                 f = per_player[d.player] if per_player is not None else strategy

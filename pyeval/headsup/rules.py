@@ -448,10 +448,17 @@ class HeadsUpRules:
         :class:`SettlePlan`); derived from the fields, never part of equality or the repr."""
         return _make_plan(self)
 
+    @functools.cached_property
+    def _raise_cache(self) -> dict[tuple[int, int], Sequence[int]]:
+        """(street, ante) -> Raise amounts, filled by the rounds on first use (private: the plan
+        the rounds read is read-only)."""
+        return {}
+
     def __getstate__(self) -> dict[str, object]:
-        # pickle and deepcopy carry the fields only; the plan is rebuilt on first use
+        # pickle and deepcopy carry the fields only; the plan and the cache are rebuilt on first use
         state = dict(self.__dict__)
         state.pop("plan", None)
+        state.pop("_raise_cache", None)
         return state
 
 
@@ -469,7 +476,7 @@ class SettlePlan(NamedTuple):
     odds: tuple[tuple[int, int, Fraction] | None, ...]
     bad_beat: tuple[tuple[int, int, Fraction] | None, ...]
     trips: tuple[tuple[int, int, Fraction] | None, ...]
-    pocket: dict[str, tuple[int, int, Fraction]]
+    pocket: Mapping[str, tuple[int, int, Fraction]]
     dealer_aa_class: bool
     round_up: bool
     exact: bool
@@ -477,7 +484,6 @@ class SettlePlan(NamedTuple):
     offers_trips: bool
     preflop_multiples: tuple[int, ...]
     flop_multiples: tuple[int, ...]
-    raise_options: dict[tuple[int, int], Sequence[int]]  # (street, ante) -> Raise amounts (a cache)
     up_to: bool  # RaiseAmounts.UP_TO
     raise_unit: int  # the Raise amounts' unit (EXACT rounding: what the Ante/Raise paytable pays whole)
 
@@ -499,10 +505,10 @@ def _make_plan(r: HeadsUpRules) -> SettlePlan:
         ante_raise=(ar.numerator, ar.denominator, ar),
         odds=_lines_by_category(r.odds), bad_beat=_lines_by_category(r.bad_beat),
         trips=_lines_by_category(r.trips_plus),
-        pocket={} if pb is None else {c: (f.numerator, f.denominator, f) for c, f in pb.lines.items()},
+        pocket=MappingProxyType({} if pb is None else {c: (f.numerator, f.denominator, f) for c, f in pb.lines.items()}),
         dealer_aa_class=pb is not None and AA_WITH_DEALER_AA in pb.lines,
         round_up=r.rounding is Rounding.UP, exact=r.rounding is Rounding.EXACT,
         offers_pocket=pb is not None, offers_trips=r.trips_plus is not None,
         preflop_multiples=r.preflop_raise_multiples, flop_multiples=r.flop_raise_multiples,
-        raise_options={}, up_to=r.raise_amounts is RaiseAmounts.UP_TO,
+        up_to=r.raise_amounts is RaiseAmounts.UP_TO,
         raise_unit=r.whole_chip_unit(HeadsUpWager.RAISE) if r.rounding is Rounding.EXACT else 1)

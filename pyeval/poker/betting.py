@@ -14,26 +14,26 @@ class Betting(RoundState):
     __slots__ = ()
 
     def _needs(self, i: int) -> bool:
-        if self.folded[i] or self.stacks[i] == 0:
+        if self._folded[i] or self._stacks[i] == 0:
             return False
-        if self.bets[i] < self.bet_to:
+        if self._bets[i] < self._bet_to:
             return True
-        return not self.acted[i] and self.n_able_to_act >= 2
+        return not self._acted[i] and self._n_able_to_act >= 2
 
     def _first_from(self, start: int) -> int | None:
         """The first player clockwise from ``start`` (included) who must act: not folded, not
         all-in, and facing a bet or (with someone left to bet against) yet to act this betting round."""
-        folded, stacks, bets = self.folded, self.stacks, self.bets
-        bet_to = self.bet_to
-        if self.n_able_to_act >= 2:
-            acted = self.acted
-            for i in _ORDER[self.n][start % self.n]:
+        folded, stacks, bets = self._folded, self._stacks, self._bets
+        bet_to = self._bet_to
+        if self._n_able_to_act >= 2:
+            acted = self._acted
+            for i in _ORDER[self._n][start % self._n]:
                 if folded[i] or not stacks[i]:
                     continue
                 if bets[i] < bet_to or not acted[i]:
                     return i
         else:
-            for i in _ORDER[self.n][start % self.n]:
+            for i in _ORDER[self._n][start % self._n]:
                 if folded[i] or not stacks[i]:
                     continue
                 if bets[i] < bet_to:
@@ -41,53 +41,53 @@ class Betting(RoundState):
         return None
 
     def _turn(self, player: int | None, what: str) -> int:
-        a = self.actor
+        a = self._actor
         if a is None:
             raise OutOfTurnError(f"no player may {what} now (phase: {self.phase.value})",
-                                 R_PREFLOP if self.street == 0 else R_STREETS)
+                                 R_PREFLOP if self._street == 0 else R_STREETS)
         if player is not None and player != a:
             raise OutOfTurnError(f"player {player} may not {what}: it is player {a}'s turn",
-                                 R_PREFLOP if self.street == 0 else R_STREETS)
+                                 R_PREFLOP if self._street == 0 else R_STREETS)
         return a
 
     def betting_options(self) -> BettingOptions | None:
         """What the player to act may do now in the betting round (amounts to call, bet or raise
         to), or None when no player is to act."""
-        a = self.actor
+        a = self._actor
         if a is None:
             return None
-        call = min(self.bet_to - self.bets[a], self.stacks[a])
+        call = min(self._bet_to - self._bets[a], self._stacks[a])
         lo, hi = self._raise_bounds(a)
         return BettingOptions(a, True, call == 0, call, self._may_raise(a), lo, hi)
 
     def _may_raise(self, a: int) -> bool:
         """Whether player ``a`` may bet or raise now (the conditions of :meth:`_raise_block`, without
         building the error)."""
-        rules = self.rules
-        return not (self.stacks[a] <= self.bet_to - self.bets[a] or self.n_able_to_act < 2
-                    or (self.acted[a] and self.acted_at_raise[a] >= self.full_raises and not self._reopened_by_sum(a))
-                    or (self.checked[a] and not rules.check_raise)
-                    or (self.bet_to and rules.max_raises is not None and self.raises >= rules.max_raises))
+        rules = self._rules
+        return not (self._stacks[a] <= self._bet_to - self._bets[a] or self._n_able_to_act < 2
+                    or (self._acted[a] and self._acted_at_raise[a] >= self._full_raises and not self._reopened_by_sum(a))
+                    or (self._checked[a] and not rules.check_raise)
+                    or (self._bet_to and rules.max_raises is not None and self._raises >= rules.max_raises))
 
     def _reopened_by_sum(self, a: int) -> bool:
         """``ShortAllIns.CUMULATIVE``: the all-ins since player ``a`` last acted add up to at least a
         full raise, so the betting is open to him again (common practice; the text is silent)."""
-        return (self.rules.short_all_ins is ShortAllIns.CUMULATIVE
-                and self.bet_to - self.acted_at_bet[a] >= self.min_raise > 0)
+        return (self._rules.short_all_ins is ShortAllIns.CUMULATIVE
+                and self._bet_to - self._acted_at_bet[a] >= self._min_raise > 0)
 
     def _raise_bounds(self, a: int) -> tuple[int, int]:
-        bet_to = self.bet_to
-        allin_to = self.bets[a] + self.stacks[a]
+        bet_to = self._bet_to
+        allin_to = self._bets[a] + self._stacks[a]
         sizes = self._fixed_bet_sizes
         if sizes is not None:  # fixed limit
-            size = sizes[self.street]
-            base = self.full_bet_to if self.rules.limit_short_all_in is LimitShortAllIn.HALF_BET else bet_to
+            size = sizes[self._street]
+            base = self._full_bet_to if self._rules.limit_short_all_in is LimitShortAllIn.HALF_BET else bet_to
             lo = hi = size if bet_to < size else base + size  # a bring-in is completed to one bet
         else:
-            rules = self.rules
-            lo = bet_to + self.min_raise if bet_to else rules.min_bet
+            rules = self._rules
+            lo = bet_to + self._min_raise if bet_to else rules.min_bet
             if rules.structure is BettingStructure.POT_LIMIT:
-                hi = bet_to + sum(self.contrib) + (bet_to - self.bets[a])
+                hi = bet_to + sum(self._contrib) + (bet_to - self._bets[a])
                 if hi < lo:  # a small pot never forbids the minimum bet or raise (common practice)
                     hi = lo
             else:
@@ -102,65 +102,65 @@ class Betting(RoundState):
 
     def _raise_block(self, a: int) -> IllegalActionError | None:
         """Why player ``a`` may not bet or raise now, or None."""
-        if self.stacks[a] <= self.bet_to - self.bets[a]:
-            return _illegal(f"player {a}'s stakes of {self.stacks[a]} do not exceed the call", R_STAKES)
-        if self.n_able_to_act < 2:  # player a is active, so no one else is
+        if self._stacks[a] <= self._bet_to - self._bets[a]:
+            return _illegal(f"player {a}'s stakes of {self._stacks[a]} do not exceed the call", R_STAKES)
+        if self._n_able_to_act < 2:  # player a is active, so no one else is
             return _illegal("every other player is all-in: there is no one left to raise", R_ALL_IN)
-        if self.acted[a] and self.acted_at_raise[a] >= self.full_raises and not self._reopened_by_sum(a):
+        if self._acted[a] and self._acted_at_raise[a] >= self._full_raises and not self._reopened_by_sum(a):
             return _illegal(f"player {a} already acted and only an all-in short of a full raise followed: "
                             "betting is not reopened", R_ALL_IN)
-        if self.checked[a] and not self.rules.check_raise:
+        if self._checked[a] and not self._rules.check_raise:
             return _illegal("check-raise is not allowed at this table", R_CHECK_RAISE)
-        if self.bet_to and self.rules.max_raises is not None and self.raises >= self.rules.max_raises:
-            return _illegal(f"the posted cap of {self.rules.max_raises} raises this betting round is reached", R_LIMITS)
+        if self._bet_to and self._rules.max_raises is not None and self._raises >= self._rules.max_raises:
+            return _illegal(f"the posted cap of {self._rules.max_raises} raises this betting round is reached", R_LIMITS)
         return None
 
     def can_fold(self, player: int | None = None) -> bool:
         """True when ``player`` (default: whoever is to act) may fold now."""
-        return self.actor is not None and (player is None or player == self.actor)
+        return self._actor is not None and (player is None or player == self._actor)
 
     def fold(self, player: int | None = None) -> None:
         """The player to act folds (binding once made, § 637a.8(c)); his chips stay in the pot."""
         a = self._turn(player, "fold")
-        self.folded[a] = True
+        self._folded[a] = True
         if self._has_draws:  # his hand joins the dead cards a draw may reshuffle
-            self._dead_cards.extend(self.hole[a])
-        self.n_contending -= 1
-        if self.stacks[a] > 0:
-            self.n_able_to_act -= 1
-        self.acted[a] = True
+            self._dead_cards.extend(self._hole[a])
+        self._n_contending -= 1
+        if self._stacks[a] > 0:
+            self._n_able_to_act -= 1
+        self._acted[a] = True
         self._record.append(("fold", a, 0, ()))
         self._after_action(a)
 
     def can_check_or_call(self, player: int | None = None) -> bool:
         """True when ``player`` (default: whoever is to act) may check or call now."""
-        return self.actor is not None and (player is None or player == self.actor)
+        return self._actor is not None and (player is None or player == self._actor)
 
     def check_or_call(self, player: int | None = None) -> None:
         """The player to act checks, or calls the current bet (all-in for less if short, § 637a.8(b)(5))."""
-        a = self.actor
+        a = self._actor
         if a is None or (player is not None and player != a):
             a = self._turn(player, "check or call")
-        stacks = self.stacks
-        bets = self.bets
-        bet_to = self.bet_to
+        stacks = self._stacks
+        bets = self._bets
+        bet_to = self._bet_to
         amt = bet_to - bets[a]
         if amt <= 0:
-            self.checked[a] = True
+            self._checked[a] = True
             self._record.append(("check", a, 0, ()))
         else:
             s = stacks[a]
             if amt >= s:
                 amt = s
-                self.n_able_to_act -= 1
+                self._n_able_to_act -= 1
             stacks[a] = s - amt
             bets[a] += amt
-            self.contrib[a] += amt
+            self._contrib[a] += amt
             self._record.append(("call", a, amt, ()))
-        acted = self.acted
+        acted = self._acted
         acted[a] = True
-        self.acted_at_raise[a] = self.full_raises
-        self.acted_at_bet[a] = bet_to
+        self._acted_at_raise[a] = self._full_raises
+        self._acted_at_bet[a] = bet_to
         self._after_action(a)
 
     def _check_raise_to(self, player: int | None, to: int) -> int:
@@ -171,30 +171,30 @@ class Betting(RoundState):
             block = self._raise_block(a)
             assert block is not None
             raise block
-        if to <= self.bet_to:
-            raise _illegal(f"a {'raise' if self.bet_to else 'bet'} to {to} does not exceed the current bet of "
-                           f"{self.bet_to}; check or call instead", R_LIMITS)
-        allin_to = self.bets[a] + self.stacks[a]
+        if to <= self._bet_to:
+            raise _illegal(f"a {'raise' if self._bet_to else 'bet'} to {to} does not exceed the current bet of "
+                           f"{self._bet_to}; check or call instead", R_LIMITS)
+        allin_to = self._bets[a] + self._stacks[a]
         if to > allin_to:
             raise _illegal(f"player {a} may bet only the table stakes in front of him: {to} is more than "
                            f"{allin_to}", R_STAKES)
         lo, hi = self._raise_bounds(a)
         if to > hi:
-            raise _illegal(f"{to} is above the maximum of {hi} ({self.rules.structure.value})", R_LIMITS)
+            raise _illegal(f"{to} is above the maximum of {hi} ({self._rules.structure.value})", R_LIMITS)
         if to < lo and to != allin_to and to < self._cover(a):
-            raise _illegal(f"{to} is below the minimum {'raise' if self.bet_to else 'bet'} to {lo}", R_LIMITS)
+            raise _illegal(f"{to} is below the minimum {'raise' if self._bet_to else 'bet'} to {lo}", R_LIMITS)
         return a
 
     def _cover(self, a: int) -> int:
         """The most any other live player can have in this betting round: a bet or raise to that much
         puts every opponent all-in, so it stands even below the minimum (the rest could not be called)."""
-        return max((self.bets[i] + self.stacks[i] for i in range(self.n) if i != a and not self.folded[i]), default=0)
+        return max((self._bets[i] + self._stacks[i] for i in range(self._n) if i != a and not self._folded[i]), default=0)
 
     def can_bet_or_raise_to(self, to: int | None = None, player: int | None = None) -> bool:
         """True when ``player`` (default: whoever is to act) may bet or raise to ``to`` chips now
         (``to=None``: to some amount)."""
         if to is None:
-            a = self.actor
+            a = self._actor
             return a is not None and (player is None or player == a) and self._may_raise(a)
         return passes(self._check_raise_to, player, to)
 
@@ -208,53 +208,53 @@ class Betting(RoundState):
         a full raise does neither (others who already acted may only call or fold).
         """
         a = self._check_raise_to(player, to)
-        rules = self.rules
-        bet_to = self.bet_to
+        rules = self._rules
+        bet_to = self._bet_to
         half_bet = False
         if self._fixed_bet_sizes is not None:  # fixed limit
-            size = self._fixed_bet_sizes[self.street]
+            size = self._fixed_bet_sizes[self._street]
             if bet_to < size:
                 lo = size
             elif rules.limit_short_all_in is LimitShortAllIn.HALF_BET:
-                lo = self.full_bet_to + size
+                lo = self._full_bet_to + size
                 half_bet = 2 * (to - bet_to) >= size  # an all-in of half a bet or more is a full raise
             else:
                 lo = bet_to + size
         else:
-            lo = bet_to + self.min_raise if bet_to else rules.min_bet
-        add = to - self.bets[a]
-        completes = bet_to < lo and bet_to == rules.bring_in and self.street == 0 and rules.bring_in > 0
+            lo = bet_to + self._min_raise if bet_to else rules.min_bet
+        add = to - self._bets[a]
+        completes = bet_to < lo and bet_to == rules.bring_in and self._street == 0 and rules.bring_in > 0
         kind = "raise" if bet_to and not completes else "bet"
         if to >= lo or half_bet:  # a full bet or raise
             if bet_to and not completes:
-                self.raises += 1
+                self._raises += 1
             inc = to - bet_to
-            if inc > self.min_raise and not half_bet:
-                self.min_raise = inc
-            self.full_raises += 1
-            self.full_bet_to = to
-        stacks = self.stacks
+            if inc > self._min_raise and not half_bet:
+                self._min_raise = inc
+            self._full_raises += 1
+            self._full_bet_to = to
+        stacks = self._stacks
         stacks[a] -= add
-        self.contrib[a] += add
-        self.bets[a] = to
-        self.bet_to = to
+        self._contrib[a] += add
+        self._bets[a] = to
+        self._bet_to = to
         if stacks[a] == 0:
-            self.n_able_to_act -= 1
-        self.acted[a] = True
-        self.acted_at_raise[a] = self.full_raises
-        self.acted_at_bet[a] = to
-        self.last_aggressor = a
+            self._n_able_to_act -= 1
+        self._acted[a] = True
+        self._acted_at_raise[a] = self._full_raises
+        self._acted_at_bet[a] = to
+        self._last_aggressor = a
         self._record.append((kind, a, to, ()))
         self._after_action(a)
 
     def _after_action(self, a: int) -> None:
         """After player ``a`` acted: the next player to act, or close the betting round."""
-        if self.n_contending == 1:
-            self.actor = None
+        if self._n_contending == 1:
+            self._actor = None
             self._street_done()
             return
         nxt = self._first_from(a + 1)
-        self.actor = nxt
+        self._actor = nxt
         if nxt is None:
             self._street_done()
         elif self._sitting_out and nxt in self._sitting_out:
@@ -264,36 +264,36 @@ class Betting(RoundState):
         """Tournament mode: the player to act sits out (away from the table), so the dealer folds his
         hand at his turn (a ``sit_out`` event, then the ``fold``; the next player's turn follows).
         Configuration (tournament rules; not in the texts in hand)."""
-        a = self.actor
-        if a is not None and a in self._sitting_out and not self.folded[a]:
+        a = self._actor
+        if a is not None and a in self._sitting_out and not self._folded[a]:
             self._record.append(("sit_out", a, 0, ()))
             self.fold(a)
 
     def _street_done(self) -> None:
         """Close a betting round: return any uncalled bet, then see whether betting can go on."""
-        bets = self.bets
+        bets = self._bets
         first = max(bets)
         if first and bets.count(first) == 1:  # the highest bet was not called in full
             top = bets.index(first)
             second = sorted(bets)[-2]
             back = first - second
             bets[top] = second
-            self.stacks[top] += back
-            self.contrib[top] -= back
+            self._stacks[top] += back
+            self._contrib[top] -= back
             self._record.append(("return", top, back, ()))
-            folded, stacks = self.folded, self.stacks
-            self.n_able_to_act = sum(1 for i in range(self.n) if stacks[i] and not folded[i])
-        if self.n_contending >= 2 and (self.street == self._last_street or self.n_able_to_act < 2):
-            self.betting_closed = True
-            if self.street == self._last_street or not self._has_draws:
+            folded, stacks = self._folded, self._stacks
+            self._n_able_to_act = sum(1 for i in range(self._n) if stacks[i] and not folded[i])
+        if self._n_contending >= 2 and (self._street == self._last_street or self._n_able_to_act < 2):
+            self._betting_closed = True
+            if self._street == self._last_street or not self._has_draws:
                 self._queue_showdown()
-        elif self.n_contending < 2:
-            self.betting_closed = True
-        if self._has_draws and self.n_contending >= 2 and self.street < self._last_street and self._streets[self.street + 1].draw:
+        elif self._n_contending < 2:
+            self._betting_closed = True
+        if self._has_draws and self._n_contending >= 2 and self._street < self._last_street and self._streets[self._street + 1].draw:
             self._open_draw()
 
 
     def _queue_showdown(self) -> None:
-        folded, mucked = self.folded, self.mucked
-        self.showdown_queue = [i for i in _ORDER[self.n][self.last_aggressor % self.n] if not (folded[i] or mucked[i])]
+        folded, mucked = self._folded, self._mucked
+        self._showdown_queue = [i for i in _ORDER[self._n][self._last_aggressor % self._n] if not (folded[i] or mucked[i])]
 

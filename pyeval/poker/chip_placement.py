@@ -174,12 +174,12 @@ class ChipPlacement(RoundState):
             OutOfTurnError: nobody is to act.
         """
         a = self._turn(None, "place chips")
-        call = min(self.bet_to - self.bets[a], self.stacks[a])
+        call = min(self._bet_to - self._bets[a], self._stacks[a])
         if not self._may_raise(a):
-            return Facing(a, call, self.bet_to, self.bets[a], self.stacks[a], None, None, False)
+            return Facing(a, call, self._bet_to, self._bets[a], self._stacks[a], None, None, False)
         lo, hi = self._raise_bounds(a)
-        lo = min(lo, max(self._cover(a), self.bet_to + 1))  # a bet that covers every opponent stands
-        return Facing(a, call, self.bet_to, self.bets[a], self.stacks[a], lo, hi, True)
+        lo = min(lo, max(self._cover(a), self._bet_to + 1))  # a bet that covers every opponent stands
+        return Facing(a, call, self._bet_to, self._bets[a], self._stacks[a], lo, hi, True)
 
     def rule_chip_placement(self, placed: int = 0, *, single_chip: bool = False, announced_to: int | None = None,
                             announced_raise: bool = False, motions: Sequence[int] | None = None,

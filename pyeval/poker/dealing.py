@@ -24,9 +24,9 @@ class Dealing(RoundState):
     def _check_hole(self, cards: Sequence[CardsInput] | None) -> list[tuple[int, ...]]:
         if self._forced_bets_due or self._hole_dealt:
             raise OutOfTurnError("hole cards are dealt once, after the forced bets", R_DEAL)
-        n = self.n
+        n = self._n
         if cards is None:
-            if self.source is None:
+            if self._source is None:
                 raise _illegal("no card source: give the hole cards explicitly", R_DEAL)
             return []
         if len(cards) != n:
@@ -44,7 +44,7 @@ class Dealing(RoundState):
         are never in the stub to be dealt again (issue 14 item 11). A source that cannot take
         particular cards out (it has no ``take``), or that does not hold them undealt, refuses the
         explicit deal; nothing changes then."""
-        src = self.source
+        src = self._source
         known = [c for c in cards if c >= 0]
         if src is None or not known:
             return
@@ -75,37 +75,37 @@ class Dealing(RoundState):
             DuplicateCardError: the card source returned bad cards (nothing changes).
         """
         explicit = self._check_hole(cards)
-        n = self.n
+        n = self._n
         first = self._streets[0]
         k = first.down + first.up
         if explicit:
             hole = [tuple(h) for h in explicit]
             self._take_from_source([c for h in hole for c in h])
         else:
-            assert self.source is not None
-            dealt = _from_source(self.source.deal(k * n), k * n, self._dealt)
+            assert self._source is not None
+            dealt = _from_source(self._source.deal(k * n), k * n, self._dealt)
             hole = [dealt[i::n] for i in range(n)]  # k rounds of one card, left of the button first
-        self.hole = hole
+        self._hole = hole
         for h in hole:
             self._dealt.update(h)
         ev = self._record
         for i in range(n):
             ev.append(("hole", i, 0, hole[i]))
         self._hole_dealt = True
-        if self.variant.forced == "bring_in":
+        if self._variant.forced == "bring_in":
             self._first_up_cards = upc = [h[first.down:] for h in hole]
-            bits = SHOW_BITS[self.variant.low_leads]
+            bits = SHOW_BITS[self._variant.low_leads]
             if first.up == 1:
                 self._showing_ranks = [bits[u[0]] for u in upc]
             else:
                 self._showing_ranks = [sum([bits[c] for c in u]) for u in upc]
             self._bring_in_due = True
-            self.actor = None
+            self._actor = None
             return
         # Preflop: blinds and straddler have not acted and keep the option to raise.
-        self.actor = self._first_from(self._preflop_first)
-        self.last_aggressor = self._preflop_first
-        if self.actor is None:
+        self._actor = self._first_from(self._preflop_first)
+        self._last_aggressor = self._preflop_first
+        if self._actor is None:
             self._street_done()
         elif self._sitting_out:
             self._fold_sitting_out()
@@ -119,20 +119,20 @@ class Dealing(RoundState):
     def _check_run_it(self, times: int) -> None:
         if type(times) is not int or not 2 <= times <= _MAX_RUNS:
             raise _illegal(f"the board is run 2..{_MAX_RUNS} times, got {times!r}", R_RUN_IT)
-        if self.rules.tournament:  # pokerkit's tournament mode too: one runout
+        if self._rules.tournament:  # pokerkit's tournament mode too: one runout
             raise _illegal("a tournament board is run once only", R_TOURNAMENT)
         if self._runs > 1:
             raise OutOfTurnError(f"the board is already run {self._runs} times", R_RUN_IT)
-        if not (self._hole_dealt and self.betting_closed and self.actor is None and not self.awarded
-                and self.n_contending >= 2 and self.street < self._last_street):
+        if not (self._hole_dealt and self._betting_closed and self._actor is None and not self._awarded
+                and self._n_contending >= 2 and self._street < self._last_street):
             raise OutOfTurnError("the board is run more than once only when no more betting is possible "
                                  "(all-in) and board cards are still to come", R_RUN_IT)
-        rest = self._streets[self.street + 1:]
+        rest = self._streets[self._street + 1:]
         if self._is_stud or self._has_draws or any(s.down or s.up or s.draw or not s.board for s in rest):
-            raise _illegal(f"{self.variant.name} deals cards other than board cards: it cannot be run more "
+            raise _illegal(f"{self._variant.name} deals cards other than board cards: it cannot be run more "
                            "than once", R_RUN_IT)
         need = times * sum(s.board + 1 for s in rest)  # board cards and a burn per street, each run
-        have = getattr(self.source, "remaining", None)
+        have = getattr(self._source, "remaining", None)
         if isinstance(have, int) and need > have:
             raise _illegal(f"running the board {times} times needs {need} cards, the card source has {have}", R_RUN_IT)
 
@@ -163,39 +163,39 @@ class Dealing(RoundState):
         """
         self._check_run_it(times)
         self._runs = times
-        self._run_street = self.street
+        self._run_street = self._street
         self._record.append(("run_it", None, times, ()))
 
     @property
     def run_boards(self) -> tuple[tuple[int, ...], ...]:
         """Each run's board (one entry without :meth:`run_it`); the last one may still be dealing."""
-        return tuple(self._run_boards) + (tuple(self.board),)
+        return tuple(self._run_boards) + (tuple(self._board),)
 
     def _next_street(self) -> StreetSpec | None:
-        return self._streets[self.street + 1] if self.street < self._last_street else None
+        return self._streets[self._street + 1] if self._street < self._last_street else None
 
     def _check_board(self, cards: CardsInput | None, burn: int | None,
                      hole: Sequence[CardsInput | None] | None = None) -> tuple[tuple[int, ...], list[tuple[int, ...] | None]]:
-        if not self._hole_dealt or self.actor is not None or self._bring_in_due:
+        if not self._hole_dealt or self._actor is not None or self._bring_in_due:
             raise OutOfTurnError("the next cards are dealt only when a betting round is complete", R_STREETS)
-        if self.n_contending < 2:
+        if self._n_contending < 2:
             raise _illegal("only one player remains: no more cards are dealt", R_SHOWDOWN)
         spec = self._next_street()
         if spec is None:
             raise _illegal("every street is dealt", R_STREETS)
         if self._draw_queue:
             raise OutOfTurnError(f"player {self._draw_queue[0]} has yet to discard or stand pat", R_STREETS)
-        if spec.draw and len(self._draw_discards) < self.n_contending:
+        if spec.draw and len(self._draw_discards) < self._n_contending:
             raise OutOfTurnError("the players discard before the draw is dealt", R_STREETS)
         if cards is None and hole is None and burn is None:
-            if self.source is None:
+            if self._source is None:
                 raise _illegal("no card source: give the cards explicitly", R_STREETS)
             return (), []
         community = self._community_card_due(spec)
         nb = 1 if community else spec.board
-        per = [len(self._draw_discards.get(i, ())) if spec.draw else spec.down + spec.up for i in range(self.n)]
+        per = [len(self._draw_discards.get(i, ())) if spec.draw else spec.down + spec.up for i in range(self._n)]
         out: tuple[int, ...] = ()
-        holes: list[tuple[int, ...] | None] = [None] * self.n
+        holes: list[tuple[int, ...] | None] = [None] * self._n
         if nb:
             out = _as_cards(cards if cards is not None else ())
             if len(out) != nb:
@@ -209,10 +209,10 @@ class Dealing(RoundState):
                                "instead", R_STREETS)
             holes = []
         elif spec.down or spec.up or spec.draw:
-            if hole is None or len(hole) != self.n:
-                raise _illegal(f"cards for each of the {self.n} players expected", R_DEAL)
+            if hole is None or len(hole) != self._n:
+                raise _illegal(f"cards for each of the {self._n} players expected", R_DEAL)
             for i, h in enumerate(hole):
-                want = 0 if self.folded[i] or self.mucked[i] else per[i]
+                want = 0 if self._folded[i] or self._mucked[i] else per[i]
                 got = () if h is None else _as_cards(h)
                 if len(got) != want:
                     raise _illegal(f"player {i} receives {want} card{'s' if want != 1 else ''} now, got {len(got)}", R_DEAL)
@@ -221,7 +221,7 @@ class Dealing(RoundState):
             # dead cards (earlier discards, folded hands, the discards of players served earlier in
             # this draw) may come back after a reshuffle; cards in play, a player's own discards and
             # those of players yet to be served may not
-            seen = {c for i, h in enumerate(self.hole) if not self.folded[i] for c in h if c >= 0}
+            seen = {c for i, h in enumerate(self._hole) if not self._folded[i] for c in h if c >= 0}
             for i, h in enumerate(holes):
                 if h:
                     later = {c for j, d in self._draw_discards.items() if j >= i for c in d}
@@ -229,7 +229,7 @@ class Dealing(RoundState):
                     seen.update(c for c in h if c >= 0)
             return out, holes
         extra = out if burn is None else out + (check_card(burn),)
-        _check_new([extra] + [h for h in holes if h], self.hole + [tuple(self.board), tuple(c for c in self.burns if c is not None)]
+        _check_new([extra] + [h for h in holes if h], self._hole + [tuple(self._board), tuple(c for c in self._burns if c is not None)]
                    + [d for d in self._draw_discards.values()] + self._run_boards)
         return out, holes
 
@@ -240,7 +240,7 @@ class Dealing(RoundState):
         discards)."""
         if not draw:
             return self._dealt
-        seen: set[int] = set().union(*[h for i, h in enumerate(self.hole) if not self.folded[i]])
+        seen: set[int] = set().union(*[h for i, h in enumerate(self._hole) if not self._folded[i]])
         seen.update(self._dead_cards)
         for d in self._draw_discards.values():
             seen.update(d)
@@ -250,27 +250,27 @@ class Dealing(RoundState):
     def _source_has(self, k: int) -> None:
         """Raise ShoeExhaustedError (changing nothing) when the card source says it holds fewer than
         ``k`` cards; a source without ``remaining`` is trusted."""
-        rem = getattr(self.source, "remaining", None)
+        rem = getattr(self._source, "remaining", None)
         if isinstance(rem, int) and rem < k:
             raise ShoeExhaustedError(f"the next street needs {k} card(s); the card source holds {rem}")
 
     def _cards_used(self) -> int:
         """Cards taken from the deck this round so far (hole, board, burns; unknown ones included)."""
-        return sum(len(h) for h in self.hole) + len(self.board) + len(self.burns)
+        return sum(len(h) for h in self._hole) + len(self._board) + len(self._burns)
 
     def _community_card_due(self, spec: StreetSpec) -> bool:
         """Stud: True when the last street cannot give every live player a card from one deck, so
         one card is turned face up in the center for all (after a burn)."""
-        if not self._is_stud or self.street + 1 != self._last_street or spec.board:
+        if not self._is_stud or self._street + 1 != self._last_street or spec.board:
             return False
-        live = self.n - sum(1 for f, m in zip(self.folded, self.mucked) if f or m)
+        live = self._n - sum(1 for f, m in zip(self._folded, self._mucked) if f or m)
         return 52 - self._cards_used() < live * (spec.down + spec.up)
 
     def can_deal_board(self) -> bool:
         """True when a betting round (and any draw) is complete and the next street's cards are due."""
-        return (self._hole_dealt and self.actor is None and not self._bring_in_due and self.n_contending >= 2
-                and self.street < self._last_street and not self._draw_queue
-                and (not self._streets[self.street + 1].draw or len(self._draw_discards) >= self.n_contending))
+        return (self._hole_dealt and self._actor is None and not self._bring_in_due and self._n_contending >= 2
+                and self._street < self._last_street and not self._draw_queue
+                and (not self._streets[self._street + 1].draw or len(self._draw_discards) >= self._n_contending))
 
     def deal_board(self, cards: CardsInput | None = None, burn: int | None = None,
                    hole: Sequence[CardsInput | None] | None = None) -> None:
@@ -297,9 +297,9 @@ class Dealing(RoundState):
             DuplicateCardError: the card source returned bad cards.
         """
         out, holes = self._check_board(cards, burn, hole)
-        spec = self._streets[self.street + 1]
+        spec = self._streets[self._street + 1]
         community = self._community_card_due(spec)
-        n = self.n
+        n = self._n
         b: int | None = burn
         events: list[tuple[str, int | None, int, tuple[int, ...]]] = []
         dead: list[int] | None = None  # draw games: the dead cards after this deal
@@ -307,7 +307,7 @@ class Dealing(RoundState):
             self._take_from_source(([check_card(burn)] if burn is not None else []) + list(out)
                                    + [c for h in holes if h for c in h], 1 if burn is not None else 0)
         else:
-            src = self.source
+            src = self._source
             assert src is not None
             if spec.board or community:
                 nb = 1 if community else spec.board
@@ -317,7 +317,7 @@ class Dealing(RoundState):
             k = spec.down + spec.up
             holes = [None] * n if ((k and not community) or spec.draw) else []
             if holes:  # one card (or each player's replacements) in turn from left of the button
-                folded, mucked, disc = self.folded, self.mucked, self._draw_discards
+                folded, mucked, disc = self._folded, self._mucked, self._draw_discards
                 want = [0 if folded[i] or mucked[i] else (len(disc.get(i, ())) if spec.draw else k) for i in range(n)]
                 need = sum(want)
                 if spec.draw and need > getattr(src, "remaining", need):  # a short stub
@@ -347,13 +347,13 @@ class Dealing(RoundState):
                 if h:
                     dealt_now.update(h)
         if spec.board or community:
-            self.burns.append(b)
+            self._burns.append(b)
             if b is not None:
                 self._record.append(("burn", None, 0, (b,)))
-            self.board.extend(out)
+            self._board.extend(out)
             self._record.append(("board", None, 0, tuple(out)))
         if holes:
-            hole, ev = self.hole, self._record
+            hole, ev = self._hole, self._record
             if spec.draw:
                 for i, h in enumerate(holes):
                     if h:
@@ -361,7 +361,7 @@ class Dealing(RoundState):
                         ev.append(("hole", i, 0, h))
             elif spec.up:  # stud: the down cards first, then the up cards
                 ups, nd = self._showing_ranks, spec.down
-                bits = SHOW_BITS[self.variant.low_leads]
+                bits = SHOW_BITS[self._variant.low_leads]
                 for i, h in enumerate(holes):
                     if h:
                         hole[i] += h
@@ -374,37 +374,37 @@ class Dealing(RoundState):
                         hole[i] += h
                         ev.append(("hole", i, 0, h))
         self._draw_discards = {}
-        self.street += 1
-        if self._runs > 1 and self.street == self._last_street and len(self._run_boards) < self._runs - 1:
+        self._street += 1
+        if self._runs > 1 and self._street == self._last_street and len(self._run_boards) < self._runs - 1:
             # run it more than once: this run's board is complete; the next run starts again from
             # the street the dealer ran it from (the earlier cards stay out of play)
-            self._run_boards.append(tuple(self.board))
-            del self.board[self._run_boards_base():]
-            self.street = self._run_street
+            self._run_boards.append(tuple(self._board))
+            del self._board[self._run_boards_base():]
+            self._street = self._run_street
             return
-        if self.betting_closed and self.street == self._last_street and self._has_draws and self.n_contending >= 2:
-            self.last_aggressor = 0  # no bet in the final betting round: the first live hand left of the button shows first
+        if self._betting_closed and self._street == self._last_street and self._has_draws and self._n_contending >= 2:
+            self._last_aggressor = 0  # no bet in the final betting round: the first live hand left of the button shows first
             self._queue_showdown()
-        elif self.betting_closed and self.n_contending >= 2 and self.street < self._last_street and self._streets[self.street + 1].draw:
+        elif self._betting_closed and self._n_contending >= 2 and self._street < self._last_street and self._streets[self._street + 1].draw:
             self._open_draw()
-        if not self.betting_closed:
-            self.bets = [0] * n
-            self.acted = [False] * n
-            self.acted_at_raise = [-1] * n
-            self.acted_at_bet = [0] * n
-            self.full_bet_to = 0
-            self.checked = [False] * n
-            self.bet_to = 0
-            self.raises = 0
-            self.full_raises = 0
-            self.min_raise = self.rules.min_bet
+        if not self._betting_closed:
+            self._bets = [0] * n
+            self._acted = [False] * n
+            self._acted_at_raise = [-1] * n
+            self._acted_at_bet = [0] * n
+            self._full_bet_to = 0
+            self._checked = [False] * n
+            self._bet_to = 0
+            self._raises = 0
+            self._full_raises = 0
+            self._min_raise = self._rules.min_bet
             lead = self._showing_leader() if self._is_stud else 0
-            self.last_aggressor = lead
-            if (self.street >= 2 and not self._is_stud and not self._has_draws
-                    and self.rules.turn_river_opener is StreetOpener.AS_PREFLOP):
+            self._last_aggressor = lead
+            if (self._street >= 2 and not self._is_stud and not self._has_draws
+                    and self._rules.turn_river_opener is StreetOpener.AS_PREFLOP):
                 lead = self._preflop_first  # § 637a.11(i), (j) "in accordance with (g)", read literally
-            self.actor = self._first_from(lead)
-            if self.actor is None:
+            self._actor = self._first_from(lead)
+            if self._actor is None:
                 self._street_done()
             elif self._sitting_out:
                 self._fold_sitting_out()

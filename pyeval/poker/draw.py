@@ -16,7 +16,7 @@ class Draw(RoundState):
     __slots__ = ()
 
     def _next_street(self) -> StreetSpec | None:
-        return self._streets[self.street + 1] if self.street < self._last_street else None
+        return self._streets[self._street + 1] if self._street < self._last_street else None
 
 
     def _draw_with_reshuffle(self, want: list[int], holes: list[tuple[int, ...] | None],
@@ -32,7 +32,7 @@ class Draw(RoundState):
         the draw; the round itself is not changed here (the caller applies it all once every card
         is validated).
         """
-        src: Any = self.source  # a Shoe: remaining, discard, reshuffle_rack
+        src: Any = self._source  # a Shoe: remaining, discard, reshuffle_rack
         if not hasattr(src, "reshuffle_rack") or not hasattr(src, "discard"):
             raise _illegal("the stub cannot complete the draw and this card source cannot reshuffle the "
                            "discards", R_DEAL)
@@ -49,7 +49,7 @@ class Draw(RoundState):
         dead = list(self._dead_cards)
         # cards a source may not deal: the live hands, the cards served in this draw, and the discards
         # of the players not yet served (each player's own discards included)
-        held = {c for i, h in enumerate(self.hole) if not self.folded[i] for c in h if c >= 0}
+        held = {c for i, h in enumerate(self._hole) if not self._folded[i] for c in h if c >= 0}
         n, i, last = len(want), 0, -1
         while i < n:
             rem, j, tot = src.remaining, i, 0
@@ -79,8 +79,8 @@ class Draw(RoundState):
     def _open_draw(self) -> None:
         """Draw games: after a betting round, the live players discard in turn from the button's left."""
         spec = self._next_street()
-        if spec is not None and spec.draw and self.n_contending >= 2 and not self._draw_discards and not self._draw_queue:
-            self._draw_queue = [i for i in range(self.n) if not (self.folded[i] or self.mucked[i])]
+        if spec is not None and spec.draw and self._n_contending >= 2 and not self._draw_discards and not self._draw_queue:
+            self._draw_queue = [i for i in range(self._n) if not (self._folded[i] or self._mucked[i])]
 
     def discard(self, cards: CardsInput = (), player: int | None = None) -> None:
         """Draw games: the player whose turn it is discards ``cards`` (``()`` stands pat); the dealer
@@ -91,7 +91,7 @@ class Draw(RoundState):
         """
         p, out, held = self._check_discard(cards, player)
         self._draw_queue.pop(0)
-        self.hole[p] = tuple(held)
+        self._hole[p] = tuple(held)
         self._draw_discards[p] = out
         self._record.append(("discard", p, len(out), out))
 
@@ -110,7 +110,7 @@ class Draw(RoundState):
 
     def _check_discard(self, cards: CardsInput, player: int | None) -> tuple[int, tuple[int, ...], list[int]]:
         p = self._drawing_player(player)
-        held = list(self.hole[p])
+        held = list(self._hole[p])
         if not cards:
             out: tuple[int, ...] = ()
         elif type(cards) in (tuple, list) and all([type(c) is int and c in held for c in cards]):
@@ -135,14 +135,14 @@ class Draw(RoundState):
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise CardTypeError(f"a number of cards to discard is an int >= 0, got {count!r}")
         p = self._drawing_player(player)
-        held = list(self.hole[p])
+        held = list(self._hole[p])
         unknown = [c for c in held if c < 0]
         if count > len(unknown):
             raise _illegal(f"player {p} holds only {len(unknown)} unknown cards", R_DEAL)
         for _ in range(count):
             held.remove(-1)
         self._draw_queue.pop(0)
-        self.hole[p] = tuple(held)
+        self._hole[p] = tuple(held)
         self._draw_discards[p] = (-1,) * count
         self._record.append(("discard", p, count, ()))
 

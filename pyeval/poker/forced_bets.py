@@ -64,11 +64,11 @@ class ForcedBets(RoundState):
         always dead money.
         """
         self._check_forced_bets()
-        rules = self.rules
-        stacks, contrib, bets, ev = self.stacks, self.contrib, self.bets, self._record
+        rules = self._rules
+        stacks, contrib, bets, ev = self._stacks, self._contrib, self._bets, self._record
         if rules.ante:
             dead = not rules.ante_trimming
-            for i in range(self.n):
+            for i in range(self._n):
                 a = min(rules.ante, stacks[i])
                 stacks[i] -= a
                 contrib[i] += a
@@ -103,25 +103,25 @@ class ForcedBets(RoundState):
             contrib[i] += a
             bets[i] += a
             ev.append(("blind", i, a, ()))
-        self.bet_to = self.full_bet_to = max(rules.blinds, default=0)
-        self.min_raise = max(rules.min_bet, self.bet_to)
-        self.n_able_to_act = self.n - stacks.count(0)
+        self._bet_to = self._full_bet_to = max(rules.blinds, default=0)
+        self._min_raise = max(rules.min_bet, self._bet_to)
+        self._n_able_to_act = self._n - stacks.count(0)
         self._forced_bets_due = False
 
     def _check_straddle(self, player: int | None) -> int:
         if self._forced_bets_due or self._hole_dealt:
             raise OutOfTurnError("a straddle is placed after the blinds and before any card is dealt", R_STRADDLE)
-        if self.rules.straddle is None:
+        if self._rules.straddle is None:
             raise _illegal("this table does not offer a straddle", R_STRADDLE)
         if self._straddled:
             raise _illegal("no more than one straddle per round", R_STRADDLE)
-        if self.n == 2:
+        if self._n == 2:
             raise _illegal("no straddle heads-up: the seat left of the last blind is a blind", R_STRADDLE)
-        s = (self._big_blind() + 1) % self.n
+        s = (self._big_blind() + 1) % self._n
         if player is not None and player != s:
             raise OutOfTurnError(f"only player {s}, left of the last blind, may straddle", R_STRADDLE)
-        if self.stacks[s] < self.rules.straddle:
-            raise _illegal(f"the straddle of {self.rules.straddle} exceeds player {s}'s stakes {self.stacks[s]}", R_STAKES)
+        if self._stacks[s] < self._rules.straddle:
+            raise _illegal(f"the straddle of {self._rules.straddle} exceeds player {s}'s stakes {self._stacks[s]}", R_STAKES)
         return s
 
     def can_post_straddle(self) -> bool:
@@ -135,16 +135,16 @@ class ForcedBets(RoundState):
         preflop betting starts left of the straddler, who may raise last (§ 637a.11(g)).
         """
         s = self._check_straddle(player)
-        amt = self.rules.straddle
+        amt = self._rules.straddle
         assert amt is not None
-        self.stacks[s] -= amt
-        self.contrib[s] += amt
-        self.bets[s] += amt
-        if self.stacks[s] == 0:
-            self.n_able_to_act -= 1
-        self.bet_to = self.full_bet_to = max(self.bet_to, self.bets[s])
-        self.min_raise = max(self.min_raise, self.bet_to)
+        self._stacks[s] -= amt
+        self._contrib[s] += amt
+        self._bets[s] += amt
+        if self._stacks[s] == 0:
+            self._n_able_to_act -= 1
+        self._bet_to = self._full_bet_to = max(self._bet_to, self._bets[s])
+        self._min_raise = max(self._min_raise, self._bet_to)
         self._straddled = True
-        self._preflop_first = (s + 1) % self.n
+        self._preflop_first = (s + 1) % self._n
         self._record.append(("straddle", s, amt, ()))
 

@@ -39,7 +39,7 @@ class _Replay:
         except PyevalError as exc:
             raise IllegalHandHistoryError(f"{hh.name}: the forced bets: {hh._names(str(exc))}",
                                           getattr(exc, "rule", "")) from None
-        self.n = self.rnd.n
+        self.n = self.rnd._n
         self.pending: dict[int, tuple[int, ...]] = {}  # hole cards of the street being dealt
         self.board: tuple[int, ...] | None = None      # board cards read, not yet dealt
         self.shown: set[int] = set()
@@ -55,13 +55,13 @@ class _Replay:
         rnd = self.rnd
         out: dict[int, int] = {}
         draw = rnd._has_draws
-        folded = rnd.folded
-        for i, h in enumerate(rnd.hole):
+        folded = rnd._folded
+        for i, h in enumerate(rnd._hole):
             if draw and folded[i]:
                 continue  # a folded hand in a draw game may be reshuffled and dealt again
             for c in h:
                 out[c] = i
-        for c in rnd.board:
+        for c in rnd._board:
             out[c] = -1
         for i, h in self.pending.items():
             for c in h:
@@ -93,7 +93,7 @@ class _Replay:
             return [0] * self.n
         out = []
         for i in range(self.n):
-            if rnd.folded[i] or rnd.mucked[i]:
+            if rnd._folded[i] or rnd._mucked[i]:
                 out.append(0)
             elif spec.draw:
                 out.append(len(rnd._draw_discards.get(i, ())))
@@ -140,11 +140,11 @@ class _Replay:
         nxt = rnd._next_street()
         if not any(s.board for s in rnd._streets) and not (nxt is not None and rnd._community_card_due(nxt)):
             raise HandHistoryError(f"{self.hh.variant} has no board cards")
-        no_more = rnd._next_street() is None or (rnd._hole_dealt and rnd.n_contending < 2)
-        if not no_more and rnd._runs == 1 and rnd.betting_closed and rnd.actor is None:
+        no_more = rnd._next_street() is None or (rnd._hole_dealt and rnd._n_contending < 2)
+        if not no_more and rnd._runs == 1 and rnd._betting_closed and rnd._actor is None:
             self._maybe_run_it(raw)
         if no_more:
-            if rnd.n_contending >= 2 and rnd.street == rnd._last_street and rnd.board:
+            if rnd._n_contending >= 2 and rnd._street == rnd._last_street and rnd._board:
                 raise IllegalHandHistoryError("board cards after the river: a board is run more than once only "
                                               "after an all-in before the river, each run dealing the same "
                                               "streets", R_RUN_IT)
@@ -166,7 +166,7 @@ class _Replay:
         if hint:
             rnd.run_it(int(hint.group(1)))
             return
-        sizes = [s.board for s in rnd._streets[rnd.street + 1:] if s.board]
+        sizes = [s.board for s in rnd._streets[rnd._street + 1:] if s.board]
         seq = []
         for r in self.hh.actions[self._idx:]:
             t = r.split("#", 1)[0].split()
@@ -182,16 +182,16 @@ class _Replay:
         """No more betting is possible: every live hand but at most one is all-in, so the hands are
         tabled together and the order a record lists them in changes no chip."""
         rnd = self.rnd
-        live = [i for i in range(self.n) if not (rnd.folded[i] or rnd.mucked[i])]
-        return sum(1 for i in live if rnd.stacks[i] > 0) <= 1
+        live = [i for i in range(self.n) if not (rnd._folded[i] or rnd._mucked[i])]
+        return sum(1 for i in live if rnd._stacks[i] > 0) <= 1
 
     def _apply_show(self, p: int, cards: tuple[int, ...] | None, raw: str) -> None:
         rnd = self.rnd
         if cards is None:
             rnd.muck(p)
             return
-        if rnd.hole[p] and cards and set(cards) != set(rnd.hole[p]):
-            known = "".join(CARD_TEXT[c] for c in rnd.hole[p] if c >= 0)
+        if rnd._hole[p] and cards and set(cards) != set(rnd._hole[p]):
+            known = "".join(CARD_TEXT[c] for c in rnd._hole[p] if c >= 0)
             raise IllegalHandHistoryError(f"{self.hh._who(p)} shows {raw.split()[2]} but was dealt {known}", _R_SHOW)
         rnd.show(p)
         self.shown.add(p)
@@ -200,7 +200,7 @@ class _Replay:
         rnd = self.rnd
         while self.tabled:
             order = rnd.showdown_order()
-            if not order or order[0] not in self.tabled or rnd.actor is not None:
+            if not order or order[0] not in self.tabled or rnd._actor is not None:
                 return
             p = order[0]
             self._apply_show(p, self.tabled.pop(p), "")
@@ -216,15 +216,15 @@ class _Replay:
             cards = _cards(text[2])
         if cards and p in self.shown and p not in rnd.showdown_order():
             # shown again after the rest of the cards were dealt to all-in hands
-            if set(cards) != set(rnd.hole[p]):
+            if set(cards) != set(rnd._hole[p]):
                 raise IllegalHandHistoryError(f"{self.hh._who(p)} shows {text[2]} but holds "
-                                              f"{''.join(CARD_TEXT[c] for c in rnd.hole[p])}", _R_SHOW)
+                                              f"{''.join(CARD_TEXT[c] for c in rnd._hole[p])}", _R_SHOW)
             return
         order = rnd.showdown_order()
-        if (not self.strict and rnd.actor is None and p in order and order[0] != p and p not in self.tabled
+        if (not self.strict and rnd._actor is None and p in order and order[0] != p and p not in self.tabled
                 and self._all_tabled()):
-            if cards and set(cards) != set(rnd.hole[p]):
-                known = "".join(CARD_TEXT[c] for c in rnd.hole[p] if c >= 0)
+            if cards and set(cards) != set(rnd._hole[p]):
+                known = "".join(CARD_TEXT[c] for c in rnd._hole[p] if c >= 0)
                 raise IllegalHandHistoryError(f"{self.hh._who(p)} shows {text[2]} but was dealt {known}", _R_SHOW)
             self.tabled[p] = cards  # turned up with the others, in the regulation's order
             return
@@ -276,14 +276,14 @@ class _Replay:
     def _check_scorable(self) -> None:
         """Never score unknown cards (a ``??`` board or hole card) as a tie: refuse the award."""
         rnd, hh = self.rnd, self.hh
-        live = [i for i in range(self.n) if not (rnd.folded[i] or rnd.mucked[i])]
+        live = [i for i in range(self.n) if not (rnd._folded[i] or rnd._mucked[i])]
         if len(live) < 2:
             return
-        if any(c < 0 for c in rnd.board):
+        if any(c < 0 for c in rnd._board):
             raise IllegalHandHistoryError(f"{hh.name}: the board has cards nobody saw ('??'): the pots cannot be "
                                           "awarded", _R_SHOWDOWN)
         for i in live:
-            if any(c < 0 for c in rnd.hole[i]):
+            if any(c < 0 for c in rnd._hole[i]):
                 raise IllegalHandHistoryError(f"{hh.name}: {hh._who(i)}'s cards at the showdown are unknown ('??'): "
                                               "the pots cannot be awarded", _R_SHOWDOWN)
 
@@ -317,13 +317,13 @@ class _Replay:
             raise HandHistoryError(f"'{op}' takes {'an amount' if arity == 3 else 'nothing more'}")
         if op in ("sd", "sm") and len(text) > 3:
             raise HandHistoryError("cards are written without spaces (e.g. 'p1 sm AsKd')")
-        if p in rnd._sitting_out and op in ("cc", "cbr", "sd") and (rnd.folded[p] or rnd.actor == p):
+        if p in rnd._sitting_out and op in ("cc", "cbr", "sd") and (rnd._folded[p] or rnd._actor == p):
             raise IllegalHandHistoryError(f"{self.hh._who(p)} sits out: the dealer folds his hand at his first turn",
                                           R_TOURNAMENT)
         if op == "cc":
             rnd.check_or_call(p)
         elif op == "f":
-            if p in rnd._sitting_out and rnd.folded[p] and p not in self.sat_out:
+            if p in rnd._sitting_out and rnd._folded[p] and p not in self.sat_out:
                 self.sat_out.add(p)  # the dealer folded his hand at his turn (tournament mode)
             else:
                 rnd.fold(p)
@@ -373,8 +373,8 @@ def stop_reason(rnd: Round, hh: HandHistory | None = None) -> str | None:
     if rnd.complete:
         return None
     who = hh._who if hh is not None else (lambda i: f"p{i + 1}")
-    if rnd.actor is not None:
-        return f"the record stops with {who(rnd.actor)} to act"
+    if rnd._actor is not None:
+        return f"the record stops with {who(rnd._actor)} to act"
     order = rnd.showdown_order()
     if order:
         return f"the record stops before the showdown: {who(order[0])} has yet to show or muck"
@@ -402,7 +402,7 @@ def check_replay(hh: HandHistory, *, strict: bool = False) -> ReplayResult:
     scale = hh.unit_scale
     exact = hh if scale == 1 and all(isinstance(v, int) for v in hh.starting_stacks) else hh.in_units(scale)
     rnd = exact._replay_exact(strict)
-    stacks = tuple(rnd.stacks)
+    stacks = tuple(rnd._stacks)
     expected = tuple(exact.finishing_stacks) if exact.finishing_stacks is not None else None
     first = None
     if expected is not None:

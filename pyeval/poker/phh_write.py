@@ -13,8 +13,8 @@ from .phh import (
     _ANTE_TRIMMING, _KNOWN, _LETTER, _PREFIX, _RULE_FIELDS, _SITTING_OUT, HandHistory, _heads_up_order, _setting_text,
     _short,
 )
-from .round import Round
-from .rules import BettingStructure, PokerRules
+from .round import Round, _default_plan
+from .rules import BettingStructure, HeadsUpOrder, PokerRules
 
 __all__ = ["from_round", "dumps", "dumps_many", "variant_code"]
 
@@ -62,8 +62,8 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
     n = rnd.n
     st = rules.structure
     forced = [0] * n  # nominal forced bets: a blind all-in for less is recorded at its posted size
-    default = rules.engine.forced_bet_plans.get(n, (None,))[0]
-    if default is not None and tuple(rnd._blind_posters) != default:
+    default = _default_plan(n, rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND, len(rules.blinds))[0]
+    if tuple(rnd._blind_posters) != default:
         raise HandHistoryError("PHH records blinds posted by the players left of the button in turn; this round's "
                                f"blinds were placed by a button rule (posters {rnd._blind_posters})")
     for amount, i in zip(rules.blinds, rnd._blind_posters):

@@ -14,6 +14,7 @@ Each step is a method with a matching query (``post_forced_bets``/``can_post_for
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Iterable, Sequence
 
 from ..cards import CARD_TEXT
@@ -92,6 +93,16 @@ def _check_posters(posters: Sequence[int | None], k: int, n: int) -> tuple[tuple
     return bp, ((bp[-1] + 1) % n if k else 0)  # type: ignore[operator]
 
 
+@functools.lru_cache(maxsize=None)
+def _default_plan(n: int, button_small_blind: bool, k: int) -> tuple[tuple[int | None, ...], int]:
+    """Who posts each of ``k`` blinds among ``n`` players by default (the players left of the button
+    in turn, § 637a.11(d); heads-up the button first when ``rules.heads_up`` is
+    ``BUTTON_SMALL_BLIND``) and who acts first preflop. (A bool key: an enum's hash is a Python call.)"""
+    posters = [1, 0] if n == 2 and button_small_blind else list(range(n))
+    bp = tuple(posters[i % n] for i in range(k))
+    return bp, ((bp[-1] + 1) % n if bp else 0)
+
+
 def _merge_orphans(pots: tuple[Pot, ...]) -> tuple[Pot, ...]:
     """Fold every pot with no eligible player into the nearest pot below it that has one (else the
     nearest above); unchanged when no pot has an eligible player (no live hand at all)."""
@@ -127,6 +138,16 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         sitting_out: tournament mode only: round indices of players away from the table; each is
             dealt in, posts his forced bets and is folded by the dealer at his first turn (a
             ``sit_out`` event, then his ``fold``). See :func:`pyeval.poker.forced_bets.check_sitting_out`.
+
+    Every attribute is read-only, and what it returns is a snapshot that cannot reach the round
+    (docs/architecture.md, "Read-only rounds and tables"): per-player sequences are tuples by
+    round index (``stacks``, ``starting_stacks``, ``bets``, ``contrib``, ``folded``, ``mucked``,
+    ``hole``, ``acted``, ``checked``, ``values``, ``low_values``, ``winnings``), as are ``board``,
+    ``burns`` and ``showdown_queue``; ``actor``, ``street``, ``bet_to``, ``min_raise``,
+    ``raises``, ``full_raises``, ``full_bet_to``, ``last_aggressor``, ``n_able_to_act``,
+    ``n_contending``, ``betting_closed`` and ``awarded`` are ints or bools; ``rules``, ``variant``,
+    ``n`` and ``source`` (the caller's own card source) as given. ``r.stacks[2] = 10**6`` raises
+    ``TypeError``; :meth:`view` gives the whole table as one frozen value.
     Raises:
         IllegalActionError: fewer than 2 or more players than seats, a stack that is not a
             positive int, more forced bets than players, or bad ``blind_posters``.
@@ -147,50 +168,46 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
                 raise _illegal(f"table stakes must be positive ints, got {s!r}", R_STAKES)
         if blind_posters is None and len(rules.blinds) > n:  # stud tables have no blinds
             raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
-        self.rules = rules
-        self.n = n
-        self.source = cards
-        self.stacks = stacks
-        self.starting_stacks = tuple(stacks)
-        self.bets = [0] * n
-        self.contrib = [0] * n
-        self.folded = [False] * n
-        self.mucked = [False] * n
-        self.hole: list[tuple[int, ...]] = [()] * n
-        self.board: list[int] = []
-        self.burns: list[int | None] = []
+        self._rules = rules
+        self._n = n
+        self._source = cards
+        self._stacks = stacks
+        self._starting_stacks = tuple(stacks)
+        self._bets = [0] * n
+        self._contrib = [0] * n
+        self._folded = [False] * n
+        self._mucked = [False] * n
+        self._hole: list[tuple[int, ...]] = [()] * n
+        self._board: list[int] = []
+        self._burns: list[int | None] = []
         self._record: list[tuple[str, int | None, int, tuple[int, ...]]] = []
         self._forced_bets_due = True  # forced bets not yet posted
         self._straddled = False
         self._hole_dealt = False
-        self.street = 0
-        self.bet_to = 0
-        self.min_raise = 0
-        self.raises = 0
-        self.full_raises = 0
-        self.acted = [False] * n
-        self.acted_at_raise = [-1] * n
-        self.acted_at_bet = [0] * n
-        self.full_bet_to = 0
-        self.checked = [False] * n
-        self.actor: int | None = None
-        self.last_aggressor = 0
-        self.n_able_to_act = n
-        self.n_contending = n
-        self.betting_closed = False  # no further betting this round
-        self.showdown_queue: list[int] = []
-        self.awarded = False
-        plan: tuple[tuple[int | None, ...], int] | None = rules.engine.forced_bet_plans.get(n)
-        if plan is None:  # who posts each blind, and who acts first preflop, for n players
-            posters = [1, 0] if n == 2 and rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else list(range(n))
-            bp = tuple(posters[i % n] for i in range(len(rules.blinds)))
-            plan = rules.engine.forced_bet_plans[n] = (bp, (bp[-1] + 1) % n if bp else 0)
+        self._street = 0
+        self._bet_to = 0
+        self._min_raise = 0
+        self._raises = 0
+        self._full_raises = 0
+        self._acted = [False] * n
+        self._acted_at_raise = [-1] * n
+        self._acted_at_bet = [0] * n
+        self._full_bet_to = 0
+        self._checked = [False] * n
+        self._actor: int | None = None
+        self._last_aggressor = 0
+        self._n_able_to_act = n
+        self._n_contending = n
+        self._betting_closed = False  # no further betting this round
+        self._showdown_queue: list[int] = []
+        self._awarded = False
+        plan = _default_plan(n, rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND, len(rules.blinds))
         if blind_posters is not None:  # a table's button rule placed the blinds (e.g. a dead small blind)
             plan = _check_posters(blind_posters, len(rules.blinds), n)
         self._blind_posters, self._preflop_first = plan
-        self.values: list[int] = [0] * n
-        self.winnings: list[int] = [0] * n
-        self.variant = rules.variant
+        self._values: list[int] = [0] * n
+        self._winnings: list[int] = [0] * n
+        self._variant = rules.variant
         self._streets = rules.variant.streets
         self._last_street = len(self._streets) - 1
         self._first_up_cards: list[tuple[int, ...]] = [()] * n  # stud: the up cards of the first street (bring-in)
@@ -198,7 +215,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         self._bring_in_due = False
         self._draw_queue: list[int] = []
         self._draw_discards: dict[int, tuple[int, ...]] = {}
-        self.low_values: list[int] = [0] * n
+        self._low_values: list[int] = [0] * n
         self._dead_ante = 0  # dead antes (a big-blind ante; every ante when not trimmed): money of the main pot
         self._dead_antes = [0] * n
         self._sitting_out = _check_sitting_out(rules, sitting_out, n)
@@ -220,17 +237,17 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             return Phase.FORCED_BETS
         if not self._hole_dealt:
             return Phase.HOLE_CARDS
-        if self.awarded:
+        if self._awarded:
             return Phase.COMPLETE
         if self._bring_in_due:
             return Phase.BRING_IN
-        if self.actor is not None:
+        if self._actor is not None:
             return Phase.BETTING
         if self._draw_queue:
             return Phase.DRAW
-        if self.n_contending >= 2 and self.street < self._last_street:
+        if self._n_contending >= 2 and self._street < self._last_street:
             return Phase.BOARD
-        if self.showdown_queue:
+        if self._showdown_queue:
             return Phase.SHOWDOWN
         return Phase.AWARD
 
@@ -258,9 +275,9 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             return _FORCED
         if not self._hole_dealt:
             return _HOLE_OR_STRADDLE if self.can_post_straddle() else _HOLE
-        if self.awarded:
+        if self._awarded:
             return _NOTHING
-        a = self.actor
+        a = self._actor
         if a is not None:
             return _BET_OR_RAISE if self._may_raise(a) else _CALL_OR_FOLD
         if self._bring_in_due:
@@ -283,16 +300,16 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
     @property
     def button(self) -> int:
         """Round index of the button (always the last player)."""
-        return self.n - 1
+        return self._n - 1
 
     @property
     def pot_total(self) -> int:
         """All chips put in this round so far (antes, blinds, bets; uncalled bets once returned leave it)."""
-        return sum(self.contrib)
+        return sum(self._contrib)
 
     def pots(self) -> tuple[Pot, ...]:
         """Main and side pots as they stand now (§ 637a.8(b)(5)); players who mucked are not eligible."""
-        live = [not (f or m) for f, m in zip(self.folded, self.mucked)]
+        live = [not (f or m) for f, m in zip(self._folded, self._mucked)]
         return self._pots(live)
 
     def _pots(self, live: list[bool]) -> tuple[Pot, ...]:
@@ -303,8 +320,8 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         above every live contribution) join the highest pot below them (else the lowest above)."""
         dead = self._dead_ante
         if not dead:
-            return _merge_orphans(side_pots(self.contrib, live))
-        contrib = [c - d for c, d in zip(self.contrib, self._dead_antes)]
+            return _merge_orphans(side_pots(self._contrib, live))
+        contrib = [c - d for c, d in zip(self._contrib, self._dead_antes)]
         pots = side_pots(contrib, live)
         contenders = tuple(j for j, alive in enumerate(live) if alive)
         if pots and pots[0].eligible == contenders:
@@ -324,7 +341,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         out: list[object] = []
         for name in RoundState.__slots__:
             v = getattr(self, name)
-            if name == "source":
+            if name == "_source":
                 v = _source_state(v)
             out.append(_frozen(v))
         return tuple(out)
@@ -337,14 +354,14 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             self.post_forced_bets()
         if not self._hole_dealt:
             self.deal_hole_cards()
-        while self.actor is None and not self.awarded:
+        while self._actor is None and not self._awarded:
             if self._bring_in_due:
                 self.post_bring_in()
-            elif self.showdown_queue:  # all-in hands are turned up before the rest of the board
+            elif self._showdown_queue:  # all-in hands are turned up before the rest of the board
                 self.show()
             elif self._draw_queue:  # a player must discard or stand pat
                 return
-            elif self.n_contending >= 2 and self.street < self._last_street:
+            elif self._n_contending >= 2 and self._street < self._last_street:
                 self.deal_board()
             else:
                 self.award()
@@ -362,9 +379,9 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
     @property
     def complete(self) -> bool:
         """True once the pots are awarded."""
-        return self.awarded
+        return self._awarded
 
     def __repr__(self) -> str:
-        board = " ".join(CARD_TEXT[c] for c in self.board)
-        return f"<Round {self.n} players, {self.phase.value}, board [{board}], stacks {self.stacks}>"
+        board = " ".join(CARD_TEXT[c] for c in self._board)
+        return f"<Round {self._n} players, {self.phase.value}, board [{board}], stacks {self._stacks}>"
 

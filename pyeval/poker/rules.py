@@ -163,8 +163,6 @@ class EngineConstants:
         largest_blind: the largest blind (0 for stud).
         bring_in_order: for each card 0..51, its order for the bring-in: rank (razz: aces low), then
             the declared suit order; the lowest (razz: highest) brings in.
-        forced_bet_plans: per player count, who posts each blind and who acts first preflop (filled on
-            first use; the only mutable part, a cache).
     """
 
     is_stud: bool
@@ -173,7 +171,6 @@ class EngineConstants:
     fixed_bet_sizes: tuple[int, ...] | None
     largest_blind: int
     bring_in_order: tuple[int, ...]
-    forced_bet_plans: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)

@@ -19,22 +19,22 @@ class Showdown(RoundState):
     def showdown_order(self) -> tuple[int, ...]:
         """Players still to show or muck, in order: the last bettor or raiser of the final betting
         round first (else the first live player left of the button), then clockwise (§ 637a.18(e))."""
-        return tuple(self.showdown_queue)
+        return tuple(self._showdown_queue)
 
     def _check_show(self, player: int | None, muck: bool) -> int:
-        if not self.showdown_queue or self.actor is not None:
+        if not self._showdown_queue or self._actor is not None:
             raise OutOfTurnError("no hand is to be shown now", R_SHOW_ORDER)
-        p = self.showdown_queue[0]
+        p = self._showdown_queue[0]
         if player is not None and player != p:
             raise OutOfTurnError(f"player {p} shows first, not player {player}", R_SHOW_ORDER)
         if muck:
-            if self.rules.show_all_hands:
+            if self._rules.show_all_hands:
                 raise _illegal("this table requires every hand at showdown to be shown", R_SHOW_ORDER)
-            if self.rules.tournament and any(not (self.stacks[i] or self.folded[i] or self.mucked[i])
-                                             for i in range(self.n)):  # a live hand is all-in (pokerkit's too)
+            if self._rules.tournament and any(not (self._stacks[i] or self._folded[i] or self._mucked[i])
+                                             for i in range(self._n)):  # a live hand is all-in (pokerkit's too)
                 raise _illegal("in a tournament every hand is tabled when a player is all-in", R_TOURNAMENT)
-            live = [not (f or m) and i != p for i, (f, m) in enumerate(zip(self.folded, self.mucked))]
-            for pot in self._pots([not (f or m) for f, m in zip(self.folded, self.mucked)]):
+            live = [not (f or m) and i != p for i, (f, m) in enumerate(zip(self._folded, self._mucked))]
+            for pot in self._pots([not (f or m) for f, m in zip(self._folded, self._mucked)]):
                 if p in pot.eligible and not any(live[i] for i in pot.eligible):
                     raise _illegal(f"player {p} is the last hand contending a pot and must show it", R_SHOW_ORDER)
         return p
@@ -46,10 +46,10 @@ class Showdown(RoundState):
     def show(self, player: int | None = None) -> None:
         """The next player in showdown order turns his hole cards face up (§ 637a.11(k))."""
         p = self._check_show(player, False)
-        if -1 in self.hole[p]:  # unknown cards are -1 (see _as_cards)
+        if -1 in self._hole[p]:  # unknown cards are -1 (see _as_cards)
             raise _illegal(f"player {p}'s hole cards are unknown and cannot be shown", R_SHOW_ORDER)
-        self.showdown_queue.pop(0)
-        self._record.append(("show", p, 0, self.hole[p]))
+        self._showdown_queue.pop(0)
+        self._record.append(("show", p, 0, self._hole[p]))
 
     def can_muck(self, player: int | None = None) -> bool:
         """True when the next player in showdown order may muck (give up the pot) instead of showing;
@@ -60,22 +60,22 @@ class Showdown(RoundState):
     def muck(self, player: int | None = None) -> None:
         """The next player in showdown order mucks and forfeits every pot (§ 637a.18(e))."""
         p = self._check_show(player, True)
-        self.showdown_queue.pop(0)
-        self.mucked[p] = True
-        self.n_contending -= 1
+        self._showdown_queue.pop(0)
+        self._mucked[p] = True
+        self._n_contending -= 1
         self._record.append(("muck", p, 0, ()))
-        if self.n_contending == 1:
-            self.showdown_queue.clear()
+        if self._n_contending == 1:
+            self._showdown_queue.clear()
 
     def _check_award(self) -> None:
-        if self.awarded:
+        if self._awarded:
             raise OutOfTurnError("the pots are already awarded", R_SHOWDOWN)
-        if not self._hole_dealt or self.actor is not None or not self.betting_closed:
+        if not self._hole_dealt or self._actor is not None or not self._betting_closed:
             raise OutOfTurnError("the pots are awarded only after the last betting round", R_SHOWDOWN)
-        if self.n_contending >= 2 and self.street < self._last_street:
+        if self._n_contending >= 2 and self._street < self._last_street:
             raise OutOfTurnError("every street must be dealt before a showdown", R_SHOWDOWN)
-        if self.showdown_queue:
-            raise OutOfTurnError(f"player {self.showdown_queue[0]} has yet to show or muck", R_SHOW_ORDER)
+        if self._showdown_queue:
+            raise OutOfTurnError(f"player {self._showdown_queue[0]} has yet to show or muck", R_SHOW_ORDER)
 
     def can_award(self) -> bool:
         """True when every pot can be awarded (betting over, board complete, showdown done)."""
@@ -112,30 +112,30 @@ class Showdown(RoundState):
         its own run's board (award events pot by pot, run by run; ``detail``: the pot index).
         """
         self._check_award()
-        n = self.n
-        live = [not (f or m) for f, m in zip(self.folded, self.mucked)]
-        hands = self.variant.hands
+        n = self._n
+        live = [not (f or m) for f, m in zip(self._folded, self._mucked)]
+        hands = self._variant.hands
         split = len(hands) == 2
-        runs = self._runs if self.n_contending >= 2 else 1
+        runs = self._runs if self._n_contending >= 2 else 1
         scored = []  # (values, lows) on each run's board
-        last = self.board
+        last = self._board
         try:
             for rb in (self._run_boards + [tuple(last)] if runs > 1 else [tuple(last)]):
-                self.board = list(rb)
+                self._board = list(rb)
                 scored.append(self._score(live, split))
         finally:
-            self.board = last
+            self._board = last
         values, lows = scored[-1]
         odd_key = None
-        odd_chip = self.rules.odd_chip
+        odd_chip = self._rules.odd_chip
         to_first = odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
         # § 637a.11(k): at most $1 of odd units to one player (only ALL_TO_FIRST can give one player more
         # than one odd unit of a pot)
-        cap = self.rules.odd_units_per_player if to_first else None  # None in tournament mode
+        cap = self._rules.odd_units_per_player if to_first else None  # None in tournament mode
         if odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
-            key = self.rules.card_order_key
-            odd_key = lambda i: tuple(sorted((key(c) for c in self.hole[i]), reverse=True))  # noqa: E731
-        contrib = self.contrib
+            key = self._rules.card_order_key
+            odd_key = lambda i: tuple(sorted((key(c) for c in self._hole[i]), reverse=True))  # noqa: E731
+        contrib = self._contrib
         level = max(contrib)
         contenders = [i for i in range(n) if live[i]]
         if not self._dead_ante and level and all([contrib[i] == level for i in contenders]):
@@ -145,9 +145,9 @@ class Showdown(RoundState):
             pots = self._pots(live)
         payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
         rakes: list[tuple[int, int]] = []  # (chips, pot index) to the house
-        rules = self.rules
+        rules = self._rules
         rake_left = -1  # no rake
-        if rules.rake_bps and not (rules.rake_no_flop_no_drop and self.street == 0):
+        if rules.rake_bps and not (rules.rake_no_flop_no_drop and self._street == 0):
             rake_left = rules.rake_cap if rules.rake_cap is not None else sum(p.amount for p in pots)
         for k, pot in enumerate(pots):
             if rake_left > 0:  # the house's rake comes off the pot before it is split
@@ -189,7 +189,7 @@ class Showdown(RoundState):
         if paid != sum(contrib):  # pragma: no cover - the pots hold exactly the chips put in
             raise _illegal(f"the pots would pay {paid} chips of the {sum(contrib)} put in", R_SHOWDOWN)
         # every check is done: the chips move (each pot's rake recorded before its awards)
-        stacks, win, ev = self.stacks, self.winnings, self._record
+        stacks, win, ev = self._stacks, self._winnings, self._record
         raked = dict((k, r) for r, k in rakes)
         for i, amt, k in payouts:
             r = raked.pop(k, 0)
@@ -198,22 +198,22 @@ class Showdown(RoundState):
             stacks[i] += amt
             win[i] += amt
             ev.append(("award", i, amt, (k,)))
-        self.values, self.low_values = scored[-1]
-        self.awarded = True
+        self._values, self._low_values = scored[-1]
+        self._awarded = True
 
     def _score(self, live: list[bool], split: bool) -> tuple[list[int], list[int]]:
-        """Each live hand's value (and low value) on ``self.board``; raises naming a fault."""
-        n = self.n
-        hands = self.variant.hands
-        values = list(self.values)
-        lows = list(self.low_values)
-        if self.n_contending >= 2:
-            b = self.board
+        """Each live hand's value (and low value) on ``self._board``; raises naming a fault."""
+        n = self._n
+        hands = self._variant.hands
+        values = list(self._values)
+        lows = list(self._low_values)
+        if self._n_contending >= 2:
+            b = self._board
             if self._holdem_showdown and -1 not in b:  # hold'em: the hot path
                 b0, b1, b2, b3, b4 = b
                 for i in range(n):
                     if live[i]:
-                        h = self.hole[i]
+                        h = self._hole[i]
                         v = _EVAL7(h[0], h[1], b0, b1, b2, b3, b4) if -1 not in h else -1
                         if v < 0:
                             v = self._value("high", i)  # raises, naming the fault
@@ -236,18 +236,18 @@ class Showdown(RoundState):
 
         Raises IllegalActionError (never a builtin error, never a value) when a card is unknown
         (a replay's ``??``) or the evaluator reports an error."""
-        h = self.hole[i]
+        h = self._hole[i]
         if -1 in h:
             raise _illegal(f"player {i}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
-        if -1 in self.board:
+        if -1 in self._board:
             raise _illegal("a board card is unknown: the pot cannot be awarded", R_SHOWDOWN)
-        if any(not 0 <= c < 52 for c in h) or any(not 0 <= c < 52 for c in self.board):  # pragma: no cover
+        if any(not 0 <= c < 52 for c in h) or any(not 0 <= c < 52 for c in self._board):  # pragma: no cover
             raise _illegal(f"player {i}'s hand holds a card outside 0..51: the pot cannot be awarded", R_SHOWDOWN)
         if kind == "high" and len(h) == 7:  # seven-card stud: the 7-card kernel, called directly
             v = _EVAL7(*h)
         else:
             t = HAND_TYPES[kind]
-            hole_b, board_b = bytes(h), bytes(self.board)
+            hole_b, board_b = bytes(h), bytes(self._board)
             if not t.uses_board and board_b:  # a stud community card counts for every hand
                 hole_b += board_b
             try:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from ..cards import CARD_TEXT, check_card, parse_cards
-from ..contracts import CardSource, Event, EventKind
+from ..contracts import CardSource, Event, EventKind, read_only, tuple_copy
 from ..errors import CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError
 from .games import StreetSpec, Variant
 from .rules import R_DEAL, PokerRules
@@ -76,61 +76,61 @@ class RoundState:
     """
 
     __slots__ = (
-        "rules", "n", "source", "stacks", "starting_stacks", "bets", "contrib", "folded", "mucked",
-        "hole", "board", "burns", "_record", "_forced_bets_due", "_straddled", "_hole_dealt", "street",
-        "bet_to", "min_raise", "raises", "full_raises", "acted", "acted_at_raise", "acted_at_bet", "full_bet_to",
-        "checked", "actor",
-        "last_aggressor", "n_able_to_act", "n_contending", "betting_closed", "showdown_queue", "awarded",
-        "_blind_posters", "_preflop_first", "values", "winnings", "variant", "_last_street",
-        "_bring_in_due", "_draw_queue", "_draw_discards", "low_values", "_streets", "_dead_ante",
+        "_rules", "_n", "_source", "_stacks", "_starting_stacks", "_bets", "_contrib", "_folded", "_mucked",
+        "_hole", "_board", "_burns", "_record", "_forced_bets_due", "_straddled", "_hole_dealt", "_street",
+        "_bet_to", "_min_raise", "_raises", "_full_raises", "_acted", "_acted_at_raise", "_acted_at_bet", "_full_bet_to",
+        "_checked", "_actor",
+        "_last_aggressor", "_n_able_to_act", "_n_contending", "_betting_closed", "_showdown_queue", "_awarded",
+        "_blind_posters", "_preflop_first", "_values", "_winnings", "_variant", "_last_street",
+        "_bring_in_due", "_draw_queue", "_draw_discards", "_low_values", "_streets", "_dead_ante",
         "_has_draws", "_holdem_showdown", "_is_stud", "_first_up_cards",
         "_fixed_bet_sizes", "_dead_cards", "_showing_ranks", "_dealt", "_runs", "_run_street", "_run_boards",
         "_dead_antes", "_sitting_out",
     )
 
-    rules: PokerRules
-    n: int  # players in the round
-    source: CardSource | None
-    stacks: list[int]  # chips in front of each player now
-    starting_stacks: tuple[int, ...]
-    bets: list[int]  # chips each player has bet in the current betting round
-    contrib: list[int]  # chips each player has put in the pot this round (antes, blinds, bets)
-    folded: list[bool]
-    mucked: list[bool]
-    hole: list[tuple[int, ...]]  # each player's cards (stud: down and up); -1 = a card nobody saw
-    board: list[int]
-    burns: list[int | None]
+    _rules: PokerRules
+    _n: int  # players in the round
+    _source: CardSource | None
+    _stacks: list[int]  # chips in front of each player now
+    _starting_stacks: tuple[int, ...]
+    _bets: list[int]  # chips each player has bet in the current betting round
+    _contrib: list[int]  # chips each player has put in the pot this round (antes, blinds, bets)
+    _folded: list[bool]
+    _mucked: list[bool]
+    _hole: list[tuple[int, ...]]  # each player's cards (stud: down and up); -1 = a card nobody saw
+    _board: list[int]
+    _burns: list[int | None]
     _record: list[tuple[str, int | None, int, tuple[int, ...]]]  # the events, as plain tuples
     _forced_bets_due: bool
     _straddled: bool
     _hole_dealt: bool
-    street: int  # index into the variant's streets (0 = the first betting round)
-    bet_to: int  # the amount to call this betting round (a total, not an increment)
-    min_raise: int  # the smallest full raise increment now
-    raises: int  # raises made this betting round (for the posted cap)
-    full_raises: int  # full bets and raises this betting round (each reopens the betting)
-    acted: list[bool]
-    acted_at_raise: list[int]  # full_raises when each player last acted (-1: not yet)
-    acted_at_bet: list[int]  # bet_to when each player last acted (ShortAllIns.CUMULATIVE)
-    full_bet_to: int  # the bet level set by the last full bet or raise (or the blinds) this betting round
-    checked: list[bool]
-    actor: int | None  # the player to act, or None
-    last_aggressor: int  # the last to bet or raise (or the round's lead): shows first
-    n_able_to_act: int  # players neither folded nor all-in
-    n_contending: int  # players neither folded nor mucked
-    betting_closed: bool  # no further betting this round
-    showdown_queue: list[int]  # players still to show or muck, in order
-    awarded: bool
+    _street: int  # index into the variant's streets (0 = the first betting round)
+    _bet_to: int  # the amount to call this betting round (a total, not an increment)
+    _min_raise: int  # the smallest full raise increment now
+    _raises: int  # raises made this betting round (for the posted cap)
+    _full_raises: int  # full bets and raises this betting round (each reopens the betting)
+    _acted: list[bool]
+    _acted_at_raise: list[int]  # full_raises when each player last acted (-1: not yet)
+    _acted_at_bet: list[int]  # bet_to when each player last acted (ShortAllIns.CUMULATIVE)
+    _full_bet_to: int  # the bet level set by the last full bet or raise (or the blinds) this betting round
+    _checked: list[bool]
+    _actor: int | None  # the player to act, or None
+    _last_aggressor: int  # the last to bet or raise (or the round's lead): shows first
+    _n_able_to_act: int  # players neither folded nor all-in
+    _n_contending: int  # players neither folded nor mucked
+    _betting_closed: bool  # no further betting this round
+    _showdown_queue: list[int]  # players still to show or muck, in order
+    _awarded: bool
     _blind_posters: tuple[int | None, ...]  # round index posting each blind, None = a dead blind
     _preflop_first: int
-    values: list[int]
-    winnings: list[int]
-    variant: Variant
+    _values: list[int]
+    _winnings: list[int]
+    _variant: Variant
     _last_street: int
     _bring_in_due: bool
     _draw_queue: list[int]  # players still to discard in this draw, in turn
     _draw_discards: dict[int, tuple[int, ...]]  # this draw's discards, by player
-    low_values: list[int]
+    _low_values: list[int]
     _streets: tuple[StreetSpec, ...]
     _dead_ante: int  # dead antes (a big-blind ante; all antes when not trimmed): dead money of the main pot
     _dead_antes: list[int]  # each player's part of _dead_ante
@@ -146,6 +146,44 @@ class RoundState:
     _run_street: int  # the street each further run starts from (after run_it)
     _run_boards: list[tuple[int, ...]]  # the full boards of the runs completed before the current one
     _dealt: set[int]  # every known card dealt or burned this round (not the draws' replacements)
+
+    # The public state: read-only properties over the private slots above (the engine's hot paths
+    # use the slots). A sequence comes back as a tuple, a snapshot that does not follow later steps.
+    rules: PokerRules = read_only("_rules", "The table's :class:`~pyeval.poker.PokerRules`.")
+    n: int = read_only("_n", "The number of players in the round.")
+    source: CardSource | None = read_only("_source", "Where cards come from (a shoe), or None.")
+    variant: Variant = read_only("_variant", "The game played (``rules.variant``).")
+    stacks: tuple[int, ...] = tuple_copy("_stacks", "Chips behind each player now, by round index.")
+    starting_stacks: tuple[int, ...] = read_only("_starting_stacks", "Each player's table stakes when the round began.")
+    bets: tuple[int, ...] = tuple_copy("_bets", "Chips each player has bet in the current betting round.")
+    contrib: tuple[int, ...] = tuple_copy("_contrib", "Chips each player has put in the pot this round (antes, blinds, bets).")
+    folded: tuple[bool, ...] = tuple_copy("_folded", "Whether each player has folded.")
+    mucked: tuple[bool, ...] = tuple_copy("_mucked", "Whether each player has mucked at the showdown.")
+    hole: tuple[tuple[int, ...], ...] = tuple_copy(
+        "_hole", "Each player's cards (stud: down and up cards); -1 stands for a card nobody saw.")
+    board: tuple[int, ...] = tuple_copy("_board", "The community cards dealt so far (of the current run).")
+    burns: tuple[int | None, ...] = tuple_copy("_burns", "The burned cards, in order (None: a burn nobody saw).")
+    street: int = read_only("_street", "Index of the betting round in the variant's streets (0 = the first).")
+    bet_to: int = read_only("_bet_to", "The amount to call this betting round (a total, not an increment).")
+    min_raise: int = read_only("_min_raise", "The smallest full raise increment now.")
+    raises: int = read_only("_raises", "Raises made this betting round (for a posted cap).")
+    full_raises: int = read_only("_full_raises", "Full bets and raises this betting round (each reopens the betting).")
+    full_bet_to: int = read_only("_full_bet_to", "The bet level set by the last full bet or raise (or the blinds).")
+    acted: tuple[bool, ...] = tuple_copy("_acted", "Whether each player has acted in this betting round.")
+    acted_at_raise: tuple[int, ...] = tuple_copy(
+        "_acted_at_raise", "``full_raises`` when each player last acted this betting round (-1: not yet).")
+    acted_at_bet: tuple[int, ...] = tuple_copy("_acted_at_bet", "``bet_to`` when each player last acted.")
+    checked: tuple[bool, ...] = tuple_copy("_checked", "Whether each player has checked in this betting round.")
+    actor: int | None = read_only("_actor", "The player to act, or None.")
+    last_aggressor: int = read_only("_last_aggressor", "The last to bet or raise (or the round's lead): shows first.")
+    n_able_to_act: int = read_only("_n_able_to_act", "Players neither folded nor all-in.")
+    n_contending: int = read_only("_n_contending", "Players neither folded nor mucked.")
+    betting_closed: bool = read_only("_betting_closed", "True when no further betting is possible this round.")
+    showdown_queue: tuple[int, ...] = tuple_copy("_showdown_queue", "Players still to show or muck, in order.")
+    awarded: bool = read_only("_awarded", "True once the pots are awarded.")
+    values: tuple[int, ...] = tuple_copy("_values", "Each player's hand value at the showdown (0: not shown).")
+    low_values: tuple[int, ...] = tuple_copy("_low_values", "Each player's low hand value (split-pot games; 0: none).")
+    winnings: tuple[int, ...] = tuple_copy("_winnings", "Chips each player was awarded (all 0 before the award).")
 
     def _big_blind(self) -> int:
         """Round index of the player who posts the last blind (always posted; 0 with no blinds)."""

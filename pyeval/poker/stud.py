@@ -47,22 +47,22 @@ class Stud(RoundState):
         suit order, § 637a.10); None when not due or when an unknown up card makes it undecidable."""
         if not self._bring_in_due:
             return None
-        key = self.rules.engine.bring_in_order  # the bring-in order of each card, precomputed per table
+        key = self._rules.engine.bring_in_order  # the bring-in order of each card, precomputed per table
         best, who = None, None
-        for i in range(self.n):
+        for i in range(self._n):
             ups = self._first_up_cards[i]
             if -1 in ups:
                 return None
             k = key[ups[0]]
-            if best is None or (k > best if self.variant.low_leads else k < best):
+            if best is None or (k > best if self._variant.low_leads else k < best):
                 best, who = k, i
         return who
 
     def _bring_in_key(self, card: int) -> tuple[int, int]:
         """Order of one up card for the bring-in: rank (aces high; in razz aces low, so the highest
         card is a king), then the declared suit order."""
-        r, s = self.rules.card_order_key(card)
-        return ((r + 1) % 13 if self.variant.low_leads else r), s
+        r, s = self._rules.card_order_key(card)
+        return ((r + 1) % 13 if self._variant.low_leads else r), s
 
     def _check_bring_in(self, player: int | None) -> int:
         """Who posts the bring-in now (``player`` when unknown up cards hide it); raises when none is due."""
@@ -75,10 +75,10 @@ class Stud(RoundState):
             key = self._bring_in_key
             mine = self._first_up_cards[player]
             if mine and mine[0] >= 0:
-                for i in range(self.n):
+                for i in range(self._n):
                     ups = [c for c in self._first_up_cards[i] if c >= 0]
-                    if ups and (key(ups[0]) > key(mine[0]) if self.variant.low_leads else key(ups[0]) < key(mine[0])):
-                        raise _illegal(f"player {i} shows a {'higher' if self.variant.low_leads else 'lower'} "
+                    if ups and (key(ups[0]) > key(mine[0]) if self._variant.low_leads else key(ups[0]) < key(mine[0])):
+                        raise _illegal(f"player {i} shows a {'higher' if self._variant.low_leads else 'lower'} "
                                        f"up card and brings in, not player {player}", R_BLINDS)
             who = player
         elif player is not None and player != who:
@@ -96,23 +96,23 @@ class Stud(RoundState):
         :meth:`bet_or_raise_to` only through this table's rules, so a bring-in is always posted here.
         """
         who = self._check_bring_in(player)
-        a = min(self.rules.bring_in, self.stacks[who])
-        self.stacks[who] -= a
-        self.contrib[who] += a
-        self.bets[who] += a
-        self.bet_to = self.rules.bring_in
-        self.min_raise = self.rules.min_bet
-        self.acted[who] = True
-        self.acted_at_raise[who] = 0
-        self.acted_at_bet[who] = self.bet_to
-        self.full_bet_to = self.bet_to
-        if self.stacks[who] == 0:
-            self.n_able_to_act -= 1
+        a = min(self._rules.bring_in, self._stacks[who])
+        self._stacks[who] -= a
+        self._contrib[who] += a
+        self._bets[who] += a
+        self._bet_to = self._rules.bring_in
+        self._min_raise = self._rules.min_bet
+        self._acted[who] = True
+        self._acted_at_raise[who] = 0
+        self._acted_at_bet[who] = self._bet_to
+        self._full_bet_to = self._bet_to
+        if self._stacks[who] == 0:
+            self._n_able_to_act -= 1
         self._bring_in_due = False
         self._record.append(("bring_in", who, a, ()))
-        self.last_aggressor = who
-        self.actor = self._first_from(who + 1)
-        if self.actor is None:
+        self._last_aggressor = who
+        self._actor = self._first_from(who + 1)
+        if self._actor is None:
             self._street_done()
         elif self._sitting_out:
             self._fold_sitting_out()
@@ -120,10 +120,10 @@ class Stud(RoundState):
     def _showing_leader(self) -> int:
         """Stud: the live player whose up cards make the best showing hand (razz: the worst, i.e. the
         best low) leads the betting; ties go to the first such player left of the button."""
-        low = self.variant.low_leads
-        folded, ups, keys = self.folded, self._showing_ranks, SHOW_KEYS[low]
+        low = self._variant.low_leads
+        folded, ups, keys = self._folded, self._showing_ranks, SHOW_KEYS[low]
         best, who = None, 0
-        for i in range(self.n):
+        for i in range(self._n):
             if not folded[i]:
                 k = keys.get(ups[i])
                 if k is None:

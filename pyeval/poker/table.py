@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from ..cards import check_card
+from ..contracts import mapping_copy, read_only, tuple_copy
 from ..errors import CardCountError, CardTypeError, IllegalActionError
 from .round import CardSource, Round
 from .rules import R_ADD_CHIPS, R_BUTTON, R_LIMITS, R_MIN_STAKES, R_SEATS, ButtonPlacement, ButtonRule, HeadsUpOrder, HighCardWins, PokerRules
@@ -86,29 +87,38 @@ class Table:
                  shoe: CardSource | None = None) -> None:
         if not isinstance(rules, PokerRules):
             raise CardTypeError(f"rules must be a PokerRules, got {type(rules).__name__}")
-        self.rules = rules
-        self.shoe = shoe
+        self._rules = rules
+        self._shoe = shoe
         self._stacks: dict[int, int] = {}
         self._button: int | None = None
         self._round: Round | None = None
         self._seats_in_round: tuple[int, ...] = ()
-        self.button_cards: dict[int, int] = {}
+        self._button_cards: dict[int, int] = {}
         self._away: dict[int, Absence] = {}
         # the last round's button seat and the seat of each blind position (the button rule's memory)
         self._last_button: int | None = None
         self._last_blind_seats: tuple[int, ...] = ()
         self._blind_posters: tuple[int | None, ...] | None = None
         self._away_play: dict[int, int] = {}
-        #: the rules as posted at the table; :attr:`rules` differs only while an agreed minimum bet holds
-        self.posted_rules = rules
-        self.minimum_bet_agreements: list[MinimumBetAgreement] = []
-        self.rounds_played = 0
+        self._posted_rules = rules
+        self._minimum_bet_agreements: list[MinimumBetAgreement] = []
+        self._rounds_played = 0
         for seat, stack in (stacks or {}).items():
             self._check_seat(seat, empty=True)
             self._check_chips(stack)
             self._stacks[seat] = stack
 
-    # ---- queries -------------------------------------------------------------------------------
+    # ---- queries (read-only; containers come back as copies or immutable values) ----------------
+    rules: PokerRules = read_only("_rules", "The rules in force (differs from :attr:`posted_rules` only while an "
+                                  "agreed minimum bet holds, § 637a.8(k)).")
+    posted_rules: PokerRules = read_only("_posted_rules", "The rules as posted at the table.")
+    shoe: CardSource | None = read_only("_shoe", "The default card source of the rounds.")
+    button_cards: Mapping[int, int] = mapping_copy(
+        "_button_cards", "``{seat: card}`` drawn for the button (§ 637a.11(c)(1)), read-only.")
+    minimum_bet_agreements: tuple[MinimumBetAgreement, ...] = tuple_copy(
+        "_minimum_bet_agreements", "The agreements to change the minimum bet (§ 637a.8(k)), in order.")
+    rounds_played: int = read_only("_rounds_played", "Rounds ended at this table.")
+
     @property
     def stacks(self) -> dict[int, int]:
         """``{seat: table stakes}`` between rounds (during a round: as they were when it began)."""
@@ -145,9 +155,9 @@ class Table:
         return self._plan()[1]
 
     def _eligible(self) -> list[int]:
-        if self.rules.tournament:  # every player with chips, away or not (tournament rules; configuration)
+        if self._rules.tournament:  # every player with chips, away or not (tournament rules; configuration)
             return sorted(s for s, v in self._stacks.items() if v > 0)
-        need = self.rules.required_stakes
+        need = self._rules.required_stakes
         return sorted(s for s, v in self._stacks.items() if v >= need and s not in self._away)
 
     @staticmethod
@@ -162,7 +172,7 @@ class Table:
         b = self._button
         if b is None or len(seats) < 2:
             return b, tuple(self._after(seats, b) if b is not None else seats), None, ()
-        rules = self.rules
+        rules = self._rules
         k = len(rules.blinds)
         last_b, last_blinds = self._last_button, self._last_blind_seats
         if last_b is None or not k:  # the first round, or no blinds: dealt in after the placed button
@@ -193,17 +203,17 @@ class Table:
 
     def _default_blind_seats(self, order: list[int]) -> tuple[int, ...]:
         """The seats posting each blind when the blinds go to the players left of the button in turn."""
-        k, n = len(self.rules.blinds), len(order)
+        k, n = len(self._rules.blinds), len(order)
         if not k or n < 2:
             return ()
-        if n == 2 and self.rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND:
+        if n == 2 and self._rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND:
             return tuple(order[(1, 0)[i % 2]] for i in range(k))
         return tuple(order[i % n] for i in range(k))
 
     # ---- seating and chips ---------------------------------------------------------------------
     def _check_seat(self, seat: object, *, empty: bool | None = None) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.rules.seats:
-            raise IllegalActionError(f"seat must be 1..{self.rules.seats}, got {seat!r}", R_SEATS)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self._rules.seats:
+            raise IllegalActionError(f"seat must be 1..{self._rules.seats}, got {seat!r}", R_SEATS)
         if empty is True and seat in self._stacks:
             raise IllegalActionError(f"seat {seat} is taken", R_SEATS)
         if empty is False and seat not in self._stacks:
@@ -226,8 +236,8 @@ class Table:
         self._check_seat(seat, empty=True)
         self._check_chips(stack)
         self._stacks[seat] = stack
-        if self.rules is not self.posted_rules:  # a newcomer did not agree to the raised minimum (assumed)
-            self._set_minimum(self.posted_rules.min_bet, ())
+        if self._rules is not self._posted_rules:  # a newcomer did not agree to the raised minimum (assumed)
+            self._set_minimum(self._posted_rules.min_bet, ())
 
     def leave(self, seat: int) -> int:
         """A player leaves between rounds; returns his table stakes.
@@ -243,7 +253,7 @@ class Table:
         self._check_seat(seat, empty=False)
         self._not_away(seat, "leave with his table stakes")
         if self._stacks[seat]:
-            self.rules.check_convertible(f"seat {seat} may not leave with {self._stacks[seat]} chips")
+            self._rules.check_convertible(f"seat {seat} may not leave with {self._stacks[seat]} chips")
         return self._stacks.pop(seat)
 
     def add_chips(self, seat: int, amount: int) -> None:
@@ -330,7 +340,7 @@ class Table:
             TableRulesError: the new minimum is inconsistent with the other posted rules.
         """
         self._between_rounds("the minimum bet may be changed by agreement")
-        posted = self.posted_rules
+        posted = self._posted_rules
         if posted.max_min_bet_increase is None:
             raise IllegalActionError("this table's Rules Submission allows no increase of the minimum bet", R_LIMITS)
         if isinstance(min_bet, bool) or not isinstance(min_bet, int):
@@ -352,14 +362,14 @@ class Table:
     def restore_posted_minimum(self) -> MinimumBetAgreement:
         """Return to the posted minimum bet between rounds (recorded). Raises IllegalActionError during a round."""
         self._between_rounds("the posted minimum bet is restored")
-        return self._set_minimum(self.posted_rules.min_bet, ())
+        return self._set_minimum(self._posted_rules.min_bet, ())
 
     def _set_minimum(self, min_bet: int, seats: tuple[int, ...]) -> MinimumBetAgreement:
-        posted = self.posted_rules
+        posted = self._posted_rules
         rules = posted if min_bet == posted.min_bet else dataclasses.replace(posted, min_bet=min_bet)
-        record = MinimumBetAgreement(min_bet, posted.min_bet, seats, self.rounds_played)
-        self.rules = rules
-        self.minimum_bet_agreements.append(record)
+        record = MinimumBetAgreement(min_bet, posted.min_bet, seats, self._rounds_played)
+        self._rules = rules
+        self._minimum_bet_agreements.append(record)
         return record
 
     # ---- the button ----------------------------------------------------------------------------
@@ -377,13 +387,13 @@ class Table:
         if len(self._stacks) < 2:
             raise IllegalActionError("at least two players are needed to start play", R_BUTTON)
         self._last_button, self._last_blind_seats = None, ()
-        if self.rules.button_placement is ButtonPlacement.RIGHT_OF_DEALER:
+        if self._rules.button_placement is ButtonPlacement.RIGHT_OF_DEALER:
             self._button = max(self._stacks)
             return self._button
-        src = cards if cards is not None else self.shoe
+        src = cards if cards is not None else self._shoe
         if src is None:
             raise IllegalActionError("placing the button by high card needs a card source", R_BUTTON)
-        key = self.rules.card_order_key
+        key = self._rules.card_order_key
         contenders = sorted(self._stacks)
         drawn: dict[int, int] = {}
         for _ in range(64):  # a tie needs equal cards (several decks): it cannot go on for long
@@ -392,14 +402,14 @@ class Table:
                 raise CardCountError(f"the card source returned {len(dealt)} card(s), {len(contenders)} asked for")
             dealt = tuple(check_card(c) for c in dealt)  # ints 0..51 (equal cards allowed: several decks)
             drawn.update(zip(contenders, dealt))
-            pick = min if self.rules.button_high_card is HighCardWins.LOWEST else max
+            pick = min if self._rules.button_high_card is HighCardWins.LOWEST else max
             best = pick(key(c) for c in dealt)
             contenders = [s for s, c in zip(contenders, dealt) if key(c) == best]
             if len(contenders) == 1:
                 break
         else:
             raise IllegalActionError("the card source kept dealing equal cards: the button cannot be placed", R_BUTTON)
-        self.button_cards = drawn
+        self._button_cards = drawn
         self._button = contenders[0]
         return self._button
 
@@ -420,16 +430,16 @@ class Table:
             raise IllegalActionError("place the button before the first round", R_BUTTON)
         button, seats, posters, blind_seats = self._plan()
         if len(seats) < 2:
-            raise IllegalActionError(f"{len(seats)} player(s) have the table stakes of {self.rules.required_stakes} "
+            raise IllegalActionError(f"{len(seats)} player(s) have the table stakes of {self._rules.required_stakes} "
                                      "needed to be dealt in; two are needed", R_MIN_STAKES)
         src = cards
-        if src is None and self.shoe is not None:
-            src = self.shoe
+        if src is None and self._shoe is not None:
+            src = self._shoe
             shuffle = getattr(src, "shuffle", None)
             if callable(shuffle):
                 shuffle()
-        away = [i for i, s in enumerate(seats) if s in self._away] if self.rules.tournament else []
-        rnd = Round(self.rules, [self._stacks[s] for s in seats], src, blind_posters=posters, sitting_out=away)
+        away = [i for i, s in enumerate(seats) if s in self._away] if self._rules.tournament else []
+        rnd = Round(self._rules, [self._stacks[s] for s in seats], src, blind_posters=posters, sitting_out=away)
         self._round = rnd
         self._seats_in_round = seats
         self._button = button
@@ -453,7 +463,7 @@ class Table:
             self._stacks[seat] = stack
             if seat in self._away:  # the play of the round he stepped away from (§ 637a.8(b)(6))
                 self._away_play[seat] = stack - self._away[seat].stakes
-        self.rounds_played += 1
+        self._rounds_played += 1
         self._round = None
         self._seats_in_round = ()
         if len(self._eligible()) >= 2:  # where the button goes for the next round, by the button rule

@@ -1,7 +1,8 @@
 """A read-only view of a :class:`~pyeval.poker.Round`: a frozen snapshot of the table (tuples only).
 
-The round's own attributes are its working state (live lists); code that only looks at a round
-should take :meth:`Round.view` instead, which cannot change the round and does not follow it.
+The round's own public attributes are read-only too (sequences come back as tuples, each read a new
+snapshot); :meth:`Round.view` gathers the whole table in one frozen value that does not follow the
+round.
 """
 from __future__ import annotations
 
@@ -46,15 +47,15 @@ class TableView:
 
 def view(rnd: Round) -> TableView:
     """A read-only snapshot of ``rnd`` as it stands now."""
-    actor = rnd.actor
+    actor = rnd._actor
     to_call = 0
     if actor is not None:
-        to_call = max(0, min(rnd.bet_to - rnd.bets[actor], rnd.stacks[actor]))
+        to_call = max(0, min(rnd._bet_to - rnd._bets[actor], rnd._stacks[actor]))
     return TableView(
-        phase=rnd.phase.value, street=int(rnd.street), stacks=tuple(rnd.stacks), bets=tuple(rnd.bets),
-        put_in=tuple(rnd.contrib), folded=tuple(rnd.folded), mucked=tuple(rnd.mucked),
-        hole=tuple(tuple(h) for h in rnd.hole), board=tuple(rnd.board), pot=rnd.pot_total - sum(rnd.winnings),
-        pots=() if rnd.awarded else tuple((p.amount, tuple(p.eligible)) for p in rnd.pots()), actor=actor,
+        phase=rnd.phase.value, street=int(rnd._street), stacks=tuple(rnd._stacks), bets=tuple(rnd._bets),
+        put_in=tuple(rnd._contrib), folded=tuple(rnd._folded), mucked=tuple(rnd._mucked),
+        hole=tuple(tuple(h) for h in rnd._hole), board=tuple(rnd._board), pot=rnd.pot_total - sum(rnd._winnings),
+        pots=() if rnd._awarded else tuple((p.amount, tuple(p.eligible)) for p in rnd.pots()), actor=actor,
         to_call=to_call,
-        winnings=tuple(rnd.winnings), complete=rnd.complete,
+        winnings=tuple(rnd._winnings), complete=rnd.complete,
     )
