@@ -12,6 +12,7 @@ from pyeval.hands_io import parse_text, to_pokerstars
 from pyeval.hands_io._phh import from_round
 from pyeval.poker import BettingStructure
 from pyeval.poker.games import VARIANTS
+from test_poker_run_it import _random_allin  # at import: a @given module imported inside @given fails a health check
 
 FL, PL, NL = BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT
 NAMES = ["a:b", "[c] d", "e (f)", "g: [h]", "Ivy", "j k"]
@@ -156,8 +157,6 @@ def test_run_it_twice_with_a_side_pot_and_a_tie_in_one_run():
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), times=st.integers(2, 4), players=st.integers(2, 6), money=st.booleans())
 def test_random_run_it_rounds_round_trip_through_pokerstars_text(seed, times, players, money):
-    from test_poker_run_it import _random_allin
-
     r = _random_allin(seed, times, players)
     assume(r.complete)
     _round_trip(r, currency="USD" if money else None)

@@ -436,7 +436,7 @@ def test_fulltilt_tournament_sitting_out_player_is_dealt_in_and_folded():
     assert hh.extra["_pyeval_sitting_out"] == [True, False, False, False]
     rnd = hh.replay()
     assert rnd.sitting_out == (0,) and ("sit_out", 0, 0) in _kinds(rnd)
-    assert rnd.stacks == [2875, 0, 60, 5930] == hh.finishing_stacks
+    assert list(rnd.stacks) == [2875, 0, 60, 5930] == hh.finishing_stacks
     assert phh.loads(phh.dumps(hh))[0].replay().stacks == rnd.stacks
     back = FT_TOURNAMENT.replace("Gus [away] folds\nHal raises", "Gus [away] calls 500\nHal raises")
     back = back.replace("Eve calls 225", "Eve calls 225\nGus [away] folds")
