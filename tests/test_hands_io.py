@@ -311,3 +311,16 @@ def test_dead_blind_is_noted_and_reported():
     (h,) = parse_text(text)
     assert h.error is None
     assert any("dead blind of 1" in n for n in h.verification.notes)
+
+
+@pytest.mark.parametrize("name", ["fulltilt.txt", "partypoker.txt", "pokerstars_holdem.txt"])
+def test_a_dealt_to_line_without_cards_is_a_parse_error_naming_the_line(name):
+    """The one ``Dealt to NAME [..]`` reader of the rooms (``_model.dealt_to``): a line whose
+    bracket is never closed was an IndexError in the Full Tilt and PartyPoker readers."""
+    text = (DATA / name).read_text(encoding="utf-8-sig")
+    lines = text.splitlines()
+    no = next(i for i, ln in enumerate(lines) if ln.startswith("Dealt to "))
+    lines[no] = lines[no][:lines[no].rindex("[") + 1] + "Ah Kd"  # the cards' bracket never closed
+    with pytest.raises(HandParseError) as exc:
+        read_text("\n".join(lines) + "\n", source="x.txt")
+    assert exc.value.line == no + 1 and "no cards" in str(exc.value)

@@ -116,6 +116,17 @@ def detect_format(text: str) -> str:
     raise HandParseError(f"{NOT_A_HAND_HISTORY} (formats: {', '.join(FORMATS)}); it starts {first[:60]!r}", 1)
 
 
+def _format_of(text: str, fmt: str | None, source: str) -> tuple[str, _Format]:
+    """The format ``fmt`` names (or the one ``text`` is in), with the file named in the error."""
+    try:
+        name = fmt if fmt is not None else detect_format(text)
+    except HandParseError as exc:  # name the file: a folder may hold one that is no hand history
+        raise HandParseError(exc.reason, exc.line, source) from None
+    if name not in FORMATS:
+        raise HandParseError(f"unknown format {name!r} (one of {', '.join(FORMATS)})")
+    return name, FORMATS[name]
+
+
 def parse_text(text: str, fmt: str | None = None, *, source: str = "", check: bool = True,
                **options: Any) -> Iterator[ImportedHand]:
     """Read every hand of ``text``; yields one :class:`ImportedHand` per hand, good or bad.
@@ -127,13 +138,7 @@ def parse_text(text: str, fmt: str | None = None, *, source: str = "", check: bo
     Raises:
         HandParseError: ``fmt`` is unknown, or (when not given) the format cannot be detected.
     """
-    try:
-        name = fmt if fmt is not None else detect_format(text)
-    except HandParseError as exc:  # name the file: a folder may hold one that is no hand history
-        raise HandParseError(exc.reason, exc.line, source) from None
-    if name not in FORMATS:
-        raise HandParseError(f"unknown format {name!r} (one of {', '.join(FORMATS)})")
-    f = FORMATS[name]
+    name, f = _format_of(text, fmt, source)
     for start, lines in f.split(text):
         try:
             raw = f.parse(lines, start, source, **options)
@@ -162,13 +167,7 @@ def parse_file(path: str | Path, fmt: str | None = None, *, check: bool = True, 
 def read_text(text: str, fmt: str | None = None, *, source: str = "", **options: Any) -> list[HandHistory]:
     """Every hand of ``text`` as PHH, strictly: raises :class:`HandParseError` (its ``line`` the file
     line) at the first hand that cannot be read. The replay is not checked (see :func:`parse_text`)."""
-    try:
-        name = fmt if fmt is not None else detect_format(text)
-    except HandParseError as exc:  # name the file: a folder may hold one that is no hand history
-        raise HandParseError(exc.reason, exc.line, source) from None
-    if name not in FORMATS:
-        raise HandParseError(f"unknown format {name!r} (one of {', '.join(FORMATS)})")
-    f = FORMATS[name]
+    name, f = _format_of(text, fmt, source)
     return [to_phh(f.parse(lines, start, source, **options)) for start, lines in f.split(text)]
 
 

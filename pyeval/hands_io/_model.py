@@ -175,6 +175,23 @@ def finish_seats(raw: RawHand, seats: RoomSeats, acted: set[str]) -> None:
     raw.sitting_out = [s.name for s in seats.seated if s.name in seats.marked_out and s.name not in acted]
 
 
+#: One ``[...]`` group of a room's line (its cards).
+BRACKETS = re.compile(r"\[([^\]]*)\]")
+
+
+def dealt_to(raw: RawHand, line: str, names: list[str], no: int) -> tuple[str, list[int]]:
+    """A ``Dealt to NAME [..] [..]`` line: the seated player it names and the cards of its last
+    bracket group (rooms write earlier cards, then the new ones). Raises HandParseError (via
+    ``raw.fail``) for an unseated name or a line without cards."""
+    nm = next((n for n in names if line.startswith(f"Dealt to {n} [")), None)
+    if nm is None:
+        raise raw.fail(f"cards dealt to a player who is not seated: {line!r}", no)
+    groups = BRACKETS.findall(line[len(f"Dealt to {nm} "):])
+    if not groups:
+        raise raw.fail(f"no cards in {line!r}", no)
+    return nm, list(cards(groups[-1], raw, no))
+
+
 def uncalled_bet(raw: RawHand, m: re.Match[str], names: list[str], no: int) -> None:
     """An ``Uncalled bet ... returned to NAME`` line (``m`` has the groups a and n)."""
     if m["n"] not in names:

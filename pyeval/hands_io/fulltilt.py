@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 
-from ._model import RawHand, amount, cards, common_action, finish_seats, read_seats, split_hands, uncalled_bet
+from ._model import BRACKETS, RawHand, amount, cards, common_action, dealt_to, finish_seats, read_seats, split_hands, uncalled_bet
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -24,7 +24,6 @@ _GAMES = [("No Limit Hold'em", "NT"), ("Pot Limit Hold'em", "PT"), ("Limit Hold'
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*\d[^()]*)\)(?P<rest>.*)$")
 _SECTION = re.compile(r"^\*\*\* (?P<name>[A-Z ]+?) \*\*\*\s*(?P<cards>.*)$")
 _OUT = re.compile(r"sitting out")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _DATE = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) (\w+) - (\d{4})/(\d{1,2})/(\d{1,2})")
 _AMT = r"(?P<a>[^\s,]+(?:,\d{3})*(?:\.\d+)?)"
 _ALLIN = r"(?:, and is all in)?\s*$"
@@ -128,7 +127,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
                 section = "play"
                 raw.add("street", line=no, extra=label)
             elif label in ("FLOP", "TURN", "RIVER"):
-                b = _BRACKETS.findall(sec["cards"])
+                b = BRACKETS.findall(sec["cards"])
                 if not b:
                     raise raw.fail(f"{label} without cards", no)
                 raw.add("street", cards=cards(b[-1], raw, no), line=no, extra=label)
@@ -150,10 +149,8 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
             raw.button_seat = int(bm.group(1))
             continue
         if line.startswith("Dealt to "):
-            nm = next((n for n in names if line.startswith(f"Dealt to {n} [")), None)
-            if nm is None:
-                raise raw.fail(f"cards dealt to a player who is not seated: {line!r}", no)
-            raw.hole[nm] = list(cards(_BRACKETS.findall(line[len(nm) + 9:])[-1], raw, no))
+            who, dealt = dealt_to(raw, line, names, no)
+            raw.hole[who] = dealt
             continue
         um = re.match(r"^Uncalled bet of (?P<a>[^\s]+) returned to (?P<n>.*)$", line)
         if um:

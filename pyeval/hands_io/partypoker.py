@@ -25,7 +25,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 
-from ._model import RawHand, RoomSeats, amount, cards, common_action, finish_seats, read_seats, uncalled_bet
+from ._model import BRACKETS, RawHand, RoomSeats, amount, cards, common_action, dealt_to, finish_seats, read_seats, uncalled_bet
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -41,7 +41,6 @@ _MONTHS = {m: k for k, m in enumerate(("January", "February", "March", "April", 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \( (?P<stack>[^()]*?) \)(?P<rest>.*)$")
 _OUT = re.compile(r"sitting out")
 _STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|[Ff]lop|[Tt]urn|[Rr]iver) \*\*(?: :)?\s*(?P<cards>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMT = r"\[\s*(?P<a>[^\]]*?)\s*\]"
 _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^posts small blind " + _AMT + r"\.?\s*$"), "sb"),
@@ -179,17 +178,15 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
             if label == "down cards":
                 raw.add("street", line=no, extra="HOLE CARDS")
             else:
-                b = _BRACKETS.findall(st["cards"])
+                b = BRACKETS.findall(st["cards"])
                 if not b:
                     raise raw.fail(f"the {label} without cards", no)
                 raw.add("street", cards=cards(b[-1], raw, no), line=no, extra=label.upper())
                 street_bet = {}
             continue
         if line.startswith("Dealt to "):
-            nm = next((n for n in names if line.startswith(f"Dealt to {n} [")), None)
-            if nm is None:
-                raise raw.fail(f"cards dealt to a player who is not seated: {line!r}", no)
-            raw.hole[nm] = list(cards(_BRACKETS.findall(line[len(nm) + 9:])[-1], raw, no))
+            who, dealt = dealt_to(raw, line, names, no)
+            raw.hole[who] = dealt
             continue
         um = re.match(r"^Uncalled bet of (?P<a>.+?) returned to (?P<n>.*)$", line)
         if um:

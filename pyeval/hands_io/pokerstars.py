@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 
-from ._model import RawHand, amount, cards, common_action, finish_seats, read_seats, split_hands, uncalled_bet
+from ._model import BRACKETS, RawHand, amount, cards, common_action, dealt_to, finish_seats, read_seats, split_hands, uncalled_bet
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -40,7 +40,6 @@ _TABLE = re.compile(r"^Table '(?P<table>.*)' (?P<max>\d+)-max(?: \([^)]*\))?(?: 
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?:, [^()]*? bounty)?\)(?P<rest>.*)$")
 _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*\s*(?P<cards>.*)$")
 _OUT = re.compile(r"is sitting out|out of hand")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _TOURNEY = re.compile(r"^Tournament #(?P<id>\d+), ")
 _LEVEL = re.compile(r"Level (?P<level>[^ ]+)(?: \((?P<stakes>[^)]*)\))?")
 _AMT = r"(?P<a>[^\s|]+)"
@@ -196,7 +195,7 @@ def _body(raw: RawHand, lines: list[str], start: int) -> None:
         sec = _SECTION.match(line)
         if sec:
             label = sec["name"].strip()
-            bracket = _BRACKETS.findall(sec["cards"] or "")
+            bracket = BRACKETS.findall(sec["cards"] or "")
             if label == "SUMMARY":
                 section = "summary"
                 continue
@@ -247,27 +246,21 @@ def _body(raw: RawHand, lines: list[str], start: int) -> None:
             _summary(raw, line, no, names)
             continue
         if line.startswith("Dealt to "):
-            nm = next((n for n in names if line.startswith(f"Dealt to {n} [")), None)
-            if nm is None:
-                raise raw.fail(f"cards dealt to a player who is not seated: {line!r}", no)
-            groups = _BRACKETS.findall(line[len(f"Dealt to {nm} "):])
-            if not groups:
-                raise raw.fail(f"no cards in {line!r}", no)
-            new = list(cards(groups[-1], raw, no))
+            who, new = dealt_to(raw, line, names, no)
             if stud:
-                have = stud_cards.setdefault(nm, [])
+                have = stud_cards.setdefault(who, [])
                 down, up = stud_spec[street] if 0 <= street < len(stud_spec) else (0, 1)
                 if len(new) == down + up:
                     have += new
                 elif len(new) == up:
                     have += [-1] * down + new
                 else:
-                    raise raw.fail(f"{len(new)} card(s) dealt to {nm} on {_STUD_STREETS[street]}", no)
-                raw.hole[nm] = have
+                    raise raw.fail(f"{len(new)} card(s) dealt to {who} on {_STUD_STREETS[street]}", no)
+                raw.hole[who] = have
             elif draw and street > 0:
-                raw.add("drawn", nm, cards=tuple(new), line=no)
+                raw.add("drawn", who, cards=tuple(new), line=no)
             else:
-                raw.hole[nm] = new
+                raw.hole[who] = new
             continue
         um = re.match(r"^Uncalled bet \((?P<a>[^)]*)\) returned to (?P<n>.*)$", line)
         if um:
