@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 from .._bindings import lib
 from ..cards import CARD_TEXT, RANKS, SUITS, check_distinct
-from ..errors import CardTypeError, EquityError, InvalidCardError, RangeError
+from ..errors import CardCountError, CardTypeError, EquityError, InvalidCardError, RangeError
 from ..hands.high import MAX_VALUE, evaluate as _evaluate, evaluate_batch
 
 __all__ = [
@@ -153,11 +153,15 @@ def evaluate(cards: Iterable[Card]) -> int:
     Raises:
         CardTypeError (not Cards), DuplicateCardError (a card twice).
     """
-    ids = _ids(cards)
-    if 5 <= len(ids) <= 7:
-        return _E7[_evaluate(ids)]
-    check_distinct(ids)
-    return _best_of_many(ids) if ids else 0
+    try:
+        ids = [c._i for c in cards]
+    except AttributeError:
+        raise CardTypeError("eval7 cards are pyeval.compat.eval7.Card objects (Card('As'))") from None
+    try:
+        return _E7[_evaluate(ids)]  # 5..7 cards
+    except CardCountError:
+        check_distinct(ids)
+        return _best_of_many(ids) if ids else 0
 
 
 def _best_of_many(ids: list[int]) -> int:
@@ -355,17 +359,39 @@ class HandRange:
 def _combos(villain: Iterable[tuple[Sequence[Card], float]], dead: set[int]) -> list[tuple[int, int]]:
     """Villain's combinations as card-int pairs, weights dropped, those touching ``dead`` removed."""
     out = []
-    for hand, _weight in villain:
-        a, b = _ids(hand)
-        if a not in dead and b not in dead:
-            out.append((a, b))
+    try:
+        for (x, y), _weight in villain:
+            a, b = x._i, y._i
+            if a not in dead and b not in dead:
+                out.append((a, b))
+    except AttributeError:
+        raise CardTypeError("a range holds pairs of pyeval.compat.eval7.Card objects (see HandRange)") from None
     return out
 
 
 def _vs(hero: list[int], combos: list[tuple[int, int]], board: list[int], **kw: Any) -> float:
-    from ..equity import Range, equity
+    """Hero's equity against the combinations, each equally likely: on a complete board by counting
+    (one evaluation per combination), else by :func:`pyeval.equity` with options ``kw``."""
     if not combos:
         raise EquityError("villain's range is empty once the board and hero's cards are removed")
+    if len(board) == 5:
+        mine = _evaluate(hero + board)
+        wins = ties = 0
+        if len(combos) < 32:
+            for a, b in combos:
+                v = _evaluate([a, b, *board])
+                if mine > v:
+                    wins += 1
+                elif mine == v:
+                    ties += 1
+        else:
+            rows = np.empty((len(combos), 7), np.uint8)
+            rows[:, :2] = combos
+            rows[:, 2:] = board
+            theirs = evaluate_batch(rows)
+            wins, ties = int((theirs < mine).sum()), int((theirs == mine).sum())
+        return (wins + 0.5 * ties) / len(combos)
+    from ..equity import Range, equity
     r = equity([tuple(hero), Range.from_combos(combos)], board=board, **kw)
     return float(r.players[0].equity)
 

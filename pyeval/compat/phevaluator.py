@@ -20,7 +20,8 @@ import random
 
 from ..cards import CARD_TEXT
 from ..errors import CardCountError, CardTypeError, InvalidCardError
-from ..hands.evaluators import evaluate_omaha
+from .._bindings import lib
+from ..hands.evaluators import _OMAHA_TABLES, evaluate_omaha
 from ..hands.high import MAX_VALUE, evaluate as _evaluate
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
 ]
 
 _WORST = MAX_VALUE + 1  # rank = 7463 - value
+_omaha_high = lib.pe_omaha_high  # status < 0 for bad cards: then evaluate_omaha raises the precise error
 
 
 class Card:
@@ -171,6 +173,13 @@ def evaluate_7cards(a: int | str | Card, b: int | str | Card, c: int | str | Car
 
 
 def _omaha(cards: tuple[int | str | Card, ...], hole: int) -> int:
+    if len(cards) == 5 + hole:
+        try:  # card ints: straight to the C evaluator, which checks them (range, duplicates) itself
+            v = _omaha_high(_OMAHA_TABLES, bytes(cards[5:]), hole, bytes(cards[:5]), 5)  # type: ignore[arg-type]
+        except (TypeError, ValueError):  # text, Card objects, ints past 255
+            v = -1
+        if v > 0:
+            return _WORST - v
     if len(cards) != 5 + hole:
         raise CardCountError(f"The number of cards must be {5 + hole} (the 5 board cards, then {hole} hole "
                              f"cards). passed size: {len(cards)}")
