@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from .._files import write_atomic
 from ..cli import add_command, count_arg, progress_bar
 from ..errors import HandHistoryError, PyevalError
 from . import FORMATS, NOT_A_HAND_HISTORY, HandParseError, ImportedHand, iter_sources, parse_file, verify
@@ -124,19 +125,19 @@ def run_convert(args: argparse.Namespace) -> int:
             except PyevalError as exc:
                 reports.append(f"not written: {h.hand.name}: {exc}")
                 unreadable += 1
-    out = dumps_many(good) if args.to == "phh" else "\n\n".join(texts)
-    if args.output:
-        try:
-            Path(args.output).write_text(out, encoding="utf-8")
-        except OSError as exc:
-            raise HandHistoryError(f"cannot write {args.output}: {exc.strerror}") from None
+    converted = len(good) if args.to == "phh" else len(texts)
+    out = (dumps_many(good) if args.to == "phh" else "\n\n".join(texts)) if converted else ""
+    if args.output and converted:  # all at once (a temporary file renamed over it) or not at all
+        write_atomic(args.output, out, what="output", error=HandHistoryError)
+    elif args.output:
+        reports.insert(0, f"nothing converted: {args.output} not written" + (" (left as it was)" if Path(args.output).exists() else ""))
     else:
         sys.stdout.write(out)
     for r in reports[: args.show]:
         print(r, file=sys.stderr)
     if len(reports) > args.show:
         print(f"... and {len(reports) - args.show} more", file=sys.stderr)
-    print(f"hands: {n - files_unread}  converted: {len(good) if args.to == 'phh' else len(texts)}  unreadable: "
+    print(f"hands: {n - files_unread}  converted: {converted}  unreadable: "
           f"{unreadable}  disagree with the replay: {disagree}"
           + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
     return 2 if files_unread else 1 if unreadable or disagree else 0

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import parse_cards
+from .._files import read_input
 from ..errors import HandHistoryError, PyevalError
 from .games import ALL_VARIANTS
 from .round import Round
@@ -509,10 +510,7 @@ def load(path: str | Path) -> list[HandHistory]:
     folders stay apart.
     """
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise HandHistoryError(f"cannot read {p}: {exc.strerror}") from None
+    raw = read_input(p, what="PHH file", error=HandHistoryError)  # a regular file of bounded size
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
