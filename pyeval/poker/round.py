@@ -18,7 +18,7 @@ import functools
 from collections.abc import Iterable, Sequence
 
 from ..cards import CARD_TEXT
-from ..contracts import Action
+from ..contracts import MAX_CHIPS, Action
 from ..errors import CardTypeError
 from .betting import Betting
 from .chip_placement import ChipPlacement, Ruling
@@ -166,6 +166,8 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         for s in stacks:
             if type(s) is not int or s <= 0:  # bool and int subclasses are refused too
                 raise _illegal(f"table stakes must be positive ints, got {s!r}", R_STAKES)
+            if s > MAX_CHIPS:  # pyeval's one chip limit (PHH and the room readers refuse more too)
+                raise _illegal("table stakes must be at most 2**63-1 chips, got a larger stack", R_STAKES)
         if blind_posters is None and len(rules.blinds) > n:  # stud tables have no blinds
             raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
         self._rules = rules
