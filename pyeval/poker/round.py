@@ -76,8 +76,10 @@ def _source_state(src: object) -> object:
     state.update(getattr(src, "__dict__", {}))
     # an attribute with its own snapshot() (a ShortDeckSource's shoe) is compared by it: a copy of
     # the object itself would compare by identity and never be equal
-    state = {k: (type(v).__name__, v.snapshot()) if callable(getattr(v, "snapshot", None)) else v
-             for k, v in state.items()}
+    for k, v in state.items():
+        inner = getattr(v, "snapshot", None)
+        if callable(inner):
+            state[k] = (type(v).__name__, inner())
     return (type(src).__name__, _frozen(copy.deepcopy(state))) if state else src
 
 
