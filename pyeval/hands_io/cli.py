@@ -173,12 +173,18 @@ def run_stats(args: argparse.Namespace) -> int:
             skipped += 1
         else:
             hands.append(h.hand)
-    st = player_stats(hands)
+    left_out: list[tuple[str, str]] = []
+    st = player_stats(hands, left_out=left_out)
+    for name, why in left_out[:20]:
+        print(f"pyeval: left out (not replayable): {name}: {why}", file=sys.stderr)
+    if len(left_out) > 20:
+        print(f"pyeval: ... and {len(left_out) - 20} more left out", file=sys.stderr)
     if args.json:
         rows = st.rows()
         print(json.dumps(rows[: args.top] if args.top else rows, indent=2))
     else:
         print(st.table(args.top))
-    print(f"hands: {len(hands)}" + (f"  unreadable (left out): {skipped}" if skipped else "")
+    print(f"hands: {len(hands) - len(left_out)}" + (f"  unreadable (left out): {skipped + len(left_out)}"
+                                                     if skipped or left_out else "")
           + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
     return 2 if files_unread else 0

@@ -218,7 +218,7 @@ class _Replay:
             # shown again after the rest of the cards were dealt to all-in hands
             if set(cards) != set(rnd._hole[p]):
                 raise IllegalHandHistoryError(f"{self.hh._who(p)} shows {text[2]} but holds "
-                                              f"{''.join(CARD_TEXT[c] for c in rnd._hole[p])}", _R_SHOW)
+                                              f"{''.join('??' if c < 0 else CARD_TEXT[c] for c in rnd._hole[p])}", _R_SHOW)
             return
         order = rnd.showdown_order()
         if (not self.strict and rnd._actor is None and p in order and order[0] != p and p not in self.tabled
