@@ -79,6 +79,9 @@ def save_figure(fig: Any, path: str | os.PathLike[str]) -> Path:
     p = check_output(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix, dir=p.parent)
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as a plain open() would create it (mkstemp makes it 0600)
         with os.fdopen(fd, "wb") as fh:
             fig.savefig(fh, format=p.suffix[1:].lower())
         os.replace(tmp, p)

@@ -14,6 +14,7 @@ cheap, otherwise Monte Carlo from the seed given).
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -79,7 +80,7 @@ def range_grid(r: Range | str, against: Sequence[Range | str] = (), *, board: ob
     each non-empty cell's equity against them on ``board`` with ``dead`` cards.
 
     Each cell's equity is :func:`pyeval.equity.equity` of the cell's combinations (with their
-    weights) against ``against``: exact when cheap (``exact=None``), else ``trials`` Monte Carlo
+    weights) against ``against``: exact when cheap (deals x boards x players at most :data:`pyeval.equity.core.EXACT_AUTO_LIMIT`), else ``trials`` Monte Carlo
     trials from ``seed`` (0 by default, so the grid is reproducible).
 
     Raises:
@@ -87,7 +88,7 @@ def range_grid(r: Range | str, against: Sequence[Range | str] = (), *, board: ob
             or dead cards. EquityError: no deal is possible for a cell's opponents.
     """
     from ..cards import parse_cards
-    from .core import equity
+    from .core import EXACT_AUTO_LIMIT, equity
 
     rng = parse_range(r) if isinstance(r, str) else r
     board_c = parse_cards(board) if isinstance(board, str) else tuple(board)  # type: ignore[arg-type]
@@ -109,10 +110,17 @@ def range_grid(r: Range | str, against: Sequence[Range | str] = (), *, board: ob
     eq: npt.NDArray[np.float64] | None = None
     exact = True
     if against:
+        others = [parse_range(a) if isinstance(a, str) else a for a in against]
+        players = 1 + len(others)
+        boards = math.comb(52 - len(board_c) - len(dead_c) - 2 * players, 5 - len(board_c))
+        deals_others = math.prod(len(o.without((*board_c, *dead_c))) for o in others)
         eq = np.full((13, 13), np.nan, dtype=np.float64)
         for (i, j), group in sorted(members.items()):
             sub = Range(tuple(c for c, _ in group), tuple(w for _, w in group), names[i][j])
-            res = equity([sub, *against], board=board_c, dead=dead_c, exact=None, trials=trials, seed=seed)
+            # exact when cheap by equity's own measure (deals x boards x players), else Monte Carlo
+            cheap = len(group) * deals_others * boards * players <= EXACT_AUTO_LIMIT
+            res = equity([sub, *others], board=board_c, dead=dead_c, exact=True if cheap else False,
+                         trials=None if cheap else trials, seed=None if cheap else seed)
             eq[i, j] = float(res.players[0].equity)
             exact = exact and res.exact
     return RangeGrid(str(rng), names, weight, combos, eq, tuple(str(a) for a in against), exact)
