@@ -108,8 +108,7 @@ def test_import_time_within_numpy_plus_budget() -> None:
 
 
 def test_the_cli_still_starts() -> None:
-    kw = pyeval_subprocess()
     out = subprocess.run([sys.executable, "-m", "pyeval", "--help"], capture_output=True, text=True, timeout=120,
-                         **kw)  # type: ignore[call-overload]
+                         **pyeval_subprocess())  # type: ignore[call-overload]
     assert out.returncode == 0 and "usage" in out.stdout.lower()
 
