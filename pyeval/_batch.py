@@ -121,14 +121,30 @@ def check_out(out: object, n: int) -> npt.NDArray[np.uint16]:
     written to).
 
     Raises:
-        CardTypeError: ``out`` is not a writable C-contiguous ``uint16`` array of shape ``(n,)``.
+        CardTypeError: ``out`` is not a writable, aligned, C-contiguous ``uint16`` array of shape
+        ``(n,)`` (an array viewing a buffer at an odd byte offset is not aligned: C stores two-byte
+        values only at even addresses).
     """
     if out is None:
         return np.empty(n, dtype=np.uint16)
     if not (isinstance(out, np.ndarray) and out.dtype == np.uint16 and out.shape == (n,)
             and out.flags.c_contiguous and out.flags.writeable):
         raise CardTypeError(f"out must be a writable C-contiguous uint16 array of shape ({n},)")
+    check_aligned(out, "out")
     return out
+
+
+def check_aligned(arr: npt.NDArray[Any], name: str) -> None:
+    """Refuse an array whose address is not a multiple of its item size (``arr.flags.aligned``):
+    e.g. ``np.frombuffer(buf, np.uint16, offset=1)``. C writes through typed pointers, which must
+    be aligned (a misaligned store is undefined behaviour, found by UBSan).
+
+    Raises:
+        CardTypeError: naming ``name`` and how to get an aligned array.
+    """
+    if not arr.flags.aligned:
+        raise CardTypeError(f"{name} must be an aligned array (its address a multiple of {arr.dtype.itemsize} "
+                            f"bytes), got one at an odd offset; pass np.empty(...) or a copy")
 
 
 def check_kind(kind: object, kinds: Mapping[str, int]) -> int:
