@@ -201,7 +201,7 @@ class Replay:
             rnd.muck(p)
             return
         held = rnd.hole[p]
-        unknown = -1 in held  # dealt as ??: the cards shown are the hand (pokerkit's README hands)
+        unknown = -1 in held and bool(cards) and -1 not in cards  # dealt as ??, shown: the cards shown are the hand
         if held and cards and (not set(c for c in held if c >= 0) <= set(cards) if unknown else set(cards) != set(held)):
             known = "".join(CARD_TEXT[c] for c in held if c >= 0)
             raise IllegalHandHistoryError(f"{self.hh._who(p)} shows {raw.split()[2]} but was dealt {known}", _R_SHOW)
