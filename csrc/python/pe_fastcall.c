@@ -33,11 +33,23 @@ typedef struct {
     PyObject *fallback[FB_N];
     PyObject *s_hole, *s_board; /* interned keyword names */
     uint16_t *omaha;            /* pe_omaha_tables_init'ed table, NULL until first needed */
+    PyObject **ints;            /* the ints 0..PE_EVAL_CLASSES, made once: a result is a new reference */
 } fast_state;
 
 #define MAX_CARDS 52
 
 static fast_state *state(PyObject *module) { return (fast_state *)PyModule_GetState(module); }
+
+/* An int result 0..PE_EVAL_CLASSES: a cached object (no allocation per call). */
+static PyObject *value_of(PyObject *module, int v)
+{
+    fast_state *st = state(module);
+    if (st && st->ints && v >= 0 && v <= PE_EVAL_CLASSES) {
+        Py_INCREF(st->ints[v]);
+        return st->ints[v];
+    }
+    return PyLong_FromLong(v);
+}
 
 /* ------------------------------------------------------------------ reading cards */
 static int rank_char(unsigned char ch)
@@ -290,7 +302,7 @@ static PyObject *eval_common(PyObject *module, PyObject *const *args, Py_ssize_t
         return res;
     }
     const int v = pe_eval_any_unchecked(c, n);
-    return PyLong_FromLong(cactus ? PE_EVAL_CLASSES + 1 - v : v);
+    return value_of(module, cactus ? PE_EVAL_CLASSES + 1 - v : v);
 }
 
 static PyObject *fast_evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
@@ -309,7 +321,7 @@ static PyObject *flip(PyObject *module, PyObject *x, int which)
     if (PyLong_CheckExact(x)) {
         int overflow = 0;
         const long v = PyLong_AsLongAndOverflow(x, &overflow);
-        if (!overflow && v >= 1 && v <= PE_EVAL_CLASSES) return PyLong_FromLong(PE_EVAL_CLASSES + 1 - v);
+        if (!overflow && v >= 1 && v <= PE_EVAL_CLASSES) return value_of(module, PE_EVAL_CLASSES + 1 - (int)v);
     }
     PyObject *fb = fallback(module, which);
     return fb ? PyObject_CallFunctionObjArgs(fb, x, NULL) : NULL;
@@ -352,7 +364,7 @@ static PyObject *omaha_common(PyObject *module, PyObject *const *args, Py_ssize_
             const uint16_t *t = low ? NULL : omaha_tables(st);
             if (!low && !t) return PyErr_NoMemory();
             const int v = low ? pe_omaha_low8(h, nh, b, nb) : pe_omaha_high(t, h, nh, b, nb);
-            if (v >= 0) return PyLong_FromLong(v);
+            if (v >= 0) return value_of(module, v);
         }
     }
     return call_fallback(module, which, args, nargs, kwnames);
@@ -419,6 +431,11 @@ static void fast_free(void *m)
     fast_clear((PyObject *)m);
     Py_CLEAR(st->s_hole);
     Py_CLEAR(st->s_board);
+    if (st->ints) {
+        for (int i = 0; i <= PE_EVAL_CLASSES; i++) Py_XDECREF(st->ints[i]);
+        PyMem_Free(st->ints);
+        st->ints = NULL;
+    }
     PyMem_Free(st->omaha);
     st->omaha = NULL;
 }
@@ -428,7 +445,15 @@ static int fast_exec(PyObject *m)
     fast_state *st = state(m);
     st->s_hole = PyUnicode_InternFromString("hole");
     st->s_board = PyUnicode_InternFromString("board");
-    return st->s_hole && st->s_board ? 0 : -1;
+    if (!st->s_hole || !st->s_board) return -1;
+    st->ints = (PyObject **)PyMem_Calloc(PE_EVAL_CLASSES + 1, sizeof(PyObject *));
+    if (!st->ints) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int i = 0; i <= PE_EVAL_CLASSES; i++)
+        if (!(st->ints[i] = PyLong_FromLong(i))) return -1;
+    return 0;
 }
 
 #ifndef PE_SOURCE_HASH

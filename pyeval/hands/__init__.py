@@ -10,8 +10,8 @@ and three board cards), the ace-to-five and deuce-to-seven lows, Badugi, the sho
 
 Every batch evaluator has one shape: ``(hands, [board,] out=None, *, threads=1, [kind=...])``."""
 from .high import (
-    CATEGORY_RANGES, MAX_VALUE, HandCategory, best_five, census, describe, evaluate, evaluate_batch,
-    from_cactus_kev, hand_category, to_cactus_kev,
+    CATEGORY_RANGES, MAX_VALUE, HandCategory, best_five, census, class_to_string, describe, evaluate, evaluate_batch,
+    evaluate_cactus_kev, from_cactus_kev, hand_category, handtype, rank_class, to_cactus_kev,
 )
 from .evaluators import (
     BADUGI_CLASSES, LOW_27_CLASSES, LOW_A5_8_MIN, LOW_A5_CLASSES, badugi_size, evaluate_badugi,
@@ -26,7 +26,8 @@ from .shortdeck import (
 
 __all__ = [
     "HandCategory", "CATEGORY_RANGES", "MAX_VALUE", "evaluate", "evaluate_batch", "best_five",
-    "hand_category", "describe", "to_cactus_kev", "from_cactus_kev", "census",
+    "hand_category", "describe", "to_cactus_kev", "from_cactus_kev", "evaluate_cactus_kev", "census",
+    "handtype", "rank_class", "class_to_string",
     "HAND_TYPES", "HandType", "hand_type",
     "SHORT_DECK_KINDS", "SHORT_DECK", "SHORT_DECK_CLASSES", "ShortDeckEquity", "describe_short_deck", "evaluate_short_deck",
     "evaluate_short_deck_batch", "short_deck_category", "short_deck_equity",
