@@ -121,16 +121,25 @@ static const uint64_t PE_JUMP_POW[21][4] = {
 /* s <- (the polynomial poly applied to s): the state after poly's multiple of 2**128 draws. */
 static void pe_rng_apply_poly(uint64_t s[4], const uint64_t poly[4])
 {
+    uint64_t a = s[0], b = s[1], c = s[2], d = s[3]; /* the state in registers */
     uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    for (int i = 0; i < 4; i++)
-        for (int b = 0; b < 64; b++) {
-            const uint64_t m = 0 - (poly[i] >> b & 1); /* branch-free: the bits are random */
-            s0 ^= s[0] & m;
-            s1 ^= s[1] & m;
-            s2 ^= s[2] & m;
-            s3 ^= s[3] & m;
-            pe_xoshiro_next(s);
+    for (int i = 0; i < 4; i++) {
+        const uint64_t p = poly[i];
+        for (int k = 0; k < 64; k++) {
+            const uint64_t m = 0 - (p >> k & 1); /* branch-free: the bits are random */
+            s0 ^= a & m;
+            s1 ^= b & m;
+            s2 ^= c & m;
+            s3 ^= d & m;
+            const uint64_t t = b << 17; /* pe_xoshiro_next's state transition */
+            c ^= a;
+            d ^= b;
+            b ^= c;
+            a ^= d;
+            c ^= t;
+            d = pe_rotl(d, 45);
         }
+    }
     s[0] = s0;
     s[1] = s1;
     s[2] = s2;
