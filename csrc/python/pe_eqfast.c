@@ -276,6 +276,7 @@ static int read_common(eq_state *st, PyObject **slots, int at, eq_common *c)
     c->ndead = read_cards(st, slots[at + 1], c->dead, 52, "dead");
     if (c->ndead < 0) return PyErr_ExceptionMatches(PyExc_ValueError) ? (PyErr_Clear(), 1) : -1;
     if (read_trials(slots[at + 2], &c->trials) < 0) return 1;
+    if (!c->trials && slots[at + 3] && slots[at + 3] != Py_None) return 1; /* a seed without trials: an error */
     if (c->trials && read_seed(st, slots[at + 3], c->seed) < 0) return -1;
     return 0;
 }
@@ -319,7 +320,8 @@ static PyObject *hand_vs_range(PyObject *m, PyObject *const *args, Py_ssize_t na
     if (r == 0) r = read_player(st, a[1], &p[1]);
     if (r == 0) r = read_common(st, a, 2, &c);
     uint32_t streams = 32;
-    if (r == 0 && a[6]) {
+    if (r == 0 && a[6] && a[6] != Py_None && !c.trials) r = 1; /* streams without trials: an error */
+    if (r == 0 && a[6] && a[6] != Py_None) {
         const long v = PyLong_CheckExact(a[6]) ? PyLong_AsLong(a[6]) : -1;
         if (v < 1 || v > 65536) { PyErr_Clear(); r = 1; } else streams = (uint32_t)v;
     }
@@ -355,7 +357,8 @@ static PyObject *equities(PyObject *m, PyObject *const *args, Py_ssize_t nargs, 
         r = read_player(st, is_tuple ? PyTuple_GetItem(hands, i) : PyList_GetItem(hands, i), &p[i]);
     if (r == 0) r = read_common(st, a, 1, &c);
     uint32_t streams = 32;
-    if (r == 0 && a[5]) {
+    if (r == 0 && a[5] && a[5] != Py_None && !c.trials) r = 1; /* streams without trials: an error */
+    if (r == 0 && a[5] && a[5] != Py_None) {
         const long v = PyLong_CheckExact(a[5]) ? PyLong_AsLong(a[5]) : -1;
         if (v < 1 || v > 65536) { PyErr_Clear(); r = 1; } else streams = (uint32_t)v;
     }

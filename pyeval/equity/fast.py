@@ -40,7 +40,6 @@ from typing import Any
 
 from .. import _eqfast
 from .._bindings import ffi, lib
-from ..cards import to_cards
 from ..errors import EquityError, PyevalError
 from ..parallel import check_seed, check_streams
 from ..shoe.rng import seed_words
@@ -73,11 +72,6 @@ def pack(player: object) -> bytes | None:
         return _pack_text(player)
     if isinstance(player, Range):
         return player._packed
-    if isinstance(player, Sequence) and not isinstance(player, (bytes, bytearray)):
-        cards = to_cards(player)
-        if len(cards) != 2:
-            raise EquityError(f"a hand is two cards, got {len(cards)}: {player!r}")
-        return Range.from_combos([(cards[0], cards[1])])._packed
     return _to_range(player, 0)._packed
 
 
