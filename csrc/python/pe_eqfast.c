@@ -51,11 +51,18 @@ static eq_state *state(PyObject *m)
 #define MAXC 1326 /* combinations of one player */
 
 typedef struct {
-    uint8_t c[2 * MAXC];
-    uint32_t w[MAXC];
+    const uint8_t *c;   /* 2n cards: own, or the packed bytes held by keep */
+    const char *w;      /* n native uint32 weights (possibly unaligned), NULL: weight 1 */
     uint32_t n;
-    int weighted;
+    uint8_t own[2];
+    PyObject *keep;     /* the packed bytes (a reference), or NULL */
 } eq_player;
+
+static void player_done(eq_player *p)
+{
+    Py_XDECREF(p->keep);
+    p->keep = NULL;
+}
 
 static int rank_of(int ch)
 {
@@ -136,17 +143,19 @@ static int read_cards(eq_state *st, PyObject *o, uint8_t *out, int cap, const ch
     return (int)len;
 }
 
-/* One player's hand or range into *p: 0, 1 (weights too fine for the fast path: go slow), or -1. */
+/* One player's hand or range into *p: 0, 1 (weights too fine for the fast path: go slow), or -1.
+ * On 0, player_done(p) releases what it holds. */
 static int read_player(eq_state *st, PyObject *o, eq_player *p)
 {
     uint8_t c[3];
+    p->keep = NULL;
+    p->w = NULL;
     int n = PyUnicode_Check(o) ? parse_text(o, c, 3) : parse_ints(o, c, 3);
     if (n == 2) {
-        p->c[0] = c[0];
-        p->c[1] = c[1];
-        p->w[0] = 1;
+        p->own[0] = c[0];
+        p->own[1] = c[1];
+        p->c = p->own;
         p->n = 1;
-        p->weighted = 0;
         return 0;
     }
     PyObject *b = PyObject_CallFunctionObjArgs(st->pack, o, NULL);
@@ -161,11 +170,10 @@ static int read_player(eq_state *st, PyObject *o, eq_player *p)
         PyErr_SetString(PyExc_ValueError, "pyeval._eqfast: a packed range of the wrong size");
         return -1;
     }
-    memcpy(p->c, buf, 2 * (size_t)k);
-    memcpy(p->w, buf + 2 * k, 4 * (size_t)k);
+    p->keep = b;
+    p->c = (const uint8_t *)buf;
+    p->w = buf + 2 * k;
     p->n = (uint32_t)k;
-    p->weighted = 1;
-    Py_DECREF(b);
     return 0;
 }
 
@@ -290,48 +298,70 @@ static int run_spot(eq_state *st, eq_player *const *pl, int np, const eq_common 
     uint32_t k = 0;
     off[0] = 0;
     for (int i = 0; i < np; i++) {
-        if (k + pl[i]->n > MAXC * 3) return PE_EQ_ERR_BIG;
-        memcpy(combos + 2 * k, pl[i]->c, 2 * (size_t)pl[i]->n);
-        memcpy(w + k, pl[i]->w, 4 * (size_t)pl[i]->n);
-        weighted |= pl[i]->weighted;
-        k += pl[i]->n;
+        const uint32_t n = pl[i]->n;
+        if (k + n > MAXC * 3) return PE_EQ_ERR_BIG;
+        memcpy(combos + 2 * k, pl[i]->c, 2 * (size_t)n);
+        if (pl[i]->w) {
+            memcpy(w + k, pl[i]->w, 4 * (size_t)n);
+            weighted = 1;
+        } else {
+            for (uint32_t j = 0; j < n; j++) w[k + j] = 1;
+        }
+        k += n;
         off[i + 1] = k;
     }
     int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = st->spot(combos, off, weighted ? w : NULL, np, c->board, c->nboard, c->dead, c->ndead,
-                  c->trials ? c->seed : NULL, first, streams, c->trials, st->max_work, out);
-    Py_END_ALLOW_THREADS
+    /* a few combinations on a flop or later, or a short Monte Carlo run: microseconds of work, so
+     * keep the GIL (releasing and taking it back costs more); anything longer releases it */
+    const int quick = k <= 8 && (c->trials ? c->trials <= 4096 : c->nboard >= 3);
+    if (quick) {
+        rc = st->spot(combos, off, weighted ? w : NULL, np, c->board, c->nboard, c->dead, c->ndead,
+                      c->trials ? c->seed : NULL, first, streams, c->trials, st->max_work, out);
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        rc = st->spot(combos, off, weighted ? w : NULL, np, c->board, c->nboard, c->dead, c->ndead,
+                      c->trials ? c->seed : NULL, first, streams, c->trials, st->max_work, out);
+        Py_END_ALLOW_THREADS
+    }
     return rc;
 }
 
 static const char *const HVR_NAMES[] = {"hand", "villain", "board", "dead", "trials", "seed", "streams"};
+
+/* streams=: None/absent -> 32 (pyeval.equity.DEFAULT_STREAMS); else 1..65536, and only with trials. */
+static int read_streams(PyObject *o, const eq_common *c, uint32_t *streams)
+{
+    *streams = 32;
+    if (!o || o == Py_None) return 0;
+    if (!c->trials || !PyLong_CheckExact(o)) return 1;
+    const long v = PyLong_AsLong(o);
+    if (v < 1 || v > 65536) { PyErr_Clear(); return 1; }
+    *streams = (uint32_t)v;
+    return 0;
+}
 
 static PyObject *hand_vs_range(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     eq_state *st = state(m);
     PyObject *a[7];
     if (!st || parse_args("hand_vs_range", args, nargs, kwnames, HVR_NAMES, 7, 2, a) < 0) return NULL;
-    eq_player *p = (eq_player *)PyMem_Malloc(2 * sizeof(eq_player));
-    if (!p) return PyErr_NoMemory();
+    eq_player p[2];
+    p[0].keep = p[1].keep = NULL;
     eq_common c;
+    uint32_t streams;
     PyObject *res = NULL;
     int r = read_player(st, a[0], &p[0]);
     if (r == 0) r = read_player(st, a[1], &p[1]);
     if (r == 0) r = read_common(st, a, 2, &c);
-    uint32_t streams = 32;
-    if (r == 0 && a[6] && a[6] != Py_None && !c.trials) r = 1; /* streams without trials: an error */
-    if (r == 0 && a[6] && a[6] != Py_None) {
-        const long v = PyLong_CheckExact(a[6]) ? PyLong_AsLong(a[6]) : -1;
-        if (v < 1 || v > 65536) { PyErr_Clear(); r = 1; } else streams = (uint32_t)v;
-    }
+    if (r == 0) r = read_streams(a[6], &c, &streams);
     if (r == 0) {
         eq_player *pl[2] = {&p[0], &p[1]};
         pe_eq_spot_out out;
         if (run_spot(st, pl, 2, &c, 0, streams, &out) == PE_OK) res = PyFloat_FromDouble(out.equity[0]);
         else r = 1;
     }
-    PyMem_Free(p);
+    player_done(&p[0]);
+    player_done(&p[1]);
     if (r == 1) return go_slow(st, "hand_vs_range", a, HVR_NAMES, 7);
     return res;
 }
@@ -348,22 +378,18 @@ static PyObject *equities(PyObject *m, PyObject *const *args, Py_ssize_t nargs, 
     if (!is_tuple && !PyList_Check(hands)) return go_slow(st, "equities", a, EQS_NAMES, 6);
     const Py_ssize_t np = is_tuple ? PyTuple_Size(hands) : PyList_Size(hands);
     if (np < 2 || np > 3) return go_slow(st, "equities", a, EQS_NAMES, 6); /* 4+ players: general path */
-    eq_player *p = (eq_player *)PyMem_Malloc((size_t)np * sizeof(eq_player));
-    if (!p) return PyErr_NoMemory();
+    eq_player p[3];
+    p[0].keep = p[1].keep = p[2].keep = NULL;
     eq_common c;
+    uint32_t streams;
     PyObject *res = NULL;
     int r = 0;
     for (Py_ssize_t i = 0; i < np && r == 0; i++)
         r = read_player(st, is_tuple ? PyTuple_GetItem(hands, i) : PyList_GetItem(hands, i), &p[i]);
     if (r == 0) r = read_common(st, a, 1, &c);
-    uint32_t streams = 32;
-    if (r == 0 && a[5] && a[5] != Py_None && !c.trials) r = 1; /* streams without trials: an error */
-    if (r == 0 && a[5] && a[5] != Py_None) {
-        const long v = PyLong_CheckExact(a[5]) ? PyLong_AsLong(a[5]) : -1;
-        if (v < 1 || v > 65536) { PyErr_Clear(); r = 1; } else streams = (uint32_t)v;
-    }
+    if (r == 0) r = read_streams(a[5], &c, &streams);
     if (r == 0) {
-        eq_player *pl[3] = {&p[0], &p[1], np > 2 ? &p[2] : NULL};
+        eq_player *pl[3] = {&p[0], &p[1], &p[2]};
         pe_eq_spot_out out;
         if (run_spot(st, pl, (int)np, &c, 0, streams, &out) == PE_OK) {
             res = PyTuple_New(np);
@@ -376,7 +402,7 @@ static PyObject *equities(PyObject *m, PyObject *const *args, Py_ssize_t nargs, 
             r = 1;
         }
     }
-    PyMem_Free(p);
+    for (int i = 0; i < 3; i++) player_done(&p[i]);
     if (r == 1) return go_slow(st, "equities", a, EQS_NAMES, 6);
     return res;
 }
@@ -388,8 +414,8 @@ static PyObject *all_hands_vs_range(PyObject *m, PyObject *const *args, Py_ssize
     eq_state *st = state(m);
     PyObject *a[6];
     if (!st || parse_args("all_hands_vs_range", args, nargs, kwnames, AHV_NAMES, 6, 2, a) < 0) return NULL;
-    eq_player *p = (eq_player *)PyMem_Malloc(3 * sizeof(eq_player)); /* hero, villain, one hero hand */
-    if (!p) return PyErr_NoMemory();
+    eq_player p[3]; /* hero, villain, one hero hand */
+    p[0].keep = p[1].keep = p[2].keep = NULL;
     eq_common c;
     PyObject *res = NULL;
     int r = read_player(st, a[0], &p[0]);
@@ -401,18 +427,19 @@ static PyObject *all_hands_vs_range(PyObject *m, PyObject *const *args, Py_ssize
         for (int i = 0; i < c.ndead; i++) gone |= (uint64_t)1 << c.dead[i];
         res = PyDict_New();
         eq_player *pl[2] = {&p[2], &p[1]};
+        p[2].c = p[2].own;
+        p[2].w = NULL;
         p[2].n = 1;
-        p[2].weighted = 0;
-        p[2].w[0] = 1;
         uint32_t index = 0;
         for (uint32_t k = 0; res && k < p[0].n; k++) {
             const uint8_t c0 = p[0].c[2 * k], c1 = p[0].c[2 * k + 1];
-            if (c0 < 52 && c1 < 52 && ((gone >> c0 & 1) || (gone >> c1 & 1))) continue; /* card removal */
-            p[2].c[0] = c0;
-            p[2].c[1] = c1;
+            if (c0 >= 52 || c1 >= 52 || c0 == c1) { r = 1; break; } /* the slow path names the error */
+            if ((gone >> c0 & 1) || (gone >> c1 & 1)) continue;    /* card removal by board and dead */
+            p[2].own[0] = c0;
+            p[2].own[1] = c1;
             pe_eq_spot_out out;
-            /* Monte Carlo: hand number `index` (in range order, after card removal) draws its trials
-             * from stream `index` of the seed */
+            /* Monte Carlo: hand number `index` (in range order, after card removal by the board and
+             * dead cards) draws its trials from stream `index` of the seed */
             const int rc = run_spot(st, pl, 2, &c, index, 1, &out);
             index++;
             if (rc == PE_EQ_ERR_NO_DEAL || rc == PE_EQ_ERR_EMPTY) continue; /* every villain hand blocked */
@@ -424,7 +451,7 @@ static PyObject *all_hands_vs_range(PyObject *m, PyObject *const *args, Py_ssize
             Py_XDECREF(val);
         }
     }
-    PyMem_Free(p);
+    for (int i = 0; i < 3; i++) player_done(&p[i]);
     if (r == 1) {
         Py_XDECREF(res);
         return go_slow(st, "all_hands_vs_range", a, AHV_NAMES, 6);
