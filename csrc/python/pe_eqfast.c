@@ -622,10 +622,49 @@ static int eq_clear(PyObject *m)
 
 static void eq_free(void *m) { eq_clear((PyObject *)m); }
 
+PyDoc_STRVAR(hvr_doc,
+"hand_vs_range($module, /, hand, villain, board=(), dead=(), trials=None, seed=None, streams=None)\n--\n\n"
+"Hold'em equity of ``hand`` against ``villain`` (a hand or a range), as a float in [0, 1].\n\n"
+"Args:\n"
+"    hand, villain: card text (``\"AhKh\"``, ``\"10h 9h\"``), two card ints, a list of card strings,\n"
+"        range text (``\"QQ+, AKs, 0.4(AQs)\"``; see :mod:`pyeval.equity.ranges`) or a :class:`Range`.\n"
+"    board: 0, 3, 4 or 5 known cards (text, ints or card strings). dead: cards out of play.\n"
+"    trials: None (default): exact, every compatible deal and every board, weighted by the ranges'\n"
+"        weights. An int >= 1: Monte Carlo with that many trials, over ``streams`` (default 32)\n"
+"        streams of ``seed`` (None: a fresh OS seed each call), the draws of\n"
+"        ``equity([hand, villain], board, dead, trials=trials, seed=seed, streams=streams)``.\n"
+"Returns:\n"
+"    float: the expected share of the pot (a tie among k players gives 1/k); equal to\n"
+"    ``float(equity([hand, villain], board, dead, ...).players[0].equity)``.\n"
+"Raises:\n"
+"    As :func:`pyeval.equity.equity`: RangeError, InvalidCardError, DuplicateCardError,\n"
+"    CardTypeError, EquityError (board size, an emptied range, no deal, seed without trials),\n"
+"    SeedError; TypeError for wrong arguments.");
+
+PyDoc_STRVAR(eqs_doc,
+"equities($module, /, hands, board=(), dead=(), trials=None, seed=None, streams=None)\n--\n\n"
+"Hold'em equity of each of 2..10 hands or ranges, as a tuple of floats (one C call for 2 or 3\n"
+"players; 4 or more take the general path).\n\n"
+"Args: as :func:`hand_vs_range`, ``hands`` a list of hands or ranges.\n"
+"Returns:\n"
+"    tuple[float, ...]: ``tuple(float(p.equity) for p in equity(hands, board, dead, ...).players)``.\n"
+"Raises: as :func:`hand_vs_range`.");
+
+PyDoc_STRVAR(ahv_doc,
+"all_hands_vs_range($module, /, hero, villain, board=(), dead=(), trials=None, seed=None)\n--\n\n"
+"Equity of every hand of the range ``hero`` against the range ``villain`` (eval7's\n"
+"``py_all_hands_vs_range``), as a dict ``{(high card, low card): float}`` in the range's order.\n\n"
+"Hero hands that use a board or dead card are left out, and so are hero hands that block every\n"
+"villain hand. trials None: exact per hand (:func:`hand_vs_range`). trials=N: N trials per hand,\n"
+"hand number i (counted after the board and dead cards removed hands) drawing from stream i of\n"
+"``seed`` (None: one fresh OS seed for the call), i.e.\n"
+"``run_stream([hand, villain], N, seed, i, board=board, dead=dead)``.\n"
+"Raises: as :func:`hand_vs_range`.");
+
 static PyMethodDef eq_methods[] = {
-    {"hand_vs_range", (PyCFunction)(void (*)(void))hand_vs_range, METH_FASTCALL | METH_KEYWORDS, NULL},
-    {"equities", (PyCFunction)(void (*)(void))equities, METH_FASTCALL | METH_KEYWORDS, NULL},
-    {"all_hands_vs_range", (PyCFunction)(void (*)(void))all_hands_vs_range, METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"hand_vs_range", (PyCFunction)(void (*)(void))hand_vs_range, METH_FASTCALL | METH_KEYWORDS, hvr_doc},
+    {"equities", (PyCFunction)(void (*)(void))equities, METH_FASTCALL | METH_KEYWORDS, eqs_doc},
+    {"all_hands_vs_range", (PyCFunction)(void (*)(void))all_hands_vs_range, METH_FASTCALL | METH_KEYWORDS, ahv_doc},
     {"_spot", (PyCFunction)(void (*)(void))raw_spot, METH_FASTCALL, NULL},
     {"bind", (PyCFunction)(void (*)(void))bind, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL},

@@ -31,6 +31,7 @@ CardTypeError, EquityError, SeedError).
 """
 from __future__ import annotations
 
+import os
 import struct
 import time
 from collections.abc import Sequence
@@ -85,6 +86,10 @@ def _cards_bytes(obj: object, what: str) -> bytes:
 
 
 def _seed_bytes(seed: object) -> bytes:
+    """The four native words of a seed; None: 32 fresh bytes from the OS (the seed policy's fresh
+    256-bit seed, never reported by these float-returning functions)."""
+    if seed is None:
+        return os.urandom(32)
     return struct.pack("=4Q", *seed_words(check_seed(seed)))
 
 
