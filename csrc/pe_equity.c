@@ -957,7 +957,7 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
     memset(&r, 0, sizeof r);
     memset(out, 0, sizeof *out);
     uint32_t m = 0;
-    double maxw_log = 1.0;
+    double wprod = 1.0;
     koff[0] = 0;
     for (int i = 0; i < players && !st; i++) {
         uint64_t total = 0;
@@ -995,7 +995,7 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
             for (uint32_t k = koff[i]; k < m; k++) { kw[k] /= g; total += kw[k]; cumw[k] = total; }
         }
         if (!st && koff[i + 1] == koff[i]) st = PE_EQ_ERR_EMPTY;
-        maxw_log *= (double)wmax;
+        wprod *= (double)wmax;
     }
     if (st) { if (kc != (uint8_t *)small) free(kc); return st; }
     for (int i = 0; i < players; i++) {
@@ -1031,7 +1031,7 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
         const int64_t per = pe_eq_board_count(players, nboard, ndead);
         double work = (double)per * (double)players;
         for (int i = 0; i < players; i++) work *= (double)r.n[i];
-        if (work > (double)max_work || maxw_log >= (double)((uint64_t)1 << 30)) { if (kc != (uint8_t *)small) free(kc); return PE_EQ_ERR_BIG; }
+        if (work > (double)max_work || wprod >= (double)((uint64_t)1 << 30)) { if (kc != (uint8_t *)small) free(kc); return PE_EQ_ERR_BIG; }
         eq_acc a;
         eq_enum e;
         uint64_t bp;

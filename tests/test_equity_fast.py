@@ -133,6 +133,26 @@ def test_exact_fast_equals_general(spot) -> None:
         float(general(players[:2], board, dead, exact=True).players[0].equity), abs=1e-15)
 
 
+@st.composite
+def preflop_hands(draw):
+    """2..3 fixed hands, no board, maybe dead cards: the 1.1-1.7 million boards of a preflop spot."""
+    cards = draw(st.lists(st.sampled_from(CARDS), min_size=8, max_size=8, unique=True))
+    p = draw(st.integers(2, 3))
+    hands = [(cards[2 * i], cards[2 * i + 1]) for i in range(p)]
+    dead = tuple(cards[6:6 + draw(st.integers(0, 2))]) if p == 2 else ()
+    return hands, dead
+
+
+@settings(max_examples=6, deadline=None)
+@given(preflop_hands())
+def test_exact_preflop_fast_equals_general(spot) -> None:
+    hands, dead = spot
+    g = general(hands, (), dead, exact=True)
+    f = equity(hands, (), dead, exact=True)
+    assert f.players == g.players and f.stats == g.stats and f.boards == g.boards
+    assert equities(hands, (), dead) == tuple(float(p.equity) for p in g.players)
+
+
 @settings(max_examples=40, deadline=None)
 @given(spots(boards=(0, 3, 4, 5)), st.integers(0, 2**64 - 1), st.integers(1, 300), st.integers(1, 40))
 def test_monte_carlo_fast_equals_general(spot, seed, trials, streams) -> None:
@@ -367,3 +387,21 @@ def test_jump_tables_equal_the_jump_polynomial() -> None:
             lib.pe_rng_jump(a)
             lib.pe_rng_jump_poly(b)
             assert list(a.s) == list(b.s)
+
+
+@pytest.mark.parametrize("hand, board", [
+    ("AhKh", "2C7D9S"), ("AhKh", "2c,7d,9s"), ("AhKh", "2c 7d  9s"), ("AhKh", "10c7d9s"), ("AhKh", "tc7d9s"),
+    ("ahkh", "2c7d9s"), ("AHKH", "2c7d9s"), ("Ah,Kh", "2c7d9s"), ("AhKh", " 2c7d9s "), ("AhKh", "2c7d9s,"),
+    ("AhKh", "2c 7d 9s 1"), ("AhKh", "2c-7d-9s"), ("A h K h", "2c7d9s"), ("Ah\tKh", "2c\t7d 9s"), ("1 0hKh", ""),
+    ("10h 10c", "2c7d9s"), ("AhKh:0.5", "2c7d9s"), ("AhKhQh", "2c7d9s"), ("Ah", "2c7d9s"),
+])
+def test_card_text_read_in_c_agrees_with_the_python_parsers(hand: str, board: str) -> None:
+    """What the C reader accepts, the Python parsers read the same way; the rest it hands over."""
+    from pyeval.equity.fast import _slow_hand_vs_range
+
+    def outcome(f):
+        try:
+            return f(hand, "QsQd", board)
+        except PyevalError as e:
+            return type(e)
+    assert outcome(hand_vs_range) == outcome(_slow_hand_vs_range)

@@ -83,8 +83,10 @@ static int suit_of(int ch)
     }
 }
 
-/* Card text ("AhKh", "Ah Kh", "10h 9c", commas allowed) into out (at most cap cards): the number of
- * cards, or -1 when the text is not plain card text (the caller then asks Python). */
+/* Card text ("AhKh", "Ah Kh", "10h 9c": cards separated by spaces or nothing) into out (at most cap
+ * cards): the number of cards, or -1 when the text is anything else (the caller then asks Python,
+ * whose parsers accept more, e.g. commas, and name the errors). Everything accepted here is read
+ * the same by pyeval.cards.parse_cards and by the range parser. */
 static int parse_text(PyObject *s, uint8_t *out, int cap)
 {
     Py_ssize_t len;
@@ -93,7 +95,7 @@ static int parse_text(PyObject *s, uint8_t *out, int cap)
     int n = 0;
     for (Py_ssize_t i = 0; i < len;) {
         const char ch = t[i];
-        if (ch == ' ' || ch == ',') { i++; continue; }
+        if (ch == ' ') { i++; continue; }
         int r;
         if (ch == '1' && i + 1 < len && t[i + 1] == '0') { r = 8; i += 2; }
         else { r = rank_of((unsigned char)ch); i++; }
