@@ -99,3 +99,9 @@ def test_where_phevaluator_answers_for_impossible_hands_pyeval_raises() -> None:
         ph.evaluate_cards("Xs", "Ks", "Qs", "Js", "Ts")
     with pytest.raises(TypeError):
         ph.evaluate_cards(1.0, 2, 3, 4, 5)  # type: ignore[arg-type]
+
+
+def test_docstring_examples() -> None:
+    import doctest
+    failed, tried = doctest.testmod(ph)
+    assert tried >= 1 and failed == 0
