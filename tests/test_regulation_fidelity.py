@@ -252,3 +252,57 @@ def test_a_run_it_pot_cut_follows_the_odd_chip_rule_and_its_cap():
     assert pk.pots.split_pot(200, range(3), odd_to_first=True, max_odd_per_winner=1) == {0: 67, 1: 67, 2: 66}
     assert pk.pots.split_pot(200, range(3), odd_to_first=True, max_odd_per_winner=100) == {0: 68, 1: 66, 2: 66}
     assert PokerRules(chip_value=Fraction(1, 100)).odd_units_per_player == 100
+
+
+@pytest.mark.regulation("637a.11(b)")
+def test_637a_11_b_each_player_dealt_in_places_the_posted_ante():
+    """§ 637a.11(b): each participating player may be required to place the posted Ante: every
+    player dealt in posts it (a short stack what he has, all-in) before any card."""
+    r = Round(PokerRules(seats=4, blinds=(1, 2), ante=3, min_bet=2), [100, 2, 100, 100])
+    r.post_forced_bets()
+    antes = {e.player: e.amount for e in r.events if e.kind == "ante"}
+    assert antes == {0: 3, 1: 2, 2: 3, 3: 3}
+    assert r.contrib == (4, 2, 3, 3)  # player 1, all-in on the ante, posts no blind
+
+
+@pytest.mark.regulation("637a.8(b)(5)(ii)")
+def test_637a_8_b_5_ii_the_dealer_deals_all_in_players_every_remaining_card():
+    """Two players all-in before the flop: the dealer's steps still deal them the whole board (a
+    burn and the flop, turn and river) and the hands are scored on it."""
+    shoe = Shoe(seed=3)
+    shoe.shuffle()
+    r = Round(PokerRules(seats=3, blinds=(1, 2), min_bet=2), [50, 100, 100], shoe)
+    r.run_dealer()
+    r.fold()  # the button
+    r.bet_or_raise_to(50)  # the small blind all-in
+    r.check_or_call()  # the big blind calls
+    assert r.actor is None and r.board == ()
+    r.run_dealer()
+    assert r.complete and len(r.board) == 5 and sum(1 for e in r.events if e.kind == "burn") == 3
+    assert sum(r.winnings) == 100 == r.pot_total  # the button folded before posting anything
+
+
+@pytest.mark.regulation("637a.8(b)(1)")
+def test_637a_8_b_1_a_bet_is_limited_to_the_table_stakes_in_front_of_the_player():
+    r = Round(PokerRules(seats=3, blinds=(1, 2), min_bet=2), [50, 100, 100])
+    r.post_forced_bets()
+    r.deal_hole_cards(["AsAh", "KsKh", "7h8h"])
+    before = r.snapshot()
+    with pytest.raises(IllegalActionError, match=r"only the table stakes.*637a\.8\(b\)\(1\)"):
+        r.bet_or_raise_to(101)  # the button has 100
+    assert r.snapshot() == before
+    r.bet_or_raise_to(100)  # all of them
+    assert r.stacks[2] == 0
+
+
+@pytest.mark.regulation("637a.8(b)(6)(i)")
+def test_637a_8_b_6_i_stakes_that_grew_while_away_are_not_verified():
+    """The floorperson verifies the stakes have not changed: more chips than recorded (with nothing
+    won in play) fail the check as much as fewer (the check used to accept any growth)."""
+    t = Table(PokerRules(seats=4, blinds=(1, 2), min_bet=2), {1: 100, 2: 100, 3: 100})
+    t.step_away(3)
+    assert not t.return_to_table(3, counted=150).verified
+    t.step_away(3)
+    assert not t.return_to_table(3, counted=60).verified
+    t.step_away(3)
+    assert t.return_to_table(3, counted=100).verified

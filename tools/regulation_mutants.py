@@ -157,11 +157,13 @@ def run(m: Mutant, tests: Sequence[str], root: Path = ROOT, timeout: float = TIM
             proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
             return Result(m, "killed", tuple(tests), f"the tests did not finish in {timeout:.0f} s")
-    last = (proc.stdout.strip().splitlines() or [""])[-1]
+    lines = proc.stdout.strip().splitlines()
+    last = (lines or [""])[-1]
     if proc.returncode == 0:
         return Result(m, "survived", tuple(tests), last)
     if proc.returncode == 1:
-        return Result(m, "killed", tuple(tests), last)
+        failed = next((ln for ln in lines if ln.startswith("FAILED ")), "")
+        return Result(m, "killed", tuple(tests), f"{last}; {failed}" if failed else last)
     return Result(m, "error", tuple(tests), f"pytest exit {proc.returncode}: {last or proc.stderr[-300:]}")
 
 
