@@ -9,6 +9,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyeval import Shoe
 from pyeval import poker as pk
@@ -306,3 +308,58 @@ def test_637a_8_b_6_i_stakes_that_grew_while_away_are_not_verified():
     assert not t.return_to_table(3, counted=60).verified
     t.step_away(3)
     assert t.return_to_table(3, counted=100).verified
+
+
+# ---- opt-in modes keep the seed clauses: differential and property checks ---------------------------
+@settings(max_examples=60, deadline=None)
+@given(stacks=st.dictionaries(st.integers(1, 6), st.integers(1, 60), min_size=2, max_size=6),
+       away=st.sets(st.integers(1, 6), max_size=3), mts=st.one_of(st.none(), st.integers(0, 40)))
+@pytest.mark.regulation("637a.8(a)", "637a.8(b)(4)")
+def test_tournament_mode_deals_in_exactly_as_the_cash_table(stacks, away, mts):
+    """Differential: for any seating, absences and posted min_table_stakes, a tournament table deals
+    in the same seats as a cash table -- those seated at the table (§ 637a.8(a)) with the required
+    stakes (§ 637a.8(b)(4)), placed by the same button rule."""
+    kw = {"seats": 6, "blinds": (5, 10), "min_bet": 10}
+    least = PokerRules(**kw).forced_bets_and_one_bet
+    if mts is not None:
+        kw["min_table_stakes"] = least + mts
+    dealt = []
+    for tournament in (False, True):
+        t = Table(PokerRules(tournament=tournament, **kw), dict(stacks))
+        for s in away & set(stacks):
+            t.step_away(s)
+        t.place_button()
+        dealt.append(t.dealt_in())
+        need = t.rules.required_stakes
+        assert all(stacks[s] >= need and s not in away for s in dealt[-1])
+    assert dealt[0] == dealt[1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5), times=st.integers(2, 6),
+       to_first=st.booleans())
+@pytest.mark.regulation("637a.11(k)")
+def test_run_it_k_times_never_gives_one_run_more_than_a_dollar_of_odd_chips(seed, players, times, to_first):
+    """Property of the run-it mode against § 637a.11(k): every pot (after rake) is cut into runs whose
+    parts differ from an equal share by less than $1 each (one odd chip with $1 chips)."""
+    rng = random.Random(seed)
+    shoe = Shoe(seed=seed)
+    shoe.shuffle()
+    rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, odd_chip=(pk.OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
+                                                                    if to_first else pk.OddChipRule.LEFT_OF_BUTTON))
+    r = Round(rules, [rng.randint(5, 80) for _ in range(players)], shoe)
+    r.run_dealer()
+    while r.actor is not None:
+        o = r.betting_options()
+        assert o is not None
+        r.bet_or_raise_to(o.max_to) if o.can_raise else r.check_or_call()
+    if not r.can_run_it(times):
+        return
+    pots = r.pots()
+    r.run_it(times)
+    r.run_dealer()
+    for k, pot in enumerate(pots):
+        parts = [e.amount for e in r.events if e.kind == "award" and e.detail == k]
+        assert sum(parts) == pot.amount
+        # one run's part is at most an equal share and one odd chip, so is each award from it
+        assert max(parts) <= pot.amount // times + 1, (pot, parts)
