@@ -376,12 +376,16 @@ def report(t: Trace, root: Path = ROOT) -> str:
     for sec in sorted({e.label.split("(")[0] for e in t.entries}, key=lambda x: [x[:3], float(x.split(".")[1])]):
         ms = [m for m in mutants if m.clause.split("(")[0] == sec]
         killed = [m for m in ms if runs.get((m.clause, m.what), {}).get("status") == "killed"]
-        clauses = [c for c in ops if c.split("(")[0] == sec]
+        clauses = sorted({c for c in ops if c.split("(")[0] == sec})
         guarded = [c for c in clauses if any(rm.covers(c, m.clause) for m in killed)]
         out.append(f"| § {sec} | {len(killed)}/{len(ms)} | {len(guarded)}/{len(clauses)} |")
     out += ["", "## Clauses", "", "| clause | status | implemented in | tests marked | mutants (killed by) |",
             "|---|---|---|---|---|"]
+    seen: set[str] = set()
     for e in t.entries:
+        if e.label in seen:  # a label the outline repeats (the text's own cross-reference)
+            continue
+        seen.add(e.label)
         if e.label in scoped:
             out.append(f"| § {e.label} | outside software: {scoped[e.label]} | | | |")
             continue
