@@ -6,6 +6,7 @@ higher is stronger. The game procedures live in subpackages: :mod:`pyeval.poker`
 :mod:`pyeval.crisscross` (Criss-Cross Poker, chapter 674a); equity in :mod:`pyeval.equity`. See README.md and docs/architecture.md.
 """
 from ._version import __version__
+from ._info import build_info
 from .cards import CARD_TEXT, RANKS, SUITS, card, format_card, format_cards, parse_cards
 from .errors import (
     CardCountError,
@@ -75,6 +76,7 @@ from .shoe import (
 )
 
 __all__ = [
+    "build_info",
     "__version__", "CARD_TEXT", "RANKS", "SUITS", "card", "format_card", "format_cards", "parse_cards",
     # errors
     "PyevalError", "InvalidCardError", "DuplicateCardError", "CardCountError", "CardTypeError", "ChipTypeError",
