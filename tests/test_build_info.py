@@ -1,7 +1,6 @@
 """``pyeval.build_info()`` and ``pyeval --version`` name the code that runs (issue 25 item 6)."""
 from __future__ import annotations
 
-import os
 import platform
 import subprocess
 import sys
@@ -39,14 +38,14 @@ def test_cpu_features_agree_with_the_kernel_of_this_machine():
     assert ("avx512" in b["cpu_features"]) == need.issubset(flags)
 
 
-def test_version_line_and_the_scalar_cap():
-    env = pyeval_subprocess()
-    env["env"] = {**env["env"], "PYEVAL_BATCH_KERNEL": "scalar"}
-    r = subprocess.run([sys.executable, "-m", "pyeval", "--version"], capture_output=True, text=True, **env)
+def test_version_line_and_the_scalar_cap(monkeypatch):
+    monkeypatch.setenv("PYEVAL_BATCH_KERNEL", "scalar")  # pyeval_subprocess() copies this environment
+    r = subprocess.run([sys.executable, "-m", "pyeval", "--version"], capture_output=True, text=True,
+                       **pyeval_subprocess())
     assert r.returncode == 0 and r.stdout.startswith(f"pyeval {pyeval.__version__} (batch kernel scalar;")
     assert "built with" in r.stdout
     code = "import pyeval, json; print(json.dumps(pyeval.build_info()))"
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, **env)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, **pyeval_subprocess())
     import json
     b = json.loads(r.stdout)
     assert b["batch_kernel"] == "scalar" and b["batch_kernel_env"] == "scalar"
