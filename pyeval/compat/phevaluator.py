@@ -7,7 +7,7 @@ Same names, card forms and numbers as phevaluator 0.6:
   same as pyeval's), card text (``"Ah"``, ``"2C"``) or :class:`Card`, mixed freely;
 - ranks are 1..7462, **lower is stronger** (1 = royal flush): ``7463 - pyeval.evaluate(cards)``;
 - ``evaluate_omaha_cards(*cards)``: the **five board cards first**, then the four hole cards
-  (pyeval's own :func:`pyeval.hands.evaluate_omaha` takes ``(hole, board)``); the PLO5 and
+  (pyeval's own :func:`pyeval.hands.evaluate_omaha` takes keywords, ``hole=``, ``board=``); the PLO5 and
   PLO6 forms work without a special build.
 
 Differences: a card given twice raises :class:`pyeval.DuplicateCardError` (phevaluator answers

@@ -47,7 +47,8 @@ BADUGI_CLASSES = int(lib.PE_BADUGI_CLASSES)
 
 # The Omaha high table: one copy, owned by pyeval._fastcall (filled there on first use), read here
 # by the batch path through a read-only buffer.
-_OMAHA_TABLES = ffi.cast("uint16_t *", ffi.from_buffer(_fastcall.omaha_tables()))
+_OMAHA_BUFFER = ffi.from_buffer(_fastcall.omaha_tables())
+_OMAHA_TABLES = ffi.cast("uint16_t *", _OMAHA_BUFFER)
 
 # The kinds of evaluate_low_batch (the names pyeval.describe reads, pyeval.strength.LOW_KINDS) and of
 # evaluate_omaha_batch -> their C codes.
