@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache, partial
@@ -27,8 +28,10 @@ from .._batch import check_threads, run_threads
 from .._bindings import Status, check, ffi, lib
 from ..cards import format_cards, to_cards
 from ..errors import DuplicateCardError, EquityError, PyevalError, RunInterrupted
+from ..parallel import DEFAULT_STREAMS as PARALLEL_DEFAULT_STREAMS
 from ..parallel import (
-    check_seed, check_streams, default_executor, rng_from_state, rng_state, run_streams, split, stop_executor,
+    check_seed, check_stop, check_streams, default_executor, rng_from_state, rng_state, run_streams, split, stop_running,
+    submit_stoppable,
     stream_rng,
 )
 from ..simulation import PotShares
@@ -42,7 +45,7 @@ SHARE_UNIT = 2520
 #: Monte Carlo trials when none of ``trials``, ``target_stderr``, ``time_budget`` is given.
 DEFAULT_TRIALS = 1_000_000
 #: Streams of a Monte Carlo run unless ``streams`` is given (independent of the worker count).
-DEFAULT_STREAMS = 32
+DEFAULT_STREAMS = PARALLEL_DEFAULT_STREAMS  # every Monte Carlo run and simulation (pyeval.parallel)
 #: ``exact=None`` enumerates when the hand evaluations left after the suit isomorphism of the deals
 #: (distinct suit-canonical deals x boards x players) are at most this: about 0.1 s on one core
 #: (measured: AA vs KK vs QQ, 4.9e7, 0.095 s), the time of the default Monte Carlo run.
@@ -347,6 +350,7 @@ def _sample_chunks(spec: tuple[Any, ...], rng: Any, n: int, progress: Callable[[
     total = EquityStats.zero(spec[3])
     done = 0
     while done < n:
+        check_stop()  # a thread pool's run stopped by Ctrl-C ends here (pyeval.parallel.check_stop)
         k = min(_CHUNK, n - done)
         total = total + _sample(spec, rng, k)
         done += k
@@ -562,6 +566,8 @@ def _adaptive(spec: tuple[Any, ...], seed: int, k: int, cap: int | None, target:
     continuing its generator, until the target standard error, the time budget or the cap."""
     states = [rng_state(stream_rng(seed, j)) for j in range(k)]
     stats = EquityStats.zero(spec[3])
+    stop = threading.Event()  # a thread pool's tasks stop at their next chunk on Ctrl-C
+    futs: list[Future[Any]] = []
     size = 1 << 20
     while True:
         n = size if cap is None else min(size, cap - stats.trials)
@@ -571,11 +577,11 @@ def _adaptive(spec: tuple[Any, ...], seed: int, k: int, cap: int | None, target:
             if executor is None:
                 results = [_mc_continue(spec, states[j], counts[j]) for j in jobs]
             else:
-                futs = [executor.submit(_mc_continue, spec, states[j], counts[j]) for j in jobs]
+                futs = [submit_stoppable(executor, stop, _mc_continue, spec, states[j], counts[j]) for j in jobs]
                 results = [f.result() for f in futs]
         except KeyboardInterrupt:  # the rounds finished so far are the partial result
             if executor is not None:
-                stop_executor(executor)
+                stop_running(executor, stop, futs)
             raise RunInterrupted(stats, stats.trials, cap or 0) from None
         for j, (s, st) in zip(jobs, results):
             stats = stats + s
