@@ -9,7 +9,8 @@ Same names, card objects and numbers as eval7 0.1.x:
   (0 high card .. 8 straight flush) and the ranks that decide it, 4 bits each from bit 16 down
   (``evaluate(map(Card, "As 2c 3d 5s 4c".split()))`` is ``67305472``, a five-high straight). Any
   number of cards: 5..7 by :func:`pyeval.evaluate`; 8 or more by the best five of every
-  five-card subset (eval7 itself misjudges some hands of 11 or more cards; see
+  five-card subset (eval7 itself misjudges hands of 10 or more cards holding two flushes: it
+  takes the first suit it looks at, spades, clubs, diamonds then hearts; see
   ``tests/test_compat_eval7.py``); fewer than five by their pairs, trips and high cards, as eval7.
 - ``handtype(value)``: ``"High Card"``, ``"Pair"``, ``"Two Pair"``, ``"Trips"``, ``"Straight"``,
   ``"Flush"``, ``"Full House"``, ``"Quads"``, ``"Straight Flush"``.
