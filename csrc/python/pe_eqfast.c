@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../pe_compat.h"
 #include "../pe_equity.h"
 
 typedef int (*spot_fn)(const uint8_t *, const uint32_t *, const uint32_t *, int, const uint8_t *, int,
