@@ -39,6 +39,7 @@ from .errors import (
     StubCountDueError,
     TableRulesError,
     TournamentChipsError,
+    UnshuffledShoeWarning,
     WagerNotAllowedError,
 )
 from .hands.high import (
@@ -47,11 +48,15 @@ from .hands.high import (
     HandCategory,
     best_five,
     census,
+    class_to_string,
     describe,
     evaluate,
     evaluate_batch,
+    evaluate_cactus_kev,
     from_cactus_kev,
     hand_category,
+    handtype,
+    rank_class,
     to_cactus_kev,
 )
 from .shoe import BatchDealer, BoxCut, HAND_SHUFFLE, Riffle, Shoe, StripCut, Uniform, deal_batch, holdem_showdowns
@@ -112,13 +117,14 @@ __all__ = [
     # errors
     "PyevalError", "InvalidCardError", "DuplicateCardError", "CardCountError", "CardTypeError", "ChipTypeError",
     "HandValueError", "NativeBuildError", "TableRulesError", "IllegalActionError", "OutOfTurnError",
-    "TournamentChipsError",
+    "TournamentChipsError", "UnshuffledShoeWarning",
     "HandHistoryError", "IllegalHandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
     "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "ShoeTypeError",
     "SeedError", "EntropyError", "RangeError", "EquityError", "SimulationError",
     # evaluation
     "HandCategory", "CATEGORY_RANGES", "MAX_VALUE", "evaluate", "evaluate_batch", "best_five",
-    "hand_category", "describe", "to_cactus_kev", "from_cactus_kev", "census",
+    "hand_category", "describe", "to_cactus_kev", "from_cactus_kev", "evaluate_cactus_kev", "census",
+    "handtype", "rank_class", "class_to_string",
     "percentile", "class_percentile", "describe_low", "describe_badugi",
     # the shoe
     "Shoe", "Uniform", "Riffle", "StripCut", "BoxCut", "HAND_SHUFFLE", "AutomatedShuffler",

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from .._lazy import attach
 from .high import (
-    CATEGORY_RANGES, MAX_VALUE, HandCategory, best_five, census, describe, evaluate, evaluate_batch,
-    from_cactus_kev, hand_category, to_cactus_kev,
+    CATEGORY_RANGES, MAX_VALUE, HandCategory, best_five, census, class_to_string, describe, evaluate, evaluate_batch,
+    evaluate_cactus_kev, from_cactus_kev, hand_category, handtype, rank_class, to_cactus_kev,
 )
 
 # Omaha, the lows, Badugi, the short deck and the hand-type registry load on first use (``import
@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HandCategory", "CATEGORY_RANGES", "MAX_VALUE", "evaluate", "evaluate_batch", "best_five",
-    "hand_category", "describe", "to_cactus_kev", "from_cactus_kev", "census",
+    "hand_category", "describe", "to_cactus_kev", "from_cactus_kev", "evaluate_cactus_kev", "census",
+    "handtype", "rank_class", "class_to_string",
     "HAND_TYPES", "HandType", "hand_type",
     "SHORT_DECK_KINDS", "SHORT_DECK", "SHORT_DECK_CLASSES", "ShortDeckEquity", "describe_short_deck", "evaluate_short_deck",
     "evaluate_short_deck_batch", "short_deck_category", "short_deck_equity",

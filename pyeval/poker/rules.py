@@ -72,7 +72,9 @@ class ButtonRule(enum.Enum):
     #: Moving button (the default): the button moves to the next player dealt in, and the blinds are
     #: posted by the players after it, so the button is never dead and every blind is posted; when
     #: that would give the big blind to last round's big blind again (seats skipped, or a table
-    #: going heads-up) the button moves on one more player.
+    #: going heads-up) the button moves on one more player -- unless that would leave the button on
+    #: last round's seat (three players going heads-up under ``HeadsUpOrder.PA_LITERAL``): the button
+    #: moves after every round (§ 637a.11(c)(2)), so there that player posts the big blind again.
     MOVING_BUTTON = "moving-button"
     #: Dead button: the big blind moves to the next player dealt in after last round's big blind;
     #: each other blind is posted from the seat that posted the next blind last round, and the button
@@ -241,10 +243,12 @@ class PokerRules:
             tournament chips, not cash: ``chip_value`` must stay 1 and no $1 cap applies to odd chips
             (§ 637a.11(k) values money), no rake is taken from pots (a tournament's fee is taken from
             the buy-in, not from pots; § 637a.17 is not in hand), a player cannot leave with his chips
-            (:meth:`pyeval.poker.Table.leave` refuses while he has any), a player away from the table
-            is dealt in, posts his blinds and antes and is folded at his first turn, every player with
-            chips is dealt in (a short stack posts all-in), a board is run once only, and every hand
-            is tabled when a player is all-in.
+            (:meth:`pyeval.poker.Table.leave` refuses while he has any), a board is run once only,
+            and every hand is tabled when a player is all-in. The seed clauses still hold: a
+            :class:`~pyeval.poker.Table` deals in only players seated at the table (§ 637a.8(a)) with
+            the required table stakes (``required_stakes``, § 637a.8(b)(4), which names tournament
+            chips). A :class:`~pyeval.poker.Round` built directly may still take ``sitting_out``
+            players (records of online tournaments, whose rooms deal them in).
 
     Raises:
         TableRulesError: any field out of range or inconsistent, naming the field.

@@ -137,13 +137,16 @@ class Showdown(RoundState):
             OutOfTurnError: not due now, or already awarded. IllegalActionError: a hand that cannot
             be evaluated (unknown cards in a replay, an evaluator error).
 
-        Rake (``rules.rake_bps``, configuration: § 637a.17 is not in our hands): each pot in turn,
-        main pot first, gives ``amount * rake_bps // 10000`` chips to the house (a ``rake`` event
-        with the pot index), up to ``rules.rake_cap`` for the hand, before it is split; none when
-        ``rake_no_flop_no_drop`` and the hand ended in the first betting round.
+        Rake (``rules.rake_bps``, configuration: § 637a.17 is not in our hands): each pot gives
+        ``amount * rake_bps // 10000`` chips to the house (a ``rake`` event with the pot index)
+        before it is split; when that adds up to more than ``rules.rake_cap`` for the hand, the cap
+        is shared by the pots in proportion to their rake (rounded down, the chips left taken main
+        pot first); none when ``rake_no_flop_no_drop`` and the hand ended in the first betting
+        round.
 
         A board run ``k`` times (:meth:`run_it`): each pot, after rake, is cut into ``k`` parts
-        (``amount // k``; the first run also takes the remainder), each part awarded as above on
+        (``amount // k``; the remainder given out run by run as the odd chips of a tie among ``k``
+        winners, by ``rules.odd_chip`` and its $1 cap, § 637a.11(k)), each part awarded as above on
         its own run's board (award events pot by pot, run by run; ``detail``: the pot index).
         """
         self._check_award()
@@ -181,19 +184,32 @@ class Showdown(RoundState):
         payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
         rakes: list[tuple[int, int]] = []  # (chips, pot index) to the house
         rules = self._rules
-        rake_left = -1  # no rake
+        pot_rakes = [0] * len(pots)
         if rules.rake_bps and not (rules.rake_no_flop_no_drop and self._street == 0):
-            rake_left = rules.rake_cap if rules.rake_cap is not None else sum(p.amount for p in pots)
+            pot_rakes = [p.amount * rules.rake_bps // 10000 for p in pots]
+            if rules.rake_cap is not None and sum(pot_rakes) > rules.rake_cap:
+                # a capped rake is shared by the pots in proportion to their own rake (each pot's
+                # players pay their part of the cap, not the main pot's alone); chips left by the
+                # rounding down come from the pots in order, main pot first
+                total, cap_left = sum(pot_rakes), rules.rake_cap
+                parts = [r * cap_left // total for r in pot_rakes]
+                left = cap_left - sum(parts)
+                for k in range(len(parts)):
+                    extra = min(left, pot_rakes[k] - parts[k])
+                    parts[k] += extra
+                    left -= extra
+                pot_rakes = parts
         for k, pot in enumerate(pots):
-            if rake_left > 0:  # the house's rake comes off the pot before it is split
-                r = min(pot.amount * rules.rake_bps // 10000, rake_left)
-                if r:
-                    rake_left -= r
-                    rakes.append((r, k))
-                    pot = Pot(pot.amount - r, pot.eligible)
+            r = pot_rakes[k]
+            if r:  # the house's rake comes off the pot before it is split
+                rakes.append((r, k))
+                pot = Pot(pot.amount - r, pot.eligible)
             whole = pot
-            for run, (values, lows) in enumerate(scored):  # a board run k times: k parts, the odd chips to run 1
-                part = whole.amount // runs + (whole.amount % runs if run == 0 else 0)
+            # a board run k times: k parts, the odd chips given out run by run as among k tied winners
+            # (§ 637a.11(k): no more than $1 of them to one run, so to one player)
+            cut = split_pot(whole.amount, range(runs), odd_to_first=to_first, max_odd_per_winner=cap)
+            for run, (values, lows) in enumerate(scored):
+                part = cut[run]
                 pot = Pot(part, whole.eligible)
                 el = pot.eligible
                 if not el:  # _pots never makes one while a hand is live
