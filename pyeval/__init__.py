@@ -77,13 +77,13 @@ _LAZY: dict[str, str] = {
 #: subpackages and modules reachable as attributes of ``pyeval`` (``pyeval.poker.Round``)
 _SUBMODULES = frozenset((
     "checkpoint", "cli", "contracts", "crisscross", "enumeration", "equity", "hands", "hands_io", "headsup",
-    "jit", "parallel", "poker", "shoe", "simulation", "strength", "cards", "errors",
-))
+    "parallel", "poker", "shoe", "simulation", "strength", "cards", "errors",
+))  # not pyeval.jit: it needs numba, and dir()-walkers (pydoc's help(pyeval)) must not fail without it
 
 if TYPE_CHECKING:  # what mypy and the API reference see: every lazy name, typed
     from . import (
-        checkpoint, cli, contracts, crisscross, enumeration, hands, hands_io, headsup, jit, parallel, poker,
-        simulation, strength,
+        checkpoint, cli, contracts, crisscross, enumeration, hands, hands_io, headsup, parallel, poker, simulation,
+        strength,
     )
     from .equity import EquityResult, EquityStats, PlayerEquity, Range, equity, parse_range  # the function
     from .poker.sim import HoldemShowdown, HoldemSimResult, HoldemSimStats

@@ -203,7 +203,8 @@ def test_threads_still_wait_for_each_other_in_one_process() -> None:
     """The takeover is only for a holder left behind by a fork: in one process a held lock waits."""
     from pyeval._bindings import lib
     from pyeval.shoe._common import ERR_BUSY
-    shoe = Shoe(seed=1, ordered=True)
+    shoe = Shoe(seed=1)
+    shoe.shuffle()
     shoe._s.busy = 1
     try:
         assert lib.pe_shoe_deal_one(shoe._s) == ERR_BUSY
