@@ -71,7 +71,7 @@ def test_27_every_five_card_hand(five_card_hands):
     assert vals.max() == LOW_27_CLASSES
 
 
-@pytest.mark.parametrize("k", [6, 7])
+@pytest.mark.parametrize("k", [6, pytest.param(7, marks=pytest.mark.slow)])  # 7: every multiset, ~4 s
 def test_a5_every_rank_multiset(k):
     hands = []
     for ms in itertools.combinations_with_replacement(range(13), k):
