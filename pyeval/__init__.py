@@ -42,13 +42,13 @@ from .hands.high import (
     HandCategory,
     best_five,
     census,
-    describe,
     evaluate,
     evaluate_batch,
     from_cactus_kev,
     hand_category,
     to_cactus_kev,
 )
+from .hands.registry import describe  # every hand type's words, kind= (the registry is the one list)
 from .strength import class_percentile, describe_badugi, describe_low, percentile
 from .poker.sim import HoldemShowdown, HoldemSimResult, HoldemSimStats
 from .simulation import simulate

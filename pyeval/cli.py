@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from . import __version__
+from ._version import __version__
 from .cards import format_cards, parse_cards
 from .errors import CardCountError, PyevalError, RunInterrupted
 from .hands.high import best_five, describe, evaluate, hand_category
