@@ -8,7 +8,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A backstop against god files only: the size gate that matters is per function (tools/size_gate.py;
-#: docs/decisions/004-function-size-gate.md). Modules are no longer split just to meet a line cap.
+#: docs/decisions/014-function-size-gate.md). Modules are no longer split just to meet a line cap.
 MAX_LINES = 1000
 
 

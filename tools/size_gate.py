@@ -1,4 +1,4 @@
-"""Size gates that follow concepts (issue 24 item 5; docs/decisions/004-function-size-gate.md).
+"""Size gates that follow concepts (issue 24 item 5; docs/decisions/014-function-size-gate.md).
 
 A function may not grow past three limits:
 

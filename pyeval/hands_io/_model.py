@@ -3,7 +3,7 @@ of a parsed hand against a replay through the engine (:mod:`pyeval.hands_io._ver
 
 Every room parser reads its text into a :class:`RawHand` (seats, forced bets, the actions in order,
 cards, what the room says each player collected, rake); :func:`to_phh` turns that into a
-:class:`~pyeval.holdem.phh.HandHistory` and :func:`~pyeval.hands_io._verify.verify` replays the hand
+:class:`~pyeval.poker.phh.HandHistory` and :func:`~pyeval.hands_io._verify.verify` replays the hand
 and compares.
 Amounts are ints in the smallest unit of the hand's currency (cents for ``$0.01``) or chips.
 """

@@ -50,7 +50,7 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
     """The round (played so far; usually complete) as PokerStars hand-history text.
 
     Args:
-        rnd: a :class:`~pyeval.holdem.Round` of any variant.
+        rnd: a :class:`~pyeval.poker.Round` of any variant.
         players: names by round index (default ``Player1``...). Names may contain colons and
             brackets; a name may not be empty or start/end with a space.
         hand_id, table, time: the header's hand number, table name and time (default 2000-01-01).
