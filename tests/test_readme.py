@@ -28,7 +28,7 @@ def test_readme_opens_with_the_two_commands():
     text = README.read_text()
     blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.S)
     assert "pip install . && pyeval" in blocks[0]
-    assert 'pip install -e ".[test]" && python3 -m pytest' in blocks[1]
+    assert 'pip install -e ".[test]" && python3 -m pytest -n auto' in blocks[1]
 
 
 def test_readme_names_exist():
