@@ -19,6 +19,11 @@ DOTTED = re.compile(r"(?<![\w/.-])pyeval(?:\.[A-Za-z_]\w*)+")
 PATH = re.compile(r"(?<![\w/.-])(?:pyeval|tests|tools|docs|csrc|benchmarks)/[\w./-]*\w\.(?:py|pyi|md|c|h|cdef|toml|rst|sh)\b")
 
 
+#: Files named before they reached this branch (each with where it is). A file that appears must be
+#: deleted from here (the test fails), so the list only shrinks.
+PENDING = {"docs/migration.md": "on i20-compat-ok (issue 20), not yet merged"}
+
+
 def _sources() -> list[Path]:
     docs = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md")),
             *sorted((ROOT / "docs" / "reference").glob("**/*.rst"))]
@@ -58,9 +63,14 @@ def _stale(path: Path) -> list[str]:
         if not resolves(name):
             out.append(f"{name} (line {text.count(chr(10), 0, m.start()) + 1})")
     for m in PATH.finditer(text):
-        if not (ROOT / m.group(0)).exists():
+        if not (ROOT / m.group(0)).exists() and m.group(0) not in PENDING:
             out.append(f"{m.group(0)} (line {text.count(chr(10), 0, m.start()) + 1})")
     return out
+
+
+def test_pending_files_are_still_missing() -> None:
+    arrived = [p for p in PENDING if (ROOT / p).exists()]
+    assert not arrived, f"these exist now: delete them from PENDING: {arrived}"
 
 
 def test_the_check_sees_a_stale_name() -> None:

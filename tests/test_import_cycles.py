@@ -29,6 +29,8 @@ EXTENSIONS = {_module_name(p.with_suffix(".py")) for p in PKG.rglob("*.pyi")}
 KNOWN_CYCLES = [
     ["pyeval.poker.phh", "pyeval.poker.phh_replay", "pyeval.poker.phh_write"],
     ["pyeval.headsup.record", "pyeval.headsup.round"],
+    # equity(): small spots take the one-call path of fast.py, which reuses core's validation (issue 20)
+    ["pyeval.equity.core", "pyeval.equity.fast"],
 ]
 
 

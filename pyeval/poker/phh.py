@@ -26,7 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import parse_cards
+from .._files import read_input
 from ..errors import HandHistoryError, PyevalError
+from ..contracts import MAX_CHIPS as _MAX_CHIPS
 from .games import ALL_VARIANTS
 from .round import Round
 from .rules import (
@@ -39,8 +41,9 @@ _LETTER = {v: k for k, v in _STRUCTURES.items()}
 #: The standard PHH fields this module reads into :class:`HandHistory` attributes.
 _KNOWN = ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions", "min_bet", "small_bet",
           "big_bet", "finishing_stacks", "players", "bring_in")
-#: Largest chip amount accepted in a record (ints); float amounts must stay exact (below 2**53).
-MAX_CHIPS = 2**63 - 1
+#: Largest chip amount accepted in a record (ints; pyeval's one chip limit,
+#: :data:`pyeval.contracts.MAX_CHIPS`); float amounts must stay exact (below 2**53).
+MAX_CHIPS = _MAX_CHIPS
 _MAX_EXACT_FLOAT = 2**53
 #: Table settings PHH has no field for, written as user-defined fields ``_pyeval_<name>`` (the PHH
 #: standard reserves names starting with ``_`` for user-defined fields; other readers ignore them).
@@ -509,10 +512,7 @@ def load(path: str | Path) -> list[HandHistory]:
     folders stay apart.
     """
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise HandHistoryError(f"cannot read {p}: {exc.strerror}") from None
+    raw = read_input(p, what="PHH file", error=HandHistoryError)  # a regular file of bounded size
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

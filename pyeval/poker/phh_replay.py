@@ -230,7 +230,7 @@ class Replay:
             held = rnd.hole[p]
             if set(cards) != set(held):
                 raise IllegalHandHistoryError(f"{self.hh._who(p)} shows {text[2]} but holds "
-                                              f"{''.join(CARD_TEXT[c] for c in held)}", _R_SHOW)
+                                              f"{''.join('??' if c < 0 else CARD_TEXT[c] for c in held)}", _R_SHOW)
             return
         order = rnd.showdown_order()
         if (not self.strict and rnd.actor is None and p in order and order[0] != p and p not in self.tabled
