@@ -29,7 +29,7 @@ from ..cards import parse_cards
 from .._files import read_input
 from ..errors import HandHistoryError, PyevalError
 from ..contracts import MAX_CHIPS as _MAX_CHIPS
-from .games import ALL_VARIANTS
+from .games import ALL_VARIANTS, Variant
 from .round import Round
 from .rules import (
     BettingStructure, HeadsUpOrder, LimitShortAllIn, OddChipRule, PokerRules, ShortAllIns, StreetOpener,
@@ -324,6 +324,25 @@ class HandHistory:
                 missing limit, or settings the table rules refuse.
         """
         n = len(self.starting_stacks)
+        structure, variant = self._game_fields(n)
+        ov = self._rule_overrides()
+        heads_up, blinds, posters = self._blinds(n, variant, ov)
+        ante, bb_ante, straddle, blinds = self._antes(n, variant, blinds, posters)
+        trimming = self.extra.get(_ANTE_TRIMMING, False)
+        if not isinstance(trimming, bool):
+            raise HandHistoryError(f"{self.name}: {_ANTE_TRIMMING} must be true or false, got {_short(trimming)}")
+        if ante:
+            ov.setdefault("ante_trimming", trimming)
+        common: dict[str, Any] = dict(seats=max(n, 2 if straddle is None else len(blinds) + 2),
+                                      blinds=tuple(blinds), ante=ante, bb_ante=bb_ante, straddle=straddle,
+                                      structure=structure, heads_up=heads_up, variant=variant,
+                                      bring_in=self.bring_in or 0 if variant.forced == "bring_in" else 0)
+        return self._make_rules(common, ov)
+
+    # ---- table_rules' parts: the game fields, the blinds, the antes, the rules object
+    def _game_fields(self, n: int) -> tuple[BettingStructure, Variant]:
+        """The betting structure and variant of ``variant``, after checking the per-player fields'
+        lengths and that forced bets and limits are whole chips."""
         if len(self.antes) != n or len(self.blinds_or_straddles) != n:
             raise HandHistoryError(f"{self.name}: antes and blinds_or_straddles need one entry per player ({n})")
         code = self.variant
@@ -337,10 +356,13 @@ class HandHistory:
             if not isinstance(v, int) or isinstance(v, bool):
                 raise HandHistoryError(f"{self.name}: forced bets and limits must be whole chips here, got "
                                        f"{_short(v)} (see HandHistory.unit_scale)")
-        ov = self._rule_overrides()
+        return structure, variant
+
+    def _blinds(self, n: int, variant: Variant, ov: dict[str, Any]) -> tuple[HeadsUpOrder, list[int], list[int]]:
+        """(heads-up order, the blinds, who posts each): a run of blinds from ``p1`` (heads-up in
+        PHH's reversed order); none for stud, which needs ``bring_in``. Takes ``heads_up`` out of ``ov``."""
         bos = list(self.blinds_or_straddles)
         heads_up = HeadsUpOrder.BUTTON_SMALL_BLIND
-        blinds: list[int] = []
         hu_given = "heads_up" in ov
         if hu_given:
             if n != 2:
@@ -350,59 +372,55 @@ class HandHistory:
             if any(bos):
                 raise HandHistoryError(f"{self.name}: a stud game has no blinds, got {bos}")
             if self.bring_in is None:
-                raise HandHistoryError(f"{self.name}: {code} needs bring_in")
-            posters: list[int] = []
-        else:
-            if n == 2:
-                # PHH assigns heads-up forced bets in reverse: p2 (button) posts bos[0], p1 posts bos[1]
-                if not hu_given:
-                    heads_up = _heads_up_order(bos)
-                seq = bos if heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else bos[::-1]
-                order = [1, 0] if heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else [0, 1]
-            else:
-                seq, order = bos, list(range(n))
-            k = 0
-            while k < n and seq[k]:
-                k += 1
-            blinds = seq[:k]
-            if any(seq[k:]):
-                raise HandHistoryError(f"{self.name}: forced bets must be a run of blinds from "
-                                       f"{'the first blind' if n == 2 else 'p1'}, got {bos}")
-            if not blinds:
-                raise HandHistoryError(f"{self.name}: no blinds in {bos}")
-            posters = order[:k]
+                raise HandHistoryError(f"{self.name}: {self.variant} needs bring_in")
+            return heads_up, [], []
+        if n == 2 and not hu_given:
+            heads_up = _heads_up_order(bos)
+        seq, order = _blind_order(bos, heads_up)
+        k = 0
+        while k < n and seq[k]:
+            k += 1
+        blinds = seq[:k]
+        if any(seq[k:]):
+            raise HandHistoryError(f"{self.name}: forced bets must be a run of blinds from "
+                                   f"{'the first blind' if n == 2 else 'p1'}, got {bos}")
+        if not blinds:
+            raise HandHistoryError(f"{self.name}: no blinds in {bos}")
+        return heads_up, blinds, order[:k]
+
+    def _antes(self, n: int, variant: Variant, blinds: list[int], posters: list[int]
+               ) -> tuple[int, int, int | None, list[int]]:
+        """(ante, big-blind ante, straddle, blinds): a uniform ante, optionally with a big-blind ante
+        on the last blind's poster; one on the second-to-last makes the last forced bet a straddle."""
         ante, bb_ante, straddle = self.antes[0], 0, None
-        if len(set(self.antes)) > 1:
-            bad = HandHistoryError(f"{self.name}: only a uniform ante, with or without a big-blind ante on the "
-                                   f"big blind, is supported, got {self.antes}")
-            if variant.forced != "blinds":
-                raise bad
-            candidates = [posters[-1]]
-            if n > 2 and len(blinds) >= 2:  # the big blind antes, so the last forced bet is a straddle
-                candidates.append(posters[-2])
-            for j in candidates:
-                rest = {a for i, a in enumerate(self.antes) if i != j}
-                if len(rest) == 1 and self.antes[j] > next(iter(rest)):
-                    ante = next(iter(rest))
-                    bb_ante = self.antes[j] - ante
-                    if j != posters[-1]:
-                        straddle, blinds = blinds[-1], blinds[:-1]
-                    break
-            else:
-                raise bad
-        trimming = self.extra.get(_ANTE_TRIMMING, False)
-        if not isinstance(trimming, bool):
-            raise HandHistoryError(f"{self.name}: {_ANTE_TRIMMING} must be true or false, got {_short(trimming)}")
-        if ante:
-            ov.setdefault("ante_trimming", trimming)
+        if len(set(self.antes)) <= 1:
+            return ante, bb_ante, straddle, blinds
+        bad = HandHistoryError(f"{self.name}: only a uniform ante, with or without a big-blind ante on the "
+                               f"big blind, is supported, got {self.antes}")
+        if variant.forced != "blinds":
+            raise bad
+        candidates = [posters[-1]]
+        if n > 2 and len(blinds) >= 2:  # the big blind antes, so the last forced bet is a straddle
+            candidates.append(posters[-2])
+        for j in candidates:
+            rest = {a for i, a in enumerate(self.antes) if i != j}
+            if len(rest) == 1 and self.antes[j] > next(iter(rest)):
+                ante = next(iter(rest))
+                bb_ante = self.antes[j] - ante
+                if j != posters[-1]:
+                    straddle, blinds = blinds[-1], blinds[:-1]
+                return ante, bb_ante, straddle, blinds
+        raise bad
+
+    def _make_rules(self, common: dict[str, Any], ov: dict[str, Any]) -> PokerRules:
+        """The :class:`PokerRules` of ``common`` and the ``_pyeval_`` overrides ``ov``, with the limits;
+        a refusal becomes a HandHistoryError naming the hand (and the settings read)."""
         settings = {k: _setting_text(v) for k, v in ov.items()}
+        code = self.variant
         try:
-            common: dict[str, Any] = dict(seats=max(n, 2 if straddle is None else len(blinds) + 2),
-                                          blinds=tuple(blinds), ante=ante, bb_ante=bb_ante, straddle=straddle,
-                                          structure=structure, heads_up=heads_up, variant=variant,
-                                          bring_in=self.bring_in or 0 if variant.forced == "bring_in" else 0)
-            common.update(ov)
-            if structure is BettingStructure.FIXED_LIMIT:
+            fixed = common["structure"] is BettingStructure.FIXED_LIMIT  # the variant code's, not an override
+            common = {**common, **ov}
+            if fixed:
                 if self.small_bet is None or self.big_bet is None:
                     raise HandHistoryError(f"{self.name}: {code} needs small_bet and big_bet")
                 return PokerRules(min_bet=self.small_bet, big_bet=self.big_bet, **common)
@@ -454,6 +472,16 @@ def _heads_up_order(bos: Sequence[int]) -> HeadsUpOrder:
     if bos[0] and bos[1]:
         return HeadsUpOrder.PA_LITERAL if bos[0] > bos[1] else HeadsUpOrder.BUTTON_SMALL_BLIND
     return HeadsUpOrder.PA_LITERAL if bos[1] else HeadsUpOrder.BUTTON_SMALL_BLIND
+
+
+def _blind_order(bos: list[int], heads_up: HeadsUpOrder) -> tuple[list[int], list[int]]:
+    """The forced bets in posting order and who posts each. PHH assigns heads-up forced bets in
+    reverse: p2 (the button) posts ``bos[0]``, p1 posts ``bos[1]``."""
+    if len(bos) != 2:
+        return bos, list(range(len(bos)))
+    if heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND:
+        return bos, [1, 0]
+    return bos[::-1], [0, 1]
 
 
 def _player(tok: str, n: int) -> int:
