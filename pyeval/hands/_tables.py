@@ -1,11 +1,10 @@
-"""Tables the hand evaluators share, built once at import: the Omaha lookup tables
-(``pe_omaha_tables_init``), used by :mod:`pyeval.hands.evaluators` and :mod:`pyeval.hands.registry`."""
+"""Tables the hand evaluators share: the Omaha high table, one copy owned by ``pyeval._fastcall``
+(filled there on first use), read through a read-only buffer by :mod:`pyeval.hands.evaluators`
+(batches), :mod:`pyeval.hands.registry` (the showdown) and :mod:`pyeval.compat.phevaluator`."""
 from __future__ import annotations
 
-from .._bindings import ffi, lib
+from .._bindings import _fastcall, ffi
 
 __all__ = ["OMAHA_TABLES"]
 
-OMAHA_TABLES = ffi.new("uint16_t[]", int(lib.pe_omaha_tables_size()) // 2)
-if lib.pe_omaha_tables_init(OMAHA_TABLES, int(lib.pe_omaha_tables_size())) != 0:  # pragma: no cover
-    raise ImportError("pe_omaha_tables_init failed")
+OMAHA_TABLES = ffi.cast("uint16_t *", ffi.from_buffer(_fastcall.omaha_tables()))

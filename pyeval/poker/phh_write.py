@@ -2,7 +2,8 @@
 :func:`dumps_many`, :func:`variant_code`. Names are re-exported by :mod:`pyeval.poker.phh`."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import tomli_w
@@ -34,7 +35,7 @@ def variant_code(rules: PokerRules) -> str:
     return _LETTER[rules.structure] + rules.variant.phh
 
 
-def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
+def from_round(rnd: Round, players: Sequence[str] | None = None, *, unbounded: Iterable[int] = ()) -> HandHistory:
     """The PHH record of a round (played so far) of any variant, from its event log.
 
     Forced bets are written at their nominal sizes (a short all-in post is implied by the starting
@@ -57,38 +58,25 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
 
     Shape: ``antes``, ``blinds_or_straddles``, ``starting_stacks`` and ``finishing_stacks`` (only
     when the round is complete) have one int per player, chips in the table's smallest unit.
+    ``unbounded``: round indices whose stacks are written as ``inf`` (a stack the record does not
+    know, as pokerkit writes it; :meth:`HandHistory.engine_stacks` replays it with a stand-in). A
+    button ante is added to the last seat's ante, a single blind on the button is written on the
+    last seat (``[0, ..., 0, b]``).
+
+    Raises:
+        HandHistoryError: blinds placed by a button rule PHH cannot express, or ``unbounded`` not
+            round indices.
     """
     rules = rnd.rules
     n = rnd.n
-    antes, bos = _forced_bets(rnd)
-    fl = rules.structure is BettingStructure.FIXED_LIMIT
-    hh = HandHistory(
-        variant=variant_code(rules), antes=antes, blinds_or_straddles=bos,
-        starting_stacks=list(rnd.starting_stacks), actions=_actions(rnd),
-        min_bet=None if fl else rules.min_bet, small_bet=rules.min_bet if fl else None,
-        big_bet=rules.big_bet_amount if fl else None,
-        bring_in=rules.bring_in if rules.variant.stud else None,
-        finishing_stacks=list(rnd.stacks) if rnd.complete else None,
-        players=list(players) if players is not None else None,
-    )
-    if rules.ante or rules.bb_ante:  # pokerkit's field: a big-blind ante is dead money (false) there too
-        hh.extra[_ANTE_TRIMMING] = rules.ante_trimming if rules.ante else False
-    away = rnd.sitting_out
-    if away:  # tournament mode: dealt in, folded at the first turn (the fold is a plain 'f')
-        hh.extra[_SITTING_OUT] = [i in away for i in range(n)]
-    _write_settings(hh, rules, n, bos)
-    return hh
-
-
-def _forced_bets(rnd: Round) -> tuple[list[int], list[int]]:
-    """``antes`` and ``blinds_or_straddles`` at their nominal sizes (a blind all-in for less is
-    recorded at its posted size; heads-up in PHH's reversed order). Raises HandHistoryError for
-    blinds a button rule placed (PHH has no field for them)."""
-    rules, n = rnd.rules, rnd.n
-    forced = [0] * n
+    inf_at = set(unbounded)
+    if any(type(i) is not int or not 0 <= i < n for i in inf_at):
+        raise HandHistoryError(f"unbounded must be round indices 0..{n - 1}, got {sorted(inf_at, key=repr)}")
+    st = rules.structure
+    forced = [0] * n  # nominal forced bets: a blind all-in for less is recorded at its posted size
     default = _default_plan(n, rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND, len(rules.blinds))[0]
     posters = rnd.blind_posters
-    if posters != default:
+    if posters != default and not (len(posters) == 1 and posters[0] == n - 1 and n > 2):  # a button blind
         raise HandHistoryError("PHH records blinds posted by the players left of the button in turn; this round's "
                                f"blinds were placed by a button rule (posters {posters})")
     for amount, i in zip(rules.blinds, posters):
@@ -101,29 +89,26 @@ def _forced_bets(rnd: Round) -> tuple[list[int], list[int]]:
     antes = [rules.ante] * n
     if rules.bb_ante:  # as HandHistory.table_rules reads it: added to the ante of the last blind's poster
         antes[(posters[-1] if posters else 0) or 0] += rules.bb_ante  # the big blind (always posted)
-    return antes, bos
-
-
-#: event kind -> its PHH action, for the player actions written as they are
-_PLAYER_ACTIONS = {"bring_in": "pb", "fold": "f", "check": "cc", "call": "cc", "muck": "sm"}
-
-
-def _actions(rnd: Round) -> list[str]:
-    """The PHH actions of the round's events (see :func:`from_round`)."""
+    if rules.button_ante:  # added to the button's (the last seat's) ante
+        antes[n - 1] += rules.button_ante
     actions: list[str] = []
     runs = 0
     for e in rnd.events:
         k = e.kind
         p = f"p{(e.player or 0) + 1}"
-        if k in _PLAYER_ACTIONS:
-            actions.append(f"{p} {_PLAYER_ACTIONS[k]}")
-        elif k == "hole":
+        if k == "hole":
             actions.append(f"d dh {p} {_card_text(e.cards)}")
         elif k == "board":  # a board run k times: the runs one after the other, run 1 first
             actions.append(f"d db {_card_text(e.cards)}" + (f" # run it {runs} times" if runs else ""))
             runs = 0
         elif k == "run_it":  # the replay reads the comment on the next deal (pyeval.poker.phh_replay)
             runs = e.amount
+        elif k == "bring_in":
+            actions.append(f"{p} pb")
+        elif k == "fold":
+            actions.append(f"{p} f")
+        elif k in ("check", "call"):
+            actions.append(f"{p} cc")
         elif k in ("bet", "raise"):
             actions.append(f"{p} cbr {e.amount}")
         elif k == "discard":  # amount: cards taken; cards: the discards, () when nobody saw them
@@ -131,12 +116,25 @@ def _actions(rnd: Round) -> list[str]:
             actions.append(f"{p} sd {out}" if out else f"{p} sd")
         elif k == "show":
             actions.append(f"{p} sm {_card_text(e.cards)}")
-    return actions
-
-
-def _write_settings(hh: HandHistory, rules: PokerRules, n: int, bos: list[int]) -> None:
-    """Settings PHH has no field for: written as ``_pyeval_<name>`` where the standard fields would
-    be read back otherwise (the heads-up blind order is read from the blinds when it can be)."""
+        elif k == "muck":
+            actions.append(f"{p} sm")
+    fl = st is BettingStructure.FIXED_LIMIT
+    hh = HandHistory(
+        variant=variant_code(rules), antes=antes, blinds_or_straddles=bos,
+        starting_stacks=_unbounded(rnd.starting_stacks, inf_at), actions=actions,
+        min_bet=None if fl else rules.min_bet, small_bet=rules.min_bet if fl else None,
+        big_bet=rules.big_bet_amount if fl else None,
+        bring_in=rules.bring_in if rules.variant.stud else None,
+        finishing_stacks=_unbounded(rnd.stacks, inf_at) if rnd.complete else None,
+        players=list(players) if players is not None else None,
+    )
+    if rules.ante or rules.bb_ante or rules.button_ante:  # pokerkit's field: a big-blind ante is dead money (false) there too
+        hh.extra[_ANTE_TRIMMING] = rules.ante_trimming if rules.ante else False
+    away = rnd.sitting_out
+    if away:  # tournament mode: dealt in, folded at the first turn (the fold is a plain 'f')
+        hh.extra[_SITTING_OUT] = [i in away for i in range(n)]
+    # Settings PHH has no field for: written as _pyeval_<name> where the standard fields would be
+    # read back otherwise (the heads-up blind order is read from the blinds when it can be).
     if n == 2 and rules.blinds and _heads_up_order(bos) is not rules.heads_up:
         hh.extra[_PREFIX + "heads_up"] = rules.heads_up.value  # equal blinds: the order is not implied
     read = hh.table_rules()
@@ -151,6 +149,7 @@ def _write_settings(hh: HandHistory, rules: PokerRules, n: int, bos: list[int]) 
         bad = [f for f in _RULE_FIELDS if (f != "heads_up" or n == 2) and getattr(read, f) != getattr(rules, f)]
         if bad:  # pragma: no cover - every field of _RULE_FIELDS is read back from its _pyeval_ field
             raise HandHistoryError(f"cannot write this table as PHH: {', '.join(bad)} would read back differently")
+    return hh
 
 
 def _toml_doc(hh: HandHistory) -> dict[str, Any]:
@@ -194,3 +193,8 @@ def dumps(hh: HandHistory) -> str:
 def dumps_many(hands: Sequence[HandHistory]) -> str:
     """Several hands as ``.phhs`` text: tables ``[1]``, ``[2]``, ..."""
     return _dump({str(i): _toml_doc(h) for i, h in enumerate(hands, 1)}, "hands")
+
+
+def _unbounded(stacks: Sequence[int], inf_at: set[int]) -> list[Any]:
+    """``stacks`` as a list, ``inf`` at the round indices of ``inf_at``."""
+    return [math.inf if i in inf_at else v for i, v in enumerate(stacks)]
