@@ -222,7 +222,7 @@ class Showdown(RoundState):
         units to one player; only ALL_TO_FIRST can give one player more than one; None in tournament mode)."""
         odd_chip = self._rules.odd_chip
         to_first = odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
-        cap = self._rules.odd_units_per_player if to_first else None
+        cap = self._rules.odd_units_per_player if to_first else None  # None in tournament mode
         odd_key = None
         if odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
             key = self._rules.card_order_key
