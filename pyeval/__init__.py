@@ -50,7 +50,6 @@ from .hands.high import (
     best_five,
     census,
     class_to_string,
-    describe,
     evaluate,
     evaluate_batch,
     evaluate_cactus_kev,
@@ -70,6 +69,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("class_percentile", "describe_badugi", "describe_low", "percentile"), "strength"),
     **dict.fromkeys(("HoldemShowdown", "HoldemSimResult", "HoldemSimStats"), "poker.sim"),
     "simulate": "simulation",
+    "describe": "hands.registry",  # every hand type's words, kind= (the registry is the one list)
     **dict.fromkeys(("HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "CRISS_CROSS_HAND_DEAL", "AutomatedShuffler", "DealFaults",
                      "StubCountPolicy", "StubOutcome", "check_stub", "deal_procedure"), "shoe"),
     **dict.fromkeys(("EquityResult", "EquityStats", "PlayerEquity", "Range", "equity", "parse_range"), "equity"),
@@ -91,6 +91,7 @@ if TYPE_CHECKING:  # what mypy and the API reference see: every lazy name, typed
         CRISS_CROSS_HAND_DEAL, HOLDEM_DEAL, WPT_HEADS_UP_DEAL, AutomatedShuffler, DealFaults, StubCountPolicy,
         StubOutcome, check_stub, deal_procedure,
     )
+    from .hands.registry import describe
     from .simulation import simulate
     from .strength import class_percentile, describe_badugi, describe_low, percentile
 
