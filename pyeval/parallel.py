@@ -313,8 +313,10 @@ def run_streams(task: Callable[[int, int], T], counts: Sequence[int], executor: 
             _run_on_dask(_dask_client(executor), task, todo, finish)
         else:
             stop = threading.Event()  # threads: the flag their streams check between chunks
-            futures = {submit_stoppable(executor, stop, task, k, n): (k, n) for k, n in todo}
+            futures: dict[Future[T], tuple[int, int]] = {}
             try:
+                for k, n in todo:  # inside the try: a Ctrl-C while submitting stops what was submitted
+                    futures[submit_stoppable(executor, stop, task, k, n)] = (k, n)
                 for fut in as_completed(futures):
                     k, n = futures[fut]
                     finish(k, n, fut.result())

@@ -555,7 +555,9 @@ def _adaptive(spec: tuple[Any, ...], seed: int, k: int, cap: int | None, target:
             if executor is None:
                 results = [_mc_continue(spec, states[j], counts[j]) for j in jobs]
             else:
-                futs = [submit_stoppable(executor, stop, _mc_continue, spec, states[j], counts[j]) for j in jobs]
+                futs = []
+                for j in jobs:  # one by one: a Ctrl-C while submitting stops what was submitted
+                    futs.append(submit_stoppable(executor, stop, _mc_continue, spec, states[j], counts[j]))
                 results = [f.result() for f in futs]
         except KeyboardInterrupt:  # the rounds finished so far are the partial result
             if executor is not None:
