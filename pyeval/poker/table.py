@@ -439,7 +439,8 @@ class Table:
             if callable(shuffle):
                 shuffle()
         away = [i for i, s in enumerate(seats) if s in self._away] if self._rules.tournament else []
-        rnd = Round(self._rules, [self._stacks[s] for s in seats], src, blind_posters=posters, sitting_out=away)
+        rnd = Round(self._rules, [self._stacks[s] for s in seats], src, blind_posters=posters, sitting_out=away,
+                    seats=seats)
         self._round = rnd
         self._seats_in_round = seats
         self._button = button
