@@ -23,7 +23,19 @@ T = TypeVar("T")
 
 _CPUS = os.cpu_count() or 1  # read once: os.cpu_count() costs microseconds per call
 _POOL: ThreadPoolExecutor | None = None
+_POOL_PID = 0  # the process that made _POOL: a forked child has none of its threads
 _POOL_LOCK = threading.Lock()
+
+
+def _forget_pool() -> None:
+    """In a forked child (``os.register_at_fork``): the parent's pool has no threads here, and its
+    lock may have been held by a parent thread that does not exist here; start from nothing."""
+    global _POOL, _POOL_PID, _POOL_LOCK
+    _POOL, _POOL_PID, _POOL_LOCK = None, 0, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_forget_pool)
 #: Each thread of a batch gets at least this many rows (fewer rows run on the calling thread).
 MIN_ROWS_PER_THREAD = 32768
 #: Row errors: the defaults of :data:`pyeval._bindings.DEFAULT_ERRORS`, but an invalid argument
@@ -48,15 +60,21 @@ def run_threads(fn: Callable[..., T], args: Sequence[tuple[Any, ...]]) -> list[T
     first use with :func:`cpu_count` workers, shared by every batch call; the C calls release the
     GIL). Results in the order of ``args``; the first exception is re-raised, and on any exception
     (Ctrl-C too) the calls not yet started are cancelled: the pool's threads would otherwise run
-    them all before the interpreter could exit."""
-    global _POOL
+    them all before the interpreter could exit.
+
+    Processes: a forked child gets a new pool on its first threaded call (an ``os.register_at_fork``
+    hook drops the parent's, and a process-id check catches a fork that bypassed the hook), so a
+    child never waits on threads that exist only in its parent."""
+    global _POOL, _POOL_PID
     if len(args) <= 1:
         return [fn(*a) for a in args]
-    if _POOL is None:
+    pool, pid = _POOL, os.getpid()
+    if pool is None or _POOL_PID != pid:
         with _POOL_LOCK:
-            if _POOL is None:
-                _POOL = ThreadPoolExecutor(max(2, _CPUS), thread_name_prefix="pyeval")
-    futs = [_POOL.submit(fn, *a) for a in args]
+            if _POOL is None or _POOL_PID != pid:
+                _POOL, _POOL_PID = ThreadPoolExecutor(max(2, _CPUS), thread_name_prefix="pyeval"), pid
+            pool = _POOL
+    futs = [pool.submit(fn, *a) for a in args]
     try:
         return [f.result() for f in futs]
     except BaseException:
@@ -100,14 +118,30 @@ def check_out(out: object, n: int) -> npt.NDArray[np.uint16]:
     written to).
 
     Raises:
-        CardTypeError: ``out`` is not a writable C-contiguous ``uint16`` array of shape ``(n,)``.
+        CardTypeError: ``out`` is not a writable, aligned, C-contiguous ``uint16`` array of shape
+        ``(n,)`` (an array viewing a buffer at an odd byte offset is not aligned: C stores two-byte
+        values only at even addresses).
     """
     if out is None:
         return np.empty(n, dtype=np.uint16)
     if not (isinstance(out, np.ndarray) and out.dtype == np.uint16 and out.shape == (n,)
             and out.flags.c_contiguous and out.flags.writeable):
         raise CardTypeError(f"out must be a writable C-contiguous uint16 array of shape ({n},)")
+    check_aligned(out, "out")
     return out
+
+
+def check_aligned(arr: npt.NDArray[Any], name: str) -> None:
+    """Refuse an array whose address is not a multiple of its item size (``arr.flags.aligned``):
+    e.g. ``np.frombuffer(buf, np.uint16, offset=1)``. C writes through typed pointers, which must
+    be aligned (a misaligned store is undefined behaviour, found by UBSan).
+
+    Raises:
+        CardTypeError: naming ``name`` and how to get an aligned array.
+    """
+    if not arr.flags.aligned:
+        raise CardTypeError(f"{name} must be an aligned array (its address a multiple of {arr.dtype.itemsize} "
+                            f"bytes), got one at an odd offset; pass np.empty(...) or a copy")
 
 
 def check_kind(kind: object, kinds: Mapping[str, int]) -> int:

@@ -40,7 +40,8 @@ __all__ = ["ExitCode", "SUBCOMMANDS", "add_command", "add_simulation_options", "
 
 #: Modules that add subcommands (each has ``register(subparsers) -> None``, using :func:`add_command`).
 SUBCOMMANDS: list[str] = ["pyeval.poker.cli", "pyeval.crisscross.cli", "pyeval.headsup.cli", "pyeval.equity.cli",
-                          "pyeval.poker.sim", "pyeval.hands_io.cli"]
+                          "pyeval.poker.sim", "pyeval.hands_io.cli",
+                          "pyeval.hands_io.show_cli"]
 
 R = TypeVar("R")
 
@@ -124,6 +125,9 @@ def add_simulation_options(p: argparse.ArgumentParser, *, streams: int | None = 
     p.add_argument("--seed", type=int, default=None,
                    help="seed 0..2**256-1 (default: a fresh one, printed): same seed, same rounds")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--plot", metavar="FILE", default=None,
+                   help="also draw the running estimate with its 95%% band over rounds (.png/.svg/.pdf; one point "
+                        "per stream, at least 32 streams; needs the plot extra: pip install \"pyeval-poker[plot]\")")
     add_cli_options(p, DEFAULT_STREAMS if streams is None else streams, checkpoint=True)
 
 
@@ -178,6 +182,8 @@ def run_simulation(args: argparse.Namespace, game: Any) -> Any:
     from .simulation import simulate
 
     _simulation_notes(args)
+    if getattr(args, "plot", None):
+        return _simulation_plot(args, game)
     try:
         with progress_bar(args, args.rounds) as progress, cli_executor(args.workers, args.scheduler) as ex:
             return simulate(game, args.rounds, seed=args.seed, streams=args.streams, executor=ex, progress=progress,
@@ -198,6 +204,26 @@ def _command_line(args: argparse.Namespace) -> str:
 
     argv = getattr(args, "argv", None)
     return "pyeval " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
+#: Streams of a ``--plot`` run at least (one convergence point per stream).
+PLOT_STREAMS = 32
+
+
+def _simulation_plot(args: argparse.Namespace, game: Any) -> Any:
+    """``--plot FILE``: the run with its convergence kept (:func:`pyeval.simulation.convergence`, at
+    least :data:`PLOT_STREAMS` streams), the figure written to FILE; the result is returned."""
+    from .parallel import cli_executor
+    from .plot import check_output, convergence_figure, save_figure
+    from .simulation import convergence
+
+    if args.checkpoint:
+        raise PyevalError("--plot and --checkpoint cannot be combined (a plotted run keeps every stream's totals)")
+    check_output(args.plot)  # before the work: a bad name or no matplotlib is said at once
+    streams = max(args.streams, PLOT_STREAMS)
+    with progress_bar(args, args.rounds) as progress, cli_executor(args.workers, args.scheduler) as ex:
+        result, conv = convergence(game, args.rounds, seed=args.seed, streams=streams, executor=ex, progress=progress)
+    save_figure(convergence_figure(conv), args.plot)
+    print(f"pyeval: convergence over {len(conv.rounds)} streams drawn in {args.plot}", file=sys.stderr)
+    return result
 
 
 def emit(args: argparse.Namespace, data: Any, text: str) -> None:

@@ -234,6 +234,13 @@ def passes(check: Callable[..., object], *args: object) -> bool:
     return True
 
 
+#: The one chip limit of pyeval (2**63 - 1, the largest signed 64-bit int): no stack, forced bet,
+#: bet or amount is larger, in a game's rules and rounds (:mod:`pyeval.poker`), in a PHH record
+#: (:mod:`pyeval.poker.phh`) or in a hand a room reader imports (:mod:`pyeval.hands_io`), so a file
+#: one of them accepts is never refused by another for its size.
+MAX_CHIPS = 2**63 - 1
+
+
 def player_name(player: int | None) -> str:
     """How every message names the player in seat ``player``: ``"seat 3"`` (``"the dealer"`` for None)."""
     return "the dealer" if player is None else f"seat {player}"

@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from ._batch import check_aligned
 from ._bindings import ERR_CARD, ERR_DUP, ffi, lib
 from .cards import CardsLike, format_cards, to_cards
 from .errors import CardCountError, CardTypeError, DuplicateCardError, InvalidCardError
@@ -72,7 +73,7 @@ def value_histogram(k: int, fixed: CardsLike | None = None, dead: CardsLike | No
             the cards neither fixed nor dead.
         dead: cards out of play (text or card ints).
         out: optional ``uint64`` array of shape ``(7463,)`` to ADD the counts to (C-contiguous,
-            writable), so runs can be accumulated; a new zeroed array when None.
+            writable, aligned), so runs can be accumulated; a new zeroed array when None.
     Returns:
         ``uint64`` array of shape ``(7463,)``: ``h[v]`` hands of value ``v`` (1..7462, higher is
         stronger; ``h[0]`` stays 0). ``h.sum()`` equals :func:`hand_count`.
@@ -87,6 +88,8 @@ def value_histogram(k: int, fixed: CardsLike | None = None, dead: CardsLike | No
     elif not (isinstance(out, np.ndarray) and out.dtype == np.uint64 and out.shape == (MAX_VALUE + 1,)
               and out.flags.c_contiguous and out.flags.writeable):
         raise CardTypeError(f"out must be a writable C-contiguous uint64 array of shape ({MAX_VALUE + 1},)")
+    else:
+        check_aligned(out, "out")
     st = lib.pe_enum_hist(k, bytes(f), len(f), bytes(d), len(d),
                           ffi.from_buffer("uint64_t[]", out, require_writable=True), ffi.NULL)
     if st == ERR_CARD:  # pragma: no cover - to_cards checked every card

@@ -13,7 +13,8 @@ per hand. They can be called from Python too (numba compiles them on first use).
 - :func:`eval_batch`: ``cards`` a C-contiguous ``uint8`` array of shape ``(n, k)``, k in 5..7;
   ``out`` a C-contiguous ``uint16`` array of shape ``(n,)`` (the signature is fixed: other dtypes
   or layouts are a numba typing error, never a wrong pointer). Returns 0 or a negative status (-1/-2
-  as above, -3 k not 5..7, -4 ``out`` too short); on a bad row, ``out`` holds the rows before it
+  as above, -3 k not 5..7, -4 ``out`` too short, -5 ``out`` misaligned: viewing a buffer at an odd
+  byte offset, which C may not store through); on a bad row, ``out`` holds the rows before it
   (the C batch is validated row by row, as :func:`pyeval.evaluate_batch`).
 
 >>> import numba, numpy as np
@@ -87,5 +88,7 @@ def eval_batch(cards, out) -> int:  # type: ignore[no-untyped-def]
     n, k = cards.shape
     if out.shape[0] < n:
         return -4
+    if out.ctypes.data % 2:  # a uint16 store at an odd address is undefined behaviour in C
+        return -5
     bad = np.zeros(1, np.uintp)
     return _lib.pe_eval_batch(_ffi.from_buffer(cards), n, k, _ffi.from_buffer(out), _ffi.from_buffer(bad))

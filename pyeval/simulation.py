@@ -35,7 +35,7 @@ from .parallel import DEFAULT_STREAMS, check_stop, check_streams, run_streams, s
 from .shoe.rng import resolve_seed
 
 __all__ = ["SimGame", "SimResult", "simulate", "mean_and_stderr", "ratio_and_stderr", "frequency", "PotShares",
-           "in_chunks", "MAX_ROUNDS"]
+           "in_chunks", "MAX_ROUNDS", "Convergence", "convergence", "headline"]
 
 #: Most rounds one run may simulate.
 MAX_ROUNDS = 10**12
@@ -234,3 +234,88 @@ class PotShares:
         return cls(win=Fraction(wins, n), tie=Fraction(ties, n), equity=share / n,
                    win_stderr=mean_and_stderr(wins, wins, n)[1], tie_stderr=mean_and_stderr(ties, ties, n)[1],
                    equity_stderr=mean_and_stderr(float(share), float(share_sq), n)[1], **extra)
+
+
+@dataclass(frozen=True)
+class Convergence:
+    """How a simulation's estimates settled: after the first ``j`` streams (``rounds[j-1]`` rounds
+    in all), each followed figure's estimate and standard error.
+
+    ``game``: the game's name; ``seed``; ``label``: what the figures are (e.g. ``"house edge per
+    ante"``); ``names``: one per followed figure (a seat's equity, the game's house edge, ...);
+    ``rounds``: int64 (k,); ``estimate``, ``stderr``: float64 (k, len(names)); the last row is the
+    whole run's result. Drawn by :func:`pyeval.plot.convergence_figure`.
+    """
+
+    game: str
+    seed: int
+    label: str
+    names: tuple[str, ...]
+    rounds: Any
+    estimate: Any
+    stderr: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data: the points of every followed figure."""
+        return {"game": self.game, "seed": self.seed, "label": self.label, "figures": list(self.names),
+                "rounds": self.rounds.tolist(), "estimate": self.estimate.tolist(), "stderr": self.stderr.tolist()}
+
+
+_GAME_NAMES = {"HoldemShowdown": "Hold'em showdowns", "HeadsUpSim": "Heads-Up Hold'em", "CrissCrossSim": "Criss-Cross Poker"}
+
+
+def headline(result: Any) -> tuple[str, dict[str, tuple[float, float]]]:
+    """The figures a convergence plot follows for a simulation ``result``: ``(label, {name: (value,
+    standard error)})`` -- each seat's equity (hold'em showdowns), the game's house edge with its
+    per-wager parts (heads-up), the house edge per ante (criss-cross).
+
+    Raises:
+        SimulationError: a result of a game this does not know.
+    """
+    d = result.to_dict()
+    if "seats" in d:
+        return "equity", {f"seat {s['seat'] + 1}": (s["equity"], s["equity_stderr"]) for s in d["seats"]}
+    if isinstance(d.get("game"), dict) and "house_edge" in d["game"]:
+        g = d["game"]
+        return "house edge (per initial wager)", {"game": (g["house_edge"], g.get("std_error", float("nan")))}
+    if "house_edge_per_ante" in d:
+        se = d.get("house_edge_per_ante_stderr", d.get("house_edge_stderr", float("nan")))
+        return "house edge per ante", {"game": (d["house_edge_per_ante"], se)}
+    raise SimulationError(f"no convergence figures for a {type(result).__name__}")
+
+
+def convergence(game: SimGame[Any, R_co], rounds: int, *, seed: int | None = None, streams: int = 64,
+                executor: Executor | None = None,
+                progress: Callable[[int], None] | None = None) -> tuple[R_co, Convergence]:
+    """:func:`simulate` of ``game`` that also keeps how the estimate settled: the result is exactly
+    ``simulate(game, rounds, seed=s, streams=streams)`` (``s`` the seed used), and the
+    :class:`Convergence` has one point per stream (the running estimate over streams 1..j).
+
+    Raises:
+        The errors of :func:`simulate`; SimulationError for a game :func:`headline` does not know.
+        RunInterrupted: Ctrl-C (as :func:`simulate`).
+    """
+    import numpy as np
+
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise SimulationError(f"rounds must be an int 1..10**12, got {rounds!r}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise SimulationError(f"executor must be a concurrent.futures.Executor or None, got {executor!r}")
+    game.check()
+    k = check_streams(streams)
+    counts = split(rounds, k)
+    s = resolve_seed(seed)
+    parts = run_streams(partial(_stream_task, game, s), counts, executor, progress)
+    used = [n for n in counts if n > 0]
+    points: list[tuple[int, dict[str, tuple[float, float]]]] = []
+    label = ""
+    for j in range(1, len(parts) + 1):
+        n = sum(used[:j])
+        label, figs = headline(game.result(game.merge(parts[:j]), n, s, k))
+        points.append((n, figs))
+    names = tuple(points[-1][1])
+    est = np.array([[p[1][m][0] for m in names] for p in points], dtype=np.float64)
+    se = np.array([[p[1][m][1] for m in names] for p in points], dtype=np.float64)
+    result = game.result(game.merge(parts), rounds, s, k)
+    name = _GAME_NAMES.get(type(game).__name__, type(game).__name__)
+    return result, Convergence(name, s, label, names, np.array([p[0] for p in points], dtype=np.int64), est, se)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, Union
 
 import numpy as np
@@ -152,12 +152,18 @@ def _to_range(p: object, i: int) -> Range:
     if isinstance(p, Range):
         return p
     if isinstance(p, str):
-        return parse_range(p)
+        return _parse_cached(p)
     if isinstance(p, (tuple, list)) and len(p) == 2 and all(isinstance(c, int) for c in p):
         cards = to_cards(p)
         return Range.from_combos([(cards[0], cards[1])])
     raise EquityError(f"player {i + 1}: expected a hand or range as text ('AhKh', 'TT+, AKs'), two "
                       f"card ints, or a Range; got {p!r}")
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(text: str) -> Range:
+    """parse_range, once per text (a Range is immutable)."""
+    return parse_range(text)
 
 
 def _cards(v: object, what: str) -> tuple[int, ...]:
@@ -311,10 +317,12 @@ def _mc_spec(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...])
     cumw: list[int] = []
     for r in ranges:
         den = math.lcm(*(w.denominator for w in r.weights))
+        ints = [int(w * den) for w in r.weights]
+        g = math.gcd(*ints)  # the primitive integer weights: what pe_eq_spot derives in C too
         total = 0
-        for (a, b), w in zip(r.combos, r.weights):
+        for (a, b), w in zip(r.combos, ints):
             combos += bytes((a, b))
-            total += int(w * den)
+            total += w // g
             cumw.append(total)
         if total >= 2**62:
             raise EquityError(f"range {r.text!r}: weights need too fine a common denominator ({den})")
@@ -449,7 +457,6 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
         ranges that cannot be dealt together, bad options), SeedError (bad seed or streams).
     """
     t0 = time.perf_counter()
-    ranges, b, d = _prepare(players, board, dead)
     _check_count(trials, "trials", 1)
     _check_count(target_stderr, "target_stderr", 0)
     if target_stderr is not None and not target_stderr > 0:
@@ -473,6 +480,13 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
         check_seed(seed)
     if streams is not None:
         check_streams(streams)
+    if executor is None and progress is None and threads == 1 and target_stderr is None and time_budget is None:
+        from .fast import fast_equity  # small spots: one C call (pyeval/equity/fast.py)
+
+        fast = fast_equity(players, board, dead, exact, seed, trials, streams, t0)
+        if fast is not None:
+            return fast
+    ranges, b, d = _prepare(players, board, dead)
     p = len(ranges)
     per_board = int(lib.pe_eq_board_count(p, len(b), len(d)))
     mc_asked = trials is not None or target_stderr is not None or time_budget is not None

@@ -29,6 +29,7 @@ from typing import Any, Callable
 from .._files import read_input
 from ..errors import HandHistoryError, PyevalError
 from . import acpc, fulltilt, ipoker, partypoker, pokerstars
+from ._limits import check_text, has_surrogates
 from ._model import HandParseError, RawHand, to_phh
 from ._verify import Verification, verify
 from ._phh import HandHistory
@@ -128,9 +129,52 @@ def _format_of(text: str, fmt: str | None, source: str) -> tuple[str, _Format]:
     return name, FORMATS[name]
 
 
+def _cut(text: str, most: int = 200) -> str:
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
+def _read_hand(f: _Format, lines: list[str], start: int, source: str, options: dict[str, Any],
+               surrogates: bool) -> HandHistory:
+    """One hand of a file as PHH. Every failure is a :class:`HandParseError` naming the file and the
+    hand's line: the room's own errors as they are, and, as a last resort, any other exception a
+    reader let through (a reader's fault, said as such), so one bad hand never stops the others."""
+    try:
+        if surrogates:
+            check_text(lines, start, lambda msg, line: HandParseError(msg, line, source))
+        return to_phh(f.parse(lines, start, source, **options))
+    except HandHistoryError:
+        raise
+    except PyevalError as exc:  # pragma: no cover - parsers map errors to HandParseError
+        raise HandParseError(_cut(str(exc)), start, source) from None
+    except Exception as exc:  # a reader's fault: reported for this hand, the file goes on
+        raise HandParseError(f"the {f.name} reader failed on this hand ({type(exc).__name__}: {_cut(str(exc))}); "
+                             "please report it with the hand", start, source) from None
+
+
+def _split(f: _Format, text: str, source: str) -> list[tuple[int, list[str]]]:
+    try:
+        return f.split(text)
+    except Exception as exc:  # pragma: no cover - a splitter's fault: the file is unread, said so
+        raise HandParseError(f"the {f.name} reader could not split the file into hands ({type(exc).__name__}: "
+                             f"{_cut(str(exc))}); please report it", 1, source) from None
+
+
+def _verify(hh: HandHistory) -> Verification:
+    """:func:`verify`, any exception of the check itself reported as the hand's problem."""
+    try:
+        return verify(hh)
+    except Exception as exc:  # pragma: no cover - verify maps the engine's errors itself
+        return Verification(False, (f"the replay check failed ({type(exc).__name__}: {_cut(str(exc))})",),
+                            tuple(hh.extra.get("_notes", ())), None)
+
+
 def parse_text(text: str, fmt: str | None = None, *, source: str = "", check: bool = True,
                **options: Any) -> Iterator[ImportedHand]:
     """Read every hand of ``text``; yields one :class:`ImportedHand` per hand, good or bad.
+
+    A hand that cannot be read is an ImportedHand with the error (naming the file and line), never
+    an exception: whatever goes wrong in one hand, the others are read. Splitting the text into
+    hands takes time linear in its length, for every format.
 
     Args:
         text: the file's text. fmt: a key of :data:`FORMATS`, or None to detect it.
@@ -140,17 +184,14 @@ def parse_text(text: str, fmt: str | None = None, *, source: str = "", check: bo
         HandParseError: ``fmt`` is unknown, or (when not given) the format cannot be detected.
     """
     name, f = _format_of(text, fmt, source)
-    for start, lines in f.split(text):
+    surrogates = has_surrogates(text)
+    for start, lines in _split(f, text, source):
         try:
-            raw = f.parse(lines, start, source, **options)
-            hh = to_phh(raw)
+            hh = _read_hand(f, lines, start, source, options, surrogates)
         except HandHistoryError as exc:
             yield ImportedHand(source, start, name, None, str(exc))
             continue
-        except PyevalError as exc:  # pragma: no cover - parsers map errors to HandParseError
-            yield ImportedHand(source, start, name, None, f"{source}:{start}: {exc}")
-            continue
-        yield ImportedHand(source, start, name, hh, None, verify(hh) if check else None)
+        yield ImportedHand(source, start, name, hh, None, _verify(hh) if check else None)
 
 
 def parse_file(path: str | Path, fmt: str | None = None, *, check: bool = True, **options: Any) -> Iterator[ImportedHand]:
@@ -168,9 +209,11 @@ def parse_file(path: str | Path, fmt: str | None = None, *, check: bool = True, 
 
 def read_text(text: str, fmt: str | None = None, *, source: str = "", **options: Any) -> list[HandHistory]:
     """Every hand of ``text`` as PHH, strictly: raises :class:`HandParseError` (its ``line`` the file
-    line) at the first hand that cannot be read. The replay is not checked (see :func:`parse_text`)."""
+    line) at the first hand that cannot be read, whatever the cause. The replay is not checked
+    (see :func:`parse_text`)."""
     name, f = _format_of(text, fmt, source)
-    return [to_phh(f.parse(lines, start, source, **options)) for start, lines in f.split(text)]
+    surrogates = has_surrogates(text)
+    return [_read_hand(f, lines, start, source, options, surrogates) for start, lines in _split(f, text, source)]
 
 
 def iter_sources(paths: Iterable[str | Path]) -> Iterator[Path]:

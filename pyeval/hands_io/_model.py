@@ -12,12 +12,12 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from ..cards import CARD_TEXT, parse_cards
 from ..errors import HandHistoryError, PyevalError
 
+from ._limits import MAX_CHIPS, bounded_int, check_chips, parse_amount
 from ._phh import VARIANTS, HandHistory
 
 
@@ -109,7 +109,6 @@ class RawHand:
 
 
 # ---------------------------------------------------------------------- shared text helpers
-_AMOUNT = re.compile(r"^[^\d\-.]*(-?[\d,]*\.?\d+)\s*[A-Za-z]*$")
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 
 
@@ -152,7 +151,8 @@ def read_seats(raw: RawHand, lines: list[str], first: int, start: int, seat: re.
         sm = seat.match(lines[i])
         if not sm:
             break
-        seated.append(Seat(int(sm["seat"]), sm["name"], amount(sm["stack"], raw.scale, raw, start + i), start + i))
+        seated.append(Seat(number(sm["seat"], "the seat number", raw, start + i, 0, MAX_SEAT), sm["name"],
+                           amount(sm["stack"], raw.scale, raw, start + i), start + i))
         if out.search(sm["rest"]):
             marked_out.add(sm["name"])
         i += 1
@@ -230,23 +230,23 @@ def common_action(raw: RawHand, nm: str, kind: str, a: int, shown: str | None, n
 
 
 def amount(text: str, scale: int, raw: RawHand, line: int) -> int:
-    """Parse an amount (``$1,234.56``, ``1.5``, ``€3``) into ints of ``1/scale`` of the unit.
+    """Parse an amount (``$1,234.56``, ``1.5``, ``€3``) into ints of ``1/scale`` of the unit
+    (:func:`pyeval.hands_io._limits.parse_amount`).
 
-    Raises HandParseError (naming the line) for text that is not an amount or a fraction finer
-    than the unit.
+    Raises HandParseError (naming the line) for text that is not an amount, a fraction finer
+    than the unit, or an amount over pyeval's chip limit (2**63-1).
     """
-    t = text.strip().replace("\u00a0", "")
-    m = _AMOUNT.match(t)
-    if not m:
-        raise raw.fail(f"not an amount: {text!r}", line)
-    try:
-        d = Decimal(m.group(1).replace(",", "")) * scale
-    except InvalidOperation:
-        raise raw.fail(f"not an amount: {text!r}", line) from None
-    if d != d.to_integral_value():
-        unit = "a chip" if scale == 1 else f"1/{scale} of the currency unit"
-        raise raw.fail(f"amount {text!r} is finer than {unit}", line)
-    return int(d)
+    return parse_amount(text, scale, raw.fail, line)
+
+
+def number(text: str | None, what: str, raw: RawHand, line: int, lo: int = 0, hi: int = MAX_CHIPS) -> int:
+    """A whole number of a room's text (seat, hand count, ...) in ``lo..hi``
+    (:func:`pyeval.hands_io._limits.bounded_int`); HandParseError naming the line otherwise."""
+    return bounded_int(text, what, raw.fail, line, lo, hi)
+
+
+#: Seat numbers a room may write (a table of up to 99 seats).
+MAX_SEAT = 99
 
 
 def cards(text: str, raw: RawHand, line: int) -> tuple[int, ...]:
@@ -473,6 +473,13 @@ def to_phh(raw: RawHand) -> HandHistory:
         if raw.results_known else None,
         players=names, name=f"{raw.source}:{raw.line}" if raw.source else f"line {raw.line}",
     )
+    # one chip limit: a record pyeval writes is one PHH (and the engine) reads back
+    for what, vals in (("a starting stack", hh.starting_stacks), ("a finishing stack", hh.finishing_stacks or ()),
+                       ("an ante", antes), ("a blind or straddle", bos), ("a collected amount", collected),
+                       ("a returned amount", returned), ("a cashed-out amount", cashout),
+                       ("a bet size", (hh.min_bet, hh.small_bet, hh.big_bet, hh.bring_in)),
+                       ("the rake, jackpot or total pot", (raw.rake, raw.jackpot, raw.total_pot))):
+        check_chips(vals, what, raw.fail, raw.line)
     _showdown(hh, shown, mucked, folded, stud)
     hh_fields["seats"] = [s.seat for s in order]
     if raw.results_known:

@@ -2,12 +2,14 @@
 recorded pot or collected amounts disagree with the replay is reported with the reason, never fixed."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import PyevalError
-from ._phh import HandHistory, stop_reason
+from ._limits import MAX_CHIPS
+from ._phh import HandHistory, Round, stop_reason
 
-__all__ = ["Verification", "verify"]
+__all__ = ["Verification", "verify", "agreement_problems"]
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,11 @@ class Verification:
     replayed: tuple[int, ...] | None
 
 
+def _short(v: object) -> str:
+    r = repr(v)
+    return r if len(r) <= 60 else r[:57] + "..."
+
+
 def verify(hh: HandHistory) -> Verification:
     """Replay ``hh`` through the engine and compare with what the room recorded.
 
@@ -35,7 +42,8 @@ def verify(hh: HandHistory) -> Verification:
     that pays the winners exactly rake + jackpot more than the record, and nobody else anything
     different, agrees.
     """
-    notes = tuple(hh.extra.get("_notes", ()))
+    raw_notes = hh.extra.get("_notes", ())
+    notes = tuple(str(x) for x in raw_notes) if isinstance(raw_notes, (list, tuple)) else (str(raw_notes),)
     try:
         rnd = hh.replay()
     except PyevalError as exc:
@@ -45,9 +53,24 @@ def verify(hh: HandHistory) -> Verification:
     if not rnd.complete:
         problems.append(f"the replay does not finish the hand: {stop_reason(rnd, hh)}")
         return Verification(False, tuple(problems), notes, stacks)
-    rec = hh.finishing_stacks
-    rake = int(hh.extra.get("_rake", 0) or 0) + int(hh.extra.get("_jackpot", 0) or 0)
-    total = hh.extra.get("_total_pot")
+    problems = agreement_problems(hh, rnd, hh.finishing_stacks)
+    return Verification(not problems, tuple(problems), notes, stacks)
+
+
+def agreement_problems(hh: HandHistory, rnd: Round, rec: Sequence[int | float] | None) -> list[str]:
+    """Why the finished replay ``rnd`` of ``hh`` disagrees with the record (empty: it agrees): the
+    recorded finishing stacks ``rec`` (in the replay's units), total pot, rake and jackpot, as
+    :func:`verify` describes."""
+    problems: list[str] = []
+    stacks = tuple(rnd.stacks)
+    fields = {k: hh.extra.get(k) for k in ("_rake", "_jackpot", "_total_pot")}
+    for k, v in fields.items():  # a PHH file's user fields: any TOML value
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_CHIPS):
+            problems.append(f"{k} must be an int 0..2**63-1 (chips), got {_short(v)}")
+    if problems:
+        return problems
+    rake = (fields["_rake"] or 0) + (fields["_jackpot"] or 0)
+    total = fields["_total_pot"]
     pot = sum(rnd.winnings)
     if total is not None and total != pot:
         problems.append(f"the record's total pot is {total}, the replay's {pot}")
@@ -71,4 +94,4 @@ def verify(hh: HandHistory) -> Verification:
         problems.append(f"a tournament takes no rake from pots, the record takes {rake}")
     if hh.extra.get("_cashed_out"):
         problems.append("the room settled this hand in a way the engine does not replay (see notes)")
-    return Verification(not problems, tuple(problems), notes, stacks)
+    return problems

@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ._model import RawHand, Seat, cards
+from ._limits import MAX_CHIPS
+from ._model import RawHand, Seat, cards, number
 
 __all__ = ["ACPCGame", "NO_LIMIT_2P", "LIMIT_2P", "LIMIT_3P", "parse_line", "split", "looks_like"]
 
@@ -160,7 +161,7 @@ def parse_line(line: str, no: int = 1, source: str = "", game: ACPCGame = NO_LIM
                 while j < len(acts) and acts[j].isdigit():
                     j += 1
                 if j > k:
-                    to = int(acts[k:j])
+                    to = number(acts[k:j], "a raise amount", raw, no)
                     k = j
                 elif game.structure == "F":
                     to = bet_to + game.raise_sizes[min(r, len(game.raise_sizes) - 1)]
@@ -185,10 +186,7 @@ def parse_line(line: str, no: int = 1, source: str = "", game: ACPCGame = NO_LIM
     if not m:
         raw.results_known = False  # a match state carries no results
     if m:
-        try:
-            res = [int(x) for x in m["res"].split("|")]
-        except ValueError:
-            raise raw.fail(f"bad results {m['res']!r}", no) from None
+        res = [number(x, "a result", raw, no, -MAX_CHIPS) for x in m["res"].split("|")]
         if len(res) != n:
             raise raw.fail(f"{len(res)} results for {n} players", no)
         # what each collected: net result plus what was put in (the log records only the net)

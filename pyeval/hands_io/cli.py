@@ -46,6 +46,10 @@ def register(subparsers: Any) -> None:
     s.add_argument("inputs", nargs="+", metavar="FILE", help="hand-history files or folders")
     s.add_argument("--from", dest="fmt", choices=sorted(FORMATS) + ["phh"], default=None, help="input format")
     s.add_argument("--top", type=count_arg(1), default=None, metavar="N", help="only the N players with the most hands")
+    s.add_argument("--graph", action="store_true", help="also print each player's winnings over his hands as a sparkline")
+    s.add_argument("--plot", metavar="FILE", default=None,
+                   help="also draw the winnings graph (net, before rake, all-in adjusted) in FILE.png/.svg/.pdf "
+                        "(needs the plot extra: pip install \"pyeval-poker[plot]\")")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -161,6 +165,10 @@ def run_stats(args: argparse.Namespace) -> int:
     paths = list(iter_sources(args.inputs))
     if not paths:
         raise HandHistoryError(f"no files under {' '.join(args.inputs)}")
+    if args.plot:
+        from ..plot import check_output
+
+        check_output(args.plot)  # before the work
     hands: list[HandHistory] = []
     skipped = files_unread = 0
     for h in _read(args, paths, False):
@@ -173,12 +181,22 @@ def run_stats(args: argparse.Namespace) -> int:
             skipped += 1
         else:
             hands.append(h.hand)
-    st = player_stats(hands)
+    left_out: list[tuple[str, str]] = []
+    st = player_stats(hands, left_out=left_out)
+    for name, why in left_out[:20]:
+        print(f"pyeval: left out (not replayable): {name}: {why}", file=sys.stderr)
+    if len(left_out) > 20:
+        print(f"pyeval: ... and {len(left_out) - 20} more left out", file=sys.stderr)
     if args.json:
         rows = st.rows()
         print(json.dumps(rows[: args.top] if args.top else rows, indent=2))
     else:
         print(st.table(args.top))
-    print(f"hands: {len(hands)}" + (f"  unreadable (left out): {skipped}" if skipped else "")
+    if args.graph or args.plot:
+        from .graph import graph_report
+
+        graph_report(hands, st.players[: args.top] if args.top else st.players, args.graph and not args.json, args.plot)
+    print(f"hands: {len(hands) - len(left_out)}" + (f"  unreadable (left out): {skipped + len(left_out)}"
+                                                     if skipped or left_out else "")
           + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
     return 2 if files_unread else 0

@@ -9,10 +9,13 @@ and ``Total pot $10 | Rake $0.50`` in the summary.
 """
 from __future__ import annotations
 
-import datetime as _dt
 import re
 
-from ._model import BRACKETS, RawHand, amount, cards, common_action, dealt_to, finish_seats, read_seats, split_hands, uncalled_bet
+from ._limits import room_time
+from ._model import (
+    BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, split_hands,
+    uncalled_bet,
+)
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -84,7 +87,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     if tbl:
         raw.table = tbl["t"]
         if tbl["max"]:
-            raw.seat_count = int(tbl["max"])
+            raw.seat_count = number(tbl["max"], "the table size", raw, start, 2, MAX_SEAT)
     ev = re.match(r"^(?P<ev>.*\(\d+\)), Table", parts[0])
     if ev:
         raw.tournament = ev["ev"]
@@ -104,7 +107,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     dm = _DATE.search(m["rest"])
     if dm:
         hh, mi, ss, tz, y, mo, d = dm.groups()
-        raw.time = _dt.datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss))
+        raw.time = room_time((y, mo, d, hh, mi, ss), raw.fail, start)
         raw.time_zone_abbreviation = tz
     seats = read_seats(raw, lines, 1, start, _SEAT, _OUT)
     names = seats.names
@@ -146,7 +149,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
             continue
         bm = re.match(r"^The button is in seat #(\d+)\s*$", line)
         if bm:
-            raw.button_seat = int(bm.group(1))
+            raw.button_seat = number(bm.group(1), "the button seat", raw, no, 0, MAX_SEAT)
             continue
         if line.startswith("Dealt to "):
             who, dealt = dealt_to(raw, line, names, no)

@@ -13,11 +13,11 @@ a decimal comma (``€0,02``).
 """
 from __future__ import annotations
 
-import datetime as _dt
 import re
 import xml.etree.ElementTree as ET
 
-from ._model import RawHand, Seat, amount, cards
+from ._limits import room_time
+from ._model import MAX_SEAT, RawHand, Seat, amount, cards, number
 
 __all__ = ["parse_game", "split", "looks_like"]
 
@@ -34,15 +34,37 @@ def looks_like(text: str) -> bool:
     return (head.startswith("<?xml") or head.startswith("<session")) and "<session" in head
 
 
+_GAME_START = re.compile(r"<game\b")
+_SESSION_GENERAL = re.compile(r"<session\b[^<>]*>\s*<general>")
+
+
 def split(text: str) -> list[tuple[int, list[str]]]:
-    """One entry per ``<game>``: (its line, [session general XML, game XML])."""
+    """One entry per ``<game>``: (its line, [session general XML, game XML]).
+
+    Linear in the file's length: one forward scan, each character looked at a bounded number of
+    times (a ``<game>`` never closed is one last entry holding the rest of the file, which its
+    parse reports as malformed)."""
     t = text.lstrip("\ufeff")
-    gen = re.search(r"<session\b[^>]*>\s*(<general>.*?</general>)", t, flags=re.S)
-    general = gen.group(1) if gen else "<general/>"
-    out = []
-    for m in re.finditer(r"<game\b.*?</game>", t, flags=re.S):
-        line = t.count("\n", 0, m.start()) + 1
-        out.append((line, [general, m.group(0)]))
+    general = "<general/>"
+    s = t.find("<session")
+    gm = _SESSION_GENERAL.match(t, s) if s >= 0 else None
+    if gm:
+        end = t.find("</general>", gm.end())
+        if end >= 0:
+            general = t[gm.end() - len("<general>"):end + len("</general>")]
+    out: list[tuple[int, list[str]]] = []
+    line, counted = 1, 0  # the line number at offset ``counted``, advanced as the scan moves on
+    pos = 0
+    while True:
+        m = _GAME_START.search(t, pos)
+        if m is None:
+            break
+        line += t.count("\n", counted, m.start())
+        counted = m.start()
+        end = t.find("</game>", m.end())
+        stop = len(t) if end < 0 else end + len("</game>")
+        out.append((line, [general, t[m.start():stop]]))
+        pos = stop
     return out
 
 
@@ -109,8 +131,7 @@ def parse_game(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     if date:
         dm = re.match(r"(\d{4})-(\d{2})-(\d{2}) (\d{1,2}):(\d{2}):(\d{2})", date.strip())
         if dm:
-            y, mo, d, hh, mi, ss = (int(x) for x in dm.groups())
-            raw.time = _dt.datetime(y, mo, d, hh, mi, ss)
+            raw.time = room_time(dm.groups(), raw.fail, start)
     players = game.findall("general/players/player")
     if not players:
         raise raw.fail("no players in the game", start)
@@ -120,9 +141,10 @@ def parse_game(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         nm = p.get("name")
         if nm is None or p.get("seat") is None:
             raise raw.fail("a player without name or seat", start)
-        seats.append(Seat(int(p.get("seat", "0")), nm, _amt(p.get("chips"), raw, start), start))
+        seat = number(p.get("seat"), "a player's seat", raw, start, 0, MAX_SEAT)
+        seats.append(Seat(seat, nm, _amt(p.get("chips"), raw, start), start))
         if p.get("dealer") == "1":
-            raw.button_seat = int(p.get("seat", "0"))
+            raw.button_seat = seat
         win[nm] = _amt(p.get("win"), raw, start)
         if p.get("rakeamount"):
             raw.rake = (raw.rake or 0) + _amt(p.get("rakeamount"), raw, start)
@@ -134,7 +156,7 @@ def parse_game(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     cur_bet: dict[str, int] = {}
     dealt = False
     for rnd in game.findall("round"):
-        no = int(rnd.get("no", "0"))
+        no = number(rnd.get("no", "0"), "a round number", raw, start, 0, 99)
         for el in rnd:
             if el.tag == "cards":
                 kind = el.get("type", "")

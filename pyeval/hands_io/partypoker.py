@@ -22,10 +22,13 @@ some versions write, is read instead) and notes it.
 """
 from __future__ import annotations
 
-import datetime as _dt
 import re
 
-from ._model import BRACKETS, RawHand, RoomSeats, amount, cards, common_action, dealt_to, finish_seats, read_seats, uncalled_bet
+from ._limits import room_time
+from ._model import (
+    BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, dealt_to, finish_seats, number, read_seats,
+    uncalled_bet,
+)
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -110,10 +113,10 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         if tm:
             raw.table = tm["t"]
         elif bm:
-            raw.button_seat = int(bm.group(1))
+            raw.button_seat = number(bm.group(1), "the button seat", raw, start + i, 0, MAX_SEAT)
         elif nm:
             if nm.group(1):
-                raw.seat_count = int(nm.group(1))
+                raw.seat_count = number(nm.group(1), "the table size", raw, start + i, 2, MAX_SEAT)
         elif line.strip():
             break
         i += 1
@@ -130,8 +133,8 @@ def _game_line(raw: RawHand, line: str, no: int) -> None:
     raw.game = {"NL": "N", "PL": "P", "FL": "F"}[m["lim"]] + code
     dm = _DATE.match(m["date"])
     if dm and dm["mon"] in _MONTHS:
-        hh, mi, ss = (int(x) for x in dm["t"].split(":"))
-        raw.time = _dt.datetime(int(dm["y"]), _MONTHS[dm["mon"]], int(dm["d"]), hh, mi, ss)
+        hh, mi, ss = dm["t"].split(":")
+        raw.time = room_time((dm["y"], _MONTHS[dm["mon"]], dm["d"], hh, mi, ss), raw.fail, no)
         raw.time_zone_abbreviation = dm["tz"]
     tr = re.search(r"Trny:\s*(?P<id>\S+)", m["post"])
     if tr:  # a tournament: chips, the blinds and antes of the level in the line

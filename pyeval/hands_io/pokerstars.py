@@ -18,10 +18,13 @@ are matched whole.
 """
 from __future__ import annotations
 
-import datetime as _dt
 import re
 
-from ._model import BRACKETS, RawHand, amount, cards, common_action, dealt_to, finish_seats, read_seats, split_hands, uncalled_bet
+from ._limits import room_time
+from ._model import (
+    BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, split_hands,
+    uncalled_bet,
+)
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -155,21 +158,17 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         raw.small_blind, raw.big_blind = lo, hi
     dm = _DATE.search(after)
     if dm:
-        y, mo, d, hh, mi, ss, tz = dm.groups()
-        try:
-            raw.time = _dt.datetime(int(y), int(mo), int(d), int(hh), int(mi), int(ss))
-        except ValueError:
-            raise raw.fail(f"bad date {dm.group(0)!r}", start) from None
-        raw.time_zone_abbreviation = tz
+        raw.time = room_time(dm.groups()[:6], raw.fail, start)
+        raw.time_zone_abbreviation = dm.group(7)
     if len(lines) < 2:
         raise raw.fail("the hand ends after its header", start)
     tmt = _TABLE.match(lines[1])
     if not tmt:
         raise raw.fail(f"expected the table line, got {lines[1]!r}", start + 1)
     raw.table = tmt["table"]
-    raw.seat_count = int(tmt["max"])
+    raw.seat_count = number(tmt["max"], "the table size", raw, start + 1, 2, MAX_SEAT)
     if tmt["button"]:
-        raw.button_seat = int(tmt["button"])
+        raw.button_seat = number(tmt["button"], "the button seat", raw, start + 1, 0, MAX_SEAT)
     _body(raw, lines, start)
     return raw
 
@@ -313,7 +312,7 @@ def _player_line(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], cur
             cur_bet[nm] = a
         elif kind == "discard":
             cs = tuple(cards(gd["c"], raw, no)) if gd.get("c") else ()
-            raw.add("discard", nm, int(gd["n"]), cs, line=no)
+            raw.add("discard", nm, number(gd["n"], "the number of cards discarded", raw, no, 0, 52), cs, line=no)
         elif kind == "pat":
             raw.add("discard", nm, 0, line=no)
         elif kind == "cashout":

@@ -13,22 +13,31 @@ betting round, stud's third street included):
 - **WTSD**: hands that reached a showdown with the player in it / hands where the player saw the
   second round (the flop). **W$SD**: showdowns won (ended the hand with more than he started) /
   showdowns.
-- **net**: chips won or lost, ``finishing - starting`` (the record's ``finishing_stacks``, else a
-  replay); **bb/100**: the net in big blinds (fixed limit and stud: the small bet) per 100 hands.
+- **net**: chips won or lost, ``finishing - starting``: the record's ``finishing_stacks`` when they
+  agree with the replay (after the rake, as :func:`~pyeval.hands_io.verify` checks them), else the
+  replay's (before any rake); **bb/100**: the net in big blinds (fixed limit and stud: the small
+  bet, from the replay's validated rules) per 100 hands.
 
-Amounts are ints in each hand's smallest unit; add up hands of one unit (cents or chips) only.
+Every count comes from the hand's replay through the engine (its events: only actions the rules
+allowed, amounts the engine checked), never from the record's action text; a hand that cannot be
+replayed is refused (or, with ``left_out=``, left out and said). Amounts are ints in each hand's
+smallest unit; add up hands of one unit (cents or chips) only (a record in fractions of a chip adds
+its net rounded toward zero; its bb/100 is exact).
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from ..contracts import EventKind
 from ..errors import HandHistoryError, PyevalError
-from ._phh import HandHistory
+from ._phh import BettingStructure, HandHistory, Round
+from ._verify import agreement_problems
 
 __all__ = ["PlayerStats", "player_stats"]
 
@@ -129,29 +138,58 @@ _FIELDS = ("hands", "vpip_hands", "pfr_hands", "three_bets", "three_bet_chances"
            "postflop_calls", "saw_flop", "showdowns", "showdowns_won", "net")
 
 
-def _big_blind(hh: HandHistory) -> int:
-    if hh.small_bet is not None:
-        return int(hh.small_bet)
-    if any(hh.blinds_or_straddles):
-        bos = hh.blinds_or_straddles
-        n = len(bos)
-        # the big blind: the second blind (heads-up, PHH lists the blinds reversed)
-        nz = [b for b in (bos[::-1] if n == 2 else bos) if b]
-        return int(nz[1] if len(nz) > 1 else nz[0])
-    return int(hh.min_bet or 1)
+def _big_blind(rnd: Round) -> int:
+    """The bb/100 unit, in the replay's units: fixed limit and stud the small bet, else the big
+    blind (the largest blind), else the minimum bet. Always >= 1 (the replay's rules are validated)."""
+    rules = rnd.rules
+    if rules.structure is BettingStructure.FIXED_LIMIT or not rules.blinds:
+        return int(rules.min_bet)
+    return int(max(rules.blinds))
 
 
-def _hand(hh: HandHistory, acc: dict[str, dict[str, float]]) -> None:
-    n = len(hh.starting_stacks)
+#: Events of a player's betting (a card event after one starts a new betting round).
+_BETTING = frozenset({EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET, EventKind.RAISE,
+                      EventKind.BRING_IN})
+_CARDS = frozenset({EventKind.HOLE, EventKind.BOARD})
+_OPENING = frozenset({EventKind.BLIND, EventKind.STRADDLE, EventKind.BRING_IN})
+
+
+def _replay(hh: HandHistory) -> tuple[Round, int]:
+    """The validated replay of ``hh`` and its unit (chips of the record per replay unit: a record in
+    half chips replays in units of 1/2). Raises HandHistoryError naming the hand."""
+    try:
+        scale = hh.unit_scale
+        rnd = hh.replay()
+    except PyevalError as exc:
+        raise HandHistoryError(f"not replayable: {exc}") from None
+    return rnd, scale
+
+
+def _net_units(hh: HandHistory, rnd: Round, scale: int) -> list[int] | None:
+    """Each player's result in the replay's units: the record's (after the rake) when it agrees
+    with the replay as :func:`~pyeval.hands_io.verify` checks it, else the replay's (before any
+    rake), or None when the replay does not finish the hand."""
+    if not rnd.complete:
+        return None
+    start = [int(x) for x in rnd.starting_stacks]
+    rec = hh.finishing_stacks
+    if rec is not None and len(rec) == rnd.n:
+        units = [Fraction(x) * scale for x in rec]
+        if all(u.denominator == 1 for u in units) and not agreement_problems(hh, rnd, [int(u) for u in units]):
+            return [int(u) - s for u, s in zip(units, start)]
+    return [int(x) - s for x, s in zip(rnd.stacks, start)]
+
+
+def _hand(hh: HandHistory, acc: dict[str, dict[str, Any]]) -> None:
+    """Count one hand from its validated replay (the engine's events, not the record's text)."""
+    rnd, scale = _replay(hh)
+    n = rnd.n
     names = list(hh.players) if hh.players else [f"p{i + 1}" for i in range(n)]
     if len(names) != n:
-        raise HandHistoryError(f"{hh.name}: {len(names)} player names for {n} players")
-    bos = hh.blinds_or_straddles
-    posted = list(bos[::-1]) if n == 2 else list(bos)
+        raise HandHistoryError(f"{len(names)} player names for {n} players")
     street = 0
-    put = [int(x) for x in posted]  # this street's chips in, per player
-    top = max(put)
-    raises = 0  # raises over the blinds (or bring-in) this street
+    opened = False  # a forced bet or bet is in this betting round (a bet over it is a raise)
+    raises = 0  # raises over the blinds (or bring-in) in the first round
     folded = [False] * n
     seen = [0] * n
     vpip = [False] * n
@@ -160,71 +198,50 @@ def _hand(hh: HandHistory, acc: dict[str, dict[str, float]]) -> None:
     chance = [0] * n
     aggr = [0] * n
     calls = [0] * n
-    after_player = False  # a dealer action after a player action starts a new betting round
-    for raw in hh.actions:
-        t = raw.split("#", 1)[0].split()
-        if not t:
-            continue
-        if t[0] == "d":
+    after_player = False  # a card event after a player's betting starts a new betting round
+    for e in rnd.events:
+        k = e.kind
+        if k in _CARDS:
             if after_player:
                 after_player = False
                 street += 1
-                put = [0] * n
-                top = 0
-                raises = 0
+                opened = False
                 for i in range(n):
                     if not folded[i]:
                         seen[i] = street
             continue
-        if not t[0].startswith("p") or not t[0][1:].isdigit():
+        if street == 0 and k in _OPENING:
+            opened = True
+        if k not in _BETTING or e.player is None:
             continue
-        i = int(t[0][1:]) - 1
-        if not 0 <= i < n:
-            raise HandHistoryError(f"{hh.name}: bad player in {raw!r}")
-        op = t[1] if len(t) > 1 else ""
-        if op in ("sm", "sd"):
-            continue  # showdown and draws do not change the betting
+        i = e.player
         after_player = True
-        if street == 0 and raises == 1 and op in ("cc", "cbr", "f"):
+        if k is EventKind.BRING_IN:
+            continue
+        if street == 0 and raises == 1 and k is not EventKind.CHECK:
             chance[i] = 1  # facing exactly one raise over the blinds
-        if op == "pb":
-            put[i] = int(hh.bring_in or 0)
-            top = max(top, put[i])
-        elif op == "f":
+        if k is EventKind.FOLD:
             folded[i] = True
-        elif op == "cc":
-            if put[i] < top:  # a call, not a check
-                if street == 0:
-                    vpip[i] = True
-                else:
-                    calls[i] += 1
-                put[i] = top
-        elif op == "cbr":
-            try:
-                to = int(float(t[2]))
-            except (IndexError, ValueError):
-                raise HandHistoryError(f"{hh.name}: bad amount in {raw!r}") from None
+        elif k is EventKind.CALL:
+            if street == 0:
+                vpip[i] = True
+            else:
+                calls[i] += 1
+        elif k in (EventKind.BET, EventKind.RAISE):
             if street == 0:
                 vpip[i] = pfr[i] = True
-                if top > 0:
+                if opened:
                     if raises == 1:
                         three[i] = 1
                     raises += 1
+                opened = True
             else:
                 aggr[i] += 1
-            put[i] = to
-            top = max(top, to)
-    live = [i for i in range(n) if not folded[i]]
-    showdown = len(live) >= 2
-    fin = hh.finishing_stacks
-    if fin is None:
-        try:
-            fin = list(hh.replay().stacks)
-        except PyevalError:
-            fin = None
-    bb = _big_blind(hh)
+    showdown = sum(not f for f in folded) >= 2
+    net = _net_units(hh, rnd, scale)
+    bb = _big_blind(rnd)
     for i, nm in enumerate(names):
-        a = acc.setdefault(nm, {k: 0 for k in _FIELDS} | {"net_bb": 0.0})
+        a = acc.setdefault(nm, {k: 0 for k in _FIELDS} | {"net_bb": Fraction(0)})
         a["hands"] += 1
         a["vpip_hands"] += vpip[i]
         a["pfr_hands"] += pfr[i]
@@ -233,25 +250,36 @@ def _hand(hh: HandHistory, acc: dict[str, dict[str, float]]) -> None:
         a["postflop_aggressive"] += aggr[i]
         a["postflop_calls"] += calls[i]
         a["saw_flop"] += seen[i] >= 1
-        if fin is not None:
-            net = int(fin[i]) - int(hh.starting_stacks[i])
-            a["net"] += net
-            a["net_bb"] += net / bb
+        if net is not None:
+            a["net"] += Fraction(net[i], scale)
+            a["net_bb"] += Fraction(net[i], bb)
         if showdown and not folded[i]:
             a["showdowns"] += 1
-            if fin is not None and int(fin[i]) > int(hh.starting_stacks[i]):
+            if net is not None and net[i] > 0:
                 a["showdowns_won"] += 1
 
 
-def player_stats(hands: Iterable[HandHistory]) -> PlayerStats:
-    """Statistics per player name over ``hands`` (PHH records; names from ``players``, else ``p1``...).
+def player_stats(hands: Iterable[HandHistory], *, left_out: list[tuple[str, str]] | None = None) -> PlayerStats:
+    """Statistics per player name over ``hands`` (PHH records; names from ``players``, else ``p1``...),
+    each hand counted from its replay through the engine (so only what the rules allow is counted).
 
+    Args:
+        hands: the records. left_out: when given, a hand that cannot be replayed is left out and
+            ``(hand name, reason)`` appended here, instead of raising.
     Raises:
-        HandHistoryError: a record with names of the wrong count or unreadable actions.
+        HandHistoryError: (``left_out`` None) a hand that cannot be replayed or names the wrong
+            number of players, naming the hand.
     """
-    acc: dict[str, dict[str, float]] = {}
+    acc: dict[str, dict[str, Any]] = {}
     for hh in hands:
-        _hand(hh, acc)
+        try:
+            _hand(hh, acc)
+        except HandHistoryError as exc:
+            if left_out is None:
+                raise HandHistoryError(f"{hh.name}: {exc}" if hh.name and not str(exc).startswith(hh.name)
+                                       else str(exc)) from None
+            left_out.append((hh.name, str(exc)))
     order = sorted(acc, key=lambda p: (-acc[p]["hands"], p))
     arr = {k: np.array([int(acc[p][k]) for p in order], dtype=np.int64) for k in _FIELDS}
-    return PlayerStats(players=tuple(order), net_bb=np.array([acc[p]["net_bb"] for p in order], dtype=np.float64), **arr)
+    return PlayerStats(players=tuple(order), net_bb=np.array([float(acc[p]["net_bb"]) for p in order],
+                                                             dtype=np.float64), **arr)

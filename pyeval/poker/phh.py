@@ -28,6 +28,7 @@ from typing import Any
 from ..cards import parse_cards
 from .._files import read_input
 from ..errors import HandHistoryError, PyevalError
+from ..contracts import MAX_CHIPS as _MAX_CHIPS
 from .games import ALL_VARIANTS
 from .round import Round
 from .rules import (
@@ -40,8 +41,9 @@ _LETTER = {v: k for k, v in _STRUCTURES.items()}
 #: The standard PHH fields this module reads into :class:`HandHistory` attributes.
 _KNOWN = ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions", "min_bet", "small_bet",
           "big_bet", "finishing_stacks", "players", "bring_in")
-#: Largest chip amount accepted in a record (ints); float amounts must stay exact (below 2**53).
-MAX_CHIPS = 2**63 - 1
+#: Largest chip amount accepted in a record (ints; pyeval's one chip limit,
+#: :data:`pyeval.contracts.MAX_CHIPS`); float amounts must stay exact (below 2**53).
+MAX_CHIPS = _MAX_CHIPS
 _MAX_EXACT_FLOAT = 2**53
 #: Table settings PHH has no field for, written as user-defined fields ``_pyeval_<name>`` (the PHH
 #: standard reserves names starting with ``_`` for user-defined fields; other readers ignore them).
@@ -441,7 +443,7 @@ class HandHistory:
 
     def _replay_exact(self, strict: bool) -> Round:
         """:meth:`replay` of a record whose amounts are whole chips (``unit_scale`` is 1)."""
-        return _Replay(self, strict).run()
+        return Replay(self, strict).run()
 
 
 def _heads_up_order(bos: Sequence[int]) -> HeadsUpOrder:
@@ -531,7 +533,7 @@ def iter_paths(paths: Sequence[str | Path]) -> Iterator[Path]:
 
 
 # the replay and the writer live in their own modules; their names are part of this module's API
-from .phh_replay import ReplayResult, _Replay, check_replay, stop_reason  # noqa: E402
+from .phh_replay import ReplayResult, Replay, check_replay, stop_reason  # noqa: E402
 from .phh_write import dumps, dumps_many, from_round, variant_code  # noqa: E402
 
 __all__ = ["HandHistory", "loads", "load", "iter_paths", "from_round", "dumps", "dumps_many", "variant_code",

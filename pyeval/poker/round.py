@@ -18,7 +18,7 @@ import functools
 from collections.abc import Iterable, Sequence
 
 from ..cards import CARD_TEXT
-from ..contracts import Action
+from ..contracts import MAX_CHIPS, Action
 from ..errors import CardTypeError
 from .betting import Betting
 from .chip_placement import ChipPlacement, Ruling
@@ -60,7 +60,8 @@ def _frozen(v: object) -> object:
 
 def _source_state(src: object) -> object:
     """The card source's state for :meth:`Round.snapshot`: its ``snapshot()``, else a deep copy of
-    its attributes (``__dict__`` and ``__slots__``), else the object itself."""
+    its attributes (``__dict__`` and ``__slots__``; an attribute with a ``snapshot()`` by it), else
+    the object itself."""
     if src is None:
         return None
     snap = getattr(src, "snapshot", None)
@@ -73,6 +74,12 @@ def _source_state(src: object) -> object:
             if hasattr(src, name):
                 state[name] = getattr(src, name)
     state.update(getattr(src, "__dict__", {}))
+    # an attribute with its own snapshot() (a ShortDeckSource's shoe) is compared by it: a copy of
+    # the object itself would compare by identity and never be equal
+    for k, v in state.items():
+        inner = getattr(v, "snapshot", None)
+        if callable(inner):
+            state[k] = (type(v).__name__, inner())
     return (type(src).__name__, _frozen(copy.deepcopy(state))) if state else src
 
 
@@ -183,6 +190,8 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         for s in stacks:
             if type(s) is not int or s <= 0:  # bool and int subclasses are refused too
                 raise _illegal(f"table stakes must be positive ints, got {s!r}", R_STAKES)
+            if s > MAX_CHIPS:  # pyeval's one chip limit (PHH and the room readers refuse more too)
+                raise _illegal("table stakes must be at most 2**63-1 chips, got a larger stack", R_STAKES)
         if blind_posters is None and len(rules.blinds) > n:  # stud tables have no blinds
             raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
         self._rules = rules
@@ -367,7 +376,26 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
     def run_dealer(self) -> None:
         """Do every dealer step that is due now: forced bets, hole cards and board from the card
         source, hands turned up in showdown order (nobody mucks; when betting ends early, before the
-        rest of the board), award. Stops when a player must act."""
+        rest of the board), award. Stops when a player must act.
+
+        All or nothing: when a step is rejected (no card source to deal from, a bring-in whose up
+        cards nobody saw, ...) the round is put back as it was before the call and the step's
+        error raised; the steps done before it are undone, not left half-done. (Cards a card
+        source already handed out for those steps stay dealt from it: a shoe is not rewound.)
+
+        Raises:
+            IllegalActionError (or the card source's error): the first step that could not be done.
+        """
+        saved = [(name, copy.copy(v) if isinstance(v, (list, dict, set)) else v)
+                 for name in RoundState.__slots__ for v in (getattr(self, name),)]
+        try:
+            self._run_dealer()
+        except BaseException:
+            for name, v in saved:
+                setattr(self, name, v)
+            raise
+
+    def _run_dealer(self) -> None:
         if self._forced_bets_due:
             self.post_forced_bets()
         if not self._hole_dealt:
@@ -400,6 +428,6 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         return self._awarded
 
     def __repr__(self) -> str:
-        board = " ".join(CARD_TEXT[c] for c in self._board)
+        board = " ".join("??" if c < 0 else CARD_TEXT[c] for c in self._board)  # -1: a card nobody saw
         return f"<Round {self._n} players, {self.phase.value}, board [{board}], stacks {self._stacks}>"
 

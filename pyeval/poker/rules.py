@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
+from ..contracts import MAX_CHIPS
 from ..errors import TableRulesError, TournamentChipsError
 from .games import HOLDEM, Variant
 
@@ -457,8 +458,14 @@ def _check_deck(variant: Variant, seats: int) -> None:
 
 
 def _int(v: object, name: str, lo: int, hi: int | None, rule: str) -> None:
+    """``v`` an int in ``lo..hi``; ``hi`` None: in ``lo..MAX_CHIPS`` (pyeval's one chip limit)."""
     if isinstance(v, bool) or not isinstance(v, int):
         raise TableRulesError(f"{name} must be an int, got {v!r} ({rule})")
-    if v < lo or (hi is not None and v > hi):
-        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise TableRulesError(f"{name} must be {rng}, got {v} ({rule})")
+    if v < lo or v > (MAX_CHIPS if hi is None else hi):
+        rng = f"{lo}..{hi}" if hi is not None else f"{lo}..2**63-1"
+        raise TableRulesError(f"{name} must be {rng}, got {_short_int(v)} ({rule})")
+
+
+def _short_int(v: int) -> str:
+    """An int for a message, its digits cut (a hostile value may have thousands)."""
+    return str(v) if -10**30 < v < 10**30 else ("-" if v < 0 else "") + "a number of more than 30 digits"

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from ..cards import check_card
-from ..contracts import mapping_copy, read_only, tuple_copy
+from ..contracts import MAX_CHIPS, mapping_copy, read_only, tuple_copy
 from ..errors import CardCountError, CardTypeError, IllegalActionError
 from .round import CardSource, Round
 from .rules import R_ADD_CHIPS, R_BUTTON, R_LIMITS, R_MIN_STAKES, R_SEATS, ButtonPlacement, ButtonRule, HeadsUpOrder, HighCardWins, PokerRules
@@ -224,6 +224,8 @@ class Table:
     def _check_chips(amount: object) -> int:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise IllegalActionError(f"chips must be a positive int, got {amount!r}", R_ADD_CHIPS)
+        if amount > MAX_CHIPS:  # pyeval's one chip limit
+            raise IllegalActionError("chips must be at most 2**63-1, got a larger amount", R_ADD_CHIPS)
         return amount
 
     def _between_rounds(self, what: str) -> None:
@@ -262,6 +264,8 @@ class Table:
         self._check_seat(seat, empty=False)
         self._not_away(seat, "add chips")
         self._check_chips(amount)
+        if self._stacks[seat] + amount > MAX_CHIPS:
+            raise IllegalActionError(f"seat {seat}'s table stakes would exceed 2**63-1 chips", R_ADD_CHIPS)
         self._stacks[seat] += amount
 
     # ---- temporary absence ---------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from .._batch import check_aligned
 from ..errors import CardTypeError, SeedError, ShoeArgumentError, ShoeTypeError
 from ._common import ERR_BUSY, check_int, ffi, lib, raise_status, retry
 from ._common import call as _call
@@ -55,6 +56,7 @@ def _check_out(out: object, dtype: type, shape: tuple[int, ...], name: str) -> N
                else type(out).__name__)
         raise CardTypeError(f"{name} must be a writable C-contiguous {np.dtype(dtype).name} array of "
                             f"shape {shape}, got {got}")
+    check_aligned(out, name)
 
 
 def _rows(n: object, row_bytes: int, what: str) -> int:
