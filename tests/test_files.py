@@ -172,3 +172,16 @@ def test_a_full_disk_on_stdout_is_one_line_and_exit_2(name, json_out, phh_file):
     lines = r.stderr.strip().splitlines()
     assert "Traceback" not in r.stderr and "No space left on device" in lines[-1], (name, r.stderr)
     assert sum("No space left" in ln for ln in lines) == 1, r.stderr
+
+
+def test_stats_plot_with_nothing_to_draw_leaves_the_picture_intact(tmp_path):
+    pytest.importorskip("matplotlib")
+    pic = tmp_path / "graph.png"
+    pic.write_bytes(b"an older graph")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a hand history\n")
+    r = _pyeval("stats", str(notes), "--plot", str(pic), "--no-progress")
+    assert "Traceback" not in r.stderr and pic.read_bytes() == b"an older graph", r.stderr
+    r = _pyeval("stats", str(STARS), "--plot", str(pic), "--no-progress")
+    assert r.returncode == 0 and pic.read_bytes().startswith(b"\x89PNG"), r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["graph.png", "notes.txt"]
