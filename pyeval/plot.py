@@ -79,7 +79,10 @@ def save_figure(fig: Any, path: str | os.PathLike[str]) -> Path:
     """
     p = check_output(path)
     buf = io.BytesIO()
-    fig.savefig(buf, format=p.suffix[1:].lower())
+    try:
+        fig.savefig(buf, format=p.suffix[1:].lower())
+    except OSError as exc:
+        raise PlotError(f"cannot write {p}: {exc.strerror or exc}") from None
     write_atomic(p, buf.getvalue(), what="picture", error=PlotError)  # the one atomic writer (pyeval._files)
     return p
 

@@ -275,12 +275,10 @@ def headline(result: Any) -> tuple[str, dict[str, tuple[float, float]]]:
     d = result.to_dict()
     if "seats" in d:
         return "equity", {f"seat {s['seat'] + 1}": (s["equity"], s["equity_stderr"]) for s in d["seats"]}
-    if isinstance(d.get("game"), dict) and "house_edge" in d["game"]:
-        g = d["game"]
-        return "house edge (per initial wager)", {"game": (g["house_edge"], g.get("std_error", float("nan")))}
-    if "house_edge_per_ante" in d:
-        se = d.get("house_edge_per_ante_stderr", d.get("house_edge_stderr", float("nan")))
-        return "house edge per ante", {"game": (d["house_edge_per_ante"], se)}
+    if isinstance(d.get("main"), dict) and "house_edge" in d["main"]:  # the house games' one layout
+        g = d["main"]
+        label = "house edge per ante" if d.get("game") == "criss-cross" else "house edge (per initial wager)"
+        return label, {"game": (g["house_edge"], g["std_error"])}
     raise SimulationError(f"no convergence figures for a {type(result).__name__}")
 
 

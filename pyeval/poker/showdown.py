@@ -27,7 +27,7 @@ class Showdown(RoundState):
         p = self._showdown_queue[0]
         if player is not None and player != p:
             self._check_index(player)
-            raise OutOfTurnError(f"{self._who(p)} shows first, not {self._who(player)}", R_SHOW_ORDER)
+            raise OutOfTurnError(f"{self._name_of(p)} shows first, not {self._name_of(player)}", R_SHOW_ORDER)
         if muck:
             if self._rules.show_all_hands:
                 raise _illegal("this table requires every hand at showdown to be shown", R_SHOW_ORDER)
@@ -37,7 +37,7 @@ class Showdown(RoundState):
             live = [not (f or m) and i != p for i, (f, m) in enumerate(zip(self._folded, self._mucked))]
             for pot in self._pots([not (f or m) for f, m in zip(self._folded, self._mucked)]):
                 if p in pot.eligible and not any(live[i] for i in pot.eligible):
-                    raise _illegal(f"{self._who(p)} is the last hand contending a pot and must show it", R_SHOW_ORDER)
+                    raise _illegal(f"{self._name_of(p)} is the last hand contending a pot and must show it", R_SHOW_ORDER)
         return p
 
     def can_show(self, player: int | None = None) -> bool:
@@ -48,7 +48,7 @@ class Showdown(RoundState):
         """The next player in showdown order turns his hole cards face up (§ 637a.11(k))."""
         p = self._check_show(player, False)
         if -1 in self._hole[p]:  # unknown cards are -1 (see _as_cards)
-            raise _illegal(f"{self._who(p)}'s hole cards are unknown and cannot be shown", R_SHOW_ORDER)
+            raise _illegal(f"{self._name_of(p)}'s hole cards are unknown and cannot be shown", R_SHOW_ORDER)
         self._showdown_queue.pop(0)
         self._record.append(("show", p, 0, self._hole[p]))
 
@@ -76,7 +76,7 @@ class Showdown(RoundState):
         if self._n_contending >= 2 and self._street < self._last_street:
             raise OutOfTurnError("every street must be dealt before a showdown", R_SHOWDOWN)
         if self._showdown_queue:
-            raise OutOfTurnError(f"{self._who(self._showdown_queue[0])} has yet to show or muck", R_SHOW_ORDER)
+            raise OutOfTurnError(f"{self._name_of(self._showdown_queue[0])} has yet to show or muck", R_SHOW_ORDER)
 
     def can_award(self) -> bool:
         """True when every pot can be awarded (betting over, board complete, showdown done)."""
@@ -239,11 +239,11 @@ class Showdown(RoundState):
         (a replay's ``??``) or the evaluator reports an error."""
         h = self._hole[i]
         if -1 in h:
-            raise _illegal(f"{self._who(i)}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
+            raise _illegal(f"{self._name_of(i)}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
         if -1 in self._board:
             raise _illegal("a board card is unknown: the pot cannot be awarded", R_SHOWDOWN)
         if any(not 0 <= c < 52 for c in h) or any(not 0 <= c < 52 for c in self._board):  # pragma: no cover
-            raise _illegal(f"{self._who(i)}'s hand holds a card outside 0..51: the pot cannot be awarded", R_SHOWDOWN)
+            raise _illegal(f"{self._name_of(i)}'s hand holds a card outside 0..51: the pot cannot be awarded", R_SHOWDOWN)
         if kind == "high" and len(h) == 7:  # seven-card stud: the 7-card kernel, called directly
             v = _EVAL7(*h)
         else:
@@ -254,9 +254,9 @@ class Showdown(RoundState):
             try:
                 v = t.value(hole_b, board_b)
             except PyevalError as e:  # e.g. a card below 6 in a short-deck game
-                raise _illegal(f"{self._who(i)}'s hand cannot be evaluated: {e}", R_SHOWDOWN) from None
+                raise _illegal(f"{self._name_of(i)}'s hand cannot be evaluated: {e}", R_SHOWDOWN) from None
         if v < 0:
-            raise _illegal(f"{self._who(i)}'s hand cannot be evaluated (evaluator status {v}): the pot is not awarded",
+            raise _illegal(f"{self._name_of(i)}'s hand cannot be evaluated (evaluator status {v}): the pot is not awarded",
                            R_SHOWDOWN)
         return int(v)
 

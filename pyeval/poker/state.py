@@ -196,7 +196,7 @@ class RoundState:
     streets: tuple[StreetSpec, ...] = read_only("_streets", "The variant's streets, in order (``variant.streets``).")
     last_street: int = read_only("_last_street", "Index of the last street (``len(streets) - 1``).")
 
-    def _who(self, i: int) -> str:
+    def _name_of(self, i: int) -> str:
         """How every message names round index ``i`` (issue 21, :mod:`pyeval.contracts`): the seat he
         sits in (``"seat 7"``) in a round a :class:`~pyeval.poker.Table` started, else the PHH's name
         of the index, ``"p{i+1}"``."""

@@ -80,11 +80,11 @@ class Stud(RoundState):
                 for i in range(self._n):
                     ups = [c for c in self._first_up_cards[i] if c >= 0]
                     if ups and (key(ups[0]) > key(mine[0]) if self._variant.low_leads else key(ups[0]) < key(mine[0])):
-                        raise _illegal(f"{self._who(i)} shows a {'higher' if self._variant.low_leads else 'lower'} "
-                                       f"up card and brings in, not {self._who(player)}", R_BLINDS)
+                        raise _illegal(f"{self._name_of(i)} shows a {'higher' if self._variant.low_leads else 'lower'} "
+                                       f"up card and brings in, not {self._name_of(player)}", R_BLINDS)
             who = player
         elif player is not None and player != who:
-            raise OutOfTurnError(f"{self._who(who)} brings in, not {self._who(player)}", R_BLINDS)
+            raise OutOfTurnError(f"{self._name_of(who)} brings in, not {self._name_of(player)}", R_BLINDS)
         return who
 
     def can_post_bring_in(self, player: int | None = None) -> bool:
