@@ -267,7 +267,7 @@ _GAME_NAMES = {"HoldemShowdown": "Hold'em showdowns", "HeadsUpSim": "Heads-Up Ho
 def headline(result: Any) -> tuple[str, dict[str, tuple[float, float]]]:
     """The figures a convergence plot follows for a simulation ``result``: ``(label, {name: (value,
     standard error)})`` -- each seat's equity (hold'em showdowns), the game's house edge with its
-    per-wager parts (heads-up), the house edge per ante (criss-cross).
+    the house edge of the main wagers (the house games' ``main`` figures).
 
     Raises:
         SimulationError: a result of a game this does not know.
@@ -275,10 +275,9 @@ def headline(result: Any) -> tuple[str, dict[str, tuple[float, float]]]:
     d = result.to_dict()
     if "seats" in d:
         return "equity", {f"seat {s['seat'] + 1}": (s["equity"], s["equity_stderr"]) for s in d["seats"]}
-    if isinstance(d.get("main"), dict) and "house_edge" in d["main"]:  # the house games' one layout
-        g = d["main"]
-        label = "house edge per ante" if d.get("game") == "criss-cross" else "house edge (per initial wager)"
-        return label, {"game": (g["house_edge"], g["std_error"])}
+    main = d.get("main")
+    if isinstance(main, dict) and "house_edge" in main:  # the house games' one layout (docs/simulation.md)
+        return "house edge (per initial wager)", {"game": (main["house_edge"], main["std_error"])}
     raise SimulationError(f"no convergence figures for a {type(result).__name__}")
 
 

@@ -12,7 +12,8 @@ Same names, card forms and numbers as phevaluator 0.6:
 
 Differences: a card given twice raises :class:`pyeval.DuplicateCardError` (phevaluator answers
 for a hand that cannot be dealt), a card int outside 0..51 :class:`pyeval.InvalidCardError`
-(phevaluator reads past its tables); both are ``ValueError`` as phevaluator's own errors are.
+(phevaluator returns a rank for it: ``evaluate_cards(52, 1, 2, 3, 4)`` is 2412, as is
+``evaluate_cards(-1, 1, 2, 3, 4)``); both are ``ValueError`` as phevaluator's own errors are.
 """
 from __future__ import annotations
 
