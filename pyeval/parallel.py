@@ -258,8 +258,8 @@ def stop_running(executor: Executor, stop: threading.Event, futures: Iterable[Fu
     for fut in futures:
         fut.cancel()
     stop_executor(executor)
-    if isinstance(executor, ThreadPoolExecutor):
-        wait(futures)
+    if isinstance(executor, ThreadPoolExecutor):  # a cancelled future never runs, and wait() would
+        wait([fut for fut in futures if not fut.cancelled()])  # wait on it for ever (never "notified")
 
 
 #: How often (seconds) a worker process checks that the process that started it is still alive.

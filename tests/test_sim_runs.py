@@ -18,8 +18,10 @@ from pyeval.cli import main
 # ---- Ctrl-C under --scheduler threads (readiness handshake, then SIGINT) -------------------------
 
 _CHILD = textwrap.dedent("""
-    import sys, importlib
+    import importlib, signal, sys
     import pyeval.cli
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        sys.exit("SIGINT is not Python's default handler in the child")
     mod = importlib.import_module(sys.argv[1])
     real = mod.check_stop
     told = []
@@ -37,8 +39,11 @@ _CHILD = textwrap.dedent("""
 
 def _interrupt_when_running(module: str, argv: list[str]) -> tuple[int, str, str]:
     """Start ``pyeval argv`` in a child that prints READY when a stream runs; then send SIGINT."""
+    def sigint_default() -> None:  # a test runner may ignore SIGINT, and a child inherits SIG_IGN
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     p = subprocess.Popen([sys.executable, "-c", _CHILD, module, *argv], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, **pyeval_subprocess())
+                         stderr=subprocess.PIPE, text=True, preexec_fn=sigint_default, **pyeval_subprocess())
     assert p.stderr is not None
     first = p.stderr.readline()
     assert first == "READY\n", first + p.stderr.read()
