@@ -204,6 +204,8 @@ def _command_line(args: argparse.Namespace) -> str:
 
     argv = getattr(args, "argv", None)
     return "pyeval " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
+
+
 #: Streams of a ``--plot`` run at least (one convergence point per stream).
 PLOT_STREAMS = 32
 

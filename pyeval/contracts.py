@@ -7,12 +7,13 @@ One design for the ideas the three games share (see ``docs/decisions/001-one-arc
 * **Cards** come from a :class:`CardSource` (``burn()``, ``deal(k)``): a
   :class:`pyeval.shoe.Shoe`, a replayed order, or a test double. A table that shuffles and counts
   its own deck (criss-cross, § 674a.9) needs a :class:`Deck`.
-* **Players** are named by one number per game, everywhere: in every method parameter (``player``),
-  every record field (``player``) and every message (``"player 3"``). At the house-banked tables
-  (heads-up, criss-cross) that number is the seat position 1..N the regulation numbers (position 1
-  farthest to the dealer's left); in a poker :class:`~pyeval.poker.Round` it is the round index
-  0..n-1 (0 left of the button, the PHH convention), which :class:`~pyeval.poker.Table` maps from
-  its seat numbers. :func:`player_name` formats it.
+* **Players** are named by one number per game in every method parameter (``player``) and every
+  record field (``player``). At the house-banked tables (heads-up, criss-cross) that number is the
+  seat position 1..N the regulation numbers (position 1 farthest to the dealer's left); in a poker
+  :class:`~pyeval.poker.Round` it is the round index 0..n-1 (0 left of the button), which
+  :class:`~pyeval.poker.Table` maps from its seat numbers. **Messages** name a player one way
+  (issue 21): by the seat the player sits in (``"seat 3"``, :func:`player_name`); a poker round
+  that no table started has no seats, and names round index ``i`` as the PHH does, ``"p{i+1}"``.
 * **The record** of a round is a list of :class:`Event`: one type with a typed ``kind``
   (:class:`EventKind`), the player it concerns (None for the dealer), an amount in chips, the cards,
   and a game-specific ``detail``.
@@ -241,8 +242,8 @@ MAX_CHIPS = 2**63 - 1
 
 
 def player_name(player: int | None) -> str:
-    """How every message names a player: ``"player 3"`` (``"the dealer"`` for None)."""
-    return "the dealer" if player is None else f"player {player}"
+    """How every message names the player in seat ``player``: ``"seat 3"`` (``"the dealer"`` for None)."""
+    return "the dealer" if player is None else f"seat {player}"
 
 
 def read_only(slot: str, doc: str) -> Any:

@@ -25,7 +25,8 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed, wait
+from concurrent.futures import (FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor,
+                                as_completed, wait)
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -35,7 +36,7 @@ from .shoe.rng import resolve_seed, seeded_rng
 
 __all__ = ["MAX_STREAMS", "split", "check_seed", "check_streams", "stream_rng", "rng_state",
            "rng_from_state", "add_cdata", "sum_cdata", "check_cdata", "dump_cdata", "load_cdata", "check_stop",
-           "StreamStopped", "submit_stoppable", "stop_running", "DEFAULT_STREAMS", "run_streams", "default_executor", "stop_executor",
+           "StreamStopped", "submit_stoppable", "stop_running", "deferred_sigint", "check_interrupt", "completed", "DEFAULT_STREAMS", "run_streams", "default_executor", "stop_executor",
            "worker_init", "cli_executor", "SCHEDULERS", "add_cli_options"]
 
 #: Most streams a run may use.
@@ -196,6 +197,58 @@ def submit_stoppable(executor: Executor, stop: threading.Event, task: Callable[.
     return executor.submit(task, *args)
 
 
+@contextmanager
+def deferred_sigint(stop: threading.Event) -> Iterator[list[int] | None]:
+    """While waiting on futures: Ctrl-C (SIGINT) sets ``stop`` and is remembered in the yielded list
+    instead of raising ``KeyboardInterrupt`` wherever the main thread happens to be. A
+    ``KeyboardInterrupt`` raised inside ``concurrent.futures`` (while it holds a future's lock, in
+    ``as_completed`` or ``Thread.start``) can leave a lock held for ever, so a worker could never
+    report its stream and the run would hang instead of stopping; :func:`completed` and
+    :func:`check_interrupt` raise it at safe points instead. Yields None (nothing changed) off the
+    main thread or when SIGINT has another handler than Python's default."""
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield None
+        return
+    hit: list[int] = []
+
+    def handler(signum: int, frame: object) -> None:
+        hit.append(signum)
+        stop.set()
+
+    old = signal.signal(signal.SIGINT, handler)
+    try:
+        yield hit
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def check_interrupt(hit: list[int] | None) -> None:
+    """Raise ``KeyboardInterrupt`` if a Ctrl-C was deferred (:func:`deferred_sigint`)."""
+    if hit:
+        raise KeyboardInterrupt
+
+
+#: How often (seconds) a run waiting on its futures looks for a deferred Ctrl-C.
+INTERRUPT_POLL = 0.1
+
+
+def completed(futures: Iterable[Future[T]], hit: list[int] | None) -> Iterator[Future[T]]:
+    """The futures as they complete (``as_completed``); with a deferred Ctrl-C (``hit`` not None)
+    the wait wakes every :data:`INTERRUPT_POLL` seconds and raises ``KeyboardInterrupt`` outside
+    ``concurrent.futures``' locks."""
+    if hit is None:
+        yield from as_completed(futures)
+        return
+    pending = set(futures)
+    while pending:
+        check_interrupt(hit)
+        done, pending = wait(pending, timeout=INTERRUPT_POLL, return_when=FIRST_COMPLETED)
+        for fut in done:
+            check_interrupt(hit)
+            yield fut
+
+
 def stop_running(executor: Executor, stop: threading.Event, futures: Iterable[Future[Any]]) -> None:
     """Ctrl-C during a run: set ``stop``, cancel the tasks not started and stop the executor
     (:func:`stop_executor`); on a thread pool, wait until the running tasks have stopped (each at
@@ -205,8 +258,8 @@ def stop_running(executor: Executor, stop: threading.Event, futures: Iterable[Fu
     for fut in futures:
         fut.cancel()
     stop_executor(executor)
-    if isinstance(executor, ThreadPoolExecutor):
-        wait(futures)
+    if isinstance(executor, ThreadPoolExecutor):  # a cancelled future never runs, and wait() would
+        wait([fut for fut in futures if not fut.cancelled()])  # wait on it for ever (never "notified")
 
 
 #: How often (seconds) a worker process checks that the process that started it is still alive.
@@ -313,17 +366,21 @@ def run_streams(task: Callable[[int, int], T], counts: Sequence[int], executor: 
             _run_on_dask(_dask_client(executor), task, todo, finish)
         else:
             stop = threading.Event()  # threads: the flag their streams check between chunks
-            futures = {submit_stoppable(executor, stop, task, k, n): (k, n) for k, n in todo}
-            try:
-                for fut in as_completed(futures):
-                    k, n = futures[fut]
-                    finish(k, n, fut.result())
-            except KeyboardInterrupt:
-                stop_running(executor, stop, futures)
-                for fut, (k, n) in futures.items():  # streams that ended before the stop are kept
-                    if k not in out and fut.done() and not fut.cancelled() and fut.exception() is None:
+            futures: dict[Future[T], tuple[int, int]] = {}
+            with deferred_sigint(stop) as hit:
+                try:
+                    for k, n in todo:
+                        check_interrupt(hit)
+                        futures[submit_stoppable(executor, stop, task, k, n)] = (k, n)
+                    for fut in completed(futures, hit):
+                        k, n = futures[fut]
                         finish(k, n, fut.result())
-                raise
+                except KeyboardInterrupt:
+                    stop_running(executor, stop, futures)
+                    for fut, (k, n) in futures.items():  # streams that ended before the stop are kept
+                        if k not in out and fut.done() and not fut.cancelled() and fut.exception() is None:
+                            finish(k, n, fut.result())
+                    raise
     except KeyboardInterrupt:
         raise RunInterrupted(dict(sorted(out.items())), sum(n for k, n in jobs if k in out),
                              sum(counts)) from None

@@ -19,14 +19,15 @@ command; the text forms (:func:`pyeval.equity.grid.format_grid`,
 """
 from __future__ import annotations
 
+import io
 import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ._files import write_atomic
 from .errors import PlotError
 
 if TYPE_CHECKING:
@@ -77,20 +78,12 @@ def save_figure(fig: Any, path: str | os.PathLike[str]) -> Path:
             if any, is left as it was).
     """
     p = check_output(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=p.suffix, dir=p.parent)
+    buf = io.BytesIO()
     try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # as a plain open() would create it (mkstemp makes it 0600)
-        with os.fdopen(fd, "wb") as fh:
-            fig.savefig(fh, format=p.suffix[1:].lower())
-        os.replace(tmp, p)
+        fig.savefig(buf, format=p.suffix[1:].lower())
     except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
         raise PlotError(f"cannot write {p}: {exc.strerror or exc}") from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(p, buf.getvalue(), what="picture", error=PlotError)  # the one atomic writer (pyeval._files)
     return p
 
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from pyeval import checkpoint as ckmod
 from pyeval import simulate
-from pyeval.checkpoint import checksum, run_digest
+from pyeval.checkpoint import run_digest
 from pyeval.crisscross.sim import CrissCrossSim
 from pyeval.errors import CheckpointError, RunInterrupted, SimulationError
 from pyeval.headsup.paytables import example_rules
@@ -89,6 +89,12 @@ def _finished(tmp_path: Path, game: object, rounds: int = 4000, streams: int = 2
     ck = tmp_path / f"run-{rounds}.ckpt"
     simulate(game, rounds, seed=3, streams=streams, checkpoint=ck)
     return ck, json.loads(ck.read_text())
+
+
+def checksum(data: dict) -> str:
+    from pyeval.checkpoint import checksum as real  # imported here: the fault tests above run on older pyevals
+
+    return real(data)
 
 
 def _rewrite(ck: Path, data: dict, *, sign: bool = True) -> None:

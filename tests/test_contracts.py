@@ -183,12 +183,49 @@ def test_no_two_public_classes_share_a_name_across_subpackages() -> None:
 
 
 def test_every_message_names_players_one_way() -> None:
-    """House games and poker rounds say "player N" (pyeval.contracts.player_name), never "seat N"."""
-    for sub in ("headsup/round.py", "crisscross/round.py", "poker/round.py", "poker/betting.py"):
+    """Issue 21: every message names a player by the seat he sits in ("seat N",
+    pyeval.contracts.player_name); a poker round no table started names round index i as the PHH
+    does, "p{i+1}". Never "player N" for a number that is sometimes an index, sometimes a seat."""
+    for sub in ("headsup/round.py", "crisscross/round.py", "poker/round.py", "poker/betting.py", "poker/draw.py",
+                "poker/showdown.py", "poker/stud.py", "poker/dealing.py", "poker/forced_bets.py"):
         text = (ROOT / "pyeval" / sub).read_text()
-        assert 'f"seat {' not in text and "f'seat {" not in text, sub
+        assert 'f"player {' not in text and "f'player {" not in text and "not player {" not in text, sub
     rnd = hu.HeadsUpRound(hu.example_rules())
     rnd.place_wagers(2, 10, 10)
-    with pytest.raises(PyevalError, match="player 2"):
+    with pytest.raises(PyevalError, match="seat 2 has already placed"):
         rnd.place_wagers(2, 10, 10)
-    assert contracts.player_name(3) == "player 3" and contracts.player_name(None) == "the dealer"
+    assert contracts.player_name(3) == "seat 3" and contracts.player_name(None) == "the dealer"
+
+
+def test_a_poker_round_names_round_indices_as_the_phh_and_refuses_unknown_ones() -> None:
+    """The fault: r.fold(5) at a 3-player round said "player 5 may not fold: it is player 2's turn"."""
+    from pyeval.errors import IllegalActionError, OutOfTurnError
+
+    r = pk.Round(pk.PokerRules(blinds=(1, 2)), [100, 100, 100], Shoe(seed=1))
+    r.run_dealer()
+    assert r.actor == 2
+    before = r.snapshot()
+    with pytest.raises(IllegalActionError, match=r"no player at round index 5: the players of this round are round "
+                                                 r"indices 0\.\.2 \("):
+        r.fold(5)
+    with pytest.raises(IllegalActionError, match="no player at round index -1"):
+        r.fold(-1)
+    with pytest.raises(OutOfTurnError, match=r"^p1 may not fold: it is p3's turn \("):
+        r.fold(0)
+    assert r.snapshot() == before
+
+
+def test_a_table_round_names_players_by_seat() -> None:
+    from pyeval.errors import IllegalActionError, OutOfTurnError
+
+    t = pk.Table(pk.PokerRules(seats=9, blinds=(1, 2)), {2: 100, 5: 100, 8: 100}, shoe=Shoe(seed=1))
+    t.place_button()
+    r = t.start_round()
+    r.run_dealer()
+    seats = t.seats_in_round
+    actor = seats[r.actor]
+    other = next(i for i in range(3) if i != r.actor)
+    with pytest.raises(OutOfTurnError, match=f"^seat {seats[other]} may not fold: it is seat {actor}'s turn \\("):
+        r.fold(other)
+    with pytest.raises(IllegalActionError, match=f"round indices 0\\.\\.2 \\(the seats {seats[0]}, {seats[1]}, {seats[2]}\\)"):
+        r.fold(3)

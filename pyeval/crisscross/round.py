@@ -285,7 +285,7 @@ class CrissCrossRound:
             raise WagerNotAllowedError(f"player must be a position 1..{r.positions}, got {player!r}",
                                        "58 Pa. Code § 674a.2(a); " + CONFIG)
         if player in self._players:
-            raise WagerNotAllowedError(f"player {player} has already placed its wagers", CONFIG)
+            raise WagerNotAllowedError(f"seat {player} has already placed its wagers", CONFIG)
         if type(ante_across) is not int or type(ante_down) is not int or type(bonus) is not int:
             raise WagerNotAllowedError(f"wagers must be int amounts, got ante_across={ante_across!r}, "
                                        f"ante_down={ante_down!r}, bonus={bonus!r}", CONFIG)
@@ -465,7 +465,7 @@ class CrissCrossRound:
             self._need(CrissCrossPhase.ACROSS_DECISION, step)
         d = _DECISION_PHASES.index(ph)
         if player != self._pending[0]:
-            raise OutOfTurnError(f"{step.value} by player {player!r}: player {self._pending[0]} acts first "
+            raise OutOfTurnError(f"{step.value} by seat {player!r}: seat {self._pending[0]} acts first "
                                  f"at the {_DECISION_NAMES[d]} decision", CONFIG)
         return d
 

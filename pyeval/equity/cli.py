@@ -6,7 +6,7 @@ import sys
 from typing import Any
 
 from ..cards import format_cards
-from ..cli import ExitCode, add_command, emit, progress_bar
+from ..cli import ExitCode, add_command, emit, progress_bar, rounds_arg
 from ..errors import RunInterrupted
 from ..parallel import add_cli_options, cli_executor
 from .core import DEFAULT_STREAMS, EquityResult, equity
@@ -27,7 +27,7 @@ def register(subparsers: Any) -> None:
     g.add_argument("--exact", dest="exact", action="store_true", default=None,
                    help="enumerate every board (and every deal of the ranges)")
     g.add_argument("--monte-carlo", dest="exact", action="store_false", help="sample (Monte Carlo)")
-    p.add_argument("--trials", type=int, default=None, help="Monte Carlo trials (default 1,000,000)")
+    p.add_argument("--trials", type=rounds_arg, default=None, help="Monte Carlo trials (default 1,000,000; 1e6 is accepted)")
     p.add_argument("--target-stderr", type=float, default=None, metavar="SE",
                    help="Monte Carlo: stop when every equity's standard error is at most this (e.g. 0.0005)")
     p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",

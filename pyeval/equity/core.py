@@ -30,9 +30,8 @@ from ..cards import format_cards, to_cards
 from ..errors import DuplicateCardError, EquityError, PyevalError, RunInterrupted
 from ..parallel import DEFAULT_STREAMS as PARALLEL_DEFAULT_STREAMS
 from ..parallel import (
-    check_seed, check_stop, check_streams, default_executor, rng_from_state, rng_state, run_streams, split, stop_running,
-    submit_stoppable,
-    stream_rng,
+    check_interrupt, check_seed, check_stop, check_streams, completed, deferred_sigint, default_executor, rng_from_state,
+    rng_state, run_streams, split, stop_running, stream_rng, submit_stoppable,
 )
 from ..simulation import PotShares
 from .ranges import Range, parse_range
@@ -577,7 +576,13 @@ def _adaptive(spec: tuple[Any, ...], seed: int, k: int, cap: int | None, target:
             if executor is None:
                 results = [_mc_continue(spec, states[j], counts[j]) for j in jobs]
             else:
-                futs = [submit_stoppable(executor, stop, _mc_continue, spec, states[j], counts[j]) for j in jobs]
+                futs = []
+                with deferred_sigint(stop) as hit:  # Ctrl-C raised at safe points (pyeval.parallel)
+                    for j in jobs:
+                        check_interrupt(hit)
+                        futs.append(submit_stoppable(executor, stop, _mc_continue, spec, states[j], counts[j]))
+                    for _ in completed(futs, hit):
+                        pass
                 results = [f.result() for f in futs]
         except KeyboardInterrupt:  # the rounds finished so far are the partial result
             if executor is not None:

@@ -199,10 +199,13 @@ def graph_report(hands: Sequence[HandHistory], players: Sequence[str], text: boo
                 print(f"{p:<{width}}  {sparkline(net)}  {net[-1]:+,.2f} over {len(net)} hands"
                       f" (before rake {series.net_before_rake[p][-1]:+,.2f}, all-in adjusted "
                       f"{series.all_in_adjusted[p][-1]:+,.2f})")
-    if plot:
+    drawn = [p for p in players if p in series.net][:6]
+    if plot and not drawn:  # nothing to draw: an existing picture is left as it was (issue 21)
+        print(f"pyeval: no winnings to draw: {plot} not written", file=sys.stderr)
+    elif plot:
         from ..plot import save_figure, winnings_figure
 
-        save_figure(winnings_figure(series, [p for p in players if p in series.net][:6]), plot)
+        save_figure(winnings_figure(series, drawn), plot)
         print(f"pyeval: winnings graph drawn in {plot}", file=sys.stderr)
     for k, why in series.skipped:
         print(f"pyeval: hand {k + 1} left out of the graph: {why}", file=sys.stderr)

@@ -218,11 +218,11 @@ class HeadsUpRound:
         if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= r.positions:
             raise WagerNotAllowedError(f"player must be an int 1..{r.positions}, got {player!r}")
         if player in self._wagers:
-            raise IllegalActionError(f"player {player} has already placed its wagers")
+            raise IllegalActionError(f"seat {player} has already placed its wagers")
         if not (type(ante) is int and type(odds) is int and type(pocket_bonus) is int and type(trips_plus) is int):
             self._check_types(player, ante, odds, pocket_bonus, trips_plus)
         if not r.ante_min <= ante <= r.ante_max:
-            raise WagerNotAllowedError(f"player {player}: Ante {ante} outside the table limits {r.ante_min}..{r.ante_max}",
+            raise WagerNotAllowedError(f"seat {player}: Ante {ante} outside the table limits {r.ante_min}..{r.ante_max}",
                                        "58 Pa. Code § 677a.7")
         if odds != ante and (r.odds_equal_ante or not r.ante_min <= odds <= r.ante_max):
             self._refuse_odds(player, ante, odds)
@@ -237,29 +237,29 @@ class HeadsUpRound:
                 unit = r.whole_chip_unit(wager)
                 if amt and amt % unit:
                     raise WagerNotAllowedError(
-                        f"player {player}: {wager.value} {amt} is not a multiple of {unit}, so a paytable line "
+                        f"seat {player}: {wager.value} {amt} is not a multiple of {unit}, so a paytable line "
                         "would not pay it in whole chips (the table's rounding rule is EXACT)")
 
     def _refuse_odds(self, player: int, ante: int, odds: int) -> None:
         r = self._rules
         if r.odds_equal_ante:
-            raise WagerNotAllowedError(f"player {player}: the Odds wager ({odds}) must equal the Ante ({ante})",
+            raise WagerNotAllowedError(f"seat {player}: the Odds wager ({odds}) must equal the Ante ({ante})",
                                        "table rule odds_equal_ante (assumed; § 677a.7 is not in our hands)")
-        raise WagerNotAllowedError(f"player {player}: Odds {odds} outside the table limits {r.ante_min}..{r.ante_max}",
+        raise WagerNotAllowedError(f"seat {player}: Odds {odds} outside the table limits {r.ante_min}..{r.ante_max}",
                                    "table rule (the Ante limits; § 677a.7 is not in our hands)")
 
     @staticmethod
     def _check_types(player: int, *amounts: object) -> None:
         for name, v in zip(("ante", "odds", "pocket_bonus", "trips_plus"), amounts):
             if isinstance(v, bool) or not isinstance(v, int):
-                raise WagerNotAllowedError(f"player {player}: {name} must be an int number of chips, got {v!r}")
+                raise WagerNotAllowedError(f"seat {player}: {name} must be an int number of chips, got {v!r}")
 
     def _check_optional(self, player: int, wager: HeadsUpWager, amt: int, lo: int, hi: int) -> None:
         if not self._rules.offers(wager):
-            raise WagerNotAllowedError(f"player {player}: this table does not offer the {wager.value} wager",
+            raise WagerNotAllowedError(f"seat {player}: this table does not offer the {wager.value} wager",
                                        "58 Pa. Code § 677a.7")
         if not lo <= amt <= hi:
-            raise WagerNotAllowedError(f"player {player}: {wager.value} {amt} outside the table limits {lo}..{hi}")
+            raise WagerNotAllowedError(f"seat {player}: {wager.value} {amt} outside the table limits {lo}..{hi}")
 
     # ---- dealer steps --------------------------------------------------------------------------
     def _need(self, phase: HeadsUpPhase, what: str) -> None:
@@ -408,19 +408,19 @@ class HeadsUpRound:
         st = self._street
         if st is None:
             if player in self._folded:
-                raise IllegalActionError(f"player {player} has folded", f"{_S}(f)")
+                raise IllegalActionError(f"seat {player} has folded", f"{_S}(f)")
             if player in self._raised:
-                raise IllegalActionError(f"player {player} has already placed a Raise wager; only one is allowed",
+                raise IllegalActionError(f"seat {player} has already placed a Raise wager; only one is allowed",
                                          f"{_S}(d)")
             raise OutOfTurnError(f"no player decision is due now (phase: {ph.value})", f"{_S}(b)-(f)")
         s = self._queue[0]
         if player != s:
             if player in self._raised:
-                raise IllegalActionError(f"player {player} has already placed a Raise wager; only one is allowed",
+                raise IllegalActionError(f"seat {player} has already placed a Raise wager; only one is allowed",
                                          _SECTION_OF[st])
             if player in self._folded:
-                raise IllegalActionError(f"player {player} has folded", f"{_S}(f)")
-            raise OutOfTurnError(f"player {player} cannot {what}: it is player {s}'s decision", _SECTION_OF[st])
+                raise IllegalActionError(f"seat {player} has folded", f"{_S}(f)")
+            raise OutOfTurnError(f"seat {player} cannot {what}: it is seat {s}'s decision", _SECTION_OF[st])
         return st
 
     def _due(self, player: int | None) -> bool:
@@ -461,7 +461,7 @@ class HeadsUpRound:
         ante = self._wagers[player][0]
         allowed = (f"{opts[0]}..{opts[-1]}" + (f" in steps of {opts.step}" if opts.step > 1 else "")
                    if isinstance(opts, range) else ", ".join(map(str, opts)))
-        msg = f"player {player}: a Raise of {amount!r} is not allowed now; allowed: {allowed}"
+        msg = f"seat {player}: a Raise of {amount!r} is not allowed now; allowed: {allowed}"
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise WagerNotAllowedError(msg + " (a Raise is a positive int number of chips)", _SECTION_OF[st])
         cap = ante if st is HeadsUpStreet.RIVER else (PREFLOP_CAP if st is HeadsUpStreet.PREFLOP else FLOP_CAP) * ante
@@ -477,7 +477,7 @@ class HeadsUpRound:
         raise or fold (f): checking then raises IllegalActionError."""
         st = self._check_turn(player, "check")
         if st is HeadsUpStreet.RIVER:
-            raise IllegalActionError(f"player {player}: after the turn and river a player must raise the Ante or fold",
+            raise IllegalActionError(f"seat {player}: after the turn and river a player must raise the Ante or fold",
                                      f"{_S}(f)")
         self._events.append(_tn(Event, (K.CHECK, player, 0, (), st)))
         self._after_decision()
@@ -489,7 +489,7 @@ class HeadsUpRound:
         optional wagers is settled there and then (:attr:`settlement` lists it first)."""
         st = self._check_turn(player, "fold")
         if st is not HeadsUpStreet.RIVER:
-            raise IllegalActionError(f"player {player}: a player may fold only after the turn and river",
+            raise IllegalActionError(f"seat {player}: a player may fold only after the turn and river",
                                      f"{_S}(b), (d)")
         self._folded.add(player)
         self._events.append(_tn(Event, (K.FOLD, player, 0, (), st)))

@@ -46,7 +46,8 @@ class Betting(RoundState):
             raise OutOfTurnError(f"no player may {what} now (phase: {self.phase.value})",
                                  R_PREFLOP if self._street == 0 else R_STREETS)
         if player is not None and player != a:
-            raise OutOfTurnError(f"player {player} may not {what}: it is player {a}'s turn",
+            self._check_index(player)
+            raise OutOfTurnError(f"{self._name_of(player)} may not {what}: it is {self._name_of(a)}'s turn",
                                  R_PREFLOP if self._street == 0 else R_STREETS)
         return a
 
@@ -103,11 +104,11 @@ class Betting(RoundState):
     def _raise_block(self, a: int) -> IllegalActionError | None:
         """Why player ``a`` may not bet or raise now, or None."""
         if self._stacks[a] <= self._bet_to - self._bets[a]:
-            return _illegal(f"player {a}'s stakes of {self._stacks[a]} do not exceed the call", R_STAKES)
+            return _illegal(f"{self._name_of(a)}'s stakes of {self._stacks[a]} do not exceed the call", R_STAKES)
         if self._n_able_to_act < 2:  # player a is active, so no one else is
             return _illegal("every other player is all-in: there is no one left to raise", R_ALL_IN)
         if self._acted[a] and self._acted_at_raise[a] >= self._full_raises and not self._reopened_by_sum(a):
-            return _illegal(f"player {a} already acted and only an all-in short of a full raise followed: "
+            return _illegal(f"{self._name_of(a)} already acted and only an all-in short of a full raise followed: "
                             "betting is not reopened", R_ALL_IN)
         if self._checked[a] and not self._rules.check_raise:
             return _illegal("check-raise is not allowed at this table", R_CHECK_RAISE)
@@ -176,7 +177,7 @@ class Betting(RoundState):
                            f"{self._bet_to}; check or call instead", R_LIMITS)
         allin_to = self._bets[a] + self._stacks[a]
         if to > allin_to:
-            raise _illegal(f"player {a} may bet only the table stakes in front of him: {to} is more than "
+            raise _illegal(f"{self._name_of(a)} may bet only the table stakes in front of him: {to} is more than "
                            f"{allin_to}", R_STAKES)
         lo, hi = self._raise_bounds(a)
         if to > hi:

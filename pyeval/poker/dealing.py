@@ -35,7 +35,7 @@ class Dealing(RoundState):
         k = self._streets[0].down + self._streets[0].up
         for i, h in enumerate(out):
             if len(h) != k:
-                raise _illegal(f"player {i} must receive {k} hole cards, got {len(h)}", R_DEAL)
+                raise _illegal(f"{self._name_of(i)} must receive {k} hole cards, got {len(h)}", R_DEAL)
         _check_new(out, [])
         return out
 
@@ -200,7 +200,7 @@ class Dealing(RoundState):
         if spec is None:
             raise _illegal("every street is dealt", R_STREETS)
         if self._draw_queue:
-            raise OutOfTurnError(f"player {self._draw_queue[0]} has yet to discard or stand pat", R_STREETS)
+            raise OutOfTurnError(f"{self._name_of(self._draw_queue[0])} has yet to discard or stand pat", R_STREETS)
         if spec.draw and len(self._draw_discards) < self._n_contending:
             raise OutOfTurnError("the players discard before the draw is dealt", R_STREETS)
         if cards is None and hole is None and burn is None:
@@ -231,7 +231,7 @@ class Dealing(RoundState):
                 want = 0 if self._folded[i] or self._mucked[i] else per[i]
                 got = () if h is None else _as_cards(h)
                 if len(got) != want:
-                    raise _illegal(f"player {i} receives {want} card{'s' if want != 1 else ''} now, got {len(got)}", R_DEAL)
+                    raise _illegal(f"{self._name_of(i)} receives {want} card{'s' if want != 1 else ''} now, got {len(got)}", R_DEAL)
                 holes[i] = got
         if spec.draw:
             # dead cards (earlier discards, folded hands, the discards of players served earlier in

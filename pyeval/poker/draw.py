@@ -105,7 +105,8 @@ class Draw(RoundState):
             raise OutOfTurnError("no draw is in progress", R_STREETS)
         p = self._draw_queue[0]
         if player is not None and player != p:
-            raise OutOfTurnError(f"player {p} discards first, not player {player}", R_STREETS)
+            self._check_index(player)
+            raise OutOfTurnError(f"{self._name_of(p)} discards first, not {self._name_of(player)}", R_STREETS)
         return p
 
     def _check_discard(self, cards: CardsInput, player: int | None) -> tuple[int, tuple[int, ...], list[int]]:
@@ -119,7 +120,7 @@ class Draw(RoundState):
             out = _as_cards(cards)
         for c in out:
             if c not in held:
-                raise _illegal(f"player {p} does not hold {CARD_TEXT[c]}", R_DEAL)
+                raise _illegal(f"{self._name_of(p)} does not hold {CARD_TEXT[c]}", R_DEAL)
             held.remove(c)
         if len(set(out)) != len(out):
             raise _illegal("a card is discarded twice", R_DEAL)
@@ -138,7 +139,7 @@ class Draw(RoundState):
         held = list(self._hole[p])
         unknown = [c for c in held if c < 0]
         if count > len(unknown):
-            raise _illegal(f"player {p} holds only {len(unknown)} unknown cards", R_DEAL)
+            raise _illegal(f"{self._name_of(p)} holds only {len(unknown)} unknown cards", R_DEAL)
         for _ in range(count):
             held.remove(-1)
         self._draw_queue.pop(0)

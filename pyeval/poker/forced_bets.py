@@ -128,9 +128,9 @@ class ForcedBets(RoundState):
             raise _illegal("no straddle heads-up: the seat left of the last blind is a blind", R_STRADDLE)
         s = (self._big_blind() + 1) % self._n
         if player is not None and player != s:
-            raise OutOfTurnError(f"only player {s}, left of the last blind, may straddle", R_STRADDLE)
+            raise OutOfTurnError(f"only {self._name_of(s)}, left of the last blind, may straddle", R_STRADDLE)
         if self._stacks[s] < self._rules.straddle:
-            raise _illegal(f"the straddle of {self._rules.straddle} exceeds player {s}'s stakes {self._stacks[s]}", R_STAKES)
+            raise _illegal(f"the straddle of {self._rules.straddle} exceeds {self._name_of(s)}'s stakes {self._stacks[s]}", R_STAKES)
         return s
 
     def can_post_straddle(self) -> bool:

@@ -63,7 +63,7 @@ _ANTE_TRIMMING = "ante_trimming_status"
 _R_SHOW = "58 Pa. Code § 637a.18(e)"
 _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
 _R_DEAL = "58 Pa. Code § 637a.11(f)"
-_PLAYER_RE = re.compile(r"\bplayer (\d+)\b")
+_PLAYER_RE = re.compile(r"\bp(\d{1,4})\b")  # how a round with no seats names round index i: p{i+1}
 _AMOUNT_RE = re.compile(r"\d{1,30}(\.\d{1,30})?")
 
 
@@ -191,8 +191,8 @@ class HandHistory:
         return label
 
     def _names(self, message: str) -> str:
-        """An engine message with its 0-based round indices (``player 2``) in the record's names (``p3``)."""
-        return _PLAYER_RE.sub(lambda m: self._who(int(m.group(1))), message)
+        """An engine message with its players (``p3``: round index 2) in the record's names (``p3 (Cy)``)."""
+        return _PLAYER_RE.sub(lambda m: self._who(int(m.group(1)) - 1), message)
 
     @property
     def unit_scale(self) -> int:

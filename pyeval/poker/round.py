@@ -129,6 +129,19 @@ def _merge_orphans(pots: tuple[Pot, ...]) -> tuple[Pot, ...]:
     return tuple(out)
 
 
+def _check_seats(seats: Sequence[int] | None, n: int) -> tuple[int, ...] | None:
+    """The seats of a round's players (``n`` distinct positive ints), or None."""
+    if seats is None:
+        return None
+    out = tuple(seats)
+    if len(out) != n or len(set(out)) != n or any(type(x) is not int or x < 1 for x in out):
+        raise _illegal(f"seats must be {n} distinct seat numbers >= 1, one per player, got {out!r}", R_SEATS_ROUND)
+    return out
+
+
+R_SEATS_ROUND = "58 Pa. Code § 637a.11(b)"
+
+
 class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
     """One round of Hold'em among ``len(stacks)`` players, from forced bets to award.
 
@@ -146,6 +159,9 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         sitting_out: tournament mode only: round indices of players away from the table; each is
             dealt in, posts his forced bets and is folded by the dealer at his first turn (a
             ``sit_out`` event, then his ``fold``). See :func:`pyeval.poker.forced_bets.check_sitting_out`.
+        seats: the seat each player sits in, by round index (a :class:`~pyeval.poker.Table` passes
+            them): messages then name players by seat (``"seat 7"``); without them a player is named
+            as the PHH names round index ``i``, ``"p{i+1}"`` (issue 21: one naming of players).
 
     Every attribute is read-only, and what it returns is a snapshot that cannot reach the round
     (docs/decisions/010-read-only-rounds-and-tables.md): per-player sequences are tuples by
@@ -164,7 +180,8 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
     __slots__ = ()
 
     def __init__(self, rules: PokerRules, stacks: Sequence[int], cards: CardSource | None = None, *,
-                 blind_posters: Sequence[int | None] | None = None, sitting_out: Iterable[int] = ()) -> None:
+                 blind_posters: Sequence[int | None] | None = None, sitting_out: Iterable[int] = (),
+                 seats: Sequence[int] | None = None) -> None:
         if not isinstance(rules, PokerRules):
             raise CardTypeError(f"rules must be a PokerRules, got {type(rules).__name__}")
         stacks = list(stacks)
@@ -234,6 +251,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         self._dead_ante = 0  # dead antes (a big-blind ante; every ante when not trimmed): money of the main pot
         self._dead_antes = [0] * n
         self._sitting_out = _check_sitting_out(rules, sitting_out, n)
+        self._seats = _check_seats(seats, n)
         self._runs, self._run_street = 1, 0
         self._run_boards: list[tuple[int, ...]] = []
         self._dead_cards: list[int] = []  # draw games: replaced discards and folded hands not yet racked

@@ -31,7 +31,8 @@ class Showdown(RoundState):
             raise OutOfTurnError("no hand is to be shown now", R_SHOW_ORDER)
         p = self._showdown_queue[0]
         if player is not None and player != p:
-            raise OutOfTurnError(f"player {p} shows first, not player {player}", R_SHOW_ORDER)
+            self._check_index(player)
+            raise OutOfTurnError(f"{self._name_of(p)} shows first, not {self._name_of(player)}", R_SHOW_ORDER)
         if muck:
             if self._rules.show_all_hands:
                 raise _illegal("this table requires every hand at showdown to be shown", R_SHOW_ORDER)
@@ -41,7 +42,7 @@ class Showdown(RoundState):
             live = [not (f or m) and i != p for i, (f, m) in enumerate(zip(self._folded, self._mucked))]
             for pot in self._pots([not (f or m) for f, m in zip(self._folded, self._mucked)]):
                 if p in pot.eligible and not any(live[i] for i in pot.eligible):
-                    raise _illegal(f"player {p} is the last hand contending a pot and must show it", R_SHOW_ORDER)
+                    raise _illegal(f"{self._name_of(p)} is the last hand contending a pot and must show it", R_SHOW_ORDER)
         return p
 
     def can_show(self, player: int | None = None) -> bool:
@@ -64,7 +65,7 @@ class Showdown(RoundState):
         if cards is not None:
             hole = self._revealed(p, cards)
         elif -1 in hole:  # unknown cards are -1 (see _as_cards)
-            raise _illegal(f"player {p}'s hole cards are unknown: give the cards he shows", R_SHOW_ORDER)
+            raise _illegal(f"{self._name_of(p)}'s hole cards are unknown: give the cards he shows", R_SHOW_ORDER)
         if hole is not self._hole[p]:
             self._hole[p] = hole
             self._dealt.update(hole)
@@ -77,15 +78,15 @@ class Showdown(RoundState):
         shown = tuple(cards)
         if len(shown) != len(hole) or any(type(c) is not int or not 0 <= c <= 51 for c in shown) or (
                 len(set(shown)) != len(shown)):
-            raise _illegal(f"player {p} holds {len(hole)} cards: show that many distinct cards 0..51, got {shown!r}",
+            raise _illegal(f"{self._name_of(p)} holds {len(hole)} cards: show that many distinct cards 0..51, got {shown!r}",
                            R_SHOW_ORDER)
         known = [c for c in hole if c >= 0]
         if not set(known) <= set(shown):
-            raise _illegal(f"player {p} shows cards that are not his hand", R_SHOW_ORDER)
+            raise _illegal(f"{self._name_of(p)} shows cards that are not his hand", R_SHOW_ORDER)
         new = [c for c in shown if c not in known]
         in_play = self._dealt | set(self._board) | {c for i, h in enumerate(self._hole) if i != p for c in h}
         if any(c in in_play for c in new):
-            raise _illegal(f"player {p} shows a card already in play", R_SHOW_ORDER)
+            raise _illegal(f"{self._name_of(p)} shows a card already in play", R_SHOW_ORDER)
         it = iter(new)
         return tuple(c if c >= 0 else next(it) for c in hole)
 
@@ -113,7 +114,7 @@ class Showdown(RoundState):
         if self._n_contending >= 2 and self._street < self._last_street:
             raise OutOfTurnError("every street must be dealt before a showdown", R_SHOWDOWN)
         if self._showdown_queue:
-            raise OutOfTurnError(f"player {self._showdown_queue[0]} has yet to show or muck", R_SHOW_ORDER)
+            raise OutOfTurnError(f"{self._name_of(self._showdown_queue[0])} has yet to show or muck", R_SHOW_ORDER)
 
     def can_award(self) -> bool:
         """True when every pot can be awarded (betting over, board complete, showdown done)."""
@@ -312,11 +313,11 @@ class Showdown(RoundState):
         (a replay's ``??``) or the evaluator reports an error."""
         h = self._hole[i]
         if -1 in h:
-            raise _illegal(f"player {i}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
+            raise _illegal(f"{self._name_of(i)}'s hole cards are unknown: the pot cannot be awarded", R_SHOWDOWN)
         if -1 in self._board:
             raise _illegal("a board card is unknown: the pot cannot be awarded", R_SHOWDOWN)
         if any(not 0 <= c < 52 for c in h) or any(not 0 <= c < 52 for c in self._board):  # pragma: no cover
-            raise _illegal(f"player {i}'s hand holds a card outside 0..51: the pot cannot be awarded", R_SHOWDOWN)
+            raise _illegal(f"{self._name_of(i)}'s hand holds a card outside 0..51: the pot cannot be awarded", R_SHOWDOWN)
         if kind == "high" and len(h) == 7:  # seven-card stud: the 7-card kernel, called directly
             v = _EVAL7(*h)
         else:
@@ -327,9 +328,9 @@ class Showdown(RoundState):
             try:
                 v = t.value(hole_b, board_b)
             except PyevalError as e:  # e.g. a card below 6 in a short-deck game
-                raise _illegal(f"player {i}'s hand cannot be evaluated: {e}", R_SHOWDOWN) from None
+                raise _illegal(f"{self._name_of(i)}'s hand cannot be evaluated: {e}", R_SHOWDOWN) from None
         if v < 0:
-            raise _illegal(f"player {i}'s hand cannot be evaluated (evaluator status {v}): the pot is not awarded",
+            raise _illegal(f"{self._name_of(i)}'s hand cannot be evaluated (evaluator status {v}): the pot is not awarded",
                            R_SHOWDOWN)
         return int(v)
 

@@ -85,7 +85,7 @@ class RoundState:
         "_bring_in_due", "_draw_queue", "_draw_discards", "_low_values", "_streets", "_dead_ante",
         "_has_draws", "_holdem_showdown", "_is_stud", "_first_up_cards",
         "_fixed_bet_sizes", "_dead_cards", "_showing_ranks", "_dealt", "_runs", "_run_street", "_run_boards",
-        "_dead_antes", "_sitting_out",
+        "_dead_antes", "_sitting_out", "_seats",
     )
 
     _rules: PokerRules
@@ -135,6 +135,7 @@ class RoundState:
     _dead_ante: int  # dead antes (a big-blind ante; all antes when not trimmed): dead money of the main pot
     _dead_antes: list[int]  # each player's part of _dead_ante
     _sitting_out: frozenset[int]  # tournament mode: players away from the table, folded at their first turn
+    _seats: tuple[int, ...] | None  # the seat each round index sits in (a Table's round), else None
     _has_draws: bool
     _holdem_showdown: bool  # two hole cards + five board, high only: the 7-card kernel
     _is_stud: bool
@@ -194,6 +195,22 @@ class RoundState:
         "_draw_discards", "This draw's discards so far, by round index (pending until the draw is dealt).")
     streets: tuple[StreetSpec, ...] = read_only("_streets", "The variant's streets, in order (``variant.streets``).")
     last_street: int = read_only("_last_street", "Index of the last street (``len(streets) - 1``).")
+
+    def _name_of(self, i: int) -> str:
+        """How every message names round index ``i`` (issue 21, :mod:`pyeval.contracts`): the seat he
+        sits in (``"seat 7"``) in a round a :class:`~pyeval.poker.Table` started, else the PHH's name
+        of the index, ``"p{i+1}"``."""
+        if self._seats is not None and 0 <= i < len(self._seats):
+            return f"seat {self._seats[i]}"
+        return f"p{i + 1}"
+
+    def _check_index(self, player: object) -> None:
+        """``player`` (a method's argument) is a round index of this round, else IllegalActionError
+        (never an IndexError, nor a negative index counted from the end)."""
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:
+            at = f" (the seats {', '.join(map(str, self._seats))})" if self._seats is not None else ""
+            raise IllegalActionError(f"no player at round index {player!r}: the players of this round are round "
+                                     f"indices 0..{self._n - 1}{at}", "58 Pa. Code § 637a.11(b)")
 
     def _big_blind(self) -> int:
         """Round index of the player who posts the last blind (always posted; 0 with no blinds)."""

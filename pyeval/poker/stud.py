@@ -68,6 +68,8 @@ class Stud(RoundState):
         """Who posts the bring-in now (``player`` when unknown up cards hide it); raises when none is due."""
         if not self._bring_in_due:
             raise OutOfTurnError("no bring-in is due now", R_BLINDS)
+        if player is not None:
+            self._check_index(player)
         who = self.bring_in_player()
         if who is None:
             if player is None:
@@ -78,11 +80,11 @@ class Stud(RoundState):
                 for i in range(self._n):
                     ups = [c for c in self._first_up_cards[i] if c >= 0]
                     if ups and (key(ups[0]) > key(mine[0]) if self._variant.low_leads else key(ups[0]) < key(mine[0])):
-                        raise _illegal(f"player {i} shows a {'higher' if self._variant.low_leads else 'lower'} "
-                                       f"up card and brings in, not player {player}", R_BLINDS)
+                        raise _illegal(f"{self._name_of(i)} shows a {'higher' if self._variant.low_leads else 'lower'} "
+                                       f"up card and brings in, not {self._name_of(player)}", R_BLINDS)
             who = player
         elif player is not None and player != who:
-            raise OutOfTurnError(f"player {who} brings in, not player {player}", R_BLINDS)
+            raise OutOfTurnError(f"{self._name_of(who)} brings in, not {self._name_of(player)}", R_BLINDS)
         return who
 
     def can_post_bring_in(self, player: int | None = None) -> bool:

@@ -450,7 +450,7 @@ class Table:
             shuffle = getattr(src, "shuffle", None)
             if callable(shuffle):
                 shuffle()
-        rnd = Round(self._rules, [self._stacks[s] for s in seats], src, blind_posters=posters)
+        rnd = Round(self._rules, [self._stacks[s] for s in seats], src, blind_posters=posters, seats=seats)
         self._round = rnd
         self._seats_in_round = seats
         self._button = button
