@@ -87,7 +87,7 @@ def test_run_it_refused_while_betting_is_possible_or_twice_and_changes_nothing()
 def test_run_it_refused_in_stud_and_after_the_river() -> None:
     stud = pk.PokerRules(seats=8, blinds=(), ante=1, bring_in=1, min_bet=2, variant=VARIANTS["7S"],
                          structure=pk.BettingStructure.FIXED_LIMIT)
-    s = pk.Round(stud, [2, 2], Shoe(seed=1))
+    s = pk.Round(stud, [2, 2], Shoe(seed=1, ordered=True))
     s.run_dealer()
     while s.actor is not None:
         s.bet_or_raise_to(s.betting_options().max_to) if s.can_bet_or_raise_to() else s.check_or_call()

@@ -101,7 +101,7 @@ def test_python_api_under_sanitizers(tmp_path: Path):
     fast = subprocess.run(
         [CC, "-shared", "-fPIC", *FLAGS, "-Wno-error", f"-I{sysconfig.get_paths()['include']}",
          f"-I{ROOT / 'csrc'}", f'-DPE_SOURCE_HASH="{source_hash(ROOT / "csrc")}"',
-         str(ROOT / "csrc" / "python" / "pe_fastcall.c"), str(ROOT / "csrc" / "pe_eval_tables.c"), "-o", str(build / "pyeval" / "_fastcall.abi3.so")],
+         str(ROOT / "csrc" / "python" / "pe_fastcall.c"), str(ROOT / "csrc" / "pe_eval_tables.c"), str(ROOT / "csrc" / "pe_omaha.c"), str(ROOT / "csrc" / "pe_variants_tables.c"), "-o", str(build / "pyeval" / "_fastcall.abi3.so")],
         capture_output=True, text=True)
     assert fast.returncode == 0, fast.stderr
     eq = subprocess.run(  # the per-call equity module (argument reading; the kernel is _native's)

@@ -93,6 +93,14 @@ class ForcedBets(RoundState):
             self._dead_ante += a
             self._dead_antes[i] += a
             ev.append(("ante", i, a, ()))
+        if rules.button_ante:  # the button (the last round index) antes for the table: dead money
+            i = self._n - 1
+            a = min(rules.button_ante, stacks[i])
+            stacks[i] -= a
+            contrib[i] += a
+            self._dead_ante += a
+            self._dead_antes[i] += a
+            ev.append(("ante", i, a, ()))
         for amount, p in zip(rules.blinds, self._blind_posters):
             if p is None:  # a dead blind (the table's dead-button rule): nobody posts it
                 continue

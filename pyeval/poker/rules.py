@@ -208,6 +208,10 @@ class PokerRules:
         variant: the game (:mod:`pyeval.poker.games`); default Texas hold'em.
         bring_in: stud games: the bring-in posted by the lowest (razz: highest) up card (§ 637a.10).
         bb_ante: an ante the big blind posts for the whole table (0 for none), before his blind.
+        button_ante: an ante the button (the last round index) posts for the whole table (0 for none),
+            dead money like ``bb_ante``: the button-ante format pokerkit's ``antes={-1: a}`` and PHH's
+            ``antes`` on the last seat write. Chapter 637a names only an ante (§ 637a.11(b)); who
+            posts it is the table's posted rule, as for the big-blind ante (assumed).
         short_all_ins: whether short all-ins that add up to a full raise reopen the betting
             (:class:`ShortAllIns`; default each on its own, assumed).
         limit_short_all_in: fixed limit, the next raise after a short all-in
@@ -281,6 +285,7 @@ class PokerRules:
     rake_no_flop_no_drop: bool = True
     ante_trimming: bool = True
     tournament: bool = False
+    button_ante: int = 0
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     engine: EngineConstants = field(init=False, repr=False, compare=False)
 
@@ -295,8 +300,10 @@ class PokerRules:
         if not stud and self.bring_in:
             raise TableRulesError(f"bring_in applies to stud games only ({R_BLINDS})")
         _int(self.bb_ante, "bb_ante", 0, None, R_ANTE)
-        if stud and (self.blinds or self.straddle is not None or self.bb_ante):
-            raise TableRulesError(f"stud games have no blinds, straddle or big-blind ante, only antes and a bring-in ({R_BLINDS})")
+        _int(self.button_ante, "button_ante", 0, None, R_ANTE)
+        if stud and (self.blinds or self.straddle is not None or self.bb_ante or self.button_ante):
+            raise TableRulesError(f"stud games have no blinds, straddle, big-blind or button ante, only antes and a "
+                                  f"bring-in ({R_BLINDS})")
         if not stud and (not isinstance(self.blinds, tuple) or not self.blinds):
             raise TableRulesError(f"blinds must be a non-empty tuple of chip amounts, got {self.blinds!r} ({R_BLINDS})")
         for b in self.blinds:
@@ -400,9 +407,9 @@ class PokerRules:
 
     @property
     def forced_bets_and_one_bet(self) -> int:
-        """The least table stakes § 637a.8(b)(4) allows to be dealt in: the ante, the big-blind ante,
-        the largest blind (stud: the bring-in) and one bet at the posted minimum."""
-        return self.ante + self.bb_ante + max(self.blinds, default=self.bring_in) + self.min_bet
+        """The least table stakes § 637a.8(b)(4) allows to be dealt in: the ante, the big-blind (or
+        button) ante, the largest blind (stud: the bring-in) and one bet at the posted minimum."""
+        return self.ante + max(self.bb_ante, self.button_ante) + max(self.blinds, default=self.bring_in) + self.min_bet
 
     @property
     def odd_units_per_player(self) -> int | None:

@@ -1,6 +1,8 @@
 """The showdown of a poker round: showing order, show or muck, and the award of every pot (58 Pa. Code § 637a.11(k), § 637a.18(e), § 637a.8(b)(5), § 637a.7(d))."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .._bindings import lib
 from ..contracts import passes
 from ..errors import OutOfTurnError, PyevalError
@@ -43,13 +45,46 @@ class Showdown(RoundState):
         """True when ``player`` (default: the next in showdown order) is to show."""
         return passes(self._check_show, player, False)
 
-    def show(self, player: int | None = None) -> None:
-        """The next player in showdown order turns his hole cards face up (§ 637a.11(k))."""
+    def show(self, player: int | None = None, cards: Sequence[int] | None = None) -> None:
+        """The next player in showdown order turns his hole cards face up (§ 637a.11(k)).
+
+        ``cards``: what he turns up, needed when some of his hole cards were dealt as cards nobody
+        saw (``-1``, a record's ``??``): his known cards must be among them, and each unknown card
+        becomes one of the others (none of them may be in play elsewhere). Changes nothing on error.
+
+        Raises:
+            IllegalActionError: unknown hole cards and no ``cards``; ``cards`` that are not his hand
+                (a wrong count, a card twice, a known card missing, a card already in play).
+        """
         p = self._check_show(player, False)
-        if -1 in self._hole[p]:  # unknown cards are -1 (see _as_cards)
-            raise _illegal(f"player {p}'s hole cards are unknown and cannot be shown", R_SHOW_ORDER)
+        hole = self._hole[p]
+        if cards is not None:
+            hole = self._revealed(p, cards)
+        elif -1 in hole:  # unknown cards are -1 (see _as_cards)
+            raise _illegal(f"player {p}'s hole cards are unknown: give the cards he shows", R_SHOW_ORDER)
+        if hole is not self._hole[p]:
+            self._hole[p] = hole
+            self._dealt.update(hole)
         self._showdown_queue.pop(0)
         self._record.append(("show", p, 0, self._hole[p]))
+
+    def _revealed(self, p: int, cards: Sequence[int]) -> tuple[int, ...]:
+        """Player ``p``'s hole cards once he shows ``cards`` (checked; see :meth:`show`)."""
+        hole = self._hole[p]
+        shown = tuple(cards)
+        if len(shown) != len(hole) or any(type(c) is not int or not 0 <= c <= 51 for c in shown) or (
+                len(set(shown)) != len(shown)):
+            raise _illegal(f"player {p} holds {len(hole)} cards: show that many distinct cards 0..51, got {shown!r}",
+                           R_SHOW_ORDER)
+        known = [c for c in hole if c >= 0]
+        if not set(known) <= set(shown):
+            raise _illegal(f"player {p} shows cards that are not his hand", R_SHOW_ORDER)
+        new = [c for c in shown if c not in known]
+        in_play = self._dealt | set(self._board) | {c for i, h in enumerate(self._hole) if i != p for c in h}
+        if any(c in in_play for c in new):
+            raise _illegal(f"player {p} shows a card already in play", R_SHOW_ORDER)
+        it = iter(new)
+        return tuple(c if c >= 0 else next(it) for c in hole)
 
     def can_muck(self, player: int | None = None) -> bool:
         """True when the next player in showdown order may muck (give up the pot) instead of showing;
