@@ -6,11 +6,13 @@ import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext as _build_ext
 from setuptools.command.build_py import build_py as _build_py
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "pyeval"))
 from _build import compile_args, link_args  # noqa: E402
 from _build_hash import source_hash  # noqa: E402
+from _build_incremental import incremental  # noqa: E402  (a changed .c recompiles that unit only)
 
 _root = Path(__file__).resolve().parent
 _hash = source_hash(_root / "csrc")
@@ -18,7 +20,7 @@ _hash = source_hash(_root / "csrc")
 
 #: Build inputs that live in the package folder but are not part of an installed pyeval: the cffi
 #: build script, and the source hash (used at import only in a source checkout, next to csrc/).
-BUILD_ONLY = {("pyeval", "_build"), ("pyeval", "_build_hash")}
+BUILD_ONLY = {("pyeval", "_build"), ("pyeval", "_build_hash"), ("pyeval", "_build_incremental")}
 
 
 class build_py(_build_py):
@@ -31,7 +33,7 @@ class build_py(_build_py):
 
 setup(
     cffi_modules=["pyeval/_build.py:ffibuilder"],
-    cmdclass={"build_py": build_py},
+    cmdclass={"build_py": build_py, "build_ext": incremental(_build_ext)},
     ext_modules=[
         Extension(
             "pyeval._fastcall",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ._lazy import attach
 from ._version import __version__
+from ._info import build_info
 from .cards import CARD_TEXT, RANKS, SUITS, card, format_card, format_cards, parse_cards
 from .errors import (
     CardCountError,
@@ -49,7 +50,6 @@ from .hands.high import (
     best_five,
     census,
     class_to_string,
-    describe,
     evaluate,
     evaluate_batch,
     evaluate_cactus_kev,
@@ -69,6 +69,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("class_percentile", "describe_badugi", "describe_low", "percentile"), "strength"),
     **dict.fromkeys(("HoldemShowdown", "HoldemSimResult", "HoldemSimStats"), "poker.sim"),
     "simulate": "simulation",
+    "describe": "hands.registry",  # every hand type's words, kind= (the registry is the one list)
     **dict.fromkeys(("HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "CRISS_CROSS_HAND_DEAL", "AutomatedShuffler", "DealFaults",
                      "StubCountPolicy", "StubOutcome", "check_stub", "deal_procedure"), "shoe"),
     **dict.fromkeys(("EquityResult", "EquityStats", "PlayerEquity", "Range", "equity", "parse_range"), "equity"),
@@ -76,13 +77,13 @@ _LAZY: dict[str, str] = {
 #: subpackages and modules reachable as attributes of ``pyeval`` (``pyeval.poker.Round``)
 _SUBMODULES = frozenset((
     "checkpoint", "cli", "contracts", "crisscross", "enumeration", "equity", "hands", "hands_io", "headsup",
-    "jit", "parallel", "poker", "shoe", "simulation", "strength", "cards", "errors",
-))
+    "parallel", "poker", "shoe", "simulation", "strength", "cards", "errors",
+))  # not pyeval.jit: it needs numba, and dir()-walkers (pydoc's help(pyeval)) must not fail without it
 
 if TYPE_CHECKING:  # what mypy and the API reference see: every lazy name, typed
     from . import (
-        checkpoint, cli, contracts, crisscross, enumeration, hands, hands_io, headsup, jit, parallel, poker,
-        simulation, strength,
+        checkpoint, cli, contracts, crisscross, enumeration, hands, hands_io, headsup, parallel, poker, simulation,
+        strength,
     )
     from .equity import EquityResult, EquityStats, PlayerEquity, Range, equity, parse_range  # the function
     from .poker.sim import HoldemShowdown, HoldemSimResult, HoldemSimStats
@@ -90,6 +91,7 @@ if TYPE_CHECKING:  # what mypy and the API reference see: every lazy name, typed
         CRISS_CROSS_HAND_DEAL, HOLDEM_DEAL, WPT_HEADS_UP_DEAL, AutomatedShuffler, DealFaults, StubCountPolicy,
         StubOutcome, check_stub, deal_procedure,
     )
+    from .hands.registry import describe
     from .simulation import simulate
     from .strength import class_percentile, describe_badugi, describe_low, percentile
 
@@ -113,6 +115,7 @@ sys.modules[__name__].__class__ = _Package
 
 
 __all__ = [
+    "build_info",
     "__version__", "CARD_TEXT", "RANKS", "SUITS", "card", "format_card", "format_cards", "parse_cards",
     # errors
     "PyevalError", "InvalidCardError", "DuplicateCardError", "CardCountError", "CardTypeError", "ChipTypeError",

@@ -2,7 +2,7 @@
 World Poker Tour Heads-Up Hold'em (chapter 677a, :mod:`pyeval.headsup`) and Criss-Cross Poker
 (chapter 674a, :mod:`pyeval.crisscross`).
 
-One design for the ideas the three games share (see ``docs/architecture.md``, "Game contracts"):
+One design for the ideas the three games share (see ``docs/decisions/001-one-architecture-for-every-game.md``):
 
 * **Cards** come from a :class:`CardSource` (``burn()``, ``deal(k)``): a
   :class:`pyeval.shoe.Shoe`, a replayed order, or a test double. A table that shuffles and counts
@@ -21,7 +21,7 @@ One design for the ideas the three games share (see ``docs/architecture.md``, "G
   step or raises a :class:`~pyeval.errors.PyevalError` naming the rule and changes nothing; and
   ``legal_actions() -> frozenset[Action]`` lists every step legal now. An :class:`Action`'s value is
   the name of its method (``getattr(rnd, action.value)``, ``getattr(rnd, "can_" + action.value)``).
-* **State is read through copies** (``docs/architecture.md``, "Read-only rounds"): every public
+* **State is read through copies** (``docs/decisions/010-read-only-rounds-and-tables.md``): every public
   attribute of a round or table is a read-only property; one that holds a sequence, mapping or set
   returns a snapshot (a tuple, a ``MappingProxyType`` over a copy, a frozenset; an event record a
   fresh list), so changing what a caller got can never reach the engine. The engine itself works on

@@ -81,3 +81,27 @@ def omaha_low8_key(hole: tuple[int, ...], board: tuple[int, ...]) -> tuple | Non
     keys = [a5_key(h + b) for h in itertools.combinations(hole, 2) for b in itertools.combinations(board, 3)]
     keys = [k for k in keys if a5_8_qualifies(k)]
     return min(keys) if keys else None
+
+
+def a6_key(cards: tuple[int, ...]) -> tuple:
+    """Ace-to-six badness of five cards (larger is the worse low): a high hand in which the ace is
+    the lowest card, below the deuce. Straights count (A-2-3-4-5 is one, Q-K-A-2-3 is none), and so
+    do flushes. Written out on its own, not through :func:`high_key`."""
+    ranks = [((c >> 2) + 1) % 13 for c in cards]  # ace 0, deuce 1 .. king 12
+    flush = len({c & 3 for c in cards}) == 1
+    cnt = Counter(ranks)
+    groups = sorted(cnt.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    shape = tuple(n for _, n in groups)
+    ordered = tuple(r for r, n in groups for _ in range(n))
+    straight = shape == (1, 1, 1, 1, 1) and max(ranks) - min(ranks) == 4
+    if straight:
+        cat = 8 if flush else 4
+    elif flush and shape == (1, 1, 1, 1, 1):
+        cat = 5
+    else:
+        cat = {(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}.get(shape, 0)
+    return (cat, ordered)
+
+
+def best_a6_key(cards: tuple[int, ...]) -> tuple:
+    return min(a6_key(s) for s in itertools.combinations(cards, 5))

@@ -225,3 +225,16 @@ def test_all_hands_vs_range_on_the_flop_samples_as_eval7() -> None:
         assert abs(v - theirs_by_text[hand]) < 0.03, hand  # two samples of 20,000: stderr ~0.005
     with pytest.raises(pyeval.EquityError):
         e7.py_all_hands_vs_range(e7.HandRange("AA"), e7.HandRange("KK"), board, 0)
+
+
+def test_hand_vs_one_combination_on_the_river() -> None:
+    # a list of one combination takes the compat module's short path: same answers as eval7
+    for r in random_hands(500, 9, seed=12).tolist():
+        hero, villain, board = [OURS[c] for c in r[:2]], [((OURS[r[2]], OURS[r[3]]), 1.0)], [OURS[c] for c in r[4:]]
+        theirs = eval7.py_hand_vs_range_exact(_theirs(hero), [((THEIRS[r[2]], THEIRS[r[3]]), 1.0)], _theirs(board))
+        assert e7.py_hand_vs_range_exact(hero, villain, board) == theirs
+    blocked = [((OURS[r[0]], OURS[r[2]]), 1.0)]
+    with pytest.raises(pyeval.EquityError):
+        e7.py_hand_vs_range_exact(hero, blocked, board)
+    with pytest.raises(ZeroDivisionError):  # eval7: 0 / 0 combinations
+        eval7.py_hand_vs_range_exact(_theirs(hero), [((THEIRS[r[0]], THEIRS[r[2]]), 1.0)], _theirs(board))

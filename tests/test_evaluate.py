@@ -23,7 +23,7 @@ from pyeval import (
     hand_category,
     parse_cards,
 )
-from conftest import available_batch_kernels, forced_batch_kernel
+from conftest import examples, available_batch_kernels, forced_batch_kernel
 from reference import ref_key, ref_value
 
 hands = st.integers(5, 7).flatmap(lambda k: st.lists(st.integers(0, 51), min_size=k, max_size=k, unique=True))
@@ -35,13 +35,13 @@ def ev(text: str) -> int:
 
 # --- agreement with the reference -------------------------------------------------------------
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(hands)
 def test_matches_reference(cards):
     assert evaluate(cards) == ref_value(cards)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(hands, hands)
 def test_order_matches_reference(a, b):
     ka, kb = ref_key(a), ref_key(b)
@@ -49,7 +49,7 @@ def test_order_matches_reference(a, b):
     assert (va > vb) == (ka > kb) and (va == vb) == (ka == kb)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(hands, st.randoms(use_true_random=False))
 def test_order_invariant(cards, rnd):
     shuffled = list(cards)
@@ -57,7 +57,7 @@ def test_order_invariant(cards, rnd):
     assert evaluate(shuffled) == evaluate(cards) == evaluate(tuple(cards)) == evaluate(pyeval.format_cards(cards))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(hands)
 def test_best_five_makes_the_hand(cards):
     five = best_five(cards)
@@ -65,7 +65,7 @@ def test_best_five_makes_the_hand(cards):
     assert evaluate(five) == evaluate(cards)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(hands)
 def test_describe_and_category_agree(cards):
     v = evaluate(cards)
@@ -78,7 +78,7 @@ def test_describe_and_category_agree(cards):
         assert text.startswith(cat.label) or (cat == HandCategory.PAIR and text.startswith("Pair of"))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(hands.filter(lambda h: len(h) == 7), min_size=1, max_size=50))
 def test_batch_matches_single(rows):
     arr = np.array(rows, dtype=np.uint8)
@@ -285,7 +285,7 @@ def test_batch_rejects_and_names_the_row():
         evaluate_batch([["As"] * 7])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.lists(st.integers(0, 255), min_size=7, max_size=7), min_size=1, max_size=40))
 def test_batch_any_bytes_is_safe(rows):
     """Arbitrary bytes never crash: either the reference value per row, or an error naming a bad row."""
@@ -317,7 +317,7 @@ def test_every_pair_of_hole_cards_on_a_fixed_board():
     assert evaluate_batch(np.array(rows, np.uint8)).tolist() == [ref_value(r) for r in rows]
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(st.one_of(hands, st.lists(st.integers(-3, 60), min_size=3, max_size=9)),
        st.sampled_from([tuple, list]))
 def test_fast_path_and_python_path_agree(cards, kind):

@@ -204,6 +204,7 @@ def test_threads_still_wait_for_each_other_in_one_process() -> None:
     from pyeval._bindings import lib
     from pyeval.shoe._common import ERR_BUSY
     shoe = Shoe(seed=1)
+    shoe.shuffle()
     shoe._s.busy = 1
     try:
         assert lib.pe_shoe_deal_one(shoe._s) == ERR_BUSY

@@ -71,7 +71,7 @@ def test_27_every_five_card_hand(five_card_hands):
     assert vals.max() == LOW_27_CLASSES
 
 
-@pytest.mark.parametrize("k", [6, 7])
+@pytest.mark.parametrize("k", [6, pytest.param(7, marks=pytest.mark.slow)])  # 7: every multiset, ~4 s
 def test_a5_every_rank_multiset(k):
     hands = []
     for ms in itertools.combinations_with_replacement(range(13), k):
@@ -288,7 +288,10 @@ def test_the_registry_values_hands_as_the_public_evaluators_do() -> None:
               "omaha_low8": lambda h, b: evaluate_omaha_low8(hole=h, board=b),
               "a5": lambda h, b: evaluate_low_a5(h), "a5_8": lambda h, b: evaluate_low_a5_8(h),
               "27": lambda h, b: evaluate_low_27(h), "badugi": lambda h, b: evaluate_badugi(h),
-              "short_deck": lambda h, b: evaluate_short_deck(h + b)}
+              "short_deck": lambda h, b: evaluate_short_deck(h + b),
+              # the slow reference's best five (tests/test_hands_a6.py checks the order in full)
+              "a6": lambda h, b: HAND_TYPES["a6"].value(bytes(max(itertools.combinations(h, 5),
+                                                                     key=lambda f: (-ref.a6_key(f)[0], tuple(-x for x in ref.a6_key(f)[1])))), b"")}
     assert set(HAND_TYPES) == set(public)
     for name, t in HAND_TYPES.items():
         for _ in range(300):

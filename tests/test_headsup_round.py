@@ -28,6 +28,7 @@ from pyeval.headsup.round import Action, HeadsUpRound, HeadsUpPhase, SequenceSou
 from pyeval.headsup.rules import HeadsUpPaytable, PaytableKind, Rounding, HeadsUpWager
 from pyeval.headsup.settle import Outcome
 from pyeval.headsup.strategy import basic_strategy
+from conftest import examples
 
 RULES = example_rules()
 ANTE = 10
@@ -478,7 +479,7 @@ def _random_strategy(rng: random.Random):
     return lambda d: rng.choice((0, *d.options))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), seats=st.sets(st.integers(1, 6), min_size=1, max_size=6),
        pocket=st.booleans(), trips=st.booleans(), rounding=st.sampled_from(list(Rounding)))
 def test_every_wager_settled_once_and_amounts_conserved(seed, seats, pocket, trips, rounding):
@@ -523,7 +524,7 @@ def test_every_wager_settled_once_and_amounts_conserved(seed, seats, pocket, tri
     assert HeadsUpRound.replay(rules, rnd.events).settlement == res
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), action=st.sampled_from(["raise", "check", "fold", "flop", "tr",
                                                                 "expose", "settle", "wager"]),
        seat=st.integers(0, 7), amount=st.integers(-5, 50))

@@ -71,6 +71,10 @@ print(json.dumps([before, "pyeval.poker.sim" in sys.modules, sorted(set(pyeval._
     assert pyeval.poker.Round.__module__ == "pyeval.poker.round"
     assert pyeval.hands.evaluate_omaha is pyeval.hands.evaluators.evaluate_omaha
     assert pyeval.shoe.HOLDEM_DEAL is pyeval.HOLDEM_DEAL
+    import inspect
+    import pydoc
+    assert len(inspect.getmembers(pyeval)) > len(pyeval.__all__)  # every name in dir() resolves
+    assert "evaluate_batch" in pydoc.render_doc(pyeval)
     with pytest.raises(AttributeError, match="no attribute 'nonesuch'"):
         pyeval.nonesuch  # noqa: B018
     with pytest.raises(ImportError):

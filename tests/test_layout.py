@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The most lines a module of pyeval/ may have (docs/architecture.md, "Module map"; ~600 with slack).
-MAX_LINES = 650
+#: A backstop against god files only: the size gate that matters is per function (tools/size_gate.py;
+#: docs/decisions/014-function-size-gate.md). Modules are no longer split just to meet a line cap.
+MAX_LINES = 1000
 
 
 def test_no_module_in_the_package_is_a_god_file() -> None:

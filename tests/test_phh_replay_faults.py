@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from pyeval.cli import main
 from pyeval.errors import HandHistoryError, IllegalHandHistoryError
 from pyeval.poker import phh
-from conftest import pyeval_subprocess
+from conftest import examples, pyeval_subprocess
 
 
 HAND = """\
@@ -277,7 +277,7 @@ _ACTION = st.sampled_from(["d dh p1 AsAh", "d db 2c9dJc", "p1 cc", "p2 f", "p3 c
                            "d db ??", "p3 sd Ks", "p1 pb", "d dh p4 ????", "p2 cbr 1.5", "# c", "d db 3c"])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(field=st.sampled_from(_FIELDS), value=_TOML_VALUES, actions=st.lists(_ACTION, max_size=12),
        use_actions=st.booleans())
 def test_issue14_13_any_field_of_any_type_gives_a_pyeval_error_or_a_result(field, value, actions, use_actions):

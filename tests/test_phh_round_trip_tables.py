@@ -22,6 +22,7 @@ from pyeval.poker import BettingStructure, HeadsUpOrder, OddChipRule, PokerRules
 from pyeval.poker.rules import LimitShortAllIn, ShortAllIns, StreetOpener
 from pyeval.shoe import Shoe
 from pyeval.poker.games import VARIANTS
+from conftest import examples
 
 FL, PL, NL = BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT
 _SKIP = ("burn", "reshuffle")  # dealer steps PHH does not record
@@ -225,7 +226,7 @@ def _tables(draw: st.DrawFn) -> tuple[PokerRules, list[int]]:
     return rules, stacks
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(table=_tables(), seed=st.integers(0, 2**32 - 1), straddle=st.booleans())
 def test_issue14_10_round_trip_holds_for_random_tables_and_rounds(table, seed, straddle):
     rules, stacks = table
@@ -234,7 +235,7 @@ def test_issue14_10_round_trip_holds_for_random_tables_and_rounds(table, seed, s
 
 
 @pytest.mark.slow
-@settings(max_examples=20_000, deadline=None)
+@settings(max_examples=examples(20_000), deadline=None)
 @given(table=_tables(), seed=st.integers(0, 2**32 - 1), straddle=st.booleans())
 def test_issue14_10_round_trip_holds_for_random_tables_and_rounds_at_scale(table, seed, straddle):
     """The property above over 20,000 random tables and rounds (``-m slow``)."""

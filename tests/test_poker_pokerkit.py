@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from pyeval.poker import HeadsUpOrder, OddChipRule, Round, PokerRules, phh
 from pyeval.shoe import Shoe
+from conftest import examples
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -56,7 +57,7 @@ def test_pokerkit_odd_chips_of_a_three_way_split():
     assert out[OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON] == (18, 0, 3, 2, 1, 2)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(stacks=st.lists(st.integers(3, 500), min_size=2, max_size=6), seed=st.integers(0, 2**32),
        script=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 10**6)), min_size=1, max_size=40))
 def test_pokerkit_agrees_on_final_stacks(stacks, seed, script):

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists() or os.name 
 
 # long enough that no run finishes on its own during the test; each stream a fraction of a second
 EQUITY = [sys.executable, "-m", "pyeval", "equity", "AsKs", "QdQh", "--monte-carlo", "--trials", "4000000000",
-          "--streams", "64", "--seed", "1", "--no-progress"]  # started with **pyeval_subprocess(); 4e9 trials outlast the 4 s before Ctrl-C on a quiet machine (4e8 did not)
+          "--streams", "64", "--seed", "1", "--no-progress"]  # started with **pyeval_subprocess(); 4e9 trials: no run finishes on its own
 
 
 def _children(pid: int) -> list[int]:
@@ -85,20 +85,44 @@ def test_item14_workers_stop_when_the_parent_is_killed():
     assert not left, f"workers {left} kept running after their parent was killed"
 
 
+#: The ``pyeval`` command with a readiness handshake: the progress callback of ``pyeval equity``
+#: prints READY on stdout when the first streams are finished, so the test signals after that line,
+#: never after a fixed sleep (issue 24: a fixed 4 s wait failed on a loaded machine).
+_READY_CHILD = """
+import contextlib, importlib, sys
+from pyeval.cli import main
+equity_cli = importlib.import_module("pyeval.equity.cli")  # (pyeval.equity is also a function's name)
+
+@contextlib.contextmanager
+def ready_progress(args, total, unit=" rounds"):
+    said = []
+    def update(n):
+        if not said:
+            said.append(n)
+            print("READY", flush=True)
+    yield update
+
+equity_cli.progress_bar = ready_progress
+sys.exit(main(sys.argv[1:]))
+"""
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_item14_ctrl_c_reports_what_is_done_and_exits_130(workers):
-    proc = subprocess.Popen(EQUITY + ["--workers", str(workers)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, **pyeval_subprocess())
-    kids = _wait_for_workers(proc, 2) if workers > 1 else []
-    time.sleep(4)  # some streams finish
-    proc.send_signal(signal.SIGINT)
+    cmd = [sys.executable, "-c", _READY_CHILD] + EQUITY[3:] + ["--workers", str(workers)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **pyeval_subprocess())
     try:
-        out, err = proc.communicate(timeout=60)
+        kids = _wait_for_workers(proc, 2) if workers > 1 else []
+        assert proc.stdout is not None
+        ready = proc.stdout.readline()  # blocks until some streams are done (the handshake)
+        assert ready == "READY\n", ready
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
     finally:
         proc.kill()
     assert proc.returncode == 130, (out, err)
     assert "Traceback" not in err and "interrupted" in err
-    if "trials done" in err:  # streams finished before Ctrl-C: their result is printed
+    if "trials done" in err:  # finished streams reached the result before Ctrl-C: it is printed
         assert "equity %" in out and "Monte Carlo" in out
     assert not _gone_within(kids, 10)
 

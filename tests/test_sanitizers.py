@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+#: each compiles every C source under the sanitizers (minutes of CPU in all): run by .ci/run's -m slow step
+pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent
 HARNESSES = sorted((ROOT / "tests" / "c").glob("test_*.c"))
 CC = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")

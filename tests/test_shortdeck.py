@@ -44,6 +44,7 @@ def _value_of_key(kind):
     return keys
 
 
+@pytest.mark.slow  # exhaustive against the slow reference (~10 s each); .ci/run runs -m slow
 @pytest.mark.parametrize("kind", [0, 1])
 def test_every_five_card_hand_against_the_reference(kind):
     """All C(36, 5) = 376,992 hands: the C value is the rank of the reference key (pure Python)."""

@@ -7,12 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from pyeval.headsup import _tables
 from pyeval.headsup.strategy import PREFLOP_MIN_EQUITY, preflop_raises
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow  # regenerates the strategy tables; .ci/run runs -m slow
 def test_strategy_tables_have_not_drifted():
     r = subprocess.run([sys.executable, str(ROOT / "tools" / "gen_strategy_tables.py"), "--check"],
                        capture_output=True, text=True)

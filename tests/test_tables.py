@@ -5,11 +5,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from pyeval._bindings import lib
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow  # regenerates the tables in Python (~1 CPU-minute); .ci/run runs -m slow
 def test_tables_have_not_drifted(tmp_path):
     """Both generated files (definitions and the private header of ``extern`` declarations)."""
     subprocess.run([sys.executable, str(ROOT / "tools" / "gen_tables.py"), "--outdir", str(tmp_path)],

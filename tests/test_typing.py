@@ -41,6 +41,7 @@ def _editable_checkout() -> Path | None:
 
 @pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is not installed (pip install -e .[test])")
 @pytest.mark.skipif(_editable_checkout() is None, reason="pyeval is not installed in editable mode")
+@pytest.mark.slow  # an editable install into a fresh environment; .ci/run runs -m slow
 def test_editable_install_is_visible_to_mypy(tmp_path: Path) -> None:
     """After ``pip install -e .`` (the README's test command), mypy run from any other folder finds
     pyeval and its types (pyproject.toml's package-dir makes setuptools use a static path entry)."""

@@ -5,7 +5,7 @@ Run ``python tools/gen_variant_tables.py`` to rewrite them, or ``--check`` to fa
 file differs (``tests/test_variant_tables.py`` does that). Definitions go to the ``.c`` file,
 ``extern`` declarations to the private header (as ``tools/gen_tables.py``).
 
-Conventions (see "Variant evaluators" in ``docs/architecture.md``): every value is *higher is better*.
+Conventions (see ``docs/decisions/006-variant-evaluators.md``): every value is *higher is better*.
 
 * ``PE_OMAHA_NF``: the non-flush five-card value (1..7462, as ``pe_eval``) of two hole ranks plus
   three board ranks, indexed ``PE_OMAHA_PIDX[r1 * 13 + r2] + PE_OMAHA_TIDX[(a * 13 + b) * 13 + c]``

@@ -34,6 +34,7 @@ typedef struct {
     PyObject *slow;  /* slow(name, args_tuple, kwargs_dict) -> the general path's answer */
     PyObject *seed;  /* seed(obj) -> bytes of four native uint64 words (None: a fresh OS seed) */
     uint64_t max_work;
+    uint32_t default_streams; /* pyeval.equity.DEFAULT_STREAMS */
 } eq_state;
 
 static eq_state *state(PyObject *m)
@@ -330,10 +331,10 @@ static int run_spot(eq_state *st, eq_player *const *pl, int np, const eq_common 
 
 static const char *const HVR_NAMES[] = {"hand", "villain", "board", "dead", "trials", "seed", "streams"};
 
-/* streams=: None/absent -> 32 (pyeval.equity.DEFAULT_STREAMS); else 1..65536, and only with trials. */
-static int read_streams(PyObject *o, const eq_common *c, uint32_t *streams)
+/* streams=: None/absent -> pyeval.equity.DEFAULT_STREAMS; else 1..65536, and only with trials. */
+static int read_streams(eq_state *st, PyObject *o, const eq_common *c, uint32_t *streams)
 {
-    *streams = 32;
+    *streams = st->default_streams;
     if (!o || o == Py_None) return 0;
     if (!c->trials || !PyLong_CheckExact(o)) return 1;
     const long v = PyLong_AsLong(o);
@@ -355,7 +356,7 @@ static PyObject *hand_vs_range(PyObject *m, PyObject *const *args, Py_ssize_t na
     int r = read_player(st, a[0], &p[0]);
     if (r == 0) r = read_player(st, a[1], &p[1]);
     if (r == 0) r = read_common(st, a, 2, &c);
-    if (r == 0) r = read_streams(a[6], &c, &streams);
+    if (r == 0) r = read_streams(st, a[6], &c, &streams);
     if (r == 0) {
         eq_player *pl[2] = {&p[0], &p[1]};
         pe_eq_spot_out out;
@@ -389,7 +390,7 @@ static PyObject *equities(PyObject *m, PyObject *const *args, Py_ssize_t nargs, 
     for (Py_ssize_t i = 0; i < np && r == 0; i++)
         r = read_player(st, is_tuple ? PyTuple_GetItem(hands, i) : PyList_GetItem(hands, i), &p[i]);
     if (r == 0) r = read_common(st, a, 1, &c);
-    if (r == 0) r = read_streams(a[5], &c, &streams);
+    if (r == 0) r = read_streams(st, a[5], &c, &streams);
     if (r == 0) {
         eq_player *pl[3] = {&p[0], &p[1], &p[2]};
         pe_eq_spot_out out;
@@ -564,18 +565,24 @@ static PyObject *raw_spot(PyObject *m, PyObject *const *args, Py_ssize_t nargs)
     return res;
 }
 
-/* bind(spot_address, abi, out_size, pack, cards, slow, seed, max_work) */
+/* bind(spot_address, abi, out_size, pack, cards, slow, seed, max_work, default_streams) */
 static PyObject *bind(PyObject *m, PyObject *const *args, Py_ssize_t nargs)
 {
     eq_state *st = (eq_state *)PyModule_GetState(m);
-    if (!st || nargs != 8) {
-        PyErr_SetString(PyExc_TypeError, "bind() takes 8 arguments");
+    if (!st || nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "bind() takes 9 arguments");
         return NULL;
     }
     const unsigned long long addr = PyLong_AsUnsignedLongLong(args[0]);
     const long abi = PyLong_AsLong(args[1]), size = PyLong_AsLong(args[2]);
     const unsigned long long max_work = PyLong_AsUnsignedLongLong(args[7]);
+    const long streams = PyLong_AsLong(args[8]);
     if (PyErr_Occurred()) return NULL;
+    if (streams < 1 || streams > 65536) {
+        PyErr_SetString(PyExc_ValueError, "bind(): default_streams must be 1..65536");
+        return NULL;
+    }
+    st->default_streams = (uint32_t)streams;
     if (abi != PE_EQ_SPOT_ABI || size != (long)sizeof(pe_eq_spot_out) || !addr) {
         PyErr_SetString(PyExc_ImportError, "pyeval._eqfast and pyeval._native disagree on pe_eq_spot: rebuild");
         return NULL;
@@ -632,7 +639,7 @@ PyDoc_STRVAR(hvr_doc,
 "        range text (``\"QQ+, AKs, 0.4(AQs)\"``; see :mod:`pyeval.equity.ranges`) or a :class:`Range`.\n"
 "    board: 0, 3, 4 or 5 known cards (text, ints or card strings). dead: cards out of play.\n"
 "    trials: None (default): exact, every compatible deal and every board, weighted by the ranges'\n"
-"        weights. An int >= 1: Monte Carlo with that many trials, over ``streams`` (default 32)\n"
+"        weights. An int >= 1: Monte Carlo with that many trials, over ``streams`` (default DEFAULT_STREAMS, 32)\n"
 "        streams of ``seed`` (None: a fresh OS seed each call), the draws of\n"
 "        ``equity([hand, villain], board, dead, trials=trials, seed=seed, streams=streams)``.\n"
 "Returns:\n"

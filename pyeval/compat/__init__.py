@@ -8,13 +8,14 @@
   ``evaluate_omaha_cards`` (board first, then the hole cards) and ``Card``.
 - :mod:`pyeval.compat.eval7` -- eval7's ``Card``, ``Deck``, ``evaluate`` (its own packed values,
   higher is stronger, any number of cards), ``handtype``, ``HandRange`` and the three
-  ``py_*`` equity functions, computed by :func:`pyeval.equity`.
+  ``py_*`` equity functions (a count on the river, else :func:`pyeval.equity.hand_vs_range` and
+  :func:`pyeval.equity.all_hands_vs_range`).
 
 Each module maps the peer's names, card forms and numbering onto :func:`pyeval.evaluate` and
 nothing more; the differential tests (``tests/test_compat_*.py``) run them against the installed
-originals. Where an original answers wrong (eval7 on some hands of 8 or more cards; treys'
-``get_rank_class(0)``; duplicate cards anywhere), the compat module raises or answers right and
-the test names the difference. ``docs/migration.md`` is the guide.
+originals. Where an original answers wrong (eval7 on hands of 10 or more cards with two
+flushes; treys' ``get_rank_class(0)``; duplicate cards anywhere), the compat module raises or
+answers right and the test names the difference. ``docs/migration.md`` is the guide.
 
 The submodules are imported on use: ``import pyeval.compat.treys as treys``.
 """

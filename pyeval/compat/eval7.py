@@ -8,9 +8,10 @@ Same names, card objects and numbers as eval7 0.1.x:
 - ``evaluate(cards)``: eval7's packed value, **higher is stronger**: the hand type in bits 24..27
   (0 high card .. 8 straight flush) and the ranks that decide it, 4 bits each from bit 16 down
   (``evaluate(map(Card, "As 2c 3d 5s 4c".split()))`` is ``67305472``, a five-high straight). Any
-  number of cards: 5..7 by :func:`pyeval.evaluate`; 8 or more by the best five of every
-  five-card subset (eval7 itself misjudges some hands of 11 or more cards; see
-  ``tests/test_compat_eval7.py``); fewer than five by their pairs, trips and high cards, as eval7.
+  number of cards: 5 or more by :func:`pyeval.evaluate` (the best five, in C; eval7 itself
+  misjudges hands of 10 or more cards holding two flushes: it takes the first suit it looks at,
+  spades, clubs, diamonds then hearts; see ``tests/test_compat_eval7.py``); fewer than five by
+  their pairs, trips and high cards, as eval7.
 - ``handtype(value)``: ``"High Card"``, ``"Pair"``, ``"Two Pair"``, ``"Trips"``, ``"Straight"``,
   ``"Flush"``, ``"Full House"``, ``"Quads"``, ``"Straight Flush"``.
 - ``Deck()``: 52 cards in eval7's order (2c 2d 2h 2s 3c ...), **not** shuffled until
@@ -28,17 +29,14 @@ Differences, all on input eval7 accepts silently: a card given twice raises
 """
 from __future__ import annotations
 
-import itertools
 import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from .._bindings import lib
 from ..cards import CARD_TEXT, RANKS, SUITS, check_distinct
@@ -161,19 +159,15 @@ def evaluate(cards: Iterable[Card]) -> int:
     except AttributeError:
         raise CardTypeError("eval7 cards are pyeval.compat.eval7.Card objects (Card('As'))") from None
     try:
-        return _E7[_evaluate(ids)]  # 5..7 cards
+        return _E7[_evaluate(ids)]  # 5 or more cards: pyeval's best five, in C
     except CardCountError:
         check_distinct(ids)
-        return _best_of_many(ids) if ids else 0
+        return _fewer_than_five(ids) if ids else 0
 
 
-def _best_of_many(ids: list[int]) -> int:
-    """Fewer than 5 cards: eval7 packs the groups (count, then rank, high first) as it packs a
-    five-card hand. 8 or more: the best of every five-card subset, evaluated in one C batch."""
-    n = len(ids)
-    if n >= 8:
-        rows = np.asarray(ids, dtype=np.uint8)[_subsets(n)]
-        return _E7[int(evaluate_batch(rows).max())]
+def _fewer_than_five(ids: list[int]) -> int:
+    """eval7's value of 1..4 cards: the rank groups (by count, then rank, high first) packed as a
+    five-card hand's are, with the hand type they make (pair, two pair, trips, quads, high card)."""
     counts = [0] * 13
     for i in ids:
         counts[i >> 2] += 1
@@ -185,11 +179,6 @@ def _best_of_many(ids: list[int]) -> int:
     for k, (_, r) in enumerate(groups):
         out |= r << (16 - 4 * k)
     return out
-
-
-@lru_cache(maxsize=None)
-def _subsets(n: int) -> npt.NDArray[np.intp]:
-    return np.array(list(itertools.combinations(range(n), 5)), dtype=np.intp)
 
 
 class _HandTypes(dict[int, str]):
@@ -423,9 +412,21 @@ def py_hand_vs_range_exact(py_hand: Sequence[Card], py_villain: Iterable[tuple[S
         EquityError: board not 5 cards, or villain's range empty after card removal.
         DuplicateCardError: a card both in hero's hand and on the board.
     """
-    hero, board = _ids(py_hand), _ids(py_board)
+    try:
+        hero = [c._i for c in py_hand]
+        board = [c._i for c in py_board]
+    except AttributeError:
+        raise CardTypeError("eval7 cards are pyeval.compat.eval7.Card objects (Card('As'))") from None
     if len(board) != 5:
         raise EquityError(f"py_hand_vs_range_exact needs the complete board of 5 cards, got {len(board)}")
+    if type(py_villain) is list and len(py_villain) == 1:  # one combination: the common per-call spot
+        mine = _evaluate(hero + board)
+        (x, y), _weight = py_villain[0]
+        a, b = x._i, y._i
+        if a in hero or b in hero or a in board or b in board:
+            raise EquityError("villain's range is empty once the board and hero's cards are removed")
+        theirs = _evaluate([a, b, *board])
+        return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
     return _count(hero, _nonempty(_combos(py_villain, {*hero, *board})), board)
 
 

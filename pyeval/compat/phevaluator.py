@@ -7,7 +7,7 @@ Same names, card forms and numbers as phevaluator 0.6:
   same as pyeval's), card text (``"Ah"``, ``"2C"``) or :class:`Card`, mixed freely;
 - ranks are 1..7462, **lower is stronger** (1 = royal flush): ``7463 - pyeval.evaluate(cards)``;
 - ``evaluate_omaha_cards(*cards)``: the **five board cards first**, then the four hole cards
-  (pyeval's own :func:`pyeval.hands.evaluate_omaha` takes ``(hole, board)``); the PLO5 and
+  (pyeval's own :func:`pyeval.hands.evaluate_omaha` takes keywords, ``hole=``, ``board=``); the PLO5 and
   PLO6 forms work without a special build.
 
 Differences: a card given twice raises :class:`pyeval.DuplicateCardError` (phevaluator answers
@@ -21,8 +21,7 @@ import random
 
 from ..cards import CARD_TEXT
 from ..errors import CardCountError, CardTypeError, InvalidCardError
-from .._bindings import lib
-from ..hands.evaluators import _OMAHA_TABLES, evaluate_omaha
+from ..hands.evaluators import evaluate_omaha
 from ..hands.high import MAX_VALUE, evaluate as _evaluate
 
 __all__ = [
@@ -31,7 +30,6 @@ __all__ = [
 ]
 
 _WORST = MAX_VALUE + 1  # rank = 7463 - value
-_omaha_high = lib.pe_omaha_high  # status < 0 for bad cards: then evaluate_omaha raises the precise error
 
 
 class Card:
@@ -133,26 +131,12 @@ def evaluate_cards(*cards: int | str | Card) -> int:
         CardCountError (a ValueError): not 5..7 cards. InvalidCardError, DuplicateCardError
         (ValueError), CardTypeError (TypeError).
     """
-    if cards and type(cards[0]) is str:
-        try:  # all card text: one dict look-up per card
-            return _WORST - _evaluate([_ID_OF_TEXT[c] for c in cards])  # type: ignore[index]
-        except (KeyError, TypeError):
-            pass
-    else:
-        try:  # all ints: pyeval's C fast path
-            return _WORST - _evaluate(cards)  # type: ignore[arg-type]
-        except CardTypeError:
-            pass
-    # mixed ints, text and Card objects
-    if not 5 <= len(cards) <= 7:
+    if not 5 <= len(cards) <= 7:  # phevaluator's limit (pyeval.evaluate itself takes 5..52 cards)
         raise CardCountError(f"The number of cards must be between 5 and 7. passed size: {len(cards)}")
-    return _WORST - _evaluate(_ids(cards))
-
-
-def _n(cards: tuple[int | str | Card, ...], n: int) -> int:
-    if len(cards) != n:
-        raise CardCountError(f"The number of cards must be {n}. passed size: {len(cards)}")
-    return evaluate_cards(*cards)
+    try:  # card ints or card text: pyeval's C fast path reads both
+        return _WORST - _evaluate(cards)  # type: ignore[arg-type]
+    except CardTypeError:  # Card objects among them
+        return _WORST - _evaluate(_ids(cards))
 
 
 def evaluate_5cards(a: int | str | Card, b: int | str | Card, c: int | str | Card, d: int | str | Card,
@@ -174,19 +158,12 @@ def evaluate_7cards(a: int | str | Card, b: int | str | Card, c: int | str | Car
 
 
 def _omaha(cards: tuple[int | str | Card, ...], hole: int) -> int:
-    if len(cards) == 5 + hole:
-        try:  # card ints: straight to the C evaluator, which checks them (range, duplicates) itself
-            v = _omaha_high(_OMAHA_TABLES, bytes(cards[5:]), hole, bytes(cards[:5]), 5)  # type: ignore[arg-type]
-        except (TypeError, ValueError):  # text, Card objects, ints past 255
-            v = -1
-        if v > 0:
-            return _WORST - v
     if len(cards) != 5 + hole:
         raise CardCountError(f"The number of cards must be {5 + hole} (the 5 board cards, then {hole} hole "
                              f"cards). passed size: {len(cards)}")
-    try:
+    try:  # card ints or text: pyeval's Omaha, hole and board named (pyeval takes the hole first)
         return _WORST - evaluate_omaha(hole=cards[5:], board=cards[:5])  # type: ignore[arg-type]
-    except CardTypeError:  # card text or Card objects among them
+    except CardTypeError:  # Card objects among them
         ids = _ids(cards)
         return _WORST - evaluate_omaha(hole=ids[5:], board=ids[:5])
 

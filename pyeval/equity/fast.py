@@ -150,7 +150,7 @@ def _slow(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
 
 
 _eqfast.bind(int(ffi.cast("uintptr_t", ffi.addressof(lib, "pe_eq_spot"))), lib.pe_eq_spot_abi(),
-             ffi.sizeof("pe_eq_spot_out"), pack, _cards_bytes, _slow, _seed_bytes, SPOT_MAX_WORK)
+             ffi.sizeof("pe_eq_spot_out"), pack, _cards_bytes, _slow, _seed_bytes, SPOT_MAX_WORK, DEFAULT_STREAMS)
 
 hand_vs_range = _eqfast.hand_vs_range
 equities = _eqfast.equities

@@ -5,15 +5,17 @@ and three board cards), the ace-to-five and deuce-to-seven lows, Badugi, the sho
   re-exported by :mod:`pyeval`);
 * :mod:`.evaluators`: Omaha, the lows and Badugi (single hands and batches, in C with the GIL released);
 * :mod:`.shortdeck`: the short-deck (6+) high hand;
-* :mod:`.registry`: :data:`HAND_TYPES`, every hand type (``high`` included) by name, which the poker
-  engine (:mod:`pyeval.poker`) looks up at showdown and :class:`pyeval.poker.games.Variant` names.
+* :mod:`.registry`: :data:`HAND_TYPES`, the one list of hand types (``high`` included) by name, with
+  each type's card counts, valuation, words (:func:`describe`), classes and batch kind: the poker
+  engine (:mod:`pyeval.poker`) looks it up at showdown, :class:`pyeval.poker.games.Variant` names it;
+* :mod:`.words` (low and Badugi values in words), :mod:`.a6` (ace-to-six low), :mod:`._tables`.
 
 Every batch evaluator has one shape: ``(hands, [board,] out=None, *, threads=1, [kind=...])``."""
 from typing import TYPE_CHECKING
 
 from .._lazy import attach
 from .high import (
-    CATEGORY_RANGES, MAX_VALUE, HandCategory, best_five, census, class_to_string, describe, evaluate, evaluate_batch,
+    CATEGORY_RANGES, MAX_VALUE, HandCategory, best_five, census, class_to_string, evaluate, evaluate_batch,
     evaluate_cactus_kev, from_cactus_kev, hand_category, handtype, rank_class, to_cactus_kev,
 )
 
@@ -24,12 +26,12 @@ _LAZY = {
                      "evaluate_badugi", "evaluate_badugi_batch", "evaluate_low_27", "evaluate_low_a5",
                      "evaluate_low_a5_8", "evaluate_low_batch", "evaluate_omaha", "evaluate_omaha_batch",
                      "evaluate_omaha_low8"), "evaluators"),
-    **dict.fromkeys(("HAND_TYPES", "HandType", "hand_type"), "registry"),
+    **dict.fromkeys(("HAND_TYPES", "HandType", "hand_type", "describe"), "registry"),
     **dict.fromkeys(("SHORT_DECK_KINDS", "SHORT_DECK", "SHORT_DECK_CLASSES", "ShortDeckEquity", "describe_short_deck",
                      "evaluate_short_deck", "evaluate_short_deck_batch", "short_deck_category",
                      "short_deck_equity"), "shortdeck"),
 }
-__getattr__, __dir__ = attach(__name__, _LAZY, ("evaluators", "registry", "shortdeck"))
+__getattr__, __dir__ = attach(__name__, _LAZY, ("evaluators", "registry", "shortdeck", "words", "a6"))
 
 if TYPE_CHECKING:
     from .evaluators import (
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
         evaluate_badugi_batch, evaluate_low_27, evaluate_low_a5, evaluate_low_a5_8, evaluate_low_batch,
         evaluate_omaha, evaluate_omaha_batch, evaluate_omaha_low8,
     )
-    from .registry import HAND_TYPES, HandType, hand_type
+    from .registry import HAND_TYPES, HandType, describe, hand_type
     from .shortdeck import (
         SHORT_DECK_KINDS, SHORT_DECK, SHORT_DECK_CLASSES, ShortDeckEquity, describe_short_deck, evaluate_short_deck,
         evaluate_short_deck_batch, short_deck_category, short_deck_equity,

@@ -32,7 +32,8 @@ from .._batch import (
 from .._bindings import _fastcall, check, ffi, lib
 from ..cards import CARD_TEXT, CardsLike, to_cards
 from ..errors import CardCountError, CardTypeError, DuplicateCardError, HandValueError
-from ..strength import LOW_KINDS
+from ._tables import OMAHA_TABLES as _OMAHA_TABLES
+from .registry import HAND_TYPES
 
 __all__ = [
     "evaluate_omaha", "evaluate_omaha_low8", "evaluate_omaha_batch", "evaluate_low_a5", "evaluate_low_a5_8",
@@ -45,14 +46,11 @@ LOW_A5_8_MIN = int(lib.PE_LOW_A5_8_MIN)
 LOW_27_CLASSES = int(lib.PE_LOW_27_CLASSES)
 BADUGI_CLASSES = int(lib.PE_BADUGI_CLASSES)
 
-# The Omaha high table: one copy, owned by pyeval._fastcall (filled there on first use), read here
-# by the batch path through a read-only buffer.
-_OMAHA_TABLES = ffi.cast("uint16_t *", ffi.from_buffer(_fastcall.omaha_tables()))
-
-# The kinds of evaluate_low_batch (the names pyeval.describe reads, pyeval.strength.LOW_KINDS) and of
-# evaluate_omaha_batch -> their C codes.
-_LOW_KINDS = dict(zip(LOW_KINDS, (int(lib.PE_LOW_A5), int(lib.PE_LOW_A5_8), int(lib.PE_LOW_27)), strict=True))
-_OMAHA_KINDS = {"high": int(lib.PE_OMAHA_HIGH), "low8": int(lib.PE_OMAHA_LOW8)}
+# The kinds of evaluate_low_batch -> their C codes and card counts: the registry's hand types whose
+# batch is "low" (the names pyeval.describe reads); and of evaluate_omaha_batch.
+_LOW_KINDS = {name: t.batch_code for name, t in HAND_TYPES.items() if t.batch == "low"}
+_LOW_CARDS = {name: HAND_TYPES[name].hole_cards for name in _LOW_KINDS}
+_OMAHA_KINDS = {"high": HAND_TYPES["omaha"].batch_code, "low8": HAND_TYPES["omaha_low8"].batch_code}
 
 
 def _status(st: int, what: str, cards: tuple[int, ...]) -> int:
@@ -204,8 +202,9 @@ def evaluate_low_batch(hands: npt.ArrayLike, out: npt.NDArray[np.uint16] | None 
     code = check_kind(kind, _LOW_KINDS)
     arr = _matrix(hands, "hands")
     n, k = arr.shape
-    if (k != 5) if kind == "27" else not 5 <= k <= 7:
-        raise CardCountError(f"{kind} lows take {'5' if kind == '27' else '5..7'} cards per hand, got {k}")
+    lo, hi = _LOW_CARDS[kind]
+    if not lo <= k <= hi:
+        raise CardCountError(f"{kind} lows take {lo if lo == hi else f'{lo}..{hi}'} cards per hand, got {k}")
     out = check_out(out, n)
     st, row = run_rows(row_blocks(lib.pe_low_batch, arr, out, k, code), n, check_threads(threads))
     if st:

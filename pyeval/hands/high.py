@@ -298,14 +298,9 @@ def class_to_string(rank_class: int) -> str:
     return RANK_CLASS_STRINGS[rank_class]
 
 
-def describe(value: int, *, kickers: bool = False, kind: str = "high") -> str:
-    """Describe a hand value in words.
-
-    ``kind`` says which evaluator the value came from: ``"high"`` (default, this module),
-    ``"a5"``, ``"a5_8"``, ``"27"`` (lows, :func:`pyeval.strength.describe_low`), ``"badugi"``
-    (:func:`pyeval.strength.describe_badugi`) or ``"short_deck"``
-    (:func:`pyeval.hands.describe_short_deck`). A low value read as a high one means another hand:
-    ``describe(6175)`` is a flush, ``describe(6175, kind="a5")`` the wheel.
+def describe(value: int, *, kickers: bool = False) -> str:
+    """Describe a high hand value (1..7462) in words. (:func:`pyeval.describe` takes ``kind=`` for
+    the other hand types: :func:`pyeval.hands.registry.describe`.)
 
     Examples: ``"Royal Flush"``, ``"Straight Flush, Five high"``, ``"Four of a Kind, Aces"``,
     ``"Full House, Kings over Fours"``, ``"Flush, Ace high"``, ``"Two Pair, Kings and Fours"``,
@@ -315,16 +310,6 @@ def describe(value: int, *, kickers: bool = False, kind: str = "high") -> str:
     Raises:
         HandValueError: ``value`` outside 1..7462.
     """
-    if kind != "high":
-        from .. import strength
-        if kind in strength.LOW_KINDS:
-            return strength.describe_low(value, kind)
-        if kind == "badugi":
-            return strength.describe_badugi(value)
-        if kind == "short_deck":
-            from .shortdeck import describe_short_deck
-            return describe_short_deck(value)
-        raise CardTypeError(f"kind must be high, a5, a5_8, 27, badugi or short_deck, got {kind!r}")
     info = lib.pe_class_info(_check_value(value))
     cat = HandCategory(info >> 20)
     r = [(info >> (16 - 4 * i)) & 15 for i in range(5)]

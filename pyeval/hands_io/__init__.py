@@ -3,7 +3,7 @@ and PokerStars-style text from any pyeval round.
 
 Reading: :func:`parse_text` / :func:`parse_file` yield one :class:`ImportedHand` per hand (a file of
 many hands keeps going past a bad one and reports it); :func:`read_text` is the strict form that
-raises on the first bad hand. Each hand becomes a :class:`~pyeval.holdem.phh.HandHistory` with the
+raises on the first bad hand. Each hand becomes a :class:`~pyeval.poker.phh.HandHistory` with the
 PHH fields the room records (``players``, ``seats``, ``finishing_stacks``, ``winnings``, ``venue``,
 ``table``, ``hand``, ``time``, ``year``/``month``/``day``, ``currency``, ``currency_symbol``,
 ``seat_count``, ``event``, ``level``) and user fields ``_units_per_currency`` (100: amounts are cents),

@@ -3,7 +3,7 @@ of a parsed hand against a replay through the engine (:mod:`pyeval.hands_io._ver
 
 Every room parser reads its text into a :class:`RawHand` (seats, forced bets, the actions in order,
 cards, what the room says each player collected, rake); :func:`to_phh` turns that into a
-:class:`~pyeval.holdem.phh.HandHistory` and :func:`~pyeval.hands_io._verify.verify` replays the hand
+:class:`~pyeval.poker.phh.HandHistory` and :func:`~pyeval.hands_io._verify.verify` replays the hand
 and compares.
 Amounts are ints in the smallest unit of the hand's currency (cents for ``$0.01``) or chips.
 """
@@ -279,211 +279,197 @@ def _order(raw: RawHand) -> list[Seat]:
     return seats[k:] + seats[:k]
 
 
-def to_phh(raw: RawHand) -> HandHistory:
-    """The PHH record of a room's hand (see the module docstring). Raises HandParseError when the
-    record is inconsistent (unknown players, actions before the cards, ...)."""
-    variant = VARIANTS.get(raw.game[1:])
-    if variant is None or raw.game[:1] not in "FNP":
-        raise raw.fail(f"game {raw.game!r} has no pyeval variant")
-    order = _order(raw)
-    n = len(order)
-    idx = {s.name: i for i, s in enumerate(order)}
-    names = [s.name for s in order]
-    antes = [0] * n
-    bos = [0] * n
-    contrib = [0] * n
-    street_bet = [0] * n
-    collected = [0] * n
-    returned = [0] * n
-    cashout = [0] * n
-    folded = [False] * n
-    shown: dict[int, tuple[int, ...]] = {}
-    mucked: set[int] = set()
-    actions: list[str] = []
-    notes = list(raw.notes)
-    stud = variant.stud
-    draw = any(s.draw for s in variant.streets)
-    n_hole = variant.hole_cards
-    first_street = variant.streets[0]
+class _Acts:
+    """The room's acts of one hand turned into PHH actions, with what each player put in and got
+    back (:func:`to_phh`'s first step): one method per kind of act (forced bets, streets, betting,
+    draws, showdown and settlement)."""
 
-    def p(name: str, line: int) -> int:
-        if name not in idx:
-            raise raw.fail(f"{name!r} acts but is not dealt in", line)
-        return idx[name]
+    def __init__(self, raw: RawHand, variant: Any, order: list[Seat]) -> None:
+        self.raw, self.variant = raw, variant
+        n = self.n = len(order)
+        self.idx = {s.name: i for i, s in enumerate(order)}
+        self.names = [s.name for s in order]
+        self.antes = [0] * n
+        self.bos = [0] * n
+        self.contrib = [0] * n
+        self.street_bet = [0] * n
+        self.collected = [0] * n
+        self.returned = [0] * n
+        self.cashout = [0] * n
+        self.folded = [False] * n
+        self.shown: dict[int, tuple[int, ...]] = {}
+        self.mucked: set[int] = set()
+        self.actions: list[str] = []
+        self.notes = list(raw.notes)
+        self.stud = variant.stud
+        self.stud_dealt = [0] * n  # stud: cards dealt so far to each player
+        self.street_no = -1
+        self.dealt_hole = False
+        self.pending_draw: dict[int, tuple[int, ...]] = {}
 
-    def known(i: int) -> list[int]:
-        return raw.hole.get(names[i], [])
+    def p(self, name: str, line: int) -> int:
+        if name not in self.idx:
+            raise self.raw.fail(f"{name!r} acts but is not dealt in", line)
+        return self.idx[name]
 
-    stud_dealt = [0] * n  # stud: cards dealt so far to each player
-    street_no = -1
-    dealt_hole = False
+    def known(self, i: int) -> list[int]:
+        return self.raw.hole.get(self.names[i], [])
 
-    def deal_hole() -> None:
-        nonlocal dealt_hole
-        dealt_hole = True
-        k = first_street.down + first_street.up
-        for i in range(n):
-            kc = known(i)
-            if stud:
+    def deal_hole(self) -> None:
+        self.dealt_hole = True
+        first = self.variant.streets[0]
+        k = first.down + first.up
+        for i in range(self.n):
+            kc = self.known(i)
+            if self.stud:
                 cs = [kc[j] if j < len(kc) else -1 for j in range(k)]
-                stud_dealt[i] = k
+                self.stud_dealt[i] = k
             else:
                 cs = list(kc[:k]) + [-1] * (k - len(kc[:k]))
-            actions.append(f"d dh p{i + 1} {card_text(cs)}")
+            self.actions.append(f"d dh p{i + 1} {card_text(cs)}")
 
-    pending_draw: dict[int, tuple[int, ...]] = {}
-    for a in raw.acts:
+    def flush_draw(self) -> None:
+        """The replacement cards of a draw, dealt once every player has discarded."""
+        for i, new in self.pending_draw.items():
+            self.actions.append(f"d dh p{i + 1} {card_text(new)}")
+        self.pending_draw = {}
+
+    def run(self) -> None:
+        handlers = {"ante": self.forced, "post": self.forced, "street": self.street, "fold": self.betting,
+                    "check": self.betting, "call": self.betting, "bet": self.betting, "raise": self.betting,
+                    "complete": self.betting, "bring_in": self.betting, "discard": self.draw, "drawn": self.draw,
+                    "show": self.settle, "muck": self.settle, "return": self.settle, "collect": self.settle,
+                    "cashout": self.settle}
+        for a in self.raw.acts:
+            k = a.kind
+            if self.pending_draw and k in ("fold", "check", "call", "bet", "raise", "complete", "show", "muck"):
+                self.flush_draw()
+            handler = handlers.get(k)
+            if handler is None:  # pragma: no cover - parsers emit only the kinds above
+                raise self.raw.fail(f"internal: unknown act {k!r}", a.line)
+            handler(a)
+        if not self.dealt_hole:
+            self.deal_hole()
+
+    def forced(self, a: Any) -> None:
+        i = self.p(a.name, a.line)
+        if a.kind == "ante":
+            self.antes[i] += a.amount
+            self.contrib[i] += a.amount
+        elif a.extra == "both":  # a live big blind and a dead small blind posted together
+            live = max(self.raw.min_bet or 0, 0) or a.amount
+            self.bos[i] = live
+            dead = a.amount - live
+            self.notes.append(f"{a.name} posted a dead blind of {dead} with the big blind (line {a.line}): "
+                              "PHH has no dead blinds")
+            self.contrib[i] += a.amount
+            self.street_bet[i] = live
+        else:
+            self.bos[i] += a.amount
+            self.contrib[i] += a.amount
+            self.street_bet[i] += a.amount
+
+    def street(self, a: Any) -> None:
+        self.street_no += 1
+        if self.street_no == 0:
+            self.deal_hole()
+            return
+        self.street_bet = [0] * self.n
+        if self.pending_draw:
+            self.flush_draw()
+        streets = self.variant.streets
+        spec = streets[self.street_no] if self.street_no < len(streets) else None
+        if spec is None:
+            raise self.raw.fail(f"more streets than {self.raw.game} has", a.line)
+        if spec.board:
+            if len(a.cards) != spec.board:
+                raise self.raw.fail(f"{a.extra} needs {spec.board} board card(s), got {len(a.cards)}", a.line)
+            self.actions.append(f"d db {card_text(a.cards)}")
+        elif self.stud:
+            m = spec.down + spec.up
+            for i in range(self.n):
+                if self.folded[i]:
+                    continue
+                kc = self.known(i)
+                s0 = self.stud_dealt[i]
+                cs = [kc[j] if j < len(kc) else -1 for j in range(s0, s0 + m)]
+                self.stud_dealt[i] = s0 + m
+                self.actions.append(f"d dh p{i + 1} {card_text(cs)}")
+
+    def betting(self, a: Any) -> None:
         k = a.kind
-        if pending_draw and k in ("fold", "check", "call", "bet", "raise", "complete", "show", "muck"):
-            # the replacement cards of a draw are dealt once every player has discarded
-            for i, new in pending_draw.items():
-                actions.append(f"d dh p{i + 1} {card_text(new)}")
-            pending_draw = {}
-        if k == "ante":
-            i = p(a.name, a.line)
-            antes[i] += a.amount
-            contrib[i] += a.amount
-        elif k == "post":
-            i = p(a.name, a.line)
-            if a.extra == "both":  # a live big blind and a dead small blind posted together
-                live = max(raw.min_bet or 0, 0) or a.amount
-                bos[i] = live
-                dead = a.amount - live
-                notes.append(f"{a.name} posted a dead blind of {dead} with the big blind (line {a.line}): "
-                             "PHH has no dead blinds")
-                contrib[i] += a.amount
-                street_bet[i] = live
-            else:
-                bos[i] += a.amount
-                contrib[i] += a.amount
-                street_bet[i] += a.amount
-        elif k == "street":
-            street_no += 1
-            if street_no == 0:
-                deal_hole()
-            else:
-                street_bet = [0] * n
-                if pending_draw:
-                    for i, new in pending_draw.items():
-                        actions.append(f"d dh p{i + 1} {card_text(new)}")
-                    pending_draw = {}
-                spec = variant.streets[street_no] if street_no < len(variant.streets) else None
-                if spec is None:
-                    raise raw.fail(f"more streets than {raw.game} has", a.line)
-                if spec.board:
-                    if len(a.cards) != spec.board:
-                        raise raw.fail(f"{a.extra} needs {spec.board} board card(s), got {len(a.cards)}", a.line)
-                    actions.append(f"d db {card_text(a.cards)}")
-                elif stud:
-                    m = spec.down + spec.up
-                    for i in range(n):
-                        if folded[i]:
-                            continue
-                        kc = known(i)
-                        s0 = stud_dealt[i]
-                        cs = [kc[j] if j < len(kc) else -1 for j in range(s0, s0 + m)]
-                        stud_dealt[i] = s0 + m
-                        actions.append(f"d dh p{i + 1} {card_text(cs)}")
-        elif k == "fold":
-            i = p(a.name, a.line)
-            folded[i] = True
-            if not dealt_hole:
-                deal_hole()
-            actions.append(f"p{i + 1} f")
-        elif k in ("check", "call"):
-            i = p(a.name, a.line)
-            contrib[i] += a.amount
-            street_bet[i] += a.amount
-            actions.append(f"p{i + 1} cc")
-        elif k in ("bet", "raise", "complete"):
-            i = p(a.name, a.line)
-            if a.amount <= street_bet[i]:
-                raise raw.fail(f"{a.name} bets to {a.amount} but has already put in {street_bet[i]}", a.line)
-            contrib[i] += a.amount - street_bet[i]
-            street_bet[i] = a.amount
-            actions.append(f"p{i + 1} cbr {a.amount}")
-        elif k == "bring_in":
-            i = p(a.name, a.line)
-            contrib[i] += a.amount
-            street_bet[i] += a.amount
-            actions.append(f"p{i + 1} pb")
-        elif k == "discard":
-            i = p(a.name, a.line)
-            cnt = a.amount
-            if a.cards and len(a.cards) != cnt:
-                raise raw.fail(f"{a.name} discards {cnt} cards but {len(a.cards)} are named", a.line)
-            out = a.cards if a.cards else (-1,) * cnt
-            actions.append(f"p{i + 1} sd {card_text(out)}" if cnt else f"p{i + 1} sd")
-            if cnt:
-                pending_draw[i] = (-1,) * cnt
-        elif k == "drawn":
-            i = p(a.name, a.line)
-            pending_draw[i] = a.cards
-        elif k == "show":
-            i = p(a.name, a.line)
-            shown[i] = a.cards
+        i = self.p(a.name, a.line)
+        if k == "fold":
+            self.folded[i] = True
+            if not self.dealt_hole:
+                self.deal_hole()
+            self.actions.append(f"p{i + 1} f")
+        elif k in ("check", "call", "bring_in"):
+            self.contrib[i] += a.amount
+            self.street_bet[i] += a.amount
+            self.actions.append(f"p{i + 1} {'pb' if k == 'bring_in' else 'cc'}")
+        else:  # bet, raise, complete
+            if a.amount <= self.street_bet[i]:
+                raise self.raw.fail(f"{a.name} bets to {a.amount} but has already put in {self.street_bet[i]}", a.line)
+            self.contrib[i] += a.amount - self.street_bet[i]
+            self.street_bet[i] = a.amount
+            self.actions.append(f"p{i + 1} cbr {a.amount}")
+
+    def draw(self, a: Any) -> None:
+        i = self.p(a.name, a.line)
+        if a.kind == "drawn":
+            self.pending_draw[i] = a.cards
+            return
+        cnt = a.amount
+        if a.cards and len(a.cards) != cnt:
+            raise self.raw.fail(f"{a.name} discards {cnt} cards but {len(a.cards)} are named", a.line)
+        out = a.cards if a.cards else (-1,) * cnt
+        self.actions.append(f"p{i + 1} sd {card_text(out)}" if cnt else f"p{i + 1} sd")
+        if cnt:
+            self.pending_draw[i] = (-1,) * cnt
+
+    def settle(self, a: Any) -> None:
+        i = self.p(a.name, a.line)
+        k = a.kind
+        if k == "show":
+            self.shown[i] = a.cards
         elif k == "muck":
-            mucked.add(p(a.name, a.line))
+            self.mucked.add(i)
         elif k == "return":
-            i = p(a.name, a.line)
-            returned[i] += a.amount
+            self.returned[i] += a.amount
         elif k == "collect":
-            collected[p(a.name, a.line)] += a.amount
-        elif k == "cashout":
-            i = p(a.name, a.line)
-            cashout[i] += a.amount
-            notes.append(f"{a.name} cashed out the hand for {a.amount} (line {a.line}): "
-                         "the room settled this player outside the showdown")
-        else:  # pragma: no cover - parsers emit only the kinds above
-            raise raw.fail(f"internal: unknown act {k!r}", a.line)
-    if not dealt_hole:
-        deal_hole()
-    # forced bets posted all-in for less: PHH records the nominal amounts (the stacks imply the rest)
+            self.collected[i] += a.amount
+        else:  # cashout
+            self.cashout[i] += a.amount
+            self.notes.append(f"{a.name} cashed out the hand for {a.amount} (line {a.line}): "
+                              "the room settled this player outside the showdown")
+
+
+def _nominal_forced_bets(raw: RawHand, order: list[Seat], acts: _Acts) -> None:
+    """Forced bets posted all-in for less: PHH records the nominal amounts (the stacks imply the rest)."""
+    antes, bos, n = acts.antes, acts.bos, acts.n
     ante_nominal = max(antes)
     for i, s in enumerate(order):
         if antes[i] and antes[i] < ante_nominal and antes[i] == s.stack:
             antes[i] = ante_nominal
     for a in raw.acts:
         if a.kind == "post" and a.extra in ("sb", "bb"):
-            i = idx[a.name]
+            i = acts.idx[a.name]
             nominal = raw.small_blind if a.extra == "sb" else raw.big_blind
             short = order[i].stack - antes_paid(raw, a.name) == a.amount
             if nominal is not None and short and a.amount < nominal:
                 bos[i] = nominal
-    out_on_ante = [not stud and bool(antes[i]) and s.stack == antes_paid(raw, s.name) for i, s in enumerate(order)]
+    out_on_ante = [not acts.stud and bool(antes[i]) and s.stack == antes_paid(raw, s.name) for i, s in enumerate(order)]
     for i, nominal in zip((1, 0) if n == 2 else (0, 1), (raw.small_blind, raw.big_blind)):  # all in on the ante:
         bos[i] = nominal if nominal and not bos[i] and out_on_ante[i] and (any(bos) or all(out_on_ante[:2])) else bos[i]
-    if pending_draw:
-        for i, new in pending_draw.items():
-            actions.append(f"d dh p{i + 1} {card_text(new)}")
-    if len(raw.boards) > 1:
-        _add_runs(actions, raw, variant)
-    # fill in the cards shown at showdown where the deals had them face down
-    actions = _fill_shown(actions, shown, raw, variant, n, notes, names)
-    hh_fields: dict[str, Any] = {}
-    forced_big = max(bos) if any(bos) else 0
-    fl = raw.game[0] == "F"
-    hh = HandHistory(
-        variant=raw.game, antes=antes, blinds_or_straddles=bos[::-1] if n == 2 else bos,
-        starting_stacks=[s.stack for s in order], actions=actions,
-        min_bet=None if fl else (raw.min_bet or forced_big or 1),
-        small_bet=raw.small_bet if fl else None, big_bet=raw.big_bet if fl else None,
-        bring_in=raw.bring_in if stud else None,
-        finishing_stacks=[s.stack - contrib[i] + returned[i] + collected[i] + cashout[i] for i, s in enumerate(order)]
-        if raw.results_known else None,
-        players=names, name=f"{raw.source}:{raw.line}" if raw.source else f"line {raw.line}",
-    )
-    # one chip limit: a record pyeval writes is one PHH (and the engine) reads back
-    for what, vals in (("a starting stack", hh.starting_stacks), ("a finishing stack", hh.finishing_stacks or ()),
-                       ("an ante", antes), ("a blind or straddle", bos), ("a collected amount", collected),
-                       ("a returned amount", returned), ("a cashed-out amount", cashout),
-                       ("a bet size", (hh.min_bet, hh.small_bet, hh.big_bet, hh.bring_in)),
-                       ("the rake, jackpot or total pot", (raw.rake, raw.jackpot, raw.total_pot))):
-        check_chips(vals, what, raw.fail, raw.line)
-    _showdown(hh, shown, mucked, folded, stud)
-    hh_fields["seats"] = [s.seat for s in order]
+
+
+def _record_fields(raw: RawHand, order: list[Seat], acts: _Acts) -> dict[str, Any]:
+    """The PHH fields beyond the hand itself: seats, winnings, venue and time, tournament mode, and
+    :func:`_user_fields` (see the module docstring)."""
+    hh_fields: dict[str, Any] = {"seats": [s.seat for s in order]}
     if raw.results_known:
-        hh_fields["winnings"] = collected
+        hh_fields["winnings"] = acts.collected
     hh_fields["venue"] = raw.venue
     for key in ("hand_id", "table", "currency", "currency_symbol", "seat_count", "level", "time_zone_abbreviation"):
         v = getattr(raw, key)
@@ -492,33 +478,81 @@ def to_phh(raw: RawHand) -> HandHistory:
     if raw.time is not None:
         hh_fields["year"], hh_fields["month"], hh_fields["day"] = raw.time.year, raw.time.month, raw.time.day
         hh_fields["time"] = raw.time.time()
-    if any(antes):  # a room pots each ante as its poster's contribution (pokerkit's field)
+    if any(acts.antes):  # a room pots each ante as its poster's contribution (pokerkit's field)
         hh_fields["ante_trimming_status"] = True
     if raw.tournament is not None:  # tournament mode: chips not cash, players sitting out dealt in
         hh_fields["event"] = f"Tournament #{raw.tournament}"
         hh_fields["_pyeval_tournament"] = True
         if raw.dealt_sitting_out:
-            hh_fields["_pyeval_sitting_out"] = [nm in raw.dealt_sitting_out for nm in names]
-    hh_fields["_units_per_currency"] = raw.scale if raw.currency else 1
+            hh_fields["_pyeval_sitting_out"] = [nm in raw.dealt_sitting_out for nm in acts.names]
+    hh_fields.update(_user_fields(raw, acts))
+    return hh_fields
+
+
+def _user_fields(raw: RawHand, acts: _Acts) -> dict[str, Any]:
+    """The ``_``-prefixed user fields: units, button, rake and pots, returns, cash-outs, mixed game,
+    players sitting out, boards run more than once, notes."""
+    hh_fields: dict[str, Any] = {"_units_per_currency": raw.scale if raw.currency else 1}
     if raw.button_seat is not None:
         hh_fields["_button_seat"] = raw.button_seat
     for key in ("rake", "jackpot", "total_pot"):
         v = getattr(raw, key)
         if v is not None:
             hh_fields[f"_{key}"] = v
-    if any(returned):
-        hh_fields["_returned"] = returned
-    if any(cashout):
-        hh_fields["_cashed_out"] = cashout
+    if any(acts.returned):
+        hh_fields["_returned"] = acts.returned
+    if any(acts.cashout):
+        hh_fields["_cashed_out"] = acts.cashout
     if raw.mixed:
         hh_fields["_mixed_game"] = raw.mixed
     if raw.sitting_out:
         hh_fields["_sitting_out"] = list(raw.sitting_out)
     if len(raw.boards) > 1:
         hh_fields["_boards"] = [card_text(b) for b in raw.boards]
-    if notes:
-        hh_fields["_notes"] = notes
-    hh.extra.update(hh_fields)
+    if acts.notes:
+        hh_fields["_notes"] = acts.notes
+    return hh_fields
+
+
+def to_phh(raw: RawHand) -> HandHistory:
+    """The PHH record of a room's hand (see the module docstring). Raises HandParseError when the
+    record is inconsistent (unknown players, actions before the cards, ...)."""
+    variant = VARIANTS.get(raw.game[1:])
+    if variant is None or raw.game[:1] not in "FNP":
+        raise raw.fail(f"game {raw.game!r} has no pyeval variant")
+    order = _order(raw)
+    acts = _Acts(raw, variant, order)
+    acts.run()
+    _nominal_forced_bets(raw, order, acts)
+    if acts.pending_draw:
+        acts.flush_draw()
+    actions = acts.actions
+    if len(raw.boards) > 1:
+        _add_runs(actions, raw, variant)
+    n, bos, contrib = acts.n, acts.bos, acts.contrib
+    # fill in the cards shown at showdown where the deals had them face down
+    actions = _fill_shown(actions, acts.shown, raw, variant, n, acts.notes, acts.names)
+    forced_big = max(bos) if any(bos) else 0
+    fl = raw.game[0] == "F"
+    hh = HandHistory(
+        variant=raw.game, antes=acts.antes, blinds_or_straddles=bos[::-1] if n == 2 else bos,
+        starting_stacks=[s.stack for s in order], actions=actions,
+        min_bet=None if fl else (raw.min_bet or forced_big or 1),
+        small_bet=raw.small_bet if fl else None, big_bet=raw.big_bet if fl else None,
+        bring_in=raw.bring_in if acts.stud else None,
+        finishing_stacks=[s.stack - contrib[i] + acts.returned[i] + acts.collected[i] + acts.cashout[i]
+                          for i, s in enumerate(order)] if raw.results_known else None,
+        players=acts.names, name=f"{raw.source}:{raw.line}" if raw.source else f"line {raw.line}",
+    )
+    # one chip limit: a record pyeval writes is one PHH (and the engine) reads back
+    for what, vals in (("a starting stack", hh.starting_stacks), ("a finishing stack", hh.finishing_stacks or ()),
+                       ("an ante", acts.antes), ("a blind or straddle", bos), ("a collected amount", acts.collected),
+                       ("a returned amount", acts.returned), ("a cashed-out amount", acts.cashout),
+                       ("a bet size", (hh.min_bet, hh.small_bet, hh.big_bet, hh.bring_in)),
+                       ("the rake, jackpot or total pot", (raw.rake, raw.jackpot, raw.total_pot))):
+        check_chips(vals, what, raw.fail, raw.line)
+    _showdown(hh, acts.shown, acts.mucked, acts.folded, acts.stud)
+    hh.extra.update(_record_fields(raw, order, acts))
     return hh
 
 

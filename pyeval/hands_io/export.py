@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from ..cards import CARD_TEXT
 from ..errors import HandHistoryError
@@ -50,7 +52,7 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
     """The round (played so far; usually complete) as PokerStars hand-history text.
 
     Args:
-        rnd: a :class:`~pyeval.holdem.Round` of any variant.
+        rnd: a :class:`~pyeval.poker.Round` of any variant.
         players: names by round index (default ``Player1``...). Names may contain colons and
             brackets; a name may not be empty or start/end with a space.
         hand_id, table, time: the header's hand number, table name and time (default 2000-01-01).
@@ -66,216 +68,275 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
             money); a tournament round is written with a ``Tournament #`` header instead.
     """
     n = rnd.n
-    runs = rnd.runs
     names = list(players) if players is not None else [f"Player{i + 1}" for i in range(n)]
     seat_no = list(seats) if seats is not None else list(range(1, n + 1))
     if len(names) != n or len(seat_no) != n:
         raise HandHistoryError(f"need {n} player names and seats, got {len(names)} and {len(seat_no)}")
     if any(not nm or nm != nm.strip() or "\n" in nm for nm in names) or len(set(names)) != n:
         raise HandHistoryError(f"player names must be distinct, non-empty and not start or end with a space: {names!r}")
-    rules = rnd.rules
     if currency is not None:  # tournament chips are not money (PokerRules.tournament)
-        rules.check_convertible(f"writing the chips as {currency}")
+        rnd.rules.check_convertible(f"writing the chips as {currency}")
     symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(currency or "", "")
     if currency is not None and not symbol:
         raise HandHistoryError(f"currency must be USD, EUR, GBP or None, got {currency!r}")
+    w = _StarsWriter(rnd, names, seat_no, _Money(currency, symbol, units_per_currency))
+    w.header(hand_id, table, time, seat_count)
+    for e in rnd.events:
+        w.event(e)
+    w.showdown_and_summary()
+    return "\n".join(w.out) + "\n"
 
-    def amt(x: int) -> str:
-        if currency is None:
+
+@dataclass(frozen=True)
+class _Money:
+    """How chips are written: ints, or money (``units`` chips to the currency unit)."""
+
+    currency: str | None
+    symbol: str
+    units: int
+
+    def __call__(self, x: int) -> str:
+        if self.currency is None:
             return str(x)
-        whole, frac = divmod(x, units_per_currency)
-        digits = len(str(units_per_currency - 1))
-        return f"{symbol}{whole}.{frac:0{digits}d}" if frac else f"{symbol}{whole}"
+        whole, frac = divmod(x, self.units)
+        digits = len(str(self.units - 1))
+        return f"{self.symbol}{whole}.{frac:0{digits}d}" if frac else f"{self.symbol}{whole}"
 
-    variant = rules.variant
-    fl = rules.structure is BettingStructure.FIXED_LIMIT
-    if fl:
-        stakes = f"{amt(rules.min_bet)}/{amt(rules.big_bet_amount)}"
-    elif not rules.blinds:  # stud, pot or no limit: the bring-in and the minimum bet
-        stakes = f"{amt(rules.bring_in)}/{amt(rules.min_bet)}"
-    else:
-        stakes = f"{amt(min(rules.blinds))}/{amt(max(rules.blinds))}"
-    if currency is not None:
-        stakes += f" {currency}"
-    t = time or _dt.datetime(2000, 1, 1)
-    if rules.tournament:  # a tournament hand: the reader configures tournament mode from this header
-        head = f"Tournament #{hand_id}, Freeroll {game_label(rnd)} - Level I ({stakes})"
-    else:
-        head = f"{game_label(rnd)} ({stakes})"
-    out = [f"PokerStars Hand #{hand_id}: {head} - {t:%Y/%m/%d %H:%M:%S} ET"]
-    cnt = seat_count or max(seat_no)
-    button = "" if variant.stud else f" Seat #{seat_no[-1]} is the button"
-    out.append(f"Table '{table}' {cnt}-max{button}")
-    away_players = rnd.sitting_out
-    for i in range(n):
-        away = " is sitting out" if i in away_players else ""
-        out.append(f"Seat {seat_no[i]}: {names[i]} ({amt(rnd.starting_stacks[i])} in chips){away}")
-    blinds_seen = 0
-    street = -1
-    bet = [0] * n
-    bet_to = 0
-    board: list[int] = []
-    shown_cards: dict[int, tuple[int, ...]] = {}
-    held: list[list[int]] = [[] for _ in range(n)]
-    awards: list[tuple[int, int, int]] = []
-    events = rnd.events
-    stud = variant.stud
-    draw = any(s.draw for s in variant.streets)
-    prev = ""  # the kind of the last event that was not a burn or reshuffle
-    stacks = list(rnd.starting_stacks)
-    street_got: set[int] = set()  # stud: players dealt this street
-    raked = 0
-    run = -1  # the run being dealt (after run_it), -1 before
-    run_base: list[int] = []  # the board the runs share
-    kinds = [str(e.kind) for e in events]
-    per_run = kinds[kinds.index("run_it"):].count("board") // runs if runs > 1 else 0  # board deals per run
-    dealt_in_run = 0
-    showdown: list[str] = []  # a board run more than once: the show and muck lines, under each run's showdown
 
-    def new_street(label: str) -> None:
-        nonlocal street, bet, bet_to
-        street += 1
-        if street > 0:
-            bet, bet_to = [0] * n, 0
-        out.append(f"*** {label} ***")
+class _StarsWriter:
+    """:func:`to_pokerstars`'s text, line by line: the header and seats, one method per kind of
+    event (forced bets, cards dealt, board, draws, betting, showdown), then the showdown and summary."""
 
-    def all_in(p: int) -> str:
-        return " and is all-in" if stacks[p] == 0 else ""
+    def __init__(self, rnd: Round, names: list[str], seat_no: list[int], amt: _Money) -> None:
+        self.rnd, self.names, self.seat_no, self.amt = rnd, names, seat_no, amt
+        self.rules = rnd.rules
+        self.variant = self.rules.variant
+        n = self.n = rnd.n
+        self.runs = rnd.runs
+        self.out: list[str] = []
+        self.blinds_seen = 0
+        self.street = -1
+        self.bet = [0] * n
+        self.bet_to = 0
+        self.board: list[int] = []
+        self.shown_cards: dict[int, tuple[int, ...]] = {}
+        self.held: list[list[int]] = [[] for _ in range(n)]
+        self.awards: list[tuple[int, int, int]] = []
+        self.stud = self.variant.stud
+        self.draw = any(s.draw for s in self.variant.streets)
+        self.prev = ""  # the kind of the last event that was not a burn or reshuffle
+        self.stacks = list(rnd.starting_stacks)
+        self.street_got: set[int] = set()  # stud: players dealt this street
+        self.raked = 0
+        self.run = -1  # the run being dealt (after run_it), -1 before
+        self.run_base: list[int] = []  # the board the runs share
+        kinds = [str(e.kind) for e in rnd.events]
+        self.per_run = kinds[kinds.index("run_it"):].count("board") // self.runs if self.runs > 1 else 0
+        self.dealt_in_run = 0
+        self.showdown: list[str] = []  # a board run more than once: show and muck lines, under each run's showdown
 
-    for e in events:
-        kind, p = e.kind, e.player
-        nm = names[p] if p is not None else ""
+    def header(self, hand_id: int, table: str, time: _dt.datetime | None, seat_count: int | None) -> None:
+        rules, amt, rnd = self.rules, self.amt, self.rnd
+        if rules.structure is BettingStructure.FIXED_LIMIT:
+            stakes = f"{amt(rules.min_bet)}/{amt(rules.big_bet_amount)}"
+        elif not rules.blinds:  # stud, pot or no limit: the bring-in and the minimum bet
+            stakes = f"{amt(rules.bring_in)}/{amt(rules.min_bet)}"
+        else:
+            stakes = f"{amt(min(rules.blinds))}/{amt(max(rules.blinds))}"
+        if amt.currency is not None:
+            stakes += f" {amt.currency}"
+        t = time or _dt.datetime(2000, 1, 1)
+        if rules.tournament:  # a tournament hand: the reader configures tournament mode from this header
+            head = f"Tournament #{hand_id}, Freeroll {game_label(rnd)} - Level I ({stakes})"
+        else:
+            head = f"{game_label(rnd)} ({stakes})"
+        out = self.out
+        out.append(f"PokerStars Hand #{hand_id}: {head} - {t:%Y/%m/%d %H:%M:%S} ET")
+        cnt = seat_count or max(self.seat_no)
+        button = "" if self.variant.stud else f" Seat #{self.seat_no[-1]} is the button"
+        out.append(f"Table '{table}' {cnt}-max{button}")
+        away_players = rnd.sitting_out
+        for i in range(self.n):
+            away = " is sitting out" if i in away_players else ""
+            out.append(f"Seat {self.seat_no[i]}: {self.names[i]} ({amt(rnd.starting_stacks[i])} in chips){away}")
+
+    def new_street(self, label: str) -> None:
+        self.street += 1
+        if self.street > 0:
+            self.bet, self.bet_to = [0] * self.n, 0
+        self.out.append(f"*** {label} ***")
+
+    def all_in(self, p: int) -> str:
+        return " and is all-in" if self.stacks[p] == 0 else ""
+
+    def event(self, e: Any) -> None:
+        kind = e.kind
         if kind in ("burn", "reshuffle"):
-            continue
-        if kind == "ante":
-            stacks[p] -= e.amount  # type: ignore[index]
-            out.append(f"{nm}: posts the ante {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
-        elif kind in ("blind", "straddle"):
-            stacks[p] -= e.amount  # type: ignore[index]
-            if kind == "blind":  # which blind by its poster (one all in on the ante posts none)
-                blinds_seen = rnd.blind_posters.index(p)
-            label = "straddle" if kind == "straddle" or blinds_seen >= 2 else ("small blind", "big blind")[blinds_seen]
-            if len(rules.blinds) == 1 and kind == "blind":
-                label = "big blind"
-            blinds_seen += kind == "blind"
-            out.append(f"{nm}: posts {label} {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
-            bet[p] += e.amount  # type: ignore[index]
-            bet_to = max(bet_to, bet[p])  # type: ignore[index]
+            return
+        if kind in ("ante", "blind", "straddle", "bring_in"):
+            self.forced(e)
         elif kind == "hole":
-            q = p
-            assert q is not None
-            if stud:
-                if prev != "hole" or q in street_got:
-                    new_street(_STUD_LABELS[street + 1])
-                    street_got.clear()
-                street_got.add(q)
-            elif draw:
-                if street < 0:
-                    new_street(_DRAW_LABELS[0])
-            elif street < 0:
-                new_street("HOLE CARDS")
-            before = list(held[q])
-            held[q] += list(e.cards)
-            known_new = all(c >= 0 for c in e.cards)
-            if known_new and (not before or all(c >= 0 for c in before)):
-                out.append(f"Dealt to {names[q]} [{_ct(before)}] [{_ct(e.cards)}]" if before
-                           else f"Dealt to {names[q]} [{_ct(e.cards)}]")
-            elif stud:
-                spec = variant.streets[street]
-                ups = [c for c in e.cards[spec.down:] if c >= 0]
-                shown = [c for c in before[:] if c >= 0]
-                if ups:
-                    out.append(f"Dealt to {names[q]} [{_ct(shown)}] [{_ct(ups)}]" if shown and street
-                               else f"Dealt to {names[q]} [{_ct(ups)}]")
+            self.hole(e)
         elif kind == "run_it":
-            run, run_base = 0, list(board)
+            self.run, self.run_base = 0, list(self.board)
         elif kind == "board":
-            if run >= 0:  # a board run more than once: each run's streets from the shared board
-                if dealt_in_run == per_run:
-                    run, board, dealt_in_run = run + 1, list(run_base), 0
-                dealt_in_run += 1
-            label = "FLOP" if not board else _BOARD_LABELS[min(len(board) - 2, 2)]
-            if run >= 0:
-                label = f"{RUN_NAMES[run]} {label}"
-            street += 1
-            bet, bet_to = [0] * n, 0
-            out.append(f"*** {label} *** [{_ct(e.cards)}]" if not board
-                       else f"*** {label} *** [{_ct(board)}] [{_ct(e.cards)}]")
-            board += list(e.cards)
+            self.board_cards(e)
         elif kind == "discard":
-            if prev != "discard":
-                new_street(_DRAW_LABELS[min(street + 1, 3)])
-            if e.amount == 0:
-                out.append(f"{nm}: stands pat")
-            else:
-                cs = e.cards
-                plural = "card" if e.amount == 1 else "cards"
-                known = f" [{_ct(cs)}]" if cs and all(c >= 0 for c in cs) else ""
-                out.append(f"{nm}: discards {e.amount} {plural}{known}")
-                for c in (cs or (-1,) * e.amount):
-                    if c in held[p]:  # type: ignore[index]
-                        held[p].remove(c)  # type: ignore[index]
-        elif kind == "bring_in":
-            stacks[p] -= e.amount  # type: ignore[index]
-            out.append(f"{nm}: brings in for {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
-            bet[p] += e.amount  # type: ignore[index]
-            bet_to = max(bet_to, bet[p])  # type: ignore[index]
-        elif kind == "fold":
-            out.append(f"{nm}: folds")
+            self.discard(e)
+        elif kind in ("fold", "check", "call", "bet", "raise", "return"):
+            self.betting(e)
+        else:
+            self.settle(e)
+        self.prev = kind
+
+    def forced(self, e: Any) -> None:
+        p, amt = e.player, self.amt
+        nm = self.names[p]
+        self.stacks[p] -= e.amount
+        if e.kind == "ante":
+            self.out.append(f"{nm}: posts the ante {amt(e.amount)}{self.all_in(p)}")
+            return
+        if e.kind == "bring_in":
+            self.out.append(f"{nm}: brings in for {amt(e.amount)}{self.all_in(p)}")
+        else:
+            kind = e.kind
+            if kind == "blind":  # which blind by its poster (one all in on the ante posts none)
+                self.blinds_seen = self.rnd.blind_posters.index(p)
+            seen = self.blinds_seen
+            label = "straddle" if kind == "straddle" or seen >= 2 else ("small blind", "big blind")[seen]
+            if len(self.rules.blinds) == 1 and kind == "blind":
+                label = "big blind"
+            self.blinds_seen += kind == "blind"
+            self.out.append(f"{nm}: posts {label} {amt(e.amount)}{self.all_in(p)}")
+        self.bet[p] += e.amount
+        self.bet_to = max(self.bet_to, self.bet[p])
+
+    def hole(self, e: Any) -> None:
+        q = e.player
+        assert q is not None
+        if self.stud:
+            if self.prev != "hole" or q in self.street_got:
+                self.new_street(_STUD_LABELS[self.street + 1])
+                self.street_got.clear()
+            self.street_got.add(q)
+        elif self.draw:
+            if self.street < 0:
+                self.new_street(_DRAW_LABELS[0])
+        elif self.street < 0:
+            self.new_street("HOLE CARDS")
+        name = self.names[q]
+        before = list(self.held[q])
+        self.held[q] += list(e.cards)
+        known_new = all(c >= 0 for c in e.cards)
+        if known_new and (not before or all(c >= 0 for c in before)):
+            self.out.append(f"Dealt to {name} [{_ct(before)}] [{_ct(e.cards)}]" if before
+                            else f"Dealt to {name} [{_ct(e.cards)}]")
+        elif self.stud:
+            spec = self.variant.streets[self.street]
+            ups = [c for c in e.cards[spec.down:] if c >= 0]
+            shown = [c for c in before[:] if c >= 0]
+            if ups:
+                self.out.append(f"Dealt to {name} [{_ct(shown)}] [{_ct(ups)}]" if shown and self.street
+                                else f"Dealt to {name} [{_ct(ups)}]")
+
+    def board_cards(self, e: Any) -> None:
+        if self.run >= 0:  # a board run more than once: each run's streets from the shared board
+            if self.dealt_in_run == self.per_run:
+                self.run, self.board, self.dealt_in_run = self.run + 1, list(self.run_base), 0
+            self.dealt_in_run += 1
+        board = self.board
+        label = "FLOP" if not board else _BOARD_LABELS[min(len(board) - 2, 2)]
+        if self.run >= 0:
+            label = f"{RUN_NAMES[self.run]} {label}"
+        self.street += 1
+        self.bet, self.bet_to = [0] * self.n, 0
+        self.out.append(f"*** {label} *** [{_ct(e.cards)}]" if not board
+                        else f"*** {label} *** [{_ct(board)}] [{_ct(e.cards)}]")
+        board += list(e.cards)
+
+    def discard(self, e: Any) -> None:
+        p = e.player
+        nm = self.names[p]
+        if self.prev != "discard":
+            self.new_street(_DRAW_LABELS[min(self.street + 1, 3)])
+        if e.amount == 0:
+            self.out.append(f"{nm}: stands pat")
+            return
+        cs = e.cards
+        plural = "card" if e.amount == 1 else "cards"
+        known = f" [{_ct(cs)}]" if cs and all(c >= 0 for c in cs) else ""
+        self.out.append(f"{nm}: discards {e.amount} {plural}{known}")
+        for c in (cs or (-1,) * e.amount):
+            if c in self.held[p]:
+                self.held[p].remove(c)
+
+    def betting(self, e: Any) -> None:
+        kind, p, amt = e.kind, e.player, self.amt
+        nm = self.names[p]
+        if kind == "fold":
+            self.out.append(f"{nm}: folds")
         elif kind == "check":
-            out.append(f"{nm}: checks")
+            self.out.append(f"{nm}: checks")
         elif kind == "call":
-            bet[p] += e.amount  # type: ignore[index]
-            stacks[p] -= e.amount  # type: ignore[index]
-            out.append(f"{nm}: calls {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
-        elif kind in ("bet", "raise"):
-            stacks[p] -= e.amount - bet[p]  # type: ignore[index]
-            if bet_to == 0:
-                out.append(f"{nm}: bets {amt(e.amount - bet[p])}{all_in(p)}")  # type: ignore[index, arg-type]
-            else:
-                out.append(f"{nm}: raises {amt(e.amount - bet_to)} to {amt(e.amount)}{all_in(p)}")  # type: ignore[arg-type]
-            bet[p] = e.amount  # type: ignore[index]
-            bet_to = e.amount
+            self.bet[p] += e.amount
+            self.stacks[p] -= e.amount
+            self.out.append(f"{nm}: calls {amt(e.amount)}{self.all_in(p)}")
         elif kind == "return":
-            stacks[p] += e.amount  # type: ignore[index]
-            out.append(f"Uncalled bet ({amt(e.amount)}) returned to {nm}")
-        elif kind == "show":
-            shown_cards[p] = e.cards  # type: ignore[index]
-            (showdown if runs > 1 else out).append(f"{nm}: shows [{_ct(e.cards)}]")
+            self.stacks[p] += e.amount
+            self.out.append(f"Uncalled bet ({amt(e.amount)}) returned to {nm}")
+        else:  # bet, raise: amount is the total to
+            self.stacks[p] -= e.amount - self.bet[p]
+            if self.bet_to == 0:
+                self.out.append(f"{nm}: bets {amt(e.amount - self.bet[p])}{self.all_in(p)}")
+            else:
+                self.out.append(f"{nm}: raises {amt(e.amount - self.bet_to)} to {amt(e.amount)}{self.all_in(p)}")
+            self.bet[p] = e.amount
+            self.bet_to = e.amount
+
+    def settle(self, e: Any) -> None:
+        kind, p = e.kind, e.player
+        nm = self.names[p] if p is not None else ""
+        lines = self.showdown if self.runs > 1 else self.out
+        if kind == "show":
+            self.shown_cards[p] = e.cards
+            lines.append(f"{nm}: shows [{_ct(e.cards)}]")
         elif kind == "muck":
-            (showdown if runs > 1 else out).append(f"{nm}: mucks hand")
+            lines.append(f"{nm}: mucks hand")
         elif kind == "rake":
-            raked += e.amount
+            self.raked += e.amount
         elif kind == "award":
-            awards.append((p, e.amount, e.detail if isinstance(e.detail, int) else 0))  # type: ignore[arg-type]
-        prev = kind
-    pots = sorted({k for _, _, k in awards})
-    n_runs = runs if runs > 1 and rnd.n_contending >= 2 else 1
-    by_run = _awards_by_run(awards, n_runs) + [[] for _ in range(runs - n_runs)]
-    for r_i, run_awards in enumerate(by_run):
+            self.awards.append((p, e.amount, e.detail if isinstance(e.detail, int) else 0))
+
+    def showdown_and_summary(self) -> None:
+        out, amt, names, runs, rnd = self.out, self.amt, self.names, self.runs, self.rnd
+        awards = self.awards
+        pots = sorted({k for _, _, k in awards})
+        n_runs = runs if runs > 1 and rnd.n_contending >= 2 else 1
+        by_run = _awards_by_run(awards, n_runs) + [[] for _ in range(runs - n_runs)]
+        for r_i, run_awards in enumerate(by_run):
+            if runs > 1:
+                out.append(f"*** {RUN_NAMES[r_i]} SHOW DOWN ***")
+                out.extend(self.showdown)
+            elif self.shown_cards:
+                out.append("*** SHOW DOWN ***")
+            for p, a, pot in run_awards:
+                where = "pot" if len(pots) == 1 else ("main pot" if pot == 0 else f"side pot-{pot}")
+                if a or runs == 1:
+                    out.append(f"{names[p]} collected {amt(a)} from {where}")
+        out.append("*** SUMMARY ***")
+        total = sum(a for _, a, _ in awards)
+        out.append(f"Total pot {amt(total + self.raked)} | Rake {amt(self.raked)}")
         if runs > 1:
-            out.append(f"*** {RUN_NAMES[r_i]} SHOW DOWN ***")
-            out.extend(showdown)
-        elif shown_cards:
-            out.append("*** SHOW DOWN ***")
-        for p, a, pot in run_awards:
-            where = "pot" if len(pots) == 1 else ("main pot" if pot == 0 else f"side pot-{pot}")
-            if a or runs == 1:
-                out.append(f"{names[p]} collected {amt(a)} from {where}")
-    out.append("*** SUMMARY ***")
-    total = sum(a for _, a, _ in awards)
-    out.append(f"Total pot {amt(total + raked)} | Rake {amt(raked)}")
-    if runs > 1:
-        out.append("Hand was run " + {2: "twice", 3: "three times"}.get(runs, f"{runs} times"))
-        for r_i, b in enumerate(rnd.run_boards):
-            out.append(f"{RUN_NAMES[r_i]} Board [{_ct(b)}]")
-    elif board:
-        out.append(f"Board [{_ct(board)}]")
-    for i in range(n):
-        what = "showed [" + _ct(shown_cards[i]) + "]" if i in shown_cards else ("folded" if rnd.folded[i] else "mucked" if rnd.mucked[i] else "")
-        tag = " (button)" if i == n - 1 and not stud else ""
-        out.append(f"Seat {seat_no[i]}: {names[i]}{tag} {what}".rstrip())
-    return "\n".join(out) + "\n"
+            out.append("Hand was run " + {2: "twice", 3: "three times"}.get(runs, f"{runs} times"))
+            for r_i, b in enumerate(rnd.run_boards):
+                out.append(f"{RUN_NAMES[r_i]} Board [{_ct(b)}]")
+        elif self.board:
+            out.append(f"Board [{_ct(self.board)}]")
+        for i in range(self.n):
+            sc = self.shown_cards
+            what = "showed [" + _ct(sc[i]) + "]" if i in sc else ("folded" if rnd.folded[i] else "mucked" if rnd.mucked[i] else "")
+            tag = " (button)" if i == self.n - 1 and not self.stud else ""
+            out.append(f"Seat {self.seat_no[i]}: {names[i]}{tag} {what}".rstrip())
 
 
 def _awards_by_run(awards: list[tuple[int, int, int]], runs: int) -> list[list[tuple[int, int, int]]]:

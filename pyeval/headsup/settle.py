@@ -45,7 +45,7 @@ _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (ho
 class HeadsUpWagerResult(NamedTuple):
     """One wager's settlement.
 
-    Fields: ``wager`` (:class:`~pyeval.headsup.rules.Wager`), ``amount`` (chips wagered),
+    Fields: ``wager`` (:class:`~pyeval.headsup.rules.HeadsUpWager`), ``amount`` (chips wagered),
     ``outcome`` (:class:`Outcome`), ``net`` (chips: + won by the player, - lost, 0 push),
     ``hand_class`` (the paytable line applied, or None), ``odds`` (``Fraction`` applied, or None),
     ``rule`` (the paragraph of § 677a.11 applied), ``withheld`` (chips not paid under the table's

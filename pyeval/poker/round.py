@@ -148,7 +148,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             ``sit_out`` event, then his ``fold``). See :func:`pyeval.poker.forced_bets.check_sitting_out`.
 
     Every attribute is read-only, and what it returns is a snapshot that cannot reach the round
-    (docs/architecture.md, "Read-only rounds and tables"): per-player sequences are tuples by
+    (docs/decisions/010-read-only-rounds-and-tables.md): per-player sequences are tuples by
     round index (``stacks``, ``starting_stacks``, ``bets``, ``contrib``, ``folded``, ``mucked``,
     ``hole``, ``acted``, ``checked``, ``values``, ``low_values``, ``winnings``), as are ``board``,
     ``burns`` and ``showdown_queue``; ``actor``, ``street``, ``bet_to``, ``min_raise``,

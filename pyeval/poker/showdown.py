@@ -1,7 +1,7 @@
 """The showdown of a poker round: showing order, show or muck, and the award of every pot (58 Pa. Code § 637a.11(k), § 637a.18(e), § 637a.8(b)(5), § 637a.7(d))."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .._bindings import lib
 from ..contracts import passes
@@ -10,6 +10,9 @@ from ..hands.registry import HAND_TYPES
 from .pots import Pot, split_pot
 from .rules import R_SHOW_ORDER, R_SHOWDOWN, R_TOURNAMENT, OddChipRule
 from .state import RoundState, _illegal
+
+#: how odd chips go: (a winner order key or None, all to the first winner?, odd units cap per player)
+_OddRules = tuple[Callable[[int], tuple[object, ...]] | None, bool, int | None]
 
 _EVAL7 = lib.pe_eval7
 
@@ -150,12 +153,29 @@ class Showdown(RoundState):
         its own run's board (award events pot by pot, run by run; ``detail``: the pot index).
         """
         self._check_award()
-        n = self._n
         live = [not (f or m) for f, m in zip(self._folded, self._mucked)]
-        hands = self._variant.hands
-        split = len(hands) == 2
+        split = len(self._variant.hands) == 2
         runs = self._runs if self._n_contending >= 2 else 1
-        scored = []  # (values, lows) on each run's board
+        scored = self._score_runs(live, split, runs)  # (values, lows) on each run's board
+        rakes, pots = self._rake(self._award_pots(live))
+        odd = self._odd_rules()
+        payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
+        _, to_first, cap = odd
+        for k, whole in enumerate(pots):
+            # a board run k times: k parts, the odd chips given out run by run as among k tied winners
+            # (§ 637a.11(k): no more than $1 of them to one run, so to one player)
+            cut = split_pot(whole.amount, range(runs), odd_to_first=to_first, max_odd_per_winner=cap)
+            for run, (values, lows) in enumerate(scored):
+                shares = self._divide(Pot(cut[run], whole.eligible), k, values, lows, split, odd)
+                payouts.extend((i, amt, k) for i, amt in shares.items())
+        self._pay(payouts, rakes)
+        self._values, self._low_values = scored[-1]
+        self._awarded = True
+
+    # ---- award's parts: score every run, the pots, the rake, one pot's division, the payment
+    def _score_runs(self, live: list[bool], split: bool, runs: int) -> list[tuple[list[int], list[int]]]:
+        """(values, lows) of every live hand on each run's board (one board without run_it)."""
+        scored = []
         last = self._board
         try:
             for rb in (self._run_boards + [tuple(last)] if runs > 1 else [tuple(last)]):
@@ -163,83 +183,88 @@ class Showdown(RoundState):
                 scored.append(self._score(live, split))
         finally:
             self._board = last
-        values, lows = scored[-1]
-        odd_key = None
+        return scored
+
+    def _award_pots(self, live: list[bool]) -> tuple[Pot, ...]:
+        contrib = self._contrib
+        level = max(contrib)
+        contenders = [i for i in range(self._n) if live[i]]
+        if not self._dead_ante and level and all([contrib[i] == level for i in contenders]):
+            # every live player put in the same: one pot, as side_pots would make it
+            return (Pot(sum(contrib), tuple(contenders)),)
+        return self._pots(live)
+
+    def _rake(self, pots: tuple[Pot, ...]) -> tuple[list[tuple[int, int]], list[Pot]]:
+        """The house's rake, pot by pot, before each is split (configuration: ``rules.rake_bps``,
+        ``rake_cap``, ``rake_no_flop_no_drop``): ((chips, pot index) to the house, the pots after rake).
+        A capped rake is shared by the pots in proportion to their own rake (each pot's players pay
+        their part of the cap, not the main pot's alone); chips left by the rounding down come from
+        the pots in order, main pot first."""
+        rules = self._rules
+        if not rules.rake_bps or (rules.rake_no_flop_no_drop and self._street == 0):
+            return [], list(pots)
+        pot_rakes = [p.amount * rules.rake_bps // 10000 for p in pots]
+        if rules.rake_cap is not None and sum(pot_rakes) > rules.rake_cap:
+            total, cap_left = sum(pot_rakes), rules.rake_cap
+            parts = [r * cap_left // total for r in pot_rakes]
+            left = cap_left - sum(parts)
+            for k in range(len(parts)):
+                extra = min(left, pot_rakes[k] - parts[k])
+                parts[k] += extra
+                left -= extra
+            pot_rakes = parts
+        rakes = [(r, k) for k, r in enumerate(pot_rakes) if r]
+        return rakes, [Pot(p.amount - r, p.eligible) if r else p for p, r in zip(pots, pot_rakes)]
+
+    def _odd_rules(self) -> _OddRules:
+        """How odd chips go (``rules.odd_chip``): (a winner order key for HIGH_CARD_BY_SUIT or None,
+        all to the first winner?, the cap of odd units per player, § 637a.11(k): at most $1 of odd
+        units to one player; only ALL_TO_FIRST can give one player more than one; None in tournament mode)."""
         odd_chip = self._rules.odd_chip
         to_first = odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
-        # § 637a.11(k): at most $1 of odd units to one player (only ALL_TO_FIRST can give one player more
-        # than one odd unit of a pot)
         cap = self._rules.odd_units_per_player if to_first else None  # None in tournament mode
+        odd_key = None
         if odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
             key = self._rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self._hole[i]), reverse=True))  # noqa: E731
+        return odd_key, to_first, cap
+
+    def _divide(self, pot: Pot, k: int, values: list[int], lows: list[int], split: bool,
+                odd: _OddRules) -> dict[int, int]:
+        """One pot (or one run's part of it) to its best eligible hands: a tie splits it, odd units
+        by ``rules.odd_chip``; high-low (§ 637a.7(d)): halves apart, the odd chip to the high half;
+        no qualifying low, the high hand scoops."""
+        odd_key, to_first, cap = odd
+        el, part = pot.eligible, pot.amount
+        if not el:  # _pots never makes one while a hand is live
+            raise _illegal(f"pot {k} of {part} has no eligible player", R_SHOWDOWN)
+        if len(el) == 1:
+            return {el[0]: part}
+        best = max([values[i] for i in el])
+        winners = [i for i in el if values[i] == best]
+        if len(winners) == 1 and not split:  # one winner takes the pot (the common case)
+            return {winners[0]: part}
+        if odd_key is not None:
+            winners.sort(key=odd_key, reverse=True)
+        low_best = max((lows[i] for i in el), default=0) if split else 0
+        if not low_best:  # no qualifying low: the high hand scoops
+            return split_pot(part, winners, odd_to_first=to_first, max_odd_per_winner=cap)
+        low_winners = [i for i in el if lows[i] == low_best]
+        if odd_key is not None:
+            low_winners.sort(key=odd_key, reverse=True)
+        half = part // 2
+        shares = split_pot(part - half, winners, odd_to_first=to_first, max_odd_per_winner=cap)
+        for i, amt in split_pot(half, low_winners, odd_to_first=to_first, max_odd_per_winner=cap).items():
+            shares[i] = shares.get(i, 0) + amt
+        return shares
+
+    def _pay(self, payouts: list[tuple[int, int, int]], rakes: list[tuple[int, int]]) -> None:
+        """Check the chips paid equal the chips put in, then move them (each pot's rake recorded
+        before its awards): the award's only change to the round."""
         contrib = self._contrib
-        level = max(contrib)
-        contenders = [i for i in range(n) if live[i]]
-        if not self._dead_ante and level and all([contrib[i] == level for i in contenders]):
-            # every live player put in the same: one pot, as side_pots would make it
-            pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(contenders)),)
-        else:
-            pots = self._pots(live)
-        payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
-        rakes: list[tuple[int, int]] = []  # (chips, pot index) to the house
-        rules = self._rules
-        pot_rakes = [0] * len(pots)
-        if rules.rake_bps and not (rules.rake_no_flop_no_drop and self._street == 0):
-            pot_rakes = [p.amount * rules.rake_bps // 10000 for p in pots]
-            if rules.rake_cap is not None and sum(pot_rakes) > rules.rake_cap:
-                # a capped rake is shared by the pots in proportion to their own rake (each pot's
-                # players pay their part of the cap, not the main pot's alone); chips left by the
-                # rounding down come from the pots in order, main pot first
-                total, cap_left = sum(pot_rakes), rules.rake_cap
-                parts = [r * cap_left // total for r in pot_rakes]
-                left = cap_left - sum(parts)
-                for k in range(len(parts)):
-                    extra = min(left, pot_rakes[k] - parts[k])
-                    parts[k] += extra
-                    left -= extra
-                pot_rakes = parts
-        for k, pot in enumerate(pots):
-            r = pot_rakes[k]
-            if r:  # the house's rake comes off the pot before it is split
-                rakes.append((r, k))
-                pot = Pot(pot.amount - r, pot.eligible)
-            whole = pot
-            # a board run k times: k parts, the odd chips given out run by run as among k tied winners
-            # (§ 637a.11(k): no more than $1 of them to one run, so to one player)
-            cut = split_pot(whole.amount, range(runs), odd_to_first=to_first, max_odd_per_winner=cap)
-            for run, (values, lows) in enumerate(scored):
-                part = cut[run]
-                pot = Pot(part, whole.eligible)
-                el = pot.eligible
-                if not el:  # _pots never makes one while a hand is live
-                    raise _illegal(f"pot {k} of {part} has no eligible player", R_SHOWDOWN)
-                best = max([values[i] for i in el]) if len(el) > 1 else 0
-                winners = [i for i in el if values[i] == best] if len(el) > 1 else list(el)
-                if len(winners) == 1 and not split:  # one winner takes the pot (the common case)
-                    payouts.append((winners[0], part, k))
-                    continue
-                if len(el) == 1:
-                    shares = {el[0]: part}
-                else:
-                    if odd_key is not None:
-                        winners.sort(key=odd_key, reverse=True)
-                    low_best = max((lows[i] for i in el), default=0) if split else 0
-                    if low_best:  # high-low split: halves apart, the odd chip to the high half (§ 637a.7(d))
-                        low_winners = [i for i in el if lows[i] == low_best]
-                        if odd_key is not None:
-                            low_winners.sort(key=odd_key, reverse=True)
-                        half = part // 2
-                        shares = split_pot(part - half, winners, odd_to_first=to_first, max_odd_per_winner=cap)
-                        for i, amt in split_pot(half, low_winners, odd_to_first=to_first, max_odd_per_winner=cap).items():
-                            shares[i] = shares.get(i, 0) + amt
-                    else:  # no qualifying low: the high hand scoops
-                        shares = split_pot(part, winners, odd_to_first=to_first, max_odd_per_winner=cap)
-                payouts.extend((i, amt, k) for i, amt in shares.items())
         paid = sum(p[1] for p in payouts) + sum(r[0] for r in rakes)
         if paid != sum(contrib):  # pragma: no cover - the pots hold exactly the chips put in
             raise _illegal(f"the pots would pay {paid} chips of the {sum(contrib)} put in", R_SHOWDOWN)
-        # every check is done: the chips move (each pot's rake recorded before its awards)
         stacks, win, ev = self._stacks, self._winnings, self._record
         raked = dict((k, r) for r, k in rakes)
         for i, amt, k in payouts:
@@ -249,8 +274,6 @@ class Showdown(RoundState):
             stacks[i] += amt
             win[i] += amt
             ev.append(("award", i, amt, (k,)))
-        self._values, self._low_values = scored[-1]
-        self._awarded = True
 
     def _score(self, live: list[bool], split: bool) -> tuple[list[int], list[int]]:
         """Each live hand's value (and low value) on ``self._board``; raises naming a fault."""
