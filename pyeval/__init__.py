@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from ._lazy import attach
 from ._version import __version__
-from ._info import build_info
 from .cards import CARD_TEXT, RANKS, SUITS, card, format_card, format_cards, parse_cards
 from .errors import (
     CardCountError,
@@ -69,6 +68,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("class_percentile", "describe_badugi", "describe_low", "percentile"), "strength"),
     **dict.fromkeys(("HoldemShowdown", "HoldemSimResult", "HoldemSimStats"), "poker.sim"),
     "simulate": "simulation",
+    "build_info": "_info",  # names the kernel and CPU features (pyeval --version)
     "describe": "hands.registry",  # every hand type's words, kind= (the registry is the one list)
     **dict.fromkeys(("HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "CRISS_CROSS_HAND_DEAL", "AutomatedShuffler", "DealFaults",
                      "StubCountPolicy", "StubOutcome", "check_stub", "deal_procedure"), "shoe"),
@@ -91,6 +91,7 @@ if TYPE_CHECKING:  # what mypy and the API reference see: every lazy name, typed
         CRISS_CROSS_HAND_DEAL, HOLDEM_DEAL, WPT_HEADS_UP_DEAL, AutomatedShuffler, DealFaults, StubCountPolicy,
         StubOutcome, check_stub, deal_procedure,
     )
+    from ._info import build_info
     from .hands.registry import describe
     from .simulation import simulate
     from .strength import class_percentile, describe_badugi, describe_low, percentile

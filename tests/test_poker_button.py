@@ -174,9 +174,10 @@ def test_item9_property_never_the_big_blind_twice(rule, heads_up, blinds, start,
         except IllegalActionError:  # e.g. more blinds than players dealt in
             continue
         bb = player[p["bb"]]
-        # the one exception: heads-up under the PA-literal order the button, which § 637a.11(c)(2)
-        # moves after every round, posts the big blind, so the player who got it may post it again
-        pa_heads_up = rule is MOVING and heads_up is HeadsUpOrder.PA_LITERAL and len(seats) == 2
+        # the one exception: heads-up, when the button posts the big blind (the PA-literal order, or
+        # the one blind of a single-blind table) the button, which § 637a.11(c)(2) moves after every
+        # round, may land on the player who posted it last round
+        pa_heads_up = rule is MOVING and len(seats) == 2 and p["bb"] == p["button"]
         assert bb != last_bb or pa_heads_up, (seats, p)
         if rule is MOVING:
             assert p["button"] == seats[-1]
