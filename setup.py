@@ -45,7 +45,17 @@ setup(
             extra_link_args=link_args(needs_libc=True),
             define_macros=[("Py_LIMITED_API", "0x030B0000"), ("PE_SOURCE_HASH", f'"{_hash}"')],
             py_limited_api=True,
-        )
+        ),
+        Extension(  # the per-call equity fast path: argument reading only; the kernel is pe_native's
+            "pyeval._eqfast",
+            sources=["csrc/python/pe_eqfast.c"],
+            include_dirs=["csrc"],
+            depends=["csrc/pe_equity.h", "csrc/pe_eval.h", "csrc/pe_shoe.h", "csrc/pe_rng.h"],
+            extra_compile_args=compile_args(warnings=False),
+            extra_link_args=link_args(needs_libc=True),
+            define_macros=[("Py_LIMITED_API", "0x030B0000")],
+            py_limited_api=True,
+        ),
     ],
     options={"bdist_wheel": {"py_limited_api": "cp311"}},
 )

@@ -180,14 +180,24 @@ static inline void accumulate(pe_cc_stats *acc, const pe_cc_round *r)
 {
     acc->rounds++;
     for (int d = 0; d < 3; d++) acc->folds[d] += r->multiples[d] == 0;
+    int64_t main = 0, main_staked = 0;
     for (int w = 0; w < PE_CC_N_WAGERS; w++) {
+        if (w != PE_CC_W_BONUS) {
+            main += r->net[w];
+            main_staked += r->staked[w];
+        }
         if (!r->staked[w]) continue;
         acc->staked[w] += r->staked[w];
         acc->net[w] += r->net[w];
+        acc->net_sq[w] += (double)r->net[w] * (double)r->net[w];
         acc->wins[w] += r->net[w] > 0;
         acc->pushes[w] += r->net[w] == 0;
         acc->losses[w] += r->net[w] < 0;
     }
+    acc->main_net += main;
+    acc->main_sq += (double)main * (double)main;
+    acc->main_staked_sq += (double)main_staked * (double)main_staked;
+    acc->main_cross += (double)main * (double)main_staked;
 }
 
 /* Both entry points deal PE_CC_CHUNK rounds at a time through the shoe's batch dealer. */

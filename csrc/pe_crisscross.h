@@ -25,7 +25,7 @@
 #include <stdint.h>
 #include "pe_shoe.h" /* pe_rng: the shoe's random source */
 
-#define PE_CC_ABI 1
+#define PE_CC_ABI 2
 #define PE_CC_MAX_LINES 16
 #define PE_CC_CHUNK 1024
 
@@ -72,6 +72,11 @@ typedef struct {
     uint64_t wins[PE_CC_N_WAGERS];
     uint64_t pushes[PE_CC_N_WAGERS];
     uint64_t losses[PE_CC_N_WAGERS];
+    double net_sq[PE_CC_N_WAGERS];        /* sum over rounds of net^2, per wager (0 when not placed) */
+    int64_t main_net;                     /* Antes, Across, Down, Middle per round, summed */
+    double main_sq;                       /* and its squares */
+    double main_staked_sq;                /* sum of (main game staked)^2 per round */
+    double main_cross;                    /* sum of main net x main staked per round */
 } pe_cc_stats;
 
 int pe_cc_abi(void);

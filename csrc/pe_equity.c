@@ -4,6 +4,7 @@
 #include "pe_eval_internal.h"
 #include "pe_rng_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -317,6 +318,43 @@ static void eq_iso_rec(eq_iso *x, uint64_t bk, uint64_t bp, int left, int start,
     }
 }
 
+/* Every board of one deal h (players' hole cards), counted w times into x->a, with the irrelevant-suit
+ * isomorphism; bsuit[s]: the known board's cards of suit s. */
+static void eq_iso_deal(eq_iso *x, eq_enum *e, const uint8_t *h, uint64_t fixed, const unsigned bsuit[4],
+                        uint64_t bk, uint64_t bp, uint64_t w)
+{
+    const int players = x->p;
+    eq_acc *a = x->a;
+    const uint64_t used = fixed | eq_set_holes(e, h, players);
+    if (e->k == 0) {
+        eq_board_w(e, players, bk, bp, a, w);
+        a->n += w;
+        return;
+    }
+    x->nd = 0;
+    for (int c = 51; c >= 0; c--)
+        if (!(used >> c & 1)) x->deck[x->nd++] = (uint8_t)c;
+    unsigned most[4] = {0, 0, 0, 0};
+    for (int i = 0; i < players; i++) {
+        const int s0 = h[2 * i] & 3, s1 = h[2 * i + 1] & 3;
+        if (s0 == s1) { if (most[s0] < 2) most[s0] = 2; }
+        else {
+            if (most[s0] < 1) most[s0] = 1;
+            if (most[s1] < 1) most[s1] = 1;
+        }
+    }
+    for (int s = 0; s < 4; s++) x->sc[s] = most[s] + bsuit[s];
+    for (int i = 0; i < x->nd;) {
+        int j = i;
+        unsigned m = 0;
+        while (j < x->nd && x->deck[j] >> 2 == x->deck[i] >> 2) m |= 1u << (x->deck[j++] & 3);
+        x->gsuits[i] = (uint8_t)m;
+        for (int q = i; q < j; q++) x->gend[q] = (uint8_t)j;
+        i = j;
+    }
+    eq_iso_rec(x, bk, bp, e->k, 0, w);
+}
+
 int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int players, const uint8_t *board,
                   int nboard, const uint8_t *dead, int ndead, pe_eq_stats *acc)
 {
@@ -336,38 +374,8 @@ int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int
     x.e = &e;
     x.p = players;
     x.a = &a;
-    for (size_t t = 0; t < tuples; t++) {
-        const uint8_t *h = holes + t * 2 * (size_t)players;
-        const uint64_t w = mult ? mult[t] : 1;
-        const uint64_t used = fixed | eq_set_holes(&e, h, players);
-        if (e.k == 0) {
-            eq_board_w(&e, players, bk, bp, &a, w);
-            a.n += w;
-            continue;
-        }
-        x.nd = 0;
-        for (int c = 51; c >= 0; c--)
-            if (!(used >> c & 1)) x.deck[x.nd++] = (uint8_t)c;
-        unsigned most[4] = {0, 0, 0, 0};
-        for (int i = 0; i < players; i++) {
-            const int s0 = h[2 * i] & 3, s1 = h[2 * i + 1] & 3;
-            if (s0 == s1) { if (most[s0] < 2) most[s0] = 2; }
-            else {
-                if (most[s0] < 1) most[s0] = 1;
-                if (most[s1] < 1) most[s1] = 1;
-            }
-        }
-        for (int s = 0; s < 4; s++) x.sc[s] = most[s] + bsuit[s];
-        for (int i = 0; i < x.nd;) {
-            int j = i;
-            unsigned m = 0;
-            while (j < x.nd && x.deck[j] >> 2 == x.deck[i] >> 2) m |= 1u << (x.deck[j++] & 3);
-            x.gsuits[i] = (uint8_t)m;
-            for (int q = i; q < j; q++) x.gend[q] = (uint8_t)j;
-            i = j;
-        }
-        eq_iso_rec(&x, bk, bp, e.k, 0, w);
-    }
+    for (size_t t = 0; t < tuples; t++)
+        eq_iso_deal(&x, &e, holes + t * 2 * (size_t)players, fixed, bsuit, bk, bp, mult ? mult[t] : 1);
     eq_finish(&a, players, 0, acc);
     return PE_OK;
 }
@@ -437,6 +445,46 @@ int pe_eq_canon(const uint8_t *holes, size_t tuples, int players, const uint8_t 
 /* Random numbers come from the caller's pe_rng through a pe_src (pe_rng_internal.h: the shoe's
  * generator, Lemire's bounded draw and its batched form), one word at a time, so n1 then n2 trials
  * on one pe_rng give the same deals as n1 + n2 in one call. */
+
+/* Where a Monte Carlo run's words come from: the caller's generator (seed NULL), or streams
+ * first .. first+count-1 of a seed (stream j = the seeded state jumped j times, as
+ * pyeval.parallel.stream_rng), the trials split as pyeval.parallel.split does (trials // count each,
+ * one more for the first trials % count). Each stream's base state costs one jump from the previous
+ * one (pe_rng_jump_n once for the first): setup is O(1) a stream, not O(stream index). */
+typedef struct eq_streams {
+    pe_rng *rng;
+    const uint64_t *seed;
+    uint32_t first, count;
+    uint64_t trials;
+    /* iteration */
+    pe_rng base, cur;
+    uint32_t j;
+} eq_streams;
+
+static void eq_streams_start(eq_streams *it)
+{
+    it->j = 0;
+    if (it->seed) {
+        pe_rng_seed(&it->base, it->seed);
+        pe_rng_jump_n(&it->base, it->first);
+    }
+}
+
+/* The next stream's generator and its trials (*n > 0), or NULL when no trials are left. */
+static pe_rng *eq_streams_next(eq_streams *it, uint64_t *n)
+{
+    if (!it->seed) {
+        if (it->j++ || !it->trials) return NULL;
+        *n = it->trials;
+        return it->rng;
+    }
+    const uint64_t q = it->trials / it->count, r = it->trials % it->count;
+    if (it->j >= it->count || (q == 0 && it->j >= r)) return NULL; /* the rest have no trials */
+    *n = q + (it->j < r);
+    it->cur = it->base;
+    if (++it->j < it->count) pe_rng_jump(&it->base);
+    return &it->cur;
+}
 
 /* Every player fixed: only the board is drawn, from deck[0..m). */
 EQ_INLINE void eq_sample_fixed(const eq_enum *e, int p, uint8_t *deck, uint64_t bk0, uint64_t bp0,
@@ -674,7 +722,7 @@ PE_BMI2_TARGET static int eq_ranges_bmi2(eq_rctx *x)
 }
 
 static int eq_sample_ranges(eq_enum *e, const uint8_t *combos, const uint32_t *offsets, const uint64_t *cumw,
-                            uint64_t fixed, uint64_t bk0, uint64_t bp0, pe_rng *rng, uint64_t trials, eq_acc *a)
+                            uint64_t fixed, uint64_t bk0, uint64_t bp0, eq_streams *sp, eq_acc *a)
 {
     const int players = e->p, k = e->k;
     const uint32_t ncombo = offsets[players];
@@ -709,29 +757,32 @@ static int eq_sample_ranges(eq_enum *e, const uint8_t *combos, const uint32_t *o
         else { jb[nj++] = b; jprod *= b; }
     }
     eq_rctx x;
-    x.e = e; x.rng = rng; x.a = a; x.combos = combos; x.cumw = cumw; x.thr = thr; x.ck = ck; x.cp = cp; x.cb = cb;
+    x.e = e; x.a = a; x.combos = combos; x.cumw = cumw; x.thr = thr; x.ck = ck; x.cp = cp; x.cb = cb;
     x.alias = alias; x.pk = pk; x.m = m; x.nj = nj; x.jprod = jprod; x.prod = prod;
-    x.trials = trials; x.bk0 = bk0; x.bp0 = bp0;
+    x.bk0 = bk0; x.bp0 = bp0;
     x.free = ~fixed & (((uint64_t)1 << 52) - 1);
     x.joint = joint;
     memcpy(x.jb, jb, sizeof jb);
-    int st;
-    if (eq_have_bmi2()) st = eq_ranges_bmi2(&x);
-    else if (players == 2 && k == 5 && joint) st = eq_ranges_loop(&x, 2, 5, 1, 0);
-    else st = eq_ranges_loop(&x, players, k, joint, 0);
+    int st = PE_OK;
+    const int bmi2 = eq_have_bmi2();
+    eq_streams_start(sp);
+    uint64_t n;
+    for (pe_rng *rng; st == PE_OK && (rng = eq_streams_next(sp, &n)) != NULL;) {
+        x.rng = rng;
+        x.trials = n;
+        if (bmi2) st = eq_ranges_bmi2(&x);
+        else if (players == 2 && k == 5 && joint) st = eq_ranges_loop(&x, 2, 5, 1, 0);
+        else st = eq_ranges_loop(&x, players, k, joint, 0);
+    }
     free(thr);
     return st;
 }
 
-int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t *cumw, int players,
-                 const uint8_t *board, int nboard, const uint8_t *dead, int ndead, struct pe_rng *rng,
-                 uint64_t trials, pe_eq_stats *acc)
+/* Validation of pe_eq_sample's arguments (also the spot's Monte Carlo), then the run into *a. */
+static int eq_sample_core(const uint8_t *combos, const uint32_t *offsets, const uint64_t *cumw, int players,
+                          const uint8_t *board, int nboard, uint64_t fixed, eq_streams *sp, eq_acc *a)
 {
-    uint64_t fixed;
-    int st = eq_check_common(players, board, nboard, dead, ndead, acc, &fixed);
-    if (st) return st;
-    if (!combos || !offsets || !cumw || !rng) return PE_ERR_ARG;
-    if (offsets[0] != 0) return PE_ERR_ARG;
+    int st;
     int all_fixed = 1;
     for (int i = 0; i < players; i++) {
         const uint32_t lo = offsets[i], hi = offsets[i + 1];
@@ -743,38 +794,270 @@ int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t 
             if (cumw[k] <= (k == lo ? 0 : cumw[k - 1]) || cumw[k] >= ((uint64_t)1 << 62)) return PE_ERR_ARG;
         }
     }
-    eq_acc a;
     eq_enum e;
     uint64_t bp0;
-    const uint64_t bk0 = eq_start(&e, &a, players, board, nboard, &bp0);
+    const uint64_t bk0 = eq_start(&e, a, players, board, nboard, &bp0);
     uint8_t deck[52];
-    pe_rng_fork_check(rng);
-    if (all_fixed) {
-        uint64_t used = fixed;
-        for (int i = 0; i < players; i++)
-            if ((st = eq_mark(&used, combos + 2 * (size_t)offsets[i], 2))) return st;
-        for (int i = 0; i < players; i++) {
-            const uint8_t *h = combos + 2 * (size_t)offsets[i];
-            e.hk[i] = PE_CARD_KEY(h[0]) + PE_CARD_KEY(h[1]);
-            e.hp[i] = PE_PACK(h[0]) | PE_PACK(h[1]);
-        }
-        e.m = 0;
-        for (int c = 0; c < 52; c++)
-            if (!(used >> c & 1)) deck[e.m++] = (uint8_t)c;
-        if (e.k == 0) {
-            for (uint64_t n = 0; n < trials; n++) eq_board(&e, players, bk0, bp0, &a);
-            a.n = trials;
-        } else if (players == 2) {
-            eq_sample_fixed_hu(&e, deck, bk0, bp0, rng, trials, &a);
-        } else {
-            eq_sample_fixed_n(&e, deck, bk0, bp0, rng, trials, &a);
-        }
-    } else {
-        st = eq_sample_ranges(&e, combos, offsets, cumw, fixed, bk0, bp0, rng, trials, &a);
+    if (sp->rng) pe_rng_fork_check(sp->rng);
+    if (!all_fixed) return eq_sample_ranges(&e, combos, offsets, cumw, fixed, bk0, bp0, sp, a);
+    uint64_t used = fixed;
+    for (int i = 0; i < players; i++)
+        if ((st = eq_mark(&used, combos + 2 * (size_t)offsets[i], 2))) return st;
+    for (int i = 0; i < players; i++) {
+        const uint8_t *h = combos + 2 * (size_t)offsets[i];
+        e.hk[i] = PE_CARD_KEY(h[0]) + PE_CARD_KEY(h[1]);
+        e.hp[i] = PE_PACK(h[0]) | PE_PACK(h[1]);
     }
+    e.m = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(used >> c & 1)) deck[e.m++] = (uint8_t)c;
+    if (e.k == 0) { /* nothing to draw: every trial is the same board */
+        const uint64_t n = sp->trials;
+        eq_acc one;
+        memset(&one, 0, sizeof one);
+        eq_board(&e, players, bk0, bp0, &one);
+        for (int i = 0; i < players; i++) {
+            a->win[i] += one.win[i] * n;
+            for (int k = 0; k <= PE_EQ_MAX_PLAYERS; k++) a->tiek[i][k] += one.tiek[i][k] * n;
+        }
+        a->n += n;
+        return PE_OK;
+    }
+    eq_streams_start(sp);
+    uint64_t n;
+    for (pe_rng *rng; (rng = eq_streams_next(sp, &n)) != NULL;) {
+        if (players == 2) eq_sample_fixed_hu(&e, deck, bk0, bp0, rng, n, a);
+        else eq_sample_fixed_n(&e, deck, bk0, bp0, rng, n, a);
+    }
+    return PE_OK;
+}
+
+int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t *cumw, int players,
+                 const uint8_t *board, int nboard, const uint8_t *dead, int ndead, struct pe_rng *rng,
+                 uint64_t trials, pe_eq_stats *acc)
+{
+    uint64_t fixed;
+    int st = eq_check_common(players, board, nboard, dead, ndead, acc, &fixed);
+    if (st) return st;
+    if (!combos || !offsets || !cumw || !rng) return PE_ERR_ARG;
+    if (offsets[0] != 0) return PE_ERR_ARG;
+    eq_acc a;
+    eq_streams sp;
+    memset(&sp, 0, sizeof sp);
+    sp.rng = rng;
+    sp.trials = trials;
+    memset(&a, 0, sizeof a);
+    st = eq_sample_core(combos, offsets, cumw, players, board, nboard, fixed, &sp, &a);
     const int failed = pe_rng_take_err(rng); /* the OS source failed (secure mode) */
     if (st) return st;
     if (failed) return failed;
     eq_finish(&a, players, 1, acc);
+    return PE_OK;
+}
+
+/* ---- the per-call fast path: one spot, one call ---- */
+
+typedef struct eq_wide { uint64_t lo, hi; } eq_wide;
+
+EQ_INLINE void eq_wide_add(uint64_t *w, uint64_t v)
+{
+    w[0] += v;
+    w[1] += w[0] < v;
+}
+
+/* v * m into the 128-bit w (v < 2**64, m < 2**32): by 32-bit halves. */
+EQ_INLINE void eq_wide_madd(uint64_t *w, uint64_t v, uint64_t m)
+{
+    const uint64_t lo = (v & 0xffffffffu) * m, hi = (v >> 32) * m; /* each < 2**64 */
+    eq_wide_add(w, lo);
+    eq_wide_add(w, hi << 32);
+    w[1] += hi >> 32;
+}
+
+typedef struct eq_spot_run {
+    int p;
+    const uint8_t *cards[PE_EQ_MAX_PLAYERS];  /* per player: its kept combinations, 2 cards each */
+    const uint32_t *wts[PE_EQ_MAX_PLAYERS];   /* and their weights */
+    uint32_t n[PE_EQ_MAX_PLAYERS];
+    int weighted;
+    eq_iso *x;
+    eq_enum *e;
+    uint64_t fixed, bk, bp;
+    const unsigned *bsuit;
+    pe_eq_spot_out *out;
+    uint64_t deals;
+} eq_spot_run;
+
+/* Adds one deal's counts (a) with weight w to the 128-bit sums. */
+static void eq_spot_add(pe_eq_spot_out *out, const eq_acc *a, int p, uint64_t w)
+{
+    pe_eq_stats s;
+    memset(&s, 0, sizeof s);
+    eq_finish(a, p, 0, &s);
+    eq_wide_madd(out->total, s.trials, w);
+    for (int i = 0; i < p; i++) {
+        eq_wide_madd(out->win[i], s.win[i], w);
+        eq_wide_madd(out->tie[i], s.tie[i], w);
+        eq_wide_madd(out->share[i], s.share[i], w);
+    }
+}
+
+static void eq_spot_deals(eq_spot_run *r, int i, uint64_t used, uint8_t *h, uint64_t w)
+{
+    if (i == r->p) {
+        r->deals++;
+        if (!r->weighted) {
+            eq_iso_deal(r->x, r->e, h, r->fixed, r->bsuit, r->bk, r->bp, 1);
+            return;
+        }
+        eq_acc a;
+        memset(&a, 0, sizeof a);
+        eq_acc *keep = r->x->a;
+        r->x->a = &a;
+        eq_iso_deal(r->x, r->e, h, r->fixed, r->bsuit, r->bk, r->bp, 1);
+        r->x->a = keep;
+        eq_spot_add(r->out, &a, r->p, w);
+        return;
+    }
+    const uint8_t *c = r->cards[i];
+    for (uint32_t k = 0; k < r->n[i]; k++) {
+        const uint64_t b = ((uint64_t)1 << c[2 * k]) | ((uint64_t)1 << c[2 * k + 1]);
+        if (used & b) continue;
+        h[2 * i] = c[2 * k];
+        h[2 * i + 1] = c[2 * k + 1];
+        eq_spot_deals(r, i + 1, used | b, h, w * r->wts[i][k]);
+    }
+}
+
+int pe_eq_spot_abi(void) { return PE_EQ_SPOT_ABI; }
+
+int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
+               const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint64_t *seed,
+               uint32_t first, uint32_t streams, uint64_t trials, uint64_t max_work, pe_eq_spot_out *out)
+{
+    pe_eq_stats dummy;
+    uint64_t fixed;
+    int st = eq_check_common(players, board, nboard, dead, ndead, &dummy, &fixed);
+    if (st) return st;
+    if (!combos || !offsets || !out || offsets[0] != 0 || (seed && (streams == 0 || streams > ((uint32_t)1 << 20) ||
+        first > ((uint32_t)1 << 20))))
+        return PE_ERR_ARG;
+    for (int i = 0; i < players; i++)
+        if (offsets[i + 1] < offsets[i] || offsets[i + 1] - offsets[i] > 1326) return PE_ERR_ARG;
+    const uint32_t ncombo = offsets[players];
+    /* kept combinations (no board or dead card), their weights and, for Monte Carlo, cumulative weights */
+    uint8_t *kc = (uint8_t *)malloc(ncombo * (2 + sizeof(uint32_t) + sizeof(uint64_t)) + 16);
+    if (!kc) return PE_ERR_ARG;
+    uint32_t *kw = (uint32_t *)(void *)(kc + ((2 * (size_t)ncombo + 7) & ~(size_t)7));
+    uint64_t *cumw = (uint64_t *)(void *)(kw + ncombo + (ncombo & 1));
+    uint32_t koff[PE_EQ_MAX_PLAYERS + 1];
+    eq_spot_run r;
+    memset(&r, 0, sizeof r);
+    memset(out, 0, sizeof *out);
+    uint32_t m = 0;
+    double maxw_log = 1.0;
+    koff[0] = 0;
+    for (int i = 0; i < players && !st; i++) {
+        uint64_t total = 0;
+        uint32_t wmax = 0, wfirst = 0;
+        for (uint32_t k = offsets[i]; k < offsets[i + 1]; k++) {
+            const uint8_t c0 = combos[2 * k], c1 = combos[2 * k + 1];
+            const uint32_t w = weights ? weights[k] : 1;
+            if (c0 >= 52 || c1 >= 52) { st = PE_ERR_CARD; break; }
+            if (c0 == c1) { st = PE_ERR_DUP; break; }
+            if (w == 0 || w > ((uint32_t)1 << 24)) { st = PE_ERR_ARG; break; }
+            if ((fixed >> c0 & 1) || (fixed >> c1 & 1)) continue; /* card removal by board and dead */
+            kc[2 * m] = c0;
+            kc[2 * m + 1] = c1;
+            kw[m] = w;
+            total += w;
+            cumw[m] = total;
+            if (w > wmax) wmax = w;
+            if (!wfirst) wfirst = w;
+            if (w != wfirst) r.weighted = 1;
+            m++;
+        }
+        koff[i + 1] = m;
+        out->combos[i] = koff[i + 1] - koff[i];
+        /* the kept weights as their primitive integer vector (divided by their gcd): the same integers
+         * pyeval.equity's general path derives from the Fraction weights, so the draws agree */
+        uint32_t g = 0;
+        for (uint32_t k = koff[i]; k < m; k++) {
+            uint32_t a = kw[k], b = g;
+            while (b) { const uint32_t t = a % b; a = b; b = t; }
+            g = a;
+        }
+        if (g > 1) {
+            wmax /= g;
+            total = 0;
+            for (uint32_t k = koff[i]; k < m; k++) { kw[k] /= g; total += kw[k]; cumw[k] = total; }
+        }
+        if (!st && koff[i + 1] == koff[i]) st = PE_EQ_ERR_EMPTY;
+        maxw_log *= (double)wmax;
+    }
+    if (st) { free(kc); return st; }
+    for (int i = 0; i < players; i++) {
+        r.cards[i] = kc + 2 * (size_t)koff[i];
+        r.wts[i] = kw + koff[i];
+        r.n[i] = koff[i + 1] - koff[i];
+    }
+    if (seed) { /* Monte Carlo over `streams` streams of the seed */
+        eq_streams sp;
+        memset(&sp, 0, sizeof sp);
+        sp.seed = seed;
+        sp.first = first;
+        sp.count = streams;
+        sp.trials = trials;
+        eq_acc a;
+        memset(&a, 0, sizeof a);
+        st = eq_sample_core(kc, koff, cumw, players, board, nboard, fixed, &sp, &a);
+        free(kc);
+        if (st) return st;
+        pe_eq_stats s;
+        memset(&s, 0, sizeof s);
+        eq_finish(&a, players, 1, &s);
+        out->total[0] = s.trials;
+        out->deals = s.trials;
+        out->boards = s.trials;
+        for (int i = 0; i < players; i++) {
+            out->win[i][0] = s.win[i];
+            out->tie[i][0] = s.tie[i];
+            out->share[i][0] = s.share[i];
+            out->share_sq[i] = s.share_sq[i];
+        }
+    } else { /* exact: every compatible deal, every board */
+        const int64_t per = pe_eq_board_count(players, nboard, ndead);
+        double work = (double)per * (double)players;
+        for (int i = 0; i < players; i++) work *= (double)r.n[i];
+        if (work > (double)max_work || maxw_log >= (double)((uint64_t)1 << 30)) { free(kc); return PE_EQ_ERR_BIG; }
+        eq_acc a;
+        eq_enum e;
+        uint64_t bp;
+        const uint64_t bk = eq_start(&e, &a, players, board, nboard, &bp);
+        unsigned bsuit[4] = {0, 0, 0, 0};
+        for (int i = 0; i < nboard; i++) bsuit[board[i] & 3]++;
+        eq_iso x;
+        x.e = &e;
+        x.p = players;
+        x.a = &a;
+        r.p = players;
+        r.x = &x;
+        r.e = &e;
+        r.fixed = fixed;
+        r.bk = bk;
+        r.bp = bp;
+        r.bsuit = bsuit;
+        r.out = out;
+        uint8_t h[2 * PE_EQ_MAX_PLAYERS];
+        eq_spot_deals(&r, 0, 0, h, 1);
+        free(kc);
+        if (!r.deals) return PE_EQ_ERR_NO_DEAL;
+        if (!r.weighted) eq_spot_add(out, &a, players, 1);
+        out->deals = r.deals;
+        out->boards = (uint64_t)per;
+    }
+    const double U = PE_EQ_SHARE_UNIT, T = ldexp((double)out->total[1], 64) + (double)out->total[0];
+    for (int i = 0; i < players; i++)
+        out->equity[i] = (ldexp((double)out->share[i][1], 64) + (double)out->share[i][0]) / (U * T);
     return PE_OK;
 }

@@ -45,7 +45,9 @@
 #define PE_EQ_SHARE_UNIT 2520
 
 enum {
-    PE_EQ_ERR_NO_DEAL = -30 /* Monte Carlo: no compatible deal of the ranges found (1,000,000 tries) */
+    PE_EQ_ERR_NO_DEAL = -30, /* no compatible deal of the ranges (Monte Carlo: none in 1,000,000 tries) */
+    PE_EQ_ERR_EMPTY = -31,   /* pe_eq_spot: every combination of a player uses a board or dead card */
+    PE_EQ_ERR_BIG = -32      /* pe_eq_spot: an exact spot above max_work (or too fine weights) */
 };
 
 typedef struct pe_eq_stats {
@@ -108,5 +110,44 @@ int pe_eq_canon(const uint8_t *holes, size_t tuples, int players, const uint8_t 
 int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t *cumw, int players,
                  const uint8_t *board, int nboard, const uint8_t *dead, int ndead, struct pe_rng *rng,
                  uint64_t trials, pe_eq_stats *acc);
+
+/*
+ * The per-call fast path: one spot (2..10 players, each a hand or a range of combinations), one call,
+ * integer sums in C and one conversion at the end. combos/offsets as pe_eq_sample (player i's
+ * combinations are combos[2k], combos[2k+1] for k in offsets[i] .. offsets[i+1]-1), with integer
+ * weights[k] in 1..2**24 (NULL: all 1); combinations that touch the board or a dead card are dropped
+ * (card removal), and out->combos[i] says how many were kept.
+ *   - seed NULL: exact. Every compatible deal of the kept combinations (no card twice) and every
+ *     board, a deal counted with the product of its weights: win/tie/share/total are those weighted
+ *     sums (128-bit: [0] low word, [1] high word), total = sum of weight x boards. The boards are
+ *     enumerated with the irrelevant-suit isomorphism of pe_eq_exact_w (same sums as the plain
+ *     enumeration). PE_EQ_ERR_BIG when deals x boards x players > max_work or the product of the
+ *     players' largest weights reaches 2**30 (the caller takes its general path).
+ *   - seed (four words, pe_rng_seed): Monte Carlo, `trials` split over `streams` streams as
+ *     pyeval.parallel.split does, stream j drawing from the seed jumped first + j times, each stream
+ *     exactly pe_eq_sample on that generator (cumulative weights from weights[]): the sums equal
+ *     those of pyeval.equity's per-stream runs. Stream states cost one jump each (O(1) a stream).
+ *     win/tie/share are counts (high words 0), share_sq the sum of squared shares, total = trials.
+ * equity[i] = share[i] / (PE_EQ_SHARE_UNIT * total), as a double. Errors: PE_ERR_CARD, PE_ERR_DUP
+ * (board/dead, or a combination naming one card twice), PE_ERR_ARG, PE_SHOE_ERR_EXHAUSTED,
+ * PE_EQ_ERR_EMPTY, PE_EQ_ERR_NO_DEAL, PE_EQ_ERR_BIG.
+ */
+#define PE_EQ_SPOT_ABI 1
+typedef struct pe_eq_spot_out {
+    uint64_t deals;          /* exact: compatible deals; Monte Carlo: trials */
+    uint64_t boards;         /* exact: boards per deal; Monte Carlo: trials */
+    uint64_t total[2];
+    uint64_t win[10][2];
+    uint64_t tie[10][2];
+    uint64_t share[10][2];
+    uint64_t share_sq[10];
+    uint32_t combos[10];
+    double equity[10];
+} pe_eq_spot_out;
+
+int pe_eq_spot_abi(void);
+int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
+               const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint64_t *seed,
+               uint32_t first, uint32_t streams, uint64_t trials, uint64_t max_work, pe_eq_spot_out *out);
 
 #endif

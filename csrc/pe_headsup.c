@@ -291,9 +291,10 @@ int pe_hu_simulate(const pe_hu_config *cfg, struct pe_rng *rng, uint64_t rounds,
         if (s) return s;
         for (size_t i = 0; i < m; i++) {
             hu_play(cfg, buf + 11 * i, &r);
-            int64_t main = 0;
+            int64_t main = 0, main_staked = 0;
             for (int w = 0; w < PE_HU_N_WAGERS; w++) {
                 const int64_t x = r.net[w];
+                if (w <= PE_HU_W_RAISE) main_staked += r.staked[w];
                 a.staked[w] += r.staked[w];
                 a.net[w] += x;
                 a.net_sq[w] += (double)x * (double)x;
@@ -302,6 +303,8 @@ int pe_hu_simulate(const pe_hu_config *cfg, struct pe_rng *rng, uint64_t rounds,
             }
             a.main_net += main;
             a.main_sq += (double)main * (double)main;
+            a.main_staked_sq += (double)main_staked * (double)main_staked;
+            a.main_cross += (double)main * (double)main_staked;
             a.raise_street[r.raise_street < 0 ? 3 : r.raise_street]++;
             if (r.outcome[PE_HU_W_ODDS] == PE_HU_WIN) a.odds_hits[r.category]++;
             else if (r.outcome[PE_HU_W_ODDS] == PE_HU_BAD_BEAT) a.bad_hits[r.category]++;

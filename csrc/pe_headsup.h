@@ -30,7 +30,7 @@
 #include <stdint.h>
 #include "pe_shoe.h" /* pe_rng: the shoe's random source */
 
-#define PE_HU_ABI 1
+#define PE_HU_ABI 2
 #define PE_HU_N_CATS 10
 #define PE_HU_N_POCKET 20
 #define PE_HU_CHUNK 1024
@@ -75,6 +75,8 @@ typedef struct {
     double net_sq[PE_HU_N_WAGERS];   /* sum over rounds of net^2, per wager */
     int64_t main_net;                /* Ante + Odds + Raise per round, summed */
     double main_sq;                  /* and its squares */
+    double main_staked_sq;           /* sum of (Ante + Odds + Raise staked)^2 per round */
+    double main_cross;               /* sum of main net x main staked per round */
     uint64_t outcomes[PE_HU_N_WAGERS][5];
     uint64_t raise_street[4];        /* raised pre-flop, after the flop, at the end; folded */
     uint64_t odds_hits[PE_HU_N_CATS];     /* Odds paid (win) by category */

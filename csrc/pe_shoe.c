@@ -9,23 +9,95 @@
 int pe_shoe_abi(void) { return PE_SHOE_ABI; }
 
 /* ------------------------------------------------------------------------------------------ */
-/* The per-object lock word (see "Threads" in pe_shoe.h): taken with an atomic exchange, never
- * waited for in C (the caller retries on PE_SHOE_ERR_BUSY, so nothing spins with the GIL released). */
+/* The per-object lock word (see "Threads" and "Processes" in pe_shoe.h): taken with an atomic
+ * compare-and-swap, never waited for in C (the caller retries on PE_SHOE_ERR_BUSY, so nothing
+ * spins with the GIL released).
+ *
+ * The word holds the holder's process generation (0 = free): 1 in the process that loaded this
+ * module, one more in each child forked from it (a pthread_atfork handler bumps it in the child;
+ * POSIX only, Windows has no fork). A forked child inherits the memory of its parent but none of
+ * its other threads, so a word holding another generation was taken by a thread that does not exist
+ * here: its call will never leave. The first call in the child takes such a word over (one CAS, so
+ * one thread wins) instead of reporting PE_SHOE_ERR_BUSY for ever, and the object's contents are
+ * checked in full first (the parent's call may have been half done): an object that is not whole
+ * is poisoned (PE_LOCK_POISON) and refuses every later call with PE_SHOE_ERR_STATE. A generation,
+ * not a process id, because ids are reused and a generation along a line of forks never is.
+ * The generation is this file's one mutable global: written only by the child handler, which runs
+ * in the single thread a forked child starts with. */
+
+#define PE_LOCK_POISON 0xFFFFFFFFu
+
+#if PE_MSVC || defined(_WIN32)
+static inline uint32_t pe_lock_token(void) { return 1u; }
+#else
+#include <pthread.h>
+static uint32_t pe_fork_generation = 1u;
+static pthread_once_t pe_fork_once = PTHREAD_ONCE_INIT;
+static void pe_forked_child(void)
+{
+    uint32_t g = pe_fork_generation + 1u;
+    if (g == 0u || g == PE_LOCK_POISON) g = 1u; /* after 2**32 - 2 nested forks: never in practice */
+    pe_fork_generation = g;
+}
+static void pe_fork_register(void) { (void)pthread_atfork(NULL, NULL, pe_forked_child); }
+static inline uint32_t pe_lock_token(void)
+{
+    (void)pthread_once(&pe_fork_once, pe_fork_register); /* before any word is taken: a fork after it bumps */
+    return pe_fork_generation;
+}
+#endif
 
 #if PE_GNUC
-static inline int pe_try_lock(uint32_t *w) { return __atomic_exchange_n(w, 1u, __ATOMIC_ACQUIRE) == 0; }
+static inline int pe_cas(uint32_t *w, uint32_t *expected, uint32_t desired)
+{
+    return __atomic_compare_exchange_n(w, expected, desired, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
 static inline void pe_unlock(uint32_t *w) { __atomic_store_n(w, 0u, __ATOMIC_RELEASE); }
 #elif PE_MSVC
-static inline int pe_try_lock(uint32_t *w) { return _InterlockedExchange((volatile long *)w, 1) == 0; }
+static inline int pe_cas(uint32_t *w, uint32_t *expected, uint32_t desired)
+{
+    const long seen = _InterlockedCompareExchange((volatile long *)w, (long)desired, (long)*expected);
+    if ((uint32_t)seen == *expected) return 1;
+    *expected = (uint32_t)seen;
+    return 0;
+}
 static inline void pe_unlock(uint32_t *w) { _InterlockedExchange((volatile long *)w, 0); }
 #else
 #include <stdatomic.h>
-static inline int pe_try_lock(uint32_t *w)
+static inline int pe_cas(uint32_t *w, uint32_t *expected, uint32_t desired)
 {
-    return atomic_exchange_explicit((_Atomic uint32_t *)w, 1u, memory_order_acquire) == 0;
+    return atomic_compare_exchange_strong_explicit((_Atomic uint32_t *)w, expected, desired, memory_order_acquire,
+                                                   memory_order_relaxed);
 }
 static inline void pe_unlock(uint32_t *w) { atomic_store_explicit((_Atomic uint32_t *)w, 0u, memory_order_release); }
 #endif
+
+/* Lock results: taken (0), PE_SHOE_ERR_BUSY (a thread of this process holds it), PE_SHOE_ERR_STATE
+ * (poisoned), or PE_LOCK_STALE (taken over from a thread of an ancestor process: check the object). */
+#define PE_LOCK_STALE 1
+static inline int pe_try_lock(uint32_t *w)
+{
+    const uint32_t me = pe_lock_token();
+    uint32_t seen = 0u;
+    if (PE_LIKELY(pe_cas(w, &seen, me))) return PE_OK;
+    if (seen == me) return PE_SHOE_ERR_BUSY;
+    if (seen == PE_LOCK_POISON) return PE_SHOE_ERR_STATE;
+    if (seen != 0u && pe_cas(w, &seen, me)) return PE_LOCK_STALE; /* the holder was left behind by a fork */
+    return PE_SHOE_ERR_BUSY; /* lost a race for it: retry */
+}
+
+/* A taken-over object found broken: it refuses every later call. */
+static inline int pe_poison(uint32_t *w)
+{
+#if PE_GNUC
+    __atomic_store_n(w, PE_LOCK_POISON, __ATOMIC_RELEASE);
+#elif PE_MSVC
+    _InterlockedExchange((volatile long *)w, (long)PE_LOCK_POISON);
+#else
+    atomic_store_explicit((_Atomic uint32_t *)w, PE_LOCK_POISON, memory_order_release);
+#endif
+    return PE_SHOE_ERR_STATE;
+}
 
 /* ------------------------------------------------------------------------------------------ */
 /* The shoe. Every operation that draws randomness works on a copy of the stub and commits it only
@@ -44,6 +116,24 @@ int pe_shoe_check(const pe_shoe *s)
         rack_n > pos)
         return PE_SHOE_ERR_STATE;
     return PE_OK;
+}
+
+/* Every card of the shoe's complement once: no (card, deck) pair twice among cards[0..size), and
+ * every rack entry's kind known. Checked only when a lock is taken over after a fork (see above):
+ * a call of the parent's that the fork cut in half may have left a stub half committed. */
+static int pe_shoe_whole(const pe_shoe *s)
+{
+    uint8_t seen[PE_SHOE_MAX_DECKS][52];
+    memset(seen, 0, sizeof seen);
+    const int size = s->size, decks = s->decks, rack_n = s->rack_n;
+    for (int i = 0; i < size; i++) {
+        const int c = s->cards[i], d = s->deck_of[i];
+        if (c >= 52 || d >= decks || seen[d][c]) return 0;
+        seen[d][c] = 1;
+    }
+    for (int i = 0; i < rack_n; i++)
+        if (s->rack_kind[i] > PE_RACK_STUB) return 0;
+    return 1;
 }
 
 int pe_shoe_init(pe_shoe *s, int decks)
@@ -404,7 +494,11 @@ static int shoe_randbelow(pe_shoe *s, uint64_t bound, uint64_t *out, size_t coun
 static inline int pe_shoe_enter(pe_shoe *s)
 {
     if (!s) return PE_ERR_ARG;
-    if (!pe_try_lock(&s->busy)) return PE_SHOE_ERR_BUSY;
+    const int lk = pe_try_lock(&s->busy);
+    if (PE_UNLIKELY(lk != PE_OK)) {
+        if (lk != PE_LOCK_STALE) return lk;
+        if (pe_shoe_check(s) || !pe_shoe_whole(s)) return pe_poison(&s->busy);
+    }
     const int st = pe_shoe_check(s);
     if (st) {
         pe_unlock(&s->busy);
@@ -777,7 +871,11 @@ static int pe_is_deck(const uint8_t *deck)
 static inline int pe_dealer_enter(pe_dealer *d)
 {
     if (!d) return PE_ERR_ARG;
-    if (!pe_try_lock(&d->busy)) return PE_SHOE_ERR_BUSY;
+    const int lk = pe_try_lock(&d->busy);
+    if (PE_UNLIKELY(lk != PE_OK)) {
+        if (lk != PE_LOCK_STALE) return lk;
+        if (!pe_is_deck(d->deck)) return pe_poison(&d->busy);
+    }
     if (!pe_is_deck(d->deck)) {
         pe_unlock(&d->busy);
         return PE_SHOE_ERR_STATE;

@@ -16,7 +16,7 @@
  * changes nothing. All functions are re-entrant: state lives in the caller's structs only.
  *
  * Threads (cffi releases the GIL around every call): a pe_shoe and a pe_dealer each carry a lock
- * word. Every pe_shoe_* / pe_dealer_* call on one takes it with an atomic exchange (acquire) and
+ * word. Every pe_shoe_* / pe_dealer_* call on one takes it with an atomic compare-and-swap (acquire) and
  * releases it (release) before returning; a call that finds it taken changes nothing and returns
  * PE_SHOE_ERR_BUSY, and the caller retries (pyeval waits with a short back-off). So two calls on one
  * object never interleave. Independently of the lock, every index into the fixed arrays is read into
@@ -29,6 +29,10 @@
  * checks it first and, in a forked child, throws the buffered words away and reads new ones, so a
  * parent and child never deal from the same OS bytes. Copies (pe_shoe_copy, pe_dealer_copy) of a
  * secure source never carry its buffered words either: the copy reads its own from the OS.
+ * A lock word holds its holder's fork generation (POSIX: 1 in the first process, one more in each
+ * forked child, by a pthread_atfork handler). A forked child inherits no thread of its parent, so a
+ * word of another generation is taken over by the child's first call, after checking the whole object
+ * (a shoe with a card twice, cut mid-commit by the fork, then refuses every call: PE_SHOE_ERR_STATE).
  */
 #ifndef PE_SHOE_H
 #define PE_SHOE_H

@@ -23,7 +23,19 @@ T = TypeVar("T")
 
 _CPUS = os.cpu_count() or 1  # read once: os.cpu_count() costs microseconds per call
 _POOL: ThreadPoolExecutor | None = None
+_POOL_PID = 0  # the process that made _POOL: a forked child has none of its threads
 _POOL_LOCK = threading.Lock()
+
+
+def _forget_pool() -> None:
+    """In a forked child (``os.register_at_fork``): the parent's pool has no threads here, and its
+    lock may have been held by a parent thread that does not exist here; start from nothing."""
+    global _POOL, _POOL_PID, _POOL_LOCK
+    _POOL, _POOL_PID, _POOL_LOCK = None, 0, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_forget_pool)
 #: Each thread of a batch gets at least this many rows (fewer rows run on the calling thread).
 MIN_ROWS_PER_THREAD = 32768
 #: Row errors: the defaults of :data:`pyeval._bindings.DEFAULT_ERRORS`, but an invalid argument
@@ -48,15 +60,21 @@ def run_threads(fn: Callable[..., T], args: Sequence[tuple[Any, ...]]) -> list[T
     first use with :func:`cpu_count` workers, shared by every batch call; the C calls release the
     GIL). Results in the order of ``args``; the first exception is re-raised, and on any exception
     (Ctrl-C too) the calls not yet started are cancelled: the pool's threads would otherwise run
-    them all before the interpreter could exit."""
-    global _POOL
+    them all before the interpreter could exit.
+
+    Processes: a forked child gets a new pool on its first threaded call (an ``os.register_at_fork``
+    hook drops the parent's, and a process-id check catches a fork that bypassed the hook), so a
+    child never waits on threads that exist only in its parent."""
+    global _POOL, _POOL_PID
     if len(args) <= 1:
         return [fn(*a) for a in args]
-    if _POOL is None:
+    pool, pid = _POOL, os.getpid()
+    if pool is None or _POOL_PID != pid:
         with _POOL_LOCK:
-            if _POOL is None:
-                _POOL = ThreadPoolExecutor(max(2, _CPUS), thread_name_prefix="pyeval")
-    futs = [_POOL.submit(fn, *a) for a in args]
+            if _POOL is None or _POOL_PID != pid:
+                _POOL, _POOL_PID = ThreadPoolExecutor(max(2, _CPUS), thread_name_prefix="pyeval"), pid
+            pool = _POOL
+    futs = [pool.submit(fn, *a) for a in args]
     try:
         return [f.result() for f in futs]
     except BaseException:

@@ -80,7 +80,7 @@ const char *pe_native_version(void) {{ return pe__version; }}
     include_dirs=[str(CSRC.relative_to(ROOT))],
     extra_compile_args=compile_args(),
     extra_link_args=link_args(),
-    libraries=["bcrypt"] if sys.platform == "win32" else ["m"],  # bcrypt: BCryptGenRandom (pe_compat.h)
+    libraries=["bcrypt"] if sys.platform == "win32" else ["m", "pthread"],  # bcrypt: BCryptGenRandom (pe_compat.h)
     py_limited_api=True,
 )
 

@@ -9,7 +9,8 @@ their feature's module; **to add one**, append the module to :data:`SUBCOMMANDS`
   input (argparse errors and every :class:`~pyeval.errors.PyevalError`), 130 interrupted (Ctrl-C);
 * errors as one line on stderr, ``pyeval: error: ...`` -- or, under ``--json``, one JSON object
   ``{"error": ..., "type": ...}`` -- never a traceback;
-* a closed pipe (``pyeval ... | head``) ends the command quietly with code 0;
+* a failing stdout (disk full, a pipe closed early by ``| head``) is one line on stderr and code 2
+  (the output is incomplete), never a traceback;
 * one progress-bar policy (:func:`progress_bar`): tqdm on stderr, shown only when stderr is a
   terminal and neither ``--json`` nor ``--no-progress`` is given, fed the units just finished;
 * simulations share their options (:func:`add_simulation_options`) and runner
@@ -18,6 +19,7 @@ their feature's module; **to add one**, append the module to :data:`SUBCOMMANDS`
 from __future__ import annotations
 
 import argparse
+import decimal
 import enum
 import importlib
 import json
@@ -32,12 +34,14 @@ from .cards import format_cards, parse_cards
 from .errors import CardCountError, PyevalError, RunInterrupted
 from .hands.high import best_five, describe, evaluate, hand_category
 
-__all__ = ["ExitCode", "SUBCOMMANDS", "add_command", "add_simulation_options", "count_arg", "progress_bar", "run_simulation",
+__all__ = ["ExitCode", "SUBCOMMANDS", "add_command", "add_simulation_options", "count_arg", "rounds_arg", "note",
+           "progress_bar", "run_simulation",
            "emit", "build_parser", "main", "simulate_subparsers"]
 
 #: Modules that add subcommands (each has ``register(subparsers) -> None``, using :func:`add_command`).
 SUBCOMMANDS: list[str] = ["pyeval.poker.cli", "pyeval.crisscross.cli", "pyeval.headsup.cli", "pyeval.equity.cli",
-                          "pyeval.poker.sim", "pyeval.hands_io.cli"]
+                          "pyeval.poker.sim", "pyeval.hands_io.cli",
+                          "pyeval.hands_io.show_cli"]
 
 R = TypeVar("R")
 
@@ -96,15 +100,59 @@ def count_arg(minimum: int = 0) -> Callable[[str], int]:
     return parse
 
 
-def add_simulation_options(p: argparse.ArgumentParser, *, streams: int = 1, rounds: int = 1_000_000) -> None:
-    """``--rounds``, ``--seed``, ``--no-progress`` and the stream/worker options of every simulation."""
-    from .parallel import add_cli_options
+def rounds_arg(text: str) -> int:
+    """An argparse ``type=`` for a count of rounds or trials: a whole number written ``1000000``,
+    ``1_000_000`` or ``1e6`` (integral values only: ``1.5e0`` or ``1e-3`` is a usage error)."""
+    t = text.strip().replace("_", "")
+    try:
+        v = decimal.Decimal(t)
+    except decimal.InvalidOperation:
+        raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {text!r}") from None
+    if not v.is_finite() or v != v.to_integral_value() or abs(v) > 10**30:
+        raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {text!r}")
+    return int(v)
 
-    p.add_argument("--rounds", type=int, default=rounds, help=f"rounds to play (default {rounds:,})")
+
+rounds_arg.__name__ = "rounds"
+
+
+def add_simulation_options(p: argparse.ArgumentParser, *, streams: int | None = None, rounds: int = 1_000_000) -> None:
+    """``--rounds``, ``--seed``, ``--no-progress`` and the stream/worker options of every simulation
+    (``--streams`` defaults to :data:`pyeval.parallel.DEFAULT_STREAMS` for every game)."""
+    from .parallel import DEFAULT_STREAMS, add_cli_options
+
+    p.add_argument("--rounds", type=rounds_arg, default=rounds, help=f"rounds to play (default {rounds:,}; 1e6 is 1,000,000)")
     p.add_argument("--seed", type=int, default=None,
                    help="seed 0..2**256-1 (default: a fresh one, printed): same seed, same rounds")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    add_cli_options(p, streams, checkpoint=True)
+    p.add_argument("--plot", metavar="FILE", default=None,
+                   help="also draw the running estimate with its 95%% band over rounds (.png/.svg/.pdf; one point "
+                        "per stream, at least 32 streams; needs the plot extra: pip install \"pyeval-poker[plot]\")")
+    add_cli_options(p, DEFAULT_STREAMS if streams is None else streams, checkpoint=True)
+
+
+def note(message: str) -> None:
+    """Print ``pyeval: message`` on stderr: what a command did or could not do, beside its output."""
+    print(f"pyeval: {message}", file=sys.stderr)
+
+
+def _simulation_notes(args: argparse.Namespace) -> None:
+    """Say when ``--workers`` or ``--checkpoint`` cannot take effect with the streams of the run."""
+    streams, rounds = args.streams, args.rounds
+    busy = min(streams, rounds) if isinstance(streams, int) and isinstance(rounds, int) and rounds > 0 else None
+    if busy is None:
+        return
+    workers = args.workers
+    if workers is not None and workers > 1:
+        if args.scheduler == "serial":
+            note(f"--workers {workers} has no effect with --scheduler serial (one stream after another here)")
+        elif workers > busy:
+            note(f"--workers {workers}: this run has {busy} stream{'s' if busy != 1 else ''} with rounds to play, "
+                 f"so at most {busy} worker{'s' if busy != 1 else ''} can be busy; give --streams {workers} or more "
+                 "to use them all")
+    if args.checkpoint is not None and busy == 1:
+        note(f"--checkpoint {args.checkpoint}: a run of 1 stream is saved only when it ends; give --streams N "
+             "(e.g. 32) to save progress during the run")
 
 
 @contextmanager
@@ -126,21 +174,56 @@ def progress_bar(args: argparse.Namespace, total: int | None, unit: str = " roun
 
 def run_simulation(args: argparse.Namespace, game: Any) -> Any:
     """:func:`pyeval.simulate` of ``game`` with the options of :func:`add_simulation_options`, a
-    progress bar by the toolkit's policy and the executor of ``--workers`` / ``--scheduler``."""
+    progress bar by the toolkit's policy and the executor of ``--workers`` / ``--scheduler``.
+
+    Says on stderr when ``--workers`` or ``--checkpoint`` cannot take effect, what a checkpoint
+    resumed, and on Ctrl-C what was saved and how to resume."""
     from .parallel import cli_executor
     from .simulation import simulate
 
+    _simulation_notes(args)
+    if getattr(args, "plot", None):
+        return _simulation_plot(args, game)
     try:
         with progress_bar(args, args.rounds) as progress, cli_executor(args.workers, args.scheduler) as ex:
             return simulate(game, args.rounds, seed=args.seed, streams=args.streams, executor=ex, progress=progress,
-                            checkpoint=args.checkpoint)
+                            checkpoint=args.checkpoint, report=note)
     except RunInterrupted as stop:  # Ctrl-C: report the finished streams, exit 130 (main reads the status)
+        if args.checkpoint is not None:
+            note(f"to resume, run the same command again: {_command_line(args)}")
         if stop.partial is None:
             raise
-        print(f"pyeval: interrupted: {stop.done:,} of {stop.total:,} rounds done; the report below is for those",
-              file=sys.stderr)
+        note(f"interrupted: {stop.done:,} of {stop.total:,} rounds done; the report below is for those")
         args.exit_status = ExitCode.INTERRUPTED
         return stop.partial
+
+
+def _command_line(args: argparse.Namespace) -> str:
+    """The command as it was typed (``pyeval ...``), quoted for a shell."""
+    import shlex
+
+    argv = getattr(args, "argv", None)
+    return "pyeval " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
+#: Streams of a ``--plot`` run at least (one convergence point per stream).
+PLOT_STREAMS = 32
+
+
+def _simulation_plot(args: argparse.Namespace, game: Any) -> Any:
+    """``--plot FILE``: the run with its convergence kept (:func:`pyeval.simulation.convergence`, at
+    least :data:`PLOT_STREAMS` streams), the figure written to FILE; the result is returned."""
+    from .parallel import cli_executor
+    from .plot import check_output, convergence_figure, save_figure
+    from .simulation import convergence
+
+    if args.checkpoint:
+        raise PyevalError("--plot and --checkpoint cannot be combined (a plotted run keeps every stream's totals)")
+    check_output(args.plot)  # before the work: a bad name or no matplotlib is said at once
+    streams = max(args.streams, PLOT_STREAMS)
+    with progress_bar(args, args.rounds) as progress, cli_executor(args.workers, args.scheduler) as ex:
+        result, conv = convergence(game, args.rounds, seed=args.seed, streams=streams, executor=ex, progress=progress)
+    save_figure(convergence_figure(conv), args.plot)
+    print(f"pyeval: convergence over {len(conv.rounds)} streams drawn in {args.plot}", file=sys.stderr)
+    return result
 
 
 def emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -192,29 +275,82 @@ def _error(args: argparse.Namespace | None, exc: BaseException) -> None:
         print(f"pyeval: error: {exc}", file=sys.stderr)
 
 
+class StdoutFailed(Exception):
+    """Writing the command's output to stdout failed (disk full, a closed pipe): ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"cannot write the output: {reason}")
+
+
+class _GuardedStdout:
+    """``sys.stdout`` during a command: a failing write or flush (``/dev/full``, a pipe whose reader
+    went away) becomes one :class:`StdoutFailed`, told apart from every other ``OSError``."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _call(self, name: str, *a: Any) -> Any:
+        try:
+            return getattr(self._stream, name)(*a)
+        except OSError as exc:
+            raise StdoutFailed("the reader closed the pipe" if isinstance(exc, BrokenPipeError)
+                               else exc.strerror or str(exc)) from None
+
+    def write(self, text: str) -> int:
+        return int(self._call("write", text))
+
+    def writelines(self, lines: Any) -> None:
+        self._call("writelines", lines)
+
+    def flush(self) -> None:
+        self._call("flush")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _silence_stdout(stream: Any) -> None:
+    """After a failed write, point the process's stdout at devnull so the interpreter's final flush of
+    what is still buffered cannot fail a second time (a traceback at exit)."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture): nothing to do
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``pyeval`` console script; returns the exit code (:class:`ExitCode`)."""
+    """Entry point of the ``pyeval`` console script; returns the exit code (:class:`ExitCode`).
+
+    A failure to write stdout (disk full, ``pyeval ... | head`` closing the pipe early) is one line
+    on stderr and exit code 2 in every command: the output is incomplete, so it is never a success."""
     args: argparse.Namespace | None = None
+    real = sys.stdout
+    sys.stdout = _GuardedStdout(real)
     try:
         try:
             args = build_parser().parse_args(argv)
         except SystemExit as exc:  # argparse: --help/--version (0) or a usage error (2), already printed
             return int(exc.code or 0) if isinstance(exc.code, int) else ExitCode.USAGE
+        args.argv = list(argv) if argv is not None else sys.argv[1:]
         code = int(args.func(args))
         sys.stdout.flush()
         return int(getattr(args, "exit_status", code))  # 130 after a reported Ctrl-C
     except PyevalError as exc:
         _error(args, exc)
         return ExitCode.USAGE
+    except StdoutFailed as exc:
+        _silence_stdout(real)
+        _error(args, exc)
+        return ExitCode.USAGE
     except KeyboardInterrupt:
         print("pyeval: interrupted", file=sys.stderr)
         return ExitCode.INTERRUPTED
-    except BrokenPipeError:
-        # the reader went away (``pyeval ... | head``): stop quietly; point stdout at devnull so
-        # that the interpreter's final flush does not fail again
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return ExitCode.OK
+    finally:
+        if isinstance(sys.stdout, _GuardedStdout):
+            sys.stdout = real
 
 
 if __name__ == "__main__":

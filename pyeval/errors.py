@@ -138,6 +138,11 @@ class CheckpointError(PyevalError, ValueError):
     cannot be read or written (:mod:`pyeval.checkpoint`)."""
 
 
+class PlotError(PyevalError, ValueError):
+    """A picture that cannot be drawn: the optional ``plot`` extra (matplotlib) is not installed,
+    the file name's extension is no image format, or there is nothing to draw (:mod:`pyeval.plot`)."""
+
+
 class RunInterrupted(KeyboardInterrupt):
     """A simulation or equity run stopped by Ctrl-C (SIGINT) before it finished.
 

@@ -19,25 +19,30 @@ Every simulate path in pyeval (:func:`pyeval.equity.equity`, :func:`pyeval.heads
 """
 from __future__ import annotations
 
+import base64
 import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed, wait
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from ._bindings import ffi, lib
-from .errors import RunInterrupted, SeedError, SimulationError
+from .errors import CheckpointError, RunInterrupted, SeedError, SimulationError
 from .shoe.rng import resolve_seed, seeded_rng
 
 __all__ = ["MAX_STREAMS", "split", "check_seed", "check_streams", "stream_rng", "rng_state",
-           "rng_from_state", "add_cdata", "sum_cdata", "run_streams", "default_executor", "stop_executor",
+           "rng_from_state", "add_cdata", "sum_cdata", "check_cdata", "dump_cdata", "load_cdata", "check_stop",
+           "StreamStopped", "submit_stoppable", "stop_running", "DEFAULT_STREAMS", "run_streams", "default_executor", "stop_executor",
            "worker_init", "cli_executor", "SCHEDULERS", "add_cli_options"]
 
 #: Most streams a run may use.
 MAX_STREAMS = 1 << 16
+#: Streams of every simulation and Monte Carlo equity run by default: enough for 32 workers to share
+#: and for a checkpoint to save progress 32 times during a run.
+DEFAULT_STREAMS = 32
 
 T = TypeVar("T")
 
@@ -102,13 +107,106 @@ def add_cdata(dst: Any, src: Any) -> None:
             raise TypeError(f"cannot add field {name} of kind {t.kind}")
 
 
+def check_cdata(ctype: str, raw: object) -> bytes:
+    """``raw`` as the bytes of one C struct ``ctype``: exactly ``ffi.sizeof(ctype)`` of them.
+
+    Raises: SimulationError for anything else (a C struct is never read past the bytes given)."""
+    size = ffi.sizeof(ctype)
+    if not isinstance(raw, (bytes, bytearray)) or len(raw) != size:
+        got = f"{len(raw)} bytes" if isinstance(raw, (bytes, bytearray)) else type(raw).__name__
+        raise SimulationError(f"a {ctype} is {size} bytes, got {got}")
+    return bytes(raw)
+
+
 def sum_cdata(ctype: str, parts: Sequence[bytes]) -> bytes:
     """The exact sum of C stats structs of type ``ctype`` (e.g. ``"pe_hu_stats"``) given as their raw
-    bytes (how streams return them from other processes), as raw bytes."""
+    bytes (how streams return them from other processes), as raw bytes.
+
+    Raises: SimulationError when a part is not exactly one ``ctype`` (:func:`check_cdata`)."""
     acc = ffi.new(f"{ctype} *")
     for b in parts:
-        add_cdata(acc, ffi.from_buffer(f"{ctype} *", bytearray(b)))
+        add_cdata(acc, ffi.from_buffer(f"{ctype} *", bytearray(check_cdata(ctype, b))))
     return bytes(ffi.buffer(acc))
+
+
+def dump_cdata(ctype: str, raw: bytes) -> dict[str, Any]:
+    """One stream's C totals as checkpoint data: ``{"type": ctype, "size": bytes, "base64": ...}``."""
+    return {"type": ctype, "size": ffi.sizeof(ctype), "base64": base64.b64encode(check_cdata(ctype, raw)).decode()}
+
+
+def load_cdata(ctype: str, data: object, rounds: int) -> bytes:
+    """The bytes of :func:`dump_cdata` data, checked: the type is ``ctype``, the size is this build's
+    ``ffi.sizeof(ctype)`` and the struct's ``rounds`` field is ``rounds`` (the stream's share).
+
+    Raises: CheckpointError, saying which of these is wrong."""
+    size = ffi.sizeof(ctype)
+    if not isinstance(data, dict) or set(data) != {"type", "size", "base64"}:
+        raise CheckpointError(f"the result is not a {ctype} (expected the keys type, size, base64)")
+    if data["type"] != ctype:
+        raise CheckpointError(f"the result is a {str(data['type'])[:40]!r}, not a {ctype}")
+    if data["size"] != size or isinstance(data["size"], bool):
+        raise CheckpointError(f"the result is a {ctype} of {str(data['size'])[:20]} bytes; this build's is {size}")
+    text = data["base64"]
+    if not isinstance(text, str) or len(text) != 4 * ((size + 2) // 3):
+        raise CheckpointError(f"the result's data is not {size} bytes")
+    try:
+        raw = base64.b64decode(text, validate=True)
+    except ValueError:
+        raise CheckpointError("the result's data is not base64") from None
+    if len(raw) != size or base64.b64encode(raw).decode() != text:
+        raise CheckpointError(f"the result's data is not {size} bytes")
+    got = ffi.from_buffer(f"{ctype} *", bytearray(raw)).rounds
+    if got != rounds:
+        raise CheckpointError(f"the result counts {got} rounds; this stream plays {rounds}")
+    return raw
+
+
+class StreamStopped(Exception):
+    """Raised inside a stream running on a thread (``--scheduler threads``) when its run was
+    stopped by Ctrl-C: the stream ends at its next chunk (:func:`check_stop`)."""
+
+
+_local = threading.local()
+
+
+def check_stop() -> None:
+    """Called by every stream between two chunks (C calls): raises :class:`StreamStopped` when the
+    run this thread works for was stopped (Ctrl-C). Threads cannot be killed, so this flag is how a
+    thread pool's running streams stop within one chunk; a process pool's workers are ended instead
+    and a serial run gets the ``KeyboardInterrupt`` itself."""
+    ev = getattr(_local, "stop", None)
+    if ev is not None and ev.is_set():
+        raise StreamStopped("the run was interrupted")
+
+
+def _with_stop(task: Callable[..., T], stop: threading.Event, *args: Any) -> T:
+    """Run ``task(*args)`` on this thread with ``stop`` as the flag :func:`check_stop` reads."""
+    _local.stop = stop
+    try:
+        return task(*args)
+    finally:
+        _local.stop = None
+
+
+def submit_stoppable(executor: Executor, stop: threading.Event, task: Callable[..., T], *args: Any) -> Future[T]:
+    """``executor.submit(task, *args)``; on a thread pool the task runs with ``stop`` as its
+    :func:`check_stop` flag (process and Dask tasks are stopped by :func:`stop_executor`)."""
+    if isinstance(executor, ThreadPoolExecutor):
+        return executor.submit(_with_stop, task, stop, *args)
+    return executor.submit(task, *args)
+
+
+def stop_running(executor: Executor, stop: threading.Event, futures: Iterable[Future[Any]]) -> None:
+    """Ctrl-C during a run: set ``stop``, cancel the tasks not started and stop the executor
+    (:func:`stop_executor`); on a thread pool, wait until the running tasks have stopped (each at
+    its next chunk, :func:`check_stop`), so no thread keeps working after the run."""
+    stop.set()
+    futures = list(futures)
+    for fut in futures:
+        fut.cancel()
+    stop_executor(executor)
+    if isinstance(executor, ThreadPoolExecutor):
+        wait(futures)
 
 
 #: How often (seconds) a worker process checks that the process that started it is still alive.
@@ -188,7 +286,8 @@ def run_streams(task: Callable[[int, int], T], counts: Sequence[int], executor: 
 
     Raises:
         RunInterrupted: Ctrl-C (KeyboardInterrupt) during the run. The tasks not started are
-            cancelled and a process pool's workers are ended (:func:`stop_executor`);
+            cancelled, a process pool's workers are ended (:func:`stop_executor`) and a thread
+            pool's running streams stop at their next chunk (:func:`check_stop`);
             ``partial`` holds ``{stream: result}`` of every finished stream and ``done`` their
             count of trials or rounds, so the caller can report them.
     """
@@ -213,15 +312,17 @@ def run_streams(task: Callable[[int, int], T], counts: Sequence[int], executor: 
         elif _dask_client(executor) is not None:
             _run_on_dask(_dask_client(executor), task, todo, finish)
         else:
-            futures = {executor.submit(task, k, n): (k, n) for k, n in todo}
+            stop = threading.Event()  # threads: the flag their streams check between chunks
+            futures = {submit_stoppable(executor, stop, task, k, n): (k, n) for k, n in todo}
             try:
                 for fut in as_completed(futures):
                     k, n = futures[fut]
                     finish(k, n, fut.result())
             except KeyboardInterrupt:
-                for fut in futures:
-                    fut.cancel()
-                stop_executor(executor)
+                stop_running(executor, stop, futures)
+                for fut, (k, n) in futures.items():  # streams that ended before the stop are kept
+                    if k not in out and fut.done() and not fut.cancelled() and fut.exception() is None:
+                        finish(k, n, fut.result())
                 raise
     except KeyboardInterrupt:
         raise RunInterrupted(dict(sorted(out.items())), sum(n for k, n in jobs if k in out),

@@ -103,22 +103,6 @@ def test_unreadable_checkpoints_are_refused(tmp_path, text):
         hu_simulate(example_rules(), 4_000, 3, streams=2, checkpoint=ck)
 
 
-def test_a_checkpoint_never_loads_arbitrary_objects(tmp_path):
-    """Results are bytes or a restricted pickle of pyeval results: a crafted file cannot run code."""
-    import base64
-    import pickle
-
-    ck = tmp_path / "evil.ckpt"
-    from pyeval.checkpoint import run_digest
-    run = {"game": "HoldemShowdown", "config": run_digest(HoldemShowdown(3)), "rounds": 4000, "streams": 2}
-    open_checkpoint(ck, run, 3)
-    data = json.loads(ck.read_text())
-    data["streams_done"] = {"0": {"pickle": base64.b64encode(pickle.dumps(os.system)).decode()}}
-    ck.write_text(json.dumps(data))
-    with pytest.raises(CheckpointError, match="not a pyeval result"):
-        holdem_simulate(3, 4000, 3, streams=2, checkpoint=ck)
-
-
 def test_cli_checkpoint_resume_after_ctrl_c(tmp_path):
     """pyeval simulate holdem --checkpoint FILE: Ctrl-C (exit 130), then the same command finishes
     with the totals of an uninterrupted run."""

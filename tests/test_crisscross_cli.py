@@ -4,6 +4,8 @@ from __future__ import annotations
 import argparse
 import json
 
+import pytest
+
 from pyeval.cli import build_parser, main, simulate_subparsers
 
 
@@ -11,8 +13,9 @@ def test_simulate_criss_cross_json(capsys):
     assert main(["simulate", "criss-cross", "--rounds", "5000", "--seed", "3", "--json"]) == 0
     first = json.loads(capsys.readouterr().out)
     assert first["rounds"] == 5000 and first["seed"] == 3
-    assert first["five_card_bonus_exact"]["house_edge_exact"] == "86189/649740"
-    assert sum(first["wagers"]["bonus"][k] for k in ("wins", "pushes", "losses")) == 5000
+    assert first["exact"]["five_card_bonus"]["house_edge"] == "86189/649740"
+    assert sum(f["frequency"] for f in first["wagers"]["bonus"]["outcomes"].values()) == pytest.approx(1)
+    assert first["wagers"]["bonus"]["placed"] == 5000
     assert main(["simulate", "criss-cross", "--rounds", "5000", "--seed", "3", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == first
 

@@ -11,9 +11,10 @@ def test_simulate_heads_up_json(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["rounds"] == 20000 and data["seed"] == 3
     assert set(data["wagers"]) == {"ante", "odds", "raise", "pocket_bonus", "trips_plus"}
-    assert set(data["lines"]) == {"odds", "bad_beat", "pocket_bonus", "trips_plus"}
+    assert set(data["frequencies"]) == {"raise_street", "odds_lines", "bad_beat_lines", "pocket_bonus_lines",
+                                        "trips_plus_lines"}
     assert data["exact"]["trips_plus"]["house_edge"] == "48987/2572780"
-    assert abs(sum(data["raise_streets"].values()) - 1) < 1e-12
+    assert abs(sum(f["frequency"] for f in data["frequencies"]["raise_street"].values()) - 1) < 1e-12
 
 
 def test_simulate_heads_up_text_is_reproducible(capsys):

@@ -68,7 +68,8 @@ def test_interrupt_exits_130(monkeypatch, capsys) -> None:
     assert "interrupted" in capsys.readouterr().err
 
 
-def test_a_closed_pipe_ends_quietly() -> None:
+def test_a_closed_pipe_is_one_line_and_exit_2() -> None:
+    """The output is incomplete: never a success (issue 21), and never a traceback."""
     code = ("import sys, pyeval.cli\n"
             "sys.exit(pyeval.cli.main(['eval'] + ['As Ks Qs Js Ts'] * 20000))")
     p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -76,7 +77,8 @@ def test_a_closed_pipe_ends_quietly() -> None:
     p.stdout.read(10)
     p.stdout.close()  # the reader goes away, like `| head -c 10`
     err = p.stderr.read().decode() if p.stderr is not None else ""
-    assert p.wait(timeout=60) == 0 and "Traceback" not in err and "BrokenPipe" not in err
+    assert p.wait(timeout=60) == 2 and "Traceback" not in err and "BrokenPipe" not in err
+    assert err == "pyeval: error: cannot write the output: the reader closed the pipe\n"
 
 
 def test_every_subcommand_is_registered_the_same_way() -> None:

@@ -40,26 +40,29 @@ def run(args: argparse.Namespace) -> int:
     exact = bonus_exact(rules.bonus_paytable)
     if args.json:
         out = res.to_dict()
-        out["five_card_bonus_exact"] = {
-            "boards": 2_598_960, "house_edge": float(exact.house_edge),
-            "house_edge_exact": str(exact.house_edge), "hit_frequency": float(exact.hit_frequency),
+        out["exact"] = {"five_card_bonus": {
+            "paytable": "five card bonus", "cases": 2_598_960, "house_edge": str(exact.house_edge),
+            "house_edge_percent": float(exact.house_edge * 100), "hit_frequency": str(exact.hit_frequency),
             "lines": {ln.label: {"odds": str(ln.odds), "boards": c}
                       for ln, c in zip(exact.paytable.lines, exact.counts)},
-            "losing_boards": exact.losing}
+            "losing_boards": exact.losing}}
         print(json.dumps(out, indent=2))
         return 0
-    print(f"Criss-Cross Poker: {res.rounds:,} rounds, seed {res.seed}, Ante {res.ante} x 2, "
-          f"Bonus {res.bonus} (basic strategy; paytables are table configuration)")
+    print(f"Criss-Cross Poker: {res.rounds:,} rounds, seed {res.seed}, {res.streams} stream{'s' if res.streams != 1 else ''}, "
+          f"Ante {res.ante} x 2, Bonus {res.bonus} (basic strategy; paytables are table configuration)")
     print(f"folds: Across {res.folds[0]:,}  Down {res.folds[1]:,}  Middle {res.folds[2]:,}")
-    print(f"{'wager':<16}{'placed':>12}{'staked':>14}{'player net':>14}{'house edge':>12}"
+    print("house edge: the house's mean win per round as a share of the wager's unit (the Ante, or the Bonus)")
+    print(f"{'wager':<16}{'placed':>12}{'staked':>14}{'player net':>14}{'house edge':>12}{'std err':>9}"
           f"{'win':>9}{'push':>9}")
     for w in res.wagers:
         if not w.placed:
             continue
+        edge, se = w.per_round(res.bonus if w.wager is CrissCrossWager.BONUS else res.ante, res.rounds)
         print(f"{_NAMES[w.wager]:<16}{w.placed:>12,}{w.staked:>14,}{w.net:>14,}"
-              f"{float(w.house_edge):>11.3%} {w.wins / w.placed:>8.3%} {w.pushes / w.placed:>8.3%}")
-    print(f"main game house edge per Ante unit: {float(res.house_edge_per_ante):.3%}  "
-          f"(element of risk {float(res.element_of_risk):.3%})")
+              f"{edge:>11.3%} {se:>8.3%}{w.wins / w.placed:>8.3%} {w.pushes / w.placed:>8.3%}")
+    print(f"main game house edge per Ante unit: {float(res.house_edge_per_ante):.3%} (standard error "
+          f"{res.house_edge_std_error:.3%}); element of risk {float(res.element_of_risk):.3%} "
+          f"(standard error {res.element_of_risk_std_error:.3%})")
     print(f"Five Card Bonus, exact over all 2,598,960 boards: house edge {exact.house_edge} = "
           f"{float(exact.house_edge):.4%}, hits {float(exact.hit_frequency):.4%}")
     return 0

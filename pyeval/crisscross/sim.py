@@ -18,9 +18,10 @@ from typing import Any
 
 from .._bindings import check, ffi, lib
 from ..errors import ShoeArgumentError
-from ..parallel import stream_rng, sum_cdata
+from .._house import sim_layout
+from ..parallel import check_cdata, dump_cdata, load_cdata, stream_rng, sum_cdata
 from ..shoe.rng import seeded_rng
-from ..simulation import in_chunks
+from ..simulation import frequency, in_chunks, mean_and_stderr, ratio_and_stderr
 from .records import CrissCrossWager
 from .rules import CrissCrossRules, CrissCrossPaytable
 
@@ -77,11 +78,19 @@ class CrissCrossWagerStats:
     wins: int
     pushes: int
     losses: int
+    net_sq: float = 0.0  # sum over rounds of the player's net squared (for standard errors)
 
     @property
     def house_edge(self) -> Fraction:
-        """The house's win per unit staked on this wager (exact for the sample)."""
+        """The house's win per unit staked on this wager in this sample (a simulated ratio; its
+        standard error is :meth:`per_round`'s, per amount wagered)."""
         return Fraction(-self.net, self.staked) if self.staked else Fraction(0)
+
+    def per_round(self, amount: int, rounds: int) -> tuple[float, float]:
+        """The house's mean win per round as a share of ``amount`` (the chips one unit of the wager
+        is: the Ante, or the Bonus wager) and its standard error, over ``rounds`` rounds."""
+        mean, se = mean_and_stderr(-self.net, self.net_sq, rounds)
+        return (mean / amount, se / amount) if amount else (0.0, 0.0)
 
     @property
     def hit_frequency(self) -> Fraction:
@@ -100,6 +109,10 @@ class CrissCrossSimResult:
     bonus: int
     folds: tuple[int, int, int]
     wagers: tuple[CrissCrossWagerStats, ...]
+    main_sq: float = 0.0  # sums over rounds for the main game's standard errors: net^2,
+    main_staked_sq: float = 0.0  # staked^2
+    main_cross: float = 0.0  # and net x staked
+    table: str = "Criss-Cross Poker"
 
     @property
     def game_net(self) -> int:
@@ -108,29 +121,46 @@ class CrissCrossSimResult:
 
     @property
     def house_edge_per_ante(self) -> Fraction:
-        """House win on the main game per unit of the two Antes (the usual house edge)."""
+        """House win on the main game per unit of the two Antes (the usual house edge), in this
+        sample (a simulated ratio: standard error :attr:`house_edge_std_error`)."""
         return Fraction(-self.game_net, 2 * self.ante * self.rounds) if self.rounds else Fraction(0)
 
     @property
+    def house_edge_std_error(self) -> float:
+        """Standard error of :attr:`house_edge_per_ante`."""
+        return mean_and_stderr(-self.game_net, self.main_sq, self.rounds)[1] / (2 * self.ante)
+
+    @property
     def element_of_risk(self) -> Fraction:
-        """House win on the main game per unit of everything staked on it."""
+        """House win on the main game per unit of everything staked on it (in this sample)."""
         staked = sum(w.staked for w in self.wagers if w.wager is not CrissCrossWager.BONUS)
         return Fraction(-self.game_net, staked) if staked else Fraction(0)
 
+    @property
+    def element_of_risk_std_error(self) -> float:
+        """Standard error of :attr:`element_of_risk` (delta method, :func:`pyeval.simulation.ratio_and_stderr`)."""
+        staked = sum(w.staked for w in self.wagers if w.wager is not CrissCrossWager.BONUS)
+        return ratio_and_stderr(-self.game_net, staked, self.main_sq, -self.main_cross, self.main_staked_sq,
+                                self.rounds)[1]
+
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready dict (rates as floats beside exact "num/den" strings)."""
-        return {
-            "game": "criss-cross", "rounds": self.rounds, "seed": self.seed, "streams": self.streams,
-            "ante": self.ante, "bonus": self.bonus,
-            "folds": dict(zip(("across", "down", "middle"), self.folds)),
-            "house_edge_per_ante": float(self.house_edge_per_ante),
-            "element_of_risk": float(self.element_of_risk),
-            "wagers": {w.wager.name.lower(): {
-                "placed": w.placed, "staked": w.staked, "net": w.net, "wins": w.wins,
-                "pushes": w.pushes, "losses": w.losses, "house_edge": float(w.house_edge),
-                "house_edge_exact": str(w.house_edge), "hit_frequency": float(w.hit_frequency)}
-                for w in self.wagers},
-        }
+        """Plain JSON-ready data in the house games' one layout (:func:`pyeval._house.sim_layout`;
+        docs/simulation.md). Every figure is simulated and has its standard error."""
+        n = self.rounds
+        wagers: dict[str, dict[str, Any]] = {}
+        for w in self.wagers:
+            amount = self.bonus if w.wager is CrissCrossWager.BONUS else self.ante
+            edge, se = w.per_round(amount, n)
+            wagers[w.wager.name.lower()] = {
+                "amount": amount, "placed": w.placed, "staked": w.staked, "net": w.net, "house_edge": edge,
+                "std_error": se, "outcomes": {k: {"frequency": f["frequency"], "std_error": f["std_error"]}
+                                              for k, f in (("win", frequency(w.wins, n)), ("push", frequency(w.pushes, n)),
+                                                           ("lose", frequency(w.losses, n)))}}
+        main = {"wagers": ["ante_across", "ante_down", "across", "down", "middle"],
+                "house_edge": float(self.house_edge_per_ante), "std_error": self.house_edge_std_error,
+                "element_of_risk": float(self.element_of_risk), "element_of_risk_std_error": self.element_of_risk_std_error}
+        folds = {k: frequency(c, n) for k, c in zip(("across", "down", "middle"), self.folds)}
+        return sim_layout("criss-cross", self.table, n, self.seed, self.streams, main, wagers, {"fold": folds})
 
 
 @dataclass(frozen=True)
@@ -161,17 +191,29 @@ class CrissCrossSim:
         return _stream_stats(self.table, self.ante, self.bonus, seed, stream, rounds, progress)
 
     def merge(self, parts: Sequence[bytes]) -> bytes:
-        """The sum of the streams' totals (exact integer sums)."""
+        """The sum of the streams' totals (exact integer sums). Raises SimulationError for a part
+        that is not one ``pe_cc_stats``."""
         return sum_cdata("pe_cc_stats", parts)
+
+    def dump_part(self, part: bytes) -> dict[str, Any]:
+        """One stream's totals as checkpoint data (:func:`pyeval.parallel.dump_cdata`)."""
+        return dump_cdata("pe_cc_stats", part)
+
+    def load_part(self, data: object, rounds: int) -> bytes:
+        """Checkpoint data back to one stream's totals of ``rounds`` rounds, checked
+        (:func:`pyeval.parallel.load_cdata`). Raises CheckpointError."""
+        return load_cdata("pe_cc_stats", data, rounds)
 
     def result(self, totals: bytes, rounds: int, seed: int, streams: int) -> CrissCrossSimResult:
         """Every figure, from the merged totals."""
-        st = ffi.from_buffer("pe_cc_stats *", bytearray(totals))
+        st = ffi.from_buffer("pe_cc_stats *", bytearray(check_cdata("pe_cc_stats", totals)))
         wagers = tuple(CrissCrossWagerStats(CrissCrossWager(w), st.wins[w] + st.pushes[w] + st.losses[w],
-                                            st.staked[w], st.net[w], st.wins[w], st.pushes[w], st.losses[w])
+                                            st.staked[w], st.net[w], st.wins[w], st.pushes[w], st.losses[w],
+                                            st.net_sq[w])
                        for w in range(6))
         return CrissCrossSimResult(rounds, seed, streams, self.ante, self.bonus,
-                                   (st.folds[0], st.folds[1], st.folds[2]), wagers)
+                                   (st.folds[0], st.folds[1], st.folds[2]), wagers, st.main_sq, st.main_staked_sq,
+                                   st.main_cross)
 
 
 def _stream_stats(rules: CrissCrossRules, ante: int, bonus: int, seed: int, stream: int, rounds: int,

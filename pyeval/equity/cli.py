@@ -37,6 +37,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--threads", type=int, default=0,
                    help="exact enumeration: threads (default 0: every core; the result does not depend on it)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--grid", nargs="?", const="-", default=None, metavar="FILE",
+                   help="also draw each range as the 13x13 hand grid, by weight and by equity against the others: "
+                        "as text (no FILE), or a picture FILE.png/.svg/.pdf (needs the plot extra: "
+                        "pip install \"pyeval-poker[plot]\")")
 
 
 def format_table(r: EquityResult, auto: bool = False) -> str:
@@ -64,6 +68,10 @@ def format_table(r: EquityResult, auto: bool = False) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``pyeval equity``: the table (or JSON) on stdout; 130 after a reported Ctrl-C."""
+    if args.grid not in (None, "-"):
+        from ..plot import check_output
+
+        check_output(args.grid)  # before the work
     total = args.trials if args.exact is not True and args.target_stderr is None and args.time_budget is None \
         else None
     status = ExitCode.OK
@@ -83,5 +91,32 @@ def run(args: argparse.Namespace) -> int:
     data = r.to_dict()
     if status:
         data["interrupted"] = True
+    if args.grid is not None:
+        from .grid import grids_for
+
+        grids = grids_for(args.players, board=args.board, dead=args.dead, seed=args.seed)
+        if args.json:
+            data["grids"] = [g.to_dict() for g in grids]
     emit(args, data, format_table(r, auto))
+    if args.grid is not None and not args.json:
+        _show_grids(grids, args.grid)
+    elif args.grid not in (None, "-"):
+        _show_grids(grids, args.grid)
     return status
+
+
+def _show_grids(grids: Any, where: str) -> None:
+    """The grids as text on stdout (``where == "-"``) or drawn in the picture file ``where``."""
+    if where == "-":
+        from .grid import format_grid
+
+        for g in grids:
+            print()
+            print(format_grid(g))
+            if g.equity is not None:
+                print(format_grid(g, "equity"))
+        return
+    from ..plot import range_grid_figure, save_figure
+
+    save_figure(range_grid_figure(grids), where)
+    print(f"pyeval: range grids drawn in {where}", file=sys.stderr)

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, Union
 
 import numpy as np
@@ -27,8 +28,10 @@ from .._batch import check_threads, run_threads
 from .._bindings import Status, check, ffi, lib
 from ..cards import format_cards, to_cards
 from ..errors import DuplicateCardError, EquityError, PyevalError, RunInterrupted
+from ..parallel import DEFAULT_STREAMS as PARALLEL_DEFAULT_STREAMS
 from ..parallel import (
-    check_seed, check_streams, default_executor, rng_from_state, rng_state, run_streams, split, stop_executor,
+    check_seed, check_stop, check_streams, default_executor, rng_from_state, rng_state, run_streams, split, stop_running,
+    submit_stoppable,
     stream_rng,
 )
 from ..simulation import PotShares
@@ -42,7 +45,7 @@ SHARE_UNIT = 2520
 #: Monte Carlo trials when none of ``trials``, ``target_stderr``, ``time_budget`` is given.
 DEFAULT_TRIALS = 1_000_000
 #: Streams of a Monte Carlo run unless ``streams`` is given (independent of the worker count).
-DEFAULT_STREAMS = 32
+DEFAULT_STREAMS = PARALLEL_DEFAULT_STREAMS  # every Monte Carlo run and simulation (pyeval.parallel)
 #: ``exact=None`` enumerates when the hand evaluations left after the suit isomorphism of the deals
 #: (distinct suit-canonical deals x boards x players) are at most this: about 0.1 s on one core
 #: (measured: AA vs KK vs QQ, 4.9e7, 0.095 s), the time of the default Monte Carlo run.
@@ -149,12 +152,18 @@ def _to_range(p: object, i: int) -> Range:
     if isinstance(p, Range):
         return p
     if isinstance(p, str):
-        return parse_range(p)
+        return _parse_cached(p)
     if isinstance(p, (tuple, list)) and len(p) == 2 and all(isinstance(c, int) for c in p):
         cards = to_cards(p)
         return Range.from_combos([(cards[0], cards[1])])
     raise EquityError(f"player {i + 1}: expected a hand or range as text ('AhKh', 'TT+, AKs'), two "
                       f"card ints, or a Range; got {p!r}")
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(text: str) -> Range:
+    """parse_range, once per text (a Range is immutable)."""
+    return parse_range(text)
 
 
 def _cards(v: object, what: str) -> tuple[int, ...]:
@@ -308,10 +317,12 @@ def _mc_spec(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...])
     cumw: list[int] = []
     for r in ranges:
         den = math.lcm(*(w.denominator for w in r.weights))
+        ints = [int(w * den) for w in r.weights]
+        g = math.gcd(*ints)  # the primitive integer weights: what pe_eq_spot derives in C too
         total = 0
-        for (a, b), w in zip(r.combos, r.weights):
+        for (a, b), w in zip(r.combos, ints):
             combos += bytes((a, b))
-            total += int(w * den)
+            total += w // g
             cumw.append(total)
         if total >= 2**62:
             raise EquityError(f"range {r.text!r}: weights need too fine a common denominator ({den})")
@@ -331,6 +342,7 @@ def _sample_chunks(spec: tuple[Any, ...], rng: Any, n: int, progress: Callable[[
     total = EquityStats.zero(spec[3])
     done = 0
     while done < n:
+        check_stop()  # a thread pool's run stopped by Ctrl-C ends here (pyeval.parallel.check_stop)
         k = min(_CHUNK, n - done)
         total = total + _sample(spec, rng, k)
         done += k
@@ -445,7 +457,6 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
         ranges that cannot be dealt together, bad options), SeedError (bad seed or streams).
     """
     t0 = time.perf_counter()
-    ranges, b, d = _prepare(players, board, dead)
     _check_count(trials, "trials", 1)
     _check_count(target_stderr, "target_stderr", 0)
     if target_stderr is not None and not target_stderr > 0:
@@ -469,6 +480,13 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
         check_seed(seed)
     if streams is not None:
         check_streams(streams)
+    if executor is None and progress is None and threads == 1 and target_stderr is None and time_budget is None:
+        from .fast import fast_equity  # small spots: one C call (pyeval/equity/fast.py)
+
+        fast = fast_equity(players, board, dead, exact, seed, trials, streams, t0)
+        if fast is not None:
+            return fast
+    ranges, b, d = _prepare(players, board, dead)
     p = len(ranges)
     per_board = int(lib.pe_eq_board_count(p, len(b), len(d)))
     mc_asked = trials is not None or target_stderr is not None or time_budget is not None
@@ -540,6 +558,8 @@ def _adaptive(spec: tuple[Any, ...], seed: int, k: int, cap: int | None, target:
     continuing its generator, until the target standard error, the time budget or the cap."""
     states = [rng_state(stream_rng(seed, j)) for j in range(k)]
     stats = EquityStats.zero(spec[3])
+    stop = threading.Event()  # a thread pool's tasks stop at their next chunk on Ctrl-C
+    futs: list[Future[Any]] = []
     size = 1 << 20
     while True:
         n = size if cap is None else min(size, cap - stats.trials)
@@ -549,11 +569,11 @@ def _adaptive(spec: tuple[Any, ...], seed: int, k: int, cap: int | None, target:
             if executor is None:
                 results = [_mc_continue(spec, states[j], counts[j]) for j in jobs]
             else:
-                futs = [executor.submit(_mc_continue, spec, states[j], counts[j]) for j in jobs]
+                futs = [submit_stoppable(executor, stop, _mc_continue, spec, states[j], counts[j]) for j in jobs]
                 results = [f.result() for f in futs]
         except KeyboardInterrupt:  # the rounds finished so far are the partial result
             if executor is not None:
-                stop_executor(executor)
+                stop_running(executor, stop, futs)
             raise RunInterrupted(stats, stats.trials, cap or 0) from None
         for j, (s, st) in zip(jobs, results):
             stats = stats + s

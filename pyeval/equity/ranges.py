@@ -19,10 +19,13 @@ weight. Errors (:class:`~pyeval.errors.RangeError`) name the bad token.
 """
 from __future__ import annotations
 
+import math
 import re
+from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from ..cards import RANKS, SUITS, format_card
 from ..errors import RangeError
@@ -145,6 +148,20 @@ class Range:
 
     def __str__(self) -> str:
         return self.text
+
+    @cached_property
+    def _packed(self) -> bytes | None:
+        """The combinations for the C fast path (``pe_eq_spot``): two card bytes each, then the
+        weights as native uint32, the primitive integers proportional to :attr:`weights` (None when
+        they need more than 2**24 steps). Computed once per Range."""
+        if not self.combos:
+            return None
+        den = math.lcm(*(w.denominator for w in self.weights))
+        ints = [int(w * den) for w in self.weights]
+        g = math.gcd(*ints)
+        if max(ints) // g > 1 << 24:
+            return None
+        return bytes(c for pair in self.combos for c in pair) + array("I", [i // g for i in ints]).tobytes()
 
 
 def parse_range(text: str) -> Range:

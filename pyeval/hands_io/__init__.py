@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from .._files import read_input
 from ..errors import HandHistoryError, PyevalError
 from . import acpc, fulltilt, ipoker, partypoker, pokerstars
 from ._limits import check_text, has_surrogates
@@ -203,9 +204,10 @@ def parse_file(path: str | Path, fmt: str | None = None, *, check: bool = True, 
     (``../rooms/a/hh.txt:52: ...``). Raises HandParseError if unreadable, or (on the first hand)
     if no format is detected."""
     p = Path(path)
+    raw = read_input(p, what="hand history", error=HandParseError)  # a regular file of bounded size
     try:
-        text = p.read_text(encoding="utf-8-sig", errors="strict")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = raw.decode("utf-8-sig", errors="strict")
+    except UnicodeDecodeError as exc:
         raise HandParseError(f"cannot read {p}: {exc}") from None
     return parse_text(text, fmt, source=str(p), check=check, **options)
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from .._files import write_atomic
 from ..cli import add_command, count_arg, progress_bar
 from ..errors import HandHistoryError, PyevalError
 from . import FORMATS, NOT_A_HAND_HISTORY, HandParseError, ImportedHand, iter_sources, parse_file, verify
@@ -45,6 +46,10 @@ def register(subparsers: Any) -> None:
     s.add_argument("inputs", nargs="+", metavar="FILE", help="hand-history files or folders")
     s.add_argument("--from", dest="fmt", choices=sorted(FORMATS) + ["phh"], default=None, help="input format")
     s.add_argument("--top", type=count_arg(1), default=None, metavar="N", help="only the N players with the most hands")
+    s.add_argument("--graph", action="store_true", help="also print each player's winnings over his hands as a sparkline")
+    s.add_argument("--plot", metavar="FILE", default=None,
+                   help="also draw the winnings graph (net, before rake, all-in adjusted) in FILE.png/.svg/.pdf "
+                        "(needs the plot extra: pip install \"pyeval-poker[plot]\")")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -124,19 +129,19 @@ def run_convert(args: argparse.Namespace) -> int:
             except PyevalError as exc:
                 reports.append(f"not written: {h.hand.name}: {exc}")
                 unreadable += 1
-    out = dumps_many(good) if args.to == "phh" else "\n\n".join(texts)
-    if args.output:
-        try:
-            Path(args.output).write_text(out, encoding="utf-8")
-        except OSError as exc:
-            raise HandHistoryError(f"cannot write {args.output}: {exc.strerror}") from None
+    converted = len(good) if args.to == "phh" else len(texts)
+    out = (dumps_many(good) if args.to == "phh" else "\n\n".join(texts)) if converted else ""
+    if args.output and converted:  # all at once (a temporary file renamed over it) or not at all
+        write_atomic(args.output, out, what="output", error=HandHistoryError)
+    elif args.output:
+        reports.insert(0, f"nothing converted: {args.output} not written" + (" (left as it was)" if Path(args.output).exists() else ""))
     else:
         sys.stdout.write(out)
     for r in reports[: args.show]:
         print(r, file=sys.stderr)
     if len(reports) > args.show:
         print(f"... and {len(reports) - args.show} more", file=sys.stderr)
-    print(f"hands: {n - files_unread}  converted: {len(good) if args.to == 'phh' else len(texts)}  unreadable: "
+    print(f"hands: {n - files_unread}  converted: {converted}  unreadable: "
           f"{unreadable}  disagree with the replay: {disagree}"
           + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
     return 2 if files_unread else 1 if unreadable or disagree else 0
@@ -160,6 +165,10 @@ def run_stats(args: argparse.Namespace) -> int:
     paths = list(iter_sources(args.inputs))
     if not paths:
         raise HandHistoryError(f"no files under {' '.join(args.inputs)}")
+    if args.plot:
+        from ..plot import check_output
+
+        check_output(args.plot)  # before the work
     hands: list[HandHistory] = []
     skipped = files_unread = 0
     for h in _read(args, paths, False):
@@ -183,6 +192,10 @@ def run_stats(args: argparse.Namespace) -> int:
         print(json.dumps(rows[: args.top] if args.top else rows, indent=2))
     else:
         print(st.table(args.top))
+    if args.graph or args.plot:
+        from .graph import graph_report
+
+        graph_report(hands, st.players[: args.top] if args.top else st.players, args.graph and not args.json, args.plot)
     print(f"hands: {len(hands) - len(left_out)}" + (f"  unreadable (left out): {skipped + len(left_out)}"
                                                      if skipped or left_out else "")
           + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)

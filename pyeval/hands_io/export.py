@@ -67,7 +67,7 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
             money); a tournament round is written with a ``Tournament #`` header instead.
     """
     n = rnd.n
-    runs = rnd._runs
+    runs = rnd.runs
     names = list(players) if players is not None else [f"Player{i + 1}" for i in range(n)]
     seat_no = list(seats) if seats is not None else list(range(1, n + 1))
     if len(names) != n or len(seat_no) != n:
@@ -107,8 +107,9 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
     cnt = seat_count or max(seat_no)
     button = "" if variant.stud else f" Seat #{seat_no[-1]} is the button"
     out.append(f"Table '{table}' {cnt}-max{button}")
+    away_players = rnd.sitting_out
     for i in range(n):
-        away = " is sitting out" if i in rnd._sitting_out else ""
+        away = " is sitting out" if i in away_players else ""
         out.append(f"Seat {seat_no[i]}: {names[i]} ({amt(rnd.starting_stacks[i])} in chips){away}")
     blinds_seen = 0
     street = -1
@@ -153,7 +154,7 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
         elif kind in ("blind", "straddle"):
             stacks[p] -= e.amount  # type: ignore[index]
             if kind == "blind":  # which blind by its poster (one all in on the ante posts none)
-                blinds_seen = rnd._blind_posters.index(p)
+                blinds_seen = rnd.blind_posters.index(p)
             label = "straddle" if kind == "straddle" or blinds_seen >= 2 else ("small blind", "big blind")[blinds_seen]
             if len(rules.blinds) == 1 and kind == "blind":
                 label = "big blind"
@@ -250,7 +251,7 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
             awards.append((p, e.amount, e.detail if isinstance(e.detail, int) else 0))  # type: ignore[arg-type]
         prev = kind
     pots = sorted({k for _, _, k in awards})
-    n_runs = runs if runs > 1 and rnd._n_contending >= 2 else 1
+    n_runs = runs if runs > 1 and rnd.n_contending >= 2 else 1
     by_run = _awards_by_run(awards, n_runs) + [[] for _ in range(runs - n_runs)]
     for r_i, run_awards in enumerate(by_run):
         if runs > 1:

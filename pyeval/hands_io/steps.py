@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..poker.phh_replay import _Replay  # the PHH replay, action by action
+from ..poker.phh_replay import Replay  # the PHH replay, action by action (public API of pyeval.poker.phh_replay)
 from ..poker.view import TableView, view
 from ._phh import HandHistory
 
@@ -39,12 +39,12 @@ def steps(hh: HandHistory, *, strict: bool = False) -> Iterator[Step]:
     """
     scale = hh.unit_scale
     exact = hh if scale == 1 and all(isinstance(v, int) for v in hh.starting_stacks) else hh.in_units(scale)
-    rep = _Replay(exact, strict)
+    rep = Replay(exact, strict)
     rnd = rep.rnd
     yield Step(-1, None, view(rnd))
     for idx, raw in rep.actions():
         yield Step(idx, raw, view(rnd))
     if not rep.tabled and rnd.can_award():
-        rep._check_scorable()
+        rep.check_scorable()
         rnd.award()
         yield Step(len(exact.actions), None, view(rnd))

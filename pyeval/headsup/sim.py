@@ -26,9 +26,10 @@ from typing import Any, NamedTuple
 from .._bindings import Status, check, ffi, lib
 from ..errors import TableRulesError, WagerNotAllowedError
 from ..hands.high import HandCategory
-from ..parallel import stream_rng, sum_cdata
+from ..parallel import check_cdata, dump_cdata, load_cdata, stream_rng, sum_cdata
 from ..shoe.rng import resolve_seed, seeded_rng
-from ..simulation import in_chunks, mean_and_stderr
+from .._house import sim_layout
+from ..simulation import frequency, in_chunks, mean_and_stderr, ratio_and_stderr
 from .rules import (
     AA_WITH_DEALER_AA, FLOP_CAP, POCKET_CLASSES, PREFLOP_CAP, WIN, HeadsUpPaytable, HeadsUpRules, HeadsUpWager,
     PaytableKind, RaiseAmounts, Rounding,
@@ -137,10 +138,11 @@ def play_batch(rules: HeadsUpRules, rounds: int, seed: int, *, ante: int | None 
 
 @dataclass(frozen=True)
 class HeadsUpWagerStats:
-    """One wager over a simulation: ``amount`` (chips per round when made), ``rounds`` made,
-    ``staked`` and ``net`` (player's total, chips), ``house_edge`` (house's mean win per round as a
-    fraction of ``amount``; for the Raise, of the Ante), ``std_error`` (of ``house_edge``) and the
-    frequency of each outcome."""
+    """One wager over a simulation: ``amount`` (chips per round when made), ``staked`` and ``net``
+    (player's total, chips), ``house_edge`` (house's mean win per round as a fraction of ``amount``;
+    for the Raise, of the Ante), ``std_error`` (of ``house_edge``), the frequency of each outcome
+    per round (``outcomes``) with its binomial standard error (``outcomes_std_error``), and
+    ``placed`` (rounds the wager was made)."""
 
     amount: int
     staked: int
@@ -148,15 +150,26 @@ class HeadsUpWagerStats:
     house_edge: float
     std_error: float
     outcomes: dict[str, float]
+    outcomes_std_error: dict[str, float] = field(default_factory=dict)
+    placed: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The wager in the house games' one JSON layout (:func:`pyeval._house.sim_layout`)."""
+        return {"amount": self.amount, "placed": self.placed, "staked": self.staked, "net": self.net,
+                "house_edge": self.house_edge, "std_error": self.std_error,
+                "outcomes": {k: {"frequency": f, "std_error": self.outcomes_std_error.get(k, 0.0)}
+                             for k, f in self.outcomes.items()}}
 
 
 @dataclass(frozen=True)
 class HeadsUpSimResult:
     """What :func:`simulate` returns. ``house_edge`` / ``std_error``: the game (Ante + Odds + Raise)
-    per Ante; ``element_of_risk``: the house's win over everything staked on those three.
-    ``wagers``: :class:`HeadsUpWagerStats` by wager name. ``lines``: for each paytable, each line's hit
-    frequency (per round) and count. ``raise_streets``: share of rounds raised pre-flop, after the
-    flop, at the end, folded."""
+    per Ante; ``element_of_risk`` / ``element_of_risk_std_error``: the house's win over everything
+    staked on those three. ``wagers``: :class:`HeadsUpWagerStats` by wager name. ``lines``: for
+    each paytable, each line's hit frequency (per round), its standard error and count.
+    ``raise_streets``: share of rounds raised pre-flop, after the flop, at the end, folded (standard
+    errors in ``raise_streets_std_error``). ``to_dict()`` is the house games' one JSON layout
+    (docs/simulation.md)."""
 
     rounds: int
     seed: int
@@ -166,18 +179,25 @@ class HeadsUpSimResult:
     std_error: float
     element_of_risk: float
     wagers: dict[str, HeadsUpWagerStats]
-    lines: dict[str, dict[str, dict[str, float]]]
+    lines: dict[str, dict[str, dict[str, Any]]]
     raise_streets: dict[str, float]
     exact: dict[str, dict[str, Any]] = field(default_factory=dict)
+    element_of_risk_std_error: float = 0.0
+    raise_streets_std_error: dict[str, float] = field(default_factory=dict)
+    raise_street_counts: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data."""
-        return {"rounds": self.rounds, "seed": self.seed, "streams": self.streams,
-                "table": self.table,
-                "game": {"house_edge": self.house_edge, "std_error": self.std_error,
-                         "element_of_risk": self.element_of_risk},
-                "wagers": {k: vars(v) for k, v in self.wagers.items()}, "lines": self.lines,
-                "raise_streets": self.raise_streets, "exact": self.exact}
+        """Plain JSON-ready data in the house games' one layout (:func:`pyeval._house.sim_layout`)."""
+        n = self.rounds
+        freqs: dict[str, dict[str, dict[str, Any]]] = {
+            "raise_street": {k: {"count": self.raise_street_counts.get(k, 0), "frequency": f, "std_error": self.raise_streets_std_error.get(k, 0.0)}
+                             for k, f in self.raise_streets.items()}}
+        for table, lines in self.lines.items():
+            freqs[f"{table}_lines"] = {c: dict(d) for c, d in lines.items()}
+        main = {"wagers": ["ante", "odds", "raise"], "house_edge": self.house_edge, "std_error": self.std_error,
+                "element_of_risk": self.element_of_risk, "element_of_risk_std_error": self.element_of_risk_std_error}
+        return sim_layout("heads-up", self.table, n, self.seed, self.streams, main,
+                          {k: v.to_dict() for k, v in self.wagers.items()}, freqs, self.exact)
 
 
 @dataclass(frozen=True)
@@ -210,12 +230,22 @@ class HeadsUpSim:
         return _stream_stats(self.rules, *self._amounts(), seed, stream, rounds, progress)
 
     def merge(self, parts: Sequence[bytes]) -> bytes:
-        """The sum of the streams' totals (exact integer sums)."""
+        """The sum of the streams' totals (exact integer sums). Raises SimulationError for a part
+        that is not one ``pe_hu_stats``."""
         return sum_cdata("pe_hu_stats", parts)
+
+    def dump_part(self, part: bytes) -> dict[str, Any]:
+        """One stream's totals as checkpoint data (:func:`pyeval.parallel.dump_cdata`)."""
+        return dump_cdata("pe_hu_stats", part)
+
+    def load_part(self, data: object, rounds: int) -> bytes:
+        """Checkpoint data back to one stream's totals of ``rounds`` rounds, checked
+        (:func:`pyeval.parallel.load_cdata`). Raises CheckpointError."""
+        return load_cdata("pe_hu_stats", data, rounds)
 
     def result(self, totals: bytes, rounds: int, seed: int, streams: int) -> HeadsUpSimResult:
         """Every figure, from the merged totals."""
-        acc = ffi.from_buffer("pe_hu_stats *", bytearray(totals))
+        acc = ffi.from_buffer("pe_hu_stats *", bytearray(check_cdata("pe_hu_stats", totals)))
         return _result(self.rules, acc, rounds, seed, streams, *self._amounts())
 
 
@@ -238,13 +268,16 @@ def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, streams: int, ante
             continue
         mean, se = mean_and_stderr(acc.net[k], acc.net_sq[k], n)
         made = sum(acc.outcomes[k][j] for j in range(1, 5))
-        wagers[w.value] = HeadsUpWagerStats(amount, int(acc.staked[k]), int(acc.net[k]), -mean / amount, se / amount,
-                                     {_OUTCOMES[j]: acc.outcomes[k][j] / n for j in range(1, 5)
-                                      if made and (j != 4 or w is HeadsUpWager.ODDS)
-                                      and (j != 2 or w not in (HeadsUpWager.POCKET_BONUS, HeadsUpWager.TRIPS_PLUS))})
+        shown = [j for j in range(1, 5) if made and (j != 4 or w is HeadsUpWager.ODDS)
+                 and (j != 2 or w not in (HeadsUpWager.POCKET_BONUS, HeadsUpWager.TRIPS_PLUS))]
+        wagers[w.value] = HeadsUpWagerStats(
+            amount, int(acc.staked[k]), int(acc.net[k]), -mean / amount, se / amount,
+            {_OUTCOMES[j]: acc.outcomes[k][j] / n for j in shown},
+            {_OUTCOMES[j]: float(frequency(acc.outcomes[k][j], n)["std_error"]) for j in shown}, int(made))
     mean, se = mean_and_stderr(acc.main_net, acc.main_sq, n)
     staked_main = acc.staked[0] + acc.staked[1] + acc.staked[2]
-    lines: dict[str, dict[str, dict[str, float]]] = {}
+    eor, eor_se = ratio_and_stderr(-acc.main_net, staked_main, acc.main_sq, -acc.main_cross, acc.main_staked_sq, n)
+    lines: dict[str, dict[str, dict[str, Any]]] = {}
 
     def line(name: str, pt: HeadsUpPaytable | None, hits: Any, classes: tuple[str, ...]) -> None:
         if pt is None:
@@ -252,8 +285,7 @@ def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, streams: int, ante
         d = {}
         for i, c in enumerate(classes):
             if c in pt.lines:
-                d[c] = {"odds": f"{pt.lines[c].numerator} to {pt.lines[c].denominator}",
-                        "count": int(hits[i]), "frequency": hits[i] / n}
+                d[c] = {"odds": f"{pt.lines[c].numerator} to {pt.lines[c].denominator}", **frequency(hits[i], n)}
         lines[name] = d
 
     line("odds", rules.odds, acc.odds_hits, _CATS)
@@ -263,9 +295,12 @@ def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, streams: int, ante
         line("pocket_bonus", rules.pocket_bonus, hits, POCKET_CLASSES)
     if tp:
         line("trips_plus", rules.trips_plus, acc.trips_hits, _CATS)
-    streets = {name: acc.raise_street[i] / n for i, name in enumerate(("preflop", "flop", "river", "fold"))}
-    return HeadsUpSimResult(n, seed, streams, rules.name, -mean / ante, se / ante,
-                            -acc.main_net / staked_main if staked_main else 0.0, wagers, lines, streets)
+    names = ("preflop", "flop", "river", "fold")
+    streets = {name: acc.raise_street[i] / n for i, name in enumerate(names)}
+    streets_se = {name: float(frequency(acc.raise_street[i], n)["std_error"]) for i, name in enumerate(names)}
+    return HeadsUpSimResult(n, seed, streams, rules.name, -mean / ante, se / ante, eor, wagers, lines, streets,
+                            element_of_risk_std_error=eor_se, raise_streets_std_error=streets_se,
+                            raise_street_counts={name: int(acc.raise_street[i]) for i, name in enumerate(names)})
 
 
 class ExactAnalysis(NamedTuple):

@@ -174,6 +174,17 @@ class Dealing(RoundState):
     def _next_street(self) -> StreetSpec | None:
         return self._streets[self._street + 1] if self._street < self._last_street else None
 
+    def next_street(self) -> StreetSpec | None:
+        """The street the dealer deals next (its card counts: ``board``, ``down``, ``up``, ``draw``), or
+        None after the last street."""
+        return self._next_street()
+
+    def community_card_due(self) -> bool:
+        """Stud: True when the next street is one community card in the center instead of a card to
+        each live player (the deck cannot give every live player one; see :meth:`deal_board`)."""
+        spec = self._next_street()
+        return spec is not None and self._community_card_due(spec)
+
     def _check_board(self, cards: CardsInput | None, burn: int | None,
                      hole: Sequence[CardsInput | None] | None = None) -> tuple[tuple[int, ...], list[tuple[int, ...] | None]]:
         if not self._hole_dealt or self._actor is not None or self._bring_in_due:
@@ -299,7 +310,7 @@ class Dealing(RoundState):
         out, holes = self._check_board(cards, burn, hole)
         spec = self._streets[self._street + 1]
         community = self._community_card_due(spec)
-        n = self._n
+        on_board = bool(spec.board or community)
         b: int | None = burn
         events: list[tuple[str, int | None, int, tuple[int, ...]]] = []
         dead: list[int] | None = None  # draw games: the dead cards after this deal
@@ -307,74 +318,98 @@ class Dealing(RoundState):
             self._take_from_source(([check_card(burn)] if burn is not None else []) + list(out)
                                    + [c for h in holes if h for c in h], 1 if burn is not None else 0)
         else:
-            src = self._source
-            assert src is not None
-            if spec.board or community:
-                nb = 1 if community else spec.board
-                self._source_has(1 + nb)  # never burn a card when the cards after it are not there
-                got = _from_source((src.burn(), *src.deal(nb)), 1 + nb, self._in_play())
-                b, out = got[0], got[1:]
-            k = spec.down + spec.up
-            holes = [None] * n if ((k and not community) or spec.draw) else []
-            if holes:  # one card (or each player's replacements) in turn from left of the button
-                folded, mucked, disc = self._folded, self._mucked, self._draw_discards
-                want = [0 if folded[i] or mucked[i] else (len(disc.get(i, ())) if spec.draw else k) for i in range(n)]
-                need = sum(want)
-                if spec.draw and need > getattr(src, "remaining", need):  # a short stub
-                    dead = self._draw_with_reshuffle(want, holes, events)
-                else:
-                    dealt = _from_source(src.deal(need), need, self._in_play(spec.draw))
-                    j = 0
-                    for i in range(n):
-                        m = want[i]
-                        if m:
-                            holes[i] = dealt[j:j + m]
-                            j += m
-                    if spec.draw:  # the replaced discards are dead cards from now on
-                        dead = list(self._dead_cards)
-                        for d in disc.values():
-                            dead.extend(d)
+            if on_board:
+                b, out = self._board_from_source(1 if community else spec.board)
+            holes, dead = self._player_cards_from_source(spec, community, events)
         # every check is done: from here on the round changes
         self._record.extend(events)
         if dead is not None:
             self._dead_cards = dead
         if not spec.draw:  # cards now in play (a draw's cards may come back after a reshuffle)
-            dealt_now = self._dealt
-            dealt_now.update(out)
-            if b is not None:
-                dealt_now.add(b)
-            for h in holes:
-                if h:
-                    dealt_now.update(h)
-        if spec.board or community:
-            self._burns.append(b)
-            if b is not None:
-                self._record.append(("burn", None, 0, (b,)))
-            self._board.extend(out)
-            self._record.append(("board", None, 0, tuple(out)))
+            self._mark_dealt(b, out, holes)
+        if on_board:
+            self._place_board(b, out)
         if holes:
-            hole, ev = self._hole, self._record
-            if spec.draw:
-                for i, h in enumerate(holes):
-                    if h:
-                        hole[i] += h
-                        ev.append(("hole", i, 0, h))
-            elif spec.up:  # stud: the down cards first, then the up cards
-                ups, nd = self._showing_ranks, spec.down
-                bits = SHOW_BITS[self._variant.low_leads]
-                for i, h in enumerate(holes):
-                    if h:
-                        hole[i] += h
-                        for c in h[nd:]:
-                            ups[i] += bits[c]
-                        ev.append(("hole", i, 0, h))
-            else:
-                for i, h in enumerate(holes):
-                    if h:
-                        hole[i] += h
-                        ev.append(("hole", i, 0, h))
+            self._place_player_cards(spec, holes)
         self._draw_discards = {}
         self._street += 1
+        self._after_street_dealt()
+
+    # ---- deal_board's parts, by street kind: board cards (hold'em, Omaha; the stud community
+    # card), each player's cards (stud up and down cards, draw replacements), then the next betting
+    def _board_from_source(self, nb: int) -> tuple[int, tuple[int, ...]]:
+        """A burn and ``nb`` board cards from the card source, validated (nothing changes on error)."""
+        src = self._source
+        assert src is not None
+        self._source_has(1 + nb)  # never burn a card when the cards after it are not there
+        got = _from_source((src.burn(), *src.deal(nb)), 1 + nb, self._in_play())
+        return got[0], got[1:]
+
+    def _player_cards_from_source(self, spec: StreetSpec, community: bool,
+                                  events: list[tuple[str, int | None, int, tuple[int, ...]]]
+                                  ) -> tuple[list[tuple[int, ...] | None], list[int] | None]:
+        """Each live player's cards of this street from the card source, one card (or his
+        replacements) in turn from left of the button; with the dead cards after a draw (else None).
+        A draw from a short stub reshuffles (its events go to ``events``)."""
+        src = self._source
+        assert src is not None
+        n = self._n
+        k = spec.down + spec.up
+        if not ((k and not community) or spec.draw):
+            return [], None
+        holes: list[tuple[int, ...] | None] = [None] * n
+        folded, mucked, disc = self._folded, self._mucked, self._draw_discards
+        want = [0 if folded[i] or mucked[i] else (len(disc.get(i, ())) if spec.draw else k) for i in range(n)]
+        need = sum(want)
+        if spec.draw and need > getattr(src, "remaining", need):  # a short stub
+            return holes, self._draw_with_reshuffle(want, holes, events)
+        dealt = _from_source(src.deal(need), need, self._in_play(spec.draw))
+        j = 0
+        for i in range(n):
+            m = want[i]
+            if m:
+                holes[i] = dealt[j:j + m]
+                j += m
+        if not spec.draw:
+            return holes, None
+        dead = list(self._dead_cards)  # the replaced discards are dead cards from now on
+        for d in disc.values():
+            dead.extend(d)
+        return holes, dead
+
+    def _mark_dealt(self, burn: int | None, board: tuple[int, ...], holes: list[tuple[int, ...] | None]) -> None:
+        dealt_now = self._dealt
+        dealt_now.update(board)
+        if burn is not None:
+            dealt_now.add(burn)
+        for h in holes:
+            if h:
+                dealt_now.update(h)
+
+    def _place_board(self, burn: int | None, board: tuple[int, ...]) -> None:
+        """Board street (or the stud community card): the burn, then the cards face up (§ 637a.11(h)-(j))."""
+        self._burns.append(burn)
+        if burn is not None:
+            self._record.append(("burn", None, 0, (burn,)))
+        self._board.extend(board)
+        self._record.append(("board", None, 0, tuple(board)))
+
+    def _place_player_cards(self, spec: StreetSpec, holes: list[tuple[int, ...] | None]) -> None:
+        """Player-card street: each player's new cards; stud up cards also add to his showing hand (§ 637a.10)."""
+        hole, ev = self._hole, self._record
+        stud_up = spec.up and not spec.draw
+        ups, nd = self._showing_ranks, spec.down
+        bits = SHOW_BITS[self._variant.low_leads]
+        for i, h in enumerate(holes):
+            if h:
+                hole[i] += h
+                if stud_up:  # stud: the down cards first, then the up cards
+                    for c in h[nd:]:
+                        ups[i] += bits[c]
+                ev.append(("hole", i, 0, h))
+
+    def _after_street_dealt(self) -> None:
+        """The street is dealt: start the next run, queue the showdown, open a draw or the betting."""
         if self._runs > 1 and self._street == self._last_street and len(self._run_boards) < self._runs - 1:
             # run it more than once: this run's board is complete; the next run starts again from
             # the street the dealer ran it from (the earlier cards stay out of play)
@@ -388,24 +423,28 @@ class Dealing(RoundState):
         elif self._betting_closed and self._n_contending >= 2 and self._street < self._last_street and self._streets[self._street + 1].draw:
             self._open_draw()
         if not self._betting_closed:
-            self._bets = [0] * n
-            self._acted = [False] * n
-            self._acted_at_raise = [-1] * n
-            self._acted_at_bet = [0] * n
-            self._full_bet_to = 0
-            self._checked = [False] * n
-            self._bet_to = 0
-            self._raises = 0
-            self._full_raises = 0
-            self._min_raise = self._rules.min_bet
-            lead = self._showing_leader() if self._is_stud else 0
-            self._last_aggressor = lead
-            if (self._street >= 2 and not self._is_stud and not self._has_draws
-                    and self._rules.turn_river_opener is StreetOpener.AS_PREFLOP):
-                lead = self._preflop_first  # § 637a.11(i), (j) "in accordance with (g)", read literally
-            self._actor = self._first_from(lead)
-            if self._actor is None:
-                self._street_done()
-            elif self._sitting_out:
-                self._fold_sitting_out()
+            self._open_betting()
 
+    def _open_betting(self) -> None:
+        """A new betting round after a street: bets cleared, the lead acts first (§ 637a.11(g)-(j))."""
+        n = self._n
+        self._bets = [0] * n
+        self._acted = [False] * n
+        self._acted_at_raise = [-1] * n
+        self._acted_at_bet = [0] * n
+        self._full_bet_to = 0
+        self._checked = [False] * n
+        self._bet_to = 0
+        self._raises = 0
+        self._full_raises = 0
+        self._min_raise = self._rules.min_bet
+        lead = self._showing_leader() if self._is_stud else 0
+        self._last_aggressor = lead
+        if (self._street >= 2 and not self._is_stud and not self._has_draws
+                and self._rules.turn_river_opener is StreetOpener.AS_PREFLOP):
+            lead = self._preflop_first  # § 637a.11(i), (j) "in accordance with (g)", read literally
+        self._actor = self._first_from(lead)
+        if self._actor is None:
+            self._street_done()
+        elif self._sitting_out:
+            self._fold_sitting_out()

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import parse_cards
+from .._files import read_input
 from ..errors import HandHistoryError, PyevalError
 from ..contracts import MAX_CHIPS as _MAX_CHIPS
 from .games import ALL_VARIANTS
@@ -442,7 +443,7 @@ class HandHistory:
 
     def _replay_exact(self, strict: bool) -> Round:
         """:meth:`replay` of a record whose amounts are whole chips (``unit_scale`` is 1)."""
-        return _Replay(self, strict).run()
+        return Replay(self, strict).run()
 
 
 def _heads_up_order(bos: Sequence[int]) -> HeadsUpOrder:
@@ -511,10 +512,7 @@ def load(path: str | Path) -> list[HandHistory]:
     folders stay apart.
     """
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise HandHistoryError(f"cannot read {p}: {exc.strerror}") from None
+    raw = read_input(p, what="PHH file", error=HandHistoryError)  # a regular file of bounded size
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -535,7 +533,7 @@ def iter_paths(paths: Sequence[str | Path]) -> Iterator[Path]:
 
 
 # the replay and the writer live in their own modules; their names are part of this module's API
-from .phh_replay import ReplayResult, _Replay, check_replay, stop_reason  # noqa: E402
+from .phh_replay import ReplayResult, Replay, check_replay, stop_reason  # noqa: E402
 from .phh_write import dumps, dumps_many, from_round, variant_code  # noqa: E402
 
 __all__ = ["HandHistory", "loads", "load", "iter_paths", "from_round", "dumps", "dumps_many", "variant_code",

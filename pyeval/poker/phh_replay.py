@@ -18,14 +18,22 @@ from .round import Round
 if TYPE_CHECKING:
     from .phh import HandHistory
 
-__all__ = ["ReplayResult", "check_replay", "stop_reason"]
+__all__ = ["Replay", "ReplayResult", "check_replay", "stop_reason"]
 
 
 _RUN_HINT = re.compile(r"#\s*run it (\d+) times")
 
 
-class _Replay:
-    """One replay of a :class:`HandHistory` (see :meth:`HandHistory.replay`)."""
+class Replay:
+    """One replay of a :class:`HandHistory` through a :class:`Round` (see :meth:`HandHistory.replay`).
+
+    ``Replay(hh, strict)`` posts the forced bets (``hh``'s amounts must be ints: see
+    :meth:`HandHistory.in_units`); :meth:`actions` applies the record step by step (the round is
+    ``.rnd``), :meth:`run` to the end and the award. Uses only the round's public queries.
+
+    Raises:
+        IllegalHandHistoryError / HandHistoryError: at the step that breaks the rules or cannot be read.
+    """
 
     def __init__(self, hh: HandHistory, strict: bool) -> None:
         self.hh = hh
@@ -39,7 +47,7 @@ class _Replay:
         except PyevalError as exc:
             raise IllegalHandHistoryError(f"{hh.name}: the forced bets: {hh._names(str(exc))}",
                                           getattr(exc, "rule", "")) from None
-        self.n = self.rnd._n
+        self.n = self.rnd.n
         self.pending: dict[int, tuple[int, ...]] = {}  # hole cards of the street being dealt
         self.board: tuple[int, ...] | None = None      # board cards read, not yet dealt
         self.shown: set[int] = set()
@@ -54,14 +62,14 @@ class _Replay:
         at the action that deals it."""
         rnd = self.rnd
         out: dict[int, int] = {}
-        draw = rnd._has_draws
-        folded = rnd._folded
-        for i, h in enumerate(rnd._hole):
+        draw = rnd.rules.engine.has_draws
+        folded = rnd.folded
+        for i, h in enumerate(rnd.hole):
             if draw and folded[i]:
                 continue  # a folded hand in a draw game may be reshuffled and dealt again
             for c in h:
                 out[c] = i
-        for c in rnd._board:
+        for c in rnd.board:
             out[c] = -1
         for i, h in self.pending.items():
             for c in h:
@@ -88,15 +96,16 @@ class _Replay:
     def _expected(self) -> list[int]:
         """Cards each player receives on the next street (0 for none)."""
         rnd = self.rnd
-        spec = rnd._next_street()
-        if spec is None or rnd._community_card_due(spec):  # stud: one community card instead
+        spec = rnd.next_street()
+        if spec is None or rnd.community_card_due():  # stud: one community card instead
             return [0] * self.n
         out = []
+        folded, mucked, discards = rnd.folded, rnd.mucked, rnd.draw_discards
         for i in range(self.n):
-            if rnd._folded[i] or rnd._mucked[i]:
+            if folded[i] or mucked[i]:
                 out.append(0)
             elif spec.draw:
-                out.append(len(rnd._draw_discards.get(i, ())))
+                out.append(len(discards.get(i, ())))
             else:
                 out.append(spec.down + spec.up)
         return out
@@ -106,11 +115,11 @@ class _Replay:
         if not rnd.can_deal_board():
             return
         want = self._expected()
-        spec = rnd._next_street()
+        spec = rnd.next_street()
         assert spec is not None
         pending = self.pending
         have_hole = all(len(pending.get(i, ())) == w for i, w in enumerate(want))
-        community = rnd._community_card_due(spec)  # stud, eight players: the last card is dealt to the center
+        community = rnd.community_card_due()  # stud, eight players: the last card is dealt to the center
         have_board = (self.board is not None) == bool(spec.board or community)
         if have_hole and have_board and (force or any(want) or spec.board or community):
             hole = [pending.get(i, ()) for i in range(self.n)] if (spec.down or spec.up or spec.draw) and not community else None
@@ -125,7 +134,7 @@ class _Replay:
         rnd = self.rnd
         self._check_new(cards)
         self.pending[p] = self.pending.get(p, ()) + cards
-        if not rnd._hole_dealt:
+        if not rnd.hole_dealt:
             if len(self.pending) == self.n:
                 rnd.deal_hole_cards([self.pending[i] for i in range(self.n)])
                 self.pending.clear()
@@ -137,14 +146,14 @@ class _Replay:
         if self.board is not None:
             raise IllegalHandHistoryError(f"a second board {raw!r} before the first was dealt: the betting "
                                           "round between them is missing", "58 Pa. Code § 637a.11(h)-(j)")
-        nxt = rnd._next_street()
-        if not any(s.board for s in rnd._streets) and not (nxt is not None and rnd._community_card_due(nxt)):
+        nxt = rnd.next_street()
+        if not any(s.board for s in rnd.streets) and not rnd.community_card_due():
             raise HandHistoryError(f"{self.hh.variant} has no board cards")
-        no_more = rnd._next_street() is None or (rnd._hole_dealt and rnd._n_contending < 2)
-        if not no_more and rnd._runs == 1 and rnd._betting_closed and rnd._actor is None:
+        no_more = nxt is None or (rnd.hole_dealt and rnd.n_contending < 2)
+        if not no_more and rnd.runs == 1 and rnd.betting_closed and rnd.actor is None:
             self._maybe_run_it(raw)
         if no_more:
-            if rnd._n_contending >= 2 and rnd._street == rnd._last_street and rnd._board:
+            if rnd.n_contending >= 2 and rnd.street == rnd.last_street and rnd.board:
                 raise IllegalHandHistoryError("board cards after the river: a board is run more than once only "
                                               "after an all-in before the river, each run dealing the same "
                                               "streets", R_RUN_IT)
@@ -166,7 +175,7 @@ class _Replay:
         if hint:
             rnd.run_it(int(hint.group(1)))
             return
-        sizes = [s.board for s in rnd._streets[rnd._street + 1:] if s.board]
+        sizes = [s.board for s in rnd.streets[rnd.street + 1:] if s.board]
         seq = []
         for r in self.hh.actions[self._idx:]:
             t = r.split("#", 1)[0].split()
@@ -182,16 +191,18 @@ class _Replay:
         """No more betting is possible: every live hand but at most one is all-in, so the hands are
         tabled together and the order a record lists them in changes no chip."""
         rnd = self.rnd
-        live = [i for i in range(self.n) if not (rnd._folded[i] or rnd._mucked[i])]
-        return sum(1 for i in live if rnd._stacks[i] > 0) <= 1
+        folded, mucked, stacks = rnd.folded, rnd.mucked, rnd.stacks
+        live = [i for i in range(self.n) if not (folded[i] or mucked[i])]
+        return sum(1 for i in live if stacks[i] > 0) <= 1
 
     def _apply_show(self, p: int, cards: tuple[int, ...] | None, raw: str) -> None:
         rnd = self.rnd
         if cards is None:
             rnd.muck(p)
             return
-        if rnd._hole[p] and cards and set(cards) != set(rnd._hole[p]):
-            known = "".join(CARD_TEXT[c] for c in rnd._hole[p] if c >= 0)
+        held = rnd.hole[p]
+        if held and cards and set(cards) != set(held):
+            known = "".join(CARD_TEXT[c] for c in held if c >= 0)
             raise IllegalHandHistoryError(f"{self.hh._who(p)} shows {raw.split()[2]} but was dealt {known}", _R_SHOW)
         rnd.show(p)
         self.shown.add(p)
@@ -200,7 +211,7 @@ class _Replay:
         rnd = self.rnd
         while self.tabled:
             order = rnd.showdown_order()
-            if not order or order[0] not in self.tabled or rnd._actor is not None:
+            if not order or order[0] not in self.tabled or rnd.actor is not None:
                 return
             p = order[0]
             self._apply_show(p, self.tabled.pop(p), "")
@@ -216,15 +227,17 @@ class _Replay:
             cards = _cards(text[2])
         if cards and p in self.shown and p not in rnd.showdown_order():
             # shown again after the rest of the cards were dealt to all-in hands
-            if set(cards) != set(rnd._hole[p]):
+            held = rnd.hole[p]
+            if set(cards) != set(held):
                 raise IllegalHandHistoryError(f"{self.hh._who(p)} shows {text[2]} but holds "
-                                              f"{''.join('??' if c < 0 else CARD_TEXT[c] for c in rnd._hole[p])}", _R_SHOW)
+                                              f"{''.join('??' if c < 0 else CARD_TEXT[c] for c in held)}", _R_SHOW)
             return
         order = rnd.showdown_order()
-        if (not self.strict and rnd._actor is None and p in order and order[0] != p and p not in self.tabled
+        if (not self.strict and rnd.actor is None and p in order and order[0] != p and p not in self.tabled
                 and self._all_tabled()):
-            if cards and set(cards) != set(rnd._hole[p]):
-                known = "".join(CARD_TEXT[c] for c in rnd._hole[p] if c >= 0)
+            held = rnd.hole[p]
+            if cards and set(cards) != set(held):
+                known = "".join(CARD_TEXT[c] for c in held if c >= 0)
                 raise IllegalHandHistoryError(f"{self.hh._who(p)} shows {text[2]} but was dealt {known}", _R_SHOW)
             self.tabled[p] = cards  # turned up with the others, in the regulation's order
             return
@@ -269,21 +282,22 @@ class _Replay:
                 f"(the record shows {hh._who(p)}'s hand)" if order else f"{hh.name}: {hh._who(p)}'s hand is "
                 "never turned up", _R_SHOW)
         if rnd.can_award():
-            self._check_scorable()
+            self.check_scorable()
             rnd.award()
         return rnd
 
-    def _check_scorable(self) -> None:
-        """Never score unknown cards (a ``??`` board or hole card) as a tie: refuse the award."""
+    def check_scorable(self) -> None:
+        """Raises IllegalHandHistoryError before an award that would score unknown cards. Never score unknown cards (a ``??`` board or hole card) as a tie: refuse the award."""
         rnd, hh = self.rnd, self.hh
-        live = [i for i in range(self.n) if not (rnd._folded[i] or rnd._mucked[i])]
+        folded, mucked, hole = rnd.folded, rnd.mucked, rnd.hole
+        live = [i for i in range(self.n) if not (folded[i] or mucked[i])]
         if len(live) < 2:
             return
-        if any(c < 0 for c in rnd._board):
+        if any(c < 0 for c in rnd.board):
             raise IllegalHandHistoryError(f"{hh.name}: the board has cards nobody saw ('??'): the pots cannot be "
                                           "awarded", _R_SHOWDOWN)
         for i in live:
-            if any(c < 0 for c in rnd._hole[i]):
+            if any(c < 0 for c in hole[i]):
                 raise IllegalHandHistoryError(f"{hh.name}: {hh._who(i)}'s cards at the showdown are unknown ('??'): "
                                               "the pots cannot be awarded", _R_SHOWDOWN)
 
@@ -317,13 +331,14 @@ class _Replay:
             raise HandHistoryError(f"'{op}' takes {'an amount' if arity == 3 else 'nothing more'}")
         if op in ("sd", "sm") and len(text) > 3:
             raise HandHistoryError("cards are written without spaces (e.g. 'p1 sm AsKd')")
-        if p in rnd._sitting_out and op in ("cc", "cbr", "sd") and (rnd._folded[p] or rnd._actor == p):
+        away = p in rnd.sitting_out
+        if away and op in ("cc", "cbr", "sd") and (rnd.folded[p] or rnd.actor == p):
             raise IllegalHandHistoryError(f"{self.hh._who(p)} sits out: the dealer folds his hand at his first turn",
                                           R_TOURNAMENT)
         if op == "cc":
             rnd.check_or_call(p)
         elif op == "f":
-            if p in rnd._sitting_out and rnd._folded[p] and p not in self.sat_out:
+            if away and rnd.folded[p] and p not in self.sat_out:
                 self.sat_out.add(p)  # the dealer folded his hand at his turn (tournament mode)
             else:
                 rnd.fold(p)
@@ -373,14 +388,15 @@ def stop_reason(rnd: Round, hh: HandHistory | None = None) -> str | None:
     if rnd.complete:
         return None
     who = hh._who if hh is not None else (lambda i: f"p{i + 1}")
-    if rnd._actor is not None:
-        return f"the record stops with {who(rnd._actor)} to act"
+    if rnd.actor is not None:
+        return f"the record stops with {who(rnd.actor)} to act"
     order = rnd.showdown_order()
     if order:
         return f"the record stops before the showdown: {who(order[0])} has yet to show or muck"
-    if rnd._draw_queue:
-        return f"the record stops with {who(rnd._draw_queue[0])} to discard or stand pat"
-    if not rnd._hole_dealt:
+    queue = rnd.draw_queue
+    if queue:
+        return f"the record stops with {who(queue[0])} to discard or stand pat"
+    if not rnd.hole_dealt:
         return "the record stops before every player's hole cards are dealt"
     if rnd.can_deal_board():
         return "the record stops before the next street is dealt"
@@ -402,7 +418,7 @@ def check_replay(hh: HandHistory, *, strict: bool = False) -> ReplayResult:
     scale = hh.unit_scale
     exact = hh if scale == 1 and all(isinstance(v, int) for v in hh.starting_stacks) else hh.in_units(scale)
     rnd = exact._replay_exact(strict)
-    stacks = tuple(rnd._stacks)
+    stacks = rnd.stacks
     expected = tuple(exact.finishing_stacks) if exact.finishing_stacks is not None else None
     first = None
     if expected is not None:

@@ -63,10 +63,11 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
     st = rules.structure
     forced = [0] * n  # nominal forced bets: a blind all-in for less is recorded at its posted size
     default = _default_plan(n, rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND, len(rules.blinds))[0]
-    if tuple(rnd._blind_posters) != default:
+    posters = rnd.blind_posters
+    if posters != default:
         raise HandHistoryError("PHH records blinds posted by the players left of the button in turn; this round's "
-                               f"blinds were placed by a button rule (posters {rnd._blind_posters})")
-    for amount, i in zip(rules.blinds, rnd._blind_posters):
+                               f"blinds were placed by a button rule (posters {posters})")
+    for amount, i in zip(rules.blinds, posters):
         assert i is not None
         forced[i] = amount
     for e in rnd.events:
@@ -75,7 +76,7 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
     bos = forced[::-1] if n == 2 else forced
     antes = [rules.ante] * n
     if rules.bb_ante:  # as HandHistory.table_rules reads it: added to the ante of the last blind's poster
-        antes[rnd._big_blind()] += rules.bb_ante
+        antes[(posters[-1] if posters else 0) or 0] += rules.bb_ante  # the big blind (always posted)
     actions: list[str] = []
     runs = 0
     for e in rnd.events:
@@ -115,8 +116,9 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
     )
     if rules.ante or rules.bb_ante:  # pokerkit's field: a big-blind ante is dead money (false) there too
         hh.extra[_ANTE_TRIMMING] = rules.ante_trimming if rules.ante else False
-    if rnd._sitting_out:  # tournament mode: dealt in, folded at the first turn (the fold is a plain 'f')
-        hh.extra[_SITTING_OUT] = [i in rnd._sitting_out for i in range(n)]
+    away = rnd.sitting_out
+    if away:  # tournament mode: dealt in, folded at the first turn (the fold is a plain 'f')
+        hh.extra[_SITTING_OUT] = [i in away for i in range(n)]
     # Settings PHH has no field for: written as _pyeval_<name> where the standard fields would be
     # read back otherwise (the heads-up blind order is read from the blinds when it can be).
     if n == 2 and rules.blinds and _heads_up_order(bos) is not rules.heads_up:

@@ -28,9 +28,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import PyevalError, SimulationError
+from ..errors import CheckpointError, PyevalError, SimulationError
 from ..hands.high import MAX_VALUE, HandCategory, hand_category
-from ..parallel import check_seed
+from ..parallel import DEFAULT_STREAMS, check_seed, check_stop
 from ..shoe import BatchDealer
 from ..simulation import MAX_ROUNDS, PotShares, mean_and_stderr
 
@@ -145,6 +145,7 @@ def run_stream(players: int, rounds: int, seed: int, stream: int,
     best_values = np.zeros(MAX_VALUE + 1, np.int64)
     done = 0
     while done < n:
+        check_stop()  # a thread pool's run stopped by Ctrl-C ends here
         c = min(CHUNK, n - done)
         v, w, b, ix = values[:c], winners[:c], best[:c], index[:c]
         dealer.holdem_showdowns(c, p, values_out=v, winners_out=w)
@@ -296,6 +297,41 @@ class HoldemShowdown:
         """The sum of the streams' totals."""
         return sum(parts, HoldemSimStats.zero(self.players))
 
+    def dump_part(self, part: HoldemSimStats) -> dict[str, Any]:
+        """One stream's totals as checkpoint data: ``{"type": "HoldemSimStats", "players", "rounds",
+        "winner_sets", "values", "best_values"}`` (the arrays as lists of ints)."""
+        return {"type": "HoldemSimStats", "players": part.players, "rounds": part.rounds,
+                "winner_sets": part.winner_sets.tolist(), "values": part.values.tolist(),
+                "best_values": part.best_values.tolist()}
+
+    def load_part(self, data: object, rounds: int) -> HoldemSimStats:
+        """:meth:`dump_part` data back to the totals of one stream of ``rounds`` rounds, checked: this
+        game's player count, the arrays' shapes, counts 0..rounds, and every array adding up to
+        ``rounds`` (each round has one winning set, one value per seat, one best value).
+
+        Raises: CheckpointError."""
+        p = self.players
+        keys = {"type", "players", "rounds", "winner_sets", "values", "best_values"}
+        if not isinstance(data, dict) or set(data) != keys or data["type"] != "HoldemSimStats":
+            raise CheckpointError("the result is not a HoldemSimStats")
+        if data["players"] != p or data["rounds"] != rounds or type(data["players"]) is not int \
+                or type(data["rounds"]) is not int:
+            raise CheckpointError(f"the result is for {str(data['players'])[:10]} players and {str(data['rounds'])[:20]} "
+                                  f"rounds; this stream plays {p} players, {rounds} rounds")
+
+        def counts(v: object, n: int) -> npt.NDArray[np.int64]:
+            if not isinstance(v, list) or len(v) != n or any(type(x) is not int or not 0 <= x <= rounds for x in v):
+                raise CheckpointError(f"the result has a table that is not {n} counts 0..{rounds}")
+            if sum(v) != rounds or v[0]:  # every round counted once; index 0 is never a set or value
+                raise CheckpointError(f"the result has a table whose counts do not add up to its {rounds} rounds")
+            return np.array(v, np.int64)
+
+        rows = data["values"]
+        if not isinstance(rows, list) or len(rows) != p:
+            raise CheckpointError(f"the result's values are not {p} rows")
+        return HoldemSimStats(p, rounds, counts(data["winner_sets"], 1 << p),
+                              np.stack([counts(r, MAX_VALUE + 1) for r in rows]), counts(data["best_values"], MAX_VALUE + 1))
+
     def result(self, totals: HoldemSimStats, rounds: int, seed: int, streams: int) -> HoldemSimResult:
         """Every figure, from the merged totals."""
         if totals.rounds != rounds:  # pragma: no cover - split() shares out every round
@@ -305,8 +341,8 @@ class HoldemShowdown:
 
 # ---- command line: pyeval simulate holdem ------------------------------------------------------
 
-#: ``--streams`` default of the command line (enough streams for every local core to share).
-CLI_STREAMS = 8
+#: ``--streams`` default of the command line: every simulation's (:data:`pyeval.parallel.DEFAULT_STREAMS`).
+CLI_STREAMS = DEFAULT_STREAMS
 
 
 def register(subparsers: Any) -> None:

@@ -9,11 +9,11 @@ record and query types and the card helpers every part uses.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from ..cards import CARD_TEXT, check_card, parse_cards
-from ..contracts import CardSource, Event, EventKind, read_only, tuple_copy
+from ..contracts import CardSource, Event, EventKind, mapping_copy, read_only, tuple_copy
 from ..errors import CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError
 from .games import StreetSpec, Variant
 from .rules import R_DEAL, PokerRules
@@ -184,6 +184,16 @@ class RoundState:
     values: tuple[int, ...] = tuple_copy("_values", "Each player's hand value at the showdown (0: not shown).")
     low_values: tuple[int, ...] = tuple_copy("_low_values", "Each player's low hand value (split-pot games; 0: none).")
     winnings: tuple[int, ...] = tuple_copy("_winnings", "Chips each player was awarded (all 0 before the award).")
+    # What the hand-history code (PHH replay and writing, the exporters) asks of a round (issue 24):
+    hole_dealt: bool = read_only("_hole_dealt", "True once the hole cards are dealt.")
+    runs: int = read_only("_runs", "How many times the rest of the board is dealt (1; 2 after ``run_it(2)``).")
+    blind_posters: tuple[int | None, ...] = read_only(
+        "_blind_posters", "Round index posting each of ``rules.blinds`` in order (None: a dead blind nobody posts).")
+    draw_queue: tuple[int, ...] = tuple_copy("_draw_queue", "Players still to discard or stand pat in this draw, in turn.")
+    draw_discards: Mapping[int, tuple[int, ...]] = mapping_copy(
+        "_draw_discards", "This draw's discards so far, by round index (pending until the draw is dealt).")
+    streets: tuple[StreetSpec, ...] = read_only("_streets", "The variant's streets, in order (``variant.streets``).")
+    last_street: int = read_only("_last_street", "Index of the last street (``len(streets) - 1``).")
 
     def _big_blind(self) -> int:
         """Round index of the player who posts the last blind (always posted; 0 with no blinds)."""

@@ -75,8 +75,8 @@ def seed_words(seed: int) -> list[int]:
 
 def _seed_into(rng: Any, seed: int, stream: int) -> None:
     lib.pe_rng_seed(rng, seed_words(seed))
-    for _ in range(stream):
-        lib.pe_rng_jump(rng)
+    if stream:
+        lib.pe_rng_jump_n(rng, stream)  # stream jumps, as at most 21 polynomial applications
 
 
 def seeded_rng(seed: object, stream: object = 0) -> Any:

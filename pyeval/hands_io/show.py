@@ -1,0 +1,309 @@
+"""A recorded hand street by street: the rows ``pyeval show`` prints, as data and as a terminal table.
+
+:func:`hand_view` replays a PHH :class:`~pyeval.poker.phh.HandHistory` (any format pyeval reads becomes
+one) through the engine with :func:`pyeval.hands_io.steps.steps` and turns every step into a
+:class:`ShowRow`: who acted, what the action was in words, the chips it put in, the pot and the
+actor's stack after it, and the board as it then stood. :func:`render_hand` draws the same rows
+as a table with `rich <https://rich.readthedocs.io>`_ (suit colours where the terminal has them;
+none under ``NO_COLOR`` or when the output is not a terminal).
+
+Amounts in the data are ints in the record's smallest unit (``HandView.unit``: cents for a cash
+hand with ``_units_per_currency = 100``, chips otherwise); :meth:`HandView.money` formats one.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..cards import CARD_TEXT
+from ..poker.games import ALL_VARIANTS, Variant
+from ._phh import HandHistory
+from .steps import Step, steps
+
+__all__ = ["ShowPlayer", "ShowRow", "HandView", "hand_view", "render_hand", "card_markup"]
+
+#: rich colours of the four suits (a four-colour deck: clubs green, diamonds blue, hearts red).
+SUIT_STYLE = {"c": "green", "d": "blue", "h": "red", "s": "bold"}
+
+
+@dataclass(frozen=True)
+class ShowPlayer:
+    """A player of the hand: PHH index ``index`` (0 = ``p1``), ``seat`` at the table (None when the
+    record names no seats), ``name``, ``starting`` and ``finishing`` stack, ``cards`` as text (``??``
+    for a card nobody saw), ``won``: chips awarded by the replay (rake not yet taken)."""
+
+    index: int
+    seat: int | None
+    name: str
+    starting: int
+    finishing: int
+    cards: str
+    won: int
+
+
+@dataclass(frozen=True)
+class ShowRow:
+    """One step of the hand. ``street``: its name (``preflop``, ``flop``, ``3rd street``, ...);
+    ``player``: index into :attr:`HandView.players` (None for the dealer and the award);
+    ``action``: in words (``raises to 20``, ``calls 5``, ``flop``, ``shows As Kd``);
+    ``cards``: the cards the step dealt or showed, as text; ``amount``: chips it put in (0 if
+    none); ``pot``: chips in the pot after it; ``stack``: the actor's stack after it (None for the
+    dealer); ``board``: the board after it, as text; ``all_in``: the actor has no chips left."""
+
+    street: str
+    player: int | None
+    action: str
+    cards: str
+    amount: int
+    pot: int
+    stack: int | None
+    board: str
+    all_in: bool = False
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A whole hand for display. ``title``: game, stakes, hand number, table; ``players``; ``rows``;
+    ``board``: the final board; ``awards``: ``(player index, chips)`` from the replay; ``rake`` and
+    ``total_pot`` as the room recorded them (0/None when not recorded); ``unit``: smallest units per
+    currency unit (1 for chips); ``currency``: its symbol (``""`` for chips)."""
+
+    title: str
+    players: tuple[ShowPlayer, ...]
+    rows: tuple[ShowRow, ...]
+    board: str
+    awards: tuple[tuple[int, int], ...]
+    rake: int
+    total_pot: int | None
+    unit: int
+    currency: str
+
+    def money(self, amount: int) -> str:
+        """``amount`` (smallest units) as text: ``$1.05`` for a cash hand in cents, ``1,050`` for chips."""
+        if self.unit == 1:
+            return f"{self.currency}{amount:,}"
+        q = Fraction(amount, self.unit)
+        digits = len(str(self.unit)) - 1 if str(self.unit).strip("0") == "1" else 2
+        sign = "-" if q < 0 else ""
+        return f"{sign}{self.currency}{float(abs(q)):,.{digits}f}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data (the ``--json`` form of ``pyeval show``)."""
+        return asdict(self)
+
+
+def _street_names(variant: Variant) -> list[str]:
+    """The name of each betting round of ``variant``."""
+    names: list[str] = []
+    board = 0
+    for i, s in enumerate(variant.streets):
+        board += s.board
+        if variant.stud:
+            names.append(f"{i + 3}{'rd' if i == 0 else 'th'} street")
+        elif any(t.board for t in variant.streets):
+            names.append({0: "preflop", 3: "flop", 4: "turn", 5: "river"}.get(board, f"street {i + 1}"))
+        elif any(t.draw for t in variant.streets):
+            draws = sum(t.draw for t in variant.streets[:i + 1])
+            names.append("before the draw" if draws == 0 else
+                         "after the draw" if sum(t.draw for t in variant.streets) == 1 else f"after draw {draws}")
+        else:
+            names.append(f"street {i + 1}")
+    return names
+
+
+def _split_cards(text: str) -> str:
+    """PHH card text (``AsKd``, ``????``) as spaced card text (``As Kd``, ``?? ??``)."""
+    return " ".join(text[i:i + 2] for i in range(0, len(text), 2))
+
+
+def _cards_text(cards: Sequence[int]) -> str:
+    return " ".join("??" if c < 0 else CARD_TEXT[c] for c in cards)
+
+
+def _title(hh: HandHistory, money: Any) -> str:
+    x = hh.extra
+    variant = ALL_VARIANTS.get(hh.variant[1:])
+    game = variant.name if variant is not None else hh.variant
+    structure = {"N": "No Limit", "P": "Pot Limit", "F": "Fixed Limit"}.get(hh.variant[:1], "")
+    blinds = [b for b in hh.blinds_or_straddles if b]
+    stakes = "/".join(money(b) for b in blinds) if blinds else ""
+    if hh.small_bet and hh.big_bet:
+        stakes = f"{money(hh.small_bet)}/{money(hh.big_bet)}"
+    parts = [p for p in (f"{structure} {game}".strip(), stakes,
+                         f"hand {x['hand']}" if x.get("hand") else "",
+                         f"{x.get('venue', '')} {x.get('table', '')}".strip()) if p]
+    return " · ".join(parts)
+
+
+def hand_view(hh: HandHistory) -> HandView:
+    """The hand ``hh`` street by street (see the module docstring).
+
+    Raises:
+        HandHistoryError / IllegalHandHistoryError: the record cannot be replayed (its message names
+            the action).
+    """
+    scale = hh.unit_scale
+    units = int(hh.extra.get("_units_per_currency", 1) or 1)
+    unit = units * scale
+    currency = str(hh.extra.get("currency_symbol", "")) if units > 1 else ""
+    n = len(hh.starting_stacks)
+    variant = ALL_VARIANTS.get(hh.variant[1:])
+    street_names = _street_names(variant) if variant is not None else []
+    names = [str(p) for p in (hh.players or [f"p{i + 1}" for i in range(n)])]
+    seats_raw = hh.extra.get("seats")
+    seats: list[int | None] = list(seats_raw) if isinstance(seats_raw, list) and len(seats_raw) == n else [None] * n
+    board_game = variant is None or any(s.board for s in variant.streets)
+    all_steps: list[Step] = list(steps(hh))
+    rows: list[ShowRow] = _forced_rows(hh, all_steps[0].table, street_names[0] if street_names else "street 1", scale)
+    prev = all_steps[0].table
+    for st in all_steps[1:]:
+        t = st.table
+        street = street_names[t.street] if t.street < len(street_names) else f"street {t.street + 1}"
+        board = _cards_text(t.board)
+        if st.action is None:  # the award at the end
+            rows.append(ShowRow("showdown" if sum(not f for f in t.folded) > 1 else street, None, "pots awarded",
+                                "", 0, t.pot, None, board))
+            prev = t
+            continue
+        tok = st.action.split("#", 1)[0].split()
+        if not tok:
+            prev = t
+            continue
+        if tok[0] == "d":
+            what, dealt_tok = tok[1], tok[2:]
+            if what == "db":
+                dealt = t.board[len(prev.board):] if len(t.board) >= len(prev.board) else t.board
+                rows.append(ShowRow(street, None, street if street in ("flop", "turn", "river") else "board",
+                                    _cards_text(dealt), 0, t.pot, None, board))
+            elif what == "dh" and len(dealt_tok) >= 2 and not board_game:  # board games: cards are in the seat table
+                p = int(dealt_tok[0][1:]) - 1
+                shown = "" if set(dealt_tok[1]) <= {"?"} else _split_cards(dealt_tok[1])
+                rows.append(ShowRow(street, p, "dealt", shown, 0, t.pot, t.stacks[p], board))
+            prev = t
+            continue
+        p = int(tok[0][1:]) - 1
+        put = t.put_in[p] - prev.put_in[p] if p < len(t.put_in) else 0
+        op = tok[1]
+        cards = ""
+        if op == "f":
+            action = "folds"
+        elif op == "cc":
+            action = "checks" if put == 0 else f"calls {_fmt(put, unit, currency)}"
+        elif op == "cbr":
+            raise_ = max(prev.bets) > 0
+            action = f"{'raises to' if raise_ else 'bets'} {_fmt(t.bets[p], unit, currency)}"
+        elif op == "pb":
+            action = f"brings in {_fmt(put, unit, currency)}"
+        elif op == "sm":
+            cards = _split_cards(tok[2]) if len(tok) > 2 else ""
+            action = "shows" if cards else "mucks"
+        elif op == "sd":
+            cards = _split_cards(tok[2]) if len(tok) > 2 else ""
+            action = f"discards {len(cards.split())}" if cards else "stands pat"
+        else:
+            action = " ".join(tok[1:])
+        rows.append(ShowRow(street, p, action, cards, put, t.pot, t.stacks[p], board,
+                            all_in=t.stacks[p] == 0 and put > 0))
+        for q in range(n):  # an uncalled bet handed back when the last caller folds
+            if q != p and t.stacks[q] > prev.stacks[q] and not any(t.winnings):
+                rows.append(ShowRow(street, q, "uncalled bet returned", "", 0, t.pot, t.stacks[q], board))
+        prev = t
+    last = all_steps[-1].table
+    won = list(last.winnings)
+    recorded = hh.extra.get("winnings")  # what the room paid (after its rake), when it says
+    if isinstance(recorded, list) and len(recorded) == n and all(isinstance(w, (int, float)) for w in recorded):
+        won = [_int(w, scale) for w in recorded]
+    players = tuple(ShowPlayer(i, seats[i], names[i], _int(hh.starting_stacks[i], scale),
+                               last.stacks[i] - last.winnings[i] + won[i], _cards_text(last.hole[i]), won[i])
+                    for i in range(n))
+    awards = tuple((i, w) for i, w in enumerate(won) if w)
+    rake = int(hh.extra.get("_rake", 0) or 0) * scale
+    total = hh.extra.get("_total_pot")
+    return HandView(_title(hh, lambda v: _fmt(_int(v, scale), unit, currency)), players, tuple(rows),
+                    _cards_text(last.board), awards, rake, None if total is None else int(total) * scale, unit, currency)
+
+
+def _forced_rows(hh: HandHistory, first: Any, street: str, scale: int) -> list[ShowRow]:
+    """The antes and blinds (or straddles) posted before the first action, from the record."""
+    rows = []
+    n = len(hh.starting_stacks)
+    pot = 0
+    blind_names = {0: "small blind", 1: "big blind"}
+    for kind, amounts in (("ante", hh.antes), ("blind", hh.blinds_or_straddles)):
+        for i, a in enumerate(amounts[:n]):
+            if not a:
+                continue
+            what = "ante" if kind == "ante" else blind_names.get(i, "straddle")
+            if kind == "blind" and n == 2:  # heads-up: PHH lists the big blind first
+                what = "big blind" if i == 0 else "small blind"
+            put = min(_int(a, scale), _int(hh.starting_stacks[i], scale))
+            pot = min(pot + put, first.pot)
+            rows.append(ShowRow(street, i, f"posts {what}", "", put, pot, first.stacks[i], "",
+                                all_in=first.stacks[i] == 0))
+    return rows
+
+
+def _int(v: float, scale: int) -> int:
+    return int(v * scale)
+
+
+def _fmt(amount: int, unit: int, currency: str) -> str:
+    return HandView("", (), (), "", (), 0, None, unit, currency).money(amount)
+
+
+def card_markup(cards: str) -> str:
+    """rich markup of card text: each card in its suit's colour (``??`` dim)."""
+    out = []
+    for c in cards.split():
+        style = "dim" if c == "??" else SUIT_STYLE.get(c[-1:], "")
+        out.append(f"[{style}]{c}[/]" if style else c)
+    return " ".join(out)
+
+
+def render_hand(view: HandView, console: Any = None) -> None:
+    """Print ``view`` on ``console`` (a ``rich.console.Console``; a new one on stdout when None):
+    a table of the players, then one row per step with the street, the player (seat and name),
+    the action, the chips put in, the pot and the stack after it, then the awards and the rake."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    con = console if console is not None else Console()
+    m = view.money
+    seats = Table(title=view.title, title_justify="left", show_edge=False)
+    for col, just in (("seat", "right"), ("player", "left"), ("stack", "right"), ("cards", "left"),
+                      ("won", "right"), ("net", "right")):
+        seats.add_column(col, justify=just)  # type: ignore[arg-type]
+    for p in view.players:
+        net = p.finishing - p.starting
+        seats.add_row("" if p.seat is None else str(p.seat), escape(p.name), m(p.starting), card_markup(p.cards),
+                      m(p.won) if p.won else "", f"[{'green' if net > 0 else 'red' if net < 0 else ''}]{m(net)}[/]"
+                      if net else "0")
+    con.print(seats)
+    table = Table(show_edge=False)
+    for col, just in (("street", "left"), ("player", "left"), ("action", "left"), ("put in", "right"),
+                      ("pot", "right"), ("stack", "right"), ("board", "left")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    last_street = None
+    for r in view.rows:
+        if r.street != last_street and last_street is not None:
+            table.add_section()
+        who = ""
+        if r.player is not None:
+            p = view.players[r.player]
+            who = escape(p.name if p.seat is None else f"{p.name} ({p.seat})")
+        action = r.action + (f" {card_markup(r.cards)}" if r.cards else "") + (" [bold]all in[/]" if r.all_in else "")
+        table.add_row(r.street if r.street != last_street else "", who, action, m(r.amount) if r.amount else "",
+                      m(r.pot), "" if r.stack is None else m(r.stack), card_markup(r.board) if r.player is None else "")
+        last_street = r.street
+    con.print(table)
+    won = ", ".join(f"{escape(view.players[i].name)} {m(w)}" for i, w in view.awards)
+    tail = f"board {card_markup(view.board)}" if view.board else ""
+    tail += ("; " if tail else "") + f"awarded: {won or 'nothing'}"
+    if view.rake:
+        tail += f"; rake {m(view.rake)}"
+    if view.total_pot is not None:
+        tail += f"; total pot {m(view.total_pot)}"
+    con.print(tail)
