@@ -23,14 +23,17 @@ ROOM_FILES: dict[str, tuple[Path, ...]] = {
 }
 
 _DIGITS = re.compile(r"\d+")
-_ATTR = re.compile(r'="[^"]*"')
+_ATTR = re.compile(r'=\s?(?:"[^"\n]*"|\[[^\]\n]*\]|-?\d[\d.]*|true|false)')
 _DATE = re.compile(r"\d{4}([/-])\d{1,2}\1\d{1,2}")
 _ODD = ["\ud800", "\udfff", "\x00", "\u0663", "\uff11", "\u00a0", "\u200b", "\ufeff", "\U0001f0a1", "\r", "\t",
         "\\", "'", '"', "<", ">", "&", "]", "[", "(", ")", ":", "|", "/", "$", "€", ",", ".", "-", "*"]
 _NUMBERS = ["0", "-1", "00", "9" * 19, str(2**63 - 1), str(2**63), str(2**64), "1" * 25, "1" * 400, "7" * 5000,
             "1e5", "1.", ".5", "0.001", "1,,2", "NaN", "inf", "-0", "٣", "１２"]
 _ATTR_VALUES = ['""', '"abc"', '"-1"', '"99999999999999999999999999"', '"' + "9" * 5000 + '"', '"1e400"',
-                '"0"', '"1"', '"99"', '"23"', '"8"', '"\u0663"', '"$1,000,000,000,000,000,000,000"', '"X"']
+                '"0"', '"1"', '"99"', '"23"', '"8"', '"\u0663"', '"$1,000,000,000,000,000,000,000"', '"X"',
+                # TOML values of the wrong kind (PHH): lists of lists, strings, floats, booleans, huge ints
+                "[[1], [2]]", '["a", "b"]', "[-5, 100000]", "1e400", "inf", "nan", "-1", "true", "[]", "1.5",
+                "9" * 30, "[" + ", ".join(["7"] * 12) + "]", "{a = 1}", "2023-02-28"]
 _BAD_DATES = ["2023/02/30", "2023/13/01", "2023/00/10", "0000/01/01", "2023-02-29", "9999/12/32", "2023/1/99"]
 
 
@@ -73,11 +76,11 @@ def _one(text: str, rng: random.Random) -> str:
     elif k == 9 and text:  # one character changed
         i = rng.randrange(len(text))
         return text[:i] + chr(rng.choice([rng.randrange(32, 127), rng.randrange(0x80, 0x3000)])) + text[i + 1:]
-    elif k == 10:  # an XML attribute (or any quoted value) changed
+    elif k == 10:  # an XML attribute or a TOML value changed (to a value of any kind)
         ms = list(_ATTR.finditer(text))
         if ms:
             m = rng.choice(ms)
-            return text[:m.start()] + "=" + rng.choice(_ATTR_VALUES) + text[m.end():]
+            return text[:m.start()] + "= " + rng.choice(_ATTR_VALUES) + text[m.end():]
     elif k == 11:  # a block of lines copied elsewhere (hands spliced)
         i = rng.randrange(len(lines))
         j = min(len(lines), i + rng.randint(1, 12))

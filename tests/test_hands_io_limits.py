@@ -201,6 +201,15 @@ def test_export_of_a_phh_hand_with_a_huge_hand_number_or_impossible_date():
     assert text.startswith("PokerStars Hand #1:")
 
 
+@pytest.mark.parametrize("fields", ["seats = [[1], [2]]", 'seats = ["a", "b"]', "seats = [-5, 100000]",
+                                    "seats = [1, 2]\nseat_count = 1000000000000000000000000"])
+def test_export_uses_a_phh_files_seats_only_when_they_are_seat_numbers(fields):
+    (hh,) = loads('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+                  'starting_stacks = [100, 100]\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\n' + fields + "\n")
+    text = hand_history_to_pokerstars(hh)  # main: TypeError (unhashable list) or a '100000-max' table
+    assert "Table 'pyeval' 2-max Seat #2 is the button" in text
+
+
 # ---------------------------------------------------------------------- linear time
 def _cpu_per_hand(fn, reps: int, hands: int, tries: int = 3) -> float:
     """The least CPU time per hand of ``reps`` calls of ``fn`` over ``tries`` tries (CPU time, not
