@@ -80,6 +80,11 @@ def rows() -> Iterator[Row]:
            [ce.Card(_TEXT[c]) for c in r[4:]]) for r in river]
     yield ("eval7 py_hand_vs_range_exact, river, 1 combo", lambda: [eval7.py_hand_vs_range_exact(*a) for a in ex],
            lambda: [ce.py_hand_vs_range_exact(*a) for a in px])
+    em = [(a[0], a[1], [], 1000) for a in ex]
+    pm = [(a[0], a[1], [], 1000) for a in px]
+    yield ("eval7 py_hand_vs_range_monte_carlo, preflop, 1,000", lambda: [eval7.py_hand_vs_range_monte_carlo(*a)
+                                                                       for a in em],
+           lambda: [ce.py_hand_vs_range_monte_carlo(*a) for a in pm])
     wide = "22+, A2s+, K9s+, QTs+, JTs, ATo+, KJo+"
     ew = [(a[0], eval7.HandRange(wide), a[2]) for a in ex]
     pw = [(a[0], ce.HandRange(wide), a[2]) for a in px]
@@ -96,7 +101,7 @@ def _cpu(f: Callable[[], Any]) -> float:
 def main() -> int:
     print(f"{'row':52s} {'original':>10s} {'compat':>10s}  original/compat (spread)")
     for name, orig, comp in rows():
-        calls = N * 7 if "x7" in name else 20 if "exact" in name else N
+        calls = N * 7 if "x7" in name else 20 if "py_hand" in name else N
         a, b = [], []
         for _ in range(15):
             a.append(_cpu(orig))

@@ -51,7 +51,7 @@ def test_pyeval_omaha_batch(benchmark, record):
 def test_pyeval_omaha_single(benchmark, record):
     hole, board = _tuples(HOLE4, N_SINGLE), _tuples(BOARD5, N_SINGLE)
     record(benchmark, N_SINGLE)
-    benchmark(lambda: [evaluate_omaha(h, b) for h, b in zip(hole, board)])
+    benchmark(lambda: [evaluate_omaha(hole=h, board=b) for h, b in zip(hole, board)])
 
 
 @pytest.mark.benchmark(group="omaha high 4-card")

@@ -946,7 +946,9 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
         if (offsets[i + 1] < offsets[i] || offsets[i + 1] - offsets[i] > 1326) return PE_ERR_ARG;
     const uint32_t ncombo = offsets[players];
     /* kept combinations (no board or dead card), their weights and, for Monte Carlo, cumulative weights */
-    uint8_t *kc = (uint8_t *)malloc(ncombo * (2 + sizeof(uint32_t) + sizeof(uint64_t)) + 16);
+    uint64_t small[64]; /* a few combinations: no allocation */
+    const size_t need = ncombo * (2 + sizeof(uint32_t) + sizeof(uint64_t)) + 16;
+    uint8_t *kc = need <= sizeof small ? (uint8_t *)small : (uint8_t *)malloc(need);
     if (!kc) return PE_ERR_ARG;
     uint32_t *kw = (uint32_t *)(void *)(kc + ((2 * (size_t)ncombo + 7) & ~(size_t)7));
     uint64_t *cumw = (uint64_t *)(void *)(kw + ncombo + (ncombo & 1));
@@ -955,7 +957,7 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
     memset(&r, 0, sizeof r);
     memset(out, 0, sizeof *out);
     uint32_t m = 0;
-    double maxw_log = 1.0;
+    double wprod = 1.0;
     koff[0] = 0;
     for (int i = 0; i < players && !st; i++) {
         uint64_t total = 0;
@@ -993,9 +995,9 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
             for (uint32_t k = koff[i]; k < m; k++) { kw[k] /= g; total += kw[k]; cumw[k] = total; }
         }
         if (!st && koff[i + 1] == koff[i]) st = PE_EQ_ERR_EMPTY;
-        maxw_log *= (double)wmax;
+        wprod *= (double)wmax;
     }
-    if (st) { free(kc); return st; }
+    if (st) { if (kc != (uint8_t *)small) free(kc); return st; }
     for (int i = 0; i < players; i++) {
         r.cards[i] = kc + 2 * (size_t)koff[i];
         r.wts[i] = kw + koff[i];
@@ -1011,7 +1013,7 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
         eq_acc a;
         memset(&a, 0, sizeof a);
         st = eq_sample_core(kc, koff, cumw, players, board, nboard, fixed, &sp, &a);
-        free(kc);
+        if (kc != (uint8_t *)small) free(kc);
         if (st) return st;
         pe_eq_stats s;
         memset(&s, 0, sizeof s);
@@ -1029,7 +1031,7 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
         const int64_t per = pe_eq_board_count(players, nboard, ndead);
         double work = (double)per * (double)players;
         for (int i = 0; i < players; i++) work *= (double)r.n[i];
-        if (work > (double)max_work || maxw_log >= (double)((uint64_t)1 << 30)) { free(kc); return PE_EQ_ERR_BIG; }
+        if (work > (double)max_work || wprod >= (double)((uint64_t)1 << 30)) { if (kc != (uint8_t *)small) free(kc); return PE_EQ_ERR_BIG; }
         eq_acc a;
         eq_enum e;
         uint64_t bp;
@@ -1050,7 +1052,7 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
         r.out = out;
         uint8_t h[2 * PE_EQ_MAX_PLAYERS];
         eq_spot_deals(&r, 0, 0, h, 1);
-        free(kc);
+        if (kc != (uint8_t *)small) free(kc);
         if (!r.deals) return PE_EQ_ERR_NO_DEAL;
         if (!r.weighted) eq_spot_add(out, &a, players, 1);
         out->deals = r.deals;

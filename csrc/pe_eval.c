@@ -66,9 +66,9 @@ int pe_eval7(int a, int b, int c, int d, int e, int f, int g)
 int pe_eval_n(const uint8_t *cards, int n)
 {
     if (!cards) return PE_ERR_ARG;
-    if (n < 5 || n > 7) return PE_ERR_COUNT;
+    if (n < 5 || n > 52) return PE_ERR_COUNT;
     int st = pe_check(cards, n);
-    return st ? st : pe_eval_unchecked(cards, n);
+    return st ? st : pe_eval_any_unchecked(cards, n);
 }
 
 /* One row of the batch: validate and evaluate in a single pass. PE_CARD_KEYBIT pairs each byte's
@@ -207,10 +207,25 @@ int pe_eval_batch_kernel(int max_kernel)
     return max_kernel >= PE_KERNEL_AVX512 && pe_have_avx512vbmi() ? PE_KERNEL_AVX512 : PE_KERNEL_SCALAR;
 }
 
+/* Rows of 8..52 cards: checked and evaluated one at a time (pe_eval_many_unchecked). */
+static int pe_batch_many(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_t *bad_row)
+{
+    for (size_t r = 0; r < rows; r++) { /* every row checked before anything is written */
+        const int st = pe_check(cards + r * (size_t)k, k);
+        if (st) {
+            if (bad_row) *bad_row = r;
+            return st;
+        }
+    }
+    for (size_t r = 0; r < rows; r++) out[r] = pe_eval_many_unchecked(cards + r * (size_t)k, k);
+    return PE_OK;
+}
+
 int pe_eval_batch_max(const uint8_t *cards, size_t rows, int k, int max_kernel, uint16_t *out, size_t *bad_row)
 {
-    if (k < 5 || k > 7) return PE_ERR_COUNT;
+    if (k < 5 || k > 52) return PE_ERR_COUNT;
     if ((!cards || !out) && rows) return PE_ERR_ARG;
+    if (k > 7) return pe_batch_many(cards, rows, k, out, bad_row);
     size_t done = 0; /* AVX-512: leading blocks of 16 valid rows (pe_eval_avx512.c) */
     if (rows >= 16 && pe_eval_batch_kernel(max_kernel) == PE_KERNEL_AVX512)
         done = pe_eval_avx512_rows(cards, rows, k, out);
@@ -231,10 +246,10 @@ int pe_eval_batch(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_
 int pe_best_five(const uint8_t *cards, int n, uint8_t *out5)
 {
     if (!cards || !out5) return PE_ERR_ARG;
-    if (n < 5 || n > 7) return PE_ERR_COUNT;
+    if (n < 5 || n > 52) return PE_ERR_COUNT;
     int st = pe_check(cards, n);
     if (st) return st;
-    const int best = pe_eval_unchecked(cards, n);
+    const int best = pe_eval_any_unchecked(cards, n);
     /* Subsets in lexicographic order of input positions; the first that reaches `best` wins. */
     int idx[5] = {0, 1, 2, 3, 4};
     for (;;) {

@@ -56,14 +56,15 @@ enum {
 
 int pe_eval_abi(void);
 
-/* One hand. Returns the value 1..PE_EVAL_CLASSES (7462) or a negative PE_ERR_* code. */
+/* One hand. Returns the value 1..PE_EVAL_CLASSES (7462) or a negative PE_ERR_* code.
+ * pe_eval_n takes 5..52 cards: the best five of any number (pe_eval_internal.h). */
 int pe_eval5(int a, int b, int c, int d, int e);
 int pe_eval6(int a, int b, int c, int d, int e, int f);
 int pe_eval7(int a, int b, int c, int d, int e, int f, int g);
 int pe_eval_n(const uint8_t *cards, int n);
 
 /*
- * Batch: `rows` hands of `k` cards (5..7) stored row-major in `cards` (rows * k bytes); values
+ * Batch: `rows` hands of `k` cards (5..52; 8 and more one row at a time) stored row-major in `cards` (rows * k bytes); values
  * written to out[0..rows). Every row is validated before anything is written; on an invalid row
  * returns its PE_ERR_* code, stores the row index in *bad_row and leaves `out` untouched.
  */
@@ -80,7 +81,7 @@ int pe_eval_batch_max(const uint8_t *cards, size_t rows, int k, int max_kernel, 
 int pe_eval_batch_kernel(int max_kernel);
 
 /*
- * The five of `n` cards (5..7) that make the hand, written to out5 in a canonical order: the
+ * The five of `n` cards (5..52) that make the hand, written to out5 in a canonical order: the
  * first 5-card subset, in the input's order, whose value equals the whole hand's. Returns the
  * value or a negative PE_ERR_* code.
  */

@@ -90,4 +90,119 @@ static PE_ALWAYS_INLINE uint16_t pe_value_packed(uint64_t key, uint64_t packed)
     return pe_lookup(key, NULL, 0); /* no flush: the card list is not read */
 }
 
+/* ---- best five of any number of cards (8..52): pyeval.evaluate of a bot's 8-17-card hand ----
+ * The 7-card tables cover at most seven cards, so a larger hand is reduced to five-card candidates
+ * that the 5-card kernel reads: for each suit with five or more cards its best flush (a straight
+ * flush when one is there), and from the rank counts alone the best quads, full house, straight,
+ * trips, two pair, pair and high card. Every candidate is a five-card hand the cards can make (a
+ * non-flush candidate whose real cards happen to be suited is worth less than their flush, which is
+ * itself a candidate), and the best hand is one of them, so the maximum is the hand's value.
+ * Callers guarantee n distinct cards in 0..51, 5 <= n <= 52. */
+
+/* The 5-bit mask of the highest straight among the ranks of a 13-bit mask (A also low), or 0. */
+static inline unsigned pe_top_straight(unsigned m)
+{
+    for (int top = 12; top >= 4; top--) {
+        const unsigned s = 0x1fu << (top - 4);
+        if ((m & s) == s) return s;
+    }
+    return (m & 0x100fu) == 0x100fu ? 0x100fu : 0; /* the wheel: A 2 3 4 5 */
+}
+
+/* Best flush (or straight flush) of one suit's rank mask with 5..13 ranks. */
+static inline uint16_t pe_flush_of(unsigned m)
+{
+    if (pe_popcount64(m) <= 7) return PE_FLUSH[m];
+    const unsigned s = pe_top_straight(m);
+    if (s) return PE_FLUSH[s];
+    unsigned top = 0;
+    for (int r = 12, k = 0; k < 5; r--)
+        if (m >> r & 1u) { top |= 1u << r; k++; }
+    return PE_FLUSH[top];
+}
+
+/* Value of five ranks (repeats allowed, at most four of one) as a non-flush hand. */
+static inline uint16_t pe_ranks5(const int r[5])
+{
+    uint8_t c[5];
+    int used[13] = {0}, distinct = 1;
+    for (int i = 0; i < 5; i++) {
+        distinct &= used[r[i]] == 0;
+        c[i] = (uint8_t)(r[i] * 4 + used[r[i]]++);
+    }
+    if (distinct) c[0] = (uint8_t)(c[0] + 1); /* five clubs would read as a flush */
+    return pe_eval_unchecked(c, 5);
+}
+
+/* Fills r[at..at+k) with the k highest ranks of `present` not in `skip`; 0 when fewer exist. */
+static inline int pe_kickers(unsigned present, unsigned skip, int k, int *r, int at)
+{
+    for (int x = 12; x >= 0 && k > 0; x--)
+        if ((present & ~skip) >> x & 1u) { r[at++] = x; k--; }
+    return k == 0;
+}
+
+static inline uint16_t pe_eval_many_unchecked(const uint8_t *c, int n)
+{
+    unsigned suit[4] = {0, 0, 0, 0}, present = 0, ge2 = 0, ge3 = 0, ge4 = 0;
+    int cnt[13] = {0};
+    for (int i = 0; i < n; i++) {
+        suit[c[i] & 3] |= 1u << (c[i] >> 2);
+        cnt[c[i] >> 2]++;
+    }
+    for (int x = 0; x < 13; x++) {
+        present |= (unsigned)(cnt[x] >= 1) << x;
+        ge2 |= (unsigned)(cnt[x] >= 2) << x;
+        ge3 |= (unsigned)(cnt[x] >= 3) << x;
+        ge4 |= (unsigned)(cnt[x] >= 4) << x;
+    }
+    uint16_t best = 0, v;
+#define PE_TAKE(val) do { v = (val); best = v > best ? v : best; } while (0)
+    for (int s = 0; s < 4; s++)
+        if (pe_popcount64(suit[s]) >= 5) PE_TAKE(pe_flush_of(suit[s]));
+    int r[5];
+    const int q = ge4 ? 31 - pe_clz32(ge4) : -1, t = ge3 ? 31 - pe_clz32(ge3) : -1;
+    const int p1 = ge2 ? 31 - pe_clz32(ge2) : -1;
+    if (q >= 0) { /* four of a kind and the best other card */
+        r[0] = r[1] = r[2] = r[3] = q;
+        if (pe_kickers(present, 1u << q, 1, r, 4)) PE_TAKE(pe_ranks5(r));
+    }
+    if (t >= 0) {
+        const unsigned pairs = ge2 & ~(1u << t); /* full house: the best trips, the best other pair */
+        r[0] = r[1] = r[2] = t;
+        if (pairs) {
+            r[3] = r[4] = 31 - pe_clz32(pairs);
+            PE_TAKE(pe_ranks5(r));
+        }
+        if (pe_kickers(present, 1u << t, 2, r, 3)) PE_TAKE(pe_ranks5(r)); /* trips */
+    }
+    const unsigned st = pe_top_straight(present);
+    if (st) {
+        for (int x = 12, k = 0; x >= 0; x--)
+            if (st >> x & 1u) r[k++] = x;
+        PE_TAKE(pe_ranks5(r));
+    }
+    if (p1 >= 0) {
+        const unsigned rest = ge2 & ~(1u << p1);
+        r[0] = r[1] = p1;
+        if (rest) { /* two pair */
+            const int p2 = 31 - pe_clz32(rest);
+            r[2] = r[3] = p2;
+            if (pe_kickers(present, (1u << p1) | (1u << p2), 1, r, 4)) PE_TAKE(pe_ranks5(r));
+        }
+        r[0] = r[1] = p1;
+        if (pe_kickers(present, 1u << p1, 3, r, 2)) PE_TAKE(pe_ranks5(r)); /* one pair */
+    }
+    if (pe_kickers(present, 0, 5, r, 0)) PE_TAKE(pe_ranks5(r)); /* high card */
+#undef PE_TAKE
+    return best;
+}
+
+/* Any number of cards, 5..52 (distinct, 0..51). */
+static inline uint16_t pe_eval_any_unchecked(const uint8_t *c, int n)
+{
+    if (n == 7) return pe_eval_unchecked7(c);
+    return n <= 7 ? pe_eval_unchecked(c, n) : pe_eval_many_unchecked(c, n);
+}
+
 #endif

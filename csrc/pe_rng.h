@@ -51,6 +51,8 @@ int pe_rng_jump(pe_rng *r);                          /* PE_SHOE_ERR_SECURE in se
 /* n jumps (0..2**20) in at most 21 polynomial applications: stream n of a seed in O(1) (bounded
  * by 21 jumps' work whatever n is). PE_ERR_ARG for n > 2**20, PE_SHOE_ERR_SECURE in secure mode. */
 int pe_rng_jump_n(pe_rng *r, uint32_t n);
+/* One jump by the polynomial (256 generator steps), for tests: pe_rng_jump reads tables instead. */
+int pe_rng_jump_poly(pe_rng *r);
 int pe_rng_get_state(const pe_rng *r, uint64_t out[4]);
 int pe_rng_set_state(pe_rng *r, const uint64_t s[4]); /* PE_ERR_ARG for the all-zero state */
 /* `count` uniform ints in [0, bound) into out (bound >= 1). */

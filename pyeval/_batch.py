@@ -9,8 +9,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -18,6 +17,9 @@ import numpy.typing as npt
 from ._bindings import ERR_ARG, ERR_CARD, ERR_DUP, check, ffi
 from .cards import CARD_TEXT
 from .errors import CardTypeError, InvalidCardError, PyevalError
+
+if TYPE_CHECKING:  # imported on the first threaded call: concurrent.futures brings in logging (import time)
+    from concurrent.futures import ThreadPoolExecutor
 
 T = TypeVar("T")
 
@@ -72,6 +74,7 @@ def run_threads(fn: Callable[..., T], args: Sequence[tuple[Any, ...]]) -> list[T
     if pool is None or _POOL_PID != pid:
         with _POOL_LOCK:
             if _POOL is None or _POOL_PID != pid:
+                from concurrent.futures import ThreadPoolExecutor
                 _POOL, _POOL_PID = ThreadPoolExecutor(max(2, _CPUS), thread_name_prefix="pyeval"), pid
             pool = _POOL
     futs = [pool.submit(fn, *a) for a in args]

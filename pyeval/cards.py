@@ -25,8 +25,11 @@ CARD_TEXT: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
 _CARD_OF_TEXT = {t.lower(): i for i, t in enumerate(CARD_TEXT)}
 _TOKEN = re.compile(r"\s*(?:,\s*)?(10|[0-9A-Za-z])([A-Za-z]?)")
 
-#: Card input accepted across pyeval: card text, or a sequence of card ints 0..51.
-CardsLike = Union[str, Sequence[int]]
+#: One card: an int 0..51 or its text (``"As"``).
+CardLike = Union[int, str]
+#: Card input accepted across pyeval: card text, or a sequence (any iterable) of card ints 0..51
+#: or card strings (``["As", "Kd"]``, a numpy array of ints, phevaluator's mixed int/str lists).
+CardsLike = Union[str, Sequence[int], Sequence[str], Sequence[CardLike], Iterable[CardLike]]
 
 
 def card(text: str) -> int:
@@ -117,7 +120,8 @@ def check_distinct(cards: Sequence[int]) -> None:
 
 
 def to_cards(cards: CardsLike) -> tuple[int, ...]:
-    """Normalise card input (text or a sequence of ints) to a tuple of distinct ints 0..51.
+    """Normalise card input to a tuple of distinct ints 0..51: card text, or any iterable (a list,
+    a tuple, a numpy array, a generator) of card ints and/or one-card strings (``"As"``).
 
     Raises:
         InvalidCardError, DuplicateCardError, CardTypeError.
@@ -125,8 +129,14 @@ def to_cards(cards: CardsLike) -> tuple[int, ...]:
     if isinstance(cards, str):
         return parse_cards(cards)
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
-        raise CardTypeError(f"cards must be card text or a sequence of ints 0..51, got {type(cards).__name__}")
-    out = tuple(check_card(c) for c in cards)
+        raise CardTypeError(
+            f"cards must be card text, or a sequence of card ints 0..51 or card strings, got {type(cards).__name__}"
+        )
+    try:
+        items = tuple(cards)
+    except TypeError as exc:  # e.g. a 0-d numpy array: iterable by type, not by value
+        raise CardTypeError(f"cards must be a sequence of cards, got {type(cards).__name__}: {exc}") from None
+    out = tuple(card(c) if isinstance(c, str) else check_card(c) for c in items)
     check_distinct(out)
     return out
 

@@ -158,3 +158,13 @@ class RunInterrupted(KeyboardInterrupt):
         self.partial = partial
         self.done = done
         self.total = total
+
+
+class UnshuffledShoeWarning(UserWarning):
+    """Cards were dealt from a :class:`pyeval.Shoe` that was never shuffled (still in new-deck
+    order) and was not made with ``ordered=True``. Regulated dealing comes after the shuffle and
+    cut (58 Pa. Code § 674a.9(a)(1)-(2): an automated shuffler shuffles, then the dealer deals):
+    call :meth:`pyeval.Shoe.shuffle` first, or ask for the
+    order on purpose with ``Shoe(ordered=True)``. Raised once per shoe; make it an error with
+    ``warnings.simplefilter("error", pyeval.UnshuffledShoeWarning)``."""
+

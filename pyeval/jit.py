@@ -1,5 +1,5 @@
 """pyeval's C evaluator callable from ``numba.njit(nopython=True)`` code (optional: ``pip install
-pyeval[numba]``).
+pyeval-poker[numba]``).
 
 Importing this module registers pyeval's compiled cffi module with numba (numba supports cffi
 out-of-line modules: ``numba.core.typing.cffi_utils.register_module``), so the functions below are
@@ -42,7 +42,7 @@ try:
     import numpy as np
     from numba.core.typing import cffi_utils
 except ImportError as exc:  # pragma: no cover - exercised only without numba
-    raise ImportError(f"pyeval.jit needs numba: pip install 'pyeval[numba]' ({exc})") from exc
+    raise ImportError(f"pyeval.jit needs numba: pip install 'pyeval-poker[numba]' ({exc})") from exc
 
 import sys
 

@@ -267,7 +267,7 @@ _GAME_NAMES = {"HoldemShowdown": "Hold'em showdowns", "HeadsUpSim": "Heads-Up Ho
 def headline(result: Any) -> tuple[str, dict[str, tuple[float, float]]]:
     """The figures a convergence plot follows for a simulation ``result``: ``(label, {name: (value,
     standard error)})`` -- each seat's equity (hold'em showdowns), the game's house edge with its
-    per-wager parts (heads-up), the house edge per ante (criss-cross).
+    the house edge of the main wagers (the house games' ``main`` figures).
 
     Raises:
         SimulationError: a result of a game this does not know.
@@ -275,12 +275,9 @@ def headline(result: Any) -> tuple[str, dict[str, tuple[float, float]]]:
     d = result.to_dict()
     if "seats" in d:
         return "equity", {f"seat {s['seat'] + 1}": (s["equity"], s["equity_stderr"]) for s in d["seats"]}
-    if isinstance(d.get("game"), dict) and "house_edge" in d["game"]:
-        g = d["game"]
-        return "house edge (per initial wager)", {"game": (g["house_edge"], g.get("std_error", float("nan")))}
-    if "house_edge_per_ante" in d:
-        se = d.get("house_edge_per_ante_stderr", d.get("house_edge_stderr", float("nan")))
-        return "house edge per ante", {"game": (d["house_edge_per_ante"], se)}
+    main = d.get("main")
+    if isinstance(main, dict) and "house_edge" in main:  # the house games' one layout (docs/simulation.md)
+        return "house edge (per initial wager)", {"game": (main["house_edge"], main["std_error"])}
     raise SimulationError(f"no convergence figures for a {type(result).__name__}")
 
 

@@ -47,7 +47,7 @@ for _ in range(5000):
         except pyeval.PyevalError:
             errors += 1
     try:
-        variants.evaluate_omaha(cards[:4], cards[4:])
+        variants.evaluate_omaha(hole=cards[:4], board=cards[4:])
     except pyeval.PyevalError:
         errors += 1
 for k, kind in ((5, "a5"), (7, "a5"), (5, "27"), (7, "a5_8")):
@@ -63,7 +63,7 @@ for junk in (rng.integers(0, 256, size=(3000, 4), dtype=np.uint8), pyeval.deal_b
         errors += 1
 for junk in (rng.integers(0, 256, size=(3000, 9), dtype=np.uint8), pyeval.deal_batch(3000, 9, seed=3)):
     try:
-        variants.evaluate_omaha_batch(junk[:, :4], junk[:, 4:])
+        variants.evaluate_omaha_batch(hole=junk[:, :4], board=junk[:, 4:])
     except pyeval.PyevalError:
         errors += 1
 

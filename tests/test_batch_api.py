@@ -33,14 +33,19 @@ class Batch:
     deck: tuple[int, ...] = tuple(range(52))
 
     def args(self, rows: np.ndarray) -> tuple[np.ndarray, ...]:
-        if self.split is None:
-            return (rows,)
-        return rows[:, :self.split], rows[:, self.split:]
+        return (rows,) if self.split is None else ()
+
+    def kwargs(self, rows: np.ndarray) -> dict[str, np.ndarray]:
+        """Omaha's hole and board, which are keyword-only (they cannot be swapped)."""
+        return {} if self.split is None else {"hole": rows[:, :self.split], "board": rows[:, self.split:]}
 
     def call(self, rows: np.ndarray, kind: str | None, *more: object, **kw: object) -> np.ndarray:
         if kind is not None:
             kw["kind"] = kind
-        return self.fn(*self.args(rows), *more, **kw)
+        if self.split is not None and more:  # out, given by position elsewhere, is a keyword here
+            (kw["out"],) = more
+            more = ()
+        return self.fn(*self.args(rows), *more, **self.kwargs(rows), **kw)
 
 
 BATCHES = [
@@ -129,10 +134,10 @@ def test_threads_and_kind_are_checked(b):
     if b.kinds != (None,):
         for kind in ("razz", 1, None, True):
             with pytest.raises(CardTypeError, match="kind must be one of"):
-                b.fn(*b.args(rows), kind=kind)
+                b.fn(*b.args(rows), **b.kwargs(rows), kind=kind)
     else:
         with pytest.raises(TypeError):
-            b.fn(*b.args(rows), kind="high")
+            b.fn(*b.args(rows), **b.kwargs(rows), kind="high")
 
 
 def test_the_old_spellings_are_gone():
@@ -142,6 +147,6 @@ def test_the_old_spellings_are_gone():
         evaluate_low_batch(rows, "a5")
     hole, board = rows[:, :4], deal(BATCHES[1], "a5", 5, 0, 6)[:, :5]
     with pytest.raises(TypeError):
-        evaluate_omaha_batch(hole, board, low8=True)  # type: ignore[call-arg]
+        evaluate_omaha_batch(hole=hole, board=board, low8=True)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         evaluate_short_deck_batch(rows, trips_beat_straight=True)  # type: ignore[call-arg]

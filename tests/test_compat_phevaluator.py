@@ -87,8 +87,11 @@ def test_where_phevaluator_answers_for_impossible_hands_pyeval_raises() -> None:
         ph.evaluate_cards(51, 51, 50, 49, 48)
     with pytest.raises(pyeval.DuplicateCardError):
         ph.evaluate_cards("As", "As", "Ah", "Ad", "Ac")
-    with pytest.raises(pyeval.InvalidCardError):  # past the deck: phevaluator reads outside its tables
-        ph.evaluate_cards(52, 1, 2, 3, 4)
+    # a card past the deck: phevaluator ranks it anyway, the same as a card before the deck
+    assert phevaluator.evaluate_cards(52, 1, 2, 3, 4) == phevaluator.evaluate_cards(-1, 1, 2, 3, 4)
+    for bad in (52, -1):
+        with pytest.raises(pyeval.InvalidCardError):
+            ph.evaluate_cards(bad, 1, 2, 3, 4)
     with pytest.raises(ValueError):  # the count, as phevaluator (CardCountError is a ValueError)
         ph.evaluate_cards("As", "Ks", "Qs", "Js")
     with pytest.raises(ValueError):
@@ -99,3 +102,9 @@ def test_where_phevaluator_answers_for_impossible_hands_pyeval_raises() -> None:
         ph.evaluate_cards("Xs", "Ks", "Qs", "Js", "Ts")
     with pytest.raises(TypeError):
         ph.evaluate_cards(1.0, 2, 3, 4, 5)  # type: ignore[arg-type]
+
+
+def test_docstring_examples() -> None:
+    import doctest
+    failed, tried = doctest.testmod(ph)
+    assert tried >= 1 and failed == 0

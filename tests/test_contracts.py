@@ -173,6 +173,8 @@ def test_no_two_public_classes_share_a_name_across_subpackages() -> None:
     for path in (ROOT / "pyeval").rglob("*.py"):
         rel = path.relative_to(ROOT / "pyeval")
         package = rel.parts[0] if len(rel.parts) > 1 else rel.stem
+        if package == "compat":  # pyeval.compat mirrors other libraries' own class names (Deck, Card) on purpose
+            continue
         for node in ast.parse(path.read_text()).body:
             if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
                 owners.setdefault(node.name, set()).add(package)

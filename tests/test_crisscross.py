@@ -137,7 +137,7 @@ def test_674a_9_c_stub_to_discard_rack_unexposed():
     assert deck.remaining == 0
     assert sorted(deck.racked()) == list(range(9, 52))
     ev = [e for e in rnd.events if e.kind == "discard_stub"]
-    assert ev and ev[0].detail == 43  # only how many cards went to the rack; none exposed
+    assert ev and ev[0].detail == 43 and ev[0].cards == ()  # only how many cards went to the rack; none exposed
     assert rnd.phase is CrissCrossPhase.ACROSS_DECISION and rnd.visible_community() == {}
 
 

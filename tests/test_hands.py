@@ -129,17 +129,17 @@ def test_omaha_against_brute_force(nh, nb):
         d = rng.sample(range(52), nh + nb)
         holes.append(d[:nh])
         boards.append(d[nh:])
-    high = evaluate_omaha_batch(holes, boards)
-    low = evaluate_omaha_batch(holes, boards, kind="low8")
+    high = evaluate_omaha_batch(hole=holes, board=boards)
+    low = evaluate_omaha_batch(hole=holes, board=boards, kind="low8")
     for h, b, hv, lv in zip(holes, boards, high.tolist(), low.tolist()):
         want = max(evaluate(list(x) + list(y)) for x in itertools.combinations(h, 2) for y in itertools.combinations(b, 3))
-        assert hv == want == evaluate_omaha(h, b)
+        assert hv == want == evaluate_omaha(hole=h, board=b)
         lk = ref.omaha_low8_key(tuple(h), tuple(b))
         if lk is None:
-            assert lv == 0 == evaluate_omaha_low8(h, b)
+            assert lv == 0 == evaluate_omaha_low8(hole=h, board=b)
         else:
             best = min((x + y for x in itertools.combinations(h, 2) for y in itertools.combinations(b, 3)), key=ref.a5_key)
-            assert lv == evaluate_low_a5(best) == evaluate_omaha_low8(h, b)
+            assert lv == evaluate_low_a5(best) == evaluate_omaha_low8(hole=h, board=b)
 
 
 def test_known_values():
@@ -152,9 +152,9 @@ def test_known_values():
     assert evaluate_badugi("As 2d 3c 4h") == BADUGI_CLASSES
     assert badugi_size(evaluate_badugi("Ks Kd 2s 3c")) == 3
     # Omaha: four spades in the hole and a flush board still need exactly two hole cards.
-    assert evaluate_omaha("As Ks Qs Js", "2s 3s 4s 8d 9c") > evaluate_omaha("Ah Kd Qc Jd", "2s 3s 4s 8d 9c")
+    assert evaluate_omaha(hole="As Ks Qs Js", board="2s 3s 4s 8d 9c") > evaluate_omaha(hole="Ah Kd Qc Jd", board="2s 3s 4s 8d 9c")
     from pyeval import evaluate
-    assert evaluate_omaha("As Ad Ac Ah", "2s 5h 8d 9c Jc") == evaluate("As Ad Jc 9c 8d")  # one pair only
+    assert evaluate_omaha(hole="As Ad Ac Ah", board="2s 5h 8d 9c Jc") == evaluate("As Ad Jc 9c 8d")  # one pair only
 
 
 def test_bad_input_is_rejected():
@@ -165,15 +165,15 @@ def test_bad_input_is_rejected():
     with pytest.raises(InvalidCardError):
         evaluate_badugi([0, 1, 2, 52])
     with pytest.raises(DuplicateCardError):
-        evaluate_omaha("As Ks Qs Js", "As 3s 4s 8d 9c")
+        evaluate_omaha(hole="As Ks Qs Js", board="As 3s 4s 8d 9c")
     with pytest.raises(CardCountError):
-        evaluate_omaha("As Ks Qs", "2s 3s 4s 8d 9c")
+        evaluate_omaha(hole="As Ks Qs", board="2s 3s 4s 8d 9c")
     with pytest.raises(DuplicateCardError, match="row 1"):
         evaluate_low_batch([[0, 1, 2, 3, 4], [5, 5, 6, 7, 8]])
     with pytest.raises(InvalidCardError, match="row 0"):
         evaluate_badugi_batch(np.array([[0, 1, 2, 60]], dtype=np.uint8))
     with pytest.raises(DuplicateCardError, match="row 0"):
-        evaluate_omaha_batch([[0, 1, 2, 3]], [[3, 10, 11, 12, 13]])
+        evaluate_omaha_batch(hole=[[0, 1, 2, 3]], board=[[3, 10, 11, 12, 13]])
     with pytest.raises(CardTypeError):
         evaluate_low_batch([[0, 1, 2, 3, 4]], kind="razz")
 
@@ -189,10 +189,10 @@ def test_omaha_flush_heavy_boards_against_brute_force(nh):
         d = rng.sample(deck, nh + 5)
         holes.append(d[:nh])
         boards.append(d[nh:])
-    high = evaluate_omaha_batch(holes, boards)
+    high = evaluate_omaha_batch(hole=holes, board=boards)
     for h, b, hv in zip(holes, boards, high.tolist()):
         want = max(evaluate(list(x) + list(y)) for x in itertools.combinations(h, 2) for y in itertools.combinations(b, 3))
-        assert hv == want == evaluate_omaha(h, b)
+        assert hv == want == evaluate_omaha(hole=h, board=b)
 
 
 def _deals(n: int, k: int, seed: int) -> np.ndarray:
@@ -215,9 +215,9 @@ def test_badugi_and_omaha_batches_match_single_calls():
         h, b = hands[:, :nh], hands[:, nh:nh + 5] if nh < 5 else hands[:, nh:]
         if b.shape[1] < 3:
             continue
-        assert evaluate_omaha_batch(h, b).tolist() == [evaluate_omaha(x, y) for x, y in zip(h.tolist(), b.tolist())]
-        assert evaluate_omaha_batch(h, b, kind="low8").tolist() == [
-            evaluate_omaha_low8(x, y) for x, y in zip(h.tolist(), b.tolist())]
+        assert evaluate_omaha_batch(hole=h, board=b).tolist() == [evaluate_omaha(hole=x, board=y) for x, y in zip(h.tolist(), b.tolist())]
+        assert evaluate_omaha_batch(hole=h, board=b, kind="low8").tolist() == [
+            evaluate_omaha_low8(hole=x, board=y) for x, y in zip(h.tolist(), b.tolist())]
 
 
 @pytest.mark.parametrize("bad,error", [((5, 5), DuplicateCardError), ((52, 53), InvalidCardError),
@@ -229,8 +229,8 @@ def test_batches_name_the_first_bad_row_behind_many_good_ones(bad, error):
     good[:200, 1] = good[:200, 0] ^ 1  # same rank, other suit: a pair in the first cards (queued A-5 rows)
     for k, run in [(5, lambda a: evaluate_low_batch(a, kind="a5")), (6, lambda a: evaluate_low_batch(a, kind="a5")),
                    (7, lambda a: evaluate_low_batch(a, kind="a5_8")), (5, lambda a: evaluate_low_batch(a, kind="27")),
-                   (4, evaluate_badugi_batch), (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:])),
-                   (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:], kind="low8"))]:
+                   (4, evaluate_badugi_batch), (9, lambda a: evaluate_omaha_batch(hole=a[:, :4], board=a[:, 4:])),
+                   (9, lambda a: evaluate_omaha_batch(hole=a[:, :4], board=a[:, 4:], kind="low8"))]:
         arr = good[:, :k].copy()
         # make the pair rows valid: card 1 must differ from every other card of the row
         ok = np.array([len(set(r)) == k for r in arr.tolist()])
@@ -250,9 +250,9 @@ def test_single_calls_reject_what_the_fast_path_skips(cards, error):
     with pytest.raises(error):
         evaluate_low_a5(cards)
     with pytest.raises((error, CardCountError)):
-        evaluate_omaha(cards, (40, 41, 42, 43, 44))
+        evaluate_omaha(hole=cards, board=(40, 41, 42, 43, 44))
     with pytest.raises((error, CardCountError)):
-        evaluate_omaha((40, 41, 42, 43), cards)
+        evaluate_omaha(hole=(40, 41, 42, 43), board=cards)
     assert evaluate_low_a5([12, 0, 1, 2, 3]) == evaluate_low_a5("5c 2c 2d 2h 2s")
     assert evaluate_low_a5(np.array([12, 0, 1, 2, 3])) == evaluate_low_a5((12, 0, 1, 2, 3))
 
@@ -265,8 +265,8 @@ def test_junk_bytes_are_rejected_by_every_batch():
     junk[::3] = _deals(4000, 9, 8)[::3]  # some valid rows in between
     runs = [(k, lambda a, kind=kind: evaluate_low_batch(a, kind=kind)) for kind, k in
             [("a5", 5), ("a5", 6), ("a5", 7), ("a5_8", 7), ("27", 5)]]
-    runs += [(4, evaluate_badugi_batch), (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:])),
-             (9, lambda a: evaluate_omaha_batch(a[:, :4], a[:, 4:], kind="low8"))]
+    runs += [(4, evaluate_badugi_batch), (9, lambda a: evaluate_omaha_batch(hole=a[:, :4], board=a[:, 4:])),
+             (9, lambda a: evaluate_omaha_batch(hole=a[:, :4], board=a[:, 4:], kind="low8"))]
     for k, run in runs:
         arr = np.ascontiguousarray(junk[:, :k])
         bad_rows = [i for i, r in enumerate(arr.tolist()) if max(r) > 51 or len(set(r)) < k]
@@ -284,7 +284,8 @@ def test_the_registry_values_hands_as_the_public_evaluators_do() -> None:
     from pyeval.poker.games import StreetSpec, Variant
 
     rng = random.Random(12)
-    public = {"high": lambda h, b: evaluate(h + b), "omaha": evaluate_omaha, "omaha_low8": evaluate_omaha_low8,
+    public = {"high": lambda h, b: evaluate(h + b), "omaha": lambda h, b: evaluate_omaha(hole=h, board=b),
+              "omaha_low8": lambda h, b: evaluate_omaha_low8(hole=h, board=b),
               "a5": lambda h, b: evaluate_low_a5(h), "a5_8": lambda h, b: evaluate_low_a5_8(h),
               "27": lambda h, b: evaluate_low_27(h), "badugi": lambda h, b: evaluate_badugi(h),
               "short_deck": lambda h, b: evaluate_short_deck(h + b)}

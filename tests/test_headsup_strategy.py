@@ -30,7 +30,6 @@ def test_python_and_c_decide_alike_on_random_layouts():
             assert lib.pe_hu_basic_strategy(buf, d) == _py(st, hole, b), (c, d)
 
 
-@pytest.mark.regulation("677a.11(b)")
 @pytest.mark.parametrize("hole, board, raises", [
     ("Kh 5d", "", False),            # 677a.11(b): K5o is below 54% against a random hand
     ("Kh 6d", "", True),             # K6o is above it
@@ -43,7 +42,6 @@ def test_677a_11_b_preflop(hole, board, raises):
     assert _py(HeadsUpStreet.PREFLOP, parse_cards(hole), ()) == raises
 
 
-@pytest.mark.regulation("677a.11(d)")
 @pytest.mark.parametrize("hole, flop, raises", [
     ("9c 4d", "9h 2s 7c", True),     # 677a.11(d): a hole card pairs the board
     ("9c 4d", "Kh Ks 7c", False),    # the pair is on the board only
@@ -56,7 +54,6 @@ def test_677a_11_d_flop(hole, flop, raises):
     assert _py(HeadsUpStreet.FLOP, parse_cards(hole), parse_cards(flop)) == raises
 
 
-@pytest.mark.regulation("677a.11(f)")
 @pytest.mark.parametrize("hole, board, raises", [
     ("2c 3d", "Kh Ks 9c 9d 4h", True),   # 677a.11(f): two pair on board, raise even if it plays
     ("2c 3d", "Kh Qs 9c 7d 4h", False),  # the board plays, high card

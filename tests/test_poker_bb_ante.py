@@ -33,7 +33,9 @@ def test_637a_8_b_5_bb_ante_all_in_pots():
 
 @pytest.mark.parametrize("seed", range(20))
 def test_bb_ante_all_in_round_completes_and_conserves_chips(seed):
-    r = Round(PokerRules(seats=6, blinds=(1, 2), min_bet=2, bb_ante=2), [1, 1], Shoe(seed=seed))
+    shoe = Shoe(seed=seed)
+    shoe.shuffle()  # each seed its own deal (a never-shuffled shoe deals new-deck order whatever the seed)
+    r = Round(PokerRules(seats=6, blinds=(1, 2), min_bet=2, bb_ante=2), [1, 1], shoe)
     r.post_forced_bets()
     r.deal_hole_cards()
     _play_out(r)

@@ -43,7 +43,13 @@ def test_item9_big_blind_not_twice_when_a_seat_steps_away(rule, heads_up):
     assert (first["sb"], first["bb"]) == (1, 2)
     t.step_away(1)
     _, second = _play(t)
-    assert second["bb"] != first["bb"]
+    assert second["button"] != first["button"]  # § 637a.11(c)(2): the button moves after every round
+    if rule is not DEAD and heads_up is HeadsUpOrder.PA_LITERAL:
+        # heads-up the PA-literal order makes the button post the big blind: moving it (the rule)
+        # to seat 2 makes seat 2 the big blind again (the convention gives way; docs/conventions.md)
+        assert (second["button"], second["bb"]) == (2, 2)
+    else:
+        assert second["bb"] != first["bb"]
 
 
 @pytest.mark.parametrize("rule", [None, MOVING, DEAD])
@@ -57,7 +63,11 @@ def test_item9_big_blind_not_twice_when_a_busted_player_stays_seated(rule):
     _, b = _play(t)
     t.step_away(3)
     _, c = _play(t)
-    assert a["bb"] != b["bb"] != c["bb"]
+    assert a["button"] != b["button"] != c["button"]  # § 637a.11(c)(2)
+    if rule is DEAD:
+        assert a["bb"] != b["bb"] != c["bb"]
+    else:  # heads-up, PA-literal: the moved button posts the big blind again (see the test above)
+        assert a["bb"] != b["bb"] and c["bb"] == c["button"] == 4
 
 
 @pytest.mark.parametrize("rule", [None, MOVING, DEAD])
@@ -133,6 +143,7 @@ def test_item9_property_never_the_big_blind_twice(rule, heads_up, blinds, start,
     next_id = 100
     t.place_button()
     last_bb = None
+    last_button: int | None = None
     for between in events:
         for kind, seat in between:
             try:
@@ -163,7 +174,13 @@ def test_item9_property_never_the_big_blind_twice(rule, heads_up, blinds, start,
         except IllegalActionError:  # e.g. more blinds than players dealt in
             continue
         bb = player[p["bb"]]
-        assert bb != last_bb, (seats, p)
+        # the one exception: heads-up under the PA-literal order the button, which § 637a.11(c)(2)
+        # moves after every round, posts the big blind, so the player who got it may post it again
+        pa_heads_up = rule is MOVING and heads_up is HeadsUpOrder.PA_LITERAL and len(seats) == 2
+        assert bb != last_bb or pa_heads_up, (seats, p)
         if rule is MOVING:
             assert p["button"] == seats[-1]
+            if last_button in seats:  # § 637a.11(c)(2): the button moves after every round
+                assert p["button"] != last_button, (seats, p, last_button)
         last_bb = bb
+        last_button = p["button"]

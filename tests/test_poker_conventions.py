@@ -240,7 +240,7 @@ def test_convention_settings_round_trip_through_phh():
     from pyeval.poker import phh
     rules = PokerRules(seats=6, blinds=(1, 2), min_bet=2, short_all_ins=ShortAllIns.CUMULATIVE,
                        turn_river_opener=StreetOpener.AS_PREFLOP, chip_value=Fraction(1, 4))
-    r = Round(rules, [50, 50, 50], Shoe(seed=9))
+    r = Round(rules, [50, 50, 50], Shoe(seed=9, ordered=True))
     r.run_dealer()
     while not r.complete:
         r.check_or_call() if r.actor is not None else r.run_dealer()
@@ -250,7 +250,7 @@ def test_convention_settings_round_trip_through_phh():
         ShortAllIns.CUMULATIVE, StreetOpener.AS_PREFLOP, Fraction(1, 4))
     fl = PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=BettingStructure.FIXED_LIMIT,
                     limit_short_all_in=LimitShortAllIn.HALF_BET)
-    r = Round(fl, [50, 50, 50], Shoe(seed=9))
+    r = Round(fl, [50, 50, 50], Shoe(seed=9, ordered=True))
     r.run_dealer()
     while not r.complete:
         r.check_or_call() if r.actor is not None else r.run_dealer()

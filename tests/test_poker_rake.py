@@ -53,10 +53,12 @@ def test_percentage_with_cap_per_hand():
 
 def test_rake_is_rounded_down_per_pot_and_capped_across_pots():
     rules = PokerRules(seats=3, blinds=(1, 2), rake_bps=1000, rake_cap=5)
-    # p0 all-in for 30: main pot 90 (rake 9 -> capped at 5), side pot 40 (nothing left of the cap)
+    # p0 all-in for 30: main pot 90 (rake 9), side pot 40 (rake 4); the cap of 5 is shared in
+    # proportion: 9*5//13 = 3 and 4*5//13 = 1, the chip left from the main pot: 4 and 1 (the main
+    # pot's players no longer pay the whole cap)
     r = _round(rules, [30, 100, 100], ["AsAh", "KsKh", "QsQh"], BOARD, ["50", "c", "c"] + ["c", "c"] * 3)
     rakes = [tuple(e)[:4] for e in r.events if e.kind == "rake"]
-    assert rakes == [("rake", None, 5, (0,))]
+    assert rakes == [("rake", None, 4, (0,)), ("rake", None, 1, (1,))]
     assert sum(r.stacks) == 225 and r.rake == 5
     uncapped = _round(PokerRules(seats=3, blinds=(1, 2), rake_bps=1000), [30, 100, 100], ["AsAh", "KsKh", "QsQh"], BOARD,
                       ["50", "c", "c"] + ["c", "c"] * 3)

@@ -50,16 +50,19 @@ def test_ante_trimming_short_ante_contends_only_for_the_antes_matched():
     assert r.winnings == (12, 66, 0, 0) and sum(r.stacks) == 903
 
 
-def test_ante_trimming_off_makes_every_ante_dead_money_of_the_main_pot():
+@pytest.mark.regulation("637a.8(b)(5)(i)")
+def test_637a_8_b_5_i_untrimmed_antes_all_in_for_3_on_a_5_ante_wins_12_not_18():
+    """Untrimmed antes are dead money, but § 637a.8(b)(5)(i) still holds: the player all-in for 3 on
+    a 5 ante is eligible for 3 of each ante (12), not all 18 (pokerkit's status false gives 18)."""
     rules = PokerRules(seats=4, blinds=(10, 20), ante=5, min_bet=20, tournament=True, ante_trimming=False)
     r = Round(rules, [3, 200, 300, 400])
     r.post_forced_bets()
     r.deal_hole_cards(["AsAh", "KsKh", "QsQh", "JsJh"])
     r.check_or_call(); r.check_or_call(); r.check_or_call()  # noqa: E702
-    # the player all-in on a 3-chip ante contends for all 18 chips of antes (pokerkit: status false)
-    assert [(p.amount, p.eligible) for p in r.pots()] == [(18, (0, 1, 2, 3)), (60, (1, 2, 3))]
+    assert [(p.amount, p.eligible) for p in r.pots()] == [(12, (0, 1, 2, 3)), (66, (1, 2, 3))]
     _finish(r)
-    assert r.winnings == (18, 60, 0, 0) and sum(r.stacks) == 903
+    assert r.winnings == (12, 66, 0, 0) and sum(r.stacks) == 903
+    assert not any(e.kind == "return" for e in r.events)  # nothing is trimmed: the 2 over stay dead money
 
 
 def test_ante_trimming_returns_an_ante_nobody_can_match():
@@ -131,6 +134,9 @@ def test_ante_trimming_conserves_chips_and_pokerkit_agrees(stacks, ante, trimmin
         assert sum(r.stacks) + r.pot_total == sum(stacks)
     assert sum(r.stacks) == sum(stacks) and sum(r.winnings) == r.pot_total
     assert all(s >= 0 for s in r.stacks)
+    # § 637a.8(b)(5)(i), trimmed or not: nobody wins more than he could have been matched for
+    c = r.contrib
+    assert all(r.winnings[i] <= sum(min(cj, c[i]) for cj in c) for i in range(r.n)), (c, r.winnings)
     text = phh.dumps(phh.from_round(r))
     assert f"ante_trimming_status = {'true' if trimming else 'false'}" in text
     assert phh.loads(text)[0].replay().stacks == r.stacks
@@ -140,6 +146,8 @@ def test_ante_trimming_conserves_chips_and_pokerkit_agrees(stacks, ante, trimmin
             winners.setdefault(e.detail, set()).add(e.player)
     if any(len(w) > 1 for w in winners.values()):
         return  # a split pot: pokerkit merges pots and places odd chips its own way (docs/holdem.md)
+    if not trimming and min(stacks) < ante:
+        return  # pokerkit (status false) lets a player all-in on a short ante win every ante: § 637a.8(b)(5)(i) does not
     notation = pytest.importorskip("pokerkit.notation")
     state = list(notation.HandHistory.loads(text))[-1]
     assert tuple(state.stacks) == r.stacks, text
@@ -277,25 +285,22 @@ def test_sitting_out_is_refused_in_cash_games():
         Round(PokerRules(seats=3, blinds=(1, 2), tournament=True), [50, 50, 50], sitting_out=[3])
 
 
-def test_table_deals_in_a_player_away_in_a_tournament_and_not_in_a_cash_game():
-    t = _table()
-    t.step_away(1, AbsenceSafeguard.COVER)
-    assert t.dealt_in() == (1, 2, 3) or set(t.dealt_in()) == {1, 2, 3}
-    r = t.start_round()
-    assert r.sitting_out == (t.seats_in_round.index(1),)
-    r.run_dealer()
-    _finish(r)
-    assert any(e.kind == "sit_out" for e in r.events)
-    cash = Table(PokerRules(seats=4, blinds=(1, 2), min_bet=2), {1: 100, 2: 100, 3: 100})
-    cash.place_button()
-    cash.step_away(1)
-    assert 1 not in cash.dealt_in()
-
-
-def test_tournament_short_stack_is_dealt_in():
-    t = Table(PokerRules(seats=3, blinds=(10, 20), min_bet=20, tournament=True), {1: 5, 2: 100, 3: 100})
+@pytest.mark.regulation("637a.8(a)", "637a.8(b)(4)")
+def test_637a_8_a_b_4_tournament_table_deals_neither_a_player_away_nor_a_short_stack():
+    """Tournament chips are named in § 637a.8(b)(4), and § 637a.8(a) deals only to players seated at
+    the table: tournament mode keeps both (a Round built from an online record may still sit a
+    player out, see test_sitting_out_player_posts_and_is_folded_at_his_first_turn)."""
+    for tournament in (False, True):
+        t = Table(PokerRules(seats=4, blinds=(5, 10), min_bet=10, tournament=tournament), {1: 100, 2: 100, 3: 100, 4: 3})
+        t.place_button()
+        t.step_away(1, AbsenceSafeguard.COVER)
+        assert set(t.dealt_in()) == {2, 3}  # seat 1 away, seat 4 short of the 20 needed
+        r = t.start_round()
+        assert r.sitting_out == () and set(t.seats_in_round) == {2, 3}
+    t = Table(PokerRules(seats=3, blinds=(5, 10), min_bet=10, min_table_stakes=50, tournament=True),
+              {1: 40, 2: 100, 3: 100})
     t.place_button()
-    assert set(t.dealt_in()) == {1, 2, 3}  # below the cash table's required stakes of 40
+    assert set(t.dealt_in()) == {2, 3}  # the explicit min_table_stakes is honoured too
 
 
 def test_sitting_out_phh_round_trip():

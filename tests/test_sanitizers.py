@@ -101,12 +101,17 @@ def test_python_api_under_sanitizers(tmp_path: Path):
     fast = subprocess.run(
         [CC, "-shared", "-fPIC", *FLAGS, "-Wno-error", f"-I{sysconfig.get_paths()['include']}",
          f"-I{ROOT / 'csrc'}", f'-DPE_SOURCE_HASH="{source_hash(ROOT / "csrc")}"',
-         str(ROOT / "csrc" / "python" / "pe_fastcall.c"), str(ROOT / "csrc" / "pe_eval_tables.c"), "-o", str(build / "pyeval" / "_fastcall.abi3.so")],
+         str(ROOT / "csrc" / "python" / "pe_fastcall.c"), str(ROOT / "csrc" / "pe_eval_tables.c"), str(ROOT / "csrc" / "pe_omaha.c"), str(ROOT / "csrc" / "pe_variants_tables.c"), "-o", str(build / "pyeval" / "_fastcall.abi3.so")],
         capture_output=True, text=True)
     assert fast.returncode == 0, fast.stderr
+    eq = subprocess.run(  # the per-call equity module (argument reading; the kernel is _native's)
+        [CC, "-shared", "-fPIC", *FLAGS, "-Wno-error", f"-I{sysconfig.get_paths()['include']}",
+         f"-I{ROOT / 'csrc'}", str(ROOT / "csrc" / "python" / "pe_eqfast.c"),
+         "-o", str(build / "pyeval" / "_eqfast.abi3.so")], capture_output=True, text=True)
+    assert eq.returncode == 0, eq.stderr
     for so in (build / "pyeval").glob("*.so"):
         assert b"__asan_" in so.read_bytes(), f"{so.name} is not instrumented"
-    assert len(list((build / "pyeval").glob("*.so"))) == 2
+    assert len(list((build / "pyeval").glob("*.so"))) == 3
     run_env = dict(os.environ, LD_PRELOAD=libasan, PYTHONPATH=str(build),
                    ASAN_OPTIONS="detect_leaks=0:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1")
     run = subprocess.run([sys.executable, str(ROOT / "tests" / "asan_workload.py")], cwd=tmp_path,

@@ -2,7 +2,7 @@
 # Portability check of the C sources (issue 11), without containers or other machines:
 #   1. every csrc/*.c compiles with `zig cc` (pip package `ziglang`) for macOS x86_64 and arm64,
 #      Windows x86_64 (MinGW ABI) and Linux glibc 2.17 (x86_64, aarch64), with -Werror;
-#      csrc/python/pe_fastcall.c too for the Linux targets (it needs this Python's headers);
+#      csrc/python/*.c (pe_fastcall.c, pe_eqfast.c) too for the Linux targets (it needs this Python's headers);
 #      the objects of csrc/*.c link into a shared library per target (no unresolved symbol);
 #      and once more as pedantic C11 with -DPE_COMPAT_PORTABLE=1 -Wvla (what MSVC would compile);
 #   2. the C unit tests (tests/c/test_*.c) are built with the portable fallbacks of
@@ -51,12 +51,14 @@ for target in x86_64-macos aarch64-macos x86_64-windows-gnu x86_64-linux-gnu.2.1
         n=$((n + 1))
     done
     if [ "$target" = x86_64-linux-gnu.2.17 ] || [ "$target" = aarch64-linux-gnu.2.17 ]; then
-        if ! "${zig[@]}" cc -target "$target" "${warn[@]}" -Icsrc -I"$py_inc" -DPy_LIMITED_API=0x030B0000 \
-                -DPE_SOURCE_HASH='"portability"' -c csrc/python/pe_fastcall.c -o "$out/fastcall.$target.o"; then
-            echo "FAIL: csrc/python/pe_fastcall.c for $target"
-            fail=1
-        fi
-        n=$((n + 1))
+        for src in csrc/python/*.c; do  # pe_fastcall.c, pe_eqfast.c
+            if ! "${zig[@]}" cc -target "$target" "${warn[@]}" -Icsrc -I"$py_inc" -DPy_LIMITED_API=0x030B0000 \
+                    -DPE_SOURCE_HASH='"portability"' -c "$src" -o "$out/py.$(basename "$src" .c).$target.o"; then
+                echo "FAIL: $src for $target"
+                fail=1
+            fi
+            n=$((n + 1))
+        done
     fi
     # link the C library part (not the Python module) as a shared library: unresolved symbols fail
     case "$target" in

@@ -20,14 +20,25 @@ is a *false label* and is reported; clauses of sections that are not among the s
     python tools/trace_regulations.py            # the matrix, as Markdown, with the tests by name
     python tools/trace_regulations.py --streets  # which test checks the betting of each street
     python tools/trace_regulations.py --check    # exit 1 unless every operative clause is
-                                                 # implemented and tested and no label is false
+                                                 # implemented and tested, no label is false, and
+                                                 # every clause has a mutant its tests kill
+    python tools/trace_regulations.py --check --mutants quick   # a sample of the mutants
+    python tools/trace_regulations.py --check --record          # all mutants; record the results
+    python tools/trace_regulations.py --report docs/compliance.md   # the compliance report
+
+``--check`` runs each mutant of ``tools/mutants.toml`` against the tests marked for its clause
+(``tools/regulation_mutants.py``: a temporary copy of the package, never the working tree) and
+reports the clauses none of whose mutants is killed; ``--mutants none`` checks the markers only.
 """
 from __future__ import annotations
 
 import argparse
 import ast
+import json
+import os
 import re
 import sys
+import tempfile
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -175,6 +186,7 @@ class Trace:
     entries: list[Entry]
     markers: dict[str, list[str]]
     false_labels: list[str]  # "where: label" for labels naming no subsection of a seed section
+    tested: dict[str, list[str]] = field(default_factory=dict)  # label (lower case) -> tests marked
 
 
 def _normal(label: str) -> str:
@@ -228,7 +240,7 @@ def build(seeds: Path, root: Path = ROOT) -> Trace:
             if cited == key or cited.startswith(key + "("):
                 e.tests.extend(t for t in tests if t not in e.tests)
         entries.append(e)
-    return Trace(entries, markers, false)
+    return Trace(entries, markers, false, tested)
 
 
 def trace(seeds: Path, root: Path = ROOT) -> list[Entry]:
@@ -269,22 +281,180 @@ def problems(t: Trace, root: Path = ROOT) -> list[str]:
     return out
 
 
+RESULTS = ROOT / "docs" / "mutation_results.toml"
+
+
+def _mutants_module():  # type: ignore[no-untyped-def]
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        import regulation_mutants
+    finally:
+        sys.path.pop(0)
+    return regulation_mutants
+
+
+def conventions(root: Path = ROOT) -> dict[str, str]:
+    """Clauses whose procedure is a labelled table setting (``docs/regulations.toml``
+    ``[conventions]``): clause -> the setting, its default and where the choice comes from."""
+    scope = tomllib.loads((root / "docs" / "regulations.toml").read_text(encoding="utf-8"))
+    return dict(scope.get("conventions", {}))
+
+
+def operative(t: Trace, root: Path = ROOT) -> list[str]:
+    """The operative clauses: every subsection but those scoped out of software."""
+    scoped = not_software(root)
+    return [e.label for e in t.entries if e.label not in scoped]
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and ``os.replace``."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _killer(detail: str) -> str:
+    m = re.search(r"FAILED (\S+::\S+)", detail)
+    return m.group(1).split("[")[0] if m else ""
+
+
+def run_mutants(t: Trace, which: str, sample: int, root: Path = ROOT) -> list:  # type: ignore[type-arg]
+    """Run the mutants (``which``: ``full`` or ``quick``, a random ``sample`` of them) against the
+    tests marked for their clauses; returns the :class:`regulation_mutants.Result` list."""
+    rm = _mutants_module()
+    mutants = rm.load(root / "tools" / "mutants.toml")
+    if which == "quick":
+        mutants = rm.sample(mutants, sample)
+    return [rm.run(m, rm.tests_for(m.clause, t.tested), root) for m in mutants]
+
+
+def results_text(results: list) -> str:  # type: ignore[type-arg]
+    """``docs/mutation_results.toml``: one table per mutant (clause, what, status, the test that killed it)."""
+    lines = ["# Written by `python tools/trace_regulations.py --check --record` (every mutant of",
+             "# tools/mutants.toml run against the tests marked for its clause). Do not edit by hand.", ""]
+    for r in results:
+        lines += ["[[result]]", f"clause = {json.dumps(r.mutant.clause)}", f"what = {json.dumps(r.mutant.what)}",
+                  f"status = {json.dumps(r.status)}", f"killed_by = {json.dumps(_killer(r.detail))}", ""]
+    return "\n".join(lines)
+
+
+def recorded(root: Path = ROOT) -> list[dict[str, str]]:
+    """The results recorded by the last full run (``docs/mutation_results.toml``), or []."""
+    path = root / "docs" / "mutation_results.toml"
+    if not path.is_file():
+        return []
+    return list(tomllib.loads(path.read_text(encoding="utf-8")).get("result", []))
+
+
+def report(t: Trace, root: Path = ROOT) -> str:
+    """The compliance report (Markdown): every clause of the seeds with its status (implemented /
+    convention with its setting / outside software with the reason), the code citing it, the tests
+    marked for it, its mutants and the test that killed each (from the last recorded full run), and
+    the mutation score per section."""
+    rm = _mutants_module()
+    mutants = rm.load(root / "tools" / "mutants.toml")
+    runs = {(r["clause"], r["what"]): r for r in recorded(root)}
+    scoped, conv = not_software(root), conventions(root)
+    out = ["# Compliance with the seed regulations", "",
+           "Generated by `python tools/trace_regulations.py --report docs/compliance.md` from the seed texts",
+           "(`../shared/seeds/`), the code's citations, the tests' `regulation` markers, the mutants of",
+           "`tools/mutants.toml` and the results of the last full mutation run",
+           "(`python tools/trace_regulations.py --check --record`, `docs/mutation_results.toml`).",
+           "`tests/test_regulation_mutants.py` checks that this page is current, runs a sample of the",
+           "mutants in the default test run and all of them under `-m slow`.", "",
+           "A mutant is a deliberately wrong implementation of the clause (a flipped comparison, a changed",
+           "constant, a dropped branch); it is *killed* when a test marked for the clause fails on it.",
+           "A heading is guarded by the mutants of its paragraphs.", "",
+           "## Mutation score per section", "", "| section | mutants killed | clauses guarded |", "|---|---|---|"]
+    ops = operative(t, root)
+    for sec in sorted({e.label.split("(")[0] for e in t.entries}, key=lambda x: [x[:3], float(x.split(".")[1])]):
+        ms = [m for m in mutants if m.clause.split("(")[0] == sec]
+        killed = [m for m in ms if runs.get((m.clause, m.what), {}).get("status") == "killed"]
+        clauses = sorted({c for c in ops if c.split("(")[0] == sec})
+        guarded = [c for c in clauses if any(rm.covers(c, m.clause) for m in killed)]
+        out.append(f"| § {sec} | {len(killed)}/{len(ms)} | {len(guarded)}/{len(clauses)} |")
+    out += ["", "## Clauses", "", "| clause | status | implemented in | tests marked | mutants (killed by) |",
+            "|---|---|---|---|---|"]
+    seen: set[str] = set()
+    for e in t.entries:
+        if e.label in seen:  # a label the outline repeats (the text's own cross-reference)
+            continue
+        seen.add(e.label)
+        if e.label in scoped:
+            out.append(f"| § {e.label} | outside software: {scoped[e.label]} | | | |")
+            continue
+        status = f"convention: {conv[e.label]}" if e.label in conv else "implemented"
+        code = ", ".join(sorted({p.split(":")[0] for p in e.code}))
+        tests = "<br>".join(e.tests)
+        mine = [m for m in mutants if m.clause == e.label]
+        cells = []
+        for m in mine:
+            r = runs.get((m.clause, m.what))
+            state = "not run" if r is None else (f"killed by {r['killed_by']}" if r["status"] == "killed" else r["status"])
+            cells.append(f"{m.what} ({m.file}): {state}")
+        if not mine:
+            cells.append("guarded by its paragraphs' mutants")
+        out.append(f"| § {e.label} | {status} | {code} | {tests} | {'<br>'.join(cells)} |")
+    return "\n".join(out) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", type=Path, default=ROOT.parent / "shared" / "seeds")
+    ap.add_argument("--seeds", type=Path, default=None,
+                    help="the seed texts (default $PYEVAL_SHARED/seeds or ../shared/seeds)")
     mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--check", "--missing", action="store_true",
-                      help="list what is not implemented-and-tested or falsely labelled; exit 1 if anything is")
+                      help="list what is not implemented-and-tested, falsely labelled, or not guarded by a killed "
+                           "mutant; exit 1 if anything is")
     mode.add_argument("--streets", action="store_true", help="which test checks the betting of each street")
+    mode.add_argument("--report", type=Path, metavar="PATH", help="write the compliance report (Markdown) to PATH")
+    ap.add_argument("--mutants", choices=("full", "quick", "none"), default="full",
+                    help="with --check: run every mutant (default), a sample, or none")
+    ap.add_argument("--sample", type=int, default=4, help="mutants run by --mutants quick (default 4)")
+    ap.add_argument("--record", action="store_true",
+                    help="with --check --mutants full: write the results to docs/mutation_results.toml")
     args = ap.parse_args(argv)
-    t = build(args.seeds)
+    seeds = args.seeds
+    if seeds is None:
+        env = os.environ.get("PYEVAL_SHARED")
+        seeds = Path(env) / "seeds" if env else ROOT.parent / "shared" / "seeds"
+    t = build(seeds)
+    if args.report:
+        write_atomic(args.report, report(t))
+        print(f"wrote {args.report}")
+        return 0
     if args.check:
         found = problems(t)
+        rm = _mutants_module()
+        mutants = rm.load(ROOT / "tools" / "mutants.toml")
+        found += [f"mutant list: {p}" for p in rm.problems(mutants)]
+        ops = operative(t)
+        found += [f"§ {c}: no mutant in tools/mutants.toml" for c in rm.unguarded(ops, mutants)]
+        results = []
+        if args.mutants != "none" and not found:
+            results = run_mutants(t, args.mutants, args.sample)
+            for r in results:
+                line = f"{r.status:8s} § {r.mutant.clause}: {r.mutant.what} ({r.mutant.file}:{r.mutant.line()})"
+                print(line + (f" -- {r.detail}" if r.status != "killed" else ""))
+            found += [f"§ {r.mutant.clause}: mutant survives: {r.mutant.what}" for r in results if r.status == "survived"]
+            found += [f"§ {r.mutant.clause}: mutant could not run: {r.detail}" for r in results if r.status == "error"]
+            if args.mutants == "full":
+                found += [f"§ {c}: no mutant of it or its paragraphs is killed" for c in rm.unguarded(ops, mutants, results)]
+                for sec, (k, n) in rm.scores(results).items():
+                    print(f"mutation score § {sec}: {k}/{n} killed")
+                if args.record:
+                    write_atomic(RESULTS, results_text(results))
         for p in found:
             print(p)
         if not found:
-            n = sum(1 for e in t.entries if e.label not in not_software())
-            print(f"all {n} operative clauses implemented and tested; no false labels")
+            ran = f"; {sum(r.status == 'killed' for r in results)}/{len(results)} mutants killed" if results else ""
+            print(f"all {len(ops)} operative clauses implemented and tested; no false labels{ran}")
         return 1 if found else 0
     if args.streets:
         print("| street | clause | tested by |")

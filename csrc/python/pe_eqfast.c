@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../pe_compat.h"
 #include "../pe_equity.h"
 
 typedef int (*spot_fn)(const uint8_t *, const uint32_t *, const uint32_t *, int, const uint8_t *, int,
@@ -50,11 +51,18 @@ static eq_state *state(PyObject *m)
 #define MAXC 1326 /* combinations of one player */
 
 typedef struct {
-    uint8_t c[2 * MAXC];
-    uint32_t w[MAXC];
+    const uint8_t *c;   /* 2n cards: own, or the packed bytes held by keep */
+    const char *w;      /* n native uint32 weights (possibly unaligned), NULL: weight 1 */
     uint32_t n;
-    int weighted;
+    uint8_t own[2];
+    PyObject *keep;     /* the packed bytes (a reference), or NULL */
 } eq_player;
+
+static void player_done(eq_player *p)
+{
+    Py_XDECREF(p->keep);
+    p->keep = NULL;
+}
 
 static int rank_of(int ch)
 {
@@ -75,8 +83,10 @@ static int suit_of(int ch)
     }
 }
 
-/* Card text ("AhKh", "Ah Kh", "10h 9c", commas allowed) into out (at most cap cards): the number of
- * cards, or -1 when the text is not plain card text (the caller then asks Python). */
+/* Card text ("AhKh", "Ah Kh", "10h 9c": cards separated by spaces or nothing) into out (at most cap
+ * cards): the number of cards, or -1 when the text is anything else (the caller then asks Python,
+ * whose parsers accept more, e.g. commas, and name the errors). Everything accepted here is read
+ * the same by pyeval.cards.parse_cards and by the range parser. */
 static int parse_text(PyObject *s, uint8_t *out, int cap)
 {
     Py_ssize_t len;
@@ -85,7 +95,7 @@ static int parse_text(PyObject *s, uint8_t *out, int cap)
     int n = 0;
     for (Py_ssize_t i = 0; i < len;) {
         const char ch = t[i];
-        if (ch == ' ' || ch == ',') { i++; continue; }
+        if (ch == ' ') { i++; continue; }
         int r;
         if (ch == '1' && i + 1 < len && t[i + 1] == '0') { r = 8; i += 2; }
         else { r = rank_of((unsigned char)ch); i++; }
@@ -135,17 +145,19 @@ static int read_cards(eq_state *st, PyObject *o, uint8_t *out, int cap, const ch
     return (int)len;
 }
 
-/* One player's hand or range into *p: 0, 1 (weights too fine for the fast path: go slow), or -1. */
+/* One player's hand or range into *p: 0, 1 (weights too fine for the fast path: go slow), or -1.
+ * On 0, player_done(p) releases what it holds. */
 static int read_player(eq_state *st, PyObject *o, eq_player *p)
 {
     uint8_t c[3];
+    p->keep = NULL;
+    p->w = NULL;
     int n = PyUnicode_Check(o) ? parse_text(o, c, 3) : parse_ints(o, c, 3);
     if (n == 2) {
-        p->c[0] = c[0];
-        p->c[1] = c[1];
-        p->w[0] = 1;
+        p->own[0] = c[0];
+        p->own[1] = c[1];
+        p->c = p->own;
         p->n = 1;
-        p->weighted = 0;
         return 0;
     }
     PyObject *b = PyObject_CallFunctionObjArgs(st->pack, o, NULL);
@@ -160,11 +172,10 @@ static int read_player(eq_state *st, PyObject *o, eq_player *p)
         PyErr_SetString(PyExc_ValueError, "pyeval._eqfast: a packed range of the wrong size");
         return -1;
     }
-    memcpy(p->c, buf, 2 * (size_t)k);
-    memcpy(p->w, buf + 2 * k, 4 * (size_t)k);
+    p->keep = b;
+    p->c = (const uint8_t *)buf;
+    p->w = buf + 2 * k;
     p->n = (uint32_t)k;
-    p->weighted = 1;
-    Py_DECREF(b);
     return 0;
 }
 
@@ -275,6 +286,7 @@ static int read_common(eq_state *st, PyObject **slots, int at, eq_common *c)
     c->ndead = read_cards(st, slots[at + 1], c->dead, 52, "dead");
     if (c->ndead < 0) return PyErr_ExceptionMatches(PyExc_ValueError) ? (PyErr_Clear(), 1) : -1;
     if (read_trials(slots[at + 2], &c->trials) < 0) return 1;
+    if (!c->trials && slots[at + 3] && slots[at + 3] != Py_None) return 1; /* a seed without trials: an error */
     if (c->trials && read_seed(st, slots[at + 3], c->seed) < 0) return -1;
     return 0;
 }
@@ -288,47 +300,70 @@ static int run_spot(eq_state *st, eq_player *const *pl, int np, const eq_common 
     uint32_t k = 0;
     off[0] = 0;
     for (int i = 0; i < np; i++) {
-        if (k + pl[i]->n > MAXC * 3) return PE_EQ_ERR_BIG;
-        memcpy(combos + 2 * k, pl[i]->c, 2 * (size_t)pl[i]->n);
-        memcpy(w + k, pl[i]->w, 4 * (size_t)pl[i]->n);
-        weighted |= pl[i]->weighted;
-        k += pl[i]->n;
+        const uint32_t n = pl[i]->n;
+        if (k + n > MAXC * 3) return PE_EQ_ERR_BIG;
+        memcpy(combos + 2 * k, pl[i]->c, 2 * (size_t)n);
+        if (pl[i]->w) {
+            memcpy(w + k, pl[i]->w, 4 * (size_t)n);
+            weighted = 1;
+        } else {
+            for (uint32_t j = 0; j < n; j++) w[k + j] = 1;
+        }
+        k += n;
         off[i + 1] = k;
     }
     int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = st->spot(combos, off, weighted ? w : NULL, np, c->board, c->nboard, c->dead, c->ndead,
-                  c->trials ? c->seed : NULL, first, streams, c->trials, st->max_work, out);
-    Py_END_ALLOW_THREADS
+    /* a few combinations on a flop or later, or a short Monte Carlo run: microseconds of work, so
+     * keep the GIL (releasing and taking it back costs more); anything longer releases it */
+    const int quick = k <= 8 && (c->trials ? c->trials <= 4096 : c->nboard >= 3);
+    if (quick) {
+        rc = st->spot(combos, off, weighted ? w : NULL, np, c->board, c->nboard, c->dead, c->ndead,
+                      c->trials ? c->seed : NULL, first, streams, c->trials, st->max_work, out);
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        rc = st->spot(combos, off, weighted ? w : NULL, np, c->board, c->nboard, c->dead, c->ndead,
+                      c->trials ? c->seed : NULL, first, streams, c->trials, st->max_work, out);
+        Py_END_ALLOW_THREADS
+    }
     return rc;
 }
 
 static const char *const HVR_NAMES[] = {"hand", "villain", "board", "dead", "trials", "seed", "streams"};
+
+/* streams=: None/absent -> 32 (pyeval.equity.DEFAULT_STREAMS); else 1..65536, and only with trials. */
+static int read_streams(PyObject *o, const eq_common *c, uint32_t *streams)
+{
+    *streams = 32;
+    if (!o || o == Py_None) return 0;
+    if (!c->trials || !PyLong_CheckExact(o)) return 1;
+    const long v = PyLong_AsLong(o);
+    if (v < 1 || v > 65536) { PyErr_Clear(); return 1; }
+    *streams = (uint32_t)v;
+    return 0;
+}
 
 static PyObject *hand_vs_range(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     eq_state *st = state(m);
     PyObject *a[7];
     if (!st || parse_args("hand_vs_range", args, nargs, kwnames, HVR_NAMES, 7, 2, a) < 0) return NULL;
-    eq_player *p = (eq_player *)PyMem_Malloc(2 * sizeof(eq_player));
-    if (!p) return PyErr_NoMemory();
+    eq_player p[2];
+    p[0].keep = p[1].keep = NULL;
     eq_common c;
+    uint32_t streams;
     PyObject *res = NULL;
     int r = read_player(st, a[0], &p[0]);
     if (r == 0) r = read_player(st, a[1], &p[1]);
     if (r == 0) r = read_common(st, a, 2, &c);
-    uint32_t streams = 32;
-    if (r == 0 && a[6]) {
-        const long v = PyLong_CheckExact(a[6]) ? PyLong_AsLong(a[6]) : -1;
-        if (v < 1 || v > 65536) { PyErr_Clear(); r = 1; } else streams = (uint32_t)v;
-    }
+    if (r == 0) r = read_streams(a[6], &c, &streams);
     if (r == 0) {
         eq_player *pl[2] = {&p[0], &p[1]};
         pe_eq_spot_out out;
         if (run_spot(st, pl, 2, &c, 0, streams, &out) == PE_OK) res = PyFloat_FromDouble(out.equity[0]);
         else r = 1;
     }
-    PyMem_Free(p);
+    player_done(&p[0]);
+    player_done(&p[1]);
     if (r == 1) return go_slow(st, "hand_vs_range", a, HVR_NAMES, 7);
     return res;
 }
@@ -345,21 +380,18 @@ static PyObject *equities(PyObject *m, PyObject *const *args, Py_ssize_t nargs, 
     if (!is_tuple && !PyList_Check(hands)) return go_slow(st, "equities", a, EQS_NAMES, 6);
     const Py_ssize_t np = is_tuple ? PyTuple_Size(hands) : PyList_Size(hands);
     if (np < 2 || np > 3) return go_slow(st, "equities", a, EQS_NAMES, 6); /* 4+ players: general path */
-    eq_player *p = (eq_player *)PyMem_Malloc((size_t)np * sizeof(eq_player));
-    if (!p) return PyErr_NoMemory();
+    eq_player p[3];
+    p[0].keep = p[1].keep = p[2].keep = NULL;
     eq_common c;
+    uint32_t streams;
     PyObject *res = NULL;
     int r = 0;
     for (Py_ssize_t i = 0; i < np && r == 0; i++)
         r = read_player(st, is_tuple ? PyTuple_GetItem(hands, i) : PyList_GetItem(hands, i), &p[i]);
     if (r == 0) r = read_common(st, a, 1, &c);
-    uint32_t streams = 32;
-    if (r == 0 && a[5]) {
-        const long v = PyLong_CheckExact(a[5]) ? PyLong_AsLong(a[5]) : -1;
-        if (v < 1 || v > 65536) { PyErr_Clear(); r = 1; } else streams = (uint32_t)v;
-    }
+    if (r == 0) r = read_streams(a[5], &c, &streams);
     if (r == 0) {
-        eq_player *pl[3] = {&p[0], &p[1], np > 2 ? &p[2] : NULL};
+        eq_player *pl[3] = {&p[0], &p[1], &p[2]};
         pe_eq_spot_out out;
         if (run_spot(st, pl, (int)np, &c, 0, streams, &out) == PE_OK) {
             res = PyTuple_New(np);
@@ -372,7 +404,7 @@ static PyObject *equities(PyObject *m, PyObject *const *args, Py_ssize_t nargs, 
             r = 1;
         }
     }
-    PyMem_Free(p);
+    for (int i = 0; i < 3; i++) player_done(&p[i]);
     if (r == 1) return go_slow(st, "equities", a, EQS_NAMES, 6);
     return res;
 }
@@ -384,8 +416,8 @@ static PyObject *all_hands_vs_range(PyObject *m, PyObject *const *args, Py_ssize
     eq_state *st = state(m);
     PyObject *a[6];
     if (!st || parse_args("all_hands_vs_range", args, nargs, kwnames, AHV_NAMES, 6, 2, a) < 0) return NULL;
-    eq_player *p = (eq_player *)PyMem_Malloc(3 * sizeof(eq_player)); /* hero, villain, one hero hand */
-    if (!p) return PyErr_NoMemory();
+    eq_player p[3]; /* hero, villain, one hero hand */
+    p[0].keep = p[1].keep = p[2].keep = NULL;
     eq_common c;
     PyObject *res = NULL;
     int r = read_player(st, a[0], &p[0]);
@@ -397,18 +429,19 @@ static PyObject *all_hands_vs_range(PyObject *m, PyObject *const *args, Py_ssize
         for (int i = 0; i < c.ndead; i++) gone |= (uint64_t)1 << c.dead[i];
         res = PyDict_New();
         eq_player *pl[2] = {&p[2], &p[1]};
+        p[2].c = p[2].own;
+        p[2].w = NULL;
         p[2].n = 1;
-        p[2].weighted = 0;
-        p[2].w[0] = 1;
         uint32_t index = 0;
         for (uint32_t k = 0; res && k < p[0].n; k++) {
             const uint8_t c0 = p[0].c[2 * k], c1 = p[0].c[2 * k + 1];
-            if (c0 < 52 && c1 < 52 && ((gone >> c0 & 1) || (gone >> c1 & 1))) continue; /* card removal */
-            p[2].c[0] = c0;
-            p[2].c[1] = c1;
+            if (c0 >= 52 || c1 >= 52 || c0 == c1) { r = 1; break; } /* the slow path names the error */
+            if ((gone >> c0 & 1) || (gone >> c1 & 1)) continue;    /* card removal by board and dead */
+            p[2].own[0] = c0;
+            p[2].own[1] = c1;
             pe_eq_spot_out out;
-            /* Monte Carlo: hand number `index` (in range order, after card removal) draws its trials
-             * from stream `index` of the seed */
+            /* Monte Carlo: hand number `index` (in range order, after card removal by the board and
+             * dead cards) draws its trials from stream `index` of the seed */
             const int rc = run_spot(st, pl, 2, &c, index, 1, &out);
             index++;
             if (rc == PE_EQ_ERR_NO_DEAL || rc == PE_EQ_ERR_EMPTY) continue; /* every villain hand blocked */
@@ -420,7 +453,7 @@ static PyObject *all_hands_vs_range(PyObject *m, PyObject *const *args, Py_ssize
             Py_XDECREF(val);
         }
     }
-    PyMem_Free(p);
+    for (int i = 0; i < 3; i++) player_done(&p[i]);
     if (r == 1) {
         Py_XDECREF(res);
         return go_slow(st, "all_hands_vs_range", a, AHV_NAMES, 6);
@@ -591,10 +624,49 @@ static int eq_clear(PyObject *m)
 
 static void eq_free(void *m) { eq_clear((PyObject *)m); }
 
+PyDoc_STRVAR(hvr_doc,
+"hand_vs_range($module, /, hand, villain, board=(), dead=(), trials=None, seed=None, streams=None)\n--\n\n"
+"Hold'em equity of ``hand`` against ``villain`` (a hand or a range), as a float in [0, 1].\n\n"
+"Args:\n"
+"    hand, villain: card text (``\"AhKh\"``, ``\"10h 9h\"``), two card ints, a list of card strings,\n"
+"        range text (``\"QQ+, AKs, 0.4(AQs)\"``; see :mod:`pyeval.equity.ranges`) or a :class:`Range`.\n"
+"    board: 0, 3, 4 or 5 known cards (text, ints or card strings). dead: cards out of play.\n"
+"    trials: None (default): exact, every compatible deal and every board, weighted by the ranges'\n"
+"        weights. An int >= 1: Monte Carlo with that many trials, over ``streams`` (default 32)\n"
+"        streams of ``seed`` (None: a fresh OS seed each call), the draws of\n"
+"        ``equity([hand, villain], board, dead, trials=trials, seed=seed, streams=streams)``.\n"
+"Returns:\n"
+"    float: the expected share of the pot (a tie among k players gives 1/k); equal to\n"
+"    ``float(equity([hand, villain], board, dead, ...).players[0].equity)``.\n"
+"Raises:\n"
+"    As :func:`pyeval.equity.equity`: RangeError, InvalidCardError, DuplicateCardError,\n"
+"    CardTypeError, EquityError (board size, an emptied range, no deal, seed without trials),\n"
+"    SeedError; TypeError for wrong arguments.");
+
+PyDoc_STRVAR(eqs_doc,
+"equities($module, /, hands, board=(), dead=(), trials=None, seed=None, streams=None)\n--\n\n"
+"Hold'em equity of each of 2..10 hands or ranges, as a tuple of floats (one C call for 2 or 3\n"
+"players; 4 or more take the general path).\n\n"
+"Args: as :func:`hand_vs_range`, ``hands`` a list of hands or ranges.\n"
+"Returns:\n"
+"    tuple[float, ...]: ``tuple(float(p.equity) for p in equity(hands, board, dead, ...).players)``.\n"
+"Raises: as :func:`hand_vs_range`.");
+
+PyDoc_STRVAR(ahv_doc,
+"all_hands_vs_range($module, /, hero, villain, board=(), dead=(), trials=None, seed=None)\n--\n\n"
+"Equity of every hand of the range ``hero`` against the range ``villain`` (eval7's\n"
+"``py_all_hands_vs_range``), as a dict ``{(high card, low card): float}`` in the range's order.\n\n"
+"Hero hands that use a board or dead card are left out, and so are hero hands that block every\n"
+"villain hand. trials None: exact per hand (:func:`hand_vs_range`). trials=N: N trials per hand,\n"
+"hand number i (counted after the board and dead cards removed hands) drawing from stream i of\n"
+"``seed`` (None: one fresh OS seed for the call), i.e.\n"
+"``run_stream([hand, villain], N, seed, i, board=board, dead=dead)``.\n"
+"Raises: as :func:`hand_vs_range`.");
+
 static PyMethodDef eq_methods[] = {
-    {"hand_vs_range", (PyCFunction)(void (*)(void))hand_vs_range, METH_FASTCALL | METH_KEYWORDS, NULL},
-    {"equities", (PyCFunction)(void (*)(void))equities, METH_FASTCALL | METH_KEYWORDS, NULL},
-    {"all_hands_vs_range", (PyCFunction)(void (*)(void))all_hands_vs_range, METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"hand_vs_range", (PyCFunction)(void (*)(void))hand_vs_range, METH_FASTCALL | METH_KEYWORDS, hvr_doc},
+    {"equities", (PyCFunction)(void (*)(void))equities, METH_FASTCALL | METH_KEYWORDS, eqs_doc},
+    {"all_hands_vs_range", (PyCFunction)(void (*)(void))all_hands_vs_range, METH_FASTCALL | METH_KEYWORDS, ahv_doc},
     {"_spot", (PyCFunction)(void (*)(void))raw_spot, METH_FASTCALL, NULL},
     {"bind", (PyCFunction)(void (*)(void))bind, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL},

@@ -1,88 +1,458 @@
 /*
- * pyeval._fastcall - the single-hand fast path of pyeval.evaluate, a CPython limited-API (abi3)
- * METH_FASTCALL function. A cffi call converts each of 7 int arguments separately (~150-200 ns a
- * call here); reading a tuple or list of small ints directly costs a fraction of that. Everything
- * that is not a tuple/list of 5..7 valid, distinct card ints is handed to the Python fallback
- * (pyeval.hands.high._evaluate_checked), which raises pyeval's precise errors or handles card text.
+ * pyeval._fastcall - the per-call fast paths of pyeval, a CPython limited-API (abi3) module of
+ * METH_FASTCALL functions. A cffi call converts each of 7 int arguments separately (~150-200 ns a
+ * call here) and a Python wrapper adds its own frame; reading the caller's objects directly costs a
+ * fraction of that. Each function reads the input forms engines have in C: a tuple or list of card
+ * ints or card strings ("As"), card text ("As Ks Qs Js Ts"), a 1-D integer buffer (a numpy array),
+ * or the cards as separate arguments (phevaluator's evaluate_cards(*cards)). Whatever it cannot
+ * read, or finds invalid (a wrong count, a duplicate, bad text, another type, any other iterable),
+ * goes to the Python fallback of that function (pyeval.hands.high / pyeval.hands.evaluators), which
+ * accepts the rest and raises pyeval's precise errors: C never raises a pyeval error itself and no
+ * input reaches the kernels unchecked.
  *
- * No mutable C globals: the fallback lives in the module state (set once at import, under the GIL).
+ * No mutable C globals: the fallbacks and the Omaha table live in the module state (set at import,
+ * under the GIL; the table filled on first use, also under the GIL).
  */
 #ifndef Py_LIMITED_API
 #define Py_LIMITED_API 0x030B0000
 #endif
 #include <Python.h>
+#include <string.h>
 
 #include "../pe_compat.h"
+#include "../pe_eval.h"
 #include "../pe_eval_internal.h"
+#include "../pe_omaha.h"
+
+enum { FB_EVALUATE, FB_CACTUS, FB_TO_CK, FB_FROM_CK, FB_OMAHA, FB_OMAHA_LOW8, FB_N };
+static const char *const FB_NAMES[FB_N] = {
+    "evaluate", "evaluate_cactus_kev", "to_cactus_kev", "from_cactus_kev", "evaluate_omaha", "evaluate_omaha_low8",
+};
 
 typedef struct {
-    PyObject *fallback;
+    PyObject *fallback[FB_N];
+    PyObject *s_hole, *s_board; /* interned keyword names */
+    uint16_t *omaha;            /* pe_omaha_tables_init'ed table, NULL until first needed */
+    PyObject **ints;            /* the ints 0..PE_EVAL_CLASSES, made once: a result is a new reference */
 } fast_state;
 
-static PyObject *call_fallback(PyObject *module, PyObject *cards)
+#define MAX_CARDS 52
+
+static fast_state *state(PyObject *module) { return (fast_state *)PyModule_GetState(module); }
+
+/* An int result 0..PE_EVAL_CLASSES: a cached object (no allocation per call). */
+static PyObject *value_of(PyObject *module, int v)
 {
-    fast_state *st = (fast_state *)PyModule_GetState(module);
-    if (!st || !st->fallback) {
-        PyErr_SetString(PyExc_RuntimeError, "pyeval._fastcall used before set_fallback()");
+    fast_state *st = state(module);
+    if (st && st->ints && v >= 0 && v <= PE_EVAL_CLASSES) {
+        Py_INCREF(st->ints[v]);
+        return st->ints[v];
+    }
+    return PyLong_FromLong(v);
+}
+
+/* ------------------------------------------------------------------ reading cards */
+static int rank_char(unsigned char ch)
+{
+    if (ch >= '2' && ch <= '9') return ch - '2';
+    switch (ch) {
+    case 'T': case 't': return 8;
+    case 'J': case 'j': return 9;
+    case 'Q': case 'q': return 10;
+    case 'K': case 'k': return 11;
+    case 'A': case 'a': return 12;
+    default: return -1;
+    }
+}
+
+static int suit_char(unsigned char ch)
+{
+    switch (ch) {
+    case 'c': case 'C': return 0;
+    case 'd': case 'D': return 1;
+    case 'h': case 'H': return 2;
+    case 's': case 'S': return 3;
+    default: return -1;
+    }
+}
+
+static int is_space(unsigned char ch) { return ch == ' ' || (ch >= '\t' && ch <= '\r'); }
+
+/* One card's text, exactly ("As", "td", "10h"): 0..51, or -1. */
+static int text_card(const char *s, Py_ssize_t len)
+{
+    if (len == 2) {
+        const int r = rank_char((unsigned char)s[0]), u = suit_char((unsigned char)s[1]);
+        return r >= 0 && u >= 0 ? r * 4 + u : -1;
+    }
+    if (len == 3 && s[0] == '1' && s[1] == '0') {
+        const int u = suit_char((unsigned char)s[2]);
+        return u >= 0 ? 8 * 4 + u : -1;
+    }
+    return -1;
+}
+
+/* Card text as pyeval.cards.parse_cards reads it (cards separated by blanks, one comma, or
+ * nothing): the number of cards, or -1 for anything else (the fallback then decides). */
+static int text_cards(const char *s, Py_ssize_t len, uint8_t *c)
+{
+    Py_ssize_t i = 0;
+    int n = 0;
+    for (;;) {
+        while (i < len && is_space((unsigned char)s[i])) i++;
+        if (i == len) return n;
+        if (s[i] == ',') {
+            i++;
+            while (i < len && is_space((unsigned char)s[i])) i++;
+        }
+        if (i + 1 >= len || n == MAX_CARDS) return -1;
+        int r;
+        if (s[i] == '1' && s[i + 1] == '0') {
+            r = 8;
+            i += 2;
+        } else {
+            r = rank_char((unsigned char)s[i++]);
+        }
+        const int u = i < len ? suit_char((unsigned char)s[i++]) : -1;
+        if (r < 0 || u < 0) return -1;
+        c[n++] = (uint8_t)(r * 4 + u);
+    }
+}
+
+/* One card: an exact int 0..51 or one card's text; -1 otherwise. */
+static int card_of(PyObject *o)
+{
+    if (PyLong_CheckExact(o)) {
+        int overflow = 0;
+        const long v = PyLong_AsLongAndOverflow(o, &overflow);
+        return !overflow && v >= 0 && v <= 51 ? (int)v : -1;
+    }
+    if (PyUnicode_Check(o)) {
+        Py_ssize_t len = 0;
+        const char *s = PyUnicode_AsUTF8AndSize(o, &len);
+        if (!s) {
+            PyErr_Clear();
+            return -1;
+        }
+        return text_card(s, len);
+    }
+    return -1;
+}
+
+/* A 1-D C-contiguous integer buffer (a numpy array): the number of cards, or -1. */
+static int buffer_cards(PyObject *o, uint8_t *c, int max)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(o, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        PyErr_Clear();
+        return -1;
+    }
+    int n = -1;
+    const char *f = view.format ? view.format : "B";
+    if (*f == '@' || *f == '=') f++;
+#if defined(PY_LITTLE_ENDIAN) && PY_LITTLE_ENDIAN
+    else if (*f == '<') f++;
+#endif
+    const Py_ssize_t size = view.itemsize;
+    const int is_signed = strchr("bhilq", *f) != NULL;
+    if (view.ndim == 1 && f[0] && strchr("bBhHiIlLqQ", f[0]) && !f[1] &&
+        (size == 1 || size == 2 || size == 4 || size == 8) && view.len / size <= max) {
+        const char *p = (const char *)view.buf;
+        n = (int)(view.len / size);
+        for (int i = 0; i < n; i++, p += size) {
+            int64_t v;
+            if (size == 1) v = is_signed ? (int64_t)*(const int8_t *)p : (int64_t)*(const uint8_t *)p;
+            else if (size == 2) {
+                uint16_t x;
+                memcpy(&x, p, 2);
+                v = is_signed ? (int64_t)(int16_t)x : (int64_t)x;
+            } else if (size == 4) {
+                uint32_t x;
+                memcpy(&x, p, 4);
+                v = is_signed ? (int64_t)(int32_t)x : (int64_t)x;
+            } else {
+                uint64_t x;
+                memcpy(&x, p, 8);
+                v = is_signed ? (int64_t)x : (x > 51 ? -1 : (int64_t)x);
+            }
+            if (v < 0 || v > 51) {
+                n = -1;
+                break;
+            }
+            c[i] = (uint8_t)v;
+        }
+    }
+    PyBuffer_Release(&view);
+    return n;
+}
+
+/* The cards of one argument: a tuple or list of card ints / card strings, card text, or a 1-D
+ * integer buffer. The number read (at most `max`), or -1: the fallback decides. */
+static int read_cards(PyObject *o, uint8_t *c, int max)
+{
+    const int is_tuple = PyTuple_Check(o);
+    if (is_tuple || PyList_Check(o)) {
+        const Py_ssize_t n = is_tuple ? PyTuple_Size(o) : PyList_Size(o);
+        if (n < 0 || n > max) return -1;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            const int x = card_of(is_tuple ? PyTuple_GetItem(o, i) : PyList_GetItem(o, i));
+            if (x < 0) return -1;
+            c[i] = (uint8_t)x;
+        }
+        return (int)n;
+    }
+    if (PyUnicode_Check(o)) {
+        Py_ssize_t len = 0;
+        const char *s = PyUnicode_AsUTF8AndSize(o, &len);
+        if (!s) {
+            PyErr_Clear();
+            return -1;
+        }
+        const int n = text_cards(s, len, c);
+        return n <= max ? n : -1;
+    }
+    if (PyBytes_Check(o) || PyByteArray_Check(o)) return -1; /* not cards (the fallback says so) */
+    if (PyObject_CheckBuffer(o)) return buffer_cards(o, c, max);
+    return -1;
+}
+
+/* Separate card arguments (evaluate(*cards)): the number read, or -1. */
+static int read_args(PyObject *const *args, Py_ssize_t nargs, uint8_t *c)
+{
+    if (nargs > MAX_CARDS) return -1;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        const int x = card_of(args[i]);
+        if (x < 0) return -1;
+        c[i] = (uint8_t)x;
+    }
+    return (int)nargs;
+}
+
+/* Nonzero when the n cards (each < 52) are distinct and none is in *seen; adds them to *seen. */
+static int distinct(const uint8_t *c, int n, uint64_t *seen)
+{
+    uint64_t any = *seen;
+    for (int i = 0; i < n; i++) {
+        const uint64_t bit = (uint64_t)1 << c[i];
+        if (any & bit) return 0;
+        any |= bit;
+    }
+    *seen = any;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ fallbacks */
+static PyObject *fallback(PyObject *module, int which)
+{
+    fast_state *st = state(module);
+    if (!st || !st->fallback[which]) {
+        PyErr_Format(PyExc_RuntimeError, "pyeval._fastcall.%s used before set_fallback()", FB_NAMES[which]);
         return NULL;
     }
-    return PyObject_CallFunctionObjArgs(st->fallback, cards, NULL);
+    return st->fallback[which];
+}
+
+/* The fallback called with the caller's arguments as they came. */
+static PyObject *call_fallback(PyObject *module, int which, PyObject *const *args, Py_ssize_t nargs,
+                               PyObject *kwnames)
+{
+    PyObject *fb = fallback(module, which);
+    if (!fb) return NULL;
+    PyObject *tuple = PyTuple_New(nargs);
+    if (!tuple) return NULL;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        Py_INCREF(args[i]);
+        PyTuple_SetItem(tuple, i, args[i]);
+    }
+    PyObject *kw = NULL;
+    const Py_ssize_t nkw = kwnames ? PyTuple_Size(kwnames) : 0;
+    if (nkw > 0) {
+        kw = PyDict_New();
+        for (Py_ssize_t i = 0; kw && i < nkw; i++)
+            if (PyDict_SetItem(kw, PyTuple_GetItem(kwnames, i), args[nargs + i]) < 0) Py_CLEAR(kw);
+        if (!kw) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+    }
+    PyObject *res = PyObject_Call(fb, tuple, kw);
+    Py_DECREF(tuple);
+    Py_XDECREF(kw);
+    return res;
+}
+
+/* ------------------------------------------------------------------ evaluate */
+static PyObject *eval_common(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int which, int cactus)
+{
+    uint8_t c[MAX_CARDS];
+    const int n = nargs == 1 ? read_cards(args[0], c, MAX_CARDS) : read_args(args, nargs, c);
+    uint64_t seen = 0;
+    if (n < 5 || !distinct(c, n, &seen)) {
+        PyObject *fb = fallback(module, which);
+        if (!fb) return NULL;
+        if (nargs == 1) return PyObject_CallFunctionObjArgs(fb, args[0], NULL);
+        PyObject *tuple = PyTuple_New(nargs); /* separate cards: the fallback takes them as one tuple */
+        if (!tuple) return NULL;
+        for (Py_ssize_t i = 0; i < nargs; i++) {
+            Py_INCREF(args[i]);
+            PyTuple_SetItem(tuple, i, args[i]);
+        }
+        PyObject *res = PyObject_CallFunctionObjArgs(fb, tuple, NULL);
+        Py_DECREF(tuple);
+        return res;
+    }
+    const int v = pe_eval_any_unchecked(c, n);
+    return value_of(module, cactus ? PE_EVAL_CLASSES + 1 - v : v);
 }
 
 static PyObject *fast_evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 1) {
-        PyErr_SetString(PyExc_TypeError, "evaluate() takes exactly one argument (cards)");
-        return NULL;
-    }
-    PyObject *cards = args[0];
-    int is_tuple = PyTuple_Check(cards);
-    if (!is_tuple && !PyList_Check(cards)) return call_fallback(module, cards);
-    const Py_ssize_t n = is_tuple ? PyTuple_Size(cards) : PyList_Size(cards);
-    if (n < 5 || n > 7) return call_fallback(module, cards);
-    uint8_t c[7];
-    uint64_t sum = 0, any = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = is_tuple ? PyTuple_GetItem(cards, i) : PyList_GetItem(cards, i);
-        if (!item || !PyLong_CheckExact(item)) return call_fallback(module, cards);
-        const long v = PyLong_AsLong(item);
-        if (v < 0 || v > 51) {
-            PyErr_Clear(); /* overflow of a huge int: the fallback reports it */
-            return call_fallback(module, cards);
-        }
-        c[i] = (uint8_t)v;
-        sum += (uint64_t)1 << v;
-        any |= (uint64_t)1 << v;
-    }
-    if (sum != any) return call_fallback(module, cards); /* a duplicate */
-    return PyLong_FromLong(n == 7 ? pe_eval_unchecked7(c) : pe_eval_unchecked(c, (int)n));
+    return eval_common(module, args, nargs, FB_EVALUATE, 0);
 }
 
-static PyObject *set_fallback(PyObject *module, PyObject *func)
+static PyObject *fast_evaluate_cactus_kev(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (!PyCallable_Check(func)) {
-        PyErr_SetString(PyExc_TypeError, "fallback must be callable");
+    return eval_common(module, args, nargs, FB_CACTUS, 1);
+}
+
+/* to_cactus_kev and from_cactus_kev: 7463 - x for an exact int x in 1..7462. */
+static PyObject *flip(PyObject *module, PyObject *x, int which)
+{
+    if (PyLong_CheckExact(x)) {
+        int overflow = 0;
+        const long v = PyLong_AsLongAndOverflow(x, &overflow);
+        if (!overflow && v >= 1 && v <= PE_EVAL_CLASSES) return value_of(module, PE_EVAL_CLASSES + 1 - (int)v);
+    }
+    PyObject *fb = fallback(module, which);
+    return fb ? PyObject_CallFunctionObjArgs(fb, x, NULL) : NULL;
+}
+
+static PyObject *fast_to_cactus_kev(PyObject *module, PyObject *x) { return flip(module, x, FB_TO_CK); }
+static PyObject *fast_from_cactus_kev(PyObject *module, PyObject *x) { return flip(module, x, FB_FROM_CK); }
+
+/* ------------------------------------------------------------------ Omaha */
+static const uint16_t *omaha_tables(fast_state *st)
+{
+    if (!st->omaha) {
+        uint16_t *t = (uint16_t *)PyMem_Malloc(pe_omaha_tables_size());
+        if (!t) return NULL;
+        if (pe_omaha_tables_init(t, pe_omaha_tables_size()) != PE_OK) {
+            PyMem_Free(t);
+            return NULL;
+        }
+        st->omaha = t;
+    }
+    return st->omaha;
+}
+
+static PyObject *omaha_common(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, int low)
+{
+    const int which = low ? FB_OMAHA_LOW8 : FB_OMAHA;
+    fast_state *st = state(module);
+    if (nargs == 0 && kwnames && PyTuple_Size(kwnames) == 2 && st) {
+        PyObject *hole = NULL, *board = NULL;
+        for (Py_ssize_t i = 0; i < 2; i++) {
+            PyObject *name = PyTuple_GetItem(kwnames, i);
+            if (name == st->s_hole || PyUnicode_CompareWithASCIIString(name, "hole") == 0) hole = args[i];
+            else if (name == st->s_board || PyUnicode_CompareWithASCIIString(name, "board") == 0) board = args[i];
+        }
+        uint8_t h[MAX_CARDS], b[MAX_CARDS];
+        const int nh = hole && board ? read_cards(hole, h, MAX_CARDS) : -1;
+        const int nb = nh >= 4 && nh <= 6 ? read_cards(board, b, MAX_CARDS) : -1;
+        uint64_t seen = 0;
+        if (nb >= 3 && nb <= 5 && distinct(h, nh, &seen) && distinct(b, nb, &seen)) {
+            const uint16_t *t = low ? NULL : omaha_tables(st);
+            if (!low && !t) return PyErr_NoMemory();
+            const int v = low ? pe_omaha_low8(h, nh, b, nb) : pe_omaha_high(t, h, nh, b, nb);
+            if (v >= 0) return value_of(module, v);
+        }
+    }
+    return call_fallback(module, which, args, nargs, kwnames);
+}
+
+static PyObject *fast_evaluate_omaha(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return omaha_common(module, args, nargs, kwnames, 0);
+}
+
+static PyObject *fast_evaluate_omaha_low8(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                                          PyObject *kwnames)
+{
+    return omaha_common(module, args, nargs, kwnames, 1);
+}
+
+static PyObject *get_omaha_tables(PyObject *module, PyObject *unused)
+{
+    (void)unused;
+    const uint16_t *t = omaha_tables(state(module));
+    if (!t) return PyErr_NoMemory();
+    return PyMemoryView_FromMemory((char *)t, (Py_ssize_t)pe_omaha_tables_size(), PyBUF_READ);
+}
+
+/* ------------------------------------------------------------------ module */
+static PyObject *set_fallback(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyCallable_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "set_fallback(name, func): a function name and a callable");
         return NULL;
     }
-    fast_state *st = (fast_state *)PyModule_GetState(module);
-    PyObject *old = st->fallback;
-    Py_INCREF(func);
-    st->fallback = func;
-    Py_XDECREF(old);
-    Py_RETURN_NONE;
+    for (int i = 0; i < FB_N; i++) {
+        if (PyUnicode_CompareWithASCIIString(args[0], FB_NAMES[i]) == 0) {
+            fast_state *st = state(module);
+            PyObject *old = st->fallback[i];
+            Py_INCREF(args[1]);
+            st->fallback[i] = args[1];
+            Py_XDECREF(old);
+            Py_RETURN_NONE;
+        }
+    }
+    PyErr_SetString(PyExc_ValueError, "set_fallback: no fast function of that name");
+    return NULL;
 }
 
 static int fast_traverse(PyObject *m, visitproc visit, void *arg)
 {
-    fast_state *st = (fast_state *)PyModule_GetState(m);
-    Py_VISIT(st->fallback);
+    fast_state *st = state(m);
+    for (int i = 0; i < FB_N; i++) Py_VISIT(st->fallback[i]);
     return 0;
 }
 
 static int fast_clear(PyObject *m)
 {
-    fast_state *st = (fast_state *)PyModule_GetState(m);
-    Py_CLEAR(st->fallback);
+    fast_state *st = state(m);
+    for (int i = 0; i < FB_N; i++) Py_CLEAR(st->fallback[i]);
+    return 0;
+}
+
+static void fast_free(void *m)
+{
+    fast_state *st = state((PyObject *)m);
+    if (!st) return;
+    fast_clear((PyObject *)m);
+    Py_CLEAR(st->s_hole);
+    Py_CLEAR(st->s_board);
+    if (st->ints) {
+        for (int i = 0; i <= PE_EVAL_CLASSES; i++) Py_XDECREF(st->ints[i]);
+        PyMem_Free(st->ints);
+        st->ints = NULL;
+    }
+    PyMem_Free(st->omaha);
+    st->omaha = NULL;
+}
+
+static int fast_exec(PyObject *m)
+{
+    fast_state *st = state(m);
+    st->s_hole = PyUnicode_InternFromString("hole");
+    st->s_board = PyUnicode_InternFromString("board");
+    if (!st->s_hole || !st->s_board) return -1;
+    st->ints = (PyObject **)PyMem_Calloc(PE_EVAL_CLASSES + 1, sizeof(PyObject *));
+    if (!st->ints) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int i = 0; i <= PE_EVAL_CLASSES; i++)
+        if (!(st->ints[i] = PyLong_FromLong(i))) return -1;
     return 0;
 }
 
@@ -92,27 +462,68 @@ static int fast_clear(PyObject *m)
 
 static PyObject *source_hash(PyObject *module, PyObject *unused)
 {
+    (void)module;
+    (void)unused;
     return PyUnicode_FromString(PE_SOURCE_HASH);
 }
 
+#define CARDS_DOC                                                                                      \
+    "cards: 5 to 52 distinct cards, in any of the forms engines have: a tuple or list of card ints\n"  \
+    "0..51 (rank * 4 + suit, 2c = 0, As = 51) or of card strings ('As', 'td', '10h'); card text\n"     \
+    "('As Ks Qs Js Ts 9h 9d', 'AsKs', 'as,ks'); a 1-D integer numpy array; any other iterable of\n"    \
+    "card ints or strings; or the cards as separate arguments, evaluate(51, 47, 43, 39, 35) or\n"       \
+    "evaluate('As', 'Ks', 'Qs', 'Js', 'Ts'). Eight or more cards: the best five of them, in C.\n\n"     \
+    "Raises CardCountError (fewer than 5 or more than 52 cards), InvalidCardError (a card outside\n"   \
+    "0..51 or bad text), DuplicateCardError (a card twice), CardTypeError (not ints or text).\n"
+
 static PyMethodDef fast_methods[] = {
     {"evaluate", (PyCFunction)(void (*)(void))fast_evaluate, METH_FASTCALL,
-     "evaluate(cards)\n--\n\n"
-     "Value of the best five-card hand among 5, 6 or 7 cards: an int 1..7462, higher is stronger\n"
-     "(1 = 7-5-4-3-2 offsuit, 7462 = royal flush; Cactus Kev rank = 7463 - value).\n\n"
-     "cards: a tuple or list of 5-7 distinct card ints 0..51 (rank * 4 + suit, 2c = 0, As = 51),\n"
-     "or any other sequence of card ints, or card text such as 'As Ks Qs Js Ts 9h 9d'.\n\n"
-     "Raises CardCountError (not 5-7 cards), InvalidCardError (a card outside 0..51 or bad\n"
-     "text), DuplicateCardError (a card twice), CardTypeError (not ints or text).\n"
+     "evaluate(*cards)\n--\n\n"
+     "Value of the best five-card hand among the cards: an int 1..7462, higher is stronger\n"
+     "(1 = 7-5-4-3-2 offsuit, 7462 = royal flush; Cactus Kev rank = 7463 - value).\n\n" CARDS_DOC
      "Source: the dealer's selection of the best five cards, 58 Pa. Code \u00a7 637a.11(k), \u00a7 677a.11(g)."},
+    {"evaluate_cactus_kev", (PyCFunction)(void (*)(void))fast_evaluate_cactus_kev, METH_FASTCALL,
+     "evaluate_cactus_kev(*cards)\n--\n\n"
+     "Cactus Kev / PokerHandEvaluator / treys rank of the best five-card hand among the cards:\n"
+     "1 (royal flush) .. 7462 (7-5-4-3-2 offsuit), lower is stronger; 7463 - evaluate(cards), in\n"
+     "one call.\n\n" CARDS_DOC},
+    {"to_cactus_kev", fast_to_cactus_kev, METH_O,
+     "to_cactus_kev(value)\n--\n\n"
+     "Cactus Kev / PokerHandEvaluator rank (1 = royal flush .. 7462 = 7-5-4-3-2) of a pyeval hand\n"
+     "value: 7463 - value. Raises HandValueError for anything but an int 1..7462."},
+    {"from_cactus_kev", fast_from_cactus_kev, METH_O,
+     "from_cactus_kev(rank)\n--\n\n"
+     "Inverse of to_cactus_kev: the pyeval value 7463 - rank of a Cactus Kev rank 1..7462.\n"
+     "Raises HandValueError for anything but an int 1..7462."},
+    {"evaluate_omaha", (PyCFunction)(void (*)(void))fast_evaluate_omaha, METH_FASTCALL | METH_KEYWORDS,
+     "evaluate_omaha(*, hole, board)\n--\n\n"
+     "Omaha high: the best hand of exactly two hole cards and exactly three board cards, 1..7462\n"
+     "(58 Pa. Code \u00a7 637a.12). Keyword-only, so the two cannot be swapped (phevaluator's\n"
+     "evaluate_omaha_cards takes the board first).\n\n"
+     "hole: 4, 5 or 6 hole cards; board: 3, 4 or 5 board cards; each in any form evaluate takes\n"
+     "(ints, card strings, text, a numpy array, any iterable).\n\n"
+     "Raises CardTypeError (positional arguments, or not cards), CardCountError, InvalidCardError,\n"
+     "DuplicateCardError (also across hole and board)."},
+    {"evaluate_omaha_low8", (PyCFunction)(void (*)(void))fast_evaluate_omaha_low8, METH_FASTCALL | METH_KEYWORDS,
+     "evaluate_omaha_low8(*, hole, board)\n--\n\n"
+     "Omaha eight-or-better low (two hole + three board cards): LOW_A5_8_MIN..6175, or 0 when no\n"
+     "low qualifies (58 Pa. Code \u00a7 637a.7(d)). Arguments and errors as evaluate_omaha."},
+    {"omaha_tables", get_omaha_tables, METH_NOARGS,
+     "The Omaha high table (read-only memoryview; filled on first use, shared with the batch path)."},
     {"source_hash", source_hash, METH_NOARGS, "Hash of csrc/ this module was compiled from."},
-    {"set_fallback", set_fallback, METH_O, "set_fallback(func): the Python path for other input."},
+    {"set_fallback", (PyCFunction)(void (*)(void))set_fallback, METH_FASTCALL,
+     "set_fallback(name, func): the Python path of the fast function `name` for other input."},
     {NULL, NULL, 0, NULL},
 };
 
+static PyModuleDef_Slot fast_slots[] = {
+    {Py_mod_exec, (void *)fast_exec},
+    {0, NULL},
+};
+
 static struct PyModuleDef fast_module = {
-    PyModuleDef_HEAD_INIT, "pyeval._fastcall", "Single-hand fast path of pyeval.evaluate.",
-    sizeof(fast_state), fast_methods, NULL, fast_traverse, fast_clear, NULL,
+    PyModuleDef_HEAD_INIT, "pyeval._fastcall", "Per-call fast paths of pyeval's evaluators.",
+    sizeof(fast_state), fast_methods, fast_slots, fast_traverse, fast_clear, fast_free,
 };
 
 PyMODINIT_FUNC PyInit__fastcall(void) { return PyModuleDef_Init(&fast_module); }

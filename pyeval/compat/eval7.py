@@ -31,7 +31,9 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -40,6 +42,7 @@ import numpy.typing as npt
 
 from .._bindings import lib
 from ..cards import CARD_TEXT, RANKS, SUITS, check_distinct
+from ..equity import Range, all_hands_vs_range, hand_vs_range
 from ..errors import CardCountError, CardTypeError, EquityError, InvalidCardError, RangeError
 from ..hands.high import MAX_VALUE, evaluate as _evaluate, evaluate_batch
 
@@ -355,6 +358,10 @@ class HandRange:
 
 
 # ---- equity ---------------------------------------------------------------------------------------
+# eval7 deals each of villain's combinations equally often (a combination listed twice counts
+# twice) and ignores the weights. On a complete board the answer is a count, done here with one
+# evaluation per combination; otherwise pyeval's per-call equity (pyeval.equity.hand_vs_range,
+# all_hands_vs_range: one C call each) samples villain's combinations in proportion to those counts.
 
 def _combos(villain: Iterable[tuple[Sequence[Card], float]], dead: set[int]) -> list[tuple[int, int]]:
     """Villain's combinations as card-int pairs, weights dropped, those touching ``dead`` removed."""
@@ -369,31 +376,43 @@ def _combos(villain: Iterable[tuple[Sequence[Card], float]], dead: set[int]) -> 
     return out
 
 
-def _vs(hero: list[int], combos: list[tuple[int, int]], board: list[int], **kw: Any) -> float:
-    """Hero's equity against the combinations, each equally likely: on a complete board by counting
-    (one evaluation per combination), else by :func:`pyeval.equity` with options ``kw``."""
+def _as_range(combos: list[tuple[int, int]]) -> Range:
+    """pyeval's Range of the combinations, each weighted by how often it is listed."""
+    counts = Counter((a, b) if a > b else (b, a) for a, b in combos)
+    top = max(counts.values())
+    return Range(tuple(counts), tuple(Fraction(n, top) for n in counts.values()), "eval7 range")
+
+
+def _count(hero: list[int], combos: list[tuple[int, int]], board: list[int]) -> float:
+    """Hero's share against every combination on a complete board: (wins + ties / 2) / combinations."""
+    mine = _evaluate(hero + board)
+    wins = ties = 0
+    if len(combos) < 32:
+        for a, b in combos:
+            v = _evaluate([a, b, *board])
+            if mine > v:
+                wins += 1
+            elif mine == v:
+                ties += 1
+    else:
+        rows = np.empty((len(combos), 7), np.uint8)
+        rows[:, :2] = combos
+        rows[:, 2:] = board
+        theirs = evaluate_batch(rows)
+        wins, ties = int((theirs < mine).sum()), int((theirs == mine).sum())
+    return (wins + 0.5 * ties) / len(combos)
+
+
+def _nonempty(combos: list[tuple[int, int]]) -> list[tuple[int, int]]:
     if not combos:
         raise EquityError("villain's range is empty once the board and hero's cards are removed")
-    if len(board) == 5:
-        mine = _evaluate(hero + board)
-        wins = ties = 0
-        if len(combos) < 32:
-            for a, b in combos:
-                v = _evaluate([a, b, *board])
-                if mine > v:
-                    wins += 1
-                elif mine == v:
-                    ties += 1
-        else:
-            rows = np.empty((len(combos), 7), np.uint8)
-            rows[:, :2] = combos
-            rows[:, 2:] = board
-            theirs = evaluate_batch(rows)
-            wins, ties = int((theirs < mine).sum()), int((theirs == mine).sum())
-        return (wins + 0.5 * ties) / len(combos)
-    from ..equity import Range, equity
-    r = equity([tuple(hero), Range.from_combos(combos)], board=board, **kw)
-    return float(r.players[0].equity)
+    return combos
+
+
+def _trials(n: int) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise EquityError(f"iterations must be an int >= 1, got {n!r}")
+    return n
 
 
 def py_hand_vs_range_exact(py_hand: Sequence[Card], py_villain: Iterable[tuple[Sequence[Card], float]],
@@ -402,11 +421,12 @@ def py_hand_vs_range_exact(py_hand: Sequence[Card], py_villain: Iterable[tuple[S
 
     Raises:
         EquityError: board not 5 cards, or villain's range empty after card removal.
+        DuplicateCardError: a card both in hero's hand and on the board.
     """
     hero, board = _ids(py_hand), _ids(py_board)
     if len(board) != 5:
         raise EquityError(f"py_hand_vs_range_exact needs the complete board of 5 cards, got {len(board)}")
-    return _vs(hero, _combos(py_villain, {*hero, *board}), board, exact=True)
+    return _count(hero, _nonempty(_combos(py_villain, {*hero, *board})), board)
 
 
 def py_hand_vs_range_monte_carlo(py_hand: Sequence[Card], py_villain: Iterable[tuple[Sequence[Card], float]],
@@ -418,7 +438,8 @@ def py_hand_vs_range_monte_carlo(py_hand: Sequence[Card], py_villain: Iterable[t
         EquityError: board not 0, 3, 4 or 5 cards, iterations < 1, or an empty range.
     """
     hero, board = _ids(py_hand), _ids(py_board)
-    return _vs(hero, _combos(py_villain, {*hero, *board}), board, exact=False, trials=py_iterations)
+    combos = _nonempty(_combos(py_villain, {*hero, *board}))
+    return hand_vs_range(tuple(hero), _as_range(combos), tuple(board), trials=_trials(py_iterations))
 
 
 def py_all_hands_vs_range(py_hero: Iterable[tuple[Sequence[Card], float]],
@@ -426,19 +447,32 @@ def py_all_hands_vs_range(py_hero: Iterable[tuple[Sequence[Card], float]],
                           py_board: Sequence[Card], py_iterations: int) -> dict[tuple[Card, ...], float]:
     """Each hero hand's equity against villain's range, as eval7: exact on a complete board when
     villain has at most ``py_iterations`` combinations left, else ``py_iterations`` Monte Carlo
-    trials. Hero hands that villain's range cannot face (every combination blocked) are left out."""
+    trials (all such hands in one call of :func:`pyeval.equity.all_hands_vs_range`). Hero hands
+    that villain's range cannot face (every combination blocked) are left out, as eval7 leaves them
+    out; so are hero hands holding a board card (eval7 answers for those).
+
+    Raises:
+        EquityError: board not 0, 3, 4 or 5 cards, or iterations < 1.
+    """
     board = _ids(py_board)
-    villain = list(py_villain)
+    n = _trials(py_iterations)
+    combos = _combos(py_villain, set(board))
     out: dict[tuple[Card, ...], float] = {}
+    sampled: dict[tuple[int, int], tuple[Card, ...]] = {}
     for hand, _weight in py_hero:
         hero = _ids(hand)
         if set(hero) & set(board):
             continue  # a hand that cannot be dealt on this board (eval7 reports a number for it)
-        combos = _combos(villain, {*hero, *board})
-        if not combos:
+        left = [c for c in combos if hero[0] not in c and hero[1] not in c]
+        if not left:
             continue
-        if len(board) == 5 and len(combos) <= py_iterations:
-            out[tuple(hand)] = _vs(hero, combos, board, exact=True)
+        if len(board) == 5 and len(left) <= n:
+            out[tuple(hand)] = _count(hero, left, board)
         else:
-            out[tuple(hand)] = _vs(hero, combos, board, exact=False, trials=py_iterations)
+            out[tuple(hand)] = -1.0  # placeholder keeps eval7's order; filled below
+            sampled[(max(hero), min(hero))] = tuple(hand)
+    if sampled:
+        got = all_hands_vs_range(Range.from_combos(sampled), _as_range(combos), tuple(board), trials=n)
+        for key, hand in sampled.items():
+            out[hand] = got[key]
     return out

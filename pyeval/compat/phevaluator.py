@@ -12,7 +12,8 @@ Same names, card forms and numbers as phevaluator 0.6:
 
 Differences: a card given twice raises :class:`pyeval.DuplicateCardError` (phevaluator answers
 for a hand that cannot be dealt), a card int outside 0..51 :class:`pyeval.InvalidCardError`
-(phevaluator reads past its tables); both are ``ValueError`` as phevaluator's own errors are.
+(phevaluator returns a rank for it: ``evaluate_cards(52, 1, 2, 3, 4)`` is 2412, as is
+``evaluate_cards(-1, 1, 2, 3, 4)``); both are ``ValueError`` as phevaluator's own errors are.
 """
 from __future__ import annotations
 
@@ -184,10 +185,10 @@ def _omaha(cards: tuple[int | str | Card, ...], hole: int) -> int:
         raise CardCountError(f"The number of cards must be {5 + hole} (the 5 board cards, then {hole} hole "
                              f"cards). passed size: {len(cards)}")
     try:
-        return _WORST - evaluate_omaha(cards[5:], cards[:5])  # type: ignore[arg-type]
+        return _WORST - evaluate_omaha(hole=cards[5:], board=cards[:5])  # type: ignore[arg-type]
     except CardTypeError:  # card text or Card objects among them
         ids = _ids(cards)
-        return _WORST - evaluate_omaha(ids[5:], ids[:5])
+        return _WORST - evaluate_omaha(hole=ids[5:], board=ids[:5])
 
 
 def evaluate_omaha_cards(*cards: int | str | Card) -> int:

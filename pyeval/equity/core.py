@@ -153,9 +153,10 @@ def _to_range(p: object, i: int) -> Range:
         return p
     if isinstance(p, str):
         return _parse_cached(p)
-    if isinstance(p, (tuple, list)) and len(p) == 2 and all(isinstance(c, int) for c in p):
-        cards = to_cards(p)
-        return Range.from_combos([(cards[0], cards[1])])
+    if isinstance(p, (tuple, list)) and len(p) == 2 and all(isinstance(c, (int, str)) for c in p):
+        cards = _card_list(p)
+        if len(cards) == 2:
+            return Range.from_combos([(cards[0], cards[1])])
     raise EquityError(f"player {i + 1}: expected a hand or range as text ('AhKh', 'TT+, AKs'), two "
                       f"card ints, or a Range; got {p!r}")
 
@@ -166,11 +167,18 @@ def _parse_cached(text: str) -> Range:
     return parse_range(text)
 
 
+def _card_list(v: object) -> tuple[int, ...]:
+    """to_cards, also taking a list of card strings (["Ah", "Kh"])."""
+    if isinstance(v, (tuple, list)) and v and all(isinstance(c, str) for c in v):
+        return to_cards(" ".join(v))
+    return to_cards(v)  # type: ignore[arg-type]
+
+
 def _cards(v: object, what: str) -> tuple[int, ...]:
     if v is None:
         return ()
     try:
-        return to_cards(v)  # type: ignore[arg-type]
+        return _card_list(v)
     except PyevalError as exc:
         raise type(exc)(f"{what}: {exc}") from None
 

@@ -31,6 +31,7 @@ CardTypeError, EquityError, SeedError).
 """
 from __future__ import annotations
 
+import os
 import struct
 import time
 from collections.abc import Sequence
@@ -40,7 +41,6 @@ from typing import Any
 
 from .. import _eqfast
 from .._bindings import ffi, lib
-from ..cards import to_cards
 from ..errors import EquityError, PyevalError
 from ..parallel import check_seed, check_streams
 from ..shoe.rng import seed_words
@@ -73,11 +73,6 @@ def pack(player: object) -> bytes | None:
         return _pack_text(player)
     if isinstance(player, Range):
         return player._packed
-    if isinstance(player, Sequence) and not isinstance(player, (bytes, bytearray)):
-        cards = to_cards(player)
-        if len(cards) != 2:
-            raise EquityError(f"a hand is two cards, got {len(cards)}: {player!r}")
-        return Range.from_combos([(cards[0], cards[1])])._packed
     return _to_range(player, 0)._packed
 
 
@@ -91,6 +86,10 @@ def _cards_bytes(obj: object, what: str) -> bytes:
 
 
 def _seed_bytes(seed: object) -> bytes:
+    """The four native words of a seed; None: 32 fresh bytes from the OS (the seed policy's fresh
+    256-bit seed, never reported by these float-returning functions)."""
+    if seed is None:
+        return os.urandom(32)
     return struct.pack("=4Q", *seed_words(check_seed(seed)))
 
 

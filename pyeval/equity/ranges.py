@@ -11,11 +11,17 @@ A range is comma-separated tokens (spaces are ignored):
 ``A2s+``           A2s up to AKs (the kicker rises to one below the top card); ``KTo+``: KTo, KJo, KQo
 ``A2s-A5s``        A2s, A3s, A4s, A5s (same top card, either order; also ``o`` or no suffix)
 ``random``         all 1,326 combinations (also ``any``)
-``TOKEN:W``        any token with weight ``W`` (``AKs:0.5``, ``QQ:1/3``): 0 < W <= 1, default 1
+``TOKEN:W``        any token with weight ``W`` (``AKs:0.5``, ``QQ:1/3``, ``AKs:40%``): 0 < W <= 1, default 1
+``W(T1, T2)``      eval7's weighted group: every token inside takes weight ``W`` (``0.4(AsKs)``,
+                   ``40%(ATs+, KQo)``, ``1/3(QQ)``)
+``#tag#``          eval7's tags (``#UTG#``): ignored
 =================  ===============================================================================
 
-Ranks are ``2-9 T J Q K A`` (either case), suits ``c d h s``. A combination named twice takes its last
-weight. Errors (:class:`~pyeval.errors.RangeError`) name the bad token.
+Ranks are ``2-9 T J Q K A`` (either case; ``10`` is accepted for ``T``: ``10h9h``, ``A10s``), suits
+``c d h s``. A combination named twice takes its last weight. Errors
+(:class:`~pyeval.errors.RangeError`) name the bad token. eval7's other notation (``88-JJ``,
+``A7o-ATo``: spans in either order) is part of the table above; eval7 weights above 1 (relative
+weights) are refused, as is an empty range.
 """
 from __future__ import annotations
 
@@ -60,11 +66,14 @@ def _two(hi: int, lo: int, kind: str) -> list[tuple[int, int]]:
 
 def _expand(tok: str, full: str) -> list[tuple[int, int]]:
     def bad(why: str) -> RangeError:
-        return RangeError(f"invalid range token {tok!r} in {full!r}: {why}", token=tok)
+        return RangeError(f"invalid range token {orig!r} in {full!r}: {why}", token=orig)
+
+    orig = tok
 
     low = tok.lower()
     if low in ("random", "any"):
         return [(a, b) for a in range(52) for b in range(a)]
+    tok = tok.replace("10", "T")  # '10' is the rank T, as in card text ('10h')
     m = _COMBO.match(tok)
     if m:
         c0 = _rank(m.group(1)) * 4 + SUITS.index(m.group(2).lower())
@@ -105,12 +114,16 @@ _WEIGHT_TEXT = re.compile(r"(?:\d{1,18}(?:\.\d{0,18})?|\.\d{1,18})(?:[eE][+-]?\d
 
 
 def _weight(text: str, tok: str, full: str) -> Fraction:
-    if not _WEIGHT_TEXT.fullmatch(text.strip()):  # before Fraction: '1e-9999999' would take forever
+    t = text.strip()
+    percent = t.endswith("%")  # a percentage: 40% = 0.4
+    if percent:
+        t = t[:-1]
+    if not _WEIGHT_TEXT.fullmatch(t):  # before Fraction: '1e-9999999' would take forever
         raise RangeError(f"invalid weight {text!r} in range token {tok!r} of {full!r}: expected a "
-                         "number like 0.5, 1/3 or 5e-3 (at most 18 digits per part, exponent within 99)",
+                         "number like 0.5, 1/3, 5e-3 or 40% (at most 18 digits per part, exponent within 99)",
                          token=tok)
     try:
-        w = Fraction(text)
+        w = Fraction(t) / (100 if percent else 1)
     except (ValueError, ZeroDivisionError):
         raise RangeError(f"invalid weight {text!r} in range token {tok!r} of {full!r}: expected a "
                          "number like 0.5 or 1/3", token=tok) from None
@@ -176,12 +189,62 @@ def parse_range(text: str) -> Range:
     if not text.strip():
         raise RangeError("an empty range: give a hand ('AhKh'), a range ('TT+, AKs') or 'random'", token="")
     weights: dict[tuple[int, int], Fraction] = {}
-    for raw in text.split(","):
+    named = False
+    for tok, group in _tokens(text):
+        if _TAG.fullmatch(tok):
+            continue  # an eval7 tag (#UTG#): no hands
+        body, sep, w = tok.partition(":")
+        if sep and group is not None:
+            raise RangeError(f"range token {tok!r} in {text!r} has a weight of its own inside a weighted "
+                             "group: give one or the other", token=tok)
+        weight = _weight(w, tok, text) if sep else (Fraction(1) if group is None else group)
+        for c in _expand(body, text):
+            weights[c] = weight  # the last mention decides the weight
+        named = True
+    if not named:
+        raise RangeError(f"no hands in {text!r} (only tags): give a hand or a range", token=text.strip())
+    return Range(tuple(weights), tuple(weights.values()), text.strip())
+
+
+_TAG = re.compile(r"#\w+#")
+_GROUP = re.compile(r"^([^()]*)\((.*)\)$", re.S)
+
+
+def _tokens(text: str) -> list[tuple[str, Fraction | None]]:
+    """The range's tokens (spaces removed), each with its group's weight (eval7's ``W(...)``) or None."""
+    items: list[str] = []
+    depth = start = 0
+    for j, ch in enumerate(text):
+        if ch == "(":
+            if depth:
+                raise RangeError(f"nested parentheses in {text!r}: a weighted group holds tokens only",
+                                 token=text[start:].strip())
+            depth = 1
+        elif ch == ")":
+            if not depth:
+                raise RangeError(f"a ')' without its '(' in {text!r}", token=text[start:j + 1].strip())
+            depth = 0
+        elif ch == "," and not depth:
+            items.append(text[start:j])
+            start = j + 1
+    if depth:
+        raise RangeError(f"a '(' without its ')' in {text!r}", token=text[start:].strip())
+    items.append(text[start:])
+    out: list[tuple[str, Fraction | None]] = []
+    for raw in items:
         tok = "".join(raw.split())
         if not tok:
             raise RangeError(f"empty range token '' in {text!r} (a stray comma?)", token="")
-        body, sep, w = tok.partition(":")
-        weight = _weight(w, tok, text) if sep else Fraction(1)
-        for c in _expand(body, text):
-            weights[c] = weight  # the last mention decides the weight
-    return Range(tuple(weights), tuple(weights.values()), text.strip())
+        m = _GROUP.match(tok)
+        if not m:
+            out.append((tok, None))
+            continue
+        w = _weight(m.group(1), tok, text) if m.group(1) else None
+        if w is None:
+            raise RangeError(f"range group {tok!r} in {text!r} needs a weight before '(' (0.4(AsKs), "
+                             "40%(ATs+))", token=tok)
+        for inner in m.group(2).split(","):
+            if not inner:
+                raise RangeError(f"empty range token '' in group {tok!r} of {text!r} (a stray comma?)", token="")
+            out.append((inner, w))
+    return out

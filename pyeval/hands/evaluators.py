@@ -21,13 +21,15 @@ rankings. Batches run in C with the GIL released; card ints are ``rank * 4 + sui
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import numpy.typing as npt
 
 from .._batch import (
     ROW_ERRORS, card_matrix, check_kind, check_out, check_threads, raise_row_error, row_blocks, run_rows,
 )
-from .._bindings import check, ffi, lib
+from .._bindings import _fastcall, check, ffi, lib
 from ..cards import CARD_TEXT, CardsLike, to_cards
 from ..errors import CardCountError, CardTypeError, DuplicateCardError, HandValueError
 from ..strength import LOW_KINDS
@@ -43,9 +45,9 @@ LOW_A5_8_MIN = int(lib.PE_LOW_A5_8_MIN)
 LOW_27_CLASSES = int(lib.PE_LOW_27_CLASSES)
 BADUGI_CLASSES = int(lib.PE_BADUGI_CLASSES)
 
-_OMAHA_TABLES = ffi.new("uint16_t[]", int(lib.pe_omaha_tables_size()) // 2)
-if lib.pe_omaha_tables_init(_OMAHA_TABLES, int(lib.pe_omaha_tables_size())) != 0:  # pragma: no cover
-    raise ImportError("pe_omaha_tables_init failed")
+# The Omaha high table: one copy, owned by pyeval._fastcall (filled there on first use), read here
+# by the batch path through a read-only buffer.
+_OMAHA_TABLES = ffi.cast("uint16_t *", ffi.from_buffer(_fastcall.omaha_tables()))
 
 # The kinds of evaluate_low_batch (the names pyeval.describe reads, pyeval.strength.LOW_KINDS) and of
 # evaluate_omaha_batch -> their C codes.
@@ -65,11 +67,11 @@ _INT_ONLY = {int}
 
 def _cards(cards: CardsLike) -> tuple[int, ...]:
     """to_cards, with a fast path for a tuple or list of distinct plain ints 0..51."""
-    t = type(cards)
-    if t is tuple or t is list:
-        s = set(cards)
-        if len(s) == len(cards) and s <= _CARD_INTS and set(map(type, cards)) == _INT_ONLY:
-            return tuple(cards)  # type: ignore[arg-type]
+    if type(cards) is tuple or type(cards) is list:
+        seq: tuple[object, ...] | list[object] = cards
+        s = set(seq)
+        if len(s) == len(seq) and s <= _CARD_INTS and set(map(type, seq)) == _INT_ONLY:
+            return tuple(seq)  # type: ignore[arg-type]
     return to_cards(cards)
 
 
@@ -120,13 +122,15 @@ def badugi_size(value: int) -> int:
     return int(lib.pe_badugi_size(value))
 
 
-def _omaha_args(hole: CardsLike, board: CardsLike) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    th, tb = type(hole), type(board)
-    if (th is tuple or th is list) and (tb is tuple or tb is list) and 4 <= len(hole) <= 6 and 3 <= len(board) <= 5:
-        both = (*hole, *board)  # fast path: distinct plain ints 0..51 across hole and board
-        s = set(both)
-        if len(s) == len(both) and s <= _CARD_INTS and set(map(type, both)) == _INT_ONLY:
-            return tuple(hole), tuple(board)  # type: ignore[arg-type]
+_OMAHA_ORDER = ("takes keyword arguments only, hole cards and board: {name}(hole=..., board=...) "
+                "(phevaluator's evaluate_omaha_cards takes the five board cards first, then the four hole cards)")
+
+
+def _omaha_args(name: str, args: tuple[object, ...], hole: CardsLike | None,
+                board: CardsLike | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    if args or hole is None or board is None:
+        raise CardTypeError(f"{name} {_OMAHA_ORDER.format(name=name)}; got {len(args)} positional argument(s)"
+                            if args else f"{name} needs both hole= and board=")
     h = _cards(hole)
     b = _cards(board)
     if not 4 <= len(h) <= 6:
@@ -140,24 +144,40 @@ def _omaha_args(hole: CardsLike, board: CardsLike) -> tuple[tuple[int, ...], tup
     return h, b
 
 
-def evaluate_omaha(hole: CardsLike, board: CardsLike) -> int:
+def evaluate_omaha(*args: object, hole: CardsLike | None = None, board: CardsLike | None = None) -> int:
     """Omaha high: the best hand of exactly two hole cards and exactly three board cards, 1..7462.
 
+    Keyword-only (``evaluate_omaha(hole=..., board=...)``): both orders are legal shapes (four hole
+    cards and a five-card board, or five hole cards and a four-card board), so a swapped positional
+    call would silently answer another hand; phevaluator's ``evaluate_omaha_cards`` takes the board
+    first. The call runs in C (pyeval._fastcall).
+
     Args:
-        hole: 4, 5 or 6 hole cards (ints or text). board: 3, 4 or 5 board cards.
+        hole: 4, 5 or 6 hole cards; board: 3, 4 or 5 board cards; each card ints, card strings,
+            card text, a numpy array or any iterable.
     Raises:
-        CardCountError, InvalidCardError, DuplicateCardError (also across hole and board), CardTypeError.
+        CardTypeError (positional arguments, a missing keyword, not cards), CardCountError,
+        InvalidCardError, DuplicateCardError (also across hole and board).
     """
-    h, b = _omaha_args(hole, board)
+    h, b = _omaha_args("evaluate_omaha", args, hole, board)
     v = lib.pe_omaha_high(_OMAHA_TABLES, bytes(h), len(h), bytes(b), len(b))
     return v if v >= 0 else _status(v, "omaha", h + b)
 
 
-def evaluate_omaha_low8(hole: CardsLike, board: CardsLike) -> int:
-    """Omaha eight-or-better low (two hole + three board cards): ``LOW_A5_8_MIN..6175`` or 0 for none."""
-    h, b = _omaha_args(hole, board)
+def evaluate_omaha_low8(*args: object, hole: CardsLike | None = None, board: CardsLike | None = None) -> int:
+    """Omaha eight-or-better low (two hole + three board cards): ``LOW_A5_8_MIN..6175`` or 0 for none.
+    Keyword-only ``hole=``/``board=`` and errors as :func:`evaluate_omaha`."""
+    h, b = _omaha_args("evaluate_omaha_low8", args, hole, board)
     v = lib.pe_omaha_low8(bytes(h), len(h), bytes(b), len(b))
     return v if v >= 0 else _status(v, "omaha low", h + b)
+
+
+_fastcall.set_fallback("evaluate_omaha", evaluate_omaha)
+_fastcall.set_fallback("evaluate_omaha_low8", evaluate_omaha_low8)
+_py_evaluate_omaha, _py_evaluate_omaha_low8 = evaluate_omaha, evaluate_omaha_low8  # Python paths, for tests
+if not TYPE_CHECKING:  # the C fast paths replace the Python functions above (their fallbacks)
+    evaluate_omaha = _fastcall.evaluate_omaha
+    evaluate_omaha_low8 = _fastcall.evaluate_omaha_low8
 
 
 # ---------------------------------------------------------------------- batches
@@ -213,9 +233,12 @@ def evaluate_badugi_batch(hands: npt.ArrayLike, out: npt.NDArray[np.uint16] | No
     return out
 
 
-def evaluate_omaha_batch(hole: npt.ArrayLike, board: npt.ArrayLike, out: npt.NDArray[np.uint16] | None = None, *,
-                         threads: int = 1, kind: str = "high") -> npt.NDArray[np.uint16]:
+def evaluate_omaha_batch(*args: object, hole: npt.ArrayLike | None = None, board: npt.ArrayLike | None = None,
+                         out: npt.NDArray[np.uint16] | None = None, threads: int = 1,
+                         kind: str = "high") -> npt.NDArray[np.uint16]:
     """Evaluate many Omaha hands in C (GIL released): row ``i`` is ``hole[i]`` with ``board[i]``.
+
+    Keyword-only, as :func:`evaluate_omaha`: ``evaluate_omaha_batch(hole=h, board=b)``.
 
     Args:
         hole: shape ``(n, 4..6)``; board: shape ``(n, 3..5)``; card ints.
@@ -226,9 +249,12 @@ def evaluate_omaha_batch(hole: npt.ArrayLike, board: npt.ArrayLike, out: npt.NDA
     Returns:
         ``uint16`` array of shape ``(n,)`` (``out`` when given).
     Raises:
-        CardTypeError (bad kind, dtype, shape, ``out`` or ``threads``), CardCountError,
-        InvalidCardError / DuplicateCardError naming the first bad row.
+        CardTypeError (positional arguments, bad kind, dtype, shape, ``out`` or ``threads``),
+        CardCountError, InvalidCardError / DuplicateCardError naming the first bad row.
     """
+    if args or hole is None or board is None:
+        raise CardTypeError(f"evaluate_omaha_batch {_OMAHA_ORDER.format(name='evaluate_omaha_batch')}"
+                            if args else "evaluate_omaha_batch needs both hole= and board=")
     code = check_kind(kind, _OMAHA_KINDS)
     h = _matrix(hole, "hole")
     b = _matrix(board, "board")

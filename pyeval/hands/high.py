@@ -1,4 +1,5 @@
-"""Hand evaluation: 5, 6 and 7 cards, one hand or a numpy batch, by the C lookup-table evaluator.
+"""Hand evaluation: 5 to 52 cards (the best five), one hand or a numpy batch, by the C lookup-table
+evaluator.
 
 Values are hand equivalence classes, dense ``1..7462``, **higher is stronger**: 1 is 7-5-4-3-2
 offsuit, 7462 a royal flush. A Cactus Kev / PokerHandEvaluator rank (1 = royal flush) is
@@ -11,7 +12,6 @@ import bisect
 import enum
 import os
 import warnings
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -19,12 +19,13 @@ import numpy.typing as npt
 
 from .._batch import ROW_ERRORS, card_matrix, check_out, check_threads, raise_row_error, row_blocks, run_rows
 from .._bindings import _fastcall, check, ffi, lib
-from ..cards import RANK_NAMES, RANK_PLURALS, CardsLike, to_cards
+from ..cards import RANK_NAMES, RANK_PLURALS, CardLike, CardsLike, to_cards
 from ..errors import CardCountError, CardTypeError, HandValueError
 
 __all__ = [
     "HandCategory", "evaluate", "evaluate_batch", "best_five", "hand_category", "describe",
-    "to_cactus_kev", "from_cactus_kev", "census", "MAX_VALUE", "CATEGORY_RANGES", "BATCH_KERNELS",
+    "to_cactus_kev", "from_cactus_kev", "evaluate_cactus_kev", "census", "handtype", "rank_class",
+    "class_to_string", "EVAL7_HANDTYPES", "RANK_CLASS_STRINGS", "MAX_VALUE", "CATEGORY_RANGES", "BATCH_KERNELS",
     "batch_kernel",
 ]
 
@@ -79,46 +80,75 @@ CATEGORY_RANGES: dict[HandCategory, tuple[int, int]] = {
 PAIR_RANK_STEP = int(lib.PE_PAIR_RANK_STEP)
 _LOWS = [lo for lo, _ in CATEGORY_RANGES.values()]
 
-_EVAL: dict[int, Callable[..., int]] = {5: lib.pe_eval5, 6: lib.pe_eval6, 7: lib.pe_eval7}
-
-
-def evaluate(cards: CardsLike) -> int:
-    """Value of the best five-card hand among 5, 6 or 7 cards.
+def evaluate(*cards: CardLike | CardsLike) -> int:
+    """Value of the best five-card hand among 5 to 52 cards.
 
     Args:
-        cards: a sequence of 5-7 distinct card ints 0..51 (``rank * 4 + suit``) or card text
-            (``"As Ks Qs Js Ts 9h 9d"``).
+        cards: the cards in any form engines have: one sequence of card ints 0..51
+            (``rank * 4 + suit``) or of card strings (``["As", "Ks", ...]``), card text
+            (``"As Ks Qs Js Ts 9h 9d"``), a 1-D integer numpy array, any iterable of those; or the
+            cards as separate arguments (``evaluate(51, 47, 43, 39, 35)``,
+            ``evaluate("As", "Ks", "Qs", "Js", "Ts")``). Eight or more cards: the best five of them.
     Returns:
         int in 1..7462, higher is stronger (7462 = royal flush).
     Raises:
-        CardCountError: not 5, 6 or 7 cards. InvalidCardError: a card outside 0..51 or bad text.
-        DuplicateCardError: a card twice. CardTypeError: not ints or text.
+        CardCountError: fewer than 5 or more than 52 cards. InvalidCardError: a card outside 0..51
+        or bad text. DuplicateCardError: a card twice. CardTypeError: not ints or text.
     """
-    try:
-        value: int = _EVAL[len(cards)](*cards)
-    except (KeyError, TypeError, OverflowError):
-        return _evaluate_checked(cards)
-    if value > 0:
-        return value
-    return _evaluate_checked(cards)
+    return _evaluate_checked(cards[0] if len(cards) == 1 else cards)
 
 
-_py_evaluate = evaluate
-if not TYPE_CHECKING:  # the C fast path (pyeval._fastcall) replaces the Python function above;
-    # both behave alike: anything but a tuple/list of valid card ints goes to _evaluate_checked.
-    evaluate = _fastcall.evaluate
+def evaluate_cactus_kev(*cards: CardLike | CardsLike) -> int:
+    """Cactus Kev / PokerHandEvaluator / treys rank of the best five-card hand: 1 (royal flush) ..
+    7462 (7-5-4-3-2 offsuit), lower is stronger; ``7463 - evaluate(*cards)`` in one C call.
+
+    Args and Raises: as :func:`evaluate`.
+    """
+    return MAX_VALUE + 1 - _evaluate_checked(cards[0] if len(cards) == 1 else cards)
+
+
+def to_cactus_kev(value: int) -> int:
+    """Cactus Kev / PokerHandEvaluator rank (1 = royal flush .. 7462 = 7-5-4-3-2): ``7463 - value``.
+
+    Raises:
+        HandValueError: ``value`` is not an int 1..7462.
+    """
+    return MAX_VALUE + 1 - _check_value(value)
+
+
+def from_cactus_kev(rank: int) -> int:
+    """Inverse of :func:`to_cactus_kev`: pyeval value ``7463 - rank``.
+
+    Raises:
+        HandValueError: ``rank`` is not an int 1..7462.
+    """
+    return MAX_VALUE + 1 - _check_value(rank)
 
 
 def _evaluate_checked(cards: Any) -> int:
-    """Slow path: normalise and validate with precise errors, then evaluate."""
+    """Slow path (the fallback of the C fast path): normalise and validate with precise errors,
+    then evaluate."""
     cs = to_cards(cards)
     _check_count(len(cs))
-    return int(_EVAL[len(cs)](*cs))
+    return int(lib.pe_eval_n(bytes(cs), len(cs)))
 
 
 def _check_count(n: int) -> None:
-    if not 5 <= n <= 7:
-        raise CardCountError(f"a hand to evaluate has 5, 6 or 7 cards, got {n}")
+    if not 5 <= n <= 52:
+        raise CardCountError(f"a hand to evaluate has 5 to 52 cards, got {n}")
+
+
+_py_evaluate, _py_evaluate_cactus_kev = evaluate, evaluate_cactus_kev  # the Python paths, for tests
+_fastcall.set_fallback("evaluate", _evaluate_checked)
+_fastcall.set_fallback("evaluate_cactus_kev", lambda cards: MAX_VALUE + 1 - _evaluate_checked(cards))
+_fastcall.set_fallback("to_cactus_kev", to_cactus_kev)
+_fastcall.set_fallback("from_cactus_kev", from_cactus_kev)
+if not TYPE_CHECKING:  # the C fast paths (pyeval._fastcall) replace the Python functions above;
+    # both behave alike: whatever C cannot read or finds invalid goes to the Python path.
+    evaluate = _fastcall.evaluate
+    evaluate_cactus_kev = _fastcall.evaluate_cactus_kev
+    to_cactus_kev = _fastcall.to_cactus_kev
+    from_cactus_kev = _fastcall.from_cactus_kev
 
 
 #: The batch kernels of :func:`evaluate_batch`, slowest first; all give the same values and errors.
@@ -156,7 +186,8 @@ def evaluate_batch(
     """Evaluate many hands in C; the GIL is released while the C loop runs.
 
     Args:
-        hands: shape ``(n, k)`` with k in 5..7, card ints 0..51. ``uint8`` C-contiguous input is
+        hands: shape ``(n, k)`` with k in 5..52 (8 and more: the best five of each row, a row at a
+            time in C), card ints 0..51. ``uint8`` C-contiguous input is
             used without a copy; other integer dtypes and array-likes are converted once.
         out: optional ``uint16`` array of shape ``(n,)`` to write into (C-contiguous, writable);
             checked before anything runs.
@@ -168,7 +199,7 @@ def evaluate_batch(
         ``uint16`` array of shape ``(n,)``: values 1..7462, higher is stronger.
     Raises:
         CardTypeError: not an integer array, or wrong shape/dtype of ``out``.
-        CardCountError: k not in 5..7. InvalidCardError / DuplicateCardError: naming the first bad
+        CardCountError: k not in 5..52. InvalidCardError / DuplicateCardError: naming the first bad
         row. Validation is fused with evaluation, so when ``out`` is given, other rows than the bad
         one may already have been written; no other state exists to change.
     """
@@ -179,9 +210,6 @@ def evaluate_batch(
     if st:
         raise_row_error(st, arr[row].tolist(), row)
     return out
-
-
-_fastcall.set_fallback(_evaluate_checked)
 
 
 def _as_card_matrix(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
@@ -200,9 +228,8 @@ def best_five(cards: CardsLike) -> tuple[int, ...]:
     """
     cs = to_cards(cards)
     _check_count(len(cs))
-    buf = ffi.new("uint8_t[7]", cs)
     out = ffi.new("uint8_t[5]")
-    check(lib.pe_best_five(buf, len(cs), out), "best_five", ROW_ERRORS)  # inputs validated above
+    check(lib.pe_best_five(bytes(cs), len(cs), out), "best_five", ROW_ERRORS)  # inputs validated above
     return tuple(out)
 
 
@@ -225,6 +252,50 @@ def hand_category(value: int, *, royal: bool = False) -> HandCategory:
     if royal and v == MAX_VALUE:
         return HandCategory.ROYAL_FLUSH
     return HandCategory(bisect.bisect_right(_LOWS, v) - 1)
+
+
+#: eval7's ``handtype`` names, by category (eval7 calls a royal flush a "Straight Flush").
+EVAL7_HANDTYPES = ("High Card", "Pair", "Two Pair", "Trips", "Straight", "Flush", "Full House", "Quads",
+                   "Straight Flush")
+#: treys' ``LookupTable.RANK_CLASS_TO_STRING``: rank class 0 (royal flush) .. 9 (high card).
+RANK_CLASS_STRINGS = ("Royal Flush", "Straight Flush", "Four of a Kind", "Full House", "Flush", "Straight",
+                      "Three of a Kind", "Two Pair", "Pair", "High Card")
+
+
+def handtype(value: int) -> str:
+    """The hand-type name eval7's ``handtype`` prints for a hand value: ``"High Card"``, ``"Pair"``,
+    ``"Two Pair"``, ``"Trips"``, ``"Straight"``, ``"Flush"``, ``"Full House"``, ``"Quads"`` or
+    ``"Straight Flush"`` (a royal flush too). For pyeval's own words see :func:`describe` and
+    :attr:`HandCategory.label`.
+
+    Raises:
+        HandValueError: ``value`` is not an int 1..7462.
+    """
+    return EVAL7_HANDTYPES[bisect.bisect_right(_LOWS, _check_value(value)) - 1]
+
+
+def rank_class(value: int) -> int:
+    """treys' rank class of a hand value (``Evaluator.get_rank_class`` of its Cactus Kev rank):
+    0 royal flush, 1 straight flush, 2 four of a kind, 3 full house, 4 flush, 5 straight, 6 three of
+    a kind, 7 two pair, 8 pair, 9 high card (lower is stronger). :func:`class_to_string` names it.
+
+    Raises:
+        HandValueError: ``value`` is not an int 1..7462.
+    """
+    v = _check_value(value)
+    return 0 if v == MAX_VALUE else 9 - (bisect.bisect_right(_LOWS, v) - 1)
+
+
+def class_to_string(rank_class: int) -> str:
+    """treys' ``Evaluator.class_to_string``: the name of a rank class 0..9 (see :func:`rank_class`),
+    ``"Royal Flush"`` .. ``"High Card"``; the same words as :attr:`HandCategory.label`.
+
+    Raises:
+        HandValueError: ``rank_class`` is not an int 0..9.
+    """
+    if isinstance(rank_class, bool) or not isinstance(rank_class, int) or not 0 <= rank_class <= 9:
+        raise HandValueError(f"a rank class is an int 0..9, got {rank_class!r}")
+    return RANK_CLASS_STRINGS[rank_class]
 
 
 def describe(value: int, *, kickers: bool = False, kind: str = "high") -> str:
@@ -293,18 +364,9 @@ def census(k: int) -> tuple[dict[HandCategory, int], int]:
     """
     if isinstance(k, bool) or not isinstance(k, int):
         raise CardTypeError(f"k must be an int 5..7, got {k!r}")
-    _check_count(k)
+    if not 5 <= k <= 7:
+        raise CardCountError(f"census takes k = 5, 6 or 7 cards, got {k}")
     counts = ffi.new("uint64_t[10]")
     seen = ffi.new("uint8_t[]", MAX_VALUE + 1)
     check(lib.pe_eval_census(k, counts, seen), "census", ROW_ERRORS)  # arguments checked above
     return {HandCategory(i): int(counts[i]) for i in range(10)}, sum(seen[0:MAX_VALUE + 1])
-
-
-def to_cactus_kev(value: int) -> int:
-    """Cactus Kev / PokerHandEvaluator rank (1 = royal flush .. 7462 = 7-5-4-3-2): ``7463 - value``."""
-    return MAX_VALUE + 1 - _check_value(value)
-
-
-def from_cactus_kev(rank: int) -> int:
-    """Inverse of :func:`to_cactus_kev`: pyeval value ``7463 - rank``."""
-    return MAX_VALUE + 1 - _check_value(rank)

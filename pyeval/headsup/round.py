@@ -531,7 +531,11 @@ class HeadsUpRound:
                             dealer_value=self._dealer_value)
         to_settle.pop(0)
         self._settled.append(res)
-        self._events.append(_tn(Event, (K.SETTLE, s, res.net, (), res)))
+        logged = res
+        if s in self._folded:  # § 677a.11(f): the Ante and Odds are in the fold's collect event already;
+            # the settle event records the optional wagers settled under (i) only
+            logged = res._replace(results=res.results[2:])
+        self._events.append(_tn(Event, (K.SETTLE, s, logged.net, (), logged)))
         if not to_settle:
             self._phase = HeadsUpPhase.COMPLETE
         return res

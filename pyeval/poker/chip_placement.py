@@ -9,6 +9,9 @@ from .rules import R_ADD_CHIPS, R_ANNOUNCED, R_BINDING, R_LIMITS, R_SINGLE_CHIP,
 
 R_CHIPS_FORWARD = "58 Pa. Code § 637a.8(e)(1)"
 R_NO_STRING = "58 Pa. Code § 637a.8(f)"
+#: An announcement outside the posted limits does not bind under § 637a.8(c); bringing it to the limit
+#: is the house's rule (configuration), not the regulation's.
+R_OUT_OF_LIMIT = "house rule (configuration): an announcement outside the posted limits is brought to the limit"
 from .state import RoundState, _illegal
 
 class Ruling(NamedTuple):
@@ -94,8 +97,10 @@ def rule_chip_placement(facing: Facing, placed: int = 0, *, single_chip: bool = 
         single_chip: True when it was one chip (or plaque) larger than needed.
         announced_to: an amount the player announced as his bet or raise total; it binds over the
             chips placed, and the dealer corrects the chips to it (§ 637a.8(c), (d)): the excess is
-            handed back, a shortfall is owed. An amount below the minimum raise binds as a raise to
-            the minimum, one above the maximum as a raise to the maximum (§ 637a.8(k)).
+            handed back, a shortfall is owed. An amount outside the posted limits is not binding
+            under § 637a.8(c) (only an announcement within the limits is); the dealer then brings it
+            to the limit, below the minimum to a raise to the minimum, above the maximum to a raise
+            to the maximum: a house rule (configuration, ``docs/conventions.md``), not PA text.
         announced_raise: the player said "raise" without an amount. When he may raise, the word
             binds (§ 637a.8(c)): the chips placed are his raise, brought up to the minimum raise
             if short (the ruling's ``owed``). When he may not raise (betting not reopened, cap
@@ -104,9 +109,11 @@ def rule_chip_placement(facing: Facing, placed: int = 0, *, single_chip: bool = 
     Returns:
         A :class:`Ruling` that :meth:`Round.apply_ruling` accepts:
 
-        - a single oversized chip without an announced raise, facing a bet, is a call with the
-          excess given back as change (§ 637a.8(i)); with nothing to call it is a bet of the chip
-          pushed forward (§ 637a.8(e)(1): the chip is not "larger than required" for a call);
+        - a single oversized chip without an announced raise, when a bet precedes it, is a call of
+          that bet with the excess given back as change (§ 637a.8(i)); for the big blind or the
+          straddler in his option (nothing more to call) that call is a check and the whole chip is
+          change; with no bet before it it is a bet of the chip pushed forward (§ 637a.8(e)(1): the
+          chip is not "larger than required" for a call);
         - several chips beyond the call, no announcement: a bet or raise to the total placed. Short
           of the minimum raise, assumed (common practice, not PA text): at least half the minimum
           raise increment is brought up to the minimum raise, less is a call with the excess back;
@@ -143,6 +150,9 @@ def rule_chip_placement(facing: Facing, placed: int = 0, *, single_chip: bool = 
     if announced_to is not None:  # § 637a.8(c), (d): the announced amount binds; the dealer corrects the chips
         if announced_to <= bet_to or not can_raise:
             return _call(facing, placed, f"announced {announced_to}: a {'call' if call else 'check'} ({R_ANNOUNCED})")
+        lo, hi = facing.min_to, facing.max_to
+        if (lo is not None and announced_to < lo) or (hi is not None and announced_to > hi):
+            return _raise_to(facing, announced_to, placed, f"announced {announced_to}, outside the limits ({R_OUT_OF_LIMIT})")
         return _raise_to(facing, announced_to, placed, f"announced {announced_to} binds ({R_BINDING}, {R_ANNOUNCED})")
     if announced_raise and can_raise:  # § 637a.8(c): a spoken "raise" binds
         return _raise_to(facing, facing.bet + placed, placed, f"a spoken raise binds ({R_BINDING})")
@@ -150,7 +160,8 @@ def rule_chip_placement(facing: Facing, placed: int = 0, *, single_chip: bool = 
         raise _illegal(f"{placed} placed is short of the {call} needed to call", R_ANNOUNCED)
     if placed == call or not can_raise:
         return _call(facing, placed, "" if placed == call else f"no raise is open to him: a call ({R_BINDING})")
-    if single_chip and call:  # § 637a.8(i): a single oversized chip facing a bet is a call
+    if single_chip and bet_to:  # § 637a.8(i): a single oversized chip is a call of the preceding bet
+        # (a check with change when the big blind or straddler holds the option: nothing more to call)
         return _call(facing, placed, f"a single oversized chip is a call ({R_SINGLE_CHIP})")
     target = facing.bet + placed  # § 637a.8(e)(1): chips pushed forward are the bet
     if facing.min_to is not None and target < facing.min_to and target < facing.bet + facing.stack:

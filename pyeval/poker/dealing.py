@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import check_card
+from ..cards import CARD_TEXT, check_card
 from ..errors import OutOfTurnError, ShoeError, ShoeExhaustedError
 from .games import StreetSpec
 from ..contracts import passes
@@ -84,6 +84,9 @@ class Dealing(RoundState):
         else:
             assert self._source is not None
             dealt = _from_source(self._source.deal(k * n), k * n, self._dealt)
+            if min(dealt) < 16 and "short_deck" in self._variant.hands:  # a 2..5: not in the 36-card deck
+                raise _illegal(f"the card source dealt {CARD_TEXT[min(dealt)]}, which is not in the 36-card deck "
+                               f"of {self._variant.name} (use pyeval.poker.games.ShortDeckSource)", R_DEAL)
             hole = [dealt[i::n] for i in range(n)]  # k rounds of one card, left of the button first
         self._hole = hole
         for h in hole:
@@ -151,7 +154,9 @@ class Dealing(RoundState):
         own burn; the cards of a finished run stay out of play (:attr:`run_boards`).
 
         At the award each pot (after rake) is cut into ``times`` parts: ``amount // times`` each,
-        and **the first run also gets the remainder** ``amount % times``. Each part is awarded on
+        and the remainder ``amount % times`` is given out as the odd chips of a tie among ``times``
+        winners in run order (``rules.odd_chip``: one per run from run 1, or all to run 1 up to the
+        $1 cap of § 637a.11(k); uncapped in tournament mode). Each part is awarded on
         its run's board alone, a tie in it split by ``rules.odd_chip`` as for a whole pot. Chips
         are conserved.
 

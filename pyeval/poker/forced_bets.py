@@ -14,9 +14,10 @@ from .state import RoundState, _illegal
 def check_sitting_out(rules: PokerRules, players: Iterable[int], n: int) -> frozenset[int]:
     """The players of a round who sit out (away from the table), validated.
 
-    Tournament mode (configuration; tournament play is not in the texts in hand): a player away
-    from the table is still dealt in, posts the blinds and antes due from his seat and is folded by
-    the dealer at his first turn, as online rooms and tournament rules do. In cash games a player
+    Tournament mode (configuration; tournament play is not in the texts in hand), for rounds built
+    from online records: a player away from the table is dealt in, posts the blinds and antes due
+    from his seat and is folded by the dealer at his first turn, as online rooms do. A
+    :class:`~pyeval.poker.Table` never sits a player out this way (§ 637a.8(a)). In cash games a player
     away is not dealt in at all (§ 637a.8(b)(6): :meth:`pyeval.poker.Table.step_away`), so a round
     refuses any.
 
@@ -87,6 +88,14 @@ class ForcedBets(RoundState):
         if rules.bb_ante:  # the big blind antes for the table, before posting his blind
             i = self._big_blind()
             a = min(rules.bb_ante, stacks[i])
+            stacks[i] -= a
+            contrib[i] += a
+            self._dead_ante += a
+            self._dead_antes[i] += a
+            ev.append(("ante", i, a, ()))
+        if rules.button_ante:  # the button (the last round index) antes for the table: dead money
+            i = self._n - 1
+            a = min(rules.button_ante, stacks[i])
             stacks[i] -= a
             contrib[i] += a
             self._dead_ante += a

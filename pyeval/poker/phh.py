@@ -86,8 +86,11 @@ def _is_number(x: object) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
-def _check_amount(x: object, what: str, name: str, lo: int = 0) -> None:
-    """One chip amount of a record: an int or float, finite, ``lo``..MAX_CHIPS (floats exact)."""
+def _check_amount(x: object, what: str, name: str, lo: int = 0, unbounded: bool = False) -> None:
+    """One chip amount of a record: an int or float, finite, ``lo``..MAX_CHIPS (floats exact);
+    ``unbounded``: ``inf`` too (a stack nobody recorded, as pokerkit writes it)."""
+    if unbounded and x == math.inf and isinstance(x, float):
+        return
     if not _is_number(x):
         raise HandHistoryError(f"{name}: {what} must be a number of chips, got {_short(x)}")
     assert isinstance(x, (int, float))
@@ -142,7 +145,7 @@ class HandHistory:
             raise HandHistoryError(f"{name}: starting_stacks must be a non-empty list of numbers, got {_short(stacks)}")
         n = len(stacks)
 
-        def num_list(key: str, default: list[int] | None, lo: int) -> list[Any] | None:
+        def num_list(key: str, default: list[int] | None, lo: int, unbounded: bool = False) -> list[Any] | None:
             v = d.get(key, default)
             if v is None:
                 return None
@@ -151,7 +154,7 @@ class HandHistory:
             if len(v) != n:
                 raise HandHistoryError(f"{name}: {key} needs one entry per player ({n}), got {len(v)}")
             for i, x in enumerate(v):
-                _check_amount(x, f"{key}[{i}]", name, lo)
+                _check_amount(x, f"{key}[{i}]", name, lo, unbounded)
             return list(v)
 
         def num(key: str) -> Any:
@@ -169,13 +172,13 @@ class HandHistory:
                 raise HandHistoryError(f"{name}: players must be a list of strings, got {_short(players)}")
             if len(players) != n:
                 raise HandHistoryError(f"{name}: players needs one entry per player ({n}), got {len(players)}")
-        starting = num_list("starting_stacks", None, 0)
+        starting = num_list("starting_stacks", None, 0, unbounded=True)
         assert starting is not None
         return cls(
             variant=d["variant"], antes=num_list("antes", [0] * n, 0) or [],
             blinds_or_straddles=num_list("blinds_or_straddles", [0] * n, 0) or [],
             starting_stacks=starting, actions=list(actions), min_bet=num("min_bet"), small_bet=num("small_bet"),
-            big_bet=num("big_bet"), finishing_stacks=num_list("finishing_stacks", None, 0),
+            big_bet=num("big_bet"), finishing_stacks=num_list("finishing_stacks", None, 0, unbounded=True),
             players=list(players) if players is not None else None, bring_in=num("bring_in"),
             extra={k: v for k, v in d.items() if k not in _KNOWN}, name=name,
         )
@@ -211,6 +214,7 @@ class HandHistory:
             t = a.split("#", 1)[0].split()
             if len(t) == 3 and t[1] == "cbr":
                 values.append(_amount(t[2], self.name, a))
+        values = [v for v in values if v != math.inf]  # an unbounded stack has no unit
         for v in values:
             if not _is_number(v) or (isinstance(v, float) and not math.isfinite(v)):
                 raise HandHistoryError(f"{self.name}: amounts must be numbers, got {_short(v)}")
@@ -224,6 +228,8 @@ class HandHistory:
     def in_units(self, scale: int) -> HandHistory:
         """This record with every amount multiplied by ``scale`` (ints); see :attr:`unit_scale`."""
         def conv(v: float) -> int:
+            if v == math.inf:  # an unbounded stack stays unbounded
+                return v  # type: ignore[return-value]
             x = v * scale
             if not float(x).is_integer():
                 raise HandHistoryError(f"{self.name}: {v} is not a whole number of 1/{scale} chips")
@@ -248,6 +254,58 @@ class HandHistory:
             finishing_stacks=conv_list(self.finishing_stacks), players=self.players, extra=dict(self.extra),
             name=self.name,
         )
+
+    @property
+    def unbounded(self) -> tuple[int, ...]:
+        """Round indices whose starting stack is ``inf`` (unbounded: a stack the record does not
+        know, as pokerkit's README hands write for players whose stack was never mentioned)."""
+        return tuple(i for i, v in enumerate(self.starting_stacks) if v == math.inf)
+
+    def unbounded_stake(self) -> int:
+        """The table stakes an unbounded (``inf``) stack is replayed with: one more than every chip
+        the record names (stacks, forced bets, limits, ``cbr`` amounts) taken together, so no action
+        of the record can put that player all-in or reach his stake, and the replay is the one an
+        unbounded stack would give. The engine keeps table stakes as whole chips (58 Pa. Code
+        § 637a.8(b)); :meth:`stacks_of` writes the stack back as ``inf``.
+
+        Raises:
+            HandHistoryError: the stand-in for every unbounded player would pass the chip limit.
+        """
+        total = sum(int(v) for v in (*self.antes, *self.blinds_or_straddles, *self.starting_stacks)
+                    if v != math.inf)
+        total += sum(int(v) for v in (self.min_bet, self.small_bet, self.big_bet, self.bring_in) if v is not None)
+        for a in self.actions:
+            t = a.split("#", 1)[0].split()
+            if len(t) == 3 and t[1] == "cbr":
+                total += int(_amount(t[2], self.name, a))
+        stake = total + 1
+        if stake * max(1, len(self.unbounded)) + total > MAX_CHIPS:
+            raise HandHistoryError(f"{self.name}: the unbounded stacks cannot be replayed: the record's amounts "
+                                   f"are too large for a finite stand-in below 2**63-1 chips")
+        return stake
+
+    def engine_stacks(self) -> list[int]:
+        """``starting_stacks`` as the engine's table stakes: each ``inf`` as :meth:`unbounded_stake`."""
+        if not self.unbounded:
+            return list(self.starting_stacks)
+        stake = self.unbounded_stake()
+        return [stake if v == math.inf else v for v in self.starting_stacks]
+
+    def stacks_of(self, rnd: Round) -> tuple[int | float, ...]:
+        """A replayed round's stacks as the record writes them: an unbounded player's is ``inf``."""
+        out: tuple[int | float, ...] = rnd.stacks
+        for i in self.unbounded:
+            out = (*out[:i], math.inf, *out[i + 1:])
+        return out
+
+    def blind_posters(self) -> tuple[int, ...] | None:
+        """Who posts the blinds when the default (the players left of the button in turn) does not:
+        ``(n - 1,)`` for a single blind on the button (``blinds_or_straddles`` ``[0, ..., 0, b]``,
+        short deck's button blind), else None."""
+        n, bos = len(self.starting_stacks), self.blinds_or_straddles
+        if n > 2 and len(bos) == n and bos[-1] and not any(bos[:-1]):
+            return (n - 1,)
+        return None
 
     def _rule_overrides(self) -> dict[str, Any]:
         """The table settings recorded as ``_pyeval_<name>`` user-defined fields, validated."""
@@ -310,8 +368,10 @@ class HandHistory:
 
         Forced bets: ``antes`` is a uniform ante, optionally with a big-blind ante added on the
         seat that posts the last blind (``[a, a+b, a, ...]``; ``[0, b, 0, ...]`` is the usual
-        big-blind ante); a big-blind ante on the second-to-last forced bet makes the last one a
-        straddle. Heads-up, ``blinds_or_straddles`` is in PHH's reversed order (``p2``, the button,
+        big-blind ante) and a button ante added on the last seat (``[0, ..., 0, b]``, pokerkit's
+        ``{-1: b}``); a big-blind ante on the second-to-last forced bet makes the last one a
+        straddle. A single blind on the last seat (``[0, ..., 0, b]``, short deck's button blind)
+        is posted by the button (:meth:`blind_posters`). Heads-up, ``blinds_or_straddles`` is in PHH's reversed order (``p2``, the button,
         posts the first entry): increasing amounts, or a single blind on the button, read as
         :attr:`HeadsUpOrder.BUTTON_SMALL_BLIND`, else :attr:`HeadsUpOrder.PA_LITERAL`. Settings PHH
         has no field for are read from ``_pyeval_<name>`` fields (see :func:`from_round`).
@@ -365,31 +425,47 @@ class HandHistory:
             while k < n and seq[k]:
                 k += 1
             blinds = seq[:k]
+            if n > 2 and k == 0 and seq[-1] and not any(seq[:-1]):  # a button blind (short deck, pokerkit's {-1: b})
+                k, blinds, seq = 1, [seq[-1]], [seq[-1]] + [0] * (n - 1)
+                order = [n - 1]
             if any(seq[k:]):
                 raise HandHistoryError(f"{self.name}: forced bets must be a run of blinds from "
                                        f"{'the first blind' if n == 2 else 'p1'}, got {bos}")
             if not blinds:
                 raise HandHistoryError(f"{self.name}: no blinds in {bos}")
             posters = order[:k]
-        ante, bb_ante, straddle = self.antes[0], 0, None
+        ante, bb_ante, button_ante, straddle = self.antes[0], 0, 0, None
         if len(set(self.antes)) > 1:
-            bad = HandHistoryError(f"{self.name}: only a uniform ante, with or without a big-blind ante on the "
-                                   f"big blind, is supported, got {self.antes}")
+            bad = HandHistoryError(f"{self.name}: antes must be uniform, with or without a big-blind ante on the big "
+                                   f"blind and a button ante on p{n}, got {self.antes}")
             if variant.forced != "blinds":
                 raise bad
-            candidates = [posters[-1]]
+            bb_seats: list[int | None] = [posters[-1]]
             if n > 2 and len(blinds) >= 2:  # the big blind antes, so the last forced bet is a straddle
-                candidates.append(posters[-2])
-            for j in candidates:
-                rest = {a for i, a in enumerate(self.antes) if i != j}
-                if len(rest) == 1 and self.antes[j] > next(iter(rest)):
-                    ante = next(iter(rest))
-                    bb_ante = self.antes[j] - ante
-                    if j != posters[-1]:
-                        straddle, blinds = blinds[-1], blinds[:-1]
+                bb_seats.append(posters[-2])
+            found = None
+            for button in (None, n - 1):  # fewest special seats first
+                for j in (None, *bb_seats):
+                    if j is not None and j == button:
+                        continue
+                    rest = {a for i, a in enumerate(self.antes) if i not in (j, button)}
+                    base = next(iter(rest)) if len(rest) == 1 else None
+                    if base is None or (j is not None and self.antes[j] <= base) or (
+                            button is not None and self.antes[button] <= base):
+                        continue
+                    found = (base, j, button)
                     break
-            else:
+                if found:
+                    break
+            if found is None:
                 raise bad
+            ante, j, button = found
+            if j is not None:
+                bb_ante = self.antes[j] - ante
+                if j != posters[-1]:
+                    straddle, blinds = blinds[-1], blinds[:-1]
+            if button is not None:
+                button_ante = self.antes[button] - ante
         trimming = self.extra.get(_ANTE_TRIMMING, False)
         if not isinstance(trimming, bool):
             raise HandHistoryError(f"{self.name}: {_ANTE_TRIMMING} must be true or false, got {_short(trimming)}")
@@ -399,6 +475,7 @@ class HandHistory:
         try:
             common: dict[str, Any] = dict(seats=max(n, 2 if straddle is None else len(blinds) + 2),
                                           blinds=tuple(blinds), ante=ante, bb_ante=bb_ante, straddle=straddle,
+                                          button_ante=button_ante,
                                           structure=structure, heads_up=heads_up, variant=variant,
                                           bring_in=self.bring_in or 0 if variant.forced == "bring_in" else 0)
             common.update(ov)

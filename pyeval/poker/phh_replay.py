@@ -40,7 +40,7 @@ class Replay:
         self.strict = strict
         self.rules = rules = hh.table_rules()
         try:
-            self.rnd = Round(rules, hh.starting_stacks, sitting_out=hh.sitting_out())
+            self.rnd = Round(rules, hh.engine_stacks(), sitting_out=hh.sitting_out(), blind_posters=hh.blind_posters())
             self.rnd.post_forced_bets()
             if rules.straddle is not None:
                 self.rnd.post_straddle()
@@ -201,10 +201,13 @@ class Replay:
             rnd.muck(p)
             return
         held = rnd.hole[p]
-        if held and cards and set(cards) != set(held):
+        unknown = -1 in held and bool(cards) and -1 not in cards  # dealt as ??, shown: the cards shown are the hand
+        if held and cards and (not set(c for c in held if c >= 0) <= set(cards) if unknown else set(cards) != set(held)):
             known = "".join(CARD_TEXT[c] for c in held if c >= 0)
             raise IllegalHandHistoryError(f"{self.hh._who(p)} shows {raw.split()[2]} but was dealt {known}", _R_SHOW)
-        rnd.show(p)
+        if unknown and cards:
+            self._check_new(tuple(c for c in cards if c not in held))
+        rnd.show(p, cards if unknown and cards else None)
         self.shown.add(p)
 
     def _flush_tabled(self) -> None:
@@ -371,8 +374,8 @@ class ReplayResult:
     """
 
     name: str
-    stacks: tuple[int, ...]
-    expected: tuple[int, ...] | None
+    stacks: tuple[int | float, ...]  # float: inf, an unbounded stack
+    expected: tuple[int | float, ...] | None
     scale: int
     first_diff: int | None
 
@@ -418,7 +421,7 @@ def check_replay(hh: HandHistory, *, strict: bool = False) -> ReplayResult:
     scale = hh.unit_scale
     exact = hh if scale == 1 and all(isinstance(v, int) for v in hh.starting_stacks) else hh.in_units(scale)
     rnd = exact._replay_exact(strict)
-    stacks = rnd.stacks
+    stacks = exact.stacks_of(rnd)  # an unbounded (inf) stack stays inf
     expected = tuple(exact.finishing_stacks) if exact.finishing_stacks is not None else None
     first = None
     if expected is not None:

@@ -2,7 +2,8 @@
 :func:`dumps_many`, :func:`variant_code`. Names are re-exported by :mod:`pyeval.poker.phh`."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import tomli_w
@@ -34,7 +35,7 @@ def variant_code(rules: PokerRules) -> str:
     return _LETTER[rules.structure] + rules.variant.phh
 
 
-def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
+def from_round(rnd: Round, players: Sequence[str] | None = None, *, unbounded: Iterable[int] = ()) -> HandHistory:
     """The PHH record of a round (played so far) of any variant, from its event log.
 
     Forced bets are written at their nominal sizes (a short all-in post is implied by the starting
@@ -57,14 +58,25 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
 
     Shape: ``antes``, ``blinds_or_straddles``, ``starting_stacks`` and ``finishing_stacks`` (only
     when the round is complete) have one int per player, chips in the table's smallest unit.
+    ``unbounded``: round indices whose stacks are written as ``inf`` (a stack the record does not
+    know, as pokerkit writes it; :meth:`HandHistory.engine_stacks` replays it with a stand-in). A
+    button ante is added to the last seat's ante, a single blind on the button is written on the
+    last seat (``[0, ..., 0, b]``).
+
+    Raises:
+        HandHistoryError: blinds placed by a button rule PHH cannot express, or ``unbounded`` not
+            round indices.
     """
     rules = rnd.rules
     n = rnd.n
+    inf_at = set(unbounded)
+    if any(type(i) is not int or not 0 <= i < n for i in inf_at):
+        raise HandHistoryError(f"unbounded must be round indices 0..{n - 1}, got {sorted(inf_at, key=repr)}")
     st = rules.structure
     forced = [0] * n  # nominal forced bets: a blind all-in for less is recorded at its posted size
     default = _default_plan(n, rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND, len(rules.blinds))[0]
     posters = rnd.blind_posters
-    if posters != default:
+    if posters != default and not (len(posters) == 1 and posters[0] == n - 1 and n > 2):  # a button blind
         raise HandHistoryError("PHH records blinds posted by the players left of the button in turn; this round's "
                                f"blinds were placed by a button rule (posters {posters})")
     for amount, i in zip(rules.blinds, posters):
@@ -77,6 +89,8 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
     antes = [rules.ante] * n
     if rules.bb_ante:  # as HandHistory.table_rules reads it: added to the ante of the last blind's poster
         antes[(posters[-1] if posters else 0) or 0] += rules.bb_ante  # the big blind (always posted)
+    if rules.button_ante:  # added to the button's (the last seat's) ante
+        antes[n - 1] += rules.button_ante
     actions: list[str] = []
     runs = 0
     for e in rnd.events:
@@ -107,14 +121,14 @@ def from_round(rnd: Round, players: Sequence[str] | None = None) -> HandHistory:
     fl = st is BettingStructure.FIXED_LIMIT
     hh = HandHistory(
         variant=variant_code(rules), antes=antes, blinds_or_straddles=bos,
-        starting_stacks=list(rnd.starting_stacks), actions=actions,
+        starting_stacks=_unbounded(rnd.starting_stacks, inf_at), actions=actions,
         min_bet=None if fl else rules.min_bet, small_bet=rules.min_bet if fl else None,
         big_bet=rules.big_bet_amount if fl else None,
         bring_in=rules.bring_in if rules.variant.stud else None,
-        finishing_stacks=list(rnd.stacks) if rnd.complete else None,
+        finishing_stacks=_unbounded(rnd.stacks, inf_at) if rnd.complete else None,
         players=list(players) if players is not None else None,
     )
-    if rules.ante or rules.bb_ante:  # pokerkit's field: a big-blind ante is dead money (false) there too
+    if rules.ante or rules.bb_ante or rules.button_ante:  # pokerkit's field: a big-blind ante is dead money (false) there too
         hh.extra[_ANTE_TRIMMING] = rules.ante_trimming if rules.ante else False
     away = rnd.sitting_out
     if away:  # tournament mode: dealt in, folded at the first turn (the fold is a plain 'f')
@@ -179,3 +193,8 @@ def dumps(hh: HandHistory) -> str:
 def dumps_many(hands: Sequence[HandHistory]) -> str:
     """Several hands as ``.phhs`` text: tables ``[1]``, ``[2]``, ..."""
     return _dump({str(i): _toml_doc(h) for i, h in enumerate(hands, 1)}, "hands")
+
+
+def _unbounded(stacks: Sequence[int], inf_at: set[int]) -> list[Any]:
+    """``stacks`` as a list, ``inf`` at the round indices of ``inf_at``."""
+    return [math.inf if i in inf_at else v for i, v in enumerate(stacks)]

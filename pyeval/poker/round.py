@@ -26,7 +26,8 @@ from .dealing import Dealing
 from .draw import Draw
 from .forced_bets import ForcedBets, check_sitting_out as _check_sitting_out
 from .pots import Pot, side_pots
-from .rules import R_BLINDS, R_STAKES, HeadsUpOrder, PokerRules
+from ..shoe import Shoe
+from .rules import R_BLINDS, R_DEAL, R_STAKES, HeadsUpOrder, PokerRules
 from .showdown import Showdown
 from .view import TableView, view
 from .state import BettingOptions, CardSource, CardsInput, Event, EventKind, Phase, RoundState, Street, _illegal
@@ -177,6 +178,11 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
                 raise _illegal("table stakes must be at most 2**63-1 chips, got a larger stack", R_STAKES)
         if blind_posters is None and len(rules.blinds) > n:  # stud tables have no blinds
             raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
+        if "short_deck" in rules.variant.hands and isinstance(cards, Shoe):
+            # a 52-card shoe deals cards below 6 that a short-deck hand cannot score: the round would
+            # stop at the award with chips in the pot
+            raise _illegal(f"{rules.variant.name} is dealt from the 36-card deck: wrap the shoe in "
+                           "pyeval.poker.games.ShortDeckSource (or deal explicit cards)", R_DEAL)
         self._rules = rules
         self._n = n
         self._source = cards
@@ -333,6 +339,25 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         contrib = [c - d for c, d in zip(self._contrib, self._dead_antes)]
         pots = side_pots(contrib, live)
         contenders = tuple(j for j, alive in enumerate(live) if alive)
+        ante = 0 if self._rules.ante_trimming else self._rules.ante
+        antes = [min(ante, d) for d in self._dead_antes]  # the uniform ante is posted before a big-blind ante
+        if ante and min((a for a, ok in zip(antes, live) if ok), default=ante) < max(antes):
+            # § 637a.8(b)(5)(i): a live player all-in on a short ante is eligible only for the antes
+            # he matched, dead money or not: the antes make layers of their own below the bets
+            dead -= sum(antes)
+            out = list(side_pots(antes, live))
+            for pot in pots:
+                if out and out[-1].eligible == pot.eligible:
+                    out[-1] = Pot(out[-1].amount + pot.amount, pot.eligible)
+                else:
+                    out.append(pot)
+            if dead:  # the big-blind ante: dead money every live hand contends for
+                at = next((k for k, pot in enumerate(out) if pot.eligible == contenders), None)
+                if at is None:
+                    out.insert(0, Pot(dead, contenders))
+                else:
+                    out[at] = Pot(out[at].amount + dead, contenders)
+            return _merge_orphans(tuple(out))
         if pots and pots[0].eligible == contenders:
             return _merge_orphans((Pot(pots[0].amount + dead, pots[0].eligible),) + pots[1:])
         # the big blind's live bet is smaller than anyone's (e.g. the ante took his whole stack):

@@ -72,7 +72,9 @@ class ButtonRule(enum.Enum):
     #: Moving button (the default): the button moves to the next player dealt in, and the blinds are
     #: posted by the players after it, so the button is never dead and every blind is posted; when
     #: that would give the big blind to last round's big blind again (seats skipped, or a table
-    #: going heads-up) the button moves on one more player.
+    #: going heads-up) the button moves on one more player -- unless that would leave the button on
+    #: last round's seat (three players going heads-up under ``HeadsUpOrder.PA_LITERAL``): the button
+    #: moves after every round (§ 637a.11(c)(2)), so there that player posts the big blind again.
     MOVING_BUTTON = "moving-button"
     #: Dead button: the big blind moves to the next player dealt in after last round's big blind;
     #: each other blind is posted from the seat that posted the next blind last round, and the button
@@ -206,6 +208,10 @@ class PokerRules:
         variant: the game (:mod:`pyeval.poker.games`); default Texas hold'em.
         bring_in: stud games: the bring-in posted by the lowest (razz: highest) up card (§ 637a.10).
         bb_ante: an ante the big blind posts for the whole table (0 for none), before his blind.
+        button_ante: an ante the button (the last round index) posts for the whole table (0 for none),
+            dead money like ``bb_ante``: the button-ante format pokerkit's ``antes={-1: a}`` and PHH's
+            ``antes`` on the last seat write. Chapter 637a names only an ante (§ 637a.11(b)); who
+            posts it is the table's posted rule, as for the big-blind ante (assumed).
         short_all_ins: whether short all-ins that add up to a full raise reopen the betting
             (:class:`ShortAllIns`; default each on its own, assumed).
         limit_short_all_in: fixed limit, the next raise after a short all-in
@@ -237,10 +243,12 @@ class PokerRules:
             tournament chips, not cash: ``chip_value`` must stay 1 and no $1 cap applies to odd chips
             (§ 637a.11(k) values money), no rake is taken from pots (a tournament's fee is taken from
             the buy-in, not from pots; § 637a.17 is not in hand), a player cannot leave with his chips
-            (:meth:`pyeval.poker.Table.leave` refuses while he has any), a player away from the table
-            is dealt in, posts his blinds and antes and is folded at his first turn, every player with
-            chips is dealt in (a short stack posts all-in), a board is run once only, and every hand
-            is tabled when a player is all-in.
+            (:meth:`pyeval.poker.Table.leave` refuses while he has any), a board is run once only,
+            and every hand is tabled when a player is all-in. The seed clauses still hold: a
+            :class:`~pyeval.poker.Table` deals in only players seated at the table (§ 637a.8(a)) with
+            the required table stakes (``required_stakes``, § 637a.8(b)(4), which names tournament
+            chips). A :class:`~pyeval.poker.Round` built directly may still take ``sitting_out``
+            players (records of online tournaments, whose rooms deal them in).
 
     Raises:
         TableRulesError: any field out of range or inconsistent, naming the field.
@@ -277,6 +285,7 @@ class PokerRules:
     rake_no_flop_no_drop: bool = True
     ante_trimming: bool = True
     tournament: bool = False
+    button_ante: int = 0
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     engine: EngineConstants = field(init=False, repr=False, compare=False)
 
@@ -291,8 +300,10 @@ class PokerRules:
         if not stud and self.bring_in:
             raise TableRulesError(f"bring_in applies to stud games only ({R_BLINDS})")
         _int(self.bb_ante, "bb_ante", 0, None, R_ANTE)
-        if stud and (self.blinds or self.straddle is not None or self.bb_ante):
-            raise TableRulesError(f"stud games have no blinds, straddle or big-blind ante, only antes and a bring-in ({R_BLINDS})")
+        _int(self.button_ante, "button_ante", 0, None, R_ANTE)
+        if stud and (self.blinds or self.straddle is not None or self.bb_ante or self.button_ante):
+            raise TableRulesError(f"stud games have no blinds, straddle, big-blind or button ante, only antes and a "
+                                  f"bring-in ({R_BLINDS})")
         if not stud and (not isinstance(self.blinds, tuple) or not self.blinds):
             raise TableRulesError(f"blinds must be a non-empty tuple of chip amounts, got {self.blinds!r} ({R_BLINDS})")
         for b in self.blinds:
@@ -396,9 +407,9 @@ class PokerRules:
 
     @property
     def forced_bets_and_one_bet(self) -> int:
-        """The least table stakes § 637a.8(b)(4) allows to be dealt in: the ante, the big-blind ante,
-        the largest blind (stud: the bring-in) and one bet at the posted minimum."""
-        return self.ante + self.bb_ante + max(self.blinds, default=self.bring_in) + self.min_bet
+        """The least table stakes § 637a.8(b)(4) allows to be dealt in: the ante, the big-blind (or
+        button) ante, the largest blind (stud: the bring-in) and one bet at the posted minimum."""
+        return self.ante + max(self.bb_ante, self.button_ante) + max(self.blinds, default=self.bring_in) + self.min_bet
 
     @property
     def odd_units_per_player(self) -> int | None:

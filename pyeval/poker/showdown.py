@@ -1,6 +1,8 @@
 """The showdown of a poker round: showing order, show or muck, and the award of every pot (58 Pa. Code § 637a.11(k), § 637a.18(e), § 637a.8(b)(5), § 637a.7(d))."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .._bindings import lib
 from ..contracts import passes
 from ..errors import OutOfTurnError, PyevalError
@@ -43,13 +45,46 @@ class Showdown(RoundState):
         """True when ``player`` (default: the next in showdown order) is to show."""
         return passes(self._check_show, player, False)
 
-    def show(self, player: int | None = None) -> None:
-        """The next player in showdown order turns his hole cards face up (§ 637a.11(k))."""
+    def show(self, player: int | None = None, cards: Sequence[int] | None = None) -> None:
+        """The next player in showdown order turns his hole cards face up (§ 637a.11(k)).
+
+        ``cards``: what he turns up, needed when some of his hole cards were dealt as cards nobody
+        saw (``-1``, a record's ``??``): his known cards must be among them, and each unknown card
+        becomes one of the others (none of them may be in play elsewhere). Changes nothing on error.
+
+        Raises:
+            IllegalActionError: unknown hole cards and no ``cards``; ``cards`` that are not his hand
+                (a wrong count, a card twice, a known card missing, a card already in play).
+        """
         p = self._check_show(player, False)
-        if -1 in self._hole[p]:  # unknown cards are -1 (see _as_cards)
-            raise _illegal(f"player {p}'s hole cards are unknown and cannot be shown", R_SHOW_ORDER)
+        hole = self._hole[p]
+        if cards is not None:
+            hole = self._revealed(p, cards)
+        elif -1 in hole:  # unknown cards are -1 (see _as_cards)
+            raise _illegal(f"player {p}'s hole cards are unknown: give the cards he shows", R_SHOW_ORDER)
+        if hole is not self._hole[p]:
+            self._hole[p] = hole
+            self._dealt.update(hole)
         self._showdown_queue.pop(0)
         self._record.append(("show", p, 0, self._hole[p]))
+
+    def _revealed(self, p: int, cards: Sequence[int]) -> tuple[int, ...]:
+        """Player ``p``'s hole cards once he shows ``cards`` (checked; see :meth:`show`)."""
+        hole = self._hole[p]
+        shown = tuple(cards)
+        if len(shown) != len(hole) or any(type(c) is not int or not 0 <= c <= 51 for c in shown) or (
+                len(set(shown)) != len(shown)):
+            raise _illegal(f"player {p} holds {len(hole)} cards: show that many distinct cards 0..51, got {shown!r}",
+                           R_SHOW_ORDER)
+        known = [c for c in hole if c >= 0]
+        if not set(known) <= set(shown):
+            raise _illegal(f"player {p} shows cards that are not his hand", R_SHOW_ORDER)
+        new = [c for c in shown if c not in known]
+        in_play = self._dealt | set(self._board) | {c for i, h in enumerate(self._hole) if i != p for c in h}
+        if any(c in in_play for c in new):
+            raise _illegal(f"player {p} shows a card already in play", R_SHOW_ORDER)
+        it = iter(new)
+        return tuple(c if c >= 0 else next(it) for c in hole)
 
     def can_muck(self, player: int | None = None) -> bool:
         """True when the next player in showdown order may muck (give up the pot) instead of showing;
@@ -102,13 +137,16 @@ class Showdown(RoundState):
             OutOfTurnError: not due now, or already awarded. IllegalActionError: a hand that cannot
             be evaluated (unknown cards in a replay, an evaluator error).
 
-        Rake (``rules.rake_bps``, configuration: § 637a.17 is not in our hands): each pot in turn,
-        main pot first, gives ``amount * rake_bps // 10000`` chips to the house (a ``rake`` event
-        with the pot index), up to ``rules.rake_cap`` for the hand, before it is split; none when
-        ``rake_no_flop_no_drop`` and the hand ended in the first betting round.
+        Rake (``rules.rake_bps``, configuration: § 637a.17 is not in our hands): each pot gives
+        ``amount * rake_bps // 10000`` chips to the house (a ``rake`` event with the pot index)
+        before it is split; when that adds up to more than ``rules.rake_cap`` for the hand, the cap
+        is shared by the pots in proportion to their rake (rounded down, the chips left taken main
+        pot first); none when ``rake_no_flop_no_drop`` and the hand ended in the first betting
+        round.
 
         A board run ``k`` times (:meth:`run_it`): each pot, after rake, is cut into ``k`` parts
-        (``amount // k``; the first run also takes the remainder), each part awarded as above on
+        (``amount // k``; the remainder given out run by run as the odd chips of a tie among ``k``
+        winners, by ``rules.odd_chip`` and its $1 cap, § 637a.11(k)), each part awarded as above on
         its own run's board (award events pot by pot, run by run; ``detail``: the pot index).
         """
         self._check_award()
@@ -146,19 +184,32 @@ class Showdown(RoundState):
         payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
         rakes: list[tuple[int, int]] = []  # (chips, pot index) to the house
         rules = self._rules
-        rake_left = -1  # no rake
+        pot_rakes = [0] * len(pots)
         if rules.rake_bps and not (rules.rake_no_flop_no_drop and self._street == 0):
-            rake_left = rules.rake_cap if rules.rake_cap is not None else sum(p.amount for p in pots)
+            pot_rakes = [p.amount * rules.rake_bps // 10000 for p in pots]
+            if rules.rake_cap is not None and sum(pot_rakes) > rules.rake_cap:
+                # a capped rake is shared by the pots in proportion to their own rake (each pot's
+                # players pay their part of the cap, not the main pot's alone); chips left by the
+                # rounding down come from the pots in order, main pot first
+                total, cap_left = sum(pot_rakes), rules.rake_cap
+                parts = [r * cap_left // total for r in pot_rakes]
+                left = cap_left - sum(parts)
+                for k in range(len(parts)):
+                    extra = min(left, pot_rakes[k] - parts[k])
+                    parts[k] += extra
+                    left -= extra
+                pot_rakes = parts
         for k, pot in enumerate(pots):
-            if rake_left > 0:  # the house's rake comes off the pot before it is split
-                r = min(pot.amount * rules.rake_bps // 10000, rake_left)
-                if r:
-                    rake_left -= r
-                    rakes.append((r, k))
-                    pot = Pot(pot.amount - r, pot.eligible)
+            r = pot_rakes[k]
+            if r:  # the house's rake comes off the pot before it is split
+                rakes.append((r, k))
+                pot = Pot(pot.amount - r, pot.eligible)
             whole = pot
-            for run, (values, lows) in enumerate(scored):  # a board run k times: k parts, the odd chips to run 1
-                part = whole.amount // runs + (whole.amount % runs if run == 0 else 0)
+            # a board run k times: k parts, the odd chips given out run by run as among k tied winners
+            # (§ 637a.11(k): no more than $1 of them to one run, so to one player)
+            cut = split_pot(whole.amount, range(runs), odd_to_first=to_first, max_odd_per_winner=cap)
+            for run, (values, lows) in enumerate(scored):
+                part = cut[run]
                 pot = Pot(part, whole.eligible)
                 el = pot.eligible
                 if not el:  # _pots never makes one while a hand is live

@@ -149,14 +149,14 @@ class Table:
         only seated players (§ 637a.8(a)) with at least ``rules.required_stakes`` (the forced bets
         and one minimum bet, § 637a.8(b)(4)), placed by the table's button rule
         (:class:`~pyeval.poker.ButtonRule`; under the dead-button rule a player arriving between the
-        button and the big blind waits). Tournament mode (``rules.tournament``; configuration): every
-        player with chips is dealt in, a short stack posting all-in, and so is a player away from
-        the table, who posts his forced bets and is folded at his first turn."""
+        button and the big blind waits). Tournament mode deals in the same way: § 637a.8(b)(4)
+        names tournament chips, and § 637a.8(a) deals cards only to players seated at the table, so
+        a short stack or a player away is not dealt in there either."""
         return self._plan()[1]
 
     def _eligible(self) -> list[int]:
-        if self._rules.tournament:  # every player with chips, away or not (tournament rules; configuration)
-            return sorted(s for s, v in self._stacks.items() if v > 0)
+        # § 637a.8(b)(4): the forced bets and one minimum bet (or the posted min_table_stakes), in
+        # value or tournament chips alike; § 637a.8(a): only players seated at the table
         need = self._rules.required_stakes
         return sorted(s for s, v in self._stacks.items() if v >= need and s not in self._away)
 
@@ -184,7 +184,10 @@ class Table:
             button = self._after(seats, last_b)[0]
             order = self._after(seats, button)
             blind_seats = self._default_blind_seats(order)
-            if blind_seats and blind_seats[-1] == last_blinds[-1]:  # he posted the big blind last round
+            # he posted the big blind last round: the button moves on one more player, unless that
+            # would leave it where it was (a table gone heads-up under the PA-literal blind order):
+            # § 637a.11(c)(2) moves the button after every round, so he posts the big blind again
+            if blind_seats and blind_seats[-1] == last_blinds[-1] and order[0] != last_b:
                 button = order[0]
                 order = self._after(seats, button)
                 blind_seats = self._default_blind_seats(order)
@@ -370,7 +373,12 @@ class Table:
 
     def _set_minimum(self, min_bet: int, seats: tuple[int, ...]) -> MinimumBetAgreement:
         posted = self._posted_rules
-        rules = posted if min_bet == posted.min_bet else dataclasses.replace(posted, min_bet=min_bet)
+        rules = posted
+        if min_bet != posted.min_bet:
+            stakes = posted.min_table_stakes
+            if stakes is not None:  # § 637a.8(b)(4): at least the forced bets and one bet at the minimum in force
+                stakes = max(stakes, posted.forced_bets_and_one_bet - posted.min_bet + min_bet)
+            rules = dataclasses.replace(posted, min_bet=min_bet, min_table_stakes=stakes)
         record = MinimumBetAgreement(min_bet, posted.min_bet, seats, self._rounds_played)
         self._rules = rules
         self._minimum_bet_agreements.append(record)
@@ -442,8 +450,7 @@ class Table:
             shuffle = getattr(src, "shuffle", None)
             if callable(shuffle):
                 shuffle()
-        away = [i for i, s in enumerate(seats) if s in self._away] if self._rules.tournament else []
-        rnd = Round(self._rules, [self._stacks[s] for s in seats], src, blind_posters=posters, sitting_out=away)
+        rnd = Round(self._rules, [self._stacks[s] for s in seats], src, blind_posters=posters)
         self._round = rnd
         self._seats_in_round = seats
         self._button = button

@@ -30,37 +30,52 @@ The package's modules: :mod:`~pyeval.shoe.rng` (random sources, the seed/stream 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import rng
+from .._lazy import attach
 from .batch import BatchDealer, DealerState, Showdowns, deal_batch, holdem_showdowns
 from .core import DEFAULT_MIN_CUT, MAX_DECKS, RackEntry, RackKind, Shoe, ShoeSnapshot
-from .procedures import (
-    CRISS_CROSS_HAND_DEAL,
-    DEALER,
-    HOLDEM_DEAL,
-    WPT_HEADS_UP_DEAL,
-    DealEvent,
-    DealFaults,
-    DealingProcedure,
-    DealPlan,
-    DealStep,
-    DealtRound,
-    PlannedCard,
-    SeatOrder,
-    StepKind,
-    deal_procedure,
-    plan_deal,
-)
 from .rng import MAX_SEED, MAX_STREAM, check_stream, resolve_seed
 from .shuffles import HAND_SHUFFLE, BoxCut, CustomShuffle, Riffle, ShuffleProcedure, StripCut, Uniform
-from .stub import (
-    AutomatedShuffler,
-    ShufflerReport,
-    StubCheck,
-    StubCountPolicy,
-    StubOutcome,
-    check_stub,
-    judge_stub_count,
-)
+
+if TYPE_CHECKING:
+    from .procedures import (
+        CRISS_CROSS_HAND_DEAL,
+        DEALER,
+        HOLDEM_DEAL,
+        WPT_HEADS_UP_DEAL,
+        DealEvent,
+        DealFaults,
+        DealingProcedure,
+        DealPlan,
+        DealStep,
+        DealtRound,
+        PlannedCard,
+        SeatOrder,
+        StepKind,
+        deal_procedure,
+        plan_deal,
+    )
+    from .stub import (
+        AutomatedShuffler,
+        ShufflerReport,
+        StubCheck,
+        StubCountPolicy,
+        StubOutcome,
+        check_stub,
+        judge_stub_count,
+    )
+
+# Dealing procedures and stub counts load on first use (``import pyeval`` stays quick: issue 20 item 4).
+_LAZY = {
+    **dict.fromkeys(("CRISS_CROSS_HAND_DEAL", "DEALER", "HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "DealEvent", "DealFaults",
+                     "DealingProcedure", "DealPlan", "DealStep", "DealtRound", "PlannedCard", "SeatOrder", "StepKind",
+                     "deal_procedure", "plan_deal"), "procedures"),
+    **dict.fromkeys(("AutomatedShuffler", "ShufflerReport", "StubCheck", "StubCountPolicy", "StubOutcome", "check_stub",
+                     "judge_stub_count"), "stub"),
+}
+__getattr__, __dir__ = attach(__name__, _LAZY, ("procedures", "stub"))
 
 __all__ = [
     "Shoe", "ShoeSnapshot", "RackKind", "RackEntry",

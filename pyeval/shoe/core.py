@@ -13,6 +13,7 @@ consistent copy.
 """
 from __future__ import annotations
 
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -25,6 +26,7 @@ from ..errors import (
     ShoeArgumentError,
     ShoeExhaustedError,
     ShoeTypeError,
+    UnshuffledShoeWarning,
 )
 from ._common import ERR_BUSY, ERR_EXHAUSTED, ERR_STATE, check_int, ffi, lib, raise_status, retry
 from ._common import call as _call
@@ -59,8 +61,14 @@ class Shoe(SeededSource):
         min_cut: minimum cut depth in cards from either end, for :meth:`cut` (the certificate
             holder's rules set it).
         stream: select the ``stream``-th non-overlapping stream of the seed (0..2**20).
+        ordered: True to deal the new-deck order on purpose (tests, demonstrations): no
+            :class:`~pyeval.UnshuffledShoeWarning`.
 
-    The cards start in new-deck order (2c..As per deck); call :meth:`shuffle` before dealing.
+    The cards start in new-deck order (2c..As per deck); call :meth:`shuffle` before dealing
+    (dealing follows the shuffle and cut, 58 Pa. Code § 674a.9(a)(1)-(2)). Unlike treys' ``Deck()``,
+    a new shoe is not shuffled: the first card dealt, burned or taken from a shoe that was never
+    shuffled (nor stacked with :meth:`set_order` / :meth:`from_order`) warns once with
+    :class:`~pyeval.UnshuffledShoeWarning`, unless ``ordered=True`` asks for new-deck order on purpose.
 
     A shoe is safe to share between threads (see the module docstring). :meth:`copy`,
     ``copy.copy`` and ``copy.deepcopy`` give an independent shoe with the same cards; a seeded
@@ -74,10 +82,14 @@ class Shoe(SeededSource):
         stream, or a seed in secure mode. EntropyError: the OS random source failed.
     """
 
-    __slots__ = ("_s", "_seed", "_stream", "_min_cut")
+    __slots__ = ("_s", "_seed", "_stream", "_min_cut", "_fresh")
 
     def __init__(self, decks: int = 1, seed: int | None = None, secure: bool = False,
-                 min_cut: int = DEFAULT_MIN_CUT, *, stream: int = 0) -> None:
+                 min_cut: int = DEFAULT_MIN_CUT, *, stream: int = 0, ordered: bool = False) -> None:
+        if not isinstance(ordered, bool):
+            raise ShoeTypeError(f"ordered must be True or False, got {ordered!r}")
+        #: True until the shoe is shuffled or stacked (or when ordered=True): the first deal warns.
+        self._fresh = not ordered
         d = _check_int(decks, "decks", 1, MAX_DECKS)
         self._min_cut = _check_int(min_cut, "min_cut", 0, 52 * d // 2)
         if not isinstance(secure, bool):
@@ -119,6 +131,7 @@ class Shoe(SeededSource):
         st = lib.pe_shoe_load(shoe._s, bytes(cs), len(cs), d)
         if st:  # pragma: no cover - validated above
             _raise_status(st, "from_order")
+        shoe._fresh = False  # an order given on purpose
         return shoe
 
     @classmethod
@@ -168,6 +181,7 @@ class Shoe(SeededSource):
         other._s = ffi.new("pe_shoe *")
         _call(lib.pe_shoe_copy, other._s, self._s)
         other._seed, other._stream, other._min_cut = self._seed, self._stream, self._min_cut
+        other._fresh = self._fresh
         for name, value in self._extra_state().items():
             setattr(other, name, _copy.copy(value))
         return other
@@ -327,6 +341,7 @@ class Shoe(SeededSource):
                     st = retry(lib.pe_shoe_shuffle_all, self._s)
                 if st:
                     _raise_status(st, "shuffle")
+            self._fresh = False
             return
         procs = _procedures(procedure)
         for p in procs:
@@ -338,6 +353,7 @@ class Shoe(SeededSource):
                 p.apply(shoe)
 
         self._atomically(run)
+        self._fresh = False
 
     def cut(self, position: int | None = None) -> int:
         """Cut the undealt cards: the top ``position`` cards go to the bottom.
@@ -380,6 +396,8 @@ class Shoe(SeededSource):
             ShoeExhaustedError: fewer than ``k`` cards remain (nothing is dealt).
             ShoeArgumentError / ShoeTypeError: ``k`` negative or not an int.
         """
+        if self._fresh:
+            self._warn_unshuffled()
         if type(k) is not int:
             k = _check_int(k, "number of cards to deal", 0)
         if 0 <= k <= 7:  # one call, the cards packed in the returned int
@@ -402,6 +420,8 @@ class Shoe(SeededSource):
 
     def deal_one(self) -> int:
         """Take the top card. Raises ShoeExhaustedError when the shoe is empty."""
+        if self._fresh:
+            self._warn_unshuffled()
         c = lib.pe_shoe_deal_one(self._s)
         if c < 0:
             if c == ERR_BUSY:
@@ -419,6 +439,8 @@ class Shoe(SeededSource):
         Raises:
             ShoeExhaustedError: the shoe is empty.
         """
+        if self._fresh:
+            self._warn_unshuffled()
         c = lib.pe_shoe_burn_one(self._s)
         if c < 0:
             if c == ERR_BUSY:
@@ -542,6 +564,7 @@ class Shoe(SeededSource):
                 _raise_status(st, "set_order")
 
         self._atomically(run)
+        self._fresh = False
 
     def remove_card(self, card: int) -> None:
         """Fault model: a card is lost from the undealt cards (dropped, missing). The shoe then holds
@@ -555,6 +578,14 @@ class Shoe(SeededSource):
             raise ShoeArgumentError(f"card {CARD_TEXT[c]} ({c}) is not among the undealt cards")
 
     # ---- internals -----------------------------------------------------------------------------
+    def _warn_unshuffled(self) -> None:
+        """The once-per-shoe warning for dealing from a never-shuffled shoe (see the class docs)."""
+        self._fresh = False
+        warnings.warn(
+            "dealing from a shoe that was never shuffled: the cards come in new-deck order (2c, 2d, ...). "
+            "Call shoe.shuffle() first, or make the shoe with Shoe(ordered=True) to deal that order on purpose",
+            UnshuffledShoeWarning, stacklevel=3)
+
     def _view(self) -> Any:
         """A private copy of the C struct, taken in one locked call: a consistent view to read."""
         v = ffi.new("pe_shoe *")
@@ -566,6 +597,7 @@ class Shoe(SeededSource):
         tmp = Shoe.__new__(Shoe)
         tmp._s = self._view()
         tmp._seed, tmp._stream, tmp._min_cut = self._seed, self._stream, self._min_cut
+        tmp._fresh = False  # private work copies never warn
         return tmp
 
     def _atomically(self, fn: Callable[[Shoe], _T]) -> _T:
@@ -590,4 +622,5 @@ def _rebuild(cls: type[Shoe], snapshot: ShoeSnapshot) -> Shoe:
         return shoe
     out = cls.__new__(cls)
     out._s, out._seed, out._stream, out._min_cut = shoe._s, shoe._seed, shoe._stream, shoe._min_cut
+    out._fresh = False
     return out

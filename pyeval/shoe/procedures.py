@@ -109,7 +109,7 @@ _637F = "58 Pa. Code § 637a.11(f)"
 #: Hold'em Poker: two rounds of hole cards face down from the seat left of the button, the button
 #: last (§ 637a.11(f)); burn, flop of three face up (§ 637a.11(h)); burn, turn (§ 637a.11(i));
 #: burn, river (§ 637a.11(j)).
-HOLDEM_DEAL = DealingProcedure(
+HOLDEM_DEAL: DealingProcedure = DealingProcedure(
     name="Hold'em Poker",
     order=SeatOrder.LEFT_OF_BUTTON,
     steps=(
@@ -131,7 +131,7 @@ HOLDEM_DEAL = DealingProcedure(
 #: The order of the hole cards comes from § 677a.8-.10, which pyeval does not have: one card at a
 #: time from the player farthest to the dealer's left, clockwise, the dealer last, twice (the
 #: common order; declare another DealingProcedure if the Rules Submission differs).
-WPT_HEADS_UP_DEAL = DealingProcedure(
+WPT_HEADS_UP_DEAL: DealingProcedure = DealingProcedure(
     name="World Poker Tour Heads-Up Hold 'Em",
     order=SeatOrder.FROM_DEALERS_LEFT,
     steps=(
@@ -154,7 +154,7 @@ WPT_HEADS_UP_DEAL = DealingProcedure(
 #: left clockwise, until each has two; the stub then goes to the rack unexposed (§ 674a.9(c)).
 #: The column (Down) is column_far, center, column_near; the row (Across) is row_first, center,
 #: row_last.
-CRISS_CROSS_HAND_DEAL = DealingProcedure(
+CRISS_CROSS_HAND_DEAL: DealingProcedure = DealingProcedure(
     name="Criss-Cross Poker (dealt from the hand)",
     order=SeatOrder.FROM_DEALERS_LEFT,
     steps=(
@@ -167,7 +167,7 @@ CRISS_CROSS_HAND_DEAL = DealingProcedure(
     sources=("58 Pa. Code § 674a.9(b)", "58 Pa. Code § 674a.9(c)"),
 )
 
-DEALER = "dealer"
+DEALER: str = "dealer"
 
 
 class DealEvent(NamedTuple):

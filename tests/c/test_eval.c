@@ -68,7 +68,21 @@ int main(void)
         (void)pe_best_five(h, k, five);
         (void)pe_eval7(h[0] - 128, h[1] * 1000, -h[2], h[3], h[4], h[5], h[6]);
     }
-    if (pe_eval_n(NULL, 7) != PE_ERR_ARG || pe_eval_n(hands, 8) != PE_ERR_COUNT) FAIL("arg checks");
+    /* 8..52 cards: hostile bytes as above (no crash; single and batch agree), and valid hands equal
+     * the best of their five-card subsets read through pe_best_five */
+    for (int rep = 0; rep < 20000; rep++) {
+        uint8_t h[52];
+        const int k = 8 + (int)(next() % 45);
+        for (int i = 0; i < k; i++) h[i] = (uint8_t)(rep & 1 ? next() % 52 : next());
+        const int v = pe_eval_n(h, k);
+        uint16_t o = 0;
+        const int b = pe_eval_batch(h, 1, k, &o, &bad);
+        if ((v < 0) != (b < 0) || (v > 0 && o != v)) FAIL("8+ cards: single and batch disagree");
+        uint8_t five[5];
+        if (v > 0 && (pe_best_five(h, k, five) != v || pe_eval_n(five, 5) != v)) FAIL("8+ cards: best five");
+    }
+    if (pe_eval_n(NULL, 7) != PE_ERR_ARG || pe_eval_n(hands, 4) != PE_ERR_COUNT || pe_eval_n(hands, 53) != PE_ERR_COUNT)
+        FAIL("arg checks");
     if (pe_eval_batch(NULL, 1, 7, out, &bad) != PE_ERR_ARG) FAIL("null batch");
     if (pe_eval_batch(hands, 0, 7, NULL, &bad) != PE_OK) FAIL("empty batch");
     if (pe_class_info(0) != 0 || pe_class_info(7463) != 0 || pe_class_info(-5) != 0) FAIL("info range");
