@@ -21,6 +21,13 @@ def record():
     return _record
 
 
+def pytest_report_header(config):
+    """Name the code that is measured: pyeval's version, batch kernel, CPU features and compiler."""
+    import pyeval
+
+    return f"pyeval build: {pyeval.build_info()}"
+
+
 def pytest_terminal_summary(terminalreporter):
     if not _RESULTS:
         return

@@ -204,6 +204,32 @@ static inline int pe_have_avx512vbmi(void)
 static inline int pe_have_avx512vbmi(void) { return 0; }
 #endif
 
+/* Reported by pe_cpu_features() (pyeval.build_info()): AVX2 on x86-64 under GCC/clang; NEON is part of
+ * every aarch64 CPU (Advanced SIMD is mandatory in ARMv8-A). */
+#if PE_GNUC && defined(__x86_64__)
+static inline int pe_have_avx2(void) { return __builtin_cpu_supports("avx2"); }
+#else
+static inline int pe_have_avx2(void) { return 0; }
+#endif
+#if defined(__aarch64__) || defined(_M_ARM64)
+#define PE_HAVE_NEON 1
+#else
+#define PE_HAVE_NEON 0
+#endif
+
+/* The compiler that built the library, for pyeval.build_info(). */
+#if defined(__clang__)
+#define PE_COMPILER_TEXT "clang " __clang_version__
+#elif defined(__GNUC__)
+#define PE_COMPILER_TEXT "gcc " __VERSION__
+#elif defined(_MSC_VER)
+#define PE_COMPILER_STR2(x) #x
+#define PE_COMPILER_STR(x) PE_COMPILER_STR2(x)
+#define PE_COMPILER_TEXT "msvc " PE_COMPILER_STR(_MSC_VER)
+#else
+#define PE_COMPILER_TEXT "unknown"
+#endif
+
 #endif /* PE_COMPAT_H */
 
 /* ---- OS entropy ----------------------------------------------------------------------------- */

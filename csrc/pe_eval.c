@@ -221,6 +221,15 @@ static int pe_batch_many(const uint8_t *cards, size_t rows, int k, uint16_t *out
     return PE_OK;
 }
 
+int pe_cpu_features(void)
+{
+    return (pe_have_popcnt() ? PE_CPU_POPCNT : 0) | (pe_have_bmi2() ? PE_CPU_BMI2 : 0) |
+           (pe_have_avx2() ? PE_CPU_AVX2 : 0) | (pe_have_avx512vbmi() ? PE_CPU_AVX512 : 0) |
+           (PE_HAVE_NEON ? PE_CPU_NEON : 0);
+}
+
+const char *pe_build_compiler(void) { return PE_COMPILER_TEXT; }
+
 int pe_eval_batch_max(const uint8_t *cards, size_t rows, int k, int max_kernel, uint16_t *out, size_t *bad_row)
 {
     if (k < 5 || k > 52) return PE_ERR_COUNT;

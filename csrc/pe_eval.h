@@ -80,6 +80,11 @@ enum { PE_KERNEL_SCALAR = 0, PE_KERNEL_AVX512 = 1 };
 int pe_eval_batch_max(const uint8_t *cards, size_t rows, int k, int max_kernel, uint16_t *out, size_t *bad_row);
 int pe_eval_batch_kernel(int max_kernel);
 
+/* What this CPU offers the kernels (pyeval.build_info()): PE_CPU_* bits, and the compiler's name. */
+enum { PE_CPU_POPCNT = 1, PE_CPU_BMI2 = 2, PE_CPU_AVX2 = 4, PE_CPU_AVX512 = 8, PE_CPU_NEON = 16 };
+int pe_cpu_features(void);
+const char *pe_build_compiler(void);
+
 /*
  * The five of `n` cards (5..52) that make the hand, written to out5 in a canonical order: the
  * first 5-card subset, in the input's order, whose value equals the whole hand's. Returns the

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ._lazy import attach
 from ._version import __version__
+from ._info import build_info
 from .cards import CARD_TEXT, RANKS, SUITS, card, format_card, format_cards, parse_cards
 from .errors import (
     CardCountError,
@@ -113,6 +114,7 @@ sys.modules[__name__].__class__ = _Package
 
 
 __all__ = [
+    "build_info",
     "__version__", "CARD_TEXT", "RANKS", "SUITS", "card", "format_card", "format_cards", "parse_cards",
     # errors
     "PyevalError", "InvalidCardError", "DuplicateCardError", "CardCountError", "CardTypeError", "ChipTypeError",

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from . import __version__
+from ._info import build_info_text
 from .cards import format_cards, parse_cards
 from .errors import CardCountError, PyevalError, RunInterrupted
 from .hands.high import best_five, describe, evaluate, hand_category
@@ -258,7 +258,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The ``pyeval`` argument parser, with every registered subcommand."""
     p = argparse.ArgumentParser(prog="pyeval", description="Poker hand evaluation and casino game procedures.")
-    p.add_argument("--version", action="version", version=f"pyeval {__version__}")
+    p.add_argument("--version", action="version", version=build_info_text())
     sub = p.add_subparsers(dest="command", required=True)
     e = add_command(sub, "eval", _cmd_eval, help="evaluate and describe 5-7 card hands given as text",
                     description="Evaluate and describe 5-7 card hands given as text.")

@@ -62,8 +62,8 @@ def test_text_upper_case_suits_card_objects_and_mixtures() -> None:
 def test_plo5_and_plo6_need_no_special_build() -> None:
     h = random_hands(1, 11, seed=3).tolist()[0]
     board, hole = h[:5], h[5:]
-    assert ph.evaluate_plo5_cards(*board, *hole[:5]) == 7463 - pyeval.hands.evaluate_omaha(hole[:5], board)
-    assert ph.evaluate_plo6_cards(*board, *hole) == 7463 - pyeval.hands.evaluate_omaha(hole, board)
+    assert ph.evaluate_plo5_cards(*board, *hole[:5]) == 7463 - pyeval.hands.evaluate_omaha(hole=hole[:5], board=board)
+    assert ph.evaluate_plo6_cards(*board, *hole) == 7463 - pyeval.hands.evaluate_omaha(hole=hole, board=board)
 
 
 def test_card_matches_phevaluator_card() -> None:

@@ -15,7 +15,9 @@ def _text_files() -> list[Path]:
     skip = {".git", "build", "dist", "_build", ".hypothesis", ".pytest_cache", ".benchmarks", "__pycache__"}
     out = []
     for p in ROOT.rglob("*"):
-        if (p.is_file() and p.suffix in SUFFIXES and not skip & set(p.relative_to(ROOT).parts)
+        rel = p.relative_to(ROOT).parts
+        if (p.is_file() and p.suffix in SUFFIXES and not skip & set(rel)
+                and not any(part.endswith(".egg-info") for part in rel)  # an editable install's copy of an old README
                 and p != Path(__file__).resolve() and p.stat().st_size < 2_000_000):
             out.append(p)
     return out
@@ -29,7 +31,7 @@ def test_no_install_hint_names_the_wrong_distribution() -> None:
         except UnicodeDecodeError:
             continue
         for n, line in enumerate(text.splitlines(), 1):
-            if WRONG.search(line):
+            if WRONG.search(line) and not (p.name == "CHANGELOG.md" and "pyeval-poker[" in line):  # the fix, quoting the old hint
                 bad.append(f"{p.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not bad, "install hints must say pyeval-poker[...]:\n" + "\n".join(bad)
 

@@ -43,7 +43,7 @@ CASES = {
     "evaluate_low_batch a5": (lambda out: hands.evaluate_low_batch(_LOW5, out), np.uint16, (N,)),
     "evaluate_low_batch 27": (lambda out: hands.evaluate_low_batch(_LOW5, out, kind="27"), np.uint16, (N,)),
     "evaluate_badugi_batch": (lambda out: hands.evaluate_badugi_batch(_BADUGI, out), np.uint16, (N,)),
-    "evaluate_omaha_batch": (lambda out: hands.evaluate_omaha_batch(_OMAHA_H, _OMAHA_B, out), np.uint16, (N,)),
+    "evaluate_omaha_batch": (lambda out: hands.evaluate_omaha_batch(hole=_OMAHA_H, board=_OMAHA_B, out=out), np.uint16, (N,)),
     "BatchDealer.holdem_showdowns values_out": (
         lambda out: shoe.BatchDealer(seed=1).holdem_showdowns(N, 3, values_out=out), np.uint16, (N, 3)),
     "BatchDealer.holdem_showdowns winners_out": (

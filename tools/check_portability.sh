@@ -7,7 +7,10 @@
 #      and once more as pedantic C11 with -DPE_COMPAT_PORTABLE=1 -Wvla (what MSVC would compile);
 #   2. the C unit tests (tests/c/test_*.c) are built with the portable fallbacks of
 #      csrc/pe_compat.h only (-DPE_COMPAT_PORTABLE=1, no builtins, no vector extensions) and run;
-#   3. the C unit tests are built for Windows and, when wine is installed, run under wine.
+#   3. the C unit tests are built for Windows and, when wine is installed, run under wine;
+#   4. the C unit tests are built for aarch64 Linux (static, musl) and run under qemu-user
+#      (`qemu-aarch64`, Debian's qemu-user): correctness on ARM (the NEON-less portable paths and the
+#      scalar batch kernel); PYEVAL_REQUIRE_QEMU=1 (set by .ci/run) makes a missing qemu a failure.
 # Usage: tools/check_portability.sh [--no-wine]      (CI runs it with --no-wine)
 # Environment: PYTHON (default python3), CC for step 2 (default cc), ZIG (a zig command; default
 # "$PYTHON -m ziglang", installing ziglang with pip when it is missing and PYEVAL_NO_PIP is unset).
@@ -111,6 +114,32 @@ for harness in tests/c/test_*.c; do
         echo "ok: $(basename "$exe") under $(basename "$wine")"
     else
         echo "FAIL: $(basename "$exe") under $(basename "$wine")"
+        fail=1
+    fi
+done
+
+# 4. the C unit tests on aarch64 Linux, under qemu-user
+qemu=$(command -v qemu-aarch64 || command -v qemu-aarch64-static || true)
+for harness in tests/c/test_*.c; do
+    exe="$out/$(basename "$harness" .c).aarch64"
+    if ! "${zig[@]}" cc -target aarch64-linux-musl -static "${warn[@]}" -O2 -Icsrc "$harness" csrc/*.c -o "$exe" -lm; then
+        echo "FAIL: building $(basename "$harness") for aarch64-linux-musl"
+        fail=1
+        continue
+    fi
+    if [ -z "$qemu" ]; then
+        if [ "${PYEVAL_REQUIRE_QEMU:-}" = 1 ]; then
+            echo "FAIL: no qemu-aarch64 to run $(basename "$exe") (apt-get install qemu-user)"
+            fail=1
+        else
+            echo "built $(basename "$exe") for aarch64 Linux (not run: no qemu-aarch64; apt-get install qemu-user)"
+        fi
+        continue
+    fi
+    if "$qemu" "$exe" | tail -n 1 | grep -qx ok; then
+        echo "ok: $(basename "$exe") under $(basename "$qemu")"
+    else
+        echo "FAIL: $(basename "$exe") under $(basename "$qemu")"
         fail=1
     fi
 done

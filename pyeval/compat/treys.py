@@ -254,7 +254,7 @@ class PLOEvaluator(Evaluator):
 
     def evaluate(self, hand: Sequence[int], board: Sequence[int]) -> int:
         """Omaha rank 1..7462 (lower is stronger) of ``hand`` (4..6 treys ints) on ``board`` (3..5)."""
-        return _WORST - evaluate_omaha(_ids(hand), _ids(board))
+        return _WORST - evaluate_omaha(hole=_ids(hand), board=_ids(board))
 
 
 class Deck:
