@@ -35,7 +35,7 @@ from ._verify import Verification, verify
 from ._phh import HandHistory
 from .export import to_pokerstars
 
-__all__ = ["FORMATS", "ImportedHand", "HandParseError", "Verification", "detect_format", "parse_text",
+__all__ = ["FORMATS", "READER_FAULT", "ImportedHand", "HandParseError", "Verification", "detect_format", "parse_text",
            "parse_file", "read_text", "verify", "to_pokerstars", "RawHand", "to_phh"]
 
 
@@ -129,6 +129,11 @@ def _format_of(text: str, fmt: str | None, source: str) -> tuple[str, _Format]:
     return name, FORMATS[name]
 
 
+#: How the last-resort error of a hand starts its reason when a reader let a plain Python error
+#: through (a reader's fault: the readers map every problem of the text to a HandParseError).
+READER_FAULT = "the reader failed on this hand"
+
+
 def _cut(text: str, most: int = 200) -> str:
     return text if len(text) <= most else text[:most - 3] + "..."
 
@@ -147,7 +152,7 @@ def _read_hand(f: _Format, lines: list[str], start: int, source: str, options: d
     except PyevalError as exc:  # pragma: no cover - parsers map errors to HandParseError
         raise HandParseError(_cut(str(exc)), start, source) from None
     except Exception as exc:  # a reader's fault: reported for this hand, the file goes on
-        raise HandParseError(f"the {f.name} reader failed on this hand ({type(exc).__name__}: {_cut(str(exc))}); "
+        raise HandParseError(f"{READER_FAULT} ({f.name}: {type(exc).__name__}: {_cut(str(exc))}); "
                              "please report it with the hand", start, source) from None
 
 

@@ -20,6 +20,8 @@ from typing import Any
 
 from ..cards import CARD_TEXT
 from ..errors import HandHistoryError
+from ._limits import MAX_DIGITS
+from ._model import MAX_SEAT
 from ._phh import BettingStructure, HandHistory, Round
 
 __all__ = ["to_pokerstars", "game_label"]
@@ -370,18 +372,27 @@ def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
     number, time and currency when the record has them; ``kwargs`` override."""
     rnd = hh.replay()
     x = hh.extra
-    opts: dict[str, object] = {"hand_id": int(x["hand"]) if str(x.get("hand", "")).isdigit() else 1}
-    if x.get("currency") in ("USD", "EUR", "GBP") and int(x.get("_units_per_currency", 1)) > 1:
+    hand = str(x.get("hand", ""))  # a room's hand number: digits, at most MAX_DIGITS of them (else #1)
+    opts: dict[str, object] = {"hand_id": int(hand) if hand.isascii() and hand.isdigit() and len(hand) <= MAX_DIGITS
+                               else 1}
+    units = x.get("_units_per_currency", 1)
+    if (x.get("currency") in ("USD", "EUR", "GBP") and isinstance(units, int) and not isinstance(units, bool)
+            and 1 < units <= 10**6):
         opts["currency"] = x["currency"]
-        opts["units_per_currency"] = int(x["_units_per_currency"])
+        opts["units_per_currency"] = units
     if isinstance(x.get("table"), str):
         opts["table"] = x["table"]
-    seats = x.get("seats")
-    if isinstance(seats, list) and len(seats) == rnd.n and len(set(seats)) == rnd.n:
+    seats = x.get("seats")  # a PHH file's own field: used when it is one seat number 1..99 per player
+    if (isinstance(seats, list) and len(seats) == rnd.n and all(type(s) is int and 1 <= s <= MAX_SEAT for s in seats)
+            and len(set(seats)) == rnd.n):
         opts["seats"] = seats
-        if isinstance(x.get("seat_count"), int) and x["seat_count"] >= max(seats):
-            opts["seat_count"] = x["seat_count"]
+        count = x.get("seat_count")
+        if type(count) is int and max(seats) <= count <= MAX_SEAT:
+            opts["seat_count"] = count
     if all(isinstance(x.get(k), int) for k in ("year", "month", "day")) and isinstance(x.get("time"), _dt.time):
-        opts["time"] = _dt.datetime.combine(_dt.date(x["year"], x["month"], x["day"]), x["time"])
+        try:  # a PHH file's own fields: a date that does not exist is left out
+            opts["time"] = _dt.datetime.combine(_dt.date(x["year"], x["month"], x["day"]), x["time"])
+        except (ValueError, OverflowError):
+            pass
     opts.update(kwargs)
     return to_pokerstars(rnd, hh.players, **opts)  # type: ignore[arg-type]
