@@ -365,26 +365,34 @@ def run_streams(task: Callable[[int, int], T], counts: Sequence[int], executor: 
         elif _dask_client(executor) is not None:
             _run_on_dask(_dask_client(executor), task, todo, finish)
         else:
-            stop = threading.Event()  # threads: the flag their streams check between chunks
-            futures: dict[Future[T], tuple[int, int]] = {}
-            with deferred_sigint(stop) as hit:
-                try:
-                    for k, n in todo:
-                        check_interrupt(hit)
-                        futures[submit_stoppable(executor, stop, task, k, n)] = (k, n)
-                    for fut in completed(futures, hit):
-                        k, n = futures[fut]
-                        finish(k, n, fut.result())
-                except KeyboardInterrupt:
-                    stop_running(executor, stop, futures)
-                    for fut, (k, n) in futures.items():  # streams that ended before the stop are kept
-                        if k not in out and fut.done() and not fut.cancelled() and fut.exception() is None:
-                            finish(k, n, fut.result())
-                    raise
+            _run_on_executor(executor, task, todo, finish, out)
     except KeyboardInterrupt:
         raise RunInterrupted(dict(sorted(out.items())), sum(n for k, n in jobs if k in out),
                              sum(counts)) from None
     return [out[k] for k, _ in jobs]
+
+
+def _run_on_executor(executor: Executor, task: Callable[[int, int], T], todo: list[tuple[int, int]],
+                     finish: Callable[[int, int, T], None], out: dict[int, T]) -> None:
+    """:func:`run_streams` on a ``concurrent.futures`` executor: submit every stream, finish each as
+    it completes; on Ctrl-C stop the running streams (threads check ``stop`` between chunks), keep
+    those that had already ended, and re-raise."""
+    stop = threading.Event()  # threads: the flag their streams check between chunks
+    futures: dict[Future[T], tuple[int, int]] = {}
+    with deferred_sigint(stop) as hit:
+        try:
+            for k, n in todo:
+                check_interrupt(hit)
+                futures[submit_stoppable(executor, stop, task, k, n)] = (k, n)
+            for fut in completed(futures, hit):
+                k, n = futures[fut]
+                finish(k, n, fut.result())
+        except KeyboardInterrupt:
+            stop_running(executor, stop, futures)
+            for fut, (k, n) in futures.items():  # streams that ended before the stop are kept
+                if k not in out and fut.done() and not fut.cancelled() and fut.exception() is None:
+                    finish(k, n, fut.result())
+            raise
 
 
 def _dask_client(executor: Executor) -> Any:

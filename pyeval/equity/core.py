@@ -558,6 +558,19 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
                         time.perf_counter() - t0)
 
 
+def _adaptive_round(executor: Executor, stop: threading.Event, futs: list[Future[Any]], spec: tuple[Any, ...],
+                    work: list[tuple[Any, int]]) -> list[Any]:
+    """One round of :func:`_adaptive` on ``executor``: each ``(state, trials)`` continued as a task
+    (appended to ``futs``, so a Ctrl-C handler can stop them), the results in order."""
+    with deferred_sigint(stop) as hit:  # Ctrl-C raised at safe points (pyeval.parallel)
+        for state, n in work:
+            check_interrupt(hit)
+            futs.append(submit_stoppable(executor, stop, _mc_continue, spec, state, n))
+        for _ in completed(futs, hit):
+            pass
+    return [f.result() for f in futs]
+
+
 def _adaptive(spec: tuple[Any, ...], seed: int, k: int, cap: int | None, target: float | None,
               budget: float | None, executor: Executor | None, progress: Callable[[int], None] | None,
               t0: float, ranges: list[Range]) -> EquityStats:
@@ -577,13 +590,7 @@ def _adaptive(spec: tuple[Any, ...], seed: int, k: int, cap: int | None, target:
                 results = [_mc_continue(spec, states[j], counts[j]) for j in jobs]
             else:
                 futs = []
-                with deferred_sigint(stop) as hit:  # Ctrl-C raised at safe points (pyeval.parallel)
-                    for j in jobs:
-                        check_interrupt(hit)
-                        futs.append(submit_stoppable(executor, stop, _mc_continue, spec, states[j], counts[j]))
-                    for _ in completed(futs, hit):
-                        pass
-                results = [f.result() for f in futs]
+                results = _adaptive_round(executor, stop, futs, spec, [(states[j], counts[j]) for j in jobs])
         except KeyboardInterrupt:  # the rounds finished so far are the partial result
             if executor is not None:
                 stop_running(executor, stop, futs)

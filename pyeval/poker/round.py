@@ -142,6 +142,31 @@ def _check_seats(seats: Sequence[int] | None, n: int) -> tuple[int, ...] | None:
 R_SEATS_ROUND = "58 Pa. Code § 637a.11(b)"
 
 
+
+def _check_round_args(rules: PokerRules, stacks: Sequence[int], cards: CardSource | None,
+                      posters_given: bool) -> list[int]:
+    """The checks of :class:`Round`'s arguments before any state is made; returns the stacks as a list."""
+    if not isinstance(rules, PokerRules):
+        raise CardTypeError(f"rules must be a PokerRules, got {type(rules).__name__}")
+    stacks = list(stacks)
+    n = len(stacks)
+    if not 2 <= n <= rules.seats:
+        raise _illegal(f"a round needs 2..{rules.seats} players, got {n}", "58 Pa. Code § 637a.11(b)")
+    for s in stacks:
+        if type(s) is not int or s <= 0:  # bool and int subclasses are refused too
+            raise _illegal(f"table stakes must be positive ints, got {s!r}", R_STAKES)
+        if s > MAX_CHIPS:  # pyeval's one chip limit (PHH and the room readers refuse more too)
+            raise _illegal("table stakes must be at most 2**63-1 chips, got a larger stack", R_STAKES)
+    if not posters_given and len(rules.blinds) > n:  # stud tables have no blinds
+        raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
+    if "short_deck" in rules.variant.hands and isinstance(cards, Shoe):
+        # a 52-card shoe deals cards below 6 that a short-deck hand cannot score: the round would
+        # stop at the award with chips in the pot
+        raise _illegal(f"{rules.variant.name} is dealt from the 36-card deck: wrap the shoe in "
+                       "pyeval.poker.games.ShortDeckSource (or deal explicit cards)", R_DEAL)
+    return stacks
+
+
 class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
     """One round of Hold'em among ``len(stacks)`` players, from forced bets to award.
 
@@ -182,24 +207,8 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
     def __init__(self, rules: PokerRules, stacks: Sequence[int], cards: CardSource | None = None, *,
                  blind_posters: Sequence[int | None] | None = None, sitting_out: Iterable[int] = (),
                  seats: Sequence[int] | None = None) -> None:
-        if not isinstance(rules, PokerRules):
-            raise CardTypeError(f"rules must be a PokerRules, got {type(rules).__name__}")
-        stacks = list(stacks)
+        stacks = _check_round_args(rules, stacks, cards, blind_posters is not None)
         n = len(stacks)
-        if not 2 <= n <= rules.seats:
-            raise _illegal(f"a round needs 2..{rules.seats} players, got {n}", "58 Pa. Code § 637a.11(b)")
-        for s in stacks:
-            if type(s) is not int or s <= 0:  # bool and int subclasses are refused too
-                raise _illegal(f"table stakes must be positive ints, got {s!r}", R_STAKES)
-            if s > MAX_CHIPS:  # pyeval's one chip limit (PHH and the room readers refuse more too)
-                raise _illegal("table stakes must be at most 2**63-1 chips, got a larger stack", R_STAKES)
-        if blind_posters is None and len(rules.blinds) > n:  # stud tables have no blinds
-            raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
-        if "short_deck" in rules.variant.hands and isinstance(cards, Shoe):
-            # a 52-card shoe deals cards below 6 that a short-deck hand cannot score: the round would
-            # stop at the award with chips in the pot
-            raise _illegal(f"{rules.variant.name} is dealt from the 36-card deck: wrap the shoe in "
-                           "pyeval.poker.games.ShortDeckSource (or deal explicit cards)", R_DEAL)
         self._rules = rules
         self._n = n
         self._source = cards
