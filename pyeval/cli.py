@@ -237,15 +237,15 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     rows = []
     for text in args.hands:
         cards = parse_cards(text)
-        if not 5 <= len(cards) <= 7:
+        if not 5 <= len(cards) <= 52:
             joined = " ".join(args.hands)
             try:  # one hand typed without quotes: every argument short, together 5-7 distinct cards
                 whole = (len(args.hands) > 1 and all(len(parse_cards(a)) < 5 for a in args.hands)
-                         and 5 <= len(parse_cards(joined)) <= 7)
+                         and 5 <= len(parse_cards(joined)) <= 52)
             except PyevalError:
                 whole = False
             raise CardCountError(
-                f"{text!r} has {len(cards)} card(s); a hand has 5-7 cards, and each argument is one "
+                f"{text!r} has {len(cards)} card(s); a hand has 5-52 cards (the best five count), and each argument is one "
                 f'hand: quote it, e.g. pyeval eval "{joined if whole else "As Kd Qh Jc Tc"}"'
             )
         value = evaluate(cards)
@@ -257,10 +257,20 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     return ExitCode.OK
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: :func:`pyeval._info.build_info_text` on one line (argparse's own version action
+    wraps it to the terminal's width)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(build_info_text())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``pyeval`` argument parser, with every registered subcommand."""
     p = argparse.ArgumentParser(prog="pyeval", description="Poker hand evaluation and casino game procedures.")
-    p.add_argument("--version", action="version", version=build_info_text())
+    p.add_argument("--version", action=_VersionAction, nargs=0, help="show the version, the batch kernel and the CPU features, and exit")
     sub = p.add_subparsers(dest="command", required=True)
     e = add_command(sub, "eval", _cmd_eval, help="evaluate and describe 5-7 card hands given as text",
                     description="Evaluate and describe 5-7 card hands given as text.")

@@ -177,6 +177,7 @@ def convergence_figure(conv: Convergence) -> Any:
     ax.set_xscale("log")
     ax.set_xlabel("rounds")
     ax.set_ylabel(conv.label)
-    ax.set_title(f"{conv.game}: running estimate with 95% band (seed {conv.seed})")
+    seed = str(conv.seed) if conv.seed < 10**12 else f"{str(conv.seed)[:10]}…"  # a drawn 256-bit seed is 77 digits
+    ax.set_title(f"{conv.game}: running estimate with 95% band (seed {seed})")
     ax.legend(fontsize="small")
     return fig

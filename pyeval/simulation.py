@@ -274,7 +274,7 @@ def headline(result: Any) -> tuple[str, dict[str, tuple[float, float]]]:
     """
     d = result.to_dict()
     if "seats" in d:
-        return "equity", {f"seat {s['seat'] + 1}": (s["equity"], s["equity_stderr"]) for s in d["seats"]}
+        return "equity", {f"seat {s['seat']}": (s["equity"], s["equity_stderr"]) for s in d["seats"]}  # as the report numbers them
     main = d.get("main")
     if isinstance(main, dict) and "house_edge" in main:  # the house games' one layout (docs/simulation.md)
         return "house edge (per initial wager)", {"game": (main["house_edge"], main["std_error"])}

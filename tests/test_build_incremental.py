@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import shutil
 import subprocess
 import sys
@@ -47,9 +48,14 @@ def _build(folder: Path, **env: str) -> list[str]:
 
 
 def _touch(p: Path) -> None:
-    """Make ``p`` newer than everything built so far (no sleeping: the clock is not involved)."""
-    t = max(q.stat().st_mtime for q in p.parent.rglob("*")) + 2
-    os.utime(p, (t, t))
+    """Make ``p`` newer than everything built so far, and everything older than what the next build
+    writes (no sleeping): every file is dated 20 s back and ``p`` 10 s back. (Dating ``p`` into the
+    future instead made an object compiled within that margin look older than its source.)"""
+    now = time.time()
+    for q in p.parent.rglob("*"):
+        if q.is_file():
+            os.utime(q, (now - 20, now - 20))
+    os.utime(p, (now - 10, now - 10))
 
 
 def test_one_changed_unit_recompiles_one(tmp_path: Path) -> None:

@@ -76,7 +76,8 @@ def hand_results(hh: HandHistory) -> list[HandResult]:
     last = views[-1]
     n = len(hh.starting_stacks)
     names = [str(p) for p in (hh.players or [f"p{i + 1}" for i in range(n)])]
-    before = [Fraction(last.stacks[i] - round(hh.starting_stacks[i] * scale), scale) for i in range(n)]
+    first = views[0]  # starting stacks as replayed (an unbounded ``inf`` stack has a finite stand-in)
+    before = [Fraction(last.stacks[i] - first.stacks[i] - first.put_in[i], scale) for i in range(n)]
     awarded = [Fraction(w, scale) for w in last.winnings]
     recorded = hh.extra.get("winnings")
     rake = int(hh.extra.get("_rake", 0) or 0) + int(hh.extra.get("_jackpot", 0) or 0)

@@ -185,37 +185,22 @@ def hand_view(hh: HandHistory) -> HandView:
             continue
         p = int(tok[0][1:]) - 1
         put = t.put_in[p] - prev.put_in[p] if p < len(t.put_in) else 0
-        op = tok[1]
-        cards = ""
-        if op == "f":
-            action = "folds"
-        elif op == "cc":
-            action = "checks" if put == 0 else f"calls {_fmt(put, unit, currency)}"
-        elif op == "cbr":
-            raise_ = max(prev.bets) > 0
-            action = f"{'raises to' if raise_ else 'bets'} {_fmt(t.bets[p], unit, currency)}"
-        elif op == "pb":
-            action = f"brings in {_fmt(put, unit, currency)}"
-        elif op == "sm":
-            cards = _split_cards(tok[2]) if len(tok) > 2 else ""
-            action = "shows" if cards else "mucks"
-        elif op == "sd":
-            cards = _split_cards(tok[2]) if len(tok) > 2 else ""
-            action = f"discards {len(cards.split())}" if cards else "stands pat"
-        else:
-            action = " ".join(tok[1:])
-        rows.append(ShowRow(street, p, action, cards, put, t.pot, t.stacks[p], board,
+        action, cards = _words(tok, put, max(prev.bets) > 0, t.bets[p], unit, currency)
+        returned = [(q, t.stacks[q] - prev.stacks[q]) for q in range(n)  # an uncalled bet handed back
+                    if q != p and t.stacks[q] > prev.stacks[q] and not any(t.winnings)]
+        rows.append(ShowRow(street, p, action, cards, put, t.pot + sum(r for _, r in returned), t.stacks[p], board,
                             all_in=t.stacks[p] == 0 and put > 0))
-        for q in range(n):  # an uncalled bet handed back when the last caller folds
-            if q != p and t.stacks[q] > prev.stacks[q] and not any(t.winnings):
-                rows.append(ShowRow(street, q, "uncalled bet returned", "", 0, t.pot, t.stacks[q], board))
+        for q, back in returned:
+            rows.append(ShowRow(street, q, f"uncalled bet returned ({_fmt(back, unit, currency)})", "", 0, t.pot,
+                                t.stacks[q], board))
         prev = t
     last = all_steps[-1].table
     won = list(last.winnings)
     recorded = hh.extra.get("winnings")  # what the room paid (after its rake), when it says
     if isinstance(recorded, list) and len(recorded) == n and all(isinstance(w, (int, float)) for w in recorded):
         won = [_int(w, scale) for w in recorded]
-    players = tuple(ShowPlayer(i, seats[i], names[i], _int(hh.starting_stacks[i], scale),
+    first = all_steps[0].table
+    players = tuple(ShowPlayer(i, seats[i], names[i], first.stacks[i] + first.put_in[i],
                                last.stacks[i] - last.winnings[i] + won[i], _cards_text(last.hole[i]), won[i])
                     for i in range(n))
     awards = tuple((i, w) for i, w in enumerate(won) if w)
@@ -225,23 +210,51 @@ def hand_view(hh: HandHistory) -> HandView:
                     _cards_text(last.board), awards, rake, None if total is None else int(total) * scale, unit, currency)
 
 
+def _words(tok: list[str], put: int, facing_bet: bool, bet_to: int, unit: int, currency: str) -> tuple[str, str]:
+    """A player's PHH action ``tok`` (``["p2", "cbr", "20"]``) in words, and the cards it shows or
+    discards as text; ``put``: the chips it put in, ``facing_bet``: a bet stood before it, ``bet_to``:
+    his bet after it."""
+    op = tok[1]
+    cards = ""
+    if op == "f":
+        action = "folds"
+    elif op == "cc":
+        action = "checks" if put == 0 else f"calls {_fmt(put, unit, currency)}"
+    elif op == "cbr":
+        action = f"{'raises to' if facing_bet else 'bets'} {_fmt(bet_to, unit, currency)}"
+    elif op == "pb":
+        action = f"brings in {_fmt(put, unit, currency)}"
+    elif op == "sm":
+        cards = _split_cards(tok[2]) if len(tok) > 2 else ""
+        action = "shows" if cards else "mucks"
+    elif op == "sd":
+        cards = _split_cards(tok[2]) if len(tok) > 2 else ""
+        action = f"discards {len(cards.split())}" if cards else "stands pat"
+    else:
+        action = " ".join(tok[1:])
+    return action, cards
+
+
 def _forced_rows(hh: HandHistory, first: Any, street: str, scale: int) -> list[ShowRow]:
-    """The antes and blinds (or straddles) posted before the first action, from the record."""
-    rows = []
-    n = len(hh.starting_stacks)
+    """The antes, blinds and straddles posted before the first action, read from the replay's first
+    state (what each player put in front of him, and in all): antes first, then the blinds from the
+    smallest (small blind, big blind, then straddles). Heads-up records list the blinds in their own
+    order, so the words come from the amounts, not from the record's positions."""
+    rows: list[ShowRow] = []
+    n = len(first.stacks)
     pot = 0
-    blind_names = {0: "small blind", 1: "big blind"}
-    for kind, amounts in (("ante", hh.antes), ("blind", hh.blinds_or_straddles)):
-        for i, a in enumerate(amounts[:n]):
-            if not a:
-                continue
-            what = "ante" if kind == "ante" else blind_names.get(i, "straddle")
-            if kind == "blind" and n == 2:  # heads-up: PHH lists the big blind first
-                what = "big blind" if i == 0 else "small blind"
-            put = min(_int(a, scale), _int(hh.starting_stacks[i], scale))
-            pot = min(pot + put, first.pot)
-            rows.append(ShowRow(street, i, f"posts {what}", "", put, pot, first.stacks[i], "",
-                                all_in=first.stacks[i] == 0))
+    for i in range(n):
+        ante = first.put_in[i] - first.bets[i]
+        if ante > 0:
+            pot += ante
+            rows.append(ShowRow(street, i, "posts ante", "", ante, pot, first.stacks[i] + first.bets[i], ""))
+    posted = sorted((first.bets[i], i) for i in range(n) if first.bets[i] > 0)
+    names = ["small blind", "big blind"] if len(posted) > 1 else ["blind"]
+    for k, (amount, i) in enumerate(posted):
+        pot += amount
+        what = names[k] if k < len(names) else "straddle"
+        rows.append(ShowRow(street, i, f"posts {what}", "", amount, min(pot, first.pot), first.stacks[i], "",
+                            all_in=first.stacks[i] == 0))
     return rows
 
 

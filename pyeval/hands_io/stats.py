@@ -26,6 +26,8 @@ its net rounded toward zero; its bb/100 is exact).
 """
 from __future__ import annotations
 
+import math
+
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -173,7 +175,7 @@ def _net_units(hh: HandHistory, rnd: Round, scale: int) -> list[int] | None:
         return None
     start = [int(x) for x in rnd.starting_stacks]
     rec = hh.finishing_stacks
-    if rec is not None and len(rec) == rnd.n:
+    if rec is not None and len(rec) == rnd.n and all(math.isfinite(x) for x in rec):  # inf: an unbounded stack
         units = [Fraction(x) * scale for x in rec]
         if all(u.denominator == 1 for u in units) and not agreement_problems(hh, rnd, [int(u) for u in units]):
             return [int(u) - s for u, s in zip(units, start)]
