@@ -93,15 +93,17 @@ class Checkpoint:
         self._parts: dict[str, Any] = {str(k): dump(v) for k, v in sorted(done.items())}
 
     def save(self, stream: int, result: Any) -> None:
-        """Record one finished stream and rewrite the file atomically."""
+        """Record one finished stream and rewrite the file atomically. ``done`` names a stream only once
+        the file holds it, so a Ctrl-C during the write never reports a stream the file lacks."""
+        parts = {**self._parts, str(stream): self._dump(result)}
+        self._write(parts)
+        self._parts = parts
         self.done[stream] = result
-        self._parts[str(stream)] = self._dump(result)
-        self._write()
 
-    def _write(self) -> None:
+    def _write(self, parts: dict[str, Any]) -> None:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "pyeval": __version__, "generator": GENERATOR,
                                 "run": self.run, "seed": str(self.seed),
-                                "streams_done": dict(sorted(self._parts.items(), key=lambda kv: int(kv[0])))}
+                                "streams_done": dict(sorted(parts.items(), key=lambda kv: int(kv[0])))}
         data["checksum"] = checksum(data)
         write_atomic(self.path, json.dumps(data, allow_nan=False), what="checkpoint", error=CheckpointError)
 
@@ -195,5 +197,5 @@ def open_checkpoint(path: str | os.PathLike[str], run: dict[str, Any], seed: obj
                 raise CheckpointError(f"the checkpoint {p}: stream {k}: {exc}") from None
         return Checkpoint(p, run, stored, done, dump)
     ck = Checkpoint(p, run, resolve_seed(seed), {}, dump)
-    ck._write()  # the seed is recorded before any stream runs
+    ck._write(ck._parts)  # the seed is recorded before any stream runs
     return ck

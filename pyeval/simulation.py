@@ -150,7 +150,8 @@ def simulate(game: SimGame[Any, R_co], rounds: int, *, seed: int | None = None, 
         got_parts = list(stop.partial.values())  # type: ignore[attr-defined]
         part = game.result(game.merge(got_parts), stop.done, s, k) if stop.done else None
         if ck is not None and report is not None:
-            report(f"{len(ck.done)} of {used} streams ({stop.done:,} of {rounds:,} rounds, seed {s}) are saved in "
+            saved = sum(counts[j] for j in ck.done)  # what the file holds (a stream finished during the write is not)
+            report(f"{len(ck.done)} of {used} streams ({saved:,} of {rounds:,} rounds, seed {s}) are saved in "
                    f"{ck.path}" + ("" if ck.done else " (no stream had finished)"))
         raise RunInterrupted(part, stop.done, stop.total) from None
     return game.result(game.merge(parts), rounds, s, k)

@@ -285,3 +285,25 @@ def test_fuzz_1000_mutated_checkpoints(tmp_path):
         seen[_resume(name, _mutate(raw, rng), tmp_path)] += 1
     print(f"\n1200 mutated checkpoints: {seen['same']} resumed exactly, {seen['refused']} refused")
     assert sum(seen.values()) == 1200 and seen["refused"] > 0
+
+
+def test_a_ctrl_c_during_the_write_never_counts_a_stream_the_file_lacks(tmp_path, monkeypatch):
+    """The user trial: after Ctrl-C the message said one stream more than the file held (the stream
+    was recorded as done before the atomic write that the interrupt stopped)."""
+    import pyeval.checkpoint as cp
+
+    ck = cp.open_checkpoint(tmp_path / "ck.json", {"game": "t", "config": "c", "rounds": 4, "streams": 2}, 1,
+                            dump=lambda r: r, load=lambda j, d: d)
+    ck.save(0, [1, 2])
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cp, "write_atomic", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        ck.save(1, [3, 4])
+    assert sorted(ck.done) == [0]
+    monkeypatch.undo()
+    again = cp.open_checkpoint(tmp_path / "ck.json", {"game": "t", "config": "c", "rounds": 4, "streams": 2}, 1,
+                               dump=lambda r: r, load=lambda j, d: d)
+    assert sorted(again.done) == [0] and again.done[0] == [1, 2]
