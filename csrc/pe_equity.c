@@ -229,6 +229,20 @@ typedef struct eq_iso {
     eq_acc *a;
 } eq_iso;
 
+/* The start of an exact enumeration with suit isomorphism: the board's words and suit counts, and
+ * the iterator x over e and a (shared by pe_equity_exact_rows and pe_eq_spot). */
+static uint64_t eq_iso_begin(eq_iso *x, eq_enum *e, eq_acc *a, int players, const uint8_t *board, int nboard,
+                             uint64_t *bp, unsigned bsuit[4])
+{
+    const uint64_t bk = eq_start(e, a, players, board, nboard, bp);
+    for (int s = 0; s < 4; s++) bsuit[s] = 0;
+    for (int i = 0; i < nboard; i++) bsuit[board[i] & 3]++;
+    x->e = e;
+    x->p = players;
+    x->a = a;
+    return bk;
+}
+
 static const uint8_t EQ_BINOM[5][5] = {{1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0},
                                        {1, 4, 6, 4, 1}};
 
@@ -366,14 +380,10 @@ int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int
             if (mult[t] == 0 || mult[t] > ((uint64_t)1 << 32)) return PE_ERR_ARG;
     eq_acc a;
     eq_enum e;
-    uint64_t bp;
-    const uint64_t bk = eq_start(&e, &a, players, board, nboard, &bp);
-    unsigned bsuit[4] = {0, 0, 0, 0};
-    for (int i = 0; i < nboard; i++) bsuit[board[i] & 3]++;
     eq_iso x;
-    x.e = &e;
-    x.p = players;
-    x.a = &a;
+    uint64_t bp;
+    unsigned bsuit[4];
+    const uint64_t bk = eq_iso_begin(&x, &e, &a, players, board, nboard, &bp, bsuit);
     for (size_t t = 0; t < tuples; t++)
         eq_iso_deal(&x, &e, holes + t * 2 * (size_t)players, fixed, bsuit, bk, bp, mult ? mult[t] : 1);
     eq_finish(&a, players, 0, acc);
@@ -1034,14 +1044,10 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
         if (work > (double)max_work || wprod >= (double)((uint64_t)1 << 30)) { if (kc != (uint8_t *)small) free(kc); return PE_EQ_ERR_BIG; }
         eq_acc a;
         eq_enum e;
-        uint64_t bp;
-        const uint64_t bk = eq_start(&e, &a, players, board, nboard, &bp);
-        unsigned bsuit[4] = {0, 0, 0, 0};
-        for (int i = 0; i < nboard; i++) bsuit[board[i] & 3]++;
         eq_iso x;
-        x.e = &e;
-        x.p = players;
-        x.a = &a;
+        uint64_t bp;
+        unsigned bsuit[4];
+        const uint64_t bk = eq_iso_begin(&x, &e, &a, players, board, nboard, &bp, bsuit);
         r.p = players;
         r.x = &x;
         r.e = &e;
