@@ -1,18 +1,20 @@
-/* pe_eval_avx512.c - the 5-7-card batch on 16 rows at once with AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ), chosen
- * at run time by pe_eval_batch (pe_compat.h: pe_have_avx512vbmi). Same keys and tables as the
- * scalar kernel (pe_eval_internal.h), so the same values:
- *   cards: 16 rows of k bytes (one full and one masked 64-byte load: nothing past the rows is read)
- *          and card j of every row by a two-source byte permute (vpermi2b);
- *   rank key sum: ranks through a 16-entry register table (vpermd), no gathers;
- *   suit counters: 1 << 4*suit (vpermd on the card's low bits) added to 0x3333, bit 3 of a counter
- *          = five of a suit (as scalar);
+/* pe_eval_avx512.c - the 5-7-card batch on 16 rows at once with AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ,
+ * BITALG), chosen at run time by pe_eval_batch (pe_compat.h: pe_have_avx512vbmi). Same keys and tables
+ * as the scalar kernel (pe_eval_internal.h), so the same values; every step is branch-free but the
+ * two checks (docs/decisions/018-avx512-batch-kernel.md):
+ *   cards: 16 rows of k bytes (one full and one masked 64-byte load: nothing past the rows is read),
+ *          each byte translated once (vpermb) to b = 16 * suit + rank, then card j of every row
+ *          into the low byte of dword i by a two-source byte permute (vpermi2b);
+ *   rank key sum: the rank (b's low 4 bits) through a 16-entry register table (vpermd), no gathers;
+ *   suit masks: bit b of a 64-bit word per row, as two 32-bit halves (1 << b for b < 32 and
+ *          1 << (b ^ 32) for b >= 32), ORed: the 16-bit word of suit s holds that suit's ranks;
  *   validation: a byte >= 52 anywhere in the block (one compare per 64 bytes), or fewer than k
- *          distinct cards in a row (popcount of the OR of the one-hot bits, in two 32-bit halves:
- *          1 << c for c < 32, 1 << (c ^ 32) for 32 <= c < 52), stops the kernel before any lookup;
- *   lookup: the scalar hash (multiply, mask) then two gathers: the row displacement (uint32)
- *          and the value (uint16, read as the upper half of the 32-bit word ending at it, so no byte
- *          outside the table is read; index 0 as the lower half of the first word);
- *   flushes: the few flush rows of a block are evaluated by the scalar kernel.
+ *          bits in a row's suit masks (a repeated card), stops the kernel before any lookup;
+ *   flushes: a suit word with 5 or more bits (vpopcntw) is the flush's rank mask; only one suit can
+ *          have five of seven cards, so the OR of the selected words is the PE_FLUSH index;
+ *   lookup: the scalar hash (multiply, mask), the row displacement by one gather from PE_DISP (32 KB),
+ *          the value index (a flush row's points into PE_FLUSH, counted from PE_HASH), then one
+ *          scalar 16-bit load a row (cheaper than a 16-bit gather emulated on 32-bit words).
  * pe_eval_avx512_rows returns how many leading rows (a multiple of 16) it evaluated; it stops at
  * the first block holding an invalid row, and the scalar batch does the rest (naming that row). */
 #include "pe_compat.h"
@@ -25,10 +27,15 @@
 PE_AVX512_TARGET static PE_ALWAYS_INLINE size_t pe_avx_k(const uint8_t *cards, size_t rows, const int k,
                                                          uint16_t *out)
 {
-    uint32_t rk[16] = {0}, su[16];
+    /* PE_FLUSH as an index off PE_HASH (uint16 units) for the one value gather; both tables are in
+     * the same object file, so the distance is small, but it is checked */
+    const intptr_t dist = (intptr_t)((uintptr_t)PE_FLUSH - (uintptr_t)PE_HASH) / 2;
+    if (dist < -((intptr_t)1 << 30) || dist > ((intptr_t)1 << 30)) return 0;
+    uint8_t tb[64] = {0};
+    uint32_t rk[16] = {0};
+    for (int c = 0; c < 52; c++) tb[c] = (uint8_t)(16 * (c & 3) + (c >> 2));
     for (int r = 0; r < 13; r++) rk[r] = (uint32_t)PE_CARD_KEY(4 * r);
-    for (int i = 0; i < 16; i++) su[i] = 1u << (4 * (i & 3)); /* by the card's low 4 bits */
-    const __m512i RK = _mm512_loadu_si512((const void *)rk), SU = _mm512_loadu_si512((const void *)su);
+    const __m512i TB = _mm512_loadu_si512((const void *)tb), RK = _mm512_loadu_si512((const void *)rk);
     __m512i idx[7];
     for (int j = 0; j < k; j++) {
         uint8_t b[64] = {0};
@@ -36,40 +43,40 @@ PE_AVX512_TARGET static PE_ALWAYS_INLINE size_t pe_avx_k(const uint8_t *cards, s
         idx[j] = _mm512_loadu_si512((const void *)b);
     }
     const __m512i one = _mm512_set1_epi32(1), c32 = _mm512_set1_epi32(32), zero = _mm512_setzero_si512(),
-                  c52b = _mm512_set1_epi8(52);
+                  c52b = _mm512_set1_epi8(52), five = _mm512_set1_epi16(5), vk = _mm512_set1_epi32(k),
+                  mult = _mm512_set1_epi32((int)PE_HASH_MULT), kmask = _mm512_set1_epi32((int)PE_KEY_MASK),
+                  m13 = _mm512_set1_epi32(0x1fff), vdist = _mm512_set1_epi32((int)dist);
     const __mmask64 bytes0 = 0x1111111111111111ull; /* the low byte of every dword */
     const __mmask64 tail = 16 * k - 64 >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << (16 * k - 64)) - 1);
     size_t r = 0;
     for (; r + 16 <= rows; r += 16) {
         const uint8_t *c = cards + r * (size_t)k;
-        const __m512i lo = _mm512_loadu_si512((const void *)c);
-        const __m512i hi = _mm512_maskz_loadu_epi8(tail, (const void *)(c + 64));
-        /* every byte of the block < 52 (the masked tail bytes are 0), else the scalar batch takes over */
+        __m512i lo = _mm512_loadu_si512((const void *)c);
+        __m512i hi = _mm512_maskz_loadu_epi8(tail, (const void *)(c + 64));
         if (PE_UNLIKELY(_mm512_cmpge_epu8_mask(lo, c52b) | _mm512_cmpge_epu8_mask(hi, c52b))) break;
-        __m512i rsum = zero, ssum = _mm512_set1_epi32(0x3333), olo = zero, ohi = zero;
+        lo = _mm512_permutexvar_epi8(lo, TB);
+        hi = _mm512_permutexvar_epi8(hi, TB);
+        __m512i rsum = zero, plo = zero, phi = zero;
         for (int j = 0; j < k; j++) {
-            const __m512i cj = _mm512_maskz_permutex2var_epi8(bytes0, lo, idx[j], hi);
-            rsum = _mm512_add_epi32(rsum, _mm512_permutexvar_epi32(_mm512_srli_epi32(cj, 2), RK));
-            ssum = _mm512_add_epi32(ssum, _mm512_permutexvar_epi32(cj, SU));
-            olo = _mm512_or_si512(olo, _mm512_sllv_epi32(one, cj));                        /* 0 for >= 32 */
-            ohi = _mm512_or_si512(ohi, _mm512_sllv_epi32(one, _mm512_xor_si512(cj, c32))); /* c - 32, or >= 32 */
+            const __m512i b = _mm512_maskz_permutex2var_epi8(bytes0, lo, idx[j], hi);
+            rsum = _mm512_add_epi32(rsum, _mm512_permutexvar_epi32(b, RK));
+            plo = _mm512_or_si512(plo, _mm512_sllv_epi32(one, b));
+            phi = _mm512_or_si512(phi, _mm512_sllv_epi32(one, _mm512_xor_si512(b, c32)));
         }
-        /* valid: k distinct cards (the OR of the one-hot bits has k bits) */
-        const __m512i bits = _mm512_add_epi32(_mm512_popcnt_epi32(olo), _mm512_popcnt_epi32(ohi));
-        if (PE_UNLIKELY(_mm512_cmpneq_epi32_mask(bits, _mm512_set1_epi32(k)))) break; /* scalar names the row */
-        const __m512i x = _mm512_and_si512(_mm512_mullo_epi32(rsum, _mm512_set1_epi32((int)PE_HASH_MULT)),
-                                           _mm512_set1_epi32((int)PE_KEY_MASK));
+        const __m512i bits = _mm512_add_epi32(_mm512_popcnt_epi32(plo), _mm512_popcnt_epi32(phi));
+        if (PE_UNLIKELY(_mm512_cmpneq_epi32_mask(bits, vk))) break;
+        const __m512i f = _mm512_or_si512(
+            _mm512_maskz_mov_epi16(_mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(plo), five), plo),
+            _mm512_maskz_mov_epi16(_mm512_cmpge_epu16_mask(_mm512_popcnt_epi16(phi), five), phi));
+        const __mmask16 fl = _mm512_test_epi32_mask(f, f);
+        const __m512i fm = _mm512_ternarylogic_epi32(f, _mm512_srli_epi32(f, 16), m13, 0xA8); /* (A|B)&C */
+        const __m512i x = _mm512_and_si512(_mm512_mullo_epi32(rsum, mult), kmask);
         const __m512i disp = _mm512_i32gather_epi32(_mm512_srli_epi32(x, PE_ROW_SHIFT), (const void *)PE_DISP, 4);
-        const __m512i h = _mm512_add_epi32(x, disp); /* PE_DISP holds the row base */
-        const __mmask16 nz = _mm512_cmpneq_epi32_mask(h, zero);
-        const __m512i hm1 = _mm512_mask_sub_epi32(h, nz, h, one);
-        __m512i v = _mm512_i32gather_epi32(hm1, (const void *)PE_HASH, 2);
-        v = _mm512_mask_srli_epi32(v, nz, v, 16);
-        _mm256_storeu_si256((__m256i *)(void *)(out + r), _mm512_cvtepi32_epi16(v));
-        for (unsigned fl = _mm512_test_epi32_mask(ssum, _mm512_set1_epi32(0x8888)); fl; fl &= fl - 1) {
-            const int j = pe_ctz32(fl);
-            out[r + (size_t)j] = pe_eval_unchecked(c + (size_t)j * (size_t)k, k);
-        }
+        __m512i h = _mm512_mask_add_epi32(_mm512_add_epi32(x, disp), fl, fm, vdist);
+        int32_t at[16]; /* value indices, in uint16 units from PE_HASH */
+        _mm512_storeu_si512((void *)at, h);
+        for (int i = 0; i < 16; i++) /* integer address arithmetic: a flush index leaves PE_HASH */
+            out[r + (size_t)i] = *(const uint16_t *)((uintptr_t)PE_HASH + (uintptr_t)(2 * (intptr_t)at[i]));
     }
     return r;
 }
