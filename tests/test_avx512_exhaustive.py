@@ -7,9 +7,9 @@ import itertools
 
 import numpy as np
 import pytest
+from conftest import forced_batch_kernel
 
 from pyeval import HandCategory, evaluate_batch, hand_category
-from conftest import forced_batch_kernel
 
 H = HandCategory
 CATEGORY_OF = np.array([0] + [int(hand_category(v, royal=True)) for v in range(1, 7463)], np.int64)
