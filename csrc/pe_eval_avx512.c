@@ -1,7 +1,7 @@
 /* pe_eval_avx512.c - the 5-7-card batch on 16 rows at once with AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ,
  * BITALG), chosen at run time by pe_eval_batch (pe_compat.h: pe_have_avx512vbmi). Same keys and tables
  * as the scalar kernel (pe_eval_internal.h), so the same values; every step is branch-free but the
- * two checks (docs/decisions/018-avx512-batch-kernel.md):
+ * two checks (docs/decisions/022-avx512-batch-kernel-and-threads.md):
  *   cards: 16 rows of k bytes (one full and one masked 64-byte load: nothing past the rows is read),
  *          each byte translated once (vpermb) to b = 16 * suit + rank, then card j of every row
  *          into the low byte of dword i by a two-source byte permute (vpermi2b);
@@ -16,6 +16,7 @@
  *          the value index (a flush row's points into PE_FLUSH, counted from PE_HASH), then one
  *          gather of the value (uint16, read as the upper half of the 32-bit word ending at it, so
  *          no byte outside the tables is read; index 0 as the lower half of the first word);
+ *          5-card rows: a hash of their own with the displacements in registers, one gather (p5_*);
  *   rows: prefetched into L1 only (NTA) a few blocks ahead, so that streaming them does not push
  *          the tables out of L2.
  * pe_eval_avx512_rows returns how many leading rows (a multiple of 16) it evaluated; it stops at
