@@ -24,7 +24,7 @@ def build_info() -> dict[str, Any]:
     ``"avx512"``; ``PYEVAL_BATCH_KERNEL`` can cap it); ``batch_kernels``: every kernel of this
     build; ``batch_kernel_env``: that variable's value (None when unset); ``cpu_features``: the
     features the C library detected and uses (``popcnt``, ``bmi2``, ``avx2``, ``avx512`` = AVX-512
-    F/BW/VL/VBMI/VPOPCNTDQ, ``neon``); ``compiler``: what built the C library; ``machine``,
+    F/BW/VL/VBMI/VPOPCNTDQ/BITALG, ``neon``); ``compiler``: what built the C library; ``machine``,
     ``python``: ``platform.machine()`` and the Python version.
     """
     from .hands.high import BATCH_KERNELS, batch_kernel

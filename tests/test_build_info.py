@@ -34,7 +34,7 @@ def test_cpu_features_agree_with_the_kernel_of_this_machine():
             break
     b = pyeval.build_info()
     assert ("avx2" in b["cpu_features"]) == ("avx2" in flags)
-    need = {"avx512f", "avx512bw", "avx512vl", "avx512vbmi", "avx512_vpopcntdq"}
+    need = {"avx512f", "avx512bw", "avx512vl", "avx512vbmi", "avx512_vpopcntdq", "avx512_bitalg"}
     assert ("avx512" in b["cpu_features"]) == need.issubset(flags)
 
 
