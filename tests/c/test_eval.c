@@ -48,6 +48,18 @@ int main(void)
     if (pe_eval_batch_max(hands, N, 7, PE_KERNEL_SCALAR, out2, &bad) != PE_OK) FAIL("scalar batch rejected");
     if (memcmp(out, out2, (size_t)N * sizeof *out) != 0) FAIL("scalar and default kernels disagree");
     if (pe_eval_batch_kernel(PE_KERNEL_SCALAR) != PE_KERNEL_SCALAR) FAIL("kernel cap");
+    /* 5- and 6-card batches (the AVX-512 kernel's 5-card hash among them) against the scalar kernel */
+    for (int k = 5; k <= 6; k++) {
+        uint8_t *part = malloc((size_t)N * (size_t)k);
+        uint16_t *o = malloc((size_t)N * sizeof *o);
+        if (!part || !o) return 2;
+        for (size_t r = 0; r < N; r++) memcpy(part + r * (size_t)k, hands + r * 7, (size_t)k);
+        if (pe_eval_batch(part, N, k, out2, &bad) != PE_OK || pe_eval_batch_max(part, N, k, PE_KERNEL_SCALAR, o, &bad) != PE_OK ||
+            memcmp(o, out2, (size_t)N * sizeof *o) != 0)
+            FAIL("%d-card batch: default and scalar kernels disagree", k);
+        free(part);
+        free(o);
+    }
     hands[1000 * 7 + 3] = hands[1000 * 7 + 5];
     size_t bad2 = 0;
     if (pe_eval_batch_max(hands, N, 7, PE_KERNEL_SCALAR, out2, &bad2) != PE_ERR_DUP || bad2 != 1000 ||
