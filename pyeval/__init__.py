@@ -32,6 +32,7 @@ from .errors import (
     RangeError,
     SeedError,
     ShoeArgumentError,
+    HouseArgumentError,
     SimulationError,
     ShoeError,
     ShoeExhaustedError,
@@ -123,7 +124,7 @@ __all__ = [
     "HandValueError", "NativeBuildError", "TableRulesError", "IllegalActionError", "OutOfTurnError",
     "TournamentChipsError", "UnshuffledShoeWarning",
     "HandHistoryError", "IllegalHandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
-    "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "ShoeTypeError",
+    "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "HouseArgumentError", "ShoeTypeError",
     "SeedError", "EntropyError", "RangeError", "EquityError", "SimulationError",
     # evaluation
     "HandCategory", "CATEGORY_RANGES", "MAX_VALUE", "evaluate", "evaluate_batch", "best_five",

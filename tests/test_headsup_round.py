@@ -210,7 +210,7 @@ def test_677a_11_i_1_i_pocket_bonus_pays_by_class(hole, dealer, cls, win):
 
 @pytest.mark.regulation("677a.11(i)(1)(i)")
 def test_677a_11_i_1_i_aa_with_dealer_aa_pays_aa_when_table_lacks_the_line():
-    lines = dict(RULES.pocket_bonus.lines)
+    lines = dict(RULES.pocket_bonus.payouts())
     del lines["AA_WITH_DEALER_AA"]
     rules = example_rules(pocket_bonus=HeadsUpPaytable(PaytableKind.POCKET_BONUS, lines, name="t"))
     ps = play("As Ac", "Ah Ad", "8c 9d 5h 6s 4s", (0, 0, 0), pocket=5, rules=rules)

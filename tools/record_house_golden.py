@@ -45,6 +45,9 @@ def plain(v: Any) -> Any:
         return {str(plain(k)): plain(x) for k, x in v.items()}
     if isinstance(v, (tuple, list)):
         return [plain(x) for x in v]
+    if hasattr(v, "payouts") and hasattr(v, "lines"):  # a paytable: its name and lines, whatever its class
+        return {"name": v.name, "lines": [{"label": ln.label, "min_value": ln.min_value, "odds": plain(ln.odds)}
+                                          for ln in v.lines]}
     if hasattr(v, "__dataclass_fields__"):
         return {k: plain(getattr(v, k)) for k in v.__dataclass_fields__ if not k.startswith("_")}
     raise TypeError(f"cannot record {type(v).__name__}")

@@ -20,13 +20,13 @@ and a rejected step raises a :class:`~pyeval.errors.PyevalError` and changes not
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from .._bindings import _fastcall
 from ..contracts import Action, Event, EventKind as K, Outcome, list_copy, passes, read_only
-from .._house import winnings
+from ..house import PaidLine, settle_line
 from ..errors import (
     IllegalActionError,
     OutOfTurnError,
@@ -604,14 +604,13 @@ def _bet_unit(s: _Seat, d: int) -> int:
     return s.ante if d == 0 else s.ante_down if d == 1 else min(s.ante, s.ante_down)
 
 
-def _pay(player: int, wager: CrissCrossWager, staked: int, table: list[tuple[int, int, str | None]],
+def _pay(player: int, wager: CrissCrossWager, staked: int, table: Sequence[PaidLine | None],
          value: int) -> CrissCrossWagerResult:
-    num, den, label = table[value]
-    if not den:
-        return _new(CrissCrossWagerResult, (player, wager, staked, Outcome.LOSE, -staked, None))
-    if not num:
-        return _new(CrissCrossWagerResult, (player, wager, staked, Outcome.PUSH, 0, label))
-    return _new(CrissCrossWagerResult, (player, wager, staked, Outcome.WIN, winnings(staked, num, den), label))
+    """One wager on the line its hand ``value`` falls on (the house layer's one settlement step);
+    below the last line the wager loses; winnings are rounded down to the table unit."""
+    line = table[value]
+    outcome, net = settle_line(line, staked)
+    return _new(CrissCrossWagerResult, (player, wager, staked, outcome, net, None if line is None else line[3]))
 
 
 _W_BETS = (CrissCrossWager.ACROSS, CrissCrossWager.DOWN, CrissCrossWager.MIDDLE)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
-from .._house import winnings
+from ..house import settle_line, winnings
 from ..contracts import Outcome
 from ..hands.high import CATEGORY_RANGES, MAX_VALUE, HandCategory
 from .rules import WIN, HeadsUpRules, HeadsUpWager, pocket_class
@@ -39,6 +39,7 @@ _LOWS = [lo for lo, _ in CATEGORY_RANGES.values()]
 _CAT_NAMES = tuple(c.name for c in HandCategory)
 _PAIR_LOW = CATEGORY_RANGES[HandCategory.PAIR][0]
 _ROYAL = MAX_VALUE
+_PUSH, _BAD_BEAT = Outcome.PUSH, Outcome.BAD_BEAT
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
 
 
@@ -150,7 +151,7 @@ def settle_player(rules: HeadsUpRules, player: int, *, ante: int, odds: int, rai
         qualifies = dealer_value >= _PAIR_LOW
         if player_value > dealer_value:
             rule = _RH_2_I if qualifies else _RH_1_I
-            n, d, ar_odds = plan.ante_raise
+            n, d, ar_odds, _ = plan.ante_raise
             if qualifies:
                 add(_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.WIN, winnings(ante, n, d, up), WIN, ar_odds, rule, 0)))
             else:
@@ -158,14 +159,10 @@ def settle_player(rules: HeadsUpRules, player: int, *, ante: int, odds: int, rai
             if raise_amount:
                 won = winnings(raise_amount, n, d, up)
                 add(_tn(HeadsUpWagerResult, (HeadsUpWager.RAISE, raise_amount, Outcome.WIN, won, WIN, ar_odds, rule, 0)))
-            cls = _CAT_NAMES[pc]
+            # (h)(1)(i), (h)(2)(i): the Odds paid by the winning hand's line; a class not listed pushes
             o = plan.odds[pc]
-            if o is None:
-                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.PUSH, 0, cls, None, rule, 0)))
-            elif o[0] == 0:
-                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.PUSH, 0, cls, o[2], rule, 0)))
-            else:
-                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.WIN, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
+            out, net = settle_line(o, odds, up, absent=_PUSH)
+            add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, out, net, _CAT_NAMES[pc], None if o is None else o[2], rule, 0)))
         elif player_value == dealer_value:
             rule = _RH_2_II if qualifies else _RH_1_II
             add(_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.PUSH, 0, None, None, rule if qualifies else _RH_1, 0)))
@@ -186,24 +183,22 @@ def settle_player(rules: HeadsUpRules, player: int, *, ante: int, odds: int, rai
             if pc < HandCategory.STRAIGHT:
                 add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.LOSE, -odds, None, None, rule, 0)))
             else:
-                cls = _CAT_NAMES[pc]
+                # (h)(2)(iii)(B): a losing straight or better paid by its Bad Beat line, else lost
                 o = plan.bad_beat[pc]
-                if o is None:
-                    add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.LOSE, -odds, cls, None, rule, 0)))
-                else:
-                    add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.BAD_BEAT, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
+                out, net = settle_line(o, odds, up, win=_BAD_BEAT)
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, out, net, _CAT_NAMES[pc], None if o is None else o[2], rule, 0)))
     if pocket_bonus:
         pocket = pocket_class(hole, dealer_hole, dealer_aa_class=plan.dealer_aa_class)
         if pocket is None:
             add(_tn(HeadsUpWagerResult, (HeadsUpWager.POCKET_BONUS, pocket_bonus, Outcome.LOSE, -pocket_bonus, None, None, _RI_1_II, 0)))
         else:
-            n, d, f = plan.pocket[pocket]
+            n, d, f, _ = plan.pocket[pocket]
             add(_tn(HeadsUpWagerResult, (HeadsUpWager.POCKET_BONUS, pocket_bonus, Outcome.WIN, winnings(pocket_bonus, n, d, up), pocket, f,
                                   _RI_1_I, 0)))
     if trips_plus:
         if pc >= HandCategory.THREE_OF_A_KIND:
             cls = _CAT_NAMES[pc]
-            n, d, f = plan.trips[pc]  # type: ignore[misc]
+            n, d, f, _ = plan.trips[pc]  # type: ignore[misc]
             add(_tn(HeadsUpWagerResult, (HeadsUpWager.TRIPS_PLUS, trips_plus, Outcome.WIN, winnings(trips_plus, n, d, up), cls, f, _RI_2_I, 0)))
         else:
             add(_tn(HeadsUpWagerResult, (HeadsUpWager.TRIPS_PLUS, trips_plus, Outcome.LOSE, -trips_plus, None, None, _RI_2_II, 0)))
