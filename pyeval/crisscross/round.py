@@ -33,9 +33,9 @@ from ..errors import (
     StubCountDueError,
     WagerNotAllowedError,
 )
-from ..shoe import (
-    CRISS_CROSS_HAND_DEAL, DealFaults, DealPlan, StubOutcome, judge_stub_count, plan_deal,
-)
+from ..house.dealing import DealFaults, DealPlan, plan_deal
+from ..house.stub import StubOutcome, judge_stub_count
+from .dealing import CRISS_CROSS_HAND_DEAL
 from .deck import DECK_SIZE
 from .records import (
     Box, CrissCrossPhase, CrissCrossSeat, CrissCrossWager, CrissCrossWagerResult,

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..contracts import Deck, read_only
 from ..errors import DeckOutOfPlayError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
-from ..shoe import StubCountPolicy
+from ..house.stub import StubCountPolicy
 from .deck import DECK_SIZE, ShufflerDeck
 from .records import CrissCrossPhase, RoundRecord
 from .round import R_COUNT_OUTCOME, CrissCrossRound

@@ -31,8 +31,8 @@ from ..house import parse_odds as _parse_odds
 from ..cards import RANKS
 from ..errors import PaytableError, ShoeArgumentError, TableRulesError
 from ..hands.high import HandCategory
-from ..shoe.procedures import WPT_HEADS_UP_DEAL, plan_deal
-from ..shoe.procedures import DealingProcedure
+from ..house.dealing import DealingProcedure, plan_deal
+from .dealing import WPT_HEADS_UP_DEAL
 
 __all__ = [
     "PaytableKind", "Rounding", "DealingMethod", "HeadsUpPaytable", "HeadsUpRules", "HeadsUpWager",
@@ -135,7 +135,7 @@ class RaiseAmounts(enum.Enum):
 
 def parse_odds(value: OddsLike) -> Fraction:
     """Exact odds from ``Fraction``, a non-negative int (``5`` = "5 to 1") or text ``"3 to 2"``/``"3:2"``
-    (the house games' shared reading, :func:`pyeval._house.parse_odds`).
+    (the house games' shared reading, :func:`pyeval.house.parse_odds`).
 
     Raises:
         PaytableError: a negative, zero-denominator, float or unreadable value.
