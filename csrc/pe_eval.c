@@ -5,6 +5,7 @@
 #include "pe_enum.h"
 #include "pe_eval_avx512.h"
 #include "pe_eval_neon.h"
+#include "pe_eval_avx2.h"
 
 #include <string.h>
 
@@ -207,6 +208,7 @@ static int pe_batch_or(const uint8_t *cards, size_t rows, int k, uint16_t *out, 
 int pe_eval_batch_kernel(int max_kernel)
 {
     if (max_kernel >= PE_KERNEL_AVX512 && pe_have_avx512vbmi()) return PE_KERNEL_AVX512;
+    if (max_kernel >= PE_KERNEL_AVX2 && pe_have_avx2()) return PE_KERNEL_AVX2;
     if (max_kernel >= PE_KERNEL_NEON && PE_HAVE_NEON) return PE_KERNEL_NEON; /* every aarch64 CPU */
     return PE_KERNEL_SCALAR;
 }
@@ -243,6 +245,8 @@ int pe_eval_batch_max(const uint8_t *cards, size_t rows, int k, int max_kernel, 
     const int kernel = pe_eval_batch_kernel(max_kernel);
     if (rows >= 16 && kernel == PE_KERNEL_AVX512)
         done = pe_eval_avx512_rows(cards, rows, k, out);
+    else if (rows >= 16 && kernel == PE_KERNEL_AVX2) /* leading blocks of 16 valid rows (pe_eval_avx2.c) */
+        done = pe_eval_avx2_rows(cards, rows, k, out);
     else if (kernel == PE_KERNEL_NEON) /* leading valid blocks (pe_eval_neon.c) */
         done = pe_eval_neon_rows(cards, rows, k, out);
     if (done == rows) return PE_OK;

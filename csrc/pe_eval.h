@@ -73,13 +73,14 @@ int pe_eval_batch(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_
 
 /*
  * The batch kernels, best last: portable scalar blocks, NEON (aarch64: the scalar blocks with the
- * validation in vector registers), AVX-512 (x86-64, 16 rows at once). A kernel the CPU lacks is
+ * validation in vector registers), AVX2 (x86-64, 16 rows at once by byte shuffles), AVX-512
+ * (x86-64, 16 rows at once by byte permutes and gathers). A kernel the CPU lacks is
  * never chosen (max_kernel caps the choice; the scalar kernel is always there).
  * pe_eval_batch uses the best this CPU has; pe_eval_batch_max the best up to `max_kernel` (for
  * measurements and tests: every kernel gives the same values and names the same bad row).
  * pe_eval_batch_kernel says which kernel pe_eval_batch_max(.., max_kernel, ..) runs on this CPU.
  */
-enum { PE_KERNEL_SCALAR = 0, PE_KERNEL_NEON = 1, PE_KERNEL_AVX512 = 2 };
+enum { PE_KERNEL_SCALAR = 0, PE_KERNEL_NEON = 1, PE_KERNEL_AVX2 = 2, PE_KERNEL_AVX512 = 3 };
 int pe_eval_batch_max(const uint8_t *cards, size_t rows, int k, int max_kernel, uint16_t *out, size_t *bad_row);
 int pe_eval_batch_kernel(int max_kernel);
 
