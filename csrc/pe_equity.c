@@ -422,12 +422,13 @@ static void eq_iso_deal(eq_iso *x, eq_enum *e, const uint8_t *h, uint64_t fixed,
     }
 }
 
-int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int players, const uint8_t *board,
-                  int nboard, const uint8_t *dead, int ndead, pe_eq_stats *acc)
+int pe_eq_exact_part(const uint8_t *holes, const uint64_t *mult, size_t tuples, int players, const uint8_t *board,
+                     int nboard, const uint8_t *dead, int ndead, uint32_t part, uint32_t nparts, pe_eq_stats *acc)
 {
     uint64_t fixed;
     int st = eq_exact_check(holes, tuples, players, board, nboard, dead, ndead, acc, &fixed);
     if (st) return st;
+    if (nparts == 0 || part >= nparts) return PE_ERR_ARG;
     if (mult)
         for (size_t t = 0; t < tuples; t++)
             if (mult[t] == 0 || mult[t] > ((uint64_t)1 << 32)) return PE_ERR_ARG;
@@ -437,10 +438,18 @@ int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int
     uint64_t bp;
     unsigned bsuit[4];
     const uint64_t bk = eq_iso_begin(&x, &e, &a, players, board, nboard, &bp, bsuit);
+    x.part = part;
+    x.nparts = nparts;
     for (size_t t = 0; t < tuples; t++)
         eq_iso_deal(&x, &e, holes + t * 2 * (size_t)players, fixed, bsuit, bk, bp, mult ? mult[t] : 1);
     eq_finish(&a, players, 0, acc);
     return PE_OK;
+}
+
+int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int players, const uint8_t *board,
+                  int nboard, const uint8_t *dead, int ndead, pe_eq_stats *acc)
+{
+    return pe_eq_exact_part(holes, mult, tuples, players, board, nboard, dead, ndead, 0, 1, acc);
 }
 
 int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
@@ -994,9 +1003,10 @@ static void eq_spot_deals(eq_spot_run *r, int i, uint64_t used, uint8_t *h, uint
 
 int pe_eq_spot_abi(void) { return PE_EQ_SPOT_ABI; }
 
-int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
-               const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint64_t *seed,
-               uint32_t first, uint32_t streams, uint64_t trials, uint64_t max_work, pe_eq_spot_out *out)
+static int eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
+                   const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint64_t *seed,
+                   uint32_t first, uint32_t streams, uint64_t trials, uint64_t max_work, uint32_t part,
+                   uint32_t parts, pe_eq_spot_out *out)
 {
     pe_eq_stats dummy;
     uint64_t fixed;
@@ -1095,12 +1105,15 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
         double work = (double)per * (double)players;
         for (int i = 0; i < players; i++) work *= (double)r.n[i];
         if (work > (double)max_work || wprod >= (double)((uint64_t)1 << 30)) { if (kc != (uint8_t *)small) free(kc); return PE_EQ_ERR_BIG; }
+        if (parts > 1 && r.weighted) { if (kc != (uint8_t *)small) free(kc); return PE_ERR_ARG; }
         eq_acc a;
         eq_enum e;
         eq_iso x;
         uint64_t bp;
         unsigned bsuit[4];
         const uint64_t bk = eq_iso_begin(&x, &e, &a, players, board, nboard, &bp, bsuit);
+        x.part = part;
+        x.nparts = parts;
         r.p = players;
         r.x = &x;
         r.e = &e;
@@ -1121,4 +1134,21 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
     for (int i = 0; i < players; i++)
         out->equity[i] = (ldexp((double)out->share[i][1], 64) + (double)out->share[i][0]) / (U * T);
     return PE_OK;
+}
+
+int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
+               const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint64_t *seed,
+               uint32_t first, uint32_t streams, uint64_t trials, uint64_t max_work, pe_eq_spot_out *out)
+{
+    return eq_spot(combos, offsets, weights, players, board, nboard, dead, ndead, seed, first, streams, trials,
+                   max_work, 0, 1, out);
+}
+
+int pe_eq_spot_part(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
+                    const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t max_work,
+                    uint32_t part, uint32_t parts, pe_eq_spot_out *out)
+{
+    if (parts == 0 || part >= parts) return PE_ERR_ARG;
+    return eq_spot(combos, offsets, weights, players, board, nboard, dead, ndead, NULL, 0, 0, 0, max_work, part,
+                   parts, out);
 }

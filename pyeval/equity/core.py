@@ -235,11 +235,13 @@ _ERRORS: Mapping[int, type[PyevalError]] = {Status.ERR_ARG: EquityError, Status.
 # ---- exact ----------------------------------------------------------------------------------
 
 
-def _exact_rows(rows: Any, mult: Any, players: int, board: tuple[int, ...], dead: tuple[int, ...]) -> EquityStats:
-    """One C call: the deals ``rows`` (uint8, shape (n, 2 * players)), deal i counted ``mult[i]`` times."""
+def _exact_rows(rows: Any, mult: Any, players: int, board: tuple[int, ...], dead: tuple[int, ...],
+                part: int = 0, parts: int = 1) -> EquityStats:
+    """One C call: the deals ``rows`` (uint8, shape (n, 2 * players)), deal i counted ``mult[i]`` times;
+    only part ``part`` of ``parts`` of the boards (``pe_eq_exact_part``: the parts add up to the whole)."""
     acc = ffi.new("pe_eq_stats *")
-    st = lib.pe_eq_exact_w(ffi.from_buffer("uint8_t[]", rows), ffi.from_buffer("uint64_t[]", mult), len(rows),
-                           players, bytes(board), len(board), bytes(dead), len(dead), acc)
+    st = lib.pe_eq_exact_part(ffi.from_buffer("uint8_t[]", rows), ffi.from_buffer("uint64_t[]", mult), len(rows),
+                              players, bytes(board), len(board), bytes(dead), len(dead), part, parts, acc)
     check(st, "exact enumeration", _ERRORS)
     return EquityStats._from_c(acc, players)
 
@@ -293,25 +295,43 @@ def _exact(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...],
 
     Deals of equal weight are reduced to their distinct suit-canonical forms (a suit permutation
     fixing the board and dead cards changes no outcome), each enumerated once and counted with its
-    multiplicity; the boards are enumerated with the irrelevant-suit isomorphism of ``pe_eq_exact_w``.
-    The integer sums are exactly those of the plain enumeration of every deal and board."""
+    multiplicity; the boards are counted by the rank classes of ``pe_eq_exact_w``. With fewer deals
+    than threads (one hand against one hand is one deal), each deal's boards are split into one part
+    a thread (``pe_eq_exact_part``). The integer sums are exactly those of the plain enumeration of
+    every deal and board, whatever the threads."""
     p = len(ranges)
     canon, count = plan if plan is not None else _plan(ranges, board, dead)
     per = int(lib.pe_eq_board_count(p, len(board), len(dead)))
-    jobs: list[tuple[Fraction, Any, Any]] = []
+    rows_total = sum(len(rows) for _, rows, _ in canon)
+    parts = threads if 1 < threads and rows_total < 2 * threads else 1
+    jobs: list[tuple[Fraction, Any, Any, int]] = []
     for w, rows, counts in canon:
         step = max(1, min(_EXACT_CHUNK, -(-len(rows) // max(1, 4 * threads))))
-        jobs += [(w, rows[i:i + step], counts[i:i + step]) for i in range(0, len(rows), step)]
+        jobs += [(w, rows[i:i + step], counts[i:i + step], part) for i in range(0, len(rows), step)
+                 for part in range(parts)]
 
-    def run(w: Fraction, rows: Any, counts: Any) -> tuple[Fraction, EquityStats]:
-        st = _exact_rows(rows, counts, p, board, dead)
+    def run(w: Fraction, rows: Any, counts: Any, part: int) -> tuple[Fraction, EquityStats]:
+        st = _exact_rows(rows, counts, p, board, dead, part, parts)
         if progress is not None:
-            progress(int(counts.sum()) * per)
+            done = int(counts.sum()) * per
+            progress(done * (part + 1) // parts - done * part // parts)
         return w, st
 
     if threads <= 1:
         return [run(*j) for j in jobs], count
-    return run_threads(run, jobs), count
+    done = run_threads(run, jobs)
+    return [(done[i][0], _fold_parts([st for _, st in done[i:i + parts]])) for i in range(0, len(done), parts)], count
+
+
+def _fold_parts(parts: list[EquityStats]) -> EquityStats:
+    """The sums of one C call's parts (``pe_eq_exact_part``): a part may hold a flush correction of a
+    board class another part counted, so its sums are right modulo 2**64 only; the whole run's are
+    below 2**64 (:data:`EXACT_MAX_EVALUATIONS` bounds them), so their sum modulo 2**64 is exact."""
+    m = (1 << 64) - 1
+    s = sum(parts[1:], parts[0])
+    def fold(t: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(v & m for v in t)
+    return EquityStats(s.trials & m, fold(s.win), fold(s.tie), fold(s.share), fold(s.share_sq))
 
 
 # ---- Monte Carlo ------------------------------------------------------------------------------
@@ -487,10 +507,10 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
         check_seed(seed)
     if streams is not None:
         check_streams(streams)
-    if executor is None and progress is None and threads == 1 and target_stderr is None and time_budget is None:
-        from .fast import fast_equity  # small spots: one C call (pyeval/equity/fast.py)
+    if executor is None and progress is None and target_stderr is None and time_budget is None:
+        from .fast import fast_equity  # small spots: one C call (a call a thread; pyeval/equity/fast.py)
 
-        fast = fast_equity(players, board, dead, exact, seed, trials, streams, t0)
+        fast = fast_equity(players, board, dead, exact, seed, trials, streams, t0, nthreads)
         if fast is not None:
             return fast
     ranges, b, d = _prepare(players, board, dead)
