@@ -422,6 +422,63 @@ static void eq_iso_deal(eq_iso *x, eq_enum *e, const uint8_t *h, uint64_t fixed,
     }
 }
 
+/* Multisets of m ranks with at most cap[r] cards of rank r (m <= 5). */
+static uint64_t eq_multisets(const uint8_t cap[13], int m)
+{
+    uint64_t ways[6] = {1, 0, 0, 0, 0, 0};
+    for (int r = 0; r < 13; r++)
+        for (int t = m; t > 0; t--)
+            for (int u = 1; u <= cap[r] && u <= t; u++) ways[t] += ways[t - u];
+    return ways[m];
+}
+
+int pe_eq_exact_cost(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                     const uint8_t *dead, int ndead, uint64_t *classes)
+{
+    pe_eq_stats unused;
+    uint64_t fixed;
+    int st = eq_exact_check(holes, tuples, players, board, nboard, dead, ndead, &unused, &fixed);
+    if (st) return st;
+    if (!classes) return PE_ERR_ARG;
+    const int k = 5 - nboard;
+    uint8_t bc[4] = {0, 0, 0, 0};
+    for (int i = 0; i < nboard; i++) bc[board[i] & 3]++;
+    uint64_t n = 0;
+    for (size_t t = 0; t < tuples; t++) {
+        const uint8_t *h = holes + t * 2 * (size_t)players;
+        if (k == 0) { n++; continue; }
+        uint64_t used = fixed;
+        uint8_t most[4] = {0, 0, 0, 0};
+        for (int i = 0; i < players; i++) {
+            uint8_t c[4] = {0, 0, 0, 0};
+            c[h[2 * i] & 3]++;
+            c[h[2 * i + 1] & 3]++;
+            used |= ((uint64_t)1 << h[2 * i]) | ((uint64_t)1 << h[2 * i + 1]);
+            for (int s = 0; s < 4; s++) if (c[s] > most[s]) most[s] = c[s];
+        }
+        uint8_t avail[13], other[13];
+        for (int r = 0; r < 13; r++) avail[r] = (uint8_t)(4 - pe_popcount64(used >> (4 * r) & 0xfu));
+        n += eq_multisets(avail, k);
+        for (int s = 0; s < 4; s++) { /* as eq_iso_deal's flush part */
+            int nav = 0;
+            for (int r = 0; r < 13; r++) {
+                const int free = !(used >> (4 * r + s) & 1);
+                nav += free;
+                other[r] = (uint8_t)(avail[r] - free);
+            }
+            int jmin = 5 - most[s] - bc[s];
+            if (jmin < 0) jmin = 0;
+            for (int j = jmin; j <= k && j <= nav; j++) {
+                uint64_t sets = 1;
+                for (int q = 0; q < j; q++) sets = sets * (uint64_t)(nav - q) / (uint64_t)(q + 1);
+                n += sets * eq_multisets(other, k - j);
+            }
+        }
+    }
+    *classes = n;
+    return PE_OK;
+}
+
 int pe_eq_exact_part(const uint8_t *holes, const uint64_t *mult, size_t tuples, int players, const uint8_t *board,
                      int nboard, const uint8_t *dead, int ndead, uint32_t part, uint32_t nparts, pe_eq_stats *acc)
 {

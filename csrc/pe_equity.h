@@ -88,6 +88,14 @@ int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int
                   int nboard, const uint8_t *dead, int ndead, pe_eq_stats *acc);
 
 /*
+ * The board classes pe_eq_exact_w evaluates for the `tuples` hand tuples (rank classes plus flush
+ * boards, each one lookup per player), counted without evaluating: the cost of an exact run, for
+ * choosing between enumeration and Monte Carlo. Written to *classes. Errors: as pe_eq_exact.
+ */
+int pe_eq_exact_cost(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                     const uint8_t *dead, int ndead, uint64_t *classes);
+
+/*
  * Part `part` (0 .. nparts-1) of pe_eq_exact_w's work: its units (rank classes and flush-suit card
  * sets, in enumeration order) dealt round robin to nparts parts, so the parts of one hand tuple can
  * run on different threads. A part can hold the flush correction of a board class another part

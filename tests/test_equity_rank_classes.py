@@ -140,3 +140,30 @@ def test_threads_give_the_one_thread_result(players: list[str], board: object, t
     one = pyeval.equity(players, board, exact=True)
     many = pyeval.equity(players, board, exact=True, threads=threads)
     assert (many.players, many.stats, many.boards, many.exact) == (one.players, one.stats, one.boards, one.exact)
+
+
+def count_reference(holes: bytes, p: int, board: bytes, dead: bytes) -> int:
+    """pe_eq_exact_cost's count by brute force: the distinct rank multisets of the new cards, plus,
+    per suit s, the distinct (new cards of s, ranks of the other new cards) over the boards holding
+    three or more of s on which some player holds five of s."""
+    deck = [c for c in range(52) if c not in set(holes) | set(board) | set(dead)]
+    ranks, flush = set(), set()
+    for more in itertools.combinations(deck, 5 - len(board)):
+        ranks.add(tuple(sorted(c >> 2 for c in more)))
+        for s in range(4):
+            on_board = sum(1 for c in (*board, *more) if c % 4 == s)
+            if on_board >= 3 and any(sum(1 for c in holes[2 * i:2 * i + 2] if c % 4 == s) + on_board >= 5
+                                     for i in range(p)):
+                flush.add((s, tuple(sorted(c for c in more if c % 4 == s)),
+                           tuple(sorted(c >> 2 for c in more if c % 4 != s))))
+    return len(ranks) + len(flush)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spots(boards=(3, 4, 5)))
+def test_cost_counts_the_board_classes(spot: tuple[bytes, int, bytes, bytes]) -> None:
+    holes, p, board, dead = spot
+    out = ffi.new("uint64_t *")
+    assert lib.pe_eq_exact_cost(holes, 1, p, board, len(board), dead, len(dead), out) == 0
+    want = count_reference(holes, p, board, dead) if len(board) < 5 else 1
+    assert out[0] == want
