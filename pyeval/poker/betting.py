@@ -162,7 +162,30 @@ class Betting(RoundState):
         acted[a] = True
         self._acted_at_raise[a] = self._full_raises
         self._acted_at_bet[a] = bet_to
-        self._after_action(a)
+        # the next to act: _after_action and _first_from(a + 1) inlined (the hot path of simulations)
+        if self._n_contending > 1:
+            folded = self._folded
+            n = self._n
+            if self._n_able_to_act >= 2:
+                for i in _ORDER[n][(a + 1) % n]:
+                    if folded[i] or not stacks[i]:
+                        continue
+                    if bets[i] < bet_to or not acted[i]:
+                        self._actor = i
+                        if self._sitting_out and i in self._sitting_out:
+                            self._fold_sitting_out()
+                        return
+            else:
+                for i in _ORDER[n][(a + 1) % n]:
+                    if folded[i] or not stacks[i]:
+                        continue
+                    if bets[i] < bet_to:
+                        self._actor = i
+                        if self._sitting_out and i in self._sitting_out:
+                            self._fold_sitting_out()
+                        return
+        self._actor = None
+        self._street_done()
 
     def _check_raise_to(self, player: int | None, to: int) -> int:
         a = self._turn(player, "bet or raise")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import operator
 from collections.abc import Iterable, Sequence
 
 from ..cards import CARD_TEXT
@@ -45,6 +46,8 @@ _BET_OR_RAISE = frozenset({Action.FOLD, Action.CHECK_OR_CALL, Action.BET_OR_RAIS
 _BRING_IN = frozenset({Action.POST_BRING_IN})
 _DISCARD = frozenset({Action.DISCARD})
 _AWARD = EventKind.AWARD
+_STATE = operator.attrgetter(*RoundState.__slots__)  # every field of a round, as one tuple
+_CONTAINERS = frozenset({list, dict, set})  # the mutable fields' types (run_dealer copies them)
 
 
 def _frozen(v: object) -> object:
@@ -420,14 +423,43 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         Raises:
             IllegalActionError (or the card source's error): the first step that could not be done.
         """
-        saved = [(name, copy.copy(v) if isinstance(v, (list, dict, set)) else v)
-                 for name in RoundState.__slots__ for v in (getattr(self, name),)]
+        if self._one_step_or_safe():
+            self._run_dealer()
+            return
+        # the saved state: every slot in one C call, the lists, dicts and sets among them copied
+        # (a shallow copy each, as their items are immutable); put back only when a step fails
+        saved = [v.copy() if type(v) in _CONTAINERS else v for v in _STATE(self)]
         try:
             self._run_dealer()
         except BaseException:
-            for name, v in saved:
+            for name, v in zip(RoundState.__slots__, saved):
                 setattr(self, name, v)
             raise
+
+    def _one_step_or_safe(self) -> bool:
+        """True when :meth:`run_dealer` needs no saved state: the steps due are one step (each
+        step is all or nothing by itself) or steps that cannot fail. Conservative (hold'em and
+        Omaha, one run, nobody sitting out), and checked by tests against the saving path:
+
+        - a player is to act, or the round is awarded: nothing is due;
+        - a street's betting closed with two or more players able to bet: one ``deal_board``, after
+          which the next betting round opens (its first player is one of those two);
+        - the last betting round closed, or one hand left: shows in order and the award, whose
+          only failure is a card nobody saw (``-1``) in a live hand or on the board.
+        """
+        if self._forced_bets_due or not self._hole_dealt:
+            return False
+        if self._actor is not None or self._awarded:
+            return True  # nothing is due
+        if (self._bring_in_due or self._draw_queue or self._is_stud or self._has_draws or self._runs != 1
+                or self._sitting_out):
+            return False
+        if self._n_contending >= 2 and self._street < self._last_street:
+            return not (self._showdown_queue or self._betting_closed) and self._n_able_to_act >= 2
+        if -1 in self._board:
+            return False
+        folded, mucked = self._folded, self._mucked
+        return not any(-1 in h for i, h in enumerate(self._hole) if not (folded[i] or mucked[i]))
 
     def _run_dealer(self) -> None:
         if self._forced_bets_due:
