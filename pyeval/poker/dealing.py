@@ -326,14 +326,12 @@ class Dealing(RoundState):
                 dealt = self._dealt
                 got = _from_source((src.burn(), *src.deal(nb)), 1 + nb, dealt)
                 # every check is done: from here on the round changes
-                b = got[0]
-                out = got[1:]
                 dealt.update(got)
-                self._burns.append(b)
+                self._burns.append(got[0])
                 rec = self._record
-                rec.append(("burn", None, 0, (b,)))
-                self._board.extend(out)
-                rec.append(("board", None, 0, out))
+                rec.append(("burn", None, 0, got[:1]))
+                self._board.extend(got[1:])
+                rec.append(("board", None, 0, got[1:]))
                 self._draw_discards = {}
                 self._street += 1
                 if not self._betting_closed:

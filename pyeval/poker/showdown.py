@@ -219,8 +219,9 @@ class Showdown(RoundState):
                         odd = self._odd_rules()
                     payouts.extend((i, amt, k) for i, amt in self._divide(pot, k, values, self._low_values, False, odd).items())
                     continue
-                el = winners
-            elif not el:  # pragma: no cover - _pots never makes one while a hand is live
+                payouts.append((winners[0], pot.amount, k))
+                continue
+            if not el:  # pragma: no cover - _pots never makes one while a hand is live
                 return False
             payouts.append((el[0], pot.amount, k))
         self._pay(payouts, [])
