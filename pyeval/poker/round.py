@@ -34,17 +34,42 @@ from .view import TableView, view
 from .state import BettingOptions, CardSource, CardsInput, Event, EventKind, Phase, RoundState, Street, _illegal
 from .stud import Stud
 
+# enum members read once here: read through their class, each is a Python-level call (hot paths)
+_A_AWARD = Action.AWARD
+_A_BET_OR_RAISE_TO = Action.BET_OR_RAISE_TO
+_A_CHECK_OR_CALL = Action.CHECK_OR_CALL
+_A_DEAL_BOARD = Action.DEAL_BOARD
+_A_DEAL_HOLE_CARDS = Action.DEAL_HOLE_CARDS
+_A_DISCARD = Action.DISCARD
+_A_FOLD = Action.FOLD
+_A_MUCK = Action.MUCK
+_A_POST_BRING_IN = Action.POST_BRING_IN
+_A_POST_FORCED_BETS = Action.POST_FORCED_BETS
+_A_POST_STRADDLE = Action.POST_STRADDLE
+_A_RUN_IT = Action.RUN_IT
+_A_SHOW = Action.SHOW
+_H_BUTTON_SMALL_BLIND = HeadsUpOrder.BUTTON_SMALL_BLIND
+_P_AWARD = Phase.AWARD
+_P_BETTING = Phase.BETTING
+_P_BOARD = Phase.BOARD
+_P_BRING_IN = Phase.BRING_IN
+_P_COMPLETE = Phase.COMPLETE
+_P_DRAW = Phase.DRAW
+_P_FORCED_BETS = Phase.FORCED_BETS
+_P_HOLE_CARDS = Phase.HOLE_CARDS
+_P_SHOWDOWN = Phase.SHOWDOWN
+
 __all__ = ["Round", "CardSource", "CardsInput", "Event", "BettingOptions", "Phase", "Ruling", "Street"]
 
 _KINDS = {k.value: k for k in EventKind}
-_FORCED = frozenset({Action.POST_FORCED_BETS})
-_HOLE = frozenset({Action.DEAL_HOLE_CARDS})
-_HOLE_OR_STRADDLE = frozenset({Action.DEAL_HOLE_CARDS, Action.POST_STRADDLE})
+_FORCED = frozenset({_A_POST_FORCED_BETS})
+_HOLE = frozenset({_A_DEAL_HOLE_CARDS})
+_HOLE_OR_STRADDLE = frozenset({_A_DEAL_HOLE_CARDS, _A_POST_STRADDLE})
 _NOTHING: frozenset[Action] = frozenset()
-_CALL_OR_FOLD = frozenset({Action.FOLD, Action.CHECK_OR_CALL})
-_BET_OR_RAISE = frozenset({Action.FOLD, Action.CHECK_OR_CALL, Action.BET_OR_RAISE_TO})
-_BRING_IN = frozenset({Action.POST_BRING_IN})
-_DISCARD = frozenset({Action.DISCARD})
+_CALL_OR_FOLD = frozenset({_A_FOLD, _A_CHECK_OR_CALL})
+_BET_OR_RAISE = frozenset({_A_FOLD, _A_CHECK_OR_CALL, _A_BET_OR_RAISE_TO})
+_BRING_IN = frozenset({_A_POST_BRING_IN})
+_DISCARD = frozenset({_A_DISCARD})
 _AWARD = EventKind.AWARD
 _STATE = operator.attrgetter(*RoundState.__slots__)  # every field of a round, as one tuple
 _CONTAINERS = frozenset({list, dict, set})  # the mutable fields' types (run_dealer copies them)
@@ -245,7 +270,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         self._betting_closed = False  # no further betting this round
         self._showdown_queue: list[int] = []
         self._awarded = False
-        plan = _default_plan(n, rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND, len(rules.blinds))
+        plan = _default_plan(n, rules.heads_up is _H_BUTTON_SMALL_BLIND, len(rules.blinds))
         if blind_posters is not None:  # a table's button rule placed the blinds (e.g. a dead small blind)
             plan = _check_posters(blind_posters, len(rules.blinds), n)
         self._blind_posters, self._preflop_first = plan
@@ -279,22 +304,22 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
     def phase(self) -> Phase:
         """The step the round waits for now."""
         if self._forced_bets_due:
-            return Phase.FORCED_BETS
+            return _P_FORCED_BETS
         if not self._hole_dealt:
-            return Phase.HOLE_CARDS
+            return _P_HOLE_CARDS
         if self._awarded:
-            return Phase.COMPLETE
+            return _P_COMPLETE
         if self._bring_in_due:
-            return Phase.BRING_IN
+            return _P_BRING_IN
         if self._actor is not None:
-            return Phase.BETTING
+            return _P_BETTING
         if self._draw_queue:
-            return Phase.DRAW
+            return _P_DRAW
         if self._n_contending >= 2 and self._street < self._last_street:
-            return Phase.BOARD
+            return _P_BOARD
         if self._showdown_queue:
-            return Phase.SHOWDOWN
-        return Phase.AWARD
+            return _P_SHOWDOWN
+        return _P_AWARD
 
     @property
     def events(self) -> list[Event]:
@@ -331,15 +356,15 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             return _DISCARD
         acts: list[Action] = []
         if self.can_deal_board():
-            acts.append(Action.DEAL_BOARD)
+            acts.append(_A_DEAL_BOARD)
             if self.can_run_it():
-                acts.append(Action.RUN_IT)
+                acts.append(_A_RUN_IT)
         if self.can_show():
-            acts.append(Action.SHOW)
+            acts.append(_A_SHOW)
         if self.can_muck():
-            acts.append(Action.MUCK)
+            acts.append(_A_MUCK)
         if self.can_award():
-            acts.append(Action.AWARD)
+            acts.append(_A_AWARD)
         return frozenset(acts)
 
     @property

@@ -193,20 +193,9 @@ class Showdown(RoundState):
         """:meth:`award` for hold'em's one board without rake (the hot path, the same steps inlined:
         every hand scored and every pot divided before any chip moves). False, having changed
         nothing, when a live hand holds a card nobody saw (the general path then raises)."""
-        n = self._n
-        hole = self._hole
-        values = list(self._values)
-        if self._n_contending >= 2:
-            b0, b1, b2, b3, b4 = self._board
-            for i in range(n):
-                if live[i]:
-                    h = hole[i]
-                    if -1 in h:
-                        return False
-                    v = _EVAL7(h[0], h[1], b0, b1, b2, b3, b4)
-                    if v < 0:  # pragma: no cover - cards were validated when dealt
-                        return False
-                    values[i] = v
+        values = self._holdem_values(live)
+        if values is None:
+            return False
         payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
         odd: _OddRules | None = None
         for k, pot in enumerate(self._award_pots(live)):
@@ -228,6 +217,24 @@ class Showdown(RoundState):
         self._values = values
         self._awarded = True
         return True
+
+    def _holdem_values(self, live: list[bool]) -> list[int] | None:
+        """Each live hold'em hand's value on the board (a new list, as :meth:`_score`), or None when
+        a live hand holds a card nobody saw."""
+        values = list(self._values)
+        if self._n_contending >= 2:
+            hole = self._hole
+            b0, b1, b2, b3, b4 = self._board
+            for i in range(self._n):
+                if live[i]:
+                    h = hole[i]
+                    if -1 in h:
+                        return None
+                    v = _EVAL7(h[0], h[1], b0, b1, b2, b3, b4)
+                    if v < 0:  # pragma: no cover - cards were validated when dealt
+                        return None
+                    values[i] = v
+        return values
 
     # ---- award's parts: score every run, the pots, the rake, one pot's division, the payment
     def _score_runs(self, live: list[bool], split: bool, runs: int) -> list[tuple[list[int], list[int]]]:
