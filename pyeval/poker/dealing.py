@@ -90,8 +90,9 @@ class Dealing(RoundState):
                                f"of {self._variant.name} (use pyeval.poker.games.ShortDeckSource)", R_DEAL)
             hole = [dealt[i::n] for i in range(n)]  # k rounds of one card, left of the button first
         self._hole = hole
+        dealt_now = self._dealt
         for h in hole:
-            self._dealt.update(h)
+            dealt_now.update(h)
         ev = self._record
         for i in range(n):
             ev.append(("hole", i, 0, hole[i]))

@@ -486,6 +486,16 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         folded, mucked = self._folded, self._mucked
         return not any(-1 in h for i, h in enumerate(self._hole) if not (folded[i] or mucked[i]))
 
+    def _show_queue(self) -> None:
+        """:meth:`show` for every hand in the showdown queue, in order, as the dealer turns them up
+        (the same events; a hand with a card nobody saw goes through :meth:`show`, which raises)."""
+        q, hole, rec = self._showdown_queue, self._hole, self._record
+        while q and -1 not in hole[q[0]]:
+            p = q.pop(0)
+            rec.append(("show", p, 0, hole[p]))
+        if q:
+            self.show()
+
     def _run_dealer(self) -> None:
         if self._forced_bets_due:
             self.post_forced_bets()
@@ -495,7 +505,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             if self._bring_in_due:
                 self.post_bring_in()
             elif self._showdown_queue:  # all-in hands are turned up before the rest of the board
-                self.show()
+                self._show_queue()
             elif self._draw_queue:  # a player must discard or stand pat
                 return
             elif self._n_contending >= 2 and self._street < self._last_street:
