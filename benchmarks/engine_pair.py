@@ -21,7 +21,7 @@ the names that changed: ``pyeval.holdem`` / ``pyeval.poker``, ``legal_actions()`
   else check or call), dealer steps by ``run_dealer``.
 - ``holdem_call``: the same table, every player checks or calls to showdown.
 - ``headsup_steps_1`` / ``headsup_steps_6``: WPT Heads-Up Hold 'Em, 1 or 6 players, every step
-  called by hand (``deal``, ``decision``/``decide`` with the basic strategy, ``burn_and_flop``,
+  called by hand (``deal``, ``decision``/``decide`` with a scripted policy, ``burn_and_flop``,
   ``burn_turn_and_river``, ``expose_dealer``, ``settle``); ``headsup_run``: ``HeadsUpRound.run``.
 - ``crisscross_steps_1`` / ``crisscross_steps_6``: Criss-Cross Poker, 1 or 6 players, every step by
   hand (``place_wagers``, ``no_more_bets``, ``deal``, ``count_stub``/``discard_stub``, ``bet``/
@@ -116,9 +116,20 @@ def _holdem(pyeval: Any) -> dict[str, Callable[[int], int]]:
     return {"holdem_random": rand, "holdem_call": call}
 
 
+def _hu_policy(d: Any) -> int:
+    """The scripted heads-up policy (the same in every checkout, unlike the basic strategy, whose
+    tables were corrected since 6507dbf): the largest raise with a pair (in the hand or with the
+    board) or an ace, else check (before the river) or fold."""
+    h0, h1 = d.hole[0] >> 2, d.hole[1] >> 2
+    ranks = {c >> 2 for c in d.board}
+    if h0 == h1 or h0 in ranks or h1 in ranks or max(h0, h1) == 12:
+        return d.options[-1]
+    return 0
+
+
 def _headsup(pyeval: Any) -> dict[str, Callable[[int], int]]:
     from pyeval.shoe import Shoe
-    from pyeval.headsup import HeadsUpRound, basic_strategy, example_rules
+    from pyeval.headsup import HeadsUpRound, example_rules
     rules = example_rules(ante_min=1)
 
     def steps(players: int) -> Callable[[int], int]:
@@ -133,7 +144,7 @@ def _headsup(pyeval: Any) -> dict[str, Callable[[int], int]]:
                 rnd.deal(shoe)
                 for dealer_step in (rnd.burn_and_flop, rnd.burn_turn_and_river, None):
                     while rnd.to_act is not None:
-                        rnd.decide(basic_strategy(rnd.decision()))
+                        rnd.decide(_hu_policy(rnd.decision()))
                     if dealer_step is not None:
                         dealer_step(shoe)
                 rnd.expose_dealer()
@@ -148,7 +159,7 @@ def _headsup(pyeval: Any) -> dict[str, Callable[[int], int]]:
             shoe.shuffle()
             rnd = HeadsUpRound(rules)
             rnd.place_wagers(1, 10, 10, 5, 5)
-            total += sum(p.net for p in rnd.run(shoe, basic_strategy).players)
+            total += sum(p.net for p in rnd.run(shoe, _hu_policy).players)
         return total
 
     return {"headsup_steps_1": steps(1), "headsup_steps_6": steps(6), "headsup_run": auto}
