@@ -64,7 +64,7 @@ class Betting(RoundState):
             return None
         call = min(self._bet_to - self._bets[a], self._stacks[a])
         lo, hi = self._raise_bounds(a)
-        return BettingOptions(a, True, call == 0, call, self._may_raise(a), lo, hi)
+        return tuple.__new__(BettingOptions, (a, True, call == 0, call, self._may_raise(a), lo, hi))
 
     def _may_raise(self, a: int) -> bool:
         """Whether player ``a`` may bet or raise now (the conditions of :meth:`_raise_block`, without
@@ -167,7 +167,21 @@ class Betting(RoundState):
         acted[a] = True
         self._acted_at_raise[a] = self._full_raises
         self._acted_at_bet[a] = bet_to
-        self._after_action(a)
+        # the next to act: _after_action(a) inlined (the hot path of simulations)
+        if self._n_contending > 1:
+            folded = self._folded
+            unacted_may_act = self._n_able_to_act >= 2  # else only a player facing a bet acts
+            n = self._n
+            for i in _ORDER[n][(a + 1) % n]:
+                if folded[i] or not stacks[i]:
+                    continue
+                if bets[i] < bet_to or (unacted_may_act and not acted[i]):
+                    self._actor = i
+                    if self._sitting_out and i in self._sitting_out:
+                        self._fold_sitting_out()
+                    return
+        self._actor = None
+        self._street_done()
 
     def _check_raise_to(self, player: int | None, to: int) -> int:
         a = self._turn(player, "bet or raise")
