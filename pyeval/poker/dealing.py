@@ -314,30 +314,8 @@ class Dealing(RoundState):
             card source has too few cards. CardTypeError / CardCountError / InvalidCardError /
             DuplicateCardError: the card source returned bad cards.
         """
-        if (cards is None and burn is None and hole is None and not self._is_stud and not self._has_draws
-                and self._runs == 1 and self._source is not None and self._actor is None and self._hole_dealt
-                and self._n_contending >= 2 and self._street < self._last_street):
-            # the common case, a board street from the card source (hold'em, Omaha): the checks of
-            # _check_board that apply, then _board_from_source, _place_board and the next betting
-            spec = self._streets[self._street + 1]
-            nb = spec.board
-            if nb and not (spec.down or spec.up or spec.draw):
-                src = self._source
-                self._source_has(1 + nb)  # never burn a card when the cards after it are not there
-                dealt = self._dealt
-                got = _from_source((src.burn(), *src.deal(nb)), 1 + nb, dealt)
-                # every check is done: from here on the round changes
-                dealt.update(got)
-                self._burns.append(got[0])
-                rec = self._record
-                rec.append(("burn", None, 0, got[:1]))
-                self._board.extend(got[1:])
-                rec.append(("board", None, 0, got[1:]))
-                self._draw_discards = {}
-                self._street += 1
-                if not self._betting_closed:
-                    self._open_betting()
-                return
+        if cards is None and burn is None and hole is None and self._deal_board_from_source():
+            return
         out, holes = self._check_board(cards, burn, hole)
         spec = self._streets[self._street + 1]
         community = self._community_card_due(spec)
@@ -365,6 +343,36 @@ class Dealing(RoundState):
         self._draw_discards = {}
         self._street += 1
         self._after_street_dealt()
+
+    def _deal_board_from_source(self) -> bool:
+        """:meth:`deal_board` in the common case, a board street from the card source (hold'em,
+        Omaha): the checks of :meth:`_check_board` that apply, :meth:`_board_from_source`,
+        :meth:`_place_board` and the next betting round, inlined. False, having changed nothing,
+        when the case does not apply (the general path then deals or raises)."""
+        if not (not self._is_stud and not self._has_draws and self._runs == 1 and self._source is not None
+                and self._actor is None and self._hole_dealt and self._n_contending >= 2
+                and self._street < self._last_street):
+            return False
+        spec = self._streets[self._street + 1]
+        nb = spec.board
+        if not nb or spec.down or spec.up or spec.draw:
+            return False
+        src = self._source
+        self._source_has(1 + nb)  # never burn a card when the cards after it are not there
+        dealt = self._dealt
+        got = _from_source((src.burn(), *src.deal(nb)), 1 + nb, dealt)
+        # every check is done: from here on the round changes
+        dealt.update(got)
+        self._burns.append(got[0])
+        rec = self._record
+        rec.append(("burn", None, 0, got[:1]))
+        self._board.extend(got[1:])
+        rec.append(("board", None, 0, got[1:]))
+        self._draw_discards = {}
+        self._street += 1
+        if not self._betting_closed:
+            self._open_betting()
+        return True
 
     # ---- deal_board's parts, by street kind: board cards (hold'em, Omaha; the stud community
     # card), each player's cards (stud up and down cards, draw replacements), then the next betting

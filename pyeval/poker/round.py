@@ -481,10 +481,8 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             return False
         if self._n_contending >= 2 and self._street < self._last_street:
             return not (self._showdown_queue or self._betting_closed) and self._n_able_to_act >= 2
-        if -1 in self._board:
-            return False
-        folded, mucked = self._folded, self._mucked
-        return not any(-1 in h for i, h in enumerate(self._hole) if not (folded[i] or mucked[i]))
+        # a card nobody saw anywhere (folded hands too: conservative) takes the saving path
+        return -1 not in self._board and not any([-1 in h for h in self._hole])
 
     def _show_queue(self) -> None:
         """:meth:`show` for every hand in the showdown queue, in order, as the dealer turns them up
