@@ -21,7 +21,7 @@ from ..errors import HandHistoryError, PyevalError
 from . import FORMATS, NOT_A_HAND_HISTORY, HandParseError, ImportedHand, iter_sources, parse_file, verify
 from ._phh import HandHistory, dumps_many, load
 from .export import hand_history_to_pokerstars
-from .stats import player_stats
+from .stats import stats_by_unit
 
 def register(subparsers: Any) -> None:
     """Add ``convert`` and ``stats`` to the ``pyeval`` parser."""
@@ -50,6 +50,9 @@ def register(subparsers: Any) -> None:
     s.add_argument("--plot", metavar="FILE", default=None,
                    help="also draw the winnings graph (net, before rake, all-in adjusted) in FILE.png/.svg/.pdf "
                         "(needs the plot extra: pip install \"pyeval-poker[plot]\")")
+    s.add_argument("--include-unverified", action="store_true",
+                   help="also count hands whose record disagrees with the replay or states no results "
+                        "(default: verified hands only; the others are counted and their reasons said)")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -147,6 +150,22 @@ def run_convert(args: argparse.Namespace) -> int:
     return 2 if files_unread else 1 if unreadable or disagree else 0
 
 
+def _report_left_out(left_out: list[tuple[str, str]]) -> None:
+    """The hands left out of the statistics: how many for each reason, then the first 20 by name."""
+    if not left_out:
+        return
+    why: dict[str, int] = {}
+    for _, reason in left_out:
+        kind = reason.split(":", 1)[0]
+        why[kind] = why.get(kind, 0) + 1
+    print("pyeval: left out of the statistics: " + ", ".join(f"{k} {v}" for k, v in why.items())
+          + " (--include-unverified counts the unverified ones)", file=sys.stderr)
+    for name, reason in left_out[:20]:
+        print(f"pyeval: left out: {name}: {reason}", file=sys.stderr)
+    if len(left_out) > 20:
+        print(f"pyeval: ... and {len(left_out) - 20} more left out", file=sys.stderr)
+
+
 def _named(inputs: list[str]) -> tuple[str, ...]:
     """The files named on the command line (as :func:`iter_sources` yields them), not folders."""
     return tuple(str(Path(a)) for a in inputs if not Path(a).is_dir())
@@ -182,21 +201,20 @@ def run_stats(args: argparse.Namespace) -> int:
         else:
             hands.append(h.hand)
     left_out: list[tuple[str, str]] = []
-    st = player_stats(hands, left_out=left_out)
-    for name, why in left_out[:20]:
-        print(f"pyeval: left out (not replayable): {name}: {why}", file=sys.stderr)
-    if len(left_out) > 20:
-        print(f"pyeval: ... and {len(left_out) - 20} more left out", file=sys.stderr)
+    tables = stats_by_unit(hands, left_out=left_out, include_unverified=args.include_unverified)
+    _report_left_out(left_out)
     if args.json:
-        rows = st.rows()
-        print(json.dumps(rows[: args.top] if args.top else rows, indent=2))
+        rows = [r for st in tables.values() for r in (st.rows()[: args.top] if args.top else st.rows())]
+        print(json.dumps(rows, indent=2))
     else:
-        print(st.table(args.top))
+        print("\n\n".join(st.table(args.top) for st in tables.values()))
     if args.graph or args.plot:
         from .graph import graph_report
 
-        graph_report(hands, st.players[: args.top] if args.top else st.players, args.graph and not args.json, args.plot)
-    print(f"hands: {len(hands) - len(left_out)}" + (f"  unreadable (left out): {skipped + len(left_out)}"
-                                                     if skipped or left_out else "")
+        players = [p for st in tables.values() for p in (st.players[: args.top] if args.top else st.players)]
+        graph_report(hands, players, args.graph and not args.json, args.plot)
+    counted = len(hands) - len(left_out)
+    print(f"hands: {counted}" + (f"  unreadable (left out): {skipped}" if skipped else "")
+          + (f"  left out: {len(left_out)}" if left_out else "")
           + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
     return 2 if files_unread else 0
