@@ -302,26 +302,29 @@ def _hand(hh: HandHistory, acc: dict[str, dict[str, Any]], verified: bool = True
             else:
                 aggr[i] += 1
     showdown = sum(not f for f in folded) >= 2
+    counts: dict[str, list[Any]] = {"vpip_hands": vpip, "pfr_hands": pfr, "three_bets": three, "three_bet_chances": chance,
+                                    "postflop_aggressive": aggr, "postflop_calls": calls, "saw_flop": [x >= 1 for x in seen]}
+    _accumulate(acc, names, counts, rnd, scale, [showdown and not f for f in folded])
+
+
+def _accumulate(acc: dict[str, dict[str, Any]], names: list[str], counts: dict[str, list[Any]], rnd: Round,
+                scale: int, at_showdown: list[bool]) -> None:
+    """Add one hand's counts, net (after and before the house's take) and showdowns to each player's row."""
     result = _net_units(rnd)
-    net = result[0] if result is not None else None
     bb = _big_blind(rnd)
     for i, nm in enumerate(names):
         a = acc.setdefault(nm, {k: 0 for k in _FIELDS} | {"net_bb": Fraction(0), "net_before_rake": Fraction(0)})
         a["hands"] += 1
-        a["vpip_hands"] += vpip[i]
-        a["pfr_hands"] += pfr[i]
-        a["three_bets"] += three[i]
-        a["three_bet_chances"] += chance[i]
-        a["postflop_aggressive"] += aggr[i]
-        a["postflop_calls"] += calls[i]
-        a["saw_flop"] += seen[i] >= 1
-        if result is not None and net is not None:
+        for k, v in counts.items():
+            a[k] += v[i]
+        if result is not None:
+            net, paid = result
             a["net"] += Fraction(net[i], scale)
-            a["net_before_rake"] += (net[i] + result[1][i]) / scale
+            a["net_before_rake"] += (net[i] + paid[i]) / scale
             a["net_bb"] += Fraction(net[i], bb)
-        if showdown and not folded[i]:
+        if at_showdown[i]:
             a["showdowns"] += 1
-            if net is not None and net[i] > 0:
+            if result is not None and result[0][i] > 0:
                 a["showdowns_won"] += 1
 
 

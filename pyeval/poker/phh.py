@@ -276,18 +276,22 @@ class HandHistory:
         them from the pots, main pot first, before the pots are split.
 
         Raises:
-            HandHistoryError: a field that is not a whole number of chips 0..2**63-1.
+            HandHistoryError: a field that is not a whole number of chips 0..2**63-1 (these and the
+                room's total pot ``_total_pot``, every bad one named).
         """
-        total = 0
-        for k in HOUSE_FIELDS:
+        total, bad = 0, []
+        for k in _SCALED_FIELDS:
             v = self.extra.get(k)
             if v is None:
                 continue
             if isinstance(v, float) and v.is_integer():
                 v = int(v)
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_CHIPS:
-                raise HandHistoryError(f"{self.name}: {k} must be a whole number of chips 0..2**63-1, got {_short(v)}")
-            total += v
+                bad.append(f"{k} must be a whole number of chips 0..2**63-1, got {_short(v)}")
+            elif k in HOUSE_FIELDS:
+                total += v
+        if bad:
+            raise HandHistoryError(f"{self.name}: " + "; ".join(bad))
         return total
 
     @property

@@ -39,6 +39,7 @@ class Replay:
         self.hh = hh
         self.strict = strict
         self.rules = rules = hh.table_rules()
+        self.take = hh.house_take()  # validated before the first step
         try:
             self.rnd = Round(rules, hh.engine_stacks(), sitting_out=hh.sitting_out(), blind_posters=hh.blind_posters())
             self.rnd.post_forced_bets()
@@ -298,7 +299,7 @@ class Replay:
         """
         hh, rnd = self.hh, self.rnd
         self.check_scorable()
-        take = hh.house_take()
+        take = self.take
         try:
             rnd.award(rake=take if take else None)
         except PyevalError as exc:
@@ -427,11 +428,13 @@ def record_problems(hh: HandHistory, rnd: Round, scale: int = 1) -> list[str]:
     problems: list[str] = []
     stacks = hh.stacks_of(rnd)
     rec = hh.finishing_stacks
+    names = hh.players if hh.players is not None and len(hh.players) == len(stacks) else None
     if rec is not None:
         for i, (a, b) in enumerate(zip(stacks, rec)):
             if a != b:
                 d = a - b
-                problems.append(f"{hh._who(i)}: the record ends with {_fmt_units(b, scale)}, the replay with "
+                who = f"{names[i]} (p{i + 1})" if names else f"p{i + 1}"
+                problems.append(f"{who}: the record ends with {_fmt_units(b, scale)}, the replay with "
                                 f"{_fmt_units(a, scale)} ({'+' if d > 0 else ''}{_fmt_units(d, scale)})")
     total = hh.extra.get("_total_pot")
     if total is not None:
