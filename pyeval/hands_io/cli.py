@@ -20,7 +20,7 @@ from ..cli import add_command, count_arg, progress_bar
 from ..errors import HandHistoryError, PyevalError
 from . import FORMATS, NOT_A_HAND_HISTORY, HandParseError, ImportedHand, iter_sources, parse_file, verify
 from ._phh import HandHistory, dumps_many, load
-from .export import hand_history_to_pokerstars
+from .export import hand_history_to_pokerstars, room_hand_number
 from .stats import stats_by_unit
 
 def register(subparsers: Any) -> None:
@@ -126,12 +126,8 @@ def run_convert(args: argparse.Namespace) -> int:
                 continue
         if args.to == "phh":
             good.append(h.hand)
-        else:
-            try:
-                texts.append(hand_history_to_pokerstars(h.hand, hand_id=len(texts) + 1))
-            except PyevalError as exc:
-                reports.append(f"not written: {h.hand.name}: {exc}")
-                unreadable += 1
+        elif not _append_text(h.hand, texts, reports):
+            unreadable += 1
     converted = len(good) if args.to == "phh" else len(texts)
     out = (dumps_many(good) if args.to == "phh" else "\n\n".join(texts)) if converted else ""
     if args.output and converted:  # all at once (a temporary file renamed over it) or not at all
@@ -164,6 +160,17 @@ def _report_left_out(left_out: list[tuple[str, str]]) -> None:
         print(f"pyeval: left out: {name}: {reason}", file=sys.stderr)
     if len(left_out) > 20:
         print(f"pyeval: ... and {len(left_out) - 20} more left out", file=sys.stderr)
+
+
+def _append_text(hh: HandHistory, texts: list[str], reports: list[str]) -> bool:
+    """Add ``hh`` as PokerStars text to ``texts`` under the room's hand number (else #1, #2 ... in
+    order); False, said in ``reports``, when it cannot be written."""
+    try:
+        texts.append(hand_history_to_pokerstars(hh, hand_id=room_hand_number(hh) or len(texts) + 1))
+    except PyevalError as exc:
+        reports.append(f"not written: {hh.name}: {exc}")
+        return False
+    return True
 
 
 def _named(inputs: list[str]) -> tuple[str, ...]:
