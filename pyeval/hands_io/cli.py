@@ -20,6 +20,7 @@ from ..cli import add_command, count_arg, progress_bar
 from ..errors import HandHistoryError, PyevalError
 from . import FORMATS, NOT_A_HAND_HISTORY, HandParseError, ImportedHand, iter_sources, parse_file, verify
 from ._phh import HandHistory, dumps_many, load
+from .acpc import load_game
 from .export import hand_history_to_pokerstars, room_hand_number
 from .stats import stats_by_unit
 
@@ -35,6 +36,9 @@ def register(subparsers: Any) -> None:
     c.add_argument("--to", choices=["phh", "pokerstars"], default="phh", help="output format (default phh)")
     c.add_argument("--from", dest="fmt", choices=sorted(FORMATS) + ["phh"], default=None,
                    help="input format (default: detected per file; .phh/.phhs files are PHH)")
+    c.add_argument("--game", metavar="FILE", default=None,
+                   help="ACPC logs: the game definition (.game file: limit/nolimit, blinds, raise sizes, players, "
+                        "rounds, first player per round); default the heads-up no-limit competition game")
     c.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     c.add_argument("--no-check", action="store_true", help="do not replay the hands through the engine")
     c.add_argument("--skip-bad", action="store_true", help="leave hands that disagree with the replay out of the output")
@@ -45,6 +49,7 @@ def register(subparsers: Any) -> None:
         description="Statistics per player name over every hand of the files (room histories or PHH).")
     s.add_argument("inputs", nargs="+", metavar="FILE", help="hand-history files or folders")
     s.add_argument("--from", dest="fmt", choices=sorted(FORMATS) + ["phh"], default=None, help="input format")
+    s.add_argument("--game", metavar="FILE", default=None, help="ACPC logs: the game definition (.game file)")
     s.add_argument("--top", type=count_arg(1), default=None, metavar="N", help="only the N players with the most hands")
     s.add_argument("--graph", action="store_true", help="also print each player's winnings over his hands as a sparkline")
     s.add_argument("--plot", metavar="FILE", default=None,
@@ -60,7 +65,8 @@ def _is_phh(path: Path, fmt: str | None) -> bool:
     return fmt == "phh" or (fmt is None and path.suffix in (".phh", ".phhs"))
 
 
-def _hands(p: Path, fmt: str | None, check: bool, named: tuple[str, ...]) -> Iterator[ImportedHand]:
+def _hands(p: Path, fmt: str | None, check: bool, named: tuple[str, ...],
+           options: dict[str, Any] | None = None) -> Iterator[ImportedHand]:
     """Every hand of the file ``p``. A file not read at all is one ImportedHand without a hand and
     with format ``""``, or ``"skip"`` when it is no hand history and was found in a folder (not one
     of the files ``named`` on the command line)."""
@@ -70,7 +76,7 @@ def _hands(p: Path, fmt: str | None, check: bool, named: tuple[str, ...]) -> Ite
                 yield ImportedHand(str(p), 0, "phh", hh, None, verify(hh) if check else None)
         else:
             count = 0
-            for h in parse_file(p, None if fmt in (None, "phh") else fmt, check=check):
+            for h in parse_file(p, None if fmt in (None, "phh") else fmt, check=check, **(options or {})):
                 count += 1
                 yield h
             if not count:  # e.g. --from naming another format than the file's
@@ -84,10 +90,15 @@ def _hands(p: Path, fmt: str | None, check: bool, named: tuple[str, ...]) -> Ite
 def _read(args: argparse.Namespace, paths: list[Path], check: bool) -> Iterator[ImportedHand]:
     """Every hand of the files, counted on the toolkit's progress bar (the total is unknown)."""
     named = _named(args.inputs)
+    options: dict[str, Any] = {}
+    if getattr(args, "game", None):
+        if args.fmt not in (None, "acpc"):
+            raise HandHistoryError(f"--game is an ACPC game definition: use it with --from acpc, not --from {args.fmt}")
+        options["acpc_game"] = load_game(args.game)
     with progress_bar(args, None, " hands") as progress:
         tick: Callable[[int], None] = progress if progress is not None else (lambda n: None)
         for p in paths:
-            for h in _hands(p, args.fmt, check, named):
+            for h in _hands(p, args.fmt, check, named, options):
                 tick(1)
                 yield h
 
