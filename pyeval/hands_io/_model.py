@@ -99,6 +99,8 @@ class RawHand:
     boards: list[tuple[int, ...]] = field(default_factory=list)  # every board of a hand run more than once
     notes: list[str] = field(default_factory=list)  # what the record has that PHH/the engine cannot replay
     results_known: bool = True  # False: the record does not say what anyone won (ACPC match states)
+    fees: int | None = None  # other fees the house took from the pot (PHH ``_fees``)
+    table_rules: dict[str, Any] = field(default_factory=dict)  # PHH ``_pyeval_<name>`` settings (max_raises)
 
     def add(self, kind: str, name: str = "", amount: int = 0, cards: tuple[int, ...] = (), line: int = 0,
             extra: str = "") -> None:
@@ -485,6 +487,7 @@ def _record_fields(raw: RawHand, order: list[Seat], acts: _Acts) -> dict[str, An
         hh_fields["_pyeval_tournament"] = True
         if raw.dealt_sitting_out:
             hh_fields["_pyeval_sitting_out"] = [nm in raw.dealt_sitting_out for nm in acts.names]
+    hh_fields.update({f"_pyeval_{k}": v for k, v in raw.table_rules.items()})
     hh_fields.update(_user_fields(raw, acts))
     return hh_fields
 
@@ -495,7 +498,7 @@ def _user_fields(raw: RawHand, acts: _Acts) -> dict[str, Any]:
     hh_fields: dict[str, Any] = {"_units_per_currency": raw.scale if raw.currency else 1}
     if raw.button_seat is not None:
         hh_fields["_button_seat"] = raw.button_seat
-    for key in ("rake", "jackpot", "total_pot"):
+    for key in ("rake", "jackpot", "fees", "total_pot"):
         v = getattr(raw, key)
         if v is not None:
             hh_fields[f"_{key}"] = v
@@ -549,7 +552,7 @@ def to_phh(raw: RawHand) -> HandHistory:
                        ("an ante", acts.antes), ("a blind or straddle", bos), ("a collected amount", acts.collected),
                        ("a returned amount", acts.returned), ("a cashed-out amount", acts.cashout),
                        ("a bet size", (hh.min_bet, hh.small_bet, hh.big_bet, hh.bring_in)),
-                       ("the rake, jackpot or total pot", (raw.rake, raw.jackpot, raw.total_pot))):
+                       ("the rake, jackpot, fees or total pot", (raw.rake, raw.jackpot, raw.fees, raw.total_pot))):
         check_chips(vals, what, raw.fail, raw.line)
     _showdown(hh, acts.shown, acts.mucked, acts.folded, acts.stud)
     hh.extra.update(_record_fields(raw, order, acts))
