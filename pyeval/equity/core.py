@@ -494,8 +494,9 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
         workers: processes of the default executor (1: always in this process).
         progress: called with the number of boards or trials just finished.
         threads: exact enumeration on this many threads of one shared pool (the C calls release
-            the GIL; 0: every core); the sums do not depend on it. Monte Carlo ignores it (see
-            ``executor``).
+            the GIL; 0: every core): the deals are spread over them, and with fewer deals than
+            threads (a hand against a hand) each deal's boards are split; the sums do not depend on
+            it. Monte Carlo ignores it (see ``executor``).
     Returns:
         :class:`EquityResult` (per player win / tie / equity as ``Fraction``, standard errors).
     Raises:
