@@ -621,12 +621,18 @@ def _equity_mc(ranges: list[Range], b: tuple[int, ...], d: tuple[int, ...], o: _
 
 def _mc_fixed(spec: tuple[Any, ...], seed: int, k: int, cap: int, executor: Executor | None,
               progress: Callable[[int], None] | None) -> EquityStats:
-    """``cap`` trials split over ``k`` streams, in this process or as tasks of ``executor``."""
+    """``cap`` trials split over ``k`` streams, in this process or as tasks of ``executor``. Ctrl-C
+    in this process raises RunInterrupted carrying the sums of the streams finished."""
     if executor is None:
         stats = EquityStats.zero(spec[3])
-        for j, n in enumerate(split(cap, k)):
-            if n:
-                stats = stats + _mc_stream(spec, seed, j, n, progress)
+        try:
+            for j, n in enumerate(split(cap, k)):
+                if n:
+                    stats = stats + _mc_stream(spec, seed, j, n, progress)
+        except KeyboardInterrupt as stop:
+            if isinstance(stop, RunInterrupted):
+                raise
+            raise RunInterrupted(stats, stats.trials, cap) from None
         return stats
     parts = run_streams(partial(_mc_stream, spec, seed), split(cap, k), executor, progress)
     return sum(parts, EquityStats.zero(spec[3]))
