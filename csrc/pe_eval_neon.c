@@ -14,7 +14,7 @@
  *          row's bit sum never has more than k bits, a repeat or a poison pair removes bits);
  *   lookups: the scalar second pass (pe_lookup_block), flush test skipped for 5-/6-card blocks
  *          without a flush.
- * Speed on ARM was not measured (no ARM machine): see docs/decisions/022-portable-batch-kernels.md
+ * Speed on ARM was not measured (no ARM machine): see docs/decisions/021-portable-batch-kernels.md
  * for the instruction-count estimate. Correctness: tests/c/test_eval.c under qemu-aarch64
  * (tools/check_portability.sh), which compares every row with the single-hand evaluator. */
 #include "pe_compat.h"

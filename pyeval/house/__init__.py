@@ -1,7 +1,7 @@
 """The layer under the house-banked games (WPT Heads-Up Hold 'Em, Criss-Cross Poker, and the next).
 
 What every house-banked game shares, so a new one is data plus its own procedure
-(docs/extending.md, docs/decisions/022-house-layer.md):
+(docs/extending.md, docs/decisions/021-house-layer.md):
 
 * :mod:`.odds`: exact odds (:func:`parse_odds`, :func:`format_odds`), whole-chip
   :func:`winnings`, :func:`check_int` for a table's integer settings.
