@@ -629,7 +629,7 @@ def _mc_fixed(spec: tuple[Any, ...], seed: int, k: int, cap: int, executor: Exec
             for j, n in enumerate(split(cap, k)):
                 if n:
                     stats = stats + _mc_stream(spec, seed, j, n, progress)
-        except KeyboardInterrupt as stop:
+        except KeyboardInterrupt as stop:  # the streams finished so far are the partial result
             if isinstance(stop, RunInterrupted):
                 raise
             raise RunInterrupted(stats, stats.trials, cap) from None
