@@ -59,10 +59,11 @@ class StarsDialect:
     header: re.Pattern[str]
     detect: re.Pattern[str]
     table: re.Pattern[str] = re.compile(
-        r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play Money|Real Money)\))?"
+        r"^Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-[Mm]ax)?,?(?: \((?:Play Money|Real Money)\))?"
         r"(?: Seat #(?P<button>\d+) is the button)?\s*$")
     seat: re.Pattern[str] = re.compile(
-        r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?)(?: in chips)?(?:, [^()]*? bounty)?\)(?P<rest>.*)$")
+        r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()\s]*\d[^()\s]*(?: [A-Z]{3})?)(?: in chips)?"
+        r"(?:, [^()]*? bounty)?\)(?P<rest>.*)$")
     chatter: tuple[str, ...] = ()
     player_chatter: tuple[str, ...] = ()
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -220,6 +221,7 @@ class _Body:
         self.stud_cards: dict[str, list[int]] = {}
         self.stud_spec = [(2, 1), (0, 1), (0, 1), (0, 1), (1, 0)] if stem != "5S" else [(1, 1), (0, 1), (0, 1), (0, 1)]
         self.cur_bet: dict[str, int] = {}
+        self.may_draw = False  # a draw section began and nobody has bet since: discards belong to it
 
     def read(self) -> None:
         for j in range(self.seats.end, len(self.lines)):
@@ -227,6 +229,10 @@ class _Body:
             if line.strip():
                 self.line(line.strip() if line[:1].isspace() else line, self.start + j)
         finish_seats(self.raw, self.seats, self.acted)
+        raw = self.raw
+        if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
+            raw.bring_in = max(1, raw.small_bet // 4)
+            raw.notes.append(f"the bring-in was completed at once: its size is not recorded ({raw.bring_in} assumed)")
         if self.run_boards:
             self.raw.boards = [tuple(b) for b in self.run_boards]
 
@@ -297,6 +303,7 @@ class _Body:
             self.next_street(_STUD_STREETS.index(label), label, no)
         elif self.draw and label in _DRAW_STREETS:
             self.next_street(_DRAW_STREETS.index(label), label, no)
+            self.may_draw = True
         elif label in ("FLOP", "TURN", "RIVER") and not self.stud and not self.draw:
             if not bracket:
                 raise raw.fail(f"{label} without cards", no)
@@ -352,6 +359,12 @@ class _Body:
             if not m:
                 continue
             self.acted.add(nm)
+            if self.draw and kind in ("discard", "pat") and not self.may_draw:
+                # single-draw files before 2010 write no "*** FIRST DRAW ***": the first discard opens it
+                self.next_street(self.street + 1, "DRAW", no)
+                self.may_draw = True
+            elif kind not in ("discard", "pat", "show", "muck"):
+                self.may_draw = False
             gd = m.groupdict()
             a = amount(gd["a"], raw.scale, raw, no) if gd.get("a") else 0
             if kind in _POSTS:
