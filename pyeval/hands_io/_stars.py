@@ -17,6 +17,7 @@ kept on the record (``_room_lines``); a line it does not know is an error if it 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ._limits import room_time
@@ -66,6 +67,19 @@ class StarsDialect:
         r"(?:, [^()]*? bounty)?\)(?P<rest>.*)$")
     chatter: tuple[str, ...] = ()
     player_chatter: tuple[str, ...] = ()
+    #: ``NAME: verb`` (PokerStars) or ``NAME verb`` (Full Tilt before 2016) action lines
+    colon: bool = True
+    #: the action patterns, in order, and the kind each is (see ``_ACTS``)
+    acts: tuple[tuple[re.Pattern[str], str], ...] = ()
+    collect: re.Pattern[str] = re.compile(r"^collected (?P<a>[^\s]+) from (?:main |side )?pot(?:-\d+)?\s*$")
+    uncalled: re.Pattern[str] = re.compile(r"^Uncalled bet \((?P<a>[^)]*)\) returned to (?P<n>.*)$")
+    #: a line naming the button seat in the body (Full Tilt: ``The button is in seat #N``)
+    button: re.Pattern[str] | None = None
+    #: the room's section names -> PokerStars' (``7TH STREET`` -> ``RIVER``, ``DRAW`` -> ``FIRST DRAW``)
+    sections: tuple[tuple[str, str], ...] = ()
+    #: the header reader: fills the RawHand from the hand's first lines, returns the first seat line's
+    #: index (default: PokerStars' header and table line)
+    head: Callable[[StarsDialect, RawHand, list[str], int], int] | None = None
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
@@ -104,8 +118,6 @@ _ACTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^mucks hand(?: \[(?P<c>[^\]]*)\])?\s*$"), "muck"),
     (re.compile(r"^cashed out the hand for " + _AMT + r"(?: \| Cash Out Fee (?P<fee>[^\s]+))?\s*$"), "cashout"),
 ]
-_COLLECT = re.compile(r"^collected (?P<a>[^\s]+) from (?:main |side )?pot(?:-\d+)?\s*$")
-_UNCALLED = re.compile(r"^Uncalled bet \((?P<a>[^)]*)\) returned to (?P<n>.*)$")
 _STUD_STREETS = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"]
 _DRAW_STREETS = ["DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"]
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 5, "SEVENTH": 6, "EIGHTH": 7,
@@ -178,6 +190,13 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
             engine does not play (``game not supported: ...``).
     """
     raw = RawHand(venue=dialect.venue, source=source, line=start, implicit_returns=True)
+    first = (dialect.head or stars_head)(dialect, raw, lines, start)
+    _Body(dialect, raw, lines, start, first).read()
+    return raw
+
+
+def stars_head(dialect: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
+    """PokerStars' header and table line into ``raw``; the index of the first seat line (2)."""
     m = dialect.header.match(lines[0])
     if not m:
         raise raw.fail(f"not a {dialect.venue} hand header", start)
@@ -199,19 +218,20 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
         raw.seat_count = number(tmt["max"], "the table size", raw, start + 1, 2, MAX_SEAT)
     if tmt["button"]:
         raw.button_seat = number(tmt["button"], "the button seat", raw, start + 1, 0, MAX_SEAT)
-    _Body(dialect, raw, lines, start).read()
-    return raw
+    return 2
 
 
 class _Body:
     """The lines after the table line of one hand: one method per kind of line."""
 
-    def __init__(self, dialect: StarsDialect, raw: RawHand, lines: list[str], start: int) -> None:
+    def __init__(self, dialect: StarsDialect, raw: RawHand, lines: list[str], start: int, first: int) -> None:
         self.d, self.raw, self.lines, self.start = dialect, raw, lines, start
         stem = raw.game[1:]
         self.stud = stem in ("7S", "7S/8", "R", "5S")
         self.draw = stem in ("5D", "2L3D", "2L1D", "B")
-        self.seats = read_seats(raw, lines, 2, start, dialect.seat, _OUT)
+        self.seats = read_seats(raw, lines, first, start, dialect.seat, _OUT)
+        self.acts = dialect.acts or _ACTS
+        self.sections = dict(dialect.sections)
         self.names = self.seats.names
         self.acted: set[str] = set()
         self.section = "pre"
@@ -239,14 +259,18 @@ class _Body:
     def line(self, line: str, no: int) -> None:
         raw = self.raw
         sec = _SECTION.match(line)
+        bm = self.d.button.match(line) if self.d.button else None
         if sec:
-            self.section_line(sec["name"].strip(), BRACKETS.findall(sec["cards"] or ""), no)
+            label = sec["name"].strip()
+            self.section_line(self.sections.get(label, label), BRACKETS.findall(sec["cards"] or ""), no)
+        elif bm:
+            raw.button_seat = number(bm["seat"], "the button seat", raw, no, 0, MAX_SEAT)
         elif self.section == "summary":
             self.summary(line, no)
         elif line.startswith("Dealt to "):
             self.dealt(line, no)
-        elif _UNCALLED.match(line):
-            uncalled_bet(raw, _UNCALLED.match(line), self.names, no)  # type: ignore[arg-type]
+        elif self.d.uncalled.match(line):
+            uncalled_bet(raw, self.d.uncalled.match(line), self.names, no)  # type: ignore[arg-type]
         elif line.startswith("Board "):
             return
         elif self.d.info.match(line):
@@ -259,7 +283,7 @@ class _Body:
         nm = next((n for n in self.names if line.startswith(n + ": ")), None)
         if nm is not None:
             rest = line[len(nm) + 2:]
-            if self.d.player_info.match(rest):
+            if self.d.player_info.match(rest) or not self.d.colon:  # without colons in actions: chat
                 raw.info.append(f"{no}: {line}")
                 return
             self.player_line(nm, rest, no)
@@ -267,12 +291,15 @@ class _Body:
         nm = next((n for n in self.names if line.startswith(n + " ")), None)
         if nm is not None:
             tail = line[len(nm) + 1:]
-            cm = _COLLECT.match(tail)
+            cm = self.d.collect.match(tail)
             if cm:
                 raw.add("collect", nm, amount(cm["a"], raw.scale, raw, no), line=no)
                 return
             if self.d.player_info.match(tail):
                 raw.info.append(f"{no}: {line}")
+                return
+            if not self.d.colon:
+                self.player_line(nm, tail, no)
                 return
         elif re.match(r"^.+? (?:joins the table at seat #\d+|leaves the table|said, \".*\"|is connected|"
                       r"is disconnected|has returned|sits out|will be allowed to play after the button)\s*$", line):
@@ -354,10 +381,13 @@ class _Body:
 
     def player_line(self, nm: str, rest: str, no: int) -> None:
         raw = self.raw
-        for pat, kind in _ACTS:
+        for pat, kind in self.acts:
             m = pat.match(rest)
             if not m:
                 continue
+            if kind == "info":  # a line the room writes for a player that carries no chips
+                raw.info.append(f"{no}: {nm} {rest}")
+                return
             self.acted.add(nm)
             if self.draw and kind in ("discard", "pat") and not self.may_draw:
                 # single-draw files before 2010 write no "*** FIRST DRAW ***": the first discard opens it
@@ -365,27 +395,31 @@ class _Body:
                 self.may_draw = True
             elif kind not in ("discard", "pat", "show", "muck"):
                 self.may_draw = False
-            gd = m.groupdict()
-            a = amount(gd["a"], raw.scale, raw, no) if gd.get("a") else 0
-            if kind in _POSTS:
-                raw.add("post", nm, a, line=no, extra=_POSTS[kind])
-                self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
-            elif kind == "bring_in":
-                if raw.bring_in is None:
-                    raw.bring_in = a
-                raw.add("bring_in", nm, a, line=no)
-                self.cur_bet[nm] = a
-            elif kind == "discard":
-                cs = tuple(cards(gd["c"], raw, no)) if gd.get("c") else ()
-                raw.add("discard", nm, number(gd["n"], "the number of cards discarded", raw, no, 0, 52), cs, line=no)
-            elif kind == "pat":
-                raw.add("discard", nm, 0, line=no)
-            elif kind == "cashout":
-                raw.add("cashout", nm, a, line=no)
-            else:
-                common_action(raw, nm, kind, a, gd.get("c"), no, self.cur_bet)
+            self.act(nm, kind, m.groupdict(), no)
             return
         raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)
+
+    def act(self, nm: str, kind: str, gd: dict[str, str | None], no: int) -> None:
+        """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
+        raw = self.raw
+        text = gd.get("a")
+        a = amount(text, raw.scale, raw, no) if text else 0
+        shown = gd.get("c")
+        if kind in _POSTS:
+            raw.add("post", nm, a, line=no, extra=_POSTS[kind])
+            self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
+        elif kind == "bring_in":
+            if raw.bring_in is None:
+                raw.bring_in = a
+            raw.add("bring_in", nm, a, line=no)
+            self.cur_bet[nm] = a
+        elif kind == "discard":
+            cs = tuple(cards(shown, raw, no)) if shown else ()
+            raw.add("discard", nm, number(gd.get("n"), "the number of cards discarded", raw, no, 0, 52), cs, line=no)
+        elif kind in ("pat", "cashout"):
+            raw.add("discard" if kind == "pat" else "cashout", nm, a, line=no)
+        else:
+            common_action(raw, nm, kind, a, shown, no, self.cur_bet)
 
     def summary(self, line: str, no: int) -> None:
         raw = self.raw
