@@ -152,9 +152,11 @@ def read_seats(raw: RawHand, lines: list[str], first: int, start: int, seat: re.
     i = first
     while i < len(lines):
         sm = seat.match(lines[i])
-        if not sm and not lines[i].strip() and seated == [] and i + 1 < len(lines):
-            i += 1  # blank lines between the header and the seats (UTF-16 exports with doubled line ends)
-            continue
+        if not sm and not lines[i].strip():  # blank lines around the seats (UTF-16 exports' doubled line ends)
+            k = next((k for k in range(i + 1, len(lines)) if lines[k].strip()), len(lines))
+            if k < len(lines) and seat.match(lines[k]):
+                i = k
+                continue
         if not sm:
             break
         seated.append(Seat(number(sm["seat"], "the seat number", raw, start + i, 0, MAX_SEAT), sm["name"],

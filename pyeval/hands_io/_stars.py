@@ -69,6 +69,8 @@ class StarsDialect:
     player_chatter: tuple[str, ...] = ()
     #: ``NAME: verb`` (PokerStars) or ``NAME verb`` (Full Tilt before 2016) action lines
     colon: bool = True
+    #: kinds of action also written ``NAME verb`` by a room with colons (Run It Once: ``NAME shows [..]``)
+    spaced: tuple[str, ...] = ()
     #: the action patterns, in order, and the kind each is (see ``_ACTS``)
     acts: tuple[tuple[re.Pattern[str], str], ...] = ()
     collect: re.Pattern[str] = re.compile(r"^collected (?P<a>[^\s]+) from (?:main |side )?pot(?:-\d+)?\s*$")
@@ -114,7 +116,7 @@ _ACTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^completes it to " + _AMT + _ALLIN), "complete"),
     (re.compile(r"^discards (?P<n>\d+) cards?(?: \[(?P<c>[^\]]*)\])?\s*$"), "discard"),
     (re.compile(r"^stands pat(?: on \[(?P<c>[^\]]*)\])?\s*$"), "pat"),
-    (re.compile(r"^shows \[(?P<c>[^\]]*)\](?: \(.*\))?\s*$"), "show"),
+    (re.compile(r"^shows \[(?P<c>[^\]]*)\](?: \(.*\)| for .*)?\s*$"), "show"),
     (re.compile(r"^mucks hand(?: \[(?P<c>[^\]]*)\])?\s*$"), "muck"),
     (re.compile(r"^cashed out the hand for " + _AMT + r"(?: \| Cash Out Fee (?P<fee>[^\s]+))?\s*$"), "cashout"),
 ]
@@ -242,6 +244,7 @@ class _Body:
         self.stud_spec = [(2, 1), (0, 1), (0, 1), (0, 1), (1, 0)] if stem != "5S" else [(1, 1), (0, 1), (0, 1), (0, 1)]
         self.cur_bet: dict[str, int] = {}
         self.may_draw = False  # a draw section began and nobody has bet since: discards belong to it
+        self.summary_wins: list[tuple[str, int, int]] = []  # (name, amount, line) of "Seat N: NAME ... won (X)"
 
     def read(self) -> None:
         for j in range(self.seats.end, len(self.lines)):
@@ -250,6 +253,9 @@ class _Body:
                 self.line(line.strip() if line[:1].isspace() else line, self.start + j)
         finish_seats(self.raw, self.seats, self.acted)
         raw = self.raw
+        if not any(a.kind == "collect" for a in raw.acts):  # wins printed only in the summary (Full Tilt Matrix)
+            for nm, a, no in self.summary_wins:
+                raw.add("collect", nm, a, line=no)
         if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
             raw.bring_in = max(1, raw.small_bet // 4)
             raw.notes.append(f"the bring-in was completed at once: its size is not recorded ({raw.bring_in} assumed)")
@@ -298,7 +304,7 @@ class _Body:
             if self.d.player_info.match(tail):
                 raw.info.append(f"{no}: {line}")
                 return
-            if not self.d.colon:
+            if not self.d.colon or any(k in self.d.spaced and p.match(tail) for p, k in self.acts):
                 self.player_line(nm, tail, no)
                 return
         elif re.match(r"^.+? (?:joins the table at seat #\d+|leaves the table|said, \".*\"|is connected|"
@@ -433,6 +439,9 @@ class _Body:
         nm = next((n for n in self.names if rest.startswith(n + " ") or rest == n), None)
         if nm is None:
             return
+        wm = re.search(r" (?:collected|won) \((?P<a>[^)]*)\)", rest[len(nm):])
+        if wm:
+            self.summary_wins.append((nm, amount(wm["a"], raw.scale, raw, no), no))
         mm = re.search(r" (?:mucked|showed) \[(?P<c>[^\]]*)\]", rest[len(nm):])
         if mm and not self.draw:  # draw games show the final hand
             cs = list(cards(mm["c"], raw, no))

@@ -24,7 +24,8 @@ def dialect(venue: str, words: str, **kw: object) -> StarsDialect:
 #: The Stars-like rooms by format name (``pyeval convert --from NAME``).
 DIALECTS: dict[str, StarsDialect] = {
     "fulltilt2016": dialect("Full Tilt Poker", r"Full Tilt (?:Rush |Zoom )?Hand"),
-    "runitonce": dialect("Run It Once Poker", r"Run It Once Poker Hand"),
+    "runitonce": dialect("Run It Once Poker", r"Run It Once Poker Hand", sections=(("SHOWDOWN", "SHOW DOWN"),),
+                         spaced=("show", "muck")),
     "pokermaster": dialect("PokerMaster", r"PokerMaster Hand"),
     "pokerbros": dialect("PokerBros", r"PokerBros Hand"),
 }
