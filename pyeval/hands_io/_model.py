@@ -102,6 +102,8 @@ class RawHand:
     unknown: list[str] = field(default_factory=list)  # "LINE: text" of lines not understood that carry no chips
     implicit_returns: bool = False  # the room may leave an uncalled bet's return unwritten (see to_phh)
     results_known: bool = True  # False: the record does not say what anyone won (ACPC match states)
+    fees: int | None = None  # other fees the house took from the pot (PHH ``_fees``)
+    table_rules: dict[str, Any] = field(default_factory=dict)  # PHH ``_pyeval_<name>`` settings (max_raises)
 
     def add(self, kind: str, name: str = "", amount: int = 0, cards: tuple[int, ...] = (), line: int = 0,
             extra: str = "") -> None:
@@ -528,6 +530,7 @@ def _record_fields(raw: RawHand, order: list[Seat], acts: _Acts) -> dict[str, An
         hh_fields["_pyeval_tournament"] = True
         if raw.dealt_sitting_out:
             hh_fields["_pyeval_sitting_out"] = [nm in raw.dealt_sitting_out for nm in acts.names]
+    hh_fields.update({f"_pyeval_{k}": v for k, v in raw.table_rules.items()})
     hh_fields.update(_user_fields(raw, acts))
     return hh_fields
 
@@ -537,7 +540,8 @@ def _user_fields(raw: RawHand, acts: _Acts) -> dict[str, Any]:
     players sitting out, boards run more than once, notes."""
     hh_fields: dict[str, Any] = {"_units_per_currency": raw.scale if raw.currency else 1}
     optional: tuple[tuple[str, Any], ...] = (
-        ("_button_seat", raw.button_seat), ("_rake", raw.rake), ("_jackpot", raw.jackpot), ("_total_pot", raw.total_pot),
+        ("_button_seat", raw.button_seat), ("_rake", raw.rake), ("_jackpot", raw.jackpot), ("_fees", raw.fees),
+        ("_total_pot", raw.total_pot),
         ("_returned", acts.returned if any(acts.returned) else None),
         ("_cashed_out", acts.cashout if any(acts.cashout) else None), ("_mixed_game", raw.mixed or None),
         ("_sitting_out", list(raw.sitting_out) or None),
@@ -585,7 +589,7 @@ def to_phh(raw: RawHand) -> HandHistory:
                        ("an ante", acts.antes), ("a blind or straddle", bos), ("a collected amount", acts.collected),
                        ("a returned amount", acts.returned), ("a cashed-out amount", acts.cashout),
                        ("a bet size", (hh.min_bet, hh.small_bet, hh.big_bet, hh.bring_in)),
-                       ("the rake, jackpot or total pot", (raw.rake, raw.jackpot, raw.total_pot))):
+                       ("the rake, jackpot, fees or total pot", (raw.rake, raw.jackpot, raw.fees, raw.total_pot))):
         check_chips(vals, what, raw.fail, raw.line)
     _showdown(hh, acts.shown, acts.mucked, acts.folded, acts.stud)
     hh.extra.update(_record_fields(raw, order, acts))

@@ -25,7 +25,7 @@ from ._model import MAX_SEAT
 from ._phh import BettingStructure, HandHistory, Round
 from .games import room_name
 
-__all__ = ["to_pokerstars", "game_label"]
+__all__ = ["room_hand_number", "to_pokerstars", "game_label"]
 
 _STRUCT_NAMES = {BettingStructure.NO_LIMIT: "No Limit", BettingStructure.POT_LIMIT: "Pot Limit",
                  BettingStructure.FIXED_LIMIT: "Limit"}
@@ -363,14 +363,21 @@ def _ct(cs: Sequence[int]) -> str:
     return " ".join(CARD_TEXT[c] for c in cs)
 
 
+def room_hand_number(hh: HandHistory) -> int | None:
+    """The room's hand number a record keeps (PHH ``hand``: digits, at most MAX_DIGITS), else None."""
+    hand = str(hh.extra.get("hand", ""))
+    return int(hand) if hand.isascii() and hand.isdigit() and len(hand) <= MAX_DIGITS else None
+
+
 def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
     """:func:`to_pokerstars` of a PHH record's replay, with its player names, seats, table, hand
-    number, time and currency when the record has them; ``kwargs`` override."""
+    number (the room's, :func:`room_hand_number`; else 1), time and currency when the record has
+    them; ``kwargs`` override. The replay takes the house's recorded take (``_rake`` + ``_jackpot``
+    + ``_fees``) from the pots, so the text's ``collected`` lines are after it and its summary
+    says ``Total pot $T | Rake $R`` with R that take, as the room printed it."""
     rnd = hh.replay()
     x = hh.extra
-    hand = str(x.get("hand", ""))  # a room's hand number: digits, at most MAX_DIGITS of them (else #1)
-    opts: dict[str, object] = {"hand_id": int(hand) if hand.isascii() and hand.isdigit() and len(hand) <= MAX_DIGITS
-                               else 1}
+    opts: dict[str, object] = {"hand_id": room_hand_number(hh) or 1}
     units = x.get("_units_per_currency", 1)
     if (x.get("currency") in ("USD", "EUR", "GBP") and isinstance(units, int) and not isinstance(units, bool)
             and 1 < units <= 10**6):
