@@ -26,7 +26,7 @@ from ._model import (
 )
 from .games import game_named, structure_named
 
-__all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER"]
+__all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
 
 #: Whole lines every Stars-like room writes that carry no chips (kept as ``_room_lines``).
 CHATTER: tuple[str, ...] = (
@@ -42,7 +42,7 @@ PLAYER_CHATTER: tuple[str, ...] = (
     r"has been disconnected.*", r"wins (?:a |an )?(?:entry|ticket|bounty|\$).*", r"wins .* for eliminating .*",
     r"is (?:now )?playing.*", r"doesn't show hand", r"is all-in", r"has reconnected", r"stands up", r"sits down",
     r"has \d+ seconds left to act", r"has requested TIME", r"is feeling .*", r"has left the table",
-    r"has joined the table", r"is low with .*", r"is high with .*", r"out of hand.*",
+    r"has joined the table", r"is low with .*", r"is high with .*", r"out of hand.*", r"said \".*\"",
 )
 
 
@@ -94,11 +94,11 @@ class StarsDialect:
 _STRUCT = re.compile(r"\b(?P<struct>Cap No Limit|Cap Pot Limit|No Limit|Pot Limit|Fixed Limit|Limit)\b", re.I)
 _DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2}) (\d{1,2}):(\d{2})(?::(\d{2}))?(?: (\w+))?")
 _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*\s*(?P<cards>.*)$")
-_OUT = re.compile(r"is sitting out|out of hand")
+_OUT = re.compile(r"is sitting out|out of hand|[Ss]itting out")
 _TOURNEY = re.compile(r"^Tournament #(?P<id>\d+), ")
 _LEVEL = re.compile(r"Level (?P<level>[^ ]+)(?: \((?P<stakes>[^)]*)\))?")
 _AMT = r"(?P<a>[^\s|]+)"
-_ALLIN = r"(?: and is all-in)?(?: and has reached the [^ ]+ cap)?\s*$"
+_ALLIN = r"(?: and is all[- ]in)?(?: and has reached the [^ ]+ cap)?\s*$"
 _ACTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^posts small & big blinds " + _AMT + _ALLIN), "both"),
     (re.compile(r"^posts small blind " + _AMT + _ALLIN), "sb"),
@@ -120,6 +120,8 @@ _ACTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^mucks hand(?: \[(?P<c>[^\]]*)\])?\s*$"), "muck"),
     (re.compile(r"^cashed out the hand for " + _AMT + r"(?: \| Cash Out Fee (?P<fee>[^\s]+))?\s*$"), "cashout"),
 ]
+#: PokerStars' action patterns (a dialect's ``acts`` may extend them: ``STARS_ACTS + (...)``).
+STARS_ACTS = tuple(_ACTS)
 _STUD_STREETS = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"]
 _DRAW_STREETS = ["DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"]
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 5, "SEVENTH": 6, "EIGHTH": 7,
