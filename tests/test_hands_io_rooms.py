@@ -234,3 +234,39 @@ def test_a_big_blind_posted_to_come_in_is_live():
     assert h.error is None, h.error
     assert any("live big blind of 30 to come in" in n for n in h.hand.extra["_notes"])
     assert h.hand.blinds_or_straddles == [15, 30, 0, 0, 0] and h.verification.ok, h.verification
+
+
+STUD_COMPLETED = """PokerStars Game #35000000002:  7 Card Stud Limit ($0.04/$0.08 USD) - 2009/11/26 10:10:56 ET
+Table 'Atalante II' 8-max
+Seat 1: Ida ($1.56 in chips)
+Seat 3: Jon ($2.23 in chips)
+Seat 5: Kim ($2.10 in chips)
+Ida: posts the ante $0.01
+Jon: posts the ante $0.01
+Kim: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to Ida [5h 5c 2s]
+Dealt to Jon [Ad]
+Dealt to Kim [6h]
+Ida: bets $0.04
+Jon: folds
+Kim: folds
+Uncalled bet ($0.04) returned to Ida
+Ida collected $0.03 from pot
+*** SUMMARY ***
+Total pot $0.03 | Rake $0
+"""
+
+
+def test_a_stud_bring_in_completed_at_once_replays():
+    (h,) = parse_text(STUD_COMPLETED)
+    assert h.error is None, h.error
+    assert any("completed at once" in n for n in h.hand.extra["_notes"])
+    assert h.verification.ok, h.verification
+
+
+def test_the_engine_refuses_a_completion_by_another_player_and_changes_nothing():
+    (h,) = parse_text(STUD_COMPLETED.replace("Ida: bets $0.04", "Jon: bets $0.04").replace(
+        "Jon: folds\n", "Ida: folds\n"))
+    assert h.hand is not None and not h.verification.ok
+    assert "brings in" in h.verification.problems[0]
