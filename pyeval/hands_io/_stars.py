@@ -32,6 +32,7 @@ __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS
 CHATTER: tuple[str, ...] = (
     r"No low hand qualified", r"Pair on board - a double bet is allowed", r"The deck is reshuffled",
     r"Betting is capped", r"Hand cancelled", r"Hand was run (?:twice|\w+ times)",
+    r".+ split the .* bounty for eliminating .*",
 )
 #: What may follow a player's name (with or without a colon) on a line that carries no chips.
 PLAYER_CHATTER: tuple[str, ...] = (
@@ -60,7 +61,7 @@ class StarsDialect:
     header: re.Pattern[str]
     detect: re.Pattern[str]
     table: re.Pattern[str] = re.compile(
-        r"^Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-[Mm]ax)?,?(?: \((?:Play Money|Real Money)\))?"
+        r"^\s*Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-[Mm]ax)?,?(?: \((?:Play Money|Real Money)\))?"
         r"(?: Seat #(?P<button>\d+) is the button)?\s*$")
     seat: re.Pattern[str] = re.compile(
         r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()\s]*\d[^()\s]*(?: [A-Z]{3})?)(?: in chips)?"
@@ -310,7 +311,8 @@ class _Body:
                 self.player_line(nm, tail, no)
                 return
         elif re.match(r"^.+? (?:joins the table at seat #\d+|leaves the table|said, \".*\"|is connected|"
-                      r"is disconnected|has returned|sits out|will be allowed to play after the button)\s*$", line):
+                      r"is disconnected|has returned|sits out|is sitting out|will be allowed to play after the button|"
+                      r"was removed from the table for failing to post)\s*$", line):
             raw.info.append(f"{no}: {line}")  # a player not dealt in
             return
         if re.search(r"\d", line) or nm is not None and ":" in line:
