@@ -27,9 +27,8 @@ from typing import Any
 
 from ..cards import parse_cards
 from .._files import read_input
-from ..errors import HandHistoryError, PyevalError
+from ..errors import HandHistoryError
 from ..contracts import MAX_CHIPS as _MAX_CHIPS
-from .games import ALL_VARIANTS
 from .round import Round
 from .rules import (
     BettingStructure, HeadsUpOrder, LimitShortAllIn, OddChipRule, PokerRules, ShortAllIns, StreetOpener,
@@ -422,115 +421,7 @@ class HandHistory:
                 are neither uniform nor a big-blind ante, blinds not in a run from ``p1``), a
                 missing limit, or settings the table rules refuse.
         """
-        n = len(self.starting_stacks)
-        if len(self.antes) != n or len(self.blinds_or_straddles) != n:
-            raise HandHistoryError(f"{self.name}: antes and blinds_or_straddles need one entry per player ({n})")
-        code = self.variant
-        structure = _STRUCTURES.get(code[:1])
-        variant = ALL_VARIANTS.get(code[1:])
-        if structure is None or variant is None:
-            raise HandHistoryError(f"{self.name}: variant {_short(code)} is not supported "
-                                   f"(structure F/N/P + one of {', '.join(sorted(ALL_VARIANTS))})")
-        for v in (*self.antes, *self.blinds_or_straddles, *(
-                x for x in (self.min_bet, self.small_bet, self.big_bet, self.bring_in) if x is not None)):
-            if not isinstance(v, int) or isinstance(v, bool):
-                raise HandHistoryError(f"{self.name}: forced bets and limits must be whole chips here, got "
-                                       f"{_short(v)} (see HandHistory.unit_scale)")
-        ov = self._rule_overrides()
-        bos = list(self.blinds_or_straddles)
-        heads_up = HeadsUpOrder.BUTTON_SMALL_BLIND
-        blinds: list[int] = []
-        hu_given = "heads_up" in ov
-        if hu_given:
-            if n != 2:
-                raise HandHistoryError(f"{self.name}: {_PREFIX}heads_up applies to two players only")
-            heads_up = ov.pop("heads_up")
-        if variant.forced == "bring_in":
-            if any(bos):
-                raise HandHistoryError(f"{self.name}: a stud game has no blinds, got {bos}")
-            if self.bring_in is None:
-                raise HandHistoryError(f"{self.name}: {code} needs bring_in")
-            posters: list[int] = []
-        else:
-            if n == 2:
-                # PHH assigns heads-up forced bets in reverse: p2 (button) posts bos[0], p1 posts bos[1]
-                if not hu_given:
-                    heads_up = _heads_up_order(bos)
-                seq = bos if heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else bos[::-1]
-                order = [1, 0] if heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else [0, 1]
-            else:
-                seq, order = bos, list(range(n))
-            k = 0
-            while k < n and seq[k]:
-                k += 1
-            blinds = seq[:k]
-            if n > 2 and k == 0 and seq[-1] and not any(seq[:-1]):  # a button blind (short deck, pokerkit's {-1: b})
-                k, blinds, seq = 1, [seq[-1]], [seq[-1]] + [0] * (n - 1)
-                order = [n - 1]
-            if any(seq[k:]):
-                raise HandHistoryError(f"{self.name}: forced bets must be a run of blinds from "
-                                       f"{'the first blind' if n == 2 else 'p1'}, got {bos}")
-            if not blinds:
-                raise HandHistoryError(f"{self.name}: no blinds in {bos}")
-            posters = order[:k]
-        ante, bb_ante, button_ante, straddle = self.antes[0], 0, 0, None
-        if len(set(self.antes)) > 1:
-            bad = HandHistoryError(f"{self.name}: antes must be uniform, with or without a big-blind ante on the big "
-                                   f"blind and a button ante on p{n}, got {self.antes}")
-            if variant.forced != "blinds":
-                raise bad
-            bb_seats: list[int | None] = [posters[-1]]
-            if n > 2 and len(blinds) >= 2:  # the big blind antes, so the last forced bet is a straddle
-                bb_seats.append(posters[-2])
-            found = None
-            for button in (None, n - 1):  # fewest special seats first
-                for j in (None, *bb_seats):
-                    if j is not None and j == button:
-                        continue
-                    rest = {a for i, a in enumerate(self.antes) if i not in (j, button)}
-                    base = next(iter(rest)) if len(rest) == 1 else None
-                    if base is None or (j is not None and self.antes[j] <= base) or (
-                            button is not None and self.antes[button] <= base):
-                        continue
-                    found = (base, j, button)
-                    break
-                if found:
-                    break
-            if found is None:
-                raise bad
-            ante, j, button = found
-            if j is not None:
-                bb_ante = self.antes[j] - ante
-                if j != posters[-1]:
-                    straddle, blinds = blinds[-1], blinds[:-1]
-            if button is not None:
-                button_ante = self.antes[button] - ante
-        trimming = self.extra.get(_ANTE_TRIMMING, False)
-        if not isinstance(trimming, bool):
-            raise HandHistoryError(f"{self.name}: {_ANTE_TRIMMING} must be true or false, got {_short(trimming)}")
-        if ante:
-            ov.setdefault("ante_trimming", trimming)
-        settings = {k: _setting_text(v) for k, v in ov.items()}
-        try:
-            common: dict[str, Any] = dict(seats=max(n, 2 if straddle is None else len(blinds) + 2),
-                                          blinds=tuple(blinds), ante=ante, bb_ante=bb_ante, straddle=straddle,
-                                          button_ante=button_ante,
-                                          structure=structure, heads_up=heads_up, variant=variant,
-                                          bring_in=self.bring_in or 0 if variant.forced == "bring_in" else 0)
-            common.update(ov)
-            if structure is BettingStructure.FIXED_LIMIT:
-                if self.small_bet is None or self.big_bet is None:
-                    raise HandHistoryError(f"{self.name}: {code} needs small_bet and big_bet")
-                return PokerRules(min_bet=self.small_bet, big_bet=self.big_bet, **common)
-            if self.min_bet is None:
-                raise HandHistoryError(f"{self.name}: {code} needs min_bet")
-            return PokerRules(min_bet=self.min_bet, **common)
-        except PyevalError as exc:
-            if isinstance(exc, HandHistoryError):
-                raise
-            raise HandHistoryError(f"{self.name}: {exc}" + (f" (settings {settings})" if settings else "")) from None
-        except (TypeError, ValueError) as exc:  # pragma: no cover - fields are validated above
-            raise HandHistoryError(f"{self.name}: {exc}") from None
+        return table_rules_of(self)
 
     def replay(self, *, strict: bool = False) -> Round:
         """Play this hand through a :class:`Round`; returns the finished (or stopped) round.
@@ -649,6 +540,7 @@ def iter_paths(paths: Sequence[str | Path]) -> Iterator[Path]:
 
 
 # the replay and the writer live in their own modules; their names are part of this module's API
+from .phh_rules import table_rules_of  # noqa: E402
 from .phh_replay import ReplayResult, Replay, check_replay, record_problems, replay_checked, stop_reason  # noqa: E402
 from .phh_write import dumps, dumps_many, from_round, variant_code  # noqa: E402
 
