@@ -23,14 +23,10 @@ from ..errors import HandHistoryError
 from ._limits import MAX_DIGITS
 from ._model import MAX_SEAT
 from ._phh import BettingStructure, HandHistory, Round
+from .games import room_name
 
 __all__ = ["room_hand_number", "to_pokerstars", "game_label"]
 
-_GAME_NAMES = {
-    "T": "Hold'em", "O": "Omaha", "O/8": "Omaha Hi/Lo", "5O": "5 Card Omaha", "5O/8": "5 Card Omaha Hi/Lo",
-    "7S": "7 Card Stud", "7S/8": "7 Card Stud Hi/Lo", "R": "Razz", "5D": "5 Card Draw",
-    "2L3D": "Triple Draw 2-7 Lowball", "2L1D": "Single Draw 2-7 Lowball", "B": "Badugi", "5S": "5 Card Stud",
-}
 _STRUCT_NAMES = {BettingStructure.NO_LIMIT: "No Limit", BettingStructure.POT_LIMIT: "Pot Limit",
                  BettingStructure.FIXED_LIMIT: "Limit"}
 _STUD_LABELS = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"]
@@ -42,10 +38,10 @@ RUN_NAMES = ("FIRST", "SECOND", "THIRD", "FOURTH", "FIFTH", "SIXTH", "SEVENTH", 
 
 def game_label(rnd: Round) -> str:
     """PokerStars' name of the round's game and structure, e.g. ``"Omaha Hi/Lo Pot Limit"``."""
-    code = rnd.rules.variant.phh
-    if code not in _GAME_NAMES:
+    name = room_name(rnd.rules.variant.phh)  # the one table of game names (pyeval/hands_io/games.py)
+    if name is None:
         raise HandHistoryError(f"no PokerStars name for the game {rnd.rules.variant.name!r}")
-    return f"{_GAME_NAMES[code]} {_STRUCT_NAMES[rnd.rules.structure]}"
+    return f"{name} {_STRUCT_NAMES[rnd.rules.structure]}"
 
 
 def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: int = 1, table: str = "pyeval",
