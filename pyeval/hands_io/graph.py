@@ -3,10 +3,10 @@
 :func:`winnings_series` replays each hand (:func:`pyeval.hands_io.steps.steps`) and gives, per player
 name, three cumulative series over the hands he was dealt into (in the order given):
 
-* ``net``: what he won or lost, after the rake (the room's ``winnings`` when the record has them,
-  otherwise the replay's awards less a share of the recorded ``_rake`` + ``_jackpot`` in proportion
-  to what each winner was awarded);
-* ``net_before_rake``: the same with the rake he paid added back (the replay's awards);
+* ``net``: what he won or lost, after the rake: the replay's, which takes the recorded ``_rake`` +
+  ``_jackpot`` + ``_fees`` from the pots as the room did;
+* ``net_before_rake``: the same with his share of that take added back (each pot's take shared by
+  its winners in proportion to what they won from it, as :mod:`pyeval.hands_io.stats` counts it);
 * ``all_in_adjusted`` ("expected winnings", "all-in EV"): the net with each all-in hand's awards
   replaced by their expectation. A hand is all in when, before the board is complete, at most one
   player who has not folded still has chips behind, so no more betting can happen, and the hole
@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from ..errors import PyevalError
 from ._phh import HandHistory
+from .stats import _net_units
 from .steps import steps
 
 __all__ = ["HandResult", "WinningsSeries", "hand_results", "winnings_series", "sparkline", "graph_report"]
@@ -77,18 +78,11 @@ def hand_results(hh: HandHistory) -> list[HandResult]:
     n = len(hh.starting_stacks)
     names = [str(p) for p in (hh.players or [f"p{i + 1}" for i in range(n)])]
     first = views[0]  # starting stacks as replayed (an unbounded ``inf`` stack has a finite stand-in)
-    before = [Fraction(last.stacks[i] - first.stacks[i] - first.put_in[i], scale) for i in range(n)]
-    awarded = [Fraction(w, scale) for w in last.winnings]
-    recorded = hh.extra.get("winnings")
-    rake = int(hh.extra.get("_rake", 0) or 0) + int(hh.extra.get("_jackpot", 0) or 0)
-    if isinstance(recorded, list) and len(recorded) == n and all(isinstance(w, (int, float)) for w in recorded):
-        paid = [awarded[i] - Fraction(recorded[i]) for i in range(n)]
-    elif rake and any(awarded):
-        pot = sum(awarded, Fraction(0))
-        paid = [rake * awarded[i] / pot for i in range(n)]
-    else:
-        paid = [Fraction(0)] * n
-    net = [before[i] - paid[i] for i in range(n)]
+    net = [Fraction(last.stacks[i] - first.stacks[i] - first.put_in[i], scale) for i in range(n)]  # after the take
+    shares = _net_units(hh.replay())  # the replay took the house's take (_rake + _jackpot + _fees)
+    paid = [Fraction(x, scale) for x in shares[1]] if shares is not None else [Fraction(0)] * n
+    before = [net[i] + paid[i] for i in range(n)]
+    awarded = [Fraction(w, scale) + paid[i] for i, w in enumerate(last.winnings)]  # before the take
     expected = list(net)
     all_in = False
     start = None
