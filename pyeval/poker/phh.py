@@ -29,12 +29,12 @@ from ..cards import parse_cards
 from .._files import read_input
 from ..errors import HandHistoryError
 from ..contracts import MAX_CHIPS as _MAX_CHIPS
+from .phh_rules import _PREFIX, _STRUCTURES, _short, table_rules_of
 from .round import Round
 from .rules import (
-    BettingStructure, HeadsUpOrder, LimitShortAllIn, OddChipRule, PokerRules, ShortAllIns, StreetOpener,
+    HeadsUpOrder, LimitShortAllIn, OddChipRule, PokerRules, ShortAllIns, StreetOpener,
 )
 
-_STRUCTURES = {"F": BettingStructure.FIXED_LIMIT, "N": BettingStructure.NO_LIMIT, "P": BettingStructure.POT_LIMIT}
 _LETTER = {v: k for k, v in _STRUCTURES.items()}
 
 #: The standard PHH fields this module reads into :class:`HandHistory` attributes.
@@ -52,13 +52,9 @@ _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRu
                                  "turn_river_opener": StreetOpener, "chip_value": Fraction,
                                  "rake_bps": int, "rake_cap": int, "rake_no_flop_no_drop": bool,
                                  "tournament": bool}
-_PREFIX = "_pyeval_"
 #: Round state PHH has no field for: ``_pyeval_sitting_out``, one boolean per player (tournament
 #: mode: the players away from the table, dealt in and folded at their first turn).
 _SITTING_OUT = _PREFIX + "sitting_out"
-#: pokerkit's optional PHH field for how antes count in the pots (``PokerRules.ante_trimming``);
-#: absent, it is false (pokerkit's default: dead antes).
-_ANTE_TRIMMING = "ante_trimming_status"
 #: What the house took from a room's hand, as user-defined fields in the record's units (pyeval
 #: writes them when importing a room's history; other readers ignore them): ``_rake`` (the rake),
 #: ``_jackpot`` (a jackpot or bad-beat drop) and ``_fees`` (any other fee taken from the pot). The
@@ -73,21 +69,6 @@ _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
 _R_DEAL = "58 Pa. Code § 637a.11(f)"
 _PLAYER_RE = re.compile(r"\bp(\d{1,4})\b")  # how a round with no seats names round index i: p{i+1}
 _AMOUNT_RE = re.compile(r"\d{1,30}(\.\d{1,30})?")
-
-
-def _setting_text(v: Any) -> Any:
-    """A table setting as a TOML value: an enum by its value, an exact amount as text ('1/4')."""
-    if isinstance(v, enum.Enum):
-        return v.value
-    if isinstance(v, Fraction):
-        return str(v)
-    return v
-
-
-def _short(v: Any) -> str:
-    """``repr(v)`` cut to a readable length (hostile records hold huge values)."""
-    r = repr(v)
-    return r if len(r) <= 60 else r[:57] + "..."
 
 
 def _is_number(x: object) -> bool:
@@ -453,16 +434,6 @@ class HandHistory:
         return Replay(self, strict).run()
 
 
-def _heads_up_order(bos: Sequence[int]) -> HeadsUpOrder:
-    """The heads-up blind order PHH's reversed ``blinds_or_straddles`` implies: the button (``p2``)
-    posts ``bos[0]``. Two blinds: increasing amounts (the button posts the small blind) are
-    :attr:`HeadsUpOrder.BUTTON_SMALL_BLIND`, else :attr:`HeadsUpOrder.PA_LITERAL`; a single blind
-    is the button's under BUTTON_SMALL_BLIND, ``p1``'s under PA_LITERAL."""
-    if bos[0] and bos[1]:
-        return HeadsUpOrder.PA_LITERAL if bos[0] > bos[1] else HeadsUpOrder.BUTTON_SMALL_BLIND
-    return HeadsUpOrder.PA_LITERAL if bos[1] else HeadsUpOrder.BUTTON_SMALL_BLIND
-
-
 def _player(tok: str, n: int) -> int:
     if len(tok) < 2 or len(tok) > 3 or tok[0] != "p" or not tok[1:].isdigit() or not 1 <= int(tok[1:]) <= n:
         raise HandHistoryError(f"bad player {_short(tok)} (p1..p{n})")
@@ -540,7 +511,6 @@ def iter_paths(paths: Sequence[str | Path]) -> Iterator[Path]:
 
 
 # the replay and the writer live in their own modules; their names are part of this module's API
-from .phh_rules import table_rules_of  # noqa: E402
 from .phh_replay import ReplayResult, Replay, check_replay, record_problems, replay_checked, stop_reason  # noqa: E402
 from .phh_write import dumps, dumps_many, from_round, variant_code  # noqa: E402
 

@@ -4,24 +4,52 @@ big-blind and button antes, a straddle) and the ``_pyeval_<name>`` settings, as 
 :class:`~pyeval.poker.rules.PokerRules`. Split out of :mod:`pyeval.poker.phh` along those concepts."""
 from __future__ import annotations
 
+import enum
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..errors import HandHistoryError, PyevalError
 from .games import ALL_VARIANTS
-from .phh import (
-    _ANTE_TRIMMING,
-    _PREFIX,
-    _STRUCTURES,
-    _heads_up_order,
-    _setting_text,
-    _short,
-)
 from .rules import BettingStructure, HeadsUpOrder, PokerRules
 
 if TYPE_CHECKING:
     from .phh import HandHistory
 
-__all__ = ["table_rules_of"]
+#: Also the shared helpers of the PHH modules (phh, phh_replay, phh_write import them from here).
+__all__ = ["table_rules_of", "_ANTE_TRIMMING", "_PREFIX", "_STRUCTURES", "_heads_up_order", "_setting_text", "_short"]
+
+_STRUCTURES = {"F": BettingStructure.FIXED_LIMIT, "N": BettingStructure.NO_LIMIT, "P": BettingStructure.POT_LIMIT}
+#: Table settings PHH has no field for are user-defined fields ``_pyeval_<name>`` (see :mod:`pyeval.poker.phh`).
+_PREFIX = "_pyeval_"
+#: pokerkit's optional PHH field for how antes count in the pots (``PokerRules.ante_trimming``);
+#: absent, it is false (pokerkit's default: dead antes).
+_ANTE_TRIMMING = "ante_trimming_status"
+
+
+def _setting_text(v: Any) -> Any:
+    """A table setting as a TOML value: an enum by its value, an exact amount as text ('1/4')."""
+    if isinstance(v, enum.Enum):
+        return v.value
+    if isinstance(v, Fraction):
+        return str(v)
+    return v
+
+
+def _short(v: Any) -> str:
+    """``repr(v)`` cut to a readable length (hostile records hold huge values)."""
+    r = repr(v)
+    return r if len(r) <= 60 else r[:57] + "..."
+
+
+def _heads_up_order(bos: Sequence[int]) -> HeadsUpOrder:
+    """The heads-up blind order PHH's reversed ``blinds_or_straddles`` implies: the button (``p2``)
+    posts ``bos[0]``. Two blinds: increasing amounts (the button posts the small blind) are
+    :attr:`HeadsUpOrder.BUTTON_SMALL_BLIND`, else :attr:`HeadsUpOrder.PA_LITERAL`; a single blind
+    is the button's under BUTTON_SMALL_BLIND, ``p1``'s under PA_LITERAL."""
+    if bos[0] and bos[1]:
+        return HeadsUpOrder.PA_LITERAL if bos[0] > bos[1] else HeadsUpOrder.BUTTON_SMALL_BLIND
+    return HeadsUpOrder.PA_LITERAL if bos[1] else HeadsUpOrder.BUTTON_SMALL_BLIND
 
 
 def table_rules_of(hh: HandHistory) -> PokerRules:

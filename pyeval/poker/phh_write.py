@@ -10,10 +10,8 @@ import tomli_w
 
 from ..cards import CARD_TEXT
 from ..errors import HandHistoryError
-from .phh import (
-    _ANTE_TRIMMING, _KNOWN, _LETTER, _PREFIX, _RULE_FIELDS, _SITTING_OUT, HandHistory, _heads_up_order, _setting_text,
-    _short,
-)
+from .phh import _KNOWN, _LETTER, _RULE_FIELDS, _SITTING_OUT, HandHistory
+from .phh_rules import _ANTE_TRIMMING, _PREFIX, _heads_up_order, _setting_text, _short
 from .round import Round, _default_plan
 from .rules import BettingStructure, HeadsUpOrder, PokerRules
 
