@@ -62,7 +62,7 @@ static inline uint16_t pe_eval_unchecked7(const uint8_t *c)
     return pe_lookup(key, c, 7);
 }
 
-/* The second pass of a batch block (pe_eval.c, pe_eval_neon.c): the values of nb validated rows of
+/* The second pass of a scalar batch block (pe_eval.c): the values of nb validated rows of
  * k cards from their key sums, the lookups back to back so that many are in flight at once.
  * flushes = 0 promises that no key has a flush (5 and 6 cards: most blocks, 0.2% / 0.8% of rows
  * are flushes), and the hash runs without the per-row flush test. */
