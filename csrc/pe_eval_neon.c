@@ -95,7 +95,7 @@ static PE_ALWAYS_INLINE size_t pe_neon_k(const uint8_t *cards, size_t rows, cons
         vst1q_u32(xs + 4, vandq_u32(vmulq_n_u32(pe_neon_key4(vget_high_u16(a0l), vget_high_u16(a1l), vget_high_u16(a2l)), PE_HASH_MULT), mask));
         vst1q_u32(xs + 8, vandq_u32(vmulq_n_u32(pe_neon_key4(vget_low_u16(a0h), vget_low_u16(a1h), vget_low_u16(a2h)), PE_HASH_MULT), mask));
         vst1q_u32(xs + 12, vandq_u32(vmulq_n_u32(pe_neon_key4(vget_high_u16(a0h), vget_high_u16(a1h), vget_high_u16(a2h)), PE_HASH_MULT), mask));
-        for (int j = 0; j < 16; j++) out[r + (size_t)j] = PE_HASH[xs[j] + PE_DISP[xs[j] >> PE_ROW_SHIFT]];
+        for (int j = 0; j < 16; j++) out[r + (size_t)j] = pe_hash_value(xs[j]);
         if (vmaxvq_u8(fl) != 0) { /* flush rows (3% of 7-card rows): the scalar single-hand path */
             uint8_t f[16];
             vst1q_u8(f, fl);
