@@ -16,7 +16,7 @@
  *          the scalar kernel too.
  * Same keys and tables as pe_eval_internal.h, so the same values. Speed on ARM was not measured (no
  * ARM machine): executed instructions under qemu-aarch64 are 31 (7 cards) and 18 (5 cards) a row
- * against the scalar kernel's 50 and 41 (docs/decisions/023-batch-kernels-without-avx512.md).
+ * against the scalar kernel's 50 and 41 (docs/decisions/024-batch-kernels-without-avx512.md).
  * Correctness: tests/c/test_eval.c under qemu-aarch64 (tools/check_portability.sh) compares every
  * row with the single-hand evaluator and checks that a repeat at every pair of positions, and an
  * invalid byte, name their row. */
