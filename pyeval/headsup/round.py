@@ -566,12 +566,14 @@ class HeadsUpRound:
         if not q:
             raise IllegalActionError(f"no player decision is due now (phase: {self._phase.value})")
         s = q[0]
+        st = self._street
         if action:
             self.raise_wager(s, action)
-        elif self._street is _S_RIVER:
+        elif st is _S_RIVER:
             self.fold(s)
-        else:
-            self.check(s)
+        else:  # check(s), the player being the one due: its event and the next decision
+            self._events.append(_tn(Event, (_K_CHECK, s, 0, (), st)))
+            self._after_decision()
 
     # ---- settlement ----------------------------------------------------------------------------
     def settle_next(self) -> PlayerSettlement:
