@@ -26,16 +26,16 @@ from typing import TYPE_CHECKING
 
 from .._bindings import _fastcall
 from ..contracts import Action, Event, EventKind as K, Outcome, list_copy, passes, read_only
-from .._house import winnings
+from ..house import PaidLine, settle_line
 from ..errors import (
     IllegalActionError,
     OutOfTurnError,
     StubCountDueError,
     WagerNotAllowedError,
 )
-from ..shoe import (
-    CRISS_CROSS_HAND_DEAL, DealFaults, DealPlan, StubOutcome, judge_stub_count, plan_deal,
-)
+from ..house.dealing import DealFaults, DealPlan, plan_deal
+from ..house.stub import StubOutcome, judge_stub_count
+from .dealing import CRISS_CROSS_HAND_DEAL
 from .deck import DECK_SIZE
 from .records import (
     Box, CrissCrossPhase, CrissCrossSeat, CrissCrossWager, CrissCrossWagerResult,
@@ -687,14 +687,13 @@ def _bet_unit(s: _Seat, d: int) -> int:
     return s.ante if d == 0 else s.ante_down if d == 1 else min(s.ante, s.ante_down)
 
 
-def _pay(player: int, wager: CrissCrossWager, staked: int, table: list[tuple[int, int, str | None]],
+def _pay(player: int, wager: CrissCrossWager, staked: int, table: Sequence[PaidLine | None],
          value: int) -> CrissCrossWagerResult:
-    num, den, label = table[value]
-    if not den:
-        return _new(CrissCrossWagerResult, (player, wager, staked, _O_LOSE, -staked, None))
-    if not num:
-        return _new(CrissCrossWagerResult, (player, wager, staked, _O_PUSH, 0, label))
-    return _new(CrissCrossWagerResult, (player, wager, staked, _O_WIN, winnings(staked, num, den), label))
+    """One wager on the line its hand ``value`` falls on (the house layer's one settlement step);
+    below the last line the wager loses; winnings are rounded down to the table unit."""
+    line = table[value]
+    outcome, net = settle_line(line, staked)
+    return _new(CrissCrossWagerResult, (player, wager, staked, outcome, net, None if line is None else line[3]))
 
 
 _W_BETS = (_W_ACROSS, _W_DOWN, _W_MIDDLE)

@@ -4,17 +4,15 @@ stub-count state across rounds; :meth:`CrissCrossTable.new_round` opens a
 from __future__ import annotations
 
 import copy
-import functools
 from collections.abc import Callable, Mapping, Sequence
 
 from ..contracts import Deck, read_only
 from ..errors import DeckOutOfPlayError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
-from ..hands.high import MAX_VALUE
-from ..shoe import StubCountPolicy
+from ..house.stub import StubCountPolicy
 from .deck import DECK_SIZE, ShufflerDeck
 from .records import CrissCrossPhase, RoundRecord
 from .round import R_COUNT_OUTCOME, CrissCrossRound
-from .rules import CrissCrossPaytable, CrissCrossRules
+from .rules import CrissCrossRules
 from .strategy import basic_strategy
 
 # enum members read once here: read through their class, each is a Python-level call (hot paths)
@@ -50,8 +48,8 @@ class CrissCrossTable:
         self._rounds_played = 0
         self._deck_removed = False
         self._round: CrissCrossRound | None = None
-        self._pay = (_compile(self._rules.main_paytable), _compile(self._rules.ante_paytable),
-                     _compile(self._rules.bonus_paytable))
+        self._pay = (self._rules.main_paytable.by_value(), self._rules.ante_paytable.by_value(),
+                     self._rules.bonus_paytable.by_value())
 
     rules: CrissCrossRules = read_only("_rules", "The table's rules.")
     deck: Deck = read_only("_deck", "The deck in use (the table's card source: it is dealt from, not copied).")
@@ -112,17 +110,6 @@ class CrissCrossTable:
         self._stub_policy.record_round(counted)
         if deck_removed:
             self._deck_removed = True
-
-
-@functools.lru_cache(maxsize=32)
-def _compile(p: CrissCrossPaytable) -> list[tuple[int, int, str | None]]:
-    """value -> (num, den, label) of its line; den 0 marks a losing hand."""
-    out: list[tuple[int, int, str | None]] = [(0, 0, None)] * (MAX_VALUE + 1)
-    for v in range(1, MAX_VALUE + 1):
-        ln = p.line_for(v)
-        if ln is not None:
-            out[v] = (ln.odds.numerator, ln.odds.denominator, ln.label)
-    return out
 
 
 def _one_deck(deck: object) -> None:

@@ -35,7 +35,7 @@ from ..contracts import (Action, CardSource, Event, EventKind as K, list_copy, m
 from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
 from .dealing import SequenceSource, _check_drawn
 from .phases import Decision, HeadsUpPhase, HeadsUpStreet, Strategy
-from ..shoe.procedures import DealingProcedure, DealPlan, plan_deal
+from ..house.dealing import DealingProcedure, DealPlan, plan_deal
 from .rules import FLOP_CAP, PREFLOP_CAP, HeadsUpRules, HeadsUpWager
 from .settle import HeadsUpWagerResult, PlayerSettlement, RoundSettlement, collect_fold, settle_player
 

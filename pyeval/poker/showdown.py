@@ -8,7 +8,7 @@ from ..contracts import passes
 from ..errors import OutOfTurnError, PyevalError
 from ..hands.registry import HAND_TYPES
 from .pots import Pot, split_pot
-from .rules import R_SHOW_ORDER, R_SHOWDOWN, R_TOURNAMENT, OddChipRule
+from .rules import R_RAKE, R_SHOW_ORDER, R_SHOWDOWN, R_TOURNAMENT, OddChipRule
 from .state import RoundState, _illegal
 
 #: how odd chips go: (a winner order key or None, all to the first winner?, odd units cap per player)
@@ -123,7 +123,7 @@ class Showdown(RoundState):
         """True when every pot can be awarded (betting over, board complete, showdown done)."""
         return passes(self._check_award)
 
-    def award(self) -> None:
+    def award(self, *, rake: int | None = None) -> None:
         """Award each pot on its own to its best eligible hand (§ 637a.11(k), § 637a.8(b)(5)).
 
         Hold'em is played for the high hand only (§ 637a.11(a)); the variants of chapter 637a
@@ -155,17 +155,28 @@ class Showdown(RoundState):
         (``amount // k``; the remainder given out run by run as the odd chips of a tie among ``k``
         winners, by ``rules.odd_chip`` and its $1 cap, § 637a.11(k)), each part awarded as above on
         its own run's board (award events pot by pot, run by run; ``detail``: the pot index).
+
+        ``rake``: the chips the house takes from this hand as a room recorded them (a replay of a
+        room's hand history: its rake, jackpot and other fees together), instead of the rules'
+        ``rake_bps``: taken from the pots in order, main pot first, each emptied before the next,
+        before each is split (``rake`` events as above). ``None`` (the default): the rules' rake.
+        A recorded rake is configuration of the room (§ 637a.17 is not in our hands).
+
+        Raises (also): IllegalActionError: ``rake`` is not an int 0..the chips in the pots, or is
+        not 0 in tournament mode (a tournament takes no rake from pots).
         """
         self._check_award()
+        if rake is not None:
+            self._check_fixed_rake(rake)
         live = [not (f or m) for f, m in zip(self._folded, self._mucked)]
-        if (self._holdem_showdown and self._runs == 1 and not self._rules.rake_bps and -1 not in self._board
+        if (not rake and self._holdem_showdown and self._runs == 1 and not self._rules.rake_bps and -1 not in self._board
                 and self._award_holdem(live)):
             return
         split = len(self._variant.hands) == 2
         runs = self._runs if self._n_contending >= 2 else 1
         # (values, lows) on each run's board; one board: scored in place
         scored = self._score_runs(live, split, runs) if runs > 1 else [self._score(live, split)]
-        rakes, pots = self._rake(self._award_pots(live))
+        rakes, pots = self._rake(self._award_pots(live), rake)
         odd = self._odd_rules()
         payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
         _, to_first, cap = odd
@@ -258,13 +269,27 @@ class Showdown(RoundState):
             return (Pot(sum(contrib), tuple(contenders)),)
         return self._pots(live)
 
-    def _rake(self, pots: tuple[Pot, ...]) -> tuple[list[tuple[int, int]], list[Pot]]:
+    def _check_fixed_rake(self, rake: int) -> None:
+        """A recorded rake (:meth:`award`'s ``rake``): an int 0..the chips in the pots; 0 in a tournament."""
+        if isinstance(rake, bool) or not isinstance(rake, int) or not 0 <= rake <= sum(self._contrib):
+            raise _illegal(f"a recorded rake must be 0..{sum(self._contrib)} chips (the pots), got {rake!r}", R_RAKE)
+        if rake and self._rules.tournament:
+            raise _illegal(f"a tournament takes no rake from pots, the record takes {rake}", R_TOURNAMENT)
+
+    def _rake(self, pots: tuple[Pot, ...], fixed: int | None = None) -> tuple[list[tuple[int, int]], list[Pot]]:
         """The house's rake, pot by pot, before each is split (configuration: ``rules.rake_bps``,
         ``rake_cap``, ``rake_no_flop_no_drop``): ((chips, pot index) to the house, the pots after rake).
         A capped rake is shared by the pots in proportion to their own rake (each pot's players pay
         their part of the cap, not the main pot's alone); chips left by the rounding down come from
-        the pots in order, main pot first."""
+        the pots in order, main pot first. ``fixed``: a recorded rake, taken main pot first."""
         rules = self._rules
+        if fixed is not None:
+            pot_rakes, left = [], fixed
+            for p in pots:
+                pot_rakes.append(min(left, p.amount))
+                left -= pot_rakes[-1]
+            return ([(r, k) for k, r in enumerate(pot_rakes) if r],
+                    [Pot(p.amount - r, p.eligible) if r else p for p, r in zip(pots, pot_rakes)])
         if not rules.rake_bps or (rules.rake_no_flop_no_drop and self._street == 0):
             return [], list(pots)
         pot_rakes = [p.amount * rules.rake_bps // 10000 for p in pots]
