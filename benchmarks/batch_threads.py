@@ -4,7 +4,7 @@ Run: ``python benchmarks/batch_threads.py [rows] [cards] [rounds]`` (default 2,0
 21 rounds). Prints wall and process CPU time, and the CPU time of each thread inside the C calls:
 wall time on a loaded machine shows the load, but the busiest thread's share of the work bounds
 what two idle cores would give (1-thread total / busiest thread). See
-docs/decisions/024-avx512-batch-kernel-and-threads.md.
+docs/decisions/025-avx512-batch-kernel-and-threads.md.
 """
 from __future__ import annotations
 

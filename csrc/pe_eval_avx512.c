@@ -1,7 +1,7 @@
 /* pe_eval_avx512.c - the 5-7-card batch on 16 rows at once with AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ,
  * BITALG), chosen at run time by pe_eval_batch (pe_compat.h: pe_have_avx512vbmi). Same keys and tables
  * as the scalar kernel (pe_eval_internal.h), so the same values; every step is branch-free but the
- * two checks (docs/decisions/024-avx512-batch-kernel-and-threads.md):
+ * two checks (docs/decisions/025-avx512-batch-kernel-and-threads.md):
  *   cards: 16 rows of k bytes (one full and one masked 64-byte load: nothing past the rows is read),
  *          each byte translated once (vpermb) to b = 16 * suit + rank, then card j of every row
  *          into the low byte of dword i by a two-source byte permute (vpermi2b);
