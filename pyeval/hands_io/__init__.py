@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 from .._files import read_input
 from ..errors import HandHistoryError, PyevalError
-from . import acpc, fulltilt, ipoker, partypoker, pokerstars
+from . import _starlike, acpc, fulltilt, ggpoker, ipoker, partypoker, pokerstars, winamax
 from ._limits import check_text, has_surrogates
 from ._model import HandParseError, RawHand, to_phh
 from ._verify import Verification, verify
@@ -68,6 +68,12 @@ def _acpc_parse(lines: list[str], start: int, source: str, acpc_game: acpc.ACPCG
     return acpc.parse_line(lines[0], start, source, acpc_game)
 
 
+def _room(name: str, room: _starlike.Room) -> _Format:
+    """A Stars-like room's format (:mod:`pyeval.hands_io._starlike`)."""
+    return _Format(name, lambda text: _starlike.looks_like(room, text), lambda text: _starlike.split(room, text),
+                   lambda lines, start, source, **_: _starlike.parse_hand(room, lines, start, source))
+
+
 #: The formats read, by name (also the ``--from`` choices of ``pyeval convert``).
 FORMATS: dict[str, _Format] = {
     "pokerstars": _Format("pokerstars", pokerstars.looks_like, pokerstars.split, _ps_parse),
@@ -75,6 +81,8 @@ FORMATS: dict[str, _Format] = {
     "partypoker": _Format("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
     "ipoker": _Format("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
     "acpc": _Format("acpc", acpc.looks_like, acpc.split, _acpc_parse),
+    "ggpoker": _room("ggpoker", ggpoker.ROOM),
+    "winamax": _room("winamax", winamax.ROOM),
 }
 
 

@@ -1,0 +1,385 @@
+"""One driver for the rooms whose text export follows PokerStars' layout (GGPoker, Winamax, ...):
+a header line, a table line, ``Seat N: NAME (STACK)`` lines, the forced bets, ``*** SECTION ***``
+lines, ``NAME<sep>verb ...`` actions, ``NAME collected X from pot`` and a ``*** SUMMARY ***`` with
+``Total pot X | Rake Y``.
+
+A room is data (:class:`Room`): its header and table patterns, seat pattern, the separator after a
+name, its action patterns, its section names, how it writes amounts, the lines it writes that carry
+no chips, and two settlement quirks (a total pot printed after the rake; collected amounts that
+include a bet nobody called, with no ``Uncalled bet`` line). :func:`parse_hand` reads any of them
+into a :class:`~pyeval.hands_io._model.RawHand`.
+
+The header pattern's named groups: ``id`` (the hand), ``tour`` (a tournament id), ``game``, ``struct``
+(looked up in :data:`GAME_NAMES` / :data:`STRUCT_NAMES`), ``stakes`` (``SB/BB`` or ``ANTE/SB/BB``,
+or the small/big bet for fixed limit), ``level``, ``y mo d H M S`` (the date) and ``tz``. The table
+pattern's: ``table``, ``max``, ``button``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ._limits import room_time
+from ._model import (
+    BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
+)
+
+__all__ = ["Room", "GAME_NAMES", "STRUCT_NAMES", "parse_hand", "split", "looks_like", "implicit_return"]
+
+#: Room game names (lowercased, apostrophes and dashes as written) -> PHH variant stem; None: no variant.
+GAME_NAMES: dict[str, str | None] = {
+    "hold'em": "T", "holdem": "T", "texas hold'em": "T", "plo": "O", "omaha": "O", "omaha hi": "O",
+    "omaha hi/lo": "O/8", "omaha8": "O/8", "omaha hi-lo": "O/8", "plo-5": "5O", "plo5": "5O", "5 card omaha": "5O",
+    "5-card omaha": "5O", "5 card omaha hi/lo": "5O/8", "5-card omaha hi/lo": "5O/8", "shortdeck": "S",
+    "short deck": "S", "7-card stud": "7S", "7 card stud": "7S", "7-card stud hi/lo": "7S/8", "razz": "R",
+    "5-card draw": "5D", "2-7 triple draw": "2L3D", "plo-6": None, "6+ hold'em": None, "courchevel": None,
+    "omaha5": "5O", "7stud": "7S", "lowball27": "2L1D",
+}
+#: Games whose name implies the structure when the room writes none (``PLO ($2/$5)``).
+_IMPLIED = {"plo": "pl", "plo-5": "pl", "plo5": "pl", "plo-6": "pl"}
+#: Room structure names (lowercased) -> PHH structure letter.
+STRUCT_NAMES = {"no limit": "N", "pot limit": "P", "limit": "F", "fixed limit": "F", "nl": "N", "pl": "P",
+                "fl": "F", "": "N"}
+
+_COLLECT = re.compile(r"^collected (?P<a>.+?) from (?:the )?(?:main |side )?pot(?:[- ]?\d+)?\s*$")
+_UNCALLED = re.compile(r"^Uncalled bet \((?P<a>[^)]*)\) returned to (?P<n>.*)$")
+_SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*:?\s*(?P<cards>.*)$")
+_RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3}
+_ALLIN = r"(?: and is all-in)?\s*$"
+
+
+def acts(amt: str = r"(?P<a>[^\s|]+)", extra: tuple[tuple[str, str | None], ...] = ()
+         ) -> tuple[tuple[re.Pattern[str], str | None], ...]:
+    """The Stars-like action patterns (what follows a name) with ``amt`` the amount pattern, after
+    the room's ``extra`` ones (a kind of None: a line that carries no chips)."""
+    base = (
+        (r"^posts small & big blinds? " + amt + _ALLIN, "both"),
+        (r"^posts small blind " + amt + r" out of position" + _ALLIN, "dead"),
+        (r"^posts small blind " + amt + _ALLIN, "sb"),
+        (r"^posts big blind " + amt + r"(?: out of position)?" + _ALLIN, "bb"),
+        (r"^posts (?:the )?(?:straddle|button blind) " + amt + _ALLIN, "straddle"),
+        (r"^straddles? " + amt + _ALLIN, "straddle"),
+        (r"^posts (?:the )?ante " + amt + _ALLIN, "ante"),
+        (r"^folds(?: \[(?P<c>[^\]]*)\])?\s*$", "fold"),
+        (r"^checks\s*$", "check"),
+        (r"^calls " + amt + _ALLIN, "call"),
+        (r"^bets " + amt + _ALLIN, "bet"),
+        (r"^raises \S+ to " + amt + _ALLIN, "raise"),
+        (r"^shows \[(?P<c>[^\]]*)\].*$", "show"),
+        (r"^mucks(?: hand)?(?: \[(?P<c>[^\]]*)\])?\s*$", "muck"),
+        (r"^(?:doesn't show hand|does not show|is sitting out|sits out|is disconnected|is connected|"
+         r"has returned|is back|has timed out.*|will be allowed to play after the button|is all-in|"
+         r"said, \".*\"|joins the table.*|leaves the table.*|cashed out.*|Pays Cashout Risk.*)\s*$", None),
+    )
+    return tuple((re.compile(p), k) for p, k in extra + base)
+
+
+@dataclass(frozen=True)
+class Room:
+    """A Stars-like room as data (see the module docstring)."""
+
+    venue: str
+    first: re.Pattern[str]  # a hand's first line
+    header: re.Pattern[str]  # the header, searched in the hand's first line(s)
+    table: re.Pattern[str]
+    seat: re.Pattern[str]  # groups seat, name, stack, rest
+    actions: tuple[tuple[re.Pattern[str], str | None], ...] = field(default_factory=acts)
+    sep: str = ": "  # after a player's name on an action line
+    out: re.Pattern[str] = re.compile(r"is sitting out|out of hand|sitting out")
+    hole: tuple[str, ...] = ("HOLE CARDS",)  # the section that deals the hole cards
+    skip: tuple[str, ...] = ()  # sections that change nothing
+    info: re.Pattern[str] = re.compile(r"^$")  # whole lines that carry no chips
+    clean: Callable[[str], str] = lambda t: t  # an amount's text as parse_amount reads it
+    net_total: bool = False  # the printed total pot is what the winners got (after the rake)
+    returns_in_collect: bool = False  # a bet nobody called is in its bettor's collected amount
+
+
+def looks_like(room: Room, text: str) -> bool:
+    """True when ``text`` starts (after blank lines) with ``room``'s first line."""
+    head = text.lstrip("\ufeff \t\r\n").split("\n", 1)[0]
+    return bool(room.first.match(head))
+
+
+def split(room: Room, text: str) -> list[tuple[int, list[str]]]:
+    """The hands of a file: (1-based line of the header, the hand's lines)."""
+    return split_hands(text, room.first)
+
+
+def parse_hand(room: Room, lines: list[str], start: int = 1, source: str = "") -> RawHand:
+    """One hand of ``room`` into a RawHand. Raises HandParseError naming the file line."""
+    raw = RawHand(venue=room.venue, source=source, line=start)
+    j = _header(room, raw, lines, start)
+    _Body(room, raw, lines, start, j).run()
+    return raw
+
+
+def _header(room: Room, raw: RawHand, lines: list[str], start: int) -> int:
+    """Read the header and table lines; the index of the first seat line."""
+    hm = room.header.search(lines[0])
+    if not hm:
+        raise raw.fail(f"not a {room.venue} hand header (or a game layout this reader does not know): {lines[0]!r}",
+                       start)
+    g = {k: v for k, v in hm.groupdict().items() if v is not None}
+    raw.hand_id = g.get("id")
+    name = g.get("game", "").strip().lower()
+    if name not in GAME_NAMES:
+        raise raw.fail(f"game {g.get('game')!r} is not one pyeval knows", start)
+    stem = GAME_NAMES[name]
+    if stem is None:
+        raise raw.fail(f"game not supported: {g.get('game')} has no pyeval variant", start)
+    struct = STRUCT_NAMES.get(g.get("struct", _IMPLIED.get(name, "")).strip().lower())
+    if struct is None:
+        raise raw.fail(f"unknown betting structure {g.get('struct')!r}", start)
+    raw.game = struct + stem
+    if "tour" in g:
+        raw.tournament = g["tour"]
+    raw.level = g.get("level")
+    st = [t for t in re.split(r"\s*/\s*", g.get("stakes", "")) if t.strip()]
+    if raw.tournament is None and st and (any(c in g["stakes"] for c in "$€£") or "." in g["stakes"]):
+        raw.scale = 100
+        sym = next((c for c in "$€£" if c in g["stakes"]), None)
+        raw.currency_symbol = sym
+        raw.currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(sym or "", None) or "XXX"
+    vals = [amount(room.clean(t), raw.scale, raw, start) for t in st]
+    if len(vals) >= 2:
+        lo, hi = vals[-2], vals[-1]
+        if struct == "F":
+            raw.small_bet, raw.big_bet = lo, hi
+            raw.small_blind, raw.big_blind = lo // 2, lo
+        else:
+            raw.small_blind, raw.big_blind, raw.min_bet = lo, hi, hi
+    elif len(vals) == 1 and struct != "F":  # a room naming the big blind only (GG short deck: the ante)
+        raw.min_bet = vals[0]
+    if "y" in g:
+        raw.time = room_time((g["y"], g["mo"], g["d"], g["H"], g["M"], g["S"]), raw.fail, start)
+        raw.time_zone_abbreviation = g.get("tz")
+    j = 1
+    while j < len(lines) and not room.table.match(lines[j]):
+        if room.seat.match(lines[j]) or j > 3:
+            raise raw.fail(f"expected the table line, got {lines[j]!r}", start + j)
+        j += 1
+    if j >= len(lines):
+        raise raw.fail("the hand ends after its header", start)
+    tm = room.table.match(lines[j])
+    assert tm is not None
+    t = {k: v for k, v in tm.groupdict().items() if v is not None}
+    raw.table = t.get("table")
+    if "max" in t:
+        raw.seat_count = number(t["max"], "the table size", raw, start + j, 1, MAX_SEAT)
+    if "button" in t:
+        raw.button_seat = number(t["button"], "the button seat", raw, start + j, 0, MAX_SEAT)
+    return j + 1
+
+
+def implicit_return(raw: RawHand) -> tuple[str, int] | None:
+    """The bet nobody called that the record leaves implicit: (its bettor, the excess of his chips
+    over the next largest contribution), from the acts; None when every bet was called."""
+    put: dict[str, int] = {}
+    street: dict[str, int] = {}
+    for a in raw.acts:
+        if a.kind == "street" and a.extra != "HOLE CARDS":  # the blinds count on the first round
+            street = {}
+        elif a.kind in ("ante",):
+            put[a.name] = put.get(a.name, 0) + a.amount
+        elif a.kind in ("post", "call", "check", "bring_in"):
+            put[a.name] = put.get(a.name, 0) + a.amount
+            street[a.name] = street.get(a.name, 0) + a.amount
+        elif a.kind in ("bet", "raise", "complete"):
+            put[a.name] = put.get(a.name, 0) + a.amount - street.get(a.name, 0)
+            street[a.name] = a.amount
+        elif a.kind == "return":
+            put[a.name] = put.get(a.name, 0) - a.amount
+    ranked = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
+    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
+        return ranked[0][0], ranked[0][1] - ranked[1][1]
+    return None
+
+
+class _Body:
+    """The lines after the table line: seats, actions, sections, settlement, summary."""
+
+    def __init__(self, room: Room, raw: RawHand, lines: list[str], start: int, first: int) -> None:
+        self.room, self.raw, self.lines, self.start = room, raw, lines, start
+        self.seats = read_seats(raw, lines, first, start, room.seat, room.out)
+        self.names = self.seats.names
+        self.acted: set[str] = set()
+        self.cur_bet: dict[str, int] = {}
+        self.section = "pre"
+        self.board: list[int] = []
+        self.runs: list[list[int]] = []
+        self.returned = False
+        self.printed_total: int | None = None
+
+    def amt(self, text: str, no: int) -> int:
+        return amount(self.room.clean(text), self.raw.scale, self.raw, no)
+
+    def run(self) -> None:
+        raw = self.raw
+        if raw.game[1:] not in ("T", "O", "O/8", "5O", "5O/8", "S"):
+            raise raw.fail(f"game not supported by the {self.room.venue} reader yet: {raw.game}", self.start)
+        for j in range(self.seats.end, len(self.lines)):
+            line = self.lines[j].rstrip()
+            if line.strip():
+                self.line(line, self.start + j)
+        finish_seats(raw, self.seats, self.acted)
+        if self.runs:
+            raw.boards = [tuple(b) for b in self.runs]
+        self.settle()
+
+    def settle(self) -> None:
+        """The room's quirks: a return left implicit, a total pot printed after the rake."""
+        raw = self.raw
+        if not self.returned:
+            imp = implicit_return(raw)
+            if imp is not None:
+                who, extra = imp
+                raw.add("return", who, extra)
+                raw.notes.append(f"uncalled bet of {extra} returned to {who} (the record writes no line for it)")
+                if self.room.returns_in_collect:
+                    got = [k for k, a in enumerate(raw.acts) if a.kind == "collect" and a.name == who]
+                    if got and raw.acts[got[0]].amount >= extra:
+                        a = raw.acts[got[0]]
+                        raw.acts[got[0]] = a._replace(amount=a.amount - extra)
+                    if raw.total_pot is not None:
+                        raw.total_pot -= extra
+        if self.room.net_total and raw.total_pot is not None:
+            raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
+
+    def line(self, line: str, no: int) -> None:
+        raw = self.raw
+        sec = _SECTION.match(line)
+        if sec:
+            self.sect(sec["name"].strip(), sec["cards"] or "", no)
+            return
+        if self.room.info.match(line):
+            return
+        if self.section == "summary":
+            self.summary(line, no)
+            return
+        if line.startswith("Dealt to "):
+            nm = next((n for n in self.names if line.startswith(f"Dealt to {n}")), None)
+            rest = line[len(f"Dealt to {nm}"):] if nm else ""
+            if nm is None or (rest and not rest.startswith(" ")):
+                raise raw.fail(f"cards dealt to a player who is not seated: {line!r}", no)
+            groups = BRACKETS.findall(rest)
+            if groups:
+                raw.hole[nm] = list(cards(groups[-1], raw, no))
+            return
+        um = _UNCALLED.match(line)
+        if um:
+            if um["n"] not in self.names:
+                raise raw.fail(f"uncalled bet returned to an unknown player {um['n']!r}", no)
+            raw.add("return", um["n"], self.amt(um["a"], no), line=no)
+            self.returned = True
+            return
+        sep = self.room.sep
+        nm = next((n for n in self.names if line.startswith(n + sep)), None)
+        if nm is not None and self.player(nm, line[len(nm) + len(sep):], no):
+            return
+        nm = next((n for n in self.names if line.startswith(n + " ")), None)
+        if nm is not None:
+            cm = _COLLECT.match(line[len(nm) + 1:])
+            if cm:
+                raw.add("collect", nm, self.amt(cm["a"], no), line=no)
+                return
+        raise raw.fail(f"unrecognised line {line!r}", no)
+
+    def sect(self, label: str, text: str, no: int) -> None:
+        raw = self.raw
+        bracket = BRACKETS.findall(text)
+        if label == "SUMMARY":
+            self.section = "summary"
+            return
+        if label.endswith("SHOW DOWN") or label.endswith("SHOWDOWN") or label in self.room.skip:
+            self.section = "showdown" if "SHOW" in label else self.section
+            return
+        if label in self.room.hole:
+            self.section = "play"
+            raw.add("street", line=no, extra="HOLE CARDS")
+            self.cur_bet = {}
+            return
+        run = label.split(" ", 1)
+        if len(run) == 2 and run[0] in _RUNS and run[1] in ("FLOP", "TURN", "RIVER"):
+            k = _RUNS[run[0]]
+            full = [c for b in bracket for c in cards(b, raw, no)]
+            new = list(cards(bracket[-1], raw, no)) if bracket else []
+            while len(self.runs) <= k:
+                self.runs.append(list(self.board))
+            self.runs[k] = full if len(full) > len(self.runs[k]) else self.runs[k] + new
+            if k == 0:
+                raw.add("street", cards=tuple(new), line=no, extra=label)
+            return
+        if label in ("FLOP", "TURN", "RIVER"):
+            if not bracket:
+                raise raw.fail(f"{label} without cards", no)
+            new = list(cards(bracket[-1], raw, no))
+            self.board += new
+            for rb in self.runs:
+                rb += new
+            raw.add("street", cards=tuple(new), line=no, extra=label)
+            self.cur_bet = {}
+            self.section = "play"
+            return
+        raise raw.fail(f"unknown section {label!r} for {raw.game}", no)
+
+    def player(self, nm: str, rest: str, no: int) -> bool:
+        raw = self.raw
+        for pat, kind in self.room.actions:
+            m = pat.match(rest)
+            if not m:
+                continue
+            if kind is None:
+                return True
+            gd = m.groupdict()
+            a = self.amt(gd["a"], no) if gd.get("a") else 0
+            if kind not in ("show", "muck"):
+                self.acted.add(nm)
+            if kind in ("sb", "bb", "straddle", "both"):
+                raw.add("post", nm, a, line=no, extra=kind)
+                self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
+            elif kind == "dead":  # a dead blind: in the pot, not a bet (PHH has no dead blinds: an ante)
+                raw.add("ante", nm, a, line=no)
+                raw.notes.append(f"{nm} posted a dead blind of {a} (line {no}): kept as his ante")
+            elif kind == "fold" and gd.get("c"):
+                raw.hole[nm] = list(cards(gd["c"], raw, no))
+                raw.add("fold", nm, line=no)
+            elif kind == "raise_by":
+                common_action(raw, nm, "raise", self.cur_bet.get(nm, 0) + a, None, no, self.cur_bet)
+            else:
+                common_action(raw, nm, kind, a, gd.get("c"), no, self.cur_bet)
+            return True
+        return False
+
+    def summary(self, line: str, no: int) -> None:
+        raw = self.raw
+        if line.startswith("Total pot ") or line.startswith("Total Pot"):
+            for p in (p.strip() for p in line.split("|")):
+                if re.match(r"^(?:No rake|Main pot .*|Side pot.*)$", p):
+                    continue
+                km = re.match(r"^(?P<k>[A-Za-z][A-Za-z .-]*?):? \(?(?P<a>[^\s()]+)\)?$", p)
+                if not km:
+                    raise raw.fail(f"bad item {p!r} in the total pot line", no)
+                if re.match(r"^[\d.]+k$", km["a"]):  # rounded to thousands: not an exact figure
+                    raw.notes.append(f"the total pot line gives {p!r}, rounded (line {no})")
+                    continue
+                k, v = km["k"].lower(), self.amt(km["a"], no)
+                if k.startswith("total pot"):
+                    raw.total_pot = v
+                elif k == "rake":
+                    raw.rake = (raw.rake or 0) + v
+                elif "jackpot" in k or "bingo" in k or "fortune" in k or "fund" in k or "fee" in k:
+                    raw.jackpot = (raw.jackpot or 0) + v
+                elif not (k.startswith("main pot") or k.startswith("side pot")):
+                    raise raw.fail(f"unknown item {p!r} in the total pot line", no)
+            return
+        sm = re.match(r"^Seat \d+: (?P<rest>.*)$", line)
+        if sm:
+            rest = sm["rest"]
+            nm = next((n for n in self.names if rest.startswith(n + " ") or rest == n), None)
+            mm = re.search(r" (?:mucked|showed) \[(?P<c>[^\]]*)\]", rest[len(nm):]) if nm else None
+            if nm and mm:
+                cs = list(cards(mm["c"], raw, no))
+                have = raw.hole.get(nm)
+                if not have or -1 in have or len(have) < len(cs):
+                    raw.hole[nm] = cs
