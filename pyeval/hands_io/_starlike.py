@@ -25,7 +25,7 @@ from ._model import (
     BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
 )
 
-__all__ = ["Room", "GAME_NAMES", "STRUCT_NAMES", "parse_hand", "split", "looks_like", "implicit_return"]
+__all__ = ["Room", "GAME_NAMES", "STRUCT_NAMES", "parse_hand", "split", "looks_like", "implicit_return", "return_implicit", "defer_extra_blinds"]
 
 #: Room game names (lowercased, apostrophes and dashes as written) -> PHH variant stem; None: no variant.
 GAME_NAMES: dict[str, str | None] = {
@@ -45,6 +45,11 @@ STRUCT_NAMES = {"no limit": "N", "pot limit": "P", "limit": "F", "fixed limit": 
 _COLLECT = re.compile(r"^collected (?P<a>.+?) from (?:the )?(?:main |side )?pot(?:[- ]?\d+)?\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<a>[^)]*)\) returned to (?P<n>.*)$")
 _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*:?\s*(?P<cards>.*)$")
+_ITEM = re.compile(r"^(?P<k>[A-Za-z][A-Za-z .-]*?):? \(?(?P<a>[^\s()]+)\)?$")
+_NO_ITEM = re.compile(r"^(?:No rake|Main pot .*|Side pot.*)$")
+_ROUNDED = re.compile(r"^[\d.]+k$")
+#: Items of the total pot line taken besides the rake (kept as ``_jackpot``).
+_FEES = ("jackpot", "bingo", "fortune", "fund", "fee", "tax")
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3}
 _ALLIN = r"(?: and is all-in)?\s*$"
 
@@ -122,6 +127,19 @@ def _header(room: Room, raw: RawHand, lines: list[str], start: int) -> int:
                        start)
     g = {k: v for k, v in hm.groupdict().items() if v is not None}
     raw.hand_id = g.get("id")
+    _game(raw, g, start)
+    if "tour" in g:
+        raw.tournament = g["tour"]
+    raw.level = g.get("level")
+    _stakes(room, raw, g.get("stakes", ""), start)
+    if "y" in g:
+        raw.time = room_time((g["y"], g["mo"], g["d"], g["H"], g["M"], g["S"]), raw.fail, start)
+        raw.time_zone_abbreviation = g.get("tz")
+    return _table(room, raw, lines, start)
+
+
+def _game(raw: RawHand, g: dict[str, str], start: int) -> None:
+    """The variant code from the header's ``game`` and ``struct`` groups."""
     name = g.get("game", "").strip().lower()
     if name not in GAME_NAMES:
         raise raw.fail(f"game {g.get('game')!r} is not one pyeval knows", start)
@@ -132,37 +150,38 @@ def _header(room: Room, raw: RawHand, lines: list[str], start: int) -> int:
     if struct is None:
         raise raw.fail(f"unknown betting structure {g.get('struct')!r}", start)
     raw.game = struct + stem
-    if "tour" in g:
-        raw.tournament = g["tour"]
-    raw.level = g.get("level")
-    st = [t for t in re.split(r"\s*/\s*", g.get("stakes", "")) if t.strip()]
-    if raw.tournament is None and st and (any(c in g["stakes"] for c in "$€£") or "." in g["stakes"]):
+
+
+def _stakes(room: Room, raw: RawHand, stakes: str, start: int) -> None:
+    """Currency, units and bet sizes from the header's stakes (``$1/$2``, ``10/60/120``, ``$0.02``)."""
+    st = [t for t in re.split(r"\s*/\s*", stakes) if t.strip()]
+    if raw.tournament is None and st and (any(c in stakes for c in "$€£") or "." in stakes):
         raw.scale = 100
-        sym = next((c for c in "$€£" if c in g["stakes"]), None)
+        sym = next((c for c in "$€£" if c in stakes), None)
         raw.currency_symbol = sym
         raw.currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(sym or "", None) or "XXX"
     vals = [amount(room.clean(t), raw.scale, raw, start) for t in st]
     if len(vals) >= 2:
         lo, hi = vals[-2], vals[-1]
-        if struct == "F":
+        if raw.game[0] == "F":
             raw.small_bet, raw.big_bet = lo, hi
             raw.small_blind, raw.big_blind = lo // 2, lo
         else:
             raw.small_blind, raw.big_blind, raw.min_bet = lo, hi, hi
-    elif len(vals) == 1 and struct != "F":  # a room naming the big blind only (GG short deck: the ante)
+    elif len(vals) == 1 and raw.game[0] != "F":  # a room naming the big blind only (GG short deck: the ante)
         raw.min_bet = vals[0]
-    if "y" in g:
-        raw.time = room_time((g["y"], g["mo"], g["d"], g["H"], g["M"], g["S"]), raw.fail, start)
-        raw.time_zone_abbreviation = g.get("tz")
+
+
+def _table(room: Room, raw: RawHand, lines: list[str], start: int) -> int:
+    """The table line (at most three lines after the header); the index of the line after it."""
     j = 1
     while j < len(lines) and not room.table.match(lines[j]):
         if room.seat.match(lines[j]) or j > 3:
             raise raw.fail(f"expected the table line, got {lines[j]!r}", start + j)
         j += 1
-    if j >= len(lines):
+    tm = room.table.match(lines[j]) if j < len(lines) else None
+    if tm is None:
         raise raw.fail("the hand ends after its header", start)
-    tm = room.table.match(lines[j])
-    assert tm is not None
     t = {k: v for k, v in tm.groupdict().items() if v is not None}
     raw.table = t.get("table")
     if "max" in t:
@@ -172,28 +191,89 @@ def _header(room: Room, raw: RawHand, lines: list[str], start: int) -> int:
     return j + 1
 
 
-def implicit_return(raw: RawHand) -> tuple[str, int] | None:
-    """The bet nobody called that the record leaves implicit: (its bettor, the excess of his chips
-    over the next largest contribution), from the acts; None when every bet was called."""
+def chips_in(raw: RawHand) -> dict[str, int]:
+    """What each player put in the pot so far, by the acts (returns taken off); a post of
+    ``both`` counts whole, its live part towards the round's bets (the record's big blind)."""
     put: dict[str, int] = {}
     street: dict[str, int] = {}
     for a in raw.acts:
         if a.kind == "street" and a.extra != "HOLE CARDS":  # the blinds count on the first round
             street = {}
-        elif a.kind in ("ante",):
+        elif a.kind == "ante":
             put[a.name] = put.get(a.name, 0) + a.amount
         elif a.kind in ("post", "call", "check", "bring_in"):
             put[a.name] = put.get(a.name, 0) + a.amount
-            street[a.name] = street.get(a.name, 0) + a.amount
+            live = min(a.amount, raw.big_blind or a.amount) if a.extra == "both" else a.amount
+            street[a.name] = street.get(a.name, 0) + live
         elif a.kind in ("bet", "raise", "complete"):
             put[a.name] = put.get(a.name, 0) + a.amount - street.get(a.name, 0)
             street[a.name] = a.amount
         elif a.kind == "return":
             put[a.name] = put.get(a.name, 0) - a.amount
-    ranked = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
+    return put
+
+
+def implicit_return(raw: RawHand) -> tuple[str, int] | None:
+    """The bet nobody called that the record leaves implicit: (its bettor, the excess of his chips
+    over the next largest contribution), from the acts; None when every bet was called."""
+    ranked = sorted(chips_in(raw).items(), key=lambda kv: kv[1], reverse=True)
     if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
         return ranked[0][0], ranked[0][1] - ranked[1][1]
     return None
+
+
+def return_implicit(raw: RawHand, in_collect: bool) -> None:
+    """Add the return of a bet nobody called that the record leaves implicit (:func:`implicit_return`),
+    noted; ``in_collect``: the room may count it in its bettor's collected amount (taken out of it,
+    and out of the total pot, when what was collected exceeds the pot by at least the return)."""
+    imp = implicit_return(raw)
+    if imp is None:
+        return
+    who, extra = imp
+    raw.add("return", who, extra)
+    raw.notes.append(f"uncalled bet of {extra} returned to {who} (the record writes no line for it)")
+    got_all = sum(a.amount for a in raw.acts if a.kind == "collect")
+    if in_collect and got_all - extra >= 0 and got_all > sum(chips_in(raw).values()):
+        got = [k for k, a in enumerate(raw.acts) if a.kind == "collect" and a.name == who]
+        if got and raw.acts[got[-1]].amount >= extra:
+            a = raw.acts[got[-1]]
+            raw.acts[got[-1]] = a._replace(amount=a.amount - extra)
+        if raw.total_pot is not None:
+            raw.total_pot -= extra
+
+
+def defer_extra_blinds(raw: RawHand) -> None:
+    """A big blind posted out of turn (a player joining the game) before the blinds' run: PHH and
+    the engine know only the run of blinds from the small blind on, so such a live post is kept
+    as the poster's first action instead (a check becomes a call of the post, a call or raise
+    includes it: the same chips in the pot), noted. A poster who then folds is left as recorded."""
+    posts = [k for k, a in enumerate(raw.acts) if a.kind == "post" and a.extra in ("sb", "bb")]
+    seen: set[str] = set()
+    normal: list[int] = []
+    for k in posts:
+        a = raw.acts[k]
+        if not normal and a.extra == "sb" or (len(normal) == 1 and a.extra == "bb" and raw.acts[normal[0]].extra == "sb"):
+            normal.append(k)
+        elif not normal and a.extra == "bb":  # no small blind: the big blind opens the run
+            normal.append(k)
+            seen.add("sb")
+    drop: list[int] = []
+    for k in posts:
+        a = raw.acts[k]
+        if k in normal or a.extra != "bb":
+            continue
+        first = next((q for q in range(k + 1, len(raw.acts)) if raw.acts[q].name == a.name
+                      and raw.acts[q].kind in ("fold", "check", "call", "bet", "raise")), None)
+        if first is None or raw.acts[first].kind == "fold" or any(
+                raw.acts[q].kind == "street" and raw.acts[q].extra != "HOLE CARDS" for q in range(k, first)):
+            continue
+        f = raw.acts[first]
+        if f.kind in ("check", "call"):
+            raw.acts[first] = f._replace(kind="call", amount=f.amount + a.amount)
+        drop.append(k)
+        raw.notes.append(f"{a.name} posted {a.amount} out of turn (line {a.line}): kept in his first action")
+    for k in reversed(drop):
+        del raw.acts[k]
 
 
 class _Body:
@@ -223,6 +303,7 @@ class _Body:
             if line.strip():
                 self.line(line, self.start + j)
         finish_seats(raw, self.seats, self.acted)
+        defer_extra_blinds(raw)
         if self.runs:
             raw.boards = [tuple(b) for b in self.runs]
         self.settle()
@@ -231,18 +312,7 @@ class _Body:
         """The room's quirks: a return left implicit, a total pot printed after the rake."""
         raw = self.raw
         if not self.returned:
-            imp = implicit_return(raw)
-            if imp is not None:
-                who, extra = imp
-                raw.add("return", who, extra)
-                raw.notes.append(f"uncalled bet of {extra} returned to {who} (the record writes no line for it)")
-                if self.room.returns_in_collect:
-                    got = [k for k, a in enumerate(raw.acts) if a.kind == "collect" and a.name == who]
-                    if got and raw.acts[got[0]].amount >= extra:
-                        a = raw.acts[got[0]]
-                        raw.acts[got[0]] = a._replace(amount=a.amount - extra)
-                    if raw.total_pot is not None:
-                        raw.total_pot -= extra
+            return_implicit(raw, self.room.returns_in_collect)
         if self.room.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
 
@@ -258,13 +328,7 @@ class _Body:
             self.summary(line, no)
             return
         if line.startswith("Dealt to "):
-            nm = next((n for n in self.names if line.startswith(f"Dealt to {n}")), None)
-            rest = line[len(f"Dealt to {nm}"):] if nm else ""
-            if nm is None or (rest and not rest.startswith(" ")):
-                raise raw.fail(f"cards dealt to a player who is not seated: {line!r}", no)
-            groups = BRACKETS.findall(rest)
-            if groups:
-                raw.hole[nm] = list(cards(groups[-1], raw, no))
+            self.dealt(line, no)
             return
         um = _UNCALLED.match(line)
         if um:
@@ -273,17 +337,31 @@ class _Body:
             raw.add("return", um["n"], self.amt(um["a"], no), line=no)
             self.returned = True
             return
+        if not self.named(line, no):
+            raise raw.fail(f"unrecognised line {line!r}", no)
+
+    def dealt(self, line: str, no: int) -> None:
+        """``Dealt to NAME [cards]`` (GGPoker writes the line without cards for the others)."""
+        nm = next((n for n in self.names if line.startswith(f"Dealt to {n}")), None)
+        rest = line[len(f"Dealt to {nm}"):] if nm else ""
+        if nm is None or (rest and not rest.startswith(" ")):
+            raise self.raw.fail(f"cards dealt to a player who is not seated: {line!r}", no)
+        groups = BRACKETS.findall(rest)
+        if groups:
+            self.raw.hole[nm] = list(cards(groups[-1], self.raw, no))
+
+    def named(self, line: str, no: int) -> bool:
+        """A line starting with a player's name: an action, or what he collected."""
         sep = self.room.sep
         nm = next((n for n in self.names if line.startswith(n + sep)), None)
         if nm is not None and self.player(nm, line[len(nm) + len(sep):], no):
-            return
+            return True
         nm = next((n for n in self.names if line.startswith(n + " ")), None)
-        if nm is not None:
-            cm = _COLLECT.match(line[len(nm) + 1:])
-            if cm:
-                raw.add("collect", nm, self.amt(cm["a"], no), line=no)
-                return
-        raise raw.fail(f"unrecognised line {line!r}", no)
+        cm = _COLLECT.match(line[len(nm) + 1:]) if nm is not None else None
+        if nm is not None and cm:
+            self.raw.add("collect", nm, self.amt(cm["a"], no), line=no)
+            return True
+        return False
 
     def sect(self, label: str, text: str, no: int) -> None:
         raw = self.raw
@@ -354,24 +432,7 @@ class _Body:
     def summary(self, line: str, no: int) -> None:
         raw = self.raw
         if line.startswith("Total pot ") or line.startswith("Total Pot"):
-            for p in (p.strip() for p in line.split("|")):
-                if re.match(r"^(?:No rake|Main pot .*|Side pot.*)$", p):
-                    continue
-                km = re.match(r"^(?P<k>[A-Za-z][A-Za-z .-]*?):? \(?(?P<a>[^\s()]+)\)?$", p)
-                if not km:
-                    raise raw.fail(f"bad item {p!r} in the total pot line", no)
-                if re.match(r"^[\d.]+k$", km["a"]):  # rounded to thousands: not an exact figure
-                    raw.notes.append(f"the total pot line gives {p!r}, rounded (line {no})")
-                    continue
-                k, v = km["k"].lower(), self.amt(km["a"], no)
-                if k.startswith("total pot"):
-                    raw.total_pot = v
-                elif k == "rake":
-                    raw.rake = (raw.rake or 0) + v
-                elif "jackpot" in k or "bingo" in k or "fortune" in k or "fund" in k or "fee" in k:
-                    raw.jackpot = (raw.jackpot or 0) + v
-                elif not (k.startswith("main pot") or k.startswith("side pot")):
-                    raise raw.fail(f"unknown item {p!r} in the total pot line", no)
+            self.total(line, no)
             return
         sm = re.match(r"^Seat \d+: (?P<rest>.*)$", line)
         if sm:
@@ -383,3 +444,24 @@ class _Body:
                 have = raw.hole.get(nm)
                 if not have or -1 in have or len(have) < len(cs):
                     raw.hole[nm] = cs
+
+    def total(self, line: str, no: int) -> None:
+        """``Total pot X | Rake Y | Jackpot Z ...``: the pot, the rake, the fees (as the jackpot)."""
+        raw = self.raw
+        for p in (p.strip() for p in line.split("|")):
+            km = _ITEM.match(p)
+            if _NO_ITEM.match(p) or (km and _ROUNDED.match(km["a"])):  # rounded to thousands: not exact
+                if km:
+                    raw.notes.append(f"the total pot line gives {p!r}, rounded (line {no})")
+                continue
+            if not km:
+                raise raw.fail(f"bad item {p!r} in the total pot line", no)
+            k, v = km["k"].lower(), self.amt(km["a"], no)
+            if k.startswith("total pot"):
+                raw.total_pot = v
+            elif k == "rake":
+                raw.rake = (raw.rake or 0) + v
+            elif any(f in k for f in _FEES):
+                raw.jackpot = (raw.jackpot or 0) + v
+            else:
+                raise raw.fail(f"unknown item {p!r} in the total pot line", no)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from ._limits import room_time
+from .pacific import looks_like as pacific_looks_like
 from ._model import (
     BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, dealt_to, finish_seats, number, read_seats,
     uncalled_bet,
@@ -68,6 +69,8 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
 
 def looks_like(text: str) -> bool:
     """True when ``text`` starts (after blank lines) like a PartyPoker hand history."""
+    if pacific_looks_like(text):  # 888poker writes the same first line
+        return False
     return bool(re.match(r"^\ufeff?\s*(?:Game #\S+ starts\.|#Game No : |\*{5} Hand History [Ff]or Game )", text))
 
 

@@ -1,0 +1,167 @@
+"""The rooms read on the Stars-like driver and 888poker: hands written for these tests on the
+rooms' layouts (no room's file is copied), each checked by replay and by the room's own figures
+(collected + rake + fees = total pot)."""
+from __future__ import annotations
+
+import pytest
+
+from pyeval.hands_io import detect_format, parse_text
+
+GG_RIT = """\
+Poker Hand #RC1000001: Hold'em No Limit ($1/$2) - 2021/04/13 16:21:36
+Table 'NLHSilver3' 6-max Seat #1 is the button
+Seat 1: alpha ($200 in chips)
+Seat 2: bravo ($150.5 in chips)
+Seat 3: Hero ($100 in chips)
+bravo: posts small blind $1
+Hero: posts big blind $2
+*** HOLE CARDS ***
+Dealt to alpha
+Dealt to bravo
+Dealt to Hero [4d 4s]
+alpha: raises $4 to $6
+bravo: folds
+Hero: raises $94 to $100 and is all-in
+alpha: calls $94
+alpha: shows [Ad As] (Pair of Aces)
+Hero: shows [4d 4s] (Pair of Fours)
+*** FIRST FLOP *** [4c 2h 6c]
+*** FIRST TURN *** [4c 2h 6c] [9c]
+*** FIRST RIVER *** [4c 2h 6c 9c] [Kd]
+*** SECOND FLOP *** [Ks Ts 7c]
+*** SECOND TURN *** [Ks Ts 7c] [3d]
+*** SECOND RIVER *** [Ks Ts 7c 3d] [Td]
+*** FIRST SHOWDOWN ***
+Hero collected $97.5 from pot
+*** SECOND SHOWDOWN ***
+alpha collected $97.5 from pot
+*** SUMMARY ***
+Total pot $201 | Rake $5 | Jackpot $1 | Bingo $0
+Hand was run two times
+FIRST Board [4c 2h 6c 9c Kd]
+SECOND Board [Ks Ts 7c 3d Td]
+Seat 1: alpha (button) showed [Ad As] and lost with Pair of Aces, and won ($97.5) with Two pair
+Seat 2: bravo (small blind) folded before Flop
+Seat 3: Hero (big blind) showed [4d 4s] and won ($97.5) with Fives Full, and lost with Pair of Fours
+"""
+
+GG_TOURNEY = """\
+Poker Hand #TM2000001: Tournament #777, Daily Test $10 Hold'em No Limit - Level3 (50/100) - 2021/04/04 16:06:27
+Table '12' 8-max Seat #2 is the button
+Seat 1: one (5,000 in chips)
+Seat 2: two (4,200 in chips)
+Seat 3: three (6,100 in chips)
+one: posts the ante 10
+two: posts the ante 10
+three: posts the ante 10
+three: posts small blind 50
+one: posts big blind 100
+*** HOLE CARDS ***
+Dealt to one [Ac Kc]
+Dealt to two
+Dealt to three
+two: raises 150 to 250
+three: folds
+one: calls 150
+*** FLOP *** [2c 7c Qd]
+one: checks
+two: bets 300
+one: raises 700 to 1,000
+two: folds
+Uncalled bet (700) returned to one
+one collected 1,180 from pot
+*** SUMMARY ***
+Total pot 1,180 | Rake 0 | Jackpot 0 | Bingo 0
+Board [2c 7c Qd]
+Seat 1: one (big blind) collected (1,180)
+Seat 2: two (button) folded on the Flop
+Seat 3: three (small blind) folded before Flop
+"""
+
+WINAMAX = """\
+Winamax Poker - CashGame - HandId: #1111-22-333 - Holdem no limit (0.50€/1€) - 2017/03/28 16:50:52 UTC
+Table: 'Lyon' 3-max (real money) Seat #1 is the button
+Seat 1: Ana (100€)
+Seat 2: Ben (80.50€)
+Seat 3: Cal (120€)
+*** ANTE/BLINDS ***
+Ben posts small blind 0.50€
+Cal posts big blind 1€
+Dealt to Ana [8h 9s]
+*** PRE-FLOP ***
+Ana raises 2€ to 3€
+Ben folds
+Cal calls 2€
+*** FLOP *** [Kc 2d 3d]
+Cal checks
+Ana checks
+*** TURN *** [Kc 2d 3d][Qs]
+Cal bets 5€
+Ana folds
+Cal collected 11.20€ from pot
+*** SUMMARY ***
+Total pot 11.20€ | Rake 0.30€
+Board: [Kc 2d 3d Qs]
+Seat 3: Cal (big blind) won 11.20€
+"""
+
+PACIFIC = """\
+#Game No : 5550001
+***** 888poker Hand History for Game 5550001 *****
+$0.25/$0.50 Blinds No Limit Holdem - *** 04 03 2012 15:32:21
+Table Hokkaido (Real Money)
+Seat 3 is the button
+Total number of players : 3
+Seat 1: Xena ( $20 )
+Seat 2: Yuri ( $5 )
+Seat 3: Zack ( $50.25 )
+Xena posts small blind [$0.25]
+Yuri posts big blind [$0.50]
+** Dealing down cards **
+Dealt to Zack [ Td, Qd ]
+Zack raises [$10]
+Xena folds
+Yuri calls [$4.50]
+** Dealing flop ** [ 8s, As, 2d ]
+** Dealing turn ** [ 6h ]
+** Dealing river ** [ 5d ]
+** Summary **
+Yuri shows [ 2c, 2h ]
+Zack shows [ Td, Qd ]
+Yuri collected [ $9.75 ]
+Zack collected [ $5 ]
+"""
+
+
+@pytest.mark.parametrize("text, fmt, total, rake, jackpot", [
+    (GG_RIT, "ggpoker", 20100, 500, 100), (GG_TOURNEY, "ggpoker", 1180, 0, 0),
+    (WINAMAX, "winamax", 650, 30, None), (PACIFIC, "888poker", None, 50, None),
+], ids=["gg-run-twice", "gg-tournament", "winamax", "888"])
+def test_room_hand_reads_and_replays_to_the_rooms_figures(text: str, fmt: str, total: int | None, rake: int,
+                                                          jackpot: int | None) -> None:
+    assert detect_format(text) == fmt
+    [h] = list(parse_text(text))
+    assert h.error is None and h.hand is not None
+    assert h.verification is not None and h.verification.ok, h.verification.problems
+    x = h.hand.extra
+    assert x.get("_total_pot") == total and x.get("_rake") == rake and x.get("_jackpot") == jackpot
+    if total is not None:  # the room's figures add up
+        assert sum(h.hand.extra["winnings"]) + (rake or 0) + (jackpot or 0) == total
+
+
+def test_gg_run_twice_keeps_both_boards() -> None:
+    [h] = list(parse_text(GG_RIT))
+    assert h.hand is not None and h.hand.extra["_boards"] == ["4c2h6c9cKd", "KsTs7c3dTd"]
+
+
+def test_winamax_and_888_return_the_uncalled_bet_they_count_as_collected() -> None:
+    [w] = list(parse_text(WINAMAX))
+    assert w.hand is not None and w.hand.extra["winnings"] == [0, 620, 0] and w.hand.extra["_returned"] == [0, 500, 0]
+    [p] = list(parse_text(PACIFIC))
+    assert p.hand is not None and p.hand.extra["_returned"] == [0, 0, 500]
+    assert any("derived" in n for n in p.hand.extra["_notes"])
+
+
+def test_a_bad_amount_is_reported_for_the_hand_not_raised() -> None:
+    [h] = list(parse_text(WINAMAX.replace("Cal calls 2€", "Cal calls 2..5€"), source="w.txt"))
+    assert h.hand is None and h.error is not None and h.error.startswith("w.txt:13: not an amount")
