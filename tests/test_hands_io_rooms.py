@@ -165,3 +165,64 @@ def test_winamax_and_888_return_the_uncalled_bet_they_count_as_collected() -> No
 def test_a_bad_amount_is_reported_for_the_hand_not_raised() -> None:
     [h] = list(parse_text(WINAMAX.replace("Cal calls 2€", "Cal calls 2..5€"), source="w.txt"))
     assert h.hand is None and h.error is not None and h.error.startswith("w.txt:13: not an amount")
+
+
+IPOKER_TOURNEY = """\
+<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="9000001">
+<general>
+<mode>real</mode>
+<gametype>Holdem NL</gametype>
+<tablename>Test SNG, 1</tablename>
+<tournamentcode>4242</tournamentcode>
+<startdate>2012-10-21 08:00:00</startdate>
+</general>
+<game gamecode="9100001">
+<general>
+<startdate>2012-10-21 08:10:09</startdate>
+<players>
+<player seat="1" name="Ann" chips="1,500" dealer="1" win="0" bet="40" />
+<player seat="4" name="Bob" chips="1,500" dealer="0" win="160" bet="120" />
+<player seat="6" name="Cid" chips="1,500" dealer="0" win="0" bet="0" />
+</players>
+</general>
+<round no="0">
+<action no="3" player="Bob" type="2" sum="20" />
+<action no="1" player="Cid" type="8" sum="0" />
+<action no="2" player="Ann" type="1" sum="10" />
+</round>
+<round no="1">
+<cards type="Pocket" player="Ann">X X</cards>
+<cards type="Pocket" player="Bob">C4 S4</cards>
+<action no="6" player="Ann" type="0" sum="0" />
+<action no="4" player="Ann" type="23" sum="40" />
+<action no="5" player="Bob" type="23" sum="120" />
+</round>
+</game>
+<game gamecode="9100002">
+<general>
+<players>
+<player seat="1" name="Ann" chips="1,460" dealer="0" />
+<player seat="4" name="Bob" chips="1,540" dealer="1" />
+</players>
+</general>
+<round no="0">
+<action no="1" player="Bob" type="1" sum="10" />
+<action no="2" player="Ann" type="2" sum="20" />
+</round>
+</game>
+</session>
+"""
+
+
+def test_ipoker_tournament_actions_by_number_sitting_out_and_a_partial_export() -> None:
+    """No stakes in a tournament's game type (the blinds come from the posts), actions replayed by
+    their ``no`` (the export lists them out of order), type 8 a player sitting out (not dealt in),
+    and a game holding only the forced bets reported as a partial export."""
+    first, partial = list(parse_text(IPOKER_TOURNEY, source="ip.xml"))
+    assert first.hand is not None and first.verification is not None and first.verification.ok
+    hh = first.hand
+    assert hh.players == ["Bob", "Ann"] and hh.extra["_sitting_out"] == ["Cid"]
+    assert hh.extra["_pyeval_tournament"] and hh.extra["_total_pot"] == 80 and hh.extra["winnings"] == [80, 0]
+    assert hh.extra["_returned"] == [80, 0]
+    assert partial.hand is None and partial.error is not None and "partial export" in partial.error

@@ -224,22 +224,23 @@ def implicit_return(raw: RawHand) -> tuple[str, int] | None:
 
 def return_implicit(raw: RawHand, in_collect: bool) -> None:
     """Add the return of a bet nobody called that the record leaves implicit (:func:`implicit_return`),
-    noted; ``in_collect``: the room may count it in its bettor's collected amount (taken out of it,
-    and out of the total pot, when what was collected exceeds the pot by at least the return)."""
+    noted, and taken out of the room's total pot (which counts it); ``in_collect``: the room may
+    count it in its bettor's collected amount too (taken out of it when what was collected exceeds
+    the pot)."""
     imp = implicit_return(raw)
     if imp is None:
         return
     who, extra = imp
     raw.add("return", who, extra)
     raw.notes.append(f"uncalled bet of {extra} returned to {who} (the record writes no line for it)")
+    if raw.total_pot is not None:  # the room's total counts the bet nobody called
+        raw.total_pot -= extra
     got_all = sum(a.amount for a in raw.acts if a.kind == "collect")
     if in_collect and got_all - extra >= 0 and got_all > sum(chips_in(raw).values()):
         got = [k for k, a in enumerate(raw.acts) if a.kind == "collect" and a.name == who]
         if got and raw.acts[got[-1]].amount >= extra:
             a = raw.acts[got[-1]]
             raw.acts[got[-1]] = a._replace(amount=a.amount - extra)
-        if raw.total_pot is not None:
-            raw.total_pot -= extra
 
 
 def defer_extra_blinds(raw: RawHand) -> None:
