@@ -25,7 +25,7 @@ from ._model import (
     BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
 )
 
-__all__ = ["Room", "GAME_NAMES", "STRUCT_NAMES", "parse_hand", "split", "looks_like", "implicit_return", "return_implicit", "defer_extra_blinds"]
+__all__ = ["Room", "GAME_NAMES", "STRUCT_NAMES", "parse_hand", "split", "looks_like", "implicit_return", "return_implicit", "defer_extra_blinds", "derive_rake"]
 
 #: Room game names (lowercased, apostrophes and dashes as written) -> PHH variant stem; None: no variant.
 GAME_NAMES: dict[str, str | None] = {
@@ -241,6 +241,17 @@ def return_implicit(raw: RawHand, in_collect: bool) -> None:
         if got and raw.acts[got[-1]].amount >= extra:
             a = raw.acts[got[-1]]
             raw.acts[got[-1]] = a._replace(amount=a.amount - extra)
+
+
+def derive_rake(raw: RawHand) -> None:
+    """For a room that prints no rake: the pot the acts build less what was collected, when not
+    negative, recorded as the rake and noted as derived."""
+    put = sum(chips_in(raw).values())
+    got = sum(a.amount for a in raw.acts if a.kind == "collect")
+    if got and 0 <= put - got and raw.rake is None:
+        raw.rake = put - got
+        if raw.rake:
+            raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the pot less what was collected")
 
 
 def defer_extra_blinds(raw: RawHand) -> None:

@@ -22,7 +22,7 @@ from ._limits import room_time
 from ._model import (
     BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
 )
-from ._starlike import chips_in, defer_extra_blinds, return_implicit
+from ._starlike import defer_extra_blinds, derive_rake, return_implicit
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -156,7 +156,7 @@ def _body(raw: RawHand, lines: list[str], start: int, seats: object) -> None:
     return_implicit(raw, True)
     finish_seats(raw, seats, acted)
     defer_extra_blinds(raw)
-    _derive_rake(raw)
+    derive_rake(raw)
 
 
 def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], cur: dict[str, int]) -> None:
@@ -184,13 +184,3 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], cur: dict[s
             common_action(raw, nm, kind, a, gd.get("c"), no, cur)
         return
     raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)
-
-
-def _derive_rake(raw: RawHand) -> None:
-    """The pot and the rake the record implies: chips put in less returns, less what was collected."""
-    put = sum(chips_in(raw).values())
-    got = sum(a.amount for a in raw.acts if a.kind == "collect")
-    if got and 0 <= put - got:
-        raw.rake = put - got
-        if raw.rake:
-            raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the pot less what was collected")
