@@ -226,3 +226,47 @@ def test_ipoker_tournament_actions_by_number_sitting_out_and_a_partial_export() 
     assert hh.extra["_pyeval_tournament"] and hh.extra["_total_pot"] == 80 and hh.extra["winnings"] == [80, 0]
     assert hh.extra["_returned"] == [80, 0]
     assert partial.hand is None and partial.error is not None and "partial export" in partial.error
+
+
+BOVADA = """\
+Bovada Hand #3000000001 TBL#15000001 HOLDEM No Limit - 2018-04-28 21:52:54
+Seat 1: Dealer ($40 in chips)
+Seat 2: Small Blind ($50 in chips)
+Seat 3: Big Blind [ME] ($50 in chips)
+Seat 4: UTG ($70 in chips)
+Dealer : Set dealer [1]
+Small Blind : Small Blind $0.25
+Big Blind  [ME] : Big blind $0.50
+UTG : Seat sit out
+*** HOLE CARDS ***
+Dealer : Card dealt to a spot [8h 5c]
+Small Blind : Card dealt to a spot [7s 3s]
+Big Blind  [ME] : Card dealt to a spot [Td 8d]
+Dealer : Raises $1.50 to $1.50
+Small Blind : Folds
+Big Blind  [ME] : Calls $1
+*** FLOP *** [2c Qc 7h]
+Big Blind  [ME] : Checks
+Dealer : Bets $2
+Big Blind  [ME] : Folds
+Dealer : Return uncalled portion of bet $2
+Dealer : Does not show [8h 5c] (High Card)
+Dealer : Hand result $3.05
+Enter(Auto)
+*** SUMMARY ***
+Total Pot($3.25)
+Board [2c Qc 7h ]
+Seat+1: Dealer $3.05 [Does not show]
+Seat+2: Small Blind Folded before the FLOP
+Seat+3: Big Blind Folded on the FLOP
+"""
+
+
+def test_bovada_positions_as_names_sitting_out_and_a_derived_rake() -> None:
+    assert detect_format(BOVADA) == "bovada"
+    [h] = list(parse_text(BOVADA))
+    assert h.hand is not None and h.verification is not None and h.verification.ok, h.verification
+    x = h.hand.extra
+    assert h.hand.players == ["Small Blind", "Big Blind", "Dealer"] and x["_sitting_out"] == ["UTG"]
+    assert x["_total_pot"] == 325 and x["_rake"] == 20 and x["winnings"] == [0, 0, 305]
+    assert any("derived" in n for n in x["_notes"])

@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 from .._files import read_input
 from ..errors import HandHistoryError, PyevalError
-from . import _starlike, acpc, fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, winamax
+from . import _starlike, acpc, bovada, fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, winamax
 from ._limits import check_text, has_surrogates
 from ._model import HandParseError, RawHand, to_phh
 from ._verify import Verification, verify
@@ -83,6 +83,7 @@ FORMATS: dict[str, _Format] = {
     "acpc": _Format("acpc", acpc.looks_like, acpc.split, _acpc_parse),
     "ggpoker": _room("ggpoker", ggpoker.ROOM),
     "winamax": _room("winamax", winamax.ROOM),
+    "bovada": _room("bovada", bovada.ROOM),
     "888poker": _Format("888poker", pacific.looks_like, pacific.split,
                         lambda lines, start, source, **_: pacific.parse_hand(lines, start, source)),
 }

@@ -34,22 +34,25 @@ GAME_NAMES: dict[str, str | None] = {
     "5-card omaha": "5O", "5 card omaha hi/lo": "5O/8", "5-card omaha hi/lo": "5O/8", "shortdeck": "S",
     "short deck": "S", "7-card stud": "7S", "7 card stud": "7S", "7-card stud hi/lo": "7S/8", "razz": "R",
     "5-card draw": "5D", "2-7 triple draw": "2L3D", "plo-6": None, "6+ hold'em": None, "courchevel": None,
-    "omaha5": "5O", "7stud": "7S", "lowball27": "2L1D",
+    "omaha hilo": "O/8", "7card": "7S", "7card hilo": "7S/8", "omaha5": "5O", "7stud": "7S", "lowball27": "2L1D",
 }
 #: Games whose name implies the structure when the room writes none (``PLO ($2/$5)``).
 _IMPLIED = {"plo": "pl", "plo-5": "pl", "plo5": "pl", "plo-6": "pl"}
 #: Room structure names (lowercased) -> PHH structure letter.
 STRUCT_NAMES = {"no limit": "N", "pot limit": "P", "limit": "F", "fixed limit": "F", "nl": "N", "pl": "P",
-                "fl": "F", "": "N"}
+                "fl": "F", "": "N", "normal": "N"}
 
 _COLLECT = re.compile(r"^collected (?P<a>.+?) from (?:the )?(?:main |side )?pot(?:[- ]?\d+)?\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<a>[^)]*)\) returned to (?P<n>.*)$")
 _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*:?\s*(?P<cards>.*)$")
-_ITEM = re.compile(r"^(?P<k>[A-Za-z][A-Za-z .-]*?):? \(?(?P<a>[^\s()]+)\)?$")
+_ITEM = re.compile(r"^(?P<k>[A-Za-z][A-Za-z .-]*?):? ?\(?(?P<a>[^\s()]+)\)?$")
 _NO_ITEM = re.compile(r"^(?:No rake|Main pot .*|Side pot.*)$")
+_CASH = re.compile(r"[$€£]|\d\.\d\d\b")
 _ROUNDED = re.compile(r"^[\d.]+k$")
 #: Items of the total pot line taken besides the rake (kept as ``_jackpot``).
 _FEES = ("jackpot", "bingo", "fortune", "fund", "fee", "tax")
+#: Kinds of a player's line that are no action of his (he is not counted as having acted).
+_NOT_ACTING = ("show", "muck", "show_hole", "hole", "collect", "return", "sitout")
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3}
 _ALLIN = r"(?: and is all-in)?\s*$"
 
@@ -87,7 +90,7 @@ class Room:
     venue: str
     first: re.Pattern[str]  # a hand's first line
     header: re.Pattern[str]  # the header, searched in the hand's first line(s)
-    table: re.Pattern[str]
+    table: re.Pattern[str] | None  # None: the room writes no table line
     seat: re.Pattern[str]  # groups seat, name, stack, rest
     actions: tuple[tuple[re.Pattern[str], str | None], ...] = field(default_factory=acts)
     sep: str = ": "  # after a player's name on an action line
@@ -95,9 +98,17 @@ class Room:
     hole: tuple[str, ...] = ("HOLE CARDS",)  # the section that deals the hole cards
     skip: tuple[str, ...] = ()  # sections that change nothing
     info: re.Pattern[str] = re.compile(r"^$")  # whole lines that carry no chips
+    others: re.Pattern[str] = re.compile(r"^$")  # lines of players not in the hand (tried last)
     clean: Callable[[str], str] = lambda t: t  # an amount's text as parse_amount reads it
     net_total: bool = False  # the printed total pot is what the winners got (after the rake)
     returns_in_collect: bool = False  # a bet nobody called is in its bettor's collected amount
+    prepare: Callable[[str], str] = lambda line: line  # every line as the patterns read it
+    button_name: re.Pattern[str] | None = None  # the button is the seat whose name this matches
+    first_name: re.Pattern[str] | None = None  # (no button seat named) the first seat after the button
+    table_optional: bool = False  # the table line may be left out
+    derived_rake: bool = False  # the room prints no rake: it is the total pot less what was collected
+    board_line: re.Pattern[str] | None = None  # a board dealt without a section line (group c: its cards)
+    seats_in_order: bool = False  # the seat numbers are not the table's: number the seats as listed
 
 
 def looks_like(room: Room, text: str) -> bool:
@@ -114,6 +125,7 @@ def split(room: Room, text: str) -> list[tuple[int, list[str]]]:
 def parse_hand(room: Room, lines: list[str], start: int = 1, source: str = "") -> RawHand:
     """One hand of ``room`` into a RawHand. Raises HandParseError naming the file line."""
     raw = RawHand(venue=room.venue, source=source, line=start)
+    lines = [room.prepare(ln) for ln in lines]
     j = _header(room, raw, lines, start)
     _Body(room, raw, lines, start, j).run()
     return raw
@@ -132,6 +144,11 @@ def _header(room: Room, raw: RawHand, lines: list[str], start: int) -> int:
         raw.tournament = g["tour"]
     raw.level = g.get("level")
     _stakes(room, raw, g.get("stakes", ""), start)
+    if "stakes" not in g and raw.tournament is None and any(_CASH.search(ln) for ln in lines[1:6]):
+        raw.scale = 100  # a cash game whose header names no stakes: amounts in cents, as the seats show
+        sym = next((c for ln in lines[1:6] for c in "$€£" if c in ln), None)
+        raw.currency_symbol = sym
+        raw.currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(sym or "", None) or "XXX"
     if "y" in g:
         raw.time = room_time((g["y"], g["mo"], g["d"], g["H"], g["M"], g["S"]), raw.fail, start)
         raw.time_zone_abbreviation = g.get("tz")
@@ -174,6 +191,10 @@ def _stakes(room: Room, raw: RawHand, stakes: str, start: int) -> None:
 
 def _table(room: Room, raw: RawHand, lines: list[str], start: int) -> int:
     """The table line (at most three lines after the header); the index of the line after it."""
+    if room.table is None:
+        return 1
+    if room.table_optional and (len(lines) < 2 or not room.table.match(lines[1])):
+        return 1
     j = 1
     while j < len(lines) and not room.table.match(lines[j]):
         if room.seat.match(lines[j]) or j > 3:
@@ -293,8 +314,17 @@ class _Body:
 
     def __init__(self, room: Room, raw: RawHand, lines: list[str], start: int, first: int) -> None:
         self.room, self.raw, self.lines, self.start = room, raw, lines, start
+        if room.seats_in_order:  # the seats are listed in table order under numbers of no meaning
+            k = first
+            while k < len(lines) and room.seat.match(lines[k]):
+                lines[k] = re.sub(r"^Seat \d+:", f"Seat {k - first + 1}:", lines[k])
+                k += 1
         self.seats = read_seats(raw, lines, first, start, room.seat, room.out)
         self.names = self.seats.names
+        if room.button_name is not None and raw.button_seat is None:
+            raw.button_seat = next((x.seat for x in self.seats.seated if room.button_name.match(x.name)), None)
+        if room.first_name is not None and raw.button_seat is None:  # an empty button seat: before the first
+            raw.button_seat = next((x.seat - 1 for x in self.seats.seated if room.first_name.match(x.name)), None)
         self.acted: set[str] = set()
         self.cur_bet: dict[str, int] = {}
         self.section = "pre"
@@ -315,6 +345,11 @@ class _Body:
             if line.strip():
                 self.line(line, self.start + j)
         finish_seats(raw, self.seats, self.acted)
+        if raw.game[0] == "F" and raw.small_bet is None:  # no stakes written: the big blind is the small bet
+            raw.small_bet = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0)
+            raw.big_bet = 2 * raw.small_bet
+            if not raw.small_bet:
+                raise raw.fail("a fixed-limit hand without stakes or a big blind: its limits are unknown", self.start)
         defer_extra_blinds(raw)
         if self.runs:
             raw.boards = [tuple(b) for b in self.runs]
@@ -327,6 +362,14 @@ class _Body:
             return_implicit(raw, self.room.returns_in_collect)
         if self.room.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
+        if self.room.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
+            derive_rake(raw)
+        elif self.room.derived_rake and raw.rake is None and raw.total_pot is not None:
+            got = sum(a.amount for a in raw.acts if a.kind == "collect")
+            if 0 < raw.total_pot - got and got:
+                raw.rake = raw.total_pot - got
+                raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the total pot less what was "
+                                 "collected")
 
     def line(self, line: str, no: int) -> None:
         raw = self.raw
@@ -335,6 +378,10 @@ class _Body:
             self.sect(sec["name"].strip(), sec["cards"] or "", no)
             return
         if self.room.info.match(line):
+            return
+        bm = self.room.board_line.match(line) if self.room.board_line is not None else None
+        if bm:  # the flop, turn or river by the cards dealt so far
+            self.sect(("FLOP", "FLOP", "FLOP", "TURN", "RIVER")[min(len(self.board), 4)], f"[{bm['c']}]", no)
             return
         if self.section == "summary":
             self.summary(line, no)
@@ -349,7 +396,7 @@ class _Body:
             raw.add("return", um["n"], self.amt(um["a"], no), line=no)
             self.returned = True
             return
-        if not self.named(line, no):
+        if not self.named(line, no) and not self.room.others.match(line):
             raise raw.fail(f"unrecognised line {line!r}", no)
 
     def dealt(self, line: str, no: int) -> None:
@@ -414,7 +461,7 @@ class _Body:
         raise raw.fail(f"unknown section {label!r} for {raw.game}", no)
 
     def player(self, nm: str, rest: str, no: int) -> bool:
-        raw = self.raw
+        """A player's line by the room's action patterns; False when none matches."""
         for pat, kind in self.room.actions:
             m = pat.match(rest)
             if not m:
@@ -423,23 +470,54 @@ class _Body:
                 return True
             gd = m.groupdict()
             a = self.amt(gd["a"], no) if gd.get("a") else 0
-            if kind not in ("show", "muck"):
+            if kind not in _NOT_ACTING:
                 self.acted.add(nm)
-            if kind in ("sb", "bb", "straddle", "both"):
-                raw.add("post", nm, a, line=no, extra=kind)
-                self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
-            elif kind == "dead":  # a dead blind: in the pot, not a bet (PHH has no dead blinds: an ante)
-                raw.add("ante", nm, a, line=no)
-                raw.notes.append(f"{nm} posted a dead blind of {a} (line {no}): kept as his ante")
-            elif kind == "fold" and gd.get("c"):
-                raw.hole[nm] = list(cards(gd["c"], raw, no))
-                raw.add("fold", nm, line=no)
-            elif kind == "raise_by":
-                common_action(raw, nm, "raise", self.cur_bet.get(nm, 0) + a, None, no, self.cur_bet)
+            if kind in ("sb", "bb", "straddle", "both", "dead"):
+                self.post(nm, kind, a, no)
+            elif kind in ("raise_by", "allin_add"):  # the chips the action adds: a call, bet or raise
+                self.add_chips(nm, a, kind, no)
+            elif kind in _NOT_ACTING:
+                self.record(nm, kind, a, gd.get("c"), no)
             else:
-                common_action(raw, nm, kind, a, gd.get("c"), no, self.cur_bet)
+                if kind == "fold" and gd.get("c"):
+                    self.raw.hole[nm] = list(cards(gd["c"], self.raw, no))
+                common_action(self.raw, nm, kind, a, None if kind == "fold" else gd.get("c"), no, self.cur_bet)
             return True
         return False
+
+    def post(self, nm: str, kind: str, a: int, no: int) -> None:
+        """A forced bet; a dead blind goes in the pot, not the bet (PHH has no dead blinds: an ante)."""
+        if kind == "dead":
+            self.raw.add("ante", nm, a, line=no)
+            self.raw.notes.append(f"{nm} posted a dead blind of {a} (line {no}): kept as his ante")
+            return
+        self.raw.add("post", nm, a, line=no, extra=kind)
+        self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
+
+    def record(self, nm: str, kind: str, a: int, shown: str | None, no: int) -> None:
+        """What a player's line says that is no action of his: cards, sitting out, settlement."""
+        raw = self.raw
+        if kind in ("return", "collect"):
+            raw.add(kind, nm, a, line=no)
+            self.returned = self.returned or kind == "return"
+        elif kind == "hole":
+            raw.hole[nm] = list(cards(shown or "", raw, no))
+        elif kind == "sitout":  # not dealt in, unless he acts
+            self.seats.marked_out.add(nm)
+        elif kind == "show_hole":  # the room shows the best hand: the player shows his hole cards
+            raw.add("show", nm, cards=tuple(raw.hole.get(nm, ())), line=no)
+        else:  # show, muck
+            common_action(raw, nm, kind, a, shown, no, self.cur_bet)
+
+    def add_chips(self, nm: str, a: int, kind: str, no: int) -> None:
+        """An action given by the chips it adds (all-in lines): a call when it does not go beyond the
+        largest bet, else a bet or raise to the new total."""
+        to = self.cur_bet.get(nm, 0) + a
+        top = max(self.cur_bet.values(), default=0)
+        if kind == "allin_add" and to <= top:
+            common_action(self.raw, nm, "call", a, None, no, self.cur_bet)
+        else:
+            common_action(self.raw, nm, "raise" if top else "bet", to if top else a, None, no, self.cur_bet)
 
     def summary(self, line: str, no: int) -> None:
         raw = self.raw
