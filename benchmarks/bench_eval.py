@@ -117,6 +117,16 @@ def test_pyeval_batch_7_portable(benchmark, record, monkeypatch):
 
 
 @pytest.mark.benchmark(group="batch 7-card, 1M random hands")
+def test_pyeval_batch_7_two_threads(benchmark, record):
+    """Two threads (the calling thread and one of the pool): against test_pyeval_batch_7, the
+    thread scaling of a batch. Wall time: on a loaded machine it shows the load, not the scaling
+    (docs/decisions/008-performance-against-ompeval.md measures CPU time per thread)."""
+    out = np.empty(N_BATCH, np.uint16)
+    record(benchmark, N_BATCH)
+    benchmark(pyeval.evaluate_batch, HANDS7, out, threads=2)
+
+
+@pytest.mark.benchmark(group="batch 7-card, 1M random hands")
 def test_pyeval_batch_7_all_cores(benchmark, record):
     out = np.empty(N_BATCH, np.uint16)
     record(benchmark, N_BATCH)

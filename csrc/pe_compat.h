@@ -185,18 +185,18 @@ static inline int pe_have_bmi2(void) { return 0; }
 static inline uint64_t pe_pdep64(uint64_t src, uint64_t mask) { (void)src; (void)mask; return 0; }
 #endif
 
-/* AVX-512 with byte permutes and popcounts (F + BW + VL + VBMI + VPOPCNTDQ: Ice Lake, Zen 4 and
+/* AVX-512 with byte permutes and popcounts (F + BW + VL + VBMI + VPOPCNTDQ + BITALG: Ice Lake, Zen 4 and
  * later; x86-64 under GCC/clang): PE_AVX512_TARGET
  * compiles a kernel for it and pe_have_avx512vbmi() says at run time whether this CPU (and OS) has
  * it; elsewhere it reports 0. */
 #if PE_GNUC && defined(__x86_64__)
 #define PE_HAVE_AVX512_KERNELS 1
-#define PE_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq,popcnt")))
+#define PE_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq,avx512bitalg,popcnt")))
 static inline int pe_have_avx512vbmi(void)
 {
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
-           __builtin_cpu_supports("avx512vpopcntdq");
+           __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512bitalg");
 }
 #else
 #define PE_HAVE_AVX512_KERNELS 0

@@ -2,6 +2,7 @@
  * See pe_crisscross.h. 58 Pa. Code § 674a.9 (dealing order); the rest is table configuration. */
 #include "pe_compat.h"
 #include "pe_crisscross.h"
+#include "pe_house.h"
 
 #include <string.h>
 
@@ -64,17 +65,7 @@ int pe_cc_basic_strategy(const uint8_t *c, int decision)
             open_ended(across) || open_ended(down)) ? 3 : 1;
 }
 
-static int check_paytable(const pe_cc_paytable *p)
-{
-    if (p->n < 1 || p->n > PE_CC_MAX_LINES) return PE_ERR_ARG;
-    for (int i = 0; i < p->n; i++) {
-        if (p->min_value[i] < 1 || p->min_value[i] > PE_EVAL_CLASSES) return PE_ERR_ARG;
-        if (i && p->min_value[i] >= p->min_value[i - 1]) return PE_ERR_ARG;
-        if (p->num[i] < 0 || p->num[i] > 2147483647 || p->den[i] < 1 || p->den[i] > 2147483647)
-            return PE_ERR_ARG;
-    }
-    return PE_OK;
-}
+static int check_paytable(const pe_cc_paytable *p) { return pe_house_check_paytable(p); }
 
 static int check_config(const pe_cc_config *cfg)
 {
@@ -89,18 +80,14 @@ static int check_config(const pe_cc_config *cfg)
     return PE_OK;
 }
 
-static inline int line_of(const pe_cc_paytable *p, int value)
-{
-    for (int i = 0; i < p->n; i++)
-        if (value >= p->min_value[i]) return i;
-    return -1;
-}
-
+/* A wager on the line its hand value falls on (58 Pa. Code chapter 674a leaves the paytables to
+ * the table's configuration): winnings rounded down by the house games' one helper, or the stake
+ * lost below the last line. */
 static inline int64_t pay(const pe_cc_paytable *p, int value, int64_t stake)
 {
-    const int i = line_of(p, value);
+    const int i = pe_house_line_of(p, value);
     if (i < 0) return -stake;
-    return stake * p->num[i] / p->den[i];
+    return pe_house_pay(stake, p->num[i], p->den[i], PE_HOUSE_ROUND_DOWN);
 }
 
 static inline void settle(const pe_cc_config *cfg, const uint8_t *c, const int8_t *m, pe_cc_round *o)
@@ -248,7 +235,7 @@ int pe_cc_bonus_exact(const pe_cc_paytable *pt, uint64_t *counts)
                     for (c[4] = c[3] + 1; c[4] < 52; c[4]++) by_value[pe_eval_unchecked(c, 5)]++;
     for (int i = 0; i <= pt->n; i++) counts[i] = 0;
     for (int v = 1; v <= PE_EVAL_CLASSES; v++) {
-        const int i = line_of(pt, v);
+        const int i = pe_house_line_of(pt, v);
         counts[i < 0 ? pt->n : i] += by_value[v];
     }
     return PE_OK;

@@ -16,13 +16,14 @@
  * Wager indices (PE_CC_W_*): Ante Across, Ante Down, Across bet, Down bet, Middle bet, Five Card
  * Bonus. Paytables come from the caller (table configuration): lines strongest first, each pays
  * num/den to 1 (0 = push) for hand values >= min_value; below the last line the wager loses.
- * Winnings are floor(stake * num / den).
+ * Winnings are floor(stake * num / den), paid by pe_house_pay (pe_house.h).
  */
 #ifndef PE_CRISSCROSS_H
 #define PE_CRISSCROSS_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include "pe_house.h" /* pe_house_paytable */
 #include "pe_shoe.h" /* pe_rng: the shoe's random source */
 
 #define PE_CC_ABI 2
@@ -39,12 +40,7 @@ enum {
     PE_CC_N_WAGERS = 6
 };
 
-typedef struct {
-    int32_t n;                            /* 1..PE_CC_MAX_LINES */
-    uint16_t min_value[PE_CC_MAX_LINES];  /* strictly decreasing, 1..7462 */
-    int64_t num[PE_CC_MAX_LINES];         /* odds num/den to 1; num >= 0, 0 = push */
-    int64_t den[PE_CC_MAX_LINES];         /* >= 1 */
-} pe_cc_paytable;
+typedef pe_house_paytable pe_cc_paytable; /* the house games' one line paytable (pe_house.h) */
 
 typedef struct {
     pe_cc_paytable main_pt;   /* Across, Down, Middle */

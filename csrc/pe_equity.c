@@ -211,26 +211,37 @@ int pe_eq_exact_plain(const uint8_t *holes, size_t tuples, int players, const ui
     return PE_OK;
 }
 
-/* ---- exact enumeration with suit isomorphism of the board ----
- * OMPEval's technique (github.com/zekyll/OMPEval, EquityCalculator::enumerateBoardRec), on key sums:
- * the remaining cards run in descending rank order (the cards of a rank are adjacent); sc[s] is the
- * most cards of suit s any player holds plus the board's. With `left` board cards to come, a suit is
- * irrelevant when sc[s] + left < 5: nobody can make a flush in it, so the irrelevant cards of one
- * rank are interchangeable and choosing r of the n of them is one subtree of weight C(n, r). On the
- * last card, when no suit can reach five, every rank is one lookup weighted by its card count. */
+/* ---- exact enumeration by rank classes, with flush corrections ----
+ * A board without a flush for anyone gives every player the value of his seven cards' ranks alone,
+ * so those boards count by the multiset of their new cards' ranks: one lookup per player for each
+ * multiset (at most 6,188 of five cards), weighted by the number of boards with those ranks,
+ * prod_r C(cards of rank r left, t_r). That first part counts every board as if nobody could make
+ * a flush. A flush needs five cards of one suit in a player's seven, so at least three on the board,
+ * and a five-card board has three of at most one suit: the boards where a player makes a flush are
+ * those with j new cards of a suit s such that the board holds three or more of s and some player's
+ * cards of s plus the board's reach five. The second part walks those boards, for each suit s the
+ * j-card sets of s explicitly and the other new cards (of other suits, which cannot flush: at most
+ * two on the board and two in a hand) again by their rank multiset, and replaces each one's rank-only
+ * outcome by its true one (the counts are sums modulo 2**64, so subtracting is exact). Preflop
+ * heads-up that is ~6,000 rank classes and ~35,000 flush boards instead of 1,712,304 boards. */
 typedef struct eq_iso {
     const eq_enum *e;
-    int p, nd;
-    unsigned sc[4];
-    uint8_t deck[52];
-    uint8_t gend[52];   /* end of the run of equal ranks holding deck position i (stable: the
-                           enumeration only reorders cards within a run) */
-    uint8_t gsuits[52]; /* at the first position of a run: its cards' suits as a 4-bit mask */
+    int p, k;
+    uint32_t br;                          /* known board: rank key (the key's low word) */
+    uint16_t bm[4];                       /* and its rank masks per suit */
+    uint8_t bc[4];
+    uint32_t hr[PE_EQ_MAX_PLAYERS];       /* hole cards: rank keys */
+    uint16_t hs[PE_EQ_MAX_PLAYERS][4];    /* rank masks per suit */
+    uint8_t hc[PE_EQ_MAX_PLAYERS][4];     /* counts per suit */
+    uint8_t avail[13];                    /* cards left per rank (rank part) or of the other suits (flush part) */
+    uint8_t below[14];                    /* below[r] = avail[0] + ... + avail[r - 1] */
+    uint16_t flush[PE_EQ_MAX_PLAYERS];    /* flush part: the player's flush value, 0 without one */
+    uint32_t part, nparts, tick;          /* work split: units with index % nparts == part */
     eq_acc *a;
 } eq_iso;
 
-/* The start of an exact enumeration with suit isomorphism: the board's words and suit counts, and
- * the iterator x over e and a (shared by pe_equity_exact_rows and pe_eq_spot). */
+/* The start of an exact enumeration: the board's words and suit counts, and the iterator x over e
+ * and a (shared by pe_eq_exact_w and pe_eq_spot); the whole enumeration (part 0 of 1). */
 static uint64_t eq_iso_begin(eq_iso *x, eq_enum *e, eq_acc *a, int players, const uint8_t *board, int nboard,
                              uint64_t *bp, unsigned bsuit[4])
 {
@@ -239,142 +250,242 @@ static uint64_t eq_iso_begin(eq_iso *x, eq_enum *e, eq_acc *a, int players, cons
     for (int i = 0; i < nboard; i++) bsuit[board[i] & 3]++;
     x->e = e;
     x->p = players;
+    x->k = 5 - nboard;
     x->a = a;
+    x->br = (uint32_t)bk;
+    for (int s = 0; s < 4; s++) {
+        x->bm[s] = (uint16_t)(*bp >> (16 * s) & 0x1fffu);
+        x->bc[s] = (uint8_t)bsuit[s];
+    }
+    x->part = 0;
+    x->nparts = 1;
+    x->tick = 0;
     return bk;
 }
 
 static const uint8_t EQ_BINOM[5][5] = {{1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0},
                                        {1, 4, 6, 4, 1}};
 
-EQ_INLINE void eq_count_w(const eq_iso *x, uint64_t bk, uint64_t bp, uint64_t w)
+#define EQ_RANK_KEY(r) ((uint32_t)PE_CARD_KEY(4 * (r)))
+
+/* The value of seven cards from the rank part of their key alone (no flush). */
+EQ_INLINE uint16_t eq_rank_value(uint32_t key) { return pe_lookup(PE_SUIT_INIT | key, NULL, 0); }
+
+/* Whether this unit of work is this part's (units are dealt round robin to the parts). */
+EQ_INLINE int eq_mine(eq_iso *x)
 {
-    eq_board_w(x->e, x->p, bk, bp, x->a, w);
-    x->a->n += w;
+    if (x->nparts == 1) return 1;
+    const uint32_t t = x->tick;
+    x->tick = t + 1 == x->nparts ? 0 : t + 1;
+    return t == x->part;
 }
 
-/* The last card from deck[start..nd). */
-static void eq_iso_last(eq_iso *x, uint64_t bk, uint64_t bp, int start, uint64_t w)
+/* Rank part: the multisets of `left` more ranks from r down to 0 (key: the board's rank key so far). */
+EQ_INLINE void eq_ranks_body(eq_iso *x, int r, int left, uint32_t key, uint64_t w, const int p);
+static void eq_ranks_hu(eq_iso *x, int r, int left, uint32_t key, uint64_t w) { eq_ranks_body(x, r, left, key, w, 2); }
+static void eq_ranks_n(eq_iso *x, int r, int left, uint32_t key, uint64_t w) { eq_ranks_body(x, r, left, key, w, x->p); }
+
+EQ_INLINE void eq_ranks_body(eq_iso *x, int r, int left, uint32_t key, uint64_t w, const int p)
 {
-    const uint8_t *deck = x->deck;
-    const int nd = x->nd;
-    unsigned rel = 0; /* suits in which one more card can make a flush */
-    for (int s = 0; s < 4; s++) rel |= (unsigned)(x->sc[s] >= 4) << s;
-    if (rel == 0) { /* every card of a rank gives the same values: one lookup per run */
-        for (int i = start; i < nd; i = x->gend[i])
-            eq_count_w(x, bk + PE_CARD_KEY(deck[i]), bp, w * (uint64_t)(x->gend[i] - i));
+    if (left == 1) { /* the last card: one class per rank still held by the deck */
+        for (; r >= 0; r--) {
+            const unsigned n = x->avail[r];
+            if (!n || !eq_mine(x)) continue;
+            const uint32_t k2 = key + EQ_RANK_KEY(r);
+            uint16_t v[PE_EQ_MAX_PLAYERS];
+            for (int i = 0; i < p; i++) v[i] = eq_rank_value(k2 + x->hr[i]);
+            eq_score(x->a, p, v, w * n);
+            x->a->n += w * n;
+        }
         return;
     }
-    int i = start;
-    if (i > 0 && i < nd && x->gend[i - 1] == x->gend[i]) {
-        /* start inside a run: its remaining cards one by one, the irrelevant ones counted once */
-        const int end = x->gend[i];
-        uint64_t irr = 0;
-        int first = -1;
-        for (int j = i; j < end; j++) {
-            const int c = deck[j];
-            if (rel >> (c & 3) & 1) eq_count_w(x, bk + PE_CARD_KEY(c), bp | PE_PACK(c), w);
-            else if (irr++ == 0) first = c;
-        }
-        if (irr) eq_count_w(x, bk + PE_CARD_KEY(first), bp | PE_PACK(first), w * irr);
-        i = end;
+    /* one rank per call: t cards of rank r (ranks r..0 hold at least `left` cards) */
+    const unsigned n = x->avail[r];
+    if (r > 0 && x->below[r] >= left) { /* none of rank r */
+        if (p == 2) eq_ranks_hu(x, r - 1, left, key, w); else eq_ranks_n(x, r - 1, left, key, w);
     }
-    for (; i < nd; i = x->gend[i]) { /* whole runs: by their suit masks */
-        const int r4 = deck[i] & ~3;
-        const unsigned m = x->gsuits[i], irr = m & ~rel;
-        if (irr) {
-            const int c = r4 | pe_ctz32(irr);
-            eq_count_w(x, bk + PE_CARD_KEY(c), bp | PE_PACK(c), w * (uint64_t)pe_popcount64(irr));
-        }
-        for (unsigned q = m & rel; q; q &= q - 1) {
-            const int c = r4 | pe_ctz32(q);
-            eq_count_w(x, bk + PE_CARD_KEY(c), bp | PE_PACK(c), w);
+    uint32_t k2 = key;
+    for (unsigned t = 1; t <= n && (int)t <= left; t++) {
+        k2 += EQ_RANK_KEY(r);
+        const uint64_t w2 = w * EQ_BINOM[n][t];
+        if ((int)t == left) {
+            if (!eq_mine(x)) continue;
+            uint16_t v[PE_EQ_MAX_PLAYERS];
+            for (int i = 0; i < p; i++) v[i] = eq_rank_value(k2 + x->hr[i]);
+            eq_score(x->a, p, v, w2);
+            x->a->n += w2;
+        } else if (r > 0 && x->below[r] >= left - (int)t) {
+            if (p == 2) eq_ranks_hu(x, r - 1, left - (int)t, k2, w2); else eq_ranks_n(x, r - 1, left - (int)t, k2, w2);
         }
     }
 }
 
-static void eq_iso_rec(eq_iso *x, uint64_t bk, uint64_t bp, int left, int start, uint64_t w)
+/* Flush part: one board's correction, the rank-only outcome replaced by the true one. */
+EQ_INLINE void eq_flush_board(eq_iso *x, uint32_t key, uint64_t w, const int p)
 {
-    uint8_t *deck = x->deck;
-    const int nd = x->nd;
-    if (left == 1) {
-        eq_iso_last(x, bk, bp, start, w);
+    uint16_t vr[PE_EQ_MAX_PLAYERS], vt[PE_EQ_MAX_PLAYERS];
+    for (int i = 0; i < p; i++) {
+        vr[i] = eq_rank_value(key + x->hr[i]);
+        vt[i] = x->flush[i] ? x->flush[i] : vr[i];
+    }
+    eq_score(x->a, p, vt, w);
+    eq_score(x->a, p, vr, 0 - w);
+}
+
+/* The other new cards of a flush board: multisets of `left` ranks from r down (avail: other suits). */
+static void eq_flush_others(eq_iso *x, int r, int left, uint32_t key, uint64_t w)
+{
+    if (left == 0) {
+        if (x->p == 2) eq_flush_board(x, key, w, 2); else eq_flush_board(x, key, w, x->p);
         return;
     }
-    for (int i = start; i < nd; i++) {
-        const int c = deck[i], suit = c & 3;
-        if (x->sc[suit] + (unsigned)left < 5) {
-            const int r = c >> 2;
-            int irr = 1;
-            for (int j = i + 1; j < nd && deck[j] >> 2 == r; j++) {
-                if (x->sc[deck[j] & 3] + (unsigned)left < 5) { /* gather the irrelevant cards of rank r */
-                    const uint8_t t = deck[j];
-                    deck[j] = deck[i + irr];
-                    deck[i + irr] = t;
-                    irr++;
-                }
-            }
-            uint64_t k2 = bk, p2 = bp;
-            const int maxrep = irr < left ? irr : left;
-            for (int rep = 1; rep <= maxrep; rep++) {
-                const uint8_t cc = deck[i + rep - 1];
-                k2 += PE_CARD_KEY(cc);
-                p2 |= PE_PACK(cc);
-                const uint64_t nw = EQ_BINOM[irr][rep] * w;
-                if (rep == left) eq_count_w(x, k2, p2, nw);
-                else eq_iso_rec(x, k2, p2, left - rep, i + irr, nw);
-            }
-            i += irr - 1;
-        } else {
-            x->sc[suit]++;
-            eq_iso_rec(x, bk + PE_CARD_KEY(c), bp | PE_PACK(c), left - 1, i + 1, w);
-            x->sc[suit]--;
+    for (; r >= 0 && x->below[r + 1] >= left; r--) {
+        const unsigned n = x->avail[r];
+        uint32_t k2 = key;
+        for (unsigned t = 1; t <= n && (int)t <= left; t++) {
+            k2 += EQ_RANK_KEY(r);
+            eq_flush_others(x, r - 1, left - (int)t, k2, w * EQ_BINOM[n][t]);
         }
     }
 }
 
-/* Every board of one deal h (players' hole cards), counted w times into x->a, with the irrelevant-suit
- * isomorphism; bsuit[s]: the known board's cards of suit s. */
+/* The j-card sets of suit s among the ranks in `from` (ranks below `top`), then the others. */
+static void eq_flush_sets(eq_iso *x, int s, uint32_t from, int j, uint32_t set, uint32_t key, uint64_t w)
+{
+    if (j == 0) {
+        if (!eq_mine(x)) return;
+        const int nb = x->bc[s] + pe_popcount64(set);
+        for (int i = 0; i < x->p; i++)
+            x->flush[i] = x->hc[i][s] + nb >= 5 ? PE_FLUSH[x->hs[i][s] | x->bm[s] | set] : 0;
+        eq_flush_others(x, 12, x->k - pe_popcount64(set), key, w);
+        return;
+    }
+    for (uint32_t m = from; m; m &= m - 1) {
+        const int r = pe_ctz32(m);
+        eq_flush_sets(x, s, m & (m - 1), j - 1, set | 1u << r, key + EQ_RANK_KEY(r), w);
+    }
+}
+
+EQ_INLINE void eq_set_below(eq_iso *x)
+{
+    x->below[0] = 0;
+    for (int r = 0; r < 13; r++) x->below[r + 1] = (uint8_t)(x->below[r] + x->avail[r]);
+}
+
+/* Every board of one deal h (players' hole cards), counted w times into x->a. */
 static void eq_iso_deal(eq_iso *x, eq_enum *e, const uint8_t *h, uint64_t fixed, const unsigned bsuit[4],
                         uint64_t bk, uint64_t bp, uint64_t w)
 {
-    const int players = x->p;
+    (void)bsuit;
+    const int players = x->p, k = x->k;
     eq_acc *a = x->a;
     const uint64_t used = fixed | eq_set_holes(e, h, players);
-    if (e->k == 0) {
-        eq_board_w(e, players, bk, bp, a, w);
-        a->n += w;
+    if (k == 0) {
+        if (eq_mine(x)) {
+            eq_board_w(e, players, bk, bp, a, w);
+            a->n += w;
+        }
         return;
     }
-    x->nd = 0;
-    for (int c = 51; c >= 0; c--)
-        if (!(used >> c & 1)) x->deck[x->nd++] = (uint8_t)c;
-    unsigned most[4] = {0, 0, 0, 0};
+    uint16_t left[4]; /* rank masks of the cards left, per suit */
+    for (int s = 0; s < 4; s++) left[s] = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(used >> c & 1)) left[c & 3] |= (uint16_t)(1u << (c >> 2));
+    uint8_t most[4] = {0, 0, 0, 0};
     for (int i = 0; i < players; i++) {
-        const int s0 = h[2 * i] & 3, s1 = h[2 * i + 1] & 3;
-        if (s0 == s1) { if (most[s0] < 2) most[s0] = 2; }
-        else {
-            if (most[s0] < 1) most[s0] = 1;
-            if (most[s1] < 1) most[s1] = 1;
+        x->hr[i] = (uint32_t)e->hk[i];
+        for (int s = 0; s < 4; s++) {
+            x->hs[i][s] = (uint16_t)(e->hp[i] >> (16 * s) & 0x1fffu);
+            x->hc[i][s] = (uint8_t)pe_popcount64(x->hs[i][s]);
+            if (x->hc[i][s] > most[s]) most[s] = x->hc[i][s];
         }
     }
-    for (int s = 0; s < 4; s++) x->sc[s] = most[s] + bsuit[s];
-    for (int i = 0; i < x->nd;) {
-        int j = i;
-        unsigned m = 0;
-        while (j < x->nd && x->deck[j] >> 2 == x->deck[i] >> 2) m |= 1u << (x->deck[j++] & 3);
-        x->gsuits[i] = (uint8_t)m;
-        for (int q = i; q < j; q++) x->gend[q] = (uint8_t)j;
-        i = j;
+    const uint32_t br = x->br;
+    /* rank part: every board by its ranks */
+    for (int r = 0; r < 13; r++)
+        x->avail[r] = (uint8_t)((left[0] >> r & 1) + (left[1] >> r & 1) + (left[2] >> r & 1) + (left[3] >> r & 1));
+    eq_set_below(x);
+    if (x->below[13] >= k) {
+        if (players == 2) eq_ranks_hu(x, 12, k, br, w); else eq_ranks_n(x, 12, k, br, w);
     }
-    eq_iso_rec(x, bk, bp, e->k, 0, w);
+    /* flush part: j new cards of suit s, the board holding three or more of s and a player five */
+    for (int s = 0; s < 4; s++) {
+        const int nav = pe_popcount64(left[s]);
+        int jmin = 5 - most[s] - x->bc[s];
+        if (jmin < 0) jmin = 0;
+        if (jmin > k || jmin > nav) continue;
+        for (int r = 0; r < 13; r++) x->avail[r] = (uint8_t)(x->avail[r] - (left[s] >> r & 1)); /* other suits */
+        eq_set_below(x);
+        for (int j = jmin; j <= k && j <= nav; j++)
+            if (x->below[13] >= k - j) eq_flush_sets(x, s, left[s], j, 0, br, w);
+        for (int r = 0; r < 13; r++) x->avail[r] = (uint8_t)(x->avail[r] + (left[s] >> r & 1));
+    }
 }
 
-int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int players, const uint8_t *board,
-                  int nboard, const uint8_t *dead, int ndead, pe_eq_stats *acc)
+/* Multisets of m ranks with at most cap[r] cards of rank r (m <= 5). */
+static uint64_t eq_multisets(const uint8_t cap[13], int m)
+{
+    uint64_t ways[6] = {1, 0, 0, 0, 0, 0};
+    for (int r = 0; r < 13; r++)
+        for (int t = m; t > 0; t--)
+            for (int u = 1; u <= cap[r] && u <= t; u++) ways[t] += ways[t - u];
+    return ways[m];
+}
+
+int pe_eq_exact_cost(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                     const uint8_t *dead, int ndead, uint64_t *classes)
+{
+    pe_eq_stats unused;
+    uint64_t fixed;
+    int st = eq_exact_check(holes, tuples, players, board, nboard, dead, ndead, &unused, &fixed);
+    if (st) return st;
+    if (!classes) return PE_ERR_ARG;
+    const int k = 5 - nboard;
+    uint8_t bc[4] = {0, 0, 0, 0};
+    for (int i = 0; i < nboard; i++) bc[board[i] & 3]++;
+    uint64_t n = 0;
+    for (size_t t = 0; t < tuples; t++) {
+        const uint8_t *h = holes + t * 2 * (size_t)players;
+        if (k == 0) { n++; continue; }
+        uint64_t used = fixed;
+        uint8_t most[4] = {0, 0, 0, 0};
+        for (int i = 0; i < players; i++) {
+            uint8_t c[4] = {0, 0, 0, 0};
+            c[h[2 * i] & 3]++;
+            c[h[2 * i + 1] & 3]++;
+            used |= ((uint64_t)1 << h[2 * i]) | ((uint64_t)1 << h[2 * i + 1]);
+            for (int s = 0; s < 4; s++) if (c[s] > most[s]) most[s] = c[s];
+        }
+        uint8_t avail[13], other[13];
+        for (int r = 0; r < 13; r++) avail[r] = (uint8_t)(4 - pe_popcount64(used >> (4 * r) & 0xfu));
+        n += eq_multisets(avail, k);
+        for (int s = 0; s < 4; s++) { /* as eq_iso_deal's flush part */
+            int nav = 0;
+            for (int r = 0; r < 13; r++) {
+                const int free = !(used >> (4 * r + s) & 1);
+                nav += free;
+                other[r] = (uint8_t)(avail[r] - free);
+            }
+            int jmin = 5 - most[s] - bc[s];
+            if (jmin < 0) jmin = 0;
+            for (int j = jmin; j <= k && j <= nav; j++) {
+                uint64_t sets = 1;
+                for (int q = 0; q < j; q++) sets = sets * (uint64_t)(nav - q) / (uint64_t)(q + 1);
+                n += sets * eq_multisets(other, k - j);
+            }
+        }
+    }
+    *classes = n;
+    return PE_OK;
+}
+
+int pe_eq_exact_part(const uint8_t *holes, const uint64_t *mult, size_t tuples, int players, const uint8_t *board,
+                     int nboard, const uint8_t *dead, int ndead, uint32_t part, uint32_t nparts, pe_eq_stats *acc)
 {
     uint64_t fixed;
     int st = eq_exact_check(holes, tuples, players, board, nboard, dead, ndead, acc, &fixed);
     if (st) return st;
+    if (nparts == 0 || part >= nparts) return PE_ERR_ARG;
     if (mult)
         for (size_t t = 0; t < tuples; t++)
             if (mult[t] == 0 || mult[t] > ((uint64_t)1 << 32)) return PE_ERR_ARG;
@@ -384,10 +495,18 @@ int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int
     uint64_t bp;
     unsigned bsuit[4];
     const uint64_t bk = eq_iso_begin(&x, &e, &a, players, board, nboard, &bp, bsuit);
+    x.part = part;
+    x.nparts = nparts;
     for (size_t t = 0; t < tuples; t++)
         eq_iso_deal(&x, &e, holes + t * 2 * (size_t)players, fixed, bsuit, bk, bp, mult ? mult[t] : 1);
     eq_finish(&a, players, 0, acc);
     return PE_OK;
+}
+
+int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int players, const uint8_t *board,
+                  int nboard, const uint8_t *dead, int ndead, pe_eq_stats *acc)
+{
+    return pe_eq_exact_part(holes, mult, tuples, players, board, nboard, dead, ndead, 0, 1, acc);
 }
 
 int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
@@ -941,9 +1060,10 @@ static void eq_spot_deals(eq_spot_run *r, int i, uint64_t used, uint8_t *h, uint
 
 int pe_eq_spot_abi(void) { return PE_EQ_SPOT_ABI; }
 
-int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
-               const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint64_t *seed,
-               uint32_t first, uint32_t streams, uint64_t trials, uint64_t max_work, pe_eq_spot_out *out)
+static int eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
+                   const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint64_t *seed,
+                   uint32_t first, uint32_t streams, uint64_t trials, uint64_t max_work, uint32_t part,
+                   uint32_t parts, pe_eq_spot_out *out)
 {
     pe_eq_stats dummy;
     uint64_t fixed;
@@ -1042,12 +1162,15 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
         double work = (double)per * (double)players;
         for (int i = 0; i < players; i++) work *= (double)r.n[i];
         if (work > (double)max_work || wprod >= (double)((uint64_t)1 << 30)) { if (kc != (uint8_t *)small) free(kc); return PE_EQ_ERR_BIG; }
+        if (parts > 1 && r.weighted) { if (kc != (uint8_t *)small) free(kc); return PE_ERR_ARG; }
         eq_acc a;
         eq_enum e;
         eq_iso x;
         uint64_t bp;
         unsigned bsuit[4];
         const uint64_t bk = eq_iso_begin(&x, &e, &a, players, board, nboard, &bp, bsuit);
+        x.part = part;
+        x.nparts = parts;
         r.p = players;
         r.x = &x;
         r.e = &e;
@@ -1068,4 +1191,21 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
     for (int i = 0; i < players; i++)
         out->equity[i] = (ldexp((double)out->share[i][1], 64) + (double)out->share[i][0]) / (U * T);
     return PE_OK;
+}
+
+int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
+               const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint64_t *seed,
+               uint32_t first, uint32_t streams, uint64_t trials, uint64_t max_work, pe_eq_spot_out *out)
+{
+    return eq_spot(combos, offsets, weights, players, board, nboard, dead, ndead, seed, first, streams, trials,
+                   max_work, 0, 1, out);
+}
+
+int pe_eq_spot_part(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
+                    const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t max_work,
+                    uint32_t part, uint32_t parts, pe_eq_spot_out *out)
+{
+    if (parts == 0 || part >= parts) return PE_ERR_ARG;
+    return eq_spot(combos, offsets, weights, players, board, nboard, dead, ndead, NULL, 0, 0, 0, max_work, part,
+                   parts, out);
 }

@@ -12,10 +12,10 @@
  * share_sq[] adds its square (Monte Carlo only: the variance of a player's share per trial).
  * Equity of player i = share[i] / (PE_EQ_SHARE_UNIT * trials).
  *
- * Exact enumeration (pe_eq_exact): the board's partial evaluator key is summed once per level of
- * the nested loops over the remaining cards, and each player's hand is its two hole-card keys added
- * to it plus one table lookup (the key-sum design of docs/architecture.md); flushes take the rank
- * mask of the flush suit from per-suit masks kept the same way.
+ * Exact enumeration (pe_eq_exact): boards are counted by the multiset of their ranks, one lookup per
+ * player and class (the rank part of the key sums of docs/architecture.md), and the boards where a
+ * player makes a flush are corrected one by one (docs/decisions/ on the exact enumeration);
+ * pe_eq_exact_plain is the plain nested loops over every board, the reference.
  *
  * Monte Carlo (pe_eq_sample): random words come one at a time from the caller's pe_rng (pe_shoe.h:
  * xoshiro256** or the OS source), so the draws used by `trials` trials do not depend on how the
@@ -77,13 +77,34 @@ int pe_eq_exact(const uint8_t *holes, size_t tuples, int players, const uint8_t 
                 const uint8_t *dead, int ndead, pe_eq_stats *acc);
 
 /*
- * As pe_eq_exact, tuple t counted mult[t] times (1..2**32; mult NULL: once each). Boards are
- * enumerated with suit isomorphism: the irrelevant suits of OMPEval's enumerateBoardRec (see
- * pe_equity.c), so the sums are those of pe_eq_exact_plain exactly, with ~3x fewer evaluations.
+ * As pe_eq_exact, tuple t counted mult[t] times (1..2**32; mult NULL: once each). The boards are
+ * counted by rank classes (pe_equity.c): every board without a flush for anyone by the multiset of
+ * its new cards' ranks, one lookup per player per multiset weighted by its number of boards, then
+ * each board on which a player makes a flush corrected one by one; the sums are those of
+ * pe_eq_exact_plain exactly, preflop heads-up with ~40,000 board classes instead of 1,712,304 boards.
  * pe_eq_exact is pe_eq_exact_w with mult NULL.
  */
 int pe_eq_exact_w(const uint8_t *holes, const uint64_t *mult, size_t tuples, int players, const uint8_t *board,
                   int nboard, const uint8_t *dead, int ndead, pe_eq_stats *acc);
+
+/*
+ * The board classes pe_eq_exact_w evaluates for the `tuples` hand tuples (rank classes plus flush
+ * boards, each one lookup per player), counted without evaluating: the cost of an exact run, for
+ * choosing between enumeration and Monte Carlo. Written to *classes. Errors: as pe_eq_exact.
+ */
+int pe_eq_exact_cost(const uint8_t *holes, size_t tuples, int players, const uint8_t *board, int nboard,
+                     const uint8_t *dead, int ndead, uint64_t *classes);
+
+/*
+ * Part `part` (0 .. nparts-1) of pe_eq_exact_w's work: its units (rank classes and flush-suit card
+ * sets, in enumeration order) dealt round robin to nparts parts, so the parts of one hand tuple can
+ * run on different threads. A part can hold the flush correction of a board class another part
+ * counted, so its sums are right modulo 2**64 only: the sums of parts 0 .. nparts-1, added modulo
+ * 2**64, are pe_eq_exact_w's exactly.
+ * Errors: as pe_eq_exact_w, PE_ERR_ARG for nparts 0 or part >= nparts.
+ */
+int pe_eq_exact_part(const uint8_t *holes, const uint64_t *mult, size_t tuples, int players, const uint8_t *board,
+                     int nboard, const uint8_t *dead, int ndead, uint32_t part, uint32_t nparts, pe_eq_stats *acc);
 
 /* The plain enumeration of every board, one evaluation per board and player: the reference the
  * isomorphic enumeration is tested against. Same arguments and sums as pe_eq_exact. */
@@ -120,7 +141,7 @@ int pe_eq_sample(const uint8_t *combos, const uint32_t *offsets, const uint64_t 
  *   - seed NULL: exact. Every compatible deal of the kept combinations (no card twice) and every
  *     board, a deal counted with the product of its weights: win/tie/share/total are those weighted
  *     sums (128-bit: [0] low word, [1] high word), total = sum of weight x boards. The boards are
- *     enumerated with the irrelevant-suit isomorphism of pe_eq_exact_w (same sums as the plain
+ *     counted by the rank classes of pe_eq_exact_w (same sums as the plain
  *     enumeration). PE_EQ_ERR_BIG when deals x boards x players > max_work or the product of the
  *     players' largest weights reaches 2**30 (the caller takes its general path).
  *   - seed (four words, pe_rng_seed): Monte Carlo, `trials` split over `streams` streams as
@@ -149,5 +170,15 @@ int pe_eq_spot_abi(void);
 int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
                const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint64_t *seed,
                uint32_t first, uint32_t streams, uint64_t trials, uint64_t max_work, pe_eq_spot_out *out);
+
+/* Part `part` (0 .. parts-1) of pe_eq_spot's exact run (seed NULL): the boards of every deal split
+ * as pe_eq_exact_part splits them, so the parts can run on different threads. The parts' win / tie /
+ * share / total (low words) add up to the whole run's modulo 2**64; deals, boards and combos are the
+ * whole run's in each part; equity[] is the part's own ratio (recompute it from the sums). Ranges
+ * of equal weights only. Errors: as pe_eq_spot, PE_ERR_ARG for parts 0, part >= parts, or unequal
+ * weights within a range with parts > 1. */
+int pe_eq_spot_part(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
+                    const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t max_work,
+                    uint32_t part, uint32_t parts, pe_eq_spot_out *out);
 
 #endif

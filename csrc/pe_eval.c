@@ -4,6 +4,8 @@
 #include "pe_eval_internal.h"
 #include "pe_enum.h"
 #include "pe_eval_avx512.h"
+#include "pe_eval_neon.h"
+#include "pe_eval_avx2.h"
 
 #include <string.h>
 
@@ -132,7 +134,7 @@ PE_POPCNT_TARGET static inline int pe_row_eval_pc(const uint8_t *c, int k, uint1
 PE_POPCNT_TARGET static PE_ALWAYS_INLINE int pe_block_pc(const uint8_t *cards, size_t nb, int k, uint16_t *out)
 {
     uint64_t keys[PE_BLOCK];
-    uint64_t count = 0, any = 0;
+    uint64_t count = 0, any = 0, anykey = 0;
     for (size_t j = 0; j < nb; j++) {
         pe_v2 sum = {PE_SUIT_INIT, 0};
         PE_ROW_SUM(cards + j * (size_t)k, k, sum);
@@ -140,10 +142,11 @@ PE_POPCNT_TARGET static PE_ALWAYS_INLINE int pe_block_pc(const uint8_t *cards, s
          * the block is valid exactly when the counts add up to nb * k and no poison bit is left */
         count += (uint64_t)pe_popcount64(sum[1]);
         any |= sum[1];
+        if (k < 7) anykey |= sum[0]; /* 7 cards: most blocks hold a flush (3% of rows) */
         keys[j] = sum[0];
     }
     if (PE_UNLIKELY(count != (uint64_t)nb * (uint64_t)k || (any >> 63) != 0)) return 1;
-    for (size_t j = 0; j < nb; j++) out[j] = pe_lookup(keys[j], cards + j * (size_t)k, k);
+    pe_lookup_block(keys, cards, nb, k, out, k == 7 || (anykey & ((uint64_t)PE_FLUSH_BITS << 32)));
     return 0;
 }
 
@@ -204,7 +207,10 @@ static int pe_batch_or(const uint8_t *cards, size_t rows, int k, uint16_t *out, 
 
 int pe_eval_batch_kernel(int max_kernel)
 {
-    return max_kernel >= PE_KERNEL_AVX512 && pe_have_avx512vbmi() ? PE_KERNEL_AVX512 : PE_KERNEL_SCALAR;
+    if (max_kernel >= PE_KERNEL_AVX512 && pe_have_avx512vbmi()) return PE_KERNEL_AVX512;
+    if (max_kernel >= PE_KERNEL_AVX2 && pe_have_avx2()) return PE_KERNEL_AVX2;
+    if (max_kernel >= PE_KERNEL_NEON && PE_HAVE_NEON) return PE_KERNEL_NEON; /* every aarch64 CPU */
+    return PE_KERNEL_SCALAR;
 }
 
 /* Rows of 8..52 cards: checked and evaluated one at a time (pe_eval_many_unchecked). */
@@ -236,8 +242,13 @@ int pe_eval_batch_max(const uint8_t *cards, size_t rows, int k, int max_kernel, 
     if ((!cards || !out) && rows) return PE_ERR_ARG;
     if (k > 7) return pe_batch_many(cards, rows, k, out, bad_row);
     size_t done = 0; /* AVX-512: leading blocks of 16 valid rows (pe_eval_avx512.c) */
-    if (rows >= 16 && pe_eval_batch_kernel(max_kernel) == PE_KERNEL_AVX512)
+    const int kernel = pe_eval_batch_kernel(max_kernel);
+    if (rows >= 16 && kernel == PE_KERNEL_AVX512)
         done = pe_eval_avx512_rows(cards, rows, k, out);
+    else if (rows >= 16 && kernel == PE_KERNEL_AVX2) /* leading blocks of 16 valid rows (pe_eval_avx2.c) */
+        done = pe_eval_avx2_rows(cards, rows, k, out);
+    else if (kernel == PE_KERNEL_NEON) /* leading valid blocks (pe_eval_neon.c) */
+        done = pe_eval_neon_rows(cards, rows, k, out);
     if (done == rows) return PE_OK;
     size_t bad = 0;
     const uint8_t *c = cards + done * (size_t)k;

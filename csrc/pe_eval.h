@@ -65,18 +65,22 @@ int pe_eval_n(const uint8_t *cards, int n);
 
 /*
  * Batch: `rows` hands of `k` cards (5..52; 8 and more one row at a time) stored row-major in `cards` (rows * k bytes); values
- * written to out[0..rows). Every row is validated before anything is written; on an invalid row
- * returns its PE_ERR_* code, stores the row index in *bad_row and leaves `out` untouched.
+ * written to out[0..rows). Validation is fused with evaluation: on an invalid row returns its
+ * PE_ERR_* code and stores the row index in *bad_row; rows of `out` other than the bad one may
+ * already have been written.
  */
 int pe_eval_batch(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_t *bad_row);
 
 /*
- * The batch kernels, best last: portable scalar blocks, AVX-512 (16 rows at once).
+ * The batch kernels, best last: portable scalar blocks, NEON (aarch64: the scalar blocks with the
+ * validation in vector registers), AVX2 (x86-64, 16 rows at once by byte shuffles), AVX-512
+ * (x86-64, 16 rows at once by byte permutes and gathers). A kernel the CPU lacks is
+ * never chosen (max_kernel caps the choice; the scalar kernel is always there).
  * pe_eval_batch uses the best this CPU has; pe_eval_batch_max the best up to `max_kernel` (for
  * measurements and tests: every kernel gives the same values and names the same bad row).
  * pe_eval_batch_kernel says which kernel pe_eval_batch_max(.., max_kernel, ..) runs on this CPU.
  */
-enum { PE_KERNEL_SCALAR = 0, PE_KERNEL_AVX512 = 1 };
+enum { PE_KERNEL_SCALAR = 0, PE_KERNEL_NEON = 1, PE_KERNEL_AVX2 = 2, PE_KERNEL_AVX512 = 3 };
 int pe_eval_batch_max(const uint8_t *cards, size_t rows, int k, int max_kernel, uint16_t *out, size_t *bad_row);
 int pe_eval_batch_kernel(int max_kernel);
 

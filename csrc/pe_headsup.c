@@ -2,6 +2,7 @@
  * See pe_headsup.h. Mirrors pyeval/headsup/settle.py and strategy.py exactly. */
 #include "pe_compat.h"
 #include "pe_headsup.h"
+#include "pe_house.h"
 
 #include <string.h>
 
@@ -63,11 +64,10 @@ int pe_hu_check_config(const pe_hu_config *cfg)
     return PE_OK;
 }
 
+/* Winnings under the table's declared rounding: the house games' one payout helper (pe_house.h). */
 static inline int64_t hu_pay(int64_t stake, int64_t num, int64_t den, int rounding)
 {
-    const int64_t p = stake * num;
-    const int64_t q = p / den;
-    return (rounding == PE_HU_ROUND_UP && q * den != p) ? q + 1 : q;
+    return pe_house_pay(stake, num, den, rounding == PE_HU_ROUND_UP);
 }
 
 /* Pre-flop: raise when the hole cards' class has at least HU_PREFLOP_MIN_EQUITY (54%) equity

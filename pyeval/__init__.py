@@ -32,6 +32,7 @@ from .errors import (
     RangeError,
     SeedError,
     ShoeArgumentError,
+    HouseArgumentError,
     SimulationError,
     ShoeError,
     ShoeExhaustedError,
@@ -70,27 +71,29 @@ _LAZY: dict[str, str] = {
     "simulate": "simulation",
     "build_info": "_info",  # names the kernel and CPU features (pyeval --version)
     "describe": "hands.registry",  # every hand type's words, kind= (the registry is the one list)
-    **dict.fromkeys(("HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "CRISS_CROSS_HAND_DEAL", "AutomatedShuffler", "DealFaults",
-                     "StubCountPolicy", "StubOutcome", "check_stub", "deal_procedure"), "shoe"),
+    **dict.fromkeys(("HOLDEM_DEAL", "DealFaults", "deal_procedure"), "house.dealing"),
+    **dict.fromkeys(("AutomatedShuffler", "StubCountPolicy", "StubOutcome", "check_stub"), "house.stub"),
+    "WPT_HEADS_UP_DEAL": "headsup.dealing",
+    "CRISS_CROSS_HAND_DEAL": "crisscross.dealing",
     **dict.fromkeys(("EquityResult", "EquityStats", "PlayerEquity", "Range", "equity", "parse_range"), "equity"),
 }
 #: subpackages and modules reachable as attributes of ``pyeval`` (``pyeval.poker.Round``)
 _SUBMODULES = frozenset((
     "checkpoint", "cli", "contracts", "crisscross", "enumeration", "equity", "hands", "hands_io", "headsup",
-    "parallel", "poker", "shoe", "simulation", "strength", "cards", "errors",
+    "house", "parallel", "poker", "shoe", "simulation", "strength", "cards", "errors",
 ))  # not pyeval.jit: it needs numba, and dir()-walkers (pydoc's help(pyeval)) must not fail without it
 
 if TYPE_CHECKING:  # what mypy and the API reference see: every lazy name, typed
     from . import (
-        checkpoint, cli, contracts, crisscross, enumeration, hands, hands_io, headsup, parallel, poker, simulation,
+        checkpoint, cli, contracts, crisscross, enumeration, hands, hands_io, headsup, house, parallel, poker, simulation,
         strength,
     )
     from .equity import EquityResult, EquityStats, PlayerEquity, Range, equity, parse_range  # the function
     from .poker.sim import HoldemShowdown, HoldemSimResult, HoldemSimStats
-    from .shoe import (
-        CRISS_CROSS_HAND_DEAL, HOLDEM_DEAL, WPT_HEADS_UP_DEAL, AutomatedShuffler, DealFaults, StubCountPolicy,
-        StubOutcome, check_stub, deal_procedure,
-    )
+    from .crisscross.dealing import CRISS_CROSS_HAND_DEAL
+    from .headsup.dealing import WPT_HEADS_UP_DEAL
+    from .house.dealing import HOLDEM_DEAL, DealFaults, deal_procedure
+    from .house.stub import AutomatedShuffler, StubCountPolicy, StubOutcome, check_stub
     from ._info import build_info
     from .hands.registry import describe
     from .simulation import simulate
@@ -123,7 +126,7 @@ __all__ = [
     "HandValueError", "NativeBuildError", "TableRulesError", "IllegalActionError", "OutOfTurnError",
     "TournamentChipsError", "UnshuffledShoeWarning",
     "HandHistoryError", "IllegalHandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
-    "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "ShoeTypeError",
+    "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "HouseArgumentError", "ShoeTypeError",
     "SeedError", "EntropyError", "RangeError", "EquityError", "SimulationError",
     # evaluation
     "HandCategory", "CATEGORY_RANGES", "MAX_VALUE", "evaluate", "evaluate_batch", "best_five",

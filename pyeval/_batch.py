@@ -6,6 +6,7 @@ Every batch evaluator has one shape, ``f(hands, [board,] out=None, *, threads=1,
 ``kind`` by :func:`check_kind`, and :func:`run_rows` runs the C loop over blocks of rows."""
 from __future__ import annotations
 
+import itertools
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -40,6 +41,9 @@ if hasattr(os, "register_at_fork"):  # POSIX
     os.register_at_fork(after_in_child=_forget_pool)
 #: Each thread of a batch gets at least this many rows (fewer rows run on the calling thread).
 MIN_ROWS_PER_THREAD = 32768
+#: A threaded batch is cut into up to this many blocks a thread (each of at least
+#: MIN_ROWS_PER_THREAD rows), taken in turn by the threads as they finish (see run_rows).
+BLOCKS_PER_THREAD = 4
 #: Row errors: the defaults of :data:`pyeval._bindings.DEFAULT_ERRORS`, but an invalid argument
 #: (never expected from a batch whose arguments were checked) is a CardTypeError.
 ROW_ERRORS: Mapping[int, type[PyevalError]] = {ERR_ARG: CardTypeError}
@@ -67,16 +71,9 @@ def run_threads(fn: Callable[..., T], args: Sequence[tuple[Any, ...]]) -> list[T
     Processes: a forked child gets a new pool on its first threaded call (an ``os.register_at_fork``
     hook drops the parent's, and a process-id check catches a fork that bypassed the hook), so a
     child never waits on threads that exist only in its parent."""
-    global _POOL, _POOL_PID
     if len(args) <= 1:
         return [fn(*a) for a in args]
-    pool, pid = _POOL, os.getpid()
-    if pool is None or _POOL_PID != pid:
-        with _POOL_LOCK:
-            if _POOL is None or _POOL_PID != pid:
-                from concurrent.futures import ThreadPoolExecutor
-                _POOL, _POOL_PID = ThreadPoolExecutor(max(2, _CPUS), thread_name_prefix="pyeval"), pid
-            pool = _POOL
+    pool = _pool()
     futs = [pool.submit(fn, *a) for a in args]
     try:
         return [f.result() for f in futs]
@@ -84,6 +81,19 @@ def run_threads(fn: Callable[..., T], args: Sequence[tuple[Any, ...]]) -> list[T
         for f in futs:
             f.cancel()
         raise
+
+
+def _pool() -> ThreadPoolExecutor:
+    """The persistent pool of :func:`run_threads` (made on first use, again in a forked child)."""
+    global _POOL, _POOL_PID
+    pool, pid = _POOL, os.getpid()
+    if pool is None or _POOL_PID != pid:
+        with _POOL_LOCK:
+            if _POOL is None or _POOL_PID != pid:
+                from concurrent.futures import ThreadPoolExecutor
+                _POOL, _POOL_PID = ThreadPoolExecutor(max(2, _CPUS), thread_name_prefix="pyeval"), pid
+            pool = _POOL
+    return pool
 
 
 def card_matrix(hands: npt.ArrayLike, name: str = "hands", row_label: str = "row",
@@ -174,20 +184,51 @@ def row_blocks(fn: Callable[..., int], cards: npt.NDArray[np.uint8], out: npt.ND
 def run_rows(run: Callable[[int, int], tuple[int, int]], n: int, threads: int) -> tuple[int, int]:
     """Run a C batch over rows ``0..n`` in blocks: ``run(lo, hi)`` evaluates rows ``lo..hi`` and
     returns ``(status, bad row)`` (the row counted from 0 of the whole batch). With ``threads`` > 1
-    (already checked by :func:`check_threads`) the rows are split into up to that many blocks of at
-    least :data:`MIN_ROWS_PER_THREAD` rows, run on the persistent pool (:func:`run_threads`; the C
-    calls release the GIL). Returns the first failure in row order (the first bad row), or
-    ``(0, 0)``."""
+    (already checked by :func:`check_threads`) up to that many threads (the calling thread and
+    ``threads - 1`` of the persistent pool, :func:`run_threads`; the C calls release the GIL) take
+    blocks of at least :data:`MIN_ROWS_PER_THREAD` rows, up to :data:`BLOCKS_PER_THREAD` a thread,
+    in row order from a shared counter until none is left: a thread slowed by other processes on
+    its core takes fewer blocks instead of holding up the batch. Returns the first failure in row
+    order (the first bad row), or ``(0, 0)``; after a failure no further block is started."""
     nthreads = min(threads, max(1, n // MIN_ROWS_PER_THREAD))
     if nthreads <= 1:
-        results = [run(0, n)]
-    else:  # one persistent pool (a pool per call cost 0.2-2 ms)
-        bounds = [n * i // nthreads for i in range(nthreads + 1)]
-        results = run_threads(run, list(zip(bounds[:-1], bounds[1:])))
+        st, row = run(0, n)
+        return (st, row) if st else (0, 0)
+    nblocks = min(nthreads * BLOCKS_PER_THREAD, n // MIN_ROWS_PER_THREAD)
+    bounds = [n * i // nblocks for i in range(nblocks + 1)]
+    results: list[tuple[int, int]] = [(0, 0)] * nblocks
+    take = itertools.count().__next__  # one atomic step under the GIL: each block is taken once
+    stop = [nblocks]  # lowered to the failing block: blocks after it are not started
+
+    def work() -> None:
+        while (i := take()) < stop[0]:
+            results[i] = res = run(bounds[i], bounds[i + 1])
+            if res[0]:
+                stop[0] = min(stop[0], i)
+
+    _run_with_caller(work, stop, nthreads)
     for st, row in results:  # blocks in row order: the first failure is the first bad row
         if st:
             return st, row
     return 0, 0
+
+
+def _run_with_caller(work: Callable[[], None], stop: list[int], nthreads: int) -> None:
+    """``work()`` on ``nthreads - 1`` pool threads and on the calling thread at once (the caller
+    would otherwise sleep while the pool works); returns once every call has returned. On an
+    exception in the caller (Ctrl-C too) ``stop[0] = -1`` keeps the pool's calls from starting
+    another block; the exception is raised once they have returned."""
+    from concurrent.futures import wait
+
+    futs = [_pool().submit(work) for _ in range(nthreads - 1)]
+    try:
+        work()
+    except BaseException:
+        stop[0] = -1
+        wait(futs)
+        raise
+    for f in futs:
+        f.result()
 
 
 def card_message(status: int, cards: list[int]) -> str:

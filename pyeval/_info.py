@@ -20,8 +20,8 @@ _FEATURES = (("popcnt", "PE_CPU_POPCNT"), ("bmi2", "PE_CPU_BMI2"), ("avx2", "PE_
 def build_info() -> dict[str, Any]:
     """pyeval's build and the code paths it takes on this machine, as plain data:
 
-    ``version``; ``batch_kernel``: the kernel :func:`pyeval.evaluate_batch` runs (``"scalar"`` or
-    ``"avx512"``; ``PYEVAL_BATCH_KERNEL`` can cap it); ``batch_kernels``: every kernel of this
+    ``version``; ``batch_kernel``: the kernel :func:`pyeval.evaluate_batch` runs (``"scalar"``,
+    ``"neon"`` on aarch64, ``"avx2"`` or ``"avx512"``; ``PYEVAL_BATCH_KERNEL`` can cap it); ``batch_kernels``: every kernel of this
     build; ``batch_kernel_env``: that variable's value (None when unset); ``cpu_features``: the
     features the C library detected and uses (``popcnt``, ``bmi2``, ``avx2``, ``avx512`` = AVX-512
     F/BW/VL/VBMI/VPOPCNTDQ, ``neon``); ``compiler``: what built the C library; ``machine``,

@@ -87,8 +87,10 @@ class DeckOutOfPlayError(IllegalActionError):
     """Dealing from a deck that was removed from the table (58 Pa. Code § 674a.9(f))."""
 
 
-class PaytableError(PyevalError, ValueError):
-    """An invalid paytable: an unknown or missing hand class, or odds that are not exact and >= 0."""
+class PaytableError(TableRulesError):
+    """An invalid paytable (:class:`pyeval.house.LinePaytable`): an unknown or missing hand class,
+    lines out of order, or odds that are not exact and >= 0. A :class:`TableRulesError` (a paytable
+    is part of a table's rules), so code catching either class catches it."""
 
 
 class ShoeError(PyevalError):
@@ -101,6 +103,14 @@ class ShoeExhaustedError(ShoeError, ValueError):
 
 class ShoeArgumentError(ShoeError, ValueError):
     """A bad value for a shoe operation: a count, cut position, deck count, procedure or card."""
+
+
+class HouseArgumentError(ShoeArgumentError):
+    """A bad argument to a house-banked game's simulation or analysis (:mod:`pyeval.house`): a
+    wager amount, a round count, a paytable the C path cannot take, a strategy the table does not
+    allow. Subclasses :class:`ShoeArgumentError`, which these mistakes raised before (catch
+    ``HouseArgumentError``; the old base is kept so existing ``except ShoeArgumentError`` code
+    still works)."""
 
 
 class ShoeTypeError(ShoeError, TypeError):

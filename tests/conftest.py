@@ -72,7 +72,7 @@ def available_batch_kernels() -> list[str]:
     return [n for i, n in enumerate(high.BATCH_KERNELS) if lib.pe_eval_batch_kernel(i) == i]
 
 
-@pytest.fixture(params=["scalar", "avx512"])
+@pytest.fixture(params=["scalar", "neon", "avx2", "avx512"])
 def batch_kernel(request: pytest.FixtureRequest) -> Iterator[str]:
     """Each batch kernel in turn (the test runs once per kernel; skipped where the CPU lacks it)."""
     with forced_batch_kernel(request.param):

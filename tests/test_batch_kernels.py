@@ -1,9 +1,10 @@
-"""The batch kernels (scalar blocks and the AVX-512 16-row kernel where the CPU has it) give the
+"""The batch kernels (scalar blocks, and NEON, AVX2 or AVX-512 where the CPU has it) give the
 single-call values on every row, flush-heavy rows included, and name the first bad row wherever it
 sits in a 16- or 32-row block. Every test runs once per kernel (the ``batch_kernel`` fixture of
 conftest.py, as ``PYEVAL_BATCH_KERNEL`` would choose it); the kernels also agree row for row."""
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
 
@@ -56,6 +57,25 @@ def test_first_bad_row_is_named(k: int, at: int, kind: object, batch_kernel: str
         h[at + 20, 0] = 77  # a later bad row must not be the one named
     with pytest.raises(err, match=f"row {at}:"):
         pyeval.evaluate_batch(h)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_a_repeat_at_every_pair_of_positions(k: int, batch_kernel: str) -> None:
+    """The SIMD kernels compare card positions pairwise (AVX2: registers of two positions and their
+    halves swapped): a repeat is found at every pair of positions and wherever the row sits in its
+    block, and a row with card 0 and no repeat is valid."""
+    h = np.ascontiguousarray(pyeval.deal_batch(64, k, seed=k), dtype=np.uint8)
+    for n, (i, j) in enumerate(itertools.combinations(range(k), 2)):
+        at = (5 * n) % 48
+        bad = h.copy()
+        bad[at, j] = bad[at, i]
+        with pytest.raises(pyeval.DuplicateCardError, match=f"row {at}:"):
+            pyeval.evaluate_batch(bad)
+    rows = np.flatnonzero((h != 0).all(axis=1))  # rows without card 0 (the value of a masked-off byte)
+    for j in range(k):
+        zero = h.copy()
+        zero[rows, j] = 0
+        assert np.array_equal(pyeval.evaluate_batch(zero), single(zero))
 
 
 @pytest.mark.parametrize("n", [0, 1, 15, 16, 17, 31, 33, 1_000])

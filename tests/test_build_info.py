@@ -22,7 +22,13 @@ def test_build_info_names_the_kernel_features_and_compiler():
     assert b["compiler"].split()[0] in {"gcc", "clang", "msvc", "unknown"}
     assert b["machine"] == platform.machine()
     # the AVX-512 kernel runs exactly when the CPU has every feature it needs and nothing caps it
-    assert (b["batch_kernel"] == "avx512") == ("avx512" in b["cpu_features"] and b["batch_kernel_env"] != "scalar")
+    uncapped = b["batch_kernel_env"] in (None, "", "avx512")
+    assert (b["batch_kernel"] == "avx512") == ("avx512" in b["cpu_features"] and uncapped)
+    # AVX2 runs where the CPU has it but no AVX-512, or AVX-512 is capped off
+    assert (b["batch_kernel"] == "avx2") == ("avx2" in b["cpu_features"] and b["batch_kernel_env"] not in ("scalar", "neon")
+                                             and not ("avx512" in b["cpu_features"] and uncapped))
+    # NEON runs on every aarch64 CPU unless capped to scalar (and never elsewhere)
+    assert (b["batch_kernel"] == "neon") == ("neon" in b["cpu_features"] and b["batch_kernel_env"] != "scalar")
 
 
 @pytest.mark.skipif(not Path("/proc/cpuinfo").exists() or platform.machine() != "x86_64", reason="Linux x86-64 only")

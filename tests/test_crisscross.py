@@ -481,7 +481,9 @@ def test_basic_strategy_examples():
 
 @pytest.mark.regulation("674a.9(b)")
 def test_674a_9_b_same_order_as_the_shoes_dealing_procedure():
-    from pyeval.shoe import CRISS_CROSS_HAND_DEAL, Shoe, deal_procedure
+    from pyeval.crisscross.dealing import CRISS_CROSS_HAND_DEAL
+    from pyeval.house.dealing import deal_procedure
+    from pyeval.shoe import Shoe
 
     labels = CRISS_CROSS_HAND_DEAL.steps[0].labels
     assert labels == ("column_far", "row_first", "center", "row_last", "column_near")
@@ -519,7 +521,7 @@ def test_made_hand_on_every_set_of_up_to_four_cards():
 
 @pytest.mark.regulation("674a.9(d)")
 def test_674a_9_d_table_counter_is_the_shoes_stub_count_policy():
-    from pyeval.shoe import StubCountPolicy
+    from pyeval.house.stub import StubCountPolicy
     t = CrissCrossTable(CrissCrossRules(min_ante=1, stub_count_interval=3), ShufflerDeck(seed=5))
     assert isinstance(t.stub_policy, StubCountPolicy) and t.stub_policy.every == 3
     play_round(t, {1: (5, 0)})

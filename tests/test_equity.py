@@ -217,18 +217,24 @@ def test_to_dict_is_plain() -> None:
     assert d["players"][0]["equity_exact"] == "197833/428076"
 
 
-def test_auto_method_counts_the_work_after_the_suit_isomorphism(monkeypatch: pytest.MonkeyPatch) -> None:
-    """exact=None: AKs vs QQ is 24 deals (8.2e7 evaluations) but 2 distinct up to suits (6.8e6):
-    enumerated; a dear spot samples. The limit is on canonical deals x boards x players."""
+def test_auto_method_counts_the_work_of_the_exact_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """exact=None: AKs vs QQ is 24 deals (8.2e7 board evaluations) but 2 distinct up to suits, each
+    counted by its board classes (pe_eq_exact_cost): enumerated; a dear spot samples. The limit is on
+    board classes of the canonical deals x players, counted."""
     from pyeval.equity import core
 
     r = equity(["AKs", "QQ"])
     assert r.exact and r.method == "exact" and r.boards == 24 * 1_712_304
     assert [p.equity for p in r.players] == [p.equity for p in equity(["AKs", "QQ"], exact=True).players]
     assert equity(["TT+, AK", "22+"], trials=1000, seed=1).method == "monte-carlo"
-    big = equity(["TT+, AK", "22+"], seed=1, workers=1)  # 257 canonical deals: about 8.8e8 evaluations
+    big = equity(["TT+, AK", "22+"], seed=1, workers=1)  # 257 canonical deals: about 1.4e7 class evaluations
     assert not big.exact and big.method == "monte-carlo" and big.to_dict()["method"] == "monte-carlo"
-    monkeypatch.setattr(core, "EXACT_AUTO_LIMIT", 2 * 1_712_304 * 2)  # exactly AKs vs QQ's canonical work
+    assert equity(["QQ+,AKs", "JJ-99"]).exact  # 396 deals, 30-odd up to suits: cheap once counted
+    ranges, b, d = core._prepare(["AKs", "QQ"], (), ())
+    plan, _ = core._plan(ranges, b, d)
+    classes = sum(core._exact_cost(rows, 2, b, d) for _, rows, _ in plan)
+    assert len(plan[0][1]) == 2 and 2 * 5 * 13 < classes < 2 * 1_712_304  # rank classes and flush boards
+    monkeypatch.setattr(core, "EXACT_AUTO_LIMIT", 2 * classes)  # exactly AKs vs QQ's counted work
     assert equity(["AKs", "QQ"]).exact
-    monkeypatch.setattr(core, "EXACT_AUTO_LIMIT", 2 * 1_712_304 * 2 - 1)
+    monkeypatch.setattr(core, "EXACT_AUTO_LIMIT", 2 * classes - 1)
     assert equity(["AKs", "QQ"], workers=1).method == "monte-carlo"

@@ -92,3 +92,17 @@ def test_option_mistakes_are_one_line_naming_the_options(argv: list[str], words:
 def test_refused_exact_enumeration_names_the_command_line_remedy(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["equity", "random", "random", "random", "--exact"]) == 2
     assert "--monte-carlo --target-stderr 0.001" in capsys.readouterr().err
+
+
+def test_auto_picks_exact_for_cheap_ranges_and_the_grid_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """`pyeval equity QQ+,AKs JJ-99`: 396 deals but about 1.9e6 class evaluations counted, so exact
+    (it used to sample); the --grid text after an exact main result says exact, not Monte Carlo."""
+    from pyeval.cli import main
+
+    assert main(["equity", "QQ+,AKs", "JJ-99", "--grid", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "method: exact" in out and "chosen: cheap to enumerate" in out
+    assert out.count("equity % per class (exact)") == 2 and "Monte Carlo" not in out
+    assert main(["equity", "QQ+,AKs", "JJ-99", "--monte-carlo", "--trials", "2000", "--grid", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "method: Monte Carlo" in out and out.count("equity % per class (Monte Carlo)") == 2

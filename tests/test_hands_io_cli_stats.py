@@ -13,7 +13,8 @@ import pytest
 from pyeval.cli import main
 from pyeval.hands_io import parse_file, read_text
 from pyeval.hands_io._phh import HandHistory, load, loads
-from pyeval.hands_io.stats import player_stats
+from pyeval.errors import HandHistoryError
+from pyeval.hands_io.stats import money_kind, player_stats, stats_by_unit
 from conftest import pyeval_subprocess
 
 DATA = Path(__file__).parent / "data" / "hands_io"
@@ -108,7 +109,9 @@ def test_stats_counts_by_hand():
     # the small blind limps, the big blind checks: sb voluntary, bb not; the flop is checked and bb bets
     h3 = _one(["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 cc", "p2 cc",
                "d db 2h3h4h", "p1 cc", "p2 cbr 2", "p1 f"])
-    st = player_stats([h1, h2, h3])
+    st = player_stats([h1, h2, h3], include_unverified=True)  # no finishing stacks recorded
+    with pytest.raises(HandHistoryError, match="unverified: the record states no finishing_stacks"):
+        player_stats([h1])  # by default only hands whose record the replay confirms
     i = {p: k for k, p in enumerate(st.players)}
     sb, bb, btn = i["sb"], i["bb"], i["btn"]
     assert st.hands.tolist() == [3, 3, 3]
@@ -129,24 +132,30 @@ def test_stats_counts_by_hand():
     assert math.isnan(st.af[bb])  # no calls: the ratio is undefined
     rows = {r["player"]: r for r in st.rows()}
     assert rows["btn"]["net"] == 90 and rows["bb"]["af"] is None
-    assert "VPIP" in st.table().splitlines()[0]
+    assert st.table().splitlines()[0] == "net and pre-rake net in chips:" and "VPIP" in st.table().splitlines()[1]
 
 
 def test_stats_cli_json(capsys):
     assert main(["stats", str(DATA / "pokerstars_holdem.txt"), "--json", "--top", "2"]) == 0
-    rows = json.loads(capsys.readouterr().out)
-    assert [r["player"] for r in rows] == ["Hero", "ali:baba"]
-    assert rows[0]["hands"] == 3 and rows[0]["net"] == 51
+    rows = json.loads(capsys.readouterr().out)  # the top 2 of each kind of money, never added together
+    assert [(r["player"], r["unit"]) for r in rows] == [("Hero", "USD cents"), ("ali:baba", "USD cents"),
+                                                        ("Anna", "tournament chips"), ("Ben", "tournament chips")]
+    assert rows[0]["hands"] == 3 and rows[0]["net"] == 51 and rows[0]["net_before_rake"] == 55
 
 
 def test_stats_over_imported_hands_match_records():
     hands = [h.hand for h in parse_file(DATA / "pokerstars_holdem.txt")]
-    st = player_stats(hands)
-    total = {p: 0 for p in st.players}
-    for hh in hands:
-        for p, a, b in zip(hh.players, hh.starting_stacks, hh.finishing_stacks):
-            total[p] += b - a
-    assert {p: int(st.net[k]) for k, p in enumerate(st.players)} == total
+    with pytest.raises(HandHistoryError, match="USD cents and tournament chips cannot be added together"):
+        player_stats(hands)
+    tables = stats_by_unit(hands)
+    assert list(tables) == ["USD cents", "tournament chips"]
+    for unit, st in tables.items():
+        total = {p: 0 for p in st.players}
+        for hh in hands:
+            if money_kind(hh)[0] == unit:
+                for p, a, b in zip(hh.players, hh.starting_stacks, hh.finishing_stacks):
+                    total[p] += b - a
+        assert {p: int(st.net[k]) for k, p in enumerate(st.players)} == total
 
 
 def test_stats_bad_record():

@@ -1,272 +1,129 @@
-"""The rooms read on the Stars-like driver and 888poker: hands written for these tests on the
-rooms' layouts (no room's file is copied), each checked by replay and by the room's own figures
-(collected + rake + fees = total pot)."""
+"""The room-reader base (issue 22 items 1-2): rooms as data, one table of game names, encodings,
+chatter kept, unknown lines reported, returns a room leaves implicit. Every hand here is written for
+this test, modelled on the rooms' real layouts."""
 from __future__ import annotations
+
+import codecs
 
 import pytest
 
-from pyeval.hands_io import detect_format, parse_text
+from pyeval.hands_io import FORMATS, detect_format, parse_file, parse_text
+from pyeval.hands_io._phh import VARIANTS
+from pyeval.hands_io._text import decode
+from pyeval.hands_io.export import game_label  # noqa: F401 - the exporter reads the shared table
+from pyeval.hands_io.games import GAMES, game_named, room_name, structure_named
+from pyeval.hands_io.rooms import ROOMS
 
-GG_RIT = """\
-Poker Hand #RC1000001: Hold'em No Limit ($1/$2) - 2021/04/13 16:21:36
-Table 'NLHSilver3' 6-max Seat #1 is the button
-Seat 1: alpha ($200 in chips)
-Seat 2: bravo ($150.5 in chips)
-Seat 3: Hero ($100 in chips)
-bravo: posts small blind $1
-Hero: posts big blind $2
+# a 2007 tournament hand: no "Uncalled bet" line, the total pot leaves the 370 out
+OLD_STARS = """PokerStars Game #12000000001: Tournament #600001, $5.00+$0.50 Hold'em No Limit - Level II (15/30) - 2007/10/20 12:01:02 ET
+Table '600001 18' 9-max Seat #3 is the button
+Seat 1: Alf (3275 in chips)
+Seat 2: Bea (2460 in chips)
+Seat 3: Cid (2090 in chips)
+Seat 4: Dot (2990 in chips)
+Seat 5: Eve (1450 in chips)
+Dot: posts small blind 15
+Eve: posts big blind 30
 *** HOLE CARDS ***
-Dealt to alpha
-Dealt to bravo
-Dealt to Hero [4d 4s]
-alpha: raises $4 to $6
-bravo: folds
-Hero: raises $94 to $100 and is all-in
-alpha: calls $94
-alpha: shows [Ad As] (Pair of Aces)
-Hero: shows [4d 4s] (Pair of Fours)
-*** FIRST FLOP *** [4c 2h 6c]
-*** FIRST TURN *** [4c 2h 6c] [9c]
-*** FIRST RIVER *** [4c 2h 6c 9c] [Kd]
-*** SECOND FLOP *** [Ks Ts 7c]
-*** SECOND TURN *** [Ks Ts 7c] [3d]
-*** SECOND RIVER *** [Ks Ts 7c 3d] [Td]
-*** FIRST SHOWDOWN ***
-Hero collected $97.5 from pot
-*** SECOND SHOWDOWN ***
-alpha collected $97.5 from pot
+Dealt to Alf [3c Qs]
+Alf: folds
+Bea: raises 2430 to 2460 and is all-in
+Gus is connected
+Cid: calls 2090 and is all-in
+Dot: folds
+Eve: folds
+*** FLOP *** [Ah Ac 7h]
+*** TURN *** [Ah Ac 7h] [Qc]
+The deck is reshuffled
+*** RIVER *** [Ah Ac 7h Qc] [5c]
+*** SHOW DOWN ***
+Bea: shows [Th Td] (two pair, Aces and Tens)
+Cid: shows [7s Qh] (two pair, Aces and Queens)
+Cid collected 4225 from pot
+a line nobody knows
 *** SUMMARY ***
-Total pot $201 | Rake $5 | Jackpot $1 | Bingo $0
-Hand was run two times
-FIRST Board [4c 2h 6c 9c Kd]
-SECOND Board [Ks Ts 7c 3d Td]
-Seat 1: alpha (button) showed [Ad As] and lost with Pair of Aces, and won ($97.5) with Two pair
-Seat 2: bravo (small blind) folded before Flop
-Seat 3: Hero (big blind) showed [4d 4s] and won ($97.5) with Fives Full, and lost with Pair of Fours
-"""
-
-GG_TOURNEY = """\
-Poker Hand #TM2000001: Tournament #777, Daily Test $10 Hold'em No Limit - Level3 (50/100) - 2021/04/04 16:06:27
-Table '12' 8-max Seat #2 is the button
-Seat 1: one (5,000 in chips)
-Seat 2: two (4,200 in chips)
-Seat 3: three (6,100 in chips)
-one: posts the ante 10
-two: posts the ante 10
-three: posts the ante 10
-three: posts small blind 50
-one: posts big blind 100
-*** HOLE CARDS ***
-Dealt to one [Ac Kc]
-Dealt to two
-Dealt to three
-two: raises 150 to 250
-three: folds
-one: calls 150
-*** FLOP *** [2c 7c Qd]
-one: checks
-two: bets 300
-one: raises 700 to 1,000
-two: folds
-Uncalled bet (700) returned to one
-one collected 1,180 from pot
-*** SUMMARY ***
-Total pot 1,180 | Rake 0 | Jackpot 0 | Bingo 0
-Board [2c 7c Qd]
-Seat 1: one (big blind) collected (1,180)
-Seat 2: two (button) folded on the Flop
-Seat 3: three (small blind) folded before Flop
-"""
-
-WINAMAX = """\
-Winamax Poker - CashGame - HandId: #1111-22-333 - Holdem no limit (0.50€/1€) - 2017/03/28 16:50:52 UTC
-Table: 'Lyon' 3-max (real money) Seat #1 is the button
-Seat 1: Ana (100€)
-Seat 2: Ben (80.50€)
-Seat 3: Cal (120€)
-*** ANTE/BLINDS ***
-Ben posts small blind 0.50€
-Cal posts big blind 1€
-Dealt to Ana [8h 9s]
-*** PRE-FLOP ***
-Ana raises 2€ to 3€
-Ben folds
-Cal calls 2€
-*** FLOP *** [Kc 2d 3d]
-Cal checks
-Ana checks
-*** TURN *** [Kc 2d 3d][Qs]
-Cal bets 5€
-Ana folds
-Cal collected 11.20€ from pot
-*** SUMMARY ***
-Total pot 11.20€ | Rake 0.30€
-Board: [Kc 2d 3d Qs]
-Seat 3: Cal (big blind) won 11.20€
-"""
-
-PACIFIC = """\
-#Game No : 5550001
-***** 888poker Hand History for Game 5550001 *****
-$0.25/$0.50 Blinds No Limit Holdem - *** 04 03 2012 15:32:21
-Table Hokkaido (Real Money)
-Seat 3 is the button
-Total number of players : 3
-Seat 1: Xena ( $20 )
-Seat 2: Yuri ( $5 )
-Seat 3: Zack ( $50.25 )
-Xena posts small blind [$0.25]
-Yuri posts big blind [$0.50]
-** Dealing down cards **
-Dealt to Zack [ Td, Qd ]
-Zack raises [$10]
-Xena folds
-Yuri calls [$4.50]
-** Dealing flop ** [ 8s, As, 2d ]
-** Dealing turn ** [ 6h ]
-** Dealing river ** [ 5d ]
-** Summary **
-Yuri shows [ 2c, 2h ]
-Zack shows [ Td, Qd ]
-Yuri collected [ $9.75 ]
-Zack collected [ $5 ]
+Total pot 4225 | Rake 0
+Board [Ah Ac 7h Qc 5c]
+Seat 2: Bea showed [Th Td] and lost with two pair, Aces and Tens
+Seat 3: Cid (button) showed [7s Qh] and won (4225) with two pair, Aces and Queens
 """
 
 
-@pytest.mark.parametrize("text, fmt, total, rake, jackpot", [
-    (GG_RIT, "ggpoker", 20100, 500, 100), (GG_TOURNEY, "ggpoker", 1180, 0, 0),
-    (WINAMAX, "winamax", 650, 30, None), (PACIFIC, "888poker", None, 50, None),
-], ids=["gg-run-twice", "gg-tournament", "winamax", "888"])
-def test_room_hand_reads_and_replays_to_the_rooms_figures(text: str, fmt: str, total: int | None, rake: int,
-                                                          jackpot: int | None) -> None:
+def test_every_stem_in_the_game_table_is_an_engine_variant_and_every_variant_has_a_name():
+    stems = {g.stem for g in GAMES if g.stem is not None}
+    assert stems <= set(VARIANTS)
+    assert all(room_name(s) is not None for s in VARIANTS)
+    assert all(g.why_not for g in GAMES if g.stem is None)
+
+
+@pytest.mark.parametrize("name, stem", [
+    ("Hold'em", "T"), ("HOLD'EM", "T"), ("Holdem", "T"), ("Texas Hold’em", "T"), ("Omaha Hi-Lo", "O/8"),
+    ("Omaha H/L", "O/8"), ("5 Card Omaha", "5O"), ("5-Card Omaha Hi/Lo", "5O/8"), ("Seven Card Stud", "7S"),
+    ("7 Card Stud Hi/Lo", "7S/8"), ("Razz", "R"), ("2-7 Triple Draw", "2L3D"), ("Badugi", "B"),
+    ("Courchevel", None), ("6+ Hold'em", None),
+])
+def test_game_names_fold_the_rooms_spellings(name, stem):
+    g = game_named(name)
+    assert g is not None and g.stem == stem
+
+
+def test_unknown_game_names_and_structures():
+    assert game_named("Chinese Poker") is None
+    assert structure_named("No Limit") == "N" and structure_named("pot  limit") == "P"
+    assert structure_named("Limit") == "F" and structure_named("anything") is None
+
+
+def test_rooms_are_the_formats():
+    assert [r.name for r in ROOMS] == list(FORMATS)
+    assert len(set(FORMATS)) == len(ROOMS)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "cp1252"])
+def test_files_in_every_encoding_rooms_write_are_read(tmp_path, encoding):
+    text = OLD_STARS.replace("Alf", "Alf€é")
+    f = tmp_path / "h.txt"
+    f.write_bytes(text.encode(encoding))
+    (h,) = parse_file(f)
+    assert h.hand is not None and "Alf€é" in h.hand.players, h.error
+    assert h.verification.ok, h.verification
+
+
+def test_decode_never_raises_and_names_the_encoding():
+    assert decode(codecs.BOM_UTF16_LE + "x".encode("utf-16-le")) == ("x", "utf-16")
+    assert decode("Ab".encode("utf-16-le") * 4)[1] == "utf-16-le"
+    assert decode(b"\x80abc")[1] == "cp1252"
+    assert decode(b"\x81\x8d\x8f\x90\x9d")[1] == "latin-1"  # bytes cp1252 leaves undefined
+    assert decode(b"") == ("", "utf-8")
+
+
+def test_an_old_hand_with_chatter_an_unknown_line_and_an_implicit_return_is_read_and_verified():
+    (h,) = parse_text(OLD_STARS, source="old.txt")
+    assert h.error is None, h.error
+    extra = h.hand.extra
+    assert extra["_room_lines"] == ["14: Gus is connected", "20: The deck is reshuffled"]
+    assert extra["_unknown_lines"] == ["26: a line nobody knows"]
+    assert extra["_returned"][h.hand.players.index("Bea")] == 370 and sum(extra["_returned"]) == 370
+    assert any("uncalled" in n for n in extra["_notes"])
+    assert h.verification.ok, h.verification
+
+
+def test_an_unknown_line_that_could_carry_chips_stops_the_hand_naming_its_line():
+    text = OLD_STARS.replace("a line nobody knows", "a line with 40 chips")
+    (h,) = parse_text(text, source="old.txt")
+    assert h.hand is None and h.error == "old.txt:26: unrecognised line 'a line with 40 chips'"
+
+
+def test_a_game_the_engine_does_not_play_is_reported_per_hand():
+    text = OLD_STARS.replace("Hold'em No Limit", "Courchevel Pot Limit") + "\n\n" + OLD_STARS
+    a, b = parse_text(text)
+    assert a.hand is None and "game not supported: Courchevel (" in a.error
+    assert b.hand is not None
+
+
+@pytest.mark.parametrize("words, fmt", [("Run It Once Poker Hand", "runitonce"), ("PokerMaster Hand", "pokermaster"),
+                                        ("Full Tilt Hand", "fulltilt2016"), ("POKERSTARS GAME", "pokerstars")])
+def test_stars_like_rooms_are_data_on_the_same_reader(words, fmt):
+    text = OLD_STARS.replace("PokerStars Game", words)
     assert detect_format(text) == fmt
-    [h] = list(parse_text(text))
-    assert h.error is None and h.hand is not None
-    assert h.verification is not None and h.verification.ok, h.verification.problems
-    x = h.hand.extra
-    assert x.get("_total_pot") == total and x.get("_rake") == rake and x.get("_jackpot") == jackpot
-    if total is not None:  # the room's figures add up
-        assert sum(h.hand.extra["winnings"]) + (rake or 0) + (jackpot or 0) == total
-
-
-def test_gg_run_twice_keeps_both_boards() -> None:
-    [h] = list(parse_text(GG_RIT))
-    assert h.hand is not None and h.hand.extra["_boards"] == ["4c2h6c9cKd", "KsTs7c3dTd"]
-
-
-def test_winamax_and_888_return_the_uncalled_bet_they_count_as_collected() -> None:
-    [w] = list(parse_text(WINAMAX))
-    assert w.hand is not None and w.hand.extra["winnings"] == [0, 620, 0] and w.hand.extra["_returned"] == [0, 500, 0]
-    [p] = list(parse_text(PACIFIC))
-    assert p.hand is not None and p.hand.extra["_returned"] == [0, 0, 500]
-    assert any("derived" in n for n in p.hand.extra["_notes"])
-
-
-def test_a_bad_amount_is_reported_for_the_hand_not_raised() -> None:
-    [h] = list(parse_text(WINAMAX.replace("Cal calls 2€", "Cal calls 2..5€"), source="w.txt"))
-    assert h.hand is None and h.error is not None and h.error.startswith("w.txt:13: not an amount")
-
-
-IPOKER_TOURNEY = """\
-<?xml version="1.0" encoding="utf-8"?>
-<session sessioncode="9000001">
-<general>
-<mode>real</mode>
-<gametype>Holdem NL</gametype>
-<tablename>Test SNG, 1</tablename>
-<tournamentcode>4242</tournamentcode>
-<startdate>2012-10-21 08:00:00</startdate>
-</general>
-<game gamecode="9100001">
-<general>
-<startdate>2012-10-21 08:10:09</startdate>
-<players>
-<player seat="1" name="Ann" chips="1,500" dealer="1" win="0" bet="40" />
-<player seat="4" name="Bob" chips="1,500" dealer="0" win="160" bet="120" />
-<player seat="6" name="Cid" chips="1,500" dealer="0" win="0" bet="0" />
-</players>
-</general>
-<round no="0">
-<action no="3" player="Bob" type="2" sum="20" />
-<action no="1" player="Cid" type="8" sum="0" />
-<action no="2" player="Ann" type="1" sum="10" />
-</round>
-<round no="1">
-<cards type="Pocket" player="Ann">X X</cards>
-<cards type="Pocket" player="Bob">C4 S4</cards>
-<action no="6" player="Ann" type="0" sum="0" />
-<action no="4" player="Ann" type="23" sum="40" />
-<action no="5" player="Bob" type="23" sum="120" />
-</round>
-</game>
-<game gamecode="9100002">
-<general>
-<players>
-<player seat="1" name="Ann" chips="1,460" dealer="0" />
-<player seat="4" name="Bob" chips="1,540" dealer="1" />
-</players>
-</general>
-<round no="0">
-<action no="1" player="Bob" type="1" sum="10" />
-<action no="2" player="Ann" type="2" sum="20" />
-</round>
-</game>
-</session>
-"""
-
-
-def test_ipoker_tournament_actions_by_number_sitting_out_and_a_partial_export() -> None:
-    """No stakes in a tournament's game type (the blinds come from the posts), actions replayed by
-    their ``no`` (the export lists them out of order), type 8 a player sitting out (not dealt in),
-    and a game holding only the forced bets reported as a partial export."""
-    first, partial = list(parse_text(IPOKER_TOURNEY, source="ip.xml"))
-    assert first.hand is not None and first.verification is not None and first.verification.ok
-    hh = first.hand
-    assert hh.players == ["Bob", "Ann"] and hh.extra["_sitting_out"] == ["Cid"]
-    assert hh.extra["_pyeval_tournament"] and hh.extra["_total_pot"] == 80 and hh.extra["winnings"] == [80, 0]
-    assert hh.extra["_returned"] == [80, 0]
-    assert partial.hand is None and partial.error is not None and "partial export" in partial.error
-
-
-BOVADA = """\
-Bovada Hand #3000000001 TBL#15000001 HOLDEM No Limit - 2018-04-28 21:52:54
-Seat 1: Dealer ($40 in chips)
-Seat 2: Small Blind ($50 in chips)
-Seat 3: Big Blind [ME] ($50 in chips)
-Seat 4: UTG ($70 in chips)
-Dealer : Set dealer [1]
-Small Blind : Small Blind $0.25
-Big Blind  [ME] : Big blind $0.50
-UTG : Seat sit out
-*** HOLE CARDS ***
-Dealer : Card dealt to a spot [8h 5c]
-Small Blind : Card dealt to a spot [7s 3s]
-Big Blind  [ME] : Card dealt to a spot [Td 8d]
-Dealer : Raises $1.50 to $1.50
-Small Blind : Folds
-Big Blind  [ME] : Calls $1
-*** FLOP *** [2c Qc 7h]
-Big Blind  [ME] : Checks
-Dealer : Bets $2
-Big Blind  [ME] : Folds
-Dealer : Return uncalled portion of bet $2
-Dealer : Does not show [8h 5c] (High Card)
-Dealer : Hand result $3.05
-Enter(Auto)
-*** SUMMARY ***
-Total Pot($3.25)
-Board [2c Qc 7h ]
-Seat+1: Dealer $3.05 [Does not show]
-Seat+2: Small Blind Folded before the FLOP
-Seat+3: Big Blind Folded on the FLOP
-"""
-
-
-def test_bovada_positions_as_names_sitting_out_and_a_derived_rake() -> None:
-    assert detect_format(BOVADA) == "bovada"
-    [h] = list(parse_text(BOVADA))
-    assert h.hand is not None and h.verification is not None and h.verification.ok, h.verification
-    x = h.hand.extra
-    assert h.hand.players == ["Small Blind", "Big Blind", "Dealer"] and x["_sitting_out"] == ["UTG"]
-    assert x["_total_pot"] == 325 and x["_rake"] == 20 and x["winnings"] == [0, 0, 305]
-    assert any("derived" in n for n in x["_notes"])
+    (h,) = parse_text(text)
+    assert h.hand is not None and h.verification.ok, (h.error, h.verification)

@@ -29,6 +29,7 @@ big_bet = 1
 starting_stacks = [20, 20]
 actions = ["d dh p1 AsAh", "d dh p2 2c7d", "p2 cbr 1.5", "p1 cc", "d db Kd9s3c", "p1 cbr 0.5", "p2 f"]
 players = ["a", "b"]
+finishing_stacks = [21.5, 18.5]
 """
 
 
@@ -47,7 +48,8 @@ def test_cbr_inf_is_a_refused_hand_not_an_overflow():
     with pytest.raises(HandHistoryError, match="t.phhs"):  # main: OverflowError
         player_stats([hh])
     left: list[tuple[str, str]] = []
-    st = player_stats([hh, _nt(["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 f"])], left_out=left)
+    st = player_stats([hh, _nt(["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 f"])], left_out=left,
+                      include_unverified=True)  # the second records no finishing stacks
     assert [n for n, _ in left] == ["t.phhs[1]"] and st.hands.tolist() == [1, 1, 1]
 
 
@@ -67,15 +69,25 @@ def test_a_raise_beyond_the_stack_is_not_counted_as_a_net_loss_of_a_million():
         player_stats([hh])
 
 
-def test_net_is_the_record_after_rake_when_it_agrees_with_the_replay_else_the_replay():
+def test_net_is_after_the_recorded_rake_and_before_it_and_unverified_hands_are_left_out():
+    """Issue 22 items 4 and 6: the replay takes the recorded rake, so the net is after it and the
+    pre-rake net adds back the winner's share; a record that does not add up is left out (with its
+    reason) unless asked for, and then counts with the replay's net."""
     actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 6", "p1 f", "p2 f"]
     raked = _nt(actions, finishing_stacks=[99, 98, 102])
     raked.extra["_rake"] = 1
     st = player_stats([raked])
     assert dict(zip(st.players, st.net.tolist())) == {"sb": -1, "bb": -2, "btn": 2}
-    wrong = _nt(actions, finishing_stacks=[99, 98, 500])  # a record that does not add up: the replay's
-    st = player_stats([wrong])
+    assert dict(zip(st.players, st.net_before_rake.tolist())) == {"sb": -1, "bb": -2, "btn": 3}
+    wrong = _nt(actions, finishing_stacks=[99, 98, 500])  # a record that does not add up
+    left: list[tuple[str, str]] = []
+    st = player_stats([raked, wrong], left_out=left)
+    assert st.hands.tolist() == [1, 1, 1] and [r.split(":")[0] for _, r in left] == ["unverified"]
+    assert "btn (p3): the record ends with 500, the replay with 103" in left[0][1]
+    st = player_stats([wrong], include_unverified=True)
     assert dict(zip(st.players, st.net.tolist())) == {"sb": -1, "bb": -2, "btn": 3}
+    with pytest.raises(HandHistoryError, match="unverified"):
+        player_stats([wrong])
 
 
 def test_stats_cli_leaves_out_an_unreplayable_hand_and_says_so(tmp_path, capsys):
@@ -83,5 +95,5 @@ def test_stats_cli_leaves_out_an_unreplayable_hand_and_says_so(tmp_path, capsys)
     f.write_text("[1]\n" + _HALF_CHIP_FL + "\n[2]\n" + _HALF_CHIP_FL.replace('"p2 cbr 1.5"', '"p2 cbr inf"'))
     assert main(["stats", str(f), "--no-progress"]) == 0
     cap = capsys.readouterr()
-    assert "left out (not replayable)" in cap.err and "h.phhs[2]" in cap.err
+    assert "left out of the statistics: not replayable 1" in cap.err and "h.phhs[2]" in cap.err
     assert "hands: 1" in cap.err and "Traceback" not in cap.err

@@ -46,7 +46,7 @@ def test_the_table_as_it_stood():
     assert raise_to_6.bets[3] == 6 and raise_to_6.actor == 4 and raise_to_6.to_call == 6
     flop = next(s for s in states if s.action == "d db Ks7d2c").table
     assert flop.board == (47, 21, 0) and flop.bets == (0, 0, 0, 0, 0)
-    assert states[-1].table.winnings == (0, 0, 0, 103, 0)
+    assert states[-1].table.winnings == (0, 0, 0, 99, 0)  # the pot of 103 less the recorded rake of 4
 
 
 def test_views_are_read_only_and_do_not_follow_the_round():

@@ -210,7 +210,7 @@ def test_677a_11_i_1_i_pocket_bonus_pays_by_class(hole, dealer, cls, win):
 
 @pytest.mark.regulation("677a.11(i)(1)(i)")
 def test_677a_11_i_1_i_aa_with_dealer_aa_pays_aa_when_table_lacks_the_line():
-    lines = dict(RULES.pocket_bonus.lines)
+    lines = dict(RULES.pocket_bonus.payouts())
     del lines["AA_WITH_DEALER_AA"]
     rules = example_rules(pocket_bonus=HeadsUpPaytable(PaytableKind.POCKET_BONUS, lines, name="t"))
     ps = play("As Ac", "Ah Ad", "8c 9d 5h 6s 4s", (0, 0, 0), pocket=5, rules=rules)
@@ -360,7 +360,7 @@ def test_odds_equal_to_the_ante_is_a_labelled_table_setting():
 def test_hole_card_order_follows_the_tables_dealing_procedure():
     """HeadsUpRound.deal deals in the order of rules.hole_card_procedure (default: one card at a
     time from the dealer's left, the dealer last, twice around), e.g. a burn before the hole cards."""
-    from pyeval.shoe import DealingProcedure, DealStep, SeatOrder, StepKind
+    from pyeval.house.dealing import DealingProcedure, DealStep, SeatOrder, StepKind
     cards = list(range(52))
     rnd = HeadsUpRound(RULES)
     for s in (1, 2):
@@ -567,7 +567,8 @@ def test_basic_strategy_plays_whole_rounds():
 
 def test_default_hole_card_order_is_the_shoes_procedure():
     """The default deal's direct placement is exactly the shoe's WPT_HEADS_UP_DEAL plan."""
-    from pyeval.shoe import WPT_HEADS_UP_DEAL, plan_deal
+    from pyeval.headsup.dealing import WPT_HEADS_UP_DEAL
+    from pyeval.house.dealing import plan_deal
     for seats in ((1,), (2, 5), (1, 2, 3, 4, 5, 6)):
         cards = random.Random(len(seats)).sample(range(52), 52)
         rnd = HeadsUpRound(RULES)

@@ -39,7 +39,7 @@ def test_paytable_validation():
     with pytest.raises(PaytableError, match="pays 0"):
         HeadsUpPaytable(PaytableKind.ANTE_RAISE, {"WIN": 0})
     pt = HeadsUpPaytable(PaytableKind.ODDS, {HandCategory.FLUSH: "3 to 2"})
-    assert pt.lines == {"FLUSH": Fraction(3, 2)} and pt.odds("PAIR") is None
+    assert pt.payouts() == {"FLUSH": Fraction(3, 2)} and pt.odds("PAIR") is None
     assert pt.denominators_lcm == 2
     assert pickle.loads(pickle.dumps(pt)) == pt
 
@@ -48,7 +48,7 @@ def test_examples_are_labelled_with_sources():
     for pt in EXAMPLE_PAYTABLES.values():
         assert pt.example and pt.source
         assert "example" in pt.name.lower() or "illustration" in pt.name.lower()
-    assert ODDS_STRAIGHT_OR_BETTER.lines["FLUSH"] == Fraction(3, 2)
+    assert ODDS_STRAIGHT_OR_BETTER.payouts()["FLUSH"] == Fraction(3, 2)
 
 
 def test_table_rules_validation():
@@ -83,8 +83,8 @@ def test_table_plan_is_derived_and_not_part_of_the_rules():
     r = example_rules(rounding=Rounding.UP)
     plan = r.plan
     assert plan is r.plan and plan.round_up and not plan.exact
-    assert plan.odds[HandCategory.FLUSH][2] == r.odds.lines["FLUSH"]
-    assert plan.trips[HandCategory.THREE_OF_A_KIND][2] == r.trips_plus.lines["THREE_OF_A_KIND"]
+    assert plan.odds[HandCategory.FLUSH][2] == r.odds.payouts()["FLUSH"]
+    assert plan.trips[HandCategory.THREE_OF_A_KIND][2] == r.trips_plus.payouts()["THREE_OF_A_KIND"]
     assert plan.odds[HandCategory.PAIR] is None  # a winning pair pushes the Odds wager
     for r2 in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r)):
         assert r2 == r and "plan" not in vars(r2) and r2.plan == plan

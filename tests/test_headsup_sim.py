@@ -77,9 +77,9 @@ def test_pocket_bonus_exact_counts_and_edge():
     assert ex.counts["AA_WITH_DEALER_AA"] == 6          # 6 player AA x the 1 remaining dealer AA
     assert ex.counts["AA"] == 6 * 1225 - 6
     assert ex.counts["KK"] == 6 * 1225 and ex.counts["AKs"] == 4 * 1225 and ex.counts["AKo"] == 12 * 1225
-    pays = sum(c * POCKET_BONUS_HOLDEM_BONUS_LADDER.lines[k] for k, c in ex.counts.items() if k != "LOSE")
+    pays = sum(c * POCKET_BONUS_HOLDEM_BONUS_LADDER.payouts()[k] for k, c in ex.counts.items() if k != "LOSE")
     assert ex.expected == (pays - ex.counts["LOSE"]) / Fraction(ex.total)
-    lines = dict(POCKET_BONUS_HOLDEM_BONUS_LADDER.lines)
+    lines = dict(POCKET_BONUS_HOLDEM_BONUS_LADDER.payouts())
     del lines["AA_WITH_DEALER_AA"]
     ex2 = pocket_bonus_exact(HeadsUpPaytable(PaytableKind.POCKET_BONUS, lines, name="no dealer line"))
     assert ex2.counts["AA"] == 6 * 1225 and "AA_WITH_DEALER_AA" not in ex2.counts

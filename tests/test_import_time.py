@@ -30,7 +30,7 @@ ALLOWED = {
 DEFERRED = {
     "pyeval.poker", "pyeval.headsup", "pyeval.crisscross", "pyeval.equity", "pyeval.hands_io",
     "pyeval.simulation", "pyeval.parallel", "pyeval.cli", "pyeval.checkpoint", "pyeval.strength",
-    "pyeval.shoe.procedures", "pyeval.hands.evaluators", "concurrent.futures", "logging",
+    "pyeval.house", "pyeval.house.dealing", "pyeval.house.stub", "pyeval.hands.evaluators", "concurrent.futures", "logging",
 }
 #: pyeval's own import time over numpy's, best of several fresh processes (the target is 60 ms on a
 #: quiet machine; the margin keeps a loaded one from failing the test).
@@ -70,7 +70,7 @@ print(json.dumps([before, "pyeval.poker.sim" in sys.modules, sorted(set(pyeval._
         assert getattr(pyeval, name) is not None
     assert pyeval.poker.Round.__module__ == "pyeval.poker.round"
     assert pyeval.hands.evaluate_omaha is pyeval.hands.evaluators.evaluate_omaha
-    assert pyeval.shoe.HOLDEM_DEAL is pyeval.HOLDEM_DEAL
+    assert pyeval.house.dealing.HOLDEM_DEAL is pyeval.HOLDEM_DEAL
     import inspect
     import pydoc
     assert len(inspect.getmembers(pyeval)) > len(pyeval.__all__)  # every name in dir() resolves

@@ -9,25 +9,11 @@ import pytest
 
 from pyeval import evaluate, evaluate_batch
 from pyeval.errors import CardTypeError, SeedError, ShoeArgumentError, ShoeExhaustedError, ShoeTypeError
-from pyeval.shoe import (
-    CRISS_CROSS_HAND_DEAL,
-    HOLDEM_DEAL,
-    WPT_HEADS_UP_DEAL,
-    AutomatedShuffler,
-    BatchDealer,
-    DealFaults,
-    RackKind,
-    Shoe,
-    StepKind,
-    StubCountPolicy,
-    StubOutcome,
-    check_stub,
-    deal_batch,
-    deal_procedure,
-    holdem_showdowns,
-    judge_stub_count,
-    plan_deal,
-)
+from pyeval.crisscross.dealing import CRISS_CROSS_HAND_DEAL
+from pyeval.headsup.dealing import WPT_HEADS_UP_DEAL
+from pyeval.house.dealing import HOLDEM_DEAL, DealFaults, StepKind, deal_procedure, plan_deal
+from pyeval.house.stub import AutomatedShuffler, StubCountPolicy, StubOutcome, check_stub, judge_stub_count
+from pyeval.shoe import BatchDealer, RackKind, Shoe, deal_batch, holdem_showdowns
 
 
 # ---- Hold'em, § 637a.11 ---------------------------------------------------------------------------

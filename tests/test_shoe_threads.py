@@ -26,15 +26,14 @@ from pyeval.errors import (
     ShoeExhaustedError,
     ShoeTypeError,
 )
+from pyeval.house.dealing import HOLDEM_DEAL, deal_procedure
 from pyeval.shoe import (
     HAND_SHUFFLE,
-    HOLDEM_DEAL,
     BatchDealer,
     DealerState,
     Shoe,
     ShoeSnapshot,
     deal_batch,
-    deal_procedure,
     holdem_showdowns,
 )
 

@@ -9,8 +9,9 @@
 #      csrc/pe_compat.h only (-DPE_COMPAT_PORTABLE=1, no builtins, no vector extensions) and run;
 #   3. the C unit tests are built for Windows and, when wine is installed, run under wine;
 #   4. the C unit tests are built for aarch64 Linux (static, musl) and run under qemu-user
-#      (`qemu-aarch64`, Debian's qemu-user): correctness on ARM (the NEON-less portable paths and the
-#      scalar batch kernel); PYEVAL_REQUIRE_QEMU=1 (set by .ci/run) makes a missing qemu a failure.
+#      (`qemu-aarch64`, Debian's qemu-user): correctness on ARM (the portable paths, the scalar batch
+#      kernel and the NEON batch kernel of csrc/pe_eval_neon.c, which tests/c/test_eval.c checks row by row
+#      for 5, 6 and 7 cards); PYEVAL_REQUIRE_QEMU=1 (set by .ci/run) makes a missing qemu a failure.
 # Usage: tools/check_portability.sh [--no-wine]      (CI runs it with --no-wine)
 # Environment: PYTHON (default python3), CC for step 2 (default cc), ZIG (a zig command; default
 # "$PYTHON -m ziglang", installing ziglang with pip when it is missing and PYEVAL_NO_PIP is unset).

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..contracts import Event, Outcome
-from ..shoe import CRISS_CROSS_HAND_DEAL
+from .dealing import CRISS_CROSS_HAND_DEAL
 
 __all__ = ["Box", "BOX_LABELS", "COMMUNITY_DEAL_ORDER", "ROW", "COLUMN", "CrissCrossWager", "CrissCrossPhase",
            "StubCountOutcome", "Misdeal", "CrissCrossWagerResult", "RoundRecord",

@@ -20,27 +20,81 @@ and a rejected step raises a :class:`~pyeval.errors.PyevalError` and changes not
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from .._bindings import _fastcall
 from ..contracts import Action, Event, EventKind as K, Outcome, list_copy, passes, read_only
-from .._house import winnings
+from ..house import PaidLine, settle_line
 from ..errors import (
     IllegalActionError,
     OutOfTurnError,
     StubCountDueError,
     WagerNotAllowedError,
 )
-from ..shoe import (
-    CRISS_CROSS_HAND_DEAL, DealFaults, DealPlan, StubOutcome, judge_stub_count, plan_deal,
-)
+from ..house.dealing import DealFaults, DealPlan, plan_deal
+from ..house.stub import StubOutcome, judge_stub_count
+from .dealing import CRISS_CROSS_HAND_DEAL
 from .deck import DECK_SIZE
 from .records import (
     Box, CrissCrossPhase, CrissCrossSeat, CrissCrossWager, CrissCrossWagerResult,
     Misdeal, RoundRecord, StubCountOutcome, _Seat,
 )
+
+# enum members read once here: read through their class, each is a Python-level call (hot paths)
+_A_BET = Action.BET
+_A_COUNT_STUB = Action.COUNT_STUB
+_A_DEAL = Action.DEAL
+_A_DISCARD_STUB = Action.DISCARD_STUB
+_A_FOLD = Action.FOLD
+_A_NO_MORE_BETS = Action.NO_MORE_BETS
+_A_PLACE_WAGERS = Action.PLACE_WAGERS
+_A_REVEAL = Action.REVEAL
+_A_SETTLE = Action.SETTLE
+_B_CENTRE = Box.CENTRE
+_B_FAR = Box.FAR
+_B_NEAR = Box.NEAR
+_B_ROW_LEFT = Box.ROW_LEFT
+_B_ROW_RIGHT = Box.ROW_RIGHT
+_P_ACROSS_DECISION = CrissCrossPhase.ACROSS_DECISION
+_P_ACROSS_REVEAL = CrissCrossPhase.ACROSS_REVEAL
+_P_BETTING = CrissCrossPhase.BETTING
+_P_COMPLETE = CrissCrossPhase.COMPLETE
+_P_DEAL = CrissCrossPhase.DEAL
+_P_DOWN_DECISION = CrissCrossPhase.DOWN_DECISION
+_P_DOWN_REVEAL = CrissCrossPhase.DOWN_REVEAL
+_P_MIDDLE_DECISION = CrissCrossPhase.MIDDLE_DECISION
+_P_MIDDLE_REVEAL = CrissCrossPhase.MIDDLE_REVEAL
+_P_SETTLEMENT = CrissCrossPhase.SETTLEMENT
+_P_STUB = CrissCrossPhase.STUB
+_P_VOID = CrissCrossPhase.VOID
+_W_ACROSS = CrissCrossWager.ACROSS
+_W_ANTE_ACROSS = CrissCrossWager.ANTE_ACROSS
+_W_ANTE_DOWN = CrissCrossWager.ANTE_DOWN
+_W_BONUS = CrissCrossWager.BONUS
+_W_DOWN = CrissCrossWager.DOWN
+_W_MIDDLE = CrissCrossWager.MIDDLE
+_K_BET = K.BET
+_K_COUNT_STUB = K.COUNT_STUB
+_K_DEAL = K.DEAL
+_K_DISCARD_STUB = K.DISCARD_STUB
+_K_FOLD = K.FOLD
+_K_NO_MORE_BETS = K.NO_MORE_BETS
+_K_REVEAL = K.REVEAL
+_K_SETTLE = K.SETTLE
+_K_WAGERS = K.WAGERS
+_O_LOSE = Outcome.LOSE
+_O_PUSH = Outcome.PUSH
+_O_RETURNED = Outcome.RETURNED
+_O_WIN = Outcome.WIN
+_SC_CORRECT = StubCountOutcome.CORRECT
+_SC_DECK_INCORRECT = StubCountOutcome.DECK_INCORRECT
+_SC_MISDEAL = StubCountOutcome.MISDEAL
+_SC_MISDEAL_DECK_INCORRECT = StubCountOutcome.MISDEAL_DECK_INCORRECT
+_SO_CORRECT = StubOutcome.CORRECT
+_SO_DECK_REMOVED = StubOutcome.DECK_REMOVED
+_SO_MISDEAL = StubOutcome.MISDEAL
 
 if TYPE_CHECKING:
     from .table import CrissCrossTable
@@ -58,15 +112,15 @@ _eval = _fastcall.evaluate  # pyeval.evaluate's C builtin; the cards here are ch
 
 _new = tuple.__new__
 _NONE: frozenset[Action] = frozenset()
-_WAGERS = frozenset({Action.PLACE_WAGERS})
-_CLOSE = frozenset({Action.NO_MORE_BETS})
-_WAGERS_OR_CLOSE = frozenset({Action.PLACE_WAGERS, Action.NO_MORE_BETS})
-_DEAL = frozenset({Action.DEAL})
-_COUNT = frozenset({Action.COUNT_STUB})
-_COUNT_OR_DISCARD = frozenset({Action.COUNT_STUB, Action.DISCARD_STUB})
-_BET_OR_FOLD = frozenset({Action.BET, Action.FOLD})
-_REVEAL = frozenset({Action.REVEAL})
-_SETTLE = frozenset({Action.SETTLE})
+_WAGERS = frozenset({_A_PLACE_WAGERS})
+_CLOSE = frozenset({_A_NO_MORE_BETS})
+_WAGERS_OR_CLOSE = frozenset({_A_PLACE_WAGERS, _A_NO_MORE_BETS})
+_DEAL = frozenset({_A_DEAL})
+_COUNT = frozenset({_A_COUNT_STUB})
+_COUNT_OR_DISCARD = frozenset({_A_COUNT_STUB, _A_DISCARD_STUB})
+_BET_OR_FOLD = frozenset({_A_BET, _A_FOLD})
+_REVEAL = frozenset({_A_REVEAL})
+_SETTLE = frozenset({_A_SETTLE})
 
 
 @functools.lru_cache(maxsize=64)
@@ -86,18 +140,18 @@ def _cross_plan(order: tuple[int, ...], misdeal: Misdeal | None) -> DealPlan:
 
 #: The shoe's stub-count outcome (and whether the layout was misdealt) -> this table's outcome.
 _OUTCOME = {
-    (StubOutcome.CORRECT, False): StubCountOutcome.CORRECT,
-    (StubOutcome.CORRECT, True): StubCountOutcome.CORRECT,  # a lost card hides the misdeal
-    (StubOutcome.MISDEAL, True): StubCountOutcome.MISDEAL,
-    (StubOutcome.DECK_REMOVED, False): StubCountOutcome.DECK_INCORRECT,
-    (StubOutcome.DECK_REMOVED, True): StubCountOutcome.MISDEAL_DECK_INCORRECT,
+    (_SO_CORRECT, False): _SC_CORRECT,
+    (_SO_CORRECT, True): _SC_CORRECT,  # a lost card hides the misdeal
+    (_SO_MISDEAL, True): _SC_MISDEAL,
+    (_SO_DECK_REMOVED, False): _SC_DECK_INCORRECT,
+    (_SO_DECK_REMOVED, True): _SC_MISDEAL_DECK_INCORRECT,
 }
 
 
 
-_DECISION_PHASES = (CrissCrossPhase.ACROSS_DECISION, CrissCrossPhase.DOWN_DECISION, CrissCrossPhase.MIDDLE_DECISION)
-_REVEAL_PHASES = (CrissCrossPhase.ACROSS_REVEAL, CrissCrossPhase.DOWN_REVEAL, CrissCrossPhase.MIDDLE_REVEAL)
-_REVEAL_BOXES = ((Box.ROW_LEFT, Box.ROW_RIGHT), (Box.FAR, Box.NEAR), (Box.CENTRE,))
+_DECISION_PHASES = (_P_ACROSS_DECISION, _P_DOWN_DECISION, _P_MIDDLE_DECISION)
+_REVEAL_PHASES = (_P_ACROSS_REVEAL, _P_DOWN_REVEAL, _P_MIDDLE_REVEAL)
+_REVEAL_BOXES = ((_B_ROW_LEFT, _B_ROW_RIGHT), (_B_FAR, _B_NEAR), (_B_CENTRE,))
 _DECISION_NAMES = ("Across", "Down", "Middle")
 _ACROSS_DECISION, _DOWN_DECISION, _MIDDLE_DECISION = _DECISION_PHASES
 _REVEAL_GET = (lambda c: (c[1], c[3]), lambda c: (c[0], c[4]), lambda c: (c[2],))
@@ -120,7 +174,7 @@ class CrissCrossRound:
     def __init__(self, table: CrissCrossTable, number: int) -> None:
         self._table = table
         self._number = number
-        self._phase = CrissCrossPhase.BETTING
+        self._phase = _P_BETTING
         self._players: dict[int, _Seat] = {}
         self._community: tuple[int, ...] = ()
         self._revealed: tuple[Box, ...] = ()
@@ -162,20 +216,20 @@ class CrissCrossRound:
         """Every step legal now (:mod:`pyeval.contracts`): ``Action.X`` is in it exactly when
         ``can_x()`` is True."""
         ph = self._phase
-        if ph is CrissCrossPhase.BETTING:
+        if ph is _P_BETTING:
             can_wager = len(self._players) < self._table._rules.positions
             if self._players:
                 return _WAGERS_OR_CLOSE if can_wager else _CLOSE
             return _WAGERS if can_wager else _NONE
-        if ph is CrissCrossPhase.DEAL:
+        if ph is _P_DEAL:
             return _DEAL
-        if ph is CrissCrossPhase.STUB:
+        if ph is _P_STUB:
             return _COUNT if self._table.stub_count_due else _COUNT_OR_DISCARD
         if ph in _DECISION_PHASES:
             return _BET_OR_FOLD
         if ph in _REVEAL_PHASES:
             return _REVEAL
-        if ph is CrissCrossPhase.SETTLEMENT:
+        if ph is _P_SETTLEMENT:
             return _SETTLE
         return _NONE
 
@@ -184,26 +238,26 @@ class CrissCrossRound:
         """True when :meth:`place_wagers` would accept these wagers now (no amounts: when
         ``player``, or some player, may still place wagers)."""
         if ante_across is None or ante_down is None or player is None:
-            return (self._phase is CrissCrossPhase.BETTING and len(self._players) < self._table._rules.positions
+            return (self._phase is _P_BETTING and len(self._players) < self._table._rules.positions
                     and (player is None or (type(player) is int and 1 <= player <= self._table._rules.positions
                                             and player not in self._players)))
         return passes(self._check_wagers, player, ante_across, ante_down, bonus)
 
     def can_no_more_bets(self) -> bool:
         """True while wagers are open and some player has wagered."""
-        return self._phase is CrissCrossPhase.BETTING and bool(self._players)
+        return self._phase is _P_BETTING and bool(self._players)
 
     def can_deal(self) -> bool:
         """True after "no more bets", before the deal."""
-        return self._phase is CrissCrossPhase.DEAL
+        return self._phase is _P_DEAL
 
     def can_count_stub(self) -> bool:
         """True right after the deal (a count is always allowed; § 674a.9(d))."""
-        return self._phase is CrissCrossPhase.STUB
+        return self._phase is _P_STUB
 
     def can_discard_stub(self) -> bool:
         """True right after the deal when no stub count is due this round (§ 674a.9(c)-(d))."""
-        return self._phase is CrissCrossPhase.STUB and not self._table.stub_count_due
+        return self._phase is _P_STUB and not self._table.stub_count_due
 
     def can_bet(self, player: int | None = None, multiple: int | None = None) -> bool:
         """True when ``player`` (default: the player to act) may bet ``multiple`` (default: some
@@ -223,12 +277,12 @@ class CrissCrossRound:
 
     def can_settle(self) -> bool:
         """True when every community card is turned and the wagers are unsettled."""
-        return self._phase is CrissCrossPhase.SETTLEMENT
+        return self._phase is _P_SETTLEMENT
 
     @property
     def complete(self) -> bool:
         """True once the round is settled or void."""
-        return self._phase is CrissCrossPhase.COMPLETE or self._phase is CrissCrossPhase.VOID
+        return self._phase is _P_COMPLETE or self._phase is _P_VOID
 
     @property
     def to_act(self) -> int | None:
@@ -256,7 +310,7 @@ class CrissCrossRound:
 
     def _need(self, phase: CrissCrossPhase, step: Action) -> None:
         if self._phase is not phase:
-            if self._phase is CrissCrossPhase.STUB and step is not Action.COUNT_STUB and self._table.stub_count_due:
+            if self._phase is _P_STUB and step is not _A_COUNT_STUB and self._table.stub_count_due:
                 raise StubCountDueError(f"{step.value}: the stub must be counted first (at least "
                                         "once every "
                                         f"{self._table._rules.stub_count_interval} rounds)", R_STUB_COUNT)
@@ -275,11 +329,11 @@ class CrissCrossRound:
         """
         self._check_wagers(player, ante_across, ante_down, bonus)
         self._players[player] = _Seat(ante_across, bonus, ante_down)
-        self._events.append(_new(Event, (K.WAGERS, player, ante_across + ante_down + bonus, (), (ante_across, ante_down, bonus))))
+        self._events.append(_new(Event, (_K_WAGERS, player, ante_across + ante_down + bonus, (), (ante_across, ante_down, bonus))))
 
     def _check_wagers(self, player: int, ante_across: int, ante_down: int, bonus: int) -> None:
-        if self._phase is not CrissCrossPhase.BETTING:
-            self._need(CrissCrossPhase.BETTING, Action.PLACE_WAGERS)
+        if self._phase is not _P_BETTING:
+            self._need(_P_BETTING, _A_PLACE_WAGERS)
         r = self._table._rules
         if type(player) is not int or not 1 <= player <= r.positions:
             raise WagerNotAllowedError(f"player must be a position 1..{r.positions}, got {player!r}",
@@ -309,12 +363,12 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: not in the betting phase. IllegalActionError: no player has wagered.
         """
-        if self._phase is not CrissCrossPhase.BETTING:
-            self._need(CrissCrossPhase.BETTING, Action.NO_MORE_BETS)
+        if self._phase is not _P_BETTING:
+            self._need(_P_BETTING, _A_NO_MORE_BETS)
         if not self._players:
             raise IllegalActionError("no player has placed the two required Antes", R_CROSS_DEAL)
-        self._phase = CrissCrossPhase.DEAL
-        self._events.append(_new(Event, (K.NO_MORE_BETS, None, 0, (), None)))
+        self._phase = _P_DEAL
+        self._events.append(_new(Event, (_K_NO_MORE_BETS, None, 0, (), None)))
 
     # ---- the deal (§ 674a.9(a)-(b)) ------------------------------------------------------------
     def deal(self, hand: str = "right", *, misdeal: Misdeal | None = None) -> None:
@@ -336,8 +390,8 @@ class CrissCrossRound:
             OutOfTurnError: not after "no more bets". IllegalActionError: a bad ``hand`` or
             ``misdeal``.
         """
-        if self._phase is not CrissCrossPhase.DEAL:
-            self._need(CrissCrossPhase.DEAL, Action.DEAL)
+        if self._phase is not _P_DEAL:
+            self._need(_P_DEAL, _A_DEAL)
         if hand not in ("left", "right"):
             raise IllegalActionError(f"hand must be 'left' or 'right', got {hand!r}", R_SHUFFLER + "(2)")
         order = sorted(self._players)
@@ -359,7 +413,7 @@ class CrissCrossRound:
                      f"removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count)")
         if short is not None:  # nothing is dealt: the round is void and the table waits for a new deck
             self._order = order
-            self._events.append(_new(Event, (K.DEAL, None, 0, (), short)))
+            self._events.append(_new(Event, (_K_DEAL, None, 0, (), short)))
             self._void(short, counted=False, deck_removed=True)
             return
         deck.shuffle()
@@ -376,8 +430,8 @@ class CrissCrossRound:
         self._order = order
         self._plan = plan
         self._misdealt = misdeal is not None
-        self._phase = CrissCrossPhase.STUB
-        self._events.append(_new(Event, (K.DEAL, None, 0, self._community, (hand, self._community, tuple(
+        self._phase = _P_STUB
+        self._events.append(_new(Event, (_K_DEAL, None, 0, self._community, (hand, self._community, tuple(
             (s, players[s].hole) for s in order)))))
 
     # ---- the stub (§ 674a.9(c)-(f)) -----------------------------------------------------------
@@ -388,14 +442,14 @@ class CrissCrossRound:
             StubCountDueError: a stub count is due this round (§ 674a.9(d)).
             OutOfTurnError: not right after the deal.
         """
-        if self._phase is CrissCrossPhase.STUB and self._table.stub_count_due:
+        if self._phase is _P_STUB and self._table.stub_count_due:
             raise StubCountDueError("the stub must be counted this round, not discarded uncounted "
                                     f"(at least once every {self._table._rules.stub_count_interval}"
                                     " rounds)", R_STUB_COUNT)
-        if self._phase is not CrissCrossPhase.STUB:
-            self._need(CrissCrossPhase.STUB, Action.DISCARD_STUB)
+        if self._phase is not _P_STUB:
+            self._need(_P_STUB, _A_DISCARD_STUB)
         n = self._table._deck.stub_to_rack()
-        self._events.append(_new(Event, (K.DISCARD_STUB, None, 0, (), n)))
+        self._events.append(_new(Event, (_K_DISCARD_STUB, None, 0, (), n)))
         if self._misdealt:
             # Found on the layout without a count: § 674a.13 (irregularities) is not in our
             # hands; table policy: void the hands and return every wager.
@@ -418,7 +472,7 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: not right after the deal.
         """
-        self._need(CrissCrossPhase.STUB, Action.COUNT_STUB)
+        self._need(_P_STUB, _A_COUNT_STUB)
         deck = self._table._deck
         plan = self._plan
         assert plan is not None
@@ -431,19 +485,19 @@ class CrissCrossRound:
         outcome = _OUTCOME[check.outcome, check.misdealt]
         self._stub_count = counted
         self._stub_outcome = outcome
-        self._events.append(_new(Event, (K.COUNT_STUB, None, 0, (), (counted, outcome))))
-        if outcome is StubCountOutcome.CORRECT:
+        self._events.append(_new(Event, (_K_COUNT_STUB, None, 0, (), (counted, outcome))))
+        if outcome is _SC_CORRECT:
             n = deck.stub_to_rack()
-            self._events.append(_new(Event, (K.DISCARD_STUB, None, 0, (), n)))
+            self._events.append(_new(Event, (_K_DISCARD_STUB, None, 0, (), n)))
             if check.misdealt:  # a misdeal that a lost card hides from the count
                 self._void("misdeal on the layout (table policy: § 674a.13 is not in our hands)",
                            counted=True, deck_removed=False)
             else:
                 self._start_decision(0)
-        elif outcome is StubCountOutcome.MISDEAL:
+        elif outcome is _SC_MISDEAL:
             self._void(f"misdeal with {DECK_SIZE} cards present ({R_COUNT_OUTCOME})", counted=True,
                        deck_removed=False)
-        elif outcome is StubCountOutcome.DECK_INCORRECT:
+        elif outcome is _SC_DECK_INCORRECT:
             self._void(f"stub count {counted}, expected {expected}, not misdealt: deck removed "
                        f"({R_COUNT_OUTCOME})", counted=True, deck_removed=True)
         else:
@@ -462,7 +516,7 @@ class CrissCrossRound:
     def _check_turn(self, player: int, step: Action) -> int:
         ph = self._phase
         if ph not in _DECISION_PHASES:
-            self._need(CrissCrossPhase.ACROSS_DECISION, step)
+            self._need(_P_ACROSS_DECISION, step)
         d = _DECISION_PHASES.index(ph)
         if player != self._pending[0]:
             raise OutOfTurnError(f"{step.value} by seat {player!r}: seat {self._pending[0]} acts first "
@@ -476,17 +530,46 @@ class CrissCrossRound:
             OutOfTurnError: not a decision, or not this player's turn (players act in dealing order).
             WagerNotAllowedError: a multiple the table does not allow at this decision.
         """
-        d = self._check_turn(player, Action.BET)
+        d = self._check_turn(player, _A_BET)
         allowed = self._table._rules.multiples(d)
         if multiple not in allowed or type(multiple) is not int:
             raise WagerNotAllowedError(f"{_DECISION_NAMES[d]} bet of {multiple!r}x the Ante is not "
                                        f"allowed; allowed multiples {allowed}", CONFIG)
         self._players[player].multiples[d] = multiple
-        self._events.append(_new(Event, (K.BET, player, multiple * _bet_unit(self._players[player], d), (), (d, multiple))))
+        self._events.append(_new(Event, (_K_BET, player, multiple * _bet_unit(self._players[player], d), (), (d, multiple))))
         pending = self._pending
         pending.pop(0)
         if not pending:
             self._phase = _REVEAL_PHASES[d]
+
+    def _play_decisions(self, strategy: Callable[[int, Sequence[int], Sequence[int], Sequence[int]], int]) -> None:
+        """The three decisions and reveals of :func:`~pyeval.crisscross.table.play_round`: each live
+        player in dealing order answers ``strategy(decision, hole, row_outer, column_outer)`` with a
+        multiple (0 = fold). A bet is applied as :meth:`bet` applies it, without checking the turn
+        again, while the strategy leaves the round alone; anything else goes through :meth:`bet` or
+        :meth:`fold` (which raise as they do for any caller)."""
+        c = self._community
+        row_o, col_o = (c[1], c[3]), (c[0], c[4])
+        players, pending, events = self._players, self._pending, self._events
+        rules = self._table._rules
+        for d, known in enumerate((((), ()), (row_o, ()), (row_o, col_o))):
+            phase = _DECISION_PHASES[d]
+            allowed = rules.multiples(d)
+            while pending and self._phase in _DECISION_PHASES:  # to_act is pending[0]
+                p = pending[0]
+                s = players[p]
+                m = strategy(d, s.hole, *known)
+                if not m:
+                    self.fold(p)
+                elif type(m) is int and m in allowed and self._phase is phase and pending and pending[0] == p:
+                    s.multiples[d] = m
+                    events.append(_new(Event, (_K_BET, p, m * _bet_unit(s, d), (), (d, m))))
+                    pending.pop(0)
+                    if not pending:
+                        self._phase = _REVEAL_PHASES[d]
+                else:
+                    self.bet(p, m)  # the strategy moved the round on, or a multiple not allowed (raises)
+            self.reveal()
 
     def fold(self, player: int) -> None:
         """``player`` folds, forfeiting the Antes and any bets made (its Bonus stays in action).
@@ -494,11 +577,11 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: not a decision, or not this player's turn.
         """
-        d = self._check_turn(player, Action.FOLD)
+        d = self._check_turn(player, _A_FOLD)
         s = self._players[player]
         s.multiples[d] = 0
         s.folded = True
-        self._events.append(_new(Event, (K.FOLD, player, 0, (), d)))
+        self._events.append(_new(Event, (_K_FOLD, player, 0, (), d)))
         pending = self._pending
         pending.pop(0)
         if not pending:
@@ -512,15 +595,15 @@ class CrissCrossRound:
             OutOfTurnError: decisions are still pending or nothing is left to turn.
         """
         ph = self._phase
-        i = 0 if ph is CrissCrossPhase.ACROSS_REVEAL else 1 if ph is CrissCrossPhase.DOWN_REVEAL else 2 if ph is CrissCrossPhase.MIDDLE_REVEAL else None
+        i = 0 if ph is _P_ACROSS_REVEAL else 1 if ph is _P_DOWN_REVEAL else 2 if ph is _P_MIDDLE_REVEAL else None
         if i is None:
-            self._need(CrissCrossPhase.ACROSS_REVEAL, Action.REVEAL)
+            self._need(_P_ACROSS_REVEAL, _A_REVEAL)
         boxes = _REVEAL_BOXES[i]  # type: ignore[index]
         cards = _REVEAL_GET[i](self._community)  # type: ignore[index]
         self._revealed += boxes
-        self._events.append(_new(Event, (K.REVEAL, None, 0, cards, boxes)))
+        self._events.append(_new(Event, (_K_REVEAL, None, 0, cards, boxes)))
         if i == 2:
-            self._phase = CrissCrossPhase.SETTLEMENT
+            self._phase = _P_SETTLEMENT
         else:
             self._start_decision(i + 1)  # type: ignore[operator]
         return cards
@@ -537,8 +620,8 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: the centre card is not turned yet.
         """
-        if self._phase is not CrissCrossPhase.SETTLEMENT:
-            self._need(CrissCrossPhase.SETTLEMENT, Action.SETTLE)
+        if self._phase is not _P_SETTLEMENT:
+            self._need(_P_SETTLEMENT, _A_SETTLE)
         t = self._table
         main, ante_pt, bonus_pt = t._pay
         c = self._community
@@ -553,36 +636,36 @@ class CrissCrossRound:
             ad = s.ante_down
             units = (a, ad, a if a < ad else ad)  # each bet's Ante: Across, Down, the smaller for the Middle
             if s.folded:
-                add(_new(CrissCrossWagerResult, (player, CrissCrossWager.ANTE_ACROSS, a, Outcome.LOSE, -a, None)))
-                add(_new(CrissCrossWagerResult, (player, CrissCrossWager.ANTE_DOWN, ad, Outcome.LOSE, -ad, None)))
+                add(_new(CrissCrossWagerResult, (player, _W_ANTE_ACROSS, a, _O_LOSE, -a, None)))
+                add(_new(CrissCrossWagerResult, (player, _W_ANTE_DOWN, ad, _O_LOSE, -ad, None)))
                 for d, m in enumerate(s.multiples):
                     if m:
-                        add(_new(CrissCrossWagerResult, (player, _W_BETS[d], m * units[d], Outcome.LOSE, -m * units[d],
+                        add(_new(CrissCrossWagerResult, (player, _W_BETS[d], m * units[d], _O_LOSE, -m * units[d],
                                                          None)))
             else:
                 av = _eval(s.hole + row)
                 dv = _eval(s.hole + col)
                 m0, m1, m2 = s.multiples
-                add(_pay(player, CrissCrossWager.ANTE_ACROSS, a, ante_pt, av))
-                add(_pay(player, CrissCrossWager.ANTE_DOWN, ad, ante_pt, dv))
-                add(_pay(player, CrissCrossWager.ACROSS, m0 * a, main, av))  # type: ignore[operator]
-                add(_pay(player, CrissCrossWager.DOWN, m1 * ad, main, dv))  # type: ignore[operator]
-                add(_pay(player, CrissCrossWager.MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
+                add(_pay(player, _W_ANTE_ACROSS, a, ante_pt, av))
+                add(_pay(player, _W_ANTE_DOWN, ad, ante_pt, dv))
+                add(_pay(player, _W_ACROSS, m0 * a, main, av))  # type: ignore[operator]
+                add(_pay(player, _W_DOWN, m1 * ad, main, dv))  # type: ignore[operator]
+                add(_pay(player, _W_MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
             if s.bonus:
-                add(_pay(player, CrissCrossWager.BONUS, s.bonus, bonus_pt, board_v))
-        self._events.append(_new(Event, (K.SETTLE, None, 0, (), len(out))))
-        self._phase = CrissCrossPhase.COMPLETE
+                add(_pay(player, _W_BONUS, s.bonus, bonus_pt, board_v))
+        self._events.append(_new(Event, (_K_SETTLE, None, 0, (), len(out))))
+        self._phase = _P_COMPLETE
         return self._close(tuple(out), None, counted=self._stub_count is not None, deck_removed=False)
 
     def _void(self, reason: str, *, counted: bool, deck_removed: bool) -> None:
         out = []
         for player in self._order:
             s = self._players[player]
-            out.append(CrissCrossWagerResult(player, CrissCrossWager.ANTE_ACROSS, s.ante, Outcome.RETURNED, 0))
-            out.append(CrissCrossWagerResult(player, CrissCrossWager.ANTE_DOWN, s.ante_down, Outcome.RETURNED, 0))
+            out.append(CrissCrossWagerResult(player, _W_ANTE_ACROSS, s.ante, _O_RETURNED, 0))
+            out.append(CrissCrossWagerResult(player, _W_ANTE_DOWN, s.ante_down, _O_RETURNED, 0))
             if s.bonus:
-                out.append(CrissCrossWagerResult(player, CrissCrossWager.BONUS, s.bonus, Outcome.RETURNED, 0))
-        self._phase = CrissCrossPhase.VOID
+                out.append(CrissCrossWagerResult(player, _W_BONUS, s.bonus, _O_RETURNED, 0))
+        self._phase = _P_VOID
         self._close(tuple(out), reason, counted=counted, deck_removed=deck_removed)
 
     def _close(self, results: tuple[CrissCrossWagerResult, ...], void_reason: str | None, *, counted: bool,
@@ -604,14 +687,13 @@ def _bet_unit(s: _Seat, d: int) -> int:
     return s.ante if d == 0 else s.ante_down if d == 1 else min(s.ante, s.ante_down)
 
 
-def _pay(player: int, wager: CrissCrossWager, staked: int, table: list[tuple[int, int, str | None]],
+def _pay(player: int, wager: CrissCrossWager, staked: int, table: Sequence[PaidLine | None],
          value: int) -> CrissCrossWagerResult:
-    num, den, label = table[value]
-    if not den:
-        return _new(CrissCrossWagerResult, (player, wager, staked, Outcome.LOSE, -staked, None))
-    if not num:
-        return _new(CrissCrossWagerResult, (player, wager, staked, Outcome.PUSH, 0, label))
-    return _new(CrissCrossWagerResult, (player, wager, staked, Outcome.WIN, winnings(staked, num, den), label))
+    """One wager on the line its hand ``value`` falls on (the house layer's one settlement step);
+    below the last line the wager loses; winnings are rounded down to the table unit."""
+    line = table[value]
+    outcome, net = settle_line(line, staked)
+    return _new(CrissCrossWagerResult, (player, wager, staked, outcome, net, None if line is None else line[3]))
 
 
-_W_BETS = (CrissCrossWager.ACROSS, CrissCrossWager.DOWN, CrissCrossWager.MIDDLE)
+_W_BETS = (_W_ACROSS, _W_DOWN, _W_MIDDLE)

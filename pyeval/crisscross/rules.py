@@ -13,12 +13,11 @@ means the wager pushes (is returned without winnings). A hand below the lowest l
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from fractions import Fraction
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import ClassVar
 
-from .._house import check_int, parse_odds
+from ..house import LinePaytable, PaytableLine, check_int
 from ..errors import TableRulesError
 from ..hands.high import CATEGORY_RANGES, MAX_VALUE, PAIR_RANK_STEP, HandCategory
 
@@ -47,79 +46,11 @@ _FULL_HOUSE, _QUADS = _LOW[HandCategory.FULL_HOUSE], _LOW[HandCategory.FOUR_OF_A
 _STRAIGHT_FLUSH, _ROYAL = _LOW[HandCategory.STRAIGHT_FLUSH], MAX_VALUE
 
 
-@dataclass(frozen=True, slots=True)
-class PaytableLine:
-    """One line of a paytable: hands valued ``min_value`` or more (up to the next line) pay
-    ``odds`` to 1; ``odds == 0`` means push."""
-
-    label: str
-    min_value: int
-    odds: Fraction
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.label, str) or not self.label:
-            raise TableRulesError(f"paytable line label must be a non-empty str, got {self.label!r}")
-        if isinstance(self.min_value, bool) or not isinstance(self.min_value, int) \
-                or not 1 <= self.min_value <= MAX_VALUE:
-            raise TableRulesError(f"paytable line {self.label!r}: min_value must be an int in "
-                                       f"1..{MAX_VALUE}, got {self.min_value!r}")
-        object.__setattr__(self, "odds", parse_odds(self.odds, TableRulesError,
-                                                     f"paytable line {self.label!r}"))
-
-    @property
-    def is_push(self) -> bool:
-        """True when this line returns the wager without winnings."""
-        return self.odds == 0
-
-
-@dataclass(frozen=True, slots=True)
-class CrissCrossPaytable:
-    """A paytable: lines ordered strongest first with strictly decreasing ``min_value``.
-
-    ``line_for(value)`` gives the line a hand value falls on, or None (the wager loses).
-    """
-
-    name: str
-    lines: tuple[PaytableLine, ...]
-    _mins: tuple[int, ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        lines = tuple(self.lines)
-        if not lines:
-            raise TableRulesError(f"paytable {self.name!r} has no lines")
-        if not all(isinstance(x, PaytableLine) for x in lines):
-            raise TableRulesError(f"paytable {self.name!r}: lines must be PaytableLine objects")
-        if len(lines) > 16:
-            raise TableRulesError(f"paytable {self.name!r}: at most 16 lines, got {len(lines)}")
-        for a, b in zip(lines, lines[1:]):
-            if not a.min_value > b.min_value:
-                raise TableRulesError(
-                    f"paytable {self.name!r}: lines must be strongest first with strictly "
-                    f"decreasing min_value ({a.label!r} {a.min_value} then {b.label!r} {b.min_value})")
-        object.__setattr__(self, "lines", lines)
-        object.__setattr__(self, "_mins", tuple(x.min_value for x in lines))
-
-    @classmethod
-    def of(cls, name: str, lines: Iterable[tuple[str, int, int | Fraction]]) -> CrissCrossPaytable:
-        """Build from ``(label, min_value, odds)`` triples, strongest first."""
-        return cls(name, tuple(PaytableLine(lb, mv, od) for lb, mv, od in lines))  # type: ignore[arg-type]
-
-    def index_for(self, value: int) -> int:
-        """Index of the line for hand ``value`` (0 = top line), or -1 when the wager loses."""
-        for i, m in enumerate(self._mins):
-            if value >= m:
-                return i
-        return -1
-
-    def payouts(self) -> Mapping[str, Fraction]:
-        """Every line's label and odds, strongest first (the :class:`~pyeval.contracts.Paytable`
-        protocol)."""
-        return {ln.label: ln.odds for ln in self.lines}
-
-    def line_for(self, value: int) -> PaytableLine | None:
-        """The line hand ``value`` falls on, or None when the wager loses."""
-        i = self.index_for(value)
-        return None if i < 0 else self.lines[i]
+#: Criss-Cross paytables are the house layer's one model (:class:`pyeval.house.LinePaytable`) on
+#: the hand-value scale; ``CrissCrossPaytable`` is kept as its name here.
+CrissCrossPaytable = LinePaytable
+#: The most lines a Criss-Cross paytable may have (the C simulation's tables hold 16).
+MAX_PAYTABLE_LINES = 16
 
 
 #: Across, Down and Middle bets (table configuration, public descriptions; see DEFAULT_SOURCES).
@@ -238,8 +169,11 @@ class CrissCrossRules:
                 check_int(f"{name} entry", m, 1, 1000)
             object.__setattr__(self, name, tuple(sorted(ms)))
         for name in ("main_paytable", "ante_paytable", "bonus_paytable"):
-            if not isinstance(getattr(self, name), CrissCrossPaytable):
-                raise TableRulesError(f"{name} must be a CrissCrossPaytable, got {getattr(self, name)!r}")
+            pt = getattr(self, name)
+            if not isinstance(pt, LinePaytable):
+                raise TableRulesError(f"{name} must be a CrissCrossPaytable (pyeval.house.LinePaytable), got {pt!r}")
+            if len(pt.lines) > MAX_PAYTABLE_LINES:
+                raise TableRulesError(f"{name}: at most {MAX_PAYTABLE_LINES} lines, got {len(pt.lines)}")
 
     def multiples(self, decision: int) -> tuple[int, ...]:
         """Allowed bet multiples at decision 0 (Across), 1 (Down) or 2 (Middle)."""

@@ -10,18 +10,16 @@ units of the Ante; rates are exact :class:`fractions.Fraction` values.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import Any, ClassVar
 
 from .._bindings import check, ffi, lib
-from ..errors import ShoeArgumentError
-from .._house import sim_layout
-from ..parallel import check_cdata, dump_cdata, load_cdata, stream_rng, sum_cdata
-from ..shoe.rng import seeded_rng
-from ..simulation import frequency, in_chunks, mean_and_stderr, ratio_and_stderr
+from ..errors import HouseArgumentError
+from ..house.sim import HouseSim, fill_struct, play_rounds, sim_layout
+from ..simulation import frequency, mean_and_stderr, ratio_and_stderr
 from .records import CrissCrossWager
 from .rules import CrissCrossRules, CrissCrossPaytable
 
@@ -33,37 +31,23 @@ CHUNK = 1024
 _N_BOARDS = comb(52, 5)
 
 
-def _fill_paytable(dst: object, p: CrissCrossPaytable) -> None:
-    dst.n = len(p.lines)  # type: ignore[attr-defined]
-    for i, ln in enumerate(p.lines):
-        if ln.odds.numerator >= 2**31 or ln.odds.denominator >= 2**31:
-            raise ShoeArgumentError(f"paytable line {ln.label!r}: odds {ln.odds} too large for the "
-                                    "C path (numerator and denominator must be < 2**31)")
-        dst.min_value[i] = ln.min_value  # type: ignore[attr-defined]
-        dst.num[i] = ln.odds.numerator  # type: ignore[attr-defined]
-        dst.den[i] = ln.odds.denominator  # type: ignore[attr-defined]
+def _fields(rules: CrissCrossRules, ante: int, bonus: int) -> dict[str, object]:
+    """The C configuration (``pe_cc_config``) as a field map: the three line paytables and the wagers.
 
-
-def _config(rules: CrissCrossRules, ante: int, bonus: int) -> object:
+    Raises:
+        HouseArgumentError: a wager out of range, multiples the basic strategy cannot bet, or a
+        paytable the C path cannot take.
+    """
     if type(ante) is not int or not 1 <= ante <= 2**38:
-        raise ShoeArgumentError(f"ante must be an int 1..2**38, got {ante!r}")
+        raise HouseArgumentError(f"ante must be an int 1..2**38, got {ante!r}")
     if type(bonus) is not int or not 0 <= bonus <= 2**40:
-        raise ShoeArgumentError(f"bonus must be an int 0..2**40, got {bonus!r}")
+        raise HouseArgumentError(f"bonus must be an int 0..2**40, got {bonus!r}")
     for name in ("across_multiples", "down_multiples", "middle_multiples"):
         if not {1, 3} <= set(getattr(rules, name)):
-            raise ShoeArgumentError(f"the basic strategy bets 1x and 3x; {name} is "
-                                    f"{getattr(rules, name)}")
-    cfg = ffi.new("pe_cc_config *")
-    _fill_paytable(cfg.main_pt, rules.main_paytable)
-    _fill_paytable(cfg.ante_pt, rules.ante_paytable)
-    _fill_paytable(cfg.bonus_pt, rules.bonus_paytable)
-    cfg.ante = ante
-    cfg.bonus_wager = bonus
-    return cfg
-
-
-def _rng(seed: int) -> object:
-    return seeded_rng(seed)  # pyeval's one seed policy (:mod:`pyeval.shoe.rng`): SeedError when bad
+            raise HouseArgumentError(f"the basic strategy bets 1x and 3x; {name} is "
+                                     f"{getattr(rules, name)}")
+    return {"main_pt": rules.main_paytable, "ante_pt": rules.ante_paytable, "bonus_pt": rules.bonus_paytable,
+            "ante": ante, "bonus_wager": bonus}
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +128,7 @@ class CrissCrossSimResult:
                                 self.rounds)[1]
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data in the house games' one layout (:func:`pyeval._house.sim_layout`;
+        """Plain JSON-ready data in the house games' one layout (:func:`pyeval.house.sim.sim_layout`;
         docs/simulation.md). Every figure is simulated and has its standard error."""
         n = self.rounds
         wagers: dict[str, dict[str, Any]] = {}
@@ -164,49 +148,37 @@ class CrissCrossSimResult:
 
 
 @dataclass(frozen=True)
-class CrissCrossSim:
+class CrissCrossSim(HouseSim[CrissCrossSimResult]):
     """Criss-Cross Poker for :func:`pyeval.simulate`: single-player rounds in C with the basic
-    strategy. ``rules``: the table's rules (paytables), default the documented defaults; ``ante``:
-    each Ante, in table units; ``bonus``: the Five Card Bonus wager (0: not placed). The result is a
-    :class:`CrissCrossSimResult`.
+    strategy (a :class:`pyeval.house.HouseSim`). ``rules``: the table's rules (paytables), default
+    the documented defaults; ``ante``: each Ante, in table units; ``bonus``: the Five Card Bonus
+    wager (0: not placed). The result is a :class:`CrissCrossSimResult`.
 
-    Raises (from :meth:`check`): ShoeArgumentError for a bad wager or paytable.
+    Raises (from :meth:`check`): HouseArgumentError for a bad wager or paytable.
     """
 
     rules: CrissCrossRules | None = None
     ante: int = 1
     bonus: int = 1
 
+    CONFIG: ClassVar[str] = "pe_cc_config"
+    STATS: ClassVar[str] = "pe_cc_stats"
+    ROUND: ClassVar[str] = "pe_cc_round"
+    SIMULATE: ClassVar[str] = "pe_cc_simulate"
+    PLAY_BATCH: ClassVar[str] = "pe_cc_play_batch"
+    CHUNK: ClassVar[int] = CHUNK * 256
+
     @property
     def table(self) -> CrissCrossRules:
         """The rules played (the defaults when ``rules`` is None)."""
         return self.rules if self.rules is not None else CrissCrossRules()
 
-    def check(self) -> None:
-        """Raise unless the table and the wagers can be simulated."""
-        _config(self.table, self.ante, self.bonus)
+    def fields(self) -> Mapping[str, object]:
+        """The ``pe_cc_config`` field map (raises HouseArgumentError)."""
+        return _fields(self.table, self.ante, self.bonus)
 
-    def run_stream(self, seed: int, stream: int, rounds: int, progress: Callable[[int], None] | None) -> bytes:
-        """One stream's totals (the raw ``pe_cc_stats``)."""
-        return _stream_stats(self.table, self.ante, self.bonus, seed, stream, rounds, progress)
-
-    def merge(self, parts: Sequence[bytes]) -> bytes:
-        """The sum of the streams' totals (exact integer sums). Raises SimulationError for a part
-        that is not one ``pe_cc_stats``."""
-        return sum_cdata("pe_cc_stats", parts)
-
-    def dump_part(self, part: bytes) -> dict[str, Any]:
-        """One stream's totals as checkpoint data (:func:`pyeval.parallel.dump_cdata`)."""
-        return dump_cdata("pe_cc_stats", part)
-
-    def load_part(self, data: object, rounds: int) -> bytes:
-        """Checkpoint data back to one stream's totals of ``rounds`` rounds, checked
-        (:func:`pyeval.parallel.load_cdata`). Raises CheckpointError."""
-        return load_cdata("pe_cc_stats", data, rounds)
-
-    def result(self, totals: bytes, rounds: int, seed: int, streams: int) -> CrissCrossSimResult:
-        """Every figure, from the merged totals."""
-        st = ffi.from_buffer("pe_cc_stats *", bytearray(check_cdata("pe_cc_stats", totals)))
+    def summarise(self, st: Any, rounds: int, seed: int, streams: int) -> CrissCrossSimResult:
+        """Every figure, from the merged ``pe_cc_stats``."""
         wagers = tuple(CrissCrossWagerStats(CrissCrossWager(w), st.wins[w] + st.pushes[w] + st.losses[w],
                                             st.staked[w], st.net[w], st.wins[w], st.pushes[w], st.losses[w],
                                             st.net_sq[w])
@@ -215,36 +187,28 @@ class CrissCrossSim:
                                    (st.folds[0], st.folds[1], st.folds[2]), wagers, st.main_sq, st.main_staked_sq,
                                    st.main_cross)
 
+    def round_record(self, r: Any) -> dict[str, object]:
+        """One ``pe_cc_round`` as a dict (see :func:`simulate_rounds`)."""
+        return {"cards": tuple(r.cards), "multiples": tuple(None if m < 0 else m for m in r.multiples),
+                "values": (r.across_value, r.down_value, r.board_value),
+                "staked": tuple(r.staked), "net": tuple(r.net)}
+
 
 def _stream_stats(rules: CrissCrossRules, ante: int, bonus: int, seed: int, stream: int, rounds: int,
                   progress: Callable[[int], None] | None = None) -> bytes:
-    """One stream's totals (the raw ``pe_cc_stats``), played in blocks of ``CHUNK * 256`` rounds."""
-    cfg = _config(rules, ante, bonus)
-    rng = stream_rng(seed, stream)
-    st = ffi.new("pe_cc_stats *")
-    in_chunks(rounds, CHUNK * 256, lambda n: check(lib.pe_cc_simulate(cfg, rng, n, st), "pe_cc_simulate"), progress)
-    return bytes(ffi.buffer(st))
+    """One stream's totals (the raw ``pe_cc_stats``): :meth:`HouseSim.run_stream`."""
+    return CrissCrossSim(rules, ante, bonus).run_stream(seed, stream, rounds, progress)
 
 
 def simulate_rounds(rounds: int, seed: int, *, rules: CrissCrossRules | None = None, ante: int = 1,
                     bonus: int = 1) -> list[dict[str, object]]:
     """Every round :class:`CrissCrossSim` plays (same seed, one stream) as a dict: ``cards`` (the seven
     cards in dealing order: the cross then the hole cards), ``multiples`` (per decision; 0 fold,
-    None not reached), ``staked`` and ``net`` (per :class:`CrissCrossWager`). For tests and audits."""
-    if type(rounds) is not int or not 0 <= rounds <= 10**6:
-        raise ShoeArgumentError(f"rounds must be an int 0..1000000, got {rounds!r}")
-    rules = rules if rules is not None else CrissCrossRules()
-    cfg = _config(rules, ante, bonus)
-    rng = _rng(seed)
-    out = ffi.new("pe_cc_round[]", max(rounds, 1))
-    check(lib.pe_cc_play_batch(cfg, rng, rounds, out), "pe_cc_play_batch")
-    res: list[dict[str, object]] = []
-    for i in range(rounds):
-        r = out[i]
-        res.append({"cards": tuple(r.cards), "multiples": tuple(None if m < 0 else m for m in r.multiples),
-                    "values": (r.across_value, r.down_value, r.board_value),
-                    "staked": tuple(r.staked), "net": tuple(r.net)})
-    return res
+    None not reached), ``values`` (Across, Down, board), ``staked`` and ``net`` (per
+    :class:`CrissCrossWager`): :func:`pyeval.house.play_rounds`. For tests and audits.
+
+    Raises: HouseArgumentError (``rounds`` not 0..1,000,000, a bad wager), SeedError."""
+    return play_rounds(CrissCrossSim(rules, ante, bonus), rounds, seed, limit=10**6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,13 +243,13 @@ class BonusAnalysis:
 
 def bonus_exact(paytable: CrissCrossPaytable | None = None) -> BonusAnalysis:
     """Enumerate every five-card board (in C) and count the boards on each line of the Five Card
-    Bonus paytable (default: the table default). Raises ShoeArgumentError for a paytable the C
+    Bonus paytable (default: the table default). Raises HouseArgumentError for a paytable the C
     path cannot take."""
     pt = paytable if paytable is not None else CrissCrossRules().bonus_paytable
     if not isinstance(pt, CrissCrossPaytable):
-        raise ShoeArgumentError(f"paytable must be a CrissCrossPaytable, got {type(pt).__name__}")
-    cpt = ffi.new("pe_cc_paytable *")
-    _fill_paytable(cpt, pt)
+        raise HouseArgumentError(f"paytable must be a CrissCrossPaytable, got {type(pt).__name__}")
+    cfg = fill_struct("pe_cc_config", {"bonus_pt": pt})
+    cpt = ffi.addressof(cfg, "bonus_pt")
     counts = ffi.new("uint64_t[17]")
     check(lib.pe_cc_bonus_exact(cpt, counts), "pe_cc_bonus_exact")
     n = len(pt.lines)

@@ -4,18 +4,20 @@ stub-count state across rounds; :meth:`CrissCrossTable.new_round` opens a
 from __future__ import annotations
 
 import copy
-import functools
 from collections.abc import Callable, Mapping, Sequence
 
 from ..contracts import Deck, read_only
 from ..errors import DeckOutOfPlayError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
-from ..hands.high import MAX_VALUE
-from ..shoe import StubCountPolicy
+from ..house.stub import StubCountPolicy
 from .deck import DECK_SIZE, ShufflerDeck
 from .records import CrissCrossPhase, RoundRecord
 from .round import R_COUNT_OUTCOME, CrissCrossRound
-from .rules import CrissCrossPaytable, CrissCrossRules
+from .rules import CrissCrossRules
 from .strategy import basic_strategy
+
+# enum members read once here: read through their class, each is a Python-level call (hot paths)
+_P_COMPLETE = CrissCrossPhase.COMPLETE
+_P_VOID = CrissCrossPhase.VOID
 
 __all__ = ["CrissCrossTable", "play_round", "Strategy"]
 
@@ -46,8 +48,8 @@ class CrissCrossTable:
         self._rounds_played = 0
         self._deck_removed = False
         self._round: CrissCrossRound | None = None
-        self._pay = (_compile(self._rules.main_paytable), _compile(self._rules.ante_paytable),
-                     _compile(self._rules.bonus_paytable))
+        self._pay = (self._rules.main_paytable.by_value(), self._rules.ante_paytable.by_value(),
+                     self._rules.bonus_paytable.by_value())
 
     rules: CrissCrossRules = read_only("_rules", "The table's rules.")
     deck: Deck = read_only("_deck", "The deck in use (the table's card source: it is dealt from, not copied).")
@@ -82,7 +84,7 @@ class CrissCrossTable:
         if self._deck_removed:
             raise DeckOutOfPlayError("the deck was removed from the table (an incorrect card count); "
                                      "replace it before dealing", R_COUNT_OUTCOME)
-        if self._round is not None and self._round.phase not in (CrissCrossPhase.COMPLETE, CrissCrossPhase.VOID):
+        if self._round is not None and self._round.phase not in (_P_COMPLETE, _P_VOID):
             raise OutOfTurnError(f"round {self._round.number} is still in progress "
                                  f"({self._round.phase.value})")
         self._round = CrissCrossRound(self, self._rounds_played + 1)
@@ -94,7 +96,7 @@ class CrissCrossTable:
         Raises:
             OutOfTurnError: a round is in progress. IllegalActionError: not a Deck.
         """
-        if self._round is not None and self._round.phase not in (CrissCrossPhase.COMPLETE, CrissCrossPhase.VOID):
+        if self._round is not None and self._round.phase not in (_P_COMPLETE, _P_VOID):
             raise OutOfTurnError("the deck can only be replaced between rounds")
         if not isinstance(deck, Deck):
             raise IllegalActionError(f"deck must be a Deck, got {type(deck).__name__}")
@@ -108,17 +110,6 @@ class CrissCrossTable:
         self._stub_policy.record_round(counted)
         if deck_removed:
             self._deck_removed = True
-
-
-@functools.lru_cache(maxsize=32)
-def _compile(p: CrissCrossPaytable) -> list[tuple[int, int, str | None]]:
-    """value -> (num, den, label) of its line; den 0 marks a losing hand."""
-    out: list[tuple[int, int, str | None]] = [(0, 0, None)] * (MAX_VALUE + 1)
-    for v in range(1, MAX_VALUE + 1):
-        ln = p.line_for(v)
-        if ln is not None:
-            out[v] = (ln.odds.numerator, ln.odds.denominator, ln.label)
-    return out
 
 
 def _one_deck(deck: object) -> None:
@@ -136,7 +127,7 @@ Strategy = Callable[[int, Sequence[int], Sequence[int], Sequence[int]], int]
 def _voided(rnd: CrissCrossRound) -> bool:
     """The round ended void (a step changes ``rnd.phase``; a function keeps type checkers from
     narrowing it across the steps)."""
-    return rnd.phase is CrissCrossPhase.VOID
+    return rnd.phase is _P_VOID
 
 
 def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
@@ -168,15 +159,6 @@ def play_round(table: CrissCrossTable, wagers: Mapping[int, tuple[int, int]],
     if _voided(rnd):
         assert rnd.record is not None
         return rnd.record
-    c = rnd.community
-    row_o, col_o = (c[1], c[3]), (c[0], c[4])
-    for d, known in enumerate((((), ()), (row_o, ()), (row_o, col_o))):
-        while (p := rnd.to_act) is not None:  # the players still in, in dealing order
-            m = strategy(d, rnd.hole(p), *known)
-            if m:
-                rnd.bet(p, m)
-            else:
-                rnd.fold(p)
-        rnd.reveal()
+    rnd._play_decisions(strategy)  # each player still in, in dealing order, at each decision; the reveals
     return rnd.settle()
 

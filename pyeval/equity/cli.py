@@ -94,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
     if args.grid is not None:
         from .grid import grids_for
 
-        grids = grids_for(args.players, board=args.board, dead=args.dead, seed=args.seed)
+        grids = grids_for(args.players, board=args.board, dead=args.dead, seed=args.seed,
+                          exact=True if r.exact else args.exact)  # exact main result: exact cells
         if args.json:
             data["grids"] = [g.to_dict() for g in grids]
     emit(args, data, format_table(r, auto))

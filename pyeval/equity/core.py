@@ -45,10 +45,12 @@ SHARE_UNIT = 2520
 DEFAULT_TRIALS = 1_000_000
 #: Streams of a Monte Carlo run unless ``streams`` is given (independent of the worker count).
 DEFAULT_STREAMS = PARALLEL_DEFAULT_STREAMS  # every Monte Carlo run and simulation (pyeval.parallel)
-#: ``exact=None`` enumerates when the hand evaluations left after the suit isomorphism of the deals
-#: (distinct suit-canonical deals x boards x players) are at most this: about 0.1 s on one core
-#: (measured: AA vs KK vs QQ, 4.9e7, 0.095 s), the time of the default Monte Carlo run.
-EXACT_AUTO_LIMIT = 50_000_000
+#: ``exact=None`` enumerates when the evaluations of the exact run -- board classes (``pe_eq_exact_cost``:
+#: rank classes and flush boards) of the distinct suit-canonical deals x players -- are at most
+#: this: about 0.05 s on one core at the measured 8-9 ns a class and player (``QQ+,AKs`` vs ``JJ-99``:
+#: 1.9e6, 0.017 s; ``TT+, AK`` vs ``22+``: 1.4e7, 0.11 s, sampled), near the 0.03 s of the default
+#: 1,000,000-trial Monte Carlo run.
+EXACT_AUTO_LIMIT = 6_000_000
 #: ``exact=None`` counts the canonical deals of at most this many deals (product of the range
 #: sizes); more, and it samples.
 _AUTO_PLAN_DEALS = 20_000
@@ -235,11 +237,13 @@ _ERRORS: Mapping[int, type[PyevalError]] = {Status.ERR_ARG: EquityError, Status.
 # ---- exact ----------------------------------------------------------------------------------
 
 
-def _exact_rows(rows: Any, mult: Any, players: int, board: tuple[int, ...], dead: tuple[int, ...]) -> EquityStats:
-    """One C call: the deals ``rows`` (uint8, shape (n, 2 * players)), deal i counted ``mult[i]`` times."""
+def _exact_rows(rows: Any, mult: Any, players: int, board: tuple[int, ...], dead: tuple[int, ...],
+                part: int = 0, parts: int = 1) -> EquityStats:
+    """One C call: the deals ``rows`` (uint8, shape (n, 2 * players)), deal i counted ``mult[i]`` times;
+    only part ``part`` of ``parts`` of the boards (``pe_eq_exact_part``: the parts add up to the whole)."""
     acc = ffi.new("pe_eq_stats *")
-    st = lib.pe_eq_exact_w(ffi.from_buffer("uint8_t[]", rows), ffi.from_buffer("uint64_t[]", mult), len(rows),
-                           players, bytes(board), len(board), bytes(dead), len(dead), acc)
+    st = lib.pe_eq_exact_part(ffi.from_buffer("uint8_t[]", rows), ffi.from_buffer("uint64_t[]", mult), len(rows),
+                              players, bytes(board), len(board), bytes(dead), len(dead), part, parts, acc)
     check(st, "exact enumeration", _ERRORS)
     return EquityStats._from_c(acc, players)
 
@@ -269,12 +273,22 @@ def _plan(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...]) ->
     return [(w, *_canonical(bytes(buf), p, board, dead)) for w, buf in groups.items()], count
 
 
+def _exact_cost(rows: Any, players: int, board: tuple[int, ...], dead: tuple[int, ...]) -> int:
+    """The board classes the exact run evaluates for the deals ``rows`` (``pe_eq_exact_cost``)."""
+    out = ffi.new("uint64_t *")
+    st = lib.pe_eq_exact_cost(ffi.from_buffer("uint8_t[]", rows), len(rows), players, bytes(board), len(board),
+                              bytes(dead), len(dead), out)
+    check(st, "exact enumeration", _ERRORS)
+    return int(out[0])
+
+
 def _auto_exact(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...],
                 per_board: int) -> tuple[bool, tuple[list[tuple[Fraction, Any, Any]], int] | None]:
-    """``exact=None``: enumerate when the evaluations left after the suit isomorphism of the deals
-    (distinct canonical deals x boards x players) are at most :data:`EXACT_AUTO_LIMIT`. Counting
-    them costs a pass over the deals, made only for up to :data:`_AUTO_PLAN_DEALS` deals; the plan
-    made is returned for the exact run to use."""
+    """``exact=None``: enumerate when the exact run's evaluations, counted -- the board classes of
+    the distinct suit-canonical deals x players -- are at most :data:`EXACT_AUTO_LIMIT` (at most
+    deals x boards x players, which decides alone when it is that small). Counting costs a pass
+    over the deals, made only for up to :data:`_AUTO_PLAN_DEALS` deals; the plan made is returned
+    for the exact run to use."""
     p = len(ranges)
     deals = math.prod(len(r) for r in ranges)
     if deals * per_board * p <= EXACT_AUTO_LIMIT:
@@ -282,8 +296,15 @@ def _auto_exact(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ..
     if deals > _AUTO_PLAN_DEALS:
         return False, None
     plan = _plan(ranges, board, dead)
-    rows = sum(len(r) for _, r, _ in plan[0])
-    return rows * per_board * p <= EXACT_AUTO_LIMIT, plan
+    classes = sum(_exact_cost(rows, p, board, dead) for _, rows, _ in plan[0])
+    return classes * p <= EXACT_AUTO_LIMIT, plan
+
+
+def _exact_cheap(players: Sequence[PlayerLike], board: object = (), dead: object = ()) -> bool:
+    """Whether ``equity(players, board, dead)`` without Monte Carlo options enumerates (the rule of
+    ``exact=None``: see :data:`EXACT_AUTO_LIMIT`). Raises: as :func:`equity` for bad players or cards."""
+    ranges, b, d = _prepare(players, board, dead)
+    return _auto_exact(ranges, b, d, int(lib.pe_eq_board_count(len(ranges), len(b), len(d))))[0]
 
 
 def _exact(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...],
@@ -293,25 +314,43 @@ def _exact(ranges: list[Range], board: tuple[int, ...], dead: tuple[int, ...],
 
     Deals of equal weight are reduced to their distinct suit-canonical forms (a suit permutation
     fixing the board and dead cards changes no outcome), each enumerated once and counted with its
-    multiplicity; the boards are enumerated with the irrelevant-suit isomorphism of ``pe_eq_exact_w``.
-    The integer sums are exactly those of the plain enumeration of every deal and board."""
+    multiplicity; the boards are counted by the rank classes of ``pe_eq_exact_w``. With fewer deals
+    than threads (one hand against one hand is one deal), each deal's boards are split into one part
+    a thread (``pe_eq_exact_part``). The integer sums are exactly those of the plain enumeration of
+    every deal and board, whatever the threads."""
     p = len(ranges)
     canon, count = plan if plan is not None else _plan(ranges, board, dead)
     per = int(lib.pe_eq_board_count(p, len(board), len(dead)))
-    jobs: list[tuple[Fraction, Any, Any]] = []
+    rows_total = sum(len(rows) for _, rows, _ in canon)
+    parts = threads if 1 < threads and rows_total < 2 * threads else 1
+    jobs: list[tuple[Fraction, Any, Any, int]] = []
     for w, rows, counts in canon:
         step = max(1, min(_EXACT_CHUNK, -(-len(rows) // max(1, 4 * threads))))
-        jobs += [(w, rows[i:i + step], counts[i:i + step]) for i in range(0, len(rows), step)]
+        jobs += [(w, rows[i:i + step], counts[i:i + step], part) for i in range(0, len(rows), step)
+                 for part in range(parts)]
 
-    def run(w: Fraction, rows: Any, counts: Any) -> tuple[Fraction, EquityStats]:
-        st = _exact_rows(rows, counts, p, board, dead)
+    def run(w: Fraction, rows: Any, counts: Any, part: int) -> tuple[Fraction, EquityStats]:
+        st = _exact_rows(rows, counts, p, board, dead, part, parts)
         if progress is not None:
-            progress(int(counts.sum()) * per)
+            done = int(counts.sum()) * per
+            progress(done * (part + 1) // parts - done * part // parts)
         return w, st
 
     if threads <= 1:
         return [run(*j) for j in jobs], count
-    return run_threads(run, jobs), count
+    done = run_threads(run, jobs)
+    return [(done[i][0], _fold_parts([st for _, st in done[i:i + parts]])) for i in range(0, len(done), parts)], count
+
+
+def _fold_parts(parts: list[EquityStats]) -> EquityStats:
+    """The sums of one C call's parts (``pe_eq_exact_part``): a part may hold a flush correction of a
+    board class another part counted, so its sums are right modulo 2**64 only; the whole run's are
+    below 2**64 (:data:`EXACT_MAX_EVALUATIONS` bounds them), so their sum modulo 2**64 is exact."""
+    m = (1 << 64) - 1
+    s = sum(parts[1:], parts[0])
+    def fold(t: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(v & m for v in t)
+    return EquityStats(s.trials & m, fold(s.win), fold(s.tie), fold(s.share), fold(s.share_sq))
 
 
 # ---- Monte Carlo ------------------------------------------------------------------------------
@@ -435,8 +474,9 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
             refused with EquityError when deals x boards x players exceeds
             :data:`EXACT_MAX_EVALUATIONS` (e.g. three random hands: about 1e16). False samples
             (Monte Carlo); None (default) enumerates when no Monte Carlo option is given and the
-            work is cheap: distinct suit-canonical deals x boards x players <=
-            :data:`EXACT_AUTO_LIMIT` (``AKs`` vs ``QQ``: 2 x 1,712,304 x 2), else samples.
+            work is cheap: board classes of the distinct suit-canonical deals x players <=
+            :data:`EXACT_AUTO_LIMIT` (``AKs`` vs ``QQ``: 2 deals, about 83,000 evaluations; see
+            ``pyeval equity --grid`` uses the same rule per class), else samples.
             :attr:`EquityResult.method` says which ran.
         seed: Monte Carlo seed 0..2**256-1; None draws one (reported in the result).
         trials: Monte Carlo trials (default :data:`DEFAULT_TRIALS`, or the cap of an adaptive run).
@@ -464,9 +504,32 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
         ranges that cannot be dealt together, bad options), SeedError (bad seed or streams).
     """
     t0 = time.perf_counter()
+    nthreads = _check_options(exact, seed, trials, target_stderr, time_budget, streams, executor, workers, threads)
+    if executor is None and progress is None and target_stderr is None and time_budget is None:
+        from .fast import fast_equity  # small spots: one C call (a call a thread; pyeval/equity/fast.py)
+
+        fast = fast_equity(players, board, dead, exact, seed, trials, streams, t0, nthreads)
+        if fast is not None:
+            return fast
+    ranges, b, d = _prepare(players, board, dead)
+    per_board = int(lib.pe_eq_board_count(len(ranges), len(b), len(d)))
+    mc_asked = trials is not None or target_stderr is not None or time_budget is not None
+    plan = None
+    if exact is None:
+        exact, plan = (False, None) if mc_asked else _auto_exact(ranges, b, d, per_board)
+    if exact:
+        return _equity_exact(ranges, b, d, per_board, progress, nthreads, plan, t0)
+    _check_dealable(ranges)
+    return _equity_mc(ranges, b, d, _MCOptions(seed, trials, target_stderr, time_budget, streams, executor, workers),
+                      progress, t0)
+
+
+def _check_options(exact: object, seed: object, trials: object, target_stderr: object, time_budget: object,
+                   streams: object, executor: object, workers: object, threads: object) -> int:
+    """:func:`equity`'s option checks (EquityError, SeedError); returns the thread count."""
     _check_count(trials, "trials", 1)
     _check_count(target_stderr, "target_stderr", 0)
-    if target_stderr is not None and not target_stderr > 0:
+    if target_stderr is not None and not target_stderr > 0:  # type: ignore[operator]
         raise EquityError(f"target_stderr must be > 0 (an exact answer needs exact=True, --exact on the command "
                           f"line), got {target_stderr!r}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
@@ -487,75 +550,97 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
         check_seed(seed)
     if streams is not None:
         check_streams(streams)
-    if executor is None and progress is None and threads == 1 and target_stderr is None and time_budget is None:
-        from .fast import fast_equity  # small spots: one C call (pyeval/equity/fast.py)
+    return nthreads
 
-        fast = fast_equity(players, board, dead, exact, seed, trials, streams, t0)
-        if fast is not None:
-            return fast
-    ranges, b, d = _prepare(players, board, dead)
+
+def _equity_exact(ranges: list[Range], b: tuple[int, ...], d: tuple[int, ...], per_board: int,
+                  progress: Callable[[int], None] | None, nthreads: int,
+                  plan: tuple[list[tuple[Fraction, Any, Any]], int] | None, t0: float) -> EquityResult:
+    """:func:`equity`'s exact run: refused above :data:`EXACT_MAX_EVALUATIONS`, else every deal and board."""
     p = len(ranges)
-    per_board = int(lib.pe_eq_board_count(p, len(b), len(d)))
-    mc_asked = trials is not None or target_stderr is not None or time_budget is not None
-    plan = None
-    if exact is None:
-        exact, plan = (False, None) if mc_asked else _auto_exact(ranges, b, d, per_board)
-    if exact:
-        deals = math.prod(len(r) for r in ranges)
-        if deals * per_board * p > EXACT_MAX_EVALUATIONS and deals <= 1_000_000:
-            deals = sum(1 for _ in _tuples(ranges))  # card removal between the ranges
-        if deals * per_board * p > EXACT_MAX_EVALUATIONS:
-            raise EquityError(
-                f"exact enumeration would evaluate about {deals * per_board * p:.2g} hands ({deals:,} hand "
-                f"deals x {per_board:,} boards x {p} players; suit isomorphism saves 3-20x of that), more "
-                f"than the {EXACT_MAX_EVALUATIONS:.0e} pyeval enumerates: use Monte Carlo (exact=False, "
-                "e.g. with target_stderr=0.001; on the command line --monte-carlo --target-stderr 0.001)")
-        groups, count = _exact(ranges, b, d, progress, nthreads, plan)
-        weights = {w for w, _ in groups}
-        stats = None
-        if len(weights) == 1:
-            stats = EquityStats.zero(p)
-            for _, s in groups:
-                stats = stats + s
-        return EquityResult(_players_exact(ranges, groups), b, d, True, count * per_board, None, None, stats,
-                            time.perf_counter() - t0)
+    deals = math.prod(len(r) for r in ranges)
+    if deals * per_board * p > EXACT_MAX_EVALUATIONS and deals <= 1_000_000:
+        deals = sum(1 for _ in _tuples(ranges))  # card removal between the ranges
+    if deals * per_board * p > EXACT_MAX_EVALUATIONS:
+        raise EquityError(
+            f"exact enumeration would evaluate about {deals * per_board * p:.2g} hands ({deals:,} hand "
+            f"deals x {per_board:,} boards x {p} players; suit isomorphism and rank classes save 10-100x of "
+            f"that), more than the {EXACT_MAX_EVALUATIONS:.0e} pyeval enumerates: use Monte Carlo (exact=False, "
+            "e.g. with target_stderr=0.001; on the command line --monte-carlo --target-stderr 0.001)")
+    groups, count = _exact(ranges, b, d, progress, nthreads, plan)
+    stats = None
+    if len({w for w, _ in groups}) == 1:
+        stats = sum((s for _, s in groups), EquityStats.zero(p))
+    return EquityResult(_players_exact(ranges, groups), b, d, True, count * per_board, None, None, stats,
+                        time.perf_counter() - t0)
 
-    _check_dealable(ranges)
-    seed = check_seed(seed)
-    k = check_streams(DEFAULT_STREAMS if streams is None else streams)
+
+@dataclass(frozen=True)
+class _MCOptions:
+    """:func:`equity`'s Monte Carlo options, as given."""
+
+    seed: int | None
+    trials: int | None
+    target_stderr: float | None
+    time_budget: float | None
+    streams: int | None
+    executor: Executor | None
+    workers: int | None
+
+
+def _equity_mc(ranges: list[Range], b: tuple[int, ...], d: tuple[int, ...], o: _MCOptions,
+               progress: Callable[[int], None] | None, t0: float) -> EquityResult:
+    """:func:`equity`'s Monte Carlo run: fixed trials over the streams, or adaptive rounds; Ctrl-C
+    raises RunInterrupted with the result of the trials finished."""
+    p = len(ranges)
+    seed = check_seed(o.seed)
+    k = check_streams(DEFAULT_STREAMS if o.streams is None else o.streams)
     spec = _mc_spec(ranges, b, d)
-    adaptive = target_stderr is not None or time_budget is not None
-    cap = trials if trials is not None else (ADAPTIVE_TRIAL_CAP if adaptive else DEFAULT_TRIALS)
-    own = None
-    asked = trials if trials is not None else (None if adaptive else cap)  # not the adaptive cap
-    big = (asked is not None and asked >= PARALLEL_FROM) or (time_budget is not None and time_budget >= 2)
-    if executor is None and workers != 1 and (os.cpu_count() or 1) > 1 and big:
-        executor = own = default_executor(workers)
+    adaptive = o.target_stderr is not None or o.time_budget is not None
+    cap = o.trials if o.trials is not None else (ADAPTIVE_TRIAL_CAP if adaptive else DEFAULT_TRIALS)
+    asked = o.trials if o.trials is not None else (None if adaptive else cap)  # not the adaptive cap
+    big = (asked is not None and asked >= PARALLEL_FROM) or (o.time_budget is not None and o.time_budget >= 2)
+    executor, own = o.executor, None
+    if executor is None and o.workers != 1 and (os.cpu_count() or 1) > 1 and big:
+        executor = own = default_executor(o.workers)
     stats = EquityStats.zero(p)
     try:
-        if not adaptive:
-            assert cap is not None
-            if executor is None:
-                for j, n in enumerate(split(cap, k)):
-                    if n:
-                        stats = stats + _mc_stream(spec, seed, j, n, progress)
-            else:
-                parts = run_streams(partial(_mc_stream, spec, seed), split(cap, k), executor, progress)
-                stats = sum(parts, EquityStats.zero(p))
+        if adaptive:
+            stats = _adaptive(spec, seed, k, cap, o.target_stderr, o.time_budget, executor, progress, t0, ranges)
         else:
-            stats = _adaptive(spec, seed, k, cap, target_stderr, time_budget, executor, progress, t0, ranges)
+            stats = _mc_fixed(spec, seed, k, cap, executor, progress)
     except KeyboardInterrupt as stop:  # Ctrl-C: report what the finished streams (or rounds) add up to
-        if isinstance(stop, RunInterrupted):
-            got = stop.partial
-            stats = got if isinstance(got, EquityStats) else sum(got.values(), EquityStats.zero(p))  # type: ignore[attr-defined]
-        partial_result = None if not stats.trials else EquityResult(
-            _players_mc(ranges, stats), b, d, False, stats.trials, seed, k, stats, time.perf_counter() - t0)
-        raise RunInterrupted(partial_result, stats.trials, cap or 0) from None
+        _interrupted(stop, stats, ranges, b, d, seed, k, cap, t0)
     finally:
         if own is not None:
             own.shutdown()
     return EquityResult(_players_mc(ranges, stats), b, d, False, stats.trials, seed, k, stats,
                         time.perf_counter() - t0)
+
+
+def _mc_fixed(spec: tuple[Any, ...], seed: int, k: int, cap: int, executor: Executor | None,
+              progress: Callable[[int], None] | None) -> EquityStats:
+    """``cap`` trials split over ``k`` streams, in this process or as tasks of ``executor``."""
+    if executor is None:
+        stats = EquityStats.zero(spec[3])
+        for j, n in enumerate(split(cap, k)):
+            if n:
+                stats = stats + _mc_stream(spec, seed, j, n, progress)
+        return stats
+    parts = run_streams(partial(_mc_stream, spec, seed), split(cap, k), executor, progress)
+    return sum(parts, EquityStats.zero(spec[3]))
+
+
+def _interrupted(stop: KeyboardInterrupt, stats: EquityStats, ranges: list[Range], b: tuple[int, ...],
+                 d: tuple[int, ...], seed: int, k: int, cap: int, t0: float) -> None:
+    """Raises RunInterrupted carrying the result of the streams (or rounds) finished before Ctrl-C."""
+    p = len(ranges)
+    if isinstance(stop, RunInterrupted):
+        got = stop.partial
+        stats = got if isinstance(got, EquityStats) else sum(got.values(), EquityStats.zero(p))  # type: ignore[attr-defined]
+    partial_result = None if not stats.trials else EquityResult(
+        _players_mc(ranges, stats), b, d, False, stats.trials, seed, k, stats, time.perf_counter() - t0)
+    raise RunInterrupted(partial_result, stats.trials, cap or 0) from None
 
 
 def _adaptive_round(executor: Executor, stop: threading.Event, futs: list[Future[Any]], spec: tuple[Any, ...],

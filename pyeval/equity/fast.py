@@ -164,14 +164,63 @@ all_hands_vs_range = _eqfast.all_hands_vs_range
 _FAST_MC_TRIALS = 1 << 22
 
 
+def _wide(pair: Any) -> int:
+    return int(pair[0]) | int(pair[1]) << 64
+
+
+def _spot_parts(packs: tuple[bytes, ...], b: bytes, d: bytes, threads: int) -> tuple[Any, ...] | None:
+    """An exact spot of equal weights split over ``threads`` threads (``pe_eq_spot_part``: each thread
+    counts its part of every deal's boards; the C calls release the GIL), the parts' sums added modulo
+    2**64: ``_eqfast._spot``'s result tuple, or None when the C side declines (the general path then
+    runs)."""
+    from .._batch import run_threads
+
+    combos, weights, offsets = bytearray(), bytearray(), [0]
+    for q in packs:
+        n = len(q) // 6  # two card bytes, then a uint32 weight, per combination
+        combos += q[:2 * n]
+        weights += q[2 * n:]
+        offsets.append(offsets[-1] + n)
+    p = len(packs)
+    wts = ffi.from_buffer("uint32_t[]", weights)
+
+    def part(i: int) -> tuple[int, Any]:
+        out = ffi.new("pe_eq_spot_out *")
+        st = lib.pe_eq_spot_part(bytes(combos), offsets, wts, p, b, len(b), d, len(d), SPOT_MAX_WORK, i, threads, out)
+        return st, out
+
+    outs = run_threads(part, [(i,) for i in range(threads)])
+    if any(st != 0 for st, _ in outs):
+        return None
+    first, m = outs[0][1], (1 << 64) - 1  # a part's sums are right modulo 2**64, the whole run's below it
+    total = sum(_wide(o.total) for _, o in outs) & m
+    win = tuple(sum(_wide(o.win[i]) for _, o in outs) & m for i in range(p))
+    tie = tuple(sum(_wide(o.tie[i]) for _, o in outs) & m for i in range(p))
+    share = tuple(sum(_wide(o.share[i]) for _, o in outs) & m for i in range(p))
+    return int(first.deals), int(first.boards), total, tuple(first.combos[0:p]), win, tie, share, (0,) * p
+
+
+def _run_spot(packed: tuple[bytes, ...], b: bytes, d: bytes, mc: tuple[bytes, int, int] | None,
+              threads: int) -> tuple[Any, ...] | None:
+    """The C run of :func:`fast_equity`: Monte Carlo (``mc``: seed bytes, streams, trials) in one
+    ``_eqfast._spot`` call on one thread (None with more threads: the general path runs), exact in
+    one call or split over ``threads`` (:func:`_spot_parts`). The sums, or None."""
+    if threads > 1:
+        return None if mc else _spot_parts(packed, b, d, threads)
+    seed, k, n = mc if mc else (None, 0, 0)
+    got = _eqfast._spot(packed, b, d, seed, k, n, SPOT_MAX_WORK)
+    return None if got[0] != 0 else got[1:]
+
+
 def fast_equity(players: object, board: object, dead: object, exact: object, seed: object, trials: object,
-                streams: object, t0: float) -> EquityResult | None:
+                streams: object, t0: float, threads: int = 1) -> EquityResult | None:
     """:func:`pyeval.equity.equity` in one ``pe_eq_spot`` call, for a spot it fits: 2..10 players,
     exact (``exact=True`` or ``None`` without Monte Carlo options, at most :data:`SPOT_MAX_WORK`
-    evaluations, equal weights within each range) or Monte Carlo with ``trials`` up to
-    :data:`_FAST_MC_TRIALS`. The caller has ruled out executors, progress, threads and adaptive
-    runs. None: not such a spot, or anything wrong (the general path then runs and reports it).
-    The result is the general path's, field for field (``seconds`` aside)."""
+    evaluations, equal weights within each range; with ``threads`` > 1 one ``pe_eq_spot_part`` call
+    a thread) or Monte Carlo with ``trials`` up to :data:`_FAST_MC_TRIALS` (one thread). The caller
+    has ruled out executors, progress and adaptive runs. None: not such a spot, or anything wrong
+    (the general path then runs and reports it). The result is the general path's, field for field
+    (``seconds`` aside)."""
     try:
         if isinstance(players, (str, Range)) or not isinstance(players, Sequence) or not 2 <= len(players) <= 10:
             return None
@@ -196,11 +245,10 @@ def fast_equity(players: object, board: object, dead: object, exact: object, see
     packed = tuple(q for q in packs if q is not None)
     if len(packed) != len(packs):
         return None
-    got = _eqfast._spot(packed, bytes(b), bytes(d), _seed_bytes(s) if mc else None, k if mc else 0,
-                        n if mc else 0, SPOT_MAX_WORK)  # type: ignore[arg-type]
-    if got[0] != 0:
+    got = _run_spot(packed, bytes(b), bytes(d), (_seed_bytes(s), k, n) if mc else None, threads)  # type: ignore[arg-type]
+    if got is None:
         return None
-    deals, boards, total, combos, win, tie, share, share_sq = got[1:]
+    deals, boards, total, combos, win, tie, share, share_sq = got
     p = len(ranges)
     if mc:
         stats = EquityStats(total, win, tie, share, share_sq)

@@ -14,7 +14,6 @@ cheap, otherwise Monte Carlo from the seed given).
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -75,20 +74,22 @@ class RangeGrid:
 
 
 def range_grid(r: Range | str, against: Sequence[Range | str] = (), *, board: object = (), dead: object = (),
-               trials: int = 20_000, seed: int | None = 0) -> RangeGrid:
+               trials: int = 20_000, seed: int | None = 0, exact: bool | None = None) -> RangeGrid:
     """The grid of range ``r`` (text or :class:`Range`); with ``against`` (the other players' ranges),
     each non-empty cell's equity against them on ``board`` with ``dead`` cards.
 
     Each cell's equity is :func:`pyeval.equity.equity` of the cell's combinations (with their
-    weights) against ``against``: exact when cheap (deals x boards x players at most :data:`pyeval.equity.core.EXACT_AUTO_LIMIT`), else ``trials`` Monte Carlo
-    trials from ``seed`` (0 by default, so the grid is reproducible).
+    weights) against ``against``: ``exact=True`` enumerates every cell, False samples ``trials``
+    Monte Carlo trials from ``seed`` (0 by default, so the grid is reproducible), None (default)
+    enumerates a cell when :func:`pyeval.equity.equity`'s ``exact=None`` would (its work counted:
+    :data:`pyeval.equity.core.EXACT_AUTO_LIMIT`) and samples it otherwise.
 
     Raises:
         RangeError: a bad range. InvalidCardError / DuplicateCardError / CardCountError: a bad board
             or dead cards. EquityError: no deal is possible for a cell's opponents.
     """
     from ..cards import parse_cards
-    from .core import EXACT_AUTO_LIMIT, equity
+    from .core import _exact_cheap, equity
 
     rng = parse_range(r) if isinstance(r, str) else r
     board_c = parse_cards(board) if isinstance(board, str) else tuple(board)  # type: ignore[arg-type]
@@ -108,30 +109,29 @@ def range_grid(r: Range | str, against: Sequence[Range | str] = (), *, board: ob
         weight[i, j] = float(w / size)
         combos[i, j] = len(members[(i, j)])
     eq: npt.NDArray[np.float64] | None = None
-    exact = True
+    all_exact = True
     if against:
         others = [parse_range(a) if isinstance(a, str) else a for a in against]
-        players = 1 + len(others)
-        boards = math.comb(52 - len(board_c) - len(dead_c) - 2 * players, 5 - len(board_c))
-        deals_others = math.prod(len(o.without((*board_c, *dead_c))) for o in others)
         eq = np.full((13, 13), np.nan, dtype=np.float64)
         for (i, j), group in sorted(members.items()):
             sub = Range(tuple(c for c, _ in group), tuple(w for _, w in group), names[i][j])
-            # exact when cheap by equity's own measure (deals x boards x players), else Monte Carlo
-            cheap = len(group) * deals_others * boards * players <= EXACT_AUTO_LIMIT
+            # exact when asked, or when cheap by equity's own rule (exact=None), else Monte Carlo
+            cheap = exact if exact is not None else _exact_cheap([sub, *others], board_c, dead_c)
             res = equity([sub, *others], board=board_c, dead=dead_c, exact=True if cheap else False,
                          trials=None if cheap else trials, seed=None if cheap else seed)
             eq[i, j] = float(res.players[0].equity)
-            exact = exact and res.exact
-    return RangeGrid(str(rng), names, weight, combos, eq, tuple(str(a) for a in against), exact)
+            all_exact = all_exact and res.exact
+    return RangeGrid(str(rng), names, weight, combos, eq, tuple(str(a) for a in against), all_exact)
 
 
 def grids_for(players: Sequence[Range | str], *, board: object = (), dead: object = (), trials: int = 20_000,
-              seed: int | None = 0) -> list[RangeGrid]:
-    """Every player's grid, each with its equity against all the others (``pyeval equity --grid``)."""
+              seed: int | None = 0, exact: bool | None = None) -> list[RangeGrid]:
+    """Every player's grid, each with its equity against all the others (``pyeval equity --grid``;
+    ``exact`` as :func:`range_grid`'s: the command passes True after an exact main result, since a
+    cell is never dearer than the whole spot)."""
     ps = list(players)
     return [range_grid(p, ps[:i] + ps[i + 1:], board=board, dead=dead, trials=trials,
-                       seed=0 if seed is None else seed) for i, p in enumerate(ps)]
+                       seed=0 if seed is None else seed, exact=exact) for i, p in enumerate(ps)]
 
 
 _SHADES = " ░▒▓█"

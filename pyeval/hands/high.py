@@ -151,8 +151,10 @@ if not TYPE_CHECKING:  # the C fast paths (pyeval._fastcall) replace the Python 
     from_cactus_kev = _fastcall.from_cactus_kev
 
 
-#: The batch kernels of :func:`evaluate_batch`, slowest first; all give the same values and errors.
-BATCH_KERNELS = ("scalar", "avx512")
+#: The batch kernels of :func:`evaluate_batch`, by tier (a cap of ``PYEVAL_BATCH_KERNEL`` allows its
+#: own and lower tiers); all give the same values and errors. ``neon`` runs on aarch64 only,
+#: ``avx2`` and ``avx512`` on x86-64 CPUs with those features only.
+BATCH_KERNELS = ("scalar", "neon", "avx2", "avx512")
 
 
 def _kernel_cap() -> int:
@@ -171,11 +173,14 @@ _MAX_KERNEL = _kernel_cap()
 
 def batch_kernel() -> str:
     """The kernel :func:`evaluate_batch` runs on this CPU: ``"avx512"`` (16 rows at once; Ice Lake,
-    Zen 4 and later) or ``"scalar"`` (portable C, every other CPU).
+    Zen 4 and later), ``"avx2"`` (16 rows at once by byte shuffles; other x86-64 CPUs since Haswell
+    and Zen 1), ``"neon"`` (every aarch64 CPU: Apple Silicon, Graviton, ...) or ``"scalar"``
+    (portable C, every other CPU).
 
     The environment variable ``PYEVAL_BATCH_KERNEL=scalar``, read once when pyeval is imported,
     keeps the batch on the portable kernel on any CPU, so that path can be measured and tested
-    without rebuilding; unset, empty or ``avx512``: the best kernel this CPU has.
+    without rebuilding; ``avx2`` allows AVX2 (or NEON) but not AVX-512, ``neon`` NEON but no x86
+    kernel; unset, empty or ``avx512``: the best kernel this CPU has.
     """
     return BATCH_KERNELS[int(lib.pe_eval_batch_kernel(_MAX_KERNEL))]
 

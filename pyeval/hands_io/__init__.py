@@ -24,12 +24,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .._files import read_input
 from ..errors import HandHistoryError, PyevalError
-from . import _starlike, acpc, bovada, fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, winamax
 from ._limits import check_text, has_surrogates
+from ._text import decode
+from .rooms import ROOMS, Room
 from ._model import HandParseError, RawHand, to_phh
 from ._verify import Verification, verify
 from ._phh import HandHistory
@@ -39,54 +40,10 @@ __all__ = ["FORMATS", "READER_FAULT", "ImportedHand", "HandParseError", "Verific
            "parse_file", "read_text", "verify", "to_pokerstars", "RawHand", "to_phh"]
 
 
-@dataclass(frozen=True)
-class _Format:
-    name: str
-    looks_like: Callable[[str], bool]
-    split: Callable[[str], list[tuple[int, list[str]]]]
-    parse: Callable[..., RawHand]
+_Format = Room
 
-
-def _ps_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
-    return pokerstars.parse_hand(lines, start, source)
-
-
-def _ft_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
-    return fulltilt.parse_hand(lines, start, source)
-
-
-def _pp_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
-    return partypoker.parse_hand(lines, start, source)
-
-
-def _ip_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
-    return ipoker.parse_game(lines, start, source)
-
-
-def _acpc_parse(lines: list[str], start: int, source: str, acpc_game: acpc.ACPCGame = acpc.NO_LIMIT_2P,
-                **_: Any) -> RawHand:
-    return acpc.parse_line(lines[0], start, source, acpc_game)
-
-
-def _room(name: str, room: _starlike.Room) -> _Format:
-    """A Stars-like room's format (:mod:`pyeval.hands_io._starlike`)."""
-    return _Format(name, lambda text: _starlike.looks_like(room, text), lambda text: _starlike.split(room, text),
-                   lambda lines, start, source, **_: _starlike.parse_hand(room, lines, start, source))
-
-
-#: The formats read, by name (also the ``--from`` choices of ``pyeval convert``).
-FORMATS: dict[str, _Format] = {
-    "pokerstars": _Format("pokerstars", pokerstars.looks_like, pokerstars.split, _ps_parse),
-    "fulltilt": _Format("fulltilt", fulltilt.looks_like, fulltilt.split, _ft_parse),
-    "partypoker": _Format("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
-    "ipoker": _Format("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
-    "acpc": _Format("acpc", acpc.looks_like, acpc.split, _acpc_parse),
-    "ggpoker": _room("ggpoker", ggpoker.ROOM),
-    "winamax": _room("winamax", winamax.ROOM),
-    "bovada": _room("bovada", bovada.ROOM),
-    "888poker": _Format("888poker", pacific.looks_like, pacific.split,
-                        lambda lines, start, source, **_: pacific.parse_hand(lines, start, source)),
-}
+#: The formats read, by name (also the ``--from`` choices of ``pyeval convert``): :data:`pyeval.hands_io.rooms.ROOMS`.
+FORMATS: dict[str, Room] = {r.name: r for r in ROOMS}
 
 
 @dataclass(frozen=True)
@@ -211,15 +168,13 @@ def parse_text(text: str, fmt: str | None = None, *, source: str = "", check: bo
 
 
 def parse_file(path: str | Path, fmt: str | None = None, *, check: bool = True, **options: Any) -> Iterator[ImportedHand]:
-    """:func:`parse_text` of a file (UTF-8; a BOM is skipped); messages name it by ``path`` as given
+    """:func:`parse_text` of a file in any encoding rooms write (:func:`pyeval.hands_io._text.decode`:
+    UTF-8 or UTF-16 with or without a BOM, cp1252, latin-1); messages name it by ``path`` as given
     (``../rooms/a/hh.txt:52: ...``). Raises HandParseError if unreadable, or (on the first hand)
     if no format is detected."""
     p = Path(path)
     raw = read_input(p, what="hand history", error=HandParseError)  # a regular file of bounded size
-    try:
-        text = raw.decode("utf-8-sig", errors="strict")
-    except UnicodeDecodeError as exc:
-        raise HandParseError(f"cannot read {p}: {exc}") from None
+    text, _encoding = decode(raw)
     return parse_text(text, fmt, source=str(p), check=check, **options)
 
 

@@ -98,7 +98,12 @@ class RawHand:
     jackpot: int | None = None
     boards: list[tuple[int, ...]] = field(default_factory=list)  # every board of a hand run more than once
     notes: list[str] = field(default_factory=list)  # what the record has that PHH/the engine cannot replay
+    info: list[str] = field(default_factory=list)  # "LINE: text" of the room's informational lines (no chips)
+    unknown: list[str] = field(default_factory=list)  # "LINE: text" of lines not understood that carry no chips
+    implicit_returns: bool = False  # the room may leave an uncalled bet's return unwritten (see to_phh)
     results_known: bool = True  # False: the record does not say what anyone won (ACPC match states)
+    fees: int | None = None  # other fees the house took from the pot (PHH ``_fees``)
+    table_rules: dict[str, Any] = field(default_factory=dict)  # PHH ``_pyeval_<name>`` settings (max_raises)
 
     def add(self, kind: str, name: str = "", amount: int = 0, cards: tuple[int, ...] = (), line: int = 0,
             extra: str = "") -> None:
@@ -464,6 +469,21 @@ def _nominal_forced_bets(raw: RawHand, order: list[Seat], acts: _Acts) -> None:
         bos[i] = nominal if nominal and not bos[i] and out_on_ante[i] and (any(bos) or all(out_on_ante[:2])) else bos[i]
 
 
+def _implicit_return(raw: RawHand, acts: _Acts) -> None:
+    """A bet nobody called goes back to its bettor: rooms that print no return line (PokerStars before
+    2008) leave it implicit, and the record shows it only in the total pot. When the record returns
+    nothing and its total pot is the chips put in less the part of the largest contribution beyond
+    every other player's, that part is returned (noted)."""
+    if not raw.implicit_returns or not raw.results_known or any(acts.returned) or acts.n < 2:
+        return
+    top = sorted(range(acts.n), key=lambda i: acts.contrib[i], reverse=True)
+    excess = acts.contrib[top[0]] - acts.contrib[top[1]]
+    if excess > 0 and raw.total_pot == sum(acts.contrib) - excess:
+        acts.returned[top[0]] = excess
+        acts.notes.append(f"{acts.names[top[0]]} gets {excess} back uncalled: the record leaves the return "
+                          "implicit")
+
+
 def _record_fields(raw: RawHand, order: list[Seat], acts: _Acts) -> dict[str, Any]:
     """The PHH fields beyond the hand itself: seats, winnings, venue and time, tournament mode, and
     :func:`_user_fields` (see the module docstring)."""
@@ -485,6 +505,7 @@ def _record_fields(raw: RawHand, order: list[Seat], acts: _Acts) -> dict[str, An
         hh_fields["_pyeval_tournament"] = True
         if raw.dealt_sitting_out:
             hh_fields["_pyeval_sitting_out"] = [nm in raw.dealt_sitting_out for nm in acts.names]
+    hh_fields.update({f"_pyeval_{k}": v for k, v in raw.table_rules.items()})
     hh_fields.update(_user_fields(raw, acts))
     return hh_fields
 
@@ -493,24 +514,17 @@ def _user_fields(raw: RawHand, acts: _Acts) -> dict[str, Any]:
     """The ``_``-prefixed user fields: units, button, rake and pots, returns, cash-outs, mixed game,
     players sitting out, boards run more than once, notes."""
     hh_fields: dict[str, Any] = {"_units_per_currency": raw.scale if raw.currency else 1}
-    if raw.button_seat is not None:
-        hh_fields["_button_seat"] = raw.button_seat
-    for key in ("rake", "jackpot", "total_pot"):
-        v = getattr(raw, key)
-        if v is not None:
-            hh_fields[f"_{key}"] = v
-    if any(acts.returned):
-        hh_fields["_returned"] = acts.returned
-    if any(acts.cashout):
-        hh_fields["_cashed_out"] = acts.cashout
-    if raw.mixed:
-        hh_fields["_mixed_game"] = raw.mixed
-    if raw.sitting_out:
-        hh_fields["_sitting_out"] = list(raw.sitting_out)
-    if len(raw.boards) > 1:
-        hh_fields["_boards"] = [card_text(b) for b in raw.boards]
-    if acts.notes:
-        hh_fields["_notes"] = acts.notes
+    optional: tuple[tuple[str, Any], ...] = (
+        ("_button_seat", raw.button_seat), ("_rake", raw.rake), ("_jackpot", raw.jackpot), ("_fees", raw.fees),
+        ("_total_pot", raw.total_pot),
+        ("_returned", acts.returned if any(acts.returned) else None),
+        ("_cashed_out", acts.cashout if any(acts.cashout) else None), ("_mixed_game", raw.mixed or None),
+        ("_sitting_out", list(raw.sitting_out) or None),
+        ("_boards", [card_text(b) for b in raw.boards] if len(raw.boards) > 1 else None),
+        # what is not replayed; the room's informational lines; lines not understood (they carry no chips)
+        ("_notes", list(acts.notes) or None), ("_room_lines", list(raw.info) or None),
+        ("_unknown_lines", list(raw.unknown) or None))
+    hh_fields.update((k, v) for k, v in optional if v is not None)
     return hh_fields
 
 
@@ -524,6 +538,7 @@ def to_phh(raw: RawHand) -> HandHistory:
     acts = _Acts(raw, variant, order)
     acts.run()
     _nominal_forced_bets(raw, order, acts)
+    _implicit_return(raw, acts)
     if acts.pending_draw:
         acts.flush_draw()
     actions = acts.actions
@@ -549,7 +564,7 @@ def to_phh(raw: RawHand) -> HandHistory:
                        ("an ante", acts.antes), ("a blind or straddle", bos), ("a collected amount", acts.collected),
                        ("a returned amount", acts.returned), ("a cashed-out amount", acts.cashout),
                        ("a bet size", (hh.min_bet, hh.small_bet, hh.big_bet, hh.bring_in)),
-                       ("the rake, jackpot or total pot", (raw.rake, raw.jackpot, raw.total_pot))):
+                       ("the rake, jackpot, fees or total pot", (raw.rake, raw.jackpot, raw.fees, raw.total_pot))):
         check_chips(vals, what, raw.fail, raw.line)
     _showdown(hh, acts.shown, acts.mucked, acts.folded, acts.stud)
     hh.extra.update(_record_fields(raw, order, acts))

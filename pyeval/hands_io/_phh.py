@@ -5,9 +5,12 @@ When the engine moves again, only these lines change.
 from __future__ import annotations
 
 from ..poker.games import ALL_VARIANTS as VARIANTS
-from ..poker.phh import HandHistory, dumps, dumps_many, from_round, iter_paths, load, loads, stop_reason
+from ..poker.phh import (
+    HOUSE_FIELDS, HandHistory, check_replay, dumps, dumps_many, from_round, iter_paths, load, loads, replay_checked,
+    stop_reason,
+)
 from ..poker.round import Round
 from ..poker.rules import BettingStructure, PokerRules
 
-__all__ = ["HandHistory", "dumps", "dumps_many", "from_round", "iter_paths", "load", "loads", "stop_reason",
+__all__ = ["HOUSE_FIELDS", "check_replay", "replay_checked", "HandHistory", "dumps", "dumps_many", "from_round", "iter_paths", "load", "loads", "stop_reason",
            "Round", "BettingStructure", "PokerRules", "VARIANTS"]

@@ -10,7 +10,7 @@ include a bet nobody called, with no ``Uncalled bet`` line). :func:`parse_hand` 
 into a :class:`~pyeval.hands_io._model.RawHand`.
 
 The header pattern's named groups: ``id`` (the hand), ``tour`` (a tournament id), ``game``, ``struct``
-(looked up in :data:`GAME_NAMES` / :data:`STRUCT_NAMES`), ``stakes`` (``SB/BB`` or ``ANTE/SB/BB``,
+(looked up in the one table of game names, :mod:`pyeval.hands_io.games`), ``stakes`` (``SB/BB`` or ``ANTE/SB/BB``,
 or the small/big bet for fixed limit), ``level``, ``y mo d H M S`` (the date) and ``tz``. The table
 pattern's: ``table``, ``max``, ``button``.
 """
@@ -21,26 +21,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ._limits import room_time
+from .games import game_named, structure_named
 from ._model import (
     BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
 )
 
-__all__ = ["Room", "GAME_NAMES", "STRUCT_NAMES", "parse_hand", "split", "looks_like", "implicit_return", "return_implicit", "defer_extra_blinds", "derive_rake"]
+__all__ = ["Room", "parse_hand", "split", "looks_like", "implicit_return", "return_implicit", "defer_extra_blinds", "derive_rake"]
 
-#: Room game names (lowercased, apostrophes and dashes as written) -> PHH variant stem; None: no variant.
-GAME_NAMES: dict[str, str | None] = {
-    "hold'em": "T", "holdem": "T", "texas hold'em": "T", "plo": "O", "omaha": "O", "omaha hi": "O",
-    "omaha hi/lo": "O/8", "omaha8": "O/8", "omaha hi-lo": "O/8", "plo-5": "5O", "plo5": "5O", "5 card omaha": "5O",
-    "5-card omaha": "5O", "5 card omaha hi/lo": "5O/8", "5-card omaha hi/lo": "5O/8", "shortdeck": "S",
-    "short deck": "S", "7-card stud": "7S", "7 card stud": "7S", "7-card stud hi/lo": "7S/8", "razz": "R",
-    "5-card draw": "5D", "2-7 triple draw": "2L3D", "plo-6": None, "6+ hold'em": None, "courchevel": None,
-    "omaha hilo": "O/8", "7card": "7S", "7card hilo": "7S/8", "omaha5": "5O", "7stud": "7S", "lowball27": "2L1D",
-}
 #: Games whose name implies the structure when the room writes none (``PLO ($2/$5)``).
 _IMPLIED = {"plo": "pl", "plo-5": "pl", "plo5": "pl", "plo-6": "pl"}
-#: Room structure names (lowercased) -> PHH structure letter.
-STRUCT_NAMES = {"no limit": "N", "pot limit": "P", "limit": "F", "fixed limit": "F", "nl": "N", "pl": "P",
-                "fl": "F", "": "N", "normal": "N"}
 
 _COLLECT = re.compile(r"^collected (?P<a>.+?) from (?:the )?(?:main |side )?pot(?:[- ]?\d+)?\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<a>[^)]*)\) returned to (?P<n>.*)$")
@@ -158,12 +147,13 @@ def _header(room: Room, raw: RawHand, lines: list[str], start: int) -> int:
 def _game(raw: RawHand, g: dict[str, str], start: int) -> None:
     """The variant code from the header's ``game`` and ``struct`` groups."""
     name = g.get("game", "").strip().lower()
-    if name not in GAME_NAMES:
+    game = game_named(name)  # the one table of game names (pyeval.hands_io.games)
+    if game is None:
         raise raw.fail(f"game {g.get('game')!r} is not one pyeval knows", start)
-    stem = GAME_NAMES[name]
+    stem = game.stem
     if stem is None:
-        raise raw.fail(f"game not supported: {g.get('game')} has no pyeval variant", start)
-    struct = STRUCT_NAMES.get(g.get("struct", _IMPLIED.get(name, "")).strip().lower())
+        raise raw.fail(f"game not supported: {game.name} ({game.why_not})", start)
+    struct = structure_named(g.get("struct", _IMPLIED.get(name, ""))) if g.get("struct", _IMPLIED.get(name)) else "N"
     if struct is None:
         raise raw.fail(f"unknown betting structure {g.get('struct')!r}", start)
     raw.game = struct + stem

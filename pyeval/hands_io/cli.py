@@ -20,8 +20,9 @@ from ..cli import add_command, count_arg, progress_bar
 from ..errors import HandHistoryError, PyevalError
 from . import FORMATS, NOT_A_HAND_HISTORY, HandParseError, ImportedHand, iter_sources, parse_file, verify
 from ._phh import HandHistory, dumps_many, load
-from .export import hand_history_to_pokerstars
-from .stats import player_stats
+from .acpc import load_game
+from .export import hand_history_to_pokerstars, room_hand_number
+from .stats import stats_by_unit
 
 def register(subparsers: Any) -> None:
     """Add ``convert`` and ``stats`` to the ``pyeval`` parser."""
@@ -35,6 +36,9 @@ def register(subparsers: Any) -> None:
     c.add_argument("--to", choices=["phh", "pokerstars"], default="phh", help="output format (default phh)")
     c.add_argument("--from", dest="fmt", choices=sorted(FORMATS) + ["phh"], default=None,
                    help="input format (default: detected per file; .phh/.phhs files are PHH)")
+    c.add_argument("--game", metavar="FILE", default=None,
+                   help="ACPC logs: the game definition (.game file: limit/nolimit, blinds, raise sizes, players, "
+                        "rounds, first player per round); default the heads-up no-limit competition game")
     c.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     c.add_argument("--no-check", action="store_true", help="do not replay the hands through the engine")
     c.add_argument("--skip-bad", action="store_true", help="leave hands that disagree with the replay out of the output")
@@ -45,11 +49,15 @@ def register(subparsers: Any) -> None:
         description="Statistics per player name over every hand of the files (room histories or PHH).")
     s.add_argument("inputs", nargs="+", metavar="FILE", help="hand-history files or folders")
     s.add_argument("--from", dest="fmt", choices=sorted(FORMATS) + ["phh"], default=None, help="input format")
+    s.add_argument("--game", metavar="FILE", default=None, help="ACPC logs: the game definition (.game file)")
     s.add_argument("--top", type=count_arg(1), default=None, metavar="N", help="only the N players with the most hands")
     s.add_argument("--graph", action="store_true", help="also print each player's winnings over his hands as a sparkline")
     s.add_argument("--plot", metavar="FILE", default=None,
                    help="also draw the winnings graph (net, before rake, all-in adjusted) in FILE.png/.svg/.pdf "
                         "(needs the plot extra: pip install \"pyeval-poker[plot]\")")
+    s.add_argument("--include-unverified", action="store_true",
+                   help="also count hands whose record disagrees with the replay or states no results "
+                        "(default: verified hands only; the others are counted and their reasons said)")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -57,7 +65,8 @@ def _is_phh(path: Path, fmt: str | None) -> bool:
     return fmt == "phh" or (fmt is None and path.suffix in (".phh", ".phhs"))
 
 
-def _hands(p: Path, fmt: str | None, check: bool, named: tuple[str, ...]) -> Iterator[ImportedHand]:
+def _hands(p: Path, fmt: str | None, check: bool, named: tuple[str, ...],
+           options: dict[str, Any] | None = None) -> Iterator[ImportedHand]:
     """Every hand of the file ``p``. A file not read at all is one ImportedHand without a hand and
     with format ``""``, or ``"skip"`` when it is no hand history and was found in a folder (not one
     of the files ``named`` on the command line)."""
@@ -67,7 +76,7 @@ def _hands(p: Path, fmt: str | None, check: bool, named: tuple[str, ...]) -> Ite
                 yield ImportedHand(str(p), 0, "phh", hh, None, verify(hh) if check else None)
         else:
             count = 0
-            for h in parse_file(p, None if fmt in (None, "phh") else fmt, check=check):
+            for h in parse_file(p, None if fmt in (None, "phh") else fmt, check=check, **(options or {})):
                 count += 1
                 yield h
             if not count:  # e.g. --from naming another format than the file's
@@ -81,10 +90,15 @@ def _hands(p: Path, fmt: str | None, check: bool, named: tuple[str, ...]) -> Ite
 def _read(args: argparse.Namespace, paths: list[Path], check: bool) -> Iterator[ImportedHand]:
     """Every hand of the files, counted on the toolkit's progress bar (the total is unknown)."""
     named = _named(args.inputs)
+    options: dict[str, Any] = {}
+    if getattr(args, "game", None):
+        if args.fmt not in (None, "acpc"):
+            raise HandHistoryError(f"--game is an ACPC game definition: use it with --from acpc, not --from {args.fmt}")
+        options["acpc_game"] = load_game(args.game)
     with progress_bar(args, None, " hands") as progress:
         tick: Callable[[int], None] = progress if progress is not None else (lambda n: None)
         for p in paths:
-            for h in _hands(p, args.fmt, check, named):
+            for h in _hands(p, args.fmt, check, named, options):
                 tick(1)
                 yield h
 
@@ -123,12 +137,8 @@ def run_convert(args: argparse.Namespace) -> int:
                 continue
         if args.to == "phh":
             good.append(h.hand)
-        else:
-            try:
-                texts.append(hand_history_to_pokerstars(h.hand, hand_id=len(texts) + 1))
-            except PyevalError as exc:
-                reports.append(f"not written: {h.hand.name}: {exc}")
-                unreadable += 1
+        elif not _append_text(h.hand, texts, reports):
+            unreadable += 1
     converted = len(good) if args.to == "phh" else len(texts)
     out = (dumps_many(good) if args.to == "phh" else "\n\n".join(texts)) if converted else ""
     if args.output and converted:  # all at once (a temporary file renamed over it) or not at all
@@ -145,6 +155,33 @@ def run_convert(args: argparse.Namespace) -> int:
           f"{unreadable}  disagree with the replay: {disagree}"
           + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
     return 2 if files_unread else 1 if unreadable or disagree else 0
+
+
+def _report_left_out(left_out: list[tuple[str, str]]) -> None:
+    """The hands left out of the statistics: how many for each reason, then the first 20 by name."""
+    if not left_out:
+        return
+    why: dict[str, int] = {}
+    for _, reason in left_out:
+        kind = reason.split(":", 1)[0]
+        why[kind] = why.get(kind, 0) + 1
+    print("pyeval: left out of the statistics: " + ", ".join(f"{k} {v}" for k, v in why.items())
+          + " (--include-unverified counts the unverified ones)", file=sys.stderr)
+    for name, reason in left_out[:20]:
+        print(f"pyeval: left out: {name}: {reason}", file=sys.stderr)
+    if len(left_out) > 20:
+        print(f"pyeval: ... and {len(left_out) - 20} more left out", file=sys.stderr)
+
+
+def _append_text(hh: HandHistory, texts: list[str], reports: list[str]) -> bool:
+    """Add ``hh`` as PokerStars text to ``texts`` under the room's hand number (else #1, #2 ... in
+    order); False, said in ``reports``, when it cannot be written."""
+    try:
+        texts.append(hand_history_to_pokerstars(hh, hand_id=room_hand_number(hh) or len(texts) + 1))
+    except PyevalError as exc:
+        reports.append(f"not written: {hh.name}: {exc}")
+        return False
+    return True
 
 
 def _named(inputs: list[str]) -> tuple[str, ...]:
@@ -182,21 +219,20 @@ def run_stats(args: argparse.Namespace) -> int:
         else:
             hands.append(h.hand)
     left_out: list[tuple[str, str]] = []
-    st = player_stats(hands, left_out=left_out)
-    for name, why in left_out[:20]:
-        print(f"pyeval: left out (not replayable): {name}: {why}", file=sys.stderr)
-    if len(left_out) > 20:
-        print(f"pyeval: ... and {len(left_out) - 20} more left out", file=sys.stderr)
+    tables = stats_by_unit(hands, left_out=left_out, include_unverified=args.include_unverified)
+    _report_left_out(left_out)
     if args.json:
-        rows = st.rows()
-        print(json.dumps(rows[: args.top] if args.top else rows, indent=2))
+        rows = [r for st in tables.values() for r in (st.rows()[: args.top] if args.top else st.rows())]
+        print(json.dumps(rows, indent=2))
     else:
-        print(st.table(args.top))
+        print("\n\n".join(st.table(args.top) for st in tables.values()))
     if args.graph or args.plot:
         from .graph import graph_report
 
-        graph_report(hands, st.players[: args.top] if args.top else st.players, args.graph and not args.json, args.plot)
-    print(f"hands: {len(hands) - len(left_out)}" + (f"  unreadable (left out): {skipped + len(left_out)}"
-                                                     if skipped or left_out else "")
+        players = [p for st in tables.values() for p in (st.players[: args.top] if args.top else st.players)]
+        graph_report(hands, players, args.graph and not args.json, args.plot)
+    counted = len(hands) - len(left_out)
+    print(f"hands: {counted}" + (f"  unreadable (left out): {skipped}" if skipped else "")
+          + (f"  left out: {len(left_out)}" if left_out else "")
           + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
     return 2 if files_unread else 0

@@ -23,14 +23,10 @@ from ..errors import HandHistoryError
 from ._limits import MAX_DIGITS
 from ._model import MAX_SEAT
 from ._phh import BettingStructure, HandHistory, Round
+from .games import room_name
 
-__all__ = ["to_pokerstars", "game_label"]
+__all__ = ["room_hand_number", "to_pokerstars", "game_label"]
 
-_GAME_NAMES = {
-    "T": "Hold'em", "O": "Omaha", "O/8": "Omaha Hi/Lo", "5O": "5 Card Omaha", "5O/8": "5 Card Omaha Hi/Lo",
-    "7S": "7 Card Stud", "7S/8": "7 Card Stud Hi/Lo", "R": "Razz", "5D": "5 Card Draw",
-    "2L3D": "Triple Draw 2-7 Lowball", "2L1D": "Single Draw 2-7 Lowball", "B": "Badugi", "5S": "5 Card Stud",
-}
 _STRUCT_NAMES = {BettingStructure.NO_LIMIT: "No Limit", BettingStructure.POT_LIMIT: "Pot Limit",
                  BettingStructure.FIXED_LIMIT: "Limit"}
 _STUD_LABELS = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"]
@@ -42,10 +38,10 @@ RUN_NAMES = ("FIRST", "SECOND", "THIRD", "FOURTH", "FIFTH", "SIXTH", "SEVENTH", 
 
 def game_label(rnd: Round) -> str:
     """PokerStars' name of the round's game and structure, e.g. ``"Omaha Hi/Lo Pot Limit"``."""
-    code = rnd.rules.variant.phh
-    if code not in _GAME_NAMES:
+    name = room_name(rnd.rules.variant.phh)  # the one table of game names (pyeval/hands_io/games.py)
+    if name is None:
         raise HandHistoryError(f"no PokerStars name for the game {rnd.rules.variant.name!r}")
-    return f"{_GAME_NAMES[code]} {_STRUCT_NAMES[rnd.rules.structure]}"
+    return f"{name} {_STRUCT_NAMES[rnd.rules.structure]}"
 
 
 def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: int = 1, table: str = "pyeval",
@@ -367,14 +363,21 @@ def _ct(cs: Sequence[int]) -> str:
     return " ".join(CARD_TEXT[c] for c in cs)
 
 
+def room_hand_number(hh: HandHistory) -> int | None:
+    """The room's hand number a record keeps (PHH ``hand``: digits, at most MAX_DIGITS), else None."""
+    hand = str(hh.extra.get("hand", ""))
+    return int(hand) if hand.isascii() and hand.isdigit() and len(hand) <= MAX_DIGITS else None
+
+
 def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
     """:func:`to_pokerstars` of a PHH record's replay, with its player names, seats, table, hand
-    number, time and currency when the record has them; ``kwargs`` override."""
+    number (the room's, :func:`room_hand_number`; else 1), time and currency when the record has
+    them; ``kwargs`` override. The replay takes the house's recorded take (``_rake`` + ``_jackpot``
+    + ``_fees``) from the pots, so the text's ``collected`` lines are after it and its summary
+    says ``Total pot $T | Rake $R`` with R that take, as the room printed it."""
     rnd = hh.replay()
     x = hh.extra
-    hand = str(x.get("hand", ""))  # a room's hand number: digits, at most MAX_DIGITS of them (else #1)
-    opts: dict[str, object] = {"hand_id": int(hand) if hand.isascii() and hand.isdigit() and len(hand) <= MAX_DIGITS
-                               else 1}
+    opts: dict[str, object] = {"hand_id": room_hand_number(hh) or 1}
     units = x.get("_units_per_currency", 1)
     if (x.get("currency") in ("USD", "EUR", "GBP") and isinstance(units, int) and not isinstance(units, bool)
             and 1 < units <= 10**6):

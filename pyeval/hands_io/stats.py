@@ -13,23 +13,30 @@ betting round, stud's third street included):
 - **WTSD**: hands that reached a showdown with the player in it / hands where the player saw the
   second round (the flop). **W$SD**: showdowns won (ended the hand with more than he started) /
   showdowns.
-- **net**: chips won or lost, ``finishing - starting``: the record's ``finishing_stacks`` when they
-  agree with the replay (after the rake, as :func:`~pyeval.hands_io.verify` checks them), else the
-  replay's (before any rake); **bb/100**: the net in big blinds (fixed limit and stud: the small
-  bet, from the replay's validated rules) per 100 hands.
+- **net**: what he won or lost, ``finishing - starting`` in the replay, which takes the house's
+  rake, jackpot and fees (``_rake``, ``_jackpot``, ``_fees``) from the pots as the room did; **net
+  before rake**: the same with his share of that take added back (each pot's take shared by its
+  winners in proportion to what they won from it); **bb/100**: the net in big blinds (fixed limit
+  and stud: the small bet, from the replay's validated rules) per 100 hands.
+
+**Verified hands only** (by default): a hand counts only when its replay agrees with everything the
+record states (:func:`pyeval.poker.phh.check_replay`, the decision of ``pyeval replay`` and
+``pyeval convert``); the others are left out and counted with their reason (``include_unverified``
+counts every replayable hand). **Units**: one :class:`PlayerStats` covers hands of one kind of money
+(:func:`money_kind`: a currency, tournament chips, or plain chips); :func:`stats_by_unit` keeps the
+kinds apart, and the net is in the kind's smallest unit (``PlayerStats.unit``: ``"USD cents"``).
 
 Every count comes from the hand's replay through the engine (its events: only actions the rules
 allowed, amounts the engine checked), never from the record's action text; a hand that cannot be
 replayed is refused (or, with ``left_out=``, left out and said). Amounts are ints in each hand's
-smallest unit; add up hands of one unit (cents or chips) only (a record in fractions of a chip adds
-its net rounded toward zero; its bb/100 is exact).
+smallest unit (a record in fractions of a chip adds its net rounded toward zero; its bb/100 is exact).
 """
 from __future__ import annotations
 
 import math
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -38,10 +45,12 @@ import numpy.typing as npt
 
 from ..contracts import EventKind
 from ..errors import HandHistoryError, PyevalError
-from ._phh import BettingStructure, HandHistory, Round
-from ._verify import agreement_problems
+from ._phh import BettingStructure, HandHistory, Round, replay_checked
 
-__all__ = ["PlayerStats", "player_stats"]
+__all__ = ["PlayerStats", "player_stats", "stats_by_unit", "money_kind", "UNVERIFIED", "NOT_REPLAYABLE"]
+
+#: Reasons a hand is left out of the statistics (the first words of each ``left_out`` reason).
+UNVERIFIED, NOT_REPLAYABLE = "unverified", "not replayable"
 
 
 @dataclass(frozen=True)
@@ -50,8 +59,10 @@ class PlayerStats:
 
     Count arrays are ``int64`` of shape ``(n_players,)``: ``hands``, ``vpip_hands``, ``pfr_hands``,
     ``three_bets``, ``three_bet_chances``, ``postflop_aggressive``, ``postflop_calls``, ``saw_flop``,
-    ``showdowns``, ``showdowns_won``, ``net`` (chips). Ratios are ``float64`` properties (``nan`` where
-    the denominator is 0): ``vpip``, ``pfr``, ``three_bet``, ``af``, ``wtsd``, ``wsd``, ``bb_per_100``.
+    ``showdowns``, ``showdowns_won``, ``net`` and ``net_before_rake`` (in ``unit``: the smallest unit
+    of the hands' money, e.g. ``"USD cents"`` or ``"tournament chips"``; ``units_per`` of them make
+    one ``currency`` unit). Ratios are ``float64`` properties (``nan`` where the denominator is 0):
+    ``vpip``, ``pfr``, ``three_bet``, ``af``, ``wtsd``, ``wsd``, ``bb_per_100``.
     """
 
     players: tuple[str, ...]
@@ -67,6 +78,10 @@ class PlayerStats:
     showdowns_won: npt.NDArray[np.int64]
     net: npt.NDArray[np.int64]
     net_bb: npt.NDArray[np.float64]
+    net_before_rake: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    unit: str = "chips"
+    units_per: int = 1
+    currency: str = ""
 
     @staticmethod
     def _ratio(a: npt.NDArray[Any], b: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
@@ -113,16 +128,21 @@ class PlayerStats:
         out = []
         ratios = {k: getattr(self, k) for k in ("vpip", "pfr", "three_bet", "af", "wtsd", "wsd", "bb_per_100")}
         for i, p in enumerate(self.players):
-            row: dict[str, Any] = {"player": p, "hands": int(self.hands[i]), "net": int(self.net[i])}
+            row: dict[str, Any] = {"player": p, "hands": int(self.hands[i]), "net": int(self.net[i]),
+                                   "net_before_rake": int(self.net_before_rake[i]) if len(self.net_before_rake) else
+                                   int(self.net[i]), "unit": self.unit}
             for k, v in ratios.items():
                 row[k] = None if np.isnan(v[i]) else round(float(v[i]), 4)
             out.append(row)
         return out
 
     def table(self, limit: int | None = None) -> str:
-        """A fixed-width text table (percentages; AF and bb/100 as numbers), ``limit`` rows at most."""
-        head = f"{'player':<24} {'hands':>6} {'VPIP':>6} {'PFR':>6} {'3bet':>6} {'AF':>5} {'WTSD':>6} {'W$SD':>6} {'net':>10} {'bb/100':>8}"
-        lines = [head]
+        """A fixed-width text table (percentages; AF and bb/100 as numbers), ``limit`` rows at most,
+        under a line naming the unit of the net (the currency, or chips)."""
+        head = (f"{'player':<24} {'hands':>6} {'VPIP':>6} {'PFR':>6} {'3bet':>6} {'AF':>5} {'WTSD':>6} {'W$SD':>6} "
+                f"{'net':>12} {'pre-rake':>12} {'bb/100':>8}")
+        lines = [f"net and pre-rake net in {self.currency or self.unit}:", head]
+        before = self.net_before_rake if len(self.net_before_rake) else self.net
 
         def pct(x: float) -> str:
             return "-" if np.isnan(x) else f"{100 * x:.1f}"
@@ -132,12 +152,41 @@ class PlayerStats:
             bb = self.bb_per_100[r]
             lines.append(f"{self.players[r][:24]:<24} {self.hands[r]:>6} {pct(self.vpip[r]):>6} {pct(self.pfr[r]):>6} "
                          f"{pct(self.three_bet[r]):>6} {'-' if np.isnan(af) else f'{af:.2f}':>5} {pct(self.wtsd[r]):>6} "
-                         f"{pct(self.wsd[r]):>6} {self.net[r]:>10} {'-' if np.isnan(bb) else f'{bb:.1f}':>8}")
+                         f"{pct(self.wsd[r]):>6} {self.money(int(self.net[r])):>12} {self.money(int(before[r])):>12} "
+                         f"{'-' if np.isnan(bb) else f'{bb:.1f}':>8}")
         return "\n".join(lines)
+
+    def money(self, amount: int) -> str:
+        """An amount of ``unit`` as text in the kind's own unit: ``-1.25`` (USD, 100 cents each), ``1,500`` (chips)."""
+        if self.units_per == 1:
+            return f"{amount:,}"
+        digits = len(str(self.units_per)) - 1
+        sign = "-" if amount < 0 else ""
+        whole, part = divmod(abs(amount), self.units_per)
+        return f"{sign}{whole:,}.{part:0{digits}d}"
 
 
 _FIELDS = ("hands", "vpip_hands", "pfr_hands", "three_bets", "three_bet_chances", "postflop_aggressive",
-           "postflop_calls", "saw_flop", "showdowns", "showdowns_won", "net")
+           "postflop_calls", "saw_flop", "showdowns", "showdowns_won", "net", "net_before_rake")
+
+
+def money_kind(hh: HandHistory) -> tuple[str, str, int]:
+    """What a hand's amounts count: ``(unit name, currency, smallest units per currency unit)``.
+    A tournament hand (``_pyeval_tournament``): ``("tournament chips", "", 1)``; a hand with a PHH
+    ``currency`` (``"USD"``): ``("USD cents", "USD", 100)`` when ``_units_per_currency`` is 100,
+    ``("USD", "USD", 1)`` when it is 1; otherwise ``("chips", "", 1)``. Hands of different kinds are
+    never added together (:func:`stats_by_unit`)."""
+    if hh.extra.get("_pyeval_tournament") is True:
+        return "tournament chips", "", 1
+    cur = hh.extra.get("currency")
+    units = hh.extra.get("_units_per_currency", 1)
+    if not isinstance(units, int) or isinstance(units, bool) or units < 1:
+        units = 1
+    if isinstance(cur, str) and cur:
+        if units == 1:
+            return cur, cur, 1
+        return f"{cur} {'cents' if units == 100 else f'1/{units}'}", cur, units
+    return "chips", "", 1
 
 
 def _big_blind(rnd: Round) -> int:
@@ -156,35 +205,48 @@ _CARDS = frozenset({EventKind.HOLE, EventKind.BOARD})
 _OPENING = frozenset({EventKind.BLIND, EventKind.STRADDLE, EventKind.BRING_IN})
 
 
-def _replay(hh: HandHistory) -> tuple[Round, int]:
+def _replay(hh: HandHistory, verified: bool) -> tuple[Round, int]:
     """The validated replay of ``hh`` and its unit (chips of the record per replay unit: a record in
-    half chips replays in units of 1/2). Raises HandHistoryError naming the hand."""
+    half chips replays in units of 1/2). Raises HandHistoryError naming the hand and why it is left
+    out: not replayable, or (``verified``) not agreeing with its record as ``pyeval replay`` decides."""
     try:
-        scale = hh.unit_scale
-        rnd = hh.replay()
+        rnd, res = replay_checked(hh)
     except PyevalError as exc:
-        raise HandHistoryError(f"not replayable: {exc}") from None
-    return rnd, scale
+        raise HandHistoryError(f"{NOT_REPLAYABLE}: {exc}") from None
+    if verified and not res.matches:
+        why = ("; ".join(res.problems) if res.problems else "the record states no finishing_stacks to check"
+               if res.expected is None else f"p{res.first_diff}'s finishing stack differs")
+        raise HandHistoryError(f"{UNVERIFIED}: {why}")
+    return rnd, res.scale
 
 
-def _net_units(hh: HandHistory, rnd: Round, scale: int) -> list[int] | None:
-    """Each player's result in the replay's units: the record's (after the rake) when it agrees
-    with the replay as :func:`~pyeval.hands_io.verify` checks it, else the replay's (before any
-    rake), or None when the replay does not finish the hand."""
+def _net_units(rnd: Round) -> tuple[list[int], list[Fraction]] | None:
+    """Each player's result in the replay's units after the house's take, and his share of that
+    take (each pot's take shared by its winners in proportion to what they won from it), or None
+    when the replay does not finish the hand."""
     if not rnd.complete:
         return None
     start = [int(x) for x in rnd.starting_stacks]
-    rec = hh.finishing_stacks
-    if rec is not None and len(rec) == rnd.n and all(math.isfinite(x) for x in rec):  # inf: an unbounded stack
-        units = [Fraction(x) * scale for x in rec]
-        if all(u.denominator == 1 for u in units) and not agreement_problems(hh, rnd, [int(u) for u in units]):
-            return [int(u) - s for u, s in zip(units, start)]
-    return [int(x) - s for x, s in zip(rnd.stacks, start)]
+    taken: dict[int, int] = {}
+    won: dict[int, dict[int, int]] = {}
+    for e in rnd.events:
+        if e.kind is EventKind.RAKE and e.cards:
+            taken[e.cards[0]] = taken.get(e.cards[0], 0) + e.amount
+        elif e.kind is EventKind.AWARD and e.player is not None and isinstance(e.detail, int):
+            pot = won.setdefault(e.detail, {})
+            pot[e.player] = pot.get(e.player, 0) + e.amount
+    paid = [Fraction(0)] * rnd.n
+    for k, t in taken.items():
+        pot = won.get(k, {})
+        total = sum(pot.values())
+        for i, w in pot.items():
+            paid[i] += Fraction(t * w, total) if total else Fraction(t, len(pot))
+    return [int(x) - s for x, s in zip(rnd.stacks, start)], paid
 
 
-def _hand(hh: HandHistory, acc: dict[str, dict[str, Any]]) -> None:
+def _hand(hh: HandHistory, acc: dict[str, dict[str, Any]], verified: bool = True) -> None:
     """Count one hand from its validated replay (the engine's events, not the record's text)."""
-    rnd, scale = _replay(hh)
+    rnd, scale = _replay(hh, verified)
     n = rnd.n
     names = list(hh.players) if hh.players else [f"p{i + 1}" for i in range(n)]
     if len(names) != n:
@@ -240,48 +302,76 @@ def _hand(hh: HandHistory, acc: dict[str, dict[str, Any]]) -> None:
             else:
                 aggr[i] += 1
     showdown = sum(not f for f in folded) >= 2
-    net = _net_units(hh, rnd, scale)
+    counts: dict[str, list[Any]] = {"vpip_hands": vpip, "pfr_hands": pfr, "three_bets": three, "three_bet_chances": chance,
+                                    "postflop_aggressive": aggr, "postflop_calls": calls, "saw_flop": [x >= 1 for x in seen]}
+    _accumulate(acc, names, counts, rnd, scale, [showdown and not f for f in folded])
+
+
+def _accumulate(acc: dict[str, dict[str, Any]], names: list[str], counts: dict[str, list[Any]], rnd: Round,
+                scale: int, at_showdown: list[bool]) -> None:
+    """Add one hand's counts, net (after and before the house's take) and showdowns to each player's row."""
+    result = _net_units(rnd)
     bb = _big_blind(rnd)
     for i, nm in enumerate(names):
-        a = acc.setdefault(nm, {k: 0 for k in _FIELDS} | {"net_bb": Fraction(0)})
+        a = acc.setdefault(nm, {k: 0 for k in _FIELDS} | {"net_bb": Fraction(0), "net_before_rake": Fraction(0)})
         a["hands"] += 1
-        a["vpip_hands"] += vpip[i]
-        a["pfr_hands"] += pfr[i]
-        a["three_bets"] += three[i]
-        a["three_bet_chances"] += chance[i]
-        a["postflop_aggressive"] += aggr[i]
-        a["postflop_calls"] += calls[i]
-        a["saw_flop"] += seen[i] >= 1
-        if net is not None:
+        for k, v in counts.items():
+            a[k] += v[i]
+        if result is not None:
+            net, paid = result
             a["net"] += Fraction(net[i], scale)
+            a["net_before_rake"] += (net[i] + paid[i]) / scale
             a["net_bb"] += Fraction(net[i], bb)
-        if showdown and not folded[i]:
+        if at_showdown[i]:
             a["showdowns"] += 1
-            if net is not None and net[i] > 0:
+            if result is not None and result[0][i] > 0:
                 a["showdowns_won"] += 1
 
 
-def player_stats(hands: Iterable[HandHistory], *, left_out: list[tuple[str, str]] | None = None) -> PlayerStats:
-    """Statistics per player name over ``hands`` (PHH records; names from ``players``, else ``p1``...),
-    each hand counted from its replay through the engine (so only what the rules allow is counted).
+def player_stats(hands: Iterable[HandHistory], *, left_out: list[tuple[str, str]] | None = None,
+                 include_unverified: bool = False) -> PlayerStats:
+    """Statistics per player name over ``hands`` (PHH records of one kind of money, :func:`money_kind`;
+    names from ``players``, else ``p1``...), each hand counted from its replay through the engine (so
+    only what the rules allow is counted).
 
     Args:
-        hands: the records. left_out: when given, a hand that cannot be replayed is left out and
-            ``(hand name, reason)`` appended here, instead of raising.
+        hands: the records. left_out: when given, a hand left out is appended here as ``(hand name,
+            reason)`` (the reason starts with :data:`UNVERIFIED` or :data:`NOT_REPLAYABLE`) instead
+            of raising. include_unverified: also count hands whose record disagrees with the replay
+            or states no finishing stacks (their net is the replay's).
     Raises:
-        HandHistoryError: (``left_out`` None) a hand that cannot be replayed or names the wrong
-            number of players, naming the hand.
+        HandHistoryError: (``left_out`` None) a hand that cannot be replayed, is not verified (unless
+            ``include_unverified``) or names the wrong number of players, naming the hand; hands of
+            more than one kind of money (use :func:`stats_by_unit`).
     """
     acc: dict[str, dict[str, Any]] = {}
+    kinds: set[tuple[str, str, int]] = set()
     for hh in hands:
+        kinds.add(money_kind(hh))
+        if len(kinds) > 1:
+            raise HandHistoryError(f"hands in {' and '.join(sorted(k[0] for k in kinds))} cannot be added together: "
+                                   "use stats_by_unit (one table per kind of money)")
         try:
-            _hand(hh, acc)
+            _hand(hh, acc, not include_unverified)
         except HandHistoryError as exc:
             if left_out is None:
                 raise HandHistoryError(f"{hh.name}: {exc}" if hh.name and not str(exc).startswith(hh.name)
                                        else str(exc)) from None
             left_out.append((hh.name, str(exc)))
+    unit, currency, per = next(iter(kinds), ("chips", "", 1))
     order = sorted(acc, key=lambda p: (-acc[p]["hands"], p))
     arr = {k: np.array([int(acc[p][k]) for p in order], dtype=np.int64) for k in _FIELDS}
     return PlayerStats(players=tuple(order), net_bb=np.array([float(acc[p]["net_bb"]) for p in order],
-                                                             dtype=np.float64), **arr)
+                                                             dtype=np.float64), unit=unit, units_per=per,
+                       currency=currency, **arr)
+
+
+def stats_by_unit(hands: Iterable[HandHistory], *, left_out: list[tuple[str, str]] | None = None,
+                  include_unverified: bool = False) -> dict[str, PlayerStats]:
+    """:func:`player_stats` for each kind of money among ``hands`` (keyed by its unit name, e.g.
+    ``"USD cents"``, ``"tournament chips"``), in the order first met: cash of one currency, another
+    currency and tournament chips are never added together."""
+    groups: dict[str, list[HandHistory]] = {}
+    for hh in hands:
+        groups.setdefault(money_kind(hh)[0], []).append(hh)
+    return {k: player_stats(v, left_out=left_out, include_unverified=include_unverified) for k, v in groups.items()}

@@ -45,6 +45,5 @@ def steps(hh: HandHistory, *, strict: bool = False) -> Iterator[Step]:
     for idx, raw in rep.actions():
         yield Step(idx, raw, view(rnd))
     if not rep.tabled and rnd.can_award():
-        rep.check_scorable()
-        rnd.award()
+        rep.award()
         yield Step(len(exact.actions), None, view(rnd))

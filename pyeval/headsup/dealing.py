@@ -1,5 +1,6 @@
-"""Cards for a heads-up round: a fixed-order card source (:class:`SequenceSource`, for tests, replays
-and differential checks) and the check of what any card source dealt (58 Pa. Code § 677a.8-10)."""
+"""Cards for a heads-up round: the game's dealing procedure as data (:data:`WPT_HEADS_UP_DEAL`,
+58 Pa. Code § 677a.11(c), (e)), a fixed-order card source (:class:`SequenceSource`, for tests,
+replays and differential checks) and the check of what any card source dealt (§ 677a.8-10)."""
 from __future__ import annotations
 
 import operator
@@ -7,8 +8,31 @@ from collections.abc import Iterable
 
 from ..cards import CARD_TEXT
 from ..errors import CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError
+from ..house.dealing import DealingProcedure, DealStep, SeatOrder, StepKind
 
-__all__ = ["SequenceSource"]
+__all__ = ["SequenceSource", "WPT_HEADS_UP_DEAL"]
+
+#: World Poker Tour Heads-Up Hold 'Em: two hole cards to each player and the dealer, then a burn and
+#: the three-card flop (§ 677a.11(c)), a burn and the turn and river together (§ 677a.11(e)).
+#: The order of the hole cards comes from § 677a.8-.10, which pyeval does not have: one card at a
+#: time from the player farthest to the dealer's left, clockwise, the dealer last, twice (the
+#: common order; declare another DealingProcedure if the Rules Submission differs).
+WPT_HEADS_UP_DEAL: DealingProcedure = DealingProcedure(
+    name="World Poker Tour Heads-Up Hold 'Em",
+    order=SeatOrder.FROM_DEALERS_LEFT,
+    steps=(
+        DealStep(StepKind.HOLE_ROUND, "hole", dealer=True, source="58 Pa. Code § 677a.8-.10 (not available)"),
+        DealStep(StepKind.HOLE_ROUND, "hole", dealer=True, source="58 Pa. Code § 677a.8-.10 (not available)"),
+        DealStep(StepKind.BURN, "flop", source="58 Pa. Code § 677a.11(c)"),
+        DealStep(StepKind.COMMUNITY, "flop", ("flop1", "flop2", "flop3"), face_up=True,
+                 source="58 Pa. Code § 677a.11(c)"),
+        DealStep(StepKind.BURN, "turn_river", source="58 Pa. Code § 677a.11(e)"),
+        DealStep(StepKind.COMMUNITY, "turn_river", ("turn", "river"), face_up=True,
+                 source="58 Pa. Code § 677a.11(e)"),
+    ),
+    sources=("58 Pa. Code § 677a.11(c)", "58 Pa. Code § 677a.11(e)"),
+    notes="hole-card order assumed (§ 677a.8-.10 not available)",
+)
 
 _DECK = frozenset(range(52))
 

@@ -3,7 +3,7 @@
 **These are examples, not the law.** The payout odds of 58 Pa. Code § 677a.12 (a)-(e) are not
 available to this project, and the certificate holder selects and posts its own approved
 paytables. A live table must be configured with the certificate holder's approved paytables
-(build :class:`~pyeval.headsup.rules.Paytable` objects from them); every table below says where
+(build :class:`~pyeval.headsup.rules.HeadsUpPaytable` objects from them); every table below says where
 its figures come from and carries ``example=True``.
 
 Public figures disagree on the Bad Beat threshold and odds; :data:`BAD_BEAT_ILLUSTRATION` is an

@@ -26,7 +26,6 @@ Cards come from any *card source* with ``burn() -> int`` and ``deal(k) -> tuple[
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -36,9 +35,47 @@ from ..contracts import (Action, CardSource, Event, EventKind as K, list_copy, m
 from ..errors import CardTypeError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
 from .dealing import SequenceSource, _check_drawn
 from .phases import Decision, HeadsUpPhase, HeadsUpStreet, Strategy
-from ..shoe.procedures import DealingProcedure, DealPlan, plan_deal
+from ..house.dealing import DealingProcedure, DealPlan, plan_deal
 from .rules import FLOP_CAP, PREFLOP_CAP, HeadsUpRules, HeadsUpWager
 from .settle import HeadsUpWagerResult, PlayerSettlement, RoundSettlement, collect_fold, settle_player
+
+# enum members read once here: read through their class, each is a Python-level call (hot paths)
+_A_BURN_AND_FLOP = Action.BURN_AND_FLOP
+_A_BURN_TURN_AND_RIVER = Action.BURN_TURN_AND_RIVER
+_A_CHECK = Action.CHECK
+_A_DEAL = Action.DEAL
+_A_EXPOSE_DEALER = Action.EXPOSE_DEALER
+_A_FOLD = Action.FOLD
+_A_PLACE_WAGERS = Action.PLACE_WAGERS
+_A_RAISE_WAGER = Action.RAISE_WAGER
+_A_SETTLE = Action.SETTLE
+_P_COMPLETE = HeadsUpPhase.COMPLETE
+_P_FINAL = HeadsUpPhase.FINAL
+_P_FLOP = HeadsUpPhase.FLOP
+_P_POSTFLOP = HeadsUpPhase.POSTFLOP
+_P_PREFLOP = HeadsUpPhase.PREFLOP
+_P_SETTLEMENT = HeadsUpPhase.SETTLEMENT
+_P_SHOWDOWN = HeadsUpPhase.SHOWDOWN
+_P_TURN_RIVER = HeadsUpPhase.TURN_RIVER
+_P_WAGERS = HeadsUpPhase.WAGERS
+_S_FLOP = HeadsUpStreet.FLOP
+_S_PREFLOP = HeadsUpStreet.PREFLOP
+_S_RIVER = HeadsUpStreet.RIVER
+_W_ANTE = HeadsUpWager.ANTE
+_W_ODDS = HeadsUpWager.ODDS
+_W_POCKET_BONUS = HeadsUpWager.POCKET_BONUS
+_W_TRIPS_PLUS = HeadsUpWager.TRIPS_PLUS
+_K_BURN = K.BURN
+_K_CHECK = K.CHECK
+_K_COLLECT = K.COLLECT
+_K_DEAL = K.DEAL
+_K_EXPOSE_DEALER = K.EXPOSE_DEALER
+_K_FLOP = K.FLOP
+_K_FOLD = K.FOLD
+_K_RAISE = K.RAISE
+_K_SETTLE = K.SETTLE
+_K_TURN_RIVER = K.TURN_RIVER
+_K_WAGERS = K.WAGERS
 
 __all__ = [
     "CardSource", "SequenceSource", "HeadsUpPhase", "Action", "HeadsUpStreet", "Decision", "Event", "HeadsUpRound",
@@ -51,8 +88,8 @@ _evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin; cards here are va
 
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
 
-_DECISION_PHASES = {HeadsUpPhase.PREFLOP: HeadsUpStreet.PREFLOP, HeadsUpPhase.POSTFLOP: HeadsUpStreet.FLOP, HeadsUpPhase.FINAL: HeadsUpStreet.RIVER}
-_SECTION_OF = {HeadsUpStreet.PREFLOP: f"{_S}(b)", HeadsUpStreet.FLOP: f"{_S}(d)", HeadsUpStreet.RIVER: f"{_S}(f)"}
+_DECISION_PHASES = {_P_PREFLOP: _S_PREFLOP, _P_POSTFLOP: _S_FLOP, _P_FINAL: _S_RIVER}
+_SECTION_OF = {_S_PREFLOP: f"{_S}(b)", _S_FLOP: f"{_S}(d)", _S_RIVER: f"{_S}(f)"}
 
 
 def _raise_options(cache: dict[tuple[int, int], Sequence[int]], st: HeadsUpStreet, ante: int,
@@ -62,12 +99,12 @@ def _raise_options(cache: dict[tuple[int, int], Sequence[int]], st: HeadsUpStree
     opts = cache.get((st, ante))
     if opts is None:
         plan = rules.plan
-        if st is HeadsUpStreet.RIVER:
+        if st is _S_RIVER:
             opts = (ante,)
         elif plan.up_to:
             unit = plan.raise_unit
-            opts = range(unit, (PREFLOP_CAP if st is HeadsUpStreet.PREFLOP else FLOP_CAP) * ante + 1, unit)
-        elif st is HeadsUpStreet.PREFLOP:
+            opts = range(unit, (PREFLOP_CAP if st is _S_PREFLOP else FLOP_CAP) * ante + 1, unit)
+        elif st is _S_PREFLOP:
             opts = tuple(ante * m for m in rules.preflop_raise_multiples)
         else:
             opts = tuple(ante * m for m in rules.flop_raise_multiples)
@@ -77,10 +114,27 @@ def _raise_options(cache: dict[tuple[int, int], Sequence[int]], st: HeadsUpStree
     return opts
 
 
-@functools.lru_cache(maxsize=64)
-def _hole_plan(procedure: DealingProcedure, players: tuple[int, ...]) -> DealPlan:
-    """The shoe's plan of the hole-card stage of ``procedure`` for these players (cached)."""
-    return plan_deal(procedure, players, stages=("hole",))
+#: (id of a procedure, players) -> (the procedure, its hole-card plan, the positions of the burns
+#: the plan makes before the hole cards); the procedure is kept and compared by identity, so an id
+#: is never taken for another object's (hashing a procedure, a dataclass, costs more than a deal)
+_HOLE_PLANS: dict[tuple[int, tuple[int, ...]], tuple[DealingProcedure, DealPlan, tuple[int, ...]]] = {}
+
+
+def _hole_plan(procedure: DealingProcedure, players: tuple[int, ...]) -> tuple[DealPlan, tuple[int, ...]]:
+    """The shoe's plan of the hole-card stage of ``procedure`` for these players, and the positions
+    (in the cards it takes) of the cards it places nowhere: the burns (cached)."""
+    key = (id(procedure), players)
+    hit = _HOLE_PLANS.get(key)
+    if hit is not None and hit[0] is procedure:
+        return hit[1], hit[2]
+    plan = plan_deal(procedure, players, stages=("hole",))
+    hands, community, dealer = plan.place(range(plan.need))
+    placed = set(dealer).union(community, *hands.values())
+    burns = tuple(i for i in range(plan.need) if i not in placed)
+    if len(_HOLE_PLANS) >= 256:  # bounded: many procedures only cost planning again
+        _HOLE_PLANS.clear()
+    _HOLE_PLANS[key] = (procedure, plan, burns)
+    return plan, burns
 
 
 class HeadsUpRound:
@@ -101,7 +155,7 @@ class HeadsUpRound:
         if not isinstance(rules, HeadsUpRules):
             raise CardTypeError(f"rules must be a HeadsUpRules, got {type(rules).__name__}")
         self._rules = rules
-        self._phase = HeadsUpPhase.WAGERS
+        self._phase = _P_WAGERS
         self._street: HeadsUpStreet | None = None  # the decision street now (mirrors phase; fast path)
         self._events: list[Event] = []
         self._wagers: dict[int, tuple[int, int, int, int]] = {}  # player -> (ante, odds, pocket, trips)
@@ -163,26 +217,30 @@ class HeadsUpRound:
     def legal_actions(self) -> frozenset[Action]:
         """The steps legal now (for the player to act, or the dealer)."""
         ph = self._phase
-        if ph is HeadsUpPhase.WAGERS:
-            acts = {Action.PLACE_WAGERS} if len(self._wagers) < self._rules.positions else set()
+        if ph is _P_WAGERS:
+            acts = {_A_PLACE_WAGERS} if len(self._wagers) < self._rules.positions else set()
             if self._wagers:
-                acts.add(Action.DEAL)
+                acts.add(_A_DEAL)
             return frozenset(acts)
         if ph in _DECISION_PHASES:
-            if ph is HeadsUpPhase.FINAL:
-                return frozenset({Action.RAISE_WAGER, Action.FOLD})
-            return frozenset({Action.RAISE_WAGER, Action.CHECK})
-        return frozenset({{HeadsUpPhase.FLOP: Action.BURN_AND_FLOP, HeadsUpPhase.TURN_RIVER: Action.BURN_TURN_AND_RIVER,
-                           HeadsUpPhase.SHOWDOWN: Action.EXPOSE_DEALER, HeadsUpPhase.SETTLEMENT: Action.SETTLE}[ph]}
-                         if ph is not HeadsUpPhase.COMPLETE else ())
+            if ph is _P_FINAL:
+                return frozenset({_A_RAISE_WAGER, _A_FOLD})
+            return frozenset({_A_RAISE_WAGER, _A_CHECK})
+        return frozenset({{_P_FLOP: _A_BURN_AND_FLOP, _P_TURN_RIVER: _A_BURN_TURN_AND_RIVER,
+                           _P_SHOWDOWN: _A_EXPOSE_DEALER, _P_SETTLEMENT: _A_SETTLE}[ph]}
+                         if ph is not _P_COMPLETE else ())
 
     def decision(self) -> Decision:
         """The :class:`Decision` of the player to act. Raises IllegalActionError when none is due."""
-        s = self.to_act
-        if s is None:
+        q = self._queue
+        if not q:
             raise IllegalActionError(f"no player decision is due now (phase: {self._phase.value})")
-        return _tn(Decision, (s, self._street, self._hole[s], self._board, self._wagers[s][0],
-                              self.raise_options()))
+        s = q[0]
+        ante = self._wagers[s][0]
+        st = self._street
+        rules = self._rules
+        return _tn(Decision, (s, st, self._hole[s], self._board, ante,
+                              _raise_options(rules._raise_cache, st, ante, rules)))  # type: ignore[arg-type]
 
     # ---- wagers --------------------------------------------------------------------------------
     def place_wagers(self, player: int, ante: int, odds: int, pocket_bonus: int = 0, trips_plus: int = 0) -> None:
@@ -199,20 +257,20 @@ class HeadsUpRound:
         """
         self._check_wagers(player, ante, odds, pocket_bonus, trips_plus)
         self._wagers[player] = (ante, odds, pocket_bonus, trips_plus)
-        self._events.append(_tn(Event, (K.WAGERS, player, ante, (), (ante, odds, pocket_bonus, trips_plus))))
+        self._events.append(_tn(Event, (_K_WAGERS, player, ante, (), (ante, odds, pocket_bonus, trips_plus))))
 
     def can_place_wagers(self, player: int | None = None, ante: int | None = None, odds: int | None = None,
                          pocket_bonus: int = 0, trips_plus: int = 0) -> bool:
         """True when :meth:`place_wagers` would accept these wagers now (no arguments: when some
         player may still place wagers)."""
         if player is None or ante is None or odds is None:
-            return (self._phase is HeadsUpPhase.WAGERS and len(self._wagers) < self._rules.positions
+            return (self._phase is _P_WAGERS and len(self._wagers) < self._rules.positions
                     and (player is None or player not in self._wagers))
         return passes(self._check_wagers, player, ante, odds, pocket_bonus, trips_plus)
 
     def _check_wagers(self, player: int, ante: int, odds: int, pocket_bonus: int, trips_plus: int) -> None:
         r = self._rules
-        if self._phase is not HeadsUpPhase.WAGERS:
+        if self._phase is not _P_WAGERS:
             raise IllegalActionError(f"wagers are placed before the deal; the round is at {self._phase.value}",
                                      f"{_S}(a)")
         if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= r.positions:
@@ -228,12 +286,12 @@ class HeadsUpRound:
             self._refuse_odds(player, ante, odds)
         plan = r.plan
         if pocket_bonus and not (plan.offers_pocket and r.pocket_bonus_min <= pocket_bonus <= r.pocket_bonus_max):
-            self._check_optional(player, HeadsUpWager.POCKET_BONUS, pocket_bonus, r.pocket_bonus_min, r.pocket_bonus_max)
+            self._check_optional(player, _W_POCKET_BONUS, pocket_bonus, r.pocket_bonus_min, r.pocket_bonus_max)
         if trips_plus and not (plan.offers_trips and r.trips_plus_min <= trips_plus <= r.trips_plus_max):
-            self._check_optional(player, HeadsUpWager.TRIPS_PLUS, trips_plus, r.trips_plus_min, r.trips_plus_max)
+            self._check_optional(player, _W_TRIPS_PLUS, trips_plus, r.trips_plus_min, r.trips_plus_max)
         if plan.exact:
-            for wager, amt in ((HeadsUpWager.ANTE, ante), (HeadsUpWager.ODDS, odds), (HeadsUpWager.POCKET_BONUS, pocket_bonus),
-                               (HeadsUpWager.TRIPS_PLUS, trips_plus)):
+            for wager, amt in ((_W_ANTE, ante), (_W_ODDS, odds), (_W_POCKET_BONUS, pocket_bonus),
+                               (_W_TRIPS_PLUS, trips_plus)):
                 unit = r.whole_chip_unit(wager)
                 if amt and amt % unit:
                     raise WagerNotAllowedError(
@@ -268,28 +326,28 @@ class HeadsUpRound:
 
     def can_deal(self) -> bool:
         """True when the cards may be dealt: wagers are placed and nothing is dealt yet."""
-        return self._phase is HeadsUpPhase.WAGERS and bool(self._wagers)
+        return self._phase is _P_WAGERS and bool(self._wagers)
 
     def can_burn_and_flop(self) -> bool:
         """True when the decisions before the flop are all made (§ 677a.11(c))."""
-        return self._phase is HeadsUpPhase.FLOP
+        return self._phase is _P_FLOP
 
     def can_burn_turn_and_river(self) -> bool:
         """True when the decisions after the flop are all made (§ 677a.11(e))."""
-        return self._phase is HeadsUpPhase.TURN_RIVER
+        return self._phase is _P_TURN_RIVER
 
     def can_expose_dealer(self) -> bool:
         """True when every decision is made and the dealer's hand is still face down (§ 677a.11(g))."""
-        return self._phase is HeadsUpPhase.SHOWDOWN
+        return self._phase is _P_SHOWDOWN
 
     def can_settle(self) -> bool:
         """True when the dealer's hand is exposed and some player is still to be settled."""
-        return self._phase is HeadsUpPhase.SETTLEMENT
+        return self._phase is _P_SETTLEMENT
 
     @property
     def complete(self) -> bool:
         """True once every player is settled."""
-        return self._phase is HeadsUpPhase.COMPLETE
+        return self._phase is _P_COMPLETE
 
     def deal(self, source: CardSource) -> None:
         """Deal two cards to each player with wagers and to the dealer, in the order of the table's
@@ -300,24 +358,23 @@ class HeadsUpRound:
             CardTypeError / InvalidCardError / DuplicateCardError / CardCountError: the source gave
             bad cards (the round is unchanged).
         """
-        if self._phase is not HeadsUpPhase.WAGERS:
-            self._need(HeadsUpPhase.WAGERS, "deal")
+        if self._phase is not _P_WAGERS:
+            self._need(_P_WAGERS, "deal")
         if not self._wagers:
             raise IllegalActionError("no player has placed an Ante and Odds wager")
         players = tuple(sorted(self._wagers))
-        plan = _hole_plan(self._rules.hole_card_procedure, players)
+        plan, burns = _hole_plan(self._rules.hole_card_procedure, players)
         used: set[int] = set()
         cards = _check_drawn(source.deal(plan.need), plan.need, used)
         hands, _, dealer = plan.place(cards)
         self._players = players
         self._hole = {s: (h[0], h[1]) for s, h in hands.items()}
         self._dealer_hole = dealer
-        placed = set(dealer).union(*hands.values())
-        self._burns = tuple(c for c in cards if c not in placed)  # burns the procedure makes before the hole cards
+        self._burns = tuple([cards[i] for i in burns])  # burns the procedure makes before the hole cards
         self._used = used
-        self._events.append(_tn(Event, (K.DEAL, None, 0, cards, None)))
-        self._phase = HeadsUpPhase.PREFLOP
-        self._street = HeadsUpStreet.PREFLOP
+        self._events.append(_tn(Event, (_K_DEAL, None, 0, cards, None)))
+        self._phase = _P_PREFLOP
+        self._street = _S_PREFLOP
         self._queue = list(players)
 
     def burn_and_flop(self, source: CardSource) -> None:
@@ -326,39 +383,39 @@ class HeadsUpRound:
         Raises: IllegalActionError when decisions before the flop are not all made; card errors as
         :meth:`deal` (the round is unchanged).
         """
-        if self._phase is not HeadsUpPhase.FLOP:
-            self._need(HeadsUpPhase.FLOP, "burn and deal the flop")
+        if self._phase is not _P_FLOP:
+            self._need(_P_FLOP, "burn and deal the flop")
         drawn = _check_drawn((source.burn(), *source.deal(3)), 4, self._used)  # adds only if valid
         self._burns += drawn[:1]
         self._board = flop = drawn[1:]
-        self._events.append(_tn(Event, (K.BURN, None, 0, drawn[:1], None)))
-        self._events.append(_tn(Event, (K.FLOP, None, 0, flop, None)))
-        self._open(HeadsUpPhase.POSTFLOP)
+        self._events.append(_tn(Event, (_K_BURN, None, 0, drawn[:1], None)))
+        self._events.append(_tn(Event, (_K_FLOP, None, 0, flop, None)))
+        self._open(_P_POSTFLOP)
 
     def burn_turn_and_river(self, source: CardSource) -> None:
         """Burn a card and deal the turn and river face up (§ 677a.11(e)).
 
         Raises: IllegalActionError out of order; card errors as :meth:`deal`.
         """
-        if self._phase is not HeadsUpPhase.TURN_RIVER:
-            self._need(HeadsUpPhase.TURN_RIVER, "burn and deal the turn and river")
+        if self._phase is not _P_TURN_RIVER:
+            self._need(_P_TURN_RIVER, "burn and deal the turn and river")
         drawn = _check_drawn((source.burn(), *source.deal(2)), 3, self._used)  # adds only if valid
         self._burns += drawn[:1]
         tr = drawn[1:]
         self._board += tr
-        self._events.append(_tn(Event, (K.BURN, None, 0, drawn[:1], None)))
-        self._events.append(_tn(Event, (K.TURN_RIVER, None, 0, tr, None)))
-        self._open(HeadsUpPhase.FINAL)
+        self._events.append(_tn(Event, (_K_BURN, None, 0, drawn[:1], None)))
+        self._events.append(_tn(Event, (_K_TURN_RIVER, None, 0, tr, None)))
+        self._open(_P_FINAL)
 
     def _open(self, phase: HeadsUpPhase) -> None:
         """Start a decision phase with the players who have not raised (or skip it if none)."""
         q = [s for s in self._players if s not in self._raised]
         if q:
             self._phase = phase
-            self._street = HeadsUpStreet.FLOP if phase is HeadsUpPhase.POSTFLOP else HeadsUpStreet.RIVER
+            self._street = _S_FLOP if phase is _P_POSTFLOP else _S_RIVER
             self._queue = q
         else:
-            self._phase = HeadsUpPhase.TURN_RIVER if phase is HeadsUpPhase.POSTFLOP else HeadsUpPhase.SHOWDOWN
+            self._phase = _P_TURN_RIVER if phase is _P_POSTFLOP else _P_SHOWDOWN
             self._queue = []
 
     def _after_decision(self) -> None:
@@ -368,7 +425,7 @@ class HeadsUpRound:
             return
         ph = self._phase
         self._street = None
-        self._phase = HeadsUpPhase.FLOP if ph is HeadsUpPhase.PREFLOP else HeadsUpPhase.TURN_RIVER if ph is HeadsUpPhase.POSTFLOP else HeadsUpPhase.SHOWDOWN
+        self._phase = _P_FLOP if ph is _P_PREFLOP else _P_TURN_RIVER if ph is _P_POSTFLOP else _P_SHOWDOWN
 
     def expose_dealer(self) -> int:
         """Turn the dealer's cards face up and select every hand's best five (§ 677a.11(g), (g)(1)-(2)).
@@ -381,22 +438,22 @@ class HeadsUpRound:
             The dealer's hand value 1..7462.
         Raises: IllegalActionError when decisions are still due.
         """
-        if self._phase is not HeadsUpPhase.SHOWDOWN:
-            self._need(HeadsUpPhase.SHOWDOWN, "expose the dealer's hand")
+        if self._phase is not _P_SHOWDOWN:
+            self._need(_P_SHOWDOWN, "expose the dealer's hand")
         b = self._board
         d = self._dealer_hole
         self._dealer_value = _evaluate(d + b)
         hole, values = self._hole, self._values
         for s in self._players:
             values[s] = _evaluate(hole[s] + b)
-        self._events.append(_tn(Event, (K.EXPOSE_DEALER, None, self._dealer_value, d, None)))
+        self._events.append(_tn(Event, (_K_EXPOSE_DEALER, None, self._dealer_value, d, None)))
         # (g): the players who placed a Raise, from the dealer's right counterclockwise; then the hands
         # tucked under an optional wager at (f), whose Pocket Bonus / Trips Plus (i) is still open
         # (assumed order: also counterclockwise, after the raisers)
         wagers, folded = self._wagers, self._folded
         self._to_settle = (sorted((s for s in self._players if s not in folded), reverse=True)
                            + sorted((s for s in folded if wagers[s][2] or wagers[s][3]), reverse=True))
-        self._phase = HeadsUpPhase.SETTLEMENT if self._to_settle else HeadsUpPhase.COMPLETE
+        self._phase = _P_SETTLEMENT if self._to_settle else _P_COMPLETE
         return self._dealer_value
 
     # ---- player decisions ----------------------------------------------------------------------
@@ -434,11 +491,11 @@ class HeadsUpRound:
 
     def can_check(self, player: int | None = None) -> bool:
         """True when ``player`` (default: the player to act) may check now (before the turn and river)."""
-        return self._due(player) and self._street is not HeadsUpStreet.RIVER
+        return self._due(player) and self._street is not _S_RIVER
 
     def can_fold(self, player: int | None = None) -> bool:
         """True when ``player`` (default: the player to act) may fold now (after the turn and river)."""
-        return self._due(player) and self._street is HeadsUpStreet.RIVER
+        return self._due(player) and self._street is _S_RIVER
 
     def raise_wager(self, player: int, amount: int) -> None:
         """Place the Raise wager for ``player`` (§ 677a.11(b), (d), (f)).
@@ -449,11 +506,13 @@ class HeadsUpRound:
             multiple of the Ante, or not a multiple the table allows).
         """
         st = self._check_turn(player, "raise")
-        opts = self.raise_options()
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount not in opts:
-            self._refuse_raise(player, st, amount, opts)
+        rules = self._rules
+        opts = _raise_options(rules._raise_cache, st, self._wagers[player][0], rules)  # raise_options()
+        if type(amount) is not int or amount not in opts:
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount not in opts:
+                self._refuse_raise(player, st, amount, opts)
         self._raised[player] = (st, amount)
-        self._events.append(_tn(Event, (K.RAISE, player, amount, (), st)))
+        self._events.append(_tn(Event, (_K_RAISE, player, amount, (), st)))
         self._after_decision()
 
     def _refuse_raise(self, player: int, st: HeadsUpStreet, amount: object, opts: Sequence[int]) -> None:
@@ -464,8 +523,8 @@ class HeadsUpRound:
         msg = f"seat {player}: a Raise of {amount!r} is not allowed now; allowed: {allowed}"
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise WagerNotAllowedError(msg + " (a Raise is a positive int number of chips)", _SECTION_OF[st])
-        cap = ante if st is HeadsUpStreet.RIVER else (PREFLOP_CAP if st is HeadsUpStreet.PREFLOP else FLOP_CAP) * ante
-        if amount > cap or st is HeadsUpStreet.RIVER:
+        cap = ante if st is _S_RIVER else (PREFLOP_CAP if st is _S_PREFLOP else FLOP_CAP) * ante
+        if amount > cap or st is _S_RIVER:
             raise WagerNotAllowedError(msg, _SECTION_OF[st])
         if isinstance(opts, range):  # within the cap, off the unit EXACT rounding pays whole
             raise WagerNotAllowedError(msg + " (the table's rounding rule is EXACT)", "table rule: rounding EXACT")
@@ -476,10 +535,10 @@ class HeadsUpRound:
         """Check before or after the flop (§ 677a.11(b), (d)). After turn and river a player must
         raise or fold (f): checking then raises IllegalActionError."""
         st = self._check_turn(player, "check")
-        if st is HeadsUpStreet.RIVER:
+        if st is _S_RIVER:
             raise IllegalActionError(f"seat {player}: after the turn and river a player must raise the Ante or fold",
                                      f"{_S}(f)")
-        self._events.append(_tn(Event, (K.CHECK, player, 0, (), st)))
+        self._events.append(_tn(Event, (_K_CHECK, player, 0, (), st)))
         self._after_decision()
 
     def fold(self, player: int) -> None:
@@ -488,27 +547,28 @@ class HeadsUpRound:
         wager until it is settled under (i), after the raisers' settlement (g). A fold without
         optional wagers is settled there and then (:attr:`settlement` lists it first)."""
         st = self._check_turn(player, "fold")
-        if st is not HeadsUpStreet.RIVER:
+        if st is not _S_RIVER:
             raise IllegalActionError(f"seat {player}: a player may fold only after the turn and river",
                                      f"{_S}(b), (d)")
         self._folded.add(player)
-        self._events.append(_tn(Event, (K.FOLD, player, 0, (), st)))
+        self._events.append(_tn(Event, (_K_FOLD, player, 0, (), st)))
         a, o, pb, tp = self._wagers[player]
         collected = collect_fold(a, o)
         self._collected[player] = collected
-        self._events.append(_tn(Event, (K.COLLECT, player, a + o, (), collected)))
+        self._events.append(_tn(Event, (_K_COLLECT, player, a + o, (), collected)))
         if not (pb or tp):  # nothing tucked: this player's wagers are all settled now
             self._settled.append(_tn(PlayerSettlement, (player, collected, _evaluate(self._hole[player] + self._board), 0)))
         self._after_decision()
 
     def decide(self, action: int) -> None:
         """Apply a strategy's answer for the player to act: a Raise amount, or 0 to check (fold at (f))."""
-        s = self.to_act
-        if s is None:
+        q = self._queue
+        if not q:
             raise IllegalActionError(f"no player decision is due now (phase: {self._phase.value})")
+        s = q[0]
         if action:
             self.raise_wager(s, action)
-        elif self._street is HeadsUpStreet.RIVER:
+        elif self._street is _S_RIVER:
             self.fold(s)
         else:
             self.check(s)
@@ -519,8 +579,8 @@ class HeadsUpRound:
 
         Raises: IllegalActionError before the dealer's hand is exposed or when all are settled.
         """
-        if self._phase is not HeadsUpPhase.SETTLEMENT:
-            self._need(HeadsUpPhase.SETTLEMENT, "settle")
+        if self._phase is not _P_SETTLEMENT:
+            self._need(_P_SETTLEMENT, "settle")
         to_settle = self._to_settle
         s = to_settle[0]  # never empty in the settlement phase
         a, o, pb, tp = self._wagers[s]
@@ -535,17 +595,17 @@ class HeadsUpRound:
         if s in self._folded:  # § 677a.11(f): the Ante and Odds are in the fold's collect event already;
             # the settle event records the optional wagers settled under (i) only
             logged = res._replace(results=res.results[2:])
-        self._events.append(_tn(Event, (K.SETTLE, s, logged.net, (), logged)))
+        self._events.append(_tn(Event, (_K_SETTLE, s, logged.net, (), logged)))
         if not to_settle:
-            self._phase = HeadsUpPhase.COMPLETE
+            self._phase = _P_COMPLETE
         return res
 
     def settle(self) -> RoundSettlement:
         """Settle every remaining player and return the round's :class:`RoundSettlement`."""
-        if self._phase is HeadsUpPhase.SHOWDOWN:
+        if self._phase is _P_SHOWDOWN:
             raise IllegalActionError("expose the dealer's hand before settling", f"{_S}(g)")
-        if self._phase is not HeadsUpPhase.COMPLETE:
-            self._need(HeadsUpPhase.SETTLEMENT, "settle")
+        if self._phase is not _P_COMPLETE:
+            self._need(_P_SETTLEMENT, "settle")
             while self._to_settle:
                 self.settle_next()
         return _tn(RoundSettlement, (tuple(self._settled),))
@@ -553,7 +613,7 @@ class HeadsUpRound:
     @property
     def settlement(self) -> RoundSettlement | None:
         """The settlement once the round is complete, else None."""
-        return RoundSettlement(tuple(self._settled)) if self._phase is HeadsUpPhase.COMPLETE else None
+        return RoundSettlement(tuple(self._settled)) if self._phase is _P_COMPLETE else None
 
     def record(self) -> dict[str, Any]:
         """What § 677a.11(j) keeps for reconstruction: every hand, the board, the burns, in plain data."""
@@ -573,13 +633,13 @@ class HeadsUpRound:
                 d = self.decision()
                 f = per_player[d.player] if per_player is not None else strategy
                 self.decide(f(d))  # type: ignore[operator]
-            elif ph is HeadsUpPhase.WAGERS:
+            elif ph is _P_WAGERS:
                 self.deal(source)
-            elif ph is HeadsUpPhase.FLOP:
+            elif ph is _P_FLOP:
                 self.burn_and_flop(source)
-            elif ph is HeadsUpPhase.TURN_RIVER:
+            elif ph is _P_TURN_RIVER:
                 self.burn_turn_and_river(source)
-            elif ph is HeadsUpPhase.SHOWDOWN:
+            elif ph is _P_SHOWDOWN:
                 self.expose_dealer()
             else:
                 return self.settle()

@@ -21,18 +21,18 @@ import enum
 import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import ClassVar, NamedTuple
 
-from .._house import OddsLike, check_int, format_odds, winnings
-from .._house import parse_odds as _parse_odds
+from ..house import LinePaytable, OddsLike, PaidLine, Rounding, category_scale, check_int, winnings
+from ..house import parse_odds as _parse_odds
 from ..cards import RANKS
 from ..errors import PaytableError, ShoeArgumentError, TableRulesError
 from ..hands.high import HandCategory
-from ..shoe.procedures import WPT_HEADS_UP_DEAL, plan_deal
-from ..shoe.procedures import DealingProcedure
+from ..house.dealing import DealingProcedure, plan_deal
+from .dealing import WPT_HEADS_UP_DEAL
 
 __all__ = [
     "PaytableKind", "Rounding", "DealingMethod", "HeadsUpPaytable", "HeadsUpRules", "HeadsUpWager",
@@ -113,20 +113,6 @@ _REQUIRED = {
 }
 
 
-class Rounding(enum.Enum):
-    """The declared rule for a payout that odds do not make a whole number of chips.
-
-    ``DOWN``: pay the whole chips and keep the fraction (``floor``). ``UP``: pay the next whole chip
-    (``ceil``). ``EXACT``: refuse, at wager placement, any amount that some line of a paytable the
-    wager can be paid from would not pay in whole chips (e.g. an odd Odds wager when a line pays
-    3 to 2).
-    """
-
-    DOWN = "down"
-    UP = "up"
-    EXACT = "exact"
-
-
 class DealingMethod(enum.Enum):
     """How cards are dealt (58 Pa. Code § 677a.8, § 677a.9, § 677a.10)."""
 
@@ -149,7 +135,7 @@ class RaiseAmounts(enum.Enum):
 
 def parse_odds(value: OddsLike) -> Fraction:
     """Exact odds from ``Fraction``, a non-negative int (``5`` = "5 to 1") or text ``"3 to 2"``/``"3:2"``
-    (the house games' shared reading, :func:`pyeval._house.parse_odds`).
+    (the house games' shared reading, :func:`pyeval.house.parse_odds`).
 
     Raises:
         PaytableError: a negative, zero-denominator, float or unreadable value.
@@ -165,9 +151,21 @@ def _norm_class(key: object) -> str:
     raise PaytableError(f"a hand class is a str or HandCategory, got {type(key).__name__}")
 
 
+#: Each kind's scale (:meth:`pyeval.house.LinePaytable.by_class`): the categories' hand-value
+#: ranges; the Ante/Raise table's one class and the Pocket Bonus classes numbered on scales of their
+#: own (the Pocket Bonus classes strongest first as :data:`POCKET_CLASSES` lists them).
+_SCALE: dict[PaytableKind, Mapping[str, tuple[int, int]]] = {
+    PaytableKind.ANTE_RAISE: {WIN: (1, 1)},
+    PaytableKind.POCKET_BONUS: {c: (len(POCKET_CLASSES) - i,) * 2 for i, c in enumerate(POCKET_CLASSES)},
+    **{k: {c: category_scale()[c] for c in _CLASSES[k]}
+       for k in (PaytableKind.ODDS, PaytableKind.BAD_BEAT, PaytableKind.TRIPS_PLUS)},
+}
+
+
 @dataclass(frozen=True, eq=True, init=False)
-class HeadsUpPaytable:
-    """One paytable of § 677a.12: named hand classes mapped to exact odds.
+class HeadsUpPaytable(LinePaytable):
+    """One paytable of § 677a.12 as a :class:`~pyeval.house.LinePaytable`: named hand classes, each
+    a line paying exact odds.
 
     Args:
         kind: which paytable (:class:`PaytableKind`); fixes the allowed and required hand classes:
@@ -178,7 +176,9 @@ class HeadsUpPaytable:
             :data:`AA_WITH_DEALER_AA` optional, else such hands pay ``"AA"``). ``TRIPS_PLUS``:
             ``THREE_OF_A_KIND`` .. ``ROYAL_FLUSH``, all required.
         lines: mapping class -> odds (``Fraction``, int, or text ``"3 to 2"``); keys may be
-            :class:`~pyeval.HandCategory` members.
+            :class:`~pyeval.HandCategory` members. Stored as :class:`~pyeval.house.PaytableLine`
+            objects, strongest first (a category line covers that category's hand values, so
+            :meth:`line_for` takes a hand value); :meth:`payouts` gives class -> odds.
         name: a label, e.g. ``"Trips Plus example A"``.
         source: where the figures come from (a certificate holder's approval, or a public
             description for examples).
@@ -188,25 +188,11 @@ class HeadsUpPaytable:
         must pay) or not exact.
     """
 
-    kind: PaytableKind
-    lines: Mapping[str, Fraction]
-    name: str = ""
-    source: str = ""
-    example: bool = False
-    _ratio: Mapping[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
-
-    def payouts(self) -> Mapping[str, Fraction]:
-        """Every line's hand class and odds (the :class:`~pyeval.contracts.Paytable` protocol)."""
-        return self.lines
+    kind: PaytableKind = PaytableKind.ODDS
+    EMPTY_OK: ClassVar[bool] = True  # an Odds or Bad Beat table may list no class
 
     def __init__(self, kind: PaytableKind, lines: Mapping[str | HandCategory, OddsLike], name: str = "",
                  source: str = "", example: bool = False) -> None:
-        # The odds are given as Fraction, int or text and stored as exact Fractions (so the
-        # ``lines`` field's type differs from the argument's: hence an explicit __init__).
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "source", source)
-        object.__setattr__(self, "example", example)
         if not isinstance(kind, PaytableKind):
             raise PaytableError(f"kind must be a PaytableKind, got {kind!r}")
         if not isinstance(lines, Mapping):
@@ -227,37 +213,21 @@ class HeadsUpPaytable:
         missing = [c for c in kind.required if c not in parsed]
         if missing:
             raise PaytableError(f"{kind.section} ({kind.value}) paytable must pay {', '.join(missing)}")
-        ordered = {c: parsed[c] for c in kind.classes if c in parsed}
-        object.__setattr__(self, "lines", MappingProxyType(ordered))
-        object.__setattr__(self, "_ratio", MappingProxyType(
-            {c: (f.numerator, f.denominator) for c, f in ordered.items()}))
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "example", example)
+        object.__setattr__(self, "lines", LinePaytable.by_class(kind.section, parsed, _SCALE[kind]))
+        self.__post_init__()
 
     def __hash__(self) -> int:
-        return hash((self.kind, tuple(self.lines.items()), self.name))
+        return hash((self.kind, self.lines, self.name))
 
     def __reduce__(self) -> tuple[object, ...]:  # picklable / copyable despite the read-only mappings
-        return (HeadsUpPaytable, (self.kind, dict(self.lines), self.name, self.source, self.example))
+        return (HeadsUpPaytable, (self.kind, dict(self.payouts()), self.name, self.source, self.example))
 
     def __deepcopy__(self, memo: dict[int, object]) -> HeadsUpPaytable:
         return self  # immutable
-
-    def odds(self, hand_class: str) -> Fraction | None:
-        """The odds a class pays, or None when the table does not list it."""
-        return self.lines.get(hand_class)
-
-    def ratio(self, hand_class: str) -> tuple[int, int] | None:
-        """The odds as ``(numerator, denominator)`` ints, or None (fast path for settlement)."""
-        return self._ratio.get(hand_class)
-
-    @property
-    def denominators_lcm(self) -> int:
-        """Least common multiple of the odds' denominators: a wager that is a multiple of it is
-        always paid in whole chips."""
-        return math.lcm(*(d for _, d in self._ratio.values())) if self._ratio else 1
-
-    def describe(self) -> str:
-        """The table as text, one line per class: ``"FLUSH: 3 to 2"``."""
-        return "\n".join(f"{c}: {format_odds(f)}" for c, f in self.lines.items())
 
 
 def pay(amount: int, num: int, den: int, rounding: Rounding) -> int:
@@ -467,16 +437,17 @@ class SettlePlan(NamedTuple):
     :class:`HeadsUpRules` by :attr:`HeadsUpRules.plan`).
 
     Per hand category (index = :class:`~pyeval.HandCategory` value, 0..9), ``odds``,
-    ``bad_beat`` and ``trips`` hold ``(num, den, Fraction)`` of the line that category falls on,
-    or None when the paytable does not list it (``trips`` is None throughout when the table does
-    not offer Trips Plus). ``pocket`` maps each Pocket Bonus class to ``(num, den, Fraction)``.
+    ``bad_beat`` and ``trips`` hold the :class:`~pyeval.house.PaidLine` (``num, den, odds,
+    label``) that category falls on, or None when the paytable does not list it (``trips`` is None
+    throughout when the table does not offer Trips Plus). ``pocket`` maps each Pocket Bonus class
+    to its line.
     """
 
-    ante_raise: tuple[int, int, Fraction]
-    odds: tuple[tuple[int, int, Fraction] | None, ...]
-    bad_beat: tuple[tuple[int, int, Fraction] | None, ...]
-    trips: tuple[tuple[int, int, Fraction] | None, ...]
-    pocket: Mapping[str, tuple[int, int, Fraction]]
+    ante_raise: PaidLine
+    odds: tuple[PaidLine | None, ...]
+    bad_beat: tuple[PaidLine | None, ...]
+    trips: tuple[PaidLine | None, ...]
+    pocket: Mapping[str, PaidLine]
     dealer_aa_class: bool
     round_up: bool
     exact: bool
@@ -488,25 +459,20 @@ class SettlePlan(NamedTuple):
     raise_unit: int  # the Raise amounts' unit (EXACT rounding: what the Ante/Raise paytable pays whole)
 
 
-def _lines_by_category(pt: HeadsUpPaytable | None) -> tuple[tuple[int, int, Fraction] | None, ...]:
-    out: list[tuple[int, int, Fraction] | None] = [None] * len(_CATS)
-    if pt is not None:
-        for i, c in enumerate(_CATS):
-            f = pt.lines.get(c)
-            if f is not None:
-                out[i] = (f.numerator, f.denominator, f)
-    return tuple(out)
+def _lines_by_category(pt: HeadsUpPaytable | None) -> tuple[PaidLine | None, ...]:
+    return tuple(None if pt is None else pt.paid(c) for c in _CATS)
 
 
 def _make_plan(r: HeadsUpRules) -> SettlePlan:
-    ar = r.ante_raise.lines[WIN]
+    ar = r.ante_raise.paid(WIN)
+    assert ar is not None  # HeadsUpPaytable requires the WIN line
     pb = r.pocket_bonus
     return SettlePlan(
-        ante_raise=(ar.numerator, ar.denominator, ar),
+        ante_raise=ar,
         odds=_lines_by_category(r.odds), bad_beat=_lines_by_category(r.bad_beat),
         trips=_lines_by_category(r.trips_plus),
-        pocket=MappingProxyType({} if pb is None else {c: (f.numerator, f.denominator, f) for c, f in pb.lines.items()}),
-        dealer_aa_class=pb is not None and AA_WITH_DEALER_AA in pb.lines,
+        pocket=MappingProxyType({} if pb is None else {ln.label: p for ln in pb.lines if (p := pb.paid(ln.label))}),
+        dealer_aa_class=pb is not None and pb.paid(AA_WITH_DEALER_AA) is not None,
         round_up=r.rounding is Rounding.UP, exact=r.rounding is Rounding.EXACT,
         offers_pocket=pb is not None, offers_trips=r.trips_plus is not None,
         preflop_multiples=r.preflop_raise_multiples, flop_multiples=r.flop_raise_multiples,

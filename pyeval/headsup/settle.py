@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
-from .._house import winnings
+from ..house import settle_line
 from ..contracts import Outcome
 from ..hands.high import CATEGORY_RANGES, MAX_VALUE, HandCategory
 from .rules import WIN, HeadsUpRules, HeadsUpWager, pocket_class
@@ -39,6 +39,7 @@ _LOWS = [lo for lo, _ in CATEGORY_RANGES.values()]
 _CAT_NAMES = tuple(c.name for c in HandCategory)
 _PAIR_LOW = CATEGORY_RANGES[HandCategory.PAIR][0]
 _ROYAL = MAX_VALUE
+_PUSH, _BAD_BEAT = Outcome.PUSH, Outcome.BAD_BEAT
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
 
 
@@ -136,7 +137,8 @@ def settle_player(rules: HeadsUpRules, player: int, *, ante: int, odds: int, rai
     Returns:
         :class:`PlayerSettlement`: Ante, Odds, Raise (if made), Pocket Bonus, Trips Plus (if made).
     The caller has validated everything (the round procedure does); this function does not check.
-    Payouts use the table's precomputed :attr:`~pyeval.headsup.rules.HeadsUpRules.plan`; winnings
+    Payouts use the table's precomputed :attr:`~pyeval.headsup.rules.HeadsUpRules.plan` and the house
+    layer's one settlement step (:func:`pyeval.house.settle_line`); winnings
     are ``amount * num // den`` (one more chip when the rounding rule is UP and it does not divide).
     """
     plan = rules.plan
@@ -150,22 +152,17 @@ def settle_player(rules: HeadsUpRules, player: int, *, ante: int, odds: int, rai
         qualifies = dealer_value >= _PAIR_LOW
         if player_value > dealer_value:
             rule = _RH_2_I if qualifies else _RH_1_I
-            n, d, ar_odds = plan.ante_raise
+            ar = plan.ante_raise  # the Ante/Raise paytable's one line, § 677a.12(a)
             if qualifies:
-                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.WIN, winnings(ante, n, d, up), WIN, ar_odds, rule, 0)))
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, *settle_line(ar, ante, up), WIN, ar[2], rule, 0)))
             else:
                 add(_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.PUSH, 0, None, None, _RH_1, 0)))
             if raise_amount:
-                won = winnings(raise_amount, n, d, up)
-                add(_tn(HeadsUpWagerResult, (HeadsUpWager.RAISE, raise_amount, Outcome.WIN, won, WIN, ar_odds, rule, 0)))
-            cls = _CAT_NAMES[pc]
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.RAISE, raise_amount, *settle_line(ar, raise_amount, up), WIN, ar[2], rule, 0)))
+            # (h)(1)(i), (h)(2)(i): the Odds paid by the winning hand's line; a class not listed pushes
             o = plan.odds[pc]
-            if o is None:
-                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.PUSH, 0, cls, None, rule, 0)))
-            elif o[0] == 0:
-                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.PUSH, 0, cls, o[2], rule, 0)))
-            else:
-                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.WIN, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
+            out, net = settle_line(o, odds, up, absent=_PUSH)
+            add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, out, net, _CAT_NAMES[pc], None if o is None else o[2], rule, 0)))
         elif player_value == dealer_value:
             rule = _RH_2_II if qualifies else _RH_1_II
             add(_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.PUSH, 0, None, None, rule if qualifies else _RH_1, 0)))
@@ -186,25 +183,24 @@ def settle_player(rules: HeadsUpRules, player: int, *, ante: int, odds: int, rai
             if pc < HandCategory.STRAIGHT:
                 add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.LOSE, -odds, None, None, rule, 0)))
             else:
-                cls = _CAT_NAMES[pc]
+                # (h)(2)(iii)(B): a losing straight or better paid by its Bad Beat line, else lost
                 o = plan.bad_beat[pc]
-                if o is None:
-                    add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.LOSE, -odds, cls, None, rule, 0)))
-                else:
-                    add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.BAD_BEAT, winnings(odds, o[0], o[1], up), cls, o[2], rule, 0)))
+                out, net = settle_line(o, odds, up, win=_BAD_BEAT)
+                add(_tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, out, net, _CAT_NAMES[pc], None if o is None else o[2], rule, 0)))
     if pocket_bonus:
         pocket = pocket_class(hole, dealer_hole, dealer_aa_class=plan.dealer_aa_class)
         if pocket is None:
             add(_tn(HeadsUpWagerResult, (HeadsUpWager.POCKET_BONUS, pocket_bonus, Outcome.LOSE, -pocket_bonus, None, None, _RI_1_II, 0)))
         else:
-            n, d, f = plan.pocket[pocket]
-            add(_tn(HeadsUpWagerResult, (HeadsUpWager.POCKET_BONUS, pocket_bonus, Outcome.WIN, winnings(pocket_bonus, n, d, up), pocket, f,
-                                  _RI_1_I, 0)))
+            line = plan.pocket[pocket]
+            add(_tn(HeadsUpWagerResult, (HeadsUpWager.POCKET_BONUS, pocket_bonus, *settle_line(line, pocket_bonus, up), pocket, line[2],
+                                         _RI_1_I, 0)))
     if trips_plus:
         if pc >= HandCategory.THREE_OF_A_KIND:
             cls = _CAT_NAMES[pc]
-            n, d, f = plan.trips[pc]  # type: ignore[misc]
-            add(_tn(HeadsUpWagerResult, (HeadsUpWager.TRIPS_PLUS, trips_plus, Outcome.WIN, winnings(trips_plus, n, d, up), cls, f, _RI_2_I, 0)))
+            tl = plan.trips[pc]  # every category from three of a kind up pays (§ 677a.11(i)(2)(i))
+            assert tl is not None
+            add(_tn(HeadsUpWagerResult, (HeadsUpWager.TRIPS_PLUS, trips_plus, *settle_line(tl, trips_plus, up), cls, tl[2], _RI_2_I, 0)))
         else:
             add(_tn(HeadsUpWagerResult, (HeadsUpWager.TRIPS_PLUS, trips_plus, Outcome.LOSE, -trips_plus, None, None, _RI_2_II, 0)))
     cap = rules.payout_cap

@@ -18,18 +18,16 @@ source (xoshiro256**, :mod:`pyeval.shoe`), so a seed reproduces a simulation exa
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
-from .._bindings import Status, check, ffi, lib
+from .._bindings import check, ffi, lib
 from ..errors import TableRulesError, WagerNotAllowedError
 from ..hands.high import HandCategory
-from ..parallel import check_cdata, dump_cdata, load_cdata, stream_rng, sum_cdata
-from ..shoe.rng import resolve_seed, seeded_rng
-from .._house import sim_layout
-from ..simulation import frequency, in_chunks, mean_and_stderr, ratio_and_stderr
+from ..house.sim import HouseSim, play_rounds, ratios, sim_layout
+from ..simulation import frequency, mean_and_stderr, ratio_and_stderr
 from .rules import (
     AA_WITH_DEALER_AA, FLOP_CAP, POCKET_CLASSES, PREFLOP_CAP, WIN, HeadsUpPaytable, HeadsUpRules, HeadsUpWager,
     PaytableKind, RaiseAmounts, Rounding,
@@ -45,21 +43,8 @@ _OUTCOMES: dict[int, str] = {1: "win", 2: "push", 3: "lose", 4: "bad beat"}
 _CHUNK = 1 << 17
 
 
-_seed_rng = seeded_rng
-_check_seed = resolve_seed  # pyeval's one seed policy (None: a fresh 256-bit seed; SeedError)
-
-
-def _fill(num: Any, den: Any, pt: HeadsUpPaytable | None, classes: tuple[str, ...]) -> None:
-    if pt is None:
-        return
-    for i, c in enumerate(classes):
-        r = pt.ratio(c)
-        if r is not None:
-            num[i], den[i] = r
-
-
-def _config(rules: HeadsUpRules, ante: int | None, pocket_bonus: int | None, trips_plus: int | None) -> tuple[Any, int, int, int]:
-    """The C configuration: the table's paytables as arrays, the wagers and the strategy's multiples."""
+def _amounts(rules: HeadsUpRules, ante: int | None, pocket_bonus: int | None, trips_plus: int | None) -> tuple[int, int, int]:
+    """The wagers per round (defaults: the smallest amounts every line pays in whole chips), checked."""
     if not isinstance(rules, HeadsUpRules):
         raise TableRulesError(f"rules must be a HeadsUpRules, got {type(rules).__name__}")
     unit_ante = math.lcm(rules.whole_chip_unit(HeadsUpWager.ANTE), rules.whole_chip_unit(HeadsUpWager.ODDS))
@@ -77,27 +62,34 @@ def _config(rules: HeadsUpRules, ante: int | None, pocket_bonus: int | None, tri
     if trips_plus and rules.trips_plus is None:
         raise WagerNotAllowedError("this table does not offer the Trips Plus wager")
     if rules.rounding is Rounding.EXACT:
-        for w, amt in ((HeadsUpWager.ANTE, ante), (HeadsUpWager.ODDS, ante), (HeadsUpWager.POCKET_BONUS, pocket_bonus),
-                       (HeadsUpWager.TRIPS_PLUS, trips_plus)):
-            if amt % rules.whole_chip_unit(w):
-                raise WagerNotAllowedError(f"{w.value} {amt} is not a multiple of {rules.whole_chip_unit(w)} "
-                                           "(the table's rounding rule is EXACT)")
-    cfg = ffi.new("pe_hu_config *")
-    ante_odds = rules.ante_raise.lines[WIN]  # HeadsUpRules requires the WIN line
-    cfg.ante_num, cfg.ante_den = ante_odds.numerator, ante_odds.denominator
-    _fill(cfg.odds_num, cfg.odds_den, rules.odds, _CATS)
-    _fill(cfg.bad_num, cfg.bad_den, rules.bad_beat, _CATS)
-    _fill(cfg.trips_num, cfg.trips_den, rules.trips_plus, _CATS)
-    _fill(cfg.pocket_num, cfg.pocket_den, rules.pocket_bonus, POCKET_CLASSES)
-    cfg.rounding = lib.PE_HU_ROUND_UP if rules.rounding is Rounding.UP else lib.PE_HU_ROUND_DOWN
+        _check_whole_chips(rules, ante, pocket_bonus, trips_plus)
+    return ante, pocket_bonus, trips_plus
+
+
+def _check_whole_chips(rules: HeadsUpRules, ante: int, pocket_bonus: int, trips_plus: int) -> None:
+    """Under ``Rounding.EXACT``, refuse an amount some line of its paytables would not pay in whole chips."""
+    for w, amt in ((HeadsUpWager.ANTE, ante), (HeadsUpWager.ODDS, ante), (HeadsUpWager.POCKET_BONUS, pocket_bonus),
+                   (HeadsUpWager.TRIPS_PLUS, trips_plus)):
+        if amt % rules.whole_chip_unit(w):
+            raise WagerNotAllowedError(f"{w.value} {amt} is not a multiple of {rules.whole_chip_unit(w)} "
+                                       "(the table's rounding rule is EXACT)")
+
+
+def _fields(rules: HeadsUpRules, ante: int, pocket_bonus: int, trips_plus: int) -> dict[str, object]:
+    """The C configuration (``pe_hu_config``) as a field map: the paytables as per-class arrays,
+    the wagers and the strategy's Raise multiples."""
+    ar = rules.ante_raise.ratio(WIN)
+    assert ar is not None  # HeadsUpRules requires the WIN line
     up_to = rules.raise_amounts is RaiseAmounts.UP_TO  # the strategy raises the largest amount allowed
-    cfg.preflop_mult = PREFLOP_CAP if up_to else max(rules.preflop_raise_multiples)
-    cfg.flop_mult = FLOP_CAP if up_to else max(rules.flop_raise_multiples)
-    cfg.ante, cfg.pocket_wager, cfg.trips_wager = ante, pocket_bonus, trips_plus
-    cfg.payout_cap = rules.payout_cap or 0
-    check(lib.pe_hu_check_config(cfg), "the table's simulation set-up (odds or wagers out of range)",
-          {Status.ERR_ARG: TableRulesError})
-    return cfg, ante, pocket_bonus, trips_plus
+    f: dict[str, object] = {"ante_num": ar[0], "ante_den": ar[1]}
+    for prefix, pt, classes in (("odds", rules.odds, _CATS), ("bad", rules.bad_beat, _CATS),
+                                ("trips", rules.trips_plus, _CATS), ("pocket", rules.pocket_bonus, POCKET_CLASSES)):
+        f[f"{prefix}_num"], f[f"{prefix}_den"] = ratios(pt, classes)
+    f.update(rounding=lib.PE_HU_ROUND_UP if rules.rounding is Rounding.UP else lib.PE_HU_ROUND_DOWN,
+             preflop_mult=PREFLOP_CAP if up_to else max(rules.preflop_raise_multiples),
+             flop_mult=FLOP_CAP if up_to else max(rules.flop_raise_multiples),
+             ante=ante, pocket_wager=pocket_bonus, trips_wager=trips_plus, payout_cap=rules.payout_cap or 0)
+    return f
 
 
 class SimRound(NamedTuple):
@@ -115,25 +107,15 @@ class SimRound(NamedTuple):
 
 def play_batch(rules: HeadsUpRules, rounds: int, seed: int, *, ante: int | None = None,
                pocket_bonus: int | None = None, trips_plus: int | None = None) -> list[SimRound]:
-    """Play ``rounds`` rounds through the C simulation path and return each one (see :class:`SimRound`).
+    """Play ``rounds`` rounds through the C simulation path and return each one (see :class:`SimRound`):
+    :func:`pyeval.house.play_rounds` of :class:`HeadsUpSim`.
 
     The rounds are exactly the first ``rounds`` that :class:`HeadsUpSim` plays with the same seed
     (one stream).
-    Raises: SeedError for a bad seed; TableRulesError / WagerNotAllowedError for a bad table or wager.
+    Raises: SeedError for a bad seed; TableRulesError / WagerNotAllowedError for a bad table or wager;
+    HouseArgumentError for a bad ``rounds``.
     """
-    cfg, *_ = _config(rules, ante, pocket_bonus, trips_plus)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 <= rounds <= 10**7:
-        raise TableRulesError(f"rounds must be an int 0..10**7, got {rounds!r}")
-    out = ffi.new("pe_hu_round[]", max(rounds, 1))
-    check(lib.pe_hu_play_batch(cfg, _seed_rng(_check_seed(seed)), rounds, out), "pe_hu_play_batch")
-    res = []
-    for i in range(rounds):
-        r = out[i]
-        made = [w for k, w in enumerate(_WAGERS) if r.outcome[k]]
-        res.append(SimRound(tuple(r.cards), r.raise_street, r.player_value, r.dealer_value,
-                            {w: r.net[_WAGERS.index(w)] for w in made},
-                            {w: _OUTCOMES[r.outcome[_WAGERS.index(w)]] for w in made}))
-    return res
+    return play_rounds(HeadsUpSim(rules, ante, pocket_bonus, trips_plus), rounds, seed)
 
 
 @dataclass(frozen=True)
@@ -154,7 +136,7 @@ class HeadsUpWagerStats:
     placed: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        """The wager in the house games' one JSON layout (:func:`pyeval._house.sim_layout`)."""
+        """The wager in the house games' one JSON layout (:func:`pyeval.house.sim.sim_layout`)."""
         return {"amount": self.amount, "placed": self.placed, "staked": self.staked, "net": self.net,
                 "house_edge": self.house_edge, "std_error": self.std_error,
                 "outcomes": {k: {"frequency": f, "std_error": self.outcomes_std_error.get(k, 0.0)}
@@ -187,7 +169,7 @@ class HeadsUpSimResult:
     raise_street_counts: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data in the house games' one layout (:func:`pyeval._house.sim_layout`)."""
+        """Plain JSON-ready data in the house games' one layout (:func:`pyeval.house.sim.sim_layout`)."""
         n = self.rounds
         freqs: dict[str, dict[str, dict[str, Any]]] = {
             "raise_street": {k: {"count": self.raise_street_counts.get(k, 0), "frequency": f, "std_error": self.raise_streets_std_error.get(k, 0.0)}
@@ -201,9 +183,10 @@ class HeadsUpSimResult:
 
 
 @dataclass(frozen=True)
-class HeadsUpSim:
+class HeadsUpSim(HouseSim[HeadsUpSimResult]):
     """World Poker Tour Heads-Up Hold 'Em for :func:`pyeval.simulate`: single-player rounds in C
-    with the basic strategy at the table ``rules`` (its paytables are passed to C as arrays).
+    with the basic strategy at the table ``rules`` (a :class:`pyeval.house.HouseSim`: its
+    paytables go to C as per-class arrays from a field map).
 
     ``ante``, ``pocket_bonus``, ``trips_plus``: chips per round (default: the smallest amounts every
     paytable line pays in whole chips, so rounding never distorts the figures; 0 = the optional
@@ -217,46 +200,31 @@ class HeadsUpSim:
     pocket_bonus: int | None = None
     trips_plus: int | None = None
 
+    CONFIG: ClassVar[str] = "pe_hu_config"
+    STATS: ClassVar[str] = "pe_hu_stats"
+    ROUND: ClassVar[str] = "pe_hu_round"
+    SIMULATE: ClassVar[str] = "pe_hu_simulate"
+    PLAY_BATCH: ClassVar[str] = "pe_hu_play_batch"
+    CHECK_CONFIG: ClassVar[str] = "pe_hu_check_config"
+    CHUNK: ClassVar[int] = _CHUNK
+
     def _amounts(self) -> tuple[int, int, int]:
-        _, ante, pb, tp = _config(self.rules, self.ante, self.pocket_bonus, self.trips_plus)
-        return ante, pb, tp
+        return _amounts(self.rules, self.ante, self.pocket_bonus, self.trips_plus)
 
-    def check(self) -> None:
-        """Raise unless the table and the wagers can be simulated."""
-        self._amounts()
+    def fields(self) -> Mapping[str, object]:
+        """The ``pe_hu_config`` field map (raises the table's and the wagers' errors)."""
+        return _fields(self.rules, *self._amounts())
 
-    def run_stream(self, seed: int, stream: int, rounds: int, progress: Callable[[int], None] | None) -> bytes:
-        """One stream's totals (the raw ``pe_hu_stats``)."""
-        return _stream_stats(self.rules, *self._amounts(), seed, stream, rounds, progress)
+    def summarise(self, totals: Any, rounds: int, seed: int, streams: int) -> HeadsUpSimResult:
+        """Every figure, from the merged ``pe_hu_stats``."""
+        return _result(self.rules, totals, rounds, seed, streams, *self._amounts())
 
-    def merge(self, parts: Sequence[bytes]) -> bytes:
-        """The sum of the streams' totals (exact integer sums). Raises SimulationError for a part
-        that is not one ``pe_hu_stats``."""
-        return sum_cdata("pe_hu_stats", parts)
-
-    def dump_part(self, part: bytes) -> dict[str, Any]:
-        """One stream's totals as checkpoint data (:func:`pyeval.parallel.dump_cdata`)."""
-        return dump_cdata("pe_hu_stats", part)
-
-    def load_part(self, data: object, rounds: int) -> bytes:
-        """Checkpoint data back to one stream's totals of ``rounds`` rounds, checked
-        (:func:`pyeval.parallel.load_cdata`). Raises CheckpointError."""
-        return load_cdata("pe_hu_stats", data, rounds)
-
-    def result(self, totals: bytes, rounds: int, seed: int, streams: int) -> HeadsUpSimResult:
-        """Every figure, from the merged totals."""
-        acc = ffi.from_buffer("pe_hu_stats *", bytearray(check_cdata("pe_hu_stats", totals)))
-        return _result(self.rules, acc, rounds, seed, streams, *self._amounts())
-
-
-def _stream_stats(rules: HeadsUpRules, ante: int, pb: int, tp: int, seed: int, stream: int, rounds: int,
-                  step: Callable[[int], None] | None = None) -> bytes:
-    """One stream's totals (the raw ``pe_hu_stats``), played in chunks of :data:`_CHUNK` rounds."""
-    cfg, *_ = _config(rules, ante, pb, tp)
-    rng = stream_rng(seed, stream)
-    acc = ffi.new("pe_hu_stats *")
-    in_chunks(rounds, _CHUNK, lambda n: check(lib.pe_hu_simulate(cfg, rng, n, acc), "pe_hu_simulate"), step)
-    return bytes(ffi.buffer(acc))
+    def round_record(self, r: Any) -> SimRound:
+        """One ``pe_hu_round`` as a :class:`SimRound`."""
+        made = [w for k, w in enumerate(_WAGERS) if r.outcome[k]]
+        return SimRound(tuple(r.cards), r.raise_street, r.player_value, r.dealer_value,
+                        {w: r.net[_WAGERS.index(w)] for w in made},
+                        {w: _OUTCOMES[r.outcome[_WAGERS.index(w)]] for w in made})
 
 
 def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, streams: int, ante: int, pb: int,
@@ -284,8 +252,9 @@ def _result(rules: HeadsUpRules, acc: Any, n: int, seed: int, streams: int, ante
             return
         d = {}
         for i, c in enumerate(classes):
-            if c in pt.lines:
-                d[c] = {"odds": f"{pt.lines[c].numerator} to {pt.lines[c].denominator}", **frequency(hits[i], n)}
+            f = pt.odds(c)
+            if f is not None:
+                d[c] = {"odds": f"{f.numerator} to {f.denominator}", **frequency(hits[i], n)}
         lines[name] = d
 
     line("odds", rules.odds, acc.odds_hits, _CATS)
@@ -319,7 +288,8 @@ class ExactAnalysis(NamedTuple):
 
 def _exact(pt: HeadsUpPaytable, counts: dict[str, int], lose: int) -> ExactAnalysis:
     total = sum(counts.values()) + lose
-    ev = Fraction(sum(c * pt.lines[k] for k, c in counts.items()) - lose, total)
+    pays = pt.payouts()
+    ev = Fraction(sum(c * pays[k] for k, c in counts.items()) - lose, total)
     return ExactAnalysis(pt.name, total, {**counts, "LOSE": lose}, ev, -ev, float(-ev * 100))
 
 
@@ -347,6 +317,6 @@ def pocket_bonus_exact(paytable: HeadsUpPaytable) -> ExactAnalysis:
     c = ffi.new("uint64_t[21]")
     check(lib.pe_hu_pocket_exact(c), "pe_hu_pocket_exact")
     counts = {k: int(c[i]) for i, k in enumerate(POCKET_CLASSES)}
-    if AA_WITH_DEALER_AA not in paytable.lines:
+    if paytable.odds(AA_WITH_DEALER_AA) is None:
         counts["AA"] += counts.pop(AA_WITH_DEALER_AA)
     return _exact(paytable, counts, int(c[20]))

@@ -8,6 +8,11 @@ from .rules import (
 )
 from .state import _ORDER, BettingOptions, RoundState, _illegal
 
+# enum members read once here: read through their class, each is a Python-level call (hot paths)
+_BS_POT_LIMIT = BettingStructure.POT_LIMIT
+_LS_HALF_BET = LimitShortAllIn.HALF_BET
+_SA_CUMULATIVE = ShortAllIns.CUMULATIVE
+
 class Betting(RoundState):
     """The betting round (a part of :class:`~pyeval.poker.round.Round`)."""
 
@@ -59,7 +64,7 @@ class Betting(RoundState):
             return None
         call = min(self._bet_to - self._bets[a], self._stacks[a])
         lo, hi = self._raise_bounds(a)
-        return BettingOptions(a, True, call == 0, call, self._may_raise(a), lo, hi)
+        return tuple.__new__(BettingOptions, (a, True, call == 0, call, self._may_raise(a), lo, hi))
 
     def _may_raise(self, a: int) -> bool:
         """Whether player ``a`` may bet or raise now (the conditions of :meth:`_raise_block`, without
@@ -73,7 +78,7 @@ class Betting(RoundState):
     def _reopened_by_sum(self, a: int) -> bool:
         """``ShortAllIns.CUMULATIVE``: the all-ins since player ``a`` last acted add up to at least a
         full raise, so the betting is open to him again (common practice; the text is silent)."""
-        return (self._rules.short_all_ins is ShortAllIns.CUMULATIVE
+        return (self._rules.short_all_ins is _SA_CUMULATIVE
                 and self._bet_to - self._acted_at_bet[a] >= self._min_raise > 0)
 
     def _raise_bounds(self, a: int) -> tuple[int, int]:
@@ -82,12 +87,12 @@ class Betting(RoundState):
         sizes = self._fixed_bet_sizes
         if sizes is not None:  # fixed limit
             size = sizes[self._street]
-            base = self._full_bet_to if self._rules.limit_short_all_in is LimitShortAllIn.HALF_BET else bet_to
+            base = self._full_bet_to if self._rules.limit_short_all_in is _LS_HALF_BET else bet_to
             lo = hi = size if bet_to < size else base + size  # a bring-in is completed to one bet
         else:
             rules = self._rules
             lo = bet_to + self._min_raise if bet_to else rules.min_bet
-            if rules.structure is BettingStructure.POT_LIMIT:
+            if rules.structure is _BS_POT_LIMIT:
                 hi = bet_to + sum(self._contrib) + (bet_to - self._bets[a])
                 if hi < lo:  # a small pot never forbids the minimum bet or raise (common practice)
                     hi = lo
@@ -162,7 +167,21 @@ class Betting(RoundState):
         acted[a] = True
         self._acted_at_raise[a] = self._full_raises
         self._acted_at_bet[a] = bet_to
-        self._after_action(a)
+        # the next to act: _after_action(a) inlined (the hot path of simulations)
+        if self._n_contending > 1:
+            folded = self._folded
+            unacted_may_act = self._n_able_to_act >= 2  # else only a player facing a bet acts
+            n = self._n
+            for i in _ORDER[n][(a + 1) % n]:
+                if folded[i] or not stacks[i]:
+                    continue
+                if bets[i] < bet_to or (unacted_may_act and not acted[i]):
+                    self._actor = i
+                    if self._sitting_out and i in self._sitting_out:
+                        self._fold_sitting_out()
+                    return
+        self._actor = None
+        self._street_done()
 
     def _check_raise_to(self, player: int | None, to: int) -> int:
         a = self._turn(player, "bet or raise")
@@ -216,7 +235,7 @@ class Betting(RoundState):
             size = self._fixed_bet_sizes[self._street]
             if bet_to < size:
                 lo = size
-            elif rules.limit_short_all_in is LimitShortAllIn.HALF_BET:
+            elif rules.limit_short_all_in is _LS_HALF_BET:
                 lo = self._full_bet_to + size
                 half_bet = 2 * (to - bet_to) >= size  # an all-in of half a bet or more is a full raise
             else:
@@ -249,17 +268,23 @@ class Betting(RoundState):
         self._after_action(a)
 
     def _after_action(self, a: int) -> None:
-        """After player ``a`` acted: the next player to act, or close the betting round."""
-        if self._n_contending == 1:
-            self._actor = None
-            self._street_done()
-            return
-        nxt = self._first_from(a + 1)
-        self._actor = nxt
-        if nxt is None:
-            self._street_done()
-        elif self._sitting_out and nxt in self._sitting_out:
-            self._fold_sitting_out()
+        """After player ``a`` acted: the next player to act, or close the betting round
+        (:meth:`_first_from` ``(a + 1)`` inlined: this is the hot path of simulations)."""
+        if self._n_contending > 1:
+            folded, stacks, bets, acted = self._folded, self._stacks, self._bets, self._acted
+            bet_to = self._bet_to
+            unacted_may_act = self._n_able_to_act >= 2  # else only a player facing a bet acts
+            n = self._n
+            for i in _ORDER[n][(a + 1) % n]:
+                if folded[i] or not stacks[i]:
+                    continue
+                if bets[i] < bet_to or (unacted_may_act and not acted[i]):
+                    self._actor = i
+                    if self._sitting_out and i in self._sitting_out:
+                        self._fold_sitting_out()
+                    return
+        self._actor = None
+        self._street_done()
 
     def _fold_sitting_out(self) -> None:
         """Tournament mode: the player to act sits out (away from the table), so the dealer folds his

@@ -12,6 +12,7 @@ from .state import CardsInput, RoundState, _as_cards, _check_new, _from_source, 
 from .stud import SHOW_BITS
 
 _MAX_RUNS = 10
+_AS_PREFLOP = StreetOpener.AS_PREFLOP  # (an enum member read through its class is a Python call)
 #: run it more than once is a table convention: chapter 637a deals one board
 R_RUN_IT = "house convention (docs/holdem.md: run it more than once)"
 
@@ -89,8 +90,9 @@ class Dealing(RoundState):
                                f"of {self._variant.name} (use pyeval.poker.games.ShortDeckSource)", R_DEAL)
             hole = [dealt[i::n] for i in range(n)]  # k rounds of one card, left of the button first
         self._hole = hole
+        dealt_now = self._dealt
         for h in hole:
-            self._dealt.update(h)
+            dealt_now.update(h)
         ev = self._record
         for i in range(n):
             ev.append(("hole", i, 0, hole[i]))
@@ -312,6 +314,8 @@ class Dealing(RoundState):
             card source has too few cards. CardTypeError / CardCountError / InvalidCardError /
             DuplicateCardError: the card source returned bad cards.
         """
+        if cards is None and burn is None and hole is None and self._deal_board_from_source():
+            return
         out, holes = self._check_board(cards, burn, hole)
         spec = self._streets[self._street + 1]
         community = self._community_card_due(spec)
@@ -339,6 +343,36 @@ class Dealing(RoundState):
         self._draw_discards = {}
         self._street += 1
         self._after_street_dealt()
+
+    def _deal_board_from_source(self) -> bool:
+        """:meth:`deal_board` in the common case, a board street from the card source (hold'em,
+        Omaha): the checks of :meth:`_check_board` that apply, :meth:`_board_from_source`,
+        :meth:`_place_board` and the next betting round, inlined. False, having changed nothing,
+        when the case does not apply (the general path then deals or raises)."""
+        if not (not self._is_stud and not self._has_draws and self._runs == 1 and self._source is not None
+                and self._actor is None and self._hole_dealt and self._n_contending >= 2
+                and self._street < self._last_street):
+            return False
+        spec = self._streets[self._street + 1]
+        nb = spec.board
+        if not nb or spec.down or spec.up or spec.draw:
+            return False
+        src = self._source
+        self._source_has(1 + nb)  # never burn a card when the cards after it are not there
+        dealt = self._dealt
+        got = _from_source((src.burn(), *src.deal(nb)), 1 + nb, dealt)
+        # every check is done: from here on the round changes
+        dealt.update(got)
+        self._burns.append(got[0])
+        rec = self._record
+        rec.append(("burn", None, 0, got[:1]))
+        self._board.extend(got[1:])
+        rec.append(("board", None, 0, got[1:]))
+        self._draw_discards = {}
+        self._street += 1
+        if not self._betting_closed:
+            self._open_betting()
+        return True
 
     # ---- deal_board's parts, by street kind: board cards (hold'em, Omaha; the stud community
     # card), each player's cards (stud up and down cards, draw replacements), then the next betting
@@ -446,7 +480,7 @@ class Dealing(RoundState):
         lead = self._showing_leader() if self._is_stud else 0
         self._last_aggressor = lead
         if (self._street >= 2 and not self._is_stud and not self._has_draws
-                and self._rules.turn_river_opener is StreetOpener.AS_PREFLOP):
+                and self._rules.turn_river_opener is _AS_PREFLOP):
             lead = self._preflop_first  # § 637a.11(i), (j) "in accordance with (g)", read literally
         self._actor = self._first_from(lead)
         if self._actor is None:

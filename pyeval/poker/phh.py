@@ -60,6 +60,15 @@ _SITTING_OUT = _PREFIX + "sitting_out"
 #: pokerkit's optional PHH field for how antes count in the pots (``PokerRules.ante_trimming``);
 #: absent, it is false (pokerkit's default: dead antes).
 _ANTE_TRIMMING = "ante_trimming_status"
+#: What the house took from a room's hand, as user-defined fields in the record's units (pyeval
+#: writes them when importing a room's history; other readers ignore them): ``_rake`` (the rake),
+#: ``_jackpot`` (a jackpot or bad-beat drop) and ``_fees`` (any other fee taken from the pot). The
+#: replay takes their sum from the pots, main pot first, before they are split
+#: (:meth:`HandHistory.house_take`; :meth:`pyeval.poker.Round.award`'s ``rake``).
+HOUSE_FIELDS = ("_rake", "_jackpot", "_fees")
+#: User-defined amounts a record in fractions of a chip has converted with it (:meth:`HandHistory.in_units`):
+#: the house's take and the room's total pot.
+_SCALED_FIELDS = (*HOUSE_FIELDS, "_total_pot")
 _R_SHOW = "58 Pa. Code § 637a.18(e)"
 _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
 _R_DEAL = "58 Pa. Code § 637a.11(f)"
@@ -208,6 +217,7 @@ class HandHistory:
         values: list[Any] = [*self.antes, *self.blinds_or_straddles, *self.starting_stacks,
                              *(self.finishing_stacks or ())]
         values += [v for v in (self.min_bet, self.small_bet, self.big_bet, self.bring_in) if v is not None]
+        values += [self.extra[k] for k in _SCALED_FIELDS if _is_number(self.extra.get(k))]
         for a in self.actions:
             if not isinstance(a, str):
                 raise HandHistoryError(f"{self.name}: actions must be strings, got {_short(a)}")
@@ -244,6 +254,10 @@ class HandHistory:
             if len(t) == 3 and t[1] == "cbr":
                 a = f"{t[0]} cbr {conv(_amount(t[2], self.name, a))}"
             actions.append(a)
+        extra = dict(self.extra)
+        for k in _SCALED_FIELDS:
+            if _is_number(extra.get(k)):
+                extra[k] = conv(extra[k])
         return HandHistory(
             variant=self.variant, antes=conv_list(self.antes) or [], blinds_or_straddles=conv_list(self.blinds_or_straddles) or [],
             starting_stacks=conv_list(self.starting_stacks) or [], actions=actions,
@@ -251,9 +265,34 @@ class HandHistory:
             small_bet=None if self.small_bet is None else conv(self.small_bet),
             big_bet=None if self.big_bet is None else conv(self.big_bet),
             bring_in=None if self.bring_in is None else conv(self.bring_in),
-            finishing_stacks=conv_list(self.finishing_stacks), players=self.players, extra=dict(self.extra),
+            finishing_stacks=conv_list(self.finishing_stacks), players=self.players, extra=extra,
             name=self.name,
         )
+
+    def house_take(self) -> int:
+        """The chips the house took from this hand as the record states them: ``_rake`` +
+        ``_jackpot`` + ``_fees`` (:data:`HOUSE_FIELDS`; absent fields count 0), in the record's
+        units (an int; call on a record in whole units, see :meth:`in_units`). The replay takes
+        them from the pots, main pot first, before the pots are split.
+
+        Raises:
+            HandHistoryError: a field that is not a whole number of chips 0..2**63-1 (these and the
+                room's total pot ``_total_pot``, every bad one named).
+        """
+        total, bad = 0, []
+        for k in _SCALED_FIELDS:
+            v = self.extra.get(k)
+            if v is None:
+                continue
+            if isinstance(v, float) and v.is_integer():
+                v = int(v)
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_CHIPS:
+                bad.append(f"{k} must be a whole number of chips 0..2**63-1, got {_short(v)}")
+            elif k in HOUSE_FIELDS:
+                total += v
+        if bad:
+            raise HandHistoryError(f"{self.name}: " + "; ".join(bad))
+        return total
 
     @property
     def unbounded(self) -> tuple[int, ...]:
@@ -610,8 +649,8 @@ def iter_paths(paths: Sequence[str | Path]) -> Iterator[Path]:
 
 
 # the replay and the writer live in their own modules; their names are part of this module's API
-from .phh_replay import ReplayResult, Replay, check_replay, stop_reason  # noqa: E402
+from .phh_replay import ReplayResult, Replay, check_replay, record_problems, replay_checked, stop_reason  # noqa: E402
 from .phh_write import dumps, dumps_many, from_round, variant_code  # noqa: E402
 
 __all__ = ["HandHistory", "loads", "load", "iter_paths", "from_round", "dumps", "dumps_many", "variant_code",
-           "ReplayResult", "check_replay", "stop_reason"]
+           "ReplayResult", "check_replay", "record_problems", "replay_checked", "stop_reason", "HOUSE_FIELDS"]

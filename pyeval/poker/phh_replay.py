@@ -18,7 +18,7 @@ from .round import Round
 if TYPE_CHECKING:
     from .phh import HandHistory
 
-__all__ = ["Replay", "ReplayResult", "check_replay", "stop_reason"]
+__all__ = ["Replay", "ReplayResult", "check_replay", "record_problems", "replay_checked", "stop_reason"]
 
 
 _RUN_HINT = re.compile(r"#\s*run it (\d+) times")
@@ -39,6 +39,7 @@ class Replay:
         self.hh = hh
         self.strict = strict
         self.rules = rules = hh.table_rules()
+        self.take = hh.house_take()  # validated before the first step
         try:
             self.rnd = Round(rules, hh.engine_stacks(), sitting_out=hh.sitting_out(), blind_posters=hh.blind_posters())
             self.rnd.post_forced_bets()
@@ -285,9 +286,25 @@ class Replay:
                 f"(the record shows {hh._who(p)}'s hand)" if order else f"{hh.name}: {hh._who(p)}'s hand is "
                 "never turned up", _R_SHOW)
         if rnd.can_award():
-            self.check_scorable()
-            rnd.award()
+            self.award()
         return rnd
+
+    def award(self) -> None:
+        """Award the pots at the end of the record, less what the house took (the record's
+        ``_rake`` + ``_jackpot`` + ``_fees``, :meth:`HandHistory.house_take`; main pot first).
+
+        Raises:
+            IllegalHandHistoryError: unknown cards to score, or a house take the pots cannot pay
+                (more than the pots, or any in a tournament).
+        """
+        hh, rnd = self.hh, self.rnd
+        self.check_scorable()
+        take = self.take
+        try:
+            rnd.award(rake=take if take else None)
+        except PyevalError as exc:
+            raise IllegalHandHistoryError(f"{hh.name}: the award: {hh._names(str(exc))}",
+                                          getattr(exc, "rule", "")) from None
 
     def check_scorable(self) -> None:
         """Raises IllegalHandHistoryError before an award that would score unknown cards. Never score unknown cards (a ``??`` board or hole card) as a tie: refuse the award."""
@@ -366,11 +383,15 @@ class Replay:
 
 @dataclass(frozen=True)
 class ReplayResult:
-    """The outcome of replaying one hand against its recorded ``finishing_stacks``.
+    """The outcome of replaying one hand against its record (:func:`check_replay`).
 
     ``stacks`` and ``expected`` are in units of ``1/scale`` chip (``scale`` is 1 unless the record
-    keeps fractions of a chip, see :attr:`HandHistory.unit_scale`). ``first_diff`` is the PHH seat
-    number (1 = ``p1``) of the first differing stack, or None when they all match.
+    keeps fractions of a chip, see :attr:`HandHistory.unit_scale`), after the house's take
+    (:meth:`HandHistory.house_take`). ``first_diff`` is the PHH seat number (1 = ``p1``) of the first
+    differing stack, or None when they all match. ``problems``: every way the record disagrees with
+    the replay, one sentence each (a finishing stack, the recorded total pot ``_total_pot``, a hand
+    the room settled otherwise ``_cashed_out``); empty when it agrees. ``pyeval replay`` and
+    ``pyeval convert`` both decide from this (:func:`record_problems`), so they never disagree.
     """
 
     name: str
@@ -378,11 +399,52 @@ class ReplayResult:
     expected: tuple[int | float, ...] | None
     scale: int
     first_diff: int | None
+    problems: tuple[str, ...] = ()
 
     @property
     def matches(self) -> bool:
-        """True when the record has finishing stacks and every one is reproduced exactly."""
-        return self.expected is not None and self.first_diff is None
+        """True when the record has finishing stacks, every one is reproduced exactly and nothing
+        else it records disagrees (:attr:`problems` is empty)."""
+        return self.expected is not None and self.first_diff is None and not self.problems
+
+
+def _fmt_units(v: int | float, scale: int) -> str:
+    """An amount of 1/scale chips as the record writes it (``1937923.75``)."""
+    if scale == 1 or not isinstance(v, int):
+        return str(v)
+    whole, part = divmod(v, scale)
+    return str(whole) if not part else f"{v / scale:.{len(str(scale))}f}".rstrip("0")
+
+
+def record_problems(hh: HandHistory, rnd: Round, scale: int = 1) -> list[str]:
+    """Why the finished replay ``rnd`` of ``hh`` (a record in whole units: ``hh.in_units(scale)``
+    when the original keeps fractions of a chip) disagrees with what the record states; empty when
+    it agrees. Checked: every ``finishing_stacks`` entry (exactly, after the house's take), the
+    total pot ``_total_pot`` (the chips put in: awarded + taken by the house) and ``_cashed_out``
+    (a hand the room settled in a way the engine does not replay). Amounts in messages are in the
+    record's own units. The one decision behind :func:`check_replay` and
+    :func:`pyeval.hands_io.verify`.
+    """
+    problems: list[str] = []
+    stacks = hh.stacks_of(rnd)
+    rec = hh.finishing_stacks
+    names = hh.players if hh.players is not None and len(hh.players) == len(stacks) else None
+    if rec is not None:
+        for i, (a, b) in enumerate(zip(stacks, rec)):
+            if a != b:
+                d = a - b
+                who = f"{names[i]} (p{i + 1})" if names else f"p{i + 1}"
+                problems.append(f"{who}: the record ends with {_fmt_units(b, scale)}, the replay with "
+                                f"{_fmt_units(a, scale)} ({'+' if d > 0 else ''}{_fmt_units(d, scale)})")
+    total = hh.extra.get("_total_pot")
+    if total is not None:
+        pot = sum(rnd.winnings) + rnd.rake
+        if isinstance(total, bool) or not isinstance(total, int) or total != pot:
+            problems.append(f"the record's total pot is {_fmt_units(total, scale) if isinstance(total, int) else _short(total)}, "
+                            f"the replay's {_fmt_units(pot, scale)}")
+    if hh.extra.get("_cashed_out"):
+        problems.append("the room settled this hand in a way the engine does not replay (see notes)")
+    return problems
 
 
 def stop_reason(rnd: Round, hh: HandHistory | None = None) -> str | None:
@@ -418,6 +480,12 @@ def check_replay(hh: HandHistory, *, strict: bool = False) -> ReplayResult:
             show or muck").
         HandHistoryError: the record cannot be read (message names the hand, the action and the rule).
     """
+    return replay_checked(hh, strict=strict)[1]
+
+
+def replay_checked(hh: HandHistory, *, strict: bool = False) -> tuple[Round, ReplayResult]:
+    """:func:`check_replay`, also returning the replayed round (in units of ``1/scale`` chip) for
+    callers that read its events (statistics), so they decide with the same check."""
     scale = hh.unit_scale
     exact = hh if scale == 1 and all(isinstance(v, int) for v in hh.starting_stacks) else hh.in_units(scale)
     rnd = exact._replay_exact(strict)
@@ -430,8 +498,6 @@ def check_replay(hh: HandHistory, *, strict: bool = False) -> ReplayResult:
         reason = stop_reason(rnd, hh)
         if reason is not None:
             raise IllegalHandHistoryError(f"{hh.name}: {reason}, but it records finishing_stacks")
-        for i, (a, b) in enumerate(zip(stacks, expected)):
-            if a != b:
-                first = i + 1
-                break
-    return ReplayResult(hh.name, stacks, expected, scale, first)
+        first = next((i + 1 for i, (a, b) in enumerate(zip(stacks, expected)) if a != b), None)
+    problems = tuple(record_problems(exact, rnd, scale)) if rnd.complete else ()
+    return rnd, ReplayResult(hh.name, stacks, expected, scale, first, problems)

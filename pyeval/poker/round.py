@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import operator
 from collections.abc import Iterable, Sequence
 
 from ..cards import CARD_TEXT
@@ -33,18 +34,45 @@ from .view import TableView, view
 from .state import BettingOptions, CardSource, CardsInput, Event, EventKind, Phase, RoundState, Street, _illegal
 from .stud import Stud
 
+# enum members read once here: read through their class, each is a Python-level call (hot paths)
+_A_AWARD = Action.AWARD
+_A_BET_OR_RAISE_TO = Action.BET_OR_RAISE_TO
+_A_CHECK_OR_CALL = Action.CHECK_OR_CALL
+_A_DEAL_BOARD = Action.DEAL_BOARD
+_A_DEAL_HOLE_CARDS = Action.DEAL_HOLE_CARDS
+_A_DISCARD = Action.DISCARD
+_A_FOLD = Action.FOLD
+_A_MUCK = Action.MUCK
+_A_POST_BRING_IN = Action.POST_BRING_IN
+_A_POST_FORCED_BETS = Action.POST_FORCED_BETS
+_A_POST_STRADDLE = Action.POST_STRADDLE
+_A_RUN_IT = Action.RUN_IT
+_A_SHOW = Action.SHOW
+_H_BUTTON_SMALL_BLIND = HeadsUpOrder.BUTTON_SMALL_BLIND
+_P_AWARD = Phase.AWARD
+_P_BETTING = Phase.BETTING
+_P_BOARD = Phase.BOARD
+_P_BRING_IN = Phase.BRING_IN
+_P_COMPLETE = Phase.COMPLETE
+_P_DRAW = Phase.DRAW
+_P_FORCED_BETS = Phase.FORCED_BETS
+_P_HOLE_CARDS = Phase.HOLE_CARDS
+_P_SHOWDOWN = Phase.SHOWDOWN
+
 __all__ = ["Round", "CardSource", "CardsInput", "Event", "BettingOptions", "Phase", "Ruling", "Street"]
 
 _KINDS = {k.value: k for k in EventKind}
-_FORCED = frozenset({Action.POST_FORCED_BETS})
-_HOLE = frozenset({Action.DEAL_HOLE_CARDS})
-_HOLE_OR_STRADDLE = frozenset({Action.DEAL_HOLE_CARDS, Action.POST_STRADDLE})
+_FORCED = frozenset({_A_POST_FORCED_BETS})
+_HOLE = frozenset({_A_DEAL_HOLE_CARDS})
+_HOLE_OR_STRADDLE = frozenset({_A_DEAL_HOLE_CARDS, _A_POST_STRADDLE})
 _NOTHING: frozenset[Action] = frozenset()
-_CALL_OR_FOLD = frozenset({Action.FOLD, Action.CHECK_OR_CALL})
-_BET_OR_RAISE = frozenset({Action.FOLD, Action.CHECK_OR_CALL, Action.BET_OR_RAISE_TO})
-_BRING_IN = frozenset({Action.POST_BRING_IN})
-_DISCARD = frozenset({Action.DISCARD})
+_CALL_OR_FOLD = frozenset({_A_FOLD, _A_CHECK_OR_CALL})
+_BET_OR_RAISE = frozenset({_A_FOLD, _A_CHECK_OR_CALL, _A_BET_OR_RAISE_TO})
+_BRING_IN = frozenset({_A_POST_BRING_IN})
+_DISCARD = frozenset({_A_DISCARD})
 _AWARD = EventKind.AWARD
+_STATE = operator.attrgetter(*RoundState.__slots__)  # every field of a round, as one tuple
+_CONTAINERS = frozenset({list, dict, set})  # the mutable fields' types (run_dealer copies them)
 
 
 def _frozen(v: object) -> object:
@@ -242,7 +270,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         self._betting_closed = False  # no further betting this round
         self._showdown_queue: list[int] = []
         self._awarded = False
-        plan = _default_plan(n, rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND, len(rules.blinds))
+        plan = _default_plan(n, rules.heads_up is _H_BUTTON_SMALL_BLIND, len(rules.blinds))
         if blind_posters is not None:  # a table's button rule placed the blinds (e.g. a dead small blind)
             plan = _check_posters(blind_posters, len(rules.blinds), n)
         self._blind_posters, self._preflop_first = plan
@@ -276,22 +304,22 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
     def phase(self) -> Phase:
         """The step the round waits for now."""
         if self._forced_bets_due:
-            return Phase.FORCED_BETS
+            return _P_FORCED_BETS
         if not self._hole_dealt:
-            return Phase.HOLE_CARDS
+            return _P_HOLE_CARDS
         if self._awarded:
-            return Phase.COMPLETE
+            return _P_COMPLETE
         if self._bring_in_due:
-            return Phase.BRING_IN
+            return _P_BRING_IN
         if self._actor is not None:
-            return Phase.BETTING
+            return _P_BETTING
         if self._draw_queue:
-            return Phase.DRAW
+            return _P_DRAW
         if self._n_contending >= 2 and self._street < self._last_street:
-            return Phase.BOARD
+            return _P_BOARD
         if self._showdown_queue:
-            return Phase.SHOWDOWN
-        return Phase.AWARD
+            return _P_SHOWDOWN
+        return _P_AWARD
 
     @property
     def events(self) -> list[Event]:
@@ -328,15 +356,15 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             return _DISCARD
         acts: list[Action] = []
         if self.can_deal_board():
-            acts.append(Action.DEAL_BOARD)
+            acts.append(_A_DEAL_BOARD)
             if self.can_run_it():
-                acts.append(Action.RUN_IT)
+                acts.append(_A_RUN_IT)
         if self.can_show():
-            acts.append(Action.SHOW)
+            acts.append(_A_SHOW)
         if self.can_muck():
-            acts.append(Action.MUCK)
+            acts.append(_A_MUCK)
         if self.can_award():
-            acts.append(Action.AWARD)
+            acts.append(_A_AWARD)
         return frozenset(acts)
 
     @property
@@ -420,14 +448,51 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         Raises:
             IllegalActionError (or the card source's error): the first step that could not be done.
         """
-        saved = [(name, copy.copy(v) if isinstance(v, (list, dict, set)) else v)
-                 for name in RoundState.__slots__ for v in (getattr(self, name),)]
+        if self._one_step_or_safe():
+            self._run_dealer()
+            return
+        # the saved state: every slot in one C call, the lists, dicts and sets among them copied
+        # (a shallow copy each, as their items are immutable); put back only when a step fails
+        saved = [v.copy() if type(v) in _CONTAINERS else v for v in _STATE(self)]
         try:
             self._run_dealer()
         except BaseException:
-            for name, v in saved:
+            for name, v in zip(RoundState.__slots__, saved):
                 setattr(self, name, v)
             raise
+
+    def _one_step_or_safe(self) -> bool:
+        """True when :meth:`run_dealer` needs no saved state: the steps due are one step (each
+        step is all or nothing by itself) or steps that cannot fail. Conservative (hold'em and
+        Omaha, one run, nobody sitting out), and checked by tests against the saving path:
+
+        - a player is to act, or the round is awarded: nothing is due;
+        - a street's betting closed with two or more players able to bet: one ``deal_board``, after
+          which the next betting round opens (its first player is one of those two);
+        - the last betting round closed, or one hand left: shows in order and the award, whose
+          only failure is a card nobody saw (``-1``) in a live hand or on the board.
+        """
+        if self._forced_bets_due or not self._hole_dealt:
+            return False
+        if self._actor is not None or self._awarded:
+            return True  # nothing is due
+        if (self._bring_in_due or self._draw_queue or self._is_stud or self._has_draws or self._runs != 1
+                or self._sitting_out):
+            return False
+        if self._n_contending >= 2 and self._street < self._last_street:
+            return not (self._showdown_queue or self._betting_closed) and self._n_able_to_act >= 2
+        # a card nobody saw anywhere (folded hands too: conservative) takes the saving path
+        return -1 not in self._board and not any([-1 in h for h in self._hole])
+
+    def _show_queue(self) -> None:
+        """:meth:`show` for every hand in the showdown queue, in order, as the dealer turns them up
+        (the same events; a hand with a card nobody saw goes through :meth:`show`, which raises)."""
+        q, hole, rec = self._showdown_queue, self._hole, self._record
+        while q and -1 not in hole[q[0]]:
+            p = q.pop(0)
+            rec.append(("show", p, 0, hole[p]))
+        if q:
+            self.show()
 
     def _run_dealer(self) -> None:
         if self._forced_bets_due:
@@ -438,7 +503,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             if self._bring_in_due:
                 self.post_bring_in()
             elif self._showdown_queue:  # all-in hands are turned up before the rest of the board
-                self.show()
+                self._show_queue()
             elif self._draw_queue:  # a player must discard or stand pat
                 return
             elif self._n_contending >= 2 and self._street < self._last_street:

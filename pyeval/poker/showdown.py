@@ -8,13 +8,16 @@ from ..contracts import passes
 from ..errors import OutOfTurnError, PyevalError
 from ..hands.registry import HAND_TYPES
 from .pots import Pot, split_pot
-from .rules import R_SHOW_ORDER, R_SHOWDOWN, R_TOURNAMENT, OddChipRule
+from .rules import R_RAKE, R_SHOW_ORDER, R_SHOWDOWN, R_TOURNAMENT, OddChipRule
 from .state import RoundState, _illegal
 
 #: how odd chips go: (a winner order key or None, all to the first winner?, odd units cap per player)
 _OddRules = tuple[Callable[[int], tuple[object, ...]] | None, bool, int | None]
 
 _EVAL7 = lib.pe_eval7
+# enum members read once (through their class each read is a Python-level call)
+_ALL_TO_FIRST = OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
+_HIGH_CARD_BY_SUIT = OddChipRule.HIGH_CARD_BY_SUIT
 
 class Showdown(RoundState):
     """Show, muck and award (a part of :class:`~pyeval.poker.round.Round`)."""
@@ -120,7 +123,7 @@ class Showdown(RoundState):
         """True when every pot can be awarded (betting over, board complete, showdown done)."""
         return passes(self._check_award)
 
-    def award(self) -> None:
+    def award(self, *, rake: int | None = None) -> None:
         """Award each pot on its own to its best eligible hand (§ 637a.11(k), § 637a.8(b)(5)).
 
         Hold'em is played for the high hand only (§ 637a.11(a)); the variants of chapter 637a
@@ -152,16 +155,40 @@ class Showdown(RoundState):
         (``amount // k``; the remainder given out run by run as the odd chips of a tie among ``k``
         winners, by ``rules.odd_chip`` and its $1 cap, § 637a.11(k)), each part awarded as above on
         its own run's board (award events pot by pot, run by run; ``detail``: the pot index).
+
+        ``rake``: the chips the house takes from this hand as a room recorded them (a replay of a
+        room's hand history: its rake, jackpot and other fees together), instead of the rules'
+        ``rake_bps``: taken from the pots in order, main pot first, each emptied before the next,
+        before each is split (``rake`` events as above). ``None`` (the default): the rules' rake.
+        A recorded rake is configuration of the room (§ 637a.17 is not in our hands).
+
+        Raises (also): IllegalActionError: ``rake`` is not an int 0..the chips in the pots, or is
+        not 0 in tournament mode (a tournament takes no rake from pots).
         """
         self._check_award()
+        if rake is not None:
+            self._check_fixed_rake(rake)
         live = [not (f or m) for f, m in zip(self._folded, self._mucked)]
+        if (not rake and self._holdem_showdown and self._runs == 1 and not self._rules.rake_bps and -1 not in self._board
+                and self._award_holdem(live)):
+            return
         split = len(self._variant.hands) == 2
         runs = self._runs if self._n_contending >= 2 else 1
-        scored = self._score_runs(live, split, runs)  # (values, lows) on each run's board
-        rakes, pots = self._rake(self._award_pots(live))
+        # (values, lows) on each run's board; one board: scored in place
+        scored = self._score_runs(live, split, runs) if runs > 1 else [self._score(live, split)]
+        rakes, pots = self._rake(self._award_pots(live), rake)
         odd = self._odd_rules()
         payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
         _, to_first, cap = odd
+        if runs == 1:  # one board: each pot whole to its best hands (the k = 1 case of the loop below)
+            values, lows = scored[0]
+            for k, whole in enumerate(pots):
+                shares = self._divide(whole, k, values, lows, split, odd)
+                payouts.extend((i, amt, k) for i, amt in shares.items())
+            self._pay(payouts, rakes)
+            self._values, self._low_values = values, lows
+            self._awarded = True
+            return
         for k, whole in enumerate(pots):
             # a board run k times: k parts, the odd chips given out run by run as among k tied winners
             # (§ 637a.11(k): no more than $1 of them to one run, so to one player)
@@ -172,6 +199,53 @@ class Showdown(RoundState):
         self._pay(payouts, rakes)
         self._values, self._low_values = scored[-1]
         self._awarded = True
+
+    def _award_holdem(self, live: list[bool]) -> bool:
+        """:meth:`award` for hold'em's one board without rake (the hot path, the same steps inlined:
+        every hand scored and every pot divided before any chip moves). False, having changed
+        nothing, when a live hand holds a card nobody saw (the general path then raises)."""
+        values = self._holdem_values(live)
+        if values is None:
+            return False
+        payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
+        odd: _OddRules | None = None
+        for k, pot in enumerate(self._award_pots(live)):
+            el = pot.eligible
+            if len(el) > 1:
+                best = max([values[i] for i in el])
+                winners = [i for i in el if values[i] == best]
+                if len(winners) > 1:  # a tie: split by the odd-chip rule
+                    if odd is None:
+                        odd = self._odd_rules()
+                    payouts.extend((i, amt, k) for i, amt in self._divide(pot, k, values, self._low_values, False, odd).items())
+                    continue
+                payouts.append((winners[0], pot.amount, k))
+                continue
+            if not el:  # pragma: no cover - _pots never makes one while a hand is live
+                return False
+            payouts.append((el[0], pot.amount, k))
+        self._pay(payouts, [])
+        self._values = values
+        self._awarded = True
+        return True
+
+    def _holdem_values(self, live: list[bool]) -> list[int] | None:
+        """Each live hold'em hand's value on the board (a new list, as :meth:`_score`), or None when
+        a live hand holds a card nobody saw."""
+        values = list(self._values)
+        if self._n_contending >= 2:
+            hole = self._hole
+            b0, b1, b2, b3, b4 = self._board
+            for i in range(self._n):
+                if live[i]:
+                    h = hole[i]
+                    if -1 in h:
+                        return None
+                    v = _EVAL7(h[0], h[1], b0, b1, b2, b3, b4)
+                    if v < 0:  # pragma: no cover - cards were validated when dealt
+                        return None
+                    values[i] = v
+        return values
 
     # ---- award's parts: score every run, the pots, the rake, one pot's division, the payment
     def _score_runs(self, live: list[bool], split: bool, runs: int) -> list[tuple[list[int], list[int]]]:
@@ -195,13 +269,27 @@ class Showdown(RoundState):
             return (Pot(sum(contrib), tuple(contenders)),)
         return self._pots(live)
 
-    def _rake(self, pots: tuple[Pot, ...]) -> tuple[list[tuple[int, int]], list[Pot]]:
+    def _check_fixed_rake(self, rake: int) -> None:
+        """A recorded rake (:meth:`award`'s ``rake``): an int 0..the chips in the pots; 0 in a tournament."""
+        if isinstance(rake, bool) or not isinstance(rake, int) or not 0 <= rake <= sum(self._contrib):
+            raise _illegal(f"a recorded rake must be 0..{sum(self._contrib)} chips (the pots), got {rake!r}", R_RAKE)
+        if rake and self._rules.tournament:
+            raise _illegal(f"a tournament takes no rake from pots, the record takes {rake}", R_TOURNAMENT)
+
+    def _rake(self, pots: tuple[Pot, ...], fixed: int | None = None) -> tuple[list[tuple[int, int]], list[Pot]]:
         """The house's rake, pot by pot, before each is split (configuration: ``rules.rake_bps``,
         ``rake_cap``, ``rake_no_flop_no_drop``): ((chips, pot index) to the house, the pots after rake).
         A capped rake is shared by the pots in proportion to their own rake (each pot's players pay
         their part of the cap, not the main pot's alone); chips left by the rounding down come from
-        the pots in order, main pot first."""
+        the pots in order, main pot first. ``fixed``: a recorded rake, taken main pot first."""
         rules = self._rules
+        if fixed is not None:
+            pot_rakes, left = [], fixed
+            for p in pots:
+                pot_rakes.append(min(left, p.amount))
+                left -= pot_rakes[-1]
+            return ([(r, k) for k, r in enumerate(pot_rakes) if r],
+                    [Pot(p.amount - r, p.eligible) if r else p for p, r in zip(pots, pot_rakes)])
         if not rules.rake_bps or (rules.rake_no_flop_no_drop and self._street == 0):
             return [], list(pots)
         pot_rakes = [p.amount * rules.rake_bps // 10000 for p in pots]
@@ -222,10 +310,10 @@ class Showdown(RoundState):
         all to the first winner?, the cap of odd units per player, § 637a.11(k): at most $1 of odd
         units to one player; only ALL_TO_FIRST can give one player more than one; None in tournament mode)."""
         odd_chip = self._rules.odd_chip
-        to_first = odd_chip is OddChipRule.ALL_TO_FIRST_LEFT_OF_BUTTON
+        to_first = odd_chip is _ALL_TO_FIRST
         cap = self._rules.odd_units_per_player if to_first else None  # None in tournament mode
         odd_key = None
-        if odd_chip is OddChipRule.HIGH_CARD_BY_SUIT:
+        if odd_chip is _HIGH_CARD_BY_SUIT:
             key = self._rules.card_order_key
             odd_key = lambda i: tuple(sorted((key(c) for c in self._hole[i]), reverse=True))  # noqa: E731
         return odd_key, to_first, cap
@@ -263,10 +351,16 @@ class Showdown(RoundState):
         """Check the chips paid equal the chips put in, then move them (each pot's rake recorded
         before its awards): the award's only change to the round."""
         contrib = self._contrib
-        paid = sum(p[1] for p in payouts) + sum(r[0] for r in rakes)
+        paid = sum([p[1] for p in payouts]) + sum([r[0] for r in rakes])
         if paid != sum(contrib):  # pragma: no cover - the pots hold exactly the chips put in
             raise _illegal(f"the pots would pay {paid} chips of the {sum(contrib)} put in", R_SHOWDOWN)
         stacks, win, ev = self._stacks, self._winnings, self._record
+        if not rakes:
+            for i, amt, k in payouts:
+                stacks[i] += amt
+                win[i] += amt
+                ev.append(("award", i, amt, (k,)))
+            return
         raked = dict((k, r) for r, k in rakes)
         for i, amt, k in payouts:
             r = raked.pop(k, 0)

@@ -17,74 +17,57 @@ Random source (the algorithms are documented and cited in ``csrc/pe_shoe.h``):
   ``random`` module affects it.
 * bounded ints by Lemire's unbiased method; Fisher-Yates with j uniform in [0, i].
 
-Dealing procedures as data (:data:`HOLDEM_DEAL`, :data:`WPT_HEADS_UP_DEAL`,
-:data:`CRISS_CROSS_HAND_DEAL`) are applied with :func:`deal_procedure`; stub counts and misdeals
-(58 Pa. Code § 674a.9(d)-(f)) with :func:`check_stub` and :class:`AutomatedShuffler`. Simulation
-backends use :func:`deal_batch` / :func:`holdem_showdowns` (or a :class:`BatchDealer`), which run
-entirely in C with the GIL released.
+Simulation backends use :func:`deal_batch` / :func:`holdem_showdowns` (or a :class:`BatchDealer`),
+which run entirely in C with the GIL released.
+
+The shoe is the mechanism only. Game procedures live with their games and the house layer:
+dealing procedures as data in :mod:`pyeval.house.dealing` (the games' own in
+``pyeval.headsup.dealing`` / ``pyeval.crisscross.dealing``), the stub-count policy of 58 Pa. Code
+§ 674a.9(d)-(f) in :mod:`pyeval.house.stub`. Their old names here (``pyeval.shoe.HOLDEM_DEAL``,
+``pyeval.shoe.check_stub``, ...) still import, with a ``DeprecationWarning`` naming the new place.
 
 The package's modules: :mod:`~pyeval.shoe.rng` (random sources, the seed/stream policy),
 :mod:`~pyeval.shoe.core` (:class:`Shoe`), :mod:`~pyeval.shoe.shuffles` (shuffle procedures),
-:mod:`~pyeval.shoe.batch` (batch dealing), :mod:`~pyeval.shoe.procedures` (dealing procedures),
-:mod:`~pyeval.shoe.stub` (stub counts). Every public name is importable from ``pyeval.shoe``.
+:mod:`~pyeval.shoe.batch` (batch dealing). Every public name is importable from ``pyeval.shoe``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import warnings
+from typing import Any
 
 from . import rng
-from .._lazy import attach
 from .batch import BatchDealer, DealerState, Showdowns, deal_batch, holdem_showdowns
 from .core import DEFAULT_MIN_CUT, MAX_DECKS, RackEntry, RackKind, Shoe, ShoeSnapshot
 from .rng import MAX_SEED, MAX_STREAM, check_stream, resolve_seed
-from .shuffles import HAND_SHUFFLE, BoxCut, CustomShuffle, Riffle, ShuffleProcedure, StripCut, Uniform
+from .shuffles import HAND_SHUFFLE, BoxCut, CustomShuffle, Riffle, ShuffleProcedure, Uniform, StripCut
 
-if TYPE_CHECKING:
-    from .procedures import (
-        CRISS_CROSS_HAND_DEAL,
-        DEALER,
-        HOLDEM_DEAL,
-        WPT_HEADS_UP_DEAL,
-        DealEvent,
-        DealFaults,
-        DealingProcedure,
-        DealPlan,
-        DealStep,
-        DealtRound,
-        PlannedCard,
-        SeatOrder,
-        StepKind,
-        deal_procedure,
-        plan_deal,
-    )
-    from .stub import (
-        AutomatedShuffler,
-        ShufflerReport,
-        StubCheck,
-        StubCountPolicy,
-        StubOutcome,
-        check_stub,
-        judge_stub_count,
-    )
-
-# Dealing procedures and stub counts load on first use (``import pyeval`` stays quick: issue 20 item 4).
-_LAZY = {
-    **dict.fromkeys(("CRISS_CROSS_HAND_DEAL", "DEALER", "HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "DealEvent", "DealFaults",
-                     "DealingProcedure", "DealPlan", "DealStep", "DealtRound", "PlannedCard", "SeatOrder", "StepKind",
-                     "deal_procedure", "plan_deal"), "procedures"),
+#: Names that moved out of the shoe (issue 24): old name -> the module that has it now.
+MOVED: dict[str, str] = {
+    **dict.fromkeys(("DEALER", "HOLDEM_DEAL", "DealEvent", "DealFaults", "DealingProcedure", "DealPlan", "DealStep",
+                     "DealtRound", "PlannedCard", "SeatOrder", "StepKind", "deal_procedure", "plan_deal"),
+                    "pyeval.house.dealing"),
     **dict.fromkeys(("AutomatedShuffler", "ShufflerReport", "StubCheck", "StubCountPolicy", "StubOutcome", "check_stub",
-                     "judge_stub_count"), "stub"),
+                     "judge_stub_count"), "pyeval.house.stub"),
+    "WPT_HEADS_UP_DEAL": "pyeval.headsup.dealing",
+    "CRISS_CROSS_HAND_DEAL": "pyeval.crisscross.dealing",
 }
-__getattr__, __dir__ = attach(__name__, _LAZY, ("procedures", "stub"))
+
+
+def __getattr__(name: str) -> Any:
+    """The deprecation path of the names that moved out of the shoe (:data:`MOVED`)."""
+    where = MOVED.get(name)
+    if where is None:
+        raise AttributeError(f"module 'pyeval.shoe' has no attribute {name!r}")
+    warnings.warn(f"pyeval.shoe.{name} moved to {where}.{name} (the shoe keeps the mechanism; game procedures "
+                  "live with their games and the house layer); import it from there", DeprecationWarning, stacklevel=2)
+    import importlib
+
+    return getattr(importlib.import_module(where), name)
+
 
 __all__ = [
     "Shoe", "ShoeSnapshot", "RackKind", "RackEntry",
     "ShuffleProcedure", "Uniform", "Riffle", "StripCut", "BoxCut", "CustomShuffle", "HAND_SHUFFLE",
-    "AutomatedShuffler", "ShufflerReport",
-    "SeatOrder", "StepKind", "DealStep", "DealingProcedure", "DealEvent", "DealtRound", "DealFaults",
-    "HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "CRISS_CROSS_HAND_DEAL", "DEALER", "deal_procedure",
-    "DealPlan", "PlannedCard", "plan_deal",
-    "StubOutcome", "StubCheck", "StubCountPolicy", "check_stub", "judge_stub_count",
     "BatchDealer", "DealerState", "Showdowns", "deal_batch", "holdem_showdowns",
-    "MAX_DECKS", "MAX_SEED", "MAX_STREAM", "DEFAULT_MIN_CUT", "resolve_seed", "check_stream", "rng",
+    "MAX_DECKS", "MAX_SEED", "MAX_STREAM", "DEFAULT_MIN_CUT", "resolve_seed", "check_stream", "rng", "MOVED",
 ]

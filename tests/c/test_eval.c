@@ -54,6 +54,38 @@ int main(void)
         pe_eval_batch(hands, N, 7, out2, &bad) != PE_ERR_DUP || bad != 1000)
         FAIL("bad row %zu / %zu", bad2, bad);
     free(out2);
+    /* 5, 6 and 7 cards, plain and flush-heavy rows (two suits only), odd lengths: every kernel this
+     * CPU runs (NEON on aarch64, checked under qemu by tools/check_portability.sh; AVX2, AVX-512 on
+     * x86-64) against single calls, and the first bad row named */
+#if defined(__aarch64__)
+    if (pe_eval_batch_kernel(PE_KERNEL_AVX512) != PE_KERNEL_NEON) FAIL("aarch64 without the NEON kernel");
+#endif
+    for (int kern = PE_KERNEL_SCALAR; kern <= PE_KERNEL_AVX512; kern++) {
+        if (pe_eval_batch_kernel(kern) != kern) continue; /* not on this CPU */
+        for (int k = 5; k <= 7; k++) {
+            for (int suited = 0; suited < 2; suited++) {
+                const size_t n = 20011;
+                for (size_t r = 0; r < n; r++) {
+                    uint8_t deck[52];
+                    int m = 0;
+                    for (int i = 0; i < 52; i++)
+                        if (!suited || (i & 3) < 2) deck[m++] = (uint8_t)i;
+                    for (int i = 0; i < k; i++) {
+                        int j = i + (int)(next() % (uint64_t)(m - i));
+                        uint8_t t = deck[i]; deck[i] = deck[j]; deck[j] = t;
+                        hands[r * (size_t)k + (size_t)i] = deck[i];
+                    }
+                }
+                if (pe_eval_batch_max(hands, n, k, kern, out, &bad) != PE_OK) FAIL("kernel %d k=%d rejected", kern, k);
+                for (size_t r = 0; r < n; r++)
+                    if (out[r] != pe_eval_n(hands + r * (size_t)k, k)) FAIL("kernel %d k=%d suited=%d row %zu", kern, k, suited, r);
+                hands[777 * (size_t)k + 1] = 52; /* an invalid byte, then a repeat: the row is named */
+                if (pe_eval_batch_max(hands, n, k, kern, out, &bad) != PE_ERR_CARD || bad != 777) FAIL("k=%d bad card", k);
+                hands[777 * (size_t)k + 1] = hands[777 * (size_t)k];
+                if (pe_eval_batch_max(hands, n, k, kern, out, &bad) != PE_ERR_DUP || bad != 777) FAIL("k=%d repeat", k);
+            }
+        }
+    }
     /* hostile input: every byte value in every position; no crash, an error or a valid value */
     for (int rep = 0; rep < 200000; rep++) {
         uint8_t h[7];

@@ -1,4 +1,10 @@
-"""Stub counts, misdeals and the automated shuffler (58 Pa. Code § 674a.9(d)-(f))."""
+"""The stub-count policy of a table dealt from one deck: stub counts, misdeals and the automated
+shuffler (58 Pa. Code § 674a.9(d)-(f)).
+
+The shoe keeps the mechanism (:meth:`pyeval.shoe.Shoe.stub_count`, the stub to the rack); what a
+count means and when one is due are the rules of the game, here in the house layer (moved from
+``pyeval.shoe.stub``; the old names still import from ``pyeval.shoe``, with a DeprecationWarning).
+"""
 from __future__ import annotations
 
 import enum
@@ -6,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import ShoeArgumentError
-from ._common import check_int
-from .core import RackKind, Shoe
-from .shuffles import ShuffleProcedure, Uniform
+from ..shoe._common import check_int
+from ..shoe.core import RackKind, Shoe
+from ..shoe.shuffles import ShuffleProcedure, Uniform
 
 __all__ = ["StubOutcome", "StubCheck", "StubCountPolicy", "check_stub", "judge_stub_count",
            "AutomatedShuffler", "ShufflerReport"]

@@ -1,23 +1,24 @@
-"""Pieces shared by the house-banked games (WPT Heads-Up Hold 'Em, Criss-Cross Poker).
+"""Exact odds and whole-chip winnings, shared by every house-banked game (:mod:`pyeval.house`).
 
 * :func:`parse_odds` / :func:`format_odds`: exact paytable odds ("3 to 2" is ``Fraction(3, 2)``),
   never floats.
 * :func:`winnings`: what a wager wins at ``num`` to ``den`` in whole chips, under the table's
-  declared rounding (down, or up when the table declares it); integer arithmetic only.
+  declared rounding (down, or up when the table declares it); integer arithmetic only. The C
+  simulations pay with the one C twin, ``pe_house_pay`` (``csrc/pe_house.h``), and
+  ``tests/test_house.py`` checks the two agree.
 * :func:`check_int`: validation of the integer settings of a table's rules.
-* :func:`sim_layout`: the one JSON layout of both games' simulation results (docs/simulation.md).
 
-Chips are ints in the table's smallest unit. Internal module: the games re-export what is public.
+Chips are ints in the table's smallest unit.
 """
 from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any, Union
+from typing import Union
 
-from .errors import PaytableError, PyevalError, TableRulesError
+from ..errors import PaytableError, PyevalError, TableRulesError
 
-__all__ = ["OddsLike", "parse_odds", "format_odds", "winnings", "check_int", "sim_layout", "SIM_LAYOUT_KEYS"]
+__all__ = ["OddsLike", "parse_odds", "format_odds", "winnings", "check_int", "MAX_ODDS_TERM"]
 
 OddsLike = Union[Fraction, int, str]
 
@@ -92,29 +93,3 @@ def check_int(name: str, v: object, lo: int, hi: int | None = None) -> int:
     if v < lo or (hi is not None and v > hi):
         raise TableRulesError(f"{name} must be in {lo}..{hi if hi is not None else 'inf'}, got {v}")
     return v
-
-
-#: The top-level keys of every house game's simulation JSON (:func:`sim_layout`).
-SIM_LAYOUT_KEYS = ("game", "table", "rounds", "seed", "streams", "main", "wagers", "frequencies", "exact")
-
-
-def sim_layout(game: str, table: str, rounds: int, seed: int, streams: int, main: dict[str, Any],
-               wagers: dict[str, dict[str, Any]], frequencies: dict[str, dict[str, dict[str, Any]]],
-               exact: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The one JSON layout of a house game's simulation (heads-up and criss-cross; docs/simulation.md):
-
-    * ``game``, ``table``, ``rounds``, ``seed``, ``streams``;
-    * ``main``: the main game (its ``wagers`` named), ``house_edge`` (the house's mean win per round
-      as a share of the Ante) and ``element_of_risk`` (its win over everything staked), each with a
-      ``..._std_error``;
-    * ``wagers``: by wager, ``amount`` (chips per placement), ``placed``, ``staked``, ``net``
-      (player's total), ``house_edge`` (mean win per round as a share of ``amount``) with
-      ``std_error``, and ``outcomes`` (each a :func:`pyeval.simulation.frequency`);
-    * ``frequencies``: groups of simulated frequencies (:func:`pyeval.simulation.frequency`, maybe
-      with an ``odds`` field), e.g. paytable lines;
-    * ``exact``: figures enumerated exactly, never simulated (exact fractions as ``"num/den"``).
-
-    Every simulated figure has a standard error; only ``exact`` is exact.
-    """
-    return {"game": game, "table": table, "rounds": rounds, "seed": seed, "streams": streams, "main": main,
-            "wagers": wagers, "frequencies": frequencies, "exact": dict(exact or {})}

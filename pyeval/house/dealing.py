@@ -1,4 +1,12 @@
-"""Dealing procedures as data: who gets which card in what order, applied to a shoe card by card."""
+"""Dealing procedures as data: who gets which card in what order, applied to a shoe card by card.
+
+The house layer's dealing engine (moved from ``pyeval.shoe.procedures``; the shoe keeps the
+mechanism it drives: shuffle, cut, burn, deal, the stub count). A game declares its procedure as a
+:class:`DealingProcedure` beside its rules (``pyeval.headsup.dealing.WPT_HEADS_UP_DEAL``,
+``pyeval.crisscross.dealing.CRISS_CROSS_HAND_DEAL``); :data:`HOLDEM_DEAL` is Hold'em's deal for
+tables dealt through this engine (the poker ``Round`` deals by its own steps). A stub step counts
+the stub by the policy of :mod:`pyeval.house.stub` (58 Pa. Code § 674a.9(d)-(f)).
+"""
 from __future__ import annotations
 
 import enum
@@ -11,12 +19,12 @@ from typing import NamedTuple, Union
 
 from ..cards import check_card
 from ..errors import ShoeArgumentError, ShoeExhaustedError, ShoeTypeError
-from ._common import check_int
-from .core import Shoe
+from ..shoe._common import check_int
+from ..shoe.core import Shoe
 from .stub import StubCheck, StubOutcome, check_stub
 
 __all__ = ["SeatOrder", "StepKind", "DealStep", "DealingProcedure", "DealEvent", "DealtRound", "DealFaults",
-           "HOLDEM_DEAL", "WPT_HEADS_UP_DEAL", "CRISS_CROSS_HAND_DEAL", "DEALER", "deal_procedure",
+           "HOLDEM_DEAL", "DEALER", "deal_procedure",
            "DealPlan", "PlannedCard", "plan_deal"]
 
 _check_int = check_int
@@ -124,47 +132,6 @@ HOLDEM_DEAL: DealingProcedure = DealingProcedure(
         DealStep(StepKind.COMMUNITY, "river", ("river",), face_up=True, source="58 Pa. Code § 637a.11(j)"),
     ),
     sources=("58 Pa. Code § 637a.11(f)", "58 Pa. Code § 637a.11(h)-(j)"),
-)
-
-#: World Poker Tour Heads-Up Hold 'Em: two hole cards to each player and the dealer, then a burn and
-#: the three-card flop (§ 677a.11(c)), a burn and the turn and river together (§ 677a.11(e)).
-#: The order of the hole cards comes from § 677a.8-.10, which pyeval does not have: one card at a
-#: time from the player farthest to the dealer's left, clockwise, the dealer last, twice (the
-#: common order; declare another DealingProcedure if the Rules Submission differs).
-WPT_HEADS_UP_DEAL: DealingProcedure = DealingProcedure(
-    name="World Poker Tour Heads-Up Hold 'Em",
-    order=SeatOrder.FROM_DEALERS_LEFT,
-    steps=(
-        DealStep(StepKind.HOLE_ROUND, "hole", dealer=True, source="58 Pa. Code § 677a.8-.10 (not available)"),
-        DealStep(StepKind.HOLE_ROUND, "hole", dealer=True, source="58 Pa. Code § 677a.8-.10 (not available)"),
-        DealStep(StepKind.BURN, "flop", source="58 Pa. Code § 677a.11(c)"),
-        DealStep(StepKind.COMMUNITY, "flop", ("flop1", "flop2", "flop3"), face_up=True,
-                 source="58 Pa. Code § 677a.11(c)"),
-        DealStep(StepKind.BURN, "turn_river", source="58 Pa. Code § 677a.11(e)"),
-        DealStep(StepKind.COMMUNITY, "turn_river", ("turn", "river"), face_up=True,
-                 source="58 Pa. Code § 677a.11(e)"),
-    ),
-    sources=("58 Pa. Code § 677a.11(c)", "58 Pa. Code § 677a.11(e)"),
-    notes="hole-card order assumed (§ 677a.8-.10 not available)",
-)
-
-#: Criss-Cross Poker dealt from the hand (§ 674a.9(b)): five community cards face down in a cross
-#: (the box farthest from the dealer, the three of the second row, the box nearest the dealer),
-#: then one card at a time to each player with both Antes, from the player farthest to the dealer's
-#: left clockwise, until each has two; the stub then goes to the rack unexposed (§ 674a.9(c)).
-#: The column (Down) is column_far, center, column_near; the row (Across) is row_first, center,
-#: row_last.
-CRISS_CROSS_HAND_DEAL: DealingProcedure = DealingProcedure(
-    name="Criss-Cross Poker (dealt from the hand)",
-    order=SeatOrder.FROM_DEALERS_LEFT,
-    steps=(
-        DealStep(StepKind.COMMUNITY, "cross", ("column_far", "row_first", "center", "row_last", "column_near"),
-                 source="58 Pa. Code § 674a.9(b)"),
-        DealStep(StepKind.HOLE_ROUND, "hole", source="58 Pa. Code § 674a.9(b)"),
-        DealStep(StepKind.HOLE_ROUND, "hole", source="58 Pa. Code § 674a.9(b)"),
-        DealStep(StepKind.STUB_TO_RACK, "stub", source="58 Pa. Code § 674a.9(c)"),
-    ),
-    sources=("58 Pa. Code § 674a.9(b)", "58 Pa. Code § 674a.9(c)"),
 )
 
 DEALER: str = "dealer"

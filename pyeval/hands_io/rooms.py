@@ -1,0 +1,91 @@
+"""The rooms pyeval reads, as data on one base: a :class:`Room` per room, one list (:data:`ROOMS`).
+
+A room is four things: its name (``pyeval convert --from NAME``), how a file of it starts
+(``looks_like``), how the file splits into hands (``split``: the 1-based line of each hand's first
+line and its lines) and how one hand is read into the room-neutral :class:`~pyeval.hands_io._model.RawHand`
+(``parse``; a line it cannot read raises ``HandParseError`` naming the line). The driver
+(:func:`pyeval.hands_io.parse_text`, :func:`~pyeval.hands_io.parse_file`) decodes the file
+(:func:`pyeval.hands_io._text.decode`: UTF-8, UTF-16 with or without a BOM, cp1252, latin-1), detects
+its room, splits it, reads each hand, converts it to PHH and replays it, reporting each hand's problem
+with its file and line; game names come from the one table :mod:`pyeval.hands_io.games`.
+
+Rooms that write PokerStars' text are a :class:`~pyeval.hands_io._stars.StarsDialect` each (data: the
+header's words, the room's chatter) made a Room by :func:`stars_room`. Adding a room: its module
+(data, or a reader for a new grammar), one line in :data:`ROOMS`, its tests (docs/extending.md).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import _starlike, acpc, bovada, fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, stars_like, winamax
+from ._model import RawHand, split_hands
+from ._stars import StarsDialect, read_hand
+
+__all__ = ["Room", "ROOMS", "stars_room", "starlike_room"]
+
+
+@dataclass(frozen=True)
+class Room:
+    """One room's reader (see the module docstring); ``parse(lines, start, source, **options)``."""
+
+    name: str
+    looks_like: Callable[[str], bool]
+    split: Callable[[str], list[tuple[int, list[str]]]]
+    parse: Callable[..., RawHand]
+
+
+def stars_room(name: str, dialect: StarsDialect) -> Room:
+    """The Room of a Stars-like room's dialect: detection, splitting and reading all from its data."""
+
+    def parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+        return read_hand(dialect, lines, start, source)
+
+    return Room(name, lambda text: bool(dialect.detect.match(text)),
+                lambda text: split_hands(text, dialect.header), parse)
+
+
+def starlike_room(name: str, room: _starlike.Room) -> Room:
+    """The Room of a room written in a variant of PokerStars' layout (:mod:`pyeval.hands_io._starlike`)."""
+
+    def parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+        return _starlike.parse_hand(room, lines, start, source)
+
+    return Room(name, lambda text: _starlike.looks_like(room, text), lambda text: _starlike.split(room, text), parse)
+
+
+def _888_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return pacific.parse_hand(lines, start, source)
+
+
+def _ft_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return fulltilt.parse_hand(lines, start, source)
+
+
+def _pp_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return partypoker.parse_hand(lines, start, source)
+
+
+def _ip_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return ipoker.parse_game(lines, start, source)
+
+
+def _acpc_parse(lines: list[str], start: int, source: str, acpc_game: acpc.ACPCGame = acpc.NO_LIMIT_2P,
+                **_: Any) -> RawHand:
+    return acpc.parse_line(lines[0], start, source, acpc_game)
+
+
+#: Every room read, in detection order (the first whose ``looks_like`` accepts a file reads it).
+ROOMS: tuple[Room, ...] = (
+    stars_room("pokerstars", pokerstars.DIALECT),
+    Room("fulltilt", fulltilt.looks_like, fulltilt.split, _ft_parse),
+    *(stars_room(name, d) for name, d in stars_like.DIALECTS.items()),
+    starlike_room("ggpoker", ggpoker.ROOM),
+    starlike_room("winamax", winamax.ROOM),
+    starlike_room("bovada", bovada.ROOM),
+    Room("888poker", pacific.looks_like, pacific.split, _888_parse),
+    Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
+    Room("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
+    Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),
+)
