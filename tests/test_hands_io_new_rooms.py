@@ -270,3 +270,49 @@ def test_bovada_positions_as_names_sitting_out_and_a_derived_rake() -> None:
     assert h.hand.players == ["Small Blind", "Big Blind", "Dealer"] and x["_sitting_out"] == ["UTG"]
     assert x["_total_pot"] == 325 and x["_rake"] == 20 and x["winnings"] == [0, 0, 305]
     assert any("derived" in n for n in x["_notes"])
+
+
+WPN = """\
+Game started at: 2019/2/16 8:37:2
+
+Game ID: 1377000001 0.02/0.05 Test Table (PRR) ($5 Max) (Hold'em)
+
+Seat 5 is the button
+Seat 1: Ann (2).
+Seat 3: Bob (4.98).
+Seat 5: Cid (9.65).
+Player Ann has small blind (0.02)
+Player Bob has big blind (0.05)
+Player Ann received a card.
+Player Ann received a card.
+Player Bob received card: [6s]
+Player Bob received card: [6c]
+Player Cid received a card.
+Player Cid received a card.
+Player Cid raises (0.15)
+Player Ann folds
+Player Bob calls (0.10)
+*** FLOP ***: [7h Kh 8s]
+Player Bob checks
+Player Cid bets (0.20)
+Player Bob folds
+Uncalled bet (0.20) returned to Cid
+Player Cid mucks cards
+------ Summary ------
+Pot: 0.31. Rake 0.01
+Board: [7h Kh 8s]
+Player Ann does not show cards.Bets: 0.02. Collects: 0. Loses: 0.02.
+Player Bob does not show cards.Bets: 0.15. Collects: 0. Loses: 0.15.
+*Player Cid mucks (does not show cards). Bets: 0.15. Collects: 0.31. Wins: 0.16.
+Game ended at: 2019/2/16 8:37:46
+"""
+
+
+def test_wpn_old_export_checks_each_players_bets_against_his_actions() -> None:
+    assert detect_format(WPN) == "winning"
+    [h] = list(parse_text(WPN))
+    assert h.hand is not None and h.verification is not None and h.verification.ok, h.verification
+    assert h.hand.extra["_total_pot"] == 32 and h.hand.extra["_rake"] == 1 and h.hand.extra["winnings"] == [0, 0, 31]
+    [bad] = list(parse_text(WPN.replace("Bets: 0.15. Collects: 0. Loses", "Bets: 0.16. Collects: 0. Loses"),
+                            source="w.txt"))
+    assert bad.hand is None and bad.error is not None and "Bob's actions put in 15, the summary's bets are 16" in bad.error

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import _starlike, acpc, bovada, fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, stars_like, winamax
+from . import _starlike, acpc, bovada, fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, stars_like, winamax, winning
 from ._model import RawHand, split_hands
 from ._stars import StarsDialect, read_hand
 
@@ -59,6 +59,10 @@ def _888_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return pacific.parse_hand(lines, start, source)
 
 
+def _wpn_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return winning.parse_hand(lines, start, source)
+
+
 def _ft_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return fulltilt.parse_hand(lines, start, source)
 
@@ -85,6 +89,7 @@ ROOMS: tuple[Room, ...] = (
     starlike_room("winamax", winamax.ROOM),
     starlike_room("bovada", bovada.ROOM),
     Room("888poker", pacific.looks_like, pacific.split, _888_parse),
+    Room("winning", winning.looks_like, winning.split, _wpn_parse),
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
     Room("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
     Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),
