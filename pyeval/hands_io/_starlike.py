@@ -41,7 +41,7 @@ _ROUNDED = re.compile(r"^[\d.]+k$")
 #: Items of the total pot line taken besides the rake (kept as ``_jackpot``).
 _FEES = ("jackpot", "bingo", "fortune", "fund", "fee", "tax")
 #: Kinds of a player's line that are no action of his (he is not counted as having acted).
-_NOT_ACTING = ("show", "muck", "show_hole", "hole", "collect", "return", "sitout")
+_NOT_ACTING = ("show", "muck", "show_hole", "muck_known", "hole", "collect", "return", "sitout")
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3}
 _ALLIN = r"(?: and is all-in)?\s*$"
 
@@ -97,7 +97,8 @@ class Room:
     table_optional: bool = False  # the table line may be left out
     derived_rake: bool = False  # the room prints no rake: it is the total pot less what was collected
     board_line: re.Pattern[str] | None = None  # a board dealt without a section line (group c: its cards)
-    seats_in_order: bool = False  # the seat numbers are not the table's: number the seats as listed
+    seats_in_order: bool = False
+    summary_collect: re.Pattern[str] | None = None  # a summary line saying what a player collected (n, a)  # the seat numbers are not the table's: number the seats as listed
 
 
 def looks_like(room: Room, text: str) -> bool:
@@ -139,7 +140,7 @@ def _header(room: Room, raw: RawHand, lines: list[str], start: int) -> int:
         raw.currency_symbol = sym
         raw.currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(sym or "", None) or "XXX"
     if "y" in g:
-        raw.time = room_time((g["y"], g["mo"], g["d"], g["H"], g["M"], g["S"]), raw.fail, start)
+        raw.time = room_time((g["y"], g["mo"], g["d"], g["H"], g["M"], g.get("S", "0")), raw.fail, start)
         raw.time_zone_abbreviation = g.get("tz")
     return _table(room, raw, lines, start)
 
@@ -334,6 +335,11 @@ class _Body:
             line = self.lines[j].rstrip()
             if line.strip():
                 self.line(line, self.start + j)
+        named = {a.name for a in raw.acts}
+        idle = [x.name for x in self.seats.seated if x.name not in named and x.name not in self.seats.marked_out]
+        if idle and len(idle) < len(self.seats.seated) - 1:  # a dealt-in player always acts (folds at least)
+            self.seats.marked_out.update(idle)
+            raw.notes.append(f"not dealt in (no action recorded): {', '.join(idle)}")
         finish_seats(raw, self.seats, self.acted)
         if raw.game[0] == "F" and raw.small_bet is None:  # no stakes written: the big blind is the small bet
             raw.small_bet = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0)
@@ -410,7 +416,7 @@ class _Body:
         if nm is not None and cm:
             self.raw.add("collect", nm, self.amt(cm["a"], no), line=no)
             return True
-        return False
+        return nm is not None and sep != " " and self.player(nm, line[len(nm) + 1:], no)
 
     def sect(self, label: str, text: str, no: int) -> None:
         raw = self.raw
@@ -494,8 +500,12 @@ class _Body:
             raw.hole[nm] = list(cards(shown or "", raw, no))
         elif kind == "sitout":  # not dealt in, unless he acts
             self.seats.marked_out.add(nm)
-        elif kind == "show_hole":  # the room shows the best hand: the player shows his hole cards
+        elif kind == "show_hole" or (kind == "muck_known" and raw.tournament is not None):
+            # the room shows the best hand: the player shows his hole cards (a tournament tables
+            # every hand at an all-in: the record prints the cards of a hand not shown)
             raw.add("show", nm, cards=tuple(raw.hole.get(nm, ())), line=no)
+        elif kind == "muck_known":
+            raw.add("muck", nm, line=no)
         else:  # show, muck
             common_action(raw, nm, kind, a, shown, no, self.cur_bet)
 
@@ -514,6 +524,11 @@ class _Body:
         if line.startswith("Total pot ") or line.startswith("Total Pot"):
             self.total(line, no)
             return
+        if self.room.summary_collect is not None:
+            cm = self.room.summary_collect.match(line)
+            if cm and cm["n"] in self.names:
+                raw.add("collect", cm["n"], self.amt(cm["a"], no), line=no)
+                return
         sm = re.match(r"^Seat \d+: (?P<rest>.*)$", line)
         if sm:
             rest = sm["rest"]

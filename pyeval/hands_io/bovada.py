@@ -55,7 +55,7 @@ ROOM = Room(
         (r"^Return uncalled portion of bet " + _A + r"\s*$", "return"),
         (r"^Hand [Rr]esult(?:-Side [Pp]ot)? " + _A + r"\s*$", "collect"),
         (r"^Showdown ?(?:\[[^\]]*\])?.*$", "show_hole"),
-        (r"^(?:Does not show|Mucks) \[[^\]]*\].*$", "muck"),
+        (r"^(?:Does not show|Mucks) \[[^\]]*\].*$", "muck_known"),
         (r"^(?:Set dealer.*|Seat stand|Seat sit down|Seat re-join|Table enter user|"
          r"Table leave user|Table deposit .*|Leave\(Auto\)|Enter\(Auto\)|Sit out|Sitout.*|Re-join|Stand|Ranking .*|"
          r"Prize .*|BOUNTY PRIZE.*|Rebuyin .*|Double rebuys .*|Addon .*|Draw for dealer.*)\s*$", None),
