@@ -316,3 +316,66 @@ def test_wpn_old_export_checks_each_players_bets_against_his_actions() -> None:
     [bad] = list(parse_text(WPN.replace("Bets: 0.15. Collects: 0. Loses", "Bets: 0.16. Collects: 0. Loses"),
                             source="w.txt"))
     assert bad.hand is None and bad.error is not None and "Bob's actions put in 15, the summary's bets are 16" in bad.error
+
+
+ABSOLUTE = """\
+Stage #1000000001: Holdem  No Limit $1 - 2009-11-30 15:50:12 (ET)
+Table: ELM ST (Real Money) Seat #3 is the dealer
+Seat 1 - ALPHA ($100 in chips)
+Seat 2 - BRAVO ($80 in chips)
+Seat 3 - CHARLIE ($120 in chips)
+ALPHA - Posts small blind $0.50
+BRAVO - Posts big blind $1
+*** POCKET CARDS ***
+Dealt to ALPHA [7h Qd]
+CHARLIE - Raises $3 to $3
+ALPHA - Folds
+BRAVO - Calls $2
+*** FLOP *** [2c 7c Kd]
+BRAVO - Checks
+CHARLIE - Bets $4
+BRAVO - Folds
+CHARLIE - returned ($4) : not called
+*** SHOW DOWN ***
+CHARLIE - Does not show
+CHARLIE Collects $6.20 from main pot
+*** SUMMARY ***
+Total Pot($6.50) | Rake ($0.30)
+Seat 3: CHARLIE (dealer) won Total ($6.20) HI:($6.20)
+"""
+
+CAKE = """\
+Hand#2998000000000001 - Lyon (6-max) 11673 -- $0.50/$1 NL Hold'em -- 2012-06-20 - 23:10:52
+Dealer: Seat 3
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($50,50 in chips)
+Seat 3: Cid ($80 in chips)
+Ann: posts small blind $0,50
+Bob: posts big blind $1
+Dealt to Cid [7h,8h]
+Cid: raises to $3
+Ann: folds
+Bob: calls $2
+*** FLOP *** [Jd,7d,Ts]
+Bob: checks
+Cid: bets $5
+Bob: folds
+Cid: returns uncalled bet $5
+Cid: mucks
+Cid wins $6,25
+"""
+
+
+@pytest.mark.parametrize("text, fmt, total, rake, won", [
+    (ABSOLUTE, "absolute", 650, 30, [0, 0, 620]), (CAKE, "cake", None, 25, [0, 0, 625]),
+], ids=["absolute", "cake"])
+def test_more_rooms_on_the_stars_variant_driver(text: str, fmt: str, total: int | None, rake: int,
+                                                won: list[int]) -> None:
+    """Absolute/UltimateBet (`` - `` after a name, ``returned (X) : not called``) and Cake (a decimal
+    comma, ``raises to``, no hole-cards section, no rake printed: derived)."""
+    assert detect_format(text) == fmt
+    [h] = list(parse_text(text))
+    assert h.hand is not None and h.verification is not None and h.verification.ok, (h.error, h.verification)
+    x = h.hand.extra
+    assert x.get("_total_pot") == total and x["_rake"] == rake and x["winnings"] == won
+    assert h.hand.starting_stacks[1] == (5050 if fmt == "cake" else 8000)

@@ -429,7 +429,8 @@ class _Body:
             return
         if label in self.room.hole:
             self.section = "play"
-            raw.add("street", line=no, extra="HOLE CARDS")
+            if not any(a.kind == "street" for a in raw.acts):  # (an action before the section dealt them)
+                raw.add("street", line=no, extra="HOLE CARDS")
             self.cur_bet = {}
             return
         run = label.split(" ", 1)
@@ -468,6 +469,9 @@ class _Body:
             a = self.amt(gd["a"], no) if gd.get("a") else 0
             if kind not in _NOT_ACTING:
                 self.acted.add(nm)
+            if kind not in _NOT_ACTING and kind not in ("sb", "bb", "straddle", "both", "dead", "ante") \
+                    and not any(x.kind == "street" for x in self.raw.acts):  # no hole-cards section: dealt now
+                self.raw.add("street", line=no, extra="HOLE CARDS")
             if kind in ("sb", "bb", "straddle", "both", "dead"):
                 self.post(nm, kind, a, no)
             elif kind in ("raise_by", "allin_add"):  # the chips the action adds: a call, bet or raise

@@ -38,7 +38,7 @@ GAMES: tuple[Game, ...] = (
     Game("T", "Hold'em", ("Texas Hold'em", "Holdem", "NLHE", "NLH", "LHE", "FLHE", "PLHE")),
     Game("O", "Omaha", ("Omaha Hi", "Omaha High", "PLO", "Omaha Hold'em")),
     Game("O/8", "Omaha Hi/Lo", ("Omaha 8", "Omaha Hi/Lo 8 or better", "Omaha Eight or Better", "O8", "PLO8",
-                               "Omaha Hi/Lo 8-or-better", "Omaha HiLo", "Omaha8", "Omaha HiLow")),
+                               "Omaha Hi/Lo 8-or-better", "Omaha HiLo", "Omaha8", "Omaha HiLow", "OmahaHiLo")),
     Game("5O", "5 Card Omaha", ("5-Card Omaha", "Five Card Omaha", "5 Card Omaha Hi", "PLO5", "5 Card PLO",
                                 "5 Card Omaha High", "PLO-5", "Omaha5")),
     Game("5O/8", "5 Card Omaha Hi/Lo", ("5-Card Omaha Hi/Lo", "Five Card Omaha Hi/Lo", "5 Card Omaha 8")),
