@@ -435,14 +435,7 @@ class _Body:
             return
         run = label.split(" ", 1)
         if len(run) == 2 and run[0] in _RUNS and run[1] in ("FLOP", "TURN", "RIVER"):
-            k = _RUNS[run[0]]
-            full = [c for b in bracket for c in cards(b, raw, no)]
-            new = list(cards(bracket[-1], raw, no)) if bracket else []
-            while len(self.runs) <= k:
-                self.runs.append(list(self.board))
-            self.runs[k] = full if len(full) > len(self.runs[k]) else self.runs[k] + new
-            if k == 0:
-                raw.add("street", cards=tuple(new), line=no, extra=label)
+            self.run_board(_RUNS[run[0]], label, bracket, no)
             return
         if label in ("FLOP", "TURN", "RIVER"):
             if not bracket:
@@ -456,6 +449,18 @@ class _Body:
             self.section = "play"
             return
         raise raw.fail(f"unknown section {label!r} for {raw.game}", no)
+
+    def run_board(self, k: int, label: str, bracket: list[str], no: int) -> None:
+        """A street of a board run more than once (``*** SECOND TURN *** [..] [..]``): run ``k``'s
+        cards; the first run's streets are the hand's."""
+        raw = self.raw
+        full = [c for b in bracket for c in cards(b, raw, no)]
+        new = list(cards(bracket[-1], raw, no)) if bracket else []
+        while len(self.runs) <= k:
+            self.runs.append(list(self.board))
+        self.runs[k] = full if len(full) > len(self.runs[k]) else self.runs[k] + new
+        if k == 0:
+            raw.add("street", cards=tuple(new), line=no, extra=label)
 
     def player(self, nm: str, rest: str, no: int) -> bool:
         """A player's line by the room's action patterns; False when none matches."""
