@@ -67,7 +67,9 @@ class _Lib:
     PE_HU_W_POCKET: int
     PE_HU_W_RAISE: int
     PE_HU_W_TRIPS: int
+    PE_KERNEL_AVX2: int
     PE_KERNEL_AVX512: int
+    PE_KERNEL_NEON: int
     PE_KERNEL_SCALAR: int
     PE_LOW_27: int
     PE_LOW_27_CLASSES: int

@@ -623,9 +623,12 @@ def _mc_fixed(spec: tuple[Any, ...], seed: int, k: int, cap: int, executor: Exec
     """``cap`` trials split over ``k`` streams, in this process or as tasks of ``executor``."""
     if executor is None:
         stats = EquityStats.zero(spec[3])
-        for j, n in enumerate(split(cap, k)):
-            if n:
-                stats = stats + _mc_stream(spec, seed, j, n, progress)
+        try:
+            for j, n in enumerate(split(cap, k)):
+                if n:
+                    stats = stats + _mc_stream(spec, seed, j, n, progress)
+        except KeyboardInterrupt:  # the streams finished so far are the partial result
+            raise RunInterrupted(stats, stats.trials, cap) from None
         return stats
     parts = run_streams(partial(_mc_stream, spec, seed), split(cap, k), executor, progress)
     return sum(parts, EquityStats.zero(spec[3]))

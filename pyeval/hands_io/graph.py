@@ -4,9 +4,9 @@
 name, three cumulative series over the hands he was dealt into (in the order given):
 
 * ``net``: what he won or lost, after the rake (the room's ``winnings`` when the record has them,
-  otherwise the replay's awards less a share of the recorded ``_rake`` + ``_jackpot`` in proportion
-  to what each winner was awarded);
-* ``net_before_rake``: the same with the rake he paid added back (the replay's awards);
+  otherwise the replay's, which takes the recorded ``_rake`` + ``_jackpot`` + ``_fees`` from the pots);
+* ``net_before_rake``: the same with the rake he paid added back (the house's take shared in
+  proportion to what each winner was awarded);
 * ``all_in_adjusted`` ("expected winnings", "all-in EV"): the net with each all-in hand's awards
   replaced by their expectation. A hand is all in when, before the board is complete, at most one
   player who has not folded still has chips behind, so no more betting can happen, and the hole
@@ -77,18 +77,19 @@ def hand_results(hh: HandHistory) -> list[HandResult]:
     n = len(hh.starting_stacks)
     names = [str(p) for p in (hh.players or [f"p{i + 1}" for i in range(n)])]
     first = views[0]  # starting stacks as replayed (an unbounded ``inf`` stack has a finite stand-in)
-    before = [Fraction(last.stacks[i] - first.stacks[i] - first.put_in[i], scale) for i in range(n)]
+    # the replay takes the house's recorded share (``_rake`` + ``_jackpot`` + ``_fees``) from the pots,
+    # so the stacks it ends with are after the rake
+    after = [Fraction(last.stacks[i] - first.stacks[i] - first.put_in[i], scale) for i in range(n)]
     awarded = [Fraction(w, scale) for w in last.winnings]
     recorded = hh.extra.get("winnings")
-    rake = int(hh.extra.get("_rake", 0) or 0) + int(hh.extra.get("_jackpot", 0) or 0)
+    house = sum(int(hh.extra.get(k, 0) or 0) for k in ("_rake", "_jackpot", "_fees"))
     if isinstance(recorded, list) and len(recorded) == n and all(isinstance(w, (int, float)) for w in recorded):
-        paid = [awarded[i] - Fraction(recorded[i]) for i in range(n)]
-    elif rake and any(awarded):
-        pot = sum(awarded, Fraction(0))
-        paid = [rake * awarded[i] / pot for i in range(n)]
+        net = [after[i] - (awarded[i] - Fraction(recorded[i])) for i in range(n)]
     else:
-        paid = [Fraction(0)] * n
-    net = [before[i] - paid[i] for i in range(n)]
+        net = after
+    pot = sum(awarded, Fraction(0))
+    paid = [house * awarded[i] / pot if house and pot else Fraction(0) for i in range(n)]  # by share of the pots
+    before = [net[i] + paid[i] for i in range(n)]
     expected = list(net)
     all_in = False
     start = None
@@ -106,7 +107,7 @@ def hand_results(hh: HandHistory) -> list[HandResult]:
                 res = equity([tuple(last.hole[i]) for i in eligible], board=start.board, exact=True)
                 for i, p in zip(eligible, res.players):
                     ev[i] += p.equity * Fraction(amount, scale)
-            expected = [net[i] - awarded[i] + ev[i] for i in range(n)]
+            expected = [net[i] - awarded[i] - paid[i] + ev[i] for i in range(n)]  # awards were after the rake
     live = set() if not all_in or start is None else {i for i, f in enumerate(start.folded) if not f}
     return [HandResult(names[i], net[i], before[i], expected[i], i in live) for i in range(n)]
 
