@@ -379,3 +379,19 @@ def test_more_rooms_on_the_stars_variant_driver(text: str, fmt: str, total: int 
     x = h.hand.extra
     assert x.get("_total_pot") == total and x["_rake"] == rake and x["winnings"] == won
     assert h.hand.starting_stacks[1] == (5050 if fmt == "cake" else 8000)
+
+
+_SAMPLES = {"ggpoker": GG_RIT, "winamax": WINAMAX, "888poker": PACIFIC, "ipoker": IPOKER_TOURNEY, "bovada": BOVADA,
+            "winning": WPN, "absolute": ABSOLUTE, "cake": CAKE}
+
+
+@pytest.mark.parametrize("fmt", sorted(_SAMPLES))
+def test_damaged_lines_are_reported_by_the_reader_never_a_reader_fault(fmt: str) -> None:
+    """Each line of each sample cut short, doubled or emptied: every hand is read or refused with the
+    reader's own reason (never the driver's last resort for an exception a reader let through)."""
+    lines = _SAMPLES[fmt].splitlines()
+    for k in range(1, len(lines)):
+        for bad in (lines[k][: len(lines[k]) // 2], lines[k] + lines[k], "", lines[k].replace("$", "$$")):
+            text = "\n".join(lines[:k] + [bad] + lines[k + 1:]) + "\n"
+            for h in parse_text(text, fmt, source="mutant"):
+                assert h.error is None or "the reader failed" not in h.error, (k, bad, h.error)
