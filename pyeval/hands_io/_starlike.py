@@ -31,7 +31,7 @@ __all__ = ["Room", "parse_hand", "split", "looks_like", "implicit_return", "retu
 #: Games whose name implies the structure when the room writes none (``PLO ($2/$5)``).
 _IMPLIED = {"plo": "pl", "plo-5": "pl", "plo5": "pl", "plo-6": "pl"}
 
-_COLLECT = re.compile(r"^collected (?P<a>.+?) from (?:the )?(?:main |side )?pot(?:[- ]?\d+)?\s*$")
+_COLLECT = re.compile(r"^collected (?P<a>\S+?) from (?:the )?(?:main |side )?pot(?:[- ]?\d+)?\s*(?:\((?:HI|LO)\))?\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<a>[^)]*)\) returned to (?P<n>.*)$")
 _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*:?\s*(?P<cards>.*)$")
 _ITEM = re.compile(r"^(?P<k>[A-Za-z][A-Za-z .-]*?):? ?\(?(?P<a>[^\s()]+)\)?$")

@@ -173,7 +173,7 @@ def _session(raw: RawHand, general: ET.Element, game: ET.Element, events: list[A
     cur = (general.findtext("currency") or "").strip() or None
     sample = " ".join(filter(None, [gt, general.findtext("bigblind")] + [p.get("chips") or "" for p in game.iter("player")]))
     sym = next((s for s in "$€£" if s in sample), None) or ("€" if "&euro;" in sample else None)
-    if not tour and (cur or sym or re.search(r"\d[.,]\d", sample)):
+    if not tour and (cur or sym or re.search(r"\d\.\d|\d,\d{1,2}(?!\d)", sample)):
         raw.scale = 100
         raw.currency = cur or {"$": "USD", "€": "EUR", "£": "GBP"}.get(sym or "")
         raw.currency_symbol = sym

@@ -28,9 +28,9 @@ ROOM = Room(
         r"fixed limit) \((?P<stakes>[^)]*)\) - (?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2}) "
         r"(?P<H>\d{1,2}):(?P<M>\d\d):(?P<S>\d\d)(?: (?P<tz>\w+))?"),
     table=re.compile(r"^Table: '(?P<table>.*)' (?P<max>\d+)-max \((?:real|play) money\)"
-                     r"(?: Seat #(?P<button>\d+) is the button)?\s*$"),
+                     r"(?: Seat #?(?P<button>\d+) is the button)?\s*$"),
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d.,]+)€?(?:, [^()]*bounty)?\)(?P<rest>.*)$"),
-    actions=acts(),
+    actions=acts(extra=((r"^deny BB .*$", None),)),
     sep=" ",
     hole=("PRE-FLOP",),
     skip=("ANTE/BLINDS",),
