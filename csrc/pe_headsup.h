@@ -21,7 +21,7 @@
  * A paytable line pays num/den to 1; den == 0 means "not on the table" (Odds: a winning hand
  * pushes; Bad Beat: the Odds wager loses; Pocket Bonus class 0: such hands are paid as AA).
  * Odds num == 0 also pushes. Winnings are floor(stake * num / den), or the ceiling when rounding
- * is PE_HU_ROUND_UP.
+ * is PE_HU_ROUND_UP: the house games' one payout helper, pe_house_pay (pe_house.h).
  */
 #ifndef PE_HEADSUP_H
 #define PE_HEADSUP_H

@@ -23,7 +23,8 @@ from pyeval.headsup import HeadsUpPaytable, PaytableKind, example_rules
 from pyeval.headsup.paytables import ODDS_STRAIGHT_OR_BETTER, POCKET_BONUS_HOLDEM_BONUS_LADDER
 from pyeval.headsup.sim import HeadsUpSim, play_batch
 from pyeval.house import LinePaytable, PaidLine, PaytableLine, category_scale, settle_line, winnings
-from pyeval.house.sim import fill_struct, play_rounds, ratios
+from pyeval.house import play_rounds
+from pyeval.house.sim import fill_struct, ratios
 
 
 # ---- one payout formula, Python and C ------------------------------------------------------------

@@ -26,7 +26,7 @@ class Box(enum.IntEnum):
     NEAR = 4       #: the box closest to the dealer
 
 
-#: The shoe's names for the boxes (:data:`pyeval.shoe.CRISS_CROSS_HAND_DEAL`'s community labels).
+#: The dealing procedure's names for the boxes (:data:`pyeval.crisscross.dealing.CRISS_CROSS_HAND_DEAL`'s community labels).
 BOX_LABELS = {Box.FAR: "column_far", Box.ROW_LEFT: "row_first", Box.CENTRE: "center",
               Box.ROW_RIGHT: "row_last", Box.NEAR: "column_near"}
 _BOX_OF_LABEL = {lab: b for b, lab in BOX_LABELS.items()}
@@ -69,7 +69,7 @@ class CrissCrossPhase(enum.Enum):
 
 
 class StubCountOutcome(enum.Enum):
-    """What a stub count found (§ 674a.9(e)-(f)), as the shoe's :func:`~pyeval.shoe.judge_stub_count`
+    """What a stub count found (§ 674a.9(e)-(f)), as the house layer's :func:`~pyeval.house.stub.judge_stub_count`
     decides it; ``MISDEAL_DECK_INCORRECT`` is its ``DECK_REMOVED`` with ``misdealt`` set."""
 
     CORRECT = "correct"  #: § 674a.9(e): 52 cards; the stub goes to the discard rack unexposed

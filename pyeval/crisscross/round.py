@@ -126,7 +126,7 @@ _SETTLE = frozenset({_A_SETTLE})
 @functools.lru_cache(maxsize=64)
 def _cross_plan(order: tuple[int, ...], misdeal: Misdeal | None) -> DealPlan:
     """The shoe's plan of the § 674a.9(b) cross deal for these players, with an injected misdeal
-    as the shoe's :class:`~pyeval.shoe.DealFaults` (an extra or missing last hole card, or an
+    as the dealing engine's :class:`~pyeval.house.dealing.DealFaults` (an extra or missing last hole card, or an
     extra or missing community card)."""
     faults = None
     if misdeal is not None:

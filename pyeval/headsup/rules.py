@@ -298,8 +298,8 @@ class HeadsUpRules:
             over his wagers), or None.
         dealing: the :class:`DealingMethod` (recorded in the round record).
         hole_card_procedure: the order the hole cards are dealt in, as the shoe's dealing
-            procedure (:class:`pyeval.shoe.DealingProcedure`); its ``"hole"`` stage must give two
-            cards to each player and to the dealer. Default :data:`pyeval.shoe.WPT_HEADS_UP_DEAL`
+            procedure (:class:`pyeval.house.dealing.DealingProcedure`); its ``"hole"`` stage must give two
+            cards to each player and to the dealer. Default :data:`pyeval.headsup.dealing.WPT_HEADS_UP_DEAL`
             (assumed: § 677a.8-.10 are not in our hands; one card at a time from the player
             farthest to the dealer's left, the dealer last, twice around).
         odds_equal_ante: the Odds wager must equal the Ante (default True, assumed: § 677a.7 is not
@@ -381,7 +381,7 @@ class HeadsUpRules:
             raise TableRulesError(f"odds_equal_ante must be a bool, got {self.odds_equal_ante!r}")
         proc = self.hole_card_procedure
         if not isinstance(proc, DealingProcedure):
-            raise TableRulesError(f"hole_card_procedure must be a pyeval.shoe.DealingProcedure, got {proc!r}")
+            raise TableRulesError(f"hole_card_procedure must be a pyeval.house.dealing.DealingProcedure, got {proc!r}")
         try:
             plan = plan_deal(proc, (1, 2), stages=("hole",))
             hands, _, dealer = plan.place(range(plan.need))

@@ -6,7 +6,7 @@ bad input, raises a :class:`~pyeval.errors.PyevalError` and changes nothing.
 Threads: a :class:`Shoe` may be shared by threads. Each C call takes the struct's lock word (an
 atomic exchange in C; a call that finds it taken changes nothing, and Python retries after a short
 sleep), so two calls never interleave; a change made of several steps (a shuffle procedure,
-:func:`~pyeval.shoe.deal_procedure`, an explicit cut, :meth:`Shoe.reshuffle_rack`) is made on a
+:func:`~pyeval.house.dealing.deal_procedure`, an explicit cut, :meth:`Shoe.reshuffle_rack`) is made on a
 private copy and committed at once if no other call changed the shoe meanwhile (else redone).
 Reads of several fields (:meth:`Shoe.stub`, :attr:`Shoe.rack`, :meth:`Shoe.snapshot`, ...) read one
 consistent copy.
