@@ -119,6 +119,14 @@ def test_pyeval_exact_hu(benchmark, record):
 
 
 @pytest.mark.benchmark(group="vs OMPEval: exact AhKh-QsQd")
+def test_pyeval_exact_hu_two_threads(benchmark, record):
+    """The same spot on two threads: one deal, its boards split in two parts (pe_eq_spot_part)."""
+    record(benchmark, 1)
+    r = benchmark(pyeval.equity, HU, exact=True, threads=2)
+    assert r.players == pyeval.equity(HU, exact=True).players
+
+
+@pytest.mark.benchmark(group="vs OMPEval: exact AhKh-QsQd")
 def test_ompeval_exact_hu(benchmark, record):
     record(benchmark, 1)
     benchmark(_omp_equity, HU, True)

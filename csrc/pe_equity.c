@@ -287,10 +287,11 @@ static void eq_ranks_n(eq_iso *x, int r, int left, uint32_t key, uint64_t w) { e
 
 EQ_INLINE void eq_ranks_body(eq_iso *x, int r, int left, uint32_t key, uint64_t w, const int p)
 {
-    if (left == 1) { /* the last card: one class per rank still held by the deck */
+    if (left == 1) { /* the last card: one class per rank still held by the deck (one unit of work) */
+        if (!eq_mine(x)) return;
         for (; r >= 0; r--) {
             const unsigned n = x->avail[r];
-            if (!n || !eq_mine(x)) continue;
+            if (!n) continue;
             const uint32_t k2 = key + EQ_RANK_KEY(r);
             uint16_t v[PE_EQ_MAX_PLAYERS];
             for (int i = 0; i < p; i++) v[i] = eq_rank_value(k2 + x->hr[i]);

@@ -127,3 +127,146 @@ def test_stars_like_rooms_are_data_on_the_same_reader(words, fmt):
     assert detect_format(text) == fmt
     (h,) = parse_text(text)
     assert h.hand is not None and h.verification.ok, (h.error, h.verification)
+
+
+# a Full Tilt Matrix hand as its UTF-16 exports write it: doubled line ends, chat, the win only in the summary
+FT_MATRIX = """Full Tilt Poker Game #31000000001: $26 Super Turbo Matrix (244000001), Match 4 - 15/30 - No Limit Hold'em - 09:20:06 EET - 2012/11/23 [02:20:06 ET - 2012/11/23]
+
+Seat 1: Ann (300)
+
+Seat 2: Bob (300)
+
+Seat 3: Cy (300)
+
+Ann posts the small blind of 15
+Bob posts the big blind of 30
+The button is in seat #3
+*** HOLE CARDS ***
+Dealt to Cy [Ts 3h]
+Cy raises to 300, and is all in
+Ann: gl all 2
+Ann folds
+Bob folds
+Uncalled bet of 270 returned to Cy
+*** SUMMARY ***
+Total pot 75 | Rake 0
+Seat 1: Ann (small blind) folded before the Flop
+Seat 2: Bob (big blind) folded before the Flop
+Seat 3: Cy (button) collected (75), mucked
+"""
+
+FT_STUD = """Full Tilt Poker Game #21000000001: Table Hagan - $3/$6 Ante $0.50 - Limit Stud Hi - 12:06:20 ET - 2010/06/11
+Seat 1: Kay ($20)
+Seat 2: Lou ($25)
+Seat 3: Max ($30)
+Kay antes $0.50
+Lou antes $0.50
+Max antes $0.50
+*** 3RD STREET ***
+Dealt to Kay [9c]
+Dealt to Lou [5h 3c] [Td]
+Dealt to Max [2c]
+Max is low with [2c]
+Max brings in for $1
+Kay completes it to $3
+Lou folds
+Max folds
+Uncalled bet of $2 returned to Kay
+Kay mucks
+Kay wins the pot ($3.50)
+*** SUMMARY ***
+Total pot $3.50 | Rake $0
+"""
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-8"])
+def test_full_tilt_matrix_hand_with_chat_and_the_win_only_in_the_summary(tmp_path, encoding):
+    f = tmp_path / "ft.txt"
+    f.write_bytes(FT_MATRIX.replace("\n", "\r\n").encode(encoding))
+    (h,) = parse_file(f)
+    assert h.format == "fulltilt" and h.error is None, h.error
+    assert h.hand.extra["winnings"][h.hand.players.index("Cy")] == 75
+    assert any("Ann: gl all 2" in x for x in h.hand.extra["_room_lines"])
+    assert h.hand.extra["event"].startswith("Tournament #$26 Super Turbo Matrix") and h.verification.ok, h.verification
+
+
+def test_full_tilt_stud_is_read_on_the_same_base():
+    (h,) = parse_text(FT_STUD)
+    assert h.error is None and h.hand.variant == "F7S" and h.hand.bring_in == 100 and h.hand.antes == [50, 50, 50]
+    assert h.verification.ok, h.verification
+
+
+def test_a_single_draw_without_a_draw_section_is_opened_by_the_first_discard():
+    text = """PokerStars Game #35000000001:  5 Card Draw Limit ($0.10/$0.20 USD) - 2009/11/25 14:14:42 ET
+Table 'Laodica IV' 6-max Seat #2 is the button
+Seat 1: Fay ($1.52 in chips)
+Seat 2: Gil ($2.49 in chips)
+Seat 3: Hal ($2.42 in chips)
+Hal: posts small blind $0.05
+Fay: posts big blind $0.10
+*** DEALING HANDS ***
+Dealt to Fay [Td Th 6h 4h 2s]
+Gil: calls $0.10
+Hal: calls $0.05
+Fay: checks
+Hal: discards 3 cards
+Fay: discards 1 card [2s]
+Dealt to Fay [Td Th 6h 4h] [Ks]
+Gil: stands pat
+Hal: checks
+Fay: bets $0.20
+Gil: folds
+Hal: folds
+Uncalled bet ($0.20) returned to Fay
+Fay collected $0.30 from pot
+*** SUMMARY ***
+Total pot $0.30 | Rake $0
+"""
+    (h,) = parse_text(text)
+    assert h.error is None, h.error
+    assert any(a.endswith(" sd 2s") for a in h.hand.actions)
+    assert h.verification.ok, h.verification
+
+
+def test_a_big_blind_posted_to_come_in_is_live():
+    text = OLD_STARS.replace("Eve: posts big blind 30\n", "Eve: posts big blind 30\nBea: posts big blind 30\n")
+    (h,) = parse_text(text)
+    assert h.error is None, h.error
+    assert any("live big blind of 30 to come in" in n for n in h.hand.extra["_notes"])
+    assert h.hand.blinds_or_straddles == [15, 30, 0, 0, 0] and h.verification.ok, h.verification
+
+
+STUD_COMPLETED = """PokerStars Game #35000000002:  7 Card Stud Limit ($0.04/$0.08 USD) - 2009/11/26 10:10:56 ET
+Table 'Atalante II' 8-max
+Seat 1: Ida ($1.56 in chips)
+Seat 3: Jon ($2.23 in chips)
+Seat 5: Kim ($2.10 in chips)
+Ida: posts the ante $0.01
+Jon: posts the ante $0.01
+Kim: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to Ida [5h 5c 2s]
+Dealt to Jon [Ad]
+Dealt to Kim [6h]
+Ida: bets $0.04
+Jon: folds
+Kim: folds
+Uncalled bet ($0.04) returned to Ida
+Ida collected $0.03 from pot
+*** SUMMARY ***
+Total pot $0.03 | Rake $0
+"""
+
+
+def test_a_stud_bring_in_completed_at_once_replays():
+    (h,) = parse_text(STUD_COMPLETED)
+    assert h.error is None, h.error
+    assert any("completed at once" in n for n in h.hand.extra["_notes"])
+    assert h.verification.ok, h.verification
+
+
+def test_the_engine_refuses_a_completion_by_another_player_and_changes_nothing():
+    (h,) = parse_text(STUD_COMPLETED.replace("Ida: bets $0.04", "Jon: bets $0.04").replace(
+        "Jon: folds\n", "Ida: folds\n"))
+    assert h.hand is not None and not h.verification.ok
+    assert "brings in" in h.verification.problems[0]

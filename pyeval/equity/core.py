@@ -494,8 +494,9 @@ def equity(players: Sequence[PlayerLike], board: object = (), dead: object = (),
         workers: processes of the default executor (1: always in this process).
         progress: called with the number of boards or trials just finished.
         threads: exact enumeration on this many threads of one shared pool (the C calls release
-            the GIL; 0: every core); the sums do not depend on it. Monte Carlo ignores it (see
-            ``executor``).
+            the GIL; 0: every core): the deals are spread over them, and with fewer deals than
+            threads (a hand against a hand) each deal's boards are split; the sums do not depend on
+            it. Monte Carlo ignores it (see ``executor``).
     Returns:
         :class:`EquityResult` (per player win / tie / equity as ``Fraction``, standard errors).
     Raises:
@@ -620,14 +621,17 @@ def _equity_mc(ranges: list[Range], b: tuple[int, ...], d: tuple[int, ...], o: _
 
 def _mc_fixed(spec: tuple[Any, ...], seed: int, k: int, cap: int, executor: Executor | None,
               progress: Callable[[int], None] | None) -> EquityStats:
-    """``cap`` trials split over ``k`` streams, in this process or as tasks of ``executor``."""
+    """``cap`` trials split over ``k`` streams, in this process or as tasks of ``executor``. Ctrl-C
+    in this process raises RunInterrupted carrying the sums of the streams finished."""
     if executor is None:
         stats = EquityStats.zero(spec[3])
         try:
             for j, n in enumerate(split(cap, k)):
                 if n:
                     stats = stats + _mc_stream(spec, seed, j, n, progress)
-        except KeyboardInterrupt:  # the streams finished so far are the partial result
+        except KeyboardInterrupt as stop:  # the streams finished so far are the partial result
+            if isinstance(stop, RunInterrupted):
+                raise
             raise RunInterrupted(stats, stats.trials, cap) from None
         return stats
     parts = run_streams(partial(_mc_stream, spec, seed), split(cap, k), executor, progress)

@@ -182,11 +182,11 @@ def _spot_parts(packs: tuple[bytes, ...], b: bytes, d: bytes, threads: int) -> t
         weights += q[2 * n:]
         offsets.append(offsets[-1] + n)
     p = len(packs)
-    wts = ffi.from_buffer("uint32_t[]", weights)
+    cards, offs, wts = bytes(combos), ffi.new("uint32_t[]", offsets), ffi.from_buffer("uint32_t[]", weights)
 
     def part(i: int) -> tuple[int, Any]:
         out = ffi.new("pe_eq_spot_out *")
-        st = lib.pe_eq_spot_part(bytes(combos), offsets, wts, p, b, len(b), d, len(d), SPOT_MAX_WORK, i, threads, out)
+        st = lib.pe_eq_spot_part(cards, offs, wts, p, b, len(b), d, len(d), SPOT_MAX_WORK, i, threads, out)
         return st, out
 
     outs = run_threads(part, [(i,) for i in range(threads)])

@@ -7,7 +7,7 @@ raises on the first bad hand. Each hand becomes a :class:`~pyeval.poker.phh.Hand
 PHH fields the room records (``players``, ``seats``, ``finishing_stacks``, ``winnings``, ``venue``,
 ``table``, ``hand``, ``time``, ``year``/``month``/``day``, ``currency``, ``currency_symbol``,
 ``seat_count``, ``event``, ``level``) and user fields ``_units_per_currency`` (100: amounts are cents),
-``_button_seat``, ``_rake``, ``_jackpot``, ``_total_pot``, ``_returned``, ``_cashed_out``, ``_boards``,
+``_button_seat``, ``_rake``, ``_jackpot``, ``_fees`` (the house's take, which the replay takes from the pots), ``_total_pot``, ``_returned``, ``_cashed_out``, ``_boards``,
 ``_mixed_game``, ``_sitting_out``, ``_notes``. Amounts are ints in the smallest unit (cents, or chips).
 Hands with antes carry pokerkit's ``ante_trimming_status = true`` (a room pots an ante as its
 poster's contribution); tournament hands replay in tournament mode (``_pyeval_tournament``, and

@@ -154,6 +154,11 @@ def read_seats(raw: RawHand, lines: list[str], first: int, start: int, seat: re.
     i = first
     while i < len(lines):
         sm = seat.match(lines[i])
+        if not sm and not lines[i].strip():  # blank lines around the seats (UTF-16 exports' doubled line ends)
+            k = next((k for k in range(i + 1, len(lines)) if lines[k].strip()), len(lines))
+            if k < len(lines) and seat.match(lines[k]):
+                i = k
+                continue
         if not sm:
             break
         seated.append(Seat(number(sm["seat"], "the seat number", raw, start + i, 0, MAX_SEAT), sm["name"],
@@ -358,7 +363,9 @@ class _Acts:
 
     def forced(self, a: Any) -> None:
         i = self.p(a.name, a.line)
-        if a.kind == "ante":
+        if a.kind == "post" and a.extra in ("sb", "bb", "both") and self.n > 2 and i >= 2:
+            self.come_in(a, i)
+        elif a.kind == "ante":
             self.antes[i] += a.amount
             self.contrib[i] += a.amount
         elif a.extra == "both":  # a live big blind and a dead small blind posted together
@@ -373,6 +380,24 @@ class _Acts:
             self.bos[i] += a.amount
             self.contrib[i] += a.amount
             self.street_bet[i] += a.amount
+
+    def come_in(self, a: Any, i: int) -> None:
+        """A blind posted to come in by a player outside the blinds: a small blind is dead money (noted:
+        the engine has none, its replay differs by it), a big blind is live (replayed as his first call)
+        unless he folds before putting in more."""
+        live = 0 if a.extra == "sb" else min(a.amount, self.raw.big_blind or a.amount)
+        later = [b.kind for b in self.raw.acts if b.name == a.name and b.line > a.line and b.kind not in ("ante", "post")]
+        if later[:1] == ["fold"]:
+            live = 0
+        dead = a.amount - live
+        if dead:  # the engine has no per-player dead money: the replay differs by it, and says so
+            self.notes.append(f"{a.name} posted a dead blind of {dead} to come in (line {a.line}): PHH has no dead "
+                              "blinds")
+        if live:
+            self.street_bet[i] += live
+            self.notes.append(f"{a.name} posted a live big blind of {live} to come in (line {a.line}): PHH has no "
+                              "such blind; replayed as his first call")
+        self.contrib[i] += a.amount
 
     def street(self, a: Any) -> None:
         self.street_no += 1

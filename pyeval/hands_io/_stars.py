@@ -17,6 +17,7 @@ kept on the record (``_room_lines``); a line it does not know is an error if it 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ._limits import room_time
@@ -25,12 +26,13 @@ from ._model import (
 )
 from .games import game_named, structure_named
 
-__all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER"]
+__all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
 
 #: Whole lines every Stars-like room writes that carry no chips (kept as ``_room_lines``).
 CHATTER: tuple[str, ...] = (
     r"No low hand qualified", r"Pair on board - a double bet is allowed", r"The deck is reshuffled",
     r"Betting is capped", r"Hand cancelled", r"Hand was run (?:twice|\w+ times)",
+    r".+ split the .* bounty for eliminating .*",
 )
 #: What may follow a player's name (with or without a colon) on a line that carries no chips.
 PLAYER_CHATTER: tuple[str, ...] = (
@@ -41,7 +43,7 @@ PLAYER_CHATTER: tuple[str, ...] = (
     r"has been disconnected.*", r"wins (?:a |an )?(?:entry|ticket|bounty|\$).*", r"wins .* for eliminating .*",
     r"is (?:now )?playing.*", r"doesn't show hand", r"is all-in", r"has reconnected", r"stands up", r"sits down",
     r"has \d+ seconds left to act", r"has requested TIME", r"is feeling .*", r"has left the table",
-    r"has joined the table", r"is low with .*", r"is high with .*", r"out of hand.*",
+    r"has joined the table", r"is low with .*", r"is high with .*", r"out of hand.*", r"said \".*\"",
 )
 
 
@@ -59,12 +61,28 @@ class StarsDialect:
     header: re.Pattern[str]
     detect: re.Pattern[str]
     table: re.Pattern[str] = re.compile(
-        r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play Money|Real Money)\))?"
+        r"^\s*Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-[Mm]ax)?,?(?: \((?:Play Money|Real Money)\))?"
         r"(?: Seat #(?P<button>\d+) is the button)?\s*$")
     seat: re.Pattern[str] = re.compile(
-        r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?)(?: in chips)?(?:, [^()]*? bounty)?\)(?P<rest>.*)$")
+        r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()\s]*\d[^()\s]*(?: [A-Z]{3})?)(?: in chips)?"
+        r"(?:, [^()]*? bounty)?\)(?P<rest>.*)$")
     chatter: tuple[str, ...] = ()
     player_chatter: tuple[str, ...] = ()
+    #: ``NAME: verb`` (PokerStars) or ``NAME verb`` (Full Tilt before 2016) action lines
+    colon: bool = True
+    #: kinds of action also written ``NAME verb`` by a room with colons (Run It Once: ``NAME shows [..]``)
+    spaced: tuple[str, ...] = ()
+    #: the action patterns, in order, and the kind each is (see ``_ACTS``)
+    acts: tuple[tuple[re.Pattern[str], str], ...] = ()
+    collect: re.Pattern[str] = re.compile(r"^collected (?P<a>[^\s]+) from (?:main |side )?pot(?:-\d+)?\s*$")
+    uncalled: re.Pattern[str] = re.compile(r"^Uncalled bet \((?P<a>[^)]*)\) returned to (?P<n>.*)$")
+    #: a line naming the button seat in the body (Full Tilt: ``The button is in seat #N``)
+    button: re.Pattern[str] | None = None
+    #: the room's section names -> PokerStars' (``7TH STREET`` -> ``RIVER``, ``DRAW`` -> ``FIRST DRAW``)
+    sections: tuple[tuple[str, str], ...] = ()
+    #: the header reader: fills the RawHand from the hand's first lines, returns the first seat line's
+    #: index (default: PokerStars' header and table line)
+    head: Callable[[StarsDialect, RawHand, list[str], int], int] | None = None
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
@@ -77,11 +95,11 @@ class StarsDialect:
 _STRUCT = re.compile(r"\b(?P<struct>Cap No Limit|Cap Pot Limit|No Limit|Pot Limit|Fixed Limit|Limit)\b", re.I)
 _DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2}) (\d{1,2}):(\d{2})(?::(\d{2}))?(?: (\w+))?")
 _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*\s*(?P<cards>.*)$")
-_OUT = re.compile(r"is sitting out|out of hand")
+_OUT = re.compile(r"is sitting out|out of hand|[Ss]itting out")
 _TOURNEY = re.compile(r"^Tournament #(?P<id>\d+), ")
 _LEVEL = re.compile(r"Level (?P<level>[^ ]+)(?: \((?P<stakes>[^)]*)\))?")
 _AMT = r"(?P<a>[^\s|]+)"
-_ALLIN = r"(?: and is all-in)?(?: and has reached the [^ ]+ cap)?\s*$"
+_ALLIN = r"(?: and is all[- ]in)?(?: and has reached the [^ ]+ cap)?\s*$"
 _ACTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^posts small & big blinds " + _AMT + _ALLIN), "both"),
     (re.compile(r"^posts small blind " + _AMT + _ALLIN), "sb"),
@@ -99,12 +117,12 @@ _ACTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^completes it to " + _AMT + _ALLIN), "complete"),
     (re.compile(r"^discards (?P<n>\d+) cards?(?: \[(?P<c>[^\]]*)\])?\s*$"), "discard"),
     (re.compile(r"^stands pat(?: on \[(?P<c>[^\]]*)\])?\s*$"), "pat"),
-    (re.compile(r"^shows \[(?P<c>[^\]]*)\](?: \(.*\))?\s*$"), "show"),
+    (re.compile(r"^shows \[(?P<c>[^\]]*)\](?: \(.*\)| for .*)?\s*$"), "show"),
     (re.compile(r"^mucks hand(?: \[(?P<c>[^\]]*)\])?\s*$"), "muck"),
     (re.compile(r"^cashed out the hand for " + _AMT + r"(?: \| Cash Out Fee (?P<fee>[^\s]+))?\s*$"), "cashout"),
 ]
-_COLLECT = re.compile(r"^collected (?P<a>[^\s]+) from (?:main |side )?pot(?:-\d+)?\s*$")
-_UNCALLED = re.compile(r"^Uncalled bet \((?P<a>[^)]*)\) returned to (?P<n>.*)$")
+#: PokerStars' action patterns (a dialect's ``acts`` may extend them: ``STARS_ACTS + (...)``).
+STARS_ACTS = tuple(_ACTS)
 _STUD_STREETS = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"]
 _DRAW_STREETS = ["DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"]
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 5, "SEVENTH": 6, "EIGHTH": 7,
@@ -177,6 +195,13 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
             engine does not play (``game not supported: ...``).
     """
     raw = RawHand(venue=dialect.venue, source=source, line=start, implicit_returns=True)
+    first = (dialect.head or stars_head)(dialect, raw, lines, start)
+    _Body(dialect, raw, lines, start, first).read()
+    return raw
+
+
+def stars_head(dialect: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
+    """PokerStars' header and table line into ``raw``; the index of the first seat line (2)."""
     m = dialect.header.match(lines[0])
     if not m:
         raise raw.fail(f"not a {dialect.venue} hand header", start)
@@ -198,19 +223,20 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
         raw.seat_count = number(tmt["max"], "the table size", raw, start + 1, 2, MAX_SEAT)
     if tmt["button"]:
         raw.button_seat = number(tmt["button"], "the button seat", raw, start + 1, 0, MAX_SEAT)
-    _Body(dialect, raw, lines, start).read()
-    return raw
+    return 2
 
 
 class _Body:
     """The lines after the table line of one hand: one method per kind of line."""
 
-    def __init__(self, dialect: StarsDialect, raw: RawHand, lines: list[str], start: int) -> None:
+    def __init__(self, dialect: StarsDialect, raw: RawHand, lines: list[str], start: int, first: int) -> None:
         self.d, self.raw, self.lines, self.start = dialect, raw, lines, start
         stem = raw.game[1:]
         self.stud = stem in ("7S", "7S/8", "R", "5S")
         self.draw = stem in ("5D", "2L3D", "2L1D", "B")
-        self.seats = read_seats(raw, lines, 2, start, dialect.seat, _OUT)
+        self.seats = read_seats(raw, lines, first, start, dialect.seat, _OUT)
+        self.acts = dialect.acts or _ACTS
+        self.sections = dict(dialect.sections)
         self.names = self.seats.names
         self.acted: set[str] = set()
         self.section = "pre"
@@ -220,6 +246,8 @@ class _Body:
         self.stud_cards: dict[str, list[int]] = {}
         self.stud_spec = [(2, 1), (0, 1), (0, 1), (0, 1), (1, 0)] if stem != "5S" else [(1, 1), (0, 1), (0, 1), (0, 1)]
         self.cur_bet: dict[str, int] = {}
+        self.may_draw = False  # a draw section began and nobody has bet since: discards belong to it
+        self.summary_wins: list[tuple[str, int, int]] = []  # (name, amount, line) of "Seat N: NAME ... won (X)"
 
     def read(self) -> None:
         for j in range(self.seats.end, len(self.lines)):
@@ -227,20 +255,31 @@ class _Body:
             if line.strip():
                 self.line(line.strip() if line[:1].isspace() else line, self.start + j)
         finish_seats(self.raw, self.seats, self.acted)
+        raw = self.raw
+        if not any(a.kind == "collect" for a in raw.acts):  # wins printed only in the summary (Full Tilt Matrix)
+            for nm, a, no in self.summary_wins:
+                raw.add("collect", nm, a, line=no)
+        if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
+            raw.bring_in = max(1, raw.small_bet // 4)
+            raw.notes.append(f"the bring-in was completed at once: its size is not recorded ({raw.bring_in} assumed)")
         if self.run_boards:
             self.raw.boards = [tuple(b) for b in self.run_boards]
 
     def line(self, line: str, no: int) -> None:
         raw = self.raw
         sec = _SECTION.match(line)
+        bm = self.d.button.match(line) if self.d.button else None
         if sec:
-            self.section_line(sec["name"].strip(), BRACKETS.findall(sec["cards"] or ""), no)
+            label = sec["name"].strip()
+            self.section_line(self.sections.get(label, label), BRACKETS.findall(sec["cards"] or ""), no)
+        elif bm:
+            raw.button_seat = number(bm["seat"], "the button seat", raw, no, 0, MAX_SEAT)
         elif self.section == "summary":
             self.summary(line, no)
         elif line.startswith("Dealt to "):
             self.dealt(line, no)
-        elif _UNCALLED.match(line):
-            uncalled_bet(raw, _UNCALLED.match(line), self.names, no)  # type: ignore[arg-type]
+        elif self.d.uncalled.match(line):
+            uncalled_bet(raw, self.d.uncalled.match(line), self.names, no)  # type: ignore[arg-type]
         elif line.startswith("Board "):
             return
         elif self.d.info.match(line):
@@ -253,7 +292,7 @@ class _Body:
         nm = next((n for n in self.names if line.startswith(n + ": ")), None)
         if nm is not None:
             rest = line[len(nm) + 2:]
-            if self.d.player_info.match(rest):
+            if self.d.player_info.match(rest) or not self.d.colon:  # without colons in actions: chat
                 raw.info.append(f"{no}: {line}")
                 return
             self.player_line(nm, rest, no)
@@ -261,15 +300,19 @@ class _Body:
         nm = next((n for n in self.names if line.startswith(n + " ")), None)
         if nm is not None:
             tail = line[len(nm) + 1:]
-            cm = _COLLECT.match(tail)
+            cm = self.d.collect.match(tail)
             if cm:
                 raw.add("collect", nm, amount(cm["a"], raw.scale, raw, no), line=no)
                 return
             if self.d.player_info.match(tail):
                 raw.info.append(f"{no}: {line}")
                 return
+            if not self.d.colon or any(k in self.d.spaced and p.match(tail) for p, k in self.acts):
+                self.player_line(nm, tail, no)
+                return
         elif re.match(r"^.+? (?:joins the table at seat #\d+|leaves the table|said, \".*\"|is connected|"
-                      r"is disconnected|has returned|sits out|will be allowed to play after the button)\s*$", line):
+                      r"is disconnected|has returned|sits out|is sitting out|will be allowed to play after the button|"
+                      r"was removed from the table for failing to post)\s*$", line):
             raw.info.append(f"{no}: {line}")  # a player not dealt in
             return
         if re.search(r"\d", line) or nm is not None and ":" in line:
@@ -297,6 +340,7 @@ class _Body:
             self.next_street(_STUD_STREETS.index(label), label, no)
         elif self.draw and label in _DRAW_STREETS:
             self.next_street(_DRAW_STREETS.index(label), label, no)
+            self.may_draw = True
         elif label in ("FLOP", "TURN", "RIVER") and not self.stud and not self.draw:
             if not bracket:
                 raise raw.fail(f"{label} without cards", no)
@@ -347,32 +391,45 @@ class _Body:
 
     def player_line(self, nm: str, rest: str, no: int) -> None:
         raw = self.raw
-        for pat, kind in _ACTS:
+        for pat, kind in self.acts:
             m = pat.match(rest)
             if not m:
                 continue
+            if kind == "info":  # a line the room writes for a player that carries no chips
+                raw.info.append(f"{no}: {nm} {rest}")
+                return
             self.acted.add(nm)
-            gd = m.groupdict()
-            a = amount(gd["a"], raw.scale, raw, no) if gd.get("a") else 0
-            if kind in _POSTS:
-                raw.add("post", nm, a, line=no, extra=_POSTS[kind])
-                self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
-            elif kind == "bring_in":
-                if raw.bring_in is None:
-                    raw.bring_in = a
-                raw.add("bring_in", nm, a, line=no)
-                self.cur_bet[nm] = a
-            elif kind == "discard":
-                cs = tuple(cards(gd["c"], raw, no)) if gd.get("c") else ()
-                raw.add("discard", nm, number(gd["n"], "the number of cards discarded", raw, no, 0, 52), cs, line=no)
-            elif kind == "pat":
-                raw.add("discard", nm, 0, line=no)
-            elif kind == "cashout":
-                raw.add("cashout", nm, a, line=no)
-            else:
-                common_action(raw, nm, kind, a, gd.get("c"), no, self.cur_bet)
+            if self.draw and kind in ("discard", "pat") and not self.may_draw:
+                # single-draw files before 2010 write no "*** FIRST DRAW ***": the first discard opens it
+                self.next_street(self.street + 1, "DRAW", no)
+                self.may_draw = True
+            elif kind not in ("discard", "pat", "show", "muck"):
+                self.may_draw = False
+            self.act(nm, kind, m.groupdict(), no)
             return
         raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)
+
+    def act(self, nm: str, kind: str, gd: dict[str, str | None], no: int) -> None:
+        """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
+        raw = self.raw
+        text = gd.get("a")
+        a = amount(text, raw.scale, raw, no) if text else 0
+        shown = gd.get("c")
+        if kind in _POSTS:
+            raw.add("post", nm, a, line=no, extra=_POSTS[kind])
+            self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
+        elif kind == "bring_in":
+            if raw.bring_in is None:
+                raw.bring_in = a
+            raw.add("bring_in", nm, a, line=no)
+            self.cur_bet[nm] = a
+        elif kind == "discard":
+            cs = tuple(cards(shown, raw, no)) if shown else ()
+            raw.add("discard", nm, number(gd.get("n"), "the number of cards discarded", raw, no, 0, 52), cs, line=no)
+        elif kind in ("pat", "cashout"):
+            raw.add("discard" if kind == "pat" else "cashout", nm, a, line=no)
+        else:
+            common_action(raw, nm, kind, a, shown, no, self.cur_bet)
 
     def summary(self, line: str, no: int) -> None:
         raw = self.raw
@@ -386,6 +443,9 @@ class _Body:
         nm = next((n for n in self.names if rest.startswith(n + " ") or rest == n), None)
         if nm is None:
             return
+        wm = re.search(r" (?:collected|won) \((?P<a>[^)]*)\)", rest[len(nm):])
+        if wm:
+            self.summary_wins.append((nm, amount(wm["a"], raw.scale, raw, no), no))
         mm = re.search(r" (?:mucked|showed) \[(?P<c>[^\]]*)\]", rest[len(nm):])
         if mm and not self.draw:  # draw games show the final hand
             cs = list(cards(mm["c"], raw, no))

@@ -42,7 +42,7 @@ GAMES: tuple[Game, ...] = (
     Game("5O", "5 Card Omaha", ("5-Card Omaha", "Five Card Omaha", "5 Card Omaha Hi", "PLO5", "5 Card PLO",
                                 "5 Card Omaha High", "PLO-5", "Omaha5")),
     Game("5O/8", "5 Card Omaha Hi/Lo", ("5-Card Omaha Hi/Lo", "Five Card Omaha Hi/Lo", "5 Card Omaha 8")),
-    Game("7S", "7 Card Stud", ("Seven Card Stud", "7-Card Stud", "Stud", "7 Card Stud Hi", "Stud Hi",
+    Game("7S", "7 Card Stud", ("Seven Card Stud", "7-Card Stud", "Stud", "7 Card Stud Hi", "Stud Hi", "Stud High",
                                "7 Stud", "7stud", "7CARD", "Seven Cards Stud")),
     Game("7S/8", "7 Card Stud Hi/Lo", ("Seven Card Stud Hi/Lo", "7-Card Stud Hi/Lo", "Stud Hi/Lo", "Stud 8",
                                        "7 Card Stud 8", "Stud H/L 8 or better", "7CARD HiLo")),
@@ -77,7 +77,7 @@ GAMES: tuple[Game, ...] = (
 STRUCTURES: dict[str, str] = {
     "no limit": "N", "nl": "N", "cap no limit": "N", "no-limit": "N", "nolimit": "N", "pot limit": "P", "pl": "P",
     "cap pot limit": "P", "pot-limit": "P", "potlimit": "P", "limit": "F", "fixed limit": "F", "fl": "F",
-    "fixed": "F", "fixed-limit": "F", "pot limit pre-flop, no limit post-flop": "N",
+    "fixed": "F", "fixed-limit": "F", "cap nl": "N", "cap pl": "P", "pot limit pre-flop, no limit post-flop": "N",
 }
 
 _SPELLINGS = ((r"[’`´]", "'"), (r"\bhold ?'?em\b", "hold'em"), (r"\bhi ?[/-] ?lo\b|\bh ?/ ?l\b|\bhilo\b|\bhigh ?[/-] ?low\b"

@@ -3,10 +3,10 @@
 :func:`winnings_series` replays each hand (:func:`pyeval.hands_io.steps.steps`) and gives, per player
 name, three cumulative series over the hands he was dealt into (in the order given):
 
-* ``net``: what he won or lost, after the rake (the room's ``winnings`` when the record has them,
-  otherwise the replay's, which takes the recorded ``_rake`` + ``_jackpot`` + ``_fees`` from the pots);
-* ``net_before_rake``: the same with the rake he paid added back (the house's take shared in
-  proportion to what each winner was awarded);
+* ``net``: what he won or lost, after the rake: the replay's, which takes the recorded ``_rake`` +
+  ``_jackpot`` + ``_fees`` from the pots as the room did;
+* ``net_before_rake``: the same with his share of that take added back (each pot's take shared by
+  its winners in proportion to what they won from it, as :mod:`pyeval.hands_io.stats` counts it);
 * ``all_in_adjusted`` ("expected winnings", "all-in EV"): the net with each all-in hand's awards
   replaced by their expectation. A hand is all in when, before the board is complete, at most one
   player who has not folded still has chips behind, so no more betting can happen, and the hole
@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from ..errors import PyevalError
 from ._phh import HandHistory
+from .stats import _net_units
 from .steps import steps
 
 __all__ = ["HandResult", "WinningsSeries", "hand_results", "winnings_series", "sparkline", "graph_report"]
@@ -77,19 +78,11 @@ def hand_results(hh: HandHistory) -> list[HandResult]:
     n = len(hh.starting_stacks)
     names = [str(p) for p in (hh.players or [f"p{i + 1}" for i in range(n)])]
     first = views[0]  # starting stacks as replayed (an unbounded ``inf`` stack has a finite stand-in)
-    # the replay takes the house's recorded share (``_rake`` + ``_jackpot`` + ``_fees``) from the pots,
-    # so the stacks it ends with are after the rake
-    after = [Fraction(last.stacks[i] - first.stacks[i] - first.put_in[i], scale) for i in range(n)]
-    awarded = [Fraction(w, scale) for w in last.winnings]
-    recorded = hh.extra.get("winnings")
-    house = sum(int(hh.extra.get(k, 0) or 0) for k in ("_rake", "_jackpot", "_fees"))
-    if isinstance(recorded, list) and len(recorded) == n and all(isinstance(w, (int, float)) for w in recorded):
-        net = [after[i] - (awarded[i] - Fraction(recorded[i])) for i in range(n)]
-    else:
-        net = after
-    pot = sum(awarded, Fraction(0))
-    paid = [house * awarded[i] / pot if house and pot else Fraction(0) for i in range(n)]  # by share of the pots
+    net = [Fraction(last.stacks[i] - first.stacks[i] - first.put_in[i], scale) for i in range(n)]  # after the take
+    shares = _net_units(hh.replay())  # the replay took the house's take (_rake + _jackpot + _fees)
+    paid = [Fraction(x, scale) for x in shares[1]] if shares is not None else [Fraction(0)] * n
     before = [net[i] + paid[i] for i in range(n)]
+    awarded = [Fraction(w, scale) + paid[i] for i, w in enumerate(last.winnings)]  # before the take
     expected = list(net)
     all_in = False
     start = None
@@ -107,7 +100,7 @@ def hand_results(hh: HandHistory) -> list[HandResult]:
                 res = equity([tuple(last.hole[i]) for i in eligible], board=start.board, exact=True)
                 for i, p in zip(eligible, res.players):
                     ev[i] += p.equity * Fraction(amount, scale)
-            expected = [net[i] - awarded[i] - paid[i] + ev[i] for i in range(n)]  # awards were after the rake
+            expected = [net[i] - awarded[i] + ev[i] for i in range(n)]
     live = set() if not all_in or start is None else {i for i, f in enumerate(start.folded) if not f}
     return [HandResult(names[i], net[i], before[i], expected[i], i in live) for i in range(n)]
 

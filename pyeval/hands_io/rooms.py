@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import _starlike, absolute, acpc, betonline, bovada, cake, fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, stars_like, winamax, winning
+from . import _starlike, absolute, acpc, bovada, cake, fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, stars_like, winamax, winning
 from ._model import RawHand, split_hands
 from ._stars import StarsDialect, read_hand
 
@@ -88,7 +88,6 @@ ROOMS: tuple[Room, ...] = (
     starlike_room("ggpoker", ggpoker.ROOM),
     starlike_room("winamax", winamax.ROOM),
     starlike_room("bovada", bovada.ROOM),
-    starlike_room("betonline", betonline.ROOM),
     starlike_room("absolute", absolute.ROOM),
     starlike_room("cake", cake.ROOM),
     Room("888poker", pacific.looks_like, pacific.split, _888_parse),

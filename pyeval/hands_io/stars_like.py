@@ -2,7 +2,8 @@
 
 Each entry is what the room writes differently from PokerStars (the header's words, its chatter);
 everything else is read by :mod:`pyeval.hands_io._stars`. Taken from the rooms' own files: Run It
-Once Poker (2018-2020), PokerMaster and PokerBros (the exports of the PokerStars-format apps), and
+Once Poker (2018-2020), PokerMaster and PokerBros (the exports of the PokerStars-format apps), the
+BetOnline network (BetOnline, PayNoRake, Gear, ActionPoker, Sportsbetting.ag: 2011-2016), and
 the 2016 Full Tilt client (``Full Tilt Hand #`` / ``Full Tilt Rush Hand #``: PokerStars' software
 under the Full Tilt name; the older ``Full Tilt Poker Game #`` files are :mod:`pyeval.hands_io.fulltilt`).
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ._stars import StarsDialect
+from ._stars import STARS_ACTS, StarsDialect
 
 __all__ = ["DIALECTS", "dialect"]
 
@@ -24,7 +25,17 @@ def dialect(venue: str, words: str, **kw: object) -> StarsDialect:
 #: The Stars-like rooms by format name (``pyeval convert --from NAME``).
 DIALECTS: dict[str, StarsDialect] = {
     "fulltilt2016": dialect("Full Tilt Poker", r"Full Tilt (?:Rush |Zoom )?Hand"),
-    "runitonce": dialect("Run It Once Poker", r"Run It Once Poker Hand"),
+    "runitonce": dialect("Run It Once Poker", r"Run It Once Poker Hand", sections=(("SHOWDOWN", "SHOW DOWN"),),
+                         spaced=("show", "muck")),
     "pokermaster": dialect("PokerMaster", r"PokerMaster Hand"),
     "pokerbros": dialect("PokerBros", r"PokerBros Hand"),
+    "betonline": dialect("BetOnline", r"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com|Sportsbetting\.ag Poker) Game",
+                         seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()\s]*\d[^()\s]*) in chips\)"
+                                         r"(?P<rest>(?: - .*)?)$"),
+                         player_chatter=(r"- Sitting out", r"has left the table", r"is sitting out"),
+                         acts=STARS_ACTS + tuple((re.compile(p), k) for p, k in (
+                             (r"^post now (?P<a>[^\s]+)\s*$", "bb"), (r"^post dead (?P<a>[^\s]+)\s*$", "sb"),
+                             (r"^ante processed (?P<a>[^\s]+)\s*$", "ante"),
+                             (r"^shows (?P<c>(?:[2-9TJQKA]|10)[cdhs](?: (?:[2-9TJQKA]|10)[cdhs])*)\s*$", "show"))),
+                         spaced=("show",)),
 }

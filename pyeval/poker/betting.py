@@ -227,6 +227,8 @@ class Betting(RoundState):
         bet or raise sets the new minimum raise increment and reopens the betting; an all-in short of
         a full raise does neither (others who already acted may only call or fold).
         """
+        if self._bring_in_due and self._actor is None:  # stud: the bring-in completed at once (stud.py)
+            self._complete_at_once(to, player)  # type: ignore[attr-defined]
         a = self._check_raise_to(player, to)
         rules = self._rules
         bet_to = self._bet_to

@@ -1,5 +1,9 @@
 """``pyeval replay PATH...``: replay PHH hand histories and check their finishing stacks.
 
+The check is :func:`pyeval.poker.phh.check_replay`, the one ``pyeval convert`` makes too: the replay
+takes the house's recorded take (``_rake`` + ``_jackpot`` + ``_fees``) from the pots, and a record
+that states something else the replay does not give (``_total_pot``) is a mismatch, said in words.
+
 Every file and every hand is checked, and each failure reported on its own line (on stderr,
 ``pyeval: error: FILE[HAND]: ...``) while the run goes on; a summary follows on stdout. Exit
 status: 0 every hand replays and matches; 1 a check failed (a finishing stack differs, or a record
@@ -30,7 +34,9 @@ def register(subparsers: Any) -> None:
     p = add_command(
         subparsers, "replay", run, json_option=False, help="replay PHH hand histories (.phh/.phhs files or folders) and check finishing_stacks",
         description="Play every hand through pyeval's poker engine (58 Pa. Code § 637a.11, § 637a.8) and "
-                    "compare each final stack with the recorded finishing_stacks, to the chip. Every file and "
+                    "compare each final stack with the recorded finishing_stacks, to the chip, after the house's "
+                    "recorded take (_rake + _jackpot + _fees, taken from the pots main pot first); the recorded "
+                    "_total_pot is checked too (the same check as pyeval convert). Every file and "
                     "hand is checked and each failure reported on one line. Exit status: 0 all match, 1 a "
                     "check failed (a mismatch, a record that breaks the rules or stops early), 2 input that "
                     "cannot be read, 130 interrupted.")

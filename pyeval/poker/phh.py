@@ -27,15 +27,14 @@ from typing import Any
 
 from ..cards import parse_cards
 from .._files import read_input
-from ..errors import HandHistoryError, PyevalError
+from ..errors import HandHistoryError
 from ..contracts import MAX_CHIPS as _MAX_CHIPS
-from .games import ALL_VARIANTS
+from .phh_rules import _PREFIX, _STRUCTURES, _short, table_rules_of
 from .round import Round
 from .rules import (
-    BettingStructure, HeadsUpOrder, LimitShortAllIn, OddChipRule, PokerRules, ShortAllIns, StreetOpener,
+    HeadsUpOrder, LimitShortAllIn, OddChipRule, PokerRules, ShortAllIns, StreetOpener,
 )
 
-_STRUCTURES = {"F": BettingStructure.FIXED_LIMIT, "N": BettingStructure.NO_LIMIT, "P": BettingStructure.POT_LIMIT}
 _LETTER = {v: k for k, v in _STRUCTURES.items()}
 
 #: The standard PHH fields this module reads into :class:`HandHistory` attributes.
@@ -53,13 +52,9 @@ _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRu
                                  "turn_river_opener": StreetOpener, "chip_value": Fraction,
                                  "rake_bps": int, "rake_cap": int, "rake_no_flop_no_drop": bool,
                                  "tournament": bool}
-_PREFIX = "_pyeval_"
 #: Round state PHH has no field for: ``_pyeval_sitting_out``, one boolean per player (tournament
 #: mode: the players away from the table, dealt in and folded at their first turn).
 _SITTING_OUT = _PREFIX + "sitting_out"
-#: pokerkit's optional PHH field for how antes count in the pots (``PokerRules.ante_trimming``);
-#: absent, it is false (pokerkit's default: dead antes).
-_ANTE_TRIMMING = "ante_trimming_status"
 #: What the house took from a room's hand, as user-defined fields in the record's units (pyeval
 #: writes them when importing a room's history; other readers ignore them): ``_rake`` (the rake),
 #: ``_jackpot`` (a jackpot or bad-beat drop) and ``_fees`` (any other fee taken from the pot). The
@@ -74,21 +69,6 @@ _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
 _R_DEAL = "58 Pa. Code § 637a.11(f)"
 _PLAYER_RE = re.compile(r"\bp(\d{1,4})\b")  # how a round with no seats names round index i: p{i+1}
 _AMOUNT_RE = re.compile(r"\d{1,30}(\.\d{1,30})?")
-
-
-def _setting_text(v: Any) -> Any:
-    """A table setting as a TOML value: an enum by its value, an exact amount as text ('1/4')."""
-    if isinstance(v, enum.Enum):
-        return v.value
-    if isinstance(v, Fraction):
-        return str(v)
-    return v
-
-
-def _short(v: Any) -> str:
-    """``repr(v)`` cut to a readable length (hostile records hold huge values)."""
-    r = repr(v)
-    return r if len(r) <= 60 else r[:57] + "..."
 
 
 def _is_number(x: object) -> bool:
@@ -422,115 +402,7 @@ class HandHistory:
                 are neither uniform nor a big-blind ante, blinds not in a run from ``p1``), a
                 missing limit, or settings the table rules refuse.
         """
-        n = len(self.starting_stacks)
-        if len(self.antes) != n or len(self.blinds_or_straddles) != n:
-            raise HandHistoryError(f"{self.name}: antes and blinds_or_straddles need one entry per player ({n})")
-        code = self.variant
-        structure = _STRUCTURES.get(code[:1])
-        variant = ALL_VARIANTS.get(code[1:])
-        if structure is None or variant is None:
-            raise HandHistoryError(f"{self.name}: variant {_short(code)} is not supported "
-                                   f"(structure F/N/P + one of {', '.join(sorted(ALL_VARIANTS))})")
-        for v in (*self.antes, *self.blinds_or_straddles, *(
-                x for x in (self.min_bet, self.small_bet, self.big_bet, self.bring_in) if x is not None)):
-            if not isinstance(v, int) or isinstance(v, bool):
-                raise HandHistoryError(f"{self.name}: forced bets and limits must be whole chips here, got "
-                                       f"{_short(v)} (see HandHistory.unit_scale)")
-        ov = self._rule_overrides()
-        bos = list(self.blinds_or_straddles)
-        heads_up = HeadsUpOrder.BUTTON_SMALL_BLIND
-        blinds: list[int] = []
-        hu_given = "heads_up" in ov
-        if hu_given:
-            if n != 2:
-                raise HandHistoryError(f"{self.name}: {_PREFIX}heads_up applies to two players only")
-            heads_up = ov.pop("heads_up")
-        if variant.forced == "bring_in":
-            if any(bos):
-                raise HandHistoryError(f"{self.name}: a stud game has no blinds, got {bos}")
-            if self.bring_in is None:
-                raise HandHistoryError(f"{self.name}: {code} needs bring_in")
-            posters: list[int] = []
-        else:
-            if n == 2:
-                # PHH assigns heads-up forced bets in reverse: p2 (button) posts bos[0], p1 posts bos[1]
-                if not hu_given:
-                    heads_up = _heads_up_order(bos)
-                seq = bos if heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else bos[::-1]
-                order = [1, 0] if heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND else [0, 1]
-            else:
-                seq, order = bos, list(range(n))
-            k = 0
-            while k < n and seq[k]:
-                k += 1
-            blinds = seq[:k]
-            if n > 2 and k == 0 and seq[-1] and not any(seq[:-1]):  # a button blind (short deck, pokerkit's {-1: b})
-                k, blinds, seq = 1, [seq[-1]], [seq[-1]] + [0] * (n - 1)
-                order = [n - 1]
-            if any(seq[k:]):
-                raise HandHistoryError(f"{self.name}: forced bets must be a run of blinds from "
-                                       f"{'the first blind' if n == 2 else 'p1'}, got {bos}")
-            if not blinds:
-                raise HandHistoryError(f"{self.name}: no blinds in {bos}")
-            posters = order[:k]
-        ante, bb_ante, button_ante, straddle = self.antes[0], 0, 0, None
-        if len(set(self.antes)) > 1:
-            bad = HandHistoryError(f"{self.name}: antes must be uniform, with or without a big-blind ante on the big "
-                                   f"blind and a button ante on p{n}, got {self.antes}")
-            if variant.forced != "blinds":
-                raise bad
-            bb_seats: list[int | None] = [posters[-1]]
-            if n > 2 and len(blinds) >= 2:  # the big blind antes, so the last forced bet is a straddle
-                bb_seats.append(posters[-2])
-            found = None
-            for button in (None, n - 1):  # fewest special seats first
-                for j in (None, *bb_seats):
-                    if j is not None and j == button:
-                        continue
-                    rest = {a for i, a in enumerate(self.antes) if i not in (j, button)}
-                    base = next(iter(rest)) if len(rest) == 1 else None
-                    if base is None or (j is not None and self.antes[j] <= base) or (
-                            button is not None and self.antes[button] <= base):
-                        continue
-                    found = (base, j, button)
-                    break
-                if found:
-                    break
-            if found is None:
-                raise bad
-            ante, j, button = found
-            if j is not None:
-                bb_ante = self.antes[j] - ante
-                if j != posters[-1]:
-                    straddle, blinds = blinds[-1], blinds[:-1]
-            if button is not None:
-                button_ante = self.antes[button] - ante
-        trimming = self.extra.get(_ANTE_TRIMMING, False)
-        if not isinstance(trimming, bool):
-            raise HandHistoryError(f"{self.name}: {_ANTE_TRIMMING} must be true or false, got {_short(trimming)}")
-        if ante:
-            ov.setdefault("ante_trimming", trimming)
-        settings = {k: _setting_text(v) for k, v in ov.items()}
-        try:
-            common: dict[str, Any] = dict(seats=max(n, 2 if straddle is None else len(blinds) + 2),
-                                          blinds=tuple(blinds), ante=ante, bb_ante=bb_ante, straddle=straddle,
-                                          button_ante=button_ante,
-                                          structure=structure, heads_up=heads_up, variant=variant,
-                                          bring_in=self.bring_in or 0 if variant.forced == "bring_in" else 0)
-            common.update(ov)
-            if structure is BettingStructure.FIXED_LIMIT:
-                if self.small_bet is None or self.big_bet is None:
-                    raise HandHistoryError(f"{self.name}: {code} needs small_bet and big_bet")
-                return PokerRules(min_bet=self.small_bet, big_bet=self.big_bet, **common)
-            if self.min_bet is None:
-                raise HandHistoryError(f"{self.name}: {code} needs min_bet")
-            return PokerRules(min_bet=self.min_bet, **common)
-        except PyevalError as exc:
-            if isinstance(exc, HandHistoryError):
-                raise
-            raise HandHistoryError(f"{self.name}: {exc}" + (f" (settings {settings})" if settings else "")) from None
-        except (TypeError, ValueError) as exc:  # pragma: no cover - fields are validated above
-            raise HandHistoryError(f"{self.name}: {exc}") from None
+        return table_rules_of(self)
 
     def replay(self, *, strict: bool = False) -> Round:
         """Play this hand through a :class:`Round`; returns the finished (or stopped) round.
@@ -560,16 +432,6 @@ class HandHistory:
     def _replay_exact(self, strict: bool) -> Round:
         """:meth:`replay` of a record whose amounts are whole chips (``unit_scale`` is 1)."""
         return Replay(self, strict).run()
-
-
-def _heads_up_order(bos: Sequence[int]) -> HeadsUpOrder:
-    """The heads-up blind order PHH's reversed ``blinds_or_straddles`` implies: the button (``p2``)
-    posts ``bos[0]``. Two blinds: increasing amounts (the button posts the small blind) are
-    :attr:`HeadsUpOrder.BUTTON_SMALL_BLIND`, else :attr:`HeadsUpOrder.PA_LITERAL`; a single blind
-    is the button's under BUTTON_SMALL_BLIND, ``p1``'s under PA_LITERAL."""
-    if bos[0] and bos[1]:
-        return HeadsUpOrder.PA_LITERAL if bos[0] > bos[1] else HeadsUpOrder.BUTTON_SMALL_BLIND
-    return HeadsUpOrder.PA_LITERAL if bos[1] else HeadsUpOrder.BUTTON_SMALL_BLIND
 
 
 def _player(tok: str, n: int) -> int:

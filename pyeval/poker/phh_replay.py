@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import CARD_TEXT
 from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
-from .phh import _R_DEAL, _R_SHOW, _R_SHOWDOWN, _amount, _cards, _player, _short
+from .phh import _R_DEAL, _R_SHOW, _R_SHOWDOWN, _amount, _cards, _player
+from .phh_rules import _short
 from .dealing import R_RUN_IT
 from .rules import R_TOURNAMENT
 from .round import Round

@@ -10,10 +10,8 @@ import tomli_w
 
 from ..cards import CARD_TEXT
 from ..errors import HandHistoryError
-from .phh import (
-    _ANTE_TRIMMING, _KNOWN, _LETTER, _PREFIX, _RULE_FIELDS, _SITTING_OUT, HandHistory, _heads_up_order, _setting_text,
-    _short,
-)
+from .phh import _KNOWN, _LETTER, _RULE_FIELDS, _SITTING_OUT, HandHistory
+from .phh_rules import _ANTE_TRIMMING, _PREFIX, _heads_up_order, _setting_text, _short
 from .round import Round, _default_plan
 from .rules import BettingStructure, HeadsUpOrder, PokerRules
 
@@ -72,7 +70,29 @@ def from_round(rnd: Round, players: Sequence[str] | None = None, *, unbounded: I
     inf_at = set(unbounded)
     if any(type(i) is not int or not 0 <= i < n for i in inf_at):
         raise HandHistoryError(f"unbounded must be round indices 0..{n - 1}, got {sorted(inf_at, key=repr)}")
-    st = rules.structure
+    bos, antes = _forced_bets(rnd)
+    fl = rules.structure is BettingStructure.FIXED_LIMIT
+    hh = HandHistory(
+        variant=variant_code(rules), antes=antes, blinds_or_straddles=bos,
+        starting_stacks=_unbounded(rnd.starting_stacks, inf_at), actions=_actions(rnd),
+        min_bet=None if fl else rules.min_bet, small_bet=rules.min_bet if fl else None,
+        big_bet=rules.big_bet_amount if fl else None,
+        bring_in=rules.bring_in if rules.variant.stud else None,
+        finishing_stacks=_unbounded(rnd.stacks, inf_at) if rnd.complete else None,
+        players=list(players) if players is not None else None,
+    )
+    if rules.ante or rules.bb_ante or rules.button_ante:  # pokerkit's field: a big-blind ante is dead money (false) there too
+        hh.extra[_ANTE_TRIMMING] = rules.ante_trimming if rules.ante else False
+    away = rnd.sitting_out
+    if away:  # tournament mode: dealt in, folded at the first turn (the fold is a plain 'f')
+        hh.extra[_SITTING_OUT] = [i in away for i in range(n)]
+    _write_settings(hh, rules, n)
+    return hh
+
+
+def _forced_bets(rnd: Round) -> tuple[list[int], list[int]]:
+    """(``blinds_or_straddles``, ``antes``) of a round at their nominal sizes (see :func:`from_round`)."""
+    rules, n = rnd.rules, rnd.n
     forced = [0] * n  # nominal forced bets: a blind all-in for less is recorded at its posted size
     default = _default_plan(n, rules.heads_up is HeadsUpOrder.BUTTON_SMALL_BLIND, len(rules.blinds))[0]
     posters = rnd.blind_posters
@@ -91,24 +111,29 @@ def from_round(rnd: Round, players: Sequence[str] | None = None, *, unbounded: I
         antes[(posters[-1] if posters else 0) or 0] += rules.bb_ante  # the big blind (always posted)
     if rules.button_ante:  # added to the button's (the last seat's) ante
         antes[n - 1] += rules.button_ante
+    return bos, antes
+
+
+#: Player events written as a fixed PHH verb (the others carry cards or an amount).
+_VERBS = {"bring_in": "pb", "fold": "f", "check": "cc", "call": "cc", "muck": "sm"}
+
+
+def _actions(rnd: Round) -> list[str]:
+    """The PHH ``actions`` of a round's events (see :func:`from_round`)."""
     actions: list[str] = []
     runs = 0
     for e in rnd.events:
         k = e.kind
         p = f"p{(e.player or 0) + 1}"
-        if k == "hole":
+        if k in _VERBS:
+            actions.append(f"{p} {_VERBS[k]}")
+        elif k == "hole":
             actions.append(f"d dh {p} {_card_text(e.cards)}")
         elif k == "board":  # a board run k times: the runs one after the other, run 1 first
             actions.append(f"d db {_card_text(e.cards)}" + (f" # run it {runs} times" if runs else ""))
             runs = 0
         elif k == "run_it":  # the replay reads the comment on the next deal (pyeval.poker.phh_replay)
             runs = e.amount
-        elif k == "bring_in":
-            actions.append(f"{p} pb")
-        elif k == "fold":
-            actions.append(f"{p} f")
-        elif k in ("check", "call"):
-            actions.append(f"{p} cc")
         elif k in ("bet", "raise"):
             actions.append(f"{p} cbr {e.amount}")
         elif k == "discard":  # amount: cards taken; cards: the discards, () when nobody saw them
@@ -116,25 +141,13 @@ def from_round(rnd: Round, players: Sequence[str] | None = None, *, unbounded: I
             actions.append(f"{p} sd {out}" if out else f"{p} sd")
         elif k == "show":
             actions.append(f"{p} sm {_card_text(e.cards)}")
-        elif k == "muck":
-            actions.append(f"{p} sm")
-    fl = st is BettingStructure.FIXED_LIMIT
-    hh = HandHistory(
-        variant=variant_code(rules), antes=antes, blinds_or_straddles=bos,
-        starting_stacks=_unbounded(rnd.starting_stacks, inf_at), actions=actions,
-        min_bet=None if fl else rules.min_bet, small_bet=rules.min_bet if fl else None,
-        big_bet=rules.big_bet_amount if fl else None,
-        bring_in=rules.bring_in if rules.variant.stud else None,
-        finishing_stacks=_unbounded(rnd.stacks, inf_at) if rnd.complete else None,
-        players=list(players) if players is not None else None,
-    )
-    if rules.ante or rules.bb_ante or rules.button_ante:  # pokerkit's field: a big-blind ante is dead money (false) there too
-        hh.extra[_ANTE_TRIMMING] = rules.ante_trimming if rules.ante else False
-    away = rnd.sitting_out
-    if away:  # tournament mode: dealt in, folded at the first turn (the fold is a plain 'f')
-        hh.extra[_SITTING_OUT] = [i in away for i in range(n)]
-    # Settings PHH has no field for: written as _pyeval_<name> where the standard fields would be
-    # read back otherwise (the heads-up blind order is read from the blinds when it can be).
+    return actions
+
+
+def _write_settings(hh: HandHistory, rules: PokerRules, n: int) -> None:
+    """Settings PHH has no field for, written as ``_pyeval_<name>`` where the standard fields would
+    be read back otherwise (the heads-up blind order is read from the blinds when it can be)."""
+    bos = hh.blinds_or_straddles
     if n == 2 and rules.blinds and _heads_up_order(bos) is not rules.heads_up:
         hh.extra[_PREFIX + "heads_up"] = rules.heads_up.value  # equal blinds: the order is not implied
     read = hh.table_rules()
@@ -149,7 +162,6 @@ def from_round(rnd: Round, players: Sequence[str] | None = None, *, unbounded: I
         bad = [f for f in _RULE_FIELDS if (f != "heads_up" or n == 2) and getattr(read, f) != getattr(rules, f)]
         if bad:  # pragma: no cover - every field of _RULE_FIELDS is read back from its _pyeval_ field
             raise HandHistoryError(f"cannot write this table as PHH: {', '.join(bad)} would read back differently")
-    return hh
 
 
 def _toml_doc(hh: HandHistory) -> dict[str, Any]:

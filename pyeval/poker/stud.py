@@ -87,6 +87,19 @@ class Stud(RoundState):
             raise OutOfTurnError(f"{self._name_of(who)} brings in, not {self._name_of(player)}", R_BLINDS)
         return who
 
+    def _complete_at_once(self, to: int, player: int | None) -> None:
+        """Stud: the player due to bring in may instead complete to a full bet at once (§ 637a.10): the
+        betting opens with him and :meth:`bet_or_raise_to` goes on as for any bet. Raises (nothing
+        changed) when no bring-in is due, ``player`` is not the one, or ``to`` is no legal bet."""
+        who = self._check_bring_in(player)
+        self._bring_in_due = False
+        self._actor = who
+        try:
+            self._check_raise_to(who, to)  # type: ignore[attr-defined]
+        except Exception:
+            self._bring_in_due, self._actor = True, None
+            raise
+
     def can_post_bring_in(self, player: int | None = None) -> bool:
         """True when the bring-in is due and ``player`` (default: whoever it falls to) may post it."""
         return passes(self._check_bring_in, player)

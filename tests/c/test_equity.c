@@ -1,6 +1,6 @@
 /* C-level workload for exact/Monte Carlo equity and the enumeration kernel, run under
- * AddressSanitizer + UBSan by tests/test_sanitizers.py: the isomorphic enumeration equals the plain
- * one on random spots, Monte Carlo paths (fixed, uniform, weighted/alias) run, hostile input is
+ * AddressSanitizer + UBSan by tests/test_sanitizers.py: the rank-class enumeration equals the plain
+ * one on random spots (and its parts add up to it), Monte Carlo paths (fixed, uniform, weighted/alias) run, hostile input is
  * refused. Exits non-zero on any disagreement. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +47,16 @@ int main(void)
         memset(&a, 0, sizeof a);
         if (pe_eq_exact_w(canon, &mult, 1, p, board, nb, dead, nd, &a)) FAIL("exact_w status");
         if (a.trials != 3 * b.trials || a.share[0] != 3 * b.share[0]) FAIL("canonical deal x3 differs");
+        const uint32_t parts = 2 + (uint32_t)(next() % 3); /* the parts add up modulo 2**64 */
+        pe_eq_stats sum;
+        memset(&sum, 0, sizeof sum);
+        for (uint32_t q = 0; q < parts; q++)
+            if (pe_eq_exact_part(holes, NULL, 1, p, board, nb, dead, nd, q, parts, &sum)) FAIL("part status");
+        if (memcmp(&sum, &b, sizeof b)) FAIL("parts != whole (p=%d nb=%d nd=%d parts=%u)", p, nb, nd, parts);
+        uint64_t classes = 0;
+        if (pe_eq_exact_cost(holes, 1, p, board, nb, dead, nd, &classes) || classes == 0 ||
+            classes > b.trials)
+            FAIL("cost %llu for %llu boards", (unsigned long long)classes, (unsigned long long)b.trials);
     }
     { /* Monte Carlo: fixed vs fixed, uniform ranges, weighted ranges */
         uint8_t combos[2 * 12] = {51, 50, 47, 46, 43, 42, 39, 38, 35, 34, 31, 30,
