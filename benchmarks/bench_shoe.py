@@ -14,6 +14,7 @@ import pytest
 
 import pyeval
 from pyeval.shoe import BatchDealer, Shoe
+from pyeval.poker.batch import holdem_showdowns
 
 N_SHUFFLES = 1_000_000
 N_NUMPY = 200_000
@@ -122,7 +123,7 @@ def test_pyeval_holdem_showdowns_2p(benchmark, record):
     values = np.empty((N_ROUNDS, 2), np.uint16)
     winners = np.empty(N_ROUNDS, np.uint16)
     record(benchmark, N_ROUNDS)
-    benchmark(lambda: dealer.holdem_showdowns(N_ROUNDS, 2, values_out=values, winners_out=winners))
+    benchmark(lambda: holdem_showdowns(N_ROUNDS, 2, values_out=values, winners_out=winners, dealer=dealer))
 
 
 @pytest.mark.benchmark(group="2-player hold'em rounds")

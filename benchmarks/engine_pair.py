@@ -250,7 +250,29 @@ def _pokerkit() -> dict[str, Callable[[int], int]]:
 
 
 # ---------------------------------------------------------------------------------------------- one process
-def _worker(root: str, names: list[str], reps: int, scale: float) -> None:
+def _count_opcodes(f: Callable[[int], int], n: int) -> tuple[float, float]:
+    """Python bytecodes executed and Python functions entered a round over ``n`` rounds (a count
+    that does not depend on the machine's load: ``sys.settrace`` with opcode events)."""
+    ops = calls = 0
+
+    def tracer(frame: Any, event: str, arg: Any) -> Any:
+        nonlocal ops, calls
+        if event == "opcode":
+            ops += 1
+        elif event == "call":
+            calls += 1
+            frame.f_trace_opcodes = True
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        f(n)
+    finally:
+        sys.settrace(None)
+    return ops / n, calls / n
+
+
+def _worker(root: str, names: list[str], reps: int, scale: float, opcodes: bool = False) -> None:
     if root == "pokerkit":
         scripts = _pokerkit()
         rounds = PK_ROUNDS
@@ -268,6 +290,11 @@ def _worker(root: str, names: list[str], reps: int, scale: float) -> None:
             continue
         f = scripts[name]
         n = max(1, int(rounds[name] * scale))
+        if opcodes:
+            f(max(1, n // 10))  # warm-up
+            ops, calls = _count_opcodes(f, max(10, n // 10))
+            out[name] = {"ops": ops, "calls": calls}
+            continue
         check = f(max(1, n // 10))  # warm-up (caches, first imports)
         check = f(n)
         times = []
@@ -280,8 +307,9 @@ def _worker(root: str, names: list[str], reps: int, scale: float) -> None:
     print(json.dumps(out))
 
 
-def _run(root: str, names: list[str], reps: int, scale: float) -> dict[str, Any]:
-    cmd = [sys.executable, str(HERE), "--worker", root, "--reps", str(reps), "--scale", str(scale), "--only", *names]
+def _run(root: str, names: list[str], reps: int, scale: float, opcodes: bool = False) -> dict[str, Any]:
+    cmd = [sys.executable, str(HERE), "--worker", root, "--reps", str(reps), "--scale", str(scale),
+           *(["--opcodes"] if opcodes else []), "--only", *names]
     env = dict(os.environ, PYTHONHASHSEED="0")
     res = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=root if root != "pokerkit" else None)
     if res.returncode:
@@ -297,12 +325,17 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--scale", type=float, default=1.0, help="multiply the rounds a batch")
     p.add_argument("--only", nargs="*", default=list(ROUNDS), help="scripts to run (default: all)")
     p.add_argument("--pokerkit", action="store_true", help="add pokerkit on the hold'em scripts")
+    p.add_argument("--opcodes", action="store_true",
+                   help="count Python bytecodes and calls a round instead of timing (load-independent)")
     p.add_argument("--worker", help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     if a.worker:
-        _worker(a.worker, a.only, a.reps, a.scale)
+        _worker(a.worker, a.only, a.reps, a.scale, a.opcodes)
         return
     sides = [str(ROOT)] + ([str(Path(a.against).resolve())] if a.against else [])
+    if a.opcodes:
+        _print_opcodes(sides, a.only, a.scale)
+        return
     res: dict[str, list[dict[str, Any]]] = {s: [] for s in sides}
     pk: list[dict[str, Any]] = []
     for i in range(a.pairs):
@@ -310,7 +343,7 @@ def main(argv: list[str] | None = None) -> None:
             res[s].append(_run(s, a.only, a.reps, a.scale))
         if a.pokerkit and i % 3 == 0:
             pk.append(_run("pokerkit", a.only, 1, 1.0))
-        print(f"pair {i + 1}/{a.pairs} done", file=sys.stderr)
+        print(f"pair {i + 1}/{a.pairs} done", file=sys.stderr, flush=True)
     load = os.getloadavg()
     print(f"# {a.pairs} pairs of fresh processes, thread CPU time, median of {a.reps} batches a process; "
           f"load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
@@ -333,7 +366,25 @@ def main(argv: list[str] | None = None) -> None:
                      f"(x{min(ratios):.2f}-x{max(ratios):.2f})".rjust(29) + f" {'equal' if same else 'DIFFER':>10}")
         pks = [r[name]["us"] for r in pk if name in r]
         if pks:
-            line += f" {statistics.median(pks):18.1f} x{statistics.median(pks) / statistics.median(mine):13.1f}"
+            line += f" {statistics.median(pks):18.1f} {'x%.1f' % (statistics.median(pks) / statistics.median(mine)):>14}"
+        print(line)
+
+
+def _print_opcodes(sides: list[str], names: list[str], scale: float) -> None:
+    got = [_run(s, names, 1, scale, opcodes=True) for s in sides]
+    print("# Python bytecodes executed a round (sys.settrace opcode events) and Python calls a round; "
+          "C work (validation in sets, the evaluator, the shoe) is not counted")
+    head = f"{'script':20} {'this ops':>10} {'calls':>7}"
+    if len(sides) > 1:
+        head += f" {'other ops':>10} {'calls':>7} {'ops other/this':>15}"
+    print(head)
+    for name in names:
+        if name not in got[0]:
+            continue
+        line = f"{name:20} {got[0][name]['ops']:10.0f} {got[0][name]['calls']:7.1f}"
+        if len(sides) > 1:
+            o = got[1][name]
+            line += f" {o['ops']:10.0f} {o['calls']:7.1f} {'x%.2f' % (o['ops'] / got[0][name]['ops']):>15}"
         print(line)
 
 

@@ -59,7 +59,7 @@ from .hands.high import (
     rank_class,
     to_cactus_kev,
 )
-from .shoe import BatchDealer, BoxCut, HAND_SHUFFLE, Riffle, Shoe, StripCut, Uniform, deal_batch, holdem_showdowns
+from .shoe import BatchDealer, BoxCut, HAND_SHUFFLE, Riffle, Shoe, StripCut, Uniform, deal_batch
 
 # Loaded on first use (PEP 562): ``import pyeval`` brings in the evaluator, the cards and the shoe
 # only; the games, equity, hand histories, simulation, the parallel layer and the command line come
@@ -75,6 +75,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("AutomatedShuffler", "StubCountPolicy", "StubOutcome", "check_stub"), "house.stub"),
     "WPT_HEADS_UP_DEAL": "headsup.dealing",
     "CRISS_CROSS_HAND_DEAL": "crisscross.dealing",
+    **dict.fromkeys(("holdem_showdowns", "Showdowns"), "poker.batch"),  # a game procedure (issue 24)
     **dict.fromkeys(("EquityResult", "EquityStats", "PlayerEquity", "Range", "equity", "parse_range"), "equity"),
 }
 #: subpackages and modules reachable as attributes of ``pyeval`` (``pyeval.poker.Round``)
@@ -92,6 +93,7 @@ if TYPE_CHECKING:  # what mypy and the API reference see: every lazy name, typed
     from .poker.sim import HoldemShowdown, HoldemSimResult, HoldemSimStats
     from .crisscross.dealing import CRISS_CROSS_HAND_DEAL
     from .headsup.dealing import WPT_HEADS_UP_DEAL
+    from .poker.batch import Showdowns, holdem_showdowns
     from .house.dealing import HOLDEM_DEAL, DealFaults, deal_procedure
     from .house.stub import AutomatedShuffler, StubCountPolicy, StubOutcome, check_stub
     from ._info import build_info

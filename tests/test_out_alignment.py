@@ -13,6 +13,7 @@ import pyeval
 from pyeval import hands, shoe
 from pyeval.enumeration import value_histogram
 from pyeval.errors import CardTypeError
+from pyeval.poker.batch import holdem_showdowns
 
 
 def _misaligned(dtype: type, shape: tuple[int, ...]) -> tuple[np.ndarray, bytearray]:
@@ -45,9 +46,9 @@ CASES = {
     "evaluate_badugi_batch": (lambda out: hands.evaluate_badugi_batch(_BADUGI, out), np.uint16, (N,)),
     "evaluate_omaha_batch": (lambda out: hands.evaluate_omaha_batch(hole=_OMAHA_H, board=_OMAHA_B, out=out), np.uint16, (N,)),
     "BatchDealer.holdem_showdowns values_out": (
-        lambda out: shoe.BatchDealer(seed=1).holdem_showdowns(N, 3, values_out=out), np.uint16, (N, 3)),
+        lambda out: holdem_showdowns(N, 3, dealer=shoe.BatchDealer(seed=1), values_out=out), np.uint16, (N, 3)),
     "BatchDealer.holdem_showdowns winners_out": (
-        lambda out: shoe.BatchDealer(seed=1).holdem_showdowns(N, 3, winners_out=out), np.uint16, (N,)),
+        lambda out: holdem_showdowns(N, 3, dealer=shoe.BatchDealer(seed=1), winners_out=out), np.uint16, (N,)),
     "value_histogram": (lambda out: value_histogram(5, "Ah Kh Qh", out=out), np.uint64, (7463,)),
 }
 

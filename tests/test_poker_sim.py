@@ -18,6 +18,7 @@ from pyeval.parallel import split
 from pyeval.shoe import BatchDealer
 from pyeval import simulate
 from pyeval.poker.sim import HoldemShowdown, HoldemSimResult, HoldemSimStats, run_stream
+from pyeval.poker.batch import holdem_showdowns
 
 #: Seven-card hands of each category among all C(52, 7) = 133,784,560 (standard combinatorics;
 #: the straight flush count excludes the 4,324 royal flushes).
@@ -38,7 +39,7 @@ def _slow_stats(players: int, rounds: int, seed: int, stream: int, chunk: int) -
     done = 0
     while done < rounds:
         c = min(chunk, rounds - done)
-        sd = dealer.holdem_showdowns(c, players)
+        sd = holdem_showdowns(c, players, dealer=dealer)
         for r in range(c):
             row = [int(x) for x in sd.values[r]]
             top = max(row)

@@ -13,7 +13,8 @@ from pyeval.crisscross.dealing import CRISS_CROSS_HAND_DEAL
 from pyeval.headsup.dealing import WPT_HEADS_UP_DEAL
 from pyeval.house.dealing import HOLDEM_DEAL, DealFaults, StepKind, deal_procedure, plan_deal
 from pyeval.house.stub import AutomatedShuffler, StubCountPolicy, StubOutcome, check_stub, judge_stub_count
-from pyeval.shoe import BatchDealer, RackKind, Shoe, deal_batch, holdem_showdowns
+from pyeval.poker.batch import holdem_showdowns
+from pyeval.shoe import BatchDealer, RackKind, Shoe, deal_batch
 
 
 # ---- Hold'em, § 637a.11 ---------------------------------------------------------------------------
@@ -360,3 +361,25 @@ def test_674a_9_e_f_judge_stub_count_from_counts(stub, sizes, community, outcome
     c = judge_stub_count(stub, sizes, community)
     assert (c.outcome, c.misdealt, c.stub_count) == (outcome, misdealt, stub)
     assert c.remove_deck == (outcome is StubOutcome.DECK_REMOVED)
+
+
+def test_holdem_showdowns_moved_out_of_the_shoe_with_a_deprecation_path() -> None:
+    """Issue 24: the Hold'em procedure lives in pyeval.poker.batch; the shoe's old names still give
+    the same rows, with a DeprecationWarning naming the new home."""
+    import pyeval
+    import pyeval.shoe as shoe_pkg
+
+    new = holdem_showdowns(40, 3, seed=9, cards=True)
+    with pytest.warns(DeprecationWarning, match="pyeval.poker.batch"):
+        old_fn = shoe_pkg.holdem_showdowns
+    assert old_fn is holdem_showdowns and pyeval.holdem_showdowns is holdem_showdowns
+    with pytest.warns(DeprecationWarning, match="pyeval.poker.batch"):
+        old = BatchDealer(9).holdem_showdowns(40, 3, cards=True)
+    assert np.array_equal(old.cards, new.cards) and np.array_equal(old.values, new.values)
+    d = BatchDealer(9)
+    a, b = holdem_showdowns(15, 3, dealer=d, cards=True), holdem_showdowns(25, 3, dealer=d, cards=True)
+    assert np.array_equal(np.vstack([a.cards, b.cards]), new.cards)  # the dealer's stream carries on
+    with pytest.raises(pyeval.ShoeArgumentError):
+        holdem_showdowns(5, 2, seed=1, dealer=d)
+    with pytest.raises(pyeval.ShoeTypeError):
+        holdem_showdowns(5, 2, dealer=object())  # type: ignore[arg-type]

@@ -34,8 +34,8 @@ from pyeval.shoe import (
     Shoe,
     ShoeSnapshot,
     deal_batch,
-    holdem_showdowns,
 )
+from pyeval.poker.batch import holdem_showdowns
 
 THREADS = 4
 
@@ -214,7 +214,7 @@ def test_batch_dealer_threads_mixing_showdowns_and_deals() -> None:
     def work(i: int) -> None:
         for _ in range(20):
             if i % 2:
-                out = dealer.holdem_showdowns(300, 3, cards=True).cards
+                out = holdem_showdowns(300, 3, cards=True, dealer=dealer).cards
                 assert out is not None
             else:
                 out = dealer.deal(300, 11)
@@ -406,7 +406,7 @@ def test_seeded_dealer_duplicates_continue_identically(dup: Callable[[BatchDeale
     assert e.seed == 11 and e.stream == 3 and e.state() == d.state()
     for n, k in [(10, 7), (5, 52), (100, 3)]:
         assert (d.deal(n, k) == e.deal(n, k)).all()
-    a, b = d.holdem_showdowns(50, 4, cards=True), e.holdem_showdowns(50, 4, cards=True)
+    a, b = holdem_showdowns(50, 4, cards=True, dealer=d), holdem_showdowns(50, 4, cards=True, dealer=e)
     assert (a.values == b.values).all() and (a.cards == b.cards).all()  # type: ignore[union-attr]
 
 
@@ -423,7 +423,7 @@ def test_dealing_in_chunks_equals_one_call(k: int) -> None:
 def test_showdowns_in_chunks_equal_one_call() -> None:
     whole = holdem_showdowns(1000, 6, seed=22, cards=True)
     d = BatchDealer(seed=22)
-    a, b = d.holdem_showdowns(300, 6, cards=True), d.holdem_showdowns(700, 6, cards=True)
+    a, b = holdem_showdowns(300, 6, cards=True, dealer=d), holdem_showdowns(700, 6, cards=True, dealer=d)
     assert (np.vstack([a.values, b.values]) == whole.values).all()
     assert (np.concatenate([a.winners, b.winners]) == whole.winners).all()
     assert (np.vstack([a.cards, b.cards]) == whole.cards).all()  # type: ignore[list-item]
@@ -434,7 +434,7 @@ def test_checkpoint_and_resume_a_simulation_exactly() -> None:
     def totals(dealer: BatchDealer, chunks: int) -> np.ndarray:
         acc = np.zeros(3, np.int64)
         for _ in range(chunks):
-            s = dealer.holdem_showdowns(2000, 3)
+            s = holdem_showdowns(2000, 3, dealer=dealer)
             acc += [(s.winners == 1 << i).sum() for i in range(3)]
         return acc
 

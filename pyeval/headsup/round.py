@@ -566,12 +566,14 @@ class HeadsUpRound:
         if not q:
             raise IllegalActionError(f"no player decision is due now (phase: {self._phase.value})")
         s = q[0]
+        st = self._street
         if action:
             self.raise_wager(s, action)
-        elif self._street is _S_RIVER:
+        elif st is _S_RIVER:
             self.fold(s)
-        else:
-            self.check(s)
+        else:  # check(s), the player being the one due: its event and the next decision
+            self._events.append(_tn(Event, (_K_CHECK, s, 0, (), st)))
+            self._after_decision()
 
     # ---- settlement ----------------------------------------------------------------------------
     def settle_next(self) -> PlayerSettlement:
@@ -630,9 +632,7 @@ class HeadsUpRound:
         while True:
             ph = self._phase
             if self._street is not None:
-                d = self.decision()
-                f = per_player[d.player] if per_player is not None else strategy
-                self.decide(f(d))  # type: ignore[operator]
+                self._ask_street(strategy, per_player)
             elif ph is _P_WAGERS:
                 self.deal(source)
             elif ph is _P_FLOP:
@@ -643,6 +643,31 @@ class HeadsUpRound:
                 self.expose_dealer()
             else:
                 return self.settle()
+
+    def _ask_street(self, strategy: Strategy | dict[int, Strategy], per_player: dict[int, Strategy] | None) -> None:
+        """:meth:`run`'s decisions on the current street: :meth:`decision` and :meth:`decide` for each
+        player due, inlined; a Raise among the options and a check are applied as
+        :meth:`raise_wager` and :meth:`check` apply them. When the strategy itself moved the round
+        on, its answer goes through :meth:`decide` as it is."""
+        q, st, rules = self._queue, self._street, self._rules
+        cache, wagers, events = rules._raise_cache, self._wagers, self._events
+        while q and self._street is st:
+            s = q[0]
+            ante = wagers[s][0]
+            opts = _raise_options(cache, st, ante, rules)  # type: ignore[arg-type]
+            f = per_player[s] if per_player is not None else strategy
+            a = f(_tn(Decision, (s, st, self._hole[s], self._board, ante, opts)))  # type: ignore[operator]
+            if not (q and q[0] == s and self._street is st):
+                self.decide(a)
+            elif a and type(a) is int and a in opts:
+                self._raised[s] = (st, a)  # type: ignore[assignment]
+                events.append(_tn(Event, (_K_RAISE, s, a, (), st)))
+                self._after_decision()
+            elif a or st is _S_RIVER:
+                self.decide(a)  # a Raise to check (raises when not allowed), or a fold (f)
+            else:
+                events.append(_tn(Event, (_K_CHECK, s, 0, (), st)))
+                self._after_decision()
 
     @classmethod
     def replay(cls, rules: HeadsUpRules, events: Sequence[Event]) -> HeadsUpRound:

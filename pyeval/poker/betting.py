@@ -13,6 +13,10 @@ _BS_POT_LIMIT = BettingStructure.POT_LIMIT
 _LS_HALF_BET = LimitShortAllIn.HALF_BET
 _SA_CUMULATIVE = ShortAllIns.CUMULATIVE
 
+#: _AFTER[n][a]: the round indices clockwise from the one after ``a`` (``_ORDER[n][(a + 1) % n]``)
+_AFTER = [[order[(a + 1) % n] for a in range(n)] if n else [] for n, order in enumerate(_ORDER)]
+
+
 class Betting(RoundState):
     """The betting round (a part of :class:`~pyeval.poker.round.Round`)."""
 
@@ -172,7 +176,7 @@ class Betting(RoundState):
             folded = self._folded
             unacted_may_act = self._n_able_to_act >= 2  # else only a player facing a bet acts
             n = self._n
-            for i in _ORDER[n][(a + 1) % n]:
+            for i in _AFTER[n][a]:
                 if folded[i] or not stacks[i]:
                     continue
                 if bets[i] < bet_to or (unacted_may_act and not acted[i]):
@@ -277,7 +281,7 @@ class Betting(RoundState):
             bet_to = self._bet_to
             unacted_may_act = self._n_able_to_act >= 2  # else only a player facing a bet acts
             n = self._n
-            for i in _ORDER[n][(a + 1) % n]:
+            for i in _AFTER[n][a]:
                 if folded[i] or not stacks[i]:
                     continue
                 if bets[i] < bet_to or (unacted_may_act and not acted[i]):

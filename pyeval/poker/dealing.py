@@ -93,9 +93,7 @@ class Dealing(RoundState):
         dealt_now = self._dealt
         for h in hole:
             dealt_now.update(h)
-        ev = self._record
-        for i in range(n):
-            ev.append(("hole", i, 0, hole[i]))
+        self._record.extend([("hole", i, 0, hole[i]) for i in range(n)])
         self._hole_dealt = True
         if self._variant.forced == "bring_in":
             self._first_up_cards = upc = [h[first.down:] for h in hole]

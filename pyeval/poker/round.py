@@ -476,8 +476,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
             return False
         if self._actor is not None or self._awarded:
             return True  # nothing is due
-        if (self._bring_in_due or self._draw_queue or self._is_stud or self._has_draws or self._runs != 1
-                or self._sitting_out):
+        if self._is_stud or self._has_draws or self._runs != 1 or self._sitting_out:  # (bring-ins, draws)
             return False
         if self._n_contending >= 2 and self._street < self._last_street:
             return not (self._showdown_queue or self._betting_closed) and self._n_able_to_act >= 2

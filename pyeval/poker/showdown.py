@@ -213,13 +213,13 @@ class Showdown(RoundState):
             el = pot.eligible
             if len(el) > 1:
                 best = max([values[i] for i in el])
-                winners = [i for i in el if values[i] == best]
-                if len(winners) > 1:  # a tie: split by the odd-chip rule
+                best_hands = [i for i in el if values[i] == best]
+                if len(best_hands) > 1:  # a tie: _divide splits it by the odd-chip rule
                     if odd is None:
                         odd = self._odd_rules()
                     payouts.extend((i, amt, k) for i, amt in self._divide(pot, k, values, self._low_values, False, odd).items())
                     continue
-                payouts.append((winners[0], pot.amount, k))
+                payouts.append((best_hands[0], pot.amount, k))
                 continue
             if not el:  # pragma: no cover - _pots never makes one while a hand is live
                 return False

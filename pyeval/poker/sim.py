@@ -2,7 +2,7 @@
 
 ``pyeval.simulate(HoldemShowdown(players), rounds, ...)`` (:func:`pyeval.simulation.simulate`,
 the one runner of every game) deals ``rounds`` independent rounds of Texas Hold'em for ``players`` seats with
-the shoe's C batch path (:meth:`pyeval.shoe.BatchDealer.holdem_showdowns`: one uniform shuffle per
+the C batch path (:func:`pyeval.poker.batch.holdem_showdowns` on a :class:`~pyeval.shoe.BatchDealer`: one uniform shuffle per
 round, dealt as 58 Pa. Code § 637a.11(f), (h)-(j), every seat's seven cards evaluated as
 § 637a.11(k)), nobody folds, and counts
 
@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from ..errors import CheckpointError, PyevalError, SimulationError
 from ..hands.high import MAX_VALUE, HandCategory, hand_category
+from .batch import holdem_showdowns
 from ..parallel import DEFAULT_STREAMS, check_seed, check_stop
 from ..shoe import BatchDealer
 from ..simulation import MAX_ROUNDS, PotShares, mean_and_stderr
@@ -148,7 +149,7 @@ def run_stream(players: int, rounds: int, seed: int, stream: int,
         check_stop()  # a thread pool's run stopped by Ctrl-C ends here
         c = min(CHUNK, n - done)
         v, w, b, ix = values[:c], winners[:c], best[:c], index[:c]
-        dealer.holdem_showdowns(c, p, values_out=v, winners_out=w)
+        holdem_showdowns(c, p, dealer=dealer, values_out=v, winners_out=w)
         winner_sets += np.bincount(w, minlength=1 << p)
         np.add(v, offsets, out=ix)
         seat_values += np.bincount(ix.ravel(), minlength=p * (MAX_VALUE + 1))

@@ -17,7 +17,7 @@ Random source (the algorithms are documented and cited in ``csrc/pe_shoe.h``):
   ``random`` module affects it.
 * bounded ints by Lemire's unbiased method; Fisher-Yates with j uniform in [0, i].
 
-Simulation backends use :func:`deal_batch` / :func:`holdem_showdowns` (or a :class:`BatchDealer`),
+Simulation backends use :func:`deal_batch` (or a :class:`BatchDealer`; Hold'em showdowns in bulk: :func:`pyeval.poker.batch.holdem_showdowns`),
 which run entirely in C with the GIL released.
 
 The shoe is the mechanism only. Game procedures live with their games and the house layer:
@@ -36,7 +36,7 @@ import warnings
 from typing import Any
 
 from . import rng
-from .batch import BatchDealer, DealerState, Showdowns, deal_batch, holdem_showdowns
+from .batch import BatchDealer, DealerState, deal_batch
 from .core import DEFAULT_MIN_CUT, MAX_DECKS, RackEntry, RackKind, Shoe, ShoeSnapshot
 from .rng import MAX_SEED, MAX_STREAM, check_stream, resolve_seed
 from .shuffles import HAND_SHUFFLE, BoxCut, CustomShuffle, Riffle, ShuffleProcedure, Uniform, StripCut
@@ -50,6 +50,7 @@ MOVED: dict[str, str] = {
                      "judge_stub_count"), "pyeval.house.stub"),
     "WPT_HEADS_UP_DEAL": "pyeval.headsup.dealing",
     "CRISS_CROSS_HAND_DEAL": "pyeval.crisscross.dealing",
+    **dict.fromkeys(("holdem_showdowns", "Showdowns"), "pyeval.poker.batch"),
 }
 
 
@@ -68,6 +69,6 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "Shoe", "ShoeSnapshot", "RackKind", "RackEntry",
     "ShuffleProcedure", "Uniform", "Riffle", "StripCut", "BoxCut", "CustomShuffle", "HAND_SHUFFLE",
-    "BatchDealer", "DealerState", "Showdowns", "deal_batch", "holdem_showdowns",
+    "BatchDealer", "DealerState", "deal_batch",
     "MAX_DECKS", "MAX_SEED", "MAX_STREAM", "DEFAULT_MIN_CUT", "resolve_seed", "check_stream", "rng", "MOVED",
 ]

@@ -4,7 +4,7 @@ A :class:`BatchDealer` is one reproducible stream of rows. Its state is the gene
 and the 52-card deck it carries from row to row and from call to call, so the rows depend only on
 the seed, the stream and the sequence of rows asked for: dealing 500 rows and then 500 more gives
 exactly the 1,000 rows of one call with the same ``cards_per_deal`` (for :meth:`BatchDealer.deal`
-and :meth:`BatchDealer.holdem_showdowns` alike). :meth:`BatchDealer.state` / :meth:`BatchDealer.from_state`
+and :func:`pyeval.poker.batch.holdem_showdowns` alike). :meth:`BatchDealer.state` / :meth:`BatchDealer.from_state`
 (or pickle) save and resume a stream exactly, for checkpointed simulations.
 
 Threads: a dealer may be shared (each call holds its lock in C; other threads wait and get the next
@@ -12,8 +12,9 @@ rows, never the same ones), but sharing serialises the calls: give each thread i
 """
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -24,7 +25,7 @@ from ._common import ERR_BUSY, check_int, ffi, lib, raise_status, retry
 from ._common import call as _call
 from .rng import SeededSource, check_seed, check_stream, init_rng
 
-__all__ = ["BatchDealer", "DealerState", "Showdowns", "deal_batch", "holdem_showdowns"]
+__all__ = ["BatchDealer", "DealerState", "deal_batch"]
 
 #: Most bytes one batch call may allocate for its results (a bad ``n`` gives ShoeArgumentError, not
 #: numpy's ValueError or MemoryError).
@@ -32,21 +33,6 @@ MAX_BATCH_BYTES = 1 << 40
 
 _check_int = check_int
 _raise_status = raise_status
-
-
-class Showdowns(NamedTuple):
-    """Result of :func:`holdem_showdowns` for ``n`` rounds of ``p`` players.
-
-    Attributes:
-        values: ``uint16`` (n, p): each seat's hand value 1..7462 (higher is stronger); seat 0 is
-            left of the button, seat p-1 the button.
-        winners: ``uint16`` (n,): bitmask of the seats holding the best value (ties set several).
-        cards: ``uint8`` (n, 2p + 5) or None: hole cards seat by seat, then the five board cards.
-    """
-
-    values: npt.NDArray[np.uint16]
-    winners: npt.NDArray[np.uint16]
-    cards: npt.NDArray[np.uint8] | None
 
 
 def _check_out(out: object, dtype: type, shape: tuple[int, ...], name: str) -> None:
@@ -149,30 +135,15 @@ class BatchDealer(SeededSource):
 
     def holdem_showdowns(self, n: int, players: int = 2, *, burns: bool = True, cards: bool = False,
                          values_out: npt.NDArray[np.uint16] | None = None,
-                         winners_out: npt.NDArray[np.uint16] | None = None) -> Showdowns:
-        """Shuffle, deal and evaluate ``n`` rounds of Hold'em in one C call; see
-        :func:`holdem_showdowns`."""
-        p = check_int(players, "players", 2, 10)
-        if not isinstance(burns, (bool, np.bool_)) or not isinstance(cards, (bool, np.bool_)):
-            raise ShoeTypeError(f"burns and cards must be True or False, got {burns!r} and {cards!r}")
-        rows = _rows(n, 2 * p + 2 + (2 * p + 5 if cards else 0), "n")
-        if values_out is None:
-            values_out = _empty((rows, p), np.uint16)
-        else:
-            _check_out(values_out, np.uint16, (rows, p), "values_out")
-        if winners_out is None:
-            winners_out = _empty((rows,), np.uint16)
-        else:
-            _check_out(winners_out, np.uint16, (rows,), "winners_out")
-        card_arr = _empty((rows, 2 * p + 5), np.uint8) if cards else None
-        st = _call(
-            lib.pe_dealer_holdem_showdowns, self._d, rows, p, 1 if burns else 0,
-            ffi.from_buffer("uint16_t[]", values_out, require_writable=True),
-            ffi.from_buffer("uint16_t[]", winners_out, require_writable=True),
-            ffi.NULL if card_arr is None else ffi.from_buffer("uint8_t[]", card_arr, require_writable=True))
-        if st:
-            raise_status(st, "holdem_showdowns")
-        return Showdowns(values_out, winners_out, card_arr)
+                         winners_out: npt.NDArray[np.uint16] | None = None) -> Any:
+        """Deprecated: :func:`pyeval.poker.batch.holdem_showdowns` with ``dealer=self`` (a game
+        procedure, moved out of the shoe by issue 24). Same rows, same results."""
+        warnings.warn("BatchDealer.holdem_showdowns moved: use pyeval.poker.batch.holdem_showdowns(n, players, "
+                      "dealer=dealer) (game procedures live with their games)", DeprecationWarning, stacklevel=2)
+        from ..poker.batch import holdem_showdowns
+
+        return holdem_showdowns(n, players, burns=burns, cards=cards, dealer=self, values_out=values_out,
+                                winners_out=winners_out)
 
     def jump(self) -> None:
         """Advance to the next non-overlapping stream (2**128 draws on). SeedError if secure."""
@@ -271,24 +242,19 @@ def deal_batch(n: int, cards_per_deal: int, seed: int | None = None, stream: int
     return BatchDealer(seed, stream, secure=secure).deal(n, cards_per_deal, out)
 
 
-def holdem_showdowns(n: int, players: int = 2, seed: int | None = None, stream: int = 0, *,
-                     burns: bool = True, cards: bool = False, secure: bool = False) -> Showdowns:
-    """Shuffle, deal and evaluate ``n`` rounds of Hold'em in one C call (GIL released).
+# The mechanism the game procedures built on a dealer use (pyeval.poker.batch): output checks and one
+# locked C call on the dealer's stream.
+check_out = _check_out
+empty_rows = _empty
+rows_for = _rows
 
-    Each round is an independent uniform shuffle of one deck dealt as 58 Pa. Code § 637a.11(f):
-    hole cards one at a time from the seat left of the button (seat 0) around to the button (seat
-    ``players - 1``), twice; then, with ``burns``, a burn before the flop, the turn and the river
-    (§ 637a.11(h)-(j)). Every seat's seven cards are evaluated (§ 637a.11(k)).
 
-    Args:
-        n: rounds, >= 0. players: 2..10 (§ 637a.11(b)).
-        seed, stream, secure: as :func:`deal_batch`.
-        burns: deal the three burn cards (they change which cards land where, not the odds).
-        cards: also return the cards dealt.
-    Returns:
-        :class:`Showdowns` (values ``uint16`` (n, players), winners ``uint16`` (n,) bitmask,
-        cards ``uint8`` (n, 2 * players + 5) or None).
-    Raises:
-        ShoeArgumentError / ShoeTypeError: bad ``n`` or ``players``. SeedError.
-    """
-    return BatchDealer(seed, stream, secure=secure).holdem_showdowns(n, players, burns=burns, cards=cards)
+def dealer_call(dealer: BatchDealer, fn: str, what: str, *args: Any) -> None:
+    """``lib.<fn>(dealer, *args)`` under the dealer's lock (retried while another thread holds it);
+    an argument ``(ctype, array)`` is passed as a writable buffer, ``None`` as NULL.
+    Raises: the pyeval error of a failed status (``what`` names the call)."""
+    c_args = [ffi.NULL if a is None else ffi.from_buffer(a[0], a[1], require_writable=True) if isinstance(a, tuple)
+              else a for a in args]
+    st = _call(getattr(lib, fn), dealer._d, *c_args)
+    if st:
+        raise_status(st, what)
