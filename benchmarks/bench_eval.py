@@ -107,7 +107,8 @@ def test_pyeval_batch_7(benchmark, record):
 
 @pytest.mark.benchmark(group="batch 7-card, 1M random hands")
 def test_pyeval_batch_7_portable(benchmark, record, monkeypatch):
-    """The portable kernel (``PYEVAL_BATCH_KERNEL=scalar``): CPUs without AVX-512 run this one."""
+    """The portable kernel (``PYEVAL_BATCH_KERNEL=scalar``): CPUs without AVX2, AVX-512 or NEON
+    run this one."""
     from pyeval.hands import high
 
     monkeypatch.setattr(high, "_MAX_KERNEL", high.BATCH_KERNELS.index("scalar"))

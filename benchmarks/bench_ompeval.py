@@ -4,8 +4,9 @@ each: batch 7- and 5-card evaluation, the 7-card census, exact and Monte Carlo e
 Skips unless OMPEval's shim library is available: ``PYEVAL_OMPEVAL_LIB=/path/nat_omp.so``, or the
 workspace's ``../shared/tools/perfbar/build_ompeval.sh`` (builds it from a fetched OMPEval at -O3).
 Run: ``pytest benchmarks/bench_ompeval.py``; the summary prints each group's pyeval/OMPEval ratio.
-The batch groups hold pyeval's default kernel and the portable one (``test_pyeval_batch_portable``,
-the kernel of CPUs without AVX-512) side by side with OMPEval.
+The batch groups hold pyeval's default kernel, the AVX2 one (``test_pyeval_batch_avx2``: x86-64
+CPUs without AVX-512; skipped without AVX2) and the portable one (``test_pyeval_batch_portable``:
+``PYEVAL_BATCH_KERNEL=scalar``) side by side with OMPEval.
 For interleaved rounds and median ratios use ``../shared/tools/perf-vs-ompeval``.
 """
 from __future__ import annotations
@@ -74,9 +75,25 @@ def test_pyeval_batch(benchmark, record, k):
 
 
 @pytest.mark.parametrize("k", [7, 5])
+def test_pyeval_batch_avx2(benchmark, record, monkeypatch, k):
+    """The AVX2 kernel, as ``PYEVAL_BATCH_KERNEL=avx2`` runs it: what x86-64 machines without
+    AVX-512 (most laptops, many servers) get."""
+    from pyeval.hands import high
+
+    monkeypatch.setattr(high, "_MAX_KERNEL", high.BATCH_KERNELS.index("avx2"))
+    if high.batch_kernel() != "avx2":
+        pytest.skip("this CPU has no AVX2")
+    hands = np.ascontiguousarray(pyeval.deal_batch(N, k, seed=k), dtype=np.uint8)
+    out = np.empty(N, np.uint16)
+    benchmark.group = f"vs OMPEval: batch {k}-card"
+    record(benchmark, N)
+    benchmark(pyeval.evaluate_batch, hands, out, threads=1)
+
+
+@pytest.mark.parametrize("k", [7, 5])
 def test_pyeval_batch_portable(benchmark, record, monkeypatch, k):
     """The portable (scalar) kernel, as ``PYEVAL_BATCH_KERNEL=scalar`` runs it on any CPU: what
-    machines without AVX-512 (most laptops, ARM) get."""
+    machines without AVX2, AVX-512 or NEON get."""
     from pyeval.hands import high
 
     monkeypatch.setattr(high, "_MAX_KERNEL", high.BATCH_KERNELS.index("scalar"))

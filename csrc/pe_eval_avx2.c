@@ -123,7 +123,7 @@ PE_AVX2_TARGET static PE_ALWAYS_INLINE size_t pe_avx2_k(const uint8_t *cards, si
                                  _mm256_slli_epi32(_mm256_cvtepu16_epi32(w2), 16)));
             _mm256_storeu_si256((__m256i *)(void *)(xs + 8 * h), _mm256_and_si256(_mm256_mullo_epi32(key, mult), mask));
         }
-        for (int j = 0; j < 16; j++) out[r + (size_t)j] = PE_HASH[xs[j] + PE_DISP[xs[j] >> PE_ROW_SHIFT]];
+        for (int j = 0; j < 16; j++) out[r + (size_t)j] = pe_hash_value(xs[j]);
         for (unsigned f = flush; f; f &= f - 1) {
             const int j = pe_ctz32(f);
             out[r + (size_t)j] = pe_eval_unchecked(c + (size_t)j * (size_t)k, k);

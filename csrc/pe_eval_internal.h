@@ -62,7 +62,14 @@ static inline uint16_t pe_eval_unchecked7(const uint8_t *c)
     return pe_lookup(key, c, 7);
 }
 
-/* The second pass of a batch block (pe_eval.c, pe_eval_neon.c): the values of nb validated rows of
+/* The value of a non-flush hand from its scrambled key x = (rank sum * PE_HASH_MULT) & PE_KEY_MASK
+ * (the SIMD batch kernels compute x in vector registers). */
+static PE_ALWAYS_INLINE uint16_t pe_hash_value(uint32_t x)
+{
+    return PE_HASH[x + PE_DISP[x >> PE_ROW_SHIFT]];
+}
+
+/* The second pass of a scalar batch block (pe_eval.c): the values of nb validated rows of
  * k cards from their key sums, the lookups back to back so that many are in flight at once.
  * flushes = 0 promises that no key has a flush (5 and 6 cards: most blocks, 0.2% / 0.8% of rows
  * are flushes), and the hash runs without the per-row flush test. */
@@ -73,10 +80,7 @@ static PE_ALWAYS_INLINE void pe_lookup_block(const uint64_t *keys, const uint8_t
         for (size_t j = 0; j < nb; j++) out[j] = pe_lookup(keys[j], cards + j * (size_t)k, k);
         return;
     }
-    for (size_t j = 0; j < nb; j++) {
-        const uint32_t x = ((uint32_t)keys[j] * PE_HASH_MULT) & PE_KEY_MASK;
-        out[j] = PE_HASH[x + PE_DISP[x >> PE_ROW_SHIFT]];
-    }
+    for (size_t j = 0; j < nb; j++) out[j] = pe_hash_value(((uint32_t)keys[j] * PE_HASH_MULT) & PE_KEY_MASK);
 }
 
 /* Evaluation of running key sums (the enumerations of pe_enum.c and pe_equity.c): beside the key

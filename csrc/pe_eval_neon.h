@@ -7,9 +7,10 @@
 #include <stdint.h>
 #include "pe_compat.h"
 
-/* Evaluates leading blocks of valid rows of k cards (5..7) into out; returns the rows done,
- * stopping before the first block that holds an invalid row (the scalar batch then names it).
- * 0 where NEON is not compiled in. */
+/* Evaluates leading blocks of 16 valid rows of k cards (5..7) into out; returns the rows done (a
+ * multiple of 16), stopping before the first block that holds an invalid row (the scalar batch then
+ * names it) and before the last rows (a block reads 8 bytes from each row's start). 0 where NEON
+ * is not compiled in. */
 PE_INTERNAL size_t pe_eval_neon_rows(const uint8_t *cards, size_t rows, int k, uint16_t *out);
 
 #endif

@@ -12,7 +12,6 @@ rows, never the same ones), but sharing serialises the calls: give each thread i
 """
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -132,18 +131,6 @@ class BatchDealer(SeededSource):
             if st:
                 raise_status(st, "deal_batch")
         return out
-
-    def holdem_showdowns(self, n: int, players: int = 2, *, burns: bool = True, cards: bool = False,
-                         values_out: npt.NDArray[np.uint16] | None = None,
-                         winners_out: npt.NDArray[np.uint16] | None = None) -> Any:
-        """Deprecated: :func:`pyeval.poker.batch.holdem_showdowns` with ``dealer=self`` (a game
-        procedure, moved out of the shoe by issue 24). Same rows, same results."""
-        warnings.warn("BatchDealer.holdem_showdowns moved: use pyeval.poker.batch.holdem_showdowns(n, players, "
-                      "dealer=dealer) (game procedures live with their games)", DeprecationWarning, stacklevel=2)
-        from ..poker.batch import holdem_showdowns
-
-        return holdem_showdowns(n, players, burns=burns, cards=cards, dealer=self, values_out=values_out,
-                                winners_out=winners_out)
 
     def jump(self) -> None:
         """Advance to the next non-overlapping stream (2**128 draws on). SeedError if secure."""

@@ -79,6 +79,16 @@ int main(void)
                 if (pe_eval_batch_max(hands, n, k, kern, out, &bad) != PE_OK) FAIL("kernel %d k=%d rejected", kern, k);
                 for (size_t r = 0; r < n; r++)
                     if (out[r] != pe_eval_n(hands + r * (size_t)k, k)) FAIL("kernel %d k=%d suited=%d row %zu", kern, k, suited, r);
+                for (int i = 0; i < k; i++) /* a repeat at every pair of positions (the SIMD kernels compare pairs) */
+                    for (int j = i + 1; j < k; j++) {
+                        const size_t at = 100 + (size_t)(7 * i + j); /* anywhere in a 16-row block */
+                        uint8_t *row = hands + at * (size_t)k;
+                        const uint8_t keep = row[j];
+                        row[j] = row[i];
+                        if (pe_eval_batch_max(hands, n, k, kern, out, &bad) != PE_ERR_DUP || bad != at)
+                            FAIL("kernel %d k=%d repeat at %d, %d", kern, k, i, j);
+                        row[j] = keep;
+                    }
                 hands[777 * (size_t)k + 1] = 52; /* an invalid byte, then a repeat: the row is named */
                 if (pe_eval_batch_max(hands, n, k, kern, out, &bad) != PE_ERR_CARD || bad != 777) FAIL("k=%d bad card", k);
                 hands[777 * (size_t)k + 1] = hands[777 * (size_t)k];
