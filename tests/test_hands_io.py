@@ -282,7 +282,7 @@ def test_differential_against_pokerkit_acpc():
 
 def test_formats_registry():
     assert {"pokerstars", "fulltilt", "partypoker", "ipoker", "acpc", "fulltilt2016", "runitonce", "pokermaster",
-            "pokerbros"} <= set(FORMATS)
+            "pokerbros", "ggpoker", "winamax", "bovada", "888poker"} <= set(FORMATS)
 
 
 def test_acpc_match_states_keep_the_last_state_of_each_hand():

@@ -104,10 +104,16 @@ def test_malformed_text_names_the_line_and_the_file_keeps_going():
 
 
 def test_a_disagreeing_amount_is_reported_not_fixed():
-    text = FILE.read_text(encoding="utf-8").replace("Cy wins $29 USD", "Cy wins $28 USD")
+    """More won than the pot holds is reported (the record prints no rake: a winner paid less than
+    the pot is read as raked, the rake derived and noted)."""
+    text = FILE.read_text(encoding="utf-8").replace("Cy wins $29 USD", "Cy wins $40 USD")
     h = next(h for h in parse_text(text) if h.hand.extra["hand"] == "14296043505")
-    assert not h.verification.ok and h.hand.extra["winnings"] == [0, 2800, 0]
+    assert not h.verification.ok and h.hand.extra["winnings"] == [0, 3600, 0]
     assert any("Cy (p2): the record ends with" in p for p in h.verification.problems)
+    raked = FILE.read_text(encoding="utf-8").replace("Cy wins $29 USD", "Cy wins $28 USD")
+    h = next(h for h in parse_text(raked) if h.hand.extra["hand"] == "14296043505")
+    assert h.verification.ok and h.hand.extra["_rake"] == 100
+    assert any("rake of 100 derived" in n for n in h.hand.extra["_notes"])
 
 
 def test_convert_from_partypoker(tmp_path, capsys):

@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 
 from ._limits import room_time
+from ._starlike import defer_extra_blinds, derive_rake, return_implicit
+from .pacific import looks_like as pacific_looks_like
 from ._model import (
     BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, dealt_to, finish_seats, number, read_seats,
     uncalled_bet,
@@ -49,6 +51,8 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^posts small blind " + _AMT + r"\.?\s*$"), "sb"),
     (re.compile(r"^posts big blind " + _AMT + r"\.?\s*$"), "bb"),
     (re.compile(r"^posts ante " + _AMT + r"\.?\s*$"), "ante"),
+    (re.compile(r"^posts big blind \+ dead " + _AMT + r"\.?\s*$"), "both"),
+    (re.compile(r"^big blind \+ dead " + _AMT + r"\.?\s*$"), "both"),
     (re.compile(r"^folds\.?\s*$"), "fold"),
     (re.compile(r"^checks\.?\s*$"), "check"),
     (re.compile(r"^calls " + _AMT + r"\.?\s*$"), "call"),
@@ -62,12 +66,16 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^wins (?P<a>[^\[\]]+?)\.?\s*$"), "collect"),
     (re.compile(r"^(?:is sitting out|has left the table|has joined the table|is disconnected\b.*|"
                 r"has been reconnected\b.*|did not respond in time|will be using (?:his|her) time bank.*|"
-                r"is low with .*|has \d+ seconds? left to act|is back|sits out|: .*)\s*$"), None),
+                r"is low with .*|has \d+ seconds? left to act|is back|sits out|left the table\.?|joined the table\.?|"
+                r"did not respond in time.*|not respond in time.*|time bank will be activated.*|finished in \d+.*|"
+                r": .*)\s*$"), None),
 ]
 
 
 def looks_like(text: str) -> bool:
     """True when ``text`` starts (after blank lines) like a PartyPoker hand history."""
+    if pacific_looks_like(text):  # 888poker writes the same first line
+        return False
     return bool(re.match(r"^\ufeff?\s*(?:Game #\S+ starts\.|#Game No : |\*{5} Hand History [Ff]or Game )", text))
 
 
@@ -148,6 +156,10 @@ def _game_line(raw: RawHand, line: str, no: int) -> None:
             raw.big_blind = amount(ba["bb"], 1, raw, no)
             raw.min_bet = raw.big_blind
         return
+    bi = re.search(r"(?P<b>\S+(?: [A-Z]{3})?) Buy-in\b", m["post"])
+    if bi:  # a sit & go / tournament line: chips; its id and level follow on a ``Trny:`` line
+        raw.tournament = f"{m['lim']} {m['game']} {bi['b']} buy-in"
+        return
     stakes = m["pre"].strip()
     sym = next((s for s in "$€£" if s in stakes), None)
     cur = re.search(r"\b([A-Z]{3})\s*$", stakes)
@@ -164,71 +176,94 @@ def _game_line(raw: RawHand, line: str, no: int) -> None:
         raw.notes.append(f"the table's buy-in is {body} (line {no}); the blinds are read from the posts")
 
 
-def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
-    names = seats.names
-    acted: set[str] = set()
-    put: dict[str, int] = {}  # chips put in over the hand, for the uncalled bet
-    street_bet: dict[str, int] = {}
-    returned = False
-    for j in range(seats.end, len(lines)):
-        line = lines[j].rstrip()
-        no = start + j
-        if not line.strip():
-            continue
+class _Hand:
+    """The reading of one hand's body: the seats, who acted, each player's chips on this street,
+    whether the record wrote the uncalled bet."""
+
+    def __init__(self, raw: RawHand, seats: RoomSeats) -> None:
+        self.raw, self.seats, self.names = raw, seats, seats.names
+        self.acted: set[str] = set()
+        self.street_bet: dict[str, int] = {}
+        self.returned = False
+
+    def line(self, line: str, no: int) -> None:
+        """One line after the seats."""
+        raw = self.raw
         st = _STREET.match(line)
         if st:
-            label = st["name"].lower()
-            if label == "down cards":
-                raw.add("street", line=no, extra="HOLE CARDS")
-            else:
-                b = BRACKETS.findall(st["cards"])
-                if not b:
-                    raise raw.fail(f"the {label} without cards", no)
-                raw.add("street", cards=cards(b[-1], raw, no), line=no, extra=label.upper())
-                street_bet = {}
-            continue
-        if line.startswith("Dealt to "):
-            who, dealt = dealt_to(raw, line, names, no)
+            self.street(st["name"].lower(), st["cards"], no)
+        elif line.startswith("Dealt to "):
+            who, dealt = dealt_to(raw, line, self.names, no)
             raw.hole[who] = dealt
-            continue
-        um = re.match(r"^Uncalled bet of (?P<a>.+?) returned to (?P<n>.*)$", line)
-        if um:
-            uncalled_bet(raw, um, names, no)
-            returned = True
-            continue
-        if line.startswith("** Summary **") or re.match(r"^(?:Creating|Main Pot|Side Pot|Board|Total pot)\b", line):
+        elif _UNCALLED.match(line):
+            uncalled_bet(raw, _UNCALLED.match(line), self.names, no)  # type: ignore[arg-type]
+            self.returned = True
+        elif line.startswith("** Summary **") or _POT_LINE.match(line):
             rm = re.search(r"Rake:? (?P<a>[^\s|]+)", line)
             if rm:
                 raw.rake = amount(rm["a"], raw.scale, raw, no)
-            continue
-        nm = next((n for n in names if line.startswith(n + " ")), None)
+        elif not _tournament_line(raw, line, no):
+            self.named(line, no)
+
+    def street(self, label: str, text: str, no: int) -> None:
+        if label == "down cards":
+            self.raw.add("street", line=no, extra="HOLE CARDS")
+            return
+        b = BRACKETS.findall(text)
+        if not b:
+            raise self.raw.fail(f"the {label} without cards", no)
+        self.raw.add("street", cards=cards(b[-1], self.raw, no), line=no, extra=label.upper())
+        self.street_bet = {}
+
+    def named(self, line: str, no: int) -> None:
+        """A player's line (an action, a sitting-out mark), chat, or a player coming or going."""
+        nm = next((n for n in self.names if line.startswith(n + " ")), None)
         if nm is not None and re.match(r"^(?:is sitting out|sits out)\.?\s*$", line[len(nm) + 1:]):
-            seats.marked_out.add(nm)
-            continue
-        if nm is None:
-            if re.match(r"^.+ (?:has joined the table|has left the table|is sitting out|sits out)\.?\s*$", line):
-                continue
-            raise raw.fail(f"unrecognised line {line!r}", no)
-        _act(raw, nm, line[len(nm) + 1:], no, acted, put, street_bet)
-    if not returned:
-        _uncalled(raw, put)
-    finish_seats(raw, seats, acted)
+            self.seats.marked_out.add(nm)
+        elif nm is not None:
+            _act(self.raw, nm, line[len(nm) + 1:], no, self.acted, self.street_bet)
+        elif not (_OTHERS.match(line) or any(line.startswith(n + ": ") for n in self.names)):
+            raise self.raw.fail(f"unrecognised line {line!r}", no)
 
 
-def _uncalled(raw: RawHand, put: dict[str, int]) -> None:
-    """Return the excess of the largest contribution over the next to its player (the classic export
-    writes no line for it), and note it."""
-    if len(put) < 2:
-        return
-    ranked = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
-    (top, a), (_, b) = ranked[0], ranked[1]
-    if a > b:
-        raw.add("return", top, a - b, line=0)
-        raw.notes.append(f"uncalled bet of {a - b} returned to {top} (the record writes no line for it)")
+_UNCALLED = re.compile(r"^Uncalled bet of (?P<a>.+?) returned to (?P<n>.*)$")
+_POT_LINE = re.compile(r"^(?:Creating|Main Pot|Side Pot|Board|Total pot)\b")
+_OTHERS = re.compile(r"^(?:.+ (?:has joined the table|has left the table|left the table|joined the table|is sitting out|"
+                     r"sits out|time bank will be activated.*|finished in \d+)\.?|>You have options.*)\s*$")
 
 
-def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], put: dict[str, int],
-         street_bet: dict[str, int]) -> None:
+def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
+    hand = _Hand(raw, seats)
+    for j in range(seats.end, len(lines)):
+        line = lines[j].rstrip()
+        if line.strip():
+            hand.line(line, start + j)
+    if raw.big_blind and not any(a.kind == "post" for a in raw.acts):
+        raise raw.fail("the record writes no blind posts (a tournament export): who posted them is not known")
+    if not hand.returned:  # the winner's amount counts a bet nobody called
+        return_implicit(raw, True)
+    finish_seats(raw, seats, hand.acted)
+    defer_extra_blinds(raw)
+    derive_rake(raw)
+
+
+def _tournament_line(raw: RawHand, line: str, no: int) -> bool:
+    """``Trny: ID Level: N`` and ``Blinds(10/20)`` / ``Blinds-Antes(10/20 -2)`` (tournament hands
+    whose game line names the buy-in)."""
+    tm = re.match(r"^Trny:\s*(?P<id>\S+)\s+Level:\s*(?P<lv>\S+)\s*$", line)
+    if tm:
+        raw.tournament = tm["id"]
+        raw.level = tm["lv"]
+        return True
+    ba = re.match(r"^(?:Blinds|Stakes)(?:-Antes)?\((?P<sb>[\d,]+)\s*/\s*(?P<bb>[\d,]+)(?:\s*-?(?P<ante>[\d,]+))?\)\s*$", line)
+    if ba:
+        raw.small_blind = amount(ba["sb"], 1, raw, no)
+        raw.big_blind = raw.min_bet = amount(ba["bb"], 1, raw, no)
+        return True
+    return False
+
+
+def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], street_bet: dict[str, int]) -> None:
     for pat, kind in _ACTS:
         m = pat.match(rest)
         if not m:
@@ -239,23 +274,16 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], put: dict[s
         a = amount(gd["a"], raw.scale, raw, no) if gd.get("a") else 0
         if kind != "collect":
             acted.add(nm)
-        if kind in ("sb", "bb", "call", "ante"):
-            put[nm] = put.get(nm, 0) + a
-        if kind in ("sb", "bb"):
+        if kind in ("sb", "bb", "both"):
             raw.add("post", nm, a, line=no, extra=kind)
             street_bet[nm] = street_bet.get(nm, 0) + a
         elif kind in ("raise", "allin"):  # Party writes what the action adds; PHH the street total
             to = street_bet.get(nm, 0) + a
-            put[nm] = put.get(nm, 0) + a
-            if kind == "allin" and to <= max(street_bet.values(), default=0):
-                common_action(raw, nm, "call", a, None, no, street_bet)  # all in for a call, or for less
-            else:
-                common_action(raw, nm, "raise", to, None, no, street_bet)
+            allin_call = kind == "allin" and to <= max(street_bet.values(), default=0)  # all in for a call or less
+            common_action(raw, nm, "call" if allin_call else "raise", a if allin_call else to, None, no, street_bet)
         elif kind == "collect":
             raw.add("collect", nm, a, line=no)
         else:
-            if kind == "bet":
-                put[nm] = put.get(nm, 0) + a
             common_action(raw, nm, kind, a, gd.get("c"), no, street_bet)
         return
     raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)

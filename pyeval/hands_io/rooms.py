@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import acpc, fulltilt, ipoker, partypoker, pokerstars, stars_like
+from . import _starlike, absolute, acpc, bovada, cake, fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, stars_like, winamax, winning
 from ._model import RawHand, split_hands
 from ._stars import StarsDialect, read_hand
 
-__all__ = ["Room", "ROOMS", "stars_room"]
+__all__ = ["Room", "ROOMS", "stars_room", "starlike_room"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,23 @@ def stars_room(name: str, dialect: StarsDialect) -> Room:
 
     return Room(name, lambda text: bool(dialect.detect.match(text)),
                 lambda text: split_hands(text, dialect.header), parse)
+
+
+def starlike_room(name: str, room: _starlike.Room) -> Room:
+    """The Room of a room written in a variant of PokerStars' layout (:mod:`pyeval.hands_io._starlike`)."""
+
+    def parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+        return _starlike.parse_hand(room, lines, start, source)
+
+    return Room(name, lambda text: _starlike.looks_like(room, text), lambda text: _starlike.split(room, text), parse)
+
+
+def _888_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return pacific.parse_hand(lines, start, source)
+
+
+def _wpn_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return winning.parse_hand(lines, start, source)
 
 
 def _ft_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
@@ -68,6 +85,13 @@ ROOMS: tuple[Room, ...] = (
     stars_room("pokerstars", pokerstars.DIALECT),
     Room("fulltilt", fulltilt.looks_like, fulltilt.split, _ft_parse),
     *(stars_room(name, d) for name, d in stars_like.DIALECTS.items()),
+    starlike_room("ggpoker", ggpoker.ROOM),
+    starlike_room("winamax", winamax.ROOM),
+    starlike_room("bovada", bovada.ROOM),
+    starlike_room("absolute", absolute.ROOM),
+    starlike_room("cake", cake.ROOM),
+    Room("888poker", pacific.looks_like, pacific.split, _888_parse),
+    Room("winning", winning.looks_like, winning.split, _wpn_parse),
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
     Room("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
     Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),

@@ -1,0 +1,50 @@
+"""Absolute Poker and UltimateBet (the Cereus network) text hand histories, as room data for the
+Stars-variant driver (:mod:`pyeval.hands_io._starlike`).
+
+Layout (read from the rooms' exports): ``Stage #1773383021: Holdem  No Limit $1, $0.25 ante -
+2009-11-30 15:50:12 (ET)`` (the big blind named; tournaments ``Stage #N Tourney ID T Holdem Multi
+Normal Tournament No Limit 100 - DATE``), ``Table: NAME (Real Money) Seat #5 is the dealer``, seats
+``Seat 5 - NAME ($98 in chips)``, actions ``NAME - Raises $2 to $2``, ``NAME - All-In $5`` (the chips
+added), ``NAME - returned ($1) : not called``, ``NAME Collects $4 from main pot``, ``*** POCKET CARDS
+***`` and the summary ``Total Pot($4) | Rake ($0.10) | Jackpot Rake ($0.05)``.
+"""
+from __future__ import annotations
+
+import re
+
+from ._starlike import Room, acts
+
+__all__ = ["ROOM"]
+
+_A = r"(?P<a>[^\s|]+)"
+
+ROOM = Room(
+    venue="Absolute Poker",
+    first=re.compile(r"^Stage #[A-Z]?\d+:? "),
+    header=re.compile(
+        r"^Stage #(?P<id>[A-Z]?\d+):? (?:Tourney ID (?P<tour>\d+) )?(?P<game>Holdem|HOLDEM|Omaha Hi-Lo|Omaha)\s+"
+        r"(?:Multi Normal Tournament |Normal Tournament |NORMAL )?(?P<struct>No Limit|Pot Limit|Limit)?\s*"
+        r"(?P<stakes>[^\s,]*)(?:, [^-]*? ante)? - (?P<y>\d{4})-(?P<mo>\d\d)-(?P<d>\d\d) "
+        r"(?P<H>\d\d):(?P<M>\d\d):(?P<S>\d\d)"),
+    table=re.compile(r"^Table: (?P<table>.*?) \((?:Real|Play) Money\) Seat #(?P<button>\d+) is the dealer\s*$"),
+    seat=re.compile(r"^Seat (?P<seat>\d+) - (?P<name>.*) \((?P<stack>[^()]*?) in chips\)(?P<rest>.*)$"),
+    sep=" - ",
+    hole=("POCKET CARDS",),
+    actions=acts(extra=(
+        (r"^Ante " + _A + r"\s*$", "ante"),
+        (r"^Posts small blind " + _A + r"\s*$", "sb"),
+        (r"^Posts big blind " + _A + r"\s*$", "bb"),
+        (r"^Folds(?: \(Fold & Show \[(?P<c>[^\]]*)\]\))?\s*$", "fold"),
+        (r"^Checks\s*$", "check"),
+        (r"^Calls " + _A + r"\s*$", "call"),
+        (r"^Bets " + _A + r"\s*$", "bet"),
+        (r"^(?:Raises|All-In\(Raise\)) \S+ to " + _A + r"\s*$", "raise"),
+        (r"^All-In " + _A + r"\s*$", "allin_add"),
+        (r"^returned \((?P<a>[^)]*)\) : not called\s*$", "return"),
+        (r"^Collects " + _A + r" from (?:main|side) pot.*$", "collect"),
+        (r"^Shows \[(?P<c>[^\]]*)\].*$", "show"),
+        (r"^Pocket \[(?P<c>[^\]]*)\]\s*$", "hole"),
+        (r"^(?:Does not show|Mucks)\s*$", "muck"),
+        (r"^sitout.*$", "sitout"),
+    )),
+)

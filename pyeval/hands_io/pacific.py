@@ -1,0 +1,186 @@
+"""888poker (Pacific Poker, Cassava; the 888.es/888.it/888.ro skins) text hand histories.
+
+Layout (read from the room's exports; the PartyPoker family's bracketed amounts): ``#Game No :
+418361264``, ``***** Cassava Hand History for Game 418361264 *****`` (or ``888poker``, ``888.ro``
+...), the game line ``$5/$10 Blinds Fix Limit Holdem - *** 04 03 2012 15:32:21`` (day month year;
+``No Limit``, ``Pot Limit``, ``Fix Limit``; ``Holdem``, ``Omaha``, ``Omaha Hi/Lo``), the table line
+``Table NAME (Real Money)`` or ``Tournament #ID BUY-IN - Table #N (Real Money)``, ``Seat 6 is the
+button``, ``Total number of players : 4``, seats ``Seat 2: NAME ( $10 )``, the forced bets ``NAME
+posts big blind [$10]``, ``NAME posts dead blind [$1 + $2]``, ``** Dealing down cards **``,
+``** Dealing flop ** [ 8s, As, 2d ]``, actions ``NAME raises [$20]`` (the street total the
+raise goes to), ``** Summary **``, ``NAME shows [ 2c, Ts ]``, ``NAME collected [ $23.75 ]``.
+
+The room prints no total pot, no rake and no uncalled-bet line: a bet nobody called is in its
+bettor's collected amount (the reader separates the return), and the rake is what the pot holds beyond what was collected (noted as derived,
+never negative).
+"""
+from __future__ import annotations
+
+import re
+
+from ._limits import room_time
+from ._model import (
+    BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
+)
+from ._starlike import defer_extra_blinds, derive_rake, return_implicit
+
+__all__ = ["parse_hand", "split", "looks_like"]
+
+_FIRST = re.compile(r"^#Game No : \d+\s*$")
+_HISTORY = re.compile(r"^\*{5} (?P<site>.+?) Hand History for Game (?P<id>\d+) \*{5}\s*$")
+_GAME = re.compile(r"^(?P<stakes>.+?) Blinds (?P<struct>No Limit|Pot Limit|Fix Limit) (?P<game>Holdem|Omaha Hi/Lo|"
+                   r"Omaha) - \*\*\* (?P<d>\d\d) (?P<mo>\d\d) (?P<y>\d{4}) (?P<H>\d\d):(?P<M>\d\d):(?P<S>\d\d)\s*$")
+_GAMES = {"Holdem": "T", "Omaha": "O", "Omaha Hi/Lo": "O/8"}
+_STRUCT = {"No Limit": "N", "Pot Limit": "P", "Fix Limit": "F"}
+_TABLE = re.compile(r"^(?:Tournament #(?P<tour>\d+) .*?- )?Table #?(?P<table>.+?)(?: (?P<max>\d+) Max)? "
+                    r"\((?:Real Money|Practice Play)\)\s*$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \( (?P<stack>[^()]*?) \)(?P<rest>.*)$")
+_STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|flop|turn|river) \*\*\s*(?P<cards>.*)$")
+_AMT = r"\[\s*(?P<a>[^\]+]*?)\s*\]"
+_ACTS: list[tuple[re.Pattern[str], str | None]] = [
+    (re.compile(r"^posts (?:small blind|big blind) " + _AMT + r"\s*$"), "post"),
+    (re.compile(r"^posts ante " + _AMT + r"\s*$"), "ante"),
+    (re.compile(r"^posts dead blind \[\s*(?P<d>[^\]+]*?) \+ (?P<a>[^\]+]*?)\s*\]\s*$"), "dead"),
+    (re.compile(r"^folds\s*$"), "fold"),
+    (re.compile(r"^checks\s*$"), "check"),
+    (re.compile(r"^calls " + _AMT + r"\s*$"), "call"),
+    (re.compile(r"^bets " + _AMT + r"\s*$"), "bet"),
+    (re.compile(r"^raises " + _AMT + r"\s*$"), "raise"),
+    (re.compile(r"^shows \[(?P<c>[^\]]*)\].*$"), "show"),
+    (re.compile(r"^mucks \[(?P<c>[^\]]*)\].*$"), "muck"),
+    (re.compile(r"^collected \[\s*(?P<a>[^\]]*?)\s*\]\s*$"), "collect"),
+    (re.compile(r"^(?:did not show his hand|does not show cards|has left the table|has joined the table|"
+                r"is sitting out|sits out|is disconnected.*|has been reconnected.*|will be using .*|: .*)\s*$"), None),
+]
+
+
+def looks_like(text: str) -> bool:
+    """True when ``text`` starts (after blank lines) like an 888poker hand history."""
+    return bool(re.match(r"^\ufeff?\s*#Game No : \d+\s*\r?\n\*{5} (?:Cassava|888|Pacific)", text))
+
+
+def split(text: str) -> list[tuple[int, list[str]]]:
+    """The hands of a file: (1-based line of the ``#Game No :`` line, the hand's lines)."""
+    return split_hands(text, _FIRST)
+
+
+def _amt(text: str, raw: RawHand, no: int) -> int:
+    return amount(re.sub(r"[\s$€£]", "", text), raw.scale, raw, no)
+
+
+def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
+    """One 888poker hand into a RawHand. Raises HandParseError naming the file line."""
+    raw = RawHand(venue="888poker", source=source, line=start)
+    if len(lines) < 6:
+        raise raw.fail("a hand of fewer lines than its header", start)
+    hm = _HISTORY.match(lines[1])
+    if not hm:
+        raise raw.fail(f"expected the 'Hand History for Game' line, got {lines[1]!r}", start + 1)
+    raw.hand_id, raw.venue = hm["id"], ("888poker" if hm["site"] in ("Cassava", "888poker") else hm["site"])
+    _game_and_table(raw, lines, start)
+    i = 4
+    while i < len(lines) and not _SEAT.match(lines[i]):
+        bm = re.match(r"^Seat (\d+) is the button\s*$", lines[i])
+        if bm:
+            raw.button_seat = number(bm.group(1), "the button seat", raw, start + i, 0, MAX_SEAT)
+        elif lines[i].strip() and not lines[i].startswith("Total number of players"):
+            raise raw.fail(f"unrecognised line {lines[i]!r}", start + i)
+        i += 1
+    seats = read_seats(raw, [re.sub(r"\( (.*?) \)", lambda m: "( " + re.sub(r"[\s$€£]", "", m.group(1)) + " )", ln)
+                             for ln in lines], i, start, _SEAT, re.compile("sitting out"))
+    _body(raw, lines, start, seats)
+    return raw
+
+
+def _game_and_table(raw: RawHand, lines: list[str], start: int) -> None:
+    """The game line (stakes, structure, game, date) and the table line."""
+    gm = _GAME.match(lines[2].strip())
+    if not gm:
+        raise raw.fail(f"not an 888poker game line (stakes, structure, game, date): {lines[2]!r}", start + 2)
+    raw.game = _STRUCT[gm["struct"]] + _GAMES[gm["game"]]
+    raw.time = room_time((gm["y"], gm["mo"], gm["d"], gm["H"], gm["M"], gm["S"]), raw.fail, start + 2)
+    tm = _TABLE.match(lines[3].strip())
+    if not tm:
+        raise raw.fail(f"expected the table line, got {lines[3]!r}", start + 3)
+    raw.table = tm["table"]
+    if tm["max"]:
+        raw.seat_count = number(tm["max"], "the table size", raw, start + 3, 2, MAX_SEAT)
+    stakes = gm["stakes"]
+    if tm["tour"]:
+        raw.tournament = tm["tour"]
+    elif any(c in stakes for c in "$€£") or "." in stakes:
+        raw.scale = 100
+        sym = next((c for c in "$€£" if c in stakes), None)
+        raw.currency_symbol, raw.currency = sym, {"$": "USD", "€": "EUR", "£": "GBP"}.get(sym or "", "XXX")
+    st = [_amt(t, raw, start + 2) for t in stakes.split("/")]
+    if len(st) != 2:
+        raise raw.fail(f"cannot read the stakes {stakes!r}", start + 2)
+    raw.small_blind, raw.big_blind = st
+    if raw.game[0] == "F":
+        raw.small_bet, raw.big_bet = st[1], 2 * st[1]
+    else:
+        raw.min_bet = st[1]
+
+
+def _body(raw: RawHand, lines: list[str], start: int, seats: object) -> None:
+    from ._model import RoomSeats
+    assert isinstance(seats, RoomSeats)
+    names = seats.names
+    acted: set[str] = set()
+    cur: dict[str, int] = {}
+    for j in range(seats.end, len(lines)):
+        line, no = lines[j].rstrip(), start + j
+        if not line.strip() or line.startswith("** Summary **"):
+            continue
+        st = _STREET.match(line)
+        if st:
+            if st["name"] == "down cards":
+                raw.add("street", line=no, extra="HOLE CARDS")
+                continue
+            b = BRACKETS.findall(st["cards"])
+            if not b:
+                raise raw.fail(f"the {st['name']} without cards", no)
+            raw.add("street", cards=cards(b[-1], raw, no), line=no, extra=st["name"].upper())
+            cur = {}
+            continue
+        if line.startswith("Dealt to "):
+            nm = next((n for n in names if line.startswith(f"Dealt to {n} [")), None)
+            if nm is None:
+                raise raw.fail(f"cards dealt to a player who is not seated: {line!r}", no)
+            raw.hole[nm] = list(cards(BRACKETS.findall(line[len(nm) + 9:])[-1], raw, no))
+            continue
+        nm = next((n for n in names if line.startswith(n + " ")), None)
+        if nm is None:
+            raise raw.fail(f"unrecognised line {line!r}", no)
+        _act(raw, nm, line[len(nm) + 1:], no, acted, cur)
+    return_implicit(raw, True)
+    finish_seats(raw, seats, acted)
+    defer_extra_blinds(raw)
+    derive_rake(raw)
+
+
+def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], cur: dict[str, int]) -> None:
+    for pat, kind in _ACTS:
+        m = pat.match(rest)
+        if not m:
+            continue
+        if kind is None:
+            return
+        gd = m.groupdict()
+        a = _amt(gd["a"], raw, no) if gd.get("a") else 0
+        if kind not in ("collect", "show", "muck"):
+            acted.add(nm)
+        if kind == "post":
+            raw.add("post", nm, a, line=no, extra="bb" if "big" in rest else "sb")
+            cur[nm] = cur.get(nm, 0) + a
+        elif kind == "dead":  # a dead small blind with a live big blind
+            raw.add("post", nm, a + _amt(gd["d"], raw, no), line=no, extra="both")
+            cur[nm] = cur.get(nm, 0) + a
+        elif kind == "collect":
+            raw.add("collect", nm, a, line=no)
+        elif kind == "raise" and a <= max(cur.values(), default=0):  # the amount added, not the total
+            common_action(raw, nm, "raise", cur.get(nm, 0) + a, None, no, cur)
+        else:
+            common_action(raw, nm, kind, a, gd.get("c"), no, cur)
+        return
+    raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)

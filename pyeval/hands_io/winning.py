@@ -1,0 +1,224 @@
+"""Winning Poker Network (WPN: Americas Cardroom, Black Chip, Yatahay ...) text hand histories in the
+network's older export (2016-2019).
+
+Layout (read from the network's exports): ``Game started at: 2019/2/16 8:37:2``, ``Game ID: 1377529121
+0.02/0.05 6+ (PRR) ($5 Max) (Hold'em)`` (the id, the blinds, the table's name, the game in the last
+parentheses), ``Seat 5 is the button``, seats ``Seat 1: NAME (2).``, then ``Player NAME has small
+blind (0.02)``, ``Player NAME received card: [6s]`` (or ``received a card.``), actions ``Player NAME
+calls (0.17)`` (the chips added), ``raises (0.22)`` (the street total), ``bets (0.05)``, ``allin
+(1.5)`` (the chips added), ``ante (0.01)``, ``*** FLOP ***: [7h Kh 8s]``, ``Uncalled bet (0.05)
+returned to NAME``, and a summary ``Pot: 0.49. Rake 0.02. JP fee 0.01`` (the pot after rake and fees)
+with one line per player ``Player NAME ... Bets: 0.22. Collects: 0.49. Wins: 0.27.``: every
+player's bets are checked against his actions, his collected amount is what he won.
+
+The export names no betting structure: hands are read as no limit (every fixed- or pot-limit action
+is a legal no-limit action, so the replay and the results are the same), and noted.
+"""
+from __future__ import annotations
+
+import re
+
+from ._limits import room_time
+from ._model import (
+    BRACKETS, MAX_SEAT, RawHand, RoomSeats, Seat, amount, cards, common_action, finish_seats, number, split_hands,
+)
+from ._starlike import chips_in, defer_extra_blinds
+from .games import game_named
+
+__all__ = ["parse_hand", "split", "looks_like"]
+
+_FIRST = re.compile(r"^Game started at: \d{4}/\d{1,2}/\d{1,2} ")
+_STARTED = re.compile(r"^Game started at: (\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2})\s*$")
+_GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*) \((?P<game>[^()]+)\)\s*$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.,]+)\)\.?(?P<rest>.*)$")
+_STREET = re.compile(r"^\*\*\* (?P<name>FLOP|TURN|RIVER) \*\*\*:?\s*(?P<cards>.*)$")
+_A = r"\((?P<a>[\d.,]+)\)"
+_ACTS: list[tuple[re.Pattern[str], str | None]] = [
+    (re.compile(r"^has small blind " + _A + r"\s*$"), "sb"),
+    (re.compile(r"^has big blind " + _A + r"\s*$"), "bb"),
+    (re.compile(r"^(?:posts )?ante " + _A + r"\s*$"), "ante"),
+    (re.compile(r"^posts " + _A + r"\s*$"), "bb"),
+    (re.compile(r"^straddle " + _A + r"\s*$"), "straddle"),
+    (re.compile(r"^caps " + _A + r"\s*$"), "raise"),
+    (re.compile(r"^received card: \[(?P<c>[^\]]*)\]\s*$"), "card"),
+    (re.compile(r"^folds\s*$"), "fold"),
+    (re.compile(r"^checks\s*$"), "check"),
+    (re.compile(r"^calls " + _A + r"\s*$"), "call"),
+    (re.compile(r"^bets " + _A + r"\s*$"), "bet"),
+    (re.compile(r"^raises " + _A + r"\s*$"), "raise"),
+    (re.compile(r"^allin " + _A + r"\s*$"), "allin"),
+    (re.compile(r"^(?:received a card\.|mucks cards|is timed out\.|sitting out|wait for big blind|"
+                r"has left the table\.?|has joined the table\.?|is disconnected\.?|is connected\.?|"
+                r"is disconnected and ALL IN\.?)\s*$"), None),
+]
+_RESULT = re.compile(r"^\*?Player (?P<rest>.+?)\s*Bets: (?P<bets>[\d.,]+)\. Collects: (?P<got>[\d.,]+)\. "
+                     r"(?:Wins|Loses): [\d.,]+\.\s*$")
+_POT = re.compile(r"^Pot: (?P<pot>[\d.,]+)(?:\. Rake (?P<rake>[\d.,]+))?(?:\. JP fee (?P<jp>[\d.,]+))?\.?\s*$")
+
+
+def looks_like(text: str) -> bool:
+    """True when ``text`` starts (after blank lines) like a WPN ``Game started at:`` export."""
+    return bool(re.match(r"^\ufeff?\s*Game started at: \d{4}/", text))
+
+
+def split(text: str) -> list[tuple[int, list[str]]]:
+    """The hands of a file: (1-based line of ``Game started at:``, the hand's lines)."""
+    return split_hands(text, _FIRST)
+
+
+def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
+    """One WPN hand into a RawHand (its blank lines skipped: some exports write one after every
+    line). Raises HandParseError naming the file line."""
+    raw = RawHand(venue="Winning Poker Network", source=source, line=start)
+    rows = [(start + k, ln.strip()) for k, ln in enumerate(lines) if ln.strip()]
+    sm = _STARTED.match(rows[0][1])
+    if sm:
+        raw.time = room_time(sm.groups(), raw.fail, start)
+    gm = _GAME_ID.match(rows[1][1]) if len(rows) > 1 else None
+    if gm is None:
+        raise raw.fail(f"expected the 'Game ID:' line, got {rows[1][1] if len(rows) > 1 else ''!r}", start + 1)
+    _game(raw, gm, rows)
+    i = 2
+    while i < len(rows) and not _SEAT.match(rows[i][1]):
+        bm = re.match(r"^Seat (\d+) is the button\s*$", rows[i][1])
+        if bm is None:
+            raise raw.fail(f"unrecognised line {rows[i][1]!r}", rows[i][0])
+        raw.button_seat = number(bm.group(1), "the button seat", raw, rows[i][0], 0, MAX_SEAT)
+        i += 1
+    seated: list[Seat] = []
+    while i < len(rows) and _SEAT.match(rows[i][1]):
+        m = _SEAT.match(rows[i][1])
+        assert m is not None
+        seated.append(Seat(number(m["seat"], "the seat number", raw, rows[i][0], 0, MAX_SEAT), m["name"],
+                           amount(m["stack"], raw.scale, raw, rows[i][0]), rows[i][0]))
+        i += 1
+    if not seated:
+        raise raw.fail("no seat lines", start)
+    seats = RoomSeats(seated, set(), i, sorted((x.name for x in seated), key=len, reverse=True))
+    _Hand(raw, seats).read(rows)
+    return raw
+
+
+def _game(raw: RawHand, gm: re.Match[str], rows: list[tuple[int, str]]) -> None:
+    """The game, the blinds and the units from the ``Game ID:`` line (and the amounts of the seats)."""
+    no = rows[1][0]
+    game = game_named(gm["game"])
+    if game is None or game.stem is None:
+        why = f"{game.name} ({game.why_not})" if game is not None else f"{gm['game']!r} is not a game pyeval knows"
+        raise raw.fail(f"game not supported: {why}", no)
+    if game.stem not in ("T", "O", "O/8", "5O", "5O/8"):
+        raise raw.fail(f"game not supported by the WPN reader yet: {game.name}", no)
+    raw.game = "N" + game.stem
+    raw.notes.append("the record names no betting structure: read as no limit")
+    raw.hand_id, raw.table = gm["id"], gm["table"]
+    if any(re.search(r"\d\.\d", ln) for _, ln in rows[1:12]):
+        raw.scale, raw.currency = 100, "USD"
+    raw.small_blind, raw.big_blind = amount(gm["sb"], raw.scale, raw, no), amount(gm["bb"], raw.scale, raw, no)
+    raw.min_bet = raw.big_blind
+
+
+class _Hand:
+    """The lines after the seats: actions, streets, returns, the summary and its checks."""
+
+    def __init__(self, raw: RawHand, seats: RoomSeats) -> None:
+        self.raw, self.seats = raw, seats
+        self.acted: set[str] = set()
+        self.cur: dict[str, int] = {}
+        self.bets: dict[str, int] = {}
+        self.summary = False
+
+    def amt(self, text: str, no: int) -> int:
+        return amount(text, self.raw.scale, self.raw, no)
+
+    def read(self, rows: list[tuple[int, str]]) -> None:
+        raw = self.raw
+        for no, line in rows[self.seats.end:]:
+            if not self.line(line, no) and re.search(r"[A-Za-z0-9]", line):
+                raise raw.fail(f"unrecognised line {line!r}", no)
+        finish_seats(raw, self.seats, self.acted)
+        defer_extra_blinds(raw)
+        put = chips_in(raw)
+        for nm, b in self.bets.items():
+            if put.get(nm, 0) != b:
+                raise raw.fail(f"{nm}'s actions put in {put.get(nm, 0)}, the summary's bets are {b}")
+
+    def line(self, line: str, no: int) -> bool:
+        raw = self.raw
+        st = _STREET.match(line)
+        um = re.match(r"^Uncalled bet \((?P<a>[\d.,]+)\) returned to (?P<n>.+)$", line)
+        pm = _POT.match(line)
+        if st:
+            b = BRACKETS.findall(st["cards"])
+            if not b:
+                raise raw.fail(f"the {st['name']} without cards", no)
+            if not any(a.kind == "street" for a in raw.acts):
+                raw.add("street", line=no, extra="HOLE CARDS")
+            raw.add("street", cards=cards(b[-1], raw, no), line=no, extra=st["name"])
+            self.cur = {}
+        elif um and um["n"] in self.seats.names:
+            raw.add("return", um["n"], self.amt(um["a"], no), line=no)
+        elif pm:
+            raw.rake = self.amt(pm["rake"], no) if pm["rake"] else None
+            raw.jackpot = self.amt(pm["jp"], no) if pm["jp"] else None
+            raw.total_pot = self.amt(pm["pot"], no) + (raw.rake or 0) + (raw.jackpot or 0)
+        elif line.startswith("------ Summary"):
+            self.summary = True
+        elif re.match(r"^(?:Board: .*|Game ended at: .*|\*\*\* .* \*\*\*.*)$", line):
+            pass
+        elif self.summary:
+            return self.result(line, no)
+        elif line.startswith("Player "):
+            return self.action(line[7:], no) or bool(re.match(r"^Player  \S", line))  # no name: not dealt in
+        else:
+            return False
+        return True
+
+    def action(self, rest: str, no: int) -> bool:
+        raw = self.raw
+        nm = next((n for n in self.seats.names if rest.startswith(n + " ")), None)
+        if nm is None:
+            return False
+        for pat, kind in _ACTS:
+            m = pat.match(rest[len(nm) + 1:])
+            if m is None:
+                continue
+            if kind == "card":
+                raw.hole.setdefault(nm, []).extend(cards(m["c"], raw, no))
+                return True
+            if kind is None:
+                return True
+            if not any(a.kind == "street" for a in raw.acts) and kind not in ("sb", "bb", "ante"):
+                raw.add("street", line=no, extra="HOLE CARDS")
+            self.acted.add(nm)
+            a = self.amt(m["a"], no) if m.groupdict().get("a") else 0
+            if kind in ("sb", "bb", "straddle"):
+                raw.add("post", nm, a, line=no, extra=kind)
+                self.cur[nm] = self.cur.get(nm, 0) + a
+            elif kind == "allin":  # the chips added: a call, or a bet or raise to the new total
+                to = self.cur.get(nm, 0) + a
+                top = max(self.cur.values(), default=0)
+                kind2, amt2 = ("call", a) if to <= top else (("raise", to) if top else ("bet", a))
+                common_action(raw, nm, kind2, amt2, None, no, self.cur)
+            else:
+                common_action(raw, nm, kind, a, None, no, self.cur)
+            return True
+        return False
+
+    def result(self, line: str, no: int) -> bool:
+        """A player's summary line: his cards when shown, his bets (checked) and what he collected."""
+        rm = _RESULT.match(line)
+        if rm is None:
+            return False
+        rest = rm["rest"]
+        nm = next((n for n in self.seats.names if rest.startswith(n + " ") or rest.startswith(n + ".")), None)
+        if nm is None:  # a player not dealt in: nothing bet, nothing collected
+            return rm["bets"] in ("0", "0.00") and rm["got"] in ("0", "0.00")
+        self.bets[nm] = self.amt(rm["bets"], no)
+        got = self.amt(rm["got"], no)
+        shown = BRACKETS.findall(rest[len(nm):])
+        if shown and " shows" in rest[len(nm):len(nm) + 7]:
+            self.raw.hole[nm] = list(cards(shown[-1], self.raw, no))
+            self.raw.add("show", nm, cards=tuple(self.raw.hole[nm]), line=no)
+        if got:
+            self.raw.add("collect", nm, got, line=no)
+        return True
