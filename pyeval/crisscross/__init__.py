@@ -24,5 +24,5 @@ __all__ = [
     "CrissCrossTable", "CrissCrossSeat", "Event", "Misdeal", "Outcome", "CrissCrossPhase", "RoundRecord",
     "StubCountOutcome", "CrissCrossWager", "CrissCrossWagerResult", "play_round", "DEFAULT_ANTE_PAYTABLE",
     "DEFAULT_BONUS_PAYTABLE", "DEFAULT_MAIN_PAYTABLE", "DEFAULT_SOURCES", "CrissCrossRules",
-    "CrissCrossPaytable", "PaytableLine", "basic_strategy",
+    "CrissCrossPaytable", "basic_strategy",  # PaytableLine: importable here, documented in pyeval.house
 ]

@@ -20,7 +20,8 @@ from .settle import Outcome, PlayerSettlement, RoundSettlement, HeadsUpWagerResu
 from .strategy import basic_strategy
 
 __all__ = [
-    "HeadsUpRules", "HeadsUpPaytable", "PaytableKind", "Rounding", "RaiseAmounts", "DealingMethod", "HeadsUpWager", "parse_odds",
+    "HeadsUpRules", "HeadsUpPaytable", "PaytableKind", "RaiseAmounts",  # Rounding: importable, documented in pyeval.house
+    "DealingMethod", "HeadsUpWager", "parse_odds",
     "pocket_class", "EXAMPLE_PAYTABLES", "example_rules", "HeadsUpRound", "HeadsUpPhase", "Action", "HeadsUpStreet",
     "Decision", "Event", "CardSource", "SequenceSource", "play_round", "Outcome", "HeadsUpWagerResult",
     "PlayerSettlement", "RoundSettlement", "basic_strategy",

@@ -32,8 +32,8 @@ def parse_odds(value: OddsLike, error: type[PyevalError] = PaytableError, where:
         value: the odds. error: the pyeval error class to raise (default :class:`PaytableError`).
         where: what the odds belong to, put in front of the message (e.g. a paytable line).
     Raises:
-        ``error``: a negative, zero-denominator, float, bool or unreadable value, or odds whose
-        numerator or denominator exceeds :data:`MAX_ODDS_TERM`.
+        PyevalError: (the class given as ``error``) a negative, zero-denominator, float, bool or
+            unreadable value, or odds whose numerator or denominator exceeds :data:`MAX_ODDS_TERM`.
     """
     pre = f"{where}: " if where else ""
     if isinstance(value, bool) or isinstance(value, float):

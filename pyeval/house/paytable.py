@@ -54,8 +54,8 @@ class PaytableLine:
     stronger line) pay ``odds`` to 1; ``odds == 0`` means push.
 
     Raises:
-        PaytableError: an empty label, a ``min_value`` that is not an int >= 1, a ``max_value`` below
-        it, or odds that are not exact and >= 0 (:func:`pyeval.house.parse_odds`).
+        PaytableError: an empty label, a ``min_value`` that is not an int >= 1, a ``max_value``
+            below it, or odds that are not exact and >= 0 (:func:`pyeval.house.parse_odds`).
     """
 
     label: str
