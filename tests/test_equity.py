@@ -238,3 +238,15 @@ def test_auto_method_counts_the_work_of_the_exact_run(monkeypatch: pytest.Monkey
     assert equity(["AKs", "QQ"]).exact
     monkeypatch.setattr(core, "EXACT_AUTO_LIMIT", 2 * classes - 1)
     assert equity(["AKs", "QQ"], workers=1).method == "monte-carlo"
+
+
+def test_equal_results_compare_equal_whatever_their_wall_time() -> None:
+    """The user trial: exact results on one and two threads were ``!=`` only through ``seconds``."""
+    import dataclasses
+
+    from pyeval.equity import equity as run
+
+    a = run(["AhKh", "QsQd"], board="2c7d9h", exact=True, threads=1)
+    b = run(["AhKh", "QsQd"], board="2c7d9h", exact=True, threads=2)
+    assert a == b and dataclasses.replace(a, seconds=a.seconds + 1.0) == a
+    assert dataclasses.replace(a, boards=a.boards + 1) != a  # the other fields still count

@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache, partial
 from typing import Any, Union
@@ -116,7 +116,8 @@ class EquityResult:
     """What :func:`equity` returns: ``players`` (:class:`PlayerEquity`, in the order given),
     ``board`` and ``dead`` (card ints), ``exact`` (True: every board enumerated), ``boards`` (boards
     evaluated: per hand tuple times tuples, or Monte Carlo trials), ``seed`` and ``streams`` (Monte
-    Carlo), ``stats`` (the mergeable sums; None for an exact run over ranges with unequal weights)."""
+    Carlo), ``stats`` (the mergeable sums; None for an exact run over ranges with unequal weights),
+    ``seconds`` (wall time; not compared: ``==`` tells whether two results are the same)."""
 
     players: tuple[PlayerEquity, ...]
     board: tuple[int, ...]
@@ -126,7 +127,7 @@ class EquityResult:
     seed: int | None
     streams: int | None
     stats: EquityStats | None
-    seconds: float
+    seconds: float = field(compare=False)  # wall time: two runs of the same spot are equal results
 
     @property
     def method(self) -> str:
