@@ -167,25 +167,10 @@ class Betting(RoundState):
             bets[a] += amt
             self._contrib[a] += amt
             self._record.append(("call", a, amt, ()))
-        acted = self._acted
-        acted[a] = True
+        self._acted[a] = True
         self._acted_at_raise[a] = self._full_raises
         self._acted_at_bet[a] = bet_to
-        # the next to act: _after_action(a) inlined (the hot path of simulations)
-        if self._n_contending > 1:
-            folded = self._folded
-            unacted_may_act = self._n_able_to_act >= 2  # else only a player facing a bet acts
-            n = self._n
-            for i in _AFTER[n][a]:
-                if folded[i] or not stacks[i]:
-                    continue
-                if bets[i] < bet_to or (unacted_may_act and not acted[i]):
-                    self._actor = i
-                    if self._sitting_out and i in self._sitting_out:
-                        self._fold_sitting_out()
-                    return
-        self._actor = None
-        self._street_done()
+        self._after_action(a)
 
     def _check_raise_to(self, player: int | None, to: int) -> int:
         a = self._turn(player, "bet or raise")
