@@ -66,9 +66,30 @@ class Betting(RoundState):
         a = self._actor
         if a is None:
             return None
-        call = min(self._bet_to - self._bets[a], self._stacks[a])
-        lo, hi = self._raise_bounds(a)
-        return tuple.__new__(BettingOptions, (a, True, call == 0, call, self._may_raise(a), lo, hi))
+        if not self._plain or self._fixed_bet_sizes is not None or self._rules.structure is _BS_POT_LIMIT:
+            call = min(self._bet_to - self._bets[a], self._stacks[a])
+            lo, hi = self._raise_bounds(a)
+            return tuple.__new__(BettingOptions, (a, True, call == 0, call, self._may_raise(a), lo, hi))
+        # no limit (the hot path): _raise_bounds and _may_raise inlined
+        rules = self._rules
+        bet_to = self._bet_to
+        stack = self._stacks[a]
+        bet = self._bets[a]
+        owed = bet_to - bet
+        call = owed if owed < stack else stack
+        allin_to = bet + stack
+        lo = bet_to + self._min_raise if bet_to else rules.min_bet
+        hi = allin_to
+        cap = rules.max_bet
+        if cap is not None and hi > bet_to + cap:
+            hi = bet_to + cap
+        if lo > allin_to:
+            lo = allin_to
+        may = not (stack <= owed or self._n_able_to_act < 2
+                   or (self._acted[a] and self._acted_at_raise[a] >= self._full_raises and not self._reopened_by_sum(a))
+                   or (self._checked[a] and not rules.check_raise)
+                   or (bet_to and rules.max_raises is not None and self._raises >= rules.max_raises))
+        return tuple.__new__(BettingOptions, (a, True, call == 0, call, may, lo, hi))
 
     def _may_raise(self, a: int) -> bool:
         """Whether player ``a`` may bet or raise now (the conditions of :meth:`_raise_block`, without
@@ -131,7 +152,9 @@ class Betting(RoundState):
 
     def fold(self, player: int | None = None) -> None:
         """The player to act folds (binding once made, § 637a.8(c)); his chips stay in the pot."""
-        a = self._turn(player, "fold")
+        a = self._actor
+        if a is None or (player is not None and player != a):
+            a = self._turn(player, "fold")
         self._folded[a] = True
         if self._has_draws:  # his hand joins the dead cards a draw may reshuffle
             self._dead_cards.extend(self._hole[a])
@@ -167,9 +190,22 @@ class Betting(RoundState):
             bets[a] += amt
             self._contrib[a] += amt
             self._record.append(("call", a, amt, ()))
-        self._acted[a] = True
+        acted = self._acted
+        acted[a] = True
         self._acted_at_raise[a] = self._full_raises
         self._acted_at_bet[a] = bet_to
+        if self._plain and self._n_contending > 1:  # _after_action inlined (the hot path; nobody sits out)
+            folded = self._folded
+            unacted_may_act = self._n_able_to_act >= 2  # else only a player facing a bet acts
+            for i in _AFTER[self._n][a]:
+                if folded[i] or not stacks[i]:
+                    continue
+                if bets[i] < bet_to or (unacted_may_act and not acted[i]):
+                    self._actor = i
+                    return
+            self._actor = None
+            self._street_done()
+            return
         self._after_action(a)
 
     def _check_raise_to(self, player: int | None, to: int) -> int:
@@ -216,11 +252,24 @@ class Betting(RoundState):
         bet or raise sets the new minimum raise increment and reopens the betting; an all-in short of
         a full raise does neither (others who already acted may only call or fold).
         """
-        if self._bring_in_due and self._actor is None:  # stud: the bring-in completed at once (stud.py)
-            self._complete_at_once(to, player)  # type: ignore[attr-defined]
-        a = self._check_raise_to(player, to)
+        a = self._actor
         rules = self._rules
         bet_to = self._bet_to
+        if (self._plain and a is not None and (player is None or player == a) and type(to) is int and to > bet_to
+                and self._fixed_bet_sizes is None and rules.structure is not _BS_POT_LIMIT):
+            # no limit (the hot path): _check_raise_to's checks inlined; a refusal (or a bet below the
+            # minimum that puts every opponent all-in) goes through it
+            allin_to = self._bets[a] + self._stacks[a]
+            lo = bet_to + self._min_raise if bet_to else rules.min_bet
+            cap = rules.max_bet
+            hi = allin_to if cap is None or allin_to <= bet_to + cap else bet_to + cap
+            if not (to <= hi and (to >= lo or to == allin_to) and self._may_raise(a)):
+                a = self._check_raise_to(player, to)
+        else:
+            if self._bring_in_due and a is None:  # stud: the bring-in completed at once (stud.py)
+                self._complete_at_once(to, player)  # type: ignore[attr-defined]
+            a = self._check_raise_to(player, to)
+            bet_to = self._bet_to
         half_bet = False
         if self._fixed_bet_sizes is not None:  # fixed limit
             size = self._fixed_bet_sizes[self._street]
