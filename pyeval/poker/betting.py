@@ -66,30 +66,23 @@ class Betting(RoundState):
         a = self._actor
         if a is None:
             return None
-        if not self._plain or self._fixed_bet_sizes is not None or self._rules.structure is _BS_POT_LIMIT:
-            call = min(self._bet_to - self._bets[a], self._stacks[a])
-            lo, hi = self._raise_bounds(a)
-            return tuple.__new__(BettingOptions, (a, True, call == 0, call, self._may_raise(a), lo, hi))
-        # no limit (the hot path): _raise_bounds and _may_raise inlined
-        rules = self._rules
-        bet_to = self._bet_to
-        stack = self._stacks[a]
-        bet = self._bets[a]
-        owed = bet_to - bet
-        call = owed if owed < stack else stack
-        allin_to = bet + stack
-        lo = bet_to + self._min_raise if bet_to else rules.min_bet
-        hi = allin_to
-        cap = rules.max_bet
-        if cap is not None and hi > bet_to + cap:
-            hi = bet_to + cap
-        if lo > allin_to:
-            lo = allin_to
-        may = not (stack <= owed or self._n_able_to_act < 2
-                   or (self._acted[a] and self._acted_at_raise[a] >= self._full_raises and not self._reopened_by_sum(a))
-                   or (self._checked[a] and not rules.check_raise)
-                   or (bet_to and rules.max_raises is not None and self._raises >= rules.max_raises))
-        return tuple.__new__(BettingOptions, (a, True, call == 0, call, may, lo, hi))
+        if self._plain_nl:  # plain no limit (the hot path): _raise_bounds and _may_raise inlined
+            bet_to = self._bet_to
+            stack = self._stacks[a]
+            bet = self._bets[a]
+            allin_to = bet + stack
+            lo = bet_to + self._min_raise if bet_to else self._rules.min_bet
+            if lo > allin_to:
+                lo = allin_to
+            call = bet_to - bet
+            if call < stack:
+                may = self._n_able_to_act >= 2 and not (self._acted[a] and self._acted_at_raise[a] >= self._full_raises)
+            else:
+                call, may = stack, False
+            return tuple.__new__(BettingOptions, (a, True, call == 0, call, may, lo, allin_to))
+        call = min(self._bet_to - self._bets[a], self._stacks[a])
+        lo, hi = self._raise_bounds(a)
+        return tuple.__new__(BettingOptions, (a, True, call == 0, call, self._may_raise(a), lo, hi))
 
     def _may_raise(self, a: int) -> bool:
         """Whether player ``a`` may bet or raise now (the conditions of :meth:`_raise_block`, without
@@ -194,7 +187,7 @@ class Betting(RoundState):
         acted[a] = True
         self._acted_at_raise[a] = self._full_raises
         self._acted_at_bet[a] = bet_to
-        if self._plain and self._n_contending > 1:  # _after_action inlined (the hot path; nobody sits out)
+        if self._plain:  # _after_action inlined (the hot path; nobody sits out, and an actor has an opponent)
             folded = self._folded
             unacted_may_act = self._n_able_to_act >= 2  # else only a player facing a bet acts
             for i in _AFTER[self._n][a]:
@@ -253,23 +246,55 @@ class Betting(RoundState):
         a full raise does neither (others who already acted may only call or fold).
         """
         a = self._actor
+        if self._plain_nl and a is not None and (player is None or player == a) and type(to) is int:
+            # plain no limit (the hot path): the checks of _check_raise_to, the step and the next
+            # actor inlined; a refusal (or a bet below the minimum that puts every opponent all-in)
+            # goes the general way, which raises or takes it
+            bets, stacks, acted = self._bets, self._stacks, self._acted
+            bet_to = self._bet_to
+            bet = bets[a]
+            stack = stacks[a]
+            allin_to = bet + stack
+            min_raise = self._min_raise
+            lo = bet_to + min_raise if bet_to else self._rules.min_bet
+            if (bet_to < to <= allin_to and (to >= lo or to == allin_to) and stack > bet_to - bet
+                    and self._n_able_to_act >= 2 and not (acted[a] and self._acted_at_raise[a] >= self._full_raises)):
+                full = self._full_raises
+                if to >= lo:  # a full bet or raise: it reopens the betting (§ 637a.8(b)(5))
+                    if bet_to:
+                        self._raises += 1
+                    if to - bet_to > min_raise:
+                        self._min_raise = to - bet_to
+                    full += 1
+                    self._full_raises = full
+                    self._full_bet_to = to
+                stacks[a] = allin_to - to
+                self._contrib[a] += to - bet
+                bets[a] = to
+                self._bet_to = to
+                if to == allin_to:
+                    self._n_able_to_act -= 1
+                acted[a] = True
+                self._acted_at_raise[a] = full
+                self._acted_at_bet[a] = to
+                self._last_aggressor = a
+                self._record.append(("raise" if bet_to else "bet", a, to, ()))
+                folded = self._folded
+                unacted_may_act = self._n_able_to_act >= 2
+                for i in _AFTER[self._n][a]:
+                    if folded[i] or not stacks[i]:
+                        continue
+                    if bets[i] < to or (unacted_may_act and not acted[i]):
+                        self._actor = i
+                        return
+                self._actor = None
+                self._street_done()
+                return
+        if self._bring_in_due and a is None:  # stud: the bring-in completed at once (stud.py)
+            self._complete_at_once(to, player)  # type: ignore[attr-defined]
+        a = self._check_raise_to(player, to)
         rules = self._rules
         bet_to = self._bet_to
-        if (self._plain and a is not None and (player is None or player == a) and type(to) is int and to > bet_to
-                and self._fixed_bet_sizes is None and rules.structure is not _BS_POT_LIMIT):
-            # no limit (the hot path): _check_raise_to's checks inlined; a refusal (or a bet below the
-            # minimum that puts every opponent all-in) goes through it
-            allin_to = self._bets[a] + self._stacks[a]
-            lo = bet_to + self._min_raise if bet_to else rules.min_bet
-            cap = rules.max_bet
-            hi = allin_to if cap is None or allin_to <= bet_to + cap else bet_to + cap
-            if not (to <= hi and (to >= lo or to == allin_to) and self._may_raise(a)):
-                a = self._check_raise_to(player, to)
-        else:
-            if self._bring_in_due and a is None:  # stud: the bring-in completed at once (stud.py)
-                self._complete_at_once(to, player)  # type: ignore[attr-defined]
-            a = self._check_raise_to(player, to)
-            bet_to = self._bet_to
         half_bet = False
         if self._fixed_bet_sizes is not None:  # fixed limit
             size = self._fixed_bet_sizes[self._street]

@@ -171,7 +171,7 @@ class Dealing(RoundState):
         """
         self._check_run_it(times)
         self._runs = times
-        self._plain = False  # the fast paths deal and award one board
+        self._plain = self._plain_nl = False  # the fast paths deal and award one board
         self._run_street = self._street
         self._record.append(("run_it", None, times, ()))
 

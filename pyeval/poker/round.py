@@ -74,6 +74,7 @@ _BRING_IN = frozenset({_A_POST_BRING_IN})
 _DISCARD = frozenset({_A_DISCARD})
 _AWARD = EventKind.AWARD
 _STATE = operator.attrgetter(*RoundState.__slots__)  # every field of a round, as one tuple
+_PATHS = frozenset({"_plain", "_plain_nl"})  # the fast-path flags (not state: snapshot leaves them out)
 _CONTAINERS = frozenset({list, dict, set})  # the mutable fields' types (run_dealer copies them)
 
 
@@ -302,6 +303,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
         self._holdem_showdown, self._fixed_bet_sizes = const.holdem_showdown, const.fixed_bet_sizes
         self._plain = (_state.FAST_PATHS and const.holdem_showdown and not const.is_stud and not const.has_draws
                        and not self._sitting_out and type(cards) is Shoe)
+        self._plain_nl = self._plain and const.plain_no_limit
 
     # ------------------------------------------------------------------ queries
     @property
@@ -433,7 +435,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
         """
         out: list[object] = []
         for name in RoundState.__slots__:
-            if name == "_plain":  # which code path runs, not the round's state
+            if name in _PATHS:  # which code path runs, not the round's state
                 continue
             v = getattr(self, name)
             if name == "_source":

@@ -88,7 +88,7 @@ class RoundState:
         "_bring_in_due", "_draw_queue", "_draw_discards", "_low_values", "_streets", "_dead_ante",
         "_has_draws", "_holdem_showdown", "_is_stud", "_first_up_cards",
         "_fixed_bet_sizes", "_dead_cards", "_showing_ranks", "_dealt", "_runs", "_run_street", "_run_boards",
-        "_dead_antes", "_sitting_out", "_seats", "_plain",
+        "_dead_antes", "_sitting_out", "_seats", "_plain", "_plain_nl",
     )
 
     _rules: PokerRules
@@ -151,6 +151,7 @@ class RoundState:
     _run_boards: list[tuple[int, ...]]  # the full boards of the runs completed before the current one
     _dealt: set[int]  # every known card dealt or burned this round (not the draws' replacements)
     _plain: bool  # the fast paths apply (pyeval.poker.fast): hold'em, one run, nobody sitting out, a Shoe
+    _plain_nl: bool  # and the betting fast paths: a plain round at a plain no-limit table (EngineConstants)
 
     # The public state: read-only properties over the private slots above (the engine's hot paths
     # use the slots). A sequence comes back as a tuple, a snapshot that does not follow later steps.
