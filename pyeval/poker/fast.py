@@ -242,3 +242,19 @@ def _burn_and_deal(src: CardSource | None, nb: int) -> tuple[int, ...]:
     except ShoeExhaustedError:
         raise ShoeExhaustedError(f"the next street needs {1 + nb} card(s); the card source holds "
                                  f"{src.remaining}") from None  # type: ignore[union-attr]
+
+
+#: the slots the C check_or_call reads and writes, in the order of its HS_* indices
+_C_SLOTS = ("_actor", "_stacks", "_bets", "_bet_to", "_checked", "_record", "_acted", "_acted_at_raise",
+            "_full_raises", "_acted_at_bet", "_folded", "_n_able_to_act", "_contrib")
+
+
+def register_round(cls: type) -> None:
+    """Tell the C check_or_call (``_fastcall.holdem_check_or_call``) where ``cls``'s slots are: a bare
+    instance holds one distinct sentinel per slot, and C finds each at its offset (each exactly
+    once, else ValueError at import). Only instances of exactly ``cls`` take the C step."""
+    bare = object.__new__(cls)
+    marks = {name: object() for name in RoundState.__slots__}
+    for name, mark in marks.items():
+        setattr(bare, name, mark)
+    _fastcall.holdem_register(cls, bare, tuple(marks[name] for name in _C_SLOTS))

@@ -34,7 +34,7 @@ from .view import TableView, view
 from .state import BettingOptions, CardSource, CardsInput, Event, EventKind, Phase, RoundState, Street, _illegal
 from .stud import Stud
 from . import state as _state
-from .fast import FastSteps
+from .fast import FastSteps, register_round
 
 # enum members read once here: read through their class, each is a Python-level call (hot paths)
 _A_AWARD = Action.AWARD
@@ -557,3 +557,5 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
         board = " ".join("??" if c < 0 else CARD_TEXT[c] for c in self._board)  # -1: a card nobody saw
         return f"<Round {self._n} players, {self.phase.value}, board [{board}], stacks {self._stacks}>"
 
+
+register_round(Round)  # the slots the C check_or_call reads (pyeval.poker.fast)
