@@ -253,7 +253,7 @@ def register_round(cls: type) -> None:
     """Tell the C check_or_call (``_fastcall.holdem_check_or_call``) where ``cls``'s slots are: a bare
     instance holds one distinct sentinel per slot, and C finds each at its offset (each exactly
     once, else ValueError at import). Only instances of exactly ``cls`` take the C step."""
-    bare = object.__new__(cls)
+    bare: object = object.__new__(cls)
     marks = {name: object() for name in RoundState.__slots__}
     for name, mark in marks.items():
         setattr(bare, name, mark)
