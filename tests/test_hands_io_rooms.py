@@ -232,7 +232,7 @@ def test_a_big_blind_posted_to_come_in_is_live():
     text = OLD_STARS.replace("Eve: posts big blind 30\n", "Eve: posts big blind 30\nBea: posts big blind 30\n")
     (h,) = parse_text(text)
     assert h.error is None, h.error
-    assert any("live big blind of 30 to come in" in n for n in h.hand.extra["_notes"])
+    assert h.hand.extra["_live_blinds"] == [0, 0, 0, 30, 0] and "_dead_blinds" not in h.hand.extra
     assert h.hand.blinds_or_straddles == [15, 30, 0, 0, 0] and h.verification.ok, h.verification
 
 

@@ -64,6 +64,13 @@ HOUSE_FIELDS = ("_rake", "_jackpot", "_fees")
 #: User-defined amounts a record in fractions of a chip has converted with it (:meth:`HandHistory.in_units`):
 #: the house's take and the room's total pot.
 _SCALED_FIELDS = (*HOUSE_FIELDS, "_total_pot")
+#: Blinds posted by players outside the table's blinds (to come in, or after missing their blinds),
+#: one amount per player in the record's units (pokerkit and the PHH standard have no field for
+#: them): ``_live_blinds`` count as the poster's bet of the first betting round (he keeps his
+#: option), ``_dead_blinds`` go to the main pot and are no part of his bet. The replay posts them
+#: after the table's forced bets (:meth:`HandHistory.extra_blinds`,
+#: :meth:`pyeval.poker.Round.post_extra_blind`).
+EXTRA_BLIND_FIELDS = ("_live_blinds", "_dead_blinds")
 _R_SHOW = "58 Pa. Code § 637a.18(e)"
 _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
 _R_DEAL = "58 Pa. Code § 637a.11(f)"
@@ -198,6 +205,9 @@ class HandHistory:
                              *(self.finishing_stacks or ())]
         values += [v for v in (self.min_bet, self.small_bet, self.big_bet, self.bring_in) if v is not None]
         values += [self.extra[k] for k in _SCALED_FIELDS if _is_number(self.extra.get(k))]
+        for k in EXTRA_BLIND_FIELDS:  # a bad field is named by extra_blinds()
+            if isinstance(self.extra.get(k), list) and all(_is_number(v) for v in self.extra[k]):
+                values += self.extra[k]
         for a in self.actions:
             if not isinstance(a, str):
                 raise HandHistoryError(f"{self.name}: actions must be strings, got {_short(a)}")
@@ -238,6 +248,9 @@ class HandHistory:
         for k in _SCALED_FIELDS:
             if _is_number(extra.get(k)):
                 extra[k] = conv(extra[k])
+        for k in EXTRA_BLIND_FIELDS:
+            if isinstance(extra.get(k), list) and all(_is_number(v) for v in extra[k]):
+                extra[k] = [conv(v) for v in extra[k]]
         return HandHistory(
             variant=self.variant, antes=conv_list(self.antes) or [], blinds_or_straddles=conv_list(self.blinds_or_straddles) or [],
             starting_stacks=conv_list(self.starting_stacks) or [], actions=actions,
@@ -365,6 +378,28 @@ class HandHistory:
                     raise HandHistoryError(f"{self.name}: {key} must be a string, got {_short(raw)}")
                 out[fname] = raw
         return out
+
+    def extra_blinds(self) -> tuple[tuple[int, int, int], ...]:
+        """``(round index, live, dead)`` of each player who posted a blind outside the table's
+        blinds (:data:`EXTRA_BLIND_FIELDS`: ``_live_blinds``, ``_dead_blinds``, one whole number of
+        chips per player, absent = none), validated; empty when the record has none.
+
+        Raises:
+            HandHistoryError: a field that is not one whole number of chips 0..2**63-1 per player.
+        """
+        n = len(self.starting_stacks)
+        cols = []
+        for k in EXTRA_BLIND_FIELDS:
+            raw = self.extra.get(k)
+            if raw is None:
+                cols.append([0] * n)
+                continue
+            if not isinstance(raw, list) or len(raw) != n or not all(
+                    type(v) is int and 0 <= v <= MAX_CHIPS for v in raw):
+                raise HandHistoryError(f"{self.name}: {k} must be one whole number of chips 0..2**63-1 per "
+                                       f"player ({n}), got {_short(raw)}")
+            cols.append(list(raw))
+        return tuple((i, lv, dd) for i, (lv, dd) in enumerate(zip(*cols)) if lv or dd)
 
     def sitting_out(self) -> tuple[int, ...]:
         """Round indices of the players sitting out (``_pyeval_sitting_out``: one boolean per
@@ -515,4 +550,5 @@ from .phh_replay import ReplayResult, Replay, check_replay, record_problems, rep
 from .phh_write import dumps, dumps_many, from_round, variant_code  # noqa: E402
 
 __all__ = ["HandHistory", "loads", "load", "iter_paths", "from_round", "dumps", "dumps_many", "variant_code",
-           "ReplayResult", "check_replay", "record_problems", "replay_checked", "stop_reason", "HOUSE_FIELDS"]
+           "ReplayResult", "check_replay", "record_problems", "replay_checked", "stop_reason", "HOUSE_FIELDS",
+           "EXTRA_BLIND_FIELDS"]

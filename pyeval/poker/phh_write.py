@@ -86,8 +86,27 @@ def from_round(rnd: Round, players: Sequence[str] | None = None, *, unbounded: I
     away = rnd.sitting_out
     if away:  # tournament mode: dealt in, folded at the first turn (the fold is a plain 'f')
         hh.extra[_SITTING_OUT] = [i in away for i in range(n)]
+    _write_extra_blinds(hh, rnd)
     _write_settings(hh, rules, n)
     return hh
+
+
+def _write_extra_blinds(hh: HandHistory, rnd: Round) -> None:
+    """Blinds posted outside the table's blinds (:meth:`Round.post_extra_blind`) as ``_live_blinds``
+    / ``_dead_blinds``: a ``blind`` event of a player who posts none of the table's blinds, and
+    every ``dead_blind`` event."""
+    n, table = rnd.n, set(rnd.blind_posters)
+    live, dead = [0] * n, [0] * n
+    for e in rnd.events:
+        if e.player is None:
+            continue
+        if e.kind == "dead_blind":
+            dead[e.player] += e.amount
+        elif e.kind == "blind" and e.player not in table:
+            live[e.player] += e.amount
+    for key, col in (("_live_blinds", live), ("_dead_blinds", dead)):
+        if any(col):
+            hh.extra[key] = col
 
 
 def _forced_bets(rnd: Round) -> tuple[list[int], list[int]]:
