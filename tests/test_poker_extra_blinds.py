@@ -157,7 +157,27 @@ def test_bad_phh_extra_blind_fields_are_one_clear_error(value):
         hh.in_units(hh.unit_scale).extra_blinds()
 
 
-def test_a_live_blind_above_the_amount_to_call_is_refused_by_the_replay():
-    text = _PHH.replace("_live_blinds = [0, 0, 2, 0]", "_live_blinds = [0, 0, 4, 0]")
+def test_a_live_blind_above_the_amount_to_call_but_short_of_a_straddle_is_refused_by_the_replay():
+    text = _PHH.replace("_live_blinds = [0, 0, 2, 0]", "_live_blinds = [0, 0, 3, 0]")
     with pytest.raises(IllegalHandHistoryError, match="straddle"):
         phh.loads(text)[0].replay()
+
+
+def test_a_straddle_from_any_seat_opens_the_betting_at_its_left():
+    """GGPoker's short deck: antes, a button blind, and a straddle by the player right of the button;
+    the button acts first preflop and the straddler last (room configuration beside § 637a.11(e))."""
+    r = Round(PokerRules(seats=5, blinds=(2,), ante=2, min_bet=2), [200] * 4, blind_posters=(3,))
+    r.post_forced_bets()
+    r.post_extra_blind(2, live=4)
+    r.deal_hole_cards(_HOLES)
+    assert r.actor == 3 and r.betting_options().call_amount == 2  # the button, who posted 2
+    r.check_or_call()
+    r.fold()               # p1
+    r.check_or_call()      # p2 calls 4
+    assert r.actor == 2    # the straddler has the option
+    opts = r.betting_options()
+    assert opts.can_check and opts.min_to == 8
+    kinds = [(e.kind, e.player, e.amount) for e in r.events]
+    assert ("straddle", 2, 4) in kinds
+    written = phh.from_round(r)
+    assert written.extra["_live_blinds"] == [0, 0, 4, 0] and written.blinds_or_straddles == [0, 0, 0, 2]

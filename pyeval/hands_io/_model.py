@@ -370,12 +370,17 @@ class _Acts:
 
     def forced(self, a: Any) -> None:
         i = self.p(a.name, a.line)
+        n = self.n
         if a.kind == "ante":
             self.antes[i] += a.amount
             self.contrib[i] += a.amount
-        elif a.extra in ("dead", "live") or (a.extra in ("sb", "bb", "both") and self.n > 2 and i >= 2) or (
-                a.extra == "both"):
-            self.come_in(a, i)
+        elif n > 2 and i == n - 1 and a.extra == "bb" and not self._blinds_left_of_button():
+            self.bos[i] += a.amount  # a button blind (6+ Hold'em, short deck): the table's only blind
+            self.contrib[i] += a.amount
+            self.street_bet[i] += a.amount
+        elif a.extra in ("dead", "live", "both") or (a.extra in ("sb", "bb") and n > 2 and i >= 2) or (
+                a.extra == "straddle" and (n == 2 or any(self.bos[i:]) or not all(self.bos[:i]))):
+            self.come_in(a, i)  # a straddle not left of the blinds is live money from its seat
         else:
             self.bos[i] += a.amount
             self.contrib[i] += a.amount
@@ -389,7 +394,7 @@ class _Acts:
         bb = self.raw.big_blind or self.raw.min_bet or a.amount
         if a.extra in ("dead", "sb"):
             live = 0
-        elif a.extra == "live":
+        elif a.extra in ("live", "straddle"):
             live = a.amount
         else:  # bb, both
             live = min(a.amount, bb)
@@ -397,6 +402,11 @@ class _Acts:
         self.dead_extra[i] += a.amount - live
         self.street_bet[i] += live
         self.contrib[i] += a.amount
+
+    def _blinds_left_of_button(self) -> bool:
+        """True when a player of the first two seats left of the button posts a blind."""
+        return any(b.kind == "post" and b.extra in ("sb", "bb", "both") and self.idx.get(b.name, 9) < 2
+                   for b in self.raw.acts)
 
     def street(self, a: Any) -> None:
         self.street_no += 1

@@ -133,9 +133,12 @@ class ForcedBets(RoundState):
             raise _illegal("an extra blind of 0 chips", R_BLINDS)
         if live + dead > self._stacks[player]:
             raise _illegal(f"{self._name_of(player)} posts {live + dead} but has {self._stacks[player]}", R_STAKES)
-        if self._bets[player] + live > self._bet_to:
-            raise _illegal(f"a live extra blind makes {self._name_of(player)}'s bet {self._bets[player] + live}, "
-                           f"above the amount to call {self._bet_to}: post a straddle instead", R_BLINDS)
+        over = self._bets[player] + live
+        if over > self._bet_to and over < self._bet_to + max(self._rules.min_bet, self._bet_to) and (
+                live + dead < self._stacks[player]):
+            raise _illegal(f"a live extra blind above the amount to call is a straddle: at least "
+                           f"{self._bet_to + max(self._rules.min_bet, self._bet_to)} (twice the big blind), got {over}",
+                           R_STRADDLE)
 
     def can_post_extra_blind(self, player: int, live: int = 0, dead: int = 0) -> bool:
         """True when :meth:`post_extra_blind` would accept these amounts now."""
@@ -147,7 +150,12 @@ class ForcedBets(RoundState):
 
         ``live``: chips that count as his bet of the first betting round (a big blind posted to
         come in: he owes only the rest of a call and keeps the option to raise when his turn comes,
-        as a blind does, § 637a.11(g)); at most the amount to call. ``dead``: chips that go to the
+        as a blind does, § 637a.11(g)). A live part that makes his bet larger than the amount to
+        call is a straddle from his seat (a full raise: at least twice the amount to call, unless
+        it puts him all in): it becomes the amount to call and the preflop betting starts at his
+        left (the room's straddle, e.g. GGPoker short deck's straddle right of the button blind;
+        § 637a.11(e) names only the seat left of the blind, the rest is the certificate holder's
+        Rules Submission; recorded as a ``straddle`` event). ``dead``: chips that go to the
         main pot and are no part of his bet (a missed small blind), kept apart from the side pots'
         layers like a dead ante. § 637a.11(d) lets the certificate holder require Blind Bets beyond
         the first, in amounts its Rules Submission sets; who owes one to come in and which part is
@@ -158,7 +166,7 @@ class ForcedBets(RoundState):
         Raises:
             OutOfTurnError: before the table's forced bets or after the first card is dealt.
             IllegalActionError: a stud game, a bad player or amount, more than the player's stakes
-                (§ 637a.8(b)(1)), or a live part above the amount to call.
+                (§ 637a.8(b)(1)), or a live part above the amount to call but short of a straddle.
         """
         self._check_extra_blind(player, live, dead)
         stacks, ev = self._stacks, self._record
@@ -172,7 +180,13 @@ class ForcedBets(RoundState):
             stacks[player] -= live
             self._contrib[player] += live
             self._bets[player] += live
-            ev.append(("blind", player, live, ()))
+            if self._bets[player] > self._bet_to:  # a straddle from this seat: the preflop betting starts left of it
+                self._bet_to = self._full_bet_to = self._bets[player]
+                self._min_raise = max(self._min_raise, self._bet_to)
+                self._preflop_first = (player + 1) % self._n
+                ev.append(("straddle", player, live, ()))
+            else:
+                ev.append(("blind", player, live, ()))
         if not stacks[player]:
             self._n_able_to_act -= 1
 
