@@ -176,9 +176,9 @@ def test_unknown_format_and_bad_inputs():
 
 def test_game_without_a_variant_is_reported():
     text = (DATA / "pokerstars_holdem.txt").read_text().split("\n\n\n\n")[0].replace(
-        "Hold'em No Limit ($0.01", "6+ Hold'em No Limit ($0.01")
+        "Hold'em No Limit ($0.01", "Courchevel Pot Limit ($0.01")
     (h,) = parse_text(text)
-    assert h.hand is None and "game not supported: 6+ Hold'em (" in h.error
+    assert h.hand is None and "game not supported: Courchevel (" in h.error
 
 
 def test_imported_hands_round_trip_through_phh_text():

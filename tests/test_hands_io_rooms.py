@@ -60,7 +60,8 @@ def test_every_stem_in_the_game_table_is_an_engine_variant_and_every_variant_has
     ("Hold'em", "T"), ("HOLD'EM", "T"), ("Holdem", "T"), ("Texas Hold’em", "T"), ("Omaha Hi-Lo", "O/8"),
     ("Omaha H/L", "O/8"), ("5 Card Omaha", "5O"), ("5-Card Omaha Hi/Lo", "5O/8"), ("Seven Card Stud", "7S"),
     ("7 Card Stud Hi/Lo", "7S/8"), ("Razz", "R"), ("2-7 Triple Draw", "2L3D"), ("Badugi", "B"),
-    ("Courchevel", None), ("6+ Hold'em", None),
+    ("Courchevel", None), ("6+ Hold'em", "6P"), ("6 Card Omaha", "6O"), ("Six Card Omaha Hi/Lo", "6O/8"),
+    ("Short Deck", "S"),
 ])
 def test_game_names_fold_the_rooms_spellings(name, stem):
     g = game_named(name)
