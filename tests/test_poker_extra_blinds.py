@@ -22,6 +22,8 @@ def _round(stacks: list[int] | None = None) -> Round:
 _HOLES = ["AsAd", "KsKd", "QsQd", "JsJd"]
 
 
+@pytest.mark.regulation("637a.11(d)")
+@pytest.mark.regulation("637a.11(g)")
 def test_a_live_blind_is_the_posters_bet_and_he_keeps_the_option():
     r = _round()
     r.post_extra_blind(2, live=2)
@@ -40,6 +42,7 @@ def test_a_live_blind_is_the_posters_bet_and_he_keeps_the_option():
     assert r.stacks[2] == 94 and r.contrib[2] == 6
 
 
+@pytest.mark.regulation("637a.11(d)")
 def test_a_dead_blind_goes_to_the_pot_and_is_no_part_of_the_bet():
     r = _round()
     r.post_extra_blind(2, dead=1)
@@ -61,6 +64,7 @@ def test_small_and_big_blinds_posted_together_are_a_live_big_blind_and_a_dead_sm
     assert r.stacks[3] == 89 and r.contrib[3] == 11
 
 
+@pytest.mark.regulation("637a.11(d)")
 def test_dead_money_is_the_main_pots_and_never_a_side_pot_layer():
     # p4 posts 1 dead and 2 live, then everyone is all in for different amounts
     r = _round([100, 100, 10, 40])
@@ -163,6 +167,7 @@ def test_a_live_blind_above_the_amount_to_call_but_short_of_a_straddle_is_refuse
         phh.loads(text)[0].replay()
 
 
+@pytest.mark.regulation("637a.11(g)")
 def test_a_straddle_from_any_seat_opens_the_betting_at_its_left():
     """GGPoker's short deck: antes, a button blind, and a straddle by the player right of the button;
     the button acts first preflop and the straddler last (room configuration beside § 637a.11(e))."""
