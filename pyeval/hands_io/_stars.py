@@ -472,5 +472,7 @@ class _Body:
                 raw.jackpot = (raw.jackpot or 0) + v
             elif "cash out fee" in k:
                 pass
+            elif k in ("fee", "fees"):  # pyeval's export of a record's other fees (_fees)
+                raw.fees = (raw.fees or 0) + v
             else:
                 raise raw.fail(f"unknown item {p!r} in the total pot line", no)
