@@ -374,7 +374,8 @@ class _Acts:
         if a.kind == "ante":
             self.antes[i] += a.amount
             self.contrib[i] += a.amount
-        elif n > 2 and i == n - 1 and a.extra == "bb" and not self._blinds_left_of_button():
+        elif n > 2 and i == n - 1 and a.extra in ("bb", "straddle") and not any(self.bos) and (
+                not self._blinds_left_of_button()):
             self.bos[i] += a.amount  # a button blind (6+ Hold'em, short deck): the table's only blind
             self.contrib[i] += a.amount
             self.street_bet[i] += a.amount
