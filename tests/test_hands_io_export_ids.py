@@ -115,3 +115,28 @@ def test_a_rooms_text_given_to_replay_is_named_with_the_command_that_reads_it(tm
     bad.write_text("variant = [\n", encoding="utf-8")
     with pytest.raises(HandHistoryError, match="not valid TOML"):
         phh.load(bad)
+
+
+RUN_TWICE = (DATA / "ggpoker_run_twice.txt").read_text()  # written for this test on GGPoker's layout
+
+
+def test_a_hand_run_twice_is_replayed_and_each_run_pays_its_share():
+    """Run it twice (decision 029 item 3): the PHH record carries both boards and the replay awards
+    each run's half (after the rake) on its own board: aces win run 1, kings make a set in run 2."""
+    (h,) = parse_text(RUN_TWICE)
+    assert h.error is None and h.verification.ok, h.verification
+    hh = h.hand
+    assert hh is not None and hh.extra["_boards"] == ["2c7d9sJh3c", "Ks4h5d8cQs"]
+    assert hh.finishing_stacks == [19900, 14900, 29900]
+    rnd = hh.replay()
+    assert len(rnd.run_boards) == 2 and rnd.runs == 2
+    # the same hand where the aces also win run 2: the replay pays Bob both halves, the record one
+    (other,) = parse_text(RUN_TWICE.replace("Ks 4h 5d", "Ts 4h 5d").replace("[Ks 4h 5d 8c]", "[Ts 4h 5d 8c]")
+                          .replace("Board [Ks 4h 5d 8c Qs]", "Board [Ts 4h 5d 8c Qs]"))
+    assert other.error is None and not other.verification.ok
+    assert any("Bob (p2)" in p and "+14900" in p for p in other.verification.problems), other.verification.problems
+    # exported and read back: both boards and the same stacks
+    text = hand_history_to_pokerstars(hh)
+    assert "Hand was run twice" in text
+    (back,) = parse_text(text)
+    assert back.verification.ok and back.hand is not None and back.hand.finishing_stacks == hh.finishing_stacks
