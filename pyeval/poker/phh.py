@@ -204,10 +204,7 @@ class HandHistory:
         values: list[Any] = [*self.antes, *self.blinds_or_straddles, *self.starting_stacks,
                              *(self.finishing_stacks or ())]
         values += [v for v in (self.min_bet, self.small_bet, self.big_bet, self.bring_in) if v is not None]
-        values += [self.extra[k] for k in _SCALED_FIELDS if _is_number(self.extra.get(k))]
-        for k in EXTRA_BLIND_FIELDS:  # a bad field is named by extra_blinds()
-            if isinstance(self.extra.get(k), list) and all(_is_number(v) for v in self.extra[k]):
-                values += self.extra[k]
+        values += self._extra_amounts()
         for a in self.actions:
             if not isinstance(a, str):
                 raise HandHistoryError(f"{self.name}: actions must be strings, got {_short(a)}")
@@ -244,13 +241,7 @@ class HandHistory:
             if len(t) == 3 and t[1] == "cbr":
                 a = f"{t[0]} cbr {conv(_amount(t[2], self.name, a))}"
             actions.append(a)
-        extra = dict(self.extra)
-        for k in _SCALED_FIELDS:
-            if _is_number(extra.get(k)):
-                extra[k] = conv(extra[k])
-        for k in EXTRA_BLIND_FIELDS:
-            if isinstance(extra.get(k), list) and all(_is_number(v) for v in extra[k]):
-                extra[k] = [conv(v) for v in extra[k]]
+        extra = self._extra_in_units(conv)
         return HandHistory(
             variant=self.variant, antes=conv_list(self.antes) or [], blinds_or_straddles=conv_list(self.blinds_or_straddles) or [],
             starting_stacks=conv_list(self.starting_stacks) or [], actions=actions,
@@ -261,6 +252,26 @@ class HandHistory:
             finishing_stacks=conv_list(self.finishing_stacks), players=self.players, extra=extra,
             name=self.name,
         )
+
+    def _extra_amounts(self) -> list[Any]:
+        """The amounts of the user-defined fields that :meth:`in_units` converts (a bad
+        ``_live_blinds``/``_dead_blinds`` is left to :meth:`extra_blinds` to name)."""
+        values = [self.extra[k] for k in _SCALED_FIELDS if _is_number(self.extra.get(k))]
+        for k in EXTRA_BLIND_FIELDS:
+            if isinstance(self.extra.get(k), list) and all(_is_number(v) for v in self.extra[k]):
+                values += self.extra[k]
+        return values
+
+    def _extra_in_units(self, conv: Any) -> dict[str, Any]:
+        """``extra`` with the amounts of :meth:`_extra_amounts` converted by ``conv``."""
+        extra = dict(self.extra)
+        for k in _SCALED_FIELDS:
+            if _is_number(extra.get(k)):
+                extra[k] = conv(extra[k])
+        for k in EXTRA_BLIND_FIELDS:
+            if isinstance(extra.get(k), list) and all(_is_number(v) for v in extra[k]):
+                extra[k] = [conv(v) for v in extra[k]]
+        return extra
 
     def house_take(self) -> int:
         """The chips the house took from this hand as the record states them: ``_rake`` +
