@@ -125,7 +125,9 @@ class StarsDialect:
     after the rake), ``derived_rake`` (no rake printed: the pot less what was collected),
     ``summary_collect`` (a summary line saying what a player collected: groups ``n``, ``a``),
     ``defer_posts`` (:func:`pyeval.hands_io._settle.defer_extra_blinds`), ``idle_out`` (a seated
-    player with no action recorded was not dealt in)."""
+    player with no action recorded was not dealt in), ``tables_all_ins`` (the room tables every hand
+    at an all-in in tournaments: a muck there is an error of the record; False: a tournament hand with
+    a muck replays without the engine's tournament mode, noted)."""
 
     venue: str
     header: re.Pattern[str]
@@ -164,6 +166,7 @@ class StarsDialect:
     summary_collect: re.Pattern[str] | None = None
     defer_posts: bool = False
     idle_out: bool = False
+    tables_all_ins: bool = False
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 

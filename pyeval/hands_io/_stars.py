@@ -22,7 +22,7 @@ from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
 from ._model import (
     BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
-from ._settle import defer_extra_blinds, derive_rake, return_implicit
+from ._settle import chips_in, defer_extra_blinds, derive_rake, return_implicit
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
 
@@ -125,7 +125,20 @@ class _Body:
             defer_extra_blinds(raw)
         if self.run_boards:
             raw.boards = [tuple(b) for b in self.run_boards]
+        if (raw.tournament is not None and not d.tables_all_ins and not raw.dealt_sitting_out
+                and any(a.kind == "muck" for a in raw.acts) and self.all_in()):
+            # the room let a hand be mucked at an all-in in a tournament (PokerStars before it tabled
+            # every hand then): the engine's tournament mode would refuse the muck, so the hand
+            # replays without that mode (its other rules change nothing here: no rake, one board)
+            raw.table_rules["tournament"] = False
+            raw.notes.append("a hand was mucked in a tournament: replayed without tournament mode's rule that "
+                             "every hand is tabled at an all-in (the room did not apply it)")
         self.settle()
+
+    def all_in(self) -> bool:
+        """A player put his whole stack in (by the acts)."""
+        put = chips_in(self.raw)
+        return any(put.get(s.name, 0) >= s.stack > 0 for s in self.raw.seats)
 
     def settle(self) -> None:
         """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
