@@ -5,7 +5,7 @@
                                   [--files] [--json OUT.json]
 
 Walks the folders, detects each file's room and reads every hand. Files that are no hand history
-are set aside first: fpdb's expected-result dumps (``*.hp``, ``*.gt``, see :data:`SKIPPED_SUFFIXES`)
+are set aside first: fpdb's expected-result dumps (``*.hp``, ``*.gt``, ``*.hands``, see :data:`SKIPPED_SUFFIXES`)
 and dot files are counted as *skipped*; files no reader recognises are counted under
 ``(not recognised)`` with their folder as the reason.
 
@@ -47,7 +47,8 @@ from pyeval.hands_io._text import decode
 _NUM = re.compile(r"\d+(?:[.,]\d+)*")
 
 #: File endings that are never hand histories: fpdb's expected-result dumps of its regression files.
-SKIPPED_SUFFIXES = {".hp": "fpdb expected hand-player results", ".gt": "fpdb expected game-type results"}
+SKIPPED_SUFFIXES = {".hp": "fpdb expected hand-player results", ".gt": "fpdb expected game-type results",
+                    ".hands": "fpdb expected hand results"}
 
 #: The refusals that prove the record itself cannot be checked, as (label, pattern on the reason).
 #: A refused hand whose reason matches none of these counts in the rate's denominator.

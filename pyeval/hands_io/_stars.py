@@ -31,6 +31,8 @@ _STUD_STREETS = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"
 _DRAW_STREETS = ["DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"]
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 5, "SEVENTH": 6, "EIGHTH": 7,
          "NINTH": 8, "TENTH": 9}
+_NUMBERED = re.compile(r"^(?P<s>FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) (?P<k>[1-9])$")
+_RUN_NAMES = list(_RUNS)
 _POSTS = {"sb": "sb", "bb": "bb", "straddle": "straddle", "both": "both", "button_blind": "bb"}
 #: Kinds of a player's line that are no action of his (he is not counted as having acted).
 _NOT_ACTING = ("show", "muck", "show_hole", "muck_known", "hole", "collect", "return", "sitout")
@@ -161,6 +163,9 @@ class _Body:
         sec = _SECTION.match(line)
         if sec:
             label = sec["name"].strip()
+            rn = _NUMBERED.match(label)  # Full Tilt's boards run twice: "TURN 2", "SHOW DOWN 1", "SUMMARY 2"
+            if rn:
+                label = f"{_RUN_NAMES[int(rn['k']) - 1]} {rn['s']}" if rn["s"] in ("FLOP", "TURN", "RIVER") else rn["s"]
             self.section_line(self.sections.get(label, label), BRACKETS.findall(sec["cards"] or ""), no)
             return
         bm = d.button.match(line) if d.button else None
