@@ -3,6 +3,8 @@ driver (pyeval/hands_io/_stars.py); the same line policy holds for all of them (
 these tests on the rooms' layouts)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pyeval.hands_io import FORMATS, parse_text
@@ -91,3 +93,33 @@ def test_a_tournament_muck_at_an_all_in_replays_as_the_room_played_it() -> None:
     shown = STARS_TOURNEY_MUCK.replace("Cid: mucks hand", "Cid: shows [5c 5d] (a pair of Fives)")
     [s] = list(parse_text(shown))  # every hand tabled: tournament mode kept
     assert s.hand is not None and s.hand.extra.get("_pyeval_tournament") is True and s.verification.ok
+
+
+_PS_HAND = (Path(__file__).parent / "data" / "hands_io" / "pokerstars_holdem.txt").read_text(encoding="utf-8")
+_FIRST = _PS_HAND.split("\n\n\n\n")[0].strip() + "\n"  # Hero wins $0.99 of a $1.03 pot, rake $0.04
+
+
+def test_an_archive_that_indents_every_line_is_read() -> None:
+    text = "*********** # 1 **************\n" + "".join(" " + ln + "\n" for ln in _FIRST.splitlines())
+    [h] = list(parse_text(text))
+    [plain] = list(parse_text(_FIRST))
+    assert h.hand is not None and h.verification is not None and h.verification.ok, h.error
+    assert plain.hand is not None and h.hand.extra["winnings"] == plain.hand.extra["winnings"]
+
+
+def test_a_hand_the_file_cuts_off_says_so() -> None:
+    cut = _FIRST[:_FIRST.index("*** TURN ***")] + "*** TURN *** [Ks 7d"  # the file ends inside a line
+    [h] = list(parse_text(cut))
+    assert h.hand is None and h.error is not None and "the file ends mid-hand (no summary, its last line broken off)" in h.error
+    glued = _FIRST[:_FIRST.index("Hero: bets $0.30")] + "Hero: betPokerStars Hand #200000000009:  Hold'em"
+    [g, *_] = list(parse_text(glued + _FIRST[_FIRST.index(" No Limit ($0.01"):]))
+    assert g.hand is None and g.error is not None and "the next hand starts inside one of its lines" in g.error
+
+
+def test_a_hand_the_room_cancelled_is_reported_as_such() -> None:
+    text = ("PokerStars Game #25900000001:  Omaha Pot Limit ($0.05/$0.10 USD) - 2009/03/15 6:20:33 ET\n"
+            "Table 'Waterman' 6-max Seat #1 is the button\nSeat 1: Hero ($11.65 in chips)\n"
+            "Hero: posts small blind $0.05\nVillain: is sitting out\nHand cancelled\n*** SUMMARY ***\n"
+            "Seat 1: Hero (button) collected ($0)\n")
+    [h] = list(parse_text(text))
+    assert h.hand is None and h.error is not None and "the room cancelled the hand" in h.error

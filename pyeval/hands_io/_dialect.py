@@ -127,7 +127,8 @@ class StarsDialect:
     ``defer_posts`` (:func:`pyeval.hands_io._settle.defer_extra_blinds`), ``idle_out`` (a seated
     player with no action recorded was not dealt in), ``tables_all_ins`` (the room tables every hand
     at an all-in in tournaments: a muck there is an error of the record; False: a tournament hand with
-    a muck replays without the engine's tournament mode, noted)."""
+    a muck replays without the engine's tournament mode, noted), ``summary`` (the room ends every
+    hand with a ``*** SUMMARY ***``: a hand that fails without one is reported as cut off by the file)."""
 
     venue: str
     header: re.Pattern[str]
@@ -167,6 +168,7 @@ class StarsDialect:
     defer_posts: bool = False
     idle_out: bool = False
     tables_all_ins: bool = False
+    summary: bool = False
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 

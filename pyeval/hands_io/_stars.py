@@ -20,7 +20,7 @@ import re
 
 from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
 from ._model import (
-    BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
+    BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
 from ._settle import chips_in, defer_extra_blinds, derive_rake, return_implicit
 
@@ -31,6 +31,7 @@ _STUD_STREETS = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"
 _DRAW_STREETS = ["DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"]
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 5, "SEVENTH": 6, "EIGHTH": 7,
          "NINTH": 8, "TENTH": 9}
+_HEADER_INSIDE = re.compile(r"(?:Hand|Game|HAND|GAME) #\d+: ")
 _NUMBERED = re.compile(r"^(?P<s>FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) (?P<k>[1-9])$")
 _RUN_NAMES = list(_RUNS)
 _POSTS = {"sb": "sb", "bb": "bb", "straddle": "straddle", "both": "both", "button_blind": "bb"}
@@ -55,11 +56,43 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
             engine does not play (``game not supported: ...``).
     """
     raw = RawHand(venue=dialect.venue, source=source, line=start, implicit_returns=dialect.implicit_returns)
+    if lines and lines[0][:1].isspace():  # an archive that indents every line
+        lines = [ln.lstrip(" \t") for ln in lines]
     if dialect.prepare is not None:
         lines = [dialect.prepare(ln) for ln in lines]
-    first = dialect.read_head(raw, lines, start)
-    _Body(dialect, raw, lines, start, first).read()
+    try:
+        first = dialect.read_head(raw, lines, start)
+        _Body(dialect, raw, lines, start, first).read()
+    except HandParseError as exc:
+        cut = _cut_off(lines, exc.line - start) if dialect.summary else None
+        if cut is None:
+            raise
+        raise raw.fail(f"{FILE_ENDS_MID_HAND} ({cut}): {exc.reason}", exc.line or start) from None
+    if any(ln.split(": ", 1)[-1].startswith("Hand cancelled") for ln in raw.info):
+        raise raw.fail("the room cancelled the hand: it has no result to check", start)
     return raw
+
+
+#: How the reason of a hand the file cuts off starts (``tools/measure_hands.py`` excludes such hands).
+FILE_ENDS_MID_HAND = "the file ends mid-hand"
+
+
+def _cut_off(lines: list[str], failed: int) -> str | None:
+    """Why a hand that failed at its line ``failed`` (0-based) is a hand the file cuts off, or None:
+    the next hand's header starts inside one of its lines, or it failed on its last line, which
+    breaks off (a bracket, parenthesis or quote left open, or a lone word), and wrote no summary."""
+    for ln in lines[1:]:
+        m = _HEADER_INSIDE.search(ln)
+        if m and m.start() > 0:
+            return "the next hand starts inside one of its lines"
+    filled = [k for k, ln in enumerate(lines) if ln.strip()]
+    if any(ln.lstrip().startswith("*** SUMMARY") for ln in lines) or not filled or failed != filled[-1]:
+        return None
+    last = lines[failed].strip()
+    if (last.count("[") != last.count("]") or last.count("(") != last.count(")") or last.count("'") % 2
+            or " " not in last):
+        return "no summary, its last line broken off"
+    return None
 
 
 class _Body:

@@ -66,6 +66,7 @@ DIALECT = StarsDialect(
     player_chatter=(r"adds .*", r"has requested TIME", r"is feeling .*"),
     sep=" ",
     chat_colon=True,
+    summary=True,
     acts=_ACTS,
     collect=re.compile(r"^(?:wins|ties for) (?:the )?(?:high |low )?(?:main |side )?pot(?: #?\d+)? \((?P<a>[^)]*)\).*$"),
     uncalled=re.compile(r"^Uncalled bet of (?P<a>[^\s]+) returned to (?P<n>.*)$"),
