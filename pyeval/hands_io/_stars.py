@@ -128,6 +128,7 @@ class _Body:
         self.may_draw = False  # a draw section began and nobody has bet since: discards belong to it
         self.summary_wins: list[tuple[str, int, int]] = []  # (name, amount, line) of "Seat N: NAME ... won (X)"
         self.returned = False
+        self.total_lines: list[str] = []
 
     def amt(self, text: str, no: int) -> int:
         return amount(self.d.clean(text) if self.d.clean else text, self.raw.scale, self.raw, no)
@@ -147,7 +148,8 @@ class _Body:
         finish_seats(raw, self.seats, self.acted)
         if not any(a.kind == "collect" for a in raw.acts):  # wins printed only in the summary (Full Tilt Matrix)
             for nm, a, no in self.summary_wins:
-                raw.add("collect", nm, a, line=no)
+                if a or nm not in self.seats.marked_out:  # (BetOnline: "collected (0.00)" for a seat not dealt in)
+                    raw.add("collect", nm, a, line=no)
         if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
             raw.bring_in = max(1, raw.small_bet // 4)
             raw.notes.append(f"the bring-in was completed at once: its size is not recorded ({raw.bring_in} assumed)")
@@ -453,6 +455,10 @@ class _Body:
         """``Total pot X [Main pot Y. Side pot Z.] | Rake Y | Jackpot Z ...``: the pot, the rake, the
         fees (as the jackpot); a cash-out fee is the player's, not the pot's."""
         raw = self.raw
+        if line in self.total_lines:  # the BetOnline network may print the summary's first lines twice
+            return
+        self.total_lines.append(line)  # (and one line a pot, each with its rake: they add up)
+        before = raw.total_pot
         parts = [p.strip() for p in line.split("|")]
         tm = _TOTAL.match(parts[0])
         if not tm:
@@ -460,7 +466,7 @@ class _Body:
         if _ROUNDED.match(tm["a"]):  # rounded to thousands: not exact
             raw.notes.append(f"the total pot line gives {parts[0]!r}, rounded (line {no})")
         else:
-            raw.total_pot = self.amt(tm["a"], no)
+            raw.total_pot = self.amt(tm["a"], no) + (before or 0)
         for p in parts[1:]:
             km = _ITEM.match(p)
             if _NO_ITEM.match(p) or (km and _ROUNDED.match(km["a"])):
