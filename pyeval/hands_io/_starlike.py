@@ -98,6 +98,7 @@ class Room:
     derived_rake: bool = False  # the room prints no rake: it is the total pot less what was collected
     board_line: re.Pattern[str] | None = None  # a board dealt without a section line (group c: its cards)
     seats_in_order: bool = False
+    button_mark: re.Pattern[str] | None = None  # the button is the seat whose line's rest matches this
     summary_collect: re.Pattern[str] | None = None  # a summary line saying what a player collected (n, a)  # the seat numbers are not the table's: number the seats as listed
 
 
@@ -312,6 +313,9 @@ class _Body:
                 k += 1
         self.seats = read_seats(raw, lines, first, start, room.seat, room.out)
         self.names = self.seats.names
+        if room.button_mark is not None and raw.button_seat is None:
+            marked = [room.seat.match(ln) for ln in lines[first:self.seats.end]]
+            raw.button_seat = next((int(m["seat"]) for m in marked if m and room.button_mark.search(m["rest"])), None)
         if room.button_name is not None and raw.button_seat is None:
             raw.button_seat = next((x.seat for x in self.seats.seated if room.button_name.match(x.name)), None)
         if room.first_name is not None and raw.button_seat is None:  # an empty button seat: before the first
