@@ -306,6 +306,8 @@ class _Body:
 
     def __init__(self, room: Room, raw: RawHand, lines: list[str], start: int, first: int) -> None:
         self.room, self.raw, self.lines, self.start = room, raw, lines, start
+        if raw.game[1:] not in ("T", "O", "O/8", "5O", "5O/8", "S"):  # before the seats: stud writes its own
+            raise raw.fail(f"game not supported by the {room.venue} reader yet: {raw.game}", start)
         if room.seats_in_order:  # the seats are listed in table order under numbers of no meaning
             k = first
             while k < len(lines) and room.seat.match(lines[k]):
@@ -333,8 +335,6 @@ class _Body:
 
     def run(self) -> None:
         raw = self.raw
-        if raw.game[1:] not in ("T", "O", "O/8", "5O", "5O/8", "S"):
-            raise raw.fail(f"game not supported by the {self.room.venue} reader yet: {raw.game}", self.start)
         for j in range(self.seats.end, len(self.lines)):
             line = self.lines[j].rstrip()
             if line.strip():
@@ -346,7 +346,8 @@ class _Body:
             raw.notes.append(f"not dealt in (no action recorded): {', '.join(idle)}")
         finish_seats(raw, self.seats, self.acted)
         if raw.game[0] == "F" and raw.small_bet is None:  # no stakes written: the big blind is the small bet
-            raw.small_bet = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0)
+            raw.small_bet = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or \
+                2 * max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "sb"), default=0)
             raw.big_bet = 2 * raw.small_bet
             if not raw.small_bet:
                 raise raw.fail("a fixed-limit hand without stakes or a big blind: its limits are unknown", self.start)
@@ -435,8 +436,7 @@ class _Body:
             self.section = "play"
             if not any(a.kind == "street" for a in raw.acts):  # (an action before the section dealt them)
                 raw.add("street", line=no, extra="HOLE CARDS")
-            self.cur_bet = {}
-            return
+            return  # (the blinds posted before it count on this round)
         run = label.split(" ", 1)
         if len(run) == 2 and run[0] in _RUNS and run[1] in ("FLOP", "TURN", "RIVER"):
             self.run_board(_RUNS[run[0]], label, bracket, no)

