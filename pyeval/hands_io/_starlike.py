@@ -98,6 +98,7 @@ class Room:
     derived_rake: bool = False  # the room prints no rake: it is the total pot less what was collected
     board_line: re.Pattern[str] | None = None  # a board dealt without a section line (group c: its cards)
     seats_in_order: bool = False
+    refuse: tuple[tuple[re.Pattern[str], str], ...] = ()  # lines that make a hand unreplayable, and why
     button_mark: re.Pattern[str] | None = None  # the button is the seat whose line's rest matches this
     summary_collect: re.Pattern[str] | None = None  # a summary line saying what a player collected (n, a)  # the seat numbers are not the table's: number the seats as listed
 
@@ -351,10 +352,21 @@ class _Body:
             raw.big_bet = 2 * raw.small_bet
             if not raw.small_bet:
                 raise raw.fail("a fixed-limit hand without stakes or a big blind: its limits are unknown", self.start)
+        self.posted_blind()
         defer_extra_blinds(raw)
         if self.runs:
             raw.boards = [tuple(b) for b in self.runs]
         self.settle()
+
+    def posted_blind(self) -> None:
+        """A big blind posted below the header's (a tournament level written with the next level's
+        blinds): the posted one sets the minimum bet, unless its poster was all-in for it."""
+        raw = self.raw
+        bb = next((a for a in raw.acts if a.kind == "post" and a.extra == "bb"), None)
+        stack = next((x.stack for x in self.seats.seated if bb is not None and x.name == bb.name), 0)
+        if bb is not None and raw.game[0] != "F" and raw.min_bet and 0 < bb.amount < raw.min_bet < stack:
+            raw.notes.append(f"the big blind posted is {bb.amount}, the header's {raw.min_bet}: the posted one used")
+            raw.min_bet = raw.big_blind = bb.amount
 
     def settle(self) -> None:
         """The room's quirks: a return left implicit, a total pot printed after the rake."""
@@ -380,6 +392,9 @@ class _Body:
             return
         if self.room.info.match(line):
             return
+        for pat, why in self.room.refuse:
+            if pat.match(line):
+                raise raw.fail(f"{why}: {line!r}", no)
         bm = self.room.board_line.match(line) if self.room.board_line is not None else None
         if bm:  # the flop, turn or river by the cards dealt so far
             self.sect(("FLOP", "FLOP", "FLOP", "TURN", "RIVER")[min(len(self.board), 4)], f"[{bm['c']}]", no)
@@ -500,8 +515,15 @@ class _Body:
             self.raw.add("ante", nm, a, line=no)
             self.raw.notes.append(f"{nm} posted a dead blind of {a} (line {no}): kept as his ante")
             return
+        had = self.cur_bet.get(nm, 0)
+        if kind == "straddle" and had:  # the big blind straddling: his blind raised to the straddle
+            prev = max(k for k, x in enumerate(self.raw.acts) if x.kind == "post" and x.name == nm)
+            self.raw.acts[prev] = self.raw.acts[prev]._replace(amount=a)
+            self.raw.notes.append(f"{nm} straddled his own blind to {a} (line {no}): one blind of {a}")
+            self.cur_bet[nm] = a
+            return
         self.raw.add("post", nm, a, line=no, extra=kind)
-        self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
+        self.cur_bet[nm] = had + a
 
     def record(self, nm: str, kind: str, a: int, shown: str | None, no: int) -> None:
         """What a player's line says that is no action of his: cards, sitting out, settlement."""

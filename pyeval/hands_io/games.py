@@ -78,6 +78,7 @@ STRUCTURES: dict[str, str] = {
     "no limit": "N", "nl": "N", "cap no limit": "N", "no-limit": "N", "nolimit": "N", "pot limit": "P", "pl": "P",
     "cap pot limit": "P", "pot-limit": "P", "potlimit": "P", "limit": "F", "fixed limit": "F", "fl": "F",
     "fixed": "F", "fixed-limit": "F", "cap nl": "N", "cap pl": "P", "pot limit pre-flop, no limit post-flop": "N",
+    "(nl postflop)": "N",
 }
 
 _SPELLINGS = ((r"[’`´]", "'"), (r"\bhold ?'?em\b", "hold'em"), (r"\bhi ?[/-] ?lo\b|\bh ?/ ?l\b|\bhilo\b|\bhigh ?[/-] ?low\b"
