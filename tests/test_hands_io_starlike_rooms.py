@@ -158,3 +158,124 @@ def test_bovada_2021_player_info_and_a_board_dealt_to_the_table() -> None:
         .replace("*** FLOP *** [Ts Kh 6h]", "Card to the table [Ts Kh 6h]")
     hh = _one(text, "bovada")
     assert hh.extra["winnings"] == [1085, 0, 0, 0]
+
+
+GG_OVER_STRADDLE = """\
+Poker Hand #OM9000001: PLO-5 ($0.1/$0.25) - 2021/04/13 10:03:48
+Table 'PLO-5Test' 6-max Seat #3 is the button
+Seat 1: aa01 ($5 in chips)
+Seat 3: bb02 ($15.35 in chips)
+Seat 4: Hero ($31.73 in chips)
+Hero: posts small blind $0.1
+aa01: posts big blind $0.25
+bb02: straddle $0.5
+bb02: straddle $15.35 and is all-in
+*** HOLE CARDS ***
+Dealt to aa01
+Dealt to bb02
+Dealt to Hero [2s 3c 9d 9h Ad]
+Hero: folds
+aa01: folds
+Uncalled bet ($15.1) returned to bb02
+*** SHOWDOWN ***
+bb02 collected $0.6 from pot
+*** SUMMARY ***
+Total pot $0.6 | Rake $0 | Jackpot $0 | Bingo $0
+"""
+
+
+def test_gg_a_straddle_over_ones_own_straddle_raises_it() -> None:
+    """``straddle $15.35`` after ``straddle $0.5`` by the same player is his straddle raised to 15.35
+    (the total), of which 15.10 nobody called comes back."""
+    hh = _one(GG_OVER_STRADDLE, "ggpoker")
+    assert hh.players == ["Hero", "aa01", "bb02"] and hh.blinds_or_straddles == [10, 25, 1535]
+    assert hh.extra["winnings"] == [0, 0, 60] and hh.finishing_stacks == [3163, 475, 1570]
+
+
+@pytest.mark.parametrize("line, why", [
+    ("Cash Drop to Pot : total $0.2", "Cash Drop"),
+    ("aa01: get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))", "insurance"),
+])
+def test_gg_lines_no_replay_can_pay_are_refused_with_their_reason(line: str, why: str) -> None:
+    text = GG_OVER_STRADDLE.replace("*** HOLE CARDS ***\n", f"*** HOLE CARDS ***\n{line}\n")
+    [h] = list(parse_text(text, "ggpoker", source="g.txt"))
+    assert h.hand is None and h.error is not None and h.error.startswith("g.txt:11: ") and why in h.error
+
+
+GG_LEVEL = """\
+Poker Hand #TM9000002: Tournament #5200001, Daily Test $250 Hold'em No Limit - Level4 (90/180) - 2020/06/02 19:37:42
+Table '6' 8-max Seat #1 is the button
+Seat 1: Hero (4,028 in chips)
+Seat 2: aa (13,731 in chips)
+Seat 3: bb (16,493 in chips)
+Seat 4: cc (10,869 in chips)
+aa: posts small blind 80
+bb: posts big blind 160
+*** HOLE CARDS ***
+Dealt to Hero [Ks Kc]
+cc: raises 160 to 320
+Hero: calls 320
+aa: folds
+bb: folds
+*** FLOP *** [2c 7d 9h]
+cc: checks
+Hero: bets 3,708 and is all-in
+cc: folds
+Uncalled bet (3,708) returned to Hero
+*** SHOWDOWN ***
+Hero collected 880 from pot
+*** SUMMARY ***
+Total pot 880 | Rake 0 | Jackpot 0 | Bingo 0
+"""
+
+
+def test_gg_a_level_posting_smaller_blinds_than_its_header_raises_by_the_posted_blind() -> None:
+    """The header says 90/180, the blinds posted are 80/160: a raise of 160 is a full raise."""
+    hh = _one(GG_LEVEL, "ggpoker")
+    assert hh.min_bet == 160 and hh.extra["winnings"] == [0, 0, 0, 880]
+    assert hh.finishing_stacks == [13651, 16333, 10549, 4028 + 560]
+
+
+WINAMAX_OVER_ALL_IN = """\
+Winamax Poker - Tournament "Freeroll Test" buyIn: Gratuit level: 2 - HandId: #22000000000000001-7-1299346692 - Holdem no limit (20/40) - 2011/03/05 18:38:12 UTC
+Table: 'Freeroll Test(5100001)#348' 6-max (real money) Seat #3 is the button
+Seat 1: pia (10420)
+Seat 3: axe (2900)
+Seat 4: bes (3130)
+*** ANTE/BLINDS ***
+bes posts small blind 20
+pia posts big blind 40
+Dealt to bes [Ts Ad]
+*** PRE-FLOP ***
+axe calls 40
+bes raises 160 to 200
+pia folds
+axe calls 160
+*** FLOP *** [8h 3h 6s]
+bes bets 320
+axe calls 320
+*** TURN *** [8h 3h 6s][Qc]
+bes checks
+axe bets 2380 and is all-in
+bes raises 230 to 2610 and is all-in
+*** RIVER *** [8h 3h 6s Qc][7s]
+*** SHOW DOWN ***
+bes shows [Ts Ad] (High card : Ace)
+axe shows [Qs Qd] (Three of a kind : Queens)
+axe collected 5840 from pot
+bes collected 230 from pot
+*** SUMMARY ***
+Total pot 6070 | No rake
+Board: [8h 3h 6s Qc 7s]
+"""
+
+
+def test_winamax_a_raise_over_an_all_in_is_a_call_and_a_return() -> None:
+    """Nobody is left to call ``raises 230 to 2610``: a call of 2380; the 230 (in Winamax's
+    collected amount, with no ``Uncalled bet`` line) goes back to the raiser."""
+    hh = _one(WINAMAX_OVER_ALL_IN, "winamax")
+    assert hh.players == ["bes", "pia", "axe"] and hh.actions[hh.actions.index("d db Qc") + 1:][:4] == [
+        "p1 cc", "p3 cbr 2380", "p1 cc", "d db 7s"]
+    assert hh.extra["winnings"] == [0, 0, 5840] and hh.extra["_total_pot"] == 5840
+    assert any("a call of 2380, 230 returned" in n for n in hh.extra["_notes"])
+    assert hh.finishing_stacks == [230, 10380, 5840]

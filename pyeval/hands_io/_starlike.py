@@ -358,6 +358,46 @@ class _Body:
             raw.boards = [tuple(b) for b in self.runs]
         self.settle()
 
+    def raise_over_all_in(self) -> None:
+        """A raise when every other player still in is all-in (``raises 230 to 2610 and is all-in``):
+        nobody can call it, so it is a call of the largest all-in and the rest is returned; the
+        return the record counts (its line or the implicit one) is taken off, noted."""
+        raw = self.raw
+        stacks = {x.name: x.stack for x in self.seats.seated}
+        put: dict[str, int] = {}
+        street: dict[str, int] = {}
+        folded: set[str] = set()
+        for k, a in enumerate(raw.acts):
+            if a.kind == "street" and a.extra != "HOLE CARDS":
+                street = {}
+            elif a.kind in ("raise", "bet") and a.name in stacks:
+                others = [n for n in stacks if n != a.name and n not in folded and n in put]
+                top = max((street.get(n, 0) for n in others), default=0)
+                if others and all(put[n] >= stacks[n] for n in others) and a.amount > top >= street.get(a.name, 0):
+                    excess = a.amount - top
+                    r = next((q for q in range(len(raw.acts) - 1, k, -1) if raw.acts[q].kind == "return"
+                              and raw.acts[q].name == a.name and raw.acts[q].amount >= excess), None)
+                    if r is None:
+                        return
+                    ra = raw.acts[r]
+                    if ra.amount == excess:
+                        del raw.acts[r]
+                    else:
+                        raw.acts[r] = ra._replace(amount=ra.amount - excess)
+                    raw.acts[k] = a._replace(kind="call", amount=top - street.get(a.name, 0))
+                    raw.notes.append(f"{a.name} raised to {a.amount} over players all-in (line {a.line}): a call of "
+                                     f"{top}, {excess} returned")
+                    a = raw.acts[k]
+            if a.kind == "fold":
+                folded.add(a.name)
+            elif a.kind in ("ante", "post", "call", "check"):
+                put[a.name] = put.get(a.name, 0) + a.amount
+                if a.kind != "ante":
+                    street[a.name] = street.get(a.name, 0) + a.amount
+            elif a.kind in ("raise", "bet"):
+                put[a.name] = put.get(a.name, 0) + a.amount - street.get(a.name, 0)
+                street[a.name] = a.amount
+
     def posted_blind(self) -> None:
         """A big blind posted below the header's (a tournament level written with the next level's
         blinds): the posted one sets the minimum bet, unless its poster was all-in for it."""
@@ -373,6 +413,7 @@ class _Body:
         raw = self.raw
         if not self.returned:
             return_implicit(raw, self.room.returns_in_collect)
+        self.raise_over_all_in()
         if self.room.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         if self.room.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
