@@ -279,3 +279,82 @@ def test_winamax_a_raise_over_an_all_in_is_a_call_and_a_return() -> None:
     assert hh.extra["winnings"] == [0, 0, 5840] and hh.extra["_total_pot"] == 5840
     assert any("a call of 2380, 230 returned" in n for n in hh.extra["_notes"])
     assert hh.finishing_stacks == [230, 10380, 5840]
+
+
+BOVADA_NO_STREETS = """\
+Bovada Hand #2601400001 TBL#1090001 OMAHA Pot Limit - 2012-04-24 02:55:07
+Seat 1: Small Blind ($900 in chips)
+Seat 2: Big Blind ($1,200 in chips)
+Seat 3: UTG ($3,000 in chips)
+Seat 4: Dealer ($1,700 in chips)
+Dealer : Set dealer/Bring in spot [4]
+Small Blind : Ante/Small Blind $5
+Big Blind : Big blind/Bring in $10
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [9c 3s 5c 9h]
+Big Blind : Card dealt to a spot [5d 6c 4s Qh]
+UTG : Card dealt to a spot [Qd Ks 4c 2c]
+Dealer : Card dealt to a spot [2s 7d 8d Jd]
+UTG : Calls $10
+Dealer : Folds
+Small Blind : Calls $5
+Big Blind : Checks
+Small Blind : Bets $30
+Big Blind : Calls $30
+UTG : Calls $30
+Small Blind : Checks
+Big Blind : Bets $50
+UTG : Folds
+Small Blind : Calls $50
+Small Blind : Checks
+Big Blind : Checks
+Small Blind : Showdown [9c 9h Td Ah Ad] (Two pair)
+Big Blind : Mucks [5d 6c 4s Qh] (Two pair)
+Small Blind : Hand result $215
+*** SUMMARY ***
+Total Pot($220) | Rake ($5)
+Board [Td Ah Ad Th 4d]
+Seat 1: Small Blind $215  with Two pair [9c 3s 5c 9h-9c 9h Td Ah Ad]
+Seat 2: Big Blind [Mucked] [5d 6c 4s Qh   ]
+"""
+
+
+def test_bovada_streets_left_implicit_begin_as_each_betting_round_closes() -> None:
+    """Old Bovada files print no street lines: the flop starts after the big blind checks, the turn
+    after the three calls of 30 (``Bets $30`` on the flop counts from nothing), the river after the
+    call of 50; the board comes from the summary."""
+    hh = _one(BOVADA_NO_STREETS, "bovada")
+    assert [a for a in hh.actions if a.startswith("d db")] == ["d db TdAhAd", "d db Th", "d db 4d"]
+    i = hh.actions.index("d db TdAhAd")
+    assert hh.actions[i - 1] == "p2 cc" and hh.actions[i + 1:i + 5] == ["p1 cbr 3000", "p2 cc", "p3 cc", "d db Th"]
+    assert hh.extra["winnings"] == [21500, 0, 0, 0] and hh.extra["_rake"] == 500
+    assert hh.finishing_stacks == [90000 - 9000 + 21500, 120000 - 9000, 300000 - 4000, 170000]
+
+
+def test_bovada_fixed_limit_tournament_levels_give_the_blinds() -> None:
+    """``Fixed Limit- Level 6 (75/150)`` with a big blind of 150 posted: the small bet is 150."""
+    text = """\
+Bovada Hand #2641100001: OMAHA HiLo Tournament #1235001 TBL#13, Fixed Limit- Level 6 (75/150) - 2012-07-10 23:17:04
+Seat 2: Dealer (1,200 in chips)
+Seat 3: Small Blind [ME] (900 in chips)
+Seat 4: Big Blind (5,020 in chips)
+Dealer : Set dealer/Bring in spot [2]
+Small Blind [ME] : Ante/Small blind 75
+Big Blind : Big blind/Bring in 150
+*** HOLE CARDS ***
+Dealer : Card dealt to a spot [4s 8c Kd 9c]
+Small Blind [ME] : Card dealt to a spot [2s 4c 3c 5h]
+Big Blind : Card dealt to a spot [3s Jh Th 6d]
+Dealer : Raises 300
+Small Blind [ME] : Folds
+Big Blind : Call 150
+*** FLOP *** [Ts Jd 5d]
+Big Blind : Bets 150
+Dealer : Folds
+Big Blind : Return uncalled portion of bet 150
+Big Blind : Hand Result 675
+*** SUMMARY ***
+Total Pot(675)
+"""
+    hh = _one(text, "bovada")
+    assert hh.small_bet == 150 and hh.big_bet == 300 and hh.extra["winnings"] == [0, 675, 0]

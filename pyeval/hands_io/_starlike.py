@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 
 from ._limits import room_time
 from .games import game_named, structure_named
+from ._repairs import chips_in, implicit_streets, posted_blind, raise_over_all_in, round_closed
 from ._model import (
     BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
 )
 
-__all__ = ["Room", "parse_hand", "split", "looks_like", "implicit_return", "return_implicit", "defer_extra_blinds", "derive_rake"]
+__all__ = ["Room", "parse_hand", "split", "looks_like", "chips_in", "implicit_return", "return_implicit", "defer_extra_blinds", "derive_rake"]
 
 #: Games whose name implies the structure when the room writes none (``PLO ($2/$5)``).
 _IMPLIED = {"plo": "pl", "plo-5": "pl", "plo5": "pl", "plo-6": "pl"}
@@ -99,6 +100,7 @@ class Room:
     board_line: re.Pattern[str] | None = None  # a board dealt without a section line (group c: its cards)
     seats_in_order: bool = False
     refuse: tuple[tuple[re.Pattern[str], str], ...] = ()  # lines that make a hand unreplayable, and why
+    board_summary: bool = False  # a hand without street lines: the board is the summary's ``Board [..]``
     button_mark: re.Pattern[str] | None = None  # the button is the seat whose line's rest matches this
     summary_collect: re.Pattern[str] | None = None  # a summary line saying what a player collected (n, a)  # the seat numbers are not the table's: number the seats as listed
 
@@ -205,28 +207,6 @@ def _table(room: Room, raw: RawHand, lines: list[str], start: int) -> int:
     return j + 1
 
 
-def chips_in(raw: RawHand) -> dict[str, int]:
-    """What each player put in the pot so far, by the acts (returns taken off); a post of
-    ``both`` counts whole, its live part towards the round's bets (the record's big blind)."""
-    put: dict[str, int] = {}
-    street: dict[str, int] = {}
-    for a in raw.acts:
-        if a.kind == "street" and a.extra != "HOLE CARDS":  # the blinds count on the first round
-            street = {}
-        elif a.kind == "ante":
-            put[a.name] = put.get(a.name, 0) + a.amount
-        elif a.kind in ("post", "call", "check", "bring_in"):
-            put[a.name] = put.get(a.name, 0) + a.amount
-            live = min(a.amount, raw.big_blind or a.amount) if a.extra == "both" else a.amount
-            street[a.name] = street.get(a.name, 0) + live
-        elif a.kind in ("bet", "raise", "complete"):
-            put[a.name] = put.get(a.name, 0) + a.amount - street.get(a.name, 0)
-            street[a.name] = a.amount
-        elif a.kind == "return":
-            put[a.name] = put.get(a.name, 0) - a.amount
-    return put
-
-
 def implicit_return(raw: RawHand) -> tuple[str, int] | None:
     """The bet nobody called that the record leaves implicit: (its bettor, the excess of his chips
     over the next largest contribution), from the acts; None when every bet was called."""
@@ -330,6 +310,7 @@ class _Body:
         self.runs: list[list[int]] = []
         self.returned = False
         self.printed_total: int | None = None
+        self.summary_board: list[int] = []
 
     def amt(self, text: str, no: int) -> int:
         return amount(self.room.clean(text), self.raw.scale, self.raw, no)
@@ -352,68 +333,25 @@ class _Body:
             raw.big_bet = 2 * raw.small_bet
             if not raw.small_bet:
                 raise raw.fail("a fixed-limit hand without stakes or a big blind: its limits are unknown", self.start)
-        self.posted_blind()
+        posted_blind(raw, self.stacks())
+        if self.room.board_summary and not self.board and (self.summary_board or any(
+                a.kind == "street" and a.extra == "IMPLICIT" for a in raw.acts)):
+            implicit_streets(raw, self.summary_board)
         defer_extra_blinds(raw)
         if self.runs:
             raw.boards = [tuple(b) for b in self.runs]
         self.settle()
 
-    def raise_over_all_in(self) -> None:
-        """A raise when every other player still in is all-in (``raises 230 to 2610 and is all-in``):
-        nobody can call it, so it is a call of the largest all-in and the rest is returned; the
-        return the record counts (its line or the implicit one) is taken off, noted."""
-        raw = self.raw
-        stacks = {x.name: x.stack for x in self.seats.seated}
-        put: dict[str, int] = {}
-        street: dict[str, int] = {}
-        folded: set[str] = set()
-        for k, a in enumerate(raw.acts):
-            if a.kind == "street" and a.extra != "HOLE CARDS":
-                street = {}
-            elif a.kind in ("raise", "bet") and a.name in stacks:
-                others = [n for n in stacks if n != a.name and n not in folded and n in put]
-                top = max((street.get(n, 0) for n in others), default=0)
-                if others and all(put[n] >= stacks[n] for n in others) and a.amount > top >= street.get(a.name, 0):
-                    excess = a.amount - top
-                    r = next((q for q in range(len(raw.acts) - 1, k, -1) if raw.acts[q].kind == "return"
-                              and raw.acts[q].name == a.name and raw.acts[q].amount >= excess), None)
-                    if r is None:
-                        return
-                    ra = raw.acts[r]
-                    if ra.amount == excess:
-                        del raw.acts[r]
-                    else:
-                        raw.acts[r] = ra._replace(amount=ra.amount - excess)
-                    raw.acts[k] = a._replace(kind="call", amount=top - street.get(a.name, 0))
-                    raw.notes.append(f"{a.name} raised to {a.amount} over players all-in (line {a.line}): a call of "
-                                     f"{top}, {excess} returned")
-                    a = raw.acts[k]
-            if a.kind == "fold":
-                folded.add(a.name)
-            elif a.kind in ("ante", "post", "call", "check"):
-                put[a.name] = put.get(a.name, 0) + a.amount
-                if a.kind != "ante":
-                    street[a.name] = street.get(a.name, 0) + a.amount
-            elif a.kind in ("raise", "bet"):
-                put[a.name] = put.get(a.name, 0) + a.amount - street.get(a.name, 0)
-                street[a.name] = a.amount
-
-    def posted_blind(self) -> None:
-        """A big blind posted below the header's (a tournament level written with the next level's
-        blinds): the posted one sets the minimum bet, unless its poster was all-in for it."""
-        raw = self.raw
-        bb = next((a for a in raw.acts if a.kind == "post" and a.extra == "bb"), None)
-        stack = next((x.stack for x in self.seats.seated if bb is not None and x.name == bb.name), 0)
-        if bb is not None and raw.game[0] != "F" and raw.min_bet and 0 < bb.amount < raw.min_bet < stack:
-            raw.notes.append(f"the big blind posted is {bb.amount}, the header's {raw.min_bet}: the posted one used")
-            raw.min_bet = raw.big_blind = bb.amount
+    def stacks(self) -> dict[str, int]:
+        """Each seated player's starting stack by name."""
+        return {x.name: x.stack for x in self.seats.seated}
 
     def settle(self) -> None:
         """The room's quirks: a return left implicit, a total pot printed after the rake."""
         raw = self.raw
         if not self.returned:
             return_implicit(raw, self.room.returns_in_collect)
-        self.raise_over_all_in()
+        raise_over_all_in(raw, self.stacks())
         if self.room.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         if self.room.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
@@ -532,6 +470,10 @@ class _Body:
                 return True
             gd = m.groupdict()
             a = self.amt(gd["a"], no) if gd.get("a") else 0
+            if kind not in _NOT_ACTING and kind not in ("sb", "bb", "straddle", "both", "dead", "ante") and \
+                    self.room.board_summary and not self.board and round_closed(self.raw, self.stacks()):  # a street begins unnamed
+                self.raw.add("street", line=no, extra="IMPLICIT")
+                self.cur_bet = {}
             if kind not in _NOT_ACTING:
                 self.acted.add(nm)
             if kind not in _NOT_ACTING and kind not in ("sb", "bb", "straddle", "both", "dead", "ante") \
@@ -599,6 +541,10 @@ class _Body:
         raw = self.raw
         if line.startswith("Total pot ") or line.startswith("Total Pot"):
             self.total(line, no)
+            return
+        bm = re.match(r"^Board \[(?P<c>[^\]]*)\]\s*$", line)
+        if bm and self.room.board_summary:
+            self.summary_board = list(cards(bm["c"], raw, no))
             return
         if self.room.summary_collect is not None:
             cm = self.room.summary_collect.match(line)
