@@ -3,7 +3,6 @@ the Stars-variant driver (:mod:`pyeval.hands_io._starlike`): each works on the a
 :class:`~pyeval.hands_io._model.RawHand` (with the players' starting stacks by name) and notes what
 it did in ``raw.notes``.
 
-- :func:`chips_in`: what each player put in the pot, by the acts.
 - :func:`round_closed` / :func:`implicit_streets`: streets a record prints no line for (old Bovada
   files: the board is in the summary only), started as each betting round closes.
 - :func:`raise_over_all_in`: a raise when every other player still in is all-in is a call and a return.
@@ -13,30 +12,9 @@ it did in ``raw.notes``.
 from __future__ import annotations
 
 from ._model import Act, RawHand
+from ._settle import chips_in
 
-__all__ = ["chips_in", "round_closed", "implicit_streets", "raise_over_all_in", "posted_blind"]
-
-
-def chips_in(raw: RawHand) -> dict[str, int]:
-    """What each player put in the pot so far, by the acts (returns taken off); a post of
-    ``both`` counts whole, its live part towards the round's bets (the record's big blind)."""
-    put: dict[str, int] = {}
-    street: dict[str, int] = {}
-    for a in raw.acts:
-        if a.kind == "street" and a.extra != "HOLE CARDS":  # the blinds count on the first round
-            street = {}
-        elif a.kind == "ante":
-            put[a.name] = put.get(a.name, 0) + a.amount
-        elif a.kind in ("post", "call", "check", "bring_in"):
-            put[a.name] = put.get(a.name, 0) + a.amount
-            live = min(a.amount, raw.big_blind or a.amount) if a.extra == "both" else a.amount
-            street[a.name] = street.get(a.name, 0) + live
-        elif a.kind in ("bet", "raise", "complete"):
-            put[a.name] = put.get(a.name, 0) + a.amount - street.get(a.name, 0)
-            street[a.name] = a.amount
-        elif a.kind == "return":
-            put[a.name] = put.get(a.name, 0) - a.amount
-    return put
+__all__ = ["round_closed", "implicit_streets", "raise_over_all_in", "posted_blind"]
 
 
 def round_closed(raw: RawHand, stacks: dict[str, int]) -> bool:

@@ -19,7 +19,8 @@ import re
 
 from ._limits import room_time
 from ._model import MAX_SEAT, RawHand, amount, number, split_hands
-from ._stars import StarsDialect, read_hand
+from ._dialect import StarsDialect
+from ._stars import read_hand
 from .games import game_named, structure_named
 
 __all__ = ["DIALECT", "parse_hand", "split", "looks_like"]
@@ -32,7 +33,7 @@ _STAKES = re.compile(r"^(?P<lo>[$€£]?[\d,]+(?:\.\d+)?)/(?P<hi>[$€£]?[\d,]+
 _DATE = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) (\w+) - (\d{4})/(\d{1,2})/(\d{1,2})")
 _AMT = r"(?P<a>[^\s,]+(?:,\d{3})*(?:\.\d+)?)"
 _ALLIN = r"(?:, and is all in|, and is capped)*\s*$"
-_ACTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p, k in (
+_ACTS: tuple[tuple[re.Pattern[str], str | None], ...] = tuple((re.compile(p), k) for p, k in (
     (r"^posts the small blind of " + _AMT + _ALLIN, "sb"),
     (r"^posts the big blind of " + _AMT + _ALLIN, "bb"),
     (r"^posts a dead small blind of " + _AMT + _ALLIN, "sb"),
@@ -63,7 +64,8 @@ DIALECT = StarsDialect(
              r".+ (?:has joined the table|has left the table|sits down|stands up|is sitting out)",
              r".+ adds [$€£]?[\d,.]+"),
     player_chatter=(r"adds .*", r"has requested TIME", r"is feeling .*"),
-    colon=False,
+    sep=" ",
+    chat_colon=True,
     acts=_ACTS,
     collect=re.compile(r"^(?:wins|ties for) the (?:main |side )?pot(?: #?\d+)? \((?P<a>[^)]*)\).*$"),
     uncalled=re.compile(r"^Uncalled bet of (?P<a>[^\s]+) returned to (?P<n>.*)$"),

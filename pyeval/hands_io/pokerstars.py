@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 
 from ._model import RawHand, split_hands
-from ._stars import StarsDialect, read_hand
+from ._dialect import StarsDialect
+from ._stars import read_hand
 
 __all__ = ["DIALECT", "parse_hand", "split", "looks_like"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ._stars import STARS_ACTS, StarsDialect
+from ._dialect import STARS_ACTS, StarsDialect
 
 __all__ = ["DIALECTS", "dialect"]
 
