@@ -358,3 +358,13 @@ Total Pot(675)
 """
     hh = _one(text, "bovada")
     assert hh.small_bet == 150 and hh.big_bet == 300 and hh.extra["winnings"] == [0, 675, 0]
+
+
+def test_bovada_a_line_written_twice_is_read_once() -> None:
+    """Damaged Bovada files repeat lines (``Small Blind : Ante/Small blind 125`` four times, a raise
+    nine times): nobody posts a blind twice or acts twice in a row, so the repeat is read once."""
+    text = BOVADA_TOURNEY.replace("Big Blind [ME] : Big blind 400\n", "Big Blind [ME] : Big blind 400\n" * 3) \
+        .replace("Dealer : Call 400\n", "Dealer : Call 400\nDealer : Call 400\n")
+    hh = _one(text, "bovada")
+    assert hh.extra["winnings"] == [1085, 0, 0, 0] and hh.finishing_stacks == [7019 - 440 + 1085, 2779, 0, 3057]
+    assert sum("read once" in n for n in hh.extra["_notes"]) == 3

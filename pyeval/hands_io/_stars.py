@@ -34,6 +34,8 @@ _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 
          "NINTH": 8, "TENTH": 9}
 _POSTS = {"sb": "sb", "bb": "bb", "straddle": "straddle", "both": "both", "button_blind": "bb"}
 #: Kinds of a player's line that are no action of his (he is not counted as having acted).
+_BETTING = ("sb", "bb", "both", "straddle", "dead", "ante", "fold", "check", "call", "bet", "raise", "allin_add",
+            "raise_by", "complete", "bring_in")
 _NOT_ACTING = ("show", "muck", "show_hole", "muck_known", "hole", "collect", "return", "sitout")
 _OTHERS = re.compile(r"^.+? (?:joins the table at seat #\d+|leaves the table|said, \".*\"|is connected|"
                      r"is disconnected|has returned|sits out|is sitting out|will be allowed to play after the button|"
@@ -98,6 +100,7 @@ class _Body:
         self.summary_wins: list[tuple[str, int, int]] = []  # (name, amount, line) of "Seat N: NAME ... won (X)"
         self.returned = False
         self.summary_board: list[int] = []
+        self.prev_line, self.dup = "", False  # the line before; this line repeats it
 
     def amt(self, text: str, no: int) -> int:
         return amount(self.d.clean(text) if self.d.clean else text, self.raw.scale, self.raw, no)
@@ -130,8 +133,11 @@ class _Body:
         stacks = {x.name: x.stack for x in self.seats.seated}
         if not self.stud and not self.draw:
             posted_blind(raw, stacks)
-        if d.board_summary and not self.board and (self.summary_board or any(
-                a.kind == "street" and a.extra == "IMPLICIT" for a in raw.acts)):
+        implicit = any(a.kind == "street" and a.extra == "IMPLICIT" for a in raw.acts)
+        if implicit and self.board:
+            raise raw.fail("betting goes on after a betting round closed, with no street line before the next one "
+                           "written", self.start)
+        if d.board_summary and not self.board and (self.summary_board or implicit):
             implicit_streets(raw, self.summary_board)
         if d.defer_posts:
             defer_extra_blinds(raw)
@@ -163,6 +169,7 @@ class _Body:
 
     def line(self, line: str, no: int) -> None:
         raw, d = self.raw, self.d
+        self.dup, self.prev_line = line == self.prev_line, line
         sec = _SECTION.match(line)
         if sec:
             label = sec["name"].strip()
@@ -322,6 +329,9 @@ class _Body:
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
+            if self.dup and kind in _BETTING:  # nobody acts twice in a row: the line written again
+                raw.notes.append(f"line {no} repeats the line before it: read once")
+                return True
             if kind not in _NOT_ACTING and kind not in _POSTS and kind not in ("dead", "ante") and \
                     self.d.board_summary and not self.board and round_closed(raw, self.stacks()):
                 raw.add("street", line=no, extra="IMPLICIT")  # a street begins without a line
@@ -352,6 +362,9 @@ class _Body:
             raw.acts[prev] = raw.acts[prev]._replace(amount=a)
             raw.notes.append(f"{nm} straddled his own blind to {a} (line {no}): one blind of {a}")
             self.cur_bet[nm] = a
+        elif kind in ("sb", "bb") and any(x.kind == "post" and x.name == nm and x.extra == kind and x.amount == a
+                                          for x in raw.acts):  # the same blind twice: a line written again
+            raw.notes.append(f"{nm}'s {kind} post of {a} written again (line {no}): read once")
         elif kind in _POSTS:
             raw.add("post", nm, a, line=no, extra=_POSTS[kind])
             self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
