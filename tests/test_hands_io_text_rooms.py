@@ -104,3 +104,60 @@ def test_everleaf_stud_is_refused_as_a_game_the_reader_does_not_read() -> None:
             "Total number of players: 2\nSeat 1: a (  $ 1 USD )\nSeat 2: b (  $ 1 USD )\n")
     [h] = list(parse_text(text, "everleaf"))
     assert h.hand is None and h.error is not None and "game not supported by the Everleaf reader yet" in h.error
+
+
+PKR = """\
+Table #15200001 - Test Beach 2
+Starting Hand #746300001
+Start time of hand: 30 Mar 2009 21:00:00
+Last Hand #746300000
+Game Type: HOLD'EM
+Limit Type: NO LIMIT
+Table Type: RING
+Money Type: REAL MONEY
+Blinds are now $0.02 / $0.04
+Button is at seat 5
+Seat 1: ann - $0.23 (away from table)
+Seat 2: bob - $5.28
+Seat 3: cid - $1.80
+Seat 5: dan - $1.47
+Seat 6: Hero - $4
+Shuffling Deck
+Moving Button to seat 6
+bob posts small blind ($0.02)
+cid posts big blind ($0.04)
+Dealing Cards
+Dealing [a d][8h] to Hero
+dan calls $0.04
+bob: hi all
+Hero folds
+bob calls $0.04
+cid checks
+Dealing Flop [9s][Ac][5s]
+bob bets $0.08
+cid raises to $0.24
+dan folds
+bob calls $0.24
+Dealing Turn [4 s]
+bob checks
+cid bets $0.50
+bob folds
+Returning $0.50 to cid uncalled
+cid claps.
+Taking Rake of $0.03 from pot 1
+cid wins $0.57
+Seat 2: bob - $5
+Seat 3: cid - $2.09
+End Of Hand #746300001
+"""
+
+
+def test_pkr_calls_to_the_street_total_the_moving_button_and_a_derived_rake() -> None:
+    """PKR writes a call as the street total it reaches (the small blind's ``calls $0.04``; the flop
+    bettor's ``calls $0.24`` over his 0.08), moves the button in the body, prints the rake only as
+    ``Taking Rake``: the rake is the pot less the win, 0.60 - 0.57."""
+    hh = _one(PKR, "pkr")
+    x = hh.extra
+    assert hh.players == ["bob", "cid", "dan", "Hero"] and x["_sitting_out"] == ["ann"] and x["_button_seat"] == 6
+    assert x["winnings"] == [0, 57, 0, 0] and x["_rake"] == 3
+    assert hh.finishing_stacks == [500, 209, 143, 400]

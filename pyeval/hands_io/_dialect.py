@@ -111,7 +111,7 @@ class StarsDialect:
     is chat: a room whose actions have no colon), ``spaced`` (kinds of action also written ``NAME verb``
     by a room whose separator is another), ``acts`` (pattern, kind) in order (kinds: ``sb bb both
     straddle button_blind dead ante fold check call bet raise complete bring_in discard pat show muck
-    cashout collect return hole sitout show_hole muck_known raise_by allin_add``; None or ``"info"``: a
+    cashout collect return hole sitout show_hole muck_known raise_by allin_add call_to``; None or ``"info"``: a
     line that carries no chips), ``collect``, ``uncalled``, ``button`` (a body line naming the button
     seat), ``board_line`` (a board dealt without a section line), ``sections`` (the room's section
     names -> PokerStars'), ``hole`` (the sections dealing the hole cards), ``skip`` (sections that change

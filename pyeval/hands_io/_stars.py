@@ -381,6 +381,8 @@ class _Body:
             raw.add("discard", nm, number(gd.get("n"), "the number of cards discarded", raw, no, 0, 52), cs, line=no)
         elif kind in ("pat", "cashout"):
             raw.add("discard" if kind == "pat" else "cashout", nm, a, line=no)
+        elif kind == "call_to":  # a call written as the street total it brings the caller to
+            common_action(raw, nm, "call", max(0, a - self.cur_bet.get(nm, 0)), None, no, self.cur_bet)
         elif kind in ("raise_by", "allin_add"):  # the chips the action adds: a call, bet or raise
             self.add_chips(nm, a, kind, no)
         elif kind in ("return", "collect"):
