@@ -161,3 +161,52 @@ def test_pkr_calls_to_the_street_total_the_moving_button_and_a_derived_rake() ->
     assert hh.players == ["bob", "cid", "dan", "Hero"] and x["_sitting_out"] == ["ann"] and x["_button_seat"] == 6
     assert x["winnings"] == [0, 57, 0, 0] and x["_rake"] == 3
     assert hh.finishing_stacks == [500, 209, 143, 400]
+
+
+KINGSCLUB = """\
+#39900001: Pot Limit Omaha - 5/10
+2021-01-02 15:49:35
+Table 'Test Mix' Seat 6 is the button
+Seat 1: ann (860.38)
+Seat 3: bob (500)
+Seat 6: Hero (1,000)
+ann: posts ante 1
+bob: posts ante 1
+Hero: posts ante 1
+ann: posts the small blind 5
+bob: posts the big blind 10
+*** HOLE CARDS ***
+Dealt to ann: [X X X X]
+Dealt to bob: [X X X X]
+Dealt to Hero: [Kd 8s Ks 2c]
+Hero raises to 25
+ann calls 25
+bob folds
+*** FLOP *** [6s 5h Js]
+ann checks
+Hero bets 16.17
+ann raises to 57.34
+Hero folds
+*** SUMMARY ***
+Seat 1: ann (912.55) +52.17
+Seat 3: bob (489) -11
+Seat 6: Hero (957.83) -42.17
+Rake 1
+ann wins pot (94.34)
+"""
+
+
+def test_kingsclub_calls_to_the_street_total_cents_and_a_derived_rake() -> None:
+    """The small blind's ``calls 25`` brings him to 25; a cent anywhere makes every amount cents; the
+    win (94.34) is the pot (95.34) less the rake, which the reader derives (the summary's ``Rake 1``)."""
+    hh = _one(KINGSCLUB, "kingsclub")
+    x = hh.extra
+    assert hh.players == ["ann", "bob", "Hero"] and x["_units_per_currency"] == 100
+    assert x["winnings"] == [9434, 0, 0] and x["_rake"] == 100
+    assert hh.finishing_stacks == [91255, 48900, 95783]
+
+
+def test_kingsclub_draw_games_are_refused_per_hand() -> None:
+    text = KINGSCLUB.replace("Pot Limit Omaha - 5/10", "No Limit 2-7 Single Draw - 5/10")
+    [h] = list(parse_text(text, "kingsclub"))
+    assert h.hand is None and h.error is not None and "game not supported by the KingsClub reader yet" in h.error
