@@ -81,3 +81,5 @@ def test_excluded_reasons_are_only_the_documented_ones():
     assert tool.excluded_label("f.txt:9: game not supported: 6 Card Omaha (six-card Omaha has no pyeval variant)")
     assert tool.excluded_label("f.txt:9: game not supported by the WPN reader yet: 5 Card Stud") is None
     assert tool.excluded_label("f.txt:9: unrecognised line 'x'") is None
+    assert tool.excluded_label("f.txt:1: the room cancelled the hand: it has no result to check") == "hand cancelled by the room"
+    assert tool.excluded_label("f.txt:3: the file ends mid-hand (no summary): FLOP without cards") == "file cut off mid-hand"

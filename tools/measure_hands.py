@@ -5,7 +5,7 @@
                                   [--files] [--json OUT.json]
 
 Walks the folders, detects each file's room and reads every hand. Files that are no hand history
-are set aside first: fpdb's expected-result dumps (``*.hp``, ``*.gt``, see :data:`SKIPPED_SUFFIXES`)
+are set aside first: fpdb's expected-result dumps (``*.hp``, ``*.gt``, ``*.hands``, see :data:`SKIPPED_SUFFIXES`)
 and dot files are counted as *skipped*; files no reader recognises are counted under
 ``(not recognised)`` with their folder as the reason.
 
@@ -17,8 +17,8 @@ Per room it prints:
   no total pot (nothing contradicts the record, so they are judged on the per-player results alone;
   counted apart below the row);
 - ``excl``: hands the reader refused for a reason that proves the record itself cannot be checked
-  (:data:`EXCLUDED`: a partial export with no actions, a file cut off mid-hand, a game pyeval does
-  not play); they are listed per reason and kept out of the rate;
+  (:data:`EXCLUDED`: a partial export with no actions, a file cut off mid-hand, a hand the room
+  cancelled, a game pyeval does not play); they are listed per reason and kept out of the rate;
 - ``should``: the hands that should match: those that add up, plus every other refused hand (a
   refusal for any reason not in :data:`EXCLUDED` is the reader's shortfall, so it counts against it);
 - ``matched``: hands that add up and whose replay equals the room's per-player results;
@@ -47,13 +47,15 @@ from pyeval.hands_io._text import decode
 _NUM = re.compile(r"\d+(?:[.,]\d+)*")
 
 #: File endings that are never hand histories: fpdb's expected-result dumps of its regression files.
-SKIPPED_SUFFIXES = {".hp": "fpdb expected hand-player results", ".gt": "fpdb expected game-type results"}
+SKIPPED_SUFFIXES = {".hp": "fpdb expected hand-player results", ".gt": "fpdb expected game-type results",
+                    ".hands": "fpdb expected hand results"}
 
 #: The refusals that prove the record itself cannot be checked, as (label, pattern on the reason).
 #: A refused hand whose reason matches none of these counts in the rate's denominator.
 EXCLUDED: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("partial export (no actions)", re.compile(r"a partial export")),
     ("file cut off mid-hand", re.compile(r"malformed XML: no element found|the file ends mid-hand")),
+    ("hand cancelled by the room", re.compile(r"the room cancelled the hand")),
     ("game pyeval does not play", re.compile(r"game not supported: |has no pyeval variant")),
 )
 

@@ -125,7 +125,10 @@ class StarsDialect:
     after the rake), ``derived_rake`` (no rake printed: the pot less what was collected),
     ``summary_collect`` (a summary line saying what a player collected: groups ``n``, ``a``),
     ``defer_posts`` (:func:`pyeval.hands_io._settle.defer_extra_blinds`), ``idle_out`` (a seated
-    player with no action recorded was not dealt in), ``refuse`` (whole lines that make a hand
+    player with no action recorded was not dealt in), ``tables_all_ins`` (the room tables every hand
+    at an all-in in tournaments: a muck there is an error of the record; False: a tournament hand with
+    a muck replays without the engine's tournament mode, noted), ``summary`` (the room ends every
+    hand with a ``*** SUMMARY ***``: a hand that fails without one is reported as cut off by the file), ``refuse`` (whole lines that make a hand
     unreplayable, with the reason: the hand is refused with it), ``button_mark`` (the button is the
     seat whose seat line's rest matches it), ``board_summary`` (a record may print no street lines:
     each street begins as a betting round closes, its cards from the summary's ``Board [..]``,
@@ -168,6 +171,8 @@ class StarsDialect:
     summary_collect: re.Pattern[str] | None = None
     defer_posts: bool = False
     idle_out: bool = False
+    tables_all_ins: bool = False
+    summary: bool = False
     refuse: tuple[tuple[re.Pattern[str], str], ...] = ()
     button_mark: re.Pattern[str] | None = None
     board_summary: bool = False

@@ -20,10 +20,10 @@ import re
 
 from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
 from ._model import (
-    BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
+    BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
 from ._repairs import implicit_streets, posted_blind, raise_over_all_in, round_closed
-from ._settle import defer_extra_blinds, derive_rake, return_implicit
+from ._settle import chips_in, defer_extra_blinds, derive_rake, return_implicit
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
 
@@ -32,6 +32,9 @@ _STUD_STREETS = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"
 _DRAW_STREETS = ["DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"]
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 5, "SEVENTH": 6, "EIGHTH": 7,
          "NINTH": 8, "TENTH": 9}
+_HEADER_INSIDE = re.compile(r"(?:Hand|Game|HAND|GAME) #\d+: ")
+_NUMBERED = re.compile(r"^(?P<s>FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) (?P<k>[1-9])$")
+_RUN_NAMES = list(_RUNS)
 _POSTS = {"sb": "sb", "bb": "bb", "straddle": "straddle", "both": "both", "button_blind": "bb"}
 #: Kinds of a player's line that are no action of his (he is not counted as having acted).
 _BETTING = ("sb", "bb", "both", "straddle", "dead", "ante", "fold", "check", "call", "bet", "raise", "allin_add",
@@ -56,11 +59,43 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
             engine does not play (``game not supported: ...``).
     """
     raw = RawHand(venue=dialect.venue, source=source, line=start, implicit_returns=dialect.implicit_returns)
+    if lines and lines[0][:1].isspace():  # an archive that indents every line
+        lines = [ln.lstrip(" \t") for ln in lines]
     if dialect.prepare is not None:
         lines = [dialect.prepare(ln) for ln in lines]
-    first = dialect.read_head(raw, lines, start)
-    _Body(dialect, raw, lines, start, first).read()
+    try:
+        first = dialect.read_head(raw, lines, start)
+        _Body(dialect, raw, lines, start, first).read()
+    except HandParseError as exc:
+        cut = _cut_off(lines, exc.line - start) if dialect.summary else None
+        if cut is None:
+            raise
+        raise raw.fail(f"{FILE_ENDS_MID_HAND} ({cut}): {exc.reason}", exc.line or start) from None
+    if any(ln.split(": ", 1)[-1].startswith("Hand cancelled") for ln in raw.info):
+        raise raw.fail("the room cancelled the hand: it has no result to check", start)
     return raw
+
+
+#: How the reason of a hand the file cuts off starts (``tools/measure_hands.py`` excludes such hands).
+FILE_ENDS_MID_HAND = "the file ends mid-hand"
+
+
+def _cut_off(lines: list[str], failed: int) -> str | None:
+    """Why a hand that failed at its line ``failed`` (0-based) is a hand the file cuts off, or None:
+    the next hand's header starts inside one of its lines, or it failed on its last line, which
+    breaks off (a bracket, parenthesis or quote left open, or a lone word), and wrote no summary."""
+    for ln in lines[1:]:
+        m = _HEADER_INSIDE.search(ln)
+        if m and m.start() > 0:
+            return "the next hand starts inside one of its lines"
+    filled = [k for k, ln in enumerate(lines) if ln.strip()]
+    if any(ln.lstrip().startswith("*** SUMMARY") for ln in lines) or not filled or failed != filled[-1]:
+        return None
+    last = lines[failed].strip()
+    if (last.count("[") != last.count("]") or last.count("(") != last.count(")") or last.count("'") % 2
+            or " " not in last):
+        return "no summary, its last line broken off"
+    return None
 
 
 class _Body:
@@ -143,11 +178,24 @@ class _Body:
             defer_extra_blinds(raw)
         if self.run_boards:
             raw.boards = [tuple(b) for b in self.run_boards]
+        if (raw.tournament is not None and not d.tables_all_ins and not raw.dealt_sitting_out
+                and any(a.kind == "muck" for a in raw.acts) and self.all_in()):
+            # the room let a hand be mucked at an all-in in a tournament (PokerStars before it tabled
+            # every hand then): the engine's tournament mode would refuse the muck, so the hand
+            # replays without that mode (its other rules change nothing here: no rake, one board)
+            raw.table_rules["tournament"] = False
+            raw.notes.append("a hand was mucked in a tournament: replayed without tournament mode's rule that "
+                             "every hand is tabled at an all-in (the room did not apply it)")
         self.settle()
 
     def stacks(self) -> dict[str, int]:
         """Each seated player's starting stack by name."""
         return {x.name: x.stack for x in self.seats.seated}
+
+    def all_in(self) -> bool:
+        """A player put his whole stack in (by the acts)."""
+        put = chips_in(self.raw)
+        return any(put.get(s.name, 0) >= s.stack > 0 for s in self.raw.seats)
 
     def settle(self) -> None:
         """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
@@ -173,6 +221,9 @@ class _Body:
         sec = _SECTION.match(line)
         if sec:
             label = sec["name"].strip()
+            rn = _NUMBERED.match(label)  # Full Tilt's boards run twice: "TURN 2", "SHOW DOWN 1", "SUMMARY 2"
+            if rn:
+                label = f"{_RUN_NAMES[int(rn['k']) - 1]} {rn['s']}" if rn["s"] in ("FLOP", "TURN", "RIVER") else rn["s"]
             self.section_line(self.sections.get(label, label), BRACKETS.findall(sec["cards"] or ""), no)
             return
         bm = d.button.match(line) if d.button else None

@@ -29,6 +29,7 @@ DIALECT = StarsDialect(
     header=re.compile(r"^\s*" + _ROOM + r"(?P<id>\d+):\s*(?P<rest>.*)$"),
     detect=re.compile(r"^\ufeff?(?:\s*\*{3,}[^\n]*\n)?\s*" + _ROOM),
     spaced=("cashout",),  # "NAME cashed out the hand for $X | Cash Out Fee $Y" (some 2020 files)
+    summary=True,
 )
 
 
