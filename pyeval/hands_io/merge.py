@@ -264,7 +264,8 @@ class _Reader:
 
     def open_street(self, label: str, new: tuple[int, ...] = ()) -> None:
         self.raw.add("street", cards=new, line=self.start, extra=label)
-        self.cur = {}
+        if label != "HOLE CARDS":  # the blinds count towards the first round's bets
+            self.cur = {}
 
     def round(self, r: ET.Element) -> None:
         raw, rid = self.raw, r.get("id") or ""
@@ -412,6 +413,7 @@ class _Reader:
         # settle acts belong after the betting: move the collects and returns to the end
         tail = [a for a in raw.acts if a.kind in ("collect", "return", "show")]
         raw.acts = [a for a in raw.acts if a.kind not in ("collect", "return", "show")] + tail
+        self.balances_after_forced_bets()
         defer_extra_blinds(raw)
         return_implicit(raw, True)  # a bet nobody called that the room pays as won (no uncalled="true")
         put = sum(chips_in(raw).values())
@@ -431,6 +433,25 @@ class _Reader:
             raw.min_bet = raw.big_blind = min(bb) if bb else None
             sb = [a.amount for a in raw.acts if a.kind == "post" and a.extra == "sb"]
             raw.small_blind = min(sb) if sb else None
+
+    def balances_after_forced_bets(self) -> None:
+        """Some exports write each balance after the blinds and antes were taken: when a player puts
+        in more than his balance, every balance gets its forced bets back (noted)."""
+        raw = self.raw
+        put = chips_in(raw)
+        for a in raw.acts:
+            if a.kind == "return":
+                put[a.name] = put.get(a.name, 0) + a.amount
+        if not any(put.get(s.name, 0) > s.stack for s in raw.seats):
+            return
+        forced: dict[str, int] = {}
+        for a in raw.acts:
+            if a.kind in ("post", "ante"):
+                forced[a.name] = forced.get(a.name, 0) + a.amount
+        for s in raw.seats:
+            s.stack += forced.get(s.name, 0)
+        raw.notes.append("the balances are written after the blinds and antes (a player puts in more than his "
+                         "balance): each stack is the balance plus its forced bets")
 
     def limits(self) -> None:
         """A limit tournament's bets (its stakes name none): the big blind, or in stud the first
