@@ -43,7 +43,7 @@ _GAME_LINE = re.compile(r"^(?P<pre>.*?)\b(?P<lim>NL|PL|FL) (?P<game>Texas Hold'e
 _DATE = re.compile(r"^\w+, (?P<mon>\w+) (?P<d>\d{1,2}), (?P<t>\d{1,2}:\d{2}:\d{2}) (?P<tz>\S+) (?P<y>\d{4})\s*$")
 _MONTHS = {m: k for k, m in enumerate(("January", "February", "March", "April", "May", "June", "July", "August",
                                        "September", "October", "November", "December"), 1)}
-_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)(?P<rest>.*)$")
+_SEAT = re.compile(r"^[Ss]eat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)(?P<rest>.*)$")
 _OUT = re.compile(r"sitting out")
 _STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|[Ff]lop|[Tt]urn|[Rr]iver) \*\*(?: :)?\s*(?P<cards>.*)$")
 _AMT = r"\[\s*(?P<a>[^\]]*?)\s*\]"
@@ -74,7 +74,7 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^shows \[(?P<c>[^\]]*)\].*$"), "show"),
     (re.compile(r"^doesn't show \[(?P<c>[^\]]*)\].*$"), "muck"),
     (re.compile(r"^(?:does not show cards|mucks)\.?\s*$"), "muck"),
-    (re.compile(r"^wins (?P<a>[^\[\]]+?) from the (?:main pot|side pot(?: \d+)?)\b.*$"), "collect"),
+    (re.compile(r"^wins (?:Lo \()?(?P<a>[^\[\]()]+?)\)? from\s+(?:the\s+)?(?:main pot|side pot(?:\s*#?\d+)?)\b.*$"), "collect"),
     (re.compile(r"^wins (?P<a>[^\[\]]+?)\.?\s*$"), "collect"),
     (re.compile(r"^(?:is sitting out|has left the table\.?|has joined the table\.?|is disconnected\b.*|could not respond.*|"
                 r"has been reconnected\b.*|did not respond in time|will be using (?:his|her) time bank.*|"
@@ -109,13 +109,16 @@ def split(text: str) -> list[tuple[int, list[str]]]:
     for _, lines in out:
         while lines and not lines[-1].strip():
             lines.pop()
-    return out
+    # a hand's first line with nothing after it (the file ends as the next hand starts) is no hand
+    return [(no, lines) for no, lines in out if any(ln.strip() and not _FIRST.match(ln) for ln in lines)]
 
 
 def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     """One PartyPoker hand into a RawHand. Raises HandParseError naming the file line."""
     raw = RawHand(venue="PartyPoker", source=source, line=start)
     lines = [ln.replace("\x00", "") for ln in lines]
+    if any(_COMMA_CENTS.search(ln) for ln in lines) and not any(re.search(r"\d\.\d\d\b", ln) for ln in lines):
+        lines = [_COMMA_CENTS.sub(r"\1.\2", ln) for ln in lines]  # a decimal comma (``$26,02 USD``, ``0,35 €``)
     i = 0
     while i < len(lines) and (_FIRST.match(lines[i]) or not lines[i].strip()):
         hm = _HISTORY.match(lines[i]) or re.match(r"^(?:Game #|#Game No : )(?P<id>[^\s.]+)", lines[i])
@@ -128,7 +131,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     i += 1
     while i < len(lines) and not _SEAT.match(lines[i]):  # table, button and player count, any order
         line = lines[i].rstrip()
-        tm = re.match(r"^Table (?P<t>.+?) \((?:Real|Play) Money\)", line)
+        tm = re.match(r"^Table (?P<t>.+?) \(\s*(?:Real|Play) Money\s*\)", line)
         bm = re.search(r"(?:^| -- )Seat (\d+) is the button\s*$", line)
         nm = re.match(r"^Total number of players : \d+(?:/(\d+))?\s*$", line)
         if tm:
@@ -155,6 +158,7 @@ _OLD_DATE = re.compile(r"\s*-?\s*(?P<date>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun
 _NEW_DATE = re.compile(r"\s+-\s+(?P<wd>[A-Z][a-z]{2}) (?P<mon>[A-Z][a-z]{2}) (?P<d>\d{1,2}) (?P<t>\d{1,2}:\d{2}:\d{2}) "
                        r"(?:(?P<tz>[A-Z]{2,5}) )?(?P<y>\d{4})\s*$")
 _STUD_GAMES = ("7S", "7S/8")
+_COMMA_CENTS = re.compile(r"(\d),(\d\d)(?!\d)(?=\s*(?:USD|EUR|GBP|€|\]|\)|$))")
 
 
 def _game_line(raw: RawHand, line: str, no: int) -> None:
@@ -209,6 +213,8 @@ def _old_stakes(raw: RawHand, pre: str, post: str, lim: str, game: str, no: int)
             else:
                 raw.small_blind = amount(ba["sb"], 1, raw, no)
                 raw.big_blind = raw.min_bet = amount(ba["bb"], 1, raw, no)
+                if raw.game[0] == "F":  # fixed limit: the small bet is the big blind
+                    raw.small_bet, raw.big_bet = raw.big_blind, 2 * raw.big_blind
             if ba["ante"]:
                 raw.table_rules["party_ante"] = amount(ba["ante"], 1, raw, no)
         return
@@ -306,6 +312,10 @@ class _Hand:
         elif nm is not None:
             _act(self.raw, nm, line[len(nm) + 1:], no, self.acted, self.street_bet)
         elif not (_OTHERS.match(line) or any(line.startswith(n + ": ") for n in self.names)):
+            pm = re.match(r"^(?P<n>.+?) posts (?:small |big )?blind\b", line)
+            if pm:
+                raise self.raw.fail(f"{pm['n']} posts a blind but has no seat line (he joined as the hand began): his "
+                                    "stack is not in the record", no)
             raise self.raw.fail(f"unrecognised line {line!r}", no)
 
 
@@ -377,8 +387,12 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], street_bet:
         m = pat.match(rest)
         if not m:
             continue
-        if kind is None:
-            return
+        if kind is None or kind in ("collect", "cashout") and rest.startswith(("balance ", "Cashed out")):
+            sm = re.search(r"\](?:[^\[]*)$", rest) and re.search(r"\[(?P<c>[^\]]*)\]\s*\[[^\]]*\]\s*$", rest)
+            if rest.startswith(("balance ", "Cashed out")) and sm:  # the 2019+ summary: the cards shown
+                common_action(raw, nm, "show", 0, sm["c"], no, street_bet)
+            if kind is None:
+                return
         gd = m.groupdict()
         a = amount(gd["a"], raw.scale, raw, no) if gd.get("a") else 0
         if kind not in ("collect", "cashout"):
@@ -399,4 +413,7 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], street_bet:
         else:
             common_action(raw, nm, kind, a, gd.get("c"), no, street_bet)
         return
+    if rest.startswith("posts button blind"):
+        raise raw.fail("game not supported: Short Deck's button blind (every player antes, the button posts a blind) "
+                       "has no PHH form", no)
     raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)
