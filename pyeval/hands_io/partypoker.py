@@ -334,6 +334,7 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
             hand.line(line, start + j)
     if raw.big_blind and not any(a.kind == "post" for a in raw.acts):
         _posts_by_position(raw, seats)
+    raw.table_rules.pop("party_ante", None)  # the level's ante: only for placing unwritten forced bets
     if not hand.returned:  # the winner's amount counts a bet nobody called
         return_implicit(raw, True)
     finish_seats(raw, seats, hand.acted)
