@@ -20,6 +20,7 @@ and a rejected step raises a :class:`~pyeval.errors.PyevalError` and changes not
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -111,6 +112,10 @@ _eval = _fastcall.evaluate  # pyeval.evaluate's C builtin; the cards here are ch
 
 
 _new = tuple.__new__
+
+#: The fast step paths (docs/decisions/032-fast-step-paths.md): on by default; tests switch it off
+#: to check that every round plays, records and settles exactly as through the general path.
+FAST = True
 _NONE: frozenset[Action] = frozenset()
 _WAGERS = frozenset({_A_PLACE_WAGERS})
 _CLOSE = frozenset({_A_NO_MORE_BETS})
@@ -169,7 +174,7 @@ class CrissCrossRound:
 
     __slots__ = ("_table", "_number", "_phase", "_players", "_community", "_revealed", "_dealer_hand",
                  "_stub_count", "_stub_outcome", "_misdealt", "_events", "_record", "_order", "_pending",
-                 "_plan")
+                 "_plan", "_d", "_folds")
 
     def __init__(self, table: CrissCrossTable, number: int) -> None:
         self._table = table
@@ -187,6 +192,8 @@ class CrissCrossRound:
         self._order: list[int] = []    # players dealt in, dealing order
         self._pending: list[int] = []  # players still to act at the current decision
         self._plan: DealPlan | None = None  # the shoe's plan of the cross deal, once dealt
+        self._d = 0      # the latest decision started (0 Across, 1 Down, 2 Middle): read while _pending
+        self._folds = 0  # players folded so far
 
     # the public state, read-only (snapshots; the steps work on the private slots)
     table: CrissCrossTable = read_only("_table", "The table the round is played at.")
@@ -209,7 +216,9 @@ class CrissCrossRound:
     def record(self) -> RoundRecord | None:
         """The finished round's :class:`RoundRecord` (a copy), else None."""
         r = self._record
-        return None if r is None else r._replace(hole=dict(r.hole), wagers=dict(r.wagers), multiples=dict(r.multiples))
+        if r is None:
+            return None
+        return _new(RoundRecord, (r[0], r[1], dict(r[2]), dict(r[3]), dict(r[4]), *r[5:]))  # hole, wagers, multiples copied
 
     # ---- queries ---------------------------------------------------------------------------
     def legal_actions(self) -> frozenset[Action]:
@@ -287,7 +296,8 @@ class CrissCrossRound:
     @property
     def to_act(self) -> int | None:
         """The player whose decision is due, or None outside a decision."""
-        return self._pending[0] if self._phase in _DECISION_PHASES and self._pending else None
+        p = self._pending  # players are pending only in a decision phase
+        return p[0] if p else None
 
     @property
     def decision(self) -> int | None:
@@ -327,7 +337,14 @@ class CrissCrossRound:
             WagerNotAllowedError: an unknown player, a player already wagered, unequal Antes, an
                 amount outside the table limits or off the Ante step, or a Bonus not offered.
         """
-        self._check_wagers(player, ante_across, ante_down, bonus)
+        ok = self._table._wagers_ok
+        if not (FAST and self._phase is _P_BETTING and type(player) is int and type(ante_across) is int
+                and type(ante_down) is int and type(bonus) is int and player not in self._players
+                and (player, ante_across, ante_down, bonus) in ok):
+            self._check_wagers(player, ante_across, ante_down, bonus)
+            if len(ok) >= 4096:  # the values passed the table's full check: remembered (bounded)
+                ok.clear()
+            ok.add((player, ante_across, ante_down, bonus))
         self._players[player] = _Seat(ante_across, bonus, ante_down)
         self._events.append(_new(Event, (_K_WAGERS, player, ante_across + ante_down + bonus, (), (ante_across, ante_down, bonus))))
 
@@ -421,12 +438,18 @@ class CrissCrossRound:
         if len(cards) != need or len(set(cards)) != need or min(cards) < 0 or max(cards) > 51:
             raise IllegalActionError(f"the card source dealt invalid cards {cards!r}")
         # from here on the deal has happened: record it
-        hands, community, _ = plan.place(cards)
+        players = self._players
+        layout = _layout(plan) if FAST else None
+        if layout is not None:  # the plan as C item getters
+            community = layout[0](cards)
+            for s, g in layout[1]:
+                players[s].hole = g(cards)
+        else:
+            hands, community, _ = plan.place(cards)
+            for s in order:
+                players[s].hole = hands[s]
         self._dealer_hand = hand
         self._community = community
-        players = self._players
-        for s in order:
-            players[s].hole = hands[s]
         self._order = order
         self._plan = plan
         self._misdealt = misdeal is not None
@@ -507,8 +530,12 @@ class CrissCrossRound:
 
     # ---- decisions ---------------------------------------------------------------------------
     def _start_decision(self, d: int) -> None:
-        players = self._players
-        self._pending[:] = [s for s in self._order if not players[s].folded]
+        if self._folds or not FAST:
+            players = self._players
+            self._pending[:] = [s for s in self._order if not players[s].folded]
+        else:
+            self._pending[:] = self._order
+        self._d = d
         self._phase = _DECISION_PHASES[d]
         if not self._pending:  # everyone folded: the dealer still turns the cards (Bonus)
             self._phase = _REVEAL_PHASES[d]
@@ -530,6 +557,18 @@ class CrissCrossRound:
             OutOfTurnError: not a decision, or not this player's turn (players act in dealing order).
             WagerNotAllowedError: a multiple the table does not allow at this decision.
         """
+        pending = self._pending
+        if FAST and pending and pending[0] == player and type(player) is int and type(multiple) is int:
+            d = self._d  # the turn checked as _check_turn checks it: a decision with this player due
+            if multiple in self._table._multiples[d]:
+                s = self._players[player]
+                s.multiples[d] = multiple
+                unit = s.ante if d == 0 else s.ante_down if d == 1 else min(s.ante, s.ante_down)  # _bet_unit
+                self._events.append(_new(Event, (_K_BET, player, multiple * unit, (), (d, multiple))))
+                pending.pop(0)
+                if not pending:
+                    self._phase = _REVEAL_PHASES[d]
+                return
         d = self._check_turn(player, _A_BET)
         allowed = self._table._rules.multiples(d)
         if multiple not in allowed or type(multiple) is not int:
@@ -581,6 +620,7 @@ class CrissCrossRound:
         s = self._players[player]
         s.multiples[d] = 0
         s.folded = True
+        self._folds += 1
         self._events.append(_new(Event, (_K_FOLD, player, 0, (), d)))
         pending = self._pending
         pending.pop(0)
@@ -630,12 +670,33 @@ class CrissCrossRound:
         board_v = _eval(c)
         out: list[CrissCrossWagerResult] = []
         add = out.append
+        index = t._line_index if FAST else None
+        if index is None and FAST:
+            index = t._line_index = _line_index(main, ante_pt)
         for player in self._order:
             s = self._players[player]
             a = s.ante
             ad = s.ante_down
             units = (a, ad, a if a < ad else ad)  # each bet's Ante: Across, Down, the smaller for the Middle
-            if s.folded:
+            if index is not None and not s.folded:
+                # the five results from the table's cache: they depend on the amounts and the lines only
+                av = _eval(s.hole + row)
+                dv = _eval(s.hole + col)
+                m0, m1, m2 = s.multiples
+                both = index[0]
+                key = (player, a, ad, m0, m1, m2, both[av], both[dv], index[1][av if av > dv else dv])
+                cache = t._settle_cache
+                got = cache.get(key)
+                if got is None:
+                    got = (_pay(player, _W_ANTE_ACROSS, a, ante_pt, av), _pay(player, _W_ANTE_DOWN, ad, ante_pt, dv),
+                           _pay(player, _W_ACROSS, m0 * a, main, av),  # type: ignore[operator]
+                           _pay(player, _W_DOWN, m1 * ad, main, dv),  # type: ignore[operator]
+                           _pay(player, _W_MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
+                    if len(cache) >= 8192:  # bounded: many distinct amounts only cost settling again
+                        cache.clear()
+                    cache[key] = got
+                out.extend(got)
+            elif s.folded:
                 add(_new(CrissCrossWagerResult, (player, _W_ANTE_ACROSS, a, _O_LOSE, -a, None)))
                 add(_new(CrissCrossWagerResult, (player, _W_ANTE_DOWN, ad, _O_LOSE, -ad, None)))
                 for d, m in enumerate(s.multiples):
@@ -672,12 +733,14 @@ class CrissCrossRound:
                deck_removed: bool) -> RoundRecord:
         self._table._finish(counted, deck_removed)
         players = self._players
-        order = self._order
+        hole, wagers, multiples = {}, {}, {}
+        for s in self._order:
+            p = players[s]
+            hole[s] = p.hole
+            wagers[s] = (p.ante, p.ante_down, p.bonus)
+            multiples[s] = tuple(p.multiples)
         self._record = _new(RoundRecord, (  # the fields in RoundRecord's order
-            self._number, self._community,
-            {s: players[s].hole for s in order},
-            {s: (players[s].ante, players[s].ante_down, players[s].bonus) for s in order},
-            {s: tuple(players[s].multiples) for s in order},
+            self._number, self._community, hole, wagers, multiples,
             self._stub_count, self._stub_outcome, results, void_reason, deck_removed, tuple(self._events)))
         return self._record
 
@@ -697,3 +760,51 @@ def _pay(player: int, wager: CrissCrossWager, staked: int, table: Sequence[PaidL
 
 
 _W_BETS = (_W_ACROSS, _W_DOWN, _W_MIDDLE)
+
+
+#: id of a plan -> (the plan, its layout as item getters); the plan is kept and compared by identity
+_LAYOUTS: dict[int, tuple[DealPlan, tuple[object, tuple[tuple[int, object], ...]] | None]] = {}
+
+
+def _layout(plan: DealPlan) -> tuple[Callable[[Sequence[int]], tuple[int, ...]],
+                                     tuple[tuple[int, Callable[[Sequence[int]], tuple[int, ...]]], ...]] | None:
+    """The fast path's form of ``plan.place``: (getter of the community cards, ((player, getter of
+    his hole cards), ...)), each getter a C ``operator.itemgetter`` returning a tuple; None when a
+    hand or the community area has fewer than two cards (an injected misdeal: the general path)."""
+    hit = _LAYOUTS.get(id(plan))
+    if hit is not None and hit[0] is plan:
+        return hit[1]  # type: ignore[return-value]
+    hands, community, _ = plan.place(range(plan.need))
+    layout = None
+    if len(community) >= 2 and all(len(h) >= 2 for h in hands.values()):
+        layout = (operator.itemgetter(*community), tuple((s, operator.itemgetter(*h)) for s, h in hands.items()))
+    if len(_LAYOUTS) >= 256:
+        _LAYOUTS.clear()
+    _LAYOUTS[id(plan)] = (plan, layout)
+    return layout  # type: ignore[return-value]
+
+
+#: ids of a table's main and Ante lines by value -> (them, (ante line * k + main line by value,
+#: main line by value)): small ints naming the line each hand value falls on (0: none)
+_INDEXES: dict[tuple[int, int], tuple[object, object, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+
+
+def _line_index(main_lines: Sequence[PaidLine | None],
+                ante_lines: Sequence[PaidLine | None]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per hand value, which line of the main and the Ante paytable it falls on, as small ints
+    (the settlement cache's key: two values on the same lines settle alike)."""
+    hit = _INDEXES.get((id(main_lines), id(ante_lines)))
+    if hit is not None and hit[0] is main_lines and hit[1] is ante_lines:
+        return hit[2]
+
+    def ids(table: Sequence[PaidLine | None]) -> tuple[int, ...]:
+        seen: dict[int, int] = {}
+        return tuple(0 if ln is None else seen.setdefault(id(ln), len(seen) + 1) for ln in table)
+
+    main, ante = ids(main_lines), ids(ante_lines)
+    k = max(main) + 1
+    index = (tuple(x * k + y for x, y in zip(ante, main)), main)
+    if len(_INDEXES) >= 64:
+        _INDEXES.clear()
+    _INDEXES[(id(main_lines), id(ante_lines))] = (main_lines, ante_lines, index)
+    return index
