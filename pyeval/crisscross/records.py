@@ -158,6 +158,6 @@ class RoundRecord(NamedTuple):
     @property
     def house_net(self) -> int:
         """The house's result for the round (minus the sum of the players' nets)."""
-        return -sum(map(_NET, self.results))
+        return -sum(map(_NET, self.results))  # type: ignore[no-any-return]
 
 

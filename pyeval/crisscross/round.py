@@ -23,7 +23,7 @@ import functools
 import operator
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .._bindings import _fastcall
 from ..contracts import Action, Event, EventKind as K, Outcome, list_copy, passes, read_only
@@ -159,7 +159,7 @@ _REVEAL_PHASES = (_P_ACROSS_REVEAL, _P_DOWN_REVEAL, _P_MIDDLE_REVEAL)
 _REVEAL_BOXES = ((_B_ROW_LEFT, _B_ROW_RIGHT), (_B_FAR, _B_NEAR), (_B_CENTRE,))
 _DECISION_NAMES = ("Across", "Down", "Middle")
 _ACROSS_DECISION, _DOWN_DECISION, _MIDDLE_DECISION = _DECISION_PHASES
-_REVEAL_GET = (lambda c: (c[1], c[3]), lambda c: (c[0], c[4]), lambda c: (c[2],))
+_REVEAL_GET = (operator.itemgetter(1, 3), operator.itemgetter(0, 4), lambda c: (c[2],))
 assert _REVEAL_BOXES == ((1, 3), (0, 4), (2,))
 
 
@@ -418,15 +418,26 @@ class CrissCrossRound:
                                      f"(the community area), got {misdeal!r}")
         deck = self._table._deck
         rules = self._table._rules
-        plan = _cross_plan(tuple(order), misdeal)
+        key = tuple(order)
+        hit = _DEALS.get(key) if FAST and misdeal is None else None
+        if hit is None:
+            plan = _cross_plan(key, misdeal)
+            layout = _layout(plan) if FAST else None
+            if FAST and misdeal is None:
+                if len(_DEALS) >= 256:  # bounded: many player sets only cost planning again
+                    _DEALS.clear()
+                _DEALS[key] = (plan, layout)
+        else:
+            plan, layout = hit
         need = plan.need
         short = None
-        if rules.shuffler_counts_cards and deck.size != DECK_SIZE:
-            short = (f"the automated shuffler indicates {deck.size} cards, not {DECK_SIZE}: every wager "
+        size = deck.size
+        if rules.shuffler_counts_cards and size != DECK_SIZE:
+            short = (f"the automated shuffler indicates {size} cards, not {DECK_SIZE}: every wager "
                      f"returned and the deck removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count; "
                      "§ 674a.5 is not in our hands)")
-        elif deck.size < need:
-            short = (f"the deck holds {deck.size} cards, {need} are needed: every wager returned and the deck "
+        elif size < need:
+            short = (f"the deck holds {size} cards, {need} are needed: every wager returned and the deck "
                      f"removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count)")
         if short is not None:  # nothing is dealt: the round is void and the table waits for a new deck
             self._order = order
@@ -439,23 +450,25 @@ class CrissCrossRound:
             raise IllegalActionError(f"the card source dealt invalid cards {cards!r}")
         # from here on the deal has happened: record it
         players = self._players
-        layout = _layout(plan) if FAST else None
-        if layout is not None:  # the plan as C item getters
+        if layout is not None:  # the plan as C item getters, the players in dealing order
             community = layout[0](cards)
+            dealt = []
             for s, g in layout[1]:
-                players[s].hole = g(cards)
+                players[s].hole = h = g(cards)
+                dealt.append((s, h))
+            hands_dealt = tuple(dealt)
         else:
             hands, community, _ = plan.place(cards)
             for s in order:
                 players[s].hole = hands[s]
+            hands_dealt = tuple((s, players[s].hole) for s in order)
         self._dealer_hand = hand
         self._community = community
         self._order = order
         self._plan = plan
         self._misdealt = misdeal is not None
         self._phase = _P_STUB
-        self._events.append(_new(Event, (_K_DEAL, None, 0, self._community, (hand, self._community, tuple(
-            (s, players[s].hole) for s in order)))))
+        self._events.append(_new(Event, (_K_DEAL, None, 0, community, (hand, community, hands_dealt))))
 
     # ---- the stub (§ 674a.9(c)-(f)) -----------------------------------------------------------
     def discard_stub(self) -> None:
@@ -558,7 +571,7 @@ class CrissCrossRound:
             WagerNotAllowedError: a multiple the table does not allow at this decision.
         """
         pending = self._pending
-        if FAST and pending and pending[0] == player and type(player) is int and type(multiple) is int:
+        if FAST and pending and pending[0] == player and type(multiple) is int:
             d = self._d  # the turn checked as _check_turn checks it: a decision with this player due
             if multiple in self._table._multiples[d]:
                 s = self._players[player]
@@ -635,6 +648,21 @@ class CrissCrossRound:
             OutOfTurnError: decisions are still pending or nothing is left to turn.
         """
         ph = self._phase
+        d = self._d
+        if FAST and ph is _REVEAL_PHASES[d]:  # the reveal after decision d (_start_decision set it)
+            boxes = _REVEAL_BOXES[d]
+            cards = _REVEAL_GET[d](self._community)
+            self._revealed += boxes
+            self._events.append(_new(Event, (_K_REVEAL, None, 0, cards, boxes)))
+            if d == 2:
+                self._phase = _P_SETTLEMENT
+            elif self._folds:
+                self._start_decision(d + 1)
+            else:  # _start_decision(d + 1), no one folded
+                self._pending[:] = self._order
+                self._d = d + 1
+                self._phase = _DECISION_PHASES[d + 1]
+            return cards
         i = 0 if ph is _P_ACROSS_REVEAL else 1 if ph is _P_DOWN_REVEAL else 2 if ph is _P_MIDDLE_REVEAL else None
         if i is None:
             self._need(_P_ACROSS_REVEAL, _A_REVEAL)
@@ -663,57 +691,46 @@ class CrissCrossRound:
         if self._phase is not _P_SETTLEMENT:
             self._need(_P_SETTLEMENT, _A_SETTLE)
         t = self._table
-        main, ante_pt, bonus_pt = t._pay
+        pay = t._pay
         c = self._community
         row = (c[1], c[2], c[3])
         col = (c[0], c[2], c[4])
         board_v = _eval(c)
+        players = self._players
         out: list[CrissCrossWagerResult] = []
-        add = out.append
-        index = t._line_index if FAST else None
-        if index is None and FAST:
-            index = t._line_index = _line_index(main, ante_pt)
-        for player in self._order:
-            s = self._players[player]
-            a = s.ante
-            ad = s.ante_down
-            units = (a, ad, a if a < ad else ad)  # each bet's Ante: Across, Down, the smaller for the Middle
-            if index is not None and not s.folded:
-                # the five results from the table's cache: they depend on the amounts and the lines only
-                av = _eval(s.hole + row)
-                dv = _eval(s.hole + col)
+        if FAST:
+            index = t._line_index
+            if index is None:
+                index = t._line_index = _line_index(pay)
+            both, main_ix, bonus_ix = index
+            cache = t._settle_cache
+            lb = bonus_ix[board_v]
+            for player in self._order:
+                s = players[player]
                 m0, m1, m2 = s.multiples
-                both = index[0]
-                key = (player, a, ad, m0, m1, m2, both[av], both[dv], index[1][av if av > dv else dv])
-                cache = t._settle_cache
+                if s.folded:
+                    av = dv = 0  # not evaluated: a folded hand's Antes and bets lose whatever it holds
+                    key = (player, s.ante, s.ante_down, m0, m1, m2, True, 0, 0, 0, s.bonus, lb)
+                else:
+                    av = _eval(s.hole + row)
+                    dv = _eval(s.hole + col)
+                    key = (player, s.ante, s.ante_down, m0, m1, m2, False, both[av], both[dv],
+                           main_ix[av if av > dv else dv], s.bonus, lb)
+                # the seat's results depend on the amounts and the lines its hands fall on only
                 got = cache.get(key)
                 if got is None:
-                    got = (_pay(player, _W_ANTE_ACROSS, a, ante_pt, av), _pay(player, _W_ANTE_DOWN, ad, ante_pt, dv),
-                           _pay(player, _W_ACROSS, m0 * a, main, av),  # type: ignore[operator]
-                           _pay(player, _W_DOWN, m1 * ad, main, dv),  # type: ignore[operator]
-                           _pay(player, _W_MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
+                    got = _settle_seat(player, s, av, dv, board_v, pay)
                     if len(cache) >= 8192:  # bounded: many distinct amounts only cost settling again
                         cache.clear()
                     cache[key] = got
                 out.extend(got)
-            elif s.folded:
-                add(_new(CrissCrossWagerResult, (player, _W_ANTE_ACROSS, a, _O_LOSE, -a, None)))
-                add(_new(CrissCrossWagerResult, (player, _W_ANTE_DOWN, ad, _O_LOSE, -ad, None)))
-                for d, m in enumerate(s.multiples):
-                    if m:
-                        add(_new(CrissCrossWagerResult, (player, _W_BETS[d], m * units[d], _O_LOSE, -m * units[d],
-                                                         None)))
-            else:
-                av = _eval(s.hole + row)
-                dv = _eval(s.hole + col)
-                m0, m1, m2 = s.multiples
-                add(_pay(player, _W_ANTE_ACROSS, a, ante_pt, av))
-                add(_pay(player, _W_ANTE_DOWN, ad, ante_pt, dv))
-                add(_pay(player, _W_ACROSS, m0 * a, main, av))  # type: ignore[operator]
-                add(_pay(player, _W_DOWN, m1 * ad, main, dv))  # type: ignore[operator]
-                add(_pay(player, _W_MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
-            if s.bonus:
-                add(_pay(player, _W_BONUS, s.bonus, bonus_pt, board_v))
+        else:
+            for player in self._order:
+                s = players[player]
+                if s.folded:
+                    out.extend(_settle_seat(player, s, 0, 0, board_v, pay))
+                else:
+                    out.extend(_settle_seat(player, s, _eval(s.hole + row), _eval(s.hole + col), board_v, pay))
         self._events.append(_new(Event, (_K_SETTLE, None, 0, (), len(out))))
         self._phase = _P_COMPLETE
         return self._close(tuple(out), None, counted=self._stub_count is not None, deck_removed=False)
@@ -745,6 +762,35 @@ class CrissCrossRound:
         return self._record
 
 
+def _settle_seat(player: int, s: _Seat, av: int, dv: int, board_v: int,
+                 pay: tuple[Sequence[PaidLine | None], ...]) -> tuple[CrissCrossWagerResult, ...]:
+    """Every wager of one seat (:meth:`CrissCrossRound.settle`): ``av``, ``dv`` the values of its
+    Across and Down hands (unused when folded), ``board_v`` the five community cards' value,
+    ``pay`` the table's (main, Ante, Bonus) lines by value."""
+    main, ante_pt, bonus_pt = pay
+    a = s.ante
+    ad = s.ante_down
+    units = (a, ad, a if a < ad else ad)  # each bet's Ante: Across, Down, the smaller for the Middle
+    out: list[CrissCrossWagerResult] = []
+    add = out.append
+    if s.folded:
+        add(_new(CrissCrossWagerResult, (player, _W_ANTE_ACROSS, a, _O_LOSE, -a, None)))
+        add(_new(CrissCrossWagerResult, (player, _W_ANTE_DOWN, ad, _O_LOSE, -ad, None)))
+        for d, m in enumerate(s.multiples):
+            if m:
+                add(_new(CrissCrossWagerResult, (player, _W_BETS[d], m * units[d], _O_LOSE, -m * units[d], None)))
+    else:
+        m0, m1, m2 = s.multiples
+        add(_pay(player, _W_ANTE_ACROSS, a, ante_pt, av))
+        add(_pay(player, _W_ANTE_DOWN, ad, ante_pt, dv))
+        add(_pay(player, _W_ACROSS, m0 * a, main, av))  # type: ignore[operator]
+        add(_pay(player, _W_DOWN, m1 * ad, main, dv))  # type: ignore[operator]
+        add(_pay(player, _W_MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
+    if s.bonus:
+        add(_pay(player, _W_BONUS, s.bonus, bonus_pt, board_v))
+    return tuple(out)
+
+
 def _bet_unit(s: _Seat, d: int) -> int:
     """The Ante a decision's bet is a multiple of: the Across, the Down, the smaller for the Middle."""
     return s.ante if d == 0 else s.ante_down if d == 1 else min(s.ante, s.ante_down)
@@ -762,6 +808,9 @@ def _pay(player: int, wager: CrissCrossWager, staked: int, table: Sequence[PaidL
 _W_BETS = (_W_ACROSS, _W_DOWN, _W_MIDDLE)
 
 
+#: the players dealt in (no misdeal) -> (their plan of the cross deal, its layout: :func:`_layout`)
+_DEALS: dict[tuple[int, ...], tuple[DealPlan, Any]] = {}
+
 #: id of a plan -> (the plan, its layout as item getters); the plan is kept and compared by identity
 _LAYOUTS: dict[int, tuple[DealPlan, tuple[object, tuple[tuple[int, object], ...]] | None]] = {}
 
@@ -777,34 +826,37 @@ def _layout(plan: DealPlan) -> tuple[Callable[[Sequence[int]], tuple[int, ...]],
     hands, community, _ = plan.place(range(plan.need))
     layout = None
     if len(community) >= 2 and all(len(h) >= 2 for h in hands.values()):
-        layout = (operator.itemgetter(*community), tuple((s, operator.itemgetter(*h)) for s, h in hands.items()))
+        layout = (operator.itemgetter(*community), tuple((s, operator.itemgetter(*hands[s])) for s in sorted(hands)))
     if len(_LAYOUTS) >= 256:
         _LAYOUTS.clear()
     _LAYOUTS[id(plan)] = (plan, layout)
-    return layout  # type: ignore[return-value]
+    return layout
 
 
-#: ids of a table's main and Ante lines by value -> (them, (ante line * k + main line by value,
-#: main line by value)): small ints naming the line each hand value falls on (0: none)
-_INDEXES: dict[tuple[int, int], tuple[object, object, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+_Index = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+#: ids of a table's (main, Ante, Bonus) lines by value -> (them, (Ante line * k + main line by
+#: value, main line by value, Bonus line by value)): small ints naming the line each hand value
+#: falls on (0: none)
+_INDEXES: dict[tuple[int, ...], tuple[tuple[Sequence[PaidLine | None], ...], _Index]] = {}
 
 
-def _line_index(main_lines: Sequence[PaidLine | None],
-                ante_lines: Sequence[PaidLine | None]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per hand value, which line of the main and the Ante paytable it falls on, as small ints
-    (the settlement cache's key: two values on the same lines settle alike)."""
-    hit = _INDEXES.get((id(main_lines), id(ante_lines)))
-    if hit is not None and hit[0] is main_lines and hit[1] is ante_lines:
-        return hit[2]
+def _line_index(pay: tuple[Sequence[PaidLine | None], ...]) -> _Index:
+    """Per hand value, which line of the main, the Ante and the Bonus paytable it falls on, as
+    small ints (the settlement cache's key: two values on the same lines settle alike)."""
+    key = tuple(map(id, pay))
+    hit = _INDEXES.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], pay)):
+        return hit[1]
 
     def ids(table: Sequence[PaidLine | None]) -> tuple[int, ...]:
         seen: dict[int, int] = {}
         return tuple(0 if ln is None else seen.setdefault(id(ln), len(seen) + 1) for ln in table)
 
-    main, ante = ids(main_lines), ids(ante_lines)
+    main, ante = ids(pay[0]), ids(pay[1])
     k = max(main) + 1
-    index = (tuple(x * k + y for x, y in zip(ante, main)), main)
+    index = (tuple(x * k + y for x, y in zip(ante, main)), main, ids(pay[2]))
     if len(_INDEXES) >= 64:
         _INDEXES.clear()
-    _INDEXES[(id(main_lines), id(ante_lines))] = (main_lines, ante_lines, index)
+    _INDEXES[key] = (pay, index)
     return index

@@ -625,7 +625,7 @@ class HeadsUpRound:
             if FAST and type(action) is int:  # raise_wager(s, action) for the player due, inlined
                 ante = self._wagers[s][0]
                 rules = self._rules
-                opts = rules._raise_cache.get((st, ante))  # type: ignore[union-attr]
+                opts = rules._raise_cache.get((st, ante))  # type: ignore[arg-type]
                 if opts is None:
                     opts = _raise_options(rules._raise_cache, st, ante, rules)  # type: ignore[arg-type]
                 if action in opts:
