@@ -88,7 +88,7 @@ class Dealing(RoundState):
         else:
             assert self._source is not None
             dealt = _from_source(self._source.deal(k * n), k * n, self._dealt)
-            if min(dealt) < 16 and "short_deck" in self._variant.hands:  # a 2..5: not in the 36-card deck
+            if min(dealt) < 16 and self._variant.short_deck:  # a 2..5: not in the 36-card deck
                 raise _illegal(f"the card source dealt {CARD_TEXT[min(dealt)]}, which is not in the 36-card deck "
                                f"of {self._variant.name} (use pyeval.poker.games.ShortDeckSource)", R_DEAL)
             hole = [dealt[i::n] for i in range(n)]  # k rounds of one card, left of the button first

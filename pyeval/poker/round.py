@@ -187,7 +187,7 @@ def _check_round_args(rules: PokerRules, stacks: Sequence[int], cards: CardSourc
         _check_stakes(stacks)
     if not posters_given and len(rules.blinds) > n:  # stud tables have no blinds
         raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
-    if "short_deck" in rules.variant.hands and isinstance(cards, Shoe):
+    if rules.variant.short_deck and isinstance(cards, Shoe):
         # a 52-card shoe deals cards below 6 that a short-deck hand cannot score: the round would
         # stop at the award with chips in the pot
         raise _illegal(f"{rules.variant.name} is dealt from the 36-card deck: wrap the shoe in "

@@ -252,6 +252,11 @@ class PokerRules:
             the required table stakes (``required_stakes``, § 637a.8(b)(4), which names tournament
             chips). A :class:`~pyeval.poker.Round` built directly may still take ``sitting_out``
             players (records of online tournaments, whose rooms deal them in).
+        tournament_all_in_show: in tournament mode, every hand is tabled when a player is all-in
+            (True, the default: pokerkit's tournament mode and common tournament practice;
+            configuration, tournament play is not in the texts in hand). False: the cash-game
+            showdown applies (§ 637a.18(e): a hand not needed to win may be mucked), as in the
+            records of rooms whose tournaments let it (PokerStars). No effect outside tournaments.
 
     Raises:
         TableRulesError: any field out of range or inconsistent, naming the field.
@@ -289,6 +294,7 @@ class PokerRules:
     ante_trimming: bool = True
     tournament: bool = False
     button_ante: int = 0
+    tournament_all_in_show: bool = True
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     engine: EngineConstants = field(init=False, repr=False, compare=False)
 
@@ -344,7 +350,7 @@ class PokerRules:
             _int(self.rake_cap, "rake_cap", 0, None, R_RAKE)
         if not isinstance(self.rake_no_flop_no_drop, bool):
             raise TableRulesError(f"rake_no_flop_no_drop must be a bool, got {self.rake_no_flop_no_drop!r} ({R_RAKE})")
-        for name in ("check_raise", "show_all_hands", "ante_trimming", "tournament"):
+        for name in ("check_raise", "show_all_hands", "ante_trimming", "tournament", "tournament_all_in_show"):
             if not isinstance(getattr(self, name), bool):
                 raise TableRulesError(f"{name} must be a bool, got {getattr(self, name)!r}")
         if not isinstance(self.suit_order, str) or sorted(self.suit_order) != sorted("cdhs"):
