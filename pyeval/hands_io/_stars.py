@@ -210,6 +210,7 @@ def stars_head(dialect: StarsDialect, raw: RawHand, lines: list[str], start: int
     tm = _TOURNEY.match(rest)
     if tm:
         raw.tournament = tm["id"]
+        raw.table_rules["tournament_all_in_show"] = False  # its tournaments let an all-in hand be mucked (decision 029)
         rest = rest[tm.end():]
     raw.game, after = _game(raw, rest, start)
     _stakes(raw, after, start)
