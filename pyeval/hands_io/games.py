@@ -41,7 +41,7 @@ GAMES: tuple[Game, ...] = (
                                "Omaha Hi/Lo 8-or-better", "Omaha HiLo", "Omaha8", "Omaha HiLow", "OmahaHiLo")),
     Game("5O", "5 Card Omaha", ("5-Card Omaha", "Five Card Omaha", "5 Card Omaha Hi", "PLO5", "5 Card PLO",
                                 "5 Card Omaha High", "PLO-5", "Omaha5")),
-    Game("5O/8", "5 Card Omaha Hi/Lo", ("5-Card Omaha Hi/Lo", "Five Card Omaha Hi/Lo", "5 Card Omaha 8")),
+    Game("5O/8", "5 Card Omaha Hi/Lo", ("5-Card Omaha Hi/Lo", "Five Card Omaha Hi/Lo", "5 Card Omaha 8", "Big O")),
     Game("7S", "7 Card Stud", ("Seven Card Stud", "7-Card Stud", "Stud", "7 Card Stud Hi", "Stud Hi", "Stud High",
                                "7 Stud", "7stud", "7CARD", "Seven Cards Stud")),
     Game("7S/8", "7 Card Stud Hi/Lo", ("Seven Card Stud Hi/Lo", "7-Card Stud Hi/Lo", "Stud Hi/Lo", "Stud 8",
@@ -61,7 +61,10 @@ GAMES: tuple[Game, ...] = (
     Game(None, "Courchevel Hi/Lo", (), "Courchevel Hi/Lo has no pyeval variant"),
     Game(None, "Triple Draw A-5 Lowball", ("A-5 Triple Draw", "Triple Draw A-5"), "ace-to-five triple draw has no "
                                                                                   "pyeval variant"),
-    Game(None, "Badeucy", (), "Badeucy has no pyeval variant"),
+    Game(None, "Badeucy", ("Badeucey",), "Badeucy has no pyeval variant"),
+    Game(None, "2-7 Drawmaha", ("Drawmaha",), "Drawmaha (Omaha with a draw) has no pyeval variant"),
+    Game(None, "A-5 Single Draw", ("Single Draw A-5",), "ace-to-five single draw has no pyeval variant"),
+    Game(None, "2-7 Razz", ("Deuce to Seven Razz",), "deuce-to-seven razz has no pyeval variant"),
     Game(None, "Badacey", (), "Badacey has no pyeval variant"),
     Game(None, "Double Hold'em", (), "Double Hold'em (two boards) has no pyeval variant"),
     Game(None, "Irish", (), "Irish has no pyeval variant"),
@@ -75,6 +78,7 @@ STRUCTURES: dict[str, str] = {
     "no limit": "N", "nl": "N", "cap no limit": "N", "no-limit": "N", "nolimit": "N", "pot limit": "P", "pl": "P",
     "cap pot limit": "P", "pot-limit": "P", "potlimit": "P", "limit": "F", "fixed limit": "F", "fl": "F",
     "fixed": "F", "fixed-limit": "F", "cap nl": "N", "cap pl": "P", "pot limit pre-flop, no limit post-flop": "N",
+    "(nl postflop)": "N",
 }
 
 _SPELLINGS = ((r"[’`´]", "'"), (r"\bhold ?'?em\b", "hold'em"), (r"\bhi ?[/-] ?lo\b|\bh ?/ ?l\b|\bhilo\b|\bhigh ?[/-] ?low\b"

@@ -75,6 +75,9 @@ class Dealing(RoundState):
             holds too few cards. CardTypeError / CardCountError / InvalidCardError /
             DuplicateCardError: the card source returned bad cards (nothing changes).
         """
+        if self._plain and cards is None and not self._forced_bets_due and not self._hole_dealt:
+            self._fast_hole()  # (pyeval.poker.fast)
+            return
         explicit = self._check_hole(cards)
         n = self._n
         first = self._streets[0]
@@ -168,6 +171,7 @@ class Dealing(RoundState):
         """
         self._check_run_it(times)
         self._runs = times
+        self._plain = self._plain_nl = False  # the fast paths deal and award one board
         self._run_street = self._street
         self._record.append(("run_it", None, times, ()))
 

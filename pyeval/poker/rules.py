@@ -166,6 +166,8 @@ class EngineConstants:
         largest_blind: the largest blind (0 for stud).
         bring_in_order: for each card 0..51, its order for the bring-in: rank (razz: aces low), then
             the declared suit order; the lowest (razz: highest) brings in.
+        plain_no_limit: no limit with nothing posted that narrows it (no ``max_bet``, no raise cap,
+            check-raise allowed, each short all-in on its own, no bring-in): the betting fast paths apply.
     """
 
     is_stud: bool
@@ -174,6 +176,7 @@ class EngineConstants:
     fixed_bet_sizes: tuple[int, ...] | None
     largest_blind: int
     bring_in_order: tuple[int, ...]
+    plain_no_limit: bool = False
 
 
 @dataclass(frozen=True)
@@ -386,6 +389,9 @@ class PokerRules:
             largest_blind=max(self.blinds, default=0),
             bring_in_order=tuple(((c >> 2) + 1) % 13 * 4 + suit_rank[c & 3] if v.low_leads
                                  else (c >> 2) * 4 + suit_rank[c & 3] for c in range(52)),
+            plain_no_limit=(self.structure is BettingStructure.NO_LIMIT and self.max_bet is None and self.max_raises is None
+                            and self.check_raise and self.short_all_ins is not ShortAllIns.CUMULATIVE
+                            and not self.bring_in),
         ))
 
     #: the game, as the command line names it (:class:`~pyeval.contracts.GameRules`)
