@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cli import ExitCode, progress_bar
+from .._text import decode
 from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
 from . import phh
 
@@ -77,13 +78,12 @@ class _Tally:
         self.part_way: tuple[Path, int, int] | None = None  # (file, hands checked, hands in it) when cut short
 
 
-def _room_text(path: Path, exc: HandHistoryError) -> HandHistoryError:
-    """``exc`` of a file that is not TOML, said better when the file is a room's hand history:
-    which room, and the ``pyeval convert`` command that reads (and replays) it."""
+def _room_text_hint(path: Path, exc: HandHistoryError) -> HandHistoryError:
+    """``exc``, or, when the file that is not TOML is a room's hand history, an error that says so and
+    names the command that reads it."""
     if "TOML" not in str(exc):
         return exc
-    from ..hands_io import detect_format  # the room readers (imported on use)
-    from ..hands_io._text import decode
+    from ..hands_io import detect_format  # the room readers (imported on use: they import the PHH model)
 
     try:
         fmt = detect_format(decode(path.read_bytes())[0])
@@ -100,7 +100,7 @@ def _replay_file(args: argparse.Namespace, t: _Tally, path: Path) -> int | None:
     try:
         hhs = phh.load(path)
     except HandHistoryError as exc:
-        exc = _room_text(path, exc)
+        exc = _room_text_hint(path, exc)
         t.reached += 1
         if args.fail_fast:
             return _fail(EXIT_UNREADABLE, str(exc))

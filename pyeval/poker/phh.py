@@ -27,7 +27,8 @@ from typing import Any
 
 from ..cards import parse_cards
 from .._files import read_input
-from ..errors import HandHistoryError
+from .._text import decode
+from ..errors import HandHistoryError, PyevalError
 from ..contracts import MAX_CHIPS as _MAX_CHIPS
 from .phh_rules import _PREFIX, _STRUCTURES, _short, table_rules_of
 from .round import Round
@@ -531,16 +532,14 @@ def loads(text: str, name: str = "") -> list[HandHistory]:
 def load(path: str | Path) -> list[HandHistory]:
     """Read a ``.phh`` or ``.phhs`` file (TOML: UTF-8, with or without a byte-order mark; UTF-16
     too, as some Windows editors save text, recognised by its BOM or NUL bytes). Raises
-    HandHistoryError if unreadable, naming the real problem: bytes that are not UTF-8 say so and
-    that the file looks 8-bit (``pyeval replay`` also names a room's hand history given instead of
-    PHH, with the ``pyeval convert`` command that reads it).
+    HandHistoryError if unreadable, naming the real problem: bytes that are not UTF-8 (with the
+    8-bit encoding they decode as). (``pyeval replay`` also names a room's hand history given
+    instead of PHH, with the ``pyeval convert`` command that reads it.)
 
     Each hand's :attr:`HandHistory.name`, and so every message about it, starts with ``path`` as
     given (``../data/phh/a.phh``, ``../data/phh/a.phhs[3]``): files of the same name in two
     folders stay apart.
     """
-    from ..hands_io._text import decode  # the rooms' encoding detection (a leaf module)
-
     p = Path(path)
     raw = read_input(p, what="PHH file", error=HandHistoryError)  # a regular file of bounded size
     text, enc = decode(raw, ("utf-8",))
