@@ -31,6 +31,7 @@ _STUD_STREETS = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"
 _DRAW_STREETS = ["DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"]
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 5, "SEVENTH": 6, "EIGHTH": 7,
          "NINTH": 8, "TENTH": 9}
+_HOUSE_ADDS = re.compile(r"^STP added: ")  # Run It Once's "Splash the Pot"
 _HEADER_INSIDE = re.compile(r"(?:Hand|Game|HAND|GAME) #\d+: ")
 _NUMBERED = re.compile(r"^(?P<s>FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) (?P<k>[1-9])$")
 _RUN_NAMES = list(_RUNS)
@@ -180,7 +181,8 @@ class _Body:
     def settle(self) -> None:
         """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
         raw, d = self.raw, self.d
-        if d.derive_returns and not self.returned:
+        if d.derive_returns and not self.returned and (
+                raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(chips_in(raw).values())):
             return_implicit(raw, d.returns_in_collect)
         if d.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
@@ -210,6 +212,8 @@ class _Body:
         if d.info.match(line):
             raw.info.append(f"{no}: {line}")
             return
+        if _HOUSE_ADDS.match(line):
+            raise raw.fail(f"the house added chips to the pot ({line!r}): a hand record has no field for them", no)
         bd = d.board_line.match(line) if d.board_line is not None else None
         if bd:  # the flop, turn or river by the cards dealt so far
             self.section_line(("FLOP", "FLOP", "FLOP", "TURN", "RIVER")[min(len(self.board), 4)],
