@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import absolute, acpc, bovada, cake, fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, stars_like, winamax, winning
+from . import absolute, acpc, bovada, cake, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge, pacific, partypoker, pkr, pokerstars, stars_like, winamax, winning
 from ._dialect import StarsDialect, looks_like, split
 from ._model import RawHand
 from ._stars import read_hand
@@ -68,6 +68,10 @@ def _pp_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return partypoker.parse_hand(lines, start, source)
 
 
+def _merge_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return merge.parse_hand(lines, start, source)
+
+
 def _ip_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return ipoker.parse_game(lines, start, source)
 
@@ -87,9 +91,13 @@ ROOMS: tuple[Room, ...] = (
     starlike_room("bovada", bovada.ROOM),
     starlike_room("absolute", absolute.ROOM),
     starlike_room("cake", cake.ROOM),
+    starlike_room("everleaf", everleaf.ROOM),
+    starlike_room("pkr", pkr.ROOM),
+    starlike_room("kingsclub", kingsclub.ROOM),
     Room("888poker", pacific.looks_like, pacific.split, _888_parse),
     Room("winning", winning.looks_like, winning.split, _wpn_parse),
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
     Room("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
+    Room("merge", merge.looks_like, merge.split, _merge_parse),
     Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),
 )
