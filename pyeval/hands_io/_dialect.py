@@ -121,7 +121,8 @@ class StarsDialect:
     Settlement: ``games`` (the variant stems read; None: all), ``implicit_returns`` (an uncalled bet
     whose return is unwritten is derived from the total pot: PokerStars before 2008),
     ``derive_returns`` (derived from the acts, :func:`pyeval.hands_io._settle.return_implicit`),
-    ``returns_in_collect`` (the collected amount includes it), ``net_total`` (the printed total pot is
+    ``returns_in_collect`` (the collected amount includes it), ``implicit_total`` (derive it only
+    when the printed total pot is every chip put in, the bet nobody called included), ``net_total`` (the printed total pot is
     after the rake), ``derived_rake`` (no rake printed: the pot less what was collected),
     ``summary_collect`` (a summary line saying what a player collected: groups ``n``, ``a``),
     ``defer_posts`` (:func:`pyeval.hands_io._settle.defer_extra_blinds`), ``idle_out`` (a seated
@@ -173,6 +174,7 @@ class StarsDialect:
     idle_out: bool = False
     tables_all_ins: bool = False
     summary: bool = False
+    implicit_total: bool = False
     refuse: tuple[tuple[re.Pattern[str], str], ...] = ()
     button_mark: re.Pattern[str] | None = None
     board_summary: bool = False

@@ -202,7 +202,8 @@ class _Body:
     def settle(self) -> None:
         """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
         raw, d = self.raw, self.d
-        if d.derive_returns and not self.returned:
+        if d.derive_returns and not self.returned and (
+                raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(chips_in(raw).values())):
             return_implicit(raw, d.returns_in_collect)
         if not self.stud and not self.draw:
             raise_over_all_in(raw, {x.name: x.stack for x in self.seats.seated})
