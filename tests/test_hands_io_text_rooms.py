@@ -210,3 +210,50 @@ def test_kingsclub_draw_games_are_refused_per_hand() -> None:
     text = KINGSCLUB.replace("Pot Limit Omaha - 5/10", "No Limit 2-7 Single Draw - 5/10")
     [h] = list(parse_text(text, "kingsclub"))
     assert h.hand is None and h.error is not None and "game not supported by the KingsClub reader yet" in h.error
+
+
+ENET = """\
+Game #12000001: Omaha (€0,10/€0,25) - 21:50:56 23.8.2012 - %6
+Table 'Testunion 1 - No Limit' 9-max Seat #3 is the button
+Seat 1: ann (€72,89 in chips)
+Seat 2: bob (€52,29 in chips)
+Seat 4: Hero (€24,65 in chips)
+Seat 6: cid (€25 in chips)
+cid: posts small blind €0,10
+ann: posts big blind €0,25
+*** HOLECARDS ***
+bob: folds
+Hero: calls €0,25
+cid: raises €0,65
+ann: folds
+Hero: calls €0,50
+Rake: €0,05
+*** FLOP *** [4s2d3h]
+cid: bets €1,50
+Hero: goes all-in €23,90
+cid: calls €22,40
+Rake: €0,60
+*** TURN *** [4s2d3h5h]
+*** RIVER *** [4s2d3h5hQc]
+*** SHOWDOWN ***
+Hero: shows [AsAd6c7c] (Straight, Seven high)
+cid: shows [KsKd9c8c] (Straight, Five high)
+Hero: collected (€49,45) from pot
+*** SUMMARY ***
+Total pot €0 | Rake €0,10
+Board [4s2d3h5hQc]
+Seat 4: Hero (dealer) showed [AsAd6c7c] and won (€49,45) with Straight, Seven high
+"""
+
+
+def test_enet_amounts_added_the_button_from_zero_and_the_structure_in_the_table_name() -> None:
+    """Enet counts the button from 0 (``Seat #3``: seat 4), names the structure in the table's name (``- No Limit'``),
+    writes what each action adds (``raises €0,65`` from the small blind's 0.10: to 0.75), a decimal
+    comma and a total pot of 0: the rake is derived (the pot, 49.55, less the win)."""
+    hh = _one(ENET, "enet")
+    x = hh.extra
+    [pl] = list(parse_text(ENET.replace("- No Limit'", "- Pot Limit'"), "enet"))
+    assert pl.hand is not None and pl.hand.variant == "PO"  # (the all-in is then above the pot: not replayable)
+    assert hh.variant == "NO" and x["_button_seat"] == 4 and hh.players == ["cid", "ann", "bob", "Hero"]
+    assert "p1 cbr 75" in hh.actions and x["winnings"] == [0, 0, 0, 4945] and x["_rake"] == 10
+    assert hh.finishing_stacks == [35, 7264, 5229, 4945]
