@@ -257,3 +257,45 @@ def test_enet_amounts_added_the_button_from_zero_and_the_structure_in_the_table_
     assert hh.variant == "NO" and x["_button_seat"] == 4 and hh.players == ["cid", "ann", "bob", "Hero"]
     assert "p1 cbr 75" in hh.actions and x["winnings"] == [0, 0, 0, 4945] and x["_rake"] == 10
     assert hh.finishing_stacks == [35, 7264, 5229, 4945]
+
+
+SWC = """\
+Hand #5200001-18 - 2013-04-09 19:37:28
+Game: NL Hold'em (40 - 200) - Blinds 0.5/1
+Site: Seals With Clubs
+Table: NLHE 6max .5/1 #5
+Seat 1: ann (40.125)
+Seat 2: bob (52)
+Seat 3: Hero (191) - sitting out
+Seat 4: cid (21)
+cid has the dealer button
+ann posts small blind 0.5
+bob posts big blind 1
+** Hole Cards **
+cid raises to 3
+ann calls 2.5
+bob folds
+** Flop ** [Td 3h 5s]
+ann checks
+cid bets 18 (All-in)
+ann calls 18
+** Turn ** [Ah]
+** River ** [Kh]
+** Pot Show Down ** [Td 3h 5s Ah Kh]
+ann shows [6d 4d] (High Card Ace +KT65)
+cid shows [Tc Th] (Three of a Kind, Tens +AK)
+cid wins Pot (42.5) with Three of a Kind
+Rake (0.5)
+ann adds 2 chips
+"""
+
+
+def test_seals_with_clubs_mbtc_amounts_in_thousandths_and_the_button_named_by_player() -> None:
+    """Amounts are mBTC with up to three decimals (read in thousandths); the button is the seat of the
+    player who ``has the dealer button``; ``calls 2.5`` adds 2.5; the rake is derived (43 - 42.5)."""
+    hh = _one(SWC, "sealswithclubs")
+    x = hh.extra
+    assert x["_units_per_currency"] == 1000 and x["currency"] == "mBTC" and x["_button_seat"] == 4
+    assert hh.players == ["ann", "bob", "cid"] and x["_sitting_out"] == ["Hero"]
+    assert x["winnings"] == [0, 0, 42500] and x["_rake"] == 500
+    assert hh.finishing_stacks == [19125, 51000, 42500]
