@@ -299,3 +299,47 @@ def test_seals_with_clubs_mbtc_amounts_in_thousandths_and_the_button_named_by_pl
     assert hh.players == ["ann", "bob", "cid"] and x["_sitting_out"] == ["Hero"]
     assert x["winnings"] == [0, 0, 42500] and x["_rake"] == 500
     assert hh.finishing_stacks == [19125, 51000, 42500]
+
+
+ENTRACTION = """\
+Game # 2300000001 - Texas Hold'em No Limit EUR 0.10/0.20 - Table "Test Max"
+
+Players(max 6):
+Ann                         (EUR 20.00 in seat 1)
+Bob                         (EUR 15.50 in seat 2)
+Hero                        (EUR 20.00 in seat 4)
+
+Dealer:                     Hero
+Small Blind:                Ann     (0.10)
+Big Blind:                  Bob     (0.20)
+
+hero was dealt:             4c - 5c
+
+Hero                        Raise       (0.60)
+Ann                         Fold
+Bob                         Raise       (1.60)
+Hero                        Call        (1.20)
+
+Flop                        Kh - 8s - Ks
+
+Bob                         Bet         (2.00)
+Hero                        Fold
+Bob                         Payback     (2.00)
+
+Bob didn't show hand
+
+Bob wins:                   EUR 3.50
+Rake:                       EUR 0.20
+
+Game ended 2011-07-20 23:45:00 CEST
+"""
+
+
+def test_entraction_columns_amounts_added_and_a_name_in_another_case() -> None:
+    """Entraction's columns: ``Raise (1.60)`` by the big blind adds 1.60 to his 0.20 (to 1.80), ``Call
+    (1.20)`` brings the raiser from 0.60 to 1.80; ``hero was dealt`` is the seated ``Hero``; the win
+    (3.50) plus the rake (0.20) is the pot."""
+    hh = _one(ENTRACTION, "entraction")
+    x = hh.extra
+    assert hh.players == ["Ann", "Bob", "Hero"] and x["_button_seat"] == 4 and "p2 cbr 180" in hh.actions
+    assert x["winnings"] == [0, 350, 0] and x["_rake"] == 20 and hh.finishing_stacks == [1990, 1720, 1820]
