@@ -343,3 +343,52 @@ def test_entraction_columns_amounts_added_and_a_name_in_another_case() -> None:
     x = hh.extra
     assert hh.players == ["Ann", "Bob", "Hero"] and x["_button_seat"] == 4 and "p2 cbr 180" in hh.actions
     assert x["winnings"] == [0, 350, 0] and x["_rake"] == 20 and hh.finishing_stacks == [1990, 1720, 1820]
+
+
+UNIBET = """\
+Game #1463100001: Table €1 NL - 0.05/0.10 - No Limit Hold'Em Banzai - 13:22:50 2021/04/04
+*** Seated players ***
+Seat 1: Ann (€5.15)
+Seat 2: Bob (€1)
+Seat 4: Hero (€0.95)
+*** Blinds and button ***
+Hero has the button
+Ann posts small blind €0.05
+Bob posts big blind €0.10
+*** Hole cards ***
+Dealt in Ann
+Dealt in Bob
+Dealt to Hero [Ac 7c]
+*** Preflop ***
+Hero raises €0.85 to €0.95, and is all-in
+Ann folds
+Bob calls €0.85
+*** Flop *** [2c 7d 9h]
+*** Turn *** [2c 7d 9h] [Kd]
+*** River *** [2c 7d 9h Kd] [3s]
+Hero shows [Ac 7c]
+Bob shows [Qs Jd]
+Hero wins €1.90
+*** Summary ***
+Total pot €1.95 Rake €0.05
+Seat 1: Ann: bet €0.05 and won €0, net result: €-0.05
+Seat 2: Bob: bet €0.95 and won €0, net result: €-0.95
+Seat 4: Hero: bet €0.95 and won €1.90, net result: €0.95
+"""
+
+
+def test_unibet_sections_the_button_by_name_and_the_total_with_its_rake() -> None:
+    hh = _one(UNIBET, "unibet")
+    x = hh.extra
+    assert hh.players == ["Ann", "Bob", "Hero"] and x["_button_seat"] == 4
+    assert x["winnings"] == [0, 0, 190] and x["_rake"] == 5 and x["_total_pot"] == 195
+    assert hh.finishing_stacks == [510, 5, 190]
+
+
+def test_unibet_a_bet_nobody_called_is_in_the_win_and_the_total() -> None:
+    """Unibet writes no return line: ``wins €1.10`` and ``Total pot €1.10`` count the 0.85 nobody
+    called; the reader gives it back and takes it out of both (the pot is 0.25)."""
+    text = UNIBET.split("Bob calls")[0] + \
+        "Bob folds\nHero wins €1.10\n*** Summary ***\nTotal pot €1.10 Rake €0\n"
+    hh = _one(text, "unibet")
+    assert hh.extra["winnings"] == [0, 0, 25] and hh.extra["_total_pot"] == 25 and hh.finishing_stacks == [510, 90, 110]
