@@ -368,3 +368,35 @@ def test_bovada_a_line_written_twice_is_read_once() -> None:
     hh = _one(text, "bovada")
     assert hh.extra["winnings"] == [1085, 0, 0, 0] and hh.finishing_stacks == [7019 - 440 + 1085, 2779, 0, 3057]
     assert sum("read once" in n for n in hh.extra["_notes"]) == 3
+
+
+def test_absolute_normal_stakes_are_fixed_limit_and_preselected_actions() -> None:
+    """``Holdem  Normal $5/$10`` is fixed limit with those bets; ``Folds (Preselection)`` and
+    ``Calls $5 (Timeout)`` are the actions themselves; ``Posts $5`` is a big blind posted to come in."""
+    text = """\
+Stage #C379000001: Holdem  Normal $5/$10 Turbo - 2011-02-21 05:08:53.010 (ET) [ 2011-02-21 05:08:53 ]
+Table: ELM ST (Real Money) Seat #3 is the dealer
+Seat 1 - ALPHA ($100 in chips)
+Seat 2 - BRAVO ($80 in chips)
+Seat 3 - CHARLIE ($120 in chips)
+ALPHA - Posts small blind $2.50
+BRAVO - Posts big blind $5
+*** POCKET CARDS ***
+CHARLIE - Raises $10 to $10
+ALPHA - Folds (Preselection)
+BRAVO - Calls $5 (Timeout)
+*** FLOP *** [2c 7c Kd]
+BRAVO - Checks
+CHARLIE - Bets $5
+BRAVO - Folds
+CHARLIE - returned ($5) : not called
+*** SHOW DOWN ***
+CHARLIE - Does not show
+CHARLIE Collects $21.50 from main pot
+*** SUMMARY ***
+Total Pot($22.50) | Rake ($1)
+"""
+    hh = _one(text, "absolute")
+    assert hh.variant == "FT" and hh.small_bet == 500 and hh.big_bet == 1000
+    assert hh.extra["winnings"] == [0, 0, 2150] and hh.extra["_rake"] == 100
+    assert hh.finishing_stacks == [9750, 7000, 13150]
