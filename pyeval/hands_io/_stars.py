@@ -134,6 +134,7 @@ class _Body:
         self.may_draw = False  # a draw section began and nobody has bet since: discards belong to it
         self.summary_wins: list[tuple[str, int, int]] = []  # (name, amount, line) of "Seat N: NAME ... won (X)"
         self.returned = False
+        self.total_lines: list[str] = []
         self.summary_board: list[int] = []
         self.prev_line, self.dup = "", False  # the line before; this line repeats it
 
@@ -155,7 +156,8 @@ class _Body:
         finish_seats(raw, self.seats, self.acted)
         if not any(a.kind == "collect" for a in raw.acts):  # wins printed only in the summary (Full Tilt Matrix)
             for nm, a, no in self.summary_wins:
-                raw.add("collect", nm, a, line=no)
+                if a or nm not in self.seats.marked_out:  # (BetOnline: "collected (0.00)" for a seat not dealt in)
+                    raw.add("collect", nm, a, line=no)
         if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
             raw.bring_in = max(1, raw.small_bet // 4)
             raw.notes.append(f"the bring-in was completed at once: its size is not recorded ({raw.bring_in} assumed)")
@@ -501,6 +503,10 @@ class _Body:
         """``Total pot X [Main pot Y. Side pot Z.] | Rake Y | Jackpot Z ...``: the pot, the rake, the
         fees (as the jackpot); a cash-out fee is the player's, not the pot's."""
         raw = self.raw
+        if line in self.total_lines:  # the BetOnline network may print the summary's first lines twice
+            return
+        self.total_lines.append(line)  # (and one line a pot, each with its rake: they add up)
+        before = raw.total_pot
         parts = [p.strip() for p in line.split("|")]
         tm = _TOTAL.match(parts[0])
         if not tm:
@@ -508,7 +514,7 @@ class _Body:
         if _ROUNDED.match(tm["a"]):  # rounded to thousands: not exact
             raw.notes.append(f"the total pot line gives {parts[0]!r}, rounded (line {no})")
         else:
-            raw.total_pot = self.amt(tm["a"], no)
+            raw.total_pot = self.amt(tm["a"], no) + (before or 0)
         for p in parts[1:]:
             km = _ITEM.match(p)
             if _NO_ITEM.match(p) or (km and _ROUNDED.match(km["a"])):
@@ -522,6 +528,8 @@ class _Body:
                 raw.rake = (raw.rake or 0) + v
             elif "cash out fee" in k:
                 continue
+            elif k in ("fee", "fees"):  # pyeval's export of a record's other fees (_fees)
+                raw.fees = (raw.fees or 0) + v
             elif any(f in k for f in _FEES):
                 raw.jackpot = (raw.jackpot or 0) + v
             else:

@@ -55,9 +55,7 @@ GAMES: tuple[Game, ...] = (
                                              "2-7 Lowball Single Draw", "27 Single Draw", "Single Draw 2-7", "Lowball27")),
     Game("B", "Badugi", ()),
     Game("S", "Short Deck Hold'em", ("Short Deck", "Shortdeck Hold'em", "Short Deck Holdem (classic)", "ShortDeck")),
-    Game(None, "6+ Hold'em", ("6+ Holdem", "Six Plus Hold'em"),
-         "three of a kind beats a straight in this room's 6+ Hold'em; pyeval's short-deck variant ranks a straight "
-         "higher"),
+    Game("6P", "6+ Hold'em", ("6+ Holdem", "Six Plus Hold'em")),
     Game(None, "Courchevel", ("Courchevel Hi",), "Courchevel (five-card Omaha, the first flop card dealt before the "
                                                  "first betting round) has no pyeval variant"),
     Game(None, "Courchevel Hi/Lo", (), "Courchevel Hi/Lo has no pyeval variant"),
@@ -70,9 +68,8 @@ GAMES: tuple[Game, ...] = (
     Game(None, "Badacey", (), "Badacey has no pyeval variant"),
     Game(None, "Double Hold'em", (), "Double Hold'em (two boards) has no pyeval variant"),
     Game(None, "Irish", (), "Irish has no pyeval variant"),
-    Game(None, "6 Card Omaha", ("6-Card Omaha", "6 Card PLO", "Six Card Omaha", "6 Card Omaha Hi", "PLO-6"),
-         "six-card Omaha has no pyeval variant"),
-    Game(None, "6 Card Omaha Hi/Lo", ("6-Card Omaha Hi/Lo",), "six-card Omaha Hi/Lo has no pyeval variant"),
+    Game("6O", "6 Card Omaha", ("6-Card Omaha", "6 Card PLO", "Six Card Omaha", "6 Card Omaha Hi", "PLO-6", "PLO6")),
+    Game("6O/8", "6 Card Omaha Hi/Lo", ("6-Card Omaha Hi/Lo", "Six Card Omaha Hi/Lo", "6 Card Omaha 8")),
     Game(None, "Pineapple", ("Crazy Pineapple",), "Pineapple has no pyeval variant"),
 )
 

@@ -20,7 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import absolute, acpc, bovada, cake, enet, entraction, everleaf, fulltilt, ggpoker, ipoker, kingsclub, pacific, partypoker, pkr, pokerstars, sealswithclubs, stars_like, unibet, winamax, winning
+from . import (
+    absolute, acpc, bovada, cake, enet, entraction, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge, pacific,
+    partypoker, pkr, pokerstars, sealswithclubs, stars_like, unibet, winamax, winning,
+)
 from ._dialect import StarsDialect, looks_like, split
 from ._model import RawHand
 from ._stars import read_hand
@@ -68,6 +71,10 @@ def _pp_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return partypoker.parse_hand(lines, start, source)
 
 
+def _merge_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return merge.parse_hand(lines, start, source)
+
+
 def _ip_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return ipoker.parse_game(lines, start, source)
 
@@ -98,5 +105,6 @@ ROOMS: tuple[Room, ...] = (
     Room("winning", winning.looks_like, winning.split, _wpn_parse),
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
     Room("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
+    Room("merge", merge.looks_like, merge.split, _merge_parse),
     Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),
 )
