@@ -400,3 +400,40 @@ Total Pot($22.50) | Rake ($1)
     assert hh.variant == "FT" and hh.small_bet == 500 and hh.big_bet == 1000
     assert hh.extra["winnings"] == [0, 0, 2150] and hh.extra["_rake"] == 100
     assert hh.finishing_stacks == [9750, 7000, 13150]
+
+
+def test_bovada_a_dead_chip_above_the_big_blind_is_a_big_blind_and_a_dead_small() -> None:
+    """``UTG : Posts dead chip $0.35`` at $0.10/$0.25 (no stakes in the header: the blinds posted give
+    them) is a live big blind of 0.25 and 0.10 dead: UTG may then check his option."""
+    text = """\
+Bovada Hand #2629900001 TBL#1900001 HOLDEM No Limit - 2012-09-02 13:34:17
+Seat 1: Small Blind ($24.75 in chips)
+Seat 2: Big Blind ($7.50 in chips)
+Seat 3: UTG ($31.34 in chips)
+Seat 4: Dealer [ME] ($33.66 in chips)
+Dealer  [ME] : Set dealer/Bring in spot [4]
+Small Blind : Ante/Small Blind $0.10
+Big Blind : Big blind/Bring in $0.25
+UTG : Posts dead chip $0.35
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [3c 2h]
+Big Blind : Card dealt to a spot [7s 5s]
+UTG : Card dealt to a spot [Jh Td]
+Dealer  [ME] : Card dealt to a spot [8c 5h]
+UTG : Checks
+Dealer  [ME] : Folds
+Small Blind : Folds
+Big Blind : Checks
+*** FLOP *** [2c 7d 9h]
+Big Blind : Bets $0.50
+UTG : Folds
+Big Blind : Return uncalled portion of bet $0.50
+Big Blind : Hand result $0.67
+*** SUMMARY ***
+Total Pot($0.70)
+Board [2c 7d 9h]
+"""
+    hh = _one(text, "bovada")
+    assert hh.extra["_dead_blinds"] == [0, 0, 10, 0] and hh.extra["_live_blinds"] == [0, 0, 25, 0]
+    assert hh.extra["winnings"] == [0, 67, 0, 0] and hh.extra["_rake"] == 3
+    assert hh.finishing_stacks == [2465, 750 - 25 + 67, 3134 - 35, 3366]

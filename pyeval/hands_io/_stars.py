@@ -165,8 +165,12 @@ class _Body:
             raw.small_bet = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or \
                 2 * max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "sb"), default=0)  # bb all-in
             raw.big_bet = 2 * raw.small_bet
+            raw.big_blind = raw.big_blind or raw.small_bet  # (what a blind posted to come in is measured by)
             if not raw.small_bet:
                 raise raw.fail("a fixed-limit hand without stakes or a big blind: its limits are unknown", self.start)
+        if raw.game[0] != "F" and raw.big_blind is None:  # no stakes written: the blinds posted
+            raw.big_blind = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or None
+            raw.min_bet = raw.min_bet or raw.big_blind
         stacks = {x.name: x.stack for x in self.seats.seated}
         if not self.stud and not self.draw:
             posted_blind(raw, stacks)
@@ -421,8 +425,12 @@ class _Body:
         elif kind in _POSTS:
             raw.add("post", nm, a, line=no, extra=_POSTS[kind])
             self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
-        elif kind == "dead":  # a dead blind goes in the pot, not the bet (PHH _dead_blinds)
-            raw.add("post", nm, a, line=no, extra="dead")
+        elif kind == "dead":  # a dead blind goes in the pot, not the bet (PHH _dead_blinds); more than the
+            # big blind: a big blind and a dead small blind posted together (Bovada's "Posts dead chip $30")
+            bb = raw.big_blind or max((x.amount for x in raw.acts if x.kind == "post" and x.extra == "bb"), default=0)
+            raw.add("post", nm, a, line=no, extra="both" if bb and a > bb else "dead")
+            if bb and a > bb:
+                self.cur_bet[nm] = self.cur_bet.get(nm, 0) + bb
         elif kind == "bring_in":
             if raw.bring_in is None:
                 raw.bring_in = a
