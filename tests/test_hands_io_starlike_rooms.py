@@ -146,11 +146,47 @@ def test_bovada_a_short_all_in_calls_the_blind_posted_before_the_hole_cards() ->
     assert hh.finishing_stacks == [7019 - 440 + 1085, 2779, 0, 3057]
 
 
-def test_bovada_stud_is_refused_per_hand_as_a_game_not_supported() -> None:
-    stud = ("Bovada Hand #2633100001: 7CARD Tournament #1378001 TBL#1, Fixed Limit- Level 1 (0/0) - 2012-06-17 22:21:03\n"
-            "Seat+1: 1,500 in chips\nSeat+4 [ME]: 1,500 in chips\nSeat+1 : Ante chip 2\n")
-    [h] = list(parse_text(stud + "\n\n" + stud.replace("#2633100001", "#2633100002"), "bovada"))[:1]
-    assert h.hand is None and h.error is not None and "game not supported" in h.error and "F7S" in h.error
+BOVADA_STUD = """\
+Bovada Hand #2633100001: 7CARD Tournament #1378001 TBL#1, Fixed Limit- Level 1 (0/0) - 2012-06-17 22:21:03
+Seat+1: 1,500 in chips
+Seat+4 [ME]: 1,500 in chips
+Seat+5: 1,500 in chips
+Seat+1 : Ante chip 2
+Seat+4 [ME] : Ante chip 2
+Seat+5 : Ante chip 2
+*** HOLE CARDS ***
+Seat+1 : Card dealt to a spot [9d Td 5c]
+Seat+4 [ME] : Card dealt to a spot [2h 2c 3c]
+Seat+5 : Card dealt to a spot [Kc 4s Kd]
+Seat+4 [ME] : Big blind/Bring in 5
+Seat+5 : Call 5
+Seat+1 : Call 5
+Seat+1 : Card dealt to a spot [8s]
+Seat+4 [ME] : Card dealt to a spot [7d]
+Seat+5 : Card dealt to a spot [Ts]
+Seat+5 : Bets 10
+Seat+1 : Folds
+Seat+4 [ME] : Call 10
+Seat+4 [ME] : Card dealt to a spot [4c]
+Seat+5 : Card dealt to a spot [Tc]
+Seat+5 : Bets 20
+Seat+4 [ME] : Folds
+Seat+5 : Return uncalled portion of bet 20
+Seat+5 : Does not show [Kc 4s Kd Ts Tc] (Two pair)
+Seat+5 : Hand result 41
+*** SUMMARY ***
+Total Pot(41)
+"""
+
+
+def test_bovada_stud_streets_by_the_cards_dealt_and_limits_from_the_bets() -> None:
+    """Bovada's stud writes no street lines (a street begins when a player is dealt a card beyond the
+    street's) and no stakes (``Level 1 (0/0)``): the big bet is 5th street's first bet (20), the small
+    bet half of it; the seat is the name (``Seat+1``); ``Big blind/Bring in`` is the bring-in."""
+    hh = _one(BOVADA_STUD, "bovada")
+    assert hh.variant == "F7S" and hh.small_bet == 10 and hh.big_bet == 20 and hh.bring_in == 5
+    assert hh.players == ["Seat+1", "Seat+4", "Seat+5"]
+    assert hh.extra["winnings"] == [0, 0, 41] and hh.finishing_stacks == [1493, 1483, 1524]
 
 
 def test_bovada_2021_player_info_and_a_board_dealt_to_the_table() -> None:
