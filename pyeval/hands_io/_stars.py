@@ -159,7 +159,7 @@ class _Body:
             for nm, a, no in self.summary_wins:
                 if a or nm not in self.seats.marked_out:  # (BetOnline: "collected (0.00)" for a seat not dealt in)
                     raw.add("collect", nm, a, line=no)
-        if self.stud and not raw.small_bet:
+        if self.stud and raw.game[0] == "F" and not raw.small_bet:
             self.stud_limits()
         if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
             raw.bring_in = max(1, raw.small_bet // 4)
