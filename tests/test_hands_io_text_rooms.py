@@ -98,12 +98,18 @@ kim wins  high ( 195 Chips) from main pot
     assert hh.extra["winnings"] == [0, 0, 195] and hh.finishing_stacks == [1985, 1880, 2105]
 
 
-def test_everleaf_stud_is_refused_as_a_game_the_reader_does_not_read() -> None:
+def test_everleaf_stud_bring_in_and_completion() -> None:
+    """Everleaf's stud: ``NAME posts bring-in $0.02.`` and ``completes to $0.05.`` (a full stop after
+    the amount), streets ``**** dealing 4th street ****``; the bring-in's poster folds his hand."""
     text = ("Everleaf Gaming Game #1\n***** Hand history for game #1 *****\n"
-            "$0.05/$0.10 7 Card Stud - 2011/07/01 - 10:00:00\nTable T\nSeat 1 is the button\n"
-            "Total number of players: 2\nSeat 1: a (  $ 1 USD )\nSeat 2: b (  $ 1 USD )\n")
-    [h] = list(parse_text(text, "everleaf"))
-    assert h.hand is None and h.error is not None and "game not supported by the Everleaf reader yet" in h.error
+            "$0.05/$0.10 7 Card Stud - 2011/07/01 - 10:00:00\nTable T\nTotal number of players: 3\n"
+            "Seat 1: a (  $ 1 USD )\nSeat 2: b (  $ 1 USD )\nSeat 3: c (  $ 1 USD )\n"
+            "a: posts ante [$ 0.01 USD]\nb: posts ante [$ 0.01 USD]\nc: posts ante [$ 0.01 USD]\n"
+            "** Dealing down cards **\nb posts bring-in $0.02.\nc completes to $0.05.\na folds\nb folds\n"
+            "c does not show cards\nc wins $ 0.07 USD from main pot\n")
+    hh = _one(text, "everleaf")
+    assert hh.variant == "F7S" and hh.bring_in == 2 and hh.small_bet == 5
+    assert hh.extra["winnings"] == [0, 0, 7] and hh.finishing_stacks == [99, 97, 104]
 
 
 PKR = """\
