@@ -190,9 +190,9 @@ class _Body:
         if (raw.tournament is not None and not d.tables_all_ins and not raw.dealt_sitting_out
                 and any(a.kind == "muck" for a in raw.acts) and self.all_in()):
             # the room let a hand be mucked at an all-in in a tournament (PokerStars before it tabled
-            # every hand then): the engine's tournament mode would refuse the muck, so the hand
-            # replays without that mode (its other rules change nothing here: no rake, one board)
-            raw.table_rules["tournament"] = False
+            # every hand then): replayed under the room's rule (PokerRules.tournament_all_in_show,
+            # decision 029), still in tournament mode
+            raw.table_rules["tournament_all_in_show"] = False
             raw.notes.append("a hand was mucked in a tournament: replayed without tournament mode's rule that "
                              "every hand is tabled at an all-in (the room did not apply it)")
         self.settle()
