@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import _starlike, absolute, acpc, bovada, cake, fulltilt, ggpoker, ipoker, merge, pacific, partypoker, pokerstars, stars_like, winamax, winning
+from . import _starlike, absolute, acpc, bovada, cake, fulltilt, ggpoker, ipoker, merge, ongame, pacific, partypoker, pokerstars, stars_like, winamax, winning
 from ._model import RawHand, split_hands
 from ._stars import StarsDialect, read_hand
 
@@ -75,6 +75,10 @@ def _merge_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand
     return merge.parse_hand(lines, start, source)
 
 
+def _ongame_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return ongame.parse_hand(lines, start, source)
+
+
 def _ip_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return ipoker.parse_game(lines, start, source)
 
@@ -99,5 +103,6 @@ ROOMS: tuple[Room, ...] = (
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
     Room("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
     Room("merge", merge.looks_like, merge.split, _merge_parse),
+    Room("ongame", ongame.looks_like, ongame.split, _ongame_parse),
     Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),
 )
