@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import _starlike, absolute, acpc, bovada, cake, fulltilt, ggpoker, ipoker, merge, microgaming, ongame, pacific, partypoker, pokerstars, stars_like, winamax, winning
+from . import _starlike, absolute, acpc, bovada, cake, everest, fulltilt, ggpoker, ipoker, merge, microgaming, ongame, pacific, partypoker, pokerstars, stars_like, winamax, winning
 from ._model import RawHand, split_hands
 from ._stars import StarsDialect, read_hand
 
@@ -83,6 +83,10 @@ def _mpn_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return microgaming.parse_hand(lines, start, source)
 
 
+def _everest_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return everest.parse_hand(lines, start, source)
+
+
 def _ip_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return ipoker.parse_game(lines, start, source)
 
@@ -109,5 +113,6 @@ ROOMS: tuple[Room, ...] = (
     Room("merge", merge.looks_like, merge.split, _merge_parse),
     Room("ongame", ongame.looks_like, ongame.split, _ongame_parse),
     Room("microgaming", microgaming.looks_like, microgaming.split, _mpn_parse),
+    Room("everest", everest.looks_like, everest.split, _everest_parse),
     Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),
 )
