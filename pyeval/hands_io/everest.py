@@ -4,7 +4,7 @@ Read from the layout of the room's files: a ``<SESSION tableName= type="ring|tou
 game="hold-em|omaha-hi" gametype="no-limit|pot-limit|fixed-limit"/>`` line, then one ``<HAND id=
 time=(Unix seconds) blinds="$0.50/$1" stakes="$0.50/$1">`` per hand holding ``<SEAT position= name=
 balance=>`` (amounts are whole cents, or chips), ``<DEALER position=>``, ``<BLIND position= amount=
-penalty=>``, ``<ANTE>``, one ``<HOLE position=>`` per card dealt (``--`` face down), ``<FOLD>``,
+penalty=>`` (``<XBLIND>``: a blind not posted, the player sits out), ``<ANTE>``, one ``<HOLE position=>`` per card dealt (``--`` face down), ``<FOLD>``,
 ``<BET position= amount=>`` (the chips added: a call, bet or raise by the street's bets),
 ``<COMMUNITY>`` (the cards dealt; five at once after an all-in), ``<PUSH position= amount=>`` (a bet
 nobody called, returned), ``<SWEEP rake= tax=>POT</SWEEP>`` (a pot gathered, with its rake),
@@ -142,7 +142,9 @@ class _Play:
                                       _int(raw, el.get("balance"), "a balance", start), start))
             elif tag == "DEALER":
                 raw.button_seat = _int(raw, el.get("position"), "the dealer position", start) + 1
-            elif tag in ("BLIND", "XBLIND"):
+            elif tag == "XBLIND":  # a blind not posted: the player sits this hand out
+                raw.info.append(f"{start}: position {el.get('position')} posts no blind (sits out)")
+            elif tag == "BLIND":
                 self.blind(el)
             elif tag == "ANTE":
                 raw.add("ante", self.who(el), _int(raw, el.get("amount"), "an ante", start), line=start)
