@@ -69,7 +69,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     """
     raw = RawHand(venue="Everest Poker", source=source, line=start)
     if "</HAND>" not in lines[1]:
-        raise raw.fail("the file ends inside this hand (a cut file): the hand is not complete", start)
+        raise raw.fail("the file ends mid-hand (a cut file): the hand is not complete", start)
     try:
         session, hand = parse_xml(lines[0]), parse_xml(lines[1])
     except XMLRefused as exc:

@@ -113,7 +113,7 @@ def parse_game(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     if "</game>" not in text:  # the file ends inside this game: read the rounds it holds
         cut = close_cut(text, "</round>", "</game>")
         if cut is None:
-            raise raw.fail("the file ends inside this game, before any of its rounds is complete (a cut file)", start)
+            raise raw.fail("the file ends mid-hand (a cut file), before any of its rounds is complete", start)
         text = cut
         raw.notes.append("the file ends inside this game: read up to its last complete round (the room's per-player "
                          "figures, written first, check that the hand was complete)")

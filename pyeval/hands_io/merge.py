@@ -101,13 +101,13 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     """
     raw = RawHand(venue="Merge Gaming Network", source=source, line=start)
     if "</game>" not in lines[1]:
-        raise raw.fail("the file ends inside this hand (a cut file): the hand is not complete", start)
+        raise raw.fail("the file ends mid-hand (a cut file): the hand is not complete", start)
     try:
         desc, game = parse_xml(lines[0]), parse_xml(lines[1])
     except XMLRefused as exc:
         raise raw.fail(exc.reason, start + max(exc.line - 1, 0)) from None
     if any(r.get("id") == "GAME_CANCELLED" for r in game.iter("round")):
-        raise raw.fail("the room cancelled this hand (GAME_CANCELLED): no hand was played", start)
+        raise raw.fail("the room cancelled the hand (GAME_CANCELLED): no hand was played", start)
     _header(raw, desc, game, start)
     seats = _seats(raw, game, start)
     _Reader(raw, game, seats, start).run()

@@ -80,7 +80,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     """
     raw = RawHand(venue="Microgaming", source=source, line=start)
     if "</Game>" not in lines[0]:
-        raise raw.fail("the file ends inside this hand (a cut file): the hand is not complete", start)
+        raise raw.fail("the file ends mid-hand (a cut file): the hand is not complete", start)
     try:
         game = parse_xml(lines[0])
     except XMLRefused as exc:

@@ -168,7 +168,7 @@ class _Hand:
                 raise raw.fail(f"unrecognised line {line!r}", no)
         if raw.game[1:] in _STUD and raw.bring_in is None:
             if not any(a.kind not in ("ante",) for a in raw.acts):
-                raise raw.fail("the record stops before the deal (a cut file): no bring-in, no action")
+                raise raw.fail("the file ends mid-hand (a cut file): no bring-in, no action")
             raw.bring_in = max(1, (raw.small_bet or 4) // 4)
             raw.notes.append(f"no bring-in in the record: taken as {raw.bring_in}, a quarter of the small bet")
         finish_seats(raw, self.seats, self.acted)
