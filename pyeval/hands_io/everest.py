@@ -20,7 +20,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from ._model import RawHand, Seat, amount, card_text as card_list, cards, number
-from ._starlike import chips_in, defer_extra_blinds
+from ._settle import chips_in, defer_extra_blinds
 from ._xml import XMLRefused, parse_xml
 
 __all__ = ["looks_like", "split", "parse_hand"]

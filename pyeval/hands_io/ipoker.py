@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from ._limits import room_time
 from ._model import MAX_SEAT, RawHand, Seat, amount, cards, number
-from ._starlike import chips_in, defer_extra_blinds, implicit_return, return_implicit
+from ._settle import chips_in, defer_extra_blinds, implicit_return, return_implicit
 from ._xml import XMLRefused, close_cut, parse_xml
 
 __all__ = ["parse_game", "split", "looks_like"]

@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from ._limits import room_time
 from ._model import RawHand, Seat, amount, cards, number
-from ._starlike import chips_in, defer_extra_blinds, return_implicit
+from ._settle import chips_in, defer_extra_blinds, return_implicit
 from ._xml import XMLRefused, parse_xml
 
 __all__ = ["looks_like", "split", "parse_hand"]

@@ -25,7 +25,7 @@ import xml.etree.ElementTree as ET
 from ._betting import raises_are_totals
 from ._limits import room_time
 from ._model import RawHand, Seat, amount, cards, number
-from ._starlike import chips_in, defer_extra_blinds, return_implicit
+from ._settle import chips_in, defer_extra_blinds, return_implicit
 from ._xml import XMLRefused, parse_xml
 
 __all__ = ["looks_like", "split", "parse_hand"]

@@ -27,7 +27,7 @@ from ._limits import room_time
 from ._model import (
     BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
 )
-from ._starlike import chips_in, defer_extra_blinds, return_implicit
+from ._settle import chips_in, defer_extra_blinds, return_implicit
 
 __all__ = ["looks_like", "split", "parse_hand"]
 

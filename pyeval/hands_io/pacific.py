@@ -23,7 +23,7 @@ from ._limits import room_time
 from ._model import (
     BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
 )
-from ._starlike import defer_extra_blinds, derive_rake, return_implicit
+from ._settle import defer_extra_blinds, derive_rake, return_implicit
 
 __all__ = ["parse_hand", "split", "looks_like"]
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from ._limits import room_time
-from ._starlike import defer_extra_blinds, derive_rake, return_implicit
+from ._settle import defer_extra_blinds, derive_rake, return_implicit
 from .pacific import looks_like as pacific_looks_like
 from ._model import (
     Act, BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, dealt_to, finish_seats, number, read_seats,

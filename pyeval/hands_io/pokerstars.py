@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 
 from ._model import RawHand, split_hands
-from ._stars import StarsDialect, read_hand
+from ._dialect import StarsDialect
+from ._stars import read_hand
 
 __all__ = ["DIALECT", "parse_hand", "split", "looks_like"]
 
@@ -28,6 +29,7 @@ DIALECT = StarsDialect(
     header=re.compile(r"^\s*" + _ROOM + r"(?P<id>\d+):\s*(?P<rest>.*)$"),
     detect=re.compile(r"^\ufeff?(?:\s*\*{3,}[^\n]*\n)?\s*" + _ROOM),
     spaced=("cashout",),  # "NAME cashed out the hand for $X | Cash Out Fee $Y" (some 2020 files)
+    summary=True,
 )
 
 

@@ -22,7 +22,7 @@ from ._limits import room_time
 from ._model import (
     BRACKETS, MAX_SEAT, HandParseError, RawHand, RoomSeats, Seat, amount, cards, common_action, finish_seats, number, split_hands,
 )
-from ._starlike import chips_in, defer_extra_blinds
+from ._settle import chips_in, defer_extra_blinds
 from .games import game_named
 
 __all__ = ["parse_hand", "split", "looks_like"]
