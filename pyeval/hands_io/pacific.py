@@ -98,7 +98,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
 def _numbers(lines: list[str]) -> list[str]:
     """888.ro's European numbers (``3.000 $``, ``42.797,60 $``, ``25 000``) as ``3000``, ``42797.60``,
     ``25000`` in the game line and inside brackets and parentheses (the amounts); others as written."""
-    if not (re.search(r"\d[. ]\d{3}(?!\d)", lines[2]) or re.search(r"\d,\d\d \$", lines[2])) or re.search(
+    if not (re.search(r"\d[. ]\d{3}(?!\d)", lines[2]) or re.search(r"\d \$", lines[2])) or re.search(
             r"\d,\d{3}(?!\d)", lines[2]) or re.search(r"\$\d", lines[2]):
         return lines
 

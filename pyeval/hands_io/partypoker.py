@@ -296,7 +296,13 @@ class _Hand:
 
     def street(self, label: str, text: str, no: int) -> None:
         if label == "down cards":
-            self.raw.add("street", line=no, extra="HOLE CARDS")
+            raw = self.raw
+            if raw.big_blind and not any(a.kind == "post" for a in raw.acts):  # a tournament export without them
+                _posts_by_position(raw, self.seats)
+                for a in raw.acts:
+                    if a.kind == "post":
+                        self.street_bet[a.name] = self.street_bet.get(a.name, 0) + a.amount
+            raw.add("street", line=no, extra="HOLE CARDS")
             return
         b = BRACKETS.findall(text)
         if not b:
@@ -332,8 +338,6 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
         line = lines[j].rstrip()
         if line.strip():
             hand.line(line, start + j)
-    if raw.big_blind and not any(a.kind == "post" for a in raw.acts):
-        _posts_by_position(raw, seats)
     raw.table_rules.pop("party_ante", None)  # the level's ante: only for placing unwritten forced bets
     if not hand.returned:  # the winner's amount counts a bet nobody called
         return_implicit(raw, True)

@@ -138,7 +138,7 @@ def _game(raw: RawHand, gm: re.Match[str], rows: list[tuple[int, str]]) -> None:
         raw.game = "N" + game.stem
         raw.notes.append("the record names no betting structure: read as no limit")
     raw.hand_id, raw.table = gm["id"], gm["table"]
-    if any(re.search(r"\d\.\d", ln) for _, ln in rows[1:12]):
+    if "." in gm["sb"] + gm["bb"] or any(re.search(r"\d\.\d", ln) for _, ln in rows[2:12]):  # (not the line's buy-in)
         raw.scale, raw.currency = 100, "USD"
     lo, hi = amount(gm["sb"], raw.scale, raw, no), amount(gm["bb"], raw.scale, raw, no)
     if raw.game[1:] in _STUD:
