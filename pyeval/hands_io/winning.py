@@ -29,7 +29,7 @@ __all__ = ["parse_hand", "split", "looks_like"]
 
 _FIRST = re.compile(r"^Game started at: \d{4}/\d{1,2}/\d{1,2} ")
 _STARTED = re.compile(r"^Game started at: (\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2})\s*$")
-_GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*) \((?P<game>[^()]+)\)\s*$")
+_GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*) \((?P<game>[^()]+)\)(?: (?P<max>\d+)-max)?\s*$")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.,]+)\)\.?(?P<rest>.*)$")
 _STREET = re.compile(r"^\*\*\* (?P<name>FLOP|TURN|RIVER) \*\*\*:?\s*(?P<cards>.*)$")
 _STUD_STREET = re.compile(r"^\*\*\* (?P<name>(?:Third|Fourth|Fifth|Sixth|Seventh) street|River) \*\*\*\s*$", re.I)
@@ -51,7 +51,7 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^bets " + _A + r"\s*$"), "bet"),
     (re.compile(r"^raises " + _A + r"\s*$"), "raise"),
     (re.compile(r"^allin " + _A + r"\s*$"), "allin"),
-    (re.compile(r"^(?:received a card\.|mucks cards|is timed out\.|sitting out|wait for big blind|"
+    (re.compile(r"^(?:received a card\.|mucks cards|is timed out\.|sitting out|wait for big blind|wait BB|"
                 r"has left the table\.?|has joined the table\.?|is disconnected\.?|is connected\.?|"
                 r"is disconnected and ALL IN\.?)\s*$"), None),
 ]
@@ -138,7 +138,7 @@ def _game(raw: RawHand, gm: re.Match[str], rows: list[tuple[int, str]]) -> None:
         raw.game = "N" + game.stem
         raw.notes.append("the record names no betting structure: read as no limit")
     raw.hand_id, raw.table = gm["id"], gm["table"]
-    if "." in gm["sb"] + gm["bb"] or any(re.search(r"\d\.\d", ln) for _, ln in rows[2:12]):  # (not the line's buy-in)
+    if "." in gm["sb"] + gm["bb"] or any(re.search(r"\(\d+\.\d+\)|: \d+\.\d+\.", ln) for _, ln in rows[2:]):  # not the buy-in
         raw.scale, raw.currency = 100, "USD"
     lo, hi = amount(gm["sb"], raw.scale, raw, no), amount(gm["bb"], raw.scale, raw, no)
     if raw.game[1:] in _STUD:
