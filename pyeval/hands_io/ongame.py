@@ -17,7 +17,9 @@ taken: $3`` and every seat's balance after the hand ``Seat 4: NAME ($0), net: -$
 reader returns it, noted); the pots less the rake are what was won, and every player's balance
 after the hand is checked against his actions and winnings.
 
-Seven-card stud and five-card draw hands are reported as not read by this reader yet.
+Stud deals ``Dealing 4th street`` ... ``Dealing river`` with ``Dealing to NAME: [-, -, Kh]`` (``-`` a
+card face down) and ``NAME small bring in $0.05``; five-card draw writes ``NAME changed 2 cards``
+and ``New hand for NAME: [...]`` (the hero's hand after the draw).
 """
 from __future__ import annotations
 
@@ -38,8 +40,9 @@ _MONTHS = {m: k for k, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                        "Dec"), 1)}
 _TABLE = re.compile(r"^Table: (?P<table>.+?) \((?P<struct>NO_LIMIT|POT_LIMIT|LIMIT) (?P<game>[A-Z_]+) "
                     r"(?P<lo>[^\s/]+)/(?P<hi>\S+?)(?: ante: (?P<ante>\S+))?,? (?P<money>Real money|Play money|TC|Chips)\)\s*$")
-_GAMES = {"TEXAS_HOLDEM": "T", "OMAHA_HI": "O", "OMAHA_HI_LO": "O/8", "SEVEN_CARD_STUD": None,
-          "SEVEN_CARD_STUD_HI_LO": None, "FIVE_CARD_DRAW": None}
+_GAMES = {"TEXAS_HOLDEM": "T", "OMAHA_HI": "O", "OMAHA_HI_LO": "O/8", "SEVEN_CARD_STUD": "7S",
+          "SEVEN_CARD_STUD_HI_LO": "7S/8", "FIVE_CARD_DRAW": "5D"}
+_STUD = ("7S", "7S/8")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)(?P<rest>)\s*$")
 _END_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<bal>[^()]*)\)(?:, net: (?P<net>[^,]+))?"
                        r"(?:, (?P<cards>\[[^\]]*\]).*)?\s*$")
@@ -51,9 +54,13 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^posts big blind \(" + _AMT + r"\)(?: \[all in\])?\s*$"), "bb"),
     (re.compile(r"^posts dead blind \(" + _AMT + r"\)(?: \[all in\])?\s*$"), "dead"),
     (re.compile(r"^posts ante " + _AMT + r"(?: \[all in\])?\s*$"), "ante"),
+    (re.compile(r"^(?:small |big )?bring in " + _AMT + r"(?: \[all in\])?\s*$"), "bring_in"),
+    (re.compile(r"^completes(?: to)? " + _AMT + r"(?: \[all in\])?\s*$"), "complete"),
+    (re.compile(r"^changed (?P<n>\d) cards?\s*$"), "discard"),
+    (re.compile(r"^stands pat\s*$"), "pat"),
     (re.compile(r"^folds\s*$"), "fold"),
     (re.compile(r"^checks\s*$"), "check"),
-    (re.compile(r"^calls " + _AMT + r"(?: \[all in\])?\s*$"), "call"),
+    (re.compile(r"^calls " + _AMT + r"(?: \[all in\])?(?: \[[^\]]*\])?\s*$"), "call"),
     (re.compile(r"^bets " + _AMT + r"(?: \[all in\])?\s*$"), "bet"),
     (re.compile(r"^raises \S+ to " + _AMT + r"(?: \[all in\])?\s*$"), "raise"),
     (re.compile(r"^(?:sits out|is sitting out|has left the table|has joined the table|is disconnected|"
@@ -142,6 +149,8 @@ class _Body:
         self.acted: set[str] = set()
         self.summary = False
         self.balances: dict[str, int] = {}
+        self.hand: dict[str, list[int]] = {}  # a draw player's hand before the draw
+        self.drawing = False
 
     def read(self, lines: list[str]) -> None:
         raw = self.raw
@@ -150,6 +159,9 @@ class _Body:
             if line.strip():
                 self.line(line, no)
         pot = raw.total_pot
+        if raw.game[1:] in _STUD and raw.bring_in is None:
+            raw.bring_in = max(1, (raw.small_bet or 4) // 4)
+            raw.notes.append(f"no bring-in in the record: taken as {raw.bring_in}, a quarter of the small bet")
         return_implicit(raw, False)  # the summary's pots leave the bet nobody called out already
         raw.total_pot = pot
         finish_seats(raw, self.seats, self.acted)
@@ -174,11 +186,13 @@ class _Body:
             raw.add("street", cards=cards(BRACKETS.findall(dm["c"])[-1], raw, no), line=no, extra=dm["s"].upper())
             self.cur = {}
             return
-        if line.startswith("Dealing to "):
-            nm = next((n for n in self.seats.names if line.startswith(f"Dealing to {n}: [")), None)
-            if nm is None:
-                raise raw.fail(f"cards dealt to a player who is not seated: {line!r}", no)
-            raw.hole[nm] = list(cards(BRACKETS.findall(line)[-1], raw, no))
+        sm = re.match(r"^Dealing (?P<s>\dth street|river)\s*$", line)
+        if sm and raw.game[1:] in _STUD:
+            raw.add("street", line=no, extra=sm["s"])
+            self.cur = {}
+            return
+        if line.startswith("Dealing to ") or line.startswith("New hand for "):
+            self.dealt(line, no)
             return
         if self.summary:
             self.summary_line(line, no)
@@ -187,6 +201,32 @@ class _Body:
         if nm is None:
             raise raw.fail(f"unrecognised line {line!r}", no)
         self.action(nm, line[len(nm) + 1:], no)
+
+    def dealt(self, line: str, no: int) -> None:
+        """``Dealing to NAME: [..]`` (stud: every card so far in its place, ``-`` face down) or a
+        draw's ``New hand for NAME: [..]`` (the cards thrown are the old hand less the new)."""
+        raw = self.raw
+        new_hand = line.startswith("New hand for ")
+        head = "New hand for " if new_hand else "Dealing to "
+        nm = next((n for n in self.seats.names if line.startswith(f"{head}{n}: [")), None)
+        if nm is None:
+            raise raw.fail(f"cards dealt to a player who is not seated: {line!r}", no)
+        text = BRACKETS.findall(line)[-1]
+        cs = [-1 if t.strip() == "-" else cards(t, raw, no)[0] for t in text.split(",") if t.strip()]
+        if raw.game[1:] in _STUD:
+            raw.hole.setdefault(nm, []).extend(cs)
+        elif new_hand:
+            old = self.hand.get(nm, [])
+            thrown = [c for c in old if c not in cs]
+            came = [c for c in cs if c not in old]
+            k = max((j for j, a in enumerate(raw.acts) if a.kind == "discard" and a.name == nm), default=-1)
+            if k >= 0 and raw.acts[k].amount == len(thrown) == len(came):
+                raw.acts[k] = raw.acts[k]._replace(cards=tuple(thrown))
+                raw.add("drawn", nm, cards=tuple(came), line=no)
+            self.hand[nm] = cs
+        else:
+            raw.hole[nm] = cs
+            self.hand[nm] = list(cs)
 
     def action(self, nm: str, rest: str, no: int) -> None:
         raw = self.raw
@@ -198,7 +238,17 @@ class _Body:
                 return
             a = _amt(raw, m["a"], no) if m.groupdict().get("a") else 0
             self.acted.add(nm)
-            if kind in ("sb", "bb"):
+            if kind in ("discard", "pat"):
+                if not self.drawing:  # the draw begins with the first player to change cards
+                    self.drawing = True
+                    raw.add("street", line=no, extra="DRAW")
+                    self.cur = {}
+                raw.add("discard", nm, int(m["n"]) if kind == "discard" else 0, line=no)
+            elif kind == "bring_in":
+                raw.add("bring_in", nm, a, line=no)
+                raw.bring_in = raw.bring_in or a
+                self.cur[nm] = a
+            elif kind in ("sb", "bb"):
                 raw.add("post", nm, a, line=no, extra=kind)
                 self.cur[nm] = self.cur.get(nm, 0) + a
             elif kind == "dead":  # a dead small blind posted to come in: not part of the bets
