@@ -621,3 +621,60 @@ def test_damaged_lines_are_the_readers_own_reasons_never_a_reader_fault(fmt: str
             text = "\n".join(lines[:k] + [bad] + lines[k + 1:]) + "\n"
             for h in parse_text(text, fmt, source="mutant"):
                 assert h.error is None or "the reader failed" not in h.error, (k, bad, h.error)
+
+
+def test_888_localised_cards() -> None:
+    """Swedish ranks (Kn jack, D queen, E ace), German suits (Pik, Herz, Karo, Kreuz) and Spanish
+    suits (p spades, c hearts, t clubs) read as the same cards."""
+    base = _one(PACIFIC_ADDED, "888poker")
+    for hole, flop in (("[ 7Pik, 7Kreuz ]", "[ EKaro, 3Pik, KnKaro ]"), ("[ 7s, 7c ]", "[ Ed, 3s, Knd ]"),
+                       ("[ 7p, 7t ]", "[ Ad, 3p, Jd ]")):
+        text = PACIFIC_ADDED.replace("[ 7s, 7c ]", hole).replace("[ Ad, 3s, Jd ]", flop)
+        hh = _one(text, "888poker")
+        assert hh.actions == base.actions and hh.extra["winnings"] == [0, 80]
+    spanish = _one(PACIFIC_ADDED.replace("[ 7s, 7c ]", "[ 7p, 7c ]"), "888poker")
+    assert "7s7h" in " ".join(spanish.actions)
+
+
+ONGAME_DRAW = """\
+***** History for hand R5-81000001-5 *****
+Start hand: Mon Sep 13 00:21:02 GMT+0100 2010
+Table: Suez [81000001] (LIMIT FIVE_CARD_DRAW $0.05/$0.10, Real money)
+User: Ann
+Button: seat 3
+Players in round: 3
+Seat 8: Bob ($1.07)
+Seat 10: Ann ($1)
+Seat 3: Cid ($2.51)
+Bob posts small blind ($0.02)
+Ann posts big blind ($0.05)
+---
+Dealing pocket cards
+Dealing to Ann: [Tc, 9h, 7c, Ah, Jh]
+Cid raises $0.10 to $0.10
+Bob folds
+Ann calls $0.05
+---
+Ann changed 2 cards
+New hand for Ann: [8h, 9h, 6s, Ah, Jh]
+Cid changed 3 cards
+Ann checks
+Cid bets $0.10
+Ann calls $0.10
+---
+Summary:
+Main pot: $0.42 won by Cid ($0.40)
+Rake taken: $0.02
+Seat 8: Bob ($1.05), net: -$0.02
+Seat 10: Ann ($0.80), net: -$0.20, [8h, 9h, 6s, Ah, Jh] (HIGH_CARD ACE)
+Seat 3: Cid ($2.71), net: +$0.20, [2c, Ac, Td, As, Qc] (PAIR ACE)
+***** End of hand R5-81000001-5 *****
+"""
+
+
+def test_ongame_five_card_draw_discards_and_the_new_hand() -> None:
+    """Ann throws Tc 7c for 8h 6s (her old hand less the new one); Cid draws three unseen."""
+    hh = _one(ONGAME_DRAW, "ongame")
+    assert hh.variant == "F5D" and hh.small_bet == 5 and hh.big_bet == 10
+    assert "p2 sd Tc7c" in hh.actions and "d dh p2 8h6s" in hh.actions
+    assert hh.extra["winnings"] == [0, 0, 40] and hh.extra["_rake"] == 2 and hh.finishing_stacks == [105, 80, 271]

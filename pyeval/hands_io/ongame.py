@@ -278,7 +278,12 @@ class _Body:
             self.balances[sm["name"]] = _amt(raw, sm["bal"], no)
             if sm["cards"]:
                 cs = tuple(cards(BRACKETS.findall(sm["cards"])[-1], raw, no))
-                raw.hole[sm["name"]] = list(cs)
+                have = raw.hole.get(sm["name"])
+                if not have and raw.game[1:] != "5D":  # (a draw's shown hand is its last: the show fills it in)
+                    raw.hole[sm["name"]] = list(cs)
+                elif raw.game[1:] in _STUD and len(have) == len(cs):  # the cards face down, in their places
+                    new = iter([c for c in cs if c not in have])
+                    raw.hole[sm["name"]] = [c if c >= 0 else next(new, -1) for c in have]
                 raw.add("show", sm["name"], cards=cs, line=no)
         elif not re.match(r"^(?:Board: .*|Pot: .*)$", line):
             raise raw.fail(f"unrecognised summary line {line!r}", no)
