@@ -278,7 +278,7 @@ class _Body:
             self.balances[sm["name"]] = _amt(raw, sm["bal"], no)
             if sm["cards"]:
                 cs = tuple(cards(BRACKETS.findall(sm["cards"])[-1], raw, no))
-                have = raw.hole.get(sm["name"])
+                have = raw.hole.get(sm["name"], [])
                 if not have and raw.game[1:] != "5D":  # (a draw's shown hand is its last: the show fills it in)
                     raw.hole[sm["name"]] = list(cs)
                 elif raw.game[1:] in _STUD and len(have) == len(cs):  # the cards face down, in their places
