@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pyeval.hands_io import FORMATS, parse_text
+from pyeval.hands_io import FORMATS, detect_format, parse_text
 from pyeval.hands_io import absolute, bovada, cake, fulltilt, ggpoker, pokerstars, stars_like, winamax
 from pyeval.hands_io._dialect import StarsDialect
 
@@ -123,3 +123,54 @@ def test_a_hand_the_room_cancelled_is_reported_as_such() -> None:
             "Seat 1: Hero (button) collected ($0)\n")
     [h] = list(parse_text(text))
     assert h.hand is None and h.error is not None and "the room cancelled the hand" in h.error
+
+
+BETONLINE = """\
+BetOnline Poker Game #900000001: Hold'em No Limit ($0.25/0.50) - 2011/08/07 14:59 Eastern Daylight Time
+Table 'Duke (50bb)' 10-Max, Seat #9 is the button
+Seat 9: Ann (55.00 in chips) - The button
+Seat 7: Bob (33.00 in chips)
+Seat 5: Cid (0.00 in chips) - Sitting out
+Seat 3: Dee (25.00 in chips)
+Seat 1: Eve (22.00 in chips) - Big Blind
+Seat 0: Fay (23.50 in chips) - Small Blind
+Fay: posts small blind 0.25
+Eve: posts big blind 0.50
+*** HOLE CARDS ***
+Dealt to Dee []
+Bob: folds
+Ann: folds
+Fay: calls 0.25
+Eve: checks
+*** FLOP *** [Qc 4c 8h]
+Fay: checks
+Eve: checks
+*** TURN *** [Qc 4c 8h][Ah]
+Fay: bets 0.50
+Gus joins the table at seat #4
+Eve: folds
+Uncalled bet (0.50) returned to Fay
+*** SUMMARY ***
+Total pot 0.95 | Rake 0.05
+Board [Qc 4c 8h Ah]
+Total pot 0.95 | Rake 0.05
+Board [Qc 4c 8h Ah]
+Seat 9: Ann folded before Flop
+Seat 7: Bob folded before Flop
+Seat 1: Eve folded on the Turn
+Seat 0: Fay collected (0.95)
+Seat 3: Dee collected (0.00)
+"""
+
+
+def test_betonline_seats_out_of_order_an_idle_seat_and_a_total_after_the_rake() -> None:
+    """The BetOnline network lists seats out of table order, lists a seat that is not dealt in (no
+    action; "collected (0.00)"), prints the total pot after the rake, the summary's first lines
+    twice, and the win only in the summary."""
+    assert detect_format(BETONLINE) == "betonline"
+    [h] = list(parse_text(BETONLINE))
+    assert h.hand is not None and h.verification is not None and h.verification.ok, (h.error, h.verification)
+    x = h.hand.extra
+    assert list(h.hand.players) == ["Fay", "Eve", "Bob", "Ann"]
+    assert x["winnings"] == [95, 0, 0, 0] and x["_rake"] == 5 and x["_total_pot"] == 100
+    assert "Dee" in x["_sitting_out"] or any("Dee" in n for n in x["_notes"])

@@ -111,7 +111,7 @@ class StarsDialect:
     is chat: a room whose actions have no colon), ``spaced`` (kinds of action also written ``NAME verb``
     by a room whose separator is another), ``acts`` (pattern, kind) in order (kinds: ``sb bb both
     straddle button_blind dead ante fold check call bet raise complete bring_in discard pat show muck
-    cashout collect return hole sitout show_hole muck_known raise_by allin_add``; None or ``"info"``: a
+    cashout collect return hole sitout show_hole muck_known raise_by allin_add call_to``; None or ``"info"``: a
     line that carries no chips), ``collect``, ``uncalled``, ``button`` (a body line naming the button
     seat), ``board_line`` (a board dealt without a section line), ``sections`` (the room's section
     names -> PokerStars'), ``hole`` (the sections dealing the hole cards), ``skip`` (sections that change
@@ -128,7 +128,11 @@ class StarsDialect:
     player with no action recorded was not dealt in), ``tables_all_ins`` (the room tables every hand
     at an all-in in tournaments: a muck there is an error of the record; False: a tournament hand with
     a muck replays without the engine's tournament mode, noted), ``summary`` (the room ends every
-    hand with a ``*** SUMMARY ***``: a hand that fails without one is reported as cut off by the file)."""
+    hand with a ``*** SUMMARY ***``: a hand that fails without one is reported as cut off by the file), ``refuse`` (whole lines that make a hand
+    unreplayable, with the reason: the hand is refused with it), ``button_mark`` (the button is the
+    seat whose seat line's rest matches it), ``board_summary`` (a record may print no street lines:
+    each street begins as a betting round closes, its cards from the summary's ``Board [..]``,
+    :func:`pyeval.hands_io._repairs.implicit_streets`)."""
 
     venue: str
     header: re.Pattern[str]
@@ -169,6 +173,9 @@ class StarsDialect:
     idle_out: bool = False
     tables_all_ins: bool = False
     summary: bool = False
+    refuse: tuple[tuple[re.Pattern[str], str], ...] = ()
+    button_mark: re.Pattern[str] | None = None
+    board_summary: bool = False
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 

@@ -22,6 +22,7 @@ from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
 from ._model import (
     BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
+from ._repairs import implicit_streets, posted_blind, raise_over_all_in, round_closed
 from ._settle import chips_in, defer_extra_blinds, derive_rake, return_implicit
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
@@ -36,6 +37,8 @@ _NUMBERED = re.compile(r"^(?P<s>FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) (?P<k>[1-9])$
 _RUN_NAMES = list(_RUNS)
 _POSTS = {"sb": "sb", "bb": "bb", "straddle": "straddle", "both": "both", "button_blind": "bb"}
 #: Kinds of a player's line that are no action of his (he is not counted as having acted).
+_BETTING = ("sb", "bb", "both", "straddle", "dead", "ante", "fold", "check", "call", "bet", "raise", "allin_add",
+            "raise_by", "complete", "bring_in")
 _NOT_ACTING = ("show", "muck", "show_hole", "muck_known", "hole", "collect", "return", "sitout")
 _OTHERS = re.compile(r"^.+? (?:joins the table at seat #\d+|leaves the table|said, \".*\"|is connected|"
                      r"is disconnected|has returned|sits out|is sitting out|will be allowed to play after the button|"
@@ -116,6 +119,9 @@ class _Body:
             raw.button_seat = next((x.seat for x in self.seats.seated if dialect.button_name.match(x.name)), None)
         if dialect.first_name is not None and raw.button_seat is None:  # an empty button seat: before the first
             raw.button_seat = next((x.seat - 1 for x in self.seats.seated if dialect.first_name.match(x.name)), None)
+        if dialect.button_mark is not None and raw.button_seat is None:  # "Seat 3: NAME ($10 in chips) DEALER"
+            marked = [dialect.seat.match(ln) for ln in lines[first:self.seats.end]]
+            raw.button_seat = next((int(m["seat"]) for m in marked if m and dialect.button_mark.search(m["rest"])), None)
         self.sections = dict(dialect.sections)
         self.acted: set[str] = set()
         self.section = "pre"
@@ -128,6 +134,9 @@ class _Body:
         self.may_draw = False  # a draw section began and nobody has bet since: discards belong to it
         self.summary_wins: list[tuple[str, int, int]] = []  # (name, amount, line) of "Seat N: NAME ... won (X)"
         self.returned = False
+        self.total_lines: list[str] = []
+        self.summary_board: list[int] = []
+        self.prev_line, self.dup = "", False  # the line before; this line repeats it
 
     def amt(self, text: str, no: int) -> int:
         return amount(self.d.clean(text) if self.d.clean else text, self.raw.scale, self.raw, no)
@@ -147,15 +156,26 @@ class _Body:
         finish_seats(raw, self.seats, self.acted)
         if not any(a.kind == "collect" for a in raw.acts):  # wins printed only in the summary (Full Tilt Matrix)
             for nm, a, no in self.summary_wins:
-                raw.add("collect", nm, a, line=no)
+                if a or nm not in self.seats.marked_out:  # (BetOnline: "collected (0.00)" for a seat not dealt in)
+                    raw.add("collect", nm, a, line=no)
         if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
             raw.bring_in = max(1, raw.small_bet // 4)
             raw.notes.append(f"the bring-in was completed at once: its size is not recorded ({raw.bring_in} assumed)")
         if raw.game[0] == "F" and raw.small_bet is None:  # no stakes written: the big blind is the small bet
-            raw.small_bet = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0)
+            raw.small_bet = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or \
+                2 * max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "sb"), default=0)  # bb all-in
             raw.big_bet = 2 * raw.small_bet
             if not raw.small_bet:
                 raise raw.fail("a fixed-limit hand without stakes or a big blind: its limits are unknown", self.start)
+        stacks = {x.name: x.stack for x in self.seats.seated}
+        if not self.stud and not self.draw:
+            posted_blind(raw, stacks)
+        implicit = any(a.kind == "street" and a.extra == "IMPLICIT" for a in raw.acts)
+        if implicit and self.board:
+            raise raw.fail("betting goes on after a betting round closed, with no street line before the next one "
+                           "written", self.start)
+        if d.board_summary and not self.board and (self.summary_board or implicit):
+            implicit_streets(raw, self.summary_board)
         if d.defer_posts:
             defer_extra_blinds(raw)
         if self.run_boards:
@@ -170,6 +190,10 @@ class _Body:
                              "every hand is tabled at an all-in (the room did not apply it)")
         self.settle()
 
+    def stacks(self) -> dict[str, int]:
+        """Each seated player's starting stack by name."""
+        return {x.name: x.stack for x in self.seats.seated}
+
     def all_in(self) -> bool:
         """A player put his whole stack in (by the acts)."""
         put = chips_in(self.raw)
@@ -180,6 +204,8 @@ class _Body:
         raw, d = self.raw, self.d
         if d.derive_returns and not self.returned:
             return_implicit(raw, d.returns_in_collect)
+        if not self.stud and not self.draw:
+            raise_over_all_in(raw, {x.name: x.stack for x in self.seats.seated})
         if d.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
@@ -193,6 +219,7 @@ class _Body:
 
     def line(self, line: str, no: int) -> None:
         raw, d = self.raw, self.d
+        self.dup, self.prev_line = line == self.prev_line, line
         sec = _SECTION.match(line)
         if sec:
             label = sec["name"].strip()
@@ -208,6 +235,9 @@ class _Body:
         if d.info.match(line):
             raw.info.append(f"{no}: {line}")
             return
+        for pat, why in d.refuse:
+            if pat.match(line):
+                raise raw.fail(f"{why}: {line!r}", no)
         bd = d.board_line.match(line) if d.board_line is not None else None
         if bd:  # the flop, turn or river by the cards dealt so far
             self.section_line(("FLOP", "FLOP", "FLOP", "TURN", "RIVER")[min(len(self.board), 4)],
@@ -274,8 +304,7 @@ class _Body:
             self.street = 0
             if not any(a.kind == "street" for a in raw.acts):  # (an action before the section dealt them)
                 raw.add("street", line=no, extra=label if label in ("DEALING HANDS", "3rd STREET") else "HOLE CARDS")
-            self.cur_bet = {}
-            return
+            return  # (the blinds posted before it count on this round)
         run = label.split(" ", 1)
         if len(run) == 2 and run[0] in _RUNS and run[1] in ("FLOP", "TURN", "RIVER"):
             self.run_street(_RUNS[run[0]], label, bracket, no)
@@ -353,6 +382,13 @@ class _Body:
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
+            if self.dup and kind in _BETTING:  # nobody acts twice in a row: the line written again
+                raw.notes.append(f"line {no} repeats the line before it: read once")
+                return True
+            if kind not in _NOT_ACTING and kind not in _POSTS and kind not in ("dead", "ante") and \
+                    self.d.board_summary and not self.board and round_closed(raw, self.stacks()):
+                raw.add("street", line=no, extra="IMPLICIT")  # a street begins without a line
+                self.cur_bet = {}
             if kind not in _NOT_ACTING:
                 self.acted.add(nm)
                 if kind not in _POSTS and kind not in ("dead", "ante") and not any(
@@ -374,7 +410,15 @@ class _Body:
         text = gd.get("a")
         a = self.amt(text, no) if text else 0
         shown = gd.get("c")
-        if kind in _POSTS:
+        if kind in _POSTS and kind == "straddle" and self.cur_bet.get(nm):  # a blind's poster straddling
+            prev = max(k for k, x in enumerate(raw.acts) if x.kind == "post" and x.name == nm)
+            raw.acts[prev] = raw.acts[prev]._replace(amount=a)
+            raw.notes.append(f"{nm} straddled his own blind to {a} (line {no}): one blind of {a}")
+            self.cur_bet[nm] = a
+        elif kind in ("sb", "bb") and any(x.kind == "post" and x.name == nm and x.extra == kind and x.amount == a
+                                          for x in raw.acts):  # the same blind twice: a line written again
+            raw.notes.append(f"{nm}'s {kind} post of {a} written again (line {no}): read once")
+        elif kind in _POSTS:
             raw.add("post", nm, a, line=no, extra=_POSTS[kind])
             self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
         elif kind == "dead":  # a dead blind goes in the pot, not the bet (PHH has no dead blinds: an ante)
@@ -390,6 +434,8 @@ class _Body:
             raw.add("discard", nm, number(gd.get("n"), "the number of cards discarded", raw, no, 0, 52), cs, line=no)
         elif kind in ("pat", "cashout"):
             raw.add("discard" if kind == "pat" else "cashout", nm, a, line=no)
+        elif kind == "call_to":  # a call written as the street total it brings the caller to
+            common_action(raw, nm, "call", max(0, a - self.cur_bet.get(nm, 0)), None, no, self.cur_bet)
         elif kind in ("raise_by", "allin_add"):  # the chips the action adds: a call, bet or raise
             self.add_chips(nm, a, kind, no)
         elif kind in ("return", "collect"):
@@ -432,6 +478,10 @@ class _Body:
             if cm and cm["n"] in self.names:
                 raw.add("collect", cm["n"], self.amt(cm["a"], no), line=no)
                 return
+        bm = re.match(r"^Board \[(?P<c>[^\]]*)\]\s*$", line)
+        if bm and self.d.board_summary:
+            self.summary_board = list(cards(bm["c"], raw, no))
+            return
         sm = re.match(r"^Seat \d+: (?P<rest>.*)$", line)
         if not sm:
             return  # "Board [..]", "FIRST Board [..]", "Hand was run twice", rake lines: nothing to keep
@@ -453,6 +503,10 @@ class _Body:
         """``Total pot X [Main pot Y. Side pot Z.] | Rake Y | Jackpot Z ...``: the pot, the rake, the
         fees (as the jackpot); a cash-out fee is the player's, not the pot's."""
         raw = self.raw
+        if line in self.total_lines:  # the BetOnline network may print the summary's first lines twice
+            return
+        self.total_lines.append(line)  # (and one line a pot, each with its rake: they add up)
+        before = raw.total_pot
         parts = [p.strip() for p in line.split("|")]
         tm = _TOTAL.match(parts[0])
         if not tm:
@@ -460,7 +514,7 @@ class _Body:
         if _ROUNDED.match(tm["a"]):  # rounded to thousands: not exact
             raw.notes.append(f"the total pot line gives {parts[0]!r}, rounded (line {no})")
         else:
-            raw.total_pot = self.amt(tm["a"], no)
+            raw.total_pot = self.amt(tm["a"], no) + (before or 0)
         for p in parts[1:]:
             km = _ITEM.match(p)
             if _NO_ITEM.match(p) or (km and _ROUNDED.match(km["a"])):
@@ -474,6 +528,8 @@ class _Body:
                 raw.rake = (raw.rake or 0) + v
             elif "cash out fee" in k:
                 continue
+            elif k in ("fee", "fees"):  # pyeval's export of a record's other fees (_fees)
+                raw.fees = (raw.fees or 0) + v
             elif any(f in k for f in _FEES):
                 raw.jackpot = (raw.jackpot or 0) + v
             else:

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import (absolute, acpc, bovada, cake, everest, fulltilt, ggpoker, ipoker, merge, microgaming, ongame, pacific,
-               partypoker, pokerstars, stars_like, winamax, winning)
+from . import (absolute, acpc, bovada, cake, everest, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge, microgaming,
+               ongame, pacific, partypoker, pkr, pokerstars, stars_like, winamax, winning)
 from ._dialect import StarsDialect, looks_like, split
 from ._model import RawHand
 from ._stars import read_hand
@@ -104,6 +104,9 @@ ROOMS: tuple[Room, ...] = (
     starlike_room("bovada", bovada.ROOM),
     starlike_room("absolute", absolute.ROOM),
     starlike_room("cake", cake.ROOM),
+    starlike_room("everleaf", everleaf.ROOM),
+    starlike_room("pkr", pkr.ROOM),
+    starlike_room("kingsclub", kingsclub.ROOM),
     Room("888poker", pacific.looks_like, pacific.split, _888_parse),
     Room("winning", winning.looks_like, winning.split, _wpn_parse),
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),

@@ -37,5 +37,5 @@ DIALECTS: dict[str, StarsDialect] = {
                              (r"^post now (?P<a>[^\s]+)\s*$", "bb"), (r"^post dead (?P<a>[^\s]+)\s*$", "sb"),
                              (r"^ante processed (?P<a>[^\s]+)\s*$", "ante"),
                              (r"^shows (?P<c>(?:[2-9TJQKA]|10)[cdhs](?: (?:[2-9TJQKA]|10)[cdhs])*)\s*$", "show"))),
-                         spaced=("show",)),
+                         spaced=("show",), idle_out=True, net_total=True),
 }
