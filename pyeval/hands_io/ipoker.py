@@ -29,7 +29,7 @@ from ._xml import XMLRefused, close_cut, parse_xml
 
 __all__ = ["parse_game", "split", "looks_like"]
 
-_GAMES = [(r"^(?:texas )?hold'?em\s*(?:nl|sl|бл|no ?limit)\b", "NT"), (r"holdem\s*pl|holdem pot ?limit", "PT"),
+_GAMES = [(r"^six plus hold'?em\s*(?:nl|no ?limit)\b", "N6P"), (r"^(?:texas )?hold'?em\s*(?:nl|sl|бл|no ?limit)\b", "NT"), (r"holdem\s*pl|holdem pot ?limit", "PT"),
           (r"holdem\s*(?:fl|l)\b|holdem limit|holdem fixed|^LH\b.*\blimit\b", "FT"), (r"omaha\s*hi[- /]?lo\s*pl|omaha hi-lo pot ?limit", "PO/8"),
           (r"omaha\s*pl|omaha pot ?limit", "PO"), (r"omaha\s*hi[- /]?lo\s*(?:fl|l)\b|omaha hi-lo limit", "FO/8"),
           (r"omaha\s*(?:fl|l)\b|omaha limit", "FO")]

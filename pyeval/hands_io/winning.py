@@ -130,7 +130,7 @@ def _game(raw: RawHand, gm: re.Match[str], rows: list[tuple[int, str]]) -> None:
     if game is None or game.stem is None:
         why = f"{game.name} ({game.why_not})" if game is not None else f"{gm['game']!r} is not a game pyeval knows"
         raise raw.fail(f"game not supported: {why}", no)
-    if game.stem not in ("T", "O", "O/8", "5O", "5O/8", *_STUD):
+    if game.stem not in ("T", "O", "O/8", "5O", "5O/8", "6O", "6O/8", "6P", *_STUD):
         raise raw.fail(f"game not supported by the WPN reader yet: {game.name}", no)
     if game.stem in _STUD:  # stud is dealt fixed limit: the line names the small and big bet
         raw.game = "F" + game.stem
