@@ -61,11 +61,11 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^is all-In\.?\s*$"), None),
     (re.compile(r"^balance [^,]*, .*?\bcollected (?P<a>[^,\[]+?),.*$"), "collect"),
     (re.compile(r"^Cashed out\s+balance [^,]*, .*?\bcollected (?P<a>[^,\[]+?),.*$"), "cashout"),
-    (re.compile(r"^(?:balance .*|Cash-out Premium.*|opted for cash-out.*|probabl?ity is.*|Cashout Amount is.*|"
+    (re.compile(r"^(?:balance .*|Cash-out Premium.*|opted for cash-out.*|probab\w* is.*|Cashout Amount is.*|"
                 r"shows\S.* for (?:low|high)\.?)\s*$"), None),
     (re.compile(r"^posts big blind \+ dead " + _AMT + r"\.?\s*$"), "both"),
     (re.compile(r"^big blind \+ dead " + _AMT + r"\.?\s*$"), "both"),
-    (re.compile(r"^folds\.?\s*$"), "fold"),
+    (re.compile(r"^(?:Forward )?[Ff]olds\.?\s*$"), "fold"),  # (a fastforward table's fold)
     (re.compile(r"^checks\.?\s*$"), "check"),
     (re.compile(r"^calls " + _AMT + r"\.?\s*$"), "call"),
     (re.compile(r"^bets " + _AMT + r"\.?\s*$"), "bet"),
@@ -117,7 +117,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     """One PartyPoker hand into a RawHand. Raises HandParseError naming the file line."""
     raw = RawHand(venue="PartyPoker", source=source, line=start)
     lines = [ln.replace("\x00", "") for ln in lines]
-    if any(_COMMA_CENTS.search(ln) for ln in lines) and not any(re.search(r"\d\.\d\d\b", ln) for ln in lines):
+    if any(_COMMA_CENTS.search(ln) for ln in lines):
         lines = [_COMMA_CENTS.sub(r"\1.\2", ln) for ln in lines]  # a decimal comma (``$26,02 USD``, ``0,35 €``)
     i = 0
     while i < len(lines) and (_FIRST.match(lines[i]) or not lines[i].strip()):
@@ -133,7 +133,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         line = lines[i].rstrip()
         tm = re.match(r"^Table (?P<t>.+?) \(\s*(?:Real|Play) Money\s*\)", line)
         bm = re.search(r"(?:^| -- )Seat (\d+) is the button\s*$", line)
-        nm = re.match(r"^Total number of players : \d+(?:/(\d+))?\s*$", line)
+        nm = re.match(r"^Total number of players : \d+(?:\s*/\s*(\d+))?\s*$", line)
         if tm:
             raw.table = tm["t"]
         if bm:
@@ -335,10 +335,14 @@ _OTHERS = re.compile(r"^(?:.+ (?:has joined the table|has left the table|left th
 def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
     hand = _Hand(raw, seats)
     for j in range(seats.end, len(lines)):
-        line = lines[j].rstrip()
+        line = re.sub(r"(?<=\S) {2,}(?=\S)", " ", lines[j].rstrip())  # (some exports double the spaces)
         if line.strip():
             hand.line(line, start + j)
     raw.table_rules.pop("party_ante", None)  # the level's ante: only for placing unwritten forced bets
+    if raw.min_bet is None:  # a cash game line names the buy-in: the big blind is the one posted
+        bb = [a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"]
+        if bb:
+            raw.big_blind = raw.min_bet = min(bb)
     if not hand.returned:  # the winner's amount counts a bet nobody called
         return_implicit(raw, True)
     finish_seats(raw, seats, hand.acted)
@@ -399,7 +403,7 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], street_bet:
             if kind is None:
                 return
         gd = m.groupdict()
-        a = amount(gd["a"], raw.scale, raw, no) if gd.get("a") else 0
+        a = amount(re.sub(r"\s*[€£]\s*", "", gd["a"]), raw.scale, raw, no) if gd.get("a") else 0
         if kind not in ("collect", "cashout"):
             acted.add(nm)
         if kind in ("sb", "bb", "both"):
