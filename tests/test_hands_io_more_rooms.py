@@ -678,3 +678,41 @@ def test_ongame_five_card_draw_discards_and_the_new_hand() -> None:
     assert hh.variant == "F5D" and hh.small_bet == 5 and hh.big_bet == 10
     assert "p2 sd Tc7c" in hh.actions and "d dh p2 8h6s" in hh.actions
     assert hh.extra["winnings"] == [0, 0, 40] and hh.extra["_rake"] == 2 and hh.finishing_stacks == [105, 80, 271]
+
+
+ONGAME_TOURNEY = """\
+***** History for hand T5-17000001-1 (TOURNAMENT: "Test Freeroll", R-274-70, buy-in: €0) *****
+Start hand: Mon Dec 27 09:28:36 GMT+0100 2010
+Table: Table #38 [17000001] (NO_LIMIT TEXAS_HOLDEM 10/20, TC)
+User: Ann
+Button: seat 1
+Players in round: 2
+Seat 1: Ann (1500)
+Seat 2: Bob (900)
+Ann posts small blind (10)
+Bob posts big blind (20)
+---
+Dealing pocket cards
+Dealing to Ann: [6c, 3d]
+Ann raises 80 to 100
+Bob raises 880 to 900 [all in]
+Ann calls 800
+---
+--- Dealing flop [Ad, Js, 2c]
+--- Dealing turn [Jd]
+--- Dealing river [4s]
+---
+Summary:
+Main pot: 1800 won by Bob (1800)
+Seat 1: Ann (600), net: -900
+Seat 2: Bob (1800), net: +900, [Ah, Kc] (TWO_PAIR ACE JACK)
+***** End of hand T5-17000001-1 *****
+"""
+
+
+def test_a_tournament_all_in_the_room_did_not_table_replays_without_that_rule() -> None:
+    """Ann called all in and her hand was not shown: the engine's tournament rule (every hand tabled
+    at an all-in) would refuse the record, so the hand replays without it, noted."""
+    hh = _one(ONGAME_TOURNEY, "ongame")
+    assert hh.players == ["Bob", "Ann"] and hh.extra["_pyeval_tournament"] is False and hh.extra["winnings"] == [1800, 0]
+    assert hh.finishing_stacks == [1800, 600] and any("not shown in a tournament" in n for n in hh.extra["_notes"])

@@ -23,6 +23,7 @@ import xml.etree.ElementTree as ET
 from typing import Any, NamedTuple
 
 from ._limits import room_time
+from ._betting import untabled_all_in
 from ._model import MAX_SEAT, RawHand, Seat, amount, cards, number
 from ._settle import chips_in, defer_extra_blinds, implicit_return, return_implicit
 from ._xml import XMLRefused, close_cut, parse_xml
@@ -138,6 +139,7 @@ def parse_game(lines: list[str], start: int = 1, source: str = "") -> RawHand:
             if nm in raw.hole and -1 not in raw.hole[nm]:
                 raw.add("show", nm, cards=tuple(raw.hole[nm]), line=start)
     _settle(raw, bets, start)
+    untabled_all_in(raw)
     return raw
 
 

@@ -28,6 +28,7 @@ import xml.etree.ElementTree as ET
 from typing import NamedTuple
 
 from ._limits import room_time
+from ._betting import untabled_all_in
 from ._model import RawHand, Seat, amount, cards, number
 from ._settle import chips_in, defer_extra_blinds, return_implicit
 from ._xml import XMLRefused, parse_xml
@@ -111,6 +112,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     _header(raw, desc, game, start)
     seats = _seats(raw, game, start)
     _Reader(raw, game, seats, start).run()
+    untabled_all_in(raw)
     return raw
 
 

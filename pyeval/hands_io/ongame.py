@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from ._limits import room_time
+from ._betting import untabled_all_in
 from ._model import (
     BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
 )
@@ -167,6 +168,7 @@ class _Body:
         finish_seats(raw, self.seats, self.acted)
         defer_extra_blinds(raw)
         self.check_balances()
+        untabled_all_in(raw)
 
     def line(self, line: str, no: int) -> None:
         raw = self.raw

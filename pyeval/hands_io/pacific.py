@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from ._limits import room_time
+from ._betting import untabled_all_in
 from ._model import (
     BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
 )
@@ -202,6 +203,7 @@ def _body(raw: RawHand, lines: list[str], start: int, seats: object) -> None:
     finish_seats(raw, seats, acted)
     defer_extra_blinds(raw)
     derive_rake(raw)
+    untabled_all_in(raw)
 
 
 def _raise_mode(raw: RawHand, lines: list[str], first: int, names: list[str], stacks: dict[str, int]) -> bool | None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from ._limits import room_time
+from ._betting import untabled_all_in
 from ._settle import defer_extra_blinds, derive_rake, return_implicit
 from .pacific import looks_like as pacific_looks_like
 from ._model import (
@@ -348,6 +349,7 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
     finish_seats(raw, seats, hand.acted)
     defer_extra_blinds(raw)
     derive_rake(raw)
+    untabled_all_in(raw)
 
 
 def _posts_by_position(raw: RawHand, seats: RoomSeats) -> None:
