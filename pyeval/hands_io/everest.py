@@ -19,11 +19,12 @@ import datetime as _dt
 import re
 import xml.etree.ElementTree as ET
 
-from ._model import RawHand, Seat, amount, card_text as card_list, cards, number
+from ._model import RawHand, Seat, amount, cards, number
+from ._model import card_text as card_list
 from ._settle import chips_in, defer_extra_blinds
 from ._xml import XMLRefused, parse_xml
 
-__all__ = ["looks_like", "split", "parse_hand"]
+__all__ = ["looks_like", "parse_hand", "split"]
 
 _GAMES = {"hold-em": "T", "omaha-hi": "O", "omaha-hi-lo": "O/8"}
 _LIMITS = {"no-limit": "N", "pot-limit": "P", "fixed-limit": "F"}
@@ -102,7 +103,7 @@ def _header(raw: RawHand, session: ET.Element, hand: ET.Element, start: int) -> 
             raw.small_bet, raw.big_bet = parts
     t = hand.get("time") or ""
     if t.isdigit() and len(t) <= 11:
-        raw.time = _dt.datetime.fromtimestamp(int(t), _dt.timezone.utc).replace(tzinfo=None)
+        raw.time = _dt.datetime.fromtimestamp(int(t), _dt.UTC).replace(tzinfo=None)
         raw.time_zone_abbreviation = "UTC"
 
 
@@ -132,45 +133,59 @@ class _Play:
         return self.names[p]
 
     def run(self, hand: ET.Element) -> None:
-        raw, start = self.raw, self.start
+        handlers = {"SEAT": self.seat, "DEALER": self.dealer, "XBLIND": self.no_blind, "BLIND": self.blind,
+                    "ANTE": self.ante, "HOLE": self.hole, "FOLD": self.action, "BET": self.action, "CHECK": self.action,
+                    "COMMUNITY": self.community, "PUSH": self.push, "SWEEP": self.sweep, "SHOW": self.show,
+                    "WIN": self.win, "XSHOW": self.skip, "CHAT": self.skip, "PRIZE": self.skip}
         for el in hand:
-            tag = el.tag
-            if tag == "SEAT":
-                nm = el.get("name") or ""
-                self.names[el.get("position") or ""] = nm
-                raw.seats.append(Seat(_int(raw, el.get("position"), "a position", start) + 1, nm,
-                                      _int(raw, el.get("balance"), "a balance", start), start))
-            elif tag == "DEALER":
-                raw.button_seat = _int(raw, el.get("position"), "the dealer position", start) + 1
-            elif tag == "XBLIND":  # a blind not posted: the player sits this hand out
-                raw.info.append(f"{start}: position {el.get('position')} posts no blind (sits out)")
-            elif tag == "BLIND":
-                self.blind(el)
-            elif tag == "ANTE":
-                raw.add("ante", self.who(el), _int(raw, el.get("amount"), "an ante", start), line=start)
-            elif tag == "HOLE":
-                c = (el.text or "").strip()
-                self.held.add(self.who(el))
-                raw.hole.setdefault(self.who(el), []).extend([] if c in ("--", "") else cards(c, raw, start))
-            elif tag in ("FOLD", "BET", "CHECK"):
-                self.action(el)
-            elif tag == "COMMUNITY":
-                self.community(el)
-            elif tag == "PUSH":
-                raw.add("return", self.who(el), _int(raw, el.get("amount"), "a return", start), line=start)
-            elif tag == "SWEEP":
-                self.rake += _int(raw, el.get("rake"), "the rake", start) + _int(raw, el.get("tax"), "the tax", start)
-            elif tag == "SHOW":
-                cs = cards(el.text or "", raw, start)
-                nm = self.who(el)
-                if not any(a.kind == "show" and a.name == nm for a in raw.acts):
-                    raw.hole[nm] = list(cs)
-                    raw.add("show", nm, cards=cs, line=start)
-            elif tag == "WIN":
-                raw.add("collect", self.who(el), _int(raw, el.get("amount"), "a win", start), line=start)
-            elif tag not in ("XSHOW", "CHAT", "PRIZE"):
-                raise raw.fail(f"unknown element <{tag}>", start)
+            handler = handlers.get(el.tag)
+            if handler is None:
+                raise self.raw.fail(f"unknown element <{el.tag}>", self.start)
+            handler(el)
         self.settle()
+
+    def skip(self, el: ET.Element) -> None:
+        """An element that carries no chips (chat, a hand not shown, a tournament prize)."""
+
+    def seat(self, el: ET.Element) -> None:
+        raw, start = self.raw, self.start
+        nm = el.get("name") or ""
+        self.names[el.get("position") or ""] = nm
+        raw.seats.append(Seat(_int(raw, el.get("position"), "a position", start) + 1, nm,
+                              _int(raw, el.get("balance"), "a balance", start), start))
+
+    def dealer(self, el: ET.Element) -> None:
+        self.raw.button_seat = _int(self.raw, el.get("position"), "the dealer position", self.start) + 1
+
+    def no_blind(self, el: ET.Element) -> None:  # a blind not posted: the player sits this hand out
+        self.raw.info.append(f"{self.start}: position {el.get('position')} posts no blind (sits out)")
+
+    def ante(self, el: ET.Element) -> None:
+        self.raw.add("ante", self.who(el), _int(self.raw, el.get("amount"), "an ante", self.start), line=self.start)
+
+    def hole(self, el: ET.Element) -> None:
+        c = (el.text or "").strip()
+        nm = self.who(el)
+        self.held.add(nm)
+        self.raw.hole.setdefault(nm, []).extend([] if c in ("--", "") else cards(c, self.raw, self.start))
+
+    def push(self, el: ET.Element) -> None:
+        self.raw.add("return", self.who(el), _int(self.raw, el.get("amount"), "a return", self.start), line=self.start)
+
+    def sweep(self, el: ET.Element) -> None:
+        raw = self.raw
+        self.rake += _int(raw, el.get("rake"), "the rake", self.start) + _int(raw, el.get("tax"), "the tax", self.start)
+
+    def show(self, el: ET.Element) -> None:
+        raw = self.raw
+        cs = cards(el.text or "", raw, self.start)
+        nm = self.who(el)
+        if not any(a.kind == "show" and a.name == nm for a in raw.acts):
+            raw.hole[nm] = list(cs)
+            raw.add("show", nm, cards=cs, line=self.start)
+
+    def win(self, el: ET.Element) -> None:
+        self.raw.add("collect", self.who(el), _int(self.raw, el.get("amount"), "a win", self.start), line=self.start)
 
     def blind(self, el: ET.Element) -> None:
         raw = self.raw

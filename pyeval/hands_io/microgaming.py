@@ -28,7 +28,7 @@ from ._model import RawHand, Seat, amount, cards, number
 from ._settle import chips_in, defer_extra_blinds, return_implicit
 from ._xml import XMLRefused, parse_xml
 
-__all__ = ["looks_like", "split", "parse_hand"]
+__all__ = ["looks_like", "parse_hand", "split"]
 
 _GAMES = {"hold'em": "T", "multi table hold'em": "T", "omaha": "O", "omaha h/l": "O/8", "multi table omaha": "O"}
 _LIMITS = {"NL": "N", "PL": "P", "FL": "F", "L": "F"}
@@ -144,80 +144,101 @@ def _seats(raw: RawHand, game: ET.Element, start: int) -> tuple[dict[str, str], 
     return seat_of, ends
 
 
+_DEALS = ("DealFlop", "DealTurn", "DealRiver")
+_POSTS = {"SmallBlind": "sb", "BigBlind": "bb", "PostedToPlay": "bb"}
+
+
 def _play(raw: RawHand, game: ET.Element, seat_of: dict[str, str], start: int) -> None:
-    actions = sorted((a for a in game.iter("Action")), key=lambda a: int(a.get("seq") or 10**6)
-                     if (a.get("seq") or "").isdigit() else 10**6)
+    """The ``<Action>`` elements, by ``seq``, as the RawHand's acts."""
+    actions = sorted(game.iter("Action"), key=lambda a: int(a.get("seq") or 0) if (a.get("seq") or "").isdigit()
+                     else 10**6)
+    _Play(raw, seat_of, start).run(actions)
 
-    def who(a: ET.Element) -> str:
+
+class _Play:
+    def __init__(self, raw: RawHand, seat_of: dict[str, str], start: int) -> None:
+        self.raw, self.seat_of, self.start = raw, seat_of, start
+        self.cur: dict[str, int] = {}
+        self.dealt = False
+        self.totals: bool | None = None
+
+    def who(self, a: ET.Element) -> str:
         s = a.get("seat") or ""
-        if s not in seat_of:
-            raise raw.fail(f"an action for seat {s!r}, which holds no player", start)
-        return seat_of[s]
+        if s not in self.seat_of:
+            raise self.raw.fail(f"an action for seat {s!r}, which holds no player", self.start)
+        return self.seat_of[s]
 
-    def val(a: ET.Element) -> int:
-        return amount(a.get("value") or "0", raw.scale, raw, start)
+    def val(self, a: ET.Element) -> int:
+        return amount(a.get("value") or "0", self.raw.scale, self.raw, self.start)
 
-    street, evs = 0, []
-    for a in actions:
-        t = a.get("type") or ""
-        if t in ("DealFlop", "DealTurn", "DealRiver"):
-            street += 1
-        elif t in ("SmallBlind", "BigBlind", "PostedToPlay", "Call", "Bet", "Raise", "Ante"):
-            k = {"SmallBlind": "post", "BigBlind": "post", "PostedToPlay": "post", "Ante": "ante"}.get(t, t.lower())
-            evs.append((street, k, who(a), val(a)))
-    totals = raises_are_totals(evs, {s.name: s.stack for s in raw.seats})
-    cur: dict[str, int] = {}
-    dealt = False
-    for a in actions:
-        t = a.get("type") or ""
+    def run(self, actions: list[ET.Element]) -> None:
+        raw = self.raw
+        street, evs = 0, []
+        for a in actions:  # which reading of the raises the calls agree with
+            t = a.get("type") or ""
+            if t in _DEALS:
+                street += 1
+            elif t in ("SmallBlind", "BigBlind", "PostedToPlay", "Call", "Bet", "Raise", "Ante"):
+                k = "post" if t in _POSTS else "ante" if t == "Ante" else t.lower()
+                evs.append((street, k, self.who(a), self.val(a)))
+        self.totals = raises_are_totals(evs, {s.name: s.stack for s in raw.seats})
+        for a in actions:
+            self.action(a, a.get("type") or "")
+        if self.totals is not None:
+            raw.notes.append("raise amounts read as " + ("the totals" if self.totals else "the chips added")
+                             + " (the calls agree)")
+
+    def open_hole(self) -> None:
+        if not self.dealt:
+            self.raw.add("street", line=self.start, extra="HOLE CARDS")
+            self.dealt = True
+
+    def action(self, a: ET.Element, t: str) -> None:
+        raw, start = self.raw, self.start
         if t == "DealCards":
-            raw.hole[who(a)] = [_card(c, raw, start) for c in a.iter("Card")]
-            continue
-        if t in ("DealFlop", "DealTurn", "DealRiver"):
-            if not dealt:
-                raw.add("street", line=start, extra="HOLE CARDS")
-                dealt = True
+            raw.hole[self.who(a)] = [_card(c, raw, start) for c in a.iter("Card")]
+        elif t in _DEALS:
+            self.open_hole()
             raw.add("street", cards=tuple(_card(c, raw, start) for c in a.iter("Card")), line=start, extra=t[4:].upper())
-            cur = {}
-            continue
-        if t == "Win":
-            for s in a.iter("Seat"):
-                nm = seat_of.get(s.get("num") or "")
-                if nm is None:
-                    raise raw.fail(f"a win for seat {s.get('num')!r}, which holds no player", start)
-                got = amount(s.get("amount") or "0", raw.scale, raw, start)
-                if got:
-                    raw.add("collect", nm, got, line=start)
-            continue
-        nm = who(a)
-        v = val(a)
-        mine, top = cur.get(nm, 0), max(cur.values(), default=0)
-        if t in ("SmallBlind", "BigBlind", "PostedToPlay"):
-            raw.add("post", nm, v, line=start, extra="sb" if t == "SmallBlind" else "bb")
-            cur[nm] = mine + v
-            continue
-        if t == "Ante":
-            raw.add("ante", nm, v, line=start)
-            continue
-        if not dealt and t in ("Fold", "Check", "Call", "Bet", "Raise", "AllIn"):
-            raw.add("street", line=start, extra="HOLE CARDS")
-            dealt = True
+            self.cur = {}
+        elif t == "Win":
+            self.win(a)
+        elif t in _POSTS or t == "Ante":
+            nm, v = self.who(a), self.val(a)
+            if t == "Ante":
+                raw.add("ante", nm, v, line=start)
+            else:
+                raw.add("post", nm, v, line=start, extra=_POSTS[t])
+                self.cur[nm] = self.cur.get(nm, 0) + v
+        elif t in ("Fold", "Check", "Call", "Bet", "Raise", "AllIn"):
+            self.open_hole()
+            self.betting(self.who(a), t, self.val(a))
+        else:
+            self.settlement(a, t)
+
+    def betting(self, nm: str, t: str, v: int) -> None:
+        raw, start = self.raw, self.start
+        mine, top = self.cur.get(nm, 0), max(self.cur.values(), default=0)
         if t == "Fold":
             raw.add("fold", nm, line=start)
         elif t == "Check":
             raw.add("check", nm, line=start)
         elif t == "Call":
             raw.add("call", nm, v, line=start)
-            cur[nm] = mine + v
-        elif t in ("Bet", "Raise", "AllIn"):
-            to = v if t == "Raise" and totals else mine + v
+            self.cur[nm] = mine + v
+        else:  # Bet, Raise, AllIn: the chips added, or (a Raise in some versions) the total
+            to = v if t == "Raise" and self.totals else mine + v
             if to <= top:
                 raw.add("call", nm, to - mine, line=start)
             else:
                 raw.add("raise" if top else "bet", nm, to, line=start)
-            cur[nm] = to
-        elif t == "MoneyReturned":
-            raw.add("return", nm, v, line=start)
+            self.cur[nm] = to
+
+    def settlement(self, a: ET.Element, t: str) -> None:
+        raw, start = self.raw, self.start
+        nm = self.who(a)
+        if t == "MoneyReturned":
+            raw.add("return", nm, self.val(a), line=start)
         elif t == "ShowCards":
             cs = tuple(_card(c, raw, start) for c in a.iter("Card"))
             raw.hole[nm] = list(cs)
@@ -226,8 +247,16 @@ def _play(raw: RawHand, game: ET.Element, seat_of: dict[str, str], start: int) -
             raw.add("muck", nm, line=start)
         else:
             raise raw.fail(f"unknown action type {t!r}", start)
-    if totals is not None:
-        raw.notes.append("raise amounts read as " + ("the totals" if totals else "the chips added") + " (the calls agree)")
+
+    def win(self, a: ET.Element) -> None:
+        raw = self.raw
+        for s in a.iter("Seat"):
+            nm = self.seat_of.get(s.get("num") or "")
+            if nm is None:
+                raise raw.fail(f"a win for seat {s.get('num')!r}, which holds no player", self.start)
+            got = amount(s.get("amount") or "0", raw.scale, raw, self.start)
+            if got:
+                raw.add("collect", nm, got, line=self.start)
 
 
 def _settle(raw: RawHand, ends: dict[str, int]) -> None:

@@ -25,14 +25,24 @@ from __future__ import annotations
 
 import re
 
-from ._limits import room_time
 from ._betting import untabled_all_in
+from ._limits import room_time
 from ._model import (
-    BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
+    BRACKETS,
+    MAX_SEAT,
+    RawHand,
+    RoomSeats,
+    amount,
+    cards,
+    common_action,
+    finish_seats,
+    number,
+    read_seats,
+    split_hands,
 )
 from ._settle import chips_in, defer_extra_blinds, return_implicit
 
-__all__ = ["looks_like", "split", "parse_hand"]
+__all__ = ["looks_like", "parse_hand", "split"]
 
 _FIRST = re.compile(r"^\*{5} History for hand (?P<id>\S+)(?P<rest>.*?)\*{5}\s*$")
 _START = re.compile(r"^Start hand: \w{3} (?P<mon>\w{3}) (?P<d>\d{1,2}) (?P<H>\d{1,2}):(?P<M>\d{2}):(?P<S>\d{2}) "
@@ -193,7 +203,7 @@ class _Body:
             raw.add("street", line=no, extra=sm["s"])
             self.cur = {}
             return
-        if line.startswith("Dealing to ") or line.startswith("New hand for "):
+        if line.startswith(("Dealing to ", "New hand for ")):
             self.dealt(line, no)
             return
         if self.summary:
