@@ -185,34 +185,37 @@ class _Body:
         if line in ("---", "Dealing pocket cards") or line.startswith("***** End of hand"):
             if line == "Dealing pocket cards":
                 raw.add("street", line=no, extra="HOLE CARDS")
-            return
-        if line == "Summary:":
+        elif line == "Summary:":
             self.summary = True
-            return
+        elif line.startswith("--- Dealing ") or (line.startswith("Dealing ") and line.endswith((" street", "river"))):
+            self.street(line, no)
+        elif line.startswith(("Dealing to ", "New hand for ")):
+            self.dealt(line, no)
+        elif self.summary:
+            self.summary_line(line, no)
+        else:
+            nm = next((n for n in self.seats.names if line.startswith(n + " ")), None)
+            if nm is None:
+                raise raw.fail(f"unrecognised line {line!r}", no)
+            self.action(nm, line[len(nm) + 1:], no)
+
+    def street(self, line: str, no: int) -> None:
+        """``--- Dealing flop [..]`` (written again when the betting between all-in players went on:
+        once is enough) or stud's ``Dealing 4th street``."""
+        raw = self.raw
         dm = re.match(r"^--- Dealing (?P<s>flop|turn|river) (?P<c>\[[^\]]*\])\s*$", line)
+        sm = re.match(r"^Dealing (?P<s>\dth street|river)\s*$", line)
         if dm:
             if any(a.kind == "street" and a.extra == dm["s"].upper() for a in raw.acts):
-                return  # the street written again (the betting between all-in players went on)
+                return
             if not any(a.kind == "street" for a in raw.acts):
                 raw.add("street", line=no, extra="HOLE CARDS")
             raw.add("street", cards=cards(BRACKETS.findall(dm["c"])[-1], raw, no), line=no, extra=dm["s"].upper())
-            self.cur = {}
-            return
-        sm = re.match(r"^Dealing (?P<s>\dth street|river)\s*$", line)
-        if sm and raw.game[1:] in _STUD:
+        elif sm and raw.game[1:] in _STUD:
             raw.add("street", line=no, extra=sm["s"])
-            self.cur = {}
-            return
-        if line.startswith(("Dealing to ", "New hand for ")):
-            self.dealt(line, no)
-            return
-        if self.summary:
-            self.summary_line(line, no)
-            return
-        nm = next((n for n in self.seats.names if line.startswith(n + " ")), None)
-        if nm is None:
+        else:
             raise raw.fail(f"unrecognised line {line!r}", no)
-        self.action(nm, line[len(nm) + 1:], no)
+        self.cur = {}
 
     def dealt(self, line: str, no: int) -> None:
         """``Dealing to NAME: [..]`` (stud: every card so far in its place, ``-`` face down) or a

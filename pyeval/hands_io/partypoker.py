@@ -129,8 +129,16 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     if i >= len(lines):
         raise raw.fail("a hand header without a game line", start + i)
     _game_line(raw, lines[i], start + i)
-    i += 1
-    while i < len(lines) and not _SEAT.match(lines[i]):  # table, button and player count, any order
+    i = _table_lines(raw, lines, i + 1, start)
+    seats = read_seats(raw, lines, i, start, _SEAT, _OUT)
+    _actions(raw, lines, start, seats)
+    return raw
+
+
+def _table_lines(raw: RawHand, lines: list[str], i: int, start: int) -> int:
+    """The table, button and player-count lines after the game line (any order; the 2019+ client
+    writes the button on the table line); the index of the first line after them."""
+    while i < len(lines) and not _SEAT.match(lines[i]):
         line = lines[i].rstrip()
         tm = re.match(r"^Table (?P<t>.+?) \(\s*(?:Real|Play) Money\s*\)", line)
         bm = re.search(r"(?:^| -- )Seat (\d+) is the button\s*$", line)
@@ -145,9 +153,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         elif line.strip() and not tm:
             break
         i += 1
-    seats = read_seats(raw, lines, i, start, _SEAT, _OUT)
-    _actions(raw, lines, start, seats)
-    return raw
+    return i
 
 
 #: The game names of the game line, longest first -> PHH stem ("" for Double Hold'em: not played).
@@ -207,17 +213,7 @@ def _old_stakes(raw: RawHand, pre: str, post: str, lim: str, game: str, no: int)
         lv = re.search(r"Level:\s*(\S+)", post)
         if lv:
             raw.level = lv.group(1)
-        ba = re.search(r"(?:Blinds|Stakes)(?:-Antes)?\((?P<sb>[\d,]+)\s*/\s*(?P<bb>[\d,]+)(?:\s*-?(?P<ante>[\d,]+))?\)", post)
-        if ba:
-            if raw.game[1:] in _STUD_GAMES:
-                raw.small_bet, raw.big_bet = amount(ba["sb"], 1, raw, no), amount(ba["bb"], 1, raw, no)
-            else:
-                raw.small_blind = amount(ba["sb"], 1, raw, no)
-                raw.big_blind = raw.min_bet = amount(ba["bb"], 1, raw, no)
-                if raw.game[0] == "F":  # fixed limit: the small bet is the big blind
-                    raw.small_bet, raw.big_bet = raw.big_blind, 2 * raw.big_blind
-            if ba["ante"]:
-                raw.table_rules["party_ante"] = amount(ba["ante"], 1, raw, no)
+        _level_stakes(raw, post, no)
         return
     bi = re.search(r"(?P<b>\S+(?: [A-Z]{3})?) Buy-in\b", post) or re.search(r"(?P<b>\S+(?: [A-Z]{3})?) Buy-in\b", pre)
     if bi:  # a sit & go / tournament line: chips; its id and level follow on a ``Trny:`` line
@@ -237,6 +233,23 @@ def _old_stakes(raw: RawHand, pre: str, post: str, lim: str, game: str, no: int)
         raw.small_bet, raw.big_bet = amount(st[0], 100, raw, no), amount(st[1], 100, raw, no)
     elif body:
         raw.notes.append(f"the table's buy-in is {body} (line {no}); the blinds are read from the posts")
+
+
+def _level_stakes(raw: RawHand, post: str, no: int) -> None:
+    """A tournament line's ``Blinds(25/50)``/``Blinds-Antes(25/50 -5)``/``Stakes-Antes(60/120-10)``:
+    the blinds (fixed limit: the big blind is the small bet), stud's bets, the level's ante."""
+    ba = re.search(r"(?:Blinds|Stakes)(?:-Antes)?\((?P<sb>[\d,]+)\s*/\s*(?P<bb>[\d,]+)(?:\s*-?(?P<ante>[\d,]+))?\)", post)
+    if not ba:
+        return
+    if raw.game[1:] in _STUD_GAMES:
+        raw.small_bet, raw.big_bet = amount(ba["sb"], 1, raw, no), amount(ba["bb"], 1, raw, no)
+    else:
+        raw.small_blind = amount(ba["sb"], 1, raw, no)
+        raw.big_blind = raw.min_bet = amount(ba["bb"], 1, raw, no)
+        if raw.game[0] == "F":  # fixed limit: the small bet is the big blind
+            raw.small_bet, raw.big_bet = raw.big_blind, 2 * raw.big_blind
+    if ba["ante"]:
+        raw.table_rules["party_ante"] = amount(ba["ante"], 1, raw, no)
 
 
 def _new_game_line(raw: RawHand, t: str, gm: re.Match[str], stem: str, line: str, no: int) -> None:
@@ -398,33 +411,36 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], street_bet:
         m = pat.match(rest)
         if not m:
             continue
-        if kind is None or kind in ("collect", "cashout") and rest.startswith(("balance ", "Cashed out")):
-            sm = re.search(r"\](?:[^\[]*)$", rest) and re.search(r"\[(?P<c>[^\]]*)\]\s*\[[^\]]*\]\s*$", rest)
-            if rest.startswith(("balance ", "Cashed out")) and sm:  # the 2019+ summary: the cards shown
+        if rest.startswith(("balance ", "Cashed out")):  # the 2019+ summary: the cards shown
+            sm = re.search(r"\[(?P<c>[^\]]*)\]\s*\[[^\]]*\]\s*$", rest)
+            if sm:
                 common_action(raw, nm, "show", 0, sm["c"], no, street_bet)
-            if kind is None:
-                return
+        if kind is None:
+            return
         gd = m.groupdict()
         a = amount(re.sub(r"\s*[€£]\s*", "", gd["a"]), raw.scale, raw, no) if gd.get("a") else 0
         if kind not in ("collect", "cashout"):
             acted.add(nm)
-        if kind in ("sb", "bb", "both"):
-            raw.add("post", nm, a, line=no, extra=kind)
-            street_bet[nm] = street_bet.get(nm, 0) + a
-        elif kind == "raiseto":  # the 2019+ client: the street total
-            common_action(raw, nm, "raise", a, None, no, street_bet)
-        elif kind == "cashout":
-            raw.add("cashout", nm, a, line=no)
-        elif kind in ("raise", "allin"):  # Party writes what the action adds; PHH the street total
-            to = street_bet.get(nm, 0) + a
-            allin_call = kind == "allin" and to <= max(street_bet.values(), default=0)  # all in for a call or less
-            common_action(raw, nm, "call" if allin_call else "raise", a if allin_call else to, None, no, street_bet)
-        elif kind == "collect":
-            raw.add("collect", nm, a, line=no)
-        else:
-            common_action(raw, nm, kind, a, gd.get("c"), no, street_bet)
+        _record(raw, nm, kind, a, gd.get("c"), no, street_bet)
         return
     if rest.startswith("posts button blind"):
         raise raw.fail("game not supported: Short Deck's button blind (every player antes, the button posts a blind) "
                        "has no PHH form", no)
     raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)
+
+
+def _record(raw: RawHand, nm: str, kind: str, a: int, shown: str | None, no: int, street_bet: dict[str, int]) -> None:
+    """One action of ``kind`` (a name of :data:`_ACTS`) and its amount ``a`` as the RawHand's act."""
+    if kind in ("sb", "bb", "both"):
+        raw.add("post", nm, a, line=no, extra=kind)
+        street_bet[nm] = street_bet.get(nm, 0) + a
+    elif kind == "raiseto":  # the 2019+ client: the street total
+        common_action(raw, nm, "raise", a, None, no, street_bet)
+    elif kind in ("cashout", "collect"):
+        raw.add(kind, nm, a, line=no)
+    elif kind in ("raise", "allin"):  # Party writes what the action adds; PHH the street total
+        to = street_bet.get(nm, 0) + a
+        allin_call = kind == "allin" and to <= max(street_bet.values(), default=0)  # all in for a call or less
+        common_action(raw, nm, "call" if allin_call else "raise", a if allin_call else to, None, no, street_bet)
+    else:
+        common_action(raw, nm, kind, a, shown, no, street_bet)

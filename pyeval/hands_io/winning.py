@@ -181,23 +181,10 @@ class _Hand:
 
     def line(self, line: str, no: int) -> bool:
         raw = self.raw
-        st = _STREET.match(line)
         um = re.match(r"^Uncalled bet \((?P<a>[\d.,]+)\) returned to (?P<n>.+)$", line)
         pm = _POT.match(line)
-        sst = _STUD_STREET.match(line) if raw.game[1:] in _STUD else None
-        if sst:
-            if not any(a.kind == "street" for a in raw.acts):
-                raw.add("street", line=no, extra="HOLE CARDS")
-            raw.add("street", line=no, extra=sst["name"])
-            self.cur = {}
-        elif st:
-            b = BRACKETS.findall(st["cards"])
-            if not b:
-                raise raw.fail(f"the {st['name']} without cards", no)
-            if not any(a.kind == "street" for a in raw.acts):
-                raw.add("street", line=no, extra="HOLE CARDS")
-            raw.add("street", cards=cards(b[-1], raw, no), line=no, extra=st["name"])
-            self.cur = {}
+        if line.startswith("*** ") and self.street(line, no):
+            pass
         elif um and um["n"] in self.seats.names:
             raw.add("return", um["n"], self.amt(um["a"], no), line=no)
         elif pm:
@@ -216,6 +203,26 @@ class _Hand:
             return False
         return True
 
+    def street(self, line: str, no: int) -> bool:
+        """``*** FLOP ***: [..]`` (the board's new cards) or a stud street's label; False for another line."""
+        raw = self.raw
+        st = _STREET.match(line)
+        sst = _STUD_STREET.match(line) if raw.game[1:] in _STUD else None
+        m = st or sst
+        if m is None:
+            return False
+        new: tuple[int, ...] = ()
+        if st:
+            b = BRACKETS.findall(st["cards"])
+            if not b:
+                raise raw.fail(f"the {st['name']} without cards", no)
+            new = cards(b[-1], raw, no)
+        if not any(a.kind == "street" for a in raw.acts):
+            raw.add("street", line=no, extra="HOLE CARDS")
+        raw.add("street", cards=new, line=no, extra=m["name"])
+        self.cur = {}
+        return True
+
     def action(self, rest: str, no: int) -> bool:
         raw = self.raw
         nm = next((n for n in self.seats.names if rest.startswith(n + " ")), None)
@@ -227,35 +234,36 @@ class _Hand:
                 continue
             if kind == "card":
                 raw.hole.setdefault(nm, []).extend(cards(m["c"], raw, no))
-                return True
-            if kind == "down":  # a card face down: stud keeps its place in the dealing order
+            elif kind == "down":  # a card face down: stud keeps its place in the dealing order
                 if raw.game[1:] in _STUD:
                     raw.hole.setdefault(nm, []).append(-1)
-                return True
-            if kind is None:
-                return True
-            if not any(a.kind == "street" for a in raw.acts) and kind not in ("sb", "bb", "ante"):
-                raw.add("street", line=no, extra="HOLE CARDS")
-            self.acted.add(nm)
-            a = self.amt(m["a"], no) if m.groupdict().get("a") else 0
-            if kind == "bring_in":
-                raw.add("bring_in", nm, a, line=no)
-                raw.bring_in = raw.bring_in or a
-                self.cur[nm] = a
-            elif kind in ("sb", "bb", "straddle"):
-                raw.add("post", nm, a, line=no, extra=kind)
-                self.cur[nm] = self.cur.get(nm, 0) + a
-            elif kind == "allin":  # the chips added: a call, or a bet or raise to the new total
-                to = self.cur.get(nm, 0) + a
-                top = max(self.cur.values(), default=0)
-                kind2, amt2 = ("call", a) if to <= top else (("raise", to) if top else ("bet", a))
-                common_action(raw, nm, kind2, amt2, None, no, self.cur)
-            elif kind == "raise" and self.raises_added:
-                common_action(raw, nm, "raise", self.cur.get(nm, 0) + a, None, no, self.cur)
-            else:
-                common_action(raw, nm, kind, a, None, no, self.cur)
+            elif kind is not None:
+                if not any(a.kind == "street" for a in raw.acts) and kind not in ("sb", "bb", "ante"):
+                    raw.add("street", line=no, extra="HOLE CARDS")
+                self.acted.add(nm)
+                self.record(nm, kind, self.amt(m["a"], no) if m.groupdict().get("a") else 0, no)
             return True
         return False
+
+    def record(self, nm: str, kind: str, a: int, no: int) -> None:
+        """One betting action of ``kind`` and its amount as the RawHand's act."""
+        raw = self.raw
+        if kind == "bring_in":
+            raw.add("bring_in", nm, a, line=no)
+            raw.bring_in = raw.bring_in or a
+            self.cur[nm] = a
+        elif kind in ("sb", "bb", "straddle"):
+            raw.add("post", nm, a, line=no, extra=kind)
+            self.cur[nm] = self.cur.get(nm, 0) + a
+        elif kind == "allin":  # the chips added: a call, or a bet or raise to the new total
+            to = self.cur.get(nm, 0) + a
+            top = max(self.cur.values(), default=0)
+            kind2, amt2 = ("call", a) if to <= top else (("raise", to) if top else ("bet", a))
+            common_action(raw, nm, kind2, amt2, None, no, self.cur)
+        elif kind == "raise" and self.raises_added:
+            common_action(raw, nm, "raise", self.cur.get(nm, 0) + a, None, no, self.cur)
+        else:
+            common_action(raw, nm, kind, a, None, no, self.cur)
 
     def result(self, line: str, no: int) -> bool:
         """A player's summary line: his cards when shown, his bets (checked) and what he collected."""
