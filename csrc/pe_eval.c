@@ -189,7 +189,9 @@ static int pe_batch_or(const uint8_t *cards, size_t rows, int k, uint16_t *out, 
  *          card through pe_one_key (which carries PE_SUIT_INIT): one load and one add for two
  *          cards. Built on first use; only the 2,704 entries of two distinct cards 0..51 are
  *          written, and every 16-bit index is inside the table whatever the bytes;
- *   lookups: the 16 keys' values back to back (pe_lookup_block, as the row-by-row batch). */
+ *   lookups: every row through the hash back to back, with no flush test between them (5-card rows
+ *          through pe_d5_*, an L1-sized hash); the block's flush rows are redone afterwards;
+ *   rows are prefetched non-temporally a few blocks ahead, as in the AVX-512 kernel. */
 #if defined(__clang__)
 #define PE_SHUF(T, a, b, ...) ((T)__builtin_shufflevector((T)(a), (T)(b), __VA_ARGS__))
 #else
