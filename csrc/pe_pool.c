@@ -265,6 +265,10 @@ int pe_eval_batch_threads(const uint8_t *cards, size_t rows, int k, int max_kern
 }
 
 /* ---- exact equity on threads ---- */
+/* Boards x deals x players (the plain enumeration's evaluations, an upper bound of the spot's work)
+ * below which a spot runs on one thread. */
+#define PE_EQ_THREADS_MIN_WORK 65536.0
+
 int pe_eq_spot_claim(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
                      const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t max_work,
                      uint32_t parts, uint64_t *claim, pe_eq_spot_out *out);
@@ -308,6 +312,13 @@ int pe_eq_spot_threads(const uint8_t *combos, const uint32_t *offsets, const uin
 {
     if (!out) return PE_ERR_ARG;
     if (threads > PE_POOL_MAX) threads = PE_POOL_MAX;
+    if (threads > 1 && offsets && players >= 2 && players <= PE_EQ_MAX_PLAYERS) {
+        /* a small spot (a flop or turn heads-up: tens of microseconds) runs on one thread: waking
+         * the pool would cost more than the second thread saves */
+        double work = (double)pe_eq_board_count(players, nboard, ndead) * (double)players;
+        for (int i = 0; i < players; i++) work *= (double)(offsets[i + 1] - offsets[i]);
+        if (work < PE_EQ_THREADS_MIN_WORK) threads = 1;
+    }
     if (threads <= 1)
         return pe_eq_spot(combos, offsets, weights, players, board, nboard, dead, ndead, NULL, 0, 0, 0, max_work, out);
     eq_job *j = (eq_job *)malloc(sizeof *j);
