@@ -25,13 +25,6 @@
 #define PE_POOL_THREADS 1
 #include <pthread.h>
 #include <unistd.h>
-#if defined(__x86_64__) || defined(__i386__)
-#define PE_PAUSE() __builtin_ia32_pause()
-#elif defined(__aarch64__)
-#define PE_PAUSE() __asm__ __volatile__("yield")
-#else
-#define PE_PAUSE() ((void)0)
-#endif
 #else
 #define PE_POOL_THREADS 0
 #endif
