@@ -183,9 +183,9 @@ class _Body:
         if (raw.tournament is not None and not d.tables_all_ins and not raw.dealt_sitting_out
                 and any(a.kind == "muck" for a in raw.acts) and self.all_in()):
             # the room let a hand be mucked at an all-in in a tournament (PokerStars before it tabled
-            # every hand then): the engine's tournament mode would refuse the muck, so the hand
-            # replays without that mode (its other rules change nothing here: no rake, one board)
-            raw.table_rules["tournament"] = False
+            # every hand then): replayed under the room's rule (PokerRules.tournament_all_in_show,
+            # decision 029), still in tournament mode
+            raw.table_rules["tournament_all_in_show"] = False
             raw.notes.append("a hand was mucked in a tournament: replayed without tournament mode's rule that "
                              "every hand is tabled at an all-in (the room did not apply it)")
         self.settle()
@@ -421,9 +421,8 @@ class _Body:
         elif kind in _POSTS:
             raw.add("post", nm, a, line=no, extra=_POSTS[kind])
             self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
-        elif kind == "dead":  # a dead blind goes in the pot, not the bet (PHH has no dead blinds: an ante)
-            raw.add("ante", nm, a, line=no)
-            raw.notes.append(f"{nm} posted a dead blind of {a} (line {no}): kept as his ante")
+        elif kind == "dead":  # a dead blind goes in the pot, not the bet (PHH _dead_blinds, decision 029)
+            raw.add("post", nm, a, line=no, extra="dead")
         elif kind == "bring_in":
             if raw.bring_in is None:
                 raw.bring_in = a
