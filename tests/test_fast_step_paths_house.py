@@ -94,7 +94,10 @@ def _hu_script(rules_i: int, seed: int, rounds: int, narrow: bool = False) -> li
                 _try(log, rnd.decide, a)
                 log.append((rnd.phase, rnd.to_act, rnd.street))
             if step is not None:
+                if rng.random() < 0.1:
+                    shoe.shuffle()  # mid-round: the step may draw cards already on the table (refused)
                 _try(log, step, shoe)
+                log.append(rnd.board)
         _try(log, rnd.expose_dealer)
         if rng.random() < 0.5:
             _try(log, rnd.settle_next)
