@@ -151,7 +151,7 @@ def test_burn_deal_is_burn_then_deal() -> None:
     a.shuffle()
     b.shuffle()
     for k in (3, 2, 0, 7):
-        assert a._burn_deal(k) == (b.burn(), *b.deal(k))
+        assert a._burn_deal(k) == (b.burn(), b.deal(k))
         assert a.remaining == b.remaining and a.discards == b.discards
     a.deal(a.remaining - 2)
     b.deal(b.remaining - 2)

@@ -442,15 +442,28 @@ class HeadsUpRound:
         if self._phase is not _P_FLOP:
             self._need(_P_FLOP, "burn and deal the flop")
         if type(source) is _Shoe and FAST:  # a shoe deals card ints 0..51: only repeats are possible
-            drawn = source._burn_deal(3)
+            b, cards = source._burn_deal(3)
             used = self._used
             n = len(used)
-            used.update(drawn)
+            used.add(b)
+            used.update(cards)
             if len(used) != n + 4:
                 self._used = used = self._on_table()
-                _check_drawn(drawn, 4, used)  # raises DuplicateCardError
-        else:
-            drawn = _check_drawn((source.burn(), *source.deal(3)), 4, self._used)  # adds only if valid
+                _check_drawn((b, *cards), 4, used)  # raises DuplicateCardError
+            burn = (b,)
+            ev = self._events
+            ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
+            self._burns += burn
+            self._board = cards
+            ev.append(_tn(Event, (_K_FLOP, None, 0, cards, None)))
+            if self._raised:
+                self._open(_P_POSTFLOP)
+            else:  # _open: every player decides
+                self._phase = _P_POSTFLOP
+                self._street = _S_FLOP
+                self._queue = list(self._players)
+            return
+        drawn = _check_drawn((source.burn(), *source.deal(3)), 4, self._used)  # adds only if valid
         burn = drawn[:1]
         self._burns += burn
         self._board = flop = drawn[1:]
@@ -467,15 +480,28 @@ class HeadsUpRound:
         if self._phase is not _P_TURN_RIVER:
             self._need(_P_TURN_RIVER, "burn and deal the turn and river")
         if type(source) is _Shoe and FAST:  # a shoe deals card ints 0..51: only repeats are possible
-            drawn = source._burn_deal(2)
+            b, cards = source._burn_deal(2)
             used = self._used
             n = len(used)
-            used.update(drawn)
+            used.add(b)
+            used.update(cards)
             if len(used) != n + 3:
                 self._used = used = self._on_table()
-                _check_drawn(drawn, 3, used)  # raises DuplicateCardError
-        else:
-            drawn = _check_drawn((source.burn(), *source.deal(2)), 3, self._used)  # adds only if valid
+                _check_drawn((b, *cards), 3, used)  # raises DuplicateCardError
+            burn = (b,)
+            ev = self._events
+            ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
+            self._burns += burn
+            self._board += cards
+            ev.append(_tn(Event, (_K_TURN_RIVER, None, 0, cards, None)))
+            if self._raised:
+                self._open(_P_FINAL)
+            else:  # _open: every player decides
+                self._phase = _P_FINAL
+                self._street = _S_RIVER
+                self._queue = list(self._players)
+            return
+        drawn = _check_drawn((source.burn(), *source.deal(2)), 3, self._used)  # adds only if valid
         burn = drawn[:1]
         self._burns += burn
         tr = drawn[1:]
@@ -539,6 +565,8 @@ class HeadsUpRound:
         wagers, folded = self._wagers, self._folded
         if not folded and FAST:  # the players are in ascending order already
             self._to_settle = list(reversed(self._players))
+            self._phase = _P_SETTLEMENT
+            return dv
         else:
             self._to_settle = (sorted((s for s in self._players if s not in folded), reverse=True)
                                + sorted((s for s in folded if wagers[s][2] or wagers[s][3]), reverse=True))

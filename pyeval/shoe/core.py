@@ -449,19 +449,19 @@ class Shoe(SeededSource):
                 _raise_status(c, "cannot burn a card: the shoe is empty")
         return c
 
-    def _burn_deal(self, k: int) -> tuple[int, ...]:
-        """``(self.burn(), *self.deal(k))`` in one Python call, ``0 <= k <= 7`` (private: the house
+    def _burn_deal(self, k: int) -> tuple[int, tuple[int, ...]]:
+        """``(self.burn(), self.deal(k))`` in one Python call, ``0 <= k <= 7`` (private: the house
         rounds' dealer steps, docs/decisions/032). The same cards, state and errors."""
         if self._fresh:
-            return (self.burn(), *self.deal(k))
+            return self.burn(), self.deal(k)
         s = self._s
         b = lib.pe_shoe_burn_one(s)
         if b < 0:
             b = self.burn()  # busy: retried; empty: raises as burn() does
         v = lib.pe_shoe_deal_packed(s, k)
         if v < 0:
-            return (b, *self.deal(k))  # busy: retried; too few cards: raises as deal() does
-        return (b, *v.to_bytes(k, "little"))
+            return b, self.deal(k)  # busy: retried; too few cards: raises as deal() does
+        return b, tuple(v.to_bytes(k, "little"))
 
     def discard(self, cards: Iterable[int]) -> None:
         """Put cards from the layout on the discard rack, in the order given (the order in which the
