@@ -264,3 +264,38 @@ def test_crisscross_settlement_cache_is_hit(monkeypatch: pytest.MonkeyPatch) -> 
     assert 0 < len(table._settle_cache) < seats
     _fast(monkeypatch, False)
     assert _cc_script(0, 5, 40) == (_fast(monkeypatch, True), _cc_script(0, 5, 40))[1]
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules_i=st.integers(0, len(HU_RULES) - 1), seed=st.integers(0, 2**32 - 1), players=st.integers(1, 6))
+def test_headsup_run_plays_as_the_steps(rules_i: int, seed: int, players: int) -> None:
+    """``run`` (its decisions inlined) against the same rounds stepped by hand."""
+    rules = HU_RULES[rules_i]
+
+    def policy(d: Any) -> int:
+        x = (d.hole[0] * 7 + d.hole[1] + d.street * 13 + len(d.board)) % 5
+        return d.options[x % len(d.options)] if x < 2 else 0
+
+    def play(auto: bool) -> list[Any]:
+        shoe = Shoe(seed=seed)
+        out: list[Any] = []
+        for _ in range(20):
+            shoe.shuffle()
+            rnd = HeadsUpRound(rules)
+            for s in range(1, players + 1):
+                rnd.place_wagers(s, rules.ante_min * 2, rules.ante_min * 2, 0, 0)
+            if auto:
+                out.append(rnd.run(shoe, policy))
+            else:
+                rnd.deal(shoe)
+                for step in (rnd.burn_and_flop, rnd.burn_turn_and_river, None):
+                    while rnd.to_act is not None:
+                        rnd.decide(policy(rnd.decision()))
+                    if step is not None:
+                        step(shoe)
+                rnd.expose_dealer()
+                out.append(rnd.settle())
+            out.append(rnd.events)
+        return out
+
+    assert play(True) == play(False)

@@ -820,24 +820,32 @@ class HeadsUpRound:
         :meth:`raise_wager` and :meth:`check` apply them. When the strategy itself moved the round
         on, its answer goes through :meth:`decide` as it is."""
         q, st, rules = self._queue, self._street, self._rules
-        cache, wagers, events = rules._raise_cache, self._wagers, self._events
+        cache, wagers, events, raised = rules._raise_cache, self._wagers, self._events, self._raised
+        ph = self._phase  # the phase after this street (_after_decision):
+        nxt = _P_FLOP if ph is _P_PREFLOP else _P_TURN_RIVER if ph is _P_POSTFLOP else _P_SHOWDOWN
         while q and self._street is st:
             s = q[0]
             ante = wagers[s][0]
-            opts = _raise_options(cache, st, ante, rules)  # type: ignore[arg-type]
+            opts = cache.get((st, ante))  # type: ignore[arg-type]
+            if opts is None:
+                opts = _raise_options(cache, st, ante, rules)  # type: ignore[arg-type]
             f = per_player[s] if per_player is not None else strategy
             a = f(_tn(Decision, (s, st, self._hole[s], self._board, ante, opts)))  # type: ignore[operator]
             if not (q and q[0] == s and self._street is st):
                 self.decide(a)
-            elif a and type(a) is int and a in opts:
-                self._raised[s] = (st, a)  # type: ignore[assignment]
+                continue
+            if a and type(a) is int and a in opts:
+                raised[s] = (st, a)  # type: ignore[assignment]
                 events.append(_tn(Event, (_K_RAISE, s, a, (), st)))
-                self._after_decision()
             elif a or st is _S_RIVER:
                 self.decide(a)  # a Raise to check (raises when not allowed), or a fold (f)
+                continue
             else:
                 events.append(_tn(Event, (_K_CHECK, s, 0, (), st)))
-                self._after_decision()
+            q.pop(0)  # _after_decision
+            if not q:
+                self._street = None
+                self._phase = nxt
 
     @classmethod
     def replay(cls, rules: HeadsUpRules, events: Sequence[Event]) -> HeadsUpRound:
