@@ -299,3 +299,33 @@ def test_headsup_run_plays_as_the_steps(rules_i: int, seed: int, players: int) -
         return out
 
     assert play(True) == play(False)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(1, 6))
+def test_crisscross_play_round_plays_as_the_steps(seed: int, players: int) -> None:
+    """``play_round`` (its decisions inlined) against the same rounds stepped by hand."""
+    from pyeval.crisscross import basic_strategy, play_round
+
+    rules = CrissCrossRules()
+    auto, manual = CrissCrossTable(rules, seed=seed), CrissCrossTable(rules, seed=seed)
+    for _ in range(15):
+        a = play_round(auto, {s: (rules.min_ante, rules.min_bonus) for s in range(1, players + 1)})
+        rnd = manual.new_round()
+        for s in range(1, players + 1):
+            rnd.place_wagers(s, rules.min_ante, rules.min_ante, rules.min_bonus)
+        rnd.no_more_bets()
+        rnd.deal()
+        rnd.count_stub() if manual.stub_count_due else rnd.discard_stub()
+        if not rnd.complete:
+            c = rnd.community
+            known: tuple[Any, Any] = ((), ())
+            for d, nxt in ((0, ((c[1], c[3]), ())), (1, ((c[1], c[3]), (c[0], c[4]))), (2, None)):
+                while (s := rnd.to_act) is not None:
+                    m = basic_strategy(d, rnd.hole(s), *known)
+                    rnd.bet(s, m) if m else rnd.fold(s)
+                rnd.reveal()
+                if nxt is not None:
+                    known = nxt
+            rnd.settle()
+        assert a == rnd.record
