@@ -177,6 +177,246 @@ static int pe_batch_or(const uint8_t *cards, size_t rows, int k, uint16_t *out, 
     PE_BATCH_LOOP(pe_row_eval_or)
 }
 
+/* ---- the portable kernel (docs/decisions/030-portable-kernel-ahead-of-ompeval.md) ----
+ * Blocks of 16 rows, the two jobs apart:
+ *   validation: 8 bytes from each row's start in GCC/clang vector types (SSE2 on every x86-64 CPU,
+ *          NEON on every aarch64 CPU, plain code elsewhere), a 16 x 8 byte transpose by unpacks so
+ *          that register j holds card j of the 16 rows, then one compare a register for bytes
+ *          >= 52 and one a pair of registers for repeats; a block with any bad row stops the
+ *          kernel and the row-by-row batch names that row;
+ *   keys: two cards at a time, the row's bytes 2i and 2i + 1 read as one native uint16 index into
+ *          pe_pair_key (the two cards' key sum: rank keys and suit counters), an odd row's last
+ *          card through pe_one_key (which carries PE_SUIT_INIT): one load and one add for two
+ *          cards. Built on first use; only the 2,704 entries of two distinct cards 0..51 are
+ *          written, and every 16-bit index is inside the table whatever the bytes;
+ *   lookups: the 16 keys' values back to back (pe_lookup_block, as the row-by-row batch). */
+#if defined(__clang__)
+#define PE_SHUF(T, a, b, ...) ((T)__builtin_shufflevector((T)(a), (T)(b), __VA_ARGS__))
+#else
+#define PE_SHUF(T, a, b, ...) ((T)__builtin_shuffle((T)(a), (T)(b), (T){__VA_ARGS__}))
+#endif
+typedef uint8_t pe_v16b __attribute__((vector_size(16)));
+typedef uint16_t pe_v8h __attribute__((vector_size(16)));
+typedef uint32_t pe_v4s __attribute__((vector_size(16)));
+typedef uint64_t pe_v2d __attribute__((vector_size(16)));
+
+/* Interleaves of a and b (the low or high halves, by 8-, 16-, 32- and 64-bit elements): the SSE2
+ * punpckl / punpckh instructions, NEON zip1 / zip2. */
+#define PE_LO8(a, b) PE_SHUF(pe_v16b, a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23)
+#define PE_HI8(a, b) PE_SHUF(pe_v16b, a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31)
+#define PE_LO16(a, b) ((pe_v16b)PE_SHUF(pe_v8h, a, b, 0, 8, 1, 9, 2, 10, 3, 11))
+#define PE_HI16(a, b) ((pe_v16b)PE_SHUF(pe_v8h, a, b, 4, 12, 5, 13, 6, 14, 7, 15))
+#define PE_LO32(a, b) ((pe_v16b)PE_SHUF(pe_v4s, a, b, 0, 4, 1, 5))
+#define PE_HI32(a, b) ((pe_v16b)PE_SHUF(pe_v4s, a, b, 2, 6, 3, 7))
+#define PE_LO64(a, b) ((pe_v16b)PE_SHUF(pe_v2d, a, b, 0, 2))
+#define PE_HI64(a, b) ((pe_v16b)PE_SHUF(pe_v2d, a, b, 1, 3))
+
+/* 1 when the 16 rows of k cards at c are valid (cards 0..51, none twice in a row). Reads 8 bytes
+ * from each row's start (bytes past the k-th are ignored). */
+static PE_ALWAYS_INLINE int pe_valid16(const uint8_t *c, const int k)
+{
+    pe_v16b a[8], t[8], u[8], w[8], x[8];
+    for (int i = 0; i < 8; i++) { /* row i in bytes 0-7, row i + 8 in bytes 8-15 */
+        uint64_t lo, hi;
+        memcpy(&lo, c + (size_t)i * (size_t)k, 8);
+        memcpy(&hi, c + (size_t)(i + 8) * (size_t)k, 8);
+        a[i] = (pe_v16b)(pe_v2d){lo, hi};
+    }
+    for (int p = 0; p < 4; p++) { /* t[2p]: rows 2p, 2p + 1 byte by byte; t[2p + 1]: rows 2p + 8, 2p + 9 */
+        t[2 * p] = PE_LO8(a[2 * p], a[2 * p + 1]);
+        t[2 * p + 1] = PE_HI8(a[2 * p], a[2 * p + 1]);
+    }
+    for (int h = 0; h < 2; h++) /* u[4h + 2q + j]: cards 4j..4j + 3 of rows 8h + 4q .. 8h + 4q + 3 */
+        for (int q = 0; q < 2; q++) {
+            u[4 * h + 2 * q] = PE_LO16(t[4 * q + h], t[4 * q + 2 + h]);
+            u[4 * h + 2 * q + 1] = PE_HI16(t[4 * q + h], t[4 * q + 2 + h]);
+        }
+    for (int h = 0; h < 2; h++) /* w[4h + 2j + m]: cards 4j + 2m, 4j + 2m + 1 of rows 8h .. 8h + 7 */
+        for (int j = 0; j < 2; j++) {
+            w[4 * h + 2 * j] = PE_LO32(u[4 * h + j], u[4 * h + 2 + j]);
+            w[4 * h + 2 * j + 1] = PE_HI32(u[4 * h + j], u[4 * h + 2 + j]);
+        }
+    for (int m = 0; m < 4; m++) { /* x[j]: card j of rows 0..15 */
+        x[2 * m] = PE_LO64(w[m], w[4 + m]);
+        x[2 * m + 1] = PE_HI64(w[m], w[4 + m]);
+    }
+    pe_v16b bad = (pe_v16b)(x[0] > 51);
+    for (int j = 1; j < k; j++) bad |= (pe_v16b)(x[j] > 51);
+    for (int i = 0; i < k; i++)
+        for (int j = i + 1; j < k; j++) bad |= (pe_v16b)(x[i] == x[j]);
+    const pe_v2d any = (pe_v2d)bad;
+    return (any[0] | any[1]) == 0;
+}
+
+#define PE_PAIRS 65536
+static uint64_t pe_pair_key[PE_PAIRS], pe_one_key[256];
+static int pe_pair_state; /* 0 not built, 1 being built, 2 ready (atomic) */
+
+static PE_ALWAYS_INLINE size_t pe_pair_index(const uint8_t *c)
+{
+    uint16_t w;
+    memcpy(&w, c, sizeof w); /* native byte order, as the table was built */
+    return w;
+}
+
+/* ---- 5-card rows: a small perfect hash of their own, built with the pair table ----
+ * The 6,175 rank multisets of five cards (no five of a rank) by their rank-key sums: y = key *
+ * pe_d5_mult (32 bits); bucket y >> 22 (1,024 buckets); slot (y >> 9) ^ pe_d5_disp[bucket], where
+ * each bucket's word carries its own bits (bucket << 13) so that the slot is its 13 low bits with
+ * no mask: 8,192 slots (16 KB of values, 4 KB of displacements), L1-resident, against ~200 KB of
+ * the 7-card tables that 5-card keys otherwise touch. Same instruction count as the 7-card hash. */
+#define PE_D5_BUCKETS 1024
+#define PE_D5_SLOTS 8192
+#define PE_D5_KEYS 6175
+static uint16_t pe_d5_val[PE_D5_SLOTS];
+static uint32_t pe_d5_disp[PE_D5_BUCKETS], pe_d5_mult;
+static int pe_d5_ok; /* written before pe_pair_state says ready */
+
+/* Places the buckets, largest first, each at the first displacement where its keys land on free
+ * slots; 0 when that fails (the caller tries another multiplier). */
+static int pe_d5_place(const uint32_t *ys, const uint16_t *vals, int n)
+{
+    static int member[PE_D5_KEYS];
+    static uint8_t used[PE_D5_SLOTS];
+    int start[PE_D5_BUCKETS + 1] = {0}, fill[PE_D5_BUCKETS], order[PE_D5_BUCKETS], size[PE_D5_BUCKETS];
+    for (int i = 0; i < n; i++) start[(ys[i] >> 22) + 1]++;
+    for (int b = 0; b < PE_D5_BUCKETS; b++) start[b + 1] += start[b];
+    for (int b = 0; b < PE_D5_BUCKETS; b++) fill[b] = start[b], size[b] = start[b + 1] - start[b];
+    for (int i = 0; i < n; i++) member[fill[ys[i] >> 22]++] = i;
+    int no = 0; /* buckets by size, largest first (counting sort) */
+    for (int sz = 64; sz > 0; sz--)
+        for (int b = 0; b < PE_D5_BUCKETS; b++)
+            if (size[b] == sz) order[no++] = b;
+    memset(used, 0, sizeof used);
+    for (int b = 0; b < PE_D5_BUCKETS; b++) pe_d5_disp[b] = (uint32_t)b << 13;
+    for (int o = 0; o < no; o++) {
+        const int b = order[o];
+        uint32_t d = 0;
+        for (;; d++) {
+            if (d == PE_D5_SLOTS) return 0;
+            int i = start[b], clash = 0;
+            for (; i < start[b + 1] && !clash; i++) {
+                const uint32_t slot = ((ys[member[i]] >> 9) & (PE_D5_SLOTS - 1)) ^ d;
+                clash = used[slot];
+                for (int j = start[b]; j < i && !clash; j++) /* two keys of the bucket on one slot */
+                    clash = slot == (((ys[member[j]] >> 9) & (PE_D5_SLOTS - 1)) ^ d);
+            }
+            if (!clash) break;
+        }
+        for (int i = start[b]; i < start[b + 1]; i++) {
+            const uint32_t slot = ((ys[member[i]] >> 9) & (PE_D5_SLOTS - 1)) ^ d;
+            used[slot] = 1;
+            pe_d5_val[slot] = vals[member[i]];
+        }
+        pe_d5_disp[b] ^= d;
+    }
+    return 1;
+}
+
+static int pe_d5_build(void)
+{
+    static uint32_t keys[PE_D5_KEYS], ys[PE_D5_KEYS];
+    static uint16_t vals[PE_D5_KEYS];
+    int n = 0, r[5];
+    for (r[0] = 0; r[0] < 13; r[0]++)
+        for (r[1] = r[0]; r[1] < 13; r[1]++)
+            for (r[2] = r[1]; r[2] < 13; r[2]++)
+                for (r[3] = r[2]; r[3] < 13; r[3]++)
+                    for (r[4] = r[3]; r[4] < 13; r[4]++) {
+                        if (r[0] == r[4] || n == PE_D5_KEYS) continue; /* five of a rank */
+                        uint32_t key = 0;
+                        for (int i = 0; i < 5; i++) key += (uint32_t)PE_CARD_KEY(4 * r[i]);
+                        keys[n] = key;
+                        vals[n++] = pe_ranks5(r);
+                    }
+    if (n != PE_D5_KEYS) return 0;
+    for (uint32_t t = 0, mult = 0x9E3779B1u; t < 64; t++, mult += 0x2002u) {
+        for (int i = 0; i < n; i++) ys[i] = keys[i] * mult;
+        if (pe_d5_place(ys, vals, n)) {
+            pe_d5_mult = mult;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static PE_ALWAYS_INLINE uint16_t pe_d5_value(uint64_t key, uint32_t mult)
+{
+    const uint32_t y = (uint32_t)key * mult;
+    return pe_d5_val[(y >> 9) ^ pe_d5_disp[y >> 22]];
+}
+
+static void pe_pair_build(void)
+{
+    pe_d5_ok = pe_d5_build();
+    for (int a = 0; a < 52; a++) {
+        pe_one_key[a] = PE_SUIT_INIT + PE_CARD_KEY(a);
+        for (int b = 0; b < 52; b++) {
+            const uint8_t two[2] = {(uint8_t)a, (uint8_t)b};
+            if (a != b) pe_pair_key[pe_pair_index(two)] = PE_CARD_KEY(a) + PE_CARD_KEY(b);
+        }
+    }
+}
+
+/* 1 once the pair table is ready (the first caller builds it; callers meanwhile get 0). */
+static int pe_pair_ready(void)
+{
+    int st = __atomic_load_n(&pe_pair_state, __ATOMIC_ACQUIRE), idle = 0;
+    if (PE_LIKELY(st == 2)) return 1;
+    if (st == 0 && __atomic_compare_exchange_n(&pe_pair_state, &idle, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        pe_pair_build();
+        __atomic_store_n(&pe_pair_state, 2, __ATOMIC_RELEASE);
+        return 1;
+    }
+    return 0;
+}
+
+#define PE_PORTABLE_AHEAD 1024 /* bytes of rows prefetched ahead */
+
+static PE_ALWAYS_INLINE size_t pe_portable_k(const uint8_t *cards, size_t rows, const int k, uint16_t *out)
+{
+    const int d5 = pe_d5_ok;
+    const uint32_t d5_mult = pe_d5_mult;
+    size_t r = 0;
+    for (; (r + 15) * (size_t)k + 8 <= rows * (size_t)k; r += 16) {
+        const uint8_t *c = cards + r * (size_t)k;
+        /* rows a few blocks ahead into L1 only (non-temporal): streamed through L2 they would push
+         * the lookup tables out; a prefetch never faults */
+        __builtin_prefetch((const void *)((uintptr_t)c + PE_PORTABLE_AHEAD), 0, 0);
+        __builtin_prefetch((const void *)((uintptr_t)c + PE_PORTABLE_AHEAD + 64), 0, 0);
+        if (PE_UNLIKELY(!pe_valid16(c, k))) break; /* the row-by-row batch names the row */
+        uint64_t keys[16], any = 0;
+        for (int j = 0; j < 16; j++) {
+            const uint8_t *row = c + (size_t)j * (size_t)k;
+            uint64_t key = (k & 1) ? pe_one_key[row[k - 1]] : PE_SUIT_INIT;
+            for (int i = 0; i + 1 < k; i += 2) key += pe_pair_key[pe_pair_index(row + i)];
+            any |= key;
+            keys[j] = key;
+        }
+        /* every row by the hash (a flush row's ranks are a valid key too, so the read stays in
+         * bounds), with no flush test between the lookups; flush rows (3% of 7-card rows) are
+         * redone after them */
+        if (k == 5 && d5)
+            for (int j = 0; j < 16; j++) out[r + (size_t)j] = pe_d5_value(keys[j], d5_mult);
+        else
+            for (int j = 0; j < 16; j++) out[r + (size_t)j] = pe_hash_value(((uint32_t)keys[j] * PE_HASH_MULT) & PE_KEY_MASK);
+        if (any & ((uint64_t)PE_FLUSH_BITS << 32))
+            for (int j = 0; j < 16; j++)
+                if (keys[j] & ((uint64_t)PE_FLUSH_BITS << 32)) out[r + (size_t)j] = pe_lookup(keys[j], c + (size_t)j * (size_t)k, k);
+    }
+    return r;
+}
+
+/* Leading blocks of 16 valid rows (k = 5, 6, 7); returns how many rows it evaluated. */
+static size_t pe_portable_rows(const uint8_t *cards, size_t rows, int k, uint16_t *out)
+{
+    if (!pe_pair_ready()) return 0;
+    if (k == 7) return pe_portable_k(cards, rows, 7, out);
+    if (k == 6) return pe_portable_k(cards, rows, 6, out);
+    if (k == 5) return pe_portable_k(cards, rows, 5, out);
+    return 0;
+}
+
 #else /* portable C: no vector extensions */
 static inline int pe_row_eval_or(const uint8_t *c, int k, uint16_t *value)
 {
@@ -203,6 +443,12 @@ static int pe_batch_or(const uint8_t *cards, size_t rows, int k, uint16_t *out, 
     return PE_OK;
 }
 #define pe_batch_popcnt pe_batch_or
+
+static size_t pe_portable_rows(const uint8_t *cards, size_t rows, int k, uint16_t *out)
+{
+    (void)cards; (void)rows; (void)k; (void)out;
+    return 0; /* no vector extensions: the row-by-row batch does every row */
+}
 #endif
 
 int pe_eval_batch_kernel(int max_kernel)
@@ -249,6 +495,8 @@ int pe_eval_batch_max(const uint8_t *cards, size_t rows, int k, int max_kernel, 
         done = pe_eval_avx2_rows(cards, rows, k, out);
     else if (kernel == PE_KERNEL_NEON) /* leading valid blocks (pe_eval_neon.c) */
         done = pe_eval_neon_rows(cards, rows, k, out);
+    else if (kernel == PE_KERNEL_SCALAR) /* leading valid blocks of 16 rows (the portable kernel above) */
+        done = pe_portable_rows(cards, rows, k, out);
     if (done == rows) return PE_OK;
     size_t bad = 0;
     const uint8_t *c = cards + done * (size_t)k;

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from pyeval.crisscross import CrissCrossRules, CrissCrossTable
 from pyeval.crisscross import round as cc_round
 from pyeval.crisscross.records import Misdeal
-from pyeval.errors import PyevalError
+from pyeval.errors import PyevalError, ShoeExhaustedError
 from pyeval.headsup import HeadsUpRound, example_rules
 from pyeval.headsup import round as hu_round
 from pyeval.headsup import settle as hu_settle
@@ -146,22 +146,24 @@ def test_headsup_settlement_cache_is_hit_and_agrees(monkeypatch: pytest.MonkeyPa
     assert _hu_script(0, 11, 300) == fast
 
 
-def test_burn_deal_is_burn_then_deal() -> None:
+def test_burn_and_deal_is_burn_then_deal() -> None:
+    """The dealer's fused step (one C call) gives the cards of ``burn()`` then ``deal(k)``; when the
+    shoe is short it raises the same error class and changes nothing (all or nothing)."""
     a, b = Shoe(seed=9), Shoe(seed=9)
     a.shuffle()
     b.shuffle()
-    for k in (3, 2, 0, 7):
-        assert a._burn_deal(k) == (b.burn(), b.deal(k))
+    for k in (3, 2, 0, 6):
+        assert a._burn_and_deal(k) == (b.burn(), *b.deal(k))
         assert a.remaining == b.remaining and a.discards == b.discards
     a.deal(a.remaining - 2)
     b.deal(b.remaining - 2)
-    with pytest.raises(PyevalError) as ea:
-        a._burn_deal(3)
-    with pytest.raises(PyevalError) as eb:
+    left, rack = a.remaining, a.discards
+    with pytest.raises(ShoeExhaustedError):
+        a._burn_and_deal(3)
+    with pytest.raises(ShoeExhaustedError):
         b.burn()
         b.deal(3)
-    assert type(ea.value) is type(eb.value) and str(ea.value) == str(eb.value)
-    assert a.remaining == b.remaining and a.discards == b.discards
+    assert a.remaining == left == 2 and a.discards == rack
 
 
 # ---------------------------------------------------------------------------------------------- criss-cross

@@ -442,7 +442,9 @@ class HeadsUpRound:
         if self._phase is not _P_FLOP:
             self._need(_P_FLOP, "burn and deal the flop")
         if type(source) is _Shoe and FAST:  # a shoe deals card ints 0..51: only repeats are possible
-            b, cards = source._burn_deal(3)
+            drawn = source._burn_and_deal(3)  # one C call, all or nothing
+            b = drawn[0]
+            cards = drawn[1:]
             used = self._used
             n = len(used)
             used.add(b)
@@ -450,7 +452,7 @@ class HeadsUpRound:
             if len(used) != n + 4:
                 self._used = used = self._on_table()
                 _check_drawn((b, *cards), 4, used)  # raises DuplicateCardError
-            burn = (b,)
+            burn: tuple[int, ...] = (b,)
             ev = self._events
             ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
             self._burns += burn
@@ -480,7 +482,9 @@ class HeadsUpRound:
         if self._phase is not _P_TURN_RIVER:
             self._need(_P_TURN_RIVER, "burn and deal the turn and river")
         if type(source) is _Shoe and FAST:  # a shoe deals card ints 0..51: only repeats are possible
-            b, cards = source._burn_deal(2)
+            drawn = source._burn_and_deal(2)  # one C call, all or nothing
+            b = drawn[0]
+            cards = drawn[1:]
             used = self._used
             n = len(used)
             used.add(b)
@@ -488,7 +492,7 @@ class HeadsUpRound:
             if len(used) != n + 3:
                 self._used = used = self._on_table()
                 _check_drawn((b, *cards), 3, used)  # raises DuplicateCardError
-            burn = (b,)
+            burn: tuple[int, ...] = (b,)
             ev = self._events
             ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
             self._burns += burn

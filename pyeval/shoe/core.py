@@ -449,19 +449,20 @@ class Shoe(SeededSource):
                 _raise_status(c, "cannot burn a card: the shoe is empty")
         return c
 
-    def _burn_deal(self, k: int) -> tuple[int, tuple[int, ...]]:
-        """``(self.burn(), self.deal(k))`` in one Python call, ``0 <= k <= 7`` (private: the house
-        rounds' dealer steps, docs/decisions/032). The same cards, state and errors."""
+    def _burn_and_deal(self, k: int) -> tuple[int, ...]:
+        """:meth:`burn` then :meth:`deal` ``(k)`` as one step, ``k`` 0..6 (a board street, § 637a.11(h)-(j)):
+        the burn first, then the ``k`` cards, as a tuple of ``1 + k`` card ints. One C call, all or
+        nothing: ShoeExhaustedError (nothing burned or dealt) when fewer than ``1 + k`` cards remain.
+        For pyeval's poker rounds (the hold'em dealer's fast path), not public."""
         if self._fresh:
-            return self.burn(), self.deal(k)
-        s = self._s
-        b = lib.pe_shoe_burn_one(s)
-        if b < 0:
-            b = self.burn()  # busy: retried; empty: raises as burn() does
-        v = lib.pe_shoe_deal_packed(s, k)
+            self._warn_unshuffled()
+        v = lib.pe_shoe_burn_deal_packed(self._s, k)
         if v < 0:
-            return b, self.deal(k)  # busy: retried; too few cards: raises as deal() does
-        return b, tuple(v.to_bytes(k, "little"))
+            if v == ERR_BUSY:
+                v = retry(lib.pe_shoe_burn_deal_packed, self._s, k)
+            if v < 0:
+                _raise_status(v, f"cannot burn and deal {k} card(s): {self.remaining} remain in the shoe")
+        return tuple(v.to_bytes(k + 1, "little"))
 
     def discard(self, cards: Iterable[int]) -> None:
         """Put cards from the layout on the discard rack, in the order given (the order in which the
