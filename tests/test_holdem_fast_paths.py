@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pyeval.errors import PyevalError
@@ -119,7 +120,7 @@ def _both(table: int, seed: int, stacks: list[int], monkeypatch: pytest.MonkeyPa
     assert fast == general
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(table=st.integers(0, len(TABLES) - 1), seed=st.integers(0, 2**32 - 1),
        stacks=st.lists(st.sampled_from(STACKS), min_size=2, max_size=9))
 def test_fast_paths_equal_the_general_steps(table: int, seed: int, stacks: list[int],
