@@ -20,8 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import (absolute, acpc, bovada, cake, everest, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge, microgaming,
-               ongame, pacific, partypoker, pkr, pokerstars, stars_like, winamax, winning)
+from . import (
+    absolute, acpc, bovada, cake, enet, entraction, everest, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge,
+    microgaming, ongame, pacific, partypoker, pkr, pokerstars, sealswithclubs, stars_like, unibet, winamax, winning,
+)
 from ._dialect import StarsDialect, looks_like, split
 from ._model import RawHand
 from ._stars import read_hand
@@ -107,6 +109,10 @@ ROOMS: tuple[Room, ...] = (
     starlike_room("everleaf", everleaf.ROOM),
     starlike_room("pkr", pkr.ROOM),
     starlike_room("kingsclub", kingsclub.ROOM),
+    starlike_room("enet", enet.ROOM),
+    starlike_room("sealswithclubs", sealswithclubs.ROOM),
+    starlike_room("entraction", entraction.ROOM),
+    starlike_room("unibet", unibet.ROOM),
     Room("888poker", pacific.looks_like, pacific.split, _888_parse),
     Room("winning", winning.looks_like, winning.split, _wpn_parse),
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
