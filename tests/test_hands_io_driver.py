@@ -81,18 +81,15 @@ Seat 3: Cid (big blind) mucked
 
 def test_a_tournament_muck_at_an_all_in_replays_as_the_room_played_it() -> None:
     """PokerStars (before it tabled every hand at an all-in) let Cid muck while Bob was all-in; the
-    engine's tournament mode refuses that muck, so the hand replays without it, noted, and its
-    results equal the room's; stats still count it in tournament chips."""
-    from pyeval.hands_io.stats import money_kind
-
+    hand replays in tournament mode with the engine's setting for that room rule
+    (``tournament_all_in_show`` off) and its results equal the room's."""
     [h] = list(parse_text(STARS_TOURNEY_MUCK))
     assert h.hand is not None and h.verification is not None and h.verification.ok, h.verification
     assert list(h.hand.players) == ["Bob", "Cid", "Ann"] and h.hand.extra["winnings"] == [0, 0, 1500]
-    assert any("mucked in a tournament" in n for n in h.hand.extra["_notes"])
-    assert money_kind(h.hand)[0] == "tournament chips"
+    assert h.hand.extra["_pyeval_tournament"] is True and h.hand.extra["_pyeval_tournament_all_in_show"] is False
     shown = STARS_TOURNEY_MUCK.replace("Cid: mucks hand", "Cid: shows [5c 5d] (a pair of Fives)")
-    [s] = list(parse_text(shown))  # every hand tabled: tournament mode kept
-    assert s.hand is not None and s.hand.extra.get("_pyeval_tournament") is True and s.verification.ok
+    [s] = list(parse_text(shown))  # every hand tabled: the default rule kept
+    assert s.hand is not None and "_pyeval_tournament_all_in_show" not in s.hand.extra and s.verification.ok
 
 
 _PS_HAND = (Path(__file__).parent / "data" / "hands_io" / "pokerstars_holdem.txt").read_text(encoding="utf-8")
