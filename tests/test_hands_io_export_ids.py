@@ -4,6 +4,7 @@ given to ``pyeval replay`` named as such, and ``pyeval show``'s jackpot and fees
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -107,10 +108,10 @@ def test_an_8_bit_phh_file_is_named_as_such(tmp_path):
 def test_a_rooms_text_given_to_replay_is_named_with_the_command_that_reads_it(tmp_path, capsys):
     p = tmp_path / "hands.txt"
     p.write_text(FIRST, encoding="utf-8")
-    with pytest.raises(HandHistoryError, match="this is a pokerstars hand history, not PHH.*pyeval convert"):
+    with pytest.raises(HandHistoryError, match="not valid TOML"):
         phh.load(p)
     assert main(["replay", str(p)]) != 0
-    assert "pyeval convert" in capsys.readouterr().err
+    assert re.search("this is a pokerstars hand history, not PHH.*pyeval convert", capsys.readouterr().err)
     bad = tmp_path / "bad.phh"
     bad.write_text("variant = [\n", encoding="utf-8")
     with pytest.raises(HandHistoryError, match="not valid TOML"):

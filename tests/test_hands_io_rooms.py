@@ -9,7 +9,7 @@ import pytest
 
 from pyeval.hands_io import FORMATS, detect_format, parse_file, parse_text
 from pyeval.hands_io._phh import VARIANTS
-from pyeval.hands_io._text import decode
+from pyeval._text import decode
 from pyeval.hands_io.export import game_label  # noqa: F401 - the exporter reads the shared table
 from pyeval.hands_io.games import GAMES, game_named, room_name, structure_named
 from pyeval.hands_io.rooms import ROOMS

@@ -8,7 +8,7 @@ import codecs
 import pytest
 
 from pyeval.hands_io import detect_format, parse_text
-from pyeval.hands_io._text import decode
+from pyeval._text import decode
 
 
 def _one(text: str, fmt: str):  # type: ignore[no-untyped-def]

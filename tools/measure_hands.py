@@ -42,7 +42,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pyeval.hands_io import detect_format, parse_text
-from pyeval.hands_io._text import decode
+from pyeval._text import decode
 
 _NUM = re.compile(r"\d+(?:[.,]\d+)*")
 

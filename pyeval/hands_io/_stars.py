@@ -469,9 +469,8 @@ class _Body:
         elif kind in _POSTS:
             raw.add("post", nm, a, line=no, extra=_POSTS[kind])
             self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
-        elif kind == "dead":  # a dead blind goes in the pot, not the bet (PHH has no dead blinds: an ante)
-            raw.add("ante", nm, a, line=no)
-            raw.notes.append(f"{nm} posted a dead blind of {a} (line {no}): kept as his ante")
+        elif kind == "dead":  # a dead blind goes in the pot, not the bet (PHH _dead_blinds, decision 029)
+            raw.add("post", nm, a, line=no, extra="dead")
         else:  # bring_in
             if raw.bring_in is None:
                 raw.bring_in = a

@@ -5,7 +5,7 @@ A room is four things: its name (``pyeval convert --from NAME``), how a file of 
 line and its lines) and how one hand is read into the room-neutral :class:`~pyeval.hands_io._model.RawHand`
 (``parse``; a line it cannot read raises ``HandParseError`` naming the line). The driver
 (:func:`pyeval.hands_io.parse_text`, :func:`~pyeval.hands_io.parse_file`) decodes the file
-(:func:`pyeval.hands_io._text.decode`: UTF-8, UTF-16 with or without a BOM, cp1252, latin-1), detects
+(:func:`pyeval._text.decode`: UTF-8, UTF-16 with or without a BOM, cp1252, latin-1), detects
 its room, splits it, reads each hand, converts it to PHH and replays it, reporting each hand's problem
 with its file and line; game names come from the one table :mod:`pyeval.hands_io.games`.
 

@@ -27,7 +27,8 @@ from typing import Any
 
 from ..cards import parse_cards
 from .._files import read_input
-from ..errors import HandHistoryError, PyevalError
+from .._text import decode
+from ..errors import HandHistoryError
 from ..contracts import MAX_CHIPS as _MAX_CHIPS
 from .phh_rules import _PREFIX, _STRUCTURES, _short, table_rules_of
 from .round import Round
@@ -532,15 +533,13 @@ def load(path: str | Path) -> list[HandHistory]:
     """Read a ``.phh`` or ``.phhs`` file (TOML: UTF-8, with or without a byte-order mark; UTF-16
     too, as some Windows editors save text, recognised by its BOM or NUL bytes). Raises
     HandHistoryError if unreadable, naming the real problem: bytes that are not UTF-8 (with the
-    8-bit encoding they decode as), or a room's hand history given instead of PHH (with the
-    ``pyeval convert`` command that reads it).
+    8-bit encoding they decode as). (``pyeval replay`` also names a room's hand history given
+    instead of PHH, with the ``pyeval convert`` command that reads it.)
 
     Each hand's :attr:`HandHistory.name`, and so every message about it, starts with ``path`` as
     given (``../data/phh/a.phh``, ``../data/phh/a.phhs[3]``): files of the same name in two
     folders stay apart.
     """
-    from ..hands_io._text import decode  # the rooms' encoding detection (imported on use: hands_io imports us)
-
     p = Path(path)
     raw = read_input(p, what="PHH file", error=HandHistoryError)  # a regular file of bounded size
     text, enc = decode(raw, ("utf-8",))
@@ -550,20 +549,7 @@ def load(path: str | Path) -> list[HandHistory]:
         except UnicodeDecodeError as exc:
             raise HandHistoryError(f"{p}: not UTF-8 text (byte {exc.start}): PHH is UTF-8 TOML; this file looks "
                                    "like an 8-bit (cp1252/latin-1) text: save it as UTF-8") from None
-    try:
-        return loads(text.lstrip("\ufeff"), str(p))
-    except HandHistoryError as exc:
-        if "TOML" not in str(exc):
-            raise
-        from ..hands_io import detect_format  # imported on use, as above
-
-        try:
-            fmt = detect_format(text)
-        except PyevalError:
-            raise exc from None
-        raise HandHistoryError(f"{p}: this is a {fmt} hand history, not PHH (TOML): read it with "
-                               f"`pyeval convert {p} -o hands.phhs` (which also replays every hand), then "
-                               "replay hands.phhs") from None
+    return loads(text.lstrip("\ufeff"), str(p))
 
 
 def iter_paths(paths: Sequence[str | Path]) -> Iterator[Path]:
