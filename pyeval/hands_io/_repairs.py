@@ -75,9 +75,10 @@ def raise_over_all_in(raw: RawHand, stacks: dict[str, int]) -> None:
         if a.kind == "street" and a.extra != "HOLE CARDS":
             street = {}
         elif a.kind in ("raise", "bet") and a.name in stacks:
-            others = [n for n in stacks if n != a.name and n not in folded and n in put]
+            # every other player still in, including those yet to act (who may call the raise)
+            others = [n for n in stacks if n != a.name and n not in folded]
             top = max((street.get(n, 0) for n in others), default=0)
-            if others and all(put[n] >= stacks[n] for n in others) and a.amount > top >= street.get(a.name, 0):
+            if others and all(put.get(n, 0) >= stacks[n] for n in others) and a.amount > top >= street.get(a.name, 0):
                 excess = a.amount - top
                 r = next((q for q in range(len(raw.acts) - 1, k, -1) if raw.acts[q].kind == "return"
                           and raw.acts[q].name == a.name and raw.acts[q].amount >= excess), None)

@@ -163,7 +163,7 @@ class _Body:
             self.idle_out()
         finish_seats(raw, self.seats, self.acted)
         self.implied_amounts()
-        if not self.stud and not self.draw:
+        if d.variant_repairs and not self.stud and not self.draw:
             posted_blind(raw, self.stacks())
         self.implied_streets()
         if d.defer_posts:
@@ -223,8 +223,8 @@ class _Body:
         if d.derive_returns and not self.returned and (
                 raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(chips_in(raw).values())):
             return_implicit(raw, d.returns_in_collect)
-        if not self.stud and not self.draw:
-            raise_over_all_in(raw, {x.name: x.stack for x in self.seats.seated})
+        if d.variant_repairs and not self.stud and not self.draw:
+            raise_over_all_in(raw, {x.name: x.stack for x in raw.seats})  # the players dealt in
         if d.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
