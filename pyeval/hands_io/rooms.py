@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import absolute, acpc, bovada, cake, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge, pacific, partypoker, pkr, pokerstars, stars_like, winamax, winning
+from . import absolute, acpc, bovada, cake, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge, pacific, partypoker, pkr, pokerstars, pokertracker, stars_like, winamax, winning
 from ._dialect import StarsDialect, looks_like, split
 from ._model import RawHand
 from ._stars import read_hand
@@ -99,5 +99,6 @@ ROOMS: tuple[Room, ...] = (
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
     Room("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
     Room("merge", merge.looks_like, merge.split, _merge_parse),
+    Room("pokertracker", pokertracker.looks_like, pokertracker.split, lambda lines, start, source, **_: pokertracker.parse_hand(lines, start, source)),
     Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),
 )
