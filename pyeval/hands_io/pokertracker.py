@@ -39,14 +39,16 @@ _STREET = re.compile(r"^\*\* Dealing the (?P<street>flop|turn|river): (?P<cards>
 _RAKE = re.compile(r"^Rake: (?P<a>\S+)$")
 _END = re.compile(r"^End of game \d+$")
 _STRUCT = {"NL": "N", "PL": "P", "FL": "F", "L": "F"}
+#: An amount: a currency sign, digits.
+_AMT = r"[^\w\s]{0,3}\d[\d.,]*"
 #: A player's line after his name: (pattern, kind).
-_ACTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p, k in (
-    (r"posted the small blind - (?P<a>\S+)$", "sb"), (r"posted the big blind - (?P<a>\S+)$", "bb"),
-    (r"posted ante - (?P<a>\S+)$", "ante"), (r"posted to play - (?P<a>\S+)$", "dead"),
-    (r"folded$", "fold"), (r"checked$", "check"), (r"called - (?P<a>\S+)$", "call"),
-    (r"bet - (?P<a>\S+)$", "bet"), (r"raised - (?P<a>\S+)$", "raise"), (r"raised to (?P<a>\S+)$", "raise_by"),
-    (r"went all-in - (?P<a>\S+)$", "allin"), (r"shows: (?P<c>.+)$", "show"), (r"mucks:(?: (?P<c>.+))?$", "muck"),
-    (r"wins (?P<a>\S+) from (?:the )?(?:main pot|side pot(?: \d+)?)$", "wins"),
+_ACTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p.replace("{A}", _AMT)), k) for p, k in (
+    (r"posted the small blind - (?P<a>{A})$", "sb"), (r"posted the big blind - (?P<a>{A})$", "bb"),
+    (r"posted ante - (?P<a>{A})$", "ante"), (r"posted to play - (?P<a>{A})$", "dead"),
+    (r"folded$", "fold"), (r"checked$", "check"), (r"called - (?P<a>{A})$", "call"),
+    (r"bet - (?P<a>{A})$", "bet"), (r"raised - (?P<a>{A})$", "raise"), (r"raised to (?P<a>{A})$", "raise_by"),
+    (r"went all-in - (?P<a>{A})$", "allin"), (r"shows: (?P<c>.+)$", "show"), (r"mucks:(?: (?P<c>.+))?$", "muck"),
+    (r"wins (?P<a>{A}) from (?:the )?(?:main pot|side pot(?: \d+)?)$", "wins"),
 ))
 
 
@@ -224,6 +226,9 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         elif (nm := next((n for n in names if ln.startswith(n + " ")), None)) is not None:
             tail = ln[len(nm) + 1:]
             pm = next(((m, kind) for p, kind in _ACTS if (m := p.match(tail))), None)
+            if pm is None and not re.search(r"\d", tail):  # chatter (``is disconnected``): no chips
+                raw.unknown.append(f"{no}: {ln}")
+                continue
             if pm is None:
                 raise raw.fail(f"a line pyeval does not read: {ln[:80]!r}", no)
             m, kind = pm
