@@ -5,9 +5,9 @@
  *               portable C otherwise);
  *   multiply    pe_mul64x64 (64 x 64 -> 128 bits: __uint128_t, MSVC _umul128 / __umulh, or four
  *               32-bit products);
- *   hints       PE_LIKELY / PE_UNLIKELY / PE_PREFETCH / PE_ALWAYS_INLINE / PE_INTERNAL (no-ops
+ *   hints       PE_LIKELY / PE_UNLIKELY / PE_PREFETCH / PE_PREFETCH_NTA / PE_PAUSE / PE_ALWAYS_INLINE / PE_INTERNAL (no-ops
  *               where unknown);
- *   vectors     PE_HAVE_VECTOR_EXT when GCC/clang vector extensions are available;
+ *   vectors     PE_HAVE_VECTOR_EXT when GCC/clang vector extensions are available, and PE_SHUFFLE;
  *   dispatch    PE_POPCNT_TARGET and pe_have_popcnt(): on x86 under GCC/clang the popcount
  *               kernels are compiled for the popcnt instruction and chosen at run time with
  *               __builtin_cpu_supports; other GCC/clang targets always have a fast popcount;
@@ -48,11 +48,21 @@
 #define PE_LIKELY(x) __builtin_expect(!!(x), 1)
 #define PE_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define PE_PREFETCH(p) __builtin_prefetch(p)
+#define PE_PREFETCH_NTA(p) __builtin_prefetch((p), 0, 0) /* into L1 only where the CPU can */
 #define PE_ALWAYS_INLINE __attribute__((always_inline)) inline
+#if defined(__x86_64__) || defined(__i386__)
+#define PE_PAUSE() __builtin_ia32_pause() /* a spin-wait step (csrc/pe_pool.c) */
+#elif defined(__aarch64__)
+#define PE_PAUSE() __asm__ __volatile__("yield")
 #else
+#define PE_PAUSE() ((void)0)
+#endif
+#else
+#define PE_PAUSE() ((void)0)
 #define PE_LIKELY(x) (x)
 #define PE_UNLIKELY(x) (x)
 #define PE_PREFETCH(p) ((void)(p))
+#define PE_PREFETCH_NTA(p) ((void)(p))
 #if PE_MSVC
 #define PE_ALWAYS_INLINE __forceinline
 #else
@@ -70,6 +80,13 @@
 
 #if PE_GNUC
 #define PE_HAVE_VECTOR_EXT 1
+/* PE_SHUFFLE(T, a, b, i0, i1, ...): the elements of vectors a and b (type T) picked by constant
+ * indices (0.. from a, then b), as clang's __builtin_shufflevector and gcc's __builtin_shuffle. */
+#if defined(__clang__)
+#define PE_SHUFFLE(T, a, b, ...) ((T)__builtin_shufflevector((T)(a), (T)(b), __VA_ARGS__))
+#else
+#define PE_SHUFFLE(T, a, b, ...) ((T)__builtin_shuffle((T)(a), (T)(b), (T){__VA_ARGS__}))
+#endif
 #endif
 
 /* ---- bit operations ------------------------------------------------------------------------- */

@@ -189,12 +189,9 @@ static int pe_batch_or(const uint8_t *cards, size_t rows, int k, uint16_t *out, 
  *          card through pe_one_key (which carries PE_SUIT_INIT): one load and one add for two
  *          cards. Built on first use; only the 2,704 entries of two distinct cards 0..51 are
  *          written, and every 16-bit index is inside the table whatever the bytes;
- *   lookups: the 16 keys' values back to back (pe_lookup_block, as the row-by-row batch). */
-#if defined(__clang__)
-#define PE_SHUF(T, a, b, ...) ((T)__builtin_shufflevector((T)(a), (T)(b), __VA_ARGS__))
-#else
-#define PE_SHUF(T, a, b, ...) ((T)__builtin_shuffle((T)(a), (T)(b), (T){__VA_ARGS__}))
-#endif
+ *   lookups: every row through the hash back to back, with no flush test between them (5-card rows
+ *          through pe_d5_*, an L1-sized hash); the block's flush rows are redone afterwards;
+ *   rows are prefetched non-temporally a few blocks ahead, as in the AVX-512 kernel. */
 typedef uint8_t pe_v16b __attribute__((vector_size(16)));
 typedef uint16_t pe_v8h __attribute__((vector_size(16)));
 typedef uint32_t pe_v4s __attribute__((vector_size(16)));
@@ -202,14 +199,14 @@ typedef uint64_t pe_v2d __attribute__((vector_size(16)));
 
 /* Interleaves of a and b (the low or high halves, by 8-, 16-, 32- and 64-bit elements): the SSE2
  * punpckl / punpckh instructions, NEON zip1 / zip2. */
-#define PE_LO8(a, b) PE_SHUF(pe_v16b, a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23)
-#define PE_HI8(a, b) PE_SHUF(pe_v16b, a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31)
-#define PE_LO16(a, b) ((pe_v16b)PE_SHUF(pe_v8h, a, b, 0, 8, 1, 9, 2, 10, 3, 11))
-#define PE_HI16(a, b) ((pe_v16b)PE_SHUF(pe_v8h, a, b, 4, 12, 5, 13, 6, 14, 7, 15))
-#define PE_LO32(a, b) ((pe_v16b)PE_SHUF(pe_v4s, a, b, 0, 4, 1, 5))
-#define PE_HI32(a, b) ((pe_v16b)PE_SHUF(pe_v4s, a, b, 2, 6, 3, 7))
-#define PE_LO64(a, b) ((pe_v16b)PE_SHUF(pe_v2d, a, b, 0, 2))
-#define PE_HI64(a, b) ((pe_v16b)PE_SHUF(pe_v2d, a, b, 1, 3))
+#define PE_LO8(a, b) PE_SHUFFLE(pe_v16b, a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23)
+#define PE_HI8(a, b) PE_SHUFFLE(pe_v16b, a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31)
+#define PE_LO16(a, b) ((pe_v16b)PE_SHUFFLE(pe_v8h, a, b, 0, 8, 1, 9, 2, 10, 3, 11))
+#define PE_HI16(a, b) ((pe_v16b)PE_SHUFFLE(pe_v8h, a, b, 4, 12, 5, 13, 6, 14, 7, 15))
+#define PE_LO32(a, b) ((pe_v16b)PE_SHUFFLE(pe_v4s, a, b, 0, 4, 1, 5))
+#define PE_HI32(a, b) ((pe_v16b)PE_SHUFFLE(pe_v4s, a, b, 2, 6, 3, 7))
+#define PE_LO64(a, b) ((pe_v16b)PE_SHUFFLE(pe_v2d, a, b, 0, 2))
+#define PE_HI64(a, b) ((pe_v16b)PE_SHUFFLE(pe_v2d, a, b, 1, 3))
 
 /* 1 when the 16 rows of k cards at c are valid (cards 0..51, none twice in a row). Reads 8 bytes
  * from each row's start (bytes past the k-th are ignored). */
@@ -382,8 +379,8 @@ static PE_ALWAYS_INLINE size_t pe_portable_k(const uint8_t *cards, size_t rows, 
         const uint8_t *c = cards + r * (size_t)k;
         /* rows a few blocks ahead into L1 only (non-temporal): streamed through L2 they would push
          * the lookup tables out; a prefetch never faults */
-        __builtin_prefetch((const void *)((uintptr_t)c + PE_PORTABLE_AHEAD), 0, 0);
-        __builtin_prefetch((const void *)((uintptr_t)c + PE_PORTABLE_AHEAD + 64), 0, 0);
+        PE_PREFETCH_NTA((const void *)((uintptr_t)c + PE_PORTABLE_AHEAD));
+        PE_PREFETCH_NTA((const void *)((uintptr_t)c + PE_PORTABLE_AHEAD + 64));
         if (PE_UNLIKELY(!pe_valid16(c, k))) break; /* the row-by-row batch names the row */
         uint64_t keys[16], any = 0;
         for (int j = 0; j < 16; j++) {

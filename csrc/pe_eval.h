@@ -72,9 +72,10 @@ int pe_eval_n(const uint8_t *cards, int n);
 int pe_eval_batch(const uint8_t *cards, size_t rows, int k, uint16_t *out, size_t *bad_row);
 
 /*
- * The batch kernels, best last: portable scalar blocks, NEON (aarch64: the scalar blocks with the
- * validation in vector registers), AVX2 (x86-64, 16 rows at once by byte shuffles), AVX-512
- * (x86-64, 16 rows at once by byte permutes and gathers). A kernel the CPU lacks is
+ * The batch kernels, best last: portable (16 rows a block validated by GCC/clang vector-extension
+ * byte compares, keys summed two cards at a time; the row-by-row kernel elsewhere and for the rows
+ * it leaves; decision 030), NEON (aarch64, 16 rows at once by tbl), AVX2 (x86-64, 16 rows at once
+ * by byte shuffles), AVX-512 (x86-64, 16 rows at once by byte permutes and gathers). A kernel the CPU lacks is
  * never chosen (max_kernel caps the choice; the scalar kernel is always there).
  * pe_eval_batch uses the best this CPU has; pe_eval_batch_max the best up to `max_kernel` (for
  * measurements and tests: every kernel gives the same values and names the same bad row).

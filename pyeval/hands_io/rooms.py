@@ -20,7 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import absolute, acpc, bovada, cake, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge, pacific, partypoker, pkr, pokerstars, pokertracker, stars_like, winamax, winning
+from . import (
+    absolute, acpc, bovada, cake, enet, entraction, everest, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge,
+    microgaming, ongame, pacific, partypoker, pkr, pokerstars, pokertracker, sealswithclubs, stars_like, unibet,
+    winamax, winning,
+)
 from ._dialect import StarsDialect, looks_like, split
 from ._model import RawHand
 from ._stars import read_hand
@@ -72,8 +76,24 @@ def _merge_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand
     return merge.parse_hand(lines, start, source)
 
 
+def _ongame_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return ongame.parse_hand(lines, start, source)
+
+
+def _mpn_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return microgaming.parse_hand(lines, start, source)
+
+
+def _everest_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return everest.parse_hand(lines, start, source)
+
+
 def _ip_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return ipoker.parse_game(lines, start, source)
+
+
+def _pt_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return pokertracker.parse_hand(lines, start, source)
 
 
 def _acpc_parse(lines: list[str], start: int, source: str, acpc_game: acpc.ACPCGame = acpc.NO_LIMIT_2P,
@@ -94,11 +114,18 @@ ROOMS: tuple[Room, ...] = (
     starlike_room("everleaf", everleaf.ROOM),
     starlike_room("pkr", pkr.ROOM),
     starlike_room("kingsclub", kingsclub.ROOM),
+    starlike_room("enet", enet.ROOM),
+    starlike_room("sealswithclubs", sealswithclubs.ROOM),
+    starlike_room("entraction", entraction.ROOM),
+    starlike_room("unibet", unibet.ROOM),
     Room("888poker", pacific.looks_like, pacific.split, _888_parse),
     Room("winning", winning.looks_like, winning.split, _wpn_parse),
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
     Room("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
     Room("merge", merge.looks_like, merge.split, _merge_parse),
-    Room("pokertracker", pokertracker.looks_like, pokertracker.split, lambda lines, start, source, **_: pokertracker.parse_hand(lines, start, source)),
+    Room("ongame", ongame.looks_like, ongame.split, _ongame_parse),
+    Room("microgaming", microgaming.looks_like, microgaming.split, _mpn_parse),
+    Room("everest", everest.looks_like, everest.split, _everest_parse),
+    Room("pokertracker", pokertracker.looks_like, pokertracker.split, _pt_parse),
     Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),
 )
