@@ -1,10 +1,12 @@
-"""Thread scaling of a batch: ``evaluate_batch`` on 1 and on 2 threads, interleaved rounds.
+"""Thread scaling, 1 against 2 threads in interleaved rounds: ``evaluate_batch`` and exact heads-up
+equity (issue 25: x1.8 for batches and x1.7 for exact heads-up on two idle cores).
 
 Run: ``python benchmarks/batch_threads.py [rows] [cards] [rounds]`` (default 2,000,000 7-card rows,
-21 rounds). Prints wall and process CPU time, and the CPU time of each thread inside the C calls:
-wall time on a loaded machine shows the load, but the busiest thread's share of the work bounds
-what two idle cores would give (1-thread total / busiest thread). See
-docs/decisions/025-avx512-batch-kernel-and-threads.md.
+21 rounds). Both calls split their work in C (csrc/pe_pool.c, decision 031). For each item it prints
+the median wall time on 1 and 2 threads, the median of the per-round ratios (wall speed-up: what
+the issue asks; meaningful only on idle cores, so the load average is printed before and after),
+and the process CPU time of each (the second thread's cost: CPU 2 / CPU 1 above 1 is the work the
+split adds, the pool's spinning included).
 """
 from __future__ import annotations
 
@@ -12,13 +14,42 @@ import gc
 import os
 import statistics
 import sys
-import threading
 import time
+from collections.abc import Callable
 
 import numpy as np
 
 import pyeval
 from pyeval.hands import high
+
+SPOT = (["AhKh", "QsQd"], "")  # exact heads-up preflop: 1,712,304 boards, one deal
+EQUITY_CALLS = 10  # calls per timing (~0.3 ms a call on one thread)
+
+
+def interleave(run: Callable[[int], object], rounds: int) -> tuple[dict[int, list[float]], dict[int, list[float]]]:
+    """``run(threads)`` timed on 1 and 2 threads, alternating which goes first; wall and CPU times."""
+    wall: dict[int, list[float]] = {1: [], 2: []}
+    cpu: dict[int, list[float]] = {1: [], 2: []}
+    run(2)  # the pool exists before timing
+    for r in range(rounds):
+        for t in (1, 2) if r % 2 == 0 else (2, 1):
+            gc.disable()
+            w0, c0 = time.perf_counter(), time.process_time()
+            run(t)
+            wall[t].append(time.perf_counter() - w0)
+            cpu[t].append(time.process_time() - c0)
+            gc.enable()
+    return wall, cpu
+
+
+def report(name: str, wall: dict[int, list[float]], cpu: dict[int, list[float]], unit: float, label: str) -> None:
+    print(f"{name}")
+    for t in (1, 2):
+        print(f"  {t} thread{'s' if t > 1 else ' '}: wall {statistics.median(wall[t]) * unit:8.3f} {label}, "
+              f"process CPU {statistics.median(cpu[t]) * unit:8.3f} {label}")
+    ratios = [a / b for a, b in zip(wall[1], wall[2])]
+    print(f"  wall speed-up x{statistics.median(ratios):.2f} [{min(ratios):.2f}-{max(ratios):.2f}]; "
+          f"CPU of 2 threads / 1: x{statistics.median(cpu[2]) / statistics.median(cpu[1]):.2f}")
 
 
 def main() -> None:
@@ -28,46 +59,25 @@ def main() -> None:
     hands = np.ascontiguousarray(pyeval.deal_batch(n, k, seed=1), dtype=np.uint8)
     out = np.empty(n, np.uint16)
     want = pyeval.evaluate_batch(hands)
-    per: dict[int, float] = {}
-    row_blocks = high.row_blocks
+    eq_want = pyeval.equity(SPOT[0], board=SPOT[1], exact=True)
+    print(f"pyeval {pyeval.__version__}, kernel {high.batch_kernel()}, {os.cpu_count()} CPUs, "
+          f"load {os.getloadavg()[0]:.2f} (1 min) before")
 
-    def timed_blocks(*args):  # the C calls, timed per thread
-        run = row_blocks(*args)
+    def batch(t: int) -> None:
+        pyeval.evaluate_batch(hands, out, threads=t)
 
-        def timed(lo, hi):
-            t0 = time.thread_time()
-            res = run(lo, hi)
-            me = threading.get_ident()
-            per[me] = per.get(me, 0.0) + time.thread_time() - t0
-            return res
-        return timed
+    def exact(t: int) -> None:
+        for _ in range(EQUITY_CALLS):
+            pyeval.equity(SPOT[0], board=SPOT[1], exact=True, threads=t)
 
-    high.row_blocks = timed_blocks
-    wall: dict[int, list[float]] = {1: [], 2: []}
-    cpu: dict[int, list[float]] = {1: [], 2: []}
-    total: dict[int, list[float]] = {1: [], 2: []}
-    busiest: dict[int, list[float]] = {1: [], 2: []}
-    pyeval.evaluate_batch(hands, out, threads=2)  # the pool exists before timing
-    for r in range(rounds):
-        for t in (1, 2) if r % 2 == 0 else (2, 1):
-            per.clear()
-            gc.disable()
-            w0, c0 = time.perf_counter(), time.process_time()
-            pyeval.evaluate_batch(hands, out, threads=t)
-            wall[t].append(time.perf_counter() - w0)
-            cpu[t].append(time.process_time() - c0)
-            gc.enable()
-            total[t].append(sum(per.values()))
-            busiest[t].append(max(per.values()))
-            assert np.array_equal(out, want)
-    print(f"{n:,} {k}-card rows, {rounds} rounds, kernel {high.batch_kernel()}, load {os.getloadavg()[0]:.1f}")
-    for t in (1, 2):
-        print(f"  {t} thread{'s' if t > 1 else ' '}: wall {statistics.median(wall[t]) * 1e3:7.2f} ms, "
-              f"process CPU {statistics.median(cpu[t]) * 1e3:7.2f} ms, C calls {statistics.median(total[t]) * 1e3:7.2f} ms "
-              f"(busiest thread {statistics.median(busiest[t]) * 1e3:6.2f} ms)")
-    print(f"  wall speed-up x{statistics.median(a / b for a, b in zip(wall[1], wall[2])):.2f}; "
-          f"two idle cores (1-thread C time / busiest thread) x{statistics.median(a / b for a, b in zip(total[1], busiest[2])):.2f}; "
-          f"C time of 2 threads / 1: x{statistics.median(total[2]) / statistics.median(total[1]):.2f}")
+    wall, cpu = interleave(batch, rounds)
+    assert np.array_equal(out, want)
+    report(f"evaluate_batch, {n:,} {k}-card rows, {rounds} rounds", wall, cpu, 1e3, "ms")
+    wall, cpu = interleave(exact, rounds)
+    assert pyeval.equity(SPOT[0], board=SPOT[1], exact=True, threads=2) == eq_want
+    report(f"exact equity {' vs '.join(SPOT[0])}, {rounds} rounds of {EQUITY_CALLS} calls", wall, cpu,
+           1e3 / EQUITY_CALLS, "ms a call")
+    print(f"load {os.getloadavg()[0]:.2f} (1 min) after")
 
 
 if __name__ == "__main__":

@@ -237,6 +237,10 @@ typedef struct eq_iso {
     uint8_t below[14];                    /* below[r] = avail[0] + ... + avail[r - 1] */
     uint16_t flush[PE_EQ_MAX_PLAYERS];    /* flush part: the player's flush value, 0 without one */
     uint32_t part, nparts, tick;          /* work split: units with index % nparts == part */
+    uint32_t own;                         /* inside a unit taken whole: its inner units are this part's */
+    int unit_left;                        /* rank part: a node with this many cards to come is one unit (0: none) */
+    uint64_t *claim;                      /* threads of one call (pe_pool.c): the shared chunk counter, or NULL */
+    uint64_t unit, mine_lo, mine_end;     /* with claim: this unit's index, the units of the chunk held */
     eq_acc *a;
 } eq_iso;
 
@@ -260,6 +264,10 @@ static uint64_t eq_iso_begin(eq_iso *x, eq_enum *e, eq_acc *a, int players, cons
     x->part = 0;
     x->nparts = 1;
     x->tick = 0;
+    x->own = 0;
+    x->unit_left = 0;
+    x->claim = NULL;
+    x->unit = x->mine_lo = x->mine_end = 0;
     return bk;
 }
 
@@ -271,10 +279,37 @@ static const uint8_t EQ_BINOM[5][5] = {{1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 
 /* The value of seven cards from the rank part of their key alone (no flush). */
 EQ_INLINE uint16_t eq_rank_value(uint32_t key) { return pe_lookup(PE_SUIT_INIT | key, NULL, 0); }
 
-/* Whether this unit of work is this part's (units are dealt round robin to the parts). */
+#if PE_GNUC
+#define EQ_TAKE(p) __atomic_fetch_add((p), 1, __ATOMIC_RELAXED)
+#else /* no threads of one call without the GCC/clang builtins: pe_pool.c runs the parts in turn */
+#define EQ_TAKE(p) ((*(p))++)
+#endif
+/* Units taken at once from the shared counter by a thread of pe_eq_spot_threads. */
+#define EQ_CHUNK 4
+/* Preflop (five cards to come), split over threads: a rank-part node with this many cards left is
+ * one unit, so the walk above the units (repeated by every part) stays small. */
+#ifndef EQ_UNIT_LEFT
+#define EQ_UNIT_LEFT 3
+#endif
+/* Flush part, split over parts: the sets with this many cards of the suit still to choose are one unit. */
+#ifndef EQ_UNIT_SETS
+#define EQ_UNIT_SETS 2
+#endif
+
+/* Whether this unit of work is this part's: units are dealt round robin to the parts, or, with a
+ * shared counter, taken in chunks by the threads as they reach them. Every part walks the units in
+ * the same order, so each unit is evaluated by exactly one part whichever way they are dealt. */
 EQ_INLINE int eq_mine(eq_iso *x)
 {
-    if (x->nparts == 1) return 1;
+    if (x->nparts == 1 || x->own) return 1;
+    if (x->claim) {
+        const uint64_t t = x->unit++;
+        if (t == x->mine_end) { /* the chunk held is done: take the next one not taken */
+            x->mine_lo = EQ_TAKE(x->claim) * EQ_CHUNK;
+            x->mine_end = x->mine_lo + EQ_CHUNK;
+        }
+        return t >= x->mine_lo;
+    }
     const uint32_t t = x->tick;
     x->tick = t + 1 == x->nparts ? 0 : t + 1;
     return t == x->part;
@@ -305,6 +340,11 @@ EQ_INLINE void eq_ranks_body(eq_iso *x, int r, int left, uint32_t key, uint64_t 
     if (r > 0 && x->below[r] >= left) { /* none of rank r */
         if (p == 2) eq_ranks_hu(x, r - 1, left, key, w); else eq_ranks_n(x, r - 1, left, key, w);
     }
+    const int whole = left == x->unit_left && !x->own && x->nparts > 1; /* the cards of rank r: one unit */
+    if (whole) {
+        if (!eq_mine(x)) return;
+        x->own = 1;
+    }
     uint32_t k2 = key;
     for (unsigned t = 1; t <= n && (int)t <= left; t++) {
         k2 += EQ_RANK_KEY(r);
@@ -319,6 +359,7 @@ EQ_INLINE void eq_ranks_body(eq_iso *x, int r, int left, uint32_t key, uint64_t 
             if (p == 2) eq_ranks_hu(x, r - 1, left - (int)t, k2, w2); else eq_ranks_n(x, r - 1, left - (int)t, k2, w2);
         }
     }
+    if (whole) x->own = 0;
 }
 
 /* Flush part: one board's correction, the rank-only outcome replaced by the true one. */
@@ -353,6 +394,14 @@ static void eq_flush_others(eq_iso *x, int r, int left, uint32_t key, uint64_t w
 /* The j-card sets of suit s among the ranks in `from` (ranks below `top`), then the others. */
 static void eq_flush_sets(eq_iso *x, int s, uint32_t from, int j, uint32_t set, uint32_t key, uint64_t w)
 {
+    const int whole = j == EQ_UNIT_SETS && !x->own && x->nparts > 1; /* the sets below: one unit */
+    if (whole) {
+        if (!eq_mine(x)) return;
+        x->own = 1;
+        eq_flush_sets(x, s, from, j, set, key, w);
+        x->own = 0;
+        return;
+    }
     if (j == 0) {
         if (!eq_mine(x)) return;
         const int nb = x->bc[s] + pe_popcount64(set);
@@ -1064,7 +1113,7 @@ int pe_eq_spot_abi(void) { return PE_EQ_SPOT_ABI; }
 static int eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
                    const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint64_t *seed,
                    uint32_t first, uint32_t streams, uint64_t trials, uint64_t max_work, uint32_t part,
-                   uint32_t parts, pe_eq_spot_out *out)
+                   uint32_t parts, uint64_t *claim, pe_eq_spot_out *out)
 {
     pe_eq_stats dummy;
     uint64_t fixed;
@@ -1172,6 +1221,8 @@ static int eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_
         const uint64_t bk = eq_iso_begin(&x, &e, &a, players, board, nboard, &bp, bsuit);
         x.part = part;
         x.nparts = parts;
+        x.claim = parts > 1 ? claim : NULL;
+        x.unit_left = x.k >= 5 ? EQ_UNIT_LEFT : 0; /* preflop: a rank node this deep is one unit */
         r.p = players;
         r.x = &x;
         r.e = &e;
@@ -1182,6 +1233,9 @@ static int eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_
         r.out = out;
         uint8_t h[2 * PE_EQ_MAX_PLAYERS];
         eq_spot_deals(&r, 0, 0, h, 1);
+#ifdef EQ_DEBUG
+        fprintf(stderr, "units walked %llu\n", (unsigned long long)x.unit);
+#endif
         if (kc != (uint8_t *)small) free(kc);
         if (!r.deals) return PE_EQ_ERR_NO_DEAL;
         if (!r.weighted) eq_spot_add(out, &a, players, 1);
@@ -1199,7 +1253,7 @@ int pe_eq_spot(const uint8_t *combos, const uint32_t *offsets, const uint32_t *w
                uint32_t first, uint32_t streams, uint64_t trials, uint64_t max_work, pe_eq_spot_out *out)
 {
     return eq_spot(combos, offsets, weights, players, board, nboard, dead, ndead, seed, first, streams, trials,
-                   max_work, 0, 1, out);
+                   max_work, 0, 1, NULL, out);
 }
 
 int pe_eq_spot_part(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
@@ -1208,5 +1262,15 @@ int pe_eq_spot_part(const uint8_t *combos, const uint32_t *offsets, const uint32
 {
     if (parts == 0 || part >= parts) return PE_ERR_ARG;
     return eq_spot(combos, offsets, weights, players, board, nboard, dead, ndead, NULL, 0, 0, 0, max_work, part,
-                   parts, out);
+                   parts, NULL, out);
+}
+
+/* One thread's share of pe_eq_spot_threads (pe_pool.c): the units of the chunks it takes from *claim. */
+int pe_eq_spot_claim(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
+                     const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t max_work,
+                     uint32_t parts, uint64_t *claim, pe_eq_spot_out *out)
+{
+    if (parts < 2 || !claim) return PE_ERR_ARG;
+    return eq_spot(combos, offsets, weights, players, board, nboard, dead, ndead, NULL, 0, 0, 0, max_work, 0,
+                   parts, claim, out);
 }

@@ -20,10 +20,119 @@
 #include "pe_compat.h"
 #include "pe_eval_internal.h"
 #include "pe_eval_avx2.h"
+#include <string.h>
 
 #if PE_GNUC && defined(__x86_64__)
 #include <immintrin.h>
+#define PE_AVX2_PREFETCH 1024 /* bytes of rows ahead, as the AVX-512 kernel */
 #define PE_AVX2_TARGET __attribute__((target("avx2")))
+
+/* ---- 5-card rows: an L1-resident hash of their own, built on first use ----
+ * The 6,175 rank multisets of five cards (the 32-bit key sums) get a two-level hash: y = key *
+ * a5_mult; the top A5_BUCKET_BITS bits of y pick a displacement from a5_disp (4 KB), XORed into
+ * the A5_BITS bits of y below them to give the slot in a5_val (16 KB). Both reads hit L1, where
+ * PE_DISP (32 KB) and PE_HASH (164 KB) are read from L2 for most 5-card rows; the two dependent L2
+ * reads were most of a 5-card row's time (decision 031). Multiplier and displacements are searched
+ * on first use (largest bucket first, ~1 ms); callers meanwhile, or after a failed build (never
+ * seen), take the general path. */
+#define A5_BITS 13
+#define A5_SIZE (1u << A5_BITS)
+#define A5_BUCKET_BITS 11
+#define A5_BUCKETS (1u << A5_BUCKET_BITS)
+#define A5_KEYS 6175
+static uint16_t a5_val[A5_SIZE], a5_disp[A5_BUCKETS];
+static uint32_t a5_mult;
+static int a5_state; /* 0 not built, 1 being built, 2 ready, 3 failed (atomic) */
+
+static int a5_slot_of(uint32_t y) { return (int)((y >> (32 - A5_BUCKET_BITS - A5_BITS)) & (A5_SIZE - 1)); }
+
+/* The 6,175 keys and values (pe_ranks5: the non-flush value of five ranks). */
+static int a5_multisets(uint32_t *keys, uint16_t *vals)
+{
+    int n = 0, r[5];
+    for (r[0] = 0; r[0] < 13; r[0]++)
+        for (r[1] = r[0]; r[1] < 13; r[1]++)
+            for (r[2] = r[1]; r[2] < 13; r[2]++)
+                for (r[3] = r[2]; r[3] < 13; r[3]++)
+                    for (r[4] = r[3]; r[4] < 13; r[4]++) {
+                        if (r[0] == r[4] || n == A5_KEYS) continue; /* five of a rank */
+                        uint32_t key = 0;
+                        for (int i = 0; i < 5; i++) key += (uint32_t)PE_CARD_KEY(4 * r[i]);
+                        keys[n] = key;
+                        vals[n++] = pe_ranks5(r);
+                    }
+    return n;
+}
+
+/* Places the buckets of ys (largest first) at the first displacement where all their keys land on
+ * free slots; 0 when two keys of one bucket share a slot or a bucket finds no place. */
+static int a5_place(const uint32_t *ys, const uint16_t *vals, int n)
+{
+    static int member[A5_KEYS], start[A5_BUCKETS + 1], order[A5_BUCKETS], fill[A5_BUCKETS];
+    static uint8_t used[A5_SIZE];
+    memset(start, 0, sizeof start);
+    for (int i = 0; i < n; i++) start[(ys[i] >> (32 - A5_BUCKET_BITS)) + 1]++;
+    int most = 0;
+    for (unsigned b = 0; b < A5_BUCKETS; b++) {
+        const int size = start[b + 1];
+        most = size > most ? size : most;
+        start[b + 1] += start[b];
+    }
+    for (unsigned b = 0; b < A5_BUCKETS; b++) fill[b] = start[b];
+    for (int i = 0; i < n; i++) member[fill[ys[i] >> (32 - A5_BUCKET_BITS)]++] = i;
+    int m = 0; /* buckets by size, largest first (counting sort) */
+    for (int size = most; size > 0; size--)
+        for (unsigned b = 0; b < A5_BUCKETS; b++)
+            if (start[b + 1] - start[b] == size) order[m++] = (int)b;
+    memset(used, 0, sizeof used);
+    memset(a5_disp, 0, sizeof a5_disp);
+    for (int o = 0; o < m; o++) {
+        const int b = order[o];
+        for (int i = start[b]; i < start[b + 1]; i++)
+            for (int j = start[b]; j < i; j++)
+                if (a5_slot_of(ys[member[i]]) == a5_slot_of(ys[member[j]])) return 0;
+        unsigned d = 0;
+        for (;; d++) {
+            if (d == A5_SIZE) return 0;
+            int i = start[b];
+            while (i < start[b + 1] && !used[(unsigned)a5_slot_of(ys[member[i]]) ^ d]) i++;
+            if (i == start[b + 1]) break;
+        }
+        for (int i = start[b]; i < start[b + 1]; i++) {
+            const unsigned slot = (unsigned)a5_slot_of(ys[member[i]]) ^ d;
+            used[slot] = 1;
+            a5_val[slot] = vals[member[i]];
+        }
+        a5_disp[b] = (uint16_t)d;
+    }
+    return 1;
+}
+
+static int a5_build(void)
+{
+    static uint32_t keys[A5_KEYS], ys[A5_KEYS];
+    static uint16_t vals[A5_KEYS];
+    if (a5_multisets(keys, vals) != A5_KEYS) return 0;
+    for (uint32_t t = 0, mult = 0x9E3779B1u; t < 64; t++, mult += 0x2002u) {
+        for (int i = 0; i < A5_KEYS; i++) ys[i] = keys[i] * mult;
+        if (a5_place(ys, vals, A5_KEYS)) {
+            a5_mult = mult;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* 1 once the 5-card hash is ready (the first caller builds it; callers meanwhile get 0). */
+static int a5_ready(void)
+{
+    int st = __atomic_load_n(&a5_state, __ATOMIC_ACQUIRE), idle = 0;
+    if (st == 0 && __atomic_compare_exchange_n(&a5_state, &idle, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        st = a5_build() ? 2 : 3;
+        __atomic_store_n(&a5_state, st, __ATOMIC_RELEASE);
+    }
+    return st == 2;
+}
 
 /* A 16-byte table in both 128-bit lanes, for pshufb. */
 PE_AVX2_TARGET static PE_ALWAYS_INLINE __m256i pe_lanes(const uint8_t t[16])
@@ -31,8 +140,20 @@ PE_AVX2_TARGET static PE_ALWAYS_INLINE __m256i pe_lanes(const uint8_t t[16])
     return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)t));
 }
 
+/* The lookups of a block, second stage: values by index, then the block's flush rows. */
+static PE_ALWAYS_INLINE void pe_avx2_finish(const uint8_t *cards, size_t r, const int k, const uint16_t *tab,
+                                            const uint32_t idx[16], unsigned flush, uint16_t *out)
+{
+    for (int j = 0; j < 16; j++) out[r + (size_t)j] = tab[idx[j]];
+    for (unsigned f = flush; f; f &= f - 1) {
+        const int j = pe_ctz32(f);
+        out[r + (size_t)j] = pe_eval_unchecked(cards + (r + (size_t)j) * (size_t)k, k);
+    }
+}
+
+/* p5: 5-card rows through the 5-card hash (a5_ready() said yes). */
 PE_AVX2_TARGET static PE_ALWAYS_INLINE size_t pe_avx2_k(const uint8_t *cards, size_t rows, const int k,
-                                                       uint16_t *out)
+                                                       const int p5, uint16_t *out)
 {
     uint8_t p0[16] = {0}, p1[16] = {0}, p2[16] = {0}, sa[16] = {0}, sb[16] = {0};
     for (int r = 0; r < 13; r++) {
@@ -51,9 +172,19 @@ PE_AVX2_TARGET static PE_ALWAYS_INLINE size_t pe_avx2_k(const uint8_t *cards, si
     const int nv = (k + 1) / 2, odd = k & 1; /* with odd k the last register's upper half is not a card */
     const __m256i garbage = _mm256_and_si256(HI, _mm256_set1_epi8((char)0x80)); /* pshufb index -> 0 */
     (void)LO;
-    size_t r = 0;
+    const __m256i mult = _mm256_set1_epi32((int)(p5 ? a5_mult : PE_HASH_MULT)),
+                  mask = _mm256_set1_epi32((int)PE_KEY_MASK),
+                  slot = _mm256_set1_epi32((int)(A5_SIZE - 1));
+    const uint16_t *const tab = p5 ? a5_val : PE_HASH;
+    /* Software pipeline: a block's first lookups (displacements) are issued after its vector work,
+     * its values after the next block's vector work, so neither waits on the other's loads. */
+    uint32_t idx[16];
+    unsigned pflush = 0;
+    size_t r = 0, pending = 0; /* pending: a block at r - 16 waits for its values */
     for (; (r + 15) * (size_t)k + 16 <= rows * (size_t)k; r += 16) {
         const uint8_t *c = cards + r * (size_t)k;
+        _mm_prefetch((const char *)((uintptr_t)c + PE_AVX2_PREFETCH), _MM_HINT_NTA); /* rows into L1 only */
+        _mm_prefetch((const char *)((uintptr_t)c + PE_AVX2_PREFETCH + 64), _MM_HINT_NTA);
         __m256i w[8];
         for (int i = 0; i < 8; i++)
             w[i] = _mm256_inserti128_si256(
@@ -110,8 +241,8 @@ PE_AVX2_TARGET static PE_ALWAYS_INLINE size_t pe_avx2_k(const uint8_t *cards, si
                                            _mm256_and_si256(_mm256_add_epi8(st1, c33), c88));
         const uint32_t nf = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(fl, zero));
         const unsigned flush = (nf & 0xffu) | ((nf >> 8) & 0xff00u); /* bit j: row r + j */
-        /* keys: rows 0-7 from lane 0, rows 8-15 from lane 1 */
-        const __m256i mult = _mm256_set1_epi32((int)PE_HASH_MULT), mask = _mm256_set1_epi32((int)PE_KEY_MASK);
+        /* keys: rows 0-7 from lane 0, rows 8-15 from lane 1; hashed (general: multiply, mask; 5-card:
+         * multiply, then bucket << 16 | slot) */
         uint32_t xs[16];
         for (int h = 0; h < 2; h++) {
             const __m128i w0 = h ? _mm256_extracti128_si256(a0, 1) : _mm256_castsi256_si128(a0);
@@ -121,22 +252,27 @@ PE_AVX2_TARGET static PE_ALWAYS_INLINE size_t pe_avx2_k(const uint8_t *cards, si
                 _mm256_cvtepu16_epi32(w0),
                 _mm256_add_epi32(_mm256_slli_epi32(_mm256_cvtepu16_epi32(w1), 8),
                                  _mm256_slli_epi32(_mm256_cvtepu16_epi32(w2), 16)));
-            _mm256_storeu_si256((__m256i *)(void *)(xs + 8 * h), _mm256_and_si256(_mm256_mullo_epi32(key, mult), mask));
+            const __m256i y = _mm256_mullo_epi32(key, mult);
+            const __m256i x = p5 ? _mm256_or_si256(_mm256_slli_epi32(_mm256_srli_epi32(y, 32 - A5_BUCKET_BITS), 16),
+                                                   _mm256_and_si256(_mm256_srli_epi32(y, 32 - A5_BUCKET_BITS - A5_BITS), slot))
+                                 : _mm256_and_si256(y, mask);
+            _mm256_storeu_si256((__m256i *)(void *)(xs + 8 * h), x);
         }
-        for (int j = 0; j < 16; j++) out[r + (size_t)j] = pe_hash_value(xs[j]);
-        for (unsigned f = flush; f; f &= f - 1) {
-            const int j = pe_ctz32(f);
-            out[r + (size_t)j] = pe_eval_unchecked(c + (size_t)j * (size_t)k, k);
-        }
+        if (pending) pe_avx2_finish(cards, r - 16, k, tab, idx, pflush, out);
+        for (int j = 0; j < 16; j++)
+            idx[j] = p5 ? (xs[j] & 0xffffu) ^ a5_disp[xs[j] >> 16] : xs[j] + PE_DISP[xs[j] >> PE_ROW_SHIFT];
+        pflush = flush;
+        pending = 1;
     }
+    if (pending) pe_avx2_finish(cards, r - 16, k, tab, idx, pflush, out);
     return r;
 }
 
 PE_AVX2_TARGET size_t pe_eval_avx2_rows(const uint8_t *cards, size_t rows, int k, uint16_t *out)
 {
-    if (k == 7) return pe_avx2_k(cards, rows, 7, out);
-    if (k == 6) return pe_avx2_k(cards, rows, 6, out);
-    if (k == 5) return pe_avx2_k(cards, rows, 5, out);
+    if (k == 7) return pe_avx2_k(cards, rows, 7, 0, out);
+    if (k == 6) return pe_avx2_k(cards, rows, 6, 0, out);
+    if (k == 5) return a5_ready() ? pe_avx2_k(cards, rows, 5, 1, out) : pe_avx2_k(cards, rows, 5, 0, out);
     return 0;
 }
 #else

@@ -612,6 +612,27 @@ int64_t pe_shoe_deal_packed(pe_shoe *s, int k)
     return (int64_t)v;
 }
 
+/* A board street in one call (58 Pa. Code § 637a.11(h)-(j): burn, then the cards face up): burn the
+ * top card, then deal k (0..6), packed as pe_shoe_deal_packed packs them, the burn in the lowest
+ * byte. Fewer than 1 + k cards left: PE_SHOE_ERR_EXHAUSTED and nothing is burned or dealt. */
+int64_t pe_shoe_burn_deal_packed(pe_shoe *s, int k)
+{
+    if (k < 0 || k > 6) return PE_ERR_ARG;
+    uint8_t c[8] = {0};
+    const int e = pe_shoe_enter(s);
+    if (e) return e;
+    int st = (s->size - s->pos < 1 + k) ? PE_SHOE_ERR_EXHAUSTED : shoe_burn(s);
+    if (st >= 0) {
+        c[0] = (uint8_t)st;
+        st = shoe_deal(s, k, c + 1);
+    }
+    pe_shoe_leave(s, 1);
+    if (st) return st;
+    uint64_t v = 0;
+    for (int i = k; i >= 0; i--) v = (v << 8) | c[i];
+    return (int64_t)v;
+}
+
 int pe_shoe_copy(pe_shoe *dst, pe_shoe *src)
 {
     if (!dst || dst == src) return PE_ERR_ARG;

@@ -107,6 +107,7 @@ int pe_shoe_burn_one(pe_shoe *s);                         /* burn; the card (0..
 /* k (0..7) cards off the top packed little-endian, 8 bits per card (first card in bits 0..7), or a
  * negative status. One call and no buffer for the common small deals. */
 int64_t pe_shoe_deal_packed(pe_shoe *s, int k);
+int64_t pe_shoe_burn_deal_packed(pe_shoe *s, int k);  /* burn one, deal k (0..6), packed (burn lowest); all or nothing */
 int pe_shoe_shuffle_all(pe_shoe *s);                      /* gather + uniform shuffle, one call */
 int pe_shoe_randbelow(pe_shoe *s, uint64_t bound, uint64_t *out, size_t count);
 int pe_shoe_jump(pe_shoe *s);                             /* the shoe's rng: pe_rng_jump */

@@ -213,6 +213,31 @@ def run_rows(run: Callable[[int, int], tuple[int, int]], n: int, threads: int) -
     return 0, 0
 
 
+#: A batch on C threads is cut into C calls of this many rows (each releases the GIL once); Ctrl-C is
+#: seen between them (a call takes ~10 ms on two threads).
+C_THREADS_CALL_ROWS = 1 << 23
+
+
+def run_rows_c(fn: Callable[..., int], cards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], n: int,
+               threads: int, *args: object) -> tuple[int, int]:
+    """:func:`run_rows` with the threads in C: ``fn(cards, rows, *args, out, bad_row, threads,
+    min_rows)`` (``pe_eval_batch_threads``, csrc/pe_pool.c) runs the rows on its persistent pool of
+    threads (the calling thread works too), blocks of at least :data:`MIN_ROWS_PER_THREAD` rows taken
+    from a shared counter; calls of :data:`C_THREADS_CALL_ROWS` rows, in row order, so Ctrl-C is
+    seen between them. Returns the first failure ``(status, bad row)`` or ``(0, 0)``: the same as one
+    thread."""
+    k = cards.shape[1]
+    cbuf = ffi.from_buffer("uint8_t[]", cards)
+    obuf = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+    bad = ffi.new("size_t *")
+    for lo in range(0, n, C_THREADS_CALL_ROWS):
+        hi = min(n, lo + C_THREADS_CALL_ROWS)
+        st = int(fn(cbuf + lo * k, hi - lo, *args, obuf + lo, bad, threads, MIN_ROWS_PER_THREAD))
+        if st:
+            return st, lo + int(bad[0])
+    return 0, 0
+
+
 def _run_with_caller(work: Callable[[], None], stop: list[int], nthreads: int) -> None:
     """``work()`` on ``nthreads - 1`` pool threads and on the calling thread at once (the caller
     would otherwise sleep while the pool works); returns once every call has returned. On an

@@ -84,6 +84,7 @@ class EventKind(enum.StrEnum):
     # wagers and forced bets
     ANTE = "ante"
     BLIND = "blind"
+    DEAD_BLIND = "dead_blind"  # poker: chips posted to come in that go to the pot, no part of a bet
     STRADDLE = "straddle"
     BRING_IN = "bring_in"
     WAGERS = "wagers"  # house games: a player's wagers before the deal (detail: the amounts)

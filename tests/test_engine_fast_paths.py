@@ -21,6 +21,7 @@ from pyeval.poker import PokerRules, Round
 from pyeval.poker.betting import Betting
 from pyeval.poker.dealing import Dealing
 from pyeval.poker.showdown import Showdown
+from pyeval.poker import state as poker_state
 from pyeval.poker.state import RoundState
 from pyeval.shoe import Shoe
 
@@ -63,6 +64,7 @@ def _play(rules: PokerRules, seed: int, rounds: int) -> list[tuple[object, ...]]
 @pytest.mark.parametrize("table", range(len(TABLES)))
 def test_fast_paths_give_what_the_general_steps_give(table: int, monkeypatch: pytest.MonkeyPatch) -> None:
     fast = _play(TABLES[table], 11 + table, 60)
+    monkeypatch.setattr(poker_state, "FAST_PATHS", False)  # pyeval.poker.fast and the inlined betting steps
     monkeypatch.setattr(Round, "_one_step_or_safe", lambda self: False)
     monkeypatch.setattr(Dealing, "_deal_board_from_source", lambda self: False)
     monkeypatch.setattr(Showdown, "_award_holdem", lambda self, live: False)

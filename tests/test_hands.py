@@ -289,16 +289,17 @@ def test_the_registry_values_hands_as_the_public_evaluators_do() -> None:
               "a5": lambda h, b: evaluate_low_a5(h), "a5_8": lambda h, b: evaluate_low_a5_8(h),
               "27": lambda h, b: evaluate_low_27(h), "badugi": lambda h, b: evaluate_badugi(h),
               "short_deck": lambda h, b: evaluate_short_deck(h + b),
+              "short_deck_trips": lambda h, b: evaluate_short_deck(h + b, kind="trips_over_straight"),
               # the slow reference's best five (tests/test_hands_a6.py checks the order in full)
               "a6": lambda h, b: HAND_TYPES["a6"].value(bytes(max(itertools.combinations(h, 5),
                                                                      key=lambda f: (-ref.a6_key(f)[0], tuple(-x for x in ref.a6_key(f)[1])))), b"")}
     assert set(HAND_TYPES) == set(public)
     for name, t in HAND_TYPES.items():
         for _ in range(300):
-            cards = rng.sample(range(16, 52) if name == "short_deck" else range(52), 9)
+            cards = rng.sample(range(16, 52) if name.startswith("short_deck") else range(52), 9)
             if name in ("omaha", "omaha_low8"):
                 hole, board = tuple(cards[:4]), tuple(cards[4:9])
-            elif name in ("high", "short_deck"):
+            elif name in ("high", "short_deck", "short_deck_trips"):
                 hole, board = tuple(cards[:2]), tuple(cards[2:7])
             elif name == "badugi":
                 hole, board = tuple(cards[:4]), ()

@@ -9,7 +9,7 @@ import pytest
 
 from pyeval.hands_io import FORMATS, detect_format, parse_file, parse_text
 from pyeval.hands_io._phh import VARIANTS
-from pyeval.hands_io._text import decode
+from pyeval._text import decode
 from pyeval.hands_io.export import game_label  # noqa: F401 - the exporter reads the shared table
 from pyeval.hands_io.games import GAMES, game_named, room_name, structure_named
 from pyeval.hands_io.rooms import ROOMS
@@ -60,7 +60,8 @@ def test_every_stem_in_the_game_table_is_an_engine_variant_and_every_variant_has
     ("Hold'em", "T"), ("HOLD'EM", "T"), ("Holdem", "T"), ("Texas Hold’em", "T"), ("Omaha Hi-Lo", "O/8"),
     ("Omaha H/L", "O/8"), ("5 Card Omaha", "5O"), ("5-Card Omaha Hi/Lo", "5O/8"), ("Seven Card Stud", "7S"),
     ("7 Card Stud Hi/Lo", "7S/8"), ("Razz", "R"), ("2-7 Triple Draw", "2L3D"), ("Badugi", "B"),
-    ("Courchevel", None), ("6+ Hold'em", None),
+    ("Courchevel", None), ("6+ Hold'em", "6P"), ("6 Card Omaha", "6O"), ("Six Card Omaha Hi/Lo", "6O/8"),
+    ("Short Deck", "S"),
 ])
 def test_game_names_fold_the_rooms_spellings(name, stem):
     g = game_named(name)
@@ -232,7 +233,7 @@ def test_a_big_blind_posted_to_come_in_is_live():
     text = OLD_STARS.replace("Eve: posts big blind 30\n", "Eve: posts big blind 30\nBea: posts big blind 30\n")
     (h,) = parse_text(text)
     assert h.error is None, h.error
-    assert any("live big blind of 30 to come in" in n for n in h.hand.extra["_notes"])
+    assert h.hand.extra["_live_blinds"] == [0, 0, 0, 30, 0] and "_dead_blinds" not in h.hand.extra
     assert h.hand.blinds_or_straddles == [15, 30, 0, 0, 0] and h.verification.ok, h.verification
 
 

@@ -168,7 +168,9 @@ def test_issue13_history_stopping_before_the_showdown_says_so():
 def test_issue13_non_utf8_file_is_unreadable_input_exit_2(tmp_path: Path):
     proc = _cli(tmp_path, ("latin1.phh", HAND.replace("'NT'", "'NT' # caf\xe9").encode("latin-1")))
     assert proc.returncode == 2
-    assert proc.stderr.strip().splitlines() == [f"pyeval: error: {tmp_path / 'latin1.phh'}: not UTF-8 text (byte 20)"]
+    assert proc.stderr.strip().splitlines() == [f"pyeval: error: {tmp_path / 'latin1.phh'}: not UTF-8 text (byte 20): "
+                                                 "PHH is UTF-8 TOML; this file looks like an 8-bit (cp1252/latin-1) "
+                                                 "text: save it as UTF-8"]
 
 
 # ---------------------------------------------------------------------- keep going, report, exit code

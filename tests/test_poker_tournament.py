@@ -256,6 +256,52 @@ def test_tournament_all_in_hands_are_tabled():
             assert r.can_muck() or r.showdown_order()[0] != 0
 
 
+def _all_in_at_showdown(**kw) -> Round:
+    r = Round(PokerRules(seats=3, blinds=(1, 2), min_bet=2, tournament=True, **kw), [20, 40, 40])
+    r.post_forced_bets()
+    r.deal_hole_cards(["2s8h", "KsKh", "QsQh"])
+    r.bet_or_raise_to(20)
+    r.check_or_call()
+    r.check_or_call()
+    for b in BOARD:
+        if r.actor is not None:
+            r.check_or_call(); r.check_or_call()  # noqa: E702
+        r.deal_board(b)
+    r.check_or_call(); r.check_or_call()  # noqa: E702
+    return r
+
+
+def test_a_tables_tournament_all_in_show_rule_is_its_own():
+    """``tournament_all_in_show=False``: a room whose tournament records let a hand be mucked at an
+    all-in (PokerStars) is replayed under its own rule; the default tables every hand."""
+    assert PokerRules().tournament_all_in_show is True
+    assert not _all_in_at_showdown().can_muck()
+    r = _all_in_at_showdown(tournament_all_in_show=False)
+    first = r.showdown_order()[0]
+    r.show(first)
+    assert r.can_muck()  # the next hand is not needed: the cash-game showdown (§ 637a.18(e))
+    r.muck()
+    with pytest.raises(TableRulesError, match="tournament_all_in_show"):
+        PokerRules(tournament=True, tournament_all_in_show=1)  # type: ignore[arg-type]
+
+
+def test_tournament_all_in_show_phh_field_round_trips():
+    r = _all_in_at_showdown(tournament_all_in_show=False)
+    while r.showdown_order():
+        if r.can_muck():
+            r.muck()
+        else:
+            r.show(r.showdown_order()[0])
+    r.award()
+    hh = phh.from_round(r)
+    assert hh.extra["_pyeval_tournament_all_in_show"] is False
+    (back,) = phh.loads(phh.dumps(hh))
+    assert back.table_rules().tournament_all_in_show is False and phh.check_replay(back).matches
+    del back.extra["_pyeval_tournament_all_in_show"]  # the default tables every hand: the muck is refused
+    with pytest.raises(IllegalHandHistoryError, match="tabled"):
+        back.replay(strict=True)
+
+
 def test_cash_table_still_cashes_out():
     t = Table(PokerRules(seats=4, blinds=(1, 2), min_bet=2), {1: 100, 2: 100})
     assert t.leave(2) == 100

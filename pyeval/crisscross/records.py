@@ -4,6 +4,7 @@ misdeals, and the settled results of a round (:class:`RoundRecord`)."""
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -136,6 +137,9 @@ class _Seat:
         return CrissCrossSeat(self.ante, self.ante_down, self.bonus, self.hole, tuple(self.multiples), self.folded)
 
 
+_NET = operator.itemgetter(4)  # CrissCrossWagerResult.net, read in C
+
+
 class RoundRecord(NamedTuple):
     """Everything about a finished round (complete or void), in dealing and action order."""
 
@@ -154,6 +158,6 @@ class RoundRecord(NamedTuple):
     @property
     def house_net(self) -> int:
         """The house's result for the round (minus the sum of the players' nets)."""
-        return -sum(r.net for r in self.results)
+        return -sum(map(_NET, self.results))  # type: ignore[no-any-return]
 
 

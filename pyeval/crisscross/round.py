@@ -20,9 +20,10 @@ and a rejected step raises a :class:`~pyeval.errors.PyevalError` and changes not
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .._bindings import _fastcall
 from ..contracts import Action, Event, EventKind as K, Outcome, list_copy, passes, read_only
@@ -111,6 +112,10 @@ _eval = _fastcall.evaluate  # pyeval.evaluate's C builtin; the cards here are ch
 
 
 _new = tuple.__new__
+
+#: The fast step paths (docs/decisions/032-fast-step-paths.md): on by default; tests switch it off
+#: to check that every round plays, records and settles exactly as through the general path.
+FAST = True
 _NONE: frozenset[Action] = frozenset()
 _WAGERS = frozenset({_A_PLACE_WAGERS})
 _CLOSE = frozenset({_A_NO_MORE_BETS})
@@ -154,7 +159,7 @@ _REVEAL_PHASES = (_P_ACROSS_REVEAL, _P_DOWN_REVEAL, _P_MIDDLE_REVEAL)
 _REVEAL_BOXES = ((_B_ROW_LEFT, _B_ROW_RIGHT), (_B_FAR, _B_NEAR), (_B_CENTRE,))
 _DECISION_NAMES = ("Across", "Down", "Middle")
 _ACROSS_DECISION, _DOWN_DECISION, _MIDDLE_DECISION = _DECISION_PHASES
-_REVEAL_GET = (lambda c: (c[1], c[3]), lambda c: (c[0], c[4]), lambda c: (c[2],))
+_REVEAL_GET = (operator.itemgetter(1, 3), operator.itemgetter(0, 4), lambda c: (c[2],))
 assert _REVEAL_BOXES == ((1, 3), (0, 4), (2,))
 
 
@@ -169,7 +174,7 @@ class CrissCrossRound:
 
     __slots__ = ("_table", "_number", "_phase", "_players", "_community", "_revealed", "_dealer_hand",
                  "_stub_count", "_stub_outcome", "_misdealt", "_events", "_record", "_order", "_pending",
-                 "_plan")
+                 "_plan", "_d", "_folds")
 
     def __init__(self, table: CrissCrossTable, number: int) -> None:
         self._table = table
@@ -187,6 +192,8 @@ class CrissCrossRound:
         self._order: list[int] = []    # players dealt in, dealing order
         self._pending: list[int] = []  # players still to act at the current decision
         self._plan: DealPlan | None = None  # the shoe's plan of the cross deal, once dealt
+        self._d = 0      # the latest decision started (0 Across, 1 Down, 2 Middle): read while _pending
+        self._folds = 0  # players folded so far
 
     # the public state, read-only (snapshots; the steps work on the private slots)
     table: CrissCrossTable = read_only("_table", "The table the round is played at.")
@@ -209,7 +216,9 @@ class CrissCrossRound:
     def record(self) -> RoundRecord | None:
         """The finished round's :class:`RoundRecord` (a copy), else None."""
         r = self._record
-        return None if r is None else r._replace(hole=dict(r.hole), wagers=dict(r.wagers), multiples=dict(r.multiples))
+        if r is None:
+            return None
+        return _new(RoundRecord, (r[0], r[1], dict(r[2]), dict(r[3]), dict(r[4]), *r[5:]))  # hole, wagers, multiples copied
 
     # ---- queries ---------------------------------------------------------------------------
     def legal_actions(self) -> frozenset[Action]:
@@ -287,7 +296,8 @@ class CrissCrossRound:
     @property
     def to_act(self) -> int | None:
         """The player whose decision is due, or None outside a decision."""
-        return self._pending[0] if self._phase in _DECISION_PHASES and self._pending else None
+        p = self._pending  # players are pending only in a decision phase
+        return p[0] if p else None
 
     @property
     def decision(self) -> int | None:
@@ -327,7 +337,14 @@ class CrissCrossRound:
             WagerNotAllowedError: an unknown player, a player already wagered, unequal Antes, an
                 amount outside the table limits or off the Ante step, or a Bonus not offered.
         """
-        self._check_wagers(player, ante_across, ante_down, bonus)
+        ok = self._table._wagers_ok
+        if not (FAST and self._phase is _P_BETTING and type(player) is int and type(ante_across) is int
+                and type(ante_down) is int and type(bonus) is int and player not in self._players
+                and (player, ante_across, ante_down, bonus) in ok):
+            self._check_wagers(player, ante_across, ante_down, bonus)
+            if len(ok) >= 4096:  # the values passed the table's full check: remembered (bounded)
+                ok.clear()
+            ok.add((player, ante_across, ante_down, bonus))
         self._players[player] = _Seat(ante_across, bonus, ante_down)
         self._events.append(_new(Event, (_K_WAGERS, player, ante_across + ante_down + bonus, (), (ante_across, ante_down, bonus))))
 
@@ -401,15 +418,26 @@ class CrissCrossRound:
                                      f"(the community area), got {misdeal!r}")
         deck = self._table._deck
         rules = self._table._rules
-        plan = _cross_plan(tuple(order), misdeal)
+        key = tuple(order)
+        hit = _DEALS.get(key) if FAST and misdeal is None else None
+        if hit is None:
+            plan = _cross_plan(key, misdeal)
+            layout = _layout(plan) if FAST else None
+            if FAST and misdeal is None:
+                if len(_DEALS) >= 256:  # bounded: many player sets only cost planning again
+                    _DEALS.clear()
+                _DEALS[key] = (plan, layout)
+        else:
+            plan, layout = hit
         need = plan.need
         short = None
-        if rules.shuffler_counts_cards and deck.size != DECK_SIZE:
-            short = (f"the automated shuffler indicates {deck.size} cards, not {DECK_SIZE}: every wager "
+        size = deck.size
+        if rules.shuffler_counts_cards and size != DECK_SIZE:
+            short = (f"the automated shuffler indicates {size} cards, not {DECK_SIZE}: every wager "
                      f"returned and the deck removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count; "
                      "§ 674a.5 is not in our hands)")
-        elif deck.size < need:
-            short = (f"the deck holds {deck.size} cards, {need} are needed: every wager returned and the deck "
+        elif size < need:
+            short = (f"the deck holds {size} cards, {need} are needed: every wager returned and the deck "
                      f"removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count)")
         if short is not None:  # nothing is dealt: the round is void and the table waits for a new deck
             self._order = order
@@ -421,18 +449,26 @@ class CrissCrossRound:
         if len(cards) != need or len(set(cards)) != need or min(cards) < 0 or max(cards) > 51:
             raise IllegalActionError(f"the card source dealt invalid cards {cards!r}")
         # from here on the deal has happened: record it
-        hands, community, _ = plan.place(cards)
+        players = self._players
+        if layout is not None:  # the plan as C item getters, the players in dealing order
+            community = layout[0](cards)
+            dealt = []
+            for s, g in layout[1]:
+                players[s].hole = h = g(cards)
+                dealt.append((s, h))
+            hands_dealt = tuple(dealt)
+        else:
+            hands, community, _ = plan.place(cards)
+            for s in order:
+                players[s].hole = hands[s]
+            hands_dealt = tuple((s, players[s].hole) for s in order)
         self._dealer_hand = hand
         self._community = community
-        players = self._players
-        for s in order:
-            players[s].hole = hands[s]
         self._order = order
         self._plan = plan
         self._misdealt = misdeal is not None
         self._phase = _P_STUB
-        self._events.append(_new(Event, (_K_DEAL, None, 0, self._community, (hand, self._community, tuple(
-            (s, players[s].hole) for s in order)))))
+        self._events.append(_new(Event, (_K_DEAL, None, 0, community, (hand, community, hands_dealt))))
 
     # ---- the stub (§ 674a.9(c)-(f)) -----------------------------------------------------------
     def discard_stub(self) -> None:
@@ -507,8 +543,12 @@ class CrissCrossRound:
 
     # ---- decisions ---------------------------------------------------------------------------
     def _start_decision(self, d: int) -> None:
-        players = self._players
-        self._pending[:] = [s for s in self._order if not players[s].folded]
+        if self._folds or not FAST:
+            players = self._players
+            self._pending[:] = [s for s in self._order if not players[s].folded]
+        else:
+            self._pending[:] = self._order
+        self._d = d
         self._phase = _DECISION_PHASES[d]
         if not self._pending:  # everyone folded: the dealer still turns the cards (Bonus)
             self._phase = _REVEAL_PHASES[d]
@@ -530,6 +570,18 @@ class CrissCrossRound:
             OutOfTurnError: not a decision, or not this player's turn (players act in dealing order).
             WagerNotAllowedError: a multiple the table does not allow at this decision.
         """
+        pending = self._pending
+        if FAST and pending and pending[0] == player and type(multiple) is int:
+            d = self._d  # the turn checked as _check_turn checks it: a decision with this player due
+            if multiple in self._table._multiples[d]:
+                s = self._players[player]
+                s.multiples[d] = multiple
+                unit = s.ante if d == 0 else s.ante_down if d == 1 else min(s.ante, s.ante_down)  # _bet_unit
+                self._events.append(_new(Event, (_K_BET, player, multiple * unit, (), (d, multiple))))
+                pending.pop(0)
+                if not pending:
+                    self._phase = _REVEAL_PHASES[d]
+                return
         d = self._check_turn(player, _A_BET)
         allowed = self._table._rules.multiples(d)
         if multiple not in allowed or type(multiple) is not int:
@@ -581,6 +633,7 @@ class CrissCrossRound:
         s = self._players[player]
         s.multiples[d] = 0
         s.folded = True
+        self._folds += 1
         self._events.append(_new(Event, (_K_FOLD, player, 0, (), d)))
         pending = self._pending
         pending.pop(0)
@@ -595,6 +648,21 @@ class CrissCrossRound:
             OutOfTurnError: decisions are still pending or nothing is left to turn.
         """
         ph = self._phase
+        d = self._d
+        if FAST and ph is _REVEAL_PHASES[d]:  # the reveal after decision d (_start_decision set it)
+            boxes = _REVEAL_BOXES[d]
+            cards = _REVEAL_GET[d](self._community)
+            self._revealed += boxes
+            self._events.append(_new(Event, (_K_REVEAL, None, 0, cards, boxes)))
+            if d == 2:
+                self._phase = _P_SETTLEMENT
+            elif self._folds:
+                self._start_decision(d + 1)
+            else:  # _start_decision(d + 1), no one folded
+                self._pending[:] = self._order
+                self._d = d + 1
+                self._phase = _DECISION_PHASES[d + 1]
+            return cards
         i = 0 if ph is _P_ACROSS_REVEAL else 1 if ph is _P_DOWN_REVEAL else 2 if ph is _P_MIDDLE_REVEAL else None
         if i is None:
             self._need(_P_ACROSS_REVEAL, _A_REVEAL)
@@ -623,36 +691,46 @@ class CrissCrossRound:
         if self._phase is not _P_SETTLEMENT:
             self._need(_P_SETTLEMENT, _A_SETTLE)
         t = self._table
-        main, ante_pt, bonus_pt = t._pay
+        pay = t._pay
         c = self._community
         row = (c[1], c[2], c[3])
         col = (c[0], c[2], c[4])
         board_v = _eval(c)
+        players = self._players
         out: list[CrissCrossWagerResult] = []
-        add = out.append
-        for player in self._order:
-            s = self._players[player]
-            a = s.ante
-            ad = s.ante_down
-            units = (a, ad, a if a < ad else ad)  # each bet's Ante: Across, Down, the smaller for the Middle
-            if s.folded:
-                add(_new(CrissCrossWagerResult, (player, _W_ANTE_ACROSS, a, _O_LOSE, -a, None)))
-                add(_new(CrissCrossWagerResult, (player, _W_ANTE_DOWN, ad, _O_LOSE, -ad, None)))
-                for d, m in enumerate(s.multiples):
-                    if m:
-                        add(_new(CrissCrossWagerResult, (player, _W_BETS[d], m * units[d], _O_LOSE, -m * units[d],
-                                                         None)))
-            else:
-                av = _eval(s.hole + row)
-                dv = _eval(s.hole + col)
+        if FAST:
+            index = t._line_index
+            if index is None:
+                index = t._line_index = _line_index(pay)
+            both, main_ix, bonus_ix = index
+            cache = t._settle_cache
+            lb = bonus_ix[board_v]
+            for player in self._order:
+                s = players[player]
                 m0, m1, m2 = s.multiples
-                add(_pay(player, _W_ANTE_ACROSS, a, ante_pt, av))
-                add(_pay(player, _W_ANTE_DOWN, ad, ante_pt, dv))
-                add(_pay(player, _W_ACROSS, m0 * a, main, av))  # type: ignore[operator]
-                add(_pay(player, _W_DOWN, m1 * ad, main, dv))  # type: ignore[operator]
-                add(_pay(player, _W_MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
-            if s.bonus:
-                add(_pay(player, _W_BONUS, s.bonus, bonus_pt, board_v))
+                if s.folded:
+                    av = dv = 0  # not evaluated: a folded hand's Antes and bets lose whatever it holds
+                    key = (player, s.ante, s.ante_down, m0, m1, m2, True, 0, 0, 0, s.bonus, lb)
+                else:
+                    av = _eval(s.hole + row)
+                    dv = _eval(s.hole + col)
+                    key = (player, s.ante, s.ante_down, m0, m1, m2, False, both[av], both[dv],
+                           main_ix[av if av > dv else dv], s.bonus, lb)
+                # the seat's results depend on the amounts and the lines its hands fall on only
+                got = cache.get(key)
+                if got is None:
+                    got = _settle_seat(player, s, av, dv, board_v, pay)
+                    if len(cache) >= 8192:  # bounded: many distinct amounts only cost settling again
+                        cache.clear()
+                    cache[key] = got
+                out.extend(got)
+        else:
+            for player in self._order:
+                s = players[player]
+                if s.folded:
+                    out.extend(_settle_seat(player, s, 0, 0, board_v, pay))
+                else:
+                    out.extend(_settle_seat(player, s, _eval(s.hole + row), _eval(s.hole + col), board_v, pay))
         self._events.append(_new(Event, (_K_SETTLE, None, 0, (), len(out))))
         self._phase = _P_COMPLETE
         return self._close(tuple(out), None, counted=self._stub_count is not None, deck_removed=False)
@@ -672,14 +750,45 @@ class CrissCrossRound:
                deck_removed: bool) -> RoundRecord:
         self._table._finish(counted, deck_removed)
         players = self._players
-        order = self._order
+        hole, wagers, multiples = {}, {}, {}
+        for s in self._order:
+            p = players[s]
+            hole[s] = p.hole
+            wagers[s] = (p.ante, p.ante_down, p.bonus)
+            multiples[s] = tuple(p.multiples)
         self._record = _new(RoundRecord, (  # the fields in RoundRecord's order
-            self._number, self._community,
-            {s: players[s].hole for s in order},
-            {s: (players[s].ante, players[s].ante_down, players[s].bonus) for s in order},
-            {s: tuple(players[s].multiples) for s in order},
+            self._number, self._community, hole, wagers, multiples,
             self._stub_count, self._stub_outcome, results, void_reason, deck_removed, tuple(self._events)))
         return self._record
+
+
+def _settle_seat(player: int, s: _Seat, av: int, dv: int, board_v: int,
+                 pay: tuple[Sequence[PaidLine | None], ...]) -> tuple[CrissCrossWagerResult, ...]:
+    """Every wager of one seat (:meth:`CrissCrossRound.settle`): ``av``, ``dv`` the values of its
+    Across and Down hands (unused when folded), ``board_v`` the five community cards' value,
+    ``pay`` the table's (main, Ante, Bonus) lines by value."""
+    main, ante_pt, bonus_pt = pay
+    a = s.ante
+    ad = s.ante_down
+    units = (a, ad, a if a < ad else ad)  # each bet's Ante: Across, Down, the smaller for the Middle
+    out: list[CrissCrossWagerResult] = []
+    add = out.append
+    if s.folded:
+        add(_new(CrissCrossWagerResult, (player, _W_ANTE_ACROSS, a, _O_LOSE, -a, None)))
+        add(_new(CrissCrossWagerResult, (player, _W_ANTE_DOWN, ad, _O_LOSE, -ad, None)))
+        for d, m in enumerate(s.multiples):
+            if m:
+                add(_new(CrissCrossWagerResult, (player, _W_BETS[d], m * units[d], _O_LOSE, -m * units[d], None)))
+    else:
+        m0, m1, m2 = s.multiples
+        add(_pay(player, _W_ANTE_ACROSS, a, ante_pt, av))
+        add(_pay(player, _W_ANTE_DOWN, ad, ante_pt, dv))
+        add(_pay(player, _W_ACROSS, m0 * a, main, av))  # type: ignore[operator]
+        add(_pay(player, _W_DOWN, m1 * ad, main, dv))  # type: ignore[operator]
+        add(_pay(player, _W_MIDDLE, m2 * units[2], main, av if av > dv else dv))  # type: ignore[operator]
+    if s.bonus:
+        add(_pay(player, _W_BONUS, s.bonus, bonus_pt, board_v))
+    return tuple(out)
 
 
 def _bet_unit(s: _Seat, d: int) -> int:
@@ -697,3 +806,57 @@ def _pay(player: int, wager: CrissCrossWager, staked: int, table: Sequence[PaidL
 
 
 _W_BETS = (_W_ACROSS, _W_DOWN, _W_MIDDLE)
+
+
+#: the players dealt in (no misdeal) -> (their plan of the cross deal, its layout: :func:`_layout`)
+_DEALS: dict[tuple[int, ...], tuple[DealPlan, Any]] = {}
+
+#: id of a plan -> (the plan, its layout as item getters); the plan is kept and compared by identity
+_LAYOUTS: dict[int, tuple[DealPlan, tuple[object, tuple[tuple[int, object], ...]] | None]] = {}
+
+
+def _layout(plan: DealPlan) -> tuple[Callable[[Sequence[int]], tuple[int, ...]],
+                                     tuple[tuple[int, Callable[[Sequence[int]], tuple[int, ...]]], ...]] | None:
+    """The fast path's form of ``plan.place``: (getter of the community cards, ((player, getter of
+    his hole cards), ...)), each getter a C ``operator.itemgetter`` returning a tuple; None when a
+    hand or the community area has fewer than two cards (an injected misdeal: the general path)."""
+    hit = _LAYOUTS.get(id(plan))
+    if hit is not None and hit[0] is plan:
+        return hit[1]  # type: ignore[return-value]
+    hands, community, _ = plan.place(range(plan.need))
+    layout = None
+    if len(community) >= 2 and all(len(h) >= 2 for h in hands.values()):
+        layout = (operator.itemgetter(*community), tuple((s, operator.itemgetter(*hands[s])) for s in sorted(hands)))
+    if len(_LAYOUTS) >= 256:
+        _LAYOUTS.clear()
+    _LAYOUTS[id(plan)] = (plan, layout)
+    return layout
+
+
+_Index = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+#: ids of a table's (main, Ante, Bonus) lines by value -> (them, (Ante line * k + main line by
+#: value, main line by value, Bonus line by value)): small ints naming the line each hand value
+#: falls on (0: none)
+_INDEXES: dict[tuple[int, ...], tuple[tuple[Sequence[PaidLine | None], ...], _Index]] = {}
+
+
+def _line_index(pay: tuple[Sequence[PaidLine | None], ...]) -> _Index:
+    """Per hand value, which line of the main, the Ante and the Bonus paytable it falls on, as
+    small ints (the settlement cache's key: two values on the same lines settle alike)."""
+    key = tuple(map(id, pay))
+    hit = _INDEXES.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], pay)):
+        return hit[1]
+
+    def ids(table: Sequence[PaidLine | None]) -> tuple[int, ...]:
+        seen: dict[int, int] = {}
+        return tuple(0 if ln is None else seen.setdefault(id(ln), len(seen) + 1) for ln in table)
+
+    main, ante = ids(pay[0]), ids(pay[1])
+    k = max(main) + 1
+    index = (tuple(x * k + y for x, y in zip(ante, main)), main, ids(pay[2]))
+    if len(_INDEXES) >= 64:
+        _INDEXES.clear()
+    _INDEXES[key] = (pay, index)
+    return index

@@ -10,7 +10,7 @@ from ..contracts import Deck, read_only
 from ..errors import DeckOutOfPlayError, IllegalActionError, OutOfTurnError, WagerNotAllowedError
 from ..house.stub import StubCountPolicy
 from .deck import DECK_SIZE, ShufflerDeck
-from .records import CrissCrossPhase, RoundRecord
+from .records import CrissCrossPhase, CrissCrossWagerResult, RoundRecord
 from .round import R_COUNT_OUTCOME, CrissCrossRound
 from .rules import CrissCrossRules
 from .strategy import basic_strategy
@@ -50,6 +50,11 @@ class CrissCrossTable:
         self._round: CrissCrossRound | None = None
         self._pay = (self._rules.main_paytable.by_value(), self._rules.ante_paytable.by_value(),
                      self._rules.bonus_paytable.by_value())
+        r = self._rules
+        self._multiples = (r.across_multiples, r.down_multiples, r.middle_multiples)  # rules.multiples(d)
+        self._wagers_ok: set[tuple[int, int, int, int]] = set()  # wagers that passed the full check (rounds' fast path)
+        self._line_index: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None  # see round.settle
+        self._settle_cache: dict[tuple[object, ...], tuple[CrissCrossWagerResult, ...]] = {}  # see round.settle
 
     rules: CrissCrossRules = read_only("_rules", "The table's rules.")
     deck: Deck = read_only("_deck", "The deck in use (the table's card source: it is dealt from, not copied).")

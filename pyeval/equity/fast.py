@@ -169,12 +169,12 @@ def _wide(pair: Any) -> int:
 
 
 def _spot_parts(packs: tuple[bytes, ...], b: bytes, d: bytes, threads: int) -> tuple[Any, ...] | None:
-    """An exact spot of equal weights split over ``threads`` threads (``pe_eq_spot_part``: each thread
-    counts its part of every deal's boards; the C calls release the GIL), the parts' sums added modulo
-    2**64: ``_eqfast._spot``'s result tuple, or None when the C side declines (the general path then
-    runs)."""
-    from .._batch import run_threads
-
+    """An exact spot of equal weights on ``threads`` threads in one C call (``pe_eq_spot_threads``,
+    csrc/pe_pool.c: the GIL released once, the threads of a persistent C pool and the calling thread
+    take the enumeration's units of work from a shared counter, the sums added modulo 2**64):
+    ``_eqfast._spot``'s result tuple, or None when the C side declines (the general path then
+    runs). The call is bounded by :data:`SPOT_MAX_WORK`; Ctrl-C is seen when it returns, as on one
+    thread."""
     combos, weights, offsets = bytearray(), bytearray(), [0]
     for q in packs:
         n = len(q) // 6  # two card bytes, then a uint32 weight, per combination
@@ -183,21 +183,14 @@ def _spot_parts(packs: tuple[bytes, ...], b: bytes, d: bytes, threads: int) -> t
         offsets.append(offsets[-1] + n)
     p = len(packs)
     cards, offs, wts = bytes(combos), ffi.new("uint32_t[]", offsets), ffi.from_buffer("uint32_t[]", weights)
-
-    def part(i: int) -> tuple[int, Any]:
-        out = ffi.new("pe_eq_spot_out *")
-        st = lib.pe_eq_spot_part(cards, offs, wts, p, b, len(b), d, len(d), SPOT_MAX_WORK, i, threads, out)
-        return st, out
-
-    outs = run_threads(part, [(i,) for i in range(threads)])
-    if any(st != 0 for st, _ in outs):
+    o = ffi.new("pe_eq_spot_out *")
+    if lib.pe_eq_spot_threads(cards, offs, wts, p, b, len(b), d, len(d), SPOT_MAX_WORK, threads, o) != 0:
         return None
-    first, m = outs[0][1], (1 << 64) - 1  # a part's sums are right modulo 2**64, the whole run's below it
-    total = sum(_wide(o.total) for _, o in outs) & m
-    win = tuple(sum(_wide(o.win[i]) for _, o in outs) & m for i in range(p))
-    tie = tuple(sum(_wide(o.tie[i]) for _, o in outs) & m for i in range(p))
-    share = tuple(sum(_wide(o.share[i]) for _, o in outs) & m for i in range(p))
-    return int(first.deals), int(first.boards), total, tuple(first.combos[0:p]), win, tie, share, (0,) * p
+    total = _wide(o.total)
+    win = tuple(_wide(o.win[i]) for i in range(p))
+    tie = tuple(_wide(o.tie[i]) for i in range(p))
+    share = tuple(_wide(o.share[i]) for i in range(p))
+    return int(o.deals), int(o.boards), total, tuple(o.combos[0:p]), win, tie, share, (0,) * p
 
 
 def _run_spot(packed: tuple[bytes, ...], b: bytes, d: bytes, mc: tuple[bytes, int, int] | None,

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from .._batch import ROW_ERRORS, card_matrix, check_out, check_threads, raise_row_error, row_blocks, run_rows
+from .._batch import (MIN_ROWS_PER_THREAD, ROW_ERRORS, card_matrix, check_out, check_threads, raise_row_error,
+                      row_blocks, run_rows, run_rows_c)
 from .._bindings import _fastcall, check, ffi, lib
 from ..cards import RANK_NAMES, RANK_PLURALS, CardLike, CardsLike, to_cards
 from ..errors import CardCountError, CardTypeError, HandValueError
@@ -196,9 +197,10 @@ def evaluate_batch(
             used without a copy; other integer dtypes and array-likes are converted once.
         out: optional ``uint16`` array of shape ``(n,)`` to write into (C-contiguous, writable);
             checked before anything runs.
-        threads: split the rows over this many threads (each runs the C loop without the GIL).
-            ``0`` means ``os.cpu_count()`` (read once). Threads come from one persistent pool and
-            each gets at least 32,768 rows, so small batches run on the calling thread. Every batch
+        threads: split the rows over this many threads in one C call (the GIL released once; the
+            calling thread works too). ``0`` means ``os.cpu_count()`` (read once). Threads come from
+            one persistent C pool (re-created in a forked child) and each gets at least 32,768 rows,
+            so small batches run on the calling thread; the values and errors do not depend on it. Every batch
             evaluator of :mod:`pyeval.hands` takes ``out`` and ``threads`` alike.
     Returns:
         ``uint16`` array of shape ``(n,)``: values 1..7462, higher is stronger.
@@ -211,7 +213,11 @@ def evaluate_batch(
     arr = _as_card_matrix(hands)
     n, k = arr.shape
     out = check_out(out, n)
-    st, row = run_rows(row_blocks(lib.pe_eval_batch_max, arr, out, k, _MAX_KERNEL), n, check_threads(threads))
+    nthreads = check_threads(threads)
+    if nthreads > 1 and n >= 2 * MIN_ROWS_PER_THREAD:  # threads of the C pool (csrc/pe_pool.c), one call
+        st, row = run_rows_c(lib.pe_eval_batch_threads, arr, out, n, nthreads, k, _MAX_KERNEL)
+    else:
+        st, row = run_rows(row_blocks(lib.pe_eval_batch_max, arr, out, k, _MAX_KERNEL), n, 1)
     if st:
         raise_row_error(st, arr[row].tolist(), row)
     return out

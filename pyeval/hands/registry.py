@@ -19,7 +19,8 @@ hole cards and three board cards (§ 637a.12); ``omaha_low8`` the Omaha eight-or
 none qualifies); ``a5`` / ``a5_8`` ace-to-five low of the hole cards (razz, the low half of stud
 high-low; 0 when an eight-or-better low does not qualify); ``27`` deuce-to-seven low; ``a6``
 ace-to-six low (:mod:`pyeval.hands.a6`); ``badugi`` (1..1092); ``short_deck`` the 36-card deck's
-high hand (:mod:`pyeval.hands.shortdeck`). See ``docs/variants.md``.
+high hand (:mod:`pyeval.hands.shortdeck`, a straight above three of a kind); ``short_deck_trips``
+the same with three of a kind above a straight (PokerStars' 6+ Hold'em). See ``docs/variants.md``.
 """
 from __future__ import annotations
 
@@ -83,9 +84,21 @@ def _high(h: bytes, b: bytes) -> int:
 _CLASSIC = int(lib.PE_SD_STRAIGHT_OVER_TRIPS)  # a straight beats three of a kind
 
 
+_TRIPS = int(lib.PE_SD_TRIPS_OVER_STRAIGHT)  # three of a kind beats a straight (PokerStars' 6+ Hold'em)
+
+
 def _short_deck(h: bytes, b: bytes) -> int:
     cards = h + b
     return int(lib.pe_sd_eval(cards, len(cards), _CLASSIC))  # negative for a card below 6
+
+
+def _short_deck_trips(h: bytes, b: bytes) -> int:
+    cards = h + b
+    return int(lib.pe_sd_eval(cards, len(cards), _TRIPS))
+
+
+def _short_deck_trips_words(value: int) -> str:
+    return describe_short_deck(value, kind="trips_over_straight")
 
 
 def _high_words(value: int) -> str:
@@ -116,6 +129,9 @@ HAND_TYPES: Mapping[str, HandType] = MappingProxyType({t.name: t for t in (
              words_badugi, int(lib.PE_BADUGI_CLASSES), (4, 4), (0, 0), "badugi"),
     HandType("short_deck", "short-deck (6+) best five of the hole and board cards", True, False, _short_deck,
              describe_short_deck, SHORT_DECK_CLASSES, _ANY, _ANY, "short_deck",
+             refusal="a card below 6 is not a short-deck card"),
+    HandType("short_deck_trips", "6+ hold'em: short-deck best five, three of a kind above a straight", True, False,
+             _short_deck_trips, _short_deck_trips_words, SHORT_DECK_CLASSES, _ANY, _ANY,
              refusal="a card below 6 is not a short-deck card"),
 )})
 

@@ -29,7 +29,7 @@ from typing import Any
 from .._files import read_input
 from ..errors import HandHistoryError, PyevalError
 from ._limits import check_text, has_surrogates
-from ._text import decode
+from .._text import decode
 from .rooms import ROOMS, Room
 from ._model import HandParseError, RawHand, to_phh
 from ._verify import Verification, verify
@@ -168,7 +168,7 @@ def parse_text(text: str, fmt: str | None = None, *, source: str = "", check: bo
 
 
 def parse_file(path: str | Path, fmt: str | None = None, *, check: bool = True, **options: Any) -> Iterator[ImportedHand]:
-    """:func:`parse_text` of a file in any encoding rooms write (:func:`pyeval.hands_io._text.decode`:
+    """:func:`parse_text` of a file in any encoding rooms write (:func:`pyeval._text.decode`:
     UTF-8 or UTF-16 with or without a BOM, cp1252, latin-1); messages name it by ``path`` as given
     (``../rooms/a/hh.txt:52: ...``). Raises HandParseError if unreadable, or (on the first hand)
     if no format is detected."""

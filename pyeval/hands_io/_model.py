@@ -40,7 +40,12 @@ class Act(NamedTuple):
     muck return collect cashout``. ``amount``: chips added (``ante post call bring_in return
     collect cashout``), the street total *to* (``bet raise complete``), the card count
     (``discard``). ``cards``: the board cards of a ``street``, the cards shown, discarded or drawn.
-    ``extra``: the kind of a ``post`` (``sb bb straddle both``), the name of a ``street``.
+    ``extra``: the kind of a ``post`` (``sb bb straddle both dead live``: see below), the name of a
+    ``street``. A ``post`` outside the table's blinds (PHH ``_live_blinds`` / ``_dead_blinds``):
+    ``dead`` is dead money (a missed small blind), ``live`` counts as the poster's bet (a big blind
+    posted to come in), ``both`` is a live big blind plus a dead rest (``posts small & big
+    blinds``); ``sb`` / ``bb`` posted by a player outside the first two seats left of the button
+    are read as ``dead`` / ``live``.
     """
 
     kind: str
@@ -306,6 +311,8 @@ class _Acts:
         self.collected = [0] * n
         self.returned = [0] * n
         self.cashout = [0] * n
+        self.live_extra = [0] * n  # blinds posted to come in: live (PHH _live_blinds) and dead (_dead_blinds)
+        self.dead_extra = [0] * n
         self.folded = [False] * n
         self.shown: dict[int, tuple[int, ...]] = {}
         self.mucked: set[int] = set()
@@ -363,41 +370,44 @@ class _Acts:
 
     def forced(self, a: Any) -> None:
         i = self.p(a.name, a.line)
-        if a.kind == "post" and a.extra in ("sb", "bb", "both") and self.n > 2 and i >= 2:
-            self.come_in(a, i)
-        elif a.kind == "ante":
+        n = self.n
+        if a.kind == "ante":
             self.antes[i] += a.amount
             self.contrib[i] += a.amount
-        elif a.extra == "both":  # a live big blind and a dead small blind posted together
-            live = max(self.raw.min_bet or 0, 0) or a.amount
-            self.bos[i] = live
-            dead = a.amount - live
-            self.notes.append(f"{a.name} posted a dead blind of {dead} with the big blind (line {a.line}): "
-                              "PHH has no dead blinds")
+        elif n > 2 and i == n - 1 and a.extra in ("bb", "straddle") and not any(self.bos) and (
+                not self._blinds_left_of_button()):
+            self.bos[i] += a.amount  # a button blind (6+ Hold'em, short deck): the table's only blind
             self.contrib[i] += a.amount
-            self.street_bet[i] = live
+            self.street_bet[i] += a.amount
+        elif a.extra in ("dead", "live", "both") or (a.extra in ("sb", "bb") and n > 2 and i >= 2) or (
+                a.extra == "straddle" and (n == 2 or any(self.bos[i:]) or not all(self.bos[:i]))):
+            self.come_in(a, i)  # a straddle not left of the blinds is live money from its seat
         else:
             self.bos[i] += a.amount
             self.contrib[i] += a.amount
             self.street_bet[i] += a.amount
 
     def come_in(self, a: Any, i: int) -> None:
-        """A blind posted to come in by a player outside the blinds: a small blind is dead money (noted:
-        the engine has none, its replay differs by it), a big blind is live (replayed as his first call)
-        unless he folds before putting in more."""
-        live = 0 if a.extra == "sb" else min(a.amount, self.raw.big_blind or a.amount)
-        later = [b.kind for b in self.raw.acts if b.name == a.name and b.line > a.line and b.kind not in ("ante", "post")]
-        if later[:1] == ["fold"]:
+        """A blind posted outside the table's blinds (PHH ``_live_blinds`` / ``_dead_blinds``, replayed
+        by :meth:`pyeval.poker.Round.post_extra_blind`): ``dead`` and a small blind posted to come in are
+        dead money; ``live`` and a big blind posted to come in are live (his bet; beyond the big blind,
+        dead); ``both`` (small and big blinds together) is a live big blind and the rest dead."""
+        bb = self.raw.big_blind or self.raw.min_bet or a.amount
+        if a.extra in ("dead", "sb"):
             live = 0
-        dead = a.amount - live
-        if dead:  # the engine has no per-player dead money: the replay differs by it, and says so
-            self.notes.append(f"{a.name} posted a dead blind of {dead} to come in (line {a.line}): PHH has no dead "
-                              "blinds")
-        if live:
-            self.street_bet[i] += live
-            self.notes.append(f"{a.name} posted a live big blind of {live} to come in (line {a.line}): PHH has no "
-                              "such blind; replayed as his first call")
+        elif a.extra in ("live", "straddle"):
+            live = a.amount
+        else:  # bb, both
+            live = min(a.amount, bb)
+        self.live_extra[i] += live
+        self.dead_extra[i] += a.amount - live
+        self.street_bet[i] += live
         self.contrib[i] += a.amount
+
+    def _blinds_left_of_button(self) -> bool:
+        """True when a player of the first two seats left of the button posts a blind."""
+        return any(b.kind == "post" and b.extra in ("sb", "bb", "both") and self.idx.get(b.name, 9) < 2
+                   for b in self.raw.acts)
 
     def street(self, a: Any) -> None:
         self.street_no += 1
@@ -485,6 +495,8 @@ def _nominal_forced_bets(raw: RawHand, order: list[Seat], acts: _Acts) -> None:
     for a in raw.acts:
         if a.kind == "post" and a.extra in ("sb", "bb"):
             i = acts.idx[a.name]
+            if acts.live_extra[i] or acts.dead_extra[i]:
+                continue  # posted to come in: the amount posted is the record's
             nominal = raw.small_blind if a.extra == "sb" else raw.big_blind
             short = order[i].stack - antes_paid(raw, a.name) == a.amount
             if nominal is not None and short and a.amount < nominal:
@@ -543,6 +555,8 @@ def _user_fields(raw: RawHand, acts: _Acts) -> dict[str, Any]:
         ("_button_seat", raw.button_seat), ("_rake", raw.rake), ("_jackpot", raw.jackpot), ("_fees", raw.fees),
         ("_total_pot", raw.total_pot),
         ("_returned", acts.returned if any(acts.returned) else None),
+        ("_live_blinds", acts.live_extra if any(acts.live_extra) else None),
+        ("_dead_blinds", acts.dead_extra if any(acts.dead_extra) else None),
         ("_cashed_out", acts.cashout if any(acts.cashout) else None), ("_mixed_game", raw.mixed or None),
         ("_sitting_out", list(raw.sitting_out) or None),
         ("_boards", [card_text(b) for b in raw.boards] if len(raw.boards) > 1 else None),
@@ -588,9 +602,13 @@ def to_phh(raw: RawHand) -> HandHistory:
     for what, vals in (("a starting stack", hh.starting_stacks), ("a finishing stack", hh.finishing_stacks or ()),
                        ("an ante", acts.antes), ("a blind or straddle", bos), ("a collected amount", acts.collected),
                        ("a returned amount", acts.returned), ("a cashed-out amount", acts.cashout),
+                       ("a blind posted to come in", acts.live_extra + acts.dead_extra),
                        ("a bet size", (hh.min_bet, hh.small_bet, hh.big_bet, hh.bring_in)),
                        ("the rake, jackpot, fees or total pot", (raw.rake, raw.jackpot, raw.fees, raw.total_pot))):
         check_chips(vals, what, raw.fail, raw.line)
+    for key, col in (("_live_blinds", acts.live_extra), ("_dead_blinds", acts.dead_extra)):
+        if any(col):  # the replay that orders the showdown posts them too
+            hh.extra[key] = list(col)
     _showdown(hh, acts.shown, acts.mucked, acts.folded, acts.stud)
     hh.extra.update(_record_fields(raw, order, acts))
     return hh

@@ -1,13 +1,13 @@
-"""The PokerStars text grammar, read for every room that writes it (a :class:`StarsDialect` each).
+"""The one driver of every room that writes PokerStars' text layout: :func:`read_hand` over a
+:class:`~pyeval.hands_io._dialect.StarsDialect` (the room's data; see :mod:`pyeval.hands_io._dialect`
+for the layout and what a dialect holds).
 
-PokerStars' layout (2005-2025) was copied by the 2016 Full Tilt client, Run It Once, PokerMaster,
-PokerBros, the BetOnline network and others: a header ``ROOM Hand #ID: [Tournament #T, BUY-IN] GAME
-STRUCTURE (STAKES) - DATE``, the table line, one ``Seat N: NAME (STACK in chips)`` line per seat, the
-forced bets, sections ``*** HOLE CARDS ***`` / ``*** FLOP ***`` ... (stud: ``*** 3rd STREET ***`` ...;
-draw: ``*** DEALING HANDS ***``, ``*** FIRST DRAW ***`` ...; a board run twice: ``*** FIRST FLOP ***``
-...), actions ``NAME: verb ...``, ``Uncalled bet (X) returned to NAME``, ``NAME collected X from pot``
-and a ``*** SUMMARY ***`` with ``Total pot X | Rake Y``. What differs from room to room (the header's
-words, the chatter a room writes) is the room's :class:`StarsDialect`, data in the room's module.
+The driver reads the header (the dialect's header reader), the seat lines, then each line by kind:
+a ``*** SECTION ***`` line (hole cards, flop/turn/river, a board run more than once, stud and draw
+streets, show down, summary), the button line, ``Dealt to NAME [..]``, an uncalled bet returned, a
+player's action (the dialect's patterns, in order), what a player collected, the summary (``Total pot
+X | Rake Y | Jackpot Z ...`` and each seat's line). Then the room's settlement quirks (a return left
+unwritten, a total printed after the rake, a rake not printed) from the dialect's flags.
 
 Lines the reader knows carry no chips (chatter, connection notices, ``No low hand qualified``) are
 kept on the record (``_room_lines``); a line it does not know is an error if it could carry chips
@@ -17,174 +17,38 @@ kept on the record (``_room_lines``); a line it does not know is an error if it 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
 
-from ._limits import room_time
+from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
 from ._model import (
-    BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
+    BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
-from .games import game_named, structure_named
+from ._repairs import implicit_streets, posted_blind, raise_over_all_in, round_closed
+from ._settle import chips_in, defer_extra_blinds, derive_rake, return_implicit
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
 
-#: Whole lines every Stars-like room writes that carry no chips (kept as ``_room_lines``).
-CHATTER: tuple[str, ...] = (
-    r"No low hand qualified", r"Pair on board - a double bet is allowed", r"The deck is reshuffled",
-    r"Betting is capped", r"Hand cancelled", r"Hand was run (?:twice|\w+ times)",
-    r".+ split the .* bounty for eliminating .*",
-)
-#: What may follow a player's name (with or without a colon) on a line that carries no chips.
-PLAYER_CHATTER: tuple[str, ...] = (
-    r"is disconnected", r"is connected", r"has timed out(?: while disconnected| while being disconnected)?",
-    r"has returned", r"is back", r"joins the table at seat #\d+", r"leaves the table", r"said, \".*\"",
-    r"will be allowed to play after the button", r"was removed from the table.*", r"finished the tournament.*",
-    r"wins the tournament.*", r"re-buys.*", r"takes the add-on.*", r"is sitting out", r"sits out", r"sitting out",
-    r"has been disconnected.*", r"wins (?:a |an )?(?:entry|ticket|bounty|\$).*", r"wins .* for eliminating .*",
-    r"is (?:now )?playing.*", r"doesn't show hand", r"is all-in", r"has reconnected", r"stands up", r"sits down",
-    r"has \d+ seconds left to act", r"has requested TIME", r"is feeling .*", r"has left the table",
-    r"has joined the table", r"is low with .*", r"is high with .*", r"out of hand.*", r"said \".*\"",
-)
-
-
-@dataclass(frozen=True)
-class StarsDialect:
-    """What one Stars-like room writes differently: data, one instance per room module.
-
-    ``venue``: the PHH venue. ``header``: a hand's first line (groups ``id`` and ``rest``).
-    ``detect``: the start of a file of this room (blank or banner lines before it allowed by the
-    pattern). ``table``: the table line (groups ``table``, ``max``, ``button``; all optional but
-    ``table``). ``chatter``/``player_chatter``: the room's own informational lines, besides
-    :data:`CHATTER` / :data:`PLAYER_CHATTER`."""
-
-    venue: str
-    header: re.Pattern[str]
-    detect: re.Pattern[str]
-    table: re.Pattern[str] = re.compile(
-        r"^\s*Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-[Mm]ax)?,?(?: \((?:Play Money|Real Money)\))?"
-        r"(?: Seat #(?P<button>\d+) is the button)?\s*$")
-    seat: re.Pattern[str] = re.compile(
-        r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()\s]*\d[^()\s]*(?: [A-Z]{3})?)(?: in chips)?"
-        r"(?:, [^()]*? bounty)?\)(?P<rest>.*)$")
-    chatter: tuple[str, ...] = ()
-    player_chatter: tuple[str, ...] = ()
-    #: ``NAME: verb`` (PokerStars) or ``NAME verb`` (Full Tilt before 2016) action lines
-    colon: bool = True
-    #: kinds of action also written ``NAME verb`` by a room with colons (Run It Once: ``NAME shows [..]``)
-    spaced: tuple[str, ...] = ()
-    #: the action patterns, in order, and the kind each is (see ``_ACTS``)
-    acts: tuple[tuple[re.Pattern[str], str], ...] = ()
-    collect: re.Pattern[str] = re.compile(r"^collected (?P<a>[^\s]+) from (?:main |side )?pot(?:-\d+)?\s*$")
-    uncalled: re.Pattern[str] = re.compile(r"^Uncalled bet \((?P<a>[^)]*)\) returned to (?P<n>.*)$")
-    #: a line naming the button seat in the body (Full Tilt: ``The button is in seat #N``)
-    button: re.Pattern[str] | None = None
-    #: the room's section names -> PokerStars' (``7TH STREET`` -> ``RIVER``, ``DRAW`` -> ``FIRST DRAW``)
-    sections: tuple[tuple[str, str], ...] = ()
-    #: the header reader: fills the RawHand from the hand's first lines, returns the first seat line's
-    #: index (default: PokerStars' header and table line)
-    head: Callable[[StarsDialect, RawHand, list[str], int], int] | None = None
-    info: re.Pattern[str] = field(init=False, repr=False, compare=False)
-    player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "info", re.compile(r"^(?:" + "|".join(CHATTER + self.chatter) + r")\s*$"))
-        object.__setattr__(self, "player_info", re.compile(
-            r"^:? ?(?:" + "|".join(PLAYER_CHATTER + self.player_chatter) + r")\s*$"))
-
-
-_STRUCT = re.compile(r"\b(?P<struct>Cap No Limit|Cap Pot Limit|No Limit|Pot Limit|Fixed Limit|Limit)\b", re.I)
-_DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2}) (\d{1,2}):(\d{2})(?::(\d{2}))?(?: (\w+))?")
-_SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*\s*(?P<cards>.*)$")
-_OUT = re.compile(r"is sitting out|out of hand|[Ss]itting out")
-_TOURNEY = re.compile(r"^Tournament #(?P<id>\d+), ")
-_LEVEL = re.compile(r"Level (?P<level>[^ ]+)(?: \((?P<stakes>[^)]*)\))?")
-_AMT = r"(?P<a>[^\s|]+)"
-_ALLIN = r"(?: and is all[- ]in)?(?: and has reached the [^ ]+ cap)?\s*$"
-_ACTS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^posts small & big blinds " + _AMT + _ALLIN), "both"),
-    (re.compile(r"^posts small blind " + _AMT + _ALLIN), "sb"),
-    (re.compile(r"^posts big blind " + _AMT + _ALLIN), "bb"),
-    (re.compile(r"^posts (?:the )?straddle " + _AMT + _ALLIN), "straddle"),
-    (re.compile(r"^straddles? " + _AMT + _ALLIN), "straddle"),
-    (re.compile(r"^posts button blind " + _AMT + _ALLIN), "button_blind"),
-    (re.compile(r"^posts the ante " + _AMT + _ALLIN), "ante"),
-    (re.compile(r"^folds(?: \[(?P<c>[^\]]*)\])?\s*$"), "fold"),
-    (re.compile(r"^checks\s*$"), "check"),
-    (re.compile(r"^calls " + _AMT + _ALLIN), "call"),
-    (re.compile(r"^bets " + _AMT + _ALLIN), "bet"),
-    (re.compile(r"^raises [^\s]+ to " + _AMT + _ALLIN), "raise"),
-    (re.compile(r"^brings in for " + _AMT + _ALLIN), "bring_in"),
-    (re.compile(r"^completes it to " + _AMT + _ALLIN), "complete"),
-    (re.compile(r"^discards (?P<n>\d+) cards?(?: \[(?P<c>[^\]]*)\])?\s*$"), "discard"),
-    (re.compile(r"^stands pat(?: on \[(?P<c>[^\]]*)\])?\s*$"), "pat"),
-    (re.compile(r"^shows \[(?P<c>[^\]]*)\](?: \(.*\)| for .*)?\s*$"), "show"),
-    (re.compile(r"^mucks hand(?: \[(?P<c>[^\]]*)\])?\s*$"), "muck"),
-    (re.compile(r"^cashed out the hand for " + _AMT + r"(?: \| Cash Out Fee (?P<fee>[^\s]+))?\s*$"), "cashout"),
-]
-#: PokerStars' action patterns (a dialect's ``acts`` may extend them: ``STARS_ACTS + (...)``).
-STARS_ACTS = tuple(_ACTS)
+_SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*:?\s*(?P<cards>.*)$")
 _STUD_STREETS = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"]
 _DRAW_STREETS = ["DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"]
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 5, "SEVENTH": 6, "EIGHTH": 7,
          "NINTH": 8, "TENTH": 9}
+_HEADER_INSIDE = re.compile(r"(?:Hand|Game|HAND|GAME) #\d+: ")
+_NUMBERED = re.compile(r"^(?P<s>FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) (?P<k>[1-9])$")
+_RUN_NAMES = list(_RUNS)
 _POSTS = {"sb": "sb", "bb": "bb", "straddle": "straddle", "both": "both", "button_blind": "bb"}
-
-
-def _game(raw: RawHand, rest: str, start: int) -> tuple[str, str]:
-    """The PHH game code of the header's ``rest`` and the text after the game's name."""
-    for sm in _STRUCT.finditer(rest):
-        words = re.split(r"[\s(]+", rest[:sm.start()].strip())
-        for k in range(min(len(words), 6), 0, -1):
-            g = game_named(" ".join(words[-k:]))
-            if g is None:
-                continue
-            if g.stem is None:
-                raise raw.fail(f"game not supported: {g.name} ({g.why_not})", start)
-            label = rest[:sm.start()].strip()
-            label = label[:len(label) - len(" ".join(words[-k:]))].strip()
-            if raw.tournament is not None:
-                label = re.sub(r"^(?:Freeroll|[^\s]+\+[^\s]+(?: [A-Z]{3})?|[^\s]*[$€£][^\s]*(?: [A-Z]{3})?)\s*", "",
-                               label)
-            label = label.rstrip(" (").strip()
-            if label:
-                raw.mixed = label
-            return (structure_named(sm["struct"]) or "N") + g.stem, rest[sm.end():]
-    raise raw.fail(f"unknown game in header: {rest!r}", start)
-
-
-def _stakes(raw: RawHand, after: str, start: int) -> None:
-    stakes_text = None
-    sm = re.match(r"^(?:, |\s*\()(?P<st>[^)]*)\)", after)
-    if sm:
-        stakes_text = sm["st"]
-    lv = _LEVEL.search(after)
-    if lv:
-        raw.level = lv["level"]
-        if lv["stakes"]:
-            stakes_text = lv["stakes"]
-    if stakes_text is None:
-        raise raw.fail("no stakes in the header", start)
-    currency = re.search(r"\b([A-Z]{3})\b", stakes_text)
-    symbol = next((s for s in "$€£¥₹" if s in stakes_text), None)
-    if symbol or currency or "." in stakes_text:
-        raw.scale = 100
-        raw.currency_symbol = symbol
-        raw.currency = currency.group(1) if currency else ({"$": "USD", "€": "EUR", "£": "GBP"}.get(symbol or "", None))
-    st = [x for x in re.split(r"\s*/\s*|\s+-\s+", re.sub(r"\b[A-Z]{3}\b", "", stakes_text).strip())
-          if re.search(r"\d", x)]
-    if len(st) < 2:
-        raise raw.fail(f"cannot read the stakes {stakes_text!r}", start)
-    lo, hi = amount(st[0], raw.scale, raw, start), amount(st[1], raw.scale, raw, start)
-    if raw.game[0] == "F":
-        raw.small_bet, raw.big_bet = lo, hi
-        raw.small_blind, raw.big_blind = lo // 2, lo  # the usual limit blinds (a short post only)
-    else:
-        raw.min_bet = hi
-        raw.small_blind, raw.big_blind = lo, hi
-    dm = _DATE.search(after)
-    if dm:
-        raw.time = room_time(tuple(dm.groups()[:5]) + (dm.group(6) or "0",), raw.fail, start)
-        raw.time_zone_abbreviation = dm.group(7)
+#: Kinds of a player's line that are no action of his (he is not counted as having acted).
+_BETTING = ("sb", "bb", "both", "straddle", "dead", "ante", "fold", "check", "call", "bet", "raise", "allin_add",
+            "raise_by", "complete", "bring_in")
+_NOT_ACTING = ("show", "muck", "show_hole", "muck_known", "hole", "collect", "return", "sitout")
+_OTHERS = re.compile(r"^.+? (?:joins the table at seat #\d+|leaves the table|said, \".*\"|is connected|"
+                     r"is disconnected|has returned|sits out|is sitting out|will be allowed to play after the button|"
+                     r"was removed from the table for failing to post)\s*$")
+_ITEM = re.compile(r"^(?P<k>[A-Za-z][A-Za-z .-]*?):? ?\(?(?P<a>[^\s()]+)\)?$")
+_TOTAL = re.compile(r"^Total [Pp]ot:? ?\(?(?P<a>[^\s()|]+)\)?")
+_NO_ITEM = re.compile(r"^(?:No rake|Main pot .*|Side pot.*)$")
+_ROUNDED = re.compile(r"^[\d.]+k$")
+#: Items of the total pot line taken besides the rake (kept as ``_jackpot``).
+_FEES = ("jackpot", "bingo", "fortune", "fund", "fee", "tax")
 
 
 def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: str = "") -> RawHand:
@@ -194,36 +58,44 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
         HandParseError: a line that does not fit the format (naming the file line), or a game the
             engine does not play (``game not supported: ...``).
     """
-    raw = RawHand(venue=dialect.venue, source=source, line=start, implicit_returns=True)
-    first = (dialect.head or stars_head)(dialect, raw, lines, start)
-    _Body(dialect, raw, lines, start, first).read()
+    raw = RawHand(venue=dialect.venue, source=source, line=start, implicit_returns=dialect.implicit_returns)
+    if lines and lines[0][:1].isspace():  # an archive that indents every line
+        lines = [ln.lstrip(" \t") for ln in lines]
+    if dialect.prepare is not None:
+        lines = [dialect.prepare(ln) for ln in lines]
+    try:
+        first = dialect.read_head(raw, lines, start)
+        _Body(dialect, raw, lines, start, first).read()
+    except HandParseError as exc:
+        cut = _cut_off(lines, exc.line - start) if dialect.summary else None
+        if cut is None:
+            raise
+        raise raw.fail(f"{FILE_ENDS_MID_HAND} ({cut}): {exc.reason}", exc.line or start) from None
+    if any(ln.split(": ", 1)[-1].startswith("Hand cancelled") for ln in raw.info):
+        raise raw.fail("the room cancelled the hand: it has no result to check", start)
     return raw
 
 
-def stars_head(dialect: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
-    """PokerStars' header and table line into ``raw``; the index of the first seat line (2)."""
-    m = dialect.header.match(lines[0])
-    if not m:
-        raise raw.fail(f"not a {dialect.venue} hand header", start)
-    raw.hand_id = m["id"]
-    rest = re.sub(r"^\{[^}]*\}\s*", "", m["rest"].strip())  # home game club
-    tm = _TOURNEY.match(rest)
-    if tm:
-        raw.tournament = tm["id"]
-        rest = rest[tm.end():]
-    raw.game, after = _game(raw, rest, start)
-    _stakes(raw, after, start)
-    if len(lines) < 2:
-        raise raw.fail("the hand ends after its header", start)
-    tmt = dialect.table.match(lines[1])
-    if not tmt:
-        raise raw.fail(f"expected the table line, got {lines[1]!r}", start + 1)
-    raw.table = tmt["table"]
-    if tmt["max"]:
-        raw.seat_count = number(tmt["max"], "the table size", raw, start + 1, 2, MAX_SEAT)
-    if tmt["button"]:
-        raw.button_seat = number(tmt["button"], "the button seat", raw, start + 1, 0, MAX_SEAT)
-    return 2
+#: How the reason of a hand the file cuts off starts (``tools/measure_hands.py`` excludes such hands).
+FILE_ENDS_MID_HAND = "the file ends mid-hand"
+
+
+def _cut_off(lines: list[str], failed: int) -> str | None:
+    """Why a hand that failed at its line ``failed`` (0-based) is a hand the file cuts off, or None:
+    the next hand's header starts inside one of its lines, or it failed on its last line, which
+    breaks off (a bracket, parenthesis or quote left open, or a lone word), and wrote no summary."""
+    for ln in lines[1:]:
+        m = _HEADER_INSIDE.search(ln)
+        if m and m.start() > 0:
+            return "the next hand starts inside one of its lines"
+    filled = [k for k, ln in enumerate(lines) if ln.strip()]
+    if any(ln.lstrip().startswith("*** SUMMARY") for ln in lines) or not filled or failed != filled[-1]:
+        return None
+    last = lines[failed].strip()
+    if (last.count("[") != last.count("]") or last.count("(") != last.count(")") or last.count("'") % 2
+            or " " not in last):
+        return "no summary, its last line broken off"
+    return None
 
 
 class _Body:
@@ -232,12 +104,25 @@ class _Body:
     def __init__(self, dialect: StarsDialect, raw: RawHand, lines: list[str], start: int, first: int) -> None:
         self.d, self.raw, self.lines, self.start = dialect, raw, lines, start
         stem = raw.game[1:]
+        if dialect.games is not None and stem not in dialect.games:
+            raise raw.fail(f"game not supported by the {dialect.venue} reader yet: {raw.game}", start)
         self.stud = stem in ("7S", "7S/8", "R", "5S")
         self.draw = stem in ("5D", "2L3D", "2L1D", "B")
-        self.seats = read_seats(raw, lines, first, start, dialect.seat, _OUT)
-        self.acts = dialect.acts or _ACTS
-        self.sections = dict(dialect.sections)
+        if dialect.seats_in_order:  # the seats are listed in table order under numbers of no meaning
+            k = first
+            while k < len(lines) and dialect.seat.match(lines[k]):
+                lines[k] = re.sub(r"^Seat \d+:", f"Seat {k - first + 1}:", lines[k])
+                k += 1
+        self.seats = read_seats(raw, lines, first, start, dialect.seat, dialect.out)
         self.names = self.seats.names
+        if dialect.button_name is not None and raw.button_seat is None:
+            raw.button_seat = next((x.seat for x in self.seats.seated if dialect.button_name.match(x.name)), None)
+        if dialect.first_name is not None and raw.button_seat is None:  # an empty button seat: before the first
+            raw.button_seat = next((x.seat - 1 for x in self.seats.seated if dialect.first_name.match(x.name)), None)
+        if dialect.button_mark is not None and raw.button_seat is None:  # "Seat 3: NAME ($10 in chips) DEALER"
+            marked = [dialect.seat.match(ln) for ln in lines[first:self.seats.end]]
+            raw.button_seat = next((int(m["seat"]) for m in marked if m and dialect.button_mark.search(m["rest"])), None)
+        self.sections = dict(dialect.sections)
         self.acted: set[str] = set()
         self.section = "pre"
         self.street = -1
@@ -248,91 +133,178 @@ class _Body:
         self.cur_bet: dict[str, int] = {}
         self.may_draw = False  # a draw section began and nobody has bet since: discards belong to it
         self.summary_wins: list[tuple[str, int, int]] = []  # (name, amount, line) of "Seat N: NAME ... won (X)"
+        self.returned = False
+        self.total_lines: list[str] = []
+        self.summary_board: list[int] = []
+        self.prev_line, self.dup = "", False  # the line before; this line repeats it
+
+    def amt(self, text: str, no: int) -> int:
+        return amount(self.d.clean(text) if self.d.clean else text, self.raw.scale, self.raw, no)
 
     def read(self) -> None:
         for j in range(self.seats.end, len(self.lines)):
             line = self.lines[j].rstrip()
             if line.strip():
                 self.line(line.strip() if line[:1].isspace() else line, self.start + j)
-        finish_seats(self.raw, self.seats, self.acted)
-        raw = self.raw
+        raw, d = self.raw, self.d
+        if d.idle_out:
+            named = {a.name for a in raw.acts}
+            idle = [x.name for x in self.seats.seated if x.name not in named and x.name not in self.seats.marked_out]
+            if idle and len(idle) < len(self.seats.seated) - 1:  # a dealt-in player always acts (folds at least)
+                self.seats.marked_out.update(idle)
+                raw.notes.append(f"not dealt in (no action recorded): {', '.join(idle)}")
+        finish_seats(raw, self.seats, self.acted)
         if not any(a.kind == "collect" for a in raw.acts):  # wins printed only in the summary (Full Tilt Matrix)
             for nm, a, no in self.summary_wins:
-                raw.add("collect", nm, a, line=no)
+                if a or nm not in self.seats.marked_out:  # (BetOnline: "collected (0.00)" for a seat not dealt in)
+                    raw.add("collect", nm, a, line=no)
         if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
             raw.bring_in = max(1, raw.small_bet // 4)
             raw.notes.append(f"the bring-in was completed at once: its size is not recorded ({raw.bring_in} assumed)")
+        if raw.game[0] == "F" and raw.small_bet is None:  # no stakes written: the big blind is the small bet
+            raw.small_bet = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or \
+                2 * max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "sb"), default=0)  # bb all-in
+            raw.big_bet = 2 * raw.small_bet
+            if not raw.small_bet:
+                raise raw.fail("a fixed-limit hand without stakes or a big blind: its limits are unknown", self.start)
+        stacks = {x.name: x.stack for x in self.seats.seated}
+        if not self.stud and not self.draw:
+            posted_blind(raw, stacks)
+        implicit = any(a.kind == "street" and a.extra == "IMPLICIT" for a in raw.acts)
+        if implicit and self.board:
+            raise raw.fail("betting goes on after a betting round closed, with no street line before the next one "
+                           "written", self.start)
+        if d.board_summary and not self.board and (self.summary_board or implicit):
+            implicit_streets(raw, self.summary_board)
+        if d.defer_posts:
+            defer_extra_blinds(raw)
         if self.run_boards:
-            self.raw.boards = [tuple(b) for b in self.run_boards]
+            raw.boards = [tuple(b) for b in self.run_boards]
+        if (raw.tournament is not None and not d.tables_all_ins and not raw.dealt_sitting_out
+                and any(a.kind == "muck" for a in raw.acts) and self.all_in()):
+            # the room let a hand be mucked at an all-in in a tournament (PokerStars before it tabled
+            # every hand then): the engine's tournament mode would refuse the muck, so the hand
+            # replays without that mode (its other rules change nothing here: no rake, one board)
+            raw.table_rules["tournament"] = False
+            raw.notes.append("a hand was mucked in a tournament: replayed without tournament mode's rule that "
+                             "every hand is tabled at an all-in (the room did not apply it)")
+        self.settle()
+
+    def stacks(self) -> dict[str, int]:
+        """Each seated player's starting stack by name."""
+        return {x.name: x.stack for x in self.seats.seated}
+
+    def all_in(self) -> bool:
+        """A player put his whole stack in (by the acts)."""
+        put = chips_in(self.raw)
+        return any(put.get(s.name, 0) >= s.stack > 0 for s in self.raw.seats)
+
+    def settle(self) -> None:
+        """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
+        raw, d = self.raw, self.d
+        if d.derive_returns and not self.returned:
+            return_implicit(raw, d.returns_in_collect)
+        if not self.stud and not self.draw:
+            raise_over_all_in(raw, {x.name: x.stack for x in self.seats.seated})
+        if d.net_total and raw.total_pot is not None:
+            raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
+        if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
+            derive_rake(raw)
+        elif d.derived_rake and raw.rake is None and raw.total_pot is not None:
+            got = sum(a.amount for a in raw.acts if a.kind == "collect")
+            if 0 < raw.total_pot - got and got:
+                raw.rake = raw.total_pot - got
+                raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the total pot less what was "
+                                 "collected")
 
     def line(self, line: str, no: int) -> None:
-        raw = self.raw
+        raw, d = self.raw, self.d
+        self.dup, self.prev_line = line == self.prev_line, line
         sec = _SECTION.match(line)
-        bm = self.d.button.match(line) if self.d.button else None
         if sec:
             label = sec["name"].strip()
+            rn = _NUMBERED.match(label)  # Full Tilt's boards run twice: "TURN 2", "SHOW DOWN 1", "SUMMARY 2"
+            if rn:
+                label = f"{_RUN_NAMES[int(rn['k']) - 1]} {rn['s']}" if rn["s"] in ("FLOP", "TURN", "RIVER") else rn["s"]
             self.section_line(self.sections.get(label, label), BRACKETS.findall(sec["cards"] or ""), no)
-        elif bm:
+            return
+        bm = d.button.match(line) if d.button else None
+        if bm:
             raw.button_seat = number(bm["seat"], "the button seat", raw, no, 0, MAX_SEAT)
-        elif self.section == "summary":
+            return
+        if d.info.match(line):
+            raw.info.append(f"{no}: {line}")
+            return
+        for pat, why in d.refuse:
+            if pat.match(line):
+                raise raw.fail(f"{why}: {line!r}", no)
+        bd = d.board_line.match(line) if d.board_line is not None else None
+        if bd:  # the flop, turn or river by the cards dealt so far
+            self.section_line(("FLOP", "FLOP", "FLOP", "TURN", "RIVER")[min(len(self.board), 4)],
+                              BRACKETS.findall(f"[{bd['c']}]"), no)
+            return
+        if self.section == "summary":
             self.summary(line, no)
         elif line.startswith("Dealt to "):
             self.dealt(line, no)
-        elif self.d.uncalled.match(line):
-            uncalled_bet(raw, self.d.uncalled.match(line), self.names, no)  # type: ignore[arg-type]
+        elif d.uncalled.match(line):
+            uncalled_bet(raw, d.uncalled.match(line), self.names, no)  # type: ignore[arg-type]
+            self.returned = True
         elif line.startswith("Board "):
             return
-        elif self.d.info.match(line):
-            raw.info.append(f"{no}: {line}")
         else:
             self.player_or_other(line, no)
 
     def player_or_other(self, line: str, no: int) -> None:
-        raw = self.raw
-        nm = next((n for n in self.names if line.startswith(n + ": ")), None)
-        if nm is not None:
-            rest = line[len(nm) + 2:]
-            if self.d.player_info.match(rest) or not self.d.colon:  # without colons in actions: chat
-                raw.info.append(f"{no}: {line}")
-                return
-            self.player_line(nm, rest, no)
+        """A line starting with a seated player's name (an action, what he collected, his chatter), a
+        line of a player not in the hand, or a line the reader does not know."""
+        raw, d = self.raw, self.d
+        if d.chat_colon and any(line.startswith(n + ": ") for n in self.names):  # chat: actions have no colon
+            raw.info.append(f"{no}: {line}")
             return
-        nm = next((n for n in self.names if line.startswith(n + " ")), None)
+        nm = next((n for n in self.names if line.startswith(n + d.sep)), None)
         if nm is not None:
-            tail = line[len(nm) + 1:]
-            cm = self.d.collect.match(tail)
-            if cm:
-                raw.add("collect", nm, amount(cm["a"], raw.scale, raw, no), line=no)
+            rest = line[len(nm) + len(d.sep):]
+            if self.player_line(nm, rest, no):
                 return
-            if self.d.player_info.match(tail):
+            if d.player_info.match(rest):
                 raw.info.append(f"{no}: {line}")
                 return
-            if not self.d.colon or any(k in self.d.spaced and p.match(tail) for p, k in self.acts):
-                self.player_line(nm, tail, no)
+        sp = next((n for n in self.names if line.startswith(n + " ")), None)
+        if sp is not None:
+            tail = line[len(sp) + 1:]
+            cm = d.collect.match(tail)
+            if cm:
+                raw.add("collect", sp, self.amt(cm["a"], no), line=no)
                 return
-        elif re.match(r"^.+? (?:joins the table at seat #\d+|leaves the table|said, \".*\"|is connected|"
-                      r"is disconnected|has returned|sits out|is sitting out|will be allowed to play after the button|"
-                      r"was removed from the table for failing to post)\s*$", line):
+            if any((k or "info") in d.spaced and p.match(tail) for p, k in d.acts) and self.player_line(sp, tail, no):
+                return
+            if d.player_info.match(tail):
+                raw.info.append(f"{no}: {line}")
+                return
+        if (d.others is not None and d.others.match(line)) or (nm is None and sp is None and _OTHERS.match(line)):
             raw.info.append(f"{no}: {line}")  # a player not dealt in
             return
-        if re.search(r"\d", line) or nm is not None and ":" in line:
+        if nm is not None:
+            raise raw.fail(f"unrecognised action {line[len(nm) + len(d.sep):]!r} by {nm!r}", no)
+        if re.search(r"\d", line) or sp is not None and ":" in line:
             raise raw.fail(f"unrecognised line {line!r}", no)
         raw.unknown.append(f"{no}: {line}")
 
     def section_line(self, label: str, bracket: list[str], no: int) -> None:
-        raw = self.raw
+        raw, d = self.raw, self.d
         if label == "SUMMARY":
             self.section = "summary"
             return
-        if label.endswith("SHOW DOWN"):
-            self.section = "showdown"
+        if label.endswith(("SHOW DOWN", "SHOWDOWN")) or label in d.skip:
+            self.section = "showdown" if "SHOW" in label else self.section
             return
         self.section = "play"
-        if label in ("HOLE CARDS", "DEALING HANDS") or (self.stud and label == "3rd STREET"):
+        if label in d.hole or (self.stud and label == "3rd STREET"):
             self.street = 0
-            raw.add("street", line=no, extra=label)
-            self.cur_bet = {}
-            return
+            if not any(a.kind == "street" for a in raw.acts):  # (an action before the section dealt them)
+                raw.add("street", line=no, extra=label if label in ("DEALING HANDS", "3rd STREET") else "HOLE CARDS")
+            return  # (the blinds posted before it count on this round)
         run = label.split(" ", 1)
         if len(run) == 2 and run[0] in _RUNS and run[1] in ("FLOP", "TURN", "RIVER"):
             self.run_street(_RUNS[run[0]], label, bracket, no)
@@ -360,6 +332,8 @@ class _Body:
         self.cur_bet = {}
 
     def run_street(self, k: int, label: str, bracket: list[str], no: int) -> None:
+        """A street of a board run more than once (``*** SECOND TURN *** [..] [..]``): run ``k``'s
+        cards; the first run's streets are the hand's."""
         raw = self.raw
         new = list(cards(bracket[-1], raw, no)) if bracket else []
         full = [c for b in bracket for c in cards(b, raw, no)] if bracket else []
@@ -373,6 +347,17 @@ class _Body:
 
     def dealt(self, line: str, no: int) -> None:
         raw = self.raw
+        if not self.stud and not (self.draw and self.street > 0):
+            nm = next((n for n in self.names if line.startswith(f"Dealt to {n}")), None)
+            rest = line[len(f"Dealt to {nm}"):] if nm else ""
+            if nm is None or (rest and not rest.startswith(" ")):
+                raise raw.fail(f"cards dealt to a player who is not seated: {line!r}", no)
+            groups = BRACKETS.findall(rest)  # GGPoker writes the line without cards for the others
+            if not groups and rest.strip():
+                raise raw.fail(f"no cards in {line!r}", no)
+            if groups:
+                raw.hole[nm] = list(cards(groups[-1], raw, no))
+            return
         who, new = dealt_to(raw, line, self.names, no)
         if self.stud:
             have = self.stud_cards.setdefault(who, [])
@@ -384,21 +369,31 @@ class _Body:
             else:
                 raise raw.fail(f"{len(new)} card(s) dealt to {who} on {_STUD_STREETS[max(self.street, 0)]}", no)
             raw.hole[who] = have
-        elif self.draw and self.street > 0:
-            raw.add("drawn", who, cards=tuple(new), line=no)
         else:
-            raw.hole[who] = new
+            raw.add("drawn", who, cards=tuple(new), line=no)
 
-    def player_line(self, nm: str, rest: str, no: int) -> None:
+    def player_line(self, nm: str, rest: str, no: int) -> bool:
+        """A player's line by the room's action patterns; False when none matches."""
         raw = self.raw
-        for pat, kind in self.acts:
+        for pat, kind in self.d.acts:
             m = pat.match(rest)
             if not m:
                 continue
-            if kind == "info":  # a line the room writes for a player that carries no chips
+            if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
-                return
-            self.acted.add(nm)
+                return True
+            if self.dup and kind in _BETTING:  # nobody acts twice in a row: the line written again
+                raw.notes.append(f"line {no} repeats the line before it: read once")
+                return True
+            if kind not in _NOT_ACTING and kind not in _POSTS and kind not in ("dead", "ante") and \
+                    self.d.board_summary and not self.board and round_closed(raw, self.stacks()):
+                raw.add("street", line=no, extra="IMPLICIT")  # a street begins without a line
+                self.cur_bet = {}
+            if kind not in _NOT_ACTING:
+                self.acted.add(nm)
+                if kind not in _POSTS and kind not in ("dead", "ante") and not any(
+                        x.kind == "street" for x in raw.acts):  # no hole-cards section: dealt now
+                    raw.add("street", line=no, extra="HOLE CARDS")
             if self.draw and kind in ("discard", "pat") and not self.may_draw:
                 # single-draw files before 2010 write no "*** FIRST DRAW ***": the first discard opens it
                 self.next_street(self.street + 1, "DRAW", no)
@@ -406,18 +401,29 @@ class _Body:
             elif kind not in ("discard", "pat", "show", "muck"):
                 self.may_draw = False
             self.act(nm, kind, m.groupdict(), no)
-            return
-        raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)
+            return True
+        return False
 
     def act(self, nm: str, kind: str, gd: dict[str, str | None], no: int) -> None:
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
         raw = self.raw
         text = gd.get("a")
-        a = amount(text, raw.scale, raw, no) if text else 0
+        a = self.amt(text, no) if text else 0
         shown = gd.get("c")
-        if kind in _POSTS:
+        if kind in _POSTS and kind == "straddle" and self.cur_bet.get(nm):  # a blind's poster straddling
+            prev = max(k for k, x in enumerate(raw.acts) if x.kind == "post" and x.name == nm)
+            raw.acts[prev] = raw.acts[prev]._replace(amount=a)
+            raw.notes.append(f"{nm} straddled his own blind to {a} (line {no}): one blind of {a}")
+            self.cur_bet[nm] = a
+        elif kind in ("sb", "bb") and any(x.kind == "post" and x.name == nm and x.extra == kind and x.amount == a
+                                          for x in raw.acts):  # the same blind twice: a line written again
+            raw.notes.append(f"{nm}'s {kind} post of {a} written again (line {no}): read once")
+        elif kind in _POSTS:
             raw.add("post", nm, a, line=no, extra=_POSTS[kind])
             self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
+        elif kind == "dead":  # a dead blind goes in the pot, not the bet (PHH has no dead blinds: an ante)
+            raw.add("ante", nm, a, line=no)
+            raw.notes.append(f"{nm} posted a dead blind of {a} (line {no}): kept as his ante")
         elif kind == "bring_in":
             if raw.bring_in is None:
                 raw.bring_in = a
@@ -428,13 +434,53 @@ class _Body:
             raw.add("discard", nm, number(gd.get("n"), "the number of cards discarded", raw, no, 0, 52), cs, line=no)
         elif kind in ("pat", "cashout"):
             raw.add("discard" if kind == "pat" else "cashout", nm, a, line=no)
+        elif kind == "call_to":  # a call written as the street total it brings the caller to
+            common_action(raw, nm, "call", max(0, a - self.cur_bet.get(nm, 0)), None, no, self.cur_bet)
+        elif kind in ("raise_by", "allin_add"):  # the chips the action adds: a call, bet or raise
+            self.add_chips(nm, a, kind, no)
+        elif kind in ("return", "collect"):
+            raw.add(kind, nm, a, line=no)
+            self.returned = self.returned or kind == "return"
+        elif kind == "hole":
+            raw.hole[nm] = list(cards(shown or "", raw, no))
+        elif kind == "sitout":  # not dealt in, unless he acts
+            self.seats.marked_out.add(nm)
+        elif kind == "show_hole" or (kind == "muck_known" and raw.tournament is not None):
+            # the room shows the best hand: the player shows his hole cards (a tournament tables
+            # every hand at an all-in: the record prints the cards of a hand not shown)
+            raw.add("show", nm, cards=tuple(raw.hole.get(nm, ())), line=no)
+        elif kind == "muck_known":
+            raw.add("muck", nm, line=no)
+        elif kind == "fold":
+            if shown:
+                raw.hole[nm] = list(cards(shown, raw, no))
+            raw.add("fold", nm, line=no)
+        elif not common_action(raw, nm, kind, a, shown, no, self.cur_bet):
+            raise raw.fail(f"the {self.d.venue} reader has no rule for an action of kind {kind!r}", no)
+
+    def add_chips(self, nm: str, a: int, kind: str, no: int) -> None:
+        """An action given by the chips it adds (all-in lines): a call when it does not go beyond the
+        largest bet, else a bet or raise to the new total."""
+        to = self.cur_bet.get(nm, 0) + a
+        top = max(self.cur_bet.values(), default=0)
+        if kind == "allin_add" and to <= top:
+            common_action(self.raw, nm, "call", a, None, no, self.cur_bet)
         else:
-            common_action(raw, nm, kind, a, shown, no, self.cur_bet)
+            common_action(self.raw, nm, "raise" if top else "bet", to if top else a, None, no, self.cur_bet)
 
     def summary(self, line: str, no: int) -> None:
         raw = self.raw
-        if line.startswith("Total pot "):
+        if line.startswith(("Total pot ", "Total Pot")):
             self.total_pot(line, no)
+            return
+        if self.d.summary_collect is not None:
+            cm = self.d.summary_collect.match(line)
+            if cm and cm["n"] in self.names:
+                raw.add("collect", cm["n"], self.amt(cm["a"], no), line=no)
+                return
+        bm = re.match(r"^Board \[(?P<c>[^\]]*)\]\s*$", line)
+        if bm and self.d.board_summary:
+            self.summary_board = list(cards(bm["c"], raw, no))
             return
         sm = re.match(r"^Seat \d+: (?P<rest>.*)$", line)
         if not sm:
@@ -445,7 +491,7 @@ class _Body:
             return
         wm = re.search(r" (?:collected|won) \((?P<a>[^)]*)\)", rest[len(nm):])
         if wm:
-            self.summary_wins.append((nm, amount(wm["a"], raw.scale, raw, no), no))
+            self.summary_wins.append((nm, self.amt(wm["a"], no), no))
         mm = re.search(r" (?:mucked|showed) \[(?P<c>[^\]]*)\]", rest[len(nm):])
         if mm and not self.draw:  # draw games show the final hand
             cs = list(cards(mm["c"], raw, no))
@@ -454,23 +500,37 @@ class _Body:
                 raw.hole[nm] = cs
 
     def total_pot(self, line: str, no: int) -> None:
+        """``Total pot X [Main pot Y. Side pot Z.] | Rake Y | Jackpot Z ...``: the pot, the rake, the
+        fees (as the jackpot); a cash-out fee is the player's, not the pot's."""
         raw = self.raw
+        if line in self.total_lines:  # the BetOnline network may print the summary's first lines twice
+            return
+        self.total_lines.append(line)  # (and one line a pot, each with its rake: they add up)
+        before = raw.total_pot
         parts = [p.strip() for p in line.split("|")]
-        tm = re.match(r"^Total pot (?P<a>[^\s]+)", parts[0])
+        tm = _TOTAL.match(parts[0])
         if not tm:
             raise raw.fail(f"bad total pot line {line!r}", no)
-        raw.total_pot = amount(tm["a"], raw.scale, raw, no)
+        if _ROUNDED.match(tm["a"]):  # rounded to thousands: not exact
+            raw.notes.append(f"the total pot line gives {parts[0]!r}, rounded (line {no})")
+        else:
+            raw.total_pot = self.amt(tm["a"], no) + (before or 0)
         for p in parts[1:]:
-            km = re.match(r"^(?P<k>[A-Za-z][A-Za-z .-]*?):? (?P<a>[^\s]+)$", p)
+            km = _ITEM.match(p)
+            if _NO_ITEM.match(p) or (km and _ROUNDED.match(km["a"])):
+                if km:
+                    raw.notes.append(f"the total pot line gives {p!r}, rounded (line {no})")
+                continue
             if not km:
                 raise raw.fail(f"bad item {p!r} in the total pot line", no)
-            k = km["k"].lower()
-            v = amount(km["a"], raw.scale, raw, no)
+            k, v = km["k"].lower(), self.amt(km["a"], no)
             if k == "rake":
                 raw.rake = (raw.rake or 0) + v
-            elif "jackpot" in k or "fund" in k or "bingo" in k:
-                raw.jackpot = (raw.jackpot or 0) + v
             elif "cash out fee" in k:
-                pass
+                continue
+            elif k in ("fee", "fees"):  # pyeval's export of a record's other fees (_fees)
+                raw.fees = (raw.fees or 0) + v
+            elif any(f in k for f in _FEES):
+                raw.jackpot = (raw.jackpot or 0) + v
             else:
                 raise raw.fail(f"unknown item {p!r} in the total pot line", no)

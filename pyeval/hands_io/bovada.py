@@ -29,9 +29,9 @@ ROOM = Room(
     first=re.compile(r"^(?:Bovada|Ignition|Bodog(?: UK|\S*)) Hand #\d+"),
     header=re.compile(
         r"^(?:Bovada|Ignition|Bodog(?: UK|\S*)) Hand #(?P<id>\d+):?\s+(?:TBL#\d+ |Zone Poker ID#\d+ )?"
-        r"(?P<game>HOLDEM|OMAHA HiLo|OMAHA|7CARD HiLo|7CARD)(?:ZonePoker)?\s+(?:Tournament #(?P<tour>\d+) TBL#\d+, )?"
+        r"(?P<game>HOLDEM|OMAHA HiLo|OMAHA|7CARD HiLo|7CARD)(?:ZonePoker)?\s+(?:Tournament #(?P<tour>[A-Z]?-?\d+) TBL#\d+, )?"
         r"(?:(?P<struct>No Limit|Pot Limit|Fixed Limit)|Normal|Turbo|Hyper Turbo|Super Turbo)?(?: \[MVS\])?\s*-\s*(?:Level (?P<level>\d+) \((?P<stakes>[^)]*)\)"
-        r" - )?(?P<y>\d{4})-(?P<mo>\d\d)-(?P<d>\d\d) (?P<H>\d\d):(?P<M>\d\d):(?P<S>\d\d)"),
+        r"(?: \[MVS\])? - )?(?P<y>\d{4})-(?P<mo>\d\d)-(?P<d>\d\d) (?P<H>\d\d):(?P<M>\d\d):(?P<S>\d\d)"),
     table=re.compile(r"^Table Info: .*?(?:Table: (?P<table>\S+))?\s*$"),
     table_optional=True,
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*?) \((?P<stack>[^()]*?) in chips\)(?P<rest>.*)$"),
@@ -60,14 +60,15 @@ ROOM = Room(
          r"Table leave user|Table deposit .*|Leave\(Auto\)|Enter\(Auto\)|Sit out|Sitout.*|Re-join|Stand|Ranking .*|"
          r"Prize .*|BOUNTY PRIZE.*|Rebuyin .*|Double rebuys .*|Addon .*|Draw for dealer.*)\s*$", None),
     )),
-    info=re.compile(r"^(?:.+ : )?(?:Enter\(Auto\)|Leave\(Auto\)|Table enter user|Table leave user|Seat stand|Seat re-join|"
-                    r"Seat sit down|Table deposit .*|Set dealer.*|Re-join|Stand)\s*$"),
+    info=re.compile(r"^(?:(?:Player|Seating) Info: .*|(?:.+ : )?(?:Enter\(Auto\)|Leave\(Auto\)|Table enter user|Table leave user|Seat stand|Seat re-join|"
+                    r"Seat sit down|Table deposit .*|Set dealer.*|Re-join|Stand)\s*)$"),
     others=re.compile(r"^(?:.+ : )?(?:Sit out|Sitout.*|Seat sit out)\s*$"),
     prepare=lambda line: re.sub(r"\s+\[ME\](?= :| \()", "", line),
     button_name=re.compile(r"^Dealer$"),
     first_name=re.compile(r"^Small Blind$"),
     derived_rake=True,
-    board_line=re.compile(r"^Card dealt to table \[(?P<c>[^\]]*)\]\s*$"),
+    board_line=re.compile(r"^Card (?:dealt )?to (?:the )?table \[(?P<c>[^\]]*)\]\s*$"),
     returns_in_collect=True,
     seats_in_order=True,
+    board_summary=True,
 )

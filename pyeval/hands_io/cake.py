@@ -19,12 +19,22 @@ __all__ = ["ROOM"]
 
 _A = r"(?P<a>[^\s|]+)"
 
+def _prepare(line: str) -> str:
+    """A line as the patterns read it: a decimal comma made a point, a thousands space (``1\xa0836``)
+    dropped, a converted amount (``(USD 1.23)``) dropped, ``***SHOW DOWN***`` spaced."""
+    line = re.sub(r" \([A-Z]{3} [^)]*\)$", "", line)
+    line = re.sub(r"(\d),(\d\d)\b", r"\1.\2", line)
+    line = re.sub(r"(\d)\xa0(\d\d\d)\b", r"\1\2", line)
+    return line.replace("***SHOW DOWN***", "*** SHOW DOWN ***")
+
+
 ROOM = Room(
     venue="Cake Poker",
     first=re.compile(r"^Hand#\w+ - "),
     header=re.compile(
-        r"^Hand#(?P<id>\w+) - .*? -- (?P<stakes>[^\s]+) (?P<struct>NL|PL|FL) (?P<game>Hold'em|OmahaHiLo|Omaha) -- "
-        r"(?P<y>\d{4})[-/](?P<mo>\d{1,2})[-/](?P<d>\d{1,2}) - (?P<H>\d{1,2}):(?P<M>\d\d):(?P<S>\d\d)"),
+        r"^Hand#(?P<id>\w+) - (?:.*? T(?P<tour>\d+) -- .*? -- |.*? -- )(?P<stakes>[^\s]+) (?P<struct>NL|PL|FL) "
+        r"(?P<game>Hold'em|OmahaHiLo|Omaha) -- "
+        r"(?P<y>\d{4})[-/.](?P<mo>\d{1,2})[-/.](?P<d>\d{1,2}) - (?P<H>\d{1,2}):(?P<M>\d\d):(?P<S>\d\d)"),
     table=re.compile(r"^Dealer: Seat (?P<button>\d+)\s*$"),
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips\)(?P<rest>.*)$"),
     hole=(),
@@ -34,13 +44,15 @@ ROOM = Room(
         (r"^raises to " + _A + r"\s*$", "raise"),
         (r"^is all in " + _A + r"\s*$", "allin_add"),
         (r"^returns uncalled bet " + _A + r"\s*$", "return"),
-        (r"^wins " + _A + r"(?: with .*)?\s*$", "collect"),
+        (r"^wins (?:(?:high|low) pot )?" + _A + r"(?: with.*)?\s*$", "collect"),
         (r"^mucks(?: \[[^\]]*\].*)?$", "muck"),
         (r"^(?:sits out|is sitting out|has returned|is connected|is disconnected|times out)\s*$", None),
     )),
-    info=re.compile(r"^(?:\s*[{}'\-\d].*|\s*(?:True|False|None),?\s*)$"),  # an all-in equity block
-    prepare=lambda line: re.sub(r"(\d),(\d\d)\b", r"\1.\2", re.sub(r" \([A-Z]{3} [^)]*\)$", "", line)).replace(
-        "***SHOW DOWN***", "*** SHOW DOWN ***"),
+    info=re.compile(r"^(?:Tournament: .* wins \d+ bounty\..*|Player left the table|There is no low hand|"
+                    r".+ finished \d+ out of \d+ players\.|.+ rebuys \d+ chips)$"),
+    others=re.compile(r"^\S+: mucks \[[^\]]*\] \(.*\) \.$"),  # a muck naming the player with _ for his spaces
+    prepare=_prepare,
     table_optional=True,
+    button_mark=re.compile(r"\bDEALER\b"),
     derived_rake=True,
 )

@@ -21,7 +21,7 @@ from ..errors import HandHistoryError, PyevalError
 from . import FORMATS, NOT_A_HAND_HISTORY, HandParseError, ImportedHand, iter_sources, parse_file, verify
 from ._phh import HandHistory, dumps_many, load
 from .acpc import load_game
-from .export import hand_history_to_pokerstars, room_hand_number
+from .export import hand_history_to_pokerstars, room_hand_id
 from .stats import stats_by_unit
 
 def register(subparsers: Any) -> None:
@@ -177,7 +177,8 @@ def _append_text(hh: HandHistory, texts: list[str], reports: list[str]) -> bool:
     """Add ``hh`` as PokerStars text to ``texts`` under the room's hand number (else #1, #2 ... in
     order); False, said in ``reports``, when it cannot be written."""
     try:
-        texts.append(hand_history_to_pokerstars(hh, hand_id=room_hand_number(hh) or len(texts) + 1))
+        hid = room_hand_id(hh)  # the room's own text ("OM123", "123-45-678", ACPC's "0")
+        texts.append(hand_history_to_pokerstars(hh, hand_id=hid if hid is not None else len(texts) + 1))
     except PyevalError as exc:
         reports.append(f"not written: {hh.name}: {exc}")
         return False

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Sequence
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +26,11 @@ from ._model import MAX_SEAT
 from ._phh import BettingStructure, HandHistory, Round
 from .games import room_name
 
-__all__ = ["room_hand_number", "to_pokerstars", "game_label"]
+__all__ = ["room_hand_id", "room_hand_number", "to_pokerstars", "game_label"]
+
+#: A hand number as a room writes it after ``#``: digits (PokerStars, ACPC's 0), letters then digits
+#: (GGPoker's ``OM123``, ``SD27208848``), digits and dashes (Winamax's ``123-45-678``).
+_HAND_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 
 _STRUCT_NAMES = {BettingStructure.NO_LIMIT: "No Limit", BettingStructure.POT_LIMIT: "Pot Limit",
                  BettingStructure.FIXED_LIMIT: "Limit"}
@@ -44,24 +49,31 @@ def game_label(rnd: Round) -> str:
     return f"{name} {_STRUCT_NAMES[rnd.rules.structure]}"
 
 
-def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: int = 1, table: str = "pyeval",
+def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: int | str = 1, table: str = "pyeval",
                   time: _dt.datetime | None = None, currency: str | None = None, units_per_currency: int = 100,
-                  seats: Sequence[int] | None = None, seat_count: int | None = None) -> str:
+                  seats: Sequence[int] | None = None, seat_count: int | None = None, jackpot: int = 0,
+                  fees: int = 0) -> str:
     """The round (played so far; usually complete) as PokerStars hand-history text.
 
     Args:
         rnd: a :class:`~pyeval.poker.Round` of any variant.
         players: names by round index (default ``Player1``...). Names may contain colons and
             brackets; a name may not be empty or start/end with a space.
-        hand_id, table, time: the header's hand number, table name and time (default 2000-01-01).
+        hand_id, table, time: the header's hand number (an int >= 0, or the room's text: letters,
+            digits, ``-`` and ``_``, up to 40, e.g. ``"OM123"``, ``"123-45-678"``), table name and
+            time (default 2000-01-01).
         currency: ``"USD"``, ``"EUR"`` or ``"GBP"`` to write amounts as money (chips are then
             ``1/units_per_currency`` of the unit: cents by default); None writes chips as ints.
         seats: each player's seat number (default 1..n; the button, the last player, in seat n).
         seat_count: the table's seats (default the largest seat number).
+        jackpot, fees: the parts of the house's take (the round's ``rake`` events) that were a
+            jackpot drop and other fees: the summary says ``Rake R | Jackpot J | Fees F``, R the rest
+            (each item only when not 0, ``Rake`` always), as rooms print them.
     Returns:
         The text of one hand, ending with a newline.
     Raises:
-        HandHistoryError: a game PokerStars has no name for, or names/seats of the wrong count.
+        HandHistoryError: a game PokerStars has no name for, names/seats of the wrong count, a
+            hand number that is not one, or a jackpot and fees above the house's take.
         TournamentChipsError: a ``currency`` for a tournament round (tournament chips are not
             money); a tournament round is written with a ``Tournament #`` header instead.
     """
@@ -77,8 +89,17 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
     symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(currency or "", "")
     if currency is not None and not symbol:
         raise HandHistoryError(f"currency must be USD, EUR, GBP or None, got {currency!r}")
+    if isinstance(hand_id, bool) or not (isinstance(hand_id, int) and hand_id >= 0 or isinstance(hand_id, str)
+                                         and _HAND_ID.fullmatch(hand_id)):
+        raise HandHistoryError(f"hand_id must be an int >= 0 or a room's hand number (letters, digits, - and _), "
+                               f"got {hand_id!r}")
     w = _StarsWriter(rnd, names, seat_no, _Money(currency, symbol, units_per_currency))
-    w.header(hand_id, table, time, seat_count)
+    taken = sum(e.amount for e in rnd.events if e.kind == "rake")
+    if any(type(v) is not int or v < 0 for v in (jackpot, fees)) or jackpot + fees > taken:
+        raise HandHistoryError(f"jackpot and fees must be whole chips >= 0 within the house's take {taken}, "
+                               f"got {jackpot!r} and {fees!r}")
+    w.jackpot, w.fees = jackpot, fees
+    w.header(str(hand_id), table, time, seat_count)
     for e in rnd.events:
         w.event(e)
     w.showdown_and_summary()
@@ -126,6 +147,7 @@ class _StarsWriter:
         self.stacks = list(rnd.starting_stacks)
         self.street_got: set[int] = set()  # stud: players dealt this street
         self.raked = 0
+        self.jackpot = self.fees = 0  # parts of the take printed on their own (to_pokerstars)
         self.run = -1  # the run being dealt (after run_it), -1 before
         self.run_base: list[int] = []  # the board the runs share
         kinds = [str(e.kind) for e in rnd.events]
@@ -133,7 +155,7 @@ class _StarsWriter:
         self.dealt_in_run = 0
         self.showdown: list[str] = []  # a board run more than once: show and muck lines, under each run's showdown
 
-    def header(self, hand_id: int, table: str, time: _dt.datetime | None, seat_count: int | None) -> None:
+    def header(self, hand_id: str, table: str, time: _dt.datetime | None, seat_count: int | None) -> None:
         rules, amt, rnd = self.rules, self.amt, self.rnd
         if rules.structure is BettingStructure.FIXED_LIMIT:
             stakes = f"{amt(rules.min_bet)}/{amt(rules.big_bet_amount)}"
@@ -145,7 +167,8 @@ class _StarsWriter:
             stakes += f" {amt.currency}"
         t = time or _dt.datetime(2000, 1, 1)
         if rules.tournament:  # a tournament hand: the reader configures tournament mode from this header
-            head = f"Tournament #{hand_id}, Freeroll {game_label(rnd)} - Level I ({stakes})"
+            tour = hand_id if hand_id.isdigit() else "1"  # the header's tournament number is digits
+            head = f"Tournament #{tour}, Freeroll {game_label(rnd)} - Level I ({stakes})"
         else:
             head = f"{game_label(rnd)} ({stakes})"
         out = self.out
@@ -323,7 +346,9 @@ class _StarsWriter:
                     out.append(f"{names[p]} collected {amt(a)} from {where}")
         out.append("*** SUMMARY ***")
         total = sum(a for _, a, _ in awards)
-        out.append(f"Total pot {amt(total + self.raked)} | Rake {amt(self.raked)}")
+        items = [f"Rake {amt(self.raked - self.jackpot - self.fees)}"]
+        items += [f"{k} {amt(v)}" for k, v in (("Jackpot", self.jackpot), ("Fees", self.fees)) if v]
+        out.append(f"Total pot {amt(total + self.raked)} | " + " | ".join(items))
         if runs > 1:
             out.append("Hand was run " + {2: "twice", 3: "three times"}.get(runs, f"{runs} times"))
             for r_i, b in enumerate(rnd.run_boards):
@@ -369,15 +394,32 @@ def room_hand_number(hh: HandHistory) -> int | None:
     return int(hand) if hand.isascii() and hand.isdigit() and len(hand) <= MAX_DIGITS else None
 
 
+def room_hand_id(hh: HandHistory) -> str | None:
+    """The room's hand number a record keeps as its text (PHH ``hand``: ``"0"``, ``"OM123"``,
+    ``"123-45-678"``; an int written by another tool as its digits), else None: what
+    :func:`to_pokerstars` writes after ``#``."""
+    hand = hh.extra.get("hand")
+    if isinstance(hand, int) and not isinstance(hand, bool) and 0 <= hand:
+        hand = str(hand)
+    return hand if isinstance(hand, str) and hand.isascii() and _HAND_ID.fullmatch(hand) else None
+
+
 def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
     """:func:`to_pokerstars` of a PHH record's replay, with its player names, seats, table, hand
-    number (the room's, :func:`room_hand_number`; else 1), time and currency when the record has
+    number (the room's text, :func:`room_hand_id`; else 1), time and currency when the record has
     them; ``kwargs`` override. The replay takes the house's recorded take (``_rake`` + ``_jackpot``
     + ``_fees``) from the pots, so the text's ``collected`` lines are after it and its summary
-    says ``Total pot $T | Rake $R`` with R that take, as the room printed it."""
+    says ``Total pot $T | Rake $R | Jackpot $J | Fees $F`` with each part as recorded (the jackpot
+    and fees only when not 0), as rooms print them."""
     rnd = hh.replay()
     x = hh.extra
-    opts: dict[str, object] = {"hand_id": room_hand_number(hh) or 1}
+    hid = room_hand_id(hh)
+    scale = hh.unit_scale  # the replay's unit (a record in fractions of a chip)
+    opts: dict[str, object] = {"hand_id": hid if hid is not None else 1}
+    for key, field_ in (("jackpot", "_jackpot"), ("fees", "_fees")):
+        v = x.get(field_)
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 and float(v * scale).is_integer():
+            opts[key] = int(v * scale)
     units = x.get("_units_per_currency", 1)
     if (x.get("currency") in ("USD", "EUR", "GBP") and isinstance(units, int) and not isinstance(units, bool)
             and 1 < units <= 10**6):

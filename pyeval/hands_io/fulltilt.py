@@ -19,7 +19,8 @@ import re
 
 from ._limits import room_time
 from ._model import MAX_SEAT, RawHand, amount, number, split_hands
-from ._stars import StarsDialect, read_hand
+from ._dialect import StarsDialect
+from ._stars import read_hand
 from .games import game_named, structure_named
 
 __all__ = ["DIALECT", "parse_hand", "split", "looks_like"]
@@ -32,7 +33,7 @@ _STAKES = re.compile(r"^(?P<lo>[$€£]?[\d,]+(?:\.\d+)?)/(?P<hi>[$€£]?[\d,]+
 _DATE = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) (\w+) - (\d{4})/(\d{1,2})/(\d{1,2})")
 _AMT = r"(?P<a>[^\s,]+(?:,\d{3})*(?:\.\d+)?)"
 _ALLIN = r"(?:, and is all in|, and is capped)*\s*$"
-_ACTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p, k in (
+_ACTS: tuple[tuple[re.Pattern[str], str | None], ...] = tuple((re.compile(p), k) for p, k in (
     (r"^posts the small blind of " + _AMT + _ALLIN, "sb"),
     (r"^posts the big blind of " + _AMT + _ALLIN, "bb"),
     (r"^posts a dead small blind of " + _AMT + _ALLIN, "sb"),
@@ -46,7 +47,7 @@ _ACTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p,
     (r"^bets " + _AMT + _ALLIN, "bet"),
     (r"^raises to " + _AMT + _ALLIN, "raise"),
     (r"^discards (?P<n>\d+) cards?(?: \[(?P<c>[^\]]*)\])?\s*$", "discard"),
-    (r"^stands pat\s*$", "pat"),
+    (r"^stands pat(?: on \[(?P<c>[^\]]*)\])?\s*$", "pat"),
     (r"^is dealt \d+ cards?\s*$", "info"),
     (r"^shows \[(?P<c>[^\]]*)\].*$", "show"),
     (r"^shows [^\[]*$", "info"),  # Matrix/Rush: the hand's words after its cards were shown
@@ -57,15 +58,17 @@ _ACTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p,
 DIALECT = StarsDialect(
     venue="Full Tilt Poker",
     header=_HEADER,
-    detect=re.compile(r"^\ufeff?\s*Full ?Tilt ?Poker Game #"),
+    detect=re.compile(r"^\ufeff?(?:\s*(?:\*{3,}[^\n]*|BEGIN)\n)?\s*Full ?Tilt ?Poker Game #"),  # archive banners
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*\d[^()]*)\)(?P<rest>.*)$"),
     chatter=(r"\d+ seconds left to act", r"Players agree to Run It Twice", r".+ \(Observer\): .*",
              r".+ (?:has joined the table|has left the table|sits down|stands up|is sitting out)",
-             r".+ adds [$€£]?[\d,.]+"),
+             r".+ adds [$€£]?[\d,.]+", r"\*{5,} # \d+ \*{5,}", r"BEGIN", r"END"),
     player_chatter=(r"adds .*", r"has requested TIME", r"is feeling .*"),
-    colon=False,
+    sep=" ",
+    chat_colon=True,
+    summary=True,
     acts=_ACTS,
-    collect=re.compile(r"^(?:wins|ties for) the (?:main |side )?pot(?: #?\d+)? \((?P<a>[^)]*)\).*$"),
+    collect=re.compile(r"^(?:wins|ties for) (?:the )?(?:high |low )?(?:main |side )?pot(?: #?\d+)? \((?P<a>[^)]*)\).*$"),
     uncalled=re.compile(r"^Uncalled bet of (?P<a>[^\s]+) returned to (?P<n>.*)$"),
     button=re.compile(r"^The button is in seat #(?P<seat>\d+)\s*$"),
     sections=(("3RD STREET", "3rd STREET"), ("4TH STREET", "4th STREET"), ("5TH STREET", "5th STREET"),
@@ -147,6 +150,10 @@ def _head(raw: RawHand, lines: list[str], start: int) -> int:
         raise raw.fail("not a Full Tilt Poker hand header", start)
     raw.hand_id = m["id"]
     _header(raw, m["rest"], start)
+    sm = re.match(r"^Seats: (?P<n>\d+)\s*$", lines[1]) if len(lines) > 1 else None  # 2013 Rush tournaments
+    if sm:
+        raw.seat_count = number(sm["n"], "the table size", raw, start + 1, 2, MAX_SEAT)
+        return 2
     return 1
 
 

@@ -41,7 +41,7 @@ GAMES: tuple[Game, ...] = (
                                "Omaha Hi/Lo 8-or-better", "Omaha HiLo", "Omaha8", "Omaha HiLow", "OmahaHiLo")),
     Game("5O", "5 Card Omaha", ("5-Card Omaha", "Five Card Omaha", "5 Card Omaha Hi", "PLO5", "5 Card PLO",
                                 "5 Card Omaha High", "PLO-5", "Omaha5")),
-    Game("5O/8", "5 Card Omaha Hi/Lo", ("5-Card Omaha Hi/Lo", "Five Card Omaha Hi/Lo", "5 Card Omaha 8")),
+    Game("5O/8", "5 Card Omaha Hi/Lo", ("5-Card Omaha Hi/Lo", "Five Card Omaha Hi/Lo", "5 Card Omaha 8", "Big O")),
     Game("7S", "7 Card Stud", ("Seven Card Stud", "7-Card Stud", "Stud", "7 Card Stud Hi", "Stud Hi", "Stud High",
                                "7 Stud", "7stud", "7CARD", "Seven Cards Stud")),
     Game("7S/8", "7 Card Stud Hi/Lo", ("Seven Card Stud Hi/Lo", "7-Card Stud Hi/Lo", "Stud Hi/Lo", "Stud 8",
@@ -55,21 +55,21 @@ GAMES: tuple[Game, ...] = (
                                              "2-7 Lowball Single Draw", "27 Single Draw", "Single Draw 2-7", "Lowball27")),
     Game("B", "Badugi", ()),
     Game("S", "Short Deck Hold'em", ("Short Deck", "Shortdeck Hold'em", "Short Deck Holdem (classic)", "ShortDeck")),
-    Game(None, "6+ Hold'em", ("6+ Holdem", "Six Plus Hold'em"),
-         "three of a kind beats a straight in this room's 6+ Hold'em; pyeval's short-deck variant ranks a straight "
-         "higher"),
+    Game("6P", "6+ Hold'em", ("6+ Holdem", "Six Plus Hold'em")),
     Game(None, "Courchevel", ("Courchevel Hi",), "Courchevel (five-card Omaha, the first flop card dealt before the "
                                                  "first betting round) has no pyeval variant"),
     Game(None, "Courchevel Hi/Lo", (), "Courchevel Hi/Lo has no pyeval variant"),
     Game(None, "Triple Draw A-5 Lowball", ("A-5 Triple Draw", "Triple Draw A-5"), "ace-to-five triple draw has no "
                                                                                   "pyeval variant"),
-    Game(None, "Badeucy", (), "Badeucy has no pyeval variant"),
+    Game(None, "Badeucy", ("Badeucey",), "Badeucy has no pyeval variant"),
+    Game(None, "2-7 Drawmaha", ("Drawmaha",), "Drawmaha (Omaha with a draw) has no pyeval variant"),
+    Game(None, "A-5 Single Draw", ("Single Draw A-5",), "ace-to-five single draw has no pyeval variant"),
+    Game(None, "2-7 Razz", ("Deuce to Seven Razz",), "deuce-to-seven razz has no pyeval variant"),
     Game(None, "Badacey", (), "Badacey has no pyeval variant"),
     Game(None, "Double Hold'em", (), "Double Hold'em (two boards) has no pyeval variant"),
     Game(None, "Irish", (), "Irish has no pyeval variant"),
-    Game(None, "6 Card Omaha", ("6-Card Omaha", "6 Card PLO", "Six Card Omaha", "6 Card Omaha Hi", "PLO-6"),
-         "six-card Omaha has no pyeval variant"),
-    Game(None, "6 Card Omaha Hi/Lo", ("6-Card Omaha Hi/Lo",), "six-card Omaha Hi/Lo has no pyeval variant"),
+    Game("6O", "6 Card Omaha", ("6-Card Omaha", "6 Card PLO", "Six Card Omaha", "6 Card Omaha Hi", "PLO-6", "PLO6")),
+    Game("6O/8", "6 Card Omaha Hi/Lo", ("6-Card Omaha Hi/Lo", "Six Card Omaha Hi/Lo", "6 Card Omaha 8")),
     Game(None, "Pineapple", ("Crazy Pineapple",), "Pineapple has no pyeval variant"),
 )
 
@@ -78,6 +78,7 @@ STRUCTURES: dict[str, str] = {
     "no limit": "N", "nl": "N", "cap no limit": "N", "no-limit": "N", "nolimit": "N", "pot limit": "P", "pl": "P",
     "cap pot limit": "P", "pot-limit": "P", "potlimit": "P", "limit": "F", "fixed limit": "F", "fl": "F",
     "fixed": "F", "fixed-limit": "F", "cap nl": "N", "cap pl": "P", "pot limit pre-flop, no limit post-flop": "N",
+    "(nl postflop)": "N",
 }
 
 _SPELLINGS = ((r"[’`´]", "'"), (r"\bhold ?'?em\b", "hold'em"), (r"\bhi ?[/-] ?lo\b|\bh ?/ ?l\b|\bhilo\b|\bhigh ?[/-] ?low\b"

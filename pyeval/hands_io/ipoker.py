@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 from ._limits import room_time
 from ._model import MAX_SEAT, RawHand, Seat, amount, cards, number
 from ._starlike import chips_in, defer_extra_blinds, implicit_return, return_implicit
+from ._xml import XMLRefused, close_cut, parse_xml
 
 __all__ = ["parse_game", "split", "looks_like"]
 
@@ -105,16 +106,28 @@ def parse_game(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     """
     raw = RawHand(venue="iPoker Network", source=source, line=start)
     try:
-        general = ET.fromstring(lines[0])
-        game = ET.fromstring(lines[1])
-    except ET.ParseError as exc:
-        ln = start + (exc.position[0] - 1 if hasattr(exc, "position") else 0)
-        raise raw.fail(f"malformed XML: {exc}", ln) from None
+        general = parse_xml(lines[0])
+    except XMLRefused as exc:
+        raise raw.fail(f"the session's <general>: {exc.reason}", start) from None
+    text = lines[1]
+    if "</game>" not in text:  # the file ends inside this game: read the rounds it holds
+        cut = close_cut(text, "</round>", "</game>")
+        if cut is None:
+            raise raw.fail("the file ends inside this game, before any of its rounds is complete (a cut file)", start)
+        text = cut
+        raw.notes.append("the file ends inside this game: read up to its last complete round (the room's per-player "
+                         "figures, written first, check that the hand was complete)")
+    try:
+        game = parse_xml(text)
+    except XMLRefused as exc:
+        raise raw.fail(exc.reason, start + max(exc.line - 1, 0)) from None
     raw.hand_id = game.get("gamecode")
     events = _events(raw, game, start)
     _session(raw, general, game, events, start)
     bets = _players(raw, game, events, start)
     _replay(raw, events, start)
+    if raw.button_seat is None and raw.game[1:] not in _STUD:
+        _button_from_blinds(raw)
     defer_extra_blinds(raw)
     for nm, w in bets.won.items():
         if w:
@@ -167,7 +180,7 @@ def _session(raw: RawHand, general: ET.Element, game: ET.Element, events: list[A
         raise raw.fail(f"game type {gt!r} {why}", start)
     raw.game = code
     raw.table = general.findtext("tablename")
-    tour = (general.findtext("tournamentcode") or "").strip()
+    tour = (general.findtext("tournamentcode") or general.findtext("tournamentname") or "").strip()
     if tour:
         raw.tournament = tour
     cur = (general.findtext("currency") or "").strip() or None
@@ -177,6 +190,10 @@ def _session(raw: RawHand, general: ET.Element, game: ET.Element, events: list[A
         raw.scale = 100
         raw.currency = cur or {"$": "USD", "€": "EUR", "£": "GBP"}.get(sym or "")
         raw.currency_symbol = sym
+    elif tour and any(re.search(r"\d\.\d", v) for el in game.iter() for k, v in el.attrib.items()
+                      if k in ("chips", "win", "bet", "sum")):
+        raw.scale = 100  # tournament chips in hundredths (a rebuy tournament's odd stacks)
+        raw.notes.append("tournament chips are written with hundredths: amounts are in hundredths of a chip")
     _stakes(raw, gt, general, events, start)
     date = game.findtext("general/startdate") or general.findtext("startdate")
     dm = re.match(r"(\d{4})-(\d{2})-(\d{2}) (\d{1,2}):(\d{2}):(\d{2})", (date or "").strip())
@@ -195,8 +212,11 @@ def _stakes(raw: RawHand, gt: str, general: ET.Element, events: list[Any], start
         st = re.findall(r"(\d[\d.,]*)\s*/\s*\D{0,4}(\d[\d.,]*)", gt)
         if st:
             sb, bb = st[-1]
-    posted = {el.get("type"): _amt(el.get("sum"), raw, start) for *_, el in events if el.tag == "action"
-              and el.get("type") in ("1", "2", "16")}
+    posted: dict[str | None, int] = {}  # the smallest post of each kind (a blind posted with a dead one is larger)
+    for *_, el in events:
+        if el.tag == "action" and el.get("type") in ("1", "2", "16"):
+            a = _amt(el.get("sum"), raw, start)
+            posted[el.get("type")] = min(a, posted.get(el.get("type"), a))
     if raw.game[1:] in _STUD:
         _stud_stakes(raw, sb, bb, posted.get("16"), events, start)
         return
@@ -210,6 +230,8 @@ def _stakes(raw: RawHand, gt: str, general: ET.Element, events: list[Any], start
     if raw.game[0] == "F":  # the small bet is the big blind posted (the game type names blinds or bets)
         raw.small_bet = posted.get("2", hi)
         raw.big_bet = 2 * raw.small_bet
+        raw.big_blind = raw.small_bet
+        raw.small_blind = posted.get("1", raw.small_bet // 2)
     else:
         raw.min_bet = hi
 
@@ -223,6 +245,11 @@ def _stud_stakes(raw: RawHand, sb: str | None, bb: str | None, brought: int | No
     else:
         first = next((_amt(el.get("sum"), raw, start) for r, _, _, el in events if el.tag == "action"
                       and el.get("type") in ("5", "23") and r <= 3), None)
+        later = next((_amt(el.get("sum"), raw, start) for r, _, _, el in events if el.tag == "action"
+                      and el.get("type") == "5" and r > 3), None)
+        if first is None and later is not None:  # the first bet on fifth street or later: a big bet
+            first = later // 2
+            raw.notes.append(f"the small bet is not in the record: taken as half the first big bet, {later}")
         if first is None and brought is None:
             raise raw.fail("a stud hand without stakes, bets or bring-in: its limits are unknown", start)
         if first is None:  # nobody bet: the limits do not matter to the hand (the usual 4 bring-ins)
@@ -268,6 +295,23 @@ def _players(raw: RawHand, game: ET.Element, events: list[Any], start: int) -> _
             rake = (rake or 0) + _amt(p.get("rakeamount"), raw, start)
     raw.seats = seats
     return _Bets(put, won, rake)
+
+
+def _button_from_blinds(raw: RawHand) -> None:
+    """No ``dealer="1"`` (some tournament exports): the button is the seat before the small blind's
+    (heads-up: the small blind's own), or two seats before the big blind's; noted."""
+    order = sorted(s.seat for s in raw.seats)
+    by_name = {s.name: s.seat for s in raw.seats}
+    sb = next((by_name[a.name] for a in raw.acts if a.kind == "post" and a.extra == "sb"), None)
+    bb = next((by_name[a.name] for a in raw.acts if a.kind == "post" and a.extra == "bb"), None)
+    if sb is not None:
+        k = order.index(sb)
+        raw.button_seat = sb if len(order) == 2 else order[k - 1]
+    elif bb is not None and len(order) > 2:
+        raw.button_seat = order[order.index(bb) - 2]
+    else:
+        return
+    raw.notes.append(f"the record marks no dealer: the button is taken as seat {raw.button_seat}, from the blinds")
 
 
 class _Deal:
@@ -334,8 +378,9 @@ def _cards_el(raw: RawHand, el: ET.Element, r: int, names: set[str], deal: _Deal
 def _action(raw: RawHand, nm: str, t: str | None, a: int, cur_bet: dict[str, int], start: int) -> None:
     """One ``<action>`` of type ``t`` (see the module docstring) and its chips ``a``."""
     if t in ("1", "2"):
-        raw.add("post", nm, a, line=start, extra="sb" if t == "1" else "bb")
-        cur_bet[nm] = cur_bet.get(nm, 0) + a
+        both = t == "2" and raw.big_blind and raw.small_blind and a == raw.big_blind + raw.small_blind
+        raw.add("post", nm, a, line=start, extra="both" if both else "sb" if t == "1" else "bb")
+        cur_bet[nm] = cur_bet.get(nm, 0) + (a if not both else raw.big_blind or a)
     elif t == "15":
         raw.add("ante", nm, a, line=start)
     elif t == "16":  # the stud bring-in
@@ -366,8 +411,10 @@ def _settle(raw: RawHand, bets: _Bets, start: int) -> None:
     imp = implicit_return(raw)
     for nm, b in bets.put.items():  # the figure counts the bet nobody called, or (some exports) not
         ret = imp[1] if imp is not None and imp[0] == nm else 0
-        if b is not None and b not in (chips.get(nm, 0), chips.get(nm, 0) - ret):
-            raise raw.fail(f"{nm}'s actions put in {chips.get(nm, 0)}, the room's bet figure is {b}", start)
+        if b is not None and b not in (chips.get(nm, 0), chips.get(nm, 0) - ret):  # the room's slip (an
+            # ante counted twice, a stud raise): the actions decide, the replay checks them against the wins
+            raw.notes.append(f"{nm}'s actions put in {chips.get(nm, 0)}, the room's bet figure says {b}: read by the "
+                             "actions (the room's win figures check them)")
     return_implicit(raw, True)
     if all(b is not None for b in bets.put.values()):  # the pot: the room's figures, as checked
         raw.total_pot = sum(chips_in(raw).values())

@@ -8,7 +8,8 @@ Layout (read from the room's exports; the PartyPoker family's bracketed amounts)
 button``, ``Total number of players : 4``, seats ``Seat 2: NAME ( $10 )``, the forced bets ``NAME
 posts big blind [$10]``, ``NAME posts dead blind [$1 + $2]``, ``** Dealing down cards **``,
 ``** Dealing flop ** [ 8s, As, 2d ]``, actions ``NAME raises [$20]`` (the street total the
-raise goes to), ``** Summary **``, ``NAME shows [ 2c, Ts ]``, ``NAME collected [ $23.75 ]``.
+raise goes to in some exports, the chips added in others: each hand is read the way its calls
+agree with), ``** Summary **``, ``NAME shows [ 2c, Ts ]``, ``NAME collected [ $23.75 ]``.
 
 The room prints no total pot, no rake and no uncalled-bet line: a bet nobody called is in its
 bettor's collected amount (the reader separates the return), and the rake is what the pot holds beyond what was collected (noted as derived,
@@ -29,11 +30,12 @@ __all__ = ["parse_hand", "split", "looks_like"]
 _FIRST = re.compile(r"^#Game No : \d+\s*$")
 _HISTORY = re.compile(r"^\*{5} (?P<site>.+?) Hand History for Game (?P<id>\d+) \*{5}\s*$")
 _GAME = re.compile(r"^(?P<stakes>.+?) Blinds (?P<struct>No Limit|Pot Limit|Fix Limit) (?P<game>Holdem|Omaha Hi/Lo|"
-                   r"Omaha) - \*\*\* (?P<d>\d\d) (?P<mo>\d\d) (?P<y>\d{4}) (?P<H>\d\d):(?P<M>\d\d):(?P<S>\d\d)\s*$")
-_GAMES = {"Holdem": "T", "Omaha": "O", "Omaha Hi/Lo": "O/8"}
+                   r"OmahaHL|Omaha)(?: Jackpot table)? - \*\*\*(?: (?P<d>\d\d) (?P<mo>\d\d) (?P<y>\d{4}) "
+                   r"(?P<H>\d\d):(?P<M>\d\d):(?P<S>\d\d))?\s*$")
+_GAMES = {"Holdem": "T", "Omaha": "O", "Omaha Hi/Lo": "O/8", "OmahaHL": "O/8"}
 _STRUCT = {"No Limit": "N", "Pot Limit": "P", "Fix Limit": "F"}
-_TABLE = re.compile(r"^(?:Tournament #(?P<tour>\d+) .*?- )?Table #?(?P<table>.+?)(?: (?P<max>\d+) Max)? "
-                    r"\((?:Real Money|Practice Play)\)\s*$")
+_TABLE = re.compile(r"^(?:Tournament #(?P<tour>\d+)(?: .*?- | .*?(?= \d+ Max| \())?)?(?:Table #?(?P<table>.+?))?"
+                    r"(?: (?P<max>\d+) Max)? \((?:Real Money|Practice Play)\)\s*$")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \( (?P<stack>[^()]*?) \)(?P<rest>.*)$")
 _STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|flop|turn|river) \*\*\s*(?P<cards>.*)$")
 _AMT = r"\[\s*(?P<a>[^\]+]*?)\s*\]"
@@ -77,6 +79,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     if not hm:
         raise raw.fail(f"expected the 'Hand History for Game' line, got {lines[1]!r}", start + 1)
     raw.hand_id, raw.venue = hm["id"], ("888poker" if hm["site"] in ("Cassava", "888poker") else hm["site"])
+    lines = _numbers(lines)
     _game_and_table(raw, lines, start)
     i = 4
     while i < len(lines) and not _SEAT.match(lines[i]):
@@ -92,23 +95,39 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     return raw
 
 
+def _numbers(lines: list[str]) -> list[str]:
+    """888.ro's European numbers (``3.000 $``, ``42.797,60 $``, ``25 000``) as ``3000``, ``42797.60``,
+    ``25000`` in the game line and inside brackets and parentheses (the amounts); others as written."""
+    if not (re.search(r"\d[. ]\d{3}(?!\d)", lines[2]) or re.search(r"\d,\d\d \$", lines[2])) or re.search(
+            r"\d,\d{3}(?!\d)", lines[2]) or re.search(r"\$\d", lines[2]):
+        return lines
+
+    def fix(t: str) -> str:
+        t = re.sub(r"(?<=\d)[. ](?=\d{3}(?!\d))", "", t)
+        return re.sub(r"(?<=\d),(?=\d{1,2}(?!\d))", ".", t)
+
+    out = [ln if k != 2 else fix(ln) for k, ln in enumerate(lines)]
+    return [re.sub(r"\[[^\]]*\]|\([^()]*\)", lambda m: fix(m.group(0)), ln) for ln in out]
+
+
 def _game_and_table(raw: RawHand, lines: list[str], start: int) -> None:
     """The game line (stakes, structure, game, date) and the table line."""
     gm = _GAME.match(lines[2].strip())
     if not gm:
         raise raw.fail(f"not an 888poker game line (stakes, structure, game, date): {lines[2]!r}", start + 2)
     raw.game = _STRUCT[gm["struct"]] + _GAMES[gm["game"]]
-    raw.time = room_time((gm["y"], gm["mo"], gm["d"], gm["H"], gm["M"], gm["S"]), raw.fail, start + 2)
+    if gm["y"]:  # some 888.ro exports write no date (``- ***``)
+        raw.time = room_time((gm["y"], gm["mo"], gm["d"], gm["H"], gm["M"], gm["S"]), raw.fail, start + 2)
     tm = _TABLE.match(lines[3].strip())
     if not tm:
         raise raw.fail(f"expected the table line, got {lines[3]!r}", start + 3)
-    raw.table = tm["table"]
+    raw.table = tm["table"] or (f"Tournament #{tm['tour']}" if tm["tour"] else None)
     if tm["max"]:
         raw.seat_count = number(tm["max"], "the table size", raw, start + 3, 2, MAX_SEAT)
     stakes = gm["stakes"]
     if tm["tour"]:
         raw.tournament = tm["tour"]
-    elif any(c in stakes for c in "$€£") or "." in stakes:
+    elif any(c in stakes for c in "$€£") or "." in stakes or any(re.search(r"\( [^()]*\d\.\d\d \)", ln) for ln in lines):
         raw.scale = 100
         sym = next((c for c in "$€£" if c in stakes), None)
         raw.currency_symbol, raw.currency = sym, {"$": "USD", "€": "EUR", "£": "GBP"}.get(sym or "", "XXX")
@@ -128,6 +147,7 @@ def _body(raw: RawHand, lines: list[str], start: int, seats: object) -> None:
     names = seats.names
     acted: set[str] = set()
     cur: dict[str, int] = {}
+    to_mode = _raise_mode(raw, lines[seats.end:], start + seats.end, names, {x.name: x.stack for x in seats.seated})
     for j in range(seats.end, len(lines)):
         line, no = lines[j].rstrip(), start + j
         if not line.strip() or line.startswith("** Summary **"):
@@ -152,14 +172,50 @@ def _body(raw: RawHand, lines: list[str], start: int, seats: object) -> None:
         nm = next((n for n in names if line.startswith(n + " ")), None)
         if nm is None:
             raise raw.fail(f"unrecognised line {line!r}", no)
-        _act(raw, nm, line[len(nm) + 1:], no, acted, cur)
+        _act(raw, nm, line[len(nm) + 1:], no, acted, cur, to_mode)
     return_implicit(raw, True)
     finish_seats(raw, seats, acted)
     defer_extra_blinds(raw)
     derive_rake(raw)
 
 
-def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], cur: dict[str, int]) -> None:
+def _raise_mode(raw: RawHand, lines: list[str], first: int, names: list[str], stacks: dict[str, int]) -> bool | None:
+    """How this hand writes ``raises [X]``: True for the total raised to, False for the chips added
+    (the room's exports use both): the reading under which fewer calls differ from what the caller
+    owed (a call for less only all in). None when both read alike (then a raise for no more than
+    the bet is the chips added, a larger one the total)."""
+    bad = {True: 0, False: 0}
+    for mode in (True, False):
+        cur: dict[str, int] = {}
+        left = dict(stacks)
+        for k, line in enumerate(lines):
+            if _STREET.match(line) and not line.startswith("** Dealing down"):
+                cur = {}
+                continue
+            nm = next((n for n in names if line.startswith(n + " ")), None)
+            m = re.match(r"^(posts (?:small blind|big blind)|calls|bets|raises) \[\s*([^\]+]*?)\s*\]\s*$",
+                         line[len(nm) + 1:]) if nm else None
+            if nm is None or m is None:
+                continue
+            a = _amt(m.group(2), raw, first + k)
+            mine, top = cur.get(nm, 0), max(cur.values(), default=0)
+            if m.group(1) == "calls":
+                owed = top - mine
+                bad[mode] += a > owed or (a < owed and a != left.get(nm, 0))
+                add = a
+            elif m.group(1) == "raises" and mode:
+                add = max(a - mine, 0)
+            else:
+                add = a
+            cur[nm] = mine + add
+            left[nm] = left.get(nm, 0) - add
+    if bad[True] == bad[False]:
+        return None
+    return bad[True] < bad[False]
+
+
+def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], cur: dict[str, int],
+         to_mode: bool | None = None) -> None:
     for pat, kind in _ACTS:
         m = pat.match(rest)
         if not m:
@@ -178,8 +234,8 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], cur: dict[s
             cur[nm] = cur.get(nm, 0) + a
         elif kind == "collect":
             raw.add("collect", nm, a, line=no)
-        elif kind == "raise" and a <= max(cur.values(), default=0):  # the amount added, not the total
-            common_action(raw, nm, "raise", cur.get(nm, 0) + a, None, no, cur)
+        elif kind == "raise" and (to_mode is False or to_mode is None and a <= max(cur.values(), default=0)):
+            common_action(raw, nm, "raise", cur.get(nm, 0) + a, None, no, cur)  # the chips added, not the total
         else:
             common_action(raw, nm, kind, a, gd.get("c"), no, cur)
         return

@@ -28,7 +28,7 @@ from ._limits import room_time
 from ._starlike import defer_extra_blinds, derive_rake, return_implicit
 from .pacific import looks_like as pacific_looks_like
 from ._model import (
-    BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, dealt_to, finish_seats, number, read_seats,
+    Act, BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, dealt_to, finish_seats, number, read_seats,
     uncalled_bet,
 )
 
@@ -43,14 +43,26 @@ _GAME_LINE = re.compile(r"^(?P<pre>.*?)\b(?P<lim>NL|PL|FL) (?P<game>Texas Hold'e
 _DATE = re.compile(r"^\w+, (?P<mon>\w+) (?P<d>\d{1,2}), (?P<t>\d{1,2}:\d{2}:\d{2}) (?P<tz>\S+) (?P<y>\d{4})\s*$")
 _MONTHS = {m: k for k, m in enumerate(("January", "February", "March", "April", "May", "June", "July", "August",
                                        "September", "October", "November", "December"), 1)}
-_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \( (?P<stack>[^()]*?) \)(?P<rest>.*)$")
+_SEAT = re.compile(r"^[Ss]eat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)(?P<rest>.*)$")
 _OUT = re.compile(r"sitting out")
 _STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|[Ff]lop|[Tt]urn|[Rr]iver) \*\*(?: :)?\s*(?P<cards>.*)$")
 _AMT = r"\[\s*(?P<a>[^\]]*?)\s*\]"
+_PAR = r"\(\s*(?P<a>[^)]*?)\s*\)"
 _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^posts small blind " + _AMT + r"\.?\s*$"), "sb"),
     (re.compile(r"^posts big blind " + _AMT + r"\.?\s*$"), "bb"),
     (re.compile(r"^posts ante " + _AMT + r"\.?\s*$"), "ante"),
+    (re.compile(r"^posts small blind " + _PAR + r"\.?\s*$"), "sb"),  # the 2019+ client: amounts in parentheses
+    (re.compile(r"^posts big blind " + _PAR + r"\.?\s*$"), "bb"),
+    (re.compile(r"^posts ante " + _PAR + r"\.?\s*$"), "ante"),
+    (re.compile(r"^calls " + _PAR + r"\.?\s*$"), "call"),
+    (re.compile(r"^bets " + _PAR + r"\.?\s*$"), "bet"),
+    (re.compile(r"^raises \S+ to (?P<a>[^\s(]+)\s*$"), "raiseto"),
+    (re.compile(r"^is all-In\.?\s*$"), None),
+    (re.compile(r"^balance [^,]*, .*?\bcollected (?P<a>[^,\[]+?),.*$"), "collect"),
+    (re.compile(r"^Cashed out\s+balance [^,]*, .*?\bcollected (?P<a>[^,\[]+?),.*$"), "cashout"),
+    (re.compile(r"^(?:balance .*|Cash-out Premium.*|opted for cash-out.*|probabl?ity is.*|Cashout Amount is.*|"
+                r"shows\S.* for (?:low|high)\.?)\s*$"), None),
     (re.compile(r"^posts big blind \+ dead " + _AMT + r"\.?\s*$"), "both"),
     (re.compile(r"^big blind \+ dead " + _AMT + r"\.?\s*$"), "both"),
     (re.compile(r"^folds\.?\s*$"), "fold"),
@@ -62,9 +74,9 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^shows \[(?P<c>[^\]]*)\].*$"), "show"),
     (re.compile(r"^doesn't show \[(?P<c>[^\]]*)\].*$"), "muck"),
     (re.compile(r"^(?:does not show cards|mucks)\.?\s*$"), "muck"),
-    (re.compile(r"^wins (?P<a>[^\[\]]+?) from the (?:main pot|side pot(?: \d+)?)\b.*$"), "collect"),
+    (re.compile(r"^wins (?:Lo \()?(?P<a>[^\[\]()]+?)\)? from\s+(?:the\s+)?(?:main pot|side pot(?:\s*#?\d+)?)\b.*$"), "collect"),
     (re.compile(r"^wins (?P<a>[^\[\]]+?)\.?\s*$"), "collect"),
-    (re.compile(r"^(?:is sitting out|has left the table|has joined the table|is disconnected\b.*|"
+    (re.compile(r"^(?:is sitting out|has left the table\.?|has joined the table\.?|is disconnected\b.*|could not respond.*|"
                 r"has been reconnected\b.*|did not respond in time|will be using (?:his|her) time bank.*|"
                 r"is low with .*|has \d+ seconds? left to act|is back|sits out|left the table\.?|joined the table\.?|"
                 r"did not respond in time.*|not respond in time.*|time bank will be activated.*|finished in \d+.*|"
@@ -85,7 +97,7 @@ def split(text: str) -> list[tuple[int, list[str]]]:
     out: list[tuple[int, list[str]]] = []
     cur: list[str] | None = None
     prev_first = False
-    for no, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+    for no, line in enumerate(text.lstrip("\ufeff").replace("\x00", "").splitlines(), 1):
         first = bool(_FIRST.match(line))
         if first and not prev_first:
             cur = [line]
@@ -97,12 +109,16 @@ def split(text: str) -> list[tuple[int, list[str]]]:
     for _, lines in out:
         while lines and not lines[-1].strip():
             lines.pop()
-    return out
+    # a hand's first line with nothing after it (the file ends as the next hand starts) is no hand
+    return [(no, lines) for no, lines in out if any(ln.strip() and not _FIRST.match(ln) for ln in lines)]
 
 
 def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     """One PartyPoker hand into a RawHand. Raises HandParseError naming the file line."""
     raw = RawHand(venue="PartyPoker", source=source, line=start)
+    lines = [ln.replace("\x00", "") for ln in lines]
+    if any(_COMMA_CENTS.search(ln) for ln in lines) and not any(re.search(r"\d\.\d\d\b", ln) for ln in lines):
+        lines = [_COMMA_CENTS.sub(r"\1.\2", ln) for ln in lines]  # a decimal comma (``$26,02 USD``, ``0,35 €``)
     i = 0
     while i < len(lines) and (_FIRST.match(lines[i]) or not lines[i].strip()):
         hm = _HISTORY.match(lines[i]) or re.match(r"^(?:Game #|#Game No : )(?P<id>[^\s.]+)", lines[i])
@@ -115,17 +131,17 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     i += 1
     while i < len(lines) and not _SEAT.match(lines[i]):  # table, button and player count, any order
         line = lines[i].rstrip()
-        tm = re.match(r"^Table (?P<t>.+?) \((?:Real|Play) Money\)", line)
-        bm = re.match(r"^Seat (\d+) is the button\s*$", line)
+        tm = re.match(r"^Table (?P<t>.+?) \(\s*(?:Real|Play) Money\s*\)", line)
+        bm = re.search(r"(?:^| -- )Seat (\d+) is the button\s*$", line)
         nm = re.match(r"^Total number of players : \d+(?:/(\d+))?\s*$", line)
         if tm:
             raw.table = tm["t"]
-        elif bm:
+        if bm:
             raw.button_seat = number(bm.group(1), "the button seat", raw, start + i, 0, MAX_SEAT)
         elif nm:
             if nm.group(1):
                 raw.seat_count = number(nm.group(1), "the table size", raw, start + i, 2, MAX_SEAT)
-        elif line.strip():
+        elif line.strip() and not tm:
             break
         i += 1
     seats = read_seats(raw, lines, i, start, _SEAT, _OUT)
@@ -133,35 +149,81 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     return raw
 
 
+#: The game names of the game line, longest first -> PHH stem ("" for Double Hold'em: not played).
+_GAME_NAMES = (("Texas Hold'em", "T"), ("Texas Holdem", "T"), ("Double Hold'em", ""), ("Omaha Hi-Lo", "O/8"),
+               ("Omaha Hi/Lo", "O/8"), ("Omaha Hi", "O"), ("Omaha", "O"), ("7 Card Stud Hi-Lo", "7S/8"),
+               ("7 Card Stud", "7S"), ("Short Deck", "S"))
+_GAME_RE = re.compile(r"\b(?P<game>" + "|".join(re.escape(g) for g, _ in _GAME_NAMES) + r")(?![\w'])")
+_OLD_DATE = re.compile(r"\s*-?\s*(?P<date>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,\s*\w+ \d{1,2}, .*)$")
+_NEW_DATE = re.compile(r"\s+-\s+(?P<wd>[A-Z][a-z]{2}) (?P<mon>[A-Z][a-z]{2}) (?P<d>\d{1,2}) (?P<t>\d{1,2}:\d{2}:\d{2}) "
+                       r"(?:(?P<tz>[A-Z]{2,5}) )?(?P<y>\d{4})\s*$")
+_STUD_GAMES = ("7S", "7S/8")
+_COMMA_CENTS = re.compile(r"(\d),(\d\d)(?!\d)(?=\s*(?:USD|EUR|GBP|€|\]|\)|$))")
+
+
 def _game_line(raw: RawHand, line: str, no: int) -> None:
-    m = _GAME_LINE.match(line.strip())
-    if not m:
+    """The game line, in the classic layout (``$10 USD NL Texas Hold'em - Tuesday, August 21, ...``;
+    fixed limit may leave out ``FL``; sit & go and tournament lines name ``Trny:``) or the 2010+
+    email/2019+ client layout (``0.50/1 Texas Hold'em Game Table (NL) - Sun Jan 20 13:58:07 EST
+    2013``, ``250/500 Tourney Texas Holdem Game Table (NL) (MTT Tournament #N) (Buyin $3 + $0.3)``)."""
+    t = re.sub(r"\s+", " ", line.strip())
+    gm = _GAME_RE.search(t)
+    if not gm:
         raise raw.fail(f"not a PartyPoker game line (stakes, NL/PL/FL and the game, the date): {line!r}", no)
-    code = dict(_GAMES)[m["game"]]
-    raw.game = {"NL": "N", "PL": "P", "FL": "F"}[m["lim"]] + code
-    dm = _DATE.match(m["date"])
-    if dm and dm["mon"] in _MONTHS:
-        hh, mi, ss = dm["t"].split(":")
-        raw.time = room_time((dm["y"], _MONTHS[dm["mon"]], dm["d"], hh, mi, ss), raw.fail, no)
-        raw.time_zone_abbreviation = dm["tz"]
-    tr = re.search(r"Trny:\s*(?P<id>\S+)", m["post"])
+    stem = dict(_GAME_NAMES)[gm["game"]]
+    if not stem:
+        raise raw.fail(f"game not supported: {gm['game']} (two boards) has no pyeval variant", no)
+    if " Game Table (" in t:
+        _new_game_line(raw, t, gm, stem, line, no)
+        return
+    dm = _OLD_DATE.search(t, gm.end())
+    if not dm:
+        raise raw.fail(f"not a PartyPoker game line (no date after the game): {line!r}", no)
+    pre, post = t[:gm.start()].strip(), t[gm.end():dm.start()]
+    lm = re.search(r"\b(NL|PL|FL)\s*$", pre) or re.search(r"^\s*(NL|PL|FL)\b", pre)
+    if lm:
+        lim = lm.group(1)
+        pre = (pre[:lm.start()] + pre[lm.end():]).strip()
+    elif stem in _STUD_GAMES or re.search(r"\d\s*/\s*\D{0,2}\d", pre):
+        lim = "FL"  # the bets named, no structure word: fixed limit
+    else:
+        raise raw.fail(f"not a PartyPoker game line (no NL/PL/FL): {line!r}", no)
+    pre = re.sub(r"\bfastforward\b", "", pre).strip()
+    raw.game = {"NL": "N", "PL": "P", "FL": "F"}[lim] + stem
+    dd = _DATE.match(re.sub(r",(?=\S)", ", ", dm["date"]))
+    if dd and dd["mon"] in _MONTHS:
+        hh, mi, ss = dd["t"].split(":")
+        raw.time = room_time((dd["y"], _MONTHS[dd["mon"]], dd["d"], hh, mi, ss), raw.fail, no)
+        raw.time_zone_abbreviation = dd["tz"]
+    _old_stakes(raw, pre, post, lim, gm["game"], no)
+
+
+def _old_stakes(raw: RawHand, pre: str, post: str, lim: str, game: str, no: int) -> None:
+    """The classic game line's stakes: a tournament's level and blinds, or the cash table's bets or buy-in."""
+    tr = re.search(r"Trny:\s*(?P<id>\S+)", post)
     if tr:  # a tournament: chips, the blinds and antes of the level in the line
-        raw.tournament = f"{m['pre'].strip()}{m['lim']} {m['game']}{m['post'][:tr.start()]}(Trny {tr['id']})".strip()
-        lv = re.search(r"Level:\s*(\S+)", m["post"])
+        raw.tournament = f"{pre + ' ' if pre else ''}{lim} {game}{post[:tr.start()]}(Trny {tr['id']})".strip()
+        lv = re.search(r"Level:\s*(\S+)", post)
         if lv:
             raw.level = lv.group(1)
-        ba = re.search(r"Blinds(?:-Antes)?\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)(?: -?(?P<ante>[\d,]+))?\)", m["post"])
+        ba = re.search(r"(?:Blinds|Stakes)(?:-Antes)?\((?P<sb>[\d,]+)\s*/\s*(?P<bb>[\d,]+)(?:\s*-?(?P<ante>[\d,]+))?\)", post)
         if ba:
-            raw.small_blind = amount(ba["sb"], 1, raw, no)
-            raw.big_blind = amount(ba["bb"], 1, raw, no)
-            raw.min_bet = raw.big_blind
+            if raw.game[1:] in _STUD_GAMES:
+                raw.small_bet, raw.big_bet = amount(ba["sb"], 1, raw, no), amount(ba["bb"], 1, raw, no)
+            else:
+                raw.small_blind = amount(ba["sb"], 1, raw, no)
+                raw.big_blind = raw.min_bet = amount(ba["bb"], 1, raw, no)
+                if raw.game[0] == "F":  # fixed limit: the small bet is the big blind
+                    raw.small_bet, raw.big_bet = raw.big_blind, 2 * raw.big_blind
+            if ba["ante"]:
+                raw.table_rules["party_ante"] = amount(ba["ante"], 1, raw, no)
         return
-    bi = re.search(r"(?P<b>\S+(?: [A-Z]{3})?) Buy-in\b", m["post"])
+    bi = re.search(r"(?P<b>\S+(?: [A-Z]{3})?) Buy-in\b", post) or re.search(r"(?P<b>\S+(?: [A-Z]{3})?) Buy-in\b", pre)
     if bi:  # a sit & go / tournament line: chips; its id and level follow on a ``Trny:`` line
-        raw.tournament = f"{m['lim']} {m['game']} {bi['b']} buy-in"
+        raw.tournament = f"{lim} {game} {bi['b']} buy-in"
         return
-    stakes = m["pre"].strip()
-    sym = next((s for s in "$€£" if s in stakes), None)
+    stakes = pre
+    sym = next((c for c in "$€£" if c in stakes), None)
     cur = re.search(r"\b([A-Z]{3})\s*$", stakes)
     raw.scale = 100
     raw.currency_symbol = sym
@@ -174,6 +236,33 @@ def _game_line(raw: RawHand, line: str, no: int) -> None:
         raw.small_bet, raw.big_bet = amount(st[0], 100, raw, no), amount(st[1], 100, raw, no)
     elif body:
         raw.notes.append(f"the table's buy-in is {body} (line {no}); the blinds are read from the posts")
+
+
+def _new_game_line(raw: RawHand, t: str, gm: re.Match[str], stem: str, line: str, no: int) -> None:
+    """``SB/BB [Tourney] GAME Game Table (NL|PL|FL) [(KIND Tournament #ID)] [(Buyin ...)] - DATE``."""
+    sm = re.search(r"\((NL|PL|FL)\)", t)
+    dm = _NEW_DATE.search(t)
+    if not sm or not dm:
+        raise raw.fail(f"not a PartyPoker game line (stakes, (NL/PL/FL), the date): {line!r}", no)
+    raw.game = {"NL": "N", "PL": "P", "FL": "F"}[sm.group(1)] + stem
+    mon = next((k for m, k in _MONTHS.items() if m.startswith(dm["mon"])), None)
+    if mon is not None:
+        hh, mi, ss = dm["t"].split(":")
+        raw.time = room_time((dm["y"], mon, dm["d"], hh, mi, ss), raw.fail, no)
+        raw.time_zone_abbreviation = dm["tz"]
+    pre = t[:gm.start()].strip()
+    tour = pre.endswith("Tourney")
+    st = re.match(r"^\D{0,2}(?P<sb>[\d.,]+)\s*/\s*\D{0,2}(?P<bb>[\d.,]+)", pre)
+    if tour:
+        tm = re.search(r"Tournament #(\d+)", t)
+        raw.tournament = tm.group(1) if tm else "?"
+    else:
+        raw.scale, raw.currency, raw.currency_symbol = 100, "USD", "$"
+    if st:
+        lo, hi = amount(st["sb"], raw.scale, raw, no), amount(st["bb"], raw.scale, raw, no)
+        if raw.game[0] == "F":
+            raw.small_bet, raw.big_bet = hi, 2 * hi
+        raw.small_blind, raw.big_blind, raw.min_bet = lo, hi, hi
 
 
 class _Hand:
@@ -223,13 +312,18 @@ class _Hand:
         elif nm is not None:
             _act(self.raw, nm, line[len(nm) + 1:], no, self.acted, self.street_bet)
         elif not (_OTHERS.match(line) or any(line.startswith(n + ": ") for n in self.names)):
+            pm = re.match(r"^(?P<n>.+?) posts (?:small |big )?blind\b", line)
+            if pm:
+                raise self.raw.fail(f"{pm['n']} posts a blind but has no seat line (he joined as the hand began): his "
+                                    "stack is not in the record", no)
             raise self.raw.fail(f"unrecognised line {line!r}", no)
 
 
 _UNCALLED = re.compile(r"^Uncalled bet of (?P<a>.+?) returned to (?P<n>.*)$")
 _POT_LINE = re.compile(r"^(?:Creating|Main Pot|Side Pot|Board|Total pot)\b")
 _OTHERS = re.compile(r"^(?:.+ (?:has joined the table|has left the table|left the table|joined the table|is sitting out|"
-                     r"sits out|time bank will be activated.*|finished in \d+)\.?|>You have options.*)\s*$")
+                     r"sits out|time bank will be activated.*|finished in \d+.*|could not respond in time.*)\.?|"
+                     r">You have options.*|Player .+ finished in .*|Congratulations to player .*|Board:? .*)\s*$")
 
 
 def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
@@ -239,12 +333,38 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
         if line.strip():
             hand.line(line, start + j)
     if raw.big_blind and not any(a.kind == "post" for a in raw.acts):
-        raise raw.fail("the record writes no blind posts (a tournament export): who posted them is not known")
+        _posts_by_position(raw, seats)
+    raw.table_rules.pop("party_ante", None)  # the level's ante: only for placing unwritten forced bets
     if not hand.returned:  # the winner's amount counts a bet nobody called
         return_implicit(raw, True)
     finish_seats(raw, seats, hand.acted)
     defer_extra_blinds(raw)
     derive_rake(raw)
+
+
+def _posts_by_position(raw: RawHand, seats: RoomSeats) -> None:
+    """A tournament export that writes no forced bets (the level's blinds and antes are on the game
+    line): the antes from everyone, the small blind from the seat after the button (heads-up: the
+    button), the big blind from the next, each at most the poster's stack; noted."""
+    if raw.button_seat is None or raw.small_blind is None or raw.big_blind is None:
+        raise raw.fail("the record writes no blind posts and no button or blinds to place them by")
+    dealt = sorted((s for s in seats.seated if s.name not in seats.marked_out), key=lambda s: s.seat)
+    if len(dealt) < 2:
+        return
+    k = next((j for j, s in enumerate(dealt) if s.seat > raw.button_seat), 0)
+    order = dealt[k:] + dealt[:k]  # from the seat after the button, the button last
+    sb, bb = (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
+    ante = int(raw.table_rules.pop("party_ante", 0) or 0)
+    pre: list[tuple[str, str, int]] = [("ante", s.name, min(ante, s.stack)) for s in order if ante]
+    left = {s.name: s.stack - (min(ante, s.stack) if ante else 0) for s in order}
+    pre += [("post", sb.name, min(raw.small_blind, left[sb.name])), ("post", bb.name, min(raw.big_blind, left[bb.name]))]
+    acts = []
+    for kind, nm, a in pre:
+        if a > 0:
+            acts.append(Act(kind, nm, a, (), raw.line, "" if kind == "ante" else "sb" if nm == sb.name else "bb"))
+    raw.acts[0:0] = acts
+    raw.notes.append(f"the record writes no forced bets: placed by position (button seat {raw.button_seat}, blinds "
+                     f"{raw.small_blind}/{raw.big_blind}{f', ante {ante}' if ante else ''})")
 
 
 def _tournament_line(raw: RawHand, line: str, no: int) -> bool:
@@ -268,15 +388,23 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], street_bet:
         m = pat.match(rest)
         if not m:
             continue
-        if kind is None:
-            return
+        if kind is None or kind in ("collect", "cashout") and rest.startswith(("balance ", "Cashed out")):
+            sm = re.search(r"\](?:[^\[]*)$", rest) and re.search(r"\[(?P<c>[^\]]*)\]\s*\[[^\]]*\]\s*$", rest)
+            if rest.startswith(("balance ", "Cashed out")) and sm:  # the 2019+ summary: the cards shown
+                common_action(raw, nm, "show", 0, sm["c"], no, street_bet)
+            if kind is None:
+                return
         gd = m.groupdict()
         a = amount(gd["a"], raw.scale, raw, no) if gd.get("a") else 0
-        if kind != "collect":
+        if kind not in ("collect", "cashout"):
             acted.add(nm)
         if kind in ("sb", "bb", "both"):
             raw.add("post", nm, a, line=no, extra=kind)
             street_bet[nm] = street_bet.get(nm, 0) + a
+        elif kind == "raiseto":  # the 2019+ client: the street total
+            common_action(raw, nm, "raise", a, None, no, street_bet)
+        elif kind == "cashout":
+            raw.add("cashout", nm, a, line=no)
         elif kind in ("raise", "allin"):  # Party writes what the action adds; PHH the street total
             to = street_bet.get(nm, 0) + a
             allin_call = kind == "allin" and to <= max(street_bet.values(), default=0)  # all in for a call or less
@@ -286,4 +414,7 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], street_bet:
         else:
             common_action(raw, nm, kind, a, gd.get("c"), no, street_bet)
         return
+    if rest.startswith("posts button blind"):
+        raise raw.fail("game not supported: Short Deck's button blind (every player antes, the button posts a blind) "
+                       "has no PHH form", no)
     raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)

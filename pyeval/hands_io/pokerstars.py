@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 
 from ._model import RawHand, split_hands
-from ._stars import StarsDialect, read_hand
+from ._dialect import StarsDialect
+from ._stars import read_hand
 
 __all__ = ["DIALECT", "parse_hand", "split", "looks_like"]
 
@@ -25,9 +26,11 @@ _ROOM = r"(?:PokerStars|POKERSTARS)(?: (?:Zoom|ZOOM|Home Game|HOME GAME|Rush|Fas
 #: PokerStars as data on the Stars-text reader.
 DIALECT = StarsDialect(
     venue="PokerStars",
-    header=re.compile(r"^\s*" + _ROOM + r"(?P<id>\d+):\s*(?P<rest>.*)$"),
+    # a hand number is digits; pyeval's export keeps other rooms' numbers (GGPoker's OM123, Winamax's 123-45-678)
+    header=re.compile(r"^\s*" + _ROOM + r"(?P<id>[A-Za-z]{0,4}\d[\w-]{0,39}):\s*(?P<rest>.*)$"),
     detect=re.compile(r"^\ufeff?(?:\s*\*{3,}[^\n]*\n)?\s*" + _ROOM),
     spaced=("cashout",),  # "NAME cashed out the hand for $X | Cash Out Fee $Y" (some 2020 files)
+    summary=True,
 )
 
 

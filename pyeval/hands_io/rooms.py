@@ -5,12 +5,13 @@ A room is four things: its name (``pyeval convert --from NAME``), how a file of 
 line and its lines) and how one hand is read into the room-neutral :class:`~pyeval.hands_io._model.RawHand`
 (``parse``; a line it cannot read raises ``HandParseError`` naming the line). The driver
 (:func:`pyeval.hands_io.parse_text`, :func:`~pyeval.hands_io.parse_file`) decodes the file
-(:func:`pyeval.hands_io._text.decode`: UTF-8, UTF-16 with or without a BOM, cp1252, latin-1), detects
+(:func:`pyeval._text.decode`: UTF-8, UTF-16 with or without a BOM, cp1252, latin-1), detects
 its room, splits it, reads each hand, converts it to PHH and replays it, reporting each hand's problem
 with its file and line; game names come from the one table :mod:`pyeval.hands_io.games`.
 
-Rooms that write PokerStars' text are a :class:`~pyeval.hands_io._stars.StarsDialect` each (data: the
-header's words, the room's chatter) made a Room by :func:`stars_room`. Adding a room: its module
+Rooms that write PokerStars' text layout, in its words or their own, are a
+:class:`~pyeval.hands_io._dialect.StarsDialect` each (data: the header, the action words, the chatter,
+the settlement quirks) read by one driver, made a Room by :func:`stars_room`. Adding a room: its module
 (data, or a reader for a new grammar), one line in :data:`ROOMS`, its tests (docs/extending.md).
 """
 from __future__ import annotations
@@ -19,9 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import _starlike, absolute, acpc, bovada, cake, fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, stars_like, winamax, winning
-from ._model import RawHand, split_hands
-from ._stars import StarsDialect, read_hand
+from . import absolute, acpc, bovada, cake, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge, pacific, partypoker, pkr, pokerstars, stars_like, winamax, winning
+from ._dialect import StarsDialect, looks_like, split
+from ._model import RawHand
+from ._stars import read_hand
 
 __all__ = ["Room", "ROOMS", "stars_room", "starlike_room"]
 
@@ -37,22 +39,17 @@ class Room:
 
 
 def stars_room(name: str, dialect: StarsDialect) -> Room:
-    """The Room of a Stars-like room's dialect: detection, splitting and reading all from its data."""
+    """The Room of a Stars-like room's dialect: detection, splitting and reading all from its data, by
+    the one driver (:func:`pyeval.hands_io._stars.read_hand`)."""
 
     def parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
         return read_hand(dialect, lines, start, source)
 
-    return Room(name, lambda text: bool(dialect.detect.match(text)),
-                lambda text: split_hands(text, dialect.header), parse)
+    return Room(name, lambda text: looks_like(dialect, text), lambda text: split(dialect, text), parse)
 
 
-def starlike_room(name: str, room: _starlike.Room) -> Room:
-    """The Room of a room written in a variant of PokerStars' layout (:mod:`pyeval.hands_io._starlike`)."""
-
-    def parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
-        return _starlike.parse_hand(room, lines, start, source)
-
-    return Room(name, lambda text: _starlike.looks_like(room, text), lambda text: _starlike.split(room, text), parse)
+#: The same as :func:`stars_room` (the Stars-variant rooms' dialects come from :func:`pyeval.hands_io._starlike.Room`).
+starlike_room = stars_room
 
 
 def _888_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
@@ -69,6 +66,10 @@ def _ft_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
 
 def _pp_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return partypoker.parse_hand(lines, start, source)
+
+
+def _merge_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return merge.parse_hand(lines, start, source)
 
 
 def _ip_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
@@ -90,9 +91,13 @@ ROOMS: tuple[Room, ...] = (
     starlike_room("bovada", bovada.ROOM),
     starlike_room("absolute", absolute.ROOM),
     starlike_room("cake", cake.ROOM),
+    starlike_room("everleaf", everleaf.ROOM),
+    starlike_room("pkr", pkr.ROOM),
+    starlike_room("kingsclub", kingsclub.ROOM),
     Room("888poker", pacific.looks_like, pacific.split, _888_parse),
     Room("winning", winning.looks_like, winning.split, _wpn_parse),
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
     Room("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
+    Room("merge", merge.looks_like, merge.split, _merge_parse),
     Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),
 )

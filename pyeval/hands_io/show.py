@@ -66,9 +66,10 @@ class ShowRow:
 @dataclass(frozen=True)
 class HandView:
     """A whole hand for display. ``title``: game, stakes, hand number, table; ``players``; ``rows``;
-    ``board``: the final board; ``awards``: ``(player index, chips)`` from the replay; ``rake`` and
-    ``total_pot`` as the room recorded them (0/None when not recorded); ``unit``: smallest units per
-    currency unit (1 for chips); ``currency``: its symbol (``""`` for chips)."""
+    ``board``: the final board; ``awards``: ``(player index, chips)`` from the replay; ``rake``,
+    ``jackpot``, ``fees`` (PHH ``_rake``, ``_jackpot``, ``_fees``) and ``total_pot`` as the room
+    recorded them (0/None when not recorded); ``unit``: smallest units per currency unit (1 for
+    chips); ``currency``: its symbol (``""`` for chips)."""
 
     title: str
     players: tuple[ShowPlayer, ...]
@@ -79,6 +80,8 @@ class HandView:
     total_pot: int | None
     unit: int
     currency: str
+    jackpot: int = 0
+    fees: int = 0
 
     def money(self, amount: int) -> str:
         """``amount`` (smallest units) as text: ``$1.05`` for a cash hand in cents, ``1,050`` for chips."""
@@ -204,10 +207,11 @@ def hand_view(hh: HandHistory) -> HandView:
                                last.stacks[i] - last.winnings[i] + won[i], _cards_text(last.hole[i]), won[i])
                     for i in range(n))
     awards = tuple((i, w) for i, w in enumerate(won) if w)
-    rake = int(hh.extra.get("_rake", 0) or 0) * scale
+    rake, jackpot, fees = (_int(hh.extra.get(k, 0) or 0, scale) for k in ("_rake", "_jackpot", "_fees"))
     total = hh.extra.get("_total_pot")
     return HandView(_title(hh, lambda v: _fmt(_int(v, scale), unit, currency)), players, tuple(rows),
-                    _cards_text(last.board), awards, rake, None if total is None else int(total) * scale, unit, currency)
+                    _cards_text(last.board), awards, rake, None if total is None else _int(total, scale), unit, currency,
+                    jackpot, fees)
 
 
 def _words(tok: list[str], put: int, facing_bet: bool, bet_to: int, unit: int, currency: str) -> tuple[str, str]:
@@ -315,8 +319,9 @@ def render_hand(view: HandView, console: Any = None) -> None:
     won = ", ".join(f"{escape(view.players[i].name)} {m(w)}" for i, w in view.awards)
     tail = f"board {card_markup(view.board)}" if view.board else ""
     tail += ("; " if tail else "") + f"awarded: {won or 'nothing'}"
-    if view.rake:
-        tail += f"; rake {m(view.rake)}"
+    for label, v in (("rake", view.rake), ("jackpot", view.jackpot), ("fees", view.fees)):
+        if v:
+            tail += f"; {label} {m(v)}"
     if view.total_pot is not None:
         tail += f"; total pot {m(view.total_pot)}"
     con.print(tail)

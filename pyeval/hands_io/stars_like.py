@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ._stars import STARS_ACTS, StarsDialect
+from ._dialect import STARS_ACTS, StarsDialect
 
 __all__ = ["DIALECTS", "dialect"]
 
@@ -19,7 +19,7 @@ __all__ = ["DIALECTS", "dialect"]
 def dialect(venue: str, words: str, **kw: object) -> StarsDialect:
     """A Stars-like room whose hands start ``WORDS #ID: ...`` (``words`` a regular expression)."""
     return StarsDialect(venue=venue, header=re.compile(r"^\s*(?:" + words + r") #(?P<id>\d+):\s*(?P<rest>.*)$"),
-                        detect=re.compile(r"^\ufeff?\s*(?:" + words + r") #"), **kw)  # type: ignore[arg-type]
+                        detect=re.compile(r"^\ufeff?\s*(?:" + words + r") #"), summary=True, **kw)  # type: ignore[arg-type]
 
 
 #: The Stars-like rooms by format name (``pyeval convert --from NAME``).
@@ -37,5 +37,5 @@ DIALECTS: dict[str, StarsDialect] = {
                              (r"^post now (?P<a>[^\s]+)\s*$", "bb"), (r"^post dead (?P<a>[^\s]+)\s*$", "sb"),
                              (r"^ante processed (?P<a>[^\s]+)\s*$", "ante"),
                              (r"^shows (?P<c>(?:[2-9TJQKA]|10)[cdhs](?: (?:[2-9TJQKA]|10)[cdhs])*)\s*$", "show"))),
-                         spaced=("show",)),
+                         spaced=("show",), idle_out=True, net_total=True),
 }

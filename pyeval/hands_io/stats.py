@@ -172,12 +172,13 @@ _FIELDS = ("hands", "vpip_hands", "pfr_hands", "three_bets", "three_bet_chances"
 
 def money_kind(hh: HandHistory) -> tuple[str, str, int]:
     """What a hand's amounts count: ``(unit name, currency, smallest units per currency unit)``.
-    A tournament hand (``_pyeval_tournament``): ``("tournament chips", "", 1)``; a hand with a PHH
+    A tournament hand (``_pyeval_tournament``, or an ``event`` ``Tournament #...``): ``("tournament chips", "", 1)``; a hand with a PHH
     ``currency`` (``"USD"``): ``("USD cents", "USD", 100)`` when ``_units_per_currency`` is 100,
     ``("USD", "USD", 1)`` when it is 1; otherwise ``("chips", "", 1)``. Hands of different kinds are
     never added together (:func:`stats_by_unit`)."""
-    if hh.extra.get("_pyeval_tournament") is True:
-        return "tournament chips", "", 1
+    event = hh.extra.get("event")
+    if hh.extra.get("_pyeval_tournament") is True or (isinstance(event, str) and event.startswith("Tournament #")):
+        return "tournament chips", "", 1  # (a room's tournament hand may replay outside tournament mode)
     cur = hh.extra.get("currency")
     units = hh.extra.get("_units_per_currency", 1)
     if not isinstance(units, int) or isinstance(units, bool) or units < 1:

@@ -27,10 +27,10 @@ ROOM = Room(
         r"|7-Card Stud Hi/Lo|7-Card Stud|7stud|Razz|2-7 Triple Draw|Lowball27) (?P<struct>no limit|pot limit|"
         r"fixed limit) \((?P<stakes>[^)]*)\) - (?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2}) "
         r"(?P<H>\d{1,2}):(?P<M>\d\d):(?P<S>\d\d)(?: (?P<tz>\w+))?"),
-    table=re.compile(r"^Table: '(?P<table>.*)' (?P<max>\d+)-max \((?:real|play) money\)"
+    table=re.compile(r"^Table:? '(?P<table>.*)' (?P<max>\d+)-max \((?:real|play) money\)"
                      r"(?: Seat #?(?P<button>\d+) is the button)?\s*$"),
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d.,]+)€?(?:, [^()]*bounty)?\)(?P<rest>.*)$"),
-    actions=acts(extra=((r"^deny BB .*$", None),)),
+    actions=acts(extra=((r"^(?:deny BB .*|denies big blind)$", None),)),
     sep=" ",
     hole=("PRE-FLOP",),
     skip=("ANTE/BLINDS",),

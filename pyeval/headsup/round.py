@@ -26,6 +26,7 @@ Cards come from any *card source* with ``burn() -> int`` and ``deal(k) -> tuple[
 """
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,7 +38,8 @@ from .dealing import SequenceSource, _check_drawn
 from .phases import Decision, HeadsUpPhase, HeadsUpStreet, Strategy
 from ..house.dealing import DealingProcedure, DealPlan, plan_deal
 from .rules import FLOP_CAP, PREFLOP_CAP, HeadsUpRules, HeadsUpWager
-from .settle import HeadsUpWagerResult, PlayerSettlement, RoundSettlement, collect_fold, settle_player
+from .settle import HeadsUpWagerResult, PlayerSettlement, RoundSettlement, collect_fold, settle_cached
+from ..shoe import Shoe as _Shoe
 
 # enum members read once here: read through their class, each is a Python-level call (hot paths)
 _A_BURN_AND_FLOP = Action.BURN_AND_FLOP
@@ -88,6 +90,10 @@ _evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin; cards here are va
 
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
 
+#: The fast step paths (docs/decisions/032-fast-step-paths.md): on by default; tests switch it off
+#: to check that every round plays, records and settles exactly as through the general path.
+FAST = True
+
 _DECISION_PHASES = {_P_PREFLOP: _S_PREFLOP, _P_POSTFLOP: _S_FLOP, _P_FINAL: _S_RIVER}
 _SECTION_OF = {_S_PREFLOP: f"{_S}(b)", _S_FLOP: f"{_S}(d)", _S_RIVER: f"{_S}(f)"}
 
@@ -117,24 +123,44 @@ def _raise_options(cache: dict[tuple[int, int], Sequence[int]], st: HeadsUpStree
 #: (id of a procedure, players) -> (the procedure, its hole-card plan, the positions of the burns
 #: the plan makes before the hole cards); the procedure is kept and compared by identity, so an id
 #: is never taken for another object's (hashing a procedure, a dataclass, costs more than a deal)
-_HOLE_PLANS: dict[tuple[int, tuple[int, ...]], tuple[DealingProcedure, DealPlan, tuple[int, ...]]] = {}
+_HOLE_PLANS: dict[tuple[int, tuple[int, ...]], tuple[DealingProcedure, DealPlan, tuple[int, ...], _Layout | None]] = {}
+
+#: Where a hole-card plan puts the cards it takes, as C item getters: (cards needed, ((player,
+#: getter of his two cards), ...), getter of the dealer's cards, getter of the burns) -- a
+#: getter returns a tuple (see :func:`_getter`). None when a player's hand is not two cards.
+_Layout = tuple[int, tuple[tuple[int, Any], ...], Any, Any]
 
 
-def _hole_plan(procedure: DealingProcedure, players: tuple[int, ...]) -> tuple[DealPlan, tuple[int, ...]]:
-    """The shoe's plan of the hole-card stage of ``procedure`` for these players, and the positions
-    (in the cards it takes) of the cards it places nowhere: the burns (cached)."""
+def _getter(idx: Sequence[int]) -> Any:
+    """A C callable returning ``tuple(cards[i] for i in idx)``."""
+    if len(idx) >= 2:
+        return operator.itemgetter(*idx)
+    if len(idx) == 1:
+        i = idx[0]
+        return lambda cards: (cards[i],)
+    return lambda cards: ()
+
+
+def _hole_plan(procedure: DealingProcedure, players: tuple[int, ...]) -> tuple[DealPlan, tuple[int, ...], _Layout | None]:
+    """The shoe's plan of the hole-card stage of ``procedure`` for these players, the positions
+    (in the cards it takes) of the cards it places nowhere: the burns, and the plan as item
+    getters for the fast path (cached)."""
     key = (id(procedure), players)
     hit = _HOLE_PLANS.get(key)
     if hit is not None and hit[0] is procedure:
-        return hit[1], hit[2]
+        return hit[1], hit[2], hit[3]
     plan = plan_deal(procedure, players, stages=("hole",))
     hands, community, dealer = plan.place(range(plan.need))
     placed = set(dealer).union(community, *hands.values())
     burns = tuple(i for i in range(plan.need) if i not in placed)
+    layout: _Layout | None = None
+    if set(hands) == set(players) and all(len(h) == 2 for h in hands.values()) and not community:
+        layout = (plan.need, tuple((s, operator.itemgetter(*hands[s])) for s in players if s in hands),
+                  _getter(dealer), _getter(burns))
     if len(_HOLE_PLANS) >= 256:  # bounded: many procedures only cost planning again
         _HOLE_PLANS.clear()
-    _HOLE_PLANS[key] = (procedure, plan, burns)
-    return plan, burns
+    _HOLE_PLANS[key] = (procedure, plan, burns, layout)
+    return plan, burns, layout
 
 
 class HeadsUpRound:
@@ -255,9 +281,17 @@ class HeadsUpRound:
             Odds unequal to the Ante, an optional wager the table does not offer, or (under
             ``Rounding.EXACT``) an amount a paytable line would not pay in whole chips.
         """
-        self._check_wagers(player, ante, odds, pocket_bonus, trips_plus)
-        self._wagers[player] = (ante, odds, pocket_bonus, trips_plus)
-        self._events.append(_tn(Event, (_K_WAGERS, player, ante, (), (ante, odds, pocket_bonus, trips_plus))))
+        w = self._wagers
+        if not (FAST and self._phase is _P_WAGERS and type(player) is int and type(ante) is int
+                and type(odds) is int and type(pocket_bonus) is int and type(trips_plus) is int
+                and player not in w and (player, ante, odds, pocket_bonus, trips_plus) in self._rules._wagers_ok):
+            self._check_wagers(player, ante, odds, pocket_bonus, trips_plus)
+            ok = self._rules._wagers_ok  # the values passed the table's full check: remembered
+            if len(ok) >= 4096:
+                ok.clear()
+            ok.add((player, ante, odds, pocket_bonus, trips_plus))
+        w[player] = t = (ante, odds, pocket_bonus, trips_plus)
+        self._events.append(_tn(Event, (_K_WAGERS, player, ante, (), t)))
 
     def can_place_wagers(self, player: int | None = None, ante: int | None = None, odds: int | None = None,
                          pocket_bonus: int = 0, trips_plus: int = 0) -> bool:
@@ -363,14 +397,24 @@ class HeadsUpRound:
         if not self._wagers:
             raise IllegalActionError("no player has placed an Ante and Odds wager")
         players = tuple(sorted(self._wagers))
-        plan, burns = _hole_plan(self._rules.hole_card_procedure, players)
+        plan, burns, layout = _hole_plan(self._rules.hole_card_procedure, players)
         used: set[int] = set()
-        cards = _check_drawn(source.deal(plan.need), plan.need, used)
-        hands, _, dealer = plan.place(cards)
+        if layout is not None and FAST:  # the plan as C item getters
+            need, getters, dealer_of, burns_of = layout
+            cards = _check_drawn(source.deal(need), need, used)
+            hole = {}
+            for s, g in getters:
+                hole[s] = g(cards)
+            self._hole = hole
+            self._dealer_hole = dealer_of(cards)
+            self._burns = burns_of(cards)
+        else:
+            cards = _check_drawn(source.deal(plan.need), plan.need, used)
+            hands, _, dealer = plan.place(cards)
+            self._hole = {s: (h[0], h[1]) for s, h in hands.items()}
+            self._dealer_hole = dealer
+            self._burns = tuple([cards[i] for i in burns])  # burns the procedure makes before the hole cards
         self._players = players
-        self._hole = {s: (h[0], h[1]) for s, h in hands.items()}
-        self._dealer_hole = dealer
-        self._burns = tuple([cards[i] for i in burns])  # burns the procedure makes before the hole cards
         self._used = used
         self._events.append(_tn(Event, (_K_DEAL, None, 0, cards, None)))
         self._phase = _P_PREFLOP
@@ -385,11 +429,14 @@ class HeadsUpRound:
         """
         if self._phase is not _P_FLOP:
             self._need(_P_FLOP, "burn and deal the flop")
-        drawn = _check_drawn((source.burn(), *source.deal(3)), 4, self._used)  # adds only if valid
-        self._burns += drawn[:1]
+        drawn = _check_drawn(source._burn_and_deal(3) if type(source) is _Shoe and FAST else (source.burn(), *source.deal(3)),
+                             4, self._used)  # adds only if valid
+        burn = drawn[:1]
+        self._burns += burn
         self._board = flop = drawn[1:]
-        self._events.append(_tn(Event, (_K_BURN, None, 0, drawn[:1], None)))
-        self._events.append(_tn(Event, (_K_FLOP, None, 0, flop, None)))
+        ev = self._events
+        ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
+        ev.append(_tn(Event, (_K_FLOP, None, 0, flop, None)))
         self._open(_P_POSTFLOP)
 
     def burn_turn_and_river(self, source: CardSource) -> None:
@@ -399,17 +446,21 @@ class HeadsUpRound:
         """
         if self._phase is not _P_TURN_RIVER:
             self._need(_P_TURN_RIVER, "burn and deal the turn and river")
-        drawn = _check_drawn((source.burn(), *source.deal(2)), 3, self._used)  # adds only if valid
-        self._burns += drawn[:1]
+        drawn = _check_drawn(source._burn_and_deal(2) if type(source) is _Shoe and FAST else (source.burn(), *source.deal(2)),
+                             3, self._used)  # adds only if valid
+        burn = drawn[:1]
+        self._burns += burn
         tr = drawn[1:]
         self._board += tr
-        self._events.append(_tn(Event, (_K_BURN, None, 0, drawn[:1], None)))
-        self._events.append(_tn(Event, (_K_TURN_RIVER, None, 0, tr, None)))
+        ev = self._events
+        ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
+        ev.append(_tn(Event, (_K_TURN_RIVER, None, 0, tr, None)))
         self._open(_P_FINAL)
 
     def _open(self, phase: HeadsUpPhase) -> None:
         """Start a decision phase with the players who have not raised (or skip it if none)."""
-        q = [s for s in self._players if s not in self._raised]
+        raised = self._raised
+        q = [s for s in self._players if s not in raised] if raised else list(self._players)
         if q:
             self._phase = phase
             self._street = _S_FLOP if phase is _P_POSTFLOP else _S_RIVER
@@ -442,17 +493,20 @@ class HeadsUpRound:
             self._need(_P_SHOWDOWN, "expose the dealer's hand")
         b = self._board
         d = self._dealer_hole
-        self._dealer_value = _evaluate(d + b)
+        self._dealer_value = dv = _evaluate(d + b)
         hole, values = self._hole, self._values
         for s in self._players:
             values[s] = _evaluate(hole[s] + b)
-        self._events.append(_tn(Event, (_K_EXPOSE_DEALER, None, self._dealer_value, d, None)))
+        self._events.append(_tn(Event, (_K_EXPOSE_DEALER, None, dv, d, None)))
         # (g): the players who placed a Raise, from the dealer's right counterclockwise; then the hands
         # tucked under an optional wager at (f), whose Pocket Bonus / Trips Plus (i) is still open
         # (assumed order: also counterclockwise, after the raisers)
         wagers, folded = self._wagers, self._folded
-        self._to_settle = (sorted((s for s in self._players if s not in folded), reverse=True)
-                           + sorted((s for s in folded if wagers[s][2] or wagers[s][3]), reverse=True))
+        if not folded and FAST:  # the players are in ascending order already
+            self._to_settle = list(reversed(self._players))
+        else:
+            self._to_settle = (sorted((s for s in self._players if s not in folded), reverse=True)
+                               + sorted((s for s in folded if wagers[s][2] or wagers[s][3]), reverse=True))
         self._phase = _P_SETTLEMENT if self._to_settle else _P_COMPLETE
         return self._dealer_value
 
@@ -568,12 +622,31 @@ class HeadsUpRound:
         s = q[0]
         st = self._street
         if action:
+            if FAST and type(action) is int:  # raise_wager(s, action) for the player due, inlined
+                ante = self._wagers[s][0]
+                rules = self._rules
+                opts = rules._raise_cache.get((st, ante))  # type: ignore[arg-type]
+                if opts is None:
+                    opts = _raise_options(rules._raise_cache, st, ante, rules)  # type: ignore[arg-type]
+                if action in opts:
+                    self._raised[s] = (st, action)  # type: ignore[assignment]
+                    self._events.append(_tn(Event, (_K_RAISE, s, action, (), st)))
+                    q.pop(0)
+                    if not q:  # _after_decision
+                        ph = self._phase
+                        self._street = None
+                        self._phase = _P_FLOP if ph is _P_PREFLOP else _P_TURN_RIVER if ph is _P_POSTFLOP else _P_SHOWDOWN
+                    return
             self.raise_wager(s, action)
         elif st is _S_RIVER:
             self.fold(s)
         else:  # check(s), the player being the one due: its event and the next decision
             self._events.append(_tn(Event, (_K_CHECK, s, 0, (), st)))
-            self._after_decision()
+            q.pop(0)
+            if not q:  # _after_decision
+                ph = self._phase
+                self._street = None
+                self._phase = _P_FLOP if ph is _P_PREFLOP else _P_TURN_RIVER if ph is _P_POSTFLOP else _P_SHOWDOWN
 
     # ---- settlement ----------------------------------------------------------------------------
     def settle_next(self) -> PlayerSettlement:
@@ -587,17 +660,17 @@ class HeadsUpRound:
         s = to_settle[0]  # never empty in the settlement phase
         a, o, pb, tp = self._wagers[s]
         rz = self._raised.get(s)
-        res = settle_player(self._rules, s, ante=a, odds=o, raise_amount=rz[1] if rz else 0, pocket_bonus=pb,
-                            trips_plus=tp, folded=s in self._folded, hole=self._hole[s],
-                            dealer_hole=self._dealer_hole, player_value=self._values[s],
-                            dealer_value=self._dealer_value)
+        folded = s in self._folded
+        res, net = settle_cached(self._rules, s, a, o, rz[1] if rz else 0, pb, tp, folded, self._hole[s],
+                                 self._dealer_hole, self._values[s], self._dealer_value)
         to_settle.pop(0)
         self._settled.append(res)
-        logged = res
-        if s in self._folded:  # § 677a.11(f): the Ante and Odds are in the fold's collect event already;
+        if folded:  # § 677a.11(f): the Ante and Odds are in the fold's collect event already;
             # the settle event records the optional wagers settled under (i) only
             logged = res._replace(results=res.results[2:])
-        self._events.append(_tn(Event, (_K_SETTLE, s, logged.net, (), logged)))
+            self._events.append(_tn(Event, (_K_SETTLE, s, logged.net, (), logged)))
+        else:
+            self._events.append(_tn(Event, (_K_SETTLE, s, net, (), res)))
         if not to_settle:
             self._phase = _P_COMPLETE
         return res
@@ -608,8 +681,9 @@ class HeadsUpRound:
             raise IllegalActionError("expose the dealer's hand before settling", f"{_S}(g)")
         if self._phase is not _P_COMPLETE:
             self._need(_P_SETTLEMENT, "settle")
-            while self._to_settle:
-                self.settle_next()
+            settle_next = self.settle_next
+            for _ in range(len(self._to_settle)):
+                settle_next()
         return _tn(RoundSettlement, (tuple(self._settled),))
 
     @property

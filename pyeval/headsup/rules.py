@@ -424,11 +424,25 @@ class HeadsUpRules:
         the rounds read is read-only)."""
         return {}
 
+    @functools.cached_property
+    def _settle_cache(self) -> dict[tuple[object, ...], tuple[tuple[object, ...], int]]:
+        """Settlement key -> (wager results, net), filled by :func:`~pyeval.headsup.settle.settle_cached`
+        (private; derived data, never part of equality)."""
+        return {}
+
+    @functools.cached_property
+    def _wagers_ok(self) -> set[tuple[int, int, int, int, int]]:
+        """(player, ante, odds, pocket bonus, trips plus) int tuples that passed the round's full
+        wager check at this table (private; the rounds' fast path, docs/decisions/032)."""
+        return set()
+
     def __getstate__(self) -> dict[str, object]:
         # pickle and deepcopy carry the fields only; the plan and the cache are rebuilt on first use
         state = dict(self.__dict__)
         state.pop("plan", None)
         state.pop("_raise_cache", None)
+        state.pop("_settle_cache", None)
+        state.pop("_wagers_ok", None)
         return state
 
 

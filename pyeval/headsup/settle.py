@@ -8,6 +8,7 @@ the negative of the players' nets (:attr:`RoundSettlement.house_net`).
 from __future__ import annotations
 
 import bisect
+import operator
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import NamedTuple
@@ -41,6 +42,7 @@ _PAIR_LOW = CATEGORY_RANGES[HandCategory.PAIR][0]
 _ROYAL = MAX_VALUE
 _PUSH, _BAD_BEAT = Outcome.PUSH, Outcome.BAD_BEAT
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
+_NET = operator.itemgetter(3)  # HeadsUpWagerResult.net, read in C
 
 
 class HeadsUpWagerResult(NamedTuple):
@@ -75,7 +77,7 @@ class PlayerSettlement(NamedTuple):
     @property
     def net(self) -> int:
         """The player's net result in chips (+ won, - lost)."""
-        return sum(r.net for r in self.results)
+        return sum(map(_NET, self.results))
 
     def result(self, wager: HeadsUpWager) -> HeadsUpWagerResult | None:
         """The result of one wager, or None when the player did not make it."""
@@ -95,7 +97,7 @@ class RoundSettlement(NamedTuple):
     @property
     def house_net(self) -> int:
         """The table's (house's) net result in chips: minus the sum of the players' nets."""
-        return -sum(p.net for p in self.players)
+        return -sum([sum(map(_NET, p.results)) for p in self.players])
 
     def player(self, player: int) -> PlayerSettlement:
         """The settlement of ``player``. Raises KeyError when the player did not play."""
@@ -121,6 +123,42 @@ def collect_fold(ante: int, odds: int) -> tuple[HeadsUpWagerResult, HeadsUpWager
     """The Ante and Odds the dealer collects when a player folds (58 Pa. Code § 677a.11(f))."""
     return (_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.LOSE, -ante, None, None, _RF, 0)),
             _tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.LOSE, -odds, None, None, _RF, 0)))
+
+
+#: Whether the rounds settle through :func:`settle_cached` (tests switch it off to compare with
+#: :func:`settle_player` computed every time; docs/decisions/032-fast-step-paths.md).
+FAST = True
+
+
+def settle_cached(rules: HeadsUpRules, player: int, ante: int, odds: int, raise_amount: int, pocket_bonus: int,
+                  trips_plus: int, folded: bool, hole: tuple[int, int], dealer_hole: tuple[int, ...],
+                  player_value: int, dealer_value: int) -> tuple[PlayerSettlement, int]:
+    """:func:`settle_player` (positional arguments) and the player's net, from the table's cache.
+
+    A settlement's wager results depend only on the amounts, whether the player folded, how the
+    two values compare (and whether the dealer qualifies), the player's hand category and the
+    Pocket Bonus class: that key finds the results (immutable tuples) computed once per table.
+    A table with a payout cap settles without the cache. Same answer as :func:`settle_player`.
+    """
+    if rules.payout_cap is not None or not FAST:
+        res = settle_player(rules, player, ante=ante, odds=odds, raise_amount=raise_amount,
+                            pocket_bonus=pocket_bonus, trips_plus=trips_plus, folded=folded, hole=hole,
+                            dealer_hole=dealer_hole, player_value=player_value, dealer_value=dealer_value)
+        return res, sum(map(_NET, res.results))
+    pc = _CATEGORY_OF[player_value]
+    route = -1 if folded else (player_value > dealer_value) - (player_value < dealer_value)
+    pocket = pocket_class(hole, dealer_hole, dealer_aa_class=rules.plan.dealer_aa_class) if pocket_bonus else None
+    key = (route, dealer_value >= _PAIR_LOW, pc, ante, odds, raise_amount, pocket_bonus, trips_plus, pocket)
+    cache = rules._settle_cache
+    hit = cache.get(key)
+    if hit is None:
+        res = settle_player(rules, player, ante=ante, odds=odds, raise_amount=raise_amount,
+                            pocket_bonus=pocket_bonus, trips_plus=trips_plus, folded=folded, hole=hole,
+                            dealer_hole=dealer_hole, player_value=player_value, dealer_value=dealer_value)
+        if len(cache) >= 8192:  # bounded: many distinct amounts only cost settling again
+            cache.clear()
+        hit = cache[key] = (res.results, sum(map(_NET, res.results)))
+    return _tn(PlayerSettlement, (player, hit[0], player_value, dealer_value)), hit[1]
 
 
 def settle_player(rules: HeadsUpRules, player: int, *, ante: int, odds: int, raise_amount: int,

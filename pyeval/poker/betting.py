@@ -66,6 +66,20 @@ class Betting(RoundState):
         a = self._actor
         if a is None:
             return None
+        if self._plain_nl:  # plain no limit (the hot path): _raise_bounds and _may_raise inlined
+            bet_to = self._bet_to
+            stack = self._stacks[a]
+            bet = self._bets[a]
+            allin_to = bet + stack
+            lo = bet_to + self._min_raise if bet_to else self._rules.min_bet
+            if lo > allin_to:
+                lo = allin_to
+            call = bet_to - bet
+            if call < stack:
+                may = self._n_able_to_act >= 2 and not (self._acted[a] and self._acted_at_raise[a] >= self._full_raises)
+            else:
+                call, may = stack, False
+            return tuple.__new__(BettingOptions, (a, True, call == 0, call, may, lo, allin_to))
         call = min(self._bet_to - self._bets[a], self._stacks[a])
         lo, hi = self._raise_bounds(a)
         return tuple.__new__(BettingOptions, (a, True, call == 0, call, self._may_raise(a), lo, hi))
@@ -131,7 +145,9 @@ class Betting(RoundState):
 
     def fold(self, player: int | None = None) -> None:
         """The player to act folds (binding once made, § 637a.8(c)); his chips stay in the pot."""
-        a = self._turn(player, "fold")
+        a = self._actor
+        if a is None or (player is not None and player != a):
+            a = self._turn(player, "fold")
         self._folded[a] = True
         if self._has_draws:  # his hand joins the dead cards a draw may reshuffle
             self._dead_cards.extend(self._hole[a])
@@ -167,9 +183,22 @@ class Betting(RoundState):
             bets[a] += amt
             self._contrib[a] += amt
             self._record.append(("call", a, amt, ()))
-        self._acted[a] = True
+        acted = self._acted
+        acted[a] = True
         self._acted_at_raise[a] = self._full_raises
         self._acted_at_bet[a] = bet_to
+        if self._plain:  # _after_action inlined (the hot path; nobody sits out, and an actor has an opponent)
+            folded = self._folded
+            unacted_may_act = self._n_able_to_act >= 2  # else only a player facing a bet acts
+            for i in _AFTER[self._n][a]:
+                if folded[i] or not stacks[i]:
+                    continue
+                if bets[i] < bet_to or (unacted_may_act and not acted[i]):
+                    self._actor = i
+                    return
+            self._actor = None
+            self._street_done()
+            return
         self._after_action(a)
 
     def _check_raise_to(self, player: int | None, to: int) -> int:
@@ -216,7 +245,52 @@ class Betting(RoundState):
         bet or raise sets the new minimum raise increment and reopens the betting; an all-in short of
         a full raise does neither (others who already acted may only call or fold).
         """
-        if self._bring_in_due and self._actor is None:  # stud: the bring-in completed at once (stud.py)
+        a = self._actor
+        if self._plain_nl and a is not None and (player is None or player == a) and type(to) is int:
+            # plain no limit (the hot path): the checks of _check_raise_to, the step and the next
+            # actor inlined; a refusal (or a bet below the minimum that puts every opponent all-in)
+            # goes the general way, which raises or takes it
+            bets, stacks, acted = self._bets, self._stacks, self._acted
+            bet_to = self._bet_to
+            bet = bets[a]
+            stack = stacks[a]
+            allin_to = bet + stack
+            min_raise = self._min_raise
+            lo = bet_to + min_raise if bet_to else self._rules.min_bet
+            if (bet_to < to <= allin_to and (to >= lo or to == allin_to) and stack > bet_to - bet
+                    and self._n_able_to_act >= 2 and not (acted[a] and self._acted_at_raise[a] >= self._full_raises)):
+                full = self._full_raises
+                if to >= lo:  # a full bet or raise: it reopens the betting (§ 637a.8(b)(5))
+                    if bet_to:
+                        self._raises += 1
+                    if to - bet_to > min_raise:
+                        self._min_raise = to - bet_to
+                    full += 1
+                    self._full_raises = full
+                    self._full_bet_to = to
+                stacks[a] = allin_to - to
+                self._contrib[a] += to - bet
+                bets[a] = to
+                self._bet_to = to
+                if to == allin_to:
+                    self._n_able_to_act -= 1
+                acted[a] = True
+                self._acted_at_raise[a] = full
+                self._acted_at_bet[a] = to
+                self._last_aggressor = a
+                self._record.append(("raise" if bet_to else "bet", a, to, ()))
+                folded = self._folded
+                unacted_may_act = self._n_able_to_act >= 2
+                for i in _AFTER[self._n][a]:
+                    if folded[i] or not stacks[i]:
+                        continue
+                    if bets[i] < to or (unacted_may_act and not acted[i]):
+                        self._actor = i
+                        return
+                self._actor = None
+                self._street_done()
+                return
+        if self._bring_in_due and a is None:  # stud: the bring-in completed at once (stud.py)
             self._complete_at_once(to, player)  # type: ignore[attr-defined]
         a = self._check_raise_to(player, to)
         rules = self._rules

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ..cli import ExitCode, progress_bar
-from ..errors import HandHistoryError, IllegalHandHistoryError
+from .._text import decode
+from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
 from . import phh
 
 #: Exit codes of ``pyeval replay``.
@@ -77,12 +78,29 @@ class _Tally:
         self.part_way: tuple[Path, int, int] | None = None  # (file, hands checked, hands in it) when cut short
 
 
+def _room_text_hint(path: Path, exc: HandHistoryError) -> HandHistoryError:
+    """``exc``, or, when the file that is not TOML is a room's hand history, an error that says so and
+    names the command that reads it."""
+    if "TOML" not in str(exc):
+        return exc
+    from ..hands_io import detect_format  # the room readers (imported on use: they import the PHH model)
+
+    try:
+        fmt = detect_format(decode(path.read_bytes())[0])
+    except (PyevalError, OSError):
+        return exc
+    return HandHistoryError(f"{path}: this is a {fmt} hand history, not PHH (TOML): read it with "
+                            f"`pyeval convert {path} -o hands.phhs` (which also replays every hand), then "
+                            "replay hands.phhs")
+
+
 def _replay_file(args: argparse.Namespace, t: _Tally, path: Path) -> int | None:
     """Replay one file into ``t``; returns an exit code to stop with now (``--fail-fast``), else None.
     A Ctrl-C propagates, with the counts of the hands finished so far in ``t``."""
     try:
         hhs = phh.load(path)
     except HandHistoryError as exc:
+        exc = _room_text_hint(path, exc)
         t.reached += 1
         if args.fail_fast:
             return _fail(EXIT_UNREADABLE, str(exc))

@@ -75,6 +75,9 @@ class Dealing(RoundState):
             holds too few cards. CardTypeError / CardCountError / InvalidCardError /
             DuplicateCardError: the card source returned bad cards (nothing changes).
         """
+        if self._plain and cards is None and not self._forced_bets_due and not self._hole_dealt:
+            self._fast_hole()  # (pyeval.poker.fast)
+            return
         explicit = self._check_hole(cards)
         n = self._n
         first = self._streets[0]
@@ -85,7 +88,7 @@ class Dealing(RoundState):
         else:
             assert self._source is not None
             dealt = _from_source(self._source.deal(k * n), k * n, self._dealt)
-            if min(dealt) < 16 and "short_deck" in self._variant.hands:  # a 2..5: not in the 36-card deck
+            if min(dealt) < 16 and self._variant.short_deck:  # a 2..5: not in the 36-card deck
                 raise _illegal(f"the card source dealt {CARD_TEXT[min(dealt)]}, which is not in the 36-card deck "
                                f"of {self._variant.name} (use pyeval.poker.games.ShortDeckSource)", R_DEAL)
             hole = [dealt[i::n] for i in range(n)]  # k rounds of one card, left of the button first
@@ -168,6 +171,7 @@ class Dealing(RoundState):
         """
         self._check_run_it(times)
         self._runs = times
+        self._plain = self._plain_nl = False  # the fast paths deal and award one board
         self._run_street = self._street
         self._record.append(("run_it", None, times, ()))
 

@@ -117,6 +117,79 @@ class ForcedBets(RoundState):
         self._n_able_to_act = self._n - stacks.count(0)
         self._forced_bets_due = False
 
+    def _check_extra_blind(self, player: int, live: int, dead: int) -> None:
+        if self._forced_bets_due or self._hole_dealt:
+            raise OutOfTurnError("an extra blind is posted after the table's forced bets and before any card is "
+                                 "dealt", R_BLINDS)
+        if self._variant.forced != "blinds":
+            raise _illegal(f"{self._variant.name} has no blinds", R_BLINDS)
+        if type(player) is not int or not 0 <= player < self._n:
+            raise _illegal(f"player must be a round index 0..{self._n - 1}, got {player!r}", R_BLINDS)
+        for what, v in (("live", live), ("dead", dead)):
+            if type(v) is not int or v < 0:
+                raise _illegal(f"an extra blind's {what} part must be a whole number of chips >= 0, got {v!r}",
+                               R_BLINDS)
+        if not live + dead:
+            raise _illegal("an extra blind of 0 chips", R_BLINDS)
+        if live + dead > self._stacks[player]:
+            raise _illegal(f"{self._name_of(player)} posts {live + dead} but has {self._stacks[player]}", R_STAKES)
+        over = self._bets[player] + live
+        if over > self._bet_to and over < self._bet_to + max(self._rules.min_bet, self._bet_to) and (
+                live + dead < self._stacks[player]):
+            raise _illegal(f"a live extra blind above the amount to call is a straddle: at least "
+                           f"{self._bet_to + max(self._rules.min_bet, self._bet_to)} (twice the big blind), got {over}",
+                           R_STRADDLE)
+
+    def can_post_extra_blind(self, player: int, live: int = 0, dead: int = 0) -> bool:
+        """True when :meth:`post_extra_blind` would accept these amounts now."""
+        return passes(self._check_extra_blind, player, live, dead)
+
+    def post_extra_blind(self, player: int, live: int = 0, dead: int = 0) -> None:
+        """A blind posted by a player outside the table's blinds, after them and before the cards:
+        a player coming in (new, or back after missing his blinds) posts to be dealt in at once.
+
+        ``live``: chips that count as his bet of the first betting round (a big blind posted to
+        come in: he owes only the rest of a call and keeps the option to raise when his turn comes,
+        as a blind does, § 637a.11(g)). A live part that makes his bet larger than the amount to
+        call is a straddle from his seat (a full raise: at least twice the amount to call, unless
+        it puts him all in): it becomes the amount to call and the preflop betting starts at his
+        left (the room's straddle, e.g. GGPoker short deck's straddle right of the button blind;
+        § 637a.11(e) names only the seat left of the blind, the rest is the certificate holder's
+        Rules Submission; recorded as a ``straddle`` event). ``dead``: chips that go to the
+        main pot and are no part of his bet (a missed small blind), kept apart from the side pots'
+        layers like a dead ante. § 637a.11(d) lets the certificate holder require Blind Bets beyond
+        the first, in amounts its Rules Submission sets; who owes one to come in and which part is
+        dead is that configuration (the rooms': PokerStars' "posts small & big blinds"), not a rule
+        of the texts in hand. Recorded as a ``blind`` event (the live part) and a ``dead_blind``
+        event (the dead part).
+
+        Raises:
+            OutOfTurnError: before the table's forced bets or after the first card is dealt.
+            IllegalActionError: a stud game, a bad player or amount, more than the player's stakes
+                (§ 637a.8(b)(1)), or a live part above the amount to call but short of a straddle.
+        """
+        self._check_extra_blind(player, live, dead)
+        stacks, ev = self._stacks, self._record
+        if dead:
+            stacks[player] -= dead
+            self._contrib[player] += dead
+            self._dead_antes[player] += dead
+            self._dead_ante += dead
+            ev.append(("dead_blind", player, dead, ()))
+        if live:
+            stacks[player] -= live
+            self._contrib[player] += live
+            self._bets[player] += live
+            if self._bets[player] > self._bet_to:  # a straddle from this seat: the preflop betting starts left of it
+                self._bet_to = self._full_bet_to = self._bets[player]
+                self._min_raise = max(self._min_raise, self._bet_to)
+                self._preflop_first = (player + 1) % self._n
+                ev.append(("straddle", player, live, ()))
+            else:
+                ev.append(("blind", player, live, ()))
+        if not stacks[player]:
+            self._n_able_to_act -= 1
+
     def _check_straddle(self, player: int | None) -> int:
         if self._forced_bets_due or self._hole_dealt:
             raise OutOfTurnError("a straddle is placed after the blinds and before any card is dealt", R_STRADDLE)

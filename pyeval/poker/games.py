@@ -64,6 +64,11 @@ class Variant:
         return sum(s.down + s.up for s in self.streets)
 
     @property
+    def short_deck(self) -> bool:
+        """True for the games of the 36-card deck (a hand type ``short_deck...``)."""
+        return any(h.startswith("short_deck") for h in self.hands)
+
+    @property
     def stud(self) -> bool:
         """True for stud games (a bring-in instead of blinds, § 637a.10, § 637a.14)."""
         return self.forced == "bring_in"
@@ -95,12 +100,22 @@ BADUGI = Variant("Badugi", "B", (StreetSpec(down=4),) + _TRIPLE[1:], hands=("bad
 #: straight, a straight above three of a kind (the classic order; PHH ``NS``). Not a chapter 637a
 #: game. Deal it from :class:`ShortDeckSource` or explicit cards: a card below 6 cannot be scored.
 SHORT_DECK = Variant("Short-deck hold'em", "S", _FLOP, hands=("short_deck",))
+#: 6+ hold'em as PokerStars deals it: the short deck with three of a kind above a straight (and a
+#: flush above a full house); PHH stem ``6P`` (pyeval's: PHH has no code for this order). Not a
+#: chapter 637a game.
+SIX_PLUS = Variant("6+ hold'em", "6P", _FLOP, hands=("short_deck_trips",))
+#: Six-card Omaha (PokerStars' "6 Card Omaha"): six hole cards, exactly two of them and three board
+#: cards (the § 637a.12 hand rule with six cards dealt). Not a chapter 637a game.
+OMAHA6 = Variant("Six-card Omaha", "6O", (StreetSpec(down=6),) + _FLOP[1:], hands=("omaha",))
+OMAHA6_HILO = Variant("Six-card Omaha high-low split, eight or better", "6O/8", OMAHA6.streets,
+                      hands=("omaha", "omaha_low8"))
 
 #: The chapter 637a games, by PHH code stem.
 VARIANTS = {v.phh: v for v in (HOLDEM, OMAHA, OMAHA_HILO, OMAHA5, OMAHA5_HILO, STUD, STUD_HILO, RAZZ,
                                FIVE_CARD_STUD, FIVE_CARD_DRAW, D27_SINGLE, D27_TRIPLE, BADUGI)}
-#: Every game the engine plays (the chapter 637a games and short-deck hold'em), by PHH code stem.
-ALL_VARIANTS = {**VARIANTS, SHORT_DECK.phh: SHORT_DECK}
+#: Every game the engine plays (the chapter 637a games, short-deck and 6+ hold'em, six-card Omaha),
+#: by PHH code stem.
+ALL_VARIANTS = {**VARIANTS, **{v.phh: v for v in (SHORT_DECK, SIX_PLUS, OMAHA6, OMAHA6_HILO)}}
 
 
 class ShortDeckSource:

@@ -27,7 +27,8 @@ from typing import Any
 
 from ..cards import parse_cards
 from .._files import read_input
-from ..errors import HandHistoryError
+from .._text import decode
+from ..errors import HandHistoryError, PyevalError
 from ..contracts import MAX_CHIPS as _MAX_CHIPS
 from .phh_rules import _PREFIX, _STRUCTURES, _short, table_rules_of
 from .round import Round
@@ -51,7 +52,7 @@ _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRu
                                  "short_all_ins": ShortAllIns, "limit_short_all_in": LimitShortAllIn,
                                  "turn_river_opener": StreetOpener, "chip_value": Fraction,
                                  "rake_bps": int, "rake_cap": int, "rake_no_flop_no_drop": bool,
-                                 "tournament": bool}
+                                 "tournament": bool, "tournament_all_in_show": bool}
 #: Round state PHH has no field for: ``_pyeval_sitting_out``, one boolean per player (tournament
 #: mode: the players away from the table, dealt in and folded at their first turn).
 _SITTING_OUT = _PREFIX + "sitting_out"
@@ -64,6 +65,13 @@ HOUSE_FIELDS = ("_rake", "_jackpot", "_fees")
 #: User-defined amounts a record in fractions of a chip has converted with it (:meth:`HandHistory.in_units`):
 #: the house's take and the room's total pot.
 _SCALED_FIELDS = (*HOUSE_FIELDS, "_total_pot")
+#: Blinds posted by players outside the table's blinds (to come in, or after missing their blinds),
+#: one amount per player in the record's units (pokerkit and the PHH standard have no field for
+#: them): ``_live_blinds`` count as the poster's bet of the first betting round (he keeps his
+#: option), ``_dead_blinds`` go to the main pot and are no part of his bet. The replay posts them
+#: after the table's forced bets (:meth:`HandHistory.extra_blinds`,
+#: :meth:`pyeval.poker.Round.post_extra_blind`).
+EXTRA_BLIND_FIELDS = ("_live_blinds", "_dead_blinds")
 _R_SHOW = "58 Pa. Code § 637a.18(e)"
 _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
 _R_DEAL = "58 Pa. Code § 637a.11(f)"
@@ -197,7 +205,7 @@ class HandHistory:
         values: list[Any] = [*self.antes, *self.blinds_or_straddles, *self.starting_stacks,
                              *(self.finishing_stacks or ())]
         values += [v for v in (self.min_bet, self.small_bet, self.big_bet, self.bring_in) if v is not None]
-        values += [self.extra[k] for k in _SCALED_FIELDS if _is_number(self.extra.get(k))]
+        values += self._extra_amounts()
         for a in self.actions:
             if not isinstance(a, str):
                 raise HandHistoryError(f"{self.name}: actions must be strings, got {_short(a)}")
@@ -234,10 +242,7 @@ class HandHistory:
             if len(t) == 3 and t[1] == "cbr":
                 a = f"{t[0]} cbr {conv(_amount(t[2], self.name, a))}"
             actions.append(a)
-        extra = dict(self.extra)
-        for k in _SCALED_FIELDS:
-            if _is_number(extra.get(k)):
-                extra[k] = conv(extra[k])
+        extra = self._extra_in_units(conv)
         return HandHistory(
             variant=self.variant, antes=conv_list(self.antes) or [], blinds_or_straddles=conv_list(self.blinds_or_straddles) or [],
             starting_stacks=conv_list(self.starting_stacks) or [], actions=actions,
@@ -248,6 +253,26 @@ class HandHistory:
             finishing_stacks=conv_list(self.finishing_stacks), players=self.players, extra=extra,
             name=self.name,
         )
+
+    def _extra_amounts(self) -> list[Any]:
+        """The amounts of the user-defined fields that :meth:`in_units` converts (a bad
+        ``_live_blinds``/``_dead_blinds`` is left to :meth:`extra_blinds` to name)."""
+        values = [self.extra[k] for k in _SCALED_FIELDS if _is_number(self.extra.get(k))]
+        for k in EXTRA_BLIND_FIELDS:
+            if isinstance(self.extra.get(k), list) and all(_is_number(v) for v in self.extra[k]):
+                values += self.extra[k]
+        return values
+
+    def _extra_in_units(self, conv: Any) -> dict[str, Any]:
+        """``extra`` with the amounts of :meth:`_extra_amounts` converted by ``conv``."""
+        extra = dict(self.extra)
+        for k in _SCALED_FIELDS:
+            if _is_number(extra.get(k)):
+                extra[k] = conv(extra[k])
+        for k in EXTRA_BLIND_FIELDS:
+            if isinstance(extra.get(k), list) and all(_is_number(v) for v in extra[k]):
+                extra[k] = [conv(v) for v in extra[k]]
+        return extra
 
     def house_take(self) -> int:
         """The chips the house took from this hand as the record states them: ``_rake`` +
@@ -366,6 +391,28 @@ class HandHistory:
                 out[fname] = raw
         return out
 
+    def extra_blinds(self) -> tuple[tuple[int, int, int], ...]:
+        """``(round index, live, dead)`` of each player who posted a blind outside the table's
+        blinds (:data:`EXTRA_BLIND_FIELDS`: ``_live_blinds``, ``_dead_blinds``, one whole number of
+        chips per player, absent = none), validated; empty when the record has none.
+
+        Raises:
+            HandHistoryError: a field that is not one whole number of chips 0..2**63-1 per player.
+        """
+        n = len(self.starting_stacks)
+        cols = []
+        for k in EXTRA_BLIND_FIELDS:
+            raw = self.extra.get(k)
+            if raw is None:
+                cols.append([0] * n)
+                continue
+            if not isinstance(raw, list) or len(raw) != n or not all(
+                    type(v) is int and 0 <= v <= MAX_CHIPS for v in raw):
+                raise HandHistoryError(f"{self.name}: {k} must be one whole number of chips 0..2**63-1 per "
+                                       f"player ({n}), got {_short(raw)}")
+            cols.append(list(raw))
+        return tuple((i, lv, dd) for i, (lv, dd) in enumerate(zip(*cols)) if lv or dd)
+
     def sitting_out(self) -> tuple[int, ...]:
         """Round indices of the players sitting out (``_pyeval_sitting_out``: one boolean per
         player; tournament mode only), validated.
@@ -483,7 +530,11 @@ def loads(text: str, name: str = "") -> list[HandHistory]:
 
 
 def load(path: str | Path) -> list[HandHistory]:
-    """Read a ``.phh`` or ``.phhs`` file (UTF-8 TOML). Raises HandHistoryError if unreadable.
+    """Read a ``.phh`` or ``.phhs`` file (TOML: UTF-8, with or without a byte-order mark; UTF-16
+    too, as some Windows editors save text, recognised by its BOM or NUL bytes). Raises
+    HandHistoryError if unreadable, naming the real problem: bytes that are not UTF-8 (with the
+    8-bit encoding they decode as). (``pyeval replay`` also names a room's hand history given
+    instead of PHH, with the ``pyeval convert`` command that reads it.)
 
     Each hand's :attr:`HandHistory.name`, and so every message about it, starts with ``path`` as
     given (``../data/phh/a.phh``, ``../data/phh/a.phhs[3]``): files of the same name in two
@@ -491,11 +542,14 @@ def load(path: str | Path) -> list[HandHistory]:
     """
     p = Path(path)
     raw = read_input(p, what="PHH file", error=HandHistoryError)  # a regular file of bounded size
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise HandHistoryError(f"{p}: not UTF-8 text (byte {exc.start})") from None
-    return loads(text, str(p))
+    text, enc = decode(raw, ("utf-8",))
+    if enc in ("latin-1", "cp1252"):  # neither a BOM, UTF-16 nor UTF-8
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise HandHistoryError(f"{p}: not UTF-8 text (byte {exc.start}): PHH is UTF-8 TOML; this file looks "
+                                   "like an 8-bit (cp1252/latin-1) text: save it as UTF-8") from None
+    return loads(text.lstrip("\ufeff"), str(p))
 
 
 def iter_paths(paths: Sequence[str | Path]) -> Iterator[Path]:
@@ -515,4 +569,5 @@ from .phh_replay import ReplayResult, Replay, check_replay, record_problems, rep
 from .phh_write import dumps, dumps_many, from_round, variant_code  # noqa: E402
 
 __all__ = ["HandHistory", "loads", "load", "iter_paths", "from_round", "dumps", "dumps_many", "variant_code",
-           "ReplayResult", "check_replay", "record_problems", "replay_checked", "stop_reason", "HOUSE_FIELDS"]
+           "ReplayResult", "check_replay", "record_problems", "replay_checked", "stop_reason", "HOUSE_FIELDS",
+           "EXTRA_BLIND_FIELDS"]

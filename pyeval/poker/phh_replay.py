@@ -41,11 +41,14 @@ class Replay:
         self.strict = strict
         self.rules = rules = hh.table_rules()
         self.take = hh.house_take()  # validated before the first step
+        extra_blinds = hh.extra_blinds()  # posted to come in (PHH _live_blinds, _dead_blinds)
         try:
             self.rnd = Round(rules, hh.engine_stacks(), sitting_out=hh.sitting_out(), blind_posters=hh.blind_posters())
             self.rnd.post_forced_bets()
             if rules.straddle is not None:
                 self.rnd.post_straddle()
+            for i, live, dead in extra_blinds:
+                self.rnd.post_extra_blind(i, live, dead)
         except PyevalError as exc:
             raise IllegalHandHistoryError(f"{hh.name}: the forced bets: {hh._names(str(exc))}",
                                           getattr(exc, "rule", "")) from None

@@ -86,8 +86,38 @@ def from_round(rnd: Round, players: Sequence[str] | None = None, *, unbounded: I
     away = rnd.sitting_out
     if away:  # tournament mode: dealt in, folded at the first turn (the fold is a plain 'f')
         hh.extra[_SITTING_OUT] = [i in away for i in range(n)]
+    _write_extra_blinds(hh, rnd)
     _write_settings(hh, rules, n)
     return hh
+
+
+def _table_straddle(rnd: Round) -> int | None:
+    """The index in ``rnd.events`` of the table's straddle (:meth:`Round.post_straddle`: the first
+    ``straddle`` event, of the table's amount, left of the last blind), or None."""
+    rules, posters = rnd.rules, rnd.blind_posters
+    if rules.straddle is None or not posters or posters[-1] is None:
+        return None
+    seat = (posters[-1] + 1) % rnd.n
+    return next((k for k, e in enumerate(rnd.events) if e.kind == "straddle"
+                 and e.player == seat and e.amount == rules.straddle), None)
+
+
+def _write_extra_blinds(hh: HandHistory, rnd: Round) -> None:
+    """Blinds posted outside the table's blinds (:meth:`Round.post_extra_blind`) as ``_live_blinds``
+    / ``_dead_blinds``: a ``blind`` event of a player who posts none of the table's blinds, a
+    ``straddle`` event other than the table's straddle, and every ``dead_blind`` event."""
+    n, table, straddle = rnd.n, set(rnd.blind_posters), _table_straddle(rnd)
+    live, dead = [0] * n, [0] * n
+    for k, e in enumerate(rnd.events):
+        if e.player is None:
+            continue
+        if e.kind == "dead_blind":
+            dead[e.player] += e.amount
+        elif (e.kind == "blind" and e.player not in table) or (e.kind == "straddle" and k != straddle):
+            live[e.player] += e.amount
+    for key, col in (("_live_blinds", live), ("_dead_blinds", dead)):
+        if any(col):
+            hh.extra[key] = col
 
 
 def _forced_bets(rnd: Round) -> tuple[list[int], list[int]]:
@@ -102,9 +132,11 @@ def _forced_bets(rnd: Round) -> tuple[list[int], list[int]]:
     for amount, i in zip(rules.blinds, posters):
         assert i is not None
         forced[i] = amount
-    for e in rnd.events:
-        if e.kind == "straddle" and e.player is not None:
-            forced[e.player] = e.amount
+    at = _table_straddle(rnd)
+    if at is not None:
+        e = rnd.events[at]
+        assert e.player is not None
+        forced[e.player] = e.amount
     bos = forced[::-1] if n == 2 else forced
     antes = [rules.ante] * n
     if rules.bb_ante:  # as HandHistory.table_rules reads it: added to the ante of the last blind's poster

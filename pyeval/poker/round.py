@@ -33,6 +33,8 @@ from .showdown import Showdown
 from .view import TableView, view
 from .state import BettingOptions, CardSource, CardsInput, Event, EventKind, Phase, RoundState, Street, _illegal
 from .stud import Stud
+from . import state as _state
+from .fast import FastSteps
 
 # enum members read once here: read through their class, each is a Python-level call (hot paths)
 _A_AWARD = Action.AWARD
@@ -72,6 +74,7 @@ _BRING_IN = frozenset({_A_POST_BRING_IN})
 _DISCARD = frozenset({_A_DISCARD})
 _AWARD = EventKind.AWARD
 _STATE = operator.attrgetter(*RoundState.__slots__)  # every field of a round, as one tuple
+_PATHS = frozenset({"_plain", "_plain_nl"})  # the fast-path flags (not state: snapshot leaves them out)
 _CONTAINERS = frozenset({list, dict, set})  # the mutable fields' types (run_dealer copies them)
 
 
@@ -187,7 +190,7 @@ def _check_round_args(rules: PokerRules, stacks: Sequence[int], cards: CardSourc
             raise _illegal("table stakes must be at most 2**63-1 chips, got a larger stack", R_STAKES)
     if not posters_given and len(rules.blinds) > n:  # stud tables have no blinds
         raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
-    if "short_deck" in rules.variant.hands and isinstance(cards, Shoe):
+    if rules.variant.short_deck and isinstance(cards, Shoe):
         # a 52-card shoe deals cards below 6 that a short-deck hand cannot score: the round would
         # stop at the award with chips in the pot
         raise _illegal(f"{rules.variant.name} is dealt from the 36-card deck: wrap the shoe in "
@@ -195,7 +198,7 @@ def _check_round_args(rules: PokerRules, stacks: Sequence[int], cards: CardSourc
     return stacks
 
 
-class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
+class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, FastSteps):
     """One round of Hold'em among ``len(stacks)`` players, from forced bets to award.
 
     Args:
@@ -298,6 +301,9 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         const = rules.engine
         self._is_stud, self._has_draws = const.is_stud, const.has_draws
         self._holdem_showdown, self._fixed_bet_sizes = const.holdem_showdown, const.fixed_bet_sizes
+        self._plain = (_state.FAST_PATHS and const.holdem_showdown and not const.is_stud and not const.has_draws
+                       and not self._sitting_out and type(cards) is Shoe)
+        self._plain_nl = self._plain and const.plain_no_limit
 
     # ------------------------------------------------------------------ queries
     @property
@@ -429,6 +435,8 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         """
         out: list[object] = []
         for name in RoundState.__slots__:
+            if name in _PATHS:  # which code path runs, not the round's state
+                continue
             v = getattr(self, name)
             if name == "_source":
                 v = _source_state(v)
@@ -448,6 +456,13 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement):
         Raises:
             IllegalActionError (or the card source's error): the first step that could not be done.
         """
+        if self._plain and self._actor is None and self._hole_dealt and not self._awarded:
+            # hold'em's common dealer steps, fused (pyeval.poker.fast; each checks before it changes)
+            if self._n_contending >= 2 and self._street < self._last_street:
+                if not self._betting_closed and self._n_able_to_act >= 2 and self._fast_street():
+                    return
+            elif self._fast_award():
+                return
         if self._one_step_or_safe():
             self._run_dealer()
             return

@@ -166,6 +166,8 @@ class EngineConstants:
         largest_blind: the largest blind (0 for stud).
         bring_in_order: for each card 0..51, its order for the bring-in: rank (razz: aces low), then
             the declared suit order; the lowest (razz: highest) brings in.
+        plain_no_limit: no limit with nothing posted that narrows it (no ``max_bet``, no raise cap,
+            check-raise allowed, each short all-in on its own, no bring-in): the betting fast paths apply.
     """
 
     is_stud: bool
@@ -174,6 +176,7 @@ class EngineConstants:
     fixed_bet_sizes: tuple[int, ...] | None
     largest_blind: int
     bring_in_order: tuple[int, ...]
+    plain_no_limit: bool = False
 
 
 @dataclass(frozen=True)
@@ -249,6 +252,11 @@ class PokerRules:
             the required table stakes (``required_stakes``, § 637a.8(b)(4), which names tournament
             chips). A :class:`~pyeval.poker.Round` built directly may still take ``sitting_out``
             players (records of online tournaments, whose rooms deal them in).
+        tournament_all_in_show: in tournament mode, every hand is tabled when a player is all-in
+            (True, the default: pokerkit's tournament mode and common tournament practice;
+            configuration, tournament play is not in the texts in hand). False: the cash-game
+            showdown applies (§ 637a.18(e): a hand not needed to win may be mucked), as in the
+            records of rooms whose tournaments let it (PokerStars). No effect outside tournaments.
 
     Raises:
         TableRulesError: any field out of range or inconsistent, naming the field.
@@ -286,6 +294,7 @@ class PokerRules:
     ante_trimming: bool = True
     tournament: bool = False
     button_ante: int = 0
+    tournament_all_in_show: bool = True
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     engine: EngineConstants = field(init=False, repr=False, compare=False)
 
@@ -341,7 +350,7 @@ class PokerRules:
             _int(self.rake_cap, "rake_cap", 0, None, R_RAKE)
         if not isinstance(self.rake_no_flop_no_drop, bool):
             raise TableRulesError(f"rake_no_flop_no_drop must be a bool, got {self.rake_no_flop_no_drop!r} ({R_RAKE})")
-        for name in ("check_raise", "show_all_hands", "ante_trimming", "tournament"):
+        for name in ("check_raise", "show_all_hands", "ante_trimming", "tournament", "tournament_all_in_show"):
             if not isinstance(getattr(self, name), bool):
                 raise TableRulesError(f"{name} must be a bool, got {getattr(self, name)!r}")
         if not isinstance(self.suit_order, str) or sorted(self.suit_order) != sorted("cdhs"):
@@ -380,6 +389,9 @@ class PokerRules:
             largest_blind=max(self.blinds, default=0),
             bring_in_order=tuple(((c >> 2) + 1) % 13 * 4 + suit_rank[c & 3] if v.low_leads
                                  else (c >> 2) * 4 + suit_rank[c & 3] for c in range(52)),
+            plain_no_limit=(self.structure is BettingStructure.NO_LIMIT and self.max_bet is None and self.max_raises is None
+                            and self.check_raise and self.short_all_ins is not ShortAllIns.CUMULATIVE
+                            and not self.bring_in),
         ))
 
     #: the game, as the command line names it (:class:`~pyeval.contracts.GameRules`)

@@ -39,8 +39,9 @@ class Showdown(RoundState):
         if muck:
             if self._rules.show_all_hands:
                 raise _illegal("this table requires every hand at showdown to be shown", R_SHOW_ORDER)
-            if self._rules.tournament and any(not (self._stacks[i] or self._folded[i] or self._mucked[i])
-                                             for i in range(self._n)):  # a live hand is all-in (pokerkit's too)
+            rules = self._rules
+            if rules.tournament and rules.tournament_all_in_show and any(  # a live hand is all-in (pokerkit's too)
+                    not (self._stacks[i] or self._folded[i] or self._mucked[i]) for i in range(self._n)):
                 raise _illegal("in a tournament every hand is tabled when a player is all-in", R_TOURNAMENT)
             live = [not (f or m) and i != p for i, (f, m) in enumerate(zip(self._folded, self._mucked))]
             for pot in self._pots([not (f or m) for f, m in zip(self._folded, self._mucked)]):
@@ -96,7 +97,7 @@ class Showdown(RoundState):
     def can_muck(self, player: int | None = None) -> bool:
         """True when the next player in showdown order may muck (give up the pot) instead of showing;
         never at a table that shows all hands, nor in a tournament when a player is all-in (every
-        hand is tabled, as in pokerkit's tournament mode)."""
+        hand is tabled, as in pokerkit's tournament mode; ``rules.tournament_all_in_show``)."""
         return passes(self._check_show, player, True)
 
     def muck(self, player: int | None = None) -> None:

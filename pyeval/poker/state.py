@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 __all__ = ["CardSource", "CardsInput", "Event", "EventKind", "Street", "Phase", "BettingOptions", "RoundState"]
 
 CardsInput = Union[str, Sequence[int]]
+#: The hold'em fast paths (:mod:`pyeval.poker.fast`, the inlined next-actor search) for rounds made
+#: from now on; False sends every step down the general path (the tests compare both ways).
+FAST_PATHS = True
 #: _ORDER[n][s]: the round indices clockwise from s, for n players.
 _ORDER = [[tuple((s + k) % n for k in range(n)) for s in range(n)] if n else [] for n in range(11)]
 
@@ -85,7 +88,7 @@ class RoundState:
         "_bring_in_due", "_draw_queue", "_draw_discards", "_low_values", "_streets", "_dead_ante",
         "_has_draws", "_holdem_showdown", "_is_stud", "_first_up_cards",
         "_fixed_bet_sizes", "_dead_cards", "_showing_ranks", "_dealt", "_runs", "_run_street", "_run_boards",
-        "_dead_antes", "_sitting_out", "_seats",
+        "_dead_antes", "_sitting_out", "_seats", "_plain", "_plain_nl",
     )
 
     _rules: PokerRules
@@ -147,6 +150,8 @@ class RoundState:
     _run_street: int  # the street each further run starts from (after run_it)
     _run_boards: list[tuple[int, ...]]  # the full boards of the runs completed before the current one
     _dealt: set[int]  # every known card dealt or burned this round (not the draws' replacements)
+    _plain: bool  # the fast paths apply (pyeval.poker.fast): hold'em, one run, nobody sitting out, a Shoe
+    _plain_nl: bool  # and the betting fast paths: a plain round at a plain no-limit table (EngineConstants)
 
     # The public state: read-only properties over the private slots above (the engine's hot paths
     # use the slots). A sequence comes back as a tuple, a snapshot that does not follow later steps.
@@ -237,6 +242,12 @@ class RoundState:
                                  events: list[tuple[str, int | None, int, tuple[int, ...]]]) -> list[int]: ...
         def _community_card_due(self, spec: StreetSpec) -> bool: ...
         def _showing_leader(self) -> int: ...
+        def _divide(self, pot: Pot, k: int, values: list[int], lows: list[int], split: bool,
+                    odd: tuple[Any, bool, int | None]) -> dict[int, int]: ...
+        def _odd_rules(self) -> tuple[Any, bool, int | None]: ...
+        def _fast_street(self) -> bool: ...
+        def _fast_hole(self) -> None: ...
+        def _fast_award(self) -> bool: ...
         def check_or_call(self, player: int | None = None) -> None: ...
         def bet_or_raise_to(self, to: int, player: int | None = None) -> None: ...
         def post_forced_bets(self) -> None: ...

@@ -449,6 +449,21 @@ class Shoe(SeededSource):
                 _raise_status(c, "cannot burn a card: the shoe is empty")
         return c
 
+    def _burn_and_deal(self, k: int) -> tuple[int, ...]:
+        """:meth:`burn` then :meth:`deal` ``(k)`` as one step, ``k`` 0..6 (a board street, § 637a.11(h)-(j)):
+        the burn first, then the ``k`` cards, as a tuple of ``1 + k`` card ints. One C call, all or
+        nothing: ShoeExhaustedError (nothing burned or dealt) when fewer than ``1 + k`` cards remain.
+        For pyeval's poker rounds (the hold'em dealer's fast path), not public."""
+        if self._fresh:
+            self._warn_unshuffled()
+        v = lib.pe_shoe_burn_deal_packed(self._s, k)
+        if v < 0:
+            if v == ERR_BUSY:
+                v = retry(lib.pe_shoe_burn_deal_packed, self._s, k)
+            if v < 0:
+                _raise_status(v, f"cannot burn and deal {k} card(s): {self.remaining} remain in the shoe")
+        return tuple(v.to_bytes(k + 1, "little"))
+
     def discard(self, cards: Iterable[int]) -> None:
         """Put cards from the layout on the discard rack, in the order given (the order in which the
         dealer picks them up, so the round can be reconstructed: 58 Pa. Code § 677a.11(j)).

@@ -32,7 +32,18 @@ def _utf16_without_bom(data: bytes) -> str | None:
     return None
 
 
+#: A UTF-8 BOM that was itself decoded as cp1252 and written again (``ï»¿`` at the start, after a
+#: real BOM or not: some Cake Poker files); dropped from the text.
+_DOUBLE_BOM = codecs.BOM_UTF8.decode("cp1252")
+
+
 def decode(data: bytes, encodings: Sequence[str] = DEFAULT_ENCODINGS) -> tuple[str, str]:
+    """``(text, encoding)`` of a room's file (:func:`_decode`), a BOM written twice over dropped."""
+    text, enc = _decode(data, encodings)
+    return text.lstrip("\ufeff").removeprefix(_DOUBLE_BOM) if text.lstrip("\ufeff").startswith(_DOUBLE_BOM) else text, enc
+
+
+def _decode(data: bytes, encodings: Sequence[str]) -> tuple[str, str]:
     """``(text, encoding)`` of a room's file; never raises for any bytes (latin-1 decodes all).
 
     A BOM names the encoding; UTF-16 without one is recognised by its NUL bytes; otherwise each of

@@ -1,0 +1,111 @@
+"""How a hand's chips settle when the room leaves part of it unwritten, shared by the readers.
+
+:func:`chips_in` (what each player put in, from the acts), :func:`implicit_return` /
+:func:`return_implicit` (a bet nobody called whose return the record does not write),
+:func:`derive_rake` (a room that prints no rake) and :func:`defer_extra_blinds` (a big blind posted
+out of turn by a player joining the game). They read and amend a
+:class:`~pyeval.hands_io._model.RawHand`; the Stars-text driver (:mod:`pyeval.hands_io._stars`) and
+the XML/other readers call them.
+"""
+from __future__ import annotations
+
+from ._model import RawHand
+
+__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds"]
+
+
+def chips_in(raw: RawHand) -> dict[str, int]:
+    """What each player put in the pot so far, by the acts (returns taken off); a post of
+    ``both`` counts whole, its live part towards the round's bets (the record's big blind)."""
+    put: dict[str, int] = {}
+    street: dict[str, int] = {}
+    for a in raw.acts:
+        if a.kind == "street" and a.extra != "HOLE CARDS":  # the blinds count on the first round
+            street = {}
+        elif a.kind == "ante":
+            put[a.name] = put.get(a.name, 0) + a.amount
+        elif a.kind in ("post", "call", "check", "bring_in"):
+            put[a.name] = put.get(a.name, 0) + a.amount
+            live = min(a.amount, raw.big_blind or a.amount) if a.extra == "both" else a.amount
+            street[a.name] = street.get(a.name, 0) + live
+        elif a.kind in ("bet", "raise", "complete"):
+            put[a.name] = put.get(a.name, 0) + a.amount - street.get(a.name, 0)
+            street[a.name] = a.amount
+        elif a.kind == "return":
+            put[a.name] = put.get(a.name, 0) - a.amount
+    return put
+
+
+def implicit_return(raw: RawHand) -> tuple[str, int] | None:
+    """The bet nobody called that the record leaves implicit: (its bettor, the excess of his chips
+    over the next largest contribution), from the acts; None when every bet was called."""
+    ranked = sorted(chips_in(raw).items(), key=lambda kv: kv[1], reverse=True)
+    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
+        return ranked[0][0], ranked[0][1] - ranked[1][1]
+    return None
+
+
+def return_implicit(raw: RawHand, in_collect: bool) -> None:
+    """Add the return of a bet nobody called that the record leaves implicit (:func:`implicit_return`),
+    noted, and taken out of the room's total pot (which counts it); ``in_collect``: the room may
+    count it in its bettor's collected amount too (taken out of it when what was collected exceeds
+    the pot)."""
+    imp = implicit_return(raw)
+    if imp is None:
+        return
+    who, extra = imp
+    raw.add("return", who, extra)
+    raw.notes.append(f"uncalled bet of {extra} returned to {who} (the record writes no line for it)")
+    if raw.total_pot is not None:  # the room's total counts the bet nobody called
+        raw.total_pot -= extra
+    got_all = sum(a.amount for a in raw.acts if a.kind == "collect")
+    if in_collect and got_all - extra >= 0 and got_all > sum(chips_in(raw).values()):
+        got = [k for k, a in enumerate(raw.acts) if a.kind == "collect" and a.name == who]
+        if got and raw.acts[got[-1]].amount >= extra:
+            a = raw.acts[got[-1]]
+            raw.acts[got[-1]] = a._replace(amount=a.amount - extra)
+
+
+def derive_rake(raw: RawHand) -> None:
+    """For a room that prints no rake: the pot the acts build less what was collected, when not
+    negative, recorded as the rake and noted as derived."""
+    put = sum(chips_in(raw).values())
+    got = sum(a.amount for a in raw.acts if a.kind == "collect")
+    if got and 0 <= put - got and raw.rake is None:
+        raw.rake = put - got
+        if raw.rake:
+            raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the pot less what was collected")
+
+
+def defer_extra_blinds(raw: RawHand) -> None:
+    """A big blind posted out of turn (a player joining the game) before the blinds' run: PHH and
+    the engine know only the run of blinds from the small blind on, so such a live post is kept
+    as the poster's first action instead (a check becomes a call of the post, a call or raise
+    includes it: the same chips in the pot), noted. A poster who then folds is left as recorded."""
+    posts = [k for k, a in enumerate(raw.acts) if a.kind == "post" and a.extra in ("sb", "bb")]
+    seen: set[str] = set()
+    normal: list[int] = []
+    for k in posts:
+        a = raw.acts[k]
+        if not normal and a.extra == "sb" or (len(normal) == 1 and a.extra == "bb" and raw.acts[normal[0]].extra == "sb"):
+            normal.append(k)
+        elif not normal and a.extra == "bb":  # no small blind: the big blind opens the run
+            normal.append(k)
+            seen.add("sb")
+    drop: list[int] = []
+    for k in posts:
+        a = raw.acts[k]
+        if k in normal or a.extra != "bb":
+            continue
+        first = next((q for q in range(k + 1, len(raw.acts)) if raw.acts[q].name == a.name
+                      and raw.acts[q].kind in ("fold", "check", "call", "bet", "raise")), None)
+        if first is None or raw.acts[first].kind == "fold" or any(
+                raw.acts[q].kind == "street" and raw.acts[q].extra != "HOLE CARDS" for q in range(k, first)):
+            continue
+        f = raw.acts[first]
+        if f.kind in ("check", "call"):
+            raw.acts[first] = f._replace(kind="call", amount=f.amount + a.amount)
+        drop.append(k)
+        raw.notes.append(f"{a.name} posted {a.amount} out of turn (line {a.line}): kept in his first action")
+    for k in reversed(drop):
+        del raw.acts[k]

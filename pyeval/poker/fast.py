@@ -1,0 +1,176 @@
+"""The hold'em dealer's hot steps, fused (a part of :class:`~pyeval.poker.round.Round`; issue 25 item 5).
+
+A *plain* round (:attr:`RoundState._plain`: hold'em's two hole cards and five board cards for the
+high hand, one run, nobody sitting out, cards from a :class:`~pyeval.shoe.Shoe`) takes these paths
+from :meth:`Round.run_dealer`; each does, in one frame, exactly what the general steps do
+(:meth:`deal_board` then the next betting round; the showdown queue turned up then
+:meth:`award`), and each checks everything before it changes anything. When a case does not fit, a
+fast path returns False having changed nothing and the general steps run. ``FAST_PATHS`` in
+:mod:`pyeval.poker.state` switches them all off for the rounds made afterwards (the tests compare
+both ways on random scripted hands).
+
+Sources: 58 Pa. Code § 637a.11(h)-(j) (burn, then the flop, turn and river face up; the first
+active player left of the button acts first), § 637a.11(k) and § 637a.18(e) (hands shown in order,
+each pot to its best hand), § 637a.8(b)(5) (side pots).
+"""
+from __future__ import annotations
+
+from .._bindings import lib
+from ..errors import DuplicateCardError, ShoeExhaustedError
+from .pots import Pot
+from .rules import StreetOpener
+from .state import _ORDER, RoundState
+
+_EVAL7 = lib.pe_eval7
+_AS_PREFLOP = StreetOpener.AS_PREFLOP  # (an enum member read through its class is a Python call)
+
+
+class FastSteps(RoundState):
+    """The fused dealer steps of a plain hold'em round (see the module docstring)."""
+
+    __slots__ = ()
+
+    def _fast_hole(self) -> None:
+        """Deal each player two hole cards from the shoe and open the preflop betting: what
+        :meth:`deal_hole_cards` does from a card source (§ 637a.11(f): two rounds of one card each,
+        left of the button first, the button last), in one step. The caller checks the round is
+        plain, the forced bets are posted and no hole card is dealt yet."""
+        n = self._n
+        k = n + n
+        got = self._source.deal(k)  # type: ignore[union-attr]  # (ShoeExhaustedError: nothing dealt)
+        dealt = self._dealt
+        fresh = set(got)
+        if len(fresh) != k or not fresh.isdisjoint(dealt):  # a multi-deck shoe, or a shoe reused mid-round
+            raise DuplicateCardError(f"the card source returned {got}, a card already in play this round")
+        # every check is done: from here on the round changes
+        dealt |= fresh
+        self._hole = hole = [got[i::n] for i in range(n)]
+        self._record.extend([("hole", i, 0, hole[i]) for i in range(n)])
+        self._hole_dealt = True
+        # preflop: the blinds (and a straddler) keep the option to raise (§ 637a.11(g))
+        first = self._preflop_first
+        self._last_aggressor = first
+        folded, stacks, bets, bet_to, acted = self._folded, self._stacks, self._bets, self._bet_to, self._acted
+        unacted_may_act = self._n_able_to_act >= 2  # else only a player facing a bet acts
+        for i in _ORDER[n][first]:
+            if stacks[i] and not folded[i] and (bets[i] < bet_to or (unacted_may_act and not acted[i])):
+                self._actor = i
+                return
+        self._actor = None
+        self._street_done()
+
+    def _fast_street(self) -> bool:
+        """Burn and deal the next board street from the shoe and open its betting round: what
+        :meth:`deal_board` (its from-the-source path) does, in one step. Due when a betting round
+        closed with two or more players able to bet and board streets to come (the caller checks
+        the round is plain and the betting round is over). False, having changed nothing, when the
+        street is not board cards alone (never in hold'em)."""
+        street = self._street + 1
+        nb = self._streets[street].board
+        src = self._source
+        try:
+            got = src._burn_and_deal(nb)  # type: ignore[union-attr]
+        except ShoeExhaustedError as exc:  # the shoe burned nothing, dealt nothing
+            raise ShoeExhaustedError(f"the next street needs {1 + nb} card(s): {exc}") from None
+        dealt = self._dealt
+        fresh = set(got)
+        if len(fresh) != 1 + nb or not fresh.isdisjoint(dealt):  # a multi-deck shoe, or a shoe reused mid-round
+            raise DuplicateCardError(f"the card source returned {got}, a card already in play this round")
+        # every check is done: from here on the round changes
+        dealt |= fresh
+        self._burns.append(got[0])
+        board = got[1:]
+        self._board.extend(board)
+        rec = self._record
+        rec.append(("burn", None, 0, got[:1]))
+        rec.append(("board", None, 0, board))
+        if self._draw_discards:
+            self._draw_discards = {}
+        self._street = street
+        # the next betting round (_open_betting): bets cleared, the first player able to act from
+        # the lead (0, left of the button; § 637a.11(i), (j) read literally: as preflop)
+        n = self._n
+        self._bets = [0] * n
+        self._acted = [False] * n
+        self._acted_at_raise = [-1] * n
+        self._acted_at_bet = [0] * n
+        self._checked = [False] * n
+        self._full_bet_to = self._bet_to = self._raises = self._full_raises = 0
+        self._min_raise = self._rules.min_bet
+        self._last_aggressor = 0
+        lead = self._preflop_first if street >= 2 and self._rules.turn_river_opener is _AS_PREFLOP else 0
+        folded, stacks = self._folded, self._stacks
+        for i in _ORDER[n][lead]:  # two or more are able to act: one of them is found
+            if not folded[i] and stacks[i]:
+                self._actor = i
+                return True
+        raise AssertionError("no player able to act")  # pragma: no cover - the caller checked
+
+    def _fast_award(self) -> bool:
+        """Turn up the showdown queue in order and award the pots (:meth:`award` without rake):
+        what the dealer's remaining steps do once no betting or board card is left. False, having
+        changed nothing, when a hand or board card is unknown (a replay's ``??``) or the table
+        rakes (the general steps then show, raise or rake)."""
+        if self._rules.rake_bps or not self._betting_closed:
+            return False
+        hole, q, folded, mucked = self._hole, self._showdown_queue, self._folded, self._mucked
+        n = self._n
+        live = [not (folded[i] or mucked[i]) for i in range(n)]
+        values = list(self._values)
+        if self._n_contending >= 2:
+            b0, b1, b2, b3, b4 = self._board
+            if -1 in self._board:
+                return False
+            ev7 = _EVAL7
+            for i in range(n):
+                if live[i]:
+                    h = hole[i]
+                    if -1 in h:
+                        return False
+                    v = ev7(h[0], h[1], b0, b1, b2, b3, b4)
+                    if v < 0:  # pragma: no cover - cards were validated when dealt
+                        return False
+                    values[i] = v
+        else:
+            for p in q:  # (a lone hand is never queued; checked all the same)
+                if -1 in hole[p]:  # pragma: no cover
+                    return False
+        # the pots (_award_pots): one pot when every live player put in the same
+        contrib = self._contrib
+        level = max(contrib)
+        contenders = [i for i in range(n) if live[i]]
+        if not self._dead_ante and level and all([contrib[i] == level for i in contenders]):
+            pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(contenders)),)
+        else:
+            pots = self._pots(live)
+        payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
+        for k, pot in enumerate(pots):
+            el = pot.eligible
+            if len(el) == 1:
+                payouts.append((el[0], pot.amount, k))
+                continue
+            if not el:  # pragma: no cover - _pots never makes one while a hand is live
+                return False
+            best = max([values[i] for i in el])
+            best_hands = [i for i in el if values[i] == best]
+            if len(best_hands) == 1:
+                payouts.append((best_hands[0], pot.amount, k))
+            else:  # a tie: split by the odd-chip rule (§ 637a.11(k))
+                shares = self._divide(pot, k, values, self._low_values, False, self._odd_rules())
+                payouts.extend((i, amt, k) for i, amt in shares.items())
+        if sum([p[1] for p in payouts]) != sum(contrib):  # pragma: no cover - the pots hold the chips put in
+            return False
+        # every check is done: from here on the round changes
+        rec = self._record
+        for p in q:
+            rec.append(("show", p, 0, hole[p]))
+        q.clear()
+        stacks, win = self._stacks, self._winnings
+        for i, amt, k in payouts:
+            stacks[i] += amt
+            win[i] += amt
+            rec.append(("award", i, amt, (k,)))
+        self._values = values
+        self._awarded = True
+        return True
+

@@ -1,0 +1,144 @@
+"""The hold'em fast paths (issue 25 item 5) against the general steps, on random scripted hands.
+
+Every fast path of :class:`pyeval.poker.Round` (the fused dealer steps of :mod:`pyeval.poker.fast`,
+the inlined next-actor search, the plain no-limit ``betting_options`` and ``bet_or_raise_to``) is
+switched off for rounds made while ``pyeval.poker.state.FAST_PATHS`` is False. Hypothesis draws a
+table, stacks and a script of steps (legal and illegal ones: out-of-turn players, bets below the
+minimum or above the stakes, non-int amounts, steps in the wrong phase); both ways must give the
+same result or the same error (type and message) at every step, the same state after it (its
+``snapshot``, which also holds the shoe's state), the same events, stacks and winnings. A refused
+step must change nothing (58 Pa. Code § 637a.8(c): only a legal action binds).
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from pyeval.errors import PyevalError
+from pyeval.poker import PokerRules, Round
+from pyeval.poker import state as poker_state
+from pyeval.poker.rules import BettingStructure, ShortAllIns, StreetOpener
+from pyeval.shoe import Shoe
+
+TABLES = [
+    PokerRules(seats=6, blinds=(50, 100), min_bet=100),
+    PokerRules(seats=9, blinds=(1, 2), min_bet=2),
+    PokerRules(seats=6, blinds=(1, 2), ante=1, min_bet=2),
+    PokerRules(seats=6, blinds=(5, 10), min_bet=10, rake_bps=500, rake_cap=30),
+    PokerRules(seats=9, blinds=(1, 2), min_bet=2, bb_ante=2),
+    PokerRules(seats=6, blinds=(1, 2), min_bet=2, max_bet=20, max_raises=3),
+    PokerRules(seats=6, blinds=(1, 2), min_bet=2, check_raise=False),
+    PokerRules(seats=6, blinds=(1, 2), min_bet=2, short_all_ins=ShortAllIns.CUMULATIVE),
+    PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=BettingStructure.POT_LIMIT),
+    PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=BettingStructure.FIXED_LIMIT),
+    PokerRules(seats=6, blinds=(1, 2), min_bet=2, straddle=4),
+    PokerRules(seats=6, blinds=(1, 2), min_bet=2, turn_river_opener=StreetOpener.AS_PREFLOP),
+]
+STACKS = (1, 3, 40, 150, 1000, 10_000)
+
+
+def _step(r: Round, rng: random.Random) -> str:
+    """One scripted step: mostly what the policy would do, sometimes a mistake."""
+    u = rng.random()
+    o = r.betting_options()
+    who = rng.choice([None, None, None, rng.randrange(-1, r.n + 1)])
+    if o is None:
+        if u < 0.05:
+            return "check_or_call"
+        if u < 0.08:
+            return "fold"
+        if u < 0.11 and r.can_muck():
+            return "muck"
+        if u < 0.14:
+            return "deal_hole_cards"
+        if u < 0.17:
+            return "award"
+        return "run_dealer"
+    if u < 0.1 and not o.can_check:
+        return f"fold {who}"
+    if u < 0.45:
+        kind = rng.random()
+        if kind < 0.5:
+            to = rng.randint(o.min_to, max(o.min_to, o.max_to))
+        elif kind < 0.7:
+            to = o.max_to
+        elif kind < 0.8:
+            to = o.min_to - rng.randint(1, 3)
+        elif kind < 0.9:
+            to = o.max_to + rng.randint(1, 3)
+        else:
+            to = rng.choice([True, 2.0, "5", o.min_to])  # type: ignore[assignment]
+        return f"raise {to!r} {who}"
+    if u < 0.5:
+        return "run_dealer"
+    return f"call {who}"
+
+
+def _do(r: Round, step: str) -> object:
+    parts = step.split(" ")
+    name = parts[0]
+    who = None if len(parts) < 2 or parts[-1] == "None" else int(parts[-1])
+    if name == "raise":
+        to = eval(parts[1])  # the scripted amount: an int, a bool, a float or a str (repr)
+        r.bet_or_raise_to(to, who)
+    elif name in ("fold", "call"):
+        (r.fold if name == "fold" else r.check_or_call)(who)
+    else:
+        getattr(r, name)()
+    return r.betting_options()
+
+
+def _play(table: int, seed: int, stacks: list[int], steps: int) -> list[object]:
+    rules = TABLES[table]
+    rng = random.Random(seed)
+    shoe = Shoe(seed=seed)
+    shoe.shuffle()
+    r = Round(rules, stacks[:rules.seats], shoe)
+    trace: list[object] = []
+    for _ in range(steps):
+        if r.complete:
+            break
+        step = _step(r, rng)
+        before = r.snapshot()
+        try:
+            got: object = _do(r, step)
+        except PyevalError as e:
+            got = (type(e).__name__, str(e))
+            assert r.snapshot() == before, f"{step} was refused ({e}) but changed the round"
+        trace.append((step, got, r.snapshot(), tuple(r.events), r.stacks, r.winnings, r.values, r.phase))
+    return trace
+
+
+def _both(table: int, seed: int, stacks: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = _play(table, seed, stacks, 120)
+    monkeypatch.setattr(poker_state, "FAST_PATHS", False)
+    general = _play(table, seed, stacks, 120)
+    monkeypatch.setattr(poker_state, "FAST_PATHS", True)
+    assert fast == general
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(table=st.integers(0, len(TABLES) - 1), seed=st.integers(0, 2**32 - 1),
+       stacks=st.lists(st.sampled_from(STACKS), min_size=2, max_size=9))
+def test_fast_paths_equal_the_general_steps(table: int, seed: int, stacks: list[int],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    _both(table, seed, stacks, monkeypatch)
+
+
+@pytest.mark.parametrize("table", range(len(TABLES)))
+def test_fast_paths_equal_the_general_steps_deep_stacks(table: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    for seed in range(8):
+        _both(table, seed, [10_000] * 6, monkeypatch)
+
+
+def test_the_switch_reaches_the_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above is not of one path with itself: the switch decides the path a round takes."""
+    shoe = Shoe(seed=1)
+    shoe.shuffle()
+    assert Round(TABLES[0], [100] * 6, shoe)._plain_nl
+    assert not Round(TABLES[5], [100] * 6, shoe)._plain_nl and Round(TABLES[5], [100] * 6, shoe)._plain
+    monkeypatch.setattr(poker_state, "FAST_PATHS", False)
+    r = Round(TABLES[0], [100] * 6, shoe)
+    assert not r._plain and not r._plain_nl
