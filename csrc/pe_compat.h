@@ -5,10 +5,9 @@
  *               portable C otherwise);
  *   multiply    pe_mul64x64 (64 x 64 -> 128 bits: __uint128_t, MSVC _umul128 / __umulh, or four
  *               32-bit products);
- *   hints       PE_LIKELY / PE_UNLIKELY / PE_PREFETCH / PE_ALWAYS_INLINE / PE_INTERNAL (no-ops
+ *   hints       PE_LIKELY / PE_UNLIKELY / PE_PREFETCH / PE_PREFETCH_NTA / PE_PAUSE / PE_ALWAYS_INLINE / PE_INTERNAL (no-ops
  *               where unknown);
- *   vectors     PE_HAVE_VECTOR_EXT when GCC/clang vector extensions are available, PE_SHUFFLE;
- *               PE_PREFETCH_NTA (a prefetch into L1 only, a no-op where unknown);
+ *   vectors     PE_HAVE_VECTOR_EXT when GCC/clang vector extensions are available, and PE_SHUFFLE;
  *   dispatch    PE_POPCNT_TARGET and pe_have_popcnt(): on x86 under GCC/clang the popcount
  *               kernels are compiled for the popcnt instruction and chosen at run time with
  *               __builtin_cpu_supports; other GCC/clang targets always have a fast popcount;
@@ -49,11 +48,21 @@
 #define PE_LIKELY(x) __builtin_expect(!!(x), 1)
 #define PE_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define PE_PREFETCH(p) __builtin_prefetch(p)
+#define PE_PREFETCH_NTA(p) __builtin_prefetch((p), 0, 0) /* into L1 only where the CPU can */
 #define PE_ALWAYS_INLINE __attribute__((always_inline)) inline
+#if defined(__x86_64__) || defined(__i386__)
+#define PE_PAUSE() __builtin_ia32_pause() /* a spin-wait step (csrc/pe_pool.c) */
+#elif defined(__aarch64__)
+#define PE_PAUSE() __asm__ __volatile__("yield")
 #else
+#define PE_PAUSE() ((void)0)
+#endif
+#else
+#define PE_PAUSE() ((void)0)
 #define PE_LIKELY(x) (x)
 #define PE_UNLIKELY(x) (x)
 #define PE_PREFETCH(p) ((void)(p))
+#define PE_PREFETCH_NTA(p) ((void)(p))
 #if PE_MSVC
 #define PE_ALWAYS_INLINE __forceinline
 #else
@@ -78,9 +87,6 @@
 #else
 #define PE_SHUFFLE(T, a, b, ...) ((T)__builtin_shuffle((T)(a), (T)(b), (T){__VA_ARGS__}))
 #endif
-#define PE_PREFETCH_NTA(p) __builtin_prefetch((p), 0, 0) /* into L1 only where the CPU can */
-#else
-#define PE_PREFETCH_NTA(p) ((void)(p))
 #endif
 
 /* ---- bit operations ------------------------------------------------------------------------- */

@@ -25,13 +25,6 @@
 #define PE_POOL_THREADS 1
 #include <pthread.h>
 #include <unistd.h>
-#if defined(__x86_64__) || defined(__i386__)
-#define PE_PAUSE() __builtin_ia32_pause()
-#elif defined(__aarch64__)
-#define PE_PAUSE() __asm__ __volatile__("yield")
-#else
-#define PE_PAUSE() ((void)0)
-#endif
 #else
 #define PE_POOL_THREADS 0
 #endif
@@ -257,15 +250,18 @@ int pe_eval_batch_threads(const uint8_t *cards, size_t rows, int k, int max_kern
     j.next = 0;
     j.stop = j.blocks;
     pe_pool_run(threads < j.blocks ? threads : j.blocks, batch_part, &j);
-    for (int b = 0; b < j.blocks && b <= j.stop; b++) /* the first failure in row order */
-        if (b == j.stop) {
-            *bad_row = j.bad[b];
-            return j.st[b];
-        }
+    if (j.stop < j.blocks) { /* the first failing block: every block before it ran and passed */
+        *bad_row = j.bad[j.stop];
+        return j.st[j.stop];
+    }
     return PE_OK;
 }
 
 /* ---- exact equity on threads ---- */
+/* Boards x deals x players (the plain enumeration's evaluations, an upper bound of the spot's work)
+ * below which a spot runs on one thread. */
+#define PE_EQ_THREADS_MIN_WORK 65536.0
+
 int pe_eq_spot_claim(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
                      const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t max_work,
                      uint32_t parts, uint64_t *claim, pe_eq_spot_out *out);
@@ -275,16 +271,32 @@ typedef struct {
     const uint32_t *offsets, *weights;
     const uint8_t *board, *dead;
     int players, nboard, ndead, parts;
+    int walked;          /* a part has walked the whole enumeration: every unit is taken (atomic) */
     uint64_t max_work, claim;
     int st[PE_POOL_MAX];
+    uint8_t skipped[PE_POOL_MAX];
     pe_eq_spot_out out[PE_POOL_MAX];
 } eq_job;
 
+/* A part that starts after another walked the whole enumeration has nothing left to take (every
+ * chunk up to the end was taken on the way) and is skipped: its walk would only repeat the work
+ * above the units. This matters when the parts run in turn (the pool held by another call). */
 static void eq_part(void *ctx, int part)
 {
     eq_job *j = (eq_job *)ctx;
+#if PE_POOL_THREADS
+    j->skipped[part] = (uint8_t)__atomic_load_n(&j->walked, __ATOMIC_ACQUIRE);
+#else
+    j->skipped[part] = (uint8_t)j->walked;
+#endif
+    if (j->skipped[part]) return;
     j->st[part] = pe_eq_spot_claim(j->combos, j->offsets, j->weights, j->players, j->board, j->nboard, j->dead,
                                    j->ndead, j->max_work, (uint32_t)j->parts, &j->claim, &j->out[part]);
+#if PE_POOL_THREADS
+    __atomic_store_n(&j->walked, 1, __ATOMIC_RELEASE);
+#else
+    j->walked = 1;
+#endif
 }
 
 int pe_eq_spot_threads(const uint8_t *combos, const uint32_t *offsets, const uint32_t *weights, int players,
@@ -293,6 +305,13 @@ int pe_eq_spot_threads(const uint8_t *combos, const uint32_t *offsets, const uin
 {
     if (!out) return PE_ERR_ARG;
     if (threads > PE_POOL_MAX) threads = PE_POOL_MAX;
+    if (threads > 1 && offsets && players >= 2 && players <= PE_EQ_MAX_PLAYERS) {
+        /* a small spot (a flop or turn heads-up: tens of microseconds) runs on one thread: waking
+         * the pool would cost more than the second thread saves */
+        double work = (double)pe_eq_board_count(players, nboard, ndead) * (double)players;
+        for (int i = 0; i < players; i++) work *= (double)(offsets[i + 1] - offsets[i]);
+        if (work < PE_EQ_THREADS_MIN_WORK) threads = 1;
+    }
     if (threads <= 1)
         return pe_eq_spot(combos, offsets, weights, players, board, nboard, dead, ndead, NULL, 0, 0, 0, max_work, out);
     eq_job *j = (eq_job *)malloc(sizeof *j);
@@ -308,14 +327,18 @@ int pe_eq_spot_threads(const uint8_t *combos, const uint32_t *offsets, const uin
     j->parts = threads;
     j->max_work = max_work;
     j->claim = 0;
+    j->walked = 0;
     pe_pool_run(threads, eq_part, j);
-    int st = j->st[0];
-    for (int i = 1; i < threads && !st; i++) st = j->st[i];
+    int first = 0; /* the first part that ran (one always does: the first to start finds walked 0) */
+    while (j->skipped[first]) first++;
+    int st = j->st[first];
+    for (int i = first + 1; i < threads && !st; i++) if (!j->skipped[i]) st = j->st[i];
     if (!st) {
-        *out = j->out[0];
+        *out = j->out[first];
         out->total[1] = 0; /* the whole run's sums are below 2**64 (pe_eq_spot_part) */
         for (int p = 0; p < players; p++) out->win[p][1] = out->tie[p][1] = out->share[p][1] = 0;
-        for (int i = 1; i < threads; i++) { /* the parts' sums, modulo 2**64 (each is the low word) */
+        for (int i = first + 1; i < threads; i++) { /* the parts' sums, modulo 2**64 (each is the low word) */
+            if (j->skipped[i]) continue;
             const pe_eq_spot_out *o = &j->out[i];
             out->total[0] += o->total[0];
             for (int p = 0; p < players; p++) {

@@ -94,7 +94,10 @@ def _hu_script(rules_i: int, seed: int, rounds: int, narrow: bool = False) -> li
                 _try(log, rnd.decide, a)
                 log.append((rnd.phase, rnd.to_act, rnd.street))
             if step is not None:
+                if rng.random() < 0.1:
+                    shoe.shuffle()  # mid-round: the step may draw cards already on the table (refused)
                 _try(log, step, shoe)
+                log.append(rnd.board)
         _try(log, rnd.expose_dealer)
         if rng.random() < 0.5:
             _try(log, rnd.settle_next)
@@ -263,3 +266,68 @@ def test_crisscross_settlement_cache_is_hit(monkeypatch: pytest.MonkeyPatch) -> 
     assert 0 < len(table._settle_cache) < seats
     _fast(monkeypatch, False)
     assert _cc_script(0, 5, 40) == (_fast(monkeypatch, True), _cc_script(0, 5, 40))[1]
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules_i=st.integers(0, len(HU_RULES) - 1), seed=st.integers(0, 2**32 - 1), players=st.integers(1, 6))
+def test_headsup_run_plays_as_the_steps(rules_i: int, seed: int, players: int) -> None:
+    """``run`` (its decisions inlined) against the same rounds stepped by hand."""
+    rules = HU_RULES[rules_i]
+
+    def policy(d: Any) -> int:
+        x = (d.hole[0] * 7 + d.hole[1] + d.street * 13 + len(d.board)) % 5
+        return d.options[x % len(d.options)] if x < 2 else 0
+
+    def play(auto: bool) -> list[Any]:
+        shoe = Shoe(seed=seed)
+        out: list[Any] = []
+        for _ in range(20):
+            shoe.shuffle()
+            rnd = HeadsUpRound(rules)
+            for s in range(1, players + 1):
+                rnd.place_wagers(s, rules.ante_min * 2, rules.ante_min * 2, 0, 0)
+            if auto:
+                out.append(rnd.run(shoe, policy))
+            else:
+                rnd.deal(shoe)
+                for step in (rnd.burn_and_flop, rnd.burn_turn_and_river, None):
+                    while rnd.to_act is not None:
+                        rnd.decide(policy(rnd.decision()))
+                    if step is not None:
+                        step(shoe)
+                rnd.expose_dealer()
+                out.append(rnd.settle())
+            out.append(rnd.events)
+        return out
+
+    assert play(True) == play(False)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(1, 6))
+def test_crisscross_play_round_plays_as_the_steps(seed: int, players: int) -> None:
+    """``play_round`` (its decisions inlined) against the same rounds stepped by hand."""
+    from pyeval.crisscross import basic_strategy, play_round
+
+    rules = CrissCrossRules()
+    auto, manual = CrissCrossTable(rules, seed=seed), CrissCrossTable(rules, seed=seed)
+    for _ in range(15):
+        a = play_round(auto, {s: (rules.min_ante, rules.min_bonus) for s in range(1, players + 1)})
+        rnd = manual.new_round()
+        for s in range(1, players + 1):
+            rnd.place_wagers(s, rules.min_ante, rules.min_ante, rules.min_bonus)
+        rnd.no_more_bets()
+        rnd.deal()
+        rnd.count_stub() if manual.stub_count_due else rnd.discard_stub()
+        if not rnd.complete:
+            c = rnd.community
+            known: tuple[Any, Any] = ((), ())
+            for d, nxt in ((0, ((c[1], c[3]), ())), (1, ((c[1], c[3]), (c[0], c[4]))), (2, None)):
+                while (s := rnd.to_act) is not None:
+                    m = basic_strategy(d, rnd.hole(s), *known)
+                    rnd.bet(s, m) if m else rnd.fold(s)
+                rnd.reveal()
+                if nxt is not None:
+                    known = nxt
+            rnd.settle()
+        assert a == rnd.record

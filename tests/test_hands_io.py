@@ -163,7 +163,7 @@ def test_unknown_format_and_bad_inputs():
     with pytest.raises(HandParseError, match="not a hand history pyeval reads"):
         detect_format("hello\nworld\n")
     with pytest.raises(HandParseError, match="unknown format"):
-        list(parse_text("x", "ongame"))
+        list(parse_text("x", "nosuchroom"))
     with pytest.raises(HandParseError, match="cannot read"):
         list(parse_file(DATA / "missing.txt"))
     bad_xml = (DATA / "ipoker.xml").read_text().replace('<round no="0">', '<round no="0"><oops>', 1)

@@ -174,3 +174,41 @@ def test_betonline_seats_out_of_order_an_idle_seat_and_a_total_after_the_rake() 
     assert list(h.hand.players) == ["Fay", "Eve", "Bob", "Ann"]
     assert x["winnings"] == [95, 0, 0, 0] and x["_rake"] == 5 and x["_total_pot"] == 100
     assert "Dee" in x["_sitting_out"] or any("Dee" in n for n in x["_notes"])
+
+
+RIO_WALK = """\
+Run It Once Poker Hand #30400000001:  Hold'em No Limit (0.05/0.10) - 2019/06/26 19:34 UTC [2019/06/26 20:34 CET]
+Table ID '30200000' 6-Max Seat #2 is the button
+Seat 1: Ann K (47.07 in chips)
+Seat 2: Bob E (16.09 in chips)
+Seat 3: Cid T (11.01 in chips)
+Seat 4: Dee L (10 in chips)
+Cid T: posts small blind 0.05
+Dee L: posts big blind 0.10
+*** HOLE CARDS ***
+Dealt to Ann K [7d 2c]
+Ann K: folds
+Bob E: folds
+Cid T: folds
+*** SHOWDOWN ***
+Dee L: mucks hand
+Dee L collected 0.15 from pot
+*** SUMMARY ***
+Total pot 0.15 | Rake 0.00
+Seat 1: Ann K folded before Flop
+Seat 2: Bob E (button) folded before Flop
+Seat 3: Cid T (small blind) folded before Flop
+Seat 4: Dee L (big blind) mucked hand and won 0.15
+"""
+
+
+def test_run_it_once_walk_counts_the_uncalled_blind_in_the_pot_and_splash_the_pot_is_named() -> None:
+    """Run It Once writes no "Uncalled bet" line in a walk: the big blind collects the whole pot and
+    the total counts his uncalled part; the reader returns it (noted). Chips the house adds ("STP
+    added") are refused with that reason."""
+    [h] = list(parse_text(RIO_WALK))
+    assert h.hand is not None and h.verification is not None and h.verification.ok, (h.error, h.verification)
+    assert h.hand.extra["_returned"] == [0, 5, 0, 0] and h.hand.extra["_total_pot"] == 10
+    stp = RIO_WALK.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nSTP added: 0.50\n")
+    [s] = list(parse_text(stp))
+    assert s.hand is None and s.error is not None and "the house added chips to the pot" in s.error

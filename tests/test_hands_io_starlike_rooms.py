@@ -146,11 +146,47 @@ def test_bovada_a_short_all_in_calls_the_blind_posted_before_the_hole_cards() ->
     assert hh.finishing_stacks == [7019 - 440 + 1085, 2779, 0, 3057]
 
 
-def test_bovada_stud_is_refused_per_hand_as_a_game_not_supported() -> None:
-    stud = ("Bovada Hand #2633100001: 7CARD Tournament #1378001 TBL#1, Fixed Limit- Level 1 (0/0) - 2012-06-17 22:21:03\n"
-            "Seat+1: 1,500 in chips\nSeat+4 [ME]: 1,500 in chips\nSeat+1 : Ante chip 2\n")
-    [h] = list(parse_text(stud + "\n\n" + stud.replace("#2633100001", "#2633100002"), "bovada"))[:1]
-    assert h.hand is None and h.error is not None and "game not supported" in h.error and "F7S" in h.error
+BOVADA_STUD = """\
+Bovada Hand #2633100001: 7CARD Tournament #1378001 TBL#1, Fixed Limit- Level 1 (0/0) - 2012-06-17 22:21:03
+Seat+1: 1,500 in chips
+Seat+4 [ME]: 1,500 in chips
+Seat+5: 1,500 in chips
+Seat+1 : Ante chip 2
+Seat+4 [ME] : Ante chip 2
+Seat+5 : Ante chip 2
+*** HOLE CARDS ***
+Seat+1 : Card dealt to a spot [9d Td 5c]
+Seat+4 [ME] : Card dealt to a spot [2h 2c 3c]
+Seat+5 : Card dealt to a spot [Kc 4s Kd]
+Seat+4 [ME] : Big blind/Bring in 5
+Seat+5 : Call 5
+Seat+1 : Call 5
+Seat+1 : Card dealt to a spot [8s]
+Seat+4 [ME] : Card dealt to a spot [7d]
+Seat+5 : Card dealt to a spot [Ts]
+Seat+5 : Bets 10
+Seat+1 : Folds
+Seat+4 [ME] : Call 10
+Seat+4 [ME] : Card dealt to a spot [4c]
+Seat+5 : Card dealt to a spot [Tc]
+Seat+5 : Bets 20
+Seat+4 [ME] : Folds
+Seat+5 : Return uncalled portion of bet 20
+Seat+5 : Does not show [Kc 4s Kd Ts Tc] (Two pair)
+Seat+5 : Hand result 41
+*** SUMMARY ***
+Total Pot(41)
+"""
+
+
+def test_bovada_stud_streets_by_the_cards_dealt_and_limits_from_the_bets() -> None:
+    """Bovada's stud writes no street lines (a street begins when a player is dealt a card beyond the
+    street's) and no stakes (``Level 1 (0/0)``): the big bet is 5th street's first bet (20), the small
+    bet half of it; the seat is the name (``Seat+1``); ``Big blind/Bring in`` is the bring-in."""
+    hh = _one(BOVADA_STUD, "bovada")
+    assert hh.variant == "F7S" and hh.small_bet == 10 and hh.big_bet == 20 and hh.bring_in == 5
+    assert hh.players == ["Seat+1", "Seat+4", "Seat+5"]
+    assert hh.extra["winnings"] == [0, 0, 41] and hh.finishing_stacks == [1493, 1483, 1524]
 
 
 def test_bovada_2021_player_info_and_a_board_dealt_to_the_table() -> None:
@@ -368,3 +404,72 @@ def test_bovada_a_line_written_twice_is_read_once() -> None:
     hh = _one(text, "bovada")
     assert hh.extra["winnings"] == [1085, 0, 0, 0] and hh.finishing_stacks == [7019 - 440 + 1085, 2779, 0, 3057]
     assert sum("read once" in n for n in hh.extra["_notes"]) == 3
+
+
+def test_absolute_normal_stakes_are_fixed_limit_and_preselected_actions() -> None:
+    """``Holdem  Normal $5/$10`` is fixed limit with those bets; ``Folds (Preselection)`` and
+    ``Calls $5 (Timeout)`` are the actions themselves; ``Posts $5`` is a big blind posted to come in."""
+    text = """\
+Stage #C379000001: Holdem  Normal $5/$10 Turbo - 2011-02-21 05:08:53.010 (ET) [ 2011-02-21 05:08:53 ]
+Table: ELM ST (Real Money) Seat #3 is the dealer
+Seat 1 - ALPHA ($100 in chips)
+Seat 2 - BRAVO ($80 in chips)
+Seat 3 - CHARLIE ($120 in chips)
+ALPHA - Posts small blind $2.50
+BRAVO - Posts big blind $5
+*** POCKET CARDS ***
+CHARLIE - Raises $10 to $10
+ALPHA - Folds (Preselection)
+BRAVO - Calls $5 (Timeout)
+*** FLOP *** [2c 7c Kd]
+BRAVO - Checks
+CHARLIE - Bets $5
+BRAVO - Folds
+CHARLIE - returned ($5) : not called
+*** SHOW DOWN ***
+CHARLIE - Does not show
+CHARLIE Collects $21.50 from main pot
+*** SUMMARY ***
+Total Pot($22.50) | Rake ($1)
+"""
+    hh = _one(text, "absolute")
+    assert hh.variant == "FT" and hh.small_bet == 500 and hh.big_bet == 1000
+    assert hh.extra["winnings"] == [0, 0, 2150] and hh.extra["_rake"] == 100
+    assert hh.finishing_stacks == [9750, 7000, 13150]
+
+
+def test_bovada_a_dead_chip_above_the_big_blind_is_a_big_blind_and_a_dead_small() -> None:
+    """``UTG : Posts dead chip $0.35`` at $0.10/$0.25 (no stakes in the header: the blinds posted give
+    them) is a live big blind of 0.25 and 0.10 dead: UTG may then check his option."""
+    text = """\
+Bovada Hand #2629900001 TBL#1900001 HOLDEM No Limit - 2012-09-02 13:34:17
+Seat 1: Small Blind ($24.75 in chips)
+Seat 2: Big Blind ($7.50 in chips)
+Seat 3: UTG ($31.34 in chips)
+Seat 4: Dealer [ME] ($33.66 in chips)
+Dealer  [ME] : Set dealer/Bring in spot [4]
+Small Blind : Ante/Small Blind $0.10
+Big Blind : Big blind/Bring in $0.25
+UTG : Posts dead chip $0.35
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [3c 2h]
+Big Blind : Card dealt to a spot [7s 5s]
+UTG : Card dealt to a spot [Jh Td]
+Dealer  [ME] : Card dealt to a spot [8c 5h]
+UTG : Checks
+Dealer  [ME] : Folds
+Small Blind : Folds
+Big Blind : Checks
+*** FLOP *** [2c 7d 9h]
+Big Blind : Bets $0.50
+UTG : Folds
+Big Blind : Return uncalled portion of bet $0.50
+Big Blind : Hand result $0.67
+*** SUMMARY ***
+Total Pot($0.70)
+Board [2c 7d 9h]
+"""
+    hh = _one(text, "bovada")
+    assert hh.extra["_dead_blinds"] == [0, 0, 10, 0] and hh.extra["_live_blinds"] == [0, 0, 25, 0]
+    assert hh.extra["winnings"] == [0, 67, 0, 0] and hh.extra["_rake"] == 3
+    assert hh.finishing_stacks == [2465, 750 - 25 + 67, 3134 - 35, 3366]

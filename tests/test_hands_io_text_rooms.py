@@ -98,12 +98,18 @@ kim wins  high ( 195 Chips) from main pot
     assert hh.extra["winnings"] == [0, 0, 195] and hh.finishing_stacks == [1985, 1880, 2105]
 
 
-def test_everleaf_stud_is_refused_as_a_game_the_reader_does_not_read() -> None:
+def test_everleaf_stud_bring_in_and_completion() -> None:
+    """Everleaf's stud: ``NAME posts bring-in $0.02.`` and ``completes to $0.05.`` (a full stop after
+    the amount), streets ``**** dealing 4th street ****``; the bring-in's poster folds his hand."""
     text = ("Everleaf Gaming Game #1\n***** Hand history for game #1 *****\n"
-            "$0.05/$0.10 7 Card Stud - 2011/07/01 - 10:00:00\nTable T\nSeat 1 is the button\n"
-            "Total number of players: 2\nSeat 1: a (  $ 1 USD )\nSeat 2: b (  $ 1 USD )\n")
-    [h] = list(parse_text(text, "everleaf"))
-    assert h.hand is None and h.error is not None and "game not supported by the Everleaf reader yet" in h.error
+            "$0.05/$0.10 7 Card Stud - 2011/07/01 - 10:00:00\nTable T\nTotal number of players: 3\n"
+            "Seat 1: a (  $ 1 USD )\nSeat 2: b (  $ 1 USD )\nSeat 3: c (  $ 1 USD )\n"
+            "a: posts ante [$ 0.01 USD]\nb: posts ante [$ 0.01 USD]\nc: posts ante [$ 0.01 USD]\n"
+            "** Dealing down cards **\nb posts bring-in $0.02.\nc completes to $0.05.\na folds\nb folds\n"
+            "c does not show cards\nc wins $ 0.07 USD from main pot\n")
+    hh = _one(text, "everleaf")
+    assert hh.variant == "F7S" and hh.bring_in == 2 and hh.small_bet == 5
+    assert hh.extra["winnings"] == [0, 0, 7] and hh.finishing_stacks == [99, 97, 104]
 
 
 PKR = """\
@@ -210,3 +216,185 @@ def test_kingsclub_draw_games_are_refused_per_hand() -> None:
     text = KINGSCLUB.replace("Pot Limit Omaha - 5/10", "No Limit 2-7 Single Draw - 5/10")
     [h] = list(parse_text(text, "kingsclub"))
     assert h.hand is None and h.error is not None and "game not supported by the KingsClub reader yet" in h.error
+
+
+ENET = """\
+Game #12000001: Omaha (€0,10/€0,25) - 21:50:56 23.8.2012 - %6
+Table 'Testunion 1 - No Limit' 9-max Seat #3 is the button
+Seat 1: ann (€72,89 in chips)
+Seat 2: bob (€52,29 in chips)
+Seat 4: Hero (€24,65 in chips)
+Seat 6: cid (€25 in chips)
+cid: posts small blind €0,10
+ann: posts big blind €0,25
+*** HOLECARDS ***
+bob: folds
+Hero: calls €0,25
+cid: raises €0,65
+ann: folds
+Hero: calls €0,50
+Rake: €0,05
+*** FLOP *** [4s2d3h]
+cid: bets €1,50
+Hero: goes all-in €23,90
+cid: calls €22,40
+Rake: €0,60
+*** TURN *** [4s2d3h5h]
+*** RIVER *** [4s2d3h5hQc]
+*** SHOWDOWN ***
+Hero: shows [AsAd6c7c] (Straight, Seven high)
+cid: shows [KsKd9c8c] (Straight, Five high)
+Hero: collected (€49,45) from pot
+*** SUMMARY ***
+Total pot €0 | Rake €0,10
+Board [4s2d3h5hQc]
+Seat 4: Hero (dealer) showed [AsAd6c7c] and won (€49,45) with Straight, Seven high
+"""
+
+
+def test_enet_amounts_added_the_button_from_zero_and_the_structure_in_the_table_name() -> None:
+    """Enet counts the button from 0 (``Seat #3``: seat 4), names the structure in the table's name (``- No Limit'``),
+    writes what each action adds (``raises €0,65`` from the small blind's 0.10: to 0.75), a decimal
+    comma and a total pot of 0: the rake is derived (the pot, 49.55, less the win)."""
+    hh = _one(ENET, "enet")
+    x = hh.extra
+    [pl] = list(parse_text(ENET.replace("- No Limit'", "- Pot Limit'"), "enet"))
+    assert pl.hand is not None and pl.hand.variant == "PO"  # (the all-in is then above the pot: not replayable)
+    assert hh.variant == "NO" and x["_button_seat"] == 4 and hh.players == ["cid", "ann", "bob", "Hero"]
+    assert "p1 cbr 75" in hh.actions and x["winnings"] == [0, 0, 0, 4945] and x["_rake"] == 10
+    assert hh.finishing_stacks == [35, 7264, 5229, 4945]
+
+
+SWC = """\
+Hand #5200001-18 - 2013-04-09 19:37:28
+Game: NL Hold'em (40 - 200) - Blinds 0.5/1
+Site: Seals With Clubs
+Table: NLHE 6max .5/1 #5
+Seat 1: ann (40.125)
+Seat 2: bob (52)
+Seat 3: Hero (191) - sitting out
+Seat 4: cid (21)
+cid has the dealer button
+ann posts small blind 0.5
+bob posts big blind 1
+** Hole Cards **
+cid raises to 3
+ann calls 2.5
+bob folds
+** Flop ** [Td 3h 5s]
+ann checks
+cid bets 18 (All-in)
+ann calls 18
+** Turn ** [Ah]
+** River ** [Kh]
+** Pot Show Down ** [Td 3h 5s Ah Kh]
+ann shows [6d 4d] (High Card Ace +KT65)
+cid shows [Tc Th] (Three of a Kind, Tens +AK)
+cid wins Pot (42.5) with Three of a Kind
+Rake (0.5)
+ann adds 2 chips
+"""
+
+
+def test_seals_with_clubs_mbtc_amounts_in_thousandths_and_the_button_named_by_player() -> None:
+    """Amounts are mBTC with up to three decimals (read in thousandths); the button is the seat of the
+    player who ``has the dealer button``; ``calls 2.5`` adds 2.5; the rake is derived (43 - 42.5)."""
+    hh = _one(SWC, "sealswithclubs")
+    x = hh.extra
+    assert x["_units_per_currency"] == 1000 and x["currency"] == "mBTC" and x["_button_seat"] == 4
+    assert hh.players == ["ann", "bob", "cid"] and x["_sitting_out"] == ["Hero"]
+    assert x["winnings"] == [0, 0, 42500] and x["_rake"] == 500
+    assert hh.finishing_stacks == [19125, 51000, 42500]
+
+
+ENTRACTION = """\
+Game # 2300000001 - Texas Hold'em No Limit EUR 0.10/0.20 - Table "Test Max"
+
+Players(max 6):
+Ann                         (EUR 20.00 in seat 1)
+Bob                         (EUR 15.50 in seat 2)
+Hero                        (EUR 20.00 in seat 4)
+
+Dealer:                     Hero
+Small Blind:                Ann     (0.10)
+Big Blind:                  Bob     (0.20)
+
+hero was dealt:             4c - 5c
+
+Hero                        Raise       (0.60)
+Ann                         Fold
+Bob                         Raise       (1.60)
+Hero                        Call        (1.20)
+
+Flop                        Kh - 8s - Ks
+
+Bob                         Bet         (2.00)
+Hero                        Fold
+Bob                         Payback     (2.00)
+
+Bob didn't show hand
+
+Bob wins:                   EUR 3.50
+Rake:                       EUR 0.20
+
+Game ended 2011-07-20 23:45:00 CEST
+"""
+
+
+def test_entraction_columns_amounts_added_and_a_name_in_another_case() -> None:
+    """Entraction's columns: ``Raise (1.60)`` by the big blind adds 1.60 to his 0.20 (to 1.80), ``Call
+    (1.20)`` brings the raiser from 0.60 to 1.80; ``hero was dealt`` is the seated ``Hero``; the win
+    (3.50) plus the rake (0.20) is the pot."""
+    hh = _one(ENTRACTION, "entraction")
+    x = hh.extra
+    assert hh.players == ["Ann", "Bob", "Hero"] and x["_button_seat"] == 4 and "p2 cbr 180" in hh.actions
+    assert x["winnings"] == [0, 350, 0] and x["_rake"] == 20 and hh.finishing_stacks == [1990, 1720, 1820]
+
+
+UNIBET = """\
+Game #1463100001: Table €1 NL - 0.05/0.10 - No Limit Hold'Em Banzai - 13:22:50 2021/04/04
+*** Seated players ***
+Seat 1: Ann (€5.15)
+Seat 2: Bob (€1)
+Seat 4: Hero (€0.95)
+*** Blinds and button ***
+Hero has the button
+Ann posts small blind €0.05
+Bob posts big blind €0.10
+*** Hole cards ***
+Dealt in Ann
+Dealt in Bob
+Dealt to Hero [Ac 7c]
+*** Preflop ***
+Hero raises €0.85 to €0.95, and is all-in
+Ann folds
+Bob calls €0.85
+*** Flop *** [2c 7d 9h]
+*** Turn *** [2c 7d 9h] [Kd]
+*** River *** [2c 7d 9h Kd] [3s]
+Hero shows [Ac 7c]
+Bob shows [Qs Jd]
+Hero wins €1.90
+*** Summary ***
+Total pot €1.95 Rake €0.05
+Seat 1: Ann: bet €0.05 and won €0, net result: €-0.05
+Seat 2: Bob: bet €0.95 and won €0, net result: €-0.95
+Seat 4: Hero: bet €0.95 and won €1.90, net result: €0.95
+"""
+
+
+def test_unibet_sections_the_button_by_name_and_the_total_with_its_rake() -> None:
+    hh = _one(UNIBET, "unibet")
+    x = hh.extra
+    assert hh.players == ["Ann", "Bob", "Hero"] and x["_button_seat"] == 4
+    assert x["winnings"] == [0, 0, 190] and x["_rake"] == 5 and x["_total_pot"] == 195
+    assert hh.finishing_stacks == [510, 5, 190]
+
+
+def test_unibet_a_bet_nobody_called_is_in_the_win_and_the_total() -> None:
+    """Unibet writes no return line: ``wins €1.10`` and ``Total pot €1.10`` count the 0.85 nobody
+    called; the reader gives it back and takes it out of both (the pot is 0.25)."""
+    text = UNIBET.split("Bob calls")[0] + \
+        "Bob folds\nHero wins €1.10\n*** Summary ***\nTotal pot €1.10 Rake €0\n"
+    hh = _one(text, "unibet")
+    assert hh.extra["winnings"] == [0, 0, 25] and hh.extra["_total_pot"] == 25 and hh.finishing_stacks == [510, 90, 110]

@@ -142,3 +142,55 @@ def test_the_switch_reaches_the_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(poker_state, "FAST_PATHS", False)
     r = Round(TABLES[0], [100] * 6, shoe)
     assert not r._plain and not r._plain_nl
+
+
+def test_the_c_check_or_call_is_taken_and_only_for_a_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """check_or_call of a plain round runs in C (the comparison above covers it); a subclass of
+    Round, or any other object, is declined with nothing changed and takes the Python step."""
+    from pyeval._bindings import _fastcall
+
+    shoe = Shoe(seed=2)
+    shoe.shuffle()
+    r = Round(TABLES[0], [10_000] * 6, shoe)
+    r.post_forced_bets()
+    r.deal_hole_cards()
+    before = r.snapshot()
+    assert _fastcall.holdem_check_or_call(r) is True
+    assert r.snapshot() != before and r.events[-1].kind.value == "call" and r.actor == 3
+
+    class MyRound(Round):
+        __slots__ = ()
+
+    shoe.shuffle()
+    mine = MyRound(TABLES[0], [10_000] * 6, shoe)
+    mine.post_forced_bets()
+    mine.deal_hole_cards()
+    before = mine.snapshot()
+    assert _fastcall.holdem_check_or_call(mine) is False and mine.snapshot() == before
+    mine.check_or_call()  # the Python step
+    assert mine.actor == 3 and mine.stacks[2] == 10_000 - 100
+    assert _fastcall.holdem_check_or_call(object()) is False
+
+
+def test_c_check_or_call_closes_the_betting_and_goes_all_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The C step's other branches (an all-in call for less, the betting round closed through
+    _street_done) against the general step, by hand."""
+    def play() -> list[object]:
+        shoe = Shoe(seed=9)
+        shoe.shuffle()
+        r = Round(TABLES[0], [10_000, 30, 10_000, 60], shoe)
+        r.post_forced_bets()
+        r.deal_hole_cards()
+        r.bet_or_raise_to(500)
+        out: list[object] = []
+        while not r.complete:
+            if r.actor is None:
+                r.run_dealer()
+            else:
+                r.check_or_call()
+            out.append(r.snapshot())
+        return out + [tuple(r.events)]
+
+    fast = play()
+    monkeypatch.setattr(poker_state, "FAST_PATHS", False)
+    assert play() == fast

@@ -50,7 +50,7 @@ def test_counts_refusals_in_the_rate_unless_the_record_cannot_be_checked(tmp_pat
     assert "Hero collected $0.99" in _ONE and "Total pot $1.03 | Rake $0.04" in _ONE
     good = [_hand(i) for i in (1, 2, 3)]
     refused = _hand(4, _ONE.replace("zed: folds", "zed: juggles the chips"))          # counts, fails
-    unsupported = _hand(5, _ONE.replace("Hold'em No Limit", "Courchevel Pot Limit"))     # excluded
+    unsupported = _hand(5, _ONE.replace("Hold'em No Limit", "Courchevel Pot Limit"))  # excluded
     off = _hand(6, _ONE.replace("Total pot $1.03", "Total pot $1.13"))                  # does not add up
     wrong = _hand(7, _ONE.replace("Hero collected $0.99 from pot", "Hero collected $0.98 from pot")
                   .replace("Hero collected ($0.99)", "Hero collected ($0.98)")
@@ -78,7 +78,7 @@ def test_counts_refusals_in_the_rate_unless_the_record_cannot_be_checked(tmp_pat
 def test_excluded_reasons_are_only_the_documented_ones():
     tool = _tool()
     assert tool.excluded_label("f.xml:3: a partial export: the game holds the forced bets only") == "partial export (no actions)"
-    assert tool.excluded_label("f.txt:9: game not supported: 6 Card Omaha (six-card Omaha has no pyeval variant)")
+    assert tool.excluded_label("f.txt:9: game not supported: Courchevel (Courchevel has no pyeval variant)")
     assert tool.excluded_label("f.txt:9: game not supported by the WPN reader yet: 5 Card Stud") is None
     assert tool.excluded_label("f.txt:9: unrecognised line 'x'") is None
     assert tool.excluded_label("f.txt:1: the room cancelled the hand: it has no result to check") == "hand cancelled by the room"

@@ -513,3 +513,24 @@ def test_a_blind_all_in_on_the_ante_posts_no_blind(stacks):
     assert h.hand.replay().stacks == r.stacks
     back = phh.loads(phh.dumps(phh.from_round(r)))[0].replay()
     assert back.stacks == r.stacks and back.events == r.events
+
+
+def test_a_pokerstars_tournament_hand_where_an_all_in_player_mucks_replays_under_the_rooms_rule():
+    """PokerStars' tournaments let an all-in hand be mucked at the showdown: its reader sets
+    ``tournament_all_in_show = False`` (decision 029); the default would refuse the muck."""
+    from pyeval.hands_io import verify
+    from test_hands_io_rooms import OLD_STARS
+
+    text = (OLD_STARS.replace("Bea: shows [Th Td] (two pair, Aces and Tens)\nCid: shows [7s Qh] (two pair, Aces and "
+                              "Queens)\nCid collected 4225 from pot",
+                              "Bea: shows [7s Qh] (two pair, Aces and Queens)\nCid: mucks hand\nBea collected 4225 from pot")
+            .replace("Seat 2: Bea showed [Th Td] and lost with two pair, Aces and Tens",
+                     "Seat 2: Bea showed [7s Qh] and won (4225) with two pair, Aces and Queens")
+            .replace("Seat 3: Cid (button) showed [7s Qh] and won (4225) with two pair, Aces and Queens",
+                     "Seat 3: Cid (button) mucked [Th Td]"))
+    (h,) = parse_text(text)
+    assert h.error is None and h.verification.ok, h.verification
+    assert h.hand is not None and h.hand.extra["_pyeval_tournament_all_in_show"] is False
+    del h.hand.extra["_pyeval_tournament_all_in_show"]
+    again = verify(h.hand)
+    assert not again.ok and "tabled" in again.problems[0]

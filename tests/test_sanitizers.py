@@ -44,9 +44,12 @@ def test_c_under_sanitizers(harness: Path, tmp_path: Path):
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr
 
 
-def test_shoe_threads_under_thread_sanitizer(tmp_path: Path):
-    """``tests/c/test_shoe_threads.c`` (four threads on one shoe and one dealer) under ThreadSanitizer:
-    the lock words must order every access (no data race report)."""
+@pytest.mark.parametrize("harness", ["test_shoe_threads.c", "test_pool.c"])
+def test_shoe_threads_under_thread_sanitizer(tmp_path: Path, harness: str):
+    """``tests/c/test_shoe_threads.c`` (four threads on one shoe and one dealer) and
+    ``tests/c/test_pool.c`` (the C pool's threaded calls, several callers at once; no fork) under
+    ThreadSanitizer: the lock words and the pool's atomics must order every access (no data race
+    report)."""
     tsan = ["-std=gnu11", "-O1", "-g", "-fsanitize=thread", "-Wall", "-Wextra", "-Werror", "-Wno-unused-function"]
     probe = tmp_path / "probe.c"
     probe.write_text("int main(void){return 0;}\n")
@@ -58,11 +61,11 @@ def test_shoe_threads_under_thread_sanitizer(tmp_path: Path):
         pytest.skip("no C compiler with ThreadSanitizer support")
     exe = tmp_path / "shoe_threads_tsan"
     sources = [str(p) for p in sorted((ROOT / "csrc").glob("*.c"))]
-    build = subprocess.run([CC, *tsan, "-I", str(ROOT / "csrc"), str(ROOT / "tests" / "c" / "test_shoe_threads.c"),
+    build = subprocess.run([CC, *tsan, "-I", str(ROOT / "csrc"), str(ROOT / "tests" / "c" / harness),
                             *sources, "-o", str(exe), "-lm", "-pthread"], capture_output=True, text=True)
     assert build.returncode == 0, build.stderr
     run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600,
-                         env=dict(os.environ, TSAN_OPTIONS="halt_on_error=1"))
+                         env=dict(os.environ, TSAN_OPTIONS="halt_on_error=1", PE_TEST_NO_FORK="1"))
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr
 
 

@@ -34,6 +34,10 @@ typedef struct {
     PyObject *s_hole, *s_board; /* interned keyword names */
     uint16_t *omaha;            /* pe_omaha_tables_init'ed table, NULL until first needed */
     PyObject **ints;            /* the ints 0..PE_EVAL_CLASSES, made once: a result is a new reference */
+    /* hold'em check_or_call (pyeval.poker.betting): the registered Round type and its slots' offsets */
+    PyObject *round_type;       /* NULL until holdem_register */
+    Py_ssize_t off[16];
+    PyObject *s_check, *s_call, *s_street_done, *empty, *zero;
 } fast_state;
 
 #define MAX_CARDS 52
@@ -410,10 +414,182 @@ static PyObject *set_fallback(PyObject *module, PyObject *const *args, Py_ssize_
     return NULL;
 }
 
+/* ------------------------------------------------------------------ hold'em check or call
+ * pyeval.poker.betting's check_or_call for a plain round (its Python twin is the general path, and
+ * tests/test_holdem_fast_paths.py compares the two on random hands): the player to act checks or
+ * calls (all-in for less when short, 58 Pa. Code 637a.8(b)(5)), then the next player to act is
+ * found clockwise, or the betting round is closed through the round's own _street_done.
+ *
+ * The round's slots are read and written at their offsets in the object (what a slot's member
+ * descriptor does), found by holdem_register: Python fills a bare instance with one sentinel object
+ * per slot, and each offset is where its sentinel sits. Only an instance of exactly the registered
+ * type is touched; anything unexpected (not a list, not an int) returns False before any change,
+ * and the Python path then runs. */
+enum { HS_ACTOR, HS_STACKS, HS_BETS, HS_BET_TO, HS_CHECKED, HS_RECORD, HS_ACTED, HS_ACTED_AT_RAISE,
+       HS_FULL_RAISES, HS_ACTED_AT_BET, HS_FOLDED, HS_N_ABLE, HS_CONTRIB, HS_N };
+
+#define SLOT(obj, k) (*(PyObject **)((char *)(obj) + st->off[k]))
+
+/* store v (a new reference) in a slot, dropping the old value (the limited API has no Py_SETREF) */
+static void set_slot(PyObject **at, PyObject *v)
+{
+    PyObject *old = *at;
+    *at = v;
+    Py_XDECREF(old);
+}
+
+static PyObject *holdem_register(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    fast_state *st = state(module);
+    if (nargs != 3 || !PyType_Check(args[0]) || !PyTuple_Check(args[2]) || PyTuple_Size(args[2]) != HS_N
+        || (PyObject *)Py_TYPE(args[1]) != args[0]) {
+        PyErr_SetString(PyExc_TypeError, "holdem_register(type, instance, sentinels): HS_N sentinels");
+        return NULL;
+    }
+    PyObject *bs = PyObject_GetAttrString(args[0], "__basicsize__");
+    if (!bs) return NULL;
+    const Py_ssize_t size = PyLong_AsSsize_t(bs);
+    Py_DECREF(bs);
+    if (size < 0) return NULL;
+    for (int k = 0; k < HS_N; k++) {
+        PyObject *want = PyTuple_GetItem(args[2], k);
+        Py_ssize_t found = -1;
+        for (Py_ssize_t o = (Py_ssize_t)sizeof(PyObject); o + (Py_ssize_t)sizeof(PyObject *) <= size; o += sizeof(PyObject *)) {
+            if (*(PyObject **)((char *)args[1] + o) == want) {
+                if (found >= 0) found = -2;
+                else found = o;
+            }
+        }
+        if (found < 0) {
+            PyErr_Format(PyExc_ValueError, "holdem_register: slot %d not found exactly once", k);
+            return NULL;
+        }
+        st->off[k] = found;
+    }
+    Py_INCREF(args[0]);
+    PyObject *old = st->round_type;
+    st->round_type = args[0];
+    Py_XDECREF(old);
+    Py_RETURN_NONE;
+}
+
+/* the value of an int, or -1 with no exception set when it is not an int (or too large) */
+static long long chips(PyObject *v)
+{
+    if (!PyLong_Check(v)) return -1;
+    int overflow = 0;
+    long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (overflow || (x == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return -1;
+    }
+    return x;
+}
+
+static int set_item(PyObject *list, Py_ssize_t i, PyObject *v) /* steals v */
+{
+    if (!v) return -1;
+    return PyList_SetItem(list, i, v);
+}
+
+static PyObject *holdem_check_or_call(PyObject *module, PyObject *r)
+{
+    fast_state *st = state(module);
+    if (!st->round_type || (PyObject *)Py_TYPE(r) != st->round_type) Py_RETURN_FALSE;
+    PyObject *actor = SLOT(r, HS_ACTOR), *stacks = SLOT(r, HS_STACKS), *bets = SLOT(r, HS_BETS);
+    PyObject *checked = SLOT(r, HS_CHECKED), *record = SLOT(r, HS_RECORD), *acted = SLOT(r, HS_ACTED);
+    PyObject *at_raise = SLOT(r, HS_ACTED_AT_RAISE), *at_bet = SLOT(r, HS_ACTED_AT_BET);
+    PyObject *folded = SLOT(r, HS_FOLDED), *contrib = SLOT(r, HS_CONTRIB);
+    PyObject *bet_to_o = SLOT(r, HS_BET_TO), *full = SLOT(r, HS_FULL_RAISES), *n_able_o = SLOT(r, HS_N_ABLE);
+    if (!actor || !bet_to_o || !full || !n_able_o || !PyLong_Check(actor)) Py_RETURN_FALSE;
+    PyObject *lists[] = {stacks, bets, checked, record, acted, at_raise, at_bet, folded, contrib};
+    for (size_t k = 0; k < sizeof lists / sizeof lists[0]; k++)
+        if (!lists[k] || !PyList_CheckExact(lists[k])) Py_RETURN_FALSE;
+    const Py_ssize_t n = PyList_Size(stacks);
+    const long long a = chips(actor), bet_to = chips(bet_to_o), n_able = chips(n_able_o);
+    if (a < 0 || a >= n || bet_to < 0 || n_able < 0 || PyList_Size(bets) != n || PyList_Size(checked) != n
+        || PyList_Size(acted) != n || PyList_Size(at_raise) != n || PyList_Size(at_bet) != n
+        || PyList_Size(folded) != n || PyList_Size(contrib) != n)
+        Py_RETURN_FALSE;
+    long long stack[10], bet[10];
+    if (n > 10) Py_RETURN_FALSE;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        stack[i] = chips(PyList_GetItem(stacks, i));
+        bet[i] = chips(PyList_GetItem(bets, i));
+        if (stack[i] < 0 || bet[i] < 0) Py_RETURN_FALSE;
+    }
+    const long long c = chips(PyList_GetItem(contrib, (Py_ssize_t)a));
+    if (c < 0) Py_RETURN_FALSE;
+    /* every check is done: from here on the round changes */
+    long long amt = bet_to - bet[a];
+    long long able = n_able;
+    PyObject *ev;
+    if (amt <= 0) {
+        Py_INCREF(Py_True);
+        if (set_item(checked, (Py_ssize_t)a, Py_True) < 0) return NULL;
+        ev = PyTuple_Pack(4, st->s_check, actor, st->zero, st->empty);
+    } else {
+        if (amt >= stack[a]) {
+            amt = stack[a];
+            able -= 1;
+            PyObject *v = PyLong_FromLongLong(able);
+            if (!v) return NULL;
+            set_slot(&SLOT(r, HS_N_ABLE), v);
+        }
+        stack[a] -= amt;
+        bet[a] += amt;
+        if (set_item(stacks, (Py_ssize_t)a, PyLong_FromLongLong(stack[a])) < 0
+            || set_item(bets, (Py_ssize_t)a, PyLong_FromLongLong(bet[a])) < 0
+            || set_item(contrib, (Py_ssize_t)a, PyLong_FromLongLong(c + amt)) < 0)
+            return NULL;
+        PyObject *amt_o = PyLong_FromLongLong(amt);
+        if (!amt_o) return NULL;
+        ev = PyTuple_Pack(4, st->s_call, actor, amt_o, st->empty);
+        Py_DECREF(amt_o);
+    }
+    if (!ev) return NULL;
+    const int appended = PyList_Append(record, ev);
+    Py_DECREF(ev);
+    if (appended < 0) return NULL;
+    Py_INCREF(Py_True);
+    Py_INCREF(full);
+    Py_INCREF(bet_to_o);
+    if (set_item(acted, (Py_ssize_t)a, Py_True) < 0 || set_item(at_raise, (Py_ssize_t)a, full) < 0
+        || set_item(at_bet, (Py_ssize_t)a, bet_to_o) < 0)
+        return NULL;
+    /* the next player to act: clockwise from a + 1, not folded, not all-in, facing a bet or (with
+     * someone left to bet against) yet to act in this betting round */
+    for (Py_ssize_t k = 1; k <= n; k++) {
+        const Py_ssize_t i = ((Py_ssize_t)a + k) % n;
+        int f = PyObject_IsTrue(PyList_GetItem(folded, i));
+        if (f < 0) return NULL;
+        if (f || !stack[i]) continue;
+        int moves = bet[i] < bet_to;
+        if (!moves && able >= 2) {
+            int done = PyObject_IsTrue(PyList_GetItem(acted, i));
+            if (done < 0) return NULL;
+            moves = !done;
+        }
+        if (moves) {
+            PyObject *v = PyLong_FromSsize_t(i);
+            if (!v) return NULL;
+            set_slot(&SLOT(r, HS_ACTOR), v);
+            Py_RETURN_TRUE;
+        }
+    }
+    Py_INCREF(Py_None);
+    set_slot(&SLOT(r, HS_ACTOR), Py_None);
+    PyObject *res = PyObject_CallMethodObjArgs(r, st->s_street_done, NULL);
+    if (!res) return NULL;
+    Py_DECREF(res);
+    Py_RETURN_TRUE;
+}
+
 static int fast_traverse(PyObject *m, visitproc visit, void *arg)
 {
     fast_state *st = state(m);
     for (int i = 0; i < FB_N; i++) Py_VISIT(st->fallback[i]);
+    Py_VISIT(st->round_type);
     return 0;
 }
 
@@ -421,6 +597,7 @@ static int fast_clear(PyObject *m)
 {
     fast_state *st = state(m);
     for (int i = 0; i < FB_N; i++) Py_CLEAR(st->fallback[i]);
+    Py_CLEAR(st->round_type);
     return 0;
 }
 
@@ -431,6 +608,11 @@ static void fast_free(void *m)
     fast_clear((PyObject *)m);
     Py_CLEAR(st->s_hole);
     Py_CLEAR(st->s_board);
+    Py_CLEAR(st->s_check);
+    Py_CLEAR(st->s_call);
+    Py_CLEAR(st->s_street_done);
+    Py_CLEAR(st->empty);
+    Py_CLEAR(st->zero);
     if (st->ints) {
         for (int i = 0; i <= PE_EVAL_CLASSES; i++) Py_XDECREF(st->ints[i]);
         PyMem_Free(st->ints);
@@ -446,6 +628,12 @@ static int fast_exec(PyObject *m)
     st->s_hole = PyUnicode_InternFromString("hole");
     st->s_board = PyUnicode_InternFromString("board");
     if (!st->s_hole || !st->s_board) return -1;
+    st->s_check = PyUnicode_InternFromString("check");
+    st->s_call = PyUnicode_InternFromString("call");
+    st->s_street_done = PyUnicode_InternFromString("_street_done");
+    st->empty = PyTuple_New(0);
+    st->zero = PyLong_FromLong(0);
+    if (!st->s_check || !st->s_call || !st->s_street_done || !st->empty || !st->zero) return -1;
     st->ints = (PyObject **)PyMem_Calloc(PE_EVAL_CLASSES + 1, sizeof(PyObject *));
     if (!st->ints) {
         PyErr_NoMemory();
@@ -511,6 +699,11 @@ static PyMethodDef fast_methods[] = {
     {"omaha_tables", get_omaha_tables, METH_NOARGS,
      "The Omaha high table (read-only memoryview; filled on first use, shared with the batch path)."},
     {"source_hash", source_hash, METH_NOARGS, "Hash of csrc/ this module was compiled from."},
+    {"holdem_register", (PyCFunction)(void (*)(void))holdem_register, METH_FASTCALL,
+     "holdem_register(type, instance, sentinels): the slots holdem_check_or_call reads (pyeval.poker.fast)."},
+    {"holdem_check_or_call", holdem_check_or_call, METH_O,
+     "holdem_check_or_call(round): check or call for the player to act of a plain hold'em round and\n"
+     "find the next one (pyeval.poker.betting); False, changing nothing, when it does not apply."},
     {"set_fallback", (PyCFunction)(void (*)(void))set_fallback, METH_FASTCALL,
      "set_fallback(name, func): the Python path of the fast function `name` for other input."},
     {NULL, NULL, 0, NULL},

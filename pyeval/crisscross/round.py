@@ -603,19 +603,21 @@ class CrissCrossRound:
         c = self._community
         row_o, col_o = (c[1], c[3]), (c[0], c[4])
         players, pending, events = self._players, self._pending, self._events
-        rules = self._table._rules
+        mults = self._table._multiples  # rules.multiples(d)
         for d, known in enumerate((((), ()), (row_o, ()), (row_o, col_o))):
             phase = _DECISION_PHASES[d]
-            allowed = rules.multiples(d)
+            allowed = mults[d]
+            kr, kc = known
             while pending and self._phase in _DECISION_PHASES:  # to_act is pending[0]
                 p = pending[0]
                 s = players[p]
-                m = strategy(d, s.hole, *known)
+                m = strategy(d, s.hole, kr, kc)
                 if not m:
                     self.fold(p)
                 elif type(m) is int and m in allowed and self._phase is phase and pending and pending[0] == p:
                     s.multiples[d] = m
-                    events.append(_new(Event, (_K_BET, p, m * _bet_unit(s, d), (), (d, m))))
+                    unit = s.ante if d == 0 else s.ante_down if d == 1 else min(s.ante, s.ante_down)  # _bet_unit
+                    events.append(_new(Event, (_K_BET, p, m * unit, (), (d, m))))
                     pending.pop(0)
                     if not pending:
                         self._phase = _REVEAL_PHASES[d]

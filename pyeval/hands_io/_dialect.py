@@ -111,7 +111,7 @@ class StarsDialect:
     is chat: a room whose actions have no colon), ``spaced`` (kinds of action also written ``NAME verb``
     by a room whose separator is another), ``acts`` (pattern, kind) in order (kinds: ``sb bb both
     straddle button_blind dead ante fold check call bet raise complete bring_in discard pat show muck
-    cashout collect return hole sitout show_hole muck_known raise_by allin_add call_to``; None or ``"info"``: a
+    cashout collect return hole sitout show_hole muck_known raise_by allin_add call_to double_bet``; None or ``"info"``: a
     line that carries no chips), ``collect``, ``uncalled``, ``button`` (a body line naming the button
     seat), ``board_line`` (a board dealt without a section line), ``sections`` (the room's section
     names -> PokerStars'), ``hole`` (the sections dealing the hole cards), ``skip`` (sections that change
@@ -121,7 +121,8 @@ class StarsDialect:
     Settlement: ``games`` (the variant stems read; None: all), ``implicit_returns`` (an uncalled bet
     whose return is unwritten is derived from the total pot: PokerStars before 2008),
     ``derive_returns`` (derived from the acts, :func:`pyeval.hands_io._settle.return_implicit`),
-    ``returns_in_collect`` (the collected amount includes it), ``net_total`` (the printed total pot is
+    ``returns_in_collect`` (the collected amount includes it), ``implicit_total`` (derive it only
+    when the printed total pot is every chip put in, the bet nobody called included), ``net_total`` (the printed total pot is
     after the rake), ``derived_rake`` (no rake printed: the pot less what was collected),
     ``summary_collect`` (a summary line saying what a player collected: groups ``n``, ``a``),
     ``defer_posts`` (:func:`pyeval.hands_io._settle.defer_extra_blinds`), ``idle_out`` (a seated
@@ -132,7 +133,8 @@ class StarsDialect:
     unreplayable, with the reason: the hand is refused with it), ``button_mark`` (the button is the
     seat whose seat line's rest matches it), ``board_summary`` (a record may print no street lines:
     each street begins as a betting round closes, its cards from the summary's ``Board [..]``,
-    :func:`pyeval.hands_io._repairs.implicit_streets`)."""
+    :func:`pyeval.hands_io._repairs.implicit_streets`), ``stud_by_deal`` (stud streets written without a
+    line: a street begins when a player is dealt a card beyond the current street's)."""
 
     venue: str
     header: re.Pattern[str]
@@ -173,9 +175,11 @@ class StarsDialect:
     idle_out: bool = False
     tables_all_ins: bool = False
     summary: bool = False
+    implicit_total: bool = False
     refuse: tuple[tuple[re.Pattern[str], str], ...] = ()
     button_mark: re.Pattern[str] | None = None
     board_summary: bool = False
+    stud_by_deal: bool = False
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 

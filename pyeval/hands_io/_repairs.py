@@ -75,9 +75,10 @@ def raise_over_all_in(raw: RawHand, stacks: dict[str, int]) -> None:
         if a.kind == "street" and a.extra != "HOLE CARDS":
             street = {}
         elif a.kind in ("raise", "bet") and a.name in stacks:
-            others = [n for n in stacks if n != a.name and n not in folded and n in put]
+            dealt = {x.name for x in raw.seats} or set(stacks)  # (every player dealt in, acted yet or not)
+            others = [n for n in dealt if n in stacks and n != a.name and n not in folded]
             top = max((street.get(n, 0) for n in others), default=0)
-            if others and all(put[n] >= stacks[n] for n in others) and a.amount > top >= street.get(a.name, 0):
+            if others and all(put.get(n, 0) >= stacks[n] for n in others) and a.amount > top >= street.get(a.name, 0):
                 excess = a.amount - top
                 r = next((q for q in range(len(raw.acts) - 1, k, -1) if raw.acts[q].kind == "return"
                           and raw.acts[q].name == a.name and raw.acts[q].amount >= excess), None)
@@ -105,13 +106,17 @@ def raise_over_all_in(raw: RawHand, stacks: dict[str, int]) -> None:
 
 def posted_blind(raw: RawHand, stacks: dict[str, int]) -> None:
     """A big blind posted below the header's (a tournament level written with the next level's
-    blinds): the posted one sets the minimum bet, unless its poster was all-in for it."""
+    blinds: the small blind posted is below the header's too): the posted one sets the minimum bet,
+    unless its poster was all-in for it. A fixed-limit level giving the blinds (the big blind posted
+    is the header's big bet): the small bet is the big blind."""
     bb = next((a for a in raw.acts if a.kind == "post" and a.extra == "bb"), None)
     stack = stacks.get(bb.name, 0) if bb is not None else 0
     if bb is not None and raw.game[0] == "F" and raw.small_bet and bb.amount == raw.big_bet != raw.small_bet:
         raw.notes.append(f"the big blind posted is the header's big bet ({bb.amount}): the header gives the blinds")
         raw.small_bet, raw.big_bet = bb.amount, 2 * bb.amount
         raw.small_blind, raw.big_blind = bb.amount // 2, bb.amount
-    if bb is not None and raw.game[0] != "F" and raw.min_bet and 0 < bb.amount < raw.min_bet < stack:
+    sb = next((a for a in raw.acts if a.kind == "post" and a.extra == "sb"), None)
+    lower = sb is not None and raw.small_blind is not None and sb.amount < raw.small_blind  # both blinds lower
+    if bb is not None and raw.game[0] != "F" and raw.min_bet and lower and 0 < bb.amount < raw.min_bet < stack:
         raw.notes.append(f"the big blind posted is {bb.amount}, the header's {raw.min_bet}: the posted one used")
         raw.min_bet = raw.big_blind = bb.amount

@@ -26,7 +26,8 @@ def chips_in(raw: RawHand) -> dict[str, int]:
             put[a.name] = put.get(a.name, 0) + a.amount
         elif a.kind in ("post", "call", "check", "bring_in"):
             put[a.name] = put.get(a.name, 0) + a.amount
-            live = min(a.amount, raw.big_blind or a.amount) if a.extra == "both" else a.amount
+            live = (min(a.amount, raw.big_blind or a.amount) if a.extra == "both"
+                    else 0 if a.kind == "post" and a.extra == "dead" else a.amount)  # dead money is no bet
             street[a.name] = street.get(a.name, 0) + live
         elif a.kind in ("bet", "raise", "complete"):
             put[a.name] = put.get(a.name, 0) + a.amount - street.get(a.name, 0)
@@ -78,12 +79,11 @@ def derive_rake(raw: RawHand) -> None:
 
 
 def defer_extra_blinds(raw: RawHand) -> None:
-    """A big blind posted out of turn (a player joining the game) before the blinds' run: PHH and
-    the engine know only the run of blinds from the small blind on, so such a live post is kept
-    as the poster's first action instead (a check becomes a call of the post, a call or raise
-    includes it: the same chips in the pot), noted. A poster who then folds is left as recorded."""
+    """A big blind posted out of turn (a player coming in) besides the blinds' run from the small
+    blind on: a blind posted to come in (``post`` ``extra="both"``: live up to the big blind, PHH
+    ``_live_blinds``, any more dead, ``_dead_blinds``; replayed by
+    :meth:`pyeval.poker.Round.post_extra_blind`, decision 029)."""
     posts = [k for k, a in enumerate(raw.acts) if a.kind == "post" and a.extra in ("sb", "bb")]
-    seen: set[str] = set()
     normal: list[int] = []
     for k in posts:
         a = raw.acts[k]
@@ -91,21 +91,7 @@ def defer_extra_blinds(raw: RawHand) -> None:
             normal.append(k)
         elif not normal and a.extra == "bb":  # no small blind: the big blind opens the run
             normal.append(k)
-            seen.add("sb")
-    drop: list[int] = []
     for k in posts:
         a = raw.acts[k]
-        if k in normal or a.extra != "bb":
-            continue
-        first = next((q for q in range(k + 1, len(raw.acts)) if raw.acts[q].name == a.name
-                      and raw.acts[q].kind in ("fold", "check", "call", "bet", "raise")), None)
-        if first is None or raw.acts[first].kind == "fold" or any(
-                raw.acts[q].kind == "street" and raw.acts[q].extra != "HOLE CARDS" for q in range(k, first)):
-            continue
-        f = raw.acts[first]
-        if f.kind in ("check", "call"):
-            raw.acts[first] = f._replace(kind="call", amount=f.amount + a.amount)
-        drop.append(k)
-        raw.notes.append(f"{a.name} posted {a.amount} out of turn (line {a.line}): kept in his first action")
-    for k in reversed(drop):
-        del raw.acts[k]
+        if k not in normal and a.extra == "bb":
+            raw.acts[k] = a._replace(extra="both")  # live up to the big blind, any more dead

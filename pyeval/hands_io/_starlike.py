@@ -25,7 +25,7 @@ __all__ = ["Room", "parse_hand", "split", "looks_like", "acts", "chips_in", "imp
            "defer_extra_blinds", "derive_rake", "FLOP_GAMES"]
 
 #: The variant stems the Stars-variant rooms are read for (their stud and draw layouts are not known yet).
-FLOP_GAMES = ("T", "O", "O/8", "5O", "5O/8", "S")
+FLOP_GAMES = ("T", "O", "O/8", "5O", "5O/8", "6O", "6O/8", "S")
 
 
 def Room(*, venue: str, first: re.Pattern[str], header: re.Pattern[str], table: re.Pattern[str] | None,

@@ -137,6 +137,7 @@ class _Body:
         self.total_lines: list[str] = []
         self.summary_board: list[int] = []
         self.prev_line, self.dup = "", False  # the line before; this line repeats it
+        self.double_bet = 0  # the first double bet on 4th street (stud)
 
     def amt(self, text: str, no: int) -> int:
         return amount(self.d.clean(text) if self.d.clean else text, self.raw.scale, self.raw, no)
@@ -158,6 +159,8 @@ class _Body:
             for nm, a, no in self.summary_wins:
                 if a or nm not in self.seats.marked_out:  # (BetOnline: "collected (0.00)" for a seat not dealt in)
                     raw.add("collect", nm, a, line=no)
+        if self.stud and raw.game[0] == "F" and not raw.small_bet:
+            self.stud_limits()
         if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
             raw.bring_in = max(1, raw.small_bet // 4)
             raw.notes.append(f"the bring-in was completed at once: its size is not recorded ({raw.bring_in} assumed)")
@@ -165,8 +168,12 @@ class _Body:
             raw.small_bet = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or \
                 2 * max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "sb"), default=0)  # bb all-in
             raw.big_bet = 2 * raw.small_bet
+            raw.big_blind = raw.big_blind or raw.small_bet  # (what a blind posted to come in is measured by)
             if not raw.small_bet:
                 raise raw.fail("a fixed-limit hand without stakes or a big blind: its limits are unknown", self.start)
+        if raw.game[0] != "F" and raw.big_blind is None:  # no stakes written: the blinds posted
+            raw.big_blind = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or None
+            raw.min_bet = raw.min_bet or raw.big_blind
         stacks = {x.name: x.stack for x in self.seats.seated}
         if not self.stud and not self.draw:
             posted_blind(raw, stacks)
@@ -183,12 +190,30 @@ class _Body:
         if (raw.tournament is not None and not d.tables_all_ins and not raw.dealt_sitting_out
                 and any(a.kind == "muck" for a in raw.acts) and self.all_in()):
             # the room let a hand be mucked at an all-in in a tournament (PokerStars before it tabled
-            # every hand then): the engine's tournament mode would refuse the muck, so the hand
-            # replays without that mode (its other rules change nothing here: no rake, one board)
-            raw.table_rules["tournament"] = False
+            # every hand then): replayed under the room's rule (PokerRules.tournament_all_in_show,
+            # decision 029), still in tournament mode
+            raw.table_rules["tournament_all_in_show"] = False
             raw.notes.append("a hand was mucked in a tournament: replayed without tournament mode's rule that "
                              "every hand is tabled at an all-in (the room did not apply it)")
         self.settle()
+
+    def stud_limits(self) -> None:
+        """A stud hand whose record gives no stakes (Bovada): the big bet is the first bet of 5th
+        street on, the small bet half of it (or the completion of 3rd street, the first bet of 4th,
+        or twice the bring-in when nobody bet), noted."""
+        raw = self.raw
+        street, first = -1, {}
+        for a in raw.acts:
+            if a.kind == "street":
+                street += 1
+            elif a.kind in ("bet", "raise", "complete") and street not in first:
+                first[street] = a.amount
+        big = self.double_bet or next((v for k, v in sorted(first.items()) if k >= 2), None)  # (4th: doubled?)
+        small = big // 2 if big else first.get(0) or first.get(1) or 2 * (raw.bring_in or 0)
+        if not small:
+            raise raw.fail("a stud hand without stakes, bets or a bring-in: its limits are unknown", self.start)
+        raw.small_bet, raw.big_bet = small, big or 2 * small
+        raw.notes.append(f"no stakes written: the limits {raw.small_bet}/{raw.big_bet} from the bets made")
 
     def stacks(self) -> dict[str, int]:
         """Each seated player's starting stack by name."""
@@ -202,7 +227,8 @@ class _Body:
     def settle(self) -> None:
         """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
         raw, d = self.raw, self.d
-        if d.derive_returns and not self.returned:
+        if d.derive_returns and not self.returned and (
+                raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(chips_in(raw).values())):
             return_implicit(raw, d.returns_in_collect)
         if not self.stud and not self.draw:
             raise_over_all_in(raw, {x.name: x.stack for x in self.seats.seated})
@@ -361,6 +387,9 @@ class _Body:
         who, new = dealt_to(raw, line, self.names, no)
         if self.stud:
             have = self.stud_cards.setdefault(who, [])
+            full = sum(dn + up for dn, up in self.stud_spec[:self.street + 1])
+            if self.d.stud_by_deal and 0 <= self.street < len(self.stud_spec) - 1 and len(have) >= full:
+                self.next_street(self.street + 1, _STUD_STREETS[self.street + 1], no)  # a street without a line
             down, up = self.stud_spec[self.street] if 0 <= self.street < len(self.stud_spec) else (0, 1)
             if len(new) == down + up:
                 have += new
@@ -418,12 +447,17 @@ class _Body:
         elif kind in ("sb", "bb") and any(x.kind == "post" and x.name == nm and x.extra == kind and x.amount == a
                                           for x in raw.acts):  # the same blind twice: a line written again
             raw.notes.append(f"{nm}'s {kind} post of {a} written again (line {no}): read once")
+        elif kind in ("sb", "bb") and self.stud:  # a blind in stud: the bring-in (Bovada's "Big blind/Bring in")
+            self.act(nm, "bring_in", gd, no)
         elif kind in _POSTS:
             raw.add("post", nm, a, line=no, extra=_POSTS[kind])
             self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
-        elif kind == "dead":  # a dead blind goes in the pot, not the bet (PHH has no dead blinds: an ante)
-            raw.add("ante", nm, a, line=no)
-            raw.notes.append(f"{nm} posted a dead blind of {a} (line {no}): kept as his ante")
+        elif kind == "dead":  # a dead blind goes in the pot, not the bet (PHH _dead_blinds); more than the
+            # big blind: a big blind and a dead small blind posted together (Bovada's "Posts dead chip $30")
+            bb = raw.big_blind or max((x.amount for x in raw.acts if x.kind == "post" and x.extra == "bb"), default=0)
+            raw.add("post", nm, a, line=no, extra="both" if bb and a > bb else "dead")
+            if bb and a > bb:
+                self.cur_bet[nm] = self.cur_bet.get(nm, 0) + bb
         elif kind == "bring_in":
             if raw.bring_in is None:
                 raw.bring_in = a
@@ -434,6 +468,9 @@ class _Body:
             raw.add("discard", nm, number(gd.get("n"), "the number of cards discarded", raw, no, 0, 52), cs, line=no)
         elif kind in ("pat", "cashout"):
             raw.add("discard" if kind == "pat" else "cashout", nm, a, line=no)
+        elif kind == "double_bet":  # a big bet on 4th street (an open pair): it gives the big bet
+            self.double_bet = self.double_bet or a
+            common_action(raw, nm, "bet", a, None, no, self.cur_bet)
         elif kind == "call_to":  # a call written as the street total it brings the caller to
             common_action(raw, nm, "call", max(0, a - self.cur_bet.get(nm, 0)), None, no, self.cur_bet)
         elif kind in ("raise_by", "allin_add"):  # the chips the action adds: a call, bet or raise

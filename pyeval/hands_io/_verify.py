@@ -16,8 +16,8 @@ class Verification:
 
     ``ok``: the replay reproduces the record's pot, who won and how much (after the recorded rake,
     jackpot and fees, which the replay takes), exactly. ``problems``: why not, one sentence each (the
-    hand is never changed to agree). ``notes``: what the record has that is not replayed (dead
-    blinds, runs, cash-outs). ``replayed``: the stacks the replay ends with (PHH order, in units of
+    hand is never changed to agree). ``notes``: what the record has that is not replayed, or
+    derived (cash-outs, an implicit return, a derived rake). ``replayed``: the stacks the replay ends with (PHH order, in units of
     ``1/hh.unit_scale`` chip), or None when it could not run.
     """
 

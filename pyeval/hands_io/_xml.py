@@ -15,12 +15,12 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-__all__ = ["XMLRefused", "parse_xml", "MAX_XML_CHARS", "close_cut"]
+__all__ = ["MAX_XML_CHARS", "XMLRefused", "close_cut", "parse_xml"]
 
 #: The longest XML text parsed at once (one hand of a room's file; a session header).
 MAX_XML_CHARS = 4_000_000
 
-_DECLARATION = re.compile(r"<!\s*(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST)", re.I)
+_DECLARATION = re.compile(r"<!\s*(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST)", re.IGNORECASE)
 
 
 class XMLRefused(ValueError):

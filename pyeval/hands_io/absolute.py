@@ -18,14 +18,29 @@ __all__ = ["ROOM"]
 
 _A = r"(?P<a>[^\s|]+)"
 
+def _prepare(line: str) -> str:
+    """A line as the patterns read it: ``Normal`` stakes are fixed limit; ``Posts $1 dead $0.50`` (a
+    big blind posted to come in with a dead small blind) is one post of both."""
+    line = re.sub(r"^(Stage #.*?)\bNormal (?=[$\d])", r"\1Limit ", line)
+    line = re.sub(r" \((?:Timeout|Preselection)\)\s*$", "", line)  # how the action was taken
+    m = re.match(r"^(.+) - Posts (\$?)([\d.,]+) dead \$?([\d.,]+)\s*$", line)
+    if m:
+        cents = round(100 * (float(m.group(3).replace(",", "")) + float(m.group(4).replace(",", ""))))
+        return f"{m.group(1)} - posts small & big blinds {m.group(2)}{cents // 100}.{cents % 100:02d}"
+    return line
+
+
 ROOM = Room(
     venue="Absolute Poker",
     first=re.compile(r"^Stage #[A-Z]?\d+:? "),
     header=re.compile(
-        r"^Stage #(?P<id>[A-Z]?\d+):? (?:Tourney ID (?P<tour>\d+) )?(?P<game>Holdem|HOLDEM|Omaha Hi-Lo|Omaha)\s+"
+        r"^Stage #(?P<id>[A-Z]?\d+):? (?:Tourney ID (?P<tour>\d+) )?(?P<game>Holdem|HOLDEM|Omaha Hi-Lo|Omaha Hi/Lo|Omaha|"
+        r"Seven Card Hi/Lo|Seven Card|Razz)(?: \(1 on 1\))?\s+"
         r"(?:Multi Normal Tournament |Normal Tournament |NORMAL )?(?P<struct>No Limit|Pot Limit|Limit)?\s*"
-        r"(?P<stakes>[^\s,]*)(?:, [^-]*? ante)? - (?P<y>\d{4})-(?P<mo>\d\d)-(?P<d>\d\d) "
+        r"(?P<stakes>[^\s,]*)(?:, [^-]*? ante)?(?: \(7-2\)| Turbo)?\s* - (?P<y>\d{4})-(?P<mo>\d\d)-(?P<d>\d\d) "
         r"(?P<H>\d\d):(?P<M>\d\d):(?P<S>\d\d)"),
+    prepare=_prepare,
+    refuse=((re.compile(r"^.+ Collects \S+ from 72 proposition pot\s*$"), "the 7-2 proposition is paid outside the pot"),),
     table=re.compile(r"^Table: (?P<table>.*?) \((?:Real|Play) Money\) Seat #(?P<button>\d+) is the dealer\s*$"),
     seat=re.compile(r"^Seat (?P<seat>\d+) - (?P<name>.*) \((?P<stack>[^()]*?) in chips\)(?P<rest>.*)$"),
     sep=" - ",
@@ -34,8 +49,9 @@ ROOM = Room(
         (r"^Ante " + _A + r"\s*$", "ante"),
         (r"^Posts small blind " + _A + r"\s*$", "sb"),
         (r"^Posts big blind " + _A + r"\s*$", "bb"),
-        (r"^Folds(?: \(Fold & Show \[(?P<c>[^\]]*)\]\))?\s*$", "fold"),
-        (r"^Checks\s*$", "check"),
+        (r"^Folds(?: \(Fold & Show \[(?P<c>[^\]]*)\]\)| \((?:Timeout|Preselection)\))?\s*$", "fold"),
+        (r"^Checks(?: \((?:Timeout|Preselection)\))?\s*$", "check"),
+        (r"^Posts " + _A + r"\s*$", "bb"),
         (r"^Calls " + _A + r"\s*$", "call"),
         (r"^Bets " + _A + r"\s*$", "bet"),
         (r"^(?:Raises|All-In\(Raise\)) \S+ to " + _A + r"\s*$", "raise"),

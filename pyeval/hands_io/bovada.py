@@ -15,6 +15,7 @@ line for a bet nobody called: the result and the total pot count it.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ._starlike import Room, acts
@@ -23,6 +24,14 @@ __all__ = ["ROOM"]
 
 _A = r"(?P<a>[^\s|]+)"
 _T = r"(?:\s*\((?:timeout|auth|disconnect|auth-disconnect|Blind Disconnected)\))?"
+
+def _prepare(line: str) -> str:
+    """A line as the patterns read it: the hero mark dropped; stud's ``Seat+1: $0.57 in chips`` (no
+    name: the seat is the name) as a seat line; ``NAME : Card dealt to a spot [..]`` as ``Dealt to``."""
+    line = re.sub(r"^Seat\+(\d+)(?: \[ME\])?: (.*) in chips\s*$", r"Seat \1: Seat+\1 (\2 in chips)", line)
+    line = re.sub(r"\s+\[ME\](?= :| \()", "", line)
+    return re.sub(r"^(.+?) : Card dealt to a spot (\[[^\]]*\])\s*$", r"Dealt to \1 \2", line)
+
 
 ROOM = Room(
     venue="Bovada",
@@ -38,12 +47,14 @@ ROOM = Room(
     sep=" : ",
     actions=acts(extra=(
         (r"^(?:Ante/)?Small [Bb]lind " + _A + r"\s*$", "sb"),
-        (r"^Big [Bb]lind(?:/Bring in)? " + _A + r"\s*$", "bb"),
+        (r"^Big [Bb]lind(?:/Bring in)?" + _T + r" " + _A + r"\s*$", "bb"),
         (r"^Posts chip " + _A + r"\s*$", "bb"),
         (r"^Posts dead chip " + _A + r"\s*$", "dead"),
         (r"^Ante chip " + _A + r"\s*$", "ante"),
         (r"^(?:Sit out|Sitout.*|Seat sit out)\s*$", "sitout"),
         (r"^Card dealt to a spot \[(?P<c>[^\]]*)\]\s*$", "hole"),
+        (r"^Bring_in chip " + _A + r"\s*$", "bring_in"),
+        (r"^(?:D|Double) bets " + _A + r"\s*$", "double_bet"),
         (r"^Folds? & [Ss]hows \[(?P<c>[^\]]*)\].*$", "fold"),
         (r"^Folds?" + _T + r"\s*$", "fold"),
         (r"^Checks" + _T + r"\s*$", "check"),
@@ -63,7 +74,7 @@ ROOM = Room(
     info=re.compile(r"^(?:(?:Player|Seating) Info: .*|(?:.+ : )?(?:Enter\(Auto\)|Leave\(Auto\)|Table enter user|Table leave user|Seat stand|Seat re-join|"
                     r"Seat sit down|Table deposit .*|Set dealer.*|Re-join|Stand)\s*)$"),
     others=re.compile(r"^(?:.+ : )?(?:Sit out|Sitout.*|Seat sit out)\s*$"),
-    prepare=lambda line: re.sub(r"\s+\[ME\](?= :| \()", "", line),
+    prepare=_prepare,
     button_name=re.compile(r"^Dealer$"),
     first_name=re.compile(r"^Small Blind$"),
     derived_rake=True,
@@ -72,3 +83,7 @@ ROOM = Room(
     seats_in_order=True,
     board_summary=True,
 )
+#: Stud as well (its street lines are left out: ``stud_by_deal``).
+ROOM = dataclasses.replace(ROOM, games=None, stud_by_deal=True, sections=(
+    ("3RD STREET", "3rd STREET"), ("4TH STREET", "4th STREET"), ("5TH STREET", "5th STREET"),
+    ("6TH STREET", "6th STREET"), ("7TH STREET", "RIVER")))

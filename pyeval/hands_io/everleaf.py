@@ -21,11 +21,13 @@ Layout (read from the network's exports, 2009-2019)::
     NAME wins $ 0.25 USD from main pot         ("wins  high ($ 0.95 USD) from main pot")
 
 The room prints no total pot and no rake: the rake is the pot less what was won (noted as derived),
-and a bet nobody called is derived from the acts (the winner's amount leaves it out). Stud hands
-are refused as a game this reader does not read yet.
+and a bet nobody called is derived from the acts (the winner's amount leaves it out). Stud streets
+are ``**** dealing 4th street ****``, the bring-in ``NAME posts bring-in $0.02.``; its cards are
+mostly not shown.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ._dialect import StarsDialect
@@ -105,6 +107,9 @@ def _prepare(line: str) -> str:
     without a colon, a seat with no stack (``( new player )``, ``( All-in )``) sitting out."""
     line = re.sub(r"ˆ(?= ?\d)", "€", line)  # the euro sign of some files, mis-encoded
     line = re.sub(r"^\*\* Dealing down cards \*\*", "*** HOLE CARDS ***", line)
+    line = re.sub(r"^\*{2,4} [Dd]ealing (\d)(?:st|nd|rd|th) [Ss]treet \*{2,4}", r"*** \1th STREET ***", line)
+    line = re.sub(r"^\*{4} dealing river \*{4}", "*** RIVER ***", line)
+    line = re.sub(r"^(\S+):? posts bring-in ([$€£]?\d+(?:\.\d+)?)\.?\s*$", r"\1 brings in for \2", line)
     line = re.sub(r"^\*\* Dealing (Flop|Turn|River) \*\*", lambda m: f"*** {m.group(1).upper()} ***", line)
     line = _CARDS.sub(lambda m: "[" + " ".join(re.findall(r"[2-9TJQKA][cdhs]", m.group(1))) + "]", line)
     if line.startswith("Seat "):
@@ -126,12 +131,17 @@ ROOM = Room(
     prepare=_prepare,
     actions=acts(extra=(
         (r"^posts ante " + _A + r"\s*$", "ante"),
+        (r"^brings in for " + _A + r"\s*$", "bring_in"),
+        (r"^completes to (?P<a>[$€£]?\d+(?:\.\d+)?)\.?\s*$", "complete"),
         (r"^raises " + _A + r"\s*$", "raise_by"),
         (r"^wins\s+(?:high\s+|low\s+)?" + _A + r"(?:\s+chips)?\s+from (?:main|side) pot.*$", "collect"),
         (r"^(?:does not show cards|has disconnected.*|has been reseated to this table|has joined the table|"
          r"has left the table|sits out|is sitting out|has returned)\s*$", None),
     )),
     derived_rake=True,
+    sections=(("7th STREET", "RIVER"),),
     chat_colon=True,  # (after prepare no action keeps a colon: "NAME: text" is chat)
     info=re.compile(r"[a-z][a-z ,]*\[[^\]]*\]"),  # the end of a long "wins ... with ..." line, wrapped
 )
+#: Stud as well (``**** dealing 4th street ****``).
+ROOM = dataclasses.replace(ROOM, games=None)

@@ -23,13 +23,14 @@ import xml.etree.ElementTree as ET
 from typing import Any, NamedTuple
 
 from ._limits import room_time
+from ._betting import untabled_all_in
 from ._model import MAX_SEAT, RawHand, Seat, amount, cards, number
-from ._starlike import chips_in, defer_extra_blinds, implicit_return, return_implicit
+from ._settle import chips_in, defer_extra_blinds, implicit_return, return_implicit
 from ._xml import XMLRefused, close_cut, parse_xml
 
 __all__ = ["parse_game", "split", "looks_like"]
 
-_GAMES = [(r"^(?:texas )?hold'?em\s*(?:nl|sl|бл|no ?limit)\b", "NT"), (r"holdem\s*pl|holdem pot ?limit", "PT"),
+_GAMES = [(r"^six plus hold'?em\s*(?:nl|no ?limit)\b", "N6P"), (r"^(?:texas )?hold'?em\s*(?:nl|sl|бл|no ?limit)\b", "NT"), (r"holdem\s*pl|holdem pot ?limit", "PT"),
           (r"holdem\s*(?:fl|l)\b|holdem limit|holdem fixed|^LH\b.*\blimit\b", "FT"), (r"omaha\s*hi[- /]?lo\s*pl|omaha hi-lo pot ?limit", "PO/8"),
           (r"omaha\s*pl|omaha pot ?limit", "PO"), (r"omaha\s*hi[- /]?lo\s*(?:fl|l)\b|omaha hi-lo limit", "FO/8"),
           (r"omaha\s*(?:fl|l)\b|omaha limit", "FO")]
@@ -105,22 +106,7 @@ def parse_game(lines: list[str], start: int = 1, source: str = "") -> RawHand:
             the line is the game's first line (plus the XML parser's own line within it).
     """
     raw = RawHand(venue="iPoker Network", source=source, line=start)
-    try:
-        general = parse_xml(lines[0])
-    except XMLRefused as exc:
-        raise raw.fail(f"the session's <general>: {exc.reason}", start) from None
-    text = lines[1]
-    if "</game>" not in text:  # the file ends inside this game: read the rounds it holds
-        cut = close_cut(text, "</round>", "</game>")
-        if cut is None:
-            raise raw.fail("the file ends inside this game, before any of its rounds is complete (a cut file)", start)
-        text = cut
-        raw.notes.append("the file ends inside this game: read up to its last complete round (the room's per-player "
-                         "figures, written first, check that the hand was complete)")
-    try:
-        game = parse_xml(text)
-    except XMLRefused as exc:
-        raise raw.fail(exc.reason, start + max(exc.line - 1, 0)) from None
+    general, game = _xml(raw, lines, start)
     raw.hand_id = game.get("gamecode")
     events = _events(raw, game, start)
     _session(raw, general, game, events, start)
@@ -138,7 +124,29 @@ def parse_game(lines: list[str], start: int = 1, source: str = "") -> RawHand:
             if nm in raw.hole and -1 not in raw.hole[nm]:
                 raw.add("show", nm, cards=tuple(raw.hole[nm]), line=start)
     _settle(raw, bets, start)
+    untabled_all_in(raw)
     return raw
+
+
+def _xml(raw: RawHand, lines: list[str], start: int) -> tuple[ET.Element, ET.Element]:
+    """The session's ``<general>`` and the game, parsed safely; a game the file's end cuts short is
+    read up to its last complete round (noted), or reported when it has none."""
+    try:
+        general = parse_xml(lines[0])
+    except XMLRefused as exc:
+        raise raw.fail(f"the session's <general>: {exc.reason}", start) from None
+    text = lines[1]
+    if "</game>" not in text:  # the file ends inside this game: read the rounds it holds
+        cut = close_cut(text, "</round>", "</game>")
+        if cut is None:
+            raise raw.fail("the file ends mid-hand (a cut file), before any of its rounds is complete", start)
+        text = cut
+        raw.notes.append("the file ends inside this game: read up to its last complete round (the room's per-player "
+                         "figures, written first, check that the hand was complete)")
+    try:
+        return general, parse_xml(text)
+    except XMLRefused as exc:
+        raise raw.fail(exc.reason, start + max(exc.line - 1, 0)) from None
 
 
 class _Bets(NamedTuple):

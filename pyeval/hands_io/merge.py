@@ -27,12 +27,13 @@ import re
 import xml.etree.ElementTree as ET
 from typing import NamedTuple
 
+from ._betting import untabled_all_in
 from ._limits import room_time
 from ._model import RawHand, Seat, amount, cards, number
-from ._starlike import chips_in, defer_extra_blinds, return_implicit
+from ._settle import chips_in, defer_extra_blinds, return_implicit
 from ._xml import XMLRefused, parse_xml
 
-__all__ = ["looks_like", "split", "parse_hand"]
+__all__ = ["looks_like", "parse_hand", "split"]
 
 #: The description's game names (``Tournament`` taken off) -> PHH stem, or None with the reason.
 _GAMES: dict[str, str | None] = {"holdem": "T", "omaha": "O", "omaha h/l8": "O/8", "7-stud": "7S",
@@ -101,26 +102,55 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     """
     raw = RawHand(venue="Merge Gaming Network", source=source, line=start)
     if "</game>" not in lines[1]:
-        raise raw.fail("the file ends inside this hand (a cut file): the hand is not complete", start)
+        raise raw.fail("the file ends mid-hand (a cut file): the hand is not complete", start)
     try:
         desc, game = parse_xml(lines[0]), parse_xml(lines[1])
     except XMLRefused as exc:
         raise raw.fail(exc.reason, start + max(exc.line - 1, 0)) from None
     if any(r.get("id") == "GAME_CANCELLED" for r in game.iter("round")):
-        raise raw.fail("the room cancelled this hand (GAME_CANCELLED): no hand was played", start)
+        raise raw.fail("the room cancelled the hand (GAME_CANCELLED): no hand was played", start)
     _header(raw, desc, game, start)
     seats = _seats(raw, game, start)
     _Reader(raw, game, seats, start).run()
+    untabled_all_in(raw)
     return raw
 
 
 def _header(raw: RawHand, desc: ET.Element, game: ET.Element, start: int) -> None:
     """Game, structure, hand number, table, time, tournament and units."""
-    kind = (desc.get("type") or "").strip()
     stakes = (game.get("stakes") or desc.get("stakes") or "").strip()
     data = (game.get("data") or "").split("|")
-    name = re.sub(r"\s*tournament$", "", kind, flags=re.I).lower()
+    kind = (desc.get("type") or "").strip()
     tour = kind.lower().endswith("tournament") or (len(data) >= 5 and data[4].strip() == "true")
+    raw.game = _game_code(raw, kind, stakes, game, start)
+    raw.hand_id = game.get("id")
+    if len(data) >= 2:
+        raw.table = data[1].strip() or None
+    raw.tournament = (data[2].strip() if len(data) >= 3 else "") or "?" if tour else None
+    amounts = [v for el in game.iter() for k, v in el.attrib.items() if k in ("balance", "amount")]
+    if not tour and game.get("realmoney") != "false":
+        raw.scale, raw.currency, raw.currency_symbol = 100, "USD", "$"
+    elif any(re.search(r"\.\d*[1-9]", a) for a in amounts):
+        raw.scale = 100
+        raw.notes.append("chips are written with hundredths: amounts are in hundredths of a chip")
+    blinds = re.findall(r"(\d[\d,]*(?:\.\d+)?)", stakes)
+    if len(blinds) >= 2:
+        lo, hi = amount(blinds[-2], raw.scale, raw, start), amount(blinds[-1], raw.scale, raw, start)
+        if raw.game[0] == "F":
+            raw.small_bet, raw.big_bet = lo, hi
+        else:
+            raw.small_blind, raw.big_blind, raw.min_bet = lo, hi, hi
+    t = (game.get("starttime") or "").strip()
+    m = re.match(r"(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$", t) or re.match(
+        r"(\d{4})/(\d{2})/(\d{2}) (\d{1,2}):(\d{2}):(\d{2})", t)
+    if m:
+        raw.time = room_time(m.groups(), raw.fail, start)
+
+
+def _game_code(raw: RawHand, kind: str, stakes: str, game: ET.Element, start: int) -> str:
+    """The PHH code of the description's game and stakes (a HORSE hand's own game by its
+    ``multigametype``), or the per-hand "game not supported" with the reason."""
+    name = re.sub(r"\s*tournament$", "", kind, flags=re.IGNORECASE).lower()
     if name not in _GAMES:
         raise raw.fail(f"game not supported: {kind!r} is not a game pyeval knows", start)
     stem = _GAMES[name]
@@ -136,30 +166,7 @@ def _header(raw: RawHand, desc: ET.Element, game: ET.Element, start: int) -> Non
         raise raw.fail(f"no betting structure in the stakes {stakes!r}", start)
     if not struct:
         raise raw.fail(f"game not supported: {kind} {stakes} (half pot limit has no pyeval structure)", start)
-    raw.game = struct + stem
-    raw.hand_id = game.get("id")
-    if len(data) >= 2:
-        raw.table = data[1].strip() or None
-    raw.tournament = (data[2].strip() if len(data) >= 3 else "") or "?" if tour else None
-    amounts = [v for el in game.iter() for k, v in el.attrib.items() if k in ("balance", "amount")]
-    fractions = any(re.search(r"\.\d*[1-9]", a) for a in amounts)
-    if not tour and game.get("realmoney") != "false":
-        raw.scale, raw.currency, raw.currency_symbol = 100, "USD", "$"
-    elif fractions:
-        raw.scale = 100
-        raw.notes.append("chips are written with hundredths: amounts are in hundredths of a chip")
-    blinds = re.findall(r"(\d[\d,]*(?:\.\d+)?)", stakes)
-    if len(blinds) >= 2:
-        lo, hi = amount(blinds[-2], raw.scale, raw, start), amount(blinds[-1], raw.scale, raw, start)
-        if struct == "F":
-            raw.small_bet, raw.big_bet = lo, hi
-        else:
-            raw.small_blind, raw.big_blind, raw.min_bet = lo, hi, hi
-    t = (game.get("starttime") or "").strip()
-    m = re.match(r"(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$", t) or re.match(
-        r"(\d{4})/(\d{2})/(\d{2}) (\d{1,2}):(\d{2}):(\d{2})", t)
-    if m:
-        raw.time = room_time(m.groups(), raw.fail, start)
+    return struct + stem
 
 
 def _seats(raw: RawHand, game: ET.Element, start: int) -> dict[int, str]:
@@ -268,31 +275,33 @@ class _Reader:
             self.cur = {}
 
     def round(self, r: ET.Element) -> None:
-        raw, rid = self.raw, r.get("id") or ""
+        rid = r.get("id") or ""
         for c in r.findall("cards"):
             self.cards_el(c, rid)
-        if rid in ("PREFLOP", "PRE_FIRST_DRAW") or (rid in ("BRING_IN", "THIRD_STREET") and not self.street_open):
-            if not self.street_open:
-                self.street_open = True
-                self.open_street("HOLE CARDS")
-        elif rid in _BOARD_ROUNDS or (self.stud and rid in _STUD_ROUNDS[2:]):
-            if rid in _BOARD_ROUNDS:
-                comm = [c for c in r.findall("cards") if c.get("type") == "COMMUNITY"]
-                full = self.card_list(comm[-1].get("cards"), False) if comm else []
-                new = full[len(self.board):]
-                if not new:
-                    raise raw.fail(f"the {rid} round without its board cards", self.start)
-                self.board = full
-                self.open_street(rid, tuple(new))
-            else:
-                self.open_street(rid)
-        elif self.draw and rid in _DRAW_ROUNDS:
-            self.open_street(rid)
+        self.street_of(r, rid)
         for e in r:
             if e.tag == "event":
                 self.event(e, rid)
             elif e.tag == "winner":
                 self.winner(e)
+
+    def street_of(self, r: ET.Element, rid: str) -> None:
+        """The street a round opens: the deal (the first betting round), a board round with its new
+        cards (the COMMUNITY element holds the board so far), a stud street or a draw."""
+        if rid in ("PREFLOP", "PRE_FIRST_DRAW", "BRING_IN", "THIRD_STREET"):
+            if not self.street_open:
+                self.street_open = True
+                self.open_street("HOLE CARDS")
+        elif rid in _BOARD_ROUNDS:
+            comm = [c for c in r.findall("cards") if c.get("type") == "COMMUNITY"]
+            full = self.card_list(comm[-1].get("cards"), False) if comm else []
+            new = full[len(self.board):]
+            if not new:
+                raise self.raw.fail(f"the {rid} round without its board cards", self.start)
+            self.board = full
+            self.open_street(rid, tuple(new))
+        elif (self.stud and rid in _STUD_ROUNDS[2:]) or (self.draw and rid in _DRAW_ROUNDS):
+            self.open_street(rid)
 
     def card_list(self, text: str | None, nulls: bool) -> list[int]:
         out: list[int] = []
@@ -341,31 +350,10 @@ class _Reader:
             return
         nm = self.who(e.get("player"))
         a = amount(e.get("amount") or "0", raw.scale, raw, self.start)
-        cur, mine = self.cur, self.cur.get(nm, 0)
-        top = max(cur.values(), default=0)
-        if k in ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND"):
-            raw.add("post", nm, a, line=self.start, extra="sb" if k == "SMALL_BLIND" else "bb")
-            cur[nm] = mine + a
-        elif k == "ANTE":
-            raw.add("ante", nm, a, line=self.start)
-        elif k == "BRING_IN":
-            raw.add("bring_in", nm, a, line=self.start)
-            cur[nm] = mine + a
-        elif k == "FOLD":
-            raw.add("fold", nm, line=self.start)
-        elif k == "CHECK":
-            raw.add("check", nm, line=self.start)
-        elif k == "CALL":
-            raw.add("call", nm, a, line=self.start)
-            cur[nm] = mine + a
-        elif k in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
-            to = a if k in ("RAISE", "COMPLETE") and self.raise_to else mine + a
-            if to <= top:  # an all-in that only calls
-                raw.add("call", nm, to - mine, line=self.start)
-            else:
-                act = "complete" if k == "COMPLETE" else "bet" if k == "BET" or (k == "ALL_IN" and not top) else "raise"
-                raw.add(act, nm, to, line=self.start)
-            cur[nm] = to
+        if k in ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "ANTE", "BRING_IN"):
+            self.forced(nm, k, a)
+        elif k in ("FOLD", "CHECK", "CALL", "BET", "RAISE", "COMPLETE", "ALL_IN"):
+            self.betting(nm, k, a)
         elif k == "DRAW":
             self.discard(nm, e)
         elif k in ("SHOW", "MUCK"):
@@ -374,6 +362,37 @@ class _Reader:
             raw.add("return", nm, a, line=self.start)
         else:
             raise raw.fail(f"unknown event type {k!r}", self.start)
+
+    def forced(self, nm: str, k: str, a: int) -> None:
+        """A blind (a blind posted to come in is a big blind), an ante or the bring-in."""
+        if k == "ANTE":
+            self.raw.add("ante", nm, a, line=self.start)
+            return
+        if k == "BRING_IN":
+            self.raw.add("bring_in", nm, a, line=self.start)
+        else:
+            self.raw.add("post", nm, a, line=self.start, extra="sb" if k == "SMALL_BLIND" else "bb")
+        self.cur[nm] = self.cur.get(nm, 0) + a
+
+    def betting(self, nm: str, k: str, a: int) -> None:
+        """A fold, check or call, or a bet, raise, completion or all-in (the chips added, except
+        RAISE and COMPLETE read as totals when the hand's calls say so)."""
+        raw, cur = self.raw, self.cur
+        mine, top = cur.get(nm, 0), max(cur.values(), default=0)
+        if k in ("FOLD", "CHECK"):
+            raw.add(k.lower(), nm, line=self.start)
+            return
+        if k == "CALL":
+            raw.add("call", nm, a, line=self.start)
+            cur[nm] = mine + a
+            return
+        to = a if k in ("RAISE", "COMPLETE") and self.raise_to else mine + a
+        if to <= top:  # an all-in that only calls
+            raw.add("call", nm, to - mine, line=self.start)
+        else:
+            act = "complete" if k == "COMPLETE" else "bet" if k == "BET" or (k == "ALL_IN" and not top) else "raise"
+            raw.add(act, nm, to, line=self.start)
+        cur[nm] = to
 
     def discard(self, nm: str, e: ET.Element) -> None:
         raw = self.raw
@@ -399,16 +418,7 @@ class _Reader:
 
     def settle(self) -> None:
         raw = self.raw
-        shown = self.shown
-        for k, nm in self.showdown:
-            if k == "SHOW" and nm in shown and -1 not in shown[nm]:
-                raw.add("show", nm, cards=tuple(shown[nm]), line=self.start)
-            elif k == "MUCK" and nm in shown:
-                self._merge(nm, shown[nm])
-        for nm, cs in shown.items():  # a player shown without a SHOW event (all-in)
-            if not any(a.kind == "show" and a.name == nm for a in raw.acts) and -1 not in cs and \
-                    not any(k == "MUCK" and n == nm for k, n in self.showdown):
-                raw.add("show", nm, cards=tuple(cs), line=self.start)
+        self.shows()
         raw.hole = {nm: cs for nm, cs in self.hole.items() if any(c >= 0 for c in cs)}
         # settle acts belong after the betting: move the collects and returns to the end
         tail = [a for a in raw.acts if a.kind in ("collect", "return", "show")]
@@ -424,6 +434,25 @@ class _Reader:
             if raw.rake:
                 raw.notes.append(f"rake of {raw.rake} derived (the room writes none): the chips put in less what was "
                                  "paid out; the hand is judged by its replay")
+        self.stakes()
+
+    def shows(self) -> None:
+        """The hands shown (SHOW with its SHOWN cards; a hand shown at an all-in without a SHOW), and
+        the cards of a mucked hand the room wrote (kept, not shown)."""
+        raw, shown = self.raw, self.shown
+        for k, nm in self.showdown:
+            if k == "SHOW" and nm in shown and -1 not in shown[nm]:
+                raw.add("show", nm, cards=tuple(shown[nm]), line=self.start)
+            elif k == "MUCK" and nm in shown:
+                self._merge(nm, shown[nm])
+        mucked = {n for k, n in self.showdown if k == "MUCK"}
+        for nm, cs in shown.items():  # a player shown without a SHOW event (all-in)
+            if not any(a.kind == "show" and a.name == nm for a in raw.acts) and -1 not in cs and nm not in mucked:
+                raw.add("show", nm, cards=tuple(cs), line=self.start)
+
+    def stakes(self) -> None:
+        """Stakes the description leaves out (tournaments): the limits, the bring-in, the blinds posted."""
+        raw = self.raw
         if raw.game[0] == "F" and raw.small_bet is None:
             self.limits()
         if self.stud and raw.bring_in is None:

@@ -20,10 +20,11 @@ from __future__ import annotations
 import re
 
 from ._limits import room_time
+from ._betting import untabled_all_in
 from ._model import (
     BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
 )
-from ._starlike import defer_extra_blinds, derive_rake, return_implicit
+from ._settle import defer_extra_blinds, derive_rake, return_implicit
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -79,7 +80,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     if not hm:
         raise raw.fail(f"expected the 'Hand History for Game' line, got {lines[1]!r}", start + 1)
     raw.hand_id, raw.venue = hm["id"], ("888poker" if hm["site"] in ("Cassava", "888poker") else hm["site"])
-    lines = _numbers(lines)
+    lines = _local_cards(_numbers(lines))
     _game_and_table(raw, lines, start)
     i = 4
     while i < len(lines) and not _SEAT.match(lines[i]):
@@ -98,7 +99,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
 def _numbers(lines: list[str]) -> list[str]:
     """888.ro's European numbers (``3.000 $``, ``42.797,60 $``, ``25 000``) as ``3000``, ``42797.60``,
     ``25000`` in the game line and inside brackets and parentheses (the amounts); others as written."""
-    if not (re.search(r"\d[. ]\d{3}(?!\d)", lines[2]) or re.search(r"\d,\d\d \$", lines[2])) or re.search(
+    if not (re.search(r"\d[. ]\d{3}(?!\d)", lines[2]) or re.search(r"\d ?\$", lines[2])) or re.search(
             r"\d,\d{3}(?!\d)", lines[2]) or re.search(r"\$\d", lines[2]):
         return lines
 
@@ -108,6 +109,31 @@ def _numbers(lines: list[str]) -> list[str]:
 
     out = [ln if k != 2 else fix(ln) for k, ln in enumerate(lines)]
     return [re.sub(r"\[[^\]]*\]|\([^()]*\)", lambda m: fix(m.group(0)), ln) for ln in out]
+
+
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA]|Kn|B|D|E)(Pik|Herz|Karo|Kreuz|[shdcpt])(?![A-Za-z0-9])")
+_LOCAL_RANKS = {"Kn": "J", "B": "J", "D": "Q", "E": "A"}  # Swedish knekt/dam/ess, German Bube
+_LOCAL_SUITS = {"Pik": "s", "Herz": "h", "Karo": "d", "Kreuz": "c"}  # German
+_SPANISH_SUITS = {"p": "s", "c": "h", "d": "d", "t": "c"}  # picas, corazones, diamantes, treboles
+
+
+def _local_cards(lines: list[str]) -> list[str]:
+    """Cards the localised clients wrote (``Knh``, ``Dd``, ``Eh``; ``8Pik``; Spanish ``7p``, ``8t``)
+    in English (``Jh``, ``Qd``, ``Ah``; ``8s``; ``7s``, ``8c``), inside the brackets only. A hand is
+    Spanish when one of its cards is of ``p`` or ``t`` (then ``c`` is hearts)."""
+    brackets = [m.group(0) for ln in lines for m in BRACKETS.finditer(ln)]
+    spanish = any(m.group(2) in ("p", "t") for b in brackets for m in _CARD_TOKEN.finditer(b))
+    if not spanish and not any(m.group(1) in _LOCAL_RANKS or m.group(2) in _LOCAL_SUITS
+                               for b in brackets for m in _CARD_TOKEN.finditer(b)):
+        return lines
+
+    def card(m: re.Match[str]) -> str:
+        rank, suit = _LOCAL_RANKS.get(m.group(1), m.group(1)), m.group(2)
+        suit = _SPANISH_SUITS.get(suit, suit) if spanish else _LOCAL_SUITS.get(suit, suit)
+        return rank + suit
+
+    return [BRACKETS.sub(lambda b: _CARD_TOKEN.sub(card, b.group(0)), ln) if ln.startswith(("Dealt to ", "** Dealing"))
+            or " shows [" in ln or " mucks [" in ln else ln for ln in lines]
 
 
 def _game_and_table(raw: RawHand, lines: list[str], start: int) -> None:
@@ -177,6 +203,7 @@ def _body(raw: RawHand, lines: list[str], start: int, seats: object) -> None:
     finish_seats(raw, seats, acted)
     defer_extra_blinds(raw)
     derive_rake(raw)
+    untabled_all_in(raw)
 
 
 def _raise_mode(raw: RawHand, lines: list[str], first: int, names: list[str], stacks: dict[str, int]) -> bool | None:

@@ -25,7 +25,8 @@ from __future__ import annotations
 import re
 
 from ._limits import room_time
-from ._starlike import defer_extra_blinds, derive_rake, return_implicit
+from ._betting import untabled_all_in
+from ._settle import defer_extra_blinds, derive_rake, return_implicit
 from .pacific import looks_like as pacific_looks_like
 from ._model import (
     Act, BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, dealt_to, finish_seats, number, read_seats,
@@ -61,11 +62,11 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^is all-In\.?\s*$"), None),
     (re.compile(r"^balance [^,]*, .*?\bcollected (?P<a>[^,\[]+?),.*$"), "collect"),
     (re.compile(r"^Cashed out\s+balance [^,]*, .*?\bcollected (?P<a>[^,\[]+?),.*$"), "cashout"),
-    (re.compile(r"^(?:balance .*|Cash-out Premium.*|opted for cash-out.*|probabl?ity is.*|Cashout Amount is.*|"
+    (re.compile(r"^(?:balance .*|Cash-out Premium.*|opted for cash-out.*|probab\w* is.*|Cashout Amount is.*|"
                 r"shows\S.* for (?:low|high)\.?)\s*$"), None),
     (re.compile(r"^posts big blind \+ dead " + _AMT + r"\.?\s*$"), "both"),
     (re.compile(r"^big blind \+ dead " + _AMT + r"\.?\s*$"), "both"),
-    (re.compile(r"^folds\.?\s*$"), "fold"),
+    (re.compile(r"^(?:Forward )?[Ff]olds\.?\s*$"), "fold"),  # (a fastforward table's fold)
     (re.compile(r"^checks\.?\s*$"), "check"),
     (re.compile(r"^calls " + _AMT + r"\.?\s*$"), "call"),
     (re.compile(r"^bets " + _AMT + r"\.?\s*$"), "bet"),
@@ -117,7 +118,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     """One PartyPoker hand into a RawHand. Raises HandParseError naming the file line."""
     raw = RawHand(venue="PartyPoker", source=source, line=start)
     lines = [ln.replace("\x00", "") for ln in lines]
-    if any(_COMMA_CENTS.search(ln) for ln in lines) and not any(re.search(r"\d\.\d\d\b", ln) for ln in lines):
+    if any(_COMMA_CENTS.search(ln) for ln in lines):
         lines = [_COMMA_CENTS.sub(r"\1.\2", ln) for ln in lines]  # a decimal comma (``$26,02 USD``, ``0,35 €``)
     i = 0
     while i < len(lines) and (_FIRST.match(lines[i]) or not lines[i].strip()):
@@ -128,12 +129,20 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     if i >= len(lines):
         raise raw.fail("a hand header without a game line", start + i)
     _game_line(raw, lines[i], start + i)
-    i += 1
-    while i < len(lines) and not _SEAT.match(lines[i]):  # table, button and player count, any order
+    i = _table_lines(raw, lines, i + 1, start)
+    seats = read_seats(raw, lines, i, start, _SEAT, _OUT)
+    _actions(raw, lines, start, seats)
+    return raw
+
+
+def _table_lines(raw: RawHand, lines: list[str], i: int, start: int) -> int:
+    """The table, button and player-count lines after the game line (any order; the 2019+ client
+    writes the button on the table line); the index of the first line after them."""
+    while i < len(lines) and not _SEAT.match(lines[i]):
         line = lines[i].rstrip()
         tm = re.match(r"^Table (?P<t>.+?) \(\s*(?:Real|Play) Money\s*\)", line)
         bm = re.search(r"(?:^| -- )Seat (\d+) is the button\s*$", line)
-        nm = re.match(r"^Total number of players : \d+(?:/(\d+))?\s*$", line)
+        nm = re.match(r"^Total number of players : \d+(?:\s*/\s*(\d+))?\s*$", line)
         if tm:
             raw.table = tm["t"]
         if bm:
@@ -144,9 +153,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         elif line.strip() and not tm:
             break
         i += 1
-    seats = read_seats(raw, lines, i, start, _SEAT, _OUT)
-    _actions(raw, lines, start, seats)
-    return raw
+    return i
 
 
 #: The game names of the game line, longest first -> PHH stem ("" for Double Hold'em: not played).
@@ -206,17 +213,7 @@ def _old_stakes(raw: RawHand, pre: str, post: str, lim: str, game: str, no: int)
         lv = re.search(r"Level:\s*(\S+)", post)
         if lv:
             raw.level = lv.group(1)
-        ba = re.search(r"(?:Blinds|Stakes)(?:-Antes)?\((?P<sb>[\d,]+)\s*/\s*(?P<bb>[\d,]+)(?:\s*-?(?P<ante>[\d,]+))?\)", post)
-        if ba:
-            if raw.game[1:] in _STUD_GAMES:
-                raw.small_bet, raw.big_bet = amount(ba["sb"], 1, raw, no), amount(ba["bb"], 1, raw, no)
-            else:
-                raw.small_blind = amount(ba["sb"], 1, raw, no)
-                raw.big_blind = raw.min_bet = amount(ba["bb"], 1, raw, no)
-                if raw.game[0] == "F":  # fixed limit: the small bet is the big blind
-                    raw.small_bet, raw.big_bet = raw.big_blind, 2 * raw.big_blind
-            if ba["ante"]:
-                raw.table_rules["party_ante"] = amount(ba["ante"], 1, raw, no)
+        _level_stakes(raw, post, no)
         return
     bi = re.search(r"(?P<b>\S+(?: [A-Z]{3})?) Buy-in\b", post) or re.search(r"(?P<b>\S+(?: [A-Z]{3})?) Buy-in\b", pre)
     if bi:  # a sit & go / tournament line: chips; its id and level follow on a ``Trny:`` line
@@ -236,6 +233,23 @@ def _old_stakes(raw: RawHand, pre: str, post: str, lim: str, game: str, no: int)
         raw.small_bet, raw.big_bet = amount(st[0], 100, raw, no), amount(st[1], 100, raw, no)
     elif body:
         raw.notes.append(f"the table's buy-in is {body} (line {no}); the blinds are read from the posts")
+
+
+def _level_stakes(raw: RawHand, post: str, no: int) -> None:
+    """A tournament line's ``Blinds(25/50)``/``Blinds-Antes(25/50 -5)``/``Stakes-Antes(60/120-10)``:
+    the blinds (fixed limit: the big blind is the small bet), stud's bets, the level's ante."""
+    ba = re.search(r"(?:Blinds|Stakes)(?:-Antes)?\((?P<sb>[\d,]+)\s*/\s*(?P<bb>[\d,]+)(?:\s*-?(?P<ante>[\d,]+))?\)", post)
+    if not ba:
+        return
+    if raw.game[1:] in _STUD_GAMES:
+        raw.small_bet, raw.big_bet = amount(ba["sb"], 1, raw, no), amount(ba["bb"], 1, raw, no)
+    else:
+        raw.small_blind = amount(ba["sb"], 1, raw, no)
+        raw.big_blind = raw.min_bet = amount(ba["bb"], 1, raw, no)
+        if raw.game[0] == "F":  # fixed limit: the small bet is the big blind
+            raw.small_bet, raw.big_bet = raw.big_blind, 2 * raw.big_blind
+    if ba["ante"]:
+        raw.table_rules["party_ante"] = amount(ba["ante"], 1, raw, no)
 
 
 def _new_game_line(raw: RawHand, t: str, gm: re.Match[str], stem: str, line: str, no: int) -> None:
@@ -296,7 +310,13 @@ class _Hand:
 
     def street(self, label: str, text: str, no: int) -> None:
         if label == "down cards":
-            self.raw.add("street", line=no, extra="HOLE CARDS")
+            raw = self.raw
+            if raw.big_blind and not any(a.kind == "post" for a in raw.acts):  # a tournament export without them
+                _posts_by_position(raw, self.seats)
+                for a in raw.acts:
+                    if a.kind == "post":
+                        self.street_bet[a.name] = self.street_bet.get(a.name, 0) + a.amount
+            raw.add("street", line=no, extra="HOLE CARDS")
             return
         b = BRACKETS.findall(text)
         if not b:
@@ -329,17 +349,20 @@ _OTHERS = re.compile(r"^(?:.+ (?:has joined the table|has left the table|left th
 def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
     hand = _Hand(raw, seats)
     for j in range(seats.end, len(lines)):
-        line = lines[j].rstrip()
+        line = re.sub(r"(?<=\S) {2,}(?=\S)", " ", lines[j].rstrip())  # (some exports double the spaces)
         if line.strip():
             hand.line(line, start + j)
-    if raw.big_blind and not any(a.kind == "post" for a in raw.acts):
-        _posts_by_position(raw, seats)
     raw.table_rules.pop("party_ante", None)  # the level's ante: only for placing unwritten forced bets
+    if raw.min_bet is None:  # a cash game line names the buy-in: the big blind is the one posted
+        bb = [a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"]
+        if bb:
+            raw.big_blind = raw.min_bet = min(bb)
     if not hand.returned:  # the winner's amount counts a bet nobody called
         return_implicit(raw, True)
     finish_seats(raw, seats, hand.acted)
     defer_extra_blinds(raw)
     derive_rake(raw)
+    untabled_all_in(raw)
 
 
 def _posts_by_position(raw: RawHand, seats: RoomSeats) -> None:
@@ -388,33 +411,36 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], street_bet:
         m = pat.match(rest)
         if not m:
             continue
-        if kind is None or kind in ("collect", "cashout") and rest.startswith(("balance ", "Cashed out")):
-            sm = re.search(r"\](?:[^\[]*)$", rest) and re.search(r"\[(?P<c>[^\]]*)\]\s*\[[^\]]*\]\s*$", rest)
-            if rest.startswith(("balance ", "Cashed out")) and sm:  # the 2019+ summary: the cards shown
+        if rest.startswith(("balance ", "Cashed out")):  # the 2019+ summary: the cards shown
+            sm = re.search(r"\[(?P<c>[^\]]*)\]\s*\[[^\]]*\]\s*$", rest)
+            if sm:
                 common_action(raw, nm, "show", 0, sm["c"], no, street_bet)
-            if kind is None:
-                return
+        if kind is None:
+            return
         gd = m.groupdict()
-        a = amount(gd["a"], raw.scale, raw, no) if gd.get("a") else 0
+        a = amount(re.sub(r"\s*[€£]\s*", "", gd["a"]), raw.scale, raw, no) if gd.get("a") else 0
         if kind not in ("collect", "cashout"):
             acted.add(nm)
-        if kind in ("sb", "bb", "both"):
-            raw.add("post", nm, a, line=no, extra=kind)
-            street_bet[nm] = street_bet.get(nm, 0) + a
-        elif kind == "raiseto":  # the 2019+ client: the street total
-            common_action(raw, nm, "raise", a, None, no, street_bet)
-        elif kind == "cashout":
-            raw.add("cashout", nm, a, line=no)
-        elif kind in ("raise", "allin"):  # Party writes what the action adds; PHH the street total
-            to = street_bet.get(nm, 0) + a
-            allin_call = kind == "allin" and to <= max(street_bet.values(), default=0)  # all in for a call or less
-            common_action(raw, nm, "call" if allin_call else "raise", a if allin_call else to, None, no, street_bet)
-        elif kind == "collect":
-            raw.add("collect", nm, a, line=no)
-        else:
-            common_action(raw, nm, kind, a, gd.get("c"), no, street_bet)
+        _record(raw, nm, kind, a, gd.get("c"), no, street_bet)
         return
     if rest.startswith("posts button blind"):
         raise raw.fail("game not supported: Short Deck's button blind (every player antes, the button posts a blind) "
                        "has no PHH form", no)
     raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)
+
+
+def _record(raw: RawHand, nm: str, kind: str, a: int, shown: str | None, no: int, street_bet: dict[str, int]) -> None:
+    """One action of ``kind`` (a name of :data:`_ACTS`) and its amount ``a`` as the RawHand's act."""
+    if kind in ("sb", "bb", "both"):
+        raw.add("post", nm, a, line=no, extra=kind)
+        street_bet[nm] = street_bet.get(nm, 0) + a
+    elif kind == "raiseto":  # the 2019+ client: the street total
+        common_action(raw, nm, "raise", a, None, no, street_bet)
+    elif kind in ("cashout", "collect"):
+        raw.add(kind, nm, a, line=no)
+    elif kind in ("raise", "allin"):  # Party writes what the action adds; PHH the street total
+        to = street_bet.get(nm, 0) + a
+        allin_call = kind == "allin" and to <= max(street_bet.values(), default=0)  # all in for a call or less
+        common_action(raw, nm, "call" if allin_call else "raise", a if allin_call else to, None, no, street_bet)
+    else:
+        common_action(raw, nm, kind, a, shown, no, street_bet)

@@ -20,7 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import absolute, acpc, bovada, cake, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge, pacific, partypoker, pkr, pokerstars, stars_like, winamax, winning
+from . import (
+    absolute, acpc, bovada, cake, enet, entraction, everest, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge,
+    microgaming, ongame, pacific, partypoker, pkr, pokerstars, sealswithclubs, stars_like, unibet, winamax, winning,
+)
 from ._dialect import StarsDialect, looks_like, split
 from ._model import RawHand
 from ._stars import read_hand
@@ -72,6 +75,18 @@ def _merge_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand
     return merge.parse_hand(lines, start, source)
 
 
+def _ongame_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return ongame.parse_hand(lines, start, source)
+
+
+def _mpn_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return microgaming.parse_hand(lines, start, source)
+
+
+def _everest_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return everest.parse_hand(lines, start, source)
+
+
 def _ip_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return ipoker.parse_game(lines, start, source)
 
@@ -94,10 +109,17 @@ ROOMS: tuple[Room, ...] = (
     starlike_room("everleaf", everleaf.ROOM),
     starlike_room("pkr", pkr.ROOM),
     starlike_room("kingsclub", kingsclub.ROOM),
+    starlike_room("enet", enet.ROOM),
+    starlike_room("sealswithclubs", sealswithclubs.ROOM),
+    starlike_room("entraction", entraction.ROOM),
+    starlike_room("unibet", unibet.ROOM),
     Room("888poker", pacific.looks_like, pacific.split, _888_parse),
     Room("winning", winning.looks_like, winning.split, _wpn_parse),
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
     Room("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
     Room("merge", merge.looks_like, merge.split, _merge_parse),
+    Room("ongame", ongame.looks_like, ongame.split, _ongame_parse),
+    Room("microgaming", microgaming.looks_like, microgaming.split, _mpn_parse),
+    Room("everest", everest.looks_like, everest.split, _everest_parse),
     Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),
 )

@@ -26,7 +26,10 @@ def dialect(venue: str, words: str, **kw: object) -> StarsDialect:
 DIALECTS: dict[str, StarsDialect] = {
     "fulltilt2016": dialect("Full Tilt Poker", r"Full Tilt (?:Rush |Zoom )?Hand"),
     "runitonce": dialect("Run It Once Poker", r"Run It Once Poker Hand", sections=(("SHOWDOWN", "SHOW DOWN"),),
-                         spaced=("show", "muck")),
+                         spaced=("show", "muck"), derive_returns=True,
+                         returns_in_collect=True, implicit_total=True,  # a walk: no "Uncalled bet" line, the BB collects it all
+                         refuse=((re.compile(r"^STP added: "), "the house added chips to the pot (Splash the Pot): "
+                                  "a hand record has no field for them"),)),
     "pokermaster": dialect("PokerMaster", r"PokerMaster Hand"),
     "pokerbros": dialect("PokerBros", r"PokerBros Hand"),
     "betonline": dialect("BetOnline", r"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com|Sportsbetting\.ag Poker) Game",

@@ -31,6 +31,7 @@ ROOM = Room(
                      r"(?: Seat #?(?P<button>\d+) is the button)?\s*$"),
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d.,]+)€?(?:, [^()]*bounty)?\)(?P<rest>.*)$"),
     actions=acts(extra=((r"^(?:deny BB .*|denies big blind)$", None),)),
+    others=re.compile(r"^.+ (?:deny BB .*|denies big blind)$"),  # (a player not dealt in)
     sep=" ",
     hole=("PRE-FLOP",),
     skip=("ANTE/BLINDS",),

@@ -20,18 +20,20 @@ import re
 
 from ._limits import room_time
 from ._model import (
-    BRACKETS, MAX_SEAT, RawHand, RoomSeats, Seat, amount, cards, common_action, finish_seats, number, split_hands,
+    BRACKETS, MAX_SEAT, HandParseError, RawHand, RoomSeats, Seat, amount, cards, common_action, finish_seats, number, split_hands,
 )
-from ._starlike import chips_in, defer_extra_blinds
+from ._settle import chips_in, defer_extra_blinds
 from .games import game_named
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
 _FIRST = re.compile(r"^Game started at: \d{4}/\d{1,2}/\d{1,2} ")
 _STARTED = re.compile(r"^Game started at: (\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2})\s*$")
-_GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*) \((?P<game>[^()]+)\)\s*$")
+_GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*) \((?P<game>[^()]+)\)(?: (?P<max>\d+)-max)?\s*$")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.,]+)\)\.?(?P<rest>.*)$")
 _STREET = re.compile(r"^\*\*\* (?P<name>FLOP|TURN|RIVER) \*\*\*:?\s*(?P<cards>.*)$")
+_STUD_STREET = re.compile(r"^\*\*\* (?P<name>(?:Third|Fourth|Fifth|Sixth|Seventh) street|River) \*\*\*\s*$", re.I)
+_STUD = ("7S", "7S/8", "R")
 _A = r"\((?P<a>[\d.,]+)\)"
 _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^has small blind " + _A + r"\s*$"), "sb"),
@@ -39,6 +41,8 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^(?:posts )?ante " + _A + r"\s*$"), "ante"),
     (re.compile(r"^posts " + _A + r"\s*$"), "bb"),
     (re.compile(r"^straddle " + _A + r"\s*$"), "straddle"),
+    (re.compile(r"^bring in " + _A + r"\s*$"), "bring_in"),
+    (re.compile(r"^received a card\.\s*$"), "down"),
     (re.compile(r"^caps " + _A + r"\s*$"), "raise"),
     (re.compile(r"^received card: \[(?P<c>[^\]]*)\]\s*$"), "card"),
     (re.compile(r"^folds\s*$"), "fold"),
@@ -47,7 +51,7 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^bets " + _A + r"\s*$"), "bet"),
     (re.compile(r"^raises " + _A + r"\s*$"), "raise"),
     (re.compile(r"^allin " + _A + r"\s*$"), "allin"),
-    (re.compile(r"^(?:received a card\.|mucks cards|is timed out\.|sitting out|wait for big blind|"
+    (re.compile(r"^(?:received a card\.|mucks cards|is timed out\.|sitting out|wait for big blind|wait BB|"
                 r"has left the table\.?|has joined the table\.?|is disconnected\.?|is connected\.?|"
                 r"is disconnected and ALL IN\.?)\s*$"), None),
 ]
@@ -66,9 +70,29 @@ def split(text: str) -> list[tuple[int, list[str]]]:
     return split_hands(text, _FIRST)
 
 
-def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
+class _BetsDiffer(HandParseError):
+    """The summary's bets disagree with the actions as read."""
+
+
+def parse_hand(lines: list[str], start: int = 1, source: str = "", raises_added: bool = False) -> RawHand:
     """One WPN hand into a RawHand (its blank lines skipped: some exports write one after every
-    line). Raises HandParseError naming the file line."""
+    line). ``raises NAME (X)`` is the street total in most exports and the chips added in some
+    (2016 tournaments): the hand is read the first way, then, when the summary's bets disagree,
+    the second (noted). Raises HandParseError naming the file line."""
+    if not raises_added:
+        try:
+            return _parse(lines, start, source, False)
+        except _BetsDiffer as first:
+            try:
+                raw = _parse(lines, start, source, True)
+            except _BetsDiffer:
+                raise HandParseError(first.reason, first.line, first.source) from None
+            raw.notes.append("the raises are the chips added (the summary's bets say so), not the street total")
+            return raw
+    return _parse(lines, start, source, True)
+
+
+def _parse(lines: list[str], start: int, source: str, raises_added: bool) -> RawHand:
     raw = RawHand(venue="Winning Poker Network", source=source, line=start)
     rows = [(start + k, ln.strip()) for k, ln in enumerate(lines) if ln.strip()]
     sm = _STARTED.match(rows[0][1])
@@ -95,7 +119,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     if not seated:
         raise raw.fail("no seat lines", start)
     seats = RoomSeats(seated, set(), i, sorted((x.name for x in seated), key=len, reverse=True))
-    _Hand(raw, seats).read(rows)
+    _Hand(raw, seats, raises_added).read(rows)
     return raw
 
 
@@ -106,22 +130,29 @@ def _game(raw: RawHand, gm: re.Match[str], rows: list[tuple[int, str]]) -> None:
     if game is None or game.stem is None:
         why = f"{game.name} ({game.why_not})" if game is not None else f"{gm['game']!r} is not a game pyeval knows"
         raise raw.fail(f"game not supported: {why}", no)
-    if game.stem not in ("T", "O", "O/8", "5O", "5O/8"):
+    if game.stem not in ("T", "O", "O/8", "5O", "5O/8", "6O", "6O/8", "6P", *_STUD):
         raise raw.fail(f"game not supported by the WPN reader yet: {game.name}", no)
-    raw.game = "N" + game.stem
-    raw.notes.append("the record names no betting structure: read as no limit")
+    if game.stem in _STUD:  # stud is dealt fixed limit: the line names the small and big bet
+        raw.game = "F" + game.stem
+    else:
+        raw.game = "N" + game.stem
+        raw.notes.append("the record names no betting structure: read as no limit")
     raw.hand_id, raw.table = gm["id"], gm["table"]
-    if any(re.search(r"\d\.\d", ln) for _, ln in rows[1:12]):
+    if "." in gm["sb"] + gm["bb"] or any(re.search(r"\(\d+\.\d+\)|: \d+\.\d+\.", ln) for _, ln in rows[2:]):  # not the buy-in
         raw.scale, raw.currency = 100, "USD"
-    raw.small_blind, raw.big_blind = amount(gm["sb"], raw.scale, raw, no), amount(gm["bb"], raw.scale, raw, no)
+    lo, hi = amount(gm["sb"], raw.scale, raw, no), amount(gm["bb"], raw.scale, raw, no)
+    if raw.game[1:] in _STUD:
+        raw.small_bet, raw.big_bet = lo, hi
+        return
+    raw.small_blind, raw.big_blind = lo, hi
     raw.min_bet = raw.big_blind
 
 
 class _Hand:
     """The lines after the seats: actions, streets, returns, the summary and its checks."""
 
-    def __init__(self, raw: RawHand, seats: RoomSeats) -> None:
-        self.raw, self.seats = raw, seats
+    def __init__(self, raw: RawHand, seats: RoomSeats, raises_added: bool = False) -> None:
+        self.raw, self.seats, self.raises_added = raw, seats, raises_added
         self.acted: set[str] = set()
         self.cur: dict[str, int] = {}
         self.bets: dict[str, int] = {}
@@ -135,26 +166,25 @@ class _Hand:
         for no, line in rows[self.seats.end:]:
             if not self.line(line, no) and re.search(r"[A-Za-z0-9]", line):
                 raise raw.fail(f"unrecognised line {line!r}", no)
+        if raw.game[1:] in _STUD and raw.bring_in is None:
+            if not any(a.kind not in ("ante",) for a in raw.acts):
+                raise raw.fail("the file ends mid-hand (a cut file): no bring-in, no action")
+            raw.bring_in = max(1, (raw.small_bet or 4) // 4)
+            raw.notes.append(f"no bring-in in the record: taken as {raw.bring_in}, a quarter of the small bet")
         finish_seats(raw, self.seats, self.acted)
         defer_extra_blinds(raw)
         put = chips_in(raw)
         for nm, b in self.bets.items():
             if put.get(nm, 0) != b:
-                raise raw.fail(f"{nm}'s actions put in {put.get(nm, 0)}, the summary's bets are {b}")
+                raise _BetsDiffer(f"{nm}'s actions put in {put.get(nm, 0)}, the summary's bets are {b}", raw.line,
+                                  raw.source)
 
     def line(self, line: str, no: int) -> bool:
         raw = self.raw
-        st = _STREET.match(line)
         um = re.match(r"^Uncalled bet \((?P<a>[\d.,]+)\) returned to (?P<n>.+)$", line)
         pm = _POT.match(line)
-        if st:
-            b = BRACKETS.findall(st["cards"])
-            if not b:
-                raise raw.fail(f"the {st['name']} without cards", no)
-            if not any(a.kind == "street" for a in raw.acts):
-                raw.add("street", line=no, extra="HOLE CARDS")
-            raw.add("street", cards=cards(b[-1], raw, no), line=no, extra=st["name"])
-            self.cur = {}
+        if line.startswith("*** ") and self.street(line, no):
+            pass
         elif um and um["n"] in self.seats.names:
             raw.add("return", um["n"], self.amt(um["a"], no), line=no)
         elif pm:
@@ -173,6 +203,26 @@ class _Hand:
             return False
         return True
 
+    def street(self, line: str, no: int) -> bool:
+        """``*** FLOP ***: [..]`` (the board's new cards) or a stud street's label; False for another line."""
+        raw = self.raw
+        st = _STREET.match(line)
+        sst = _STUD_STREET.match(line) if raw.game[1:] in _STUD else None
+        m = st or sst
+        if m is None:
+            return False
+        new: tuple[int, ...] = ()
+        if st:
+            b = BRACKETS.findall(st["cards"])
+            if not b:
+                raise raw.fail(f"the {st['name']} without cards", no)
+            new = cards(b[-1], raw, no)
+        if not any(a.kind == "street" for a in raw.acts):
+            raw.add("street", line=no, extra="HOLE CARDS")
+        raw.add("street", cards=new, line=no, extra=m["name"])
+        self.cur = {}
+        return True
+
     def action(self, rest: str, no: int) -> bool:
         raw = self.raw
         nm = next((n for n in self.seats.names if rest.startswith(n + " ")), None)
@@ -184,25 +234,36 @@ class _Hand:
                 continue
             if kind == "card":
                 raw.hole.setdefault(nm, []).extend(cards(m["c"], raw, no))
-                return True
-            if kind is None:
-                return True
-            if not any(a.kind == "street" for a in raw.acts) and kind not in ("sb", "bb", "ante"):
-                raw.add("street", line=no, extra="HOLE CARDS")
-            self.acted.add(nm)
-            a = self.amt(m["a"], no) if m.groupdict().get("a") else 0
-            if kind in ("sb", "bb", "straddle"):
-                raw.add("post", nm, a, line=no, extra=kind)
-                self.cur[nm] = self.cur.get(nm, 0) + a
-            elif kind == "allin":  # the chips added: a call, or a bet or raise to the new total
-                to = self.cur.get(nm, 0) + a
-                top = max(self.cur.values(), default=0)
-                kind2, amt2 = ("call", a) if to <= top else (("raise", to) if top else ("bet", a))
-                common_action(raw, nm, kind2, amt2, None, no, self.cur)
-            else:
-                common_action(raw, nm, kind, a, None, no, self.cur)
+            elif kind == "down":  # a card face down: stud keeps its place in the dealing order
+                if raw.game[1:] in _STUD:
+                    raw.hole.setdefault(nm, []).append(-1)
+            elif kind is not None:
+                if not any(a.kind == "street" for a in raw.acts) and kind not in ("sb", "bb", "ante"):
+                    raw.add("street", line=no, extra="HOLE CARDS")
+                self.acted.add(nm)
+                self.record(nm, kind, self.amt(m["a"], no) if m.groupdict().get("a") else 0, no)
             return True
         return False
+
+    def record(self, nm: str, kind: str, a: int, no: int) -> None:
+        """One betting action of ``kind`` and its amount as the RawHand's act."""
+        raw = self.raw
+        if kind == "bring_in":
+            raw.add("bring_in", nm, a, line=no)
+            raw.bring_in = raw.bring_in or a
+            self.cur[nm] = a
+        elif kind in ("sb", "bb", "straddle"):
+            raw.add("post", nm, a, line=no, extra=kind)
+            self.cur[nm] = self.cur.get(nm, 0) + a
+        elif kind == "allin":  # the chips added: a call, or a bet or raise to the new total
+            to = self.cur.get(nm, 0) + a
+            top = max(self.cur.values(), default=0)
+            kind2, amt2 = ("call", a) if to <= top else (("raise", to) if top else ("bet", a))
+            common_action(raw, nm, kind2, amt2, None, no, self.cur)
+        elif kind == "raise" and self.raises_added:
+            common_action(raw, nm, "raise", self.cur.get(nm, 0) + a, None, no, self.cur)
+        else:
+            common_action(raw, nm, kind, a, None, no, self.cur)
 
     def result(self, line: str, no: int) -> bool:
         """A player's summary line: his cards when shown, his bets (checked) and what he collected."""
@@ -217,7 +278,12 @@ class _Hand:
         got = self.amt(rm["got"], no)
         shown = BRACKETS.findall(rest[len(nm):])
         if shown and " shows" in rest[len(nm):len(nm) + 7]:
-            self.raw.hole[nm] = list(cards(shown[-1], self.raw, no))
+            cs = list(cards(shown[-1], self.raw, no))
+            have = self.raw.hole.get(nm, [])
+            if self.raw.game[1:] in _STUD and len(have) == len(cs):  # fill the cards dealt face down, in order
+                new = iter([c for c in cs if c not in have])
+                cs = [c if c >= 0 else next(new, -1) for c in have]
+            self.raw.hole[nm] = cs
             self.raw.add("show", nm, cards=tuple(self.raw.hole[nm]), line=no)
         if got:
             self.raw.add("collect", nm, got, line=no)

@@ -38,7 +38,10 @@ from .dealing import SequenceSource, _check_drawn
 from .phases import Decision, HeadsUpPhase, HeadsUpStreet, Strategy
 from ..house.dealing import DealingProcedure, DealPlan, plan_deal
 from .rules import FLOP_CAP, PREFLOP_CAP, HeadsUpRules, HeadsUpWager
-from .settle import HeadsUpWagerResult, PlayerSettlement, RoundSettlement, collect_fold, settle_cached
+from . import settle as _settle_mod
+from .rules import pocket_class
+from .settle import (_AA, _CATEGORY_OF, _PAIR_LOW, _POCKET_OF, HeadsUpWagerResult, PlayerSettlement, RoundSettlement,
+                     collect_fold, fill_cache, settle_cached)
 from ..shoe import Shoe as _Shoe
 
 # enum members read once here: read through their class, each is a Python-level call (hot paths)
@@ -265,8 +268,10 @@ class HeadsUpRound:
         ante = self._wagers[s][0]
         st = self._street
         rules = self._rules
-        return _tn(Decision, (s, st, self._hole[s], self._board, ante,
-                              _raise_options(rules._raise_cache, st, ante, rules)))  # type: ignore[arg-type]
+        opts = rules._raise_cache.get((st, ante))  # type: ignore[arg-type]
+        if opts is None:
+            opts = _raise_options(rules._raise_cache, st, ante, rules)  # type: ignore[arg-type]
+        return _tn(Decision, (s, st, self._hole[s], self._board, ante, opts))
 
     # ---- wagers --------------------------------------------------------------------------------
     def place_wagers(self, player: int, ante: int, odds: int, pocket_bonus: int = 0, trips_plus: int = 0) -> None:
@@ -401,7 +406,14 @@ class HeadsUpRound:
         used: set[int] = set()
         if layout is not None and FAST:  # the plan as C item getters
             need, getters, dealer_of, burns_of = layout
-            cards = _check_drawn(source.deal(need), need, used)
+            cards = source.deal(need)
+            if type(source) is _Shoe:  # a shoe deals card ints 0..51: only repeats are possible
+                used = set(cards)
+                if len(used) != need:
+                    used = set()
+                    _check_drawn(cards, need, used)  # raises DuplicateCardError
+            else:
+                cards = _check_drawn(cards, need, used)
             hole = {}
             for s, g in getters:
                 hole[s] = g(cards)
@@ -429,8 +441,31 @@ class HeadsUpRound:
         """
         if self._phase is not _P_FLOP:
             self._need(_P_FLOP, "burn and deal the flop")
-        drawn = _check_drawn(source._burn_and_deal(3) if type(source) is _Shoe and FAST else (source.burn(), *source.deal(3)),
-                             4, self._used)  # adds only if valid
+        if type(source) is _Shoe and FAST:  # a shoe deals card ints 0..51: only repeats are possible
+            drawn = source._burn_and_deal(3)  # one C call, all or nothing
+            b = drawn[0]
+            cards = drawn[1:]
+            used = self._used
+            n = len(used)
+            used.add(b)
+            used.update(cards)
+            if len(used) != n + 4:
+                self._used = used = self._on_table()
+                _check_drawn((b, *cards), 4, used)  # raises DuplicateCardError
+            burn: tuple[int, ...] = (b,)
+            ev = self._events
+            ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
+            self._burns += burn
+            self._board = cards
+            ev.append(_tn(Event, (_K_FLOP, None, 0, cards, None)))
+            if self._raised:
+                self._open(_P_POSTFLOP)
+            else:  # _open: every player decides
+                self._phase = _P_POSTFLOP
+                self._street = _S_FLOP
+                self._queue = list(self._players)
+            return
+        drawn = _check_drawn((source.burn(), *source.deal(3)), 4, self._used)  # adds only if valid
         burn = drawn[:1]
         self._burns += burn
         self._board = flop = drawn[1:]
@@ -446,8 +481,31 @@ class HeadsUpRound:
         """
         if self._phase is not _P_TURN_RIVER:
             self._need(_P_TURN_RIVER, "burn and deal the turn and river")
-        drawn = _check_drawn(source._burn_and_deal(2) if type(source) is _Shoe and FAST else (source.burn(), *source.deal(2)),
-                             3, self._used)  # adds only if valid
+        if type(source) is _Shoe and FAST:  # a shoe deals card ints 0..51: only repeats are possible
+            drawn = source._burn_and_deal(2)  # one C call, all or nothing
+            b = drawn[0]
+            cards = drawn[1:]
+            used = self._used
+            n = len(used)
+            used.add(b)
+            used.update(cards)
+            if len(used) != n + 3:
+                self._used = used = self._on_table()
+                _check_drawn((b, *cards), 3, used)  # raises DuplicateCardError
+            burn: tuple[int, ...] = (b,)
+            ev = self._events
+            ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
+            self._burns += burn
+            self._board += cards
+            ev.append(_tn(Event, (_K_TURN_RIVER, None, 0, cards, None)))
+            if self._raised:
+                self._open(_P_FINAL)
+            else:  # _open: every player decides
+                self._phase = _P_FINAL
+                self._street = _S_RIVER
+                self._queue = list(self._players)
+            return
+        drawn = _check_drawn((source.burn(), *source.deal(2)), 3, self._used)  # adds only if valid
         burn = drawn[:1]
         self._burns += burn
         tr = drawn[1:]
@@ -456,6 +514,13 @@ class HeadsUpRound:
         ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
         ev.append(_tn(Event, (_K_TURN_RIVER, None, 0, tr, None)))
         self._open(_P_FINAL)
+
+    def _on_table(self) -> set[int]:
+        """Every card dealt so far (what :attr:`_used` holds between steps)."""
+        used = set(self._dealer_hole).union(self._board, self._burns)
+        for h in self._hole.values():
+            used.update(h)
+        return used
 
     def _open(self, phase: HeadsUpPhase) -> None:
         """Start a decision phase with the players who have not raised (or skip it if none)."""
@@ -504,6 +569,8 @@ class HeadsUpRound:
         wagers, folded = self._wagers, self._folded
         if not folded and FAST:  # the players are in ascending order already
             self._to_settle = list(reversed(self._players))
+            self._phase = _P_SETTLEMENT
+            return dv
         else:
             self._to_settle = (sorted((s for s in self._players if s not in folded), reverse=True)
                                + sorted((s for s in folded if wagers[s][2] or wagers[s][3]), reverse=True))
@@ -679,7 +746,40 @@ class HeadsUpRound:
         """Settle every remaining player and return the round's :class:`RoundSettlement`."""
         if self._phase is _P_SHOWDOWN:
             raise IllegalActionError("expose the dealer's hand before settling", f"{_S}(g)")
-        if self._phase is not _P_COMPLETE:
+        rules = self._rules
+        if FAST and self._phase is _P_SETTLEMENT and rules.payout_cap is None and _settle_mod.FAST:
+            # settle_next for every player, its cache lookup (settle_cached) inlined
+            cache, aa = rules._settle_cache, rules.plan.dealer_aa_class
+            wagers, raised, folded, hole, values = self._wagers, self._raised, self._folded, self._hole, self._values
+            dh, dv = self._dealer_hole, self._dealer_value
+            q = dv >= _PAIR_LOW
+            settled, events = self._settled, self._events
+            for s in self._to_settle:
+                a, o, pb, tp = wagers[s]
+                rz = raised.get(s)
+                r = rz[1] if rz else 0
+                pv = values[s]
+                f = s in folded
+                pocket = None
+                if pb:
+                    h = hole[s]
+                    pocket = _POCKET_OF[h[0] * 52 + h[1]]
+                    if pocket == _AA and aa:
+                        pocket = pocket_class(h, dh)
+                key = (-1 if f else (pv > dv) - (pv < dv), q, _CATEGORY_OF[pv], a, o, r, pb, tp, pocket)
+                hit = cache.get(key)
+                if hit is None:
+                    hit = fill_cache(rules, key, s, a, o, r, pb, tp, f, hole[s], dh, pv, dv)
+                res = _tn(PlayerSettlement, (s, hit[0], pv, dv))
+                settled.append(res)
+                if f:  # § 677a.11(f): the Ante and Odds are in the fold's collect event already
+                    logged = res._replace(results=res.results[2:])
+                    events.append(_tn(Event, (_K_SETTLE, s, logged.net, (), logged)))
+                else:
+                    events.append(_tn(Event, (_K_SETTLE, s, hit[1], (), res)))
+            self._to_settle.clear()
+            self._phase = _P_COMPLETE
+        elif self._phase is not _P_COMPLETE:
             self._need(_P_SETTLEMENT, "settle")
             settle_next = self.settle_next
             for _ in range(len(self._to_settle)):
@@ -724,24 +824,32 @@ class HeadsUpRound:
         :meth:`raise_wager` and :meth:`check` apply them. When the strategy itself moved the round
         on, its answer goes through :meth:`decide` as it is."""
         q, st, rules = self._queue, self._street, self._rules
-        cache, wagers, events = rules._raise_cache, self._wagers, self._events
+        cache, wagers, events, raised = rules._raise_cache, self._wagers, self._events, self._raised
+        ph = self._phase  # the phase after this street (_after_decision):
+        nxt = _P_FLOP if ph is _P_PREFLOP else _P_TURN_RIVER if ph is _P_POSTFLOP else _P_SHOWDOWN
         while q and self._street is st:
             s = q[0]
             ante = wagers[s][0]
-            opts = _raise_options(cache, st, ante, rules)  # type: ignore[arg-type]
+            opts = cache.get((st, ante))  # type: ignore[arg-type]
+            if opts is None:
+                opts = _raise_options(cache, st, ante, rules)  # type: ignore[arg-type]
             f = per_player[s] if per_player is not None else strategy
             a = f(_tn(Decision, (s, st, self._hole[s], self._board, ante, opts)))  # type: ignore[operator]
             if not (q and q[0] == s and self._street is st):
                 self.decide(a)
-            elif a and type(a) is int and a in opts:
-                self._raised[s] = (st, a)  # type: ignore[assignment]
+                continue
+            if a and type(a) is int and a in opts:
+                raised[s] = (st, a)  # type: ignore[assignment]
                 events.append(_tn(Event, (_K_RAISE, s, a, (), st)))
-                self._after_decision()
             elif a or st is _S_RIVER:
                 self.decide(a)  # a Raise to check (raises when not allowed), or a fold (f)
+                continue
             else:
                 events.append(_tn(Event, (_K_CHECK, s, 0, (), st)))
-                self._after_decision()
+            q.pop(0)  # _after_decision
+            if not q:
+                self._street = None
+                self._phase = nxt
 
     @classmethod
     def replay(cls, rules: HeadsUpRules, events: Sequence[Event]) -> HeadsUpRound:

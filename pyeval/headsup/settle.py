@@ -119,6 +119,13 @@ def category_of(value: int) -> HandCategory:
 
 
 
+#: The Pocket Bonus class of every two hole cards (index ``52 * first + second``), or None, before
+#: the dealer's cards are looked at (``"AA"``; the dealer's aces are checked only for it).
+_POCKET_OF: tuple[str | None, ...] = tuple(
+    pocket_class((a, b)) if a != b else None for a in range(52) for b in range(52))
+_AA = pocket_class((51, 50))
+
+
 def collect_fold(ante: int, odds: int) -> tuple[HeadsUpWagerResult, HeadsUpWagerResult]:
     """The Ante and Odds the dealer collects when a player folds (58 Pa. Code § 677a.11(f))."""
     return (_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.LOSE, -ante, None, None, _RF, 0)),
@@ -145,20 +152,35 @@ def settle_cached(rules: HeadsUpRules, player: int, ante: int, odds: int, raise_
                             pocket_bonus=pocket_bonus, trips_plus=trips_plus, folded=folded, hole=hole,
                             dealer_hole=dealer_hole, player_value=player_value, dealer_value=dealer_value)
         return res, sum(map(_NET, res.results))
-    pc = _CATEGORY_OF[player_value]
-    route = -1 if folded else (player_value > dealer_value) - (player_value < dealer_value)
-    pocket = pocket_class(hole, dealer_hole, dealer_aa_class=rules.plan.dealer_aa_class) if pocket_bonus else None
-    key = (route, dealer_value >= _PAIR_LOW, pc, ante, odds, raise_amount, pocket_bonus, trips_plus, pocket)
-    cache = rules._settle_cache
-    hit = cache.get(key)
+    pocket = None
+    if pocket_bonus:
+        pocket = _POCKET_OF[hole[0] * 52 + hole[1]]
+        if pocket == _AA and rules.plan.dealer_aa_class:
+            pocket = pocket_class(hole, dealer_hole)
+    key = (-1 if folded else (player_value > dealer_value) - (player_value < dealer_value),
+           dealer_value >= _PAIR_LOW, _CATEGORY_OF[player_value], ante, odds, raise_amount, pocket_bonus,
+           trips_plus, pocket)
+    hit = rules._settle_cache.get(key)
     if hit is None:
-        res = settle_player(rules, player, ante=ante, odds=odds, raise_amount=raise_amount,
-                            pocket_bonus=pocket_bonus, trips_plus=trips_plus, folded=folded, hole=hole,
-                            dealer_hole=dealer_hole, player_value=player_value, dealer_value=dealer_value)
-        if len(cache) >= 8192:  # bounded: many distinct amounts only cost settling again
-            cache.clear()
-        hit = cache[key] = (res.results, sum(map(_NET, res.results)))
+        hit = fill_cache(rules, key, player, ante, odds, raise_amount, pocket_bonus, trips_plus, folded, hole,
+                         dealer_hole, player_value, dealer_value)
     return _tn(PlayerSettlement, (player, hit[0], player_value, dealer_value)), hit[1]
+
+
+def fill_cache(rules: HeadsUpRules, key: tuple[object, ...], player: int, ante: int, odds: int, raise_amount: int,
+               pocket_bonus: int, trips_plus: int, folded: bool, hole: tuple[int, int], dealer_hole: tuple[int, ...],
+               player_value: int, dealer_value: int) -> tuple[tuple[HeadsUpWagerResult, ...], int]:
+    """Settle afresh (:func:`settle_player`) and keep the results and net under ``key`` (see
+    :func:`settle_cached`: (route -1 fold / 1 win / 0 tie / -1 loss, dealer qualifies, category,
+    the five amounts, Pocket Bonus class or None))."""
+    res = settle_player(rules, player, ante=ante, odds=odds, raise_amount=raise_amount,
+                        pocket_bonus=pocket_bonus, trips_plus=trips_plus, folded=folded, hole=hole,
+                        dealer_hole=dealer_hole, player_value=player_value, dealer_value=dealer_value)
+    cache = rules._settle_cache
+    if len(cache) >= 8192:  # bounded: many distinct amounts only cost settling again
+        cache.clear()
+    hit = cache[key] = (res.results, sum(map(_NET, res.results)))
+    return hit
 
 
 def settle_player(rules: HeadsUpRules, player: int, *, ante: int, odds: int, raise_amount: int,

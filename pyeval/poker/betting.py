@@ -6,7 +6,12 @@ from ..errors import ChipTypeError, IllegalActionError, OutOfTurnError
 from .rules import (
     R_ALL_IN, R_CHECK_RAISE, R_LIMITS, R_PREFLOP, R_STAKES, R_STREETS, BettingStructure, LimitShortAllIn, ShortAllIns,
 )
+from .._bindings import _fastcall
 from .state import _ORDER, BettingOptions, RoundState, _illegal
+
+#: check_or_call of a plain round in C (csrc/python/pe_fastcall.c; the slots registered by
+#: pyeval.poker.fast.register_round): True when done, False (nothing changed) to take the Python path
+_CHECK_OR_CALL = _fastcall.holdem_check_or_call
 
 # enum members read once here: read through their class, each is a Python-level call (hot paths)
 _BS_POT_LIMIT = BettingStructure.POT_LIMIT
@@ -164,6 +169,8 @@ class Betting(RoundState):
 
     def check_or_call(self, player: int | None = None) -> None:
         """The player to act checks, or calls the current bet (all-in for less if short, § 637a.8(b)(5))."""
+        if player is None and self._plain and _CHECK_OR_CALL(self):  # the step in C (pyeval.poker.fast)
+            return
         a = self._actor
         if a is None or (player is not None and player != a):
             a = self._turn(player, "check or call")
@@ -183,22 +190,9 @@ class Betting(RoundState):
             bets[a] += amt
             self._contrib[a] += amt
             self._record.append(("call", a, amt, ()))
-        acted = self._acted
-        acted[a] = True
+        self._acted[a] = True
         self._acted_at_raise[a] = self._full_raises
         self._acted_at_bet[a] = bet_to
-        if self._plain:  # _after_action inlined (the hot path; nobody sits out, and an actor has an opponent)
-            folded = self._folded
-            unacted_may_act = self._n_able_to_act >= 2  # else only a player facing a bet acts
-            for i in _AFTER[self._n][a]:
-                if folded[i] or not stacks[i]:
-                    continue
-                if bets[i] < bet_to or (unacted_may_act and not acted[i]):
-                    self._actor = i
-                    return
-            self._actor = None
-            self._street_done()
-            return
         self._after_action(a)
 
     def _check_raise_to(self, player: int | None, to: int) -> int:

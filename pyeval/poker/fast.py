@@ -15,13 +15,15 @@ each pot to its best hand), § 637a.8(b)(5) (side pots).
 """
 from __future__ import annotations
 
-from .._bindings import lib
-from ..errors import DuplicateCardError, ShoeExhaustedError
+from .._bindings import _fastcall
+from ..errors import ShoeExhaustedError
 from .pots import Pot
 from .rules import StreetOpener
-from .state import _ORDER, RoundState
+from .state import _ORDER, CardSource, RoundState, _from_source
 
-_EVAL7 = lib.pe_eval7
+#: the 7-card value, as pyeval.hands.high gives it (a METH_FASTCALL call: ~85 ns against ~235 ns for
+#: the cffi pe_eval7 here); the cards are checked when dealt
+_EVAL7 = _fastcall.evaluate
 _AS_PREFLOP = StreetOpener.AS_PREFLOP  # (an enum member read through its class is a Python call)
 
 
@@ -41,7 +43,7 @@ class FastSteps(RoundState):
         dealt = self._dealt
         fresh = set(got)
         if len(fresh) != k or not fresh.isdisjoint(dealt):  # a multi-deck shoe, or a shoe reused mid-round
-            raise DuplicateCardError(f"the card source returned {got}, a card already in play this round")
+            _from_source(got, k, dealt)  # raises the general path's error
         # every check is done: from here on the round changes
         dealt |= fresh
         self._hole = hole = [got[i::n] for i in range(n)]
@@ -68,14 +70,11 @@ class FastSteps(RoundState):
         street = self._street + 1
         nb = self._streets[street].board
         src = self._source
-        try:
-            got = src._burn_and_deal(nb)  # type: ignore[union-attr]
-        except ShoeExhaustedError as exc:  # the shoe burned nothing, dealt nothing
-            raise ShoeExhaustedError(f"the next street needs {1 + nb} card(s): {exc}") from None
+        got = _burn_and_deal(src, nb)
         dealt = self._dealt
         fresh = set(got)
         if len(fresh) != 1 + nb or not fresh.isdisjoint(dealt):  # a multi-deck shoe, or a shoe reused mid-round
-            raise DuplicateCardError(f"the card source returned {got}, a card already in play this round")
+            _from_source(got, 1 + nb, dealt)  # raises the general path's error
         # every check is done: from here on the round changes
         dealt |= fresh
         self._burns.append(got[0])
@@ -106,6 +105,51 @@ class FastSteps(RoundState):
                 return True
         raise AssertionError("no player able to act")  # pragma: no cover - the caller checked
 
+    def _fast_runout(self) -> bool:
+        """Every remaining street when no more betting is possible (an all-in): the showdown queue
+        turned up, then each street burned and dealt, then the award; what :meth:`run_dealer`'s
+        steps do, every card taken and checked before the round changes. False, having changed
+        nothing, when a hand or board card is unknown or the table rakes (the general steps then run
+        them, all or nothing). Cards the shoe handed out stay dealt from it when a later street
+        fails (as in the general steps: a shoe is not rewound)."""
+        if self._rules.rake_bps or -1 in self._board:
+            return False
+        hole, folded, mucked = self._hole, self._folded, self._mucked
+        for i in range(self._n):
+            if not (folded[i] or mucked[i]) and -1 in hole[i]:
+                return False
+        streets = self._streets
+        src = self._source
+        dealt = self._dealt
+        seen = set(dealt)
+        runout = []
+        for street in range(self._street + 1, self._last_street + 1):
+            nb = streets[street].board
+            got = _burn_and_deal(src, nb)
+            fresh = set(got)
+            if len(fresh) != 1 + nb or not fresh.isdisjoint(seen):  # a multi-deck shoe, or one reused mid-round
+                _from_source(got, 1 + nb, seen)  # raises the general path's error
+            seen |= fresh
+            runout.append(got)
+        # every check is done: from here on the round changes
+        rec = self._record
+        q = self._showdown_queue
+        for p in q:  # all-in hands are turned up before the rest of the board (§ 637a.8(b)(5))
+            rec.append(("show", p, 0, hole[p]))
+        q.clear()
+        burns, board = self._burns, self._board
+        for got in runout:
+            burns.append(got[0])
+            rec.append(("burn", None, 0, got[:1]))
+            board.extend(got[1:])
+            rec.append(("board", None, 0, got[1:]))
+        dealt |= seen
+        self._draw_discards = {}
+        self._street = self._last_street
+        if not self._fast_award():  # pragma: no cover - its cases were checked above
+            self.award()
+        return True
+
     def _fast_award(self) -> bool:
         """Turn up the showdown queue in order and award the pots (:meth:`award` without rake):
         what the dealer's remaining steps do once no betting or board card is left. False, having
@@ -113,53 +157,68 @@ class FastSteps(RoundState):
         rakes (the general steps then show, raise or rake)."""
         if self._rules.rake_bps or not self._betting_closed:
             return False
-        hole, q, folded, mucked = self._hole, self._showdown_queue, self._folded, self._mucked
+        hole, q, folded, mucked, contrib = self._hole, self._showdown_queue, self._folded, self._mucked, self._contrib
         n = self._n
-        live = [not (folded[i] or mucked[i]) for i in range(n)]
-        values = list(self._values)
+        values = self._values[:]
+        contenders: list[int] = []
+        level = contrib[0]
+        even = not self._dead_ante  # every live player put in the same (then one pot, as side_pots makes it)
+        best = -1
         if self._n_contending >= 2:
-            b0, b1, b2, b3, b4 = self._board
-            if -1 in self._board:
+            board = self._board
+            if -1 in board:
                 return False
+            b0, b1, b2, b3, b4 = board
             ev7 = _EVAL7
             for i in range(n):
-                if live[i]:
-                    h = hole[i]
-                    if -1 in h:
-                        return False
-                    v = ev7(h[0], h[1], b0, b1, b2, b3, b4)
-                    if v < 0:  # pragma: no cover - cards were validated when dealt
-                        return False
-                    values[i] = v
-        else:
-            for p in q:  # (a lone hand is never queued; checked all the same)
-                if -1 in hole[p]:  # pragma: no cover
+                if folded[i] or mucked[i]:
+                    continue
+                h = hole[i]
+                if -1 in h:
                     return False
-        # the pots (_award_pots): one pot when every live player put in the same
-        contrib = self._contrib
-        level = max(contrib)
-        contenders = [i for i in range(n) if live[i]]
-        if not self._dead_ante and level and all([contrib[i] == level for i in contenders]):
-            pots: tuple[Pot, ...] = (Pot(sum(contrib), tuple(contenders)),)
+                v = ev7(h[0], h[1], b0, b1, b2, b3, b4)
+                if v < 0:  # pragma: no cover - cards were validated when dealt
+                    return False
+                values[i] = v
+                if v > best:
+                    best = v
+                if contenders:
+                    if contrib[i] != level:
+                        even = False
+                else:
+                    level = contrib[i]
+                contenders.append(i)
         else:
-            pots = self._pots(live)
+            contenders = [i for i in range(n) if not (folded[i] or mucked[i])]
+            level = contrib[contenders[0]] if contenders else 0
         payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
-        for k, pot in enumerate(pots):
-            el = pot.eligible
-            if len(el) == 1:
-                payouts.append((el[0], pot.amount, k))
-                continue
-            if not el:  # pragma: no cover - _pots never makes one while a hand is live
-                return False
-            best = max([values[i] for i in el])
-            best_hands = [i for i in el if values[i] == best]
-            if len(best_hands) == 1:
-                payouts.append((best_hands[0], pot.amount, k))
+        total = sum(contrib)
+        if even and level and len(contenders) >= 2 and level == max(contrib):  # one pot (the common case)
+            winners = [i for i in contenders if values[i] == best]
+            if len(winners) == 1:
+                payouts.append((winners[0], total, 0))
             else:  # a tie: split by the odd-chip rule (§ 637a.11(k))
-                shares = self._divide(pot, k, values, self._low_values, False, self._odd_rules())
-                payouts.extend((i, amt, k) for i, amt in shares.items())
-        if sum([p[1] for p in payouts]) != sum(contrib):  # pragma: no cover - the pots hold the chips put in
-            return False
+                pot = Pot(total, tuple(contenders))
+                payouts.extend((i, amt, 0) for i, amt in self._divide(pot, 0, values, self._low_values, False,
+                                                                      self._odd_rules()).items())
+        else:
+            pots = self._pots([not (folded[i] or mucked[i]) for i in range(n)])
+            for k, pot in enumerate(pots):
+                el = pot.eligible
+                if len(el) == 1:
+                    payouts.append((el[0], pot.amount, k))
+                    continue
+                if not el:  # pragma: no cover - _pots never makes one while a hand is live
+                    return False
+                top = max([values[i] for i in el])
+                best_hands = [i for i in el if values[i] == top]
+                if len(best_hands) == 1:
+                    payouts.append((best_hands[0], pot.amount, k))
+                else:  # a tie: split by the odd-chip rule (§ 637a.11(k))
+                    shares = self._divide(pot, k, values, self._low_values, False, self._odd_rules())
+                    payouts.extend((i, amt, k) for i, amt in shares.items())
+            if sum([p[1] for p in payouts]) != total:  # pragma: no cover - the pots hold the chips put in
+                return False
         # every check is done: from here on the round changes
         rec = self._record
         for p in q:
@@ -174,3 +233,28 @@ class FastSteps(RoundState):
         self._awarded = True
         return True
 
+
+def _burn_and_deal(src: CardSource | None, nb: int) -> tuple[int, ...]:
+    """A burn and ``nb`` board cards from the shoe in one call; when it holds fewer, the general
+    path's ShoeExhaustedError (nothing burned or dealt)."""
+    try:
+        return src._burn_and_deal(nb)  # type: ignore[union-attr, no-any-return]
+    except ShoeExhaustedError:
+        raise ShoeExhaustedError(f"the next street needs {1 + nb} card(s); the card source holds "
+                                 f"{src.remaining}") from None  # type: ignore[union-attr]
+
+
+#: the slots the C check_or_call reads and writes, in the order of its HS_* indices
+_C_SLOTS = ("_actor", "_stacks", "_bets", "_bet_to", "_checked", "_record", "_acted", "_acted_at_raise",
+            "_full_raises", "_acted_at_bet", "_folded", "_n_able_to_act", "_contrib")
+
+
+def register_round(cls: type) -> None:
+    """Tell the C check_or_call (``_fastcall.holdem_check_or_call``) where ``cls``'s slots are: a bare
+    instance holds one distinct sentinel per slot, and C finds each at its offset (each exactly
+    once, else ValueError at import). Only instances of exactly ``cls`` take the C step."""
+    bare: object = object.__new__(cls)
+    marks = {name: object() for name in RoundState.__slots__}
+    for name, mark in marks.items():
+        setattr(bare, name, mark)
+    _fastcall.holdem_register(cls, bare, tuple(marks[name] for name in _C_SLOTS))

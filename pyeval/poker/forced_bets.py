@@ -64,7 +64,8 @@ class ForcedBets(RoundState):
         ``return`` event). Not trimmed, the antes are dead money of the main pot. A big-blind ante is
         always dead money.
         """
-        self._check_forced_bets()
+        if not self._forced_bets_due:
+            self._check_forced_bets()  # raises
         rules = self._rules
         stacks, contrib, bets, ev = self._stacks, self._contrib, self._bets, self._record
         if rules.ante:
@@ -112,7 +113,7 @@ class ForcedBets(RoundState):
             contrib[i] += a
             bets[i] += a
             ev.append(("blind", i, a, ()))
-        self._bet_to = self._full_bet_to = max(rules.blinds, default=0)
+        self._bet_to = self._full_bet_to = rules.engine.largest_blind
         self._min_raise = max(rules.min_bet, self._bet_to)
         self._n_able_to_act = self._n - stacks.count(0)
         self._forced_bets_due = False

@@ -28,7 +28,7 @@ from typing import Any
 from ..cards import parse_cards
 from .._files import read_input
 from .._text import decode
-from ..errors import HandHistoryError, PyevalError
+from ..errors import HandHistoryError
 from ..contracts import MAX_CHIPS as _MAX_CHIPS
 from .phh_rules import _PREFIX, _STRUCTURES, _short, table_rules_of
 from .round import Round

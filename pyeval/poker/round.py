@@ -34,7 +34,7 @@ from .view import TableView, view
 from .state import BettingOptions, CardSource, CardsInput, Event, EventKind, Phase, RoundState, Street, _illegal
 from .stud import Stud
 from . import state as _state
-from .fast import FastSteps
+from .fast import FastSteps, register_round
 
 # enum members read once here: read through their class, each is a Python-level call (hot paths)
 _A_AWARD = Action.AWARD
@@ -183,11 +183,8 @@ def _check_round_args(rules: PokerRules, stacks: Sequence[int], cards: CardSourc
     n = len(stacks)
     if not 2 <= n <= rules.seats:
         raise _illegal(f"a round needs 2..{rules.seats} players, got {n}", "58 Pa. Code § 637a.11(b)")
-    for s in stacks:
-        if type(s) is not int or s <= 0:  # bool and int subclasses are refused too
-            raise _illegal(f"table stakes must be positive ints, got {s!r}", R_STAKES)
-        if s > MAX_CHIPS:  # pyeval's one chip limit (PHH and the room readers refuse more too)
-            raise _illegal("table stakes must be at most 2**63-1 chips, got a larger stack", R_STAKES)
+    if (set(map(type, stacks)) != _INT or min(stacks) <= 0 or max(stacks) > MAX_CHIPS):
+        _check_stakes(stacks)
     if not posters_given and len(rules.blinds) > n:  # stud tables have no blinds
         raise _illegal(f"{len(rules.blinds)} blinds need at least as many players, got {n}", R_BLINDS)
     if rules.variant.short_deck and isinstance(cards, Shoe):
@@ -196,6 +193,19 @@ def _check_round_args(rules: PokerRules, stacks: Sequence[int], cards: CardSourc
         raise _illegal(f"{rules.variant.name} is dealt from the 36-card deck: wrap the shoe in "
                        "pyeval.poker.games.ShortDeckSource (or deal explicit cards)", R_DEAL)
     return stacks
+
+
+_INT = {int}
+_NOBODY: frozenset[int] = frozenset()
+
+
+def _check_stakes(stacks: list[int]) -> None:
+    """Each stack a positive int (not a bool nor an int subclass) of at most MAX_CHIPS, else IllegalActionError."""
+    for s in stacks:
+        if type(s) is not int or s <= 0:  # bool and int subclasses are refused too
+            raise _illegal(f"table stakes must be positive ints, got {s!r}", R_STAKES)
+        if s > MAX_CHIPS:  # pyeval's one chip limit (PHH and the room readers refuse more too)
+            raise _illegal("table stakes must be at most 2**63-1 chips, got a larger stack", R_STAKES)
 
 
 class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, FastSteps):
@@ -290,8 +300,8 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
         self._low_values: list[int] = [0] * n
         self._dead_ante = 0  # dead antes (a big-blind ante; every ante when not trimmed): money of the main pot
         self._dead_antes = [0] * n
-        self._sitting_out = _check_sitting_out(rules, sitting_out, n)
-        self._seats = _check_seats(seats, n)
+        self._sitting_out = _check_sitting_out(rules, sitting_out, n) if sitting_out != () else _NOBODY
+        self._seats = _check_seats(seats, n) if seats is not None else None
         self._runs, self._run_street = 1, 0
         self._run_boards: list[tuple[int, ...]] = []
         self._dead_cards: list[int] = []  # draw games: replaced discards and folded hands not yet racked
@@ -459,7 +469,10 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
         if self._plain and self._actor is None and self._hole_dealt and not self._awarded:
             # hold'em's common dealer steps, fused (pyeval.poker.fast; each checks before it changes)
             if self._n_contending >= 2 and self._street < self._last_street:
-                if not self._betting_closed and self._n_able_to_act >= 2 and self._fast_street():
+                if not self._betting_closed:
+                    if self._n_able_to_act >= 2 and self._fast_street():
+                        return
+                elif self._fast_runout():
                     return
             elif self._fast_award():
                 return
@@ -544,3 +557,5 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
         board = " ".join("??" if c < 0 else CARD_TEXT[c] for c in self._board)  # -1: a card nobody saw
         return f"<Round {self._n} players, {self.phase.value}, board [{board}], stacks {self._stacks}>"
 
+
+register_round(Round)  # the slots the C check_or_call reads (pyeval.poker.fast)
