@@ -84,6 +84,7 @@ class _Hand:
         self.left = {s.name: s.stack for s in seats}
         self.put = {s.name: 0 for s in seats}
         self.cur: dict[str, int] = {}
+        self.dead = {s.name: 0 for s in seats}  # antes and dead posts: in the pot, never returned
         self.dealt = False
         self.wins: dict[str, int] = {}
         self.showdown: list[tuple[str, str, tuple[int, ...]]] = []
@@ -119,10 +120,12 @@ class _Hand:
             if kind == "ante":
                 raw.add("ante", nm, a, line=no)
                 self.cur[nm] -= a  # an ante is no bet on the street
+                self.dead[nm] += a
             else:
                 raw.add("post", nm, a, line=no, extra=kind)
                 if kind == "dead":
                     self.cur[nm] -= a
+                    self.dead[nm] += a
             return
         self.deal(no)
         if kind in ("fold", "check"):
@@ -258,8 +261,9 @@ def _settle(raw: RawHand, hand: _Hand, seated: list[Seat], ends: dict[str, int],
     for nm, kind, cs in hand.showdown:
         raw.add("show", nm, cards=cs, line=start)  # cards a player "mucks" are shown all the same
     put = hand.put
-    top = sorted(put, key=lambda n: put[n], reverse=True)
-    back = put[top[0]] - put[top[1]] if len(top) > 1 else 0
+    live = {n: put[n] - hand.dead[n] for n in put}
+    top = sorted(live, key=lambda n: live[n], reverse=True)
+    back = max(0, live[top[0]] - live[top[1]]) if len(top) > 1 else 0
     pot = sum(put.values()) - back
     if back:
         raw.add("return", top[0], back, line=start)
