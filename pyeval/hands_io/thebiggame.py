@@ -73,6 +73,7 @@ class _Bets:
         self.cur: dict[str, int] = {}
         self.folded: set[str] = set()
         self.dead = {s.name: 0 for s in seats}  # antes: in the pot, never returned
+        self.capped: dict[str, int] = {}  # all in for more than anyone can call: the rest he keeps
 
     def chips(self, nm: str, a: int) -> None:
         a = min(a, self.left[nm])  # a forced bet larger than the stack is posted all in
@@ -108,6 +109,8 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         raise raw.fail("no Players")
     for p in players:
         nm = p.get("Name")
+        if nm == "" and not p.get("Stack") and not p.get("Cards"):
+            continue  # an empty seat
         if not isinstance(nm, str) or not nm.strip():
             raise raw.fail("a player without a name")
         raw.seats.append(Seat(_int(raw, p.get("Seat"), "Seat"), nm, _int(raw, p.get("Stack"), "Stack"), start))
@@ -119,7 +122,11 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         raise raw.fail("the seats or the dealer's seat are not a table")
     k = [s.seat for s in seats].index(raw.button_seat)
     order = seats[k + 1:] + seats[:k + 1]  # first seat after the dealer ... the dealer
-    sb, bb = (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
+    blinds: list[tuple[Seat, int, str]] = [(order[-1], raw.small_blind, "sb"), (order[0], raw.big_blind, "bb")]
+    if len(order) > 2:  # the small blind is the seat after the dealer's: when empty, no small blind
+        after = raw.button_seat % raw.seat_count + 1 if raw.seat_count else order[0].seat
+        blinds = ([(order[0], raw.small_blind, "sb"), (order[1], raw.big_blind, "bb")] if order[0].seat == after
+                  else [(order[0], raw.big_blind, "bb")])
     bets = _Bets(raw, seats)
     if ante:
         dealer = order[-1].name
@@ -128,7 +135,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         bets.cur[dealer] -= a
         bets.dead[dealer] += a
         raw.add("ante", dealer, a)
-    for s, amt, kind in ((sb, raw.small_blind, "sb"), (bb, raw.big_blind, "bb")):
+    for s, amt, kind in blinds:
         bets.chips(s.name, amt)
         raw.add("post", s.name, min(amt, s.stack), extra=kind)
     _plays(raw, obj["Plays"], by_seat, bets)
@@ -136,13 +143,17 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
 
 
 def _plays(raw: RawHand, plays: list[Any], by_seat: dict[int, str], bets: _Bets) -> None:
-    dealt, won, wins, back = False, False, {}, {}
+    dealt, won = False, False
+    wins: dict[str, int] = {}
+    back: dict[str, int] = {}
     boards = 0
     for p in plays:
         if not isinstance(p, dict):
             raise raw.fail("a play that is not an object")
         act, v = p.get("Action"), p.get("value")
         if act == "Deal":
+            if not won and boards >= 3:
+                raise raw.fail("the board is run more than once: not read yet")
             if won:
                 raw.info.append(f"{raw.line}: cards shown after the hand was won: {v}")
                 continue
@@ -181,10 +192,16 @@ def _plays(raw: RawHand, plays: list[Any], by_seat: dict[int, str], bets: _Bets)
                 raise raw.fail(f"{nm} calls but owes nothing")
             bets.chips(nm, owe)
             raw.add("call", nm, owe)
-        elif act in ("Bets", "Raises To"):
+        elif act in ("Bets", "Raises To", "Straddles"):  # a straddle after the first action: a raise
             bets.to(nm, _int(raw, v, "a bet"))
         elif act == "All-In":
-            bets.to(nm, own + bets.left[nm], allin=True)
+            others = [n for n in bets.left if n != nm and n not in bets.folded]
+            if own + bets.left[nm] > top and others and all(bets.left[n] == 0 for n in others):
+                bets.capped[nm] = own + bets.left[nm] - top  # nobody can call more: the rest stays his
+                bets.chips(nm, top - own)
+                raw.add("call", nm, top - own)
+            else:
+                bets.to(nm, own + bets.left[nm], allin=True)
         else:
             raise raw.fail(f"an action pyeval does not read: {str(act)[:40]!r}")
     _settle(raw, bets, wins, back)
@@ -195,7 +212,7 @@ def _settle(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int
     live = {n: put[n] - bets.dead[n] for n in put}
     top = sorted(live, key=lambda n: live[n], reverse=True)
     excess = max(0, live[top[0]] - live[top[1]])
-    if back and (list(back) != [top[0]] or back[top[0]] != excess):
+    if back and back != ({top[0]: excess} if excess else bets.capped):
         raise raw.fail(f"the record takes back {back}, but the uncalled bet is {excess} to {top[0]}")
     if excess:
         raw.add("return", top[0], excess)
@@ -204,9 +221,9 @@ def _settle(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int
         wins[top[0]] -= excess  # ``Wins`` counts the chips nobody called when no ``Takes Back`` says so
     if not wins or sum(wins.values()) != pot:
         raise raw.fail(f"the wins ({sum(wins.values())}) are not the pot ({pot})")
-    live = [n for n in put if n not in bets.folded]
-    if len(live) > 1:
-        for n in live:
+    standing = [n for n in put if n not in bets.folded]
+    if len(standing) > 1:
+        for n in standing:
             if n not in raw.hole:
                 raise raw.fail(f"{n} reaches the showdown with no cards in the record")
             raw.add("show", n, cards=tuple(raw.hole[n]))
