@@ -142,44 +142,55 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     return raw
 
 
-def _plays(raw: RawHand, plays: list[Any], by_seat: dict[int, str], bets: _Bets) -> None:
-    dealt, won = False, False
-    wins: dict[str, int] = {}
-    back: dict[str, int] = {}
-    boards = 0
-    for p in plays:
+class _Plays:
+    """The plays of one hand read in order (deals, forced straddles, betting, returns and wins)."""
+
+    def __init__(self, raw: RawHand, by_seat: dict[int, str], bets: _Bets) -> None:
+        self.raw, self.by_seat, self.bets = raw, by_seat, bets
+        self.dealt = self.won = False
+        self.boards = 0
+        self.wins: dict[str, int] = {}
+        self.back: dict[str, int] = {}
+
+    def deal(self, v: Any) -> None:
+        raw = self.raw
+        if self.won:
+            raw.info.append(f"{raw.line}: cards shown after the hand was won: {v}")
+            return
+        if self.boards >= 3:
+            raise raw.fail("the board is run more than once: not read yet")
+        self.bets.cur = {}
+        self.boards += 1
+        raw.add("street", cards=_cards(raw, v), extra=("FLOP", "TURN", "RIVER")[self.boards - 1])
+
+    def play(self, p: Any) -> None:
+        raw, bets = self.raw, self.bets
         if not isinstance(p, dict):
             raise raw.fail("a play that is not an object")
         act, v = p.get("Action"), p.get("value")
         if act == "Deal":
-            if not won and boards >= 3:
-                raise raw.fail("the board is run more than once: not read yet")
-            if won:
-                raw.info.append(f"{raw.line}: cards shown after the hand was won: {v}")
-                continue
-            bets.cur = {}
-            boards += 1
-            raw.add("street", cards=_cards(raw, v), extra=("FLOP", "TURN", "RIVER", "MORE")[min(boards, 4) - 1])
-            continue
-        nm = by_seat.get(p.get("Seat"))  # type: ignore[arg-type]
+            self.deal(v)
+            return
+        nm = self.by_seat.get(p.get("Seat"))  # type: ignore[arg-type]
         if nm is None:
             raise raw.fail(f"a play by an empty seat: {str(p)[:60]!r}")
-        if act == "Straddles" and not dealt:
+        if act == "Straddles" and not self.dealt:
             a = _int(raw, v, "a straddle")
             bets.chips(nm, a)
             raw.add("post", nm, a, extra="straddle")
-            continue
-        if act == "Wins":
-            won = True
-            wins[nm] = wins.get(nm, 0) + _int(raw, v, "a win")
-            continue
-        if act == "Takes Back":
-            a = _int(raw, v, "a return")
-            back[nm] = back.get(nm, 0) + a
-            continue
-        if not dealt:
-            dealt = True
-            raw.add("street", extra="HOLE CARDS")
+        elif act == "Wins":
+            self.won = True
+            self.wins[nm] = self.wins.get(nm, 0) + _int(raw, v, "a win")
+        elif act == "Takes Back":
+            self.back[nm] = self.back.get(nm, 0) + _int(raw, v, "a return")
+        else:
+            if not self.dealt:
+                self.dealt = True
+                raw.add("street", extra="HOLE CARDS")
+            self.betting(nm, act, v)
+
+    def betting(self, nm: str, act: Any, v: Any) -> None:
+        raw, bets = self.raw, self.bets
         own, top = bets.cur.get(nm, 0), max(bets.cur.values(), default=0)
         if act == "Folds":
             bets.folded.add(nm)
@@ -195,16 +206,26 @@ def _plays(raw: RawHand, plays: list[Any], by_seat: dict[int, str], bets: _Bets)
         elif act in ("Bets", "Raises To", "Straddles"):  # a straddle after the first action: a raise
             bets.to(nm, _int(raw, v, "a bet"))
         elif act == "All-In":
-            others = [n for n in bets.left if n != nm and n not in bets.folded]
-            if own + bets.left[nm] > top and others and all(bets.left[n] == 0 for n in others):
-                bets.capped[nm] = own + bets.left[nm] - top  # nobody can call more: the rest stays his
-                bets.chips(nm, top - own)
-                raw.add("call", nm, top - own)
-            else:
-                bets.to(nm, own + bets.left[nm], allin=True)
+            self.all_in(nm, own, top)
         else:
             raise raw.fail(f"an action pyeval does not read: {str(act)[:40]!r}")
-    _settle(raw, bets, wins, back)
+
+    def all_in(self, nm: str, own: int, top: int) -> None:
+        bets = self.bets
+        others = [n for n in bets.left if n != nm and n not in bets.folded]
+        if own + bets.left[nm] > top and others and all(bets.left[n] == 0 for n in others):
+            bets.capped[nm] = own + bets.left[nm] - top  # nobody can call more: the rest stays his
+            bets.chips(nm, top - own)
+            self.raw.add("call", nm, top - own)
+        else:
+            bets.to(nm, own + bets.left[nm], allin=True)
+
+
+def _plays(raw: RawHand, plays: list[Any], by_seat: dict[int, str], bets: _Bets) -> None:
+    reader = _Plays(raw, by_seat, bets)
+    for p in plays:
+        reader.play(p)
+    _settle(raw, bets, reader.wins, reader.back)
 
 
 def _settle(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int]) -> None:
