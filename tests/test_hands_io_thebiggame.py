@@ -80,3 +80,12 @@ def test_a_bad_record_is_refused_with_its_reason(old: str, new: str, why: str) -
     assert old in TAKES_BACK
     [h] = list(parse_text(TAKES_BACK.replace(old, new, 1), fmt="thebiggame", source="tbg.txt"))
     assert h.hand is None and h.error is not None and why in h.error
+
+
+def test_a_player_with_no_cards_and_no_play_sits_out_and_posts_no_blind() -> None:
+    text = (TAKES_BACK.replace('Cards:["d4","d5"]', "Cards:[]").replace('{Seat:2,Action:"Folds"},', "")
+            .replace("value:6400", "value:6300"))
+    [h] = list(parse_text(text, source="tbg.txt"))
+    assert h.hand is not None and h.verification is not None and h.verification.ok, (h.error, h.verification)
+    assert dict(zip(h.hand.players, h.hand.finishing_stacks or [])) == {"C. THREE": 6300, "A. ONE": 4700}
+    assert h.hand.extra["_sitting_out"] == ["B. TWO"]

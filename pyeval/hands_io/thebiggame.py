@@ -107,10 +107,14 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     players = h.get("Players")
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
         raise raw.fail("no Players")
+    acting = {q.get("Seat") for q in obj["Plays"] if isinstance(q, dict)}
     for p in players:
         nm = p.get("Name")
         if nm == "" and not p.get("Stack") and not p.get("Cards"):
             continue  # an empty seat
+        if not p.get("Cards") and p.get("Seat") not in acting and isinstance(nm, str):
+            raw.sitting_out.append(nm)  # no cards and no play: not dealt in
+            continue
         if not isinstance(nm, str) or not nm.strip():
             raise raw.fail("a player without a name")
         raw.seats.append(Seat(_int(raw, p.get("Seat"), "Seat"), nm, _int(raw, p.get("Stack"), "Stack"), start))
@@ -244,10 +248,11 @@ def _settle(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int
         raise raw.fail(f"the wins ({sum(wins.values())}) are not the pot ({pot})")
     standing = [n for n in put if n not in bets.folded]
     if len(standing) > 1:
-        for n in standing:
-            if n not in raw.hole:
-                raise raw.fail(f"{n} reaches the showdown with no cards in the record")
-            raw.add("show", n, cards=tuple(raw.hole[n]))
+        for n in standing:  # a player whose cards the record lacks mucks them (the replay checks he lost)
+            if n in raw.hole:
+                raw.add("show", n, cards=tuple(raw.hole[n]))
+            else:
+                raw.add("muck", n)
     for n, a in wins.items():
         if a:
             raw.add("collect", n, a)
