@@ -92,18 +92,9 @@ class _Bets:
             self.raw.add("raise" if top else "bet", nm, total)
 
 
-def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
-    """One ``LoadHand`` line into a RawHand (see the module docstring). Raises HandParseError naming
-    the line for a record it cannot read or that does not add up."""
-    raw = RawHand(venue="TheBigGame", source=source, line=start, game="NT", scale=1)
-    check_text(lines, start, raw.fail)
-    obj = _load(raw, lines[0])
-    h = obj["Hand"]
-    raw.hand_id = str(h.get("Title", ""))[:40] or None
-    raw.small_blind, raw.big_blind = _int(raw, h.get("SmallBlind"), "SmallBlind"), _int(raw, h.get("BigBlind"), "BigBlind")
-    ante = _int(raw, h.get("Ante", 0), "Ante")
-    raw.button_seat = _int(raw, h.get("Dealer"), "Dealer")
-    raw.seat_count = _int(raw, h.get("NumberOfSeats"), "NumberOfSeats")
+def _players(raw: RawHand, obj: dict[str, Any]) -> None:
+    """The players dealt in (seats, stacks, cards); empty seats skipped, players sitting out listed."""
+    h, start = obj["Hand"], raw.line
     players = h.get("Players")
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
         raise raw.fail("no Players")
@@ -120,6 +111,21 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         raw.seats.append(Seat(_int(raw, p.get("Seat"), "Seat"), nm, _int(raw, p.get("Stack"), "Stack"), start))
         if p.get("Cards"):
             raw.hole[nm] = list(_cards(raw, p["Cards"]))
+
+
+def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
+    """One ``LoadHand`` line into a RawHand (see the module docstring). Raises HandParseError naming
+    the line for a record it cannot read or that does not add up."""
+    raw = RawHand(venue="TheBigGame", source=source, line=start, game="NT", scale=1)
+    check_text(lines, start, raw.fail)
+    obj = _load(raw, lines[0])
+    h = obj["Hand"]
+    raw.hand_id = str(h.get("Title", ""))[:40] or None
+    raw.small_blind, raw.big_blind = _int(raw, h.get("SmallBlind"), "SmallBlind"), _int(raw, h.get("BigBlind"), "BigBlind")
+    ante = _int(raw, h.get("Ante", 0), "Ante")
+    raw.button_seat = _int(raw, h.get("Dealer"), "Dealer")
+    raw.seat_count = _int(raw, h.get("NumberOfSeats"), "NumberOfSeats")
+    _players(raw, obj)
     seats = sorted(raw.seats, key=lambda s: s.seat)
     by_seat = {s.seat: s.name for s in seats}
     if len(by_seat) != len(seats) or raw.button_seat not in by_seat or len(seats) < 2:
