@@ -159,6 +159,25 @@ class _Body:
             for nm, a, no in self.summary_wins:
                 if a or nm not in self.seats.marked_out:  # (BetOnline: "collected (0.00)" for a seat not dealt in)
                     raw.add("collect", nm, a, line=no)
+        self.limits()
+        self.implicit()
+        if d.defer_posts:
+            defer_extra_blinds(raw)
+        if self.run_boards:
+            raw.boards = [tuple(b) for b in self.run_boards]
+        if (raw.tournament is not None and not d.tables_all_ins and not raw.dealt_sitting_out
+                and any(a.kind == "muck" for a in raw.acts) and self.all_in()):
+            # the room let a hand be mucked at an all-in in a tournament (PokerStars before it tabled
+            # every hand then): replayed under the room's rule (PokerRules.tournament_all_in_show,
+            # decision 029), still in tournament mode
+            raw.table_rules["tournament_all_in_show"] = False
+            raw.notes.append("a hand was mucked in a tournament: replayed without tournament mode's rule that "
+                             "every hand is tabled at an all-in (the room did not apply it)")
+        self.settle()
+
+    def limits(self) -> None:
+        """The limits and blinds a record leaves out: from the bets and blinds posted (noted)."""
+        raw = self.raw
         if self.stud and raw.game[0] == "F" and not raw.small_bet:
             self.stud_limits()
         if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
@@ -174,6 +193,10 @@ class _Body:
         if raw.game[0] != "F" and raw.big_blind is None:  # no stakes written: the blinds posted
             raw.big_blind = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or None
             raw.min_bet = raw.min_bet or raw.big_blind
+
+    def implicit(self) -> None:
+        """Blinds posted unlike the header's; streets the record leaves implicit."""
+        raw, d = self.raw, self.d
         stacks = {x.name: x.stack for x in self.seats.seated}
         if not self.stud and not self.draw:
             posted_blind(raw, stacks)
@@ -183,19 +206,6 @@ class _Body:
                            "written", self.start)
         if d.board_summary and not self.board and (self.summary_board or implicit):
             implicit_streets(raw, self.summary_board)
-        if d.defer_posts:
-            defer_extra_blinds(raw)
-        if self.run_boards:
-            raw.boards = [tuple(b) for b in self.run_boards]
-        if (raw.tournament is not None and not d.tables_all_ins and not raw.dealt_sitting_out
-                and any(a.kind == "muck" for a in raw.acts) and self.all_in()):
-            # the room let a hand be mucked at an all-in in a tournament (PokerStars before it tabled
-            # every hand then): replayed under the room's rule (PokerRules.tournament_all_in_show,
-            # decision 029), still in tournament mode
-            raw.table_rules["tournament_all_in_show"] = False
-            raw.notes.append("a hand was mucked in a tournament: replayed without tournament mode's rule that "
-                             "every hand is tabled at an all-in (the room did not apply it)")
-        self.settle()
 
     def stud_limits(self) -> None:
         """A stud hand whose record gives no stakes (Bovada): the big bet is the first bet of 5th
@@ -439,7 +449,19 @@ class _Body:
         text = gd.get("a")
         a = self.amt(text, no) if text else 0
         shown = gd.get("c")
-        if kind in _POSTS and kind == "straddle" and self.cur_bet.get(nm):  # a blind's poster straddling
+        if kind in (*_POSTS, "dead", "bring_in"):
+            self.forced(nm, kind, a, gd, no)
+        elif kind in ("double_bet", "call_to", "raise_by", "allin_add", "return", "collect"):
+            self.chips(nm, kind, a, no)
+        elif kind in ("discard", "pat", "cashout", "hole", "sitout", "show_hole", "muck_known", "fold"):
+            self.card_line(nm, kind, a, gd, no)
+        elif not common_action(raw, nm, kind, a, shown, no, self.cur_bet):
+            raise raw.fail(f"the {self.d.venue} reader has no rule for an action of kind {kind!r}", no)
+
+    def forced(self, nm: str, kind: str, a: int, gd: dict[str, str | None], no: int) -> None:
+        """A forced bet: a blind, a straddle, a dead blind, a bring-in."""
+        raw = self.raw
+        if kind == "straddle" and self.cur_bet.get(nm):  # a blind's poster straddling
             prev = max(k for k, x in enumerate(raw.acts) if x.kind == "post" and x.name == nm)
             raw.acts[prev] = raw.acts[prev]._replace(amount=a)
             raw.notes.append(f"{nm} straddled his own blind to {a} (line {no}): one blind of {a}")
@@ -448,36 +470,50 @@ class _Body:
                                           for x in raw.acts):  # the same blind twice: a line written again
             raw.notes.append(f"{nm}'s {kind} post of {a} written again (line {no}): read once")
         elif kind in ("sb", "bb") and self.stud:  # a blind in stud: the bring-in (Bovada's "Big blind/Bring in")
-            self.act(nm, "bring_in", gd, no)
+            self.forced(nm, "bring_in", a, gd, no)
         elif kind in _POSTS:
             raw.add("post", nm, a, line=no, extra=_POSTS[kind])
             self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
-        elif kind == "dead":  # a dead blind goes in the pot, not the bet (PHH _dead_blinds); more than the
-            # big blind: a big blind and a dead small blind posted together (Bovada's "Posts dead chip $30")
-            bb = raw.big_blind or max((x.amount for x in raw.acts if x.kind == "post" and x.extra == "bb"), default=0)
-            raw.add("post", nm, a, line=no, extra="both" if bb and a > bb else "dead")
-            if bb and a > bb:
-                self.cur_bet[nm] = self.cur_bet.get(nm, 0) + bb
-        elif kind == "bring_in":
+        elif kind == "dead":
+            self.dead_post(nm, a, no)
+        else:  # the bring-in
             if raw.bring_in is None:
                 raw.bring_in = a
             raw.add("bring_in", nm, a, line=no)
             self.cur_bet[nm] = a
-        elif kind == "discard":
-            cs = tuple(cards(shown, raw, no)) if shown else ()
-            raw.add("discard", nm, number(gd.get("n"), "the number of cards discarded", raw, no, 0, 52), cs, line=no)
-        elif kind in ("pat", "cashout"):
-            raw.add("discard" if kind == "pat" else "cashout", nm, a, line=no)
-        elif kind == "double_bet":  # a big bet on 4th street (an open pair): it gives the big bet
+
+    def dead_post(self, nm: str, a: int, no: int) -> None:
+        """A dead blind goes in the pot, not the bet (PHH _dead_blinds); more than the big blind: a big
+        blind and a dead small blind posted together (Bovada's "Posts dead chip $30")."""
+        raw = self.raw
+        bb = raw.big_blind or max((x.amount for x in raw.acts if x.kind == "post" and x.extra == "bb"), default=0)
+        raw.add("post", nm, a, line=no, extra="both" if bb and a > bb else "dead")
+        if bb and a > bb:
+            self.cur_bet[nm] = self.cur_bet.get(nm, 0) + bb
+
+    def chips(self, nm: str, kind: str, a: int, no: int) -> None:
+        """An action written by a room's own measure of chips, or what a player got back or won."""
+        raw = self.raw
+        if kind == "double_bet":  # a big bet on 4th street (an open pair): it gives the big bet
             self.double_bet = self.double_bet or a
             common_action(raw, nm, "bet", a, None, no, self.cur_bet)
         elif kind == "call_to":  # a call written as the street total it brings the caller to
             common_action(raw, nm, "call", max(0, a - self.cur_bet.get(nm, 0)), None, no, self.cur_bet)
         elif kind in ("raise_by", "allin_add"):  # the chips the action adds: a call, bet or raise
             self.add_chips(nm, a, kind, no)
-        elif kind in ("return", "collect"):
+        else:  # return, collect
             raw.add(kind, nm, a, line=no)
             self.returned = self.returned or kind == "return"
+
+    def card_line(self, nm: str, kind: str, a: int, gd: dict[str, str | None], no: int) -> None:
+        """A line about a player's cards: discards, cards dealt or shown, a fold, sitting out."""
+        raw = self.raw
+        shown = gd.get("c")
+        if kind == "discard":
+            cs = tuple(cards(shown, raw, no)) if shown else ()
+            raw.add("discard", nm, number(gd.get("n"), "the number of cards discarded", raw, no, 0, 52), cs, line=no)
+        elif kind in ("pat", "cashout"):
+            raw.add("discard" if kind == "pat" else "cashout", nm, a, line=no)
         elif kind == "hole":
             raw.hole[nm] = list(cards(shown or "", raw, no))
         elif kind == "sitout":  # not dealt in, unless he acts
@@ -488,12 +524,10 @@ class _Body:
             raw.add("show", nm, cards=tuple(raw.hole.get(nm, ())), line=no)
         elif kind == "muck_known":
             raw.add("muck", nm, line=no)
-        elif kind == "fold":
+        else:  # fold
             if shown:
                 raw.hole[nm] = list(cards(shown, raw, no))
             raw.add("fold", nm, line=no)
-        elif not common_action(raw, nm, kind, a, shown, no, self.cur_bet):
-            raise raw.fail(f"the {self.d.venue} reader has no rule for an action of kind {kind!r}", no)
 
     def add_chips(self, nm: str, a: int, kind: str, no: int) -> None:
         """An action given by the chips it adds (all-in lines): a call when it does not go beyond the
