@@ -149,11 +149,7 @@ class _Body:
                 self.line(line.strip() if line[:1].isspace() else line, self.start + j)
         raw, d = self.raw, self.d
         if d.idle_out:
-            named = {a.name for a in raw.acts}
-            idle = [x.name for x in self.seats.seated if x.name not in named and x.name not in self.seats.marked_out]
-            if idle and len(idle) < len(self.seats.seated) - 1:  # a dealt-in player always acts (folds at least)
-                self.seats.marked_out.update(idle)
-                raw.notes.append(f"not dealt in (no action recorded): {', '.join(idle)}")
+            self.idle_out()
         finish_seats(raw, self.seats, self.acted)
         if not any(a.kind == "collect" for a in raw.acts):  # wins printed only in the summary (Full Tilt Matrix)
             for nm, a, no in self.summary_wins:
@@ -174,6 +170,15 @@ class _Body:
             raw.notes.append("a hand was mucked in a tournament: replayed without tournament mode's rule that "
                              "every hand is tabled at an all-in (the room did not apply it)")
         self.settle()
+
+    def idle_out(self) -> None:
+        """A seated player with no action recorded was not dealt in (a dealt-in player always acts)."""
+        raw = self.raw
+        named = {a.name for a in raw.acts}
+        idle = [x.name for x in self.seats.seated if x.name not in named and x.name not in self.seats.marked_out]
+        if idle and len(idle) < len(self.seats.seated) - 1:
+            self.seats.marked_out.update(idle)
+            raw.notes.append(f"not dealt in (no action recorded): {', '.join(idle)}")
 
     def limits(self) -> None:
         """The limits and blinds a record leaves out: from the bets and blinds posted (noted)."""
