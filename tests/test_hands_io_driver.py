@@ -81,18 +81,15 @@ Seat 3: Cid (big blind) mucked
 
 def test_a_tournament_muck_at_an_all_in_replays_as_the_room_played_it() -> None:
     """PokerStars (before it tabled every hand at an all-in) let Cid muck while Bob was all-in; the
-    engine's tournament mode refuses that muck, so the hand replays without it, noted, and its
-    results equal the room's; stats still count it in tournament chips."""
-    from pyeval.hands_io.stats import money_kind
-
+    hand replays in tournament mode with the engine's setting for that room rule
+    (``tournament_all_in_show`` off) and its results equal the room's."""
     [h] = list(parse_text(STARS_TOURNEY_MUCK))
     assert h.hand is not None and h.verification is not None and h.verification.ok, h.verification
     assert list(h.hand.players) == ["Bob", "Cid", "Ann"] and h.hand.extra["winnings"] == [0, 0, 1500]
-    assert any("mucked in a tournament" in n for n in h.hand.extra["_notes"])
-    assert money_kind(h.hand)[0] == "tournament chips"
+    assert h.hand.extra["_pyeval_tournament"] is True and h.hand.extra["_pyeval_tournament_all_in_show"] is False
     shown = STARS_TOURNEY_MUCK.replace("Cid: mucks hand", "Cid: shows [5c 5d] (a pair of Fives)")
-    [s] = list(parse_text(shown))  # every hand tabled: tournament mode kept
-    assert s.hand is not None and s.hand.extra.get("_pyeval_tournament") is True and s.verification.ok
+    [s] = list(parse_text(shown))  # every hand tabled: the default rule kept
+    assert s.hand is not None and "_pyeval_tournament_all_in_show" not in s.hand.extra and s.verification.ok
 
 
 _PS_HAND = (Path(__file__).parent / "data" / "hands_io" / "pokerstars_holdem.txt").read_text(encoding="utf-8")
@@ -212,3 +209,24 @@ def test_run_it_once_walk_counts_the_uncalled_blind_in_the_pot_and_splash_the_po
     stp = RIO_WALK.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nSTP added: 0.50\n")
     [s] = list(parse_text(stp))
     assert s.hand is None and s.error is not None and "the house added chips to the pot" in s.error
+
+
+@pytest.mark.parametrize("code, stacks, seed, forced", [("T", [1, 1, 3, 1], 1, 0), ("O/8", [3, 2], 0, 2),
+                                                         ("T", [1, 1, 67, 44], 2, 0)])
+def test_pokerstars_export_round_trips_without_the_variant_rooms_repairs(code, stacks, seed, forced) -> None:
+    """The Stars-variant rooms' repairs (a blind posted below the header's, a raise over players
+    all-in) are theirs: a PokerStars record pyeval wrote reads back to the same betting and stacks
+    (found by hypothesis: a raise with a player still to act was made a call)."""
+    from test_phh_write import _random_round, _rules
+
+    from pyeval.hands_io import to_pokerstars
+    from pyeval.hands_io._phh import from_round
+    from pyeval.poker import BettingStructure
+
+    r = _random_round(_rules(code, BettingStructure.NO_LIMIT, forced), stacks, seed)
+    text = to_pokerstars(r, ["a:b", "[c] d", "e (f)", "g", "h", "i"][: r.n], hand_id=seed)
+    (h,) = parse_text(text, "pokerstars")
+    assert h.hand is not None and h.verification is not None and h.verification.ok, (h.verification, text)
+    assert h.hand.finishing_stacks == list(r.stacks)
+    bet = [a for a in h.hand.actions if not a.startswith("d ") and " sm" not in a]
+    assert bet == [a for a in from_round(r).actions if not a.startswith("d ") and " sm" not in a]

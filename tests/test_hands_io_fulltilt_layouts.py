@@ -183,3 +183,32 @@ def test_a_rush_tournament_seats_line_and_standing_pat_on_cards() -> None:
     [h] = _read(RUSH_DRAW)
     assert h.hand.extra["seat_count"] == 6
     assert list(h.hand.players) == ["Hero", "Vil"] and h.hand.extra["winnings"] == [300, 0]
+
+
+KILO = """\
+Full Tilt Poker Game #29500000001: $7,000 KO Guarantee (229400001), Table 11 - 50K/100K - No Limit Hold'em - 16:06:40 ET - 2011/04/01
+Seat 1: Ann (2,500,000)
+Seat 2: Bob (1,200,000)
+Seat 3: Cid (900,000)
+Bob posts the small blind of 50,000
+Cid posts the big blind of 100,000
+The button is in seat #1
+*** HOLE CARDS ***
+Ann raises to 300,000
+Bob folds
+Cid folds
+Uncalled bet of 200,000 returned to Ann
+Ann mucks
+Ann wins the pot (250,000)
+*** SUMMARY ***
+Total pot 250,000 | Rake 0
+Seat 1: Ann (button) collected (250,000), mucked
+Seat 2: Bob (small blind) folded before the Flop
+Seat 3: Cid (big blind) folded before the Flop
+"""
+
+
+def test_stakes_written_in_thousands() -> None:
+    [h] = _read(KILO)
+    assert h.hand.blinds_or_straddles == [50000, 100000, 0]
+    assert h.hand.extra["winnings"] == [0, 0, 250000]

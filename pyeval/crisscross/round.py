@@ -418,27 +418,9 @@ class CrissCrossRound:
                                      f"(the community area), got {misdeal!r}")
         deck = self._table._deck
         rules = self._table._rules
-        key = tuple(order)
-        hit = _DEALS.get(key) if FAST and misdeal is None else None
-        if hit is None:
-            plan = _cross_plan(key, misdeal)
-            layout = _layout(plan) if FAST else None
-            if FAST and misdeal is None:
-                if len(_DEALS) >= 256:  # bounded: many player sets only cost planning again
-                    _DEALS.clear()
-                _DEALS[key] = (plan, layout)
-        else:
-            plan, layout = hit
+        plan, layout = _deal_plan(tuple(order), misdeal)
         need = plan.need
-        short = None
-        size = deck.size
-        if rules.shuffler_counts_cards and size != DECK_SIZE:
-            short = (f"the automated shuffler indicates {size} cards, not {DECK_SIZE}: every wager "
-                     f"returned and the deck removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count; "
-                     "§ 674a.5 is not in our hands)")
-        elif size < need:
-            short = (f"the deck holds {size} cards, {need} are needed: every wager returned and the deck "
-                     f"removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count)")
+        short = _short_deck(deck.size, need, rules.shuffler_counts_cards)
         if short is not None:  # nothing is dealt: the round is void and the table waits for a new deck
             self._order = order
             self._events.append(_new(Event, (_K_DEAL, None, 0, (), short)))
@@ -449,19 +431,7 @@ class CrissCrossRound:
         if len(cards) != need or len(set(cards)) != need or min(cards) < 0 or max(cards) > 51:
             raise IllegalActionError(f"the card source dealt invalid cards {cards!r}")
         # from here on the deal has happened: record it
-        players = self._players
-        if layout is not None:  # the plan as C item getters, the players in dealing order
-            community = layout[0](cards)
-            dealt = []
-            for s, g in layout[1]:
-                players[s].hole = h = g(cards)
-                dealt.append((s, h))
-            hands_dealt = tuple(dealt)
-        else:
-            hands, community, _ = plan.place(cards)
-            for s in order:
-                players[s].hole = hands[s]
-            hands_dealt = tuple((s, players[s].hole) for s in order)
+        community, hands_dealt = _lay_out(cards, plan, layout, order, self._players)
         self._dealer_hand = hand
         self._community = community
         self._order = order
@@ -808,6 +778,49 @@ def _pay(player: int, wager: CrissCrossWager, staked: int, table: Sequence[PaidL
 
 
 _W_BETS = (_W_ACROSS, _W_DOWN, _W_MIDDLE)
+
+
+def _deal_plan(order: tuple[int, ...], misdeal: Misdeal | None) -> tuple[DealPlan, Any]:
+    """The plan of the cross deal for these players and, on the fast path, its :func:`_layout`
+    (cached per player set when there is no misdeal)."""
+    hit = _DEALS.get(order) if FAST and misdeal is None else None
+    if hit is not None:
+        return hit
+    plan = _cross_plan(order, misdeal)
+    layout = _layout(plan) if FAST else None
+    if FAST and misdeal is None:
+        if len(_DEALS) >= 256:  # bounded: many player sets only cost planning again
+            _DEALS.clear()
+        _DEALS[order] = (plan, layout)
+    return plan, layout
+
+
+def _short_deck(size: int, need: int, counts_cards: bool) -> str | None:
+    """Why a deck of ``size`` cards cannot be dealt from (the round is then void), or None."""
+    if counts_cards and size != DECK_SIZE:
+        return (f"the automated shuffler indicates {size} cards, not {DECK_SIZE}: every wager "
+                f"returned and the deck removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count; "
+                "§ 674a.5 is not in our hands)")
+    if size < need:
+        return (f"the deck holds {size} cards, {need} are needed: every wager returned and the deck "
+                f"removed (table policy, as {R_COUNT_OUTCOME} for an incorrect count)")
+    return None
+
+
+def _lay_out(cards: tuple[int, ...], plan: DealPlan, layout: Any, order: list[int],
+             players: dict[int, _Seat]) -> tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]:
+    """Put the dealt ``cards`` where the plan says (each seat's hole cards set on ``players``):
+    returns the community cards and ((player, hole cards), ...) in dealing order."""
+    if layout is not None:  # the plan as C item getters, the players in dealing order
+        dealt = []
+        for s, g in layout[1]:
+            players[s].hole = h = g(cards)
+            dealt.append((s, h))
+        return layout[0](cards), tuple(dealt)
+    hands, community, _ = plan.place(cards)
+    for s in order:
+        players[s].hole = hands[s]
+    return community, tuple((s, players[s].hole) for s in order)
 
 
 #: the players dealt in (no misdeal) -> (their plan of the cross deal, its layout: :func:`_layout`)

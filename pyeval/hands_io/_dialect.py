@@ -121,7 +121,9 @@ class StarsDialect:
     Settlement: ``games`` (the variant stems read; None: all), ``implicit_returns`` (an uncalled bet
     whose return is unwritten is derived from the total pot: PokerStars before 2008),
     ``derive_returns`` (derived from the acts, :func:`pyeval.hands_io._settle.return_implicit`),
-    ``returns_in_collect`` (the collected amount includes it), ``implicit_total`` (derive it only
+    ``returns_in_collect`` (the collected amount includes it), ``variant_repairs`` (the repairs of
+    :mod:`pyeval.hands_io._repairs` for a blind posted below the header's and a raise over players
+    all-in, which the Stars-variant rooms need), ``implicit_total`` (derive it only
     when the printed total pot is every chip put in, the bet nobody called included), ``net_total`` (the printed total pot is
     after the rake), ``derived_rake`` (no rake printed: the pot less what was collected),
     ``summary_collect`` (a summary line saying what a player collected: groups ``n``, ``a``),
@@ -176,6 +178,7 @@ class StarsDialect:
     tables_all_ins: bool = False
     summary: bool = False
     implicit_total: bool = False
+    variant_repairs: bool = False
     refuse: tuple[tuple[re.Pattern[str], str], ...] = ()
     button_mark: re.Pattern[str] | None = None
     board_summary: bool = False

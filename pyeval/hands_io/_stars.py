@@ -35,6 +35,9 @@ _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 
 _HEADER_INSIDE = re.compile(r"(?:Hand|Game|HAND|GAME) #\d+: ")
 _NUMBERED = re.compile(r"^(?P<s>FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) (?P<k>[1-9])$")
 _RUN_NAMES = list(_RUNS)
+_FORCED = ("sb", "bb", "straddle", "both", "button_blind", "dead", "bring_in")
+_CARDS = ("discard", "pat", "hole", "show_hole", "muck_known", "fold")
+_SETTLED = ("double_bet", "call_to", "raise_by", "allin_add", "return", "collect", "cashout", "sitout")
 _POSTS = {"sb": "sb", "bb": "bb", "straddle": "straddle", "both": "both", "button_blind": "bb"}
 #: Kinds of a player's line that are no action of his (he is not counted as having acted).
 _BETTING = ("sb", "bb", "both", "straddle", "dead", "ante", "fold", "check", "call", "bet", "raise", "allin_add",
@@ -78,6 +81,15 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
 
 #: How the reason of a hand the file cuts off starts (``tools/measure_hands.py`` excludes such hands).
 FILE_ENDS_MID_HAND = "the file ends mid-hand"
+
+
+def _section_label(label: str, sections: dict[str, str]) -> str:
+    """A section's name as PokerStars writes it (Full Tilt's boards run twice: "TURN 2" -> "SECOND TURN",
+    "SHOW DOWN 1" -> "SHOW DOWN", "SUMMARY 2" -> "SUMMARY"; the room's own names by ``sections``)."""
+    rn = _NUMBERED.match(label)
+    if rn:
+        label = f"{_RUN_NAMES[int(rn['k']) - 1]} {rn['s']}" if rn["s"] in ("FLOP", "TURN", "RIVER") else rn["s"]
+    return sections.get(label, label)
 
 
 def _cut_off(lines: list[str], failed: int) -> str | None:
@@ -149,12 +161,35 @@ class _Body:
                 self.line(line.strip() if line[:1].isspace() else line, self.start + j)
         raw, d = self.raw, self.d
         if d.idle_out:
-            named = {a.name for a in raw.acts}
-            idle = [x.name for x in self.seats.seated if x.name not in named and x.name not in self.seats.marked_out]
-            if idle and len(idle) < len(self.seats.seated) - 1:  # a dealt-in player always acts (folds at least)
-                self.seats.marked_out.update(idle)
-                raw.notes.append(f"not dealt in (no action recorded): {', '.join(idle)}")
+            self.idle_out()
         finish_seats(raw, self.seats, self.acted)
+        self.implied_amounts()
+        if d.variant_repairs and not self.stud and not self.draw:
+            posted_blind(raw, self.stacks())
+        self.implied_streets()
+        if d.defer_posts:
+            defer_extra_blinds(raw)
+        if self.run_boards:
+            raw.boards = [tuple(b) for b in self.run_boards]
+        if raw.tournament is not None and not d.tables_all_ins and any(a.kind == "muck" for a in raw.acts):
+            # the room let a hand be mucked in a tournament (PokerStars and Full Tilt before they tabled
+            # every hand at an all-in): the engine's setting for the room's own rule
+            raw.table_rules["tournament_all_in_show"] = False
+        self.settle()
+
+    def idle_out(self) -> None:
+        """A seated player with no action recorded was not dealt in (unless that leaves one player)."""
+        raw = self.raw
+        named = {a.name for a in raw.acts}
+        idle = [x.name for x in self.seats.seated if x.name not in named and x.name not in self.seats.marked_out]
+        if idle and len(idle) < len(self.seats.seated) - 1:  # a dealt-in player always acts (folds at least)
+            self.seats.marked_out.update(idle)
+            raw.notes.append(f"not dealt in (no action recorded): {', '.join(idle)}")
+
+    def implied_amounts(self) -> None:
+        """What the record leaves to the summary or to custom: wins printed only in the summary, a stud
+        bring-in completed at once, fixed-limit bets of a header without stakes."""
+        raw = self.raw
         if not any(a.kind == "collect" for a in raw.acts):  # wins printed only in the summary (Full Tilt Matrix)
             for nm, a, no in self.summary_wins:
                 if a or nm not in self.seats.marked_out:  # (BetOnline: "collected (0.00)" for a seat not dealt in)
@@ -174,28 +209,16 @@ class _Body:
         if raw.game[0] != "F" and raw.big_blind is None:  # no stakes written: the blinds posted
             raw.big_blind = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or None
             raw.min_bet = raw.min_bet or raw.big_blind
-        stacks = {x.name: x.stack for x in self.seats.seated}
-        if not self.stud and not self.draw:
-            posted_blind(raw, stacks)
+
+    def implied_streets(self) -> None:
+        """Streets the record leaves unwritten (the summary's board, betting that goes on)."""
+        raw = self.raw
         implicit = any(a.kind == "street" and a.extra == "IMPLICIT" for a in raw.acts)
         if implicit and self.board:
             raise raw.fail("betting goes on after a betting round closed, with no street line before the next one "
                            "written", self.start)
-        if d.board_summary and not self.board and (self.summary_board or implicit):
+        if self.d.board_summary and not self.board and (self.summary_board or implicit):
             implicit_streets(raw, self.summary_board)
-        if d.defer_posts:
-            defer_extra_blinds(raw)
-        if self.run_boards:
-            raw.boards = [tuple(b) for b in self.run_boards]
-        if (raw.tournament is not None and not d.tables_all_ins and not raw.dealt_sitting_out
-                and any(a.kind == "muck" for a in raw.acts) and self.all_in()):
-            # the room let a hand be mucked at an all-in in a tournament (PokerStars before it tabled
-            # every hand then): replayed under the room's rule (PokerRules.tournament_all_in_show,
-            # decision 029), still in tournament mode
-            raw.table_rules["tournament_all_in_show"] = False
-            raw.notes.append("a hand was mucked in a tournament: replayed without tournament mode's rule that "
-                             "every hand is tabled at an all-in (the room did not apply it)")
-        self.settle()
 
     def stud_limits(self) -> None:
         """A stud hand whose record gives no stakes (Bovada): the big bet is the first bet of 5th
@@ -219,19 +242,14 @@ class _Body:
         """Each seated player's starting stack by name."""
         return {x.name: x.stack for x in self.seats.seated}
 
-    def all_in(self) -> bool:
-        """A player put his whole stack in (by the acts)."""
-        put = chips_in(self.raw)
-        return any(put.get(s.name, 0) >= s.stack > 0 for s in self.raw.seats)
-
     def settle(self) -> None:
         """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
         raw, d = self.raw, self.d
         if d.derive_returns and not self.returned and (
                 raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(chips_in(raw).values())):
             return_implicit(raw, d.returns_in_collect)
-        if not self.stud and not self.draw:
-            raise_over_all_in(raw, {x.name: x.stack for x in self.seats.seated})
+        if d.variant_repairs and not self.stud and not self.draw:
+            raise_over_all_in(raw, {x.name: x.stack for x in raw.seats})  # the players dealt in
         if d.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
@@ -246,28 +264,7 @@ class _Body:
     def line(self, line: str, no: int) -> None:
         raw, d = self.raw, self.d
         self.dup, self.prev_line = line == self.prev_line, line
-        sec = _SECTION.match(line)
-        if sec:
-            label = sec["name"].strip()
-            rn = _NUMBERED.match(label)  # Full Tilt's boards run twice: "TURN 2", "SHOW DOWN 1", "SUMMARY 2"
-            if rn:
-                label = f"{_RUN_NAMES[int(rn['k']) - 1]} {rn['s']}" if rn["s"] in ("FLOP", "TURN", "RIVER") else rn["s"]
-            self.section_line(self.sections.get(label, label), BRACKETS.findall(sec["cards"] or ""), no)
-            return
-        bm = d.button.match(line) if d.button else None
-        if bm:
-            raw.button_seat = number(bm["seat"], "the button seat", raw, no, 0, MAX_SEAT)
-            return
-        if d.info.match(line):
-            raw.info.append(f"{no}: {line}")
-            return
-        for pat, why in d.refuse:
-            if pat.match(line):
-                raise raw.fail(f"{why}: {line!r}", no)
-        bd = d.board_line.match(line) if d.board_line is not None else None
-        if bd:  # the flop, turn or river by the cards dealt so far
-            self.section_line(("FLOP", "FLOP", "FLOP", "TURN", "RIVER")[min(len(self.board), 4)],
-                              BRACKETS.findall(f"[{bd['c']}]"), no)
+        if self.layout_line(line, no):
             return
         if self.section == "summary":
             self.summary(line, no)
@@ -276,38 +273,41 @@ class _Body:
         elif d.uncalled.match(line):
             uncalled_bet(raw, d.uncalled.match(line), self.names, no)  # type: ignore[arg-type]
             self.returned = True
-        elif line.startswith("Board "):
-            return
-        else:
+        elif not line.startswith("Board "):
             self.player_or_other(line, no)
+
+    def layout_line(self, line: str, no: int) -> bool:
+        """A section, button, board or informational line (True), or a line the room refuses (raised)."""
+        raw, d = self.raw, self.d
+        sec = _SECTION.match(line)
+        if sec:
+            self.section_line(_section_label(sec["name"].strip(), self.sections),
+                              BRACKETS.findall(sec["cards"] or ""), no)
+            return True
+        bm = d.button.match(line) if d.button else None
+        if bm:
+            raw.button_seat = number(bm["seat"], "the button seat", raw, no, 0, MAX_SEAT)
+            return True
+        if d.info.match(line):
+            raw.info.append(f"{no}: {line}")
+            return True
+        for pat, why in d.refuse:
+            if pat.match(line):
+                raise raw.fail(f"{why}: {line!r}", no)
+        bd = d.board_line.match(line) if d.board_line is not None else None
+        if bd:  # the flop, turn or river by the cards dealt so far
+            self.section_line(("FLOP", "FLOP", "FLOP", "TURN", "RIVER")[min(len(self.board), 4)],
+                              BRACKETS.findall(f"[{bd['c']}]"), no)
+        return bd is not None
 
     def player_or_other(self, line: str, no: int) -> None:
         """A line starting with a seated player's name (an action, what he collected, his chatter), a
         line of a player not in the hand, or a line the reader does not know."""
         raw, d = self.raw, self.d
-        if d.chat_colon and any(line.startswith(n + ": ") for n in self.names):  # chat: actions have no colon
-            raw.info.append(f"{no}: {line}")
-            return
         nm = next((n for n in self.names if line.startswith(n + d.sep)), None)
-        if nm is not None:
-            rest = line[len(nm) + len(d.sep):]
-            if self.player_line(nm, rest, no):
-                return
-            if d.player_info.match(rest):
-                raw.info.append(f"{no}: {line}")
-                return
         sp = next((n for n in self.names if line.startswith(n + " ")), None)
-        if sp is not None:
-            tail = line[len(sp) + 1:]
-            cm = d.collect.match(tail)
-            if cm:
-                raw.add("collect", sp, self.amt(cm["a"], no), line=no)
-                return
-            if any((k or "info") in d.spaced and p.match(tail) for p, k in d.acts) and self.player_line(sp, tail, no):
-                return
-            if d.player_info.match(tail):
-                raw.info.append(f"{no}: {line}")
-                return
+        if self.named_line(line, nm, sp, no):
+            return
         if (d.others is not None and d.others.match(line)) or (nm is None and sp is None and _OTHERS.match(line)):
             raw.info.append(f"{no}: {line}")  # a player not dealt in
             return
@@ -316,6 +316,33 @@ class _Body:
         if re.search(r"\d", line) or sp is not None and ":" in line:
             raise raw.fail(f"unrecognised line {line!r}", no)
         raw.unknown.append(f"{no}: {line}")
+
+    def named_line(self, line: str, nm: str | None, sp: str | None, no: int) -> bool:
+        """``line`` read as a player's (``nm``: the name before the room's separator, ``sp``: before a
+        space): chat, an action, what he collected, his chatter. False when it is none of them."""
+        raw, d = self.raw, self.d
+        if d.chat_colon and any(line.startswith(n + ": ") for n in self.names):  # chat: actions have no colon
+            raw.info.append(f"{no}: {line}")
+            return True
+        if nm is not None:
+            rest = line[len(nm) + len(d.sep):]
+            if self.player_line(nm, rest, no) or self.chatter(d.player_info.match(rest), line, no):
+                return True
+        if sp is None:
+            return False
+        tail = line[len(sp) + 1:]
+        cm = d.collect.match(tail)
+        if cm:
+            raw.add("collect", sp, self.amt(cm["a"], no), line=no)
+            return True
+        if any((k or "info") in d.spaced and p.match(tail) for p, k in d.acts) and self.player_line(sp, tail, no):
+            return True
+        return self.chatter(d.player_info.match(tail), line, no)
+
+    def chatter(self, matched: object, line: str, no: int) -> bool:
+        if matched:
+            self.raw.info.append(f"{no}: {line}")
+        return bool(matched)
 
     def section_line(self, label: str, bracket: list[str], no: int) -> None:
         raw, d = self.raw, self.d
@@ -331,6 +358,11 @@ class _Body:
             if not any(a.kind == "street" for a in raw.acts):  # (an action before the section dealt them)
                 raw.add("street", line=no, extra=label if label in ("DEALING HANDS", "3rd STREET") else "HOLE CARDS")
             return  # (the blinds posted before it count on this round)
+        self.street_section(label, bracket, no)
+
+    def street_section(self, label: str, bracket: list[str], no: int) -> None:
+        """A street's section: a board run more than once, a stud or draw street, the flop, turn, river."""
+        raw = self.raw
         run = label.split(" ", 1)
         if len(run) == 2 and run[0] in _RUNS and run[1] in ("FLOP", "TURN", "RIVER"):
             self.run_street(_RUNS[run[0]], label, bracket, no)
@@ -340,17 +372,22 @@ class _Body:
             self.next_street(_DRAW_STREETS.index(label), label, no)
             self.may_draw = True
         elif label in ("FLOP", "TURN", "RIVER") and not self.stud and not self.draw:
-            if not bracket:
-                raise raw.fail(f"{label} without cards", no)
-            new = list(cards(bracket[-1], raw, no))
-            self.board += new
-            for rb in self.run_boards:
-                rb += new
-            self.street += 1
-            raw.add("street", cards=tuple(new), line=no, extra=label)
-            self.cur_bet = {}
+            self.board_street(label, bracket, no)
         else:
             raise raw.fail(f"unknown section {label!r} for {raw.game}", no)
+
+    def board_street(self, label: str, bracket: list[str], no: int) -> None:
+        """``*** FLOP *** [..]``, ``*** TURN *** [..] [..]``: the new cards are the last bracket's."""
+        raw = self.raw
+        if not bracket:
+            raise raw.fail(f"{label} without cards", no)
+        new = list(cards(bracket[-1], raw, no))
+        self.board += new
+        for rb in self.run_boards:
+            rb += new
+        self.street += 1
+        raw.add("street", cards=tuple(new), line=no, extra=label)
+        self.cur_bet = {}
 
     def next_street(self, k: int, label: str, no: int) -> None:
         self.street = k
@@ -435,11 +472,21 @@ class _Body:
 
     def act(self, nm: str, kind: str, gd: dict[str, str | None], no: int) -> None:
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
-        raw = self.raw
         text = gd.get("a")
         a = self.amt(text, no) if text else 0
-        shown = gd.get("c")
-        if kind in _POSTS and kind == "straddle" and self.cur_bet.get(nm):  # a blind's poster straddling
+        if kind in _FORCED:
+            self.forced(nm, kind, a, no)
+        elif kind in _CARDS:
+            self.cards_act(nm, kind, a, gd, no)
+        elif kind in _SETTLED:
+            self.settled(nm, kind, a, no)
+        elif not common_action(self.raw, nm, kind, a, gd.get("c"), no, self.cur_bet):
+            raise self.raw.fail(f"the {self.d.venue} reader has no rule for an action of kind {kind!r}", no)
+
+    def forced(self, nm: str, kind: str, a: int, no: int) -> None:
+        """A blind, straddle, dead blind or bring-in."""
+        raw = self.raw
+        if kind == "straddle" and self.cur_bet.get(nm):  # a blind's poster straddling
             prev = max(k for k, x in enumerate(raw.acts) if x.kind == "post" and x.name == nm)
             raw.acts[prev] = raw.acts[prev]._replace(amount=a)
             raw.notes.append(f"{nm} straddled his own blind to {a} (line {no}): one blind of {a}")
@@ -448,7 +495,7 @@ class _Body:
                                           for x in raw.acts):  # the same blind twice: a line written again
             raw.notes.append(f"{nm}'s {kind} post of {a} written again (line {no}): read once")
         elif kind in ("sb", "bb") and self.stud:  # a blind in stud: the bring-in (Bovada's "Big blind/Bring in")
-            self.act(nm, "bring_in", gd, no)
+            self.forced(nm, "bring_in", a, no)
         elif kind in _POSTS:
             raw.add("post", nm, a, line=no, extra=_POSTS[kind])
             self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
@@ -458,42 +505,50 @@ class _Body:
             raw.add("post", nm, a, line=no, extra="both" if bb and a > bb else "dead")
             if bb and a > bb:
                 self.cur_bet[nm] = self.cur_bet.get(nm, 0) + bb
-        elif kind == "bring_in":
+        else:  # bring_in
             if raw.bring_in is None:
                 raw.bring_in = a
             raw.add("bring_in", nm, a, line=no)
             self.cur_bet[nm] = a
-        elif kind == "discard":
+
+    def cards_act(self, nm: str, kind: str, a: int, gd: dict[str, str | None], no: int) -> None:
+        """What a player does with cards: discard, stand pat, fold (showing), show or muck what he holds."""
+        raw = self.raw
+        shown = gd.get("c")
+        if kind == "discard":
             cs = tuple(cards(shown, raw, no)) if shown else ()
             raw.add("discard", nm, number(gd.get("n"), "the number of cards discarded", raw, no, 0, 52), cs, line=no)
-        elif kind in ("pat", "cashout"):
-            raw.add("discard" if kind == "pat" else "cashout", nm, a, line=no)
-        elif kind == "double_bet":  # a big bet on 4th street (an open pair): it gives the big bet
-            self.double_bet = self.double_bet or a
-            common_action(raw, nm, "bet", a, None, no, self.cur_bet)
-        elif kind == "call_to":  # a call written as the street total it brings the caller to
-            common_action(raw, nm, "call", max(0, a - self.cur_bet.get(nm, 0)), None, no, self.cur_bet)
-        elif kind in ("raise_by", "allin_add"):  # the chips the action adds: a call, bet or raise
-            self.add_chips(nm, a, kind, no)
-        elif kind in ("return", "collect"):
-            raw.add(kind, nm, a, line=no)
-            self.returned = self.returned or kind == "return"
+        elif kind == "pat":
+            raw.add("discard", nm, a, line=no)
         elif kind == "hole":
             raw.hole[nm] = list(cards(shown or "", raw, no))
-        elif kind == "sitout":  # not dealt in, unless he acts
-            self.seats.marked_out.add(nm)
         elif kind == "show_hole" or (kind == "muck_known" and raw.tournament is not None):
             # the room shows the best hand: the player shows his hole cards (a tournament tables
             # every hand at an all-in: the record prints the cards of a hand not shown)
             raw.add("show", nm, cards=tuple(raw.hole.get(nm, ())), line=no)
         elif kind == "muck_known":
             raw.add("muck", nm, line=no)
-        elif kind == "fold":
+        else:  # fold
             if shown:
                 raw.hole[nm] = list(cards(shown, raw, no))
             raw.add("fold", nm, line=no)
-        elif not common_action(raw, nm, kind, a, shown, no, self.cur_bet):
-            raise raw.fail(f"the {self.d.venue} reader has no rule for an action of kind {kind!r}", no)
+
+    def settled(self, nm: str, kind: str, a: int, no: int) -> None:
+        """Chips written otherwise than as a bet: a call to a total, chips added, a return, a win, a
+        cash-out; a player sitting out."""
+        raw = self.raw
+        if kind == "double_bet":  # a big bet on 4th street (an open pair): it gives the big bet
+            self.double_bet = self.double_bet or a
+            common_action(raw, nm, "bet", a, None, no, self.cur_bet)
+        elif kind == "call_to":  # a call written as the street total it brings the caller to
+            common_action(raw, nm, "call", max(0, a - self.cur_bet.get(nm, 0)), None, no, self.cur_bet)
+        elif kind in ("raise_by", "allin_add"):  # the chips the action adds: a call, bet or raise
+            self.add_chips(nm, a, kind, no)
+        elif kind in ("return", "collect", "cashout"):
+            raw.add(kind, nm, a, line=no)
+            self.returned = self.returned or kind == "return"
+        else:  # sitout: not dealt in, unless he acts
+            self.seats.marked_out.add(nm)
 
     def add_chips(self, nm: str, a: int, kind: str, no: int) -> None:
         """An action given by the chips it adds (all-in lines): a call when it does not go beyond the
@@ -553,21 +608,24 @@ class _Body:
         else:
             raw.total_pot = self.amt(tm["a"], no) + (before or 0)
         for p in parts[1:]:
-            km = _ITEM.match(p)
-            if _NO_ITEM.match(p) or (km and _ROUNDED.match(km["a"])):
-                if km:
-                    raw.notes.append(f"the total pot line gives {p!r}, rounded (line {no})")
-                continue
-            if not km:
-                raise raw.fail(f"bad item {p!r} in the total pot line", no)
-            k, v = km["k"].lower(), self.amt(km["a"], no)
-            if k == "rake":
-                raw.rake = (raw.rake or 0) + v
-            elif "cash out fee" in k:
-                continue
-            elif k in ("fee", "fees"):  # pyeval's export of a record's other fees (_fees)
-                raw.fees = (raw.fees or 0) + v
-            elif any(f in k for f in _FEES):
-                raw.jackpot = (raw.jackpot or 0) + v
-            else:
-                raise raw.fail(f"unknown item {p!r} in the total pot line", no)
+            self.total_item(p, no)
+
+    def total_item(self, p: str, no: int) -> None:
+        """One ``| Item X`` of the total pot line: the rake, a fee, a jackpot; rounded figures noted."""
+        raw = self.raw
+        km = _ITEM.match(p)
+        if _NO_ITEM.match(p) or (km and _ROUNDED.match(km["a"])):
+            if km:
+                raw.notes.append(f"the total pot line gives {p!r}, rounded (line {no})")
+            return
+        if not km:
+            raise raw.fail(f"bad item {p!r} in the total pot line", no)
+        k, v = km["k"].lower(), self.amt(km["a"], no)
+        if k == "rake":
+            raw.rake = (raw.rake or 0) + v
+        elif k in ("fee", "fees"):  # pyeval's export of a record's other fees (_fees)
+            raw.fees = (raw.fees or 0) + v
+        elif "cash out fee" not in k and any(f in k for f in _FEES):
+            raw.jackpot = (raw.jackpot or 0) + v
+        elif "cash out fee" not in k:
+            raise raw.fail(f"unknown item {p!r} in the total pot line", no)

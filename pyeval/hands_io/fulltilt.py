@@ -31,6 +31,15 @@ _GAME_PART = re.compile(r"^(?:[$€£]?[\d,.]+ )?(?P<struct>CAP NL|CAP PL|Cap No
 _STAKES = re.compile(r"^(?P<lo>[$€£]?[\d,]+(?:\.\d+)?)/(?P<hi>[$€£]?[\d,]+(?:\.\d+)?)(?: Ante (?P<ante>[$€£]?[\d,.]+))?"
                      r"(?: [A-Z]{3})?$")
 _DATE = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) (\w+) - (\d{4})/(\d{1,2})/(\d{1,2})")
+_SUFFIX = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,3})?)([KMB])(?=[/ ]|$)")
+_TIMES = {"K": 10**3, "M": 10**6, "B": 10**9}
+
+
+def _expand(m: re.Match[str]) -> str:
+    """``50K`` -> ``50000``, ``1.5M`` -> ``1500000`` (the header's stakes in thousands, millions, billions)."""
+    whole, _, frac = m.group(1).partition(".")
+    mult = _TIMES[m.group(2)]
+    return str(int(whole) * mult + (int(frac.ljust(len(str(mult)) - 1, "0")) if frac else 0))
 _AMT = r"(?P<a>[^\s,]+(?:,\d{3})*(?:\.\d+)?)"
 _ALLIN = r"(?:, and is all in|, and is capped)*\s*$"
 _ACTS: tuple[tuple[re.Pattern[str], str | None], ...] = tuple((re.compile(p), k) for p, k in (
@@ -124,7 +133,7 @@ def _stakes(raw: RawHand, stakes: str, start: int) -> None:
 def _header(raw: RawHand, rest: str, start: int) -> None:
     """The header after ``Game #ID: ``: event or table, stakes, game, time (in any order the
     2006-2014 clients wrote them)."""
-    parts = [p.strip() for p in rest.split(" - ")]
+    parts = [_SUFFIX.sub(_expand, p.strip()) for p in rest.split(" - ")]  # "50K/100K", "500K/1M" (2011+)
     stakes = next((p for p in parts[1:] if _STAKES.match(p)), None)
     if not any(_game_part(raw, p, start) for p in parts[1:]) or stakes is None:
         raise raw.fail(f"unknown game or stakes in header {rest!r}", start)

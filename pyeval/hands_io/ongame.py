@@ -259,21 +259,30 @@ class _Body:
                     raw.add("street", line=no, extra="DRAW")
                     self.cur = {}
                 raw.add("discard", nm, int(m["n"]) if kind == "discard" else 0, line=no)
-            elif kind == "bring_in":
-                raw.add("bring_in", nm, a, line=no)
-                raw.bring_in = raw.bring_in or a
-                self.cur[nm] = a
-            elif kind in ("sb", "bb"):
-                raw.add("post", nm, a, line=no, extra=kind)
-                self.cur[nm] = self.cur.get(nm, 0) + a
-            elif kind == "dead":  # a dead small blind posted to come in: not part of the bets
-                raw.add("post", nm, a, line=no, extra="sb")
+            elif kind in ("bring_in", "sb", "bb", "dead"):
+                self.forced(nm, kind, a, no)
             elif kind == "bet" and self.cur.get(nm, 0):
                 common_action(raw, nm, "raise", self.cur[nm] + a, None, no, self.cur)
             else:
                 common_action(raw, nm, kind, a, None, no, self.cur)
             return
         raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)
+
+    def forced(self, nm: str, kind: str, a: int, no: int) -> None:
+        """A bring-in, a blind (a table whose two blinds are equal writes both as big blinds: the first
+        is the small), or a dead small blind posted to come in (not part of the bets)."""
+        raw = self.raw
+        if kind == "bring_in":
+            raw.add("bring_in", nm, a, line=no)
+            raw.bring_in = raw.bring_in or a
+            self.cur[nm] = a
+        elif kind == "dead":
+            raw.add("post", nm, a, line=no, extra="sb")
+        else:
+            if kind == "bb" and raw.small_blind == raw.big_blind and not any(x.kind == "post" for x in raw.acts):
+                kind = "sb"
+            raw.add("post", nm, a, line=no, extra=kind)
+            self.cur[nm] = self.cur.get(nm, 0) + a
 
     def summary_line(self, line: str, no: int) -> None:
         raw = self.raw

@@ -89,7 +89,7 @@ def looks_like(text: str) -> bool:
     """True when ``text`` starts (after blank lines) like a PartyPoker hand history."""
     if pacific_looks_like(text):  # 888poker writes the same first line
         return False
-    return bool(re.match(r"^\ufeff?\s*(?:Game #\S+ starts\.|#Game No : |\*{5} Hand History [Ff]or Game )", text))
+    return bool(re.match(r"^\ufeff?[\s\x00]*(?:Game #\S+ starts\.|#Game No : |\*{5} Hand History [Ff]or Game )", text))
 
 
 def split(text: str) -> list[tuple[int, list[str]]]:
