@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pyeval.errors import PyevalError
@@ -119,7 +120,7 @@ def _both(table: int, seed: int, stacks: list[int], monkeypatch: pytest.MonkeyPa
     assert fast == general
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(table=st.integers(0, len(TABLES) - 1), seed=st.integers(0, 2**32 - 1),
        stacks=st.lists(st.sampled_from(STACKS), min_size=2, max_size=9))
 def test_fast_paths_equal_the_general_steps(table: int, seed: int, stacks: list[int],
@@ -194,3 +195,43 @@ def test_c_check_or_call_closes_the_betting_and_goes_all_in(monkeypatch: pytest.
     fast = play()
     monkeypatch.setattr(poker_state, "FAST_PATHS", False)
     assert play() == fast
+
+
+@pytest.mark.parametrize("left", [0, 1, 3, 5, 6])
+def test_a_short_or_reused_shoe_fails_as_the_general_steps_do(left: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shoe the caller drew from mid-round (too few cards left for the street, or reshuffled so it
+    deals a card already in play): the fast street and the fast runout raise the general path's
+    error, with the round unchanged (58 Pa. Code § 637a.11(h): a burn and the cards after it)."""
+    def play(reshuffle: bool) -> list[object]:
+        shoe = Shoe(seed=4)
+        shoe.shuffle()
+        r = Round(TABLES[0], [10_000, 10_000, 150, 10_000], shoe)
+        r.post_forced_bets()
+        r.deal_hole_cards()
+        out: list[object] = []
+        for allin in (False, True):
+            if allin:
+                r.bet_or_raise_to(150)  # player 2 all-in: a runout once the others call
+            while r.actor is not None:
+                r.check_or_call()
+            if reshuffle:
+                shoe.gather()
+                shoe.shuffle()
+            else:
+                shoe.deal(max(0, shoe.remaining - left))
+            before = r.snapshot()
+            try:
+                r.run_dealer()
+                out.append(("dealt", r.snapshot()))
+            except PyevalError as e:
+                out.append((type(e).__name__, str(e), r.snapshot() == before))
+                break
+        return out
+
+    for reshuffle in (False, True):
+        fast = play(reshuffle)
+        monkeypatch.setattr(poker_state, "FAST_PATHS", False)
+        assert play(reshuffle) == fast, reshuffle
+        monkeypatch.setattr(poker_state, "FAST_PATHS", True)
+        if not reshuffle and left < 4:  # a burn and three cards: the flop cannot be dealt
+            assert fast[0][0] == "ShoeExhaustedError" and fast[0][2] is True

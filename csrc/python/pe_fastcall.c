@@ -511,17 +511,11 @@ static PyObject *holdem_check_or_call(PyObject *module, PyObject *r)
         || PyList_Size(acted) != n || PyList_Size(at_raise) != n || PyList_Size(at_bet) != n
         || PyList_Size(folded) != n || PyList_Size(contrib) != n)
         Py_RETURN_FALSE;
-    long long stack[10], bet[10];
-    if (n > 10) Py_RETURN_FALSE;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        stack[i] = chips(PyList_GetItem(stacks, i));
-        bet[i] = chips(PyList_GetItem(bets, i));
-        if (stack[i] < 0 || bet[i] < 0) Py_RETURN_FALSE;
-    }
+    long long stack_a = chips(PyList_GetItem(stacks, (Py_ssize_t)a)), bet_a = chips(PyList_GetItem(bets, (Py_ssize_t)a));
     const long long c = chips(PyList_GetItem(contrib, (Py_ssize_t)a));
-    if (c < 0) Py_RETURN_FALSE;
+    if (stack_a < 0 || bet_a < 0 || c < 0) Py_RETURN_FALSE;
     /* every check is done: from here on the round changes */
-    long long amt = bet_to - bet[a];
+    long long amt = bet_to - bet_a;
     long long able = n_able;
     PyObject *ev;
     if (amt <= 0) {
@@ -529,17 +523,17 @@ static PyObject *holdem_check_or_call(PyObject *module, PyObject *r)
         if (set_item(checked, (Py_ssize_t)a, Py_True) < 0) return NULL;
         ev = PyTuple_Pack(4, st->s_check, actor, st->zero, st->empty);
     } else {
-        if (amt >= stack[a]) {
-            amt = stack[a];
+        if (amt >= stack_a) {
+            amt = stack_a;
             able -= 1;
             PyObject *v = PyLong_FromLongLong(able);
             if (!v) return NULL;
             set_slot(&SLOT(r, HS_N_ABLE), v);
         }
-        stack[a] -= amt;
-        bet[a] += amt;
-        if (set_item(stacks, (Py_ssize_t)a, PyLong_FromLongLong(stack[a])) < 0
-            || set_item(bets, (Py_ssize_t)a, PyLong_FromLongLong(bet[a])) < 0
+        stack_a -= amt;
+        bet_a += amt;
+        if (set_item(stacks, (Py_ssize_t)a, PyLong_FromLongLong(stack_a)) < 0
+            || set_item(bets, (Py_ssize_t)a, PyLong_FromLongLong(bet_a)) < 0
             || set_item(contrib, (Py_ssize_t)a, PyLong_FromLongLong(c + amt)) < 0)
             return NULL;
         PyObject *amt_o = PyLong_FromLongLong(amt);
@@ -561,10 +555,17 @@ static PyObject *holdem_check_or_call(PyObject *module, PyObject *r)
      * someone left to bet against) yet to act in this betting round */
     for (Py_ssize_t k = 1; k <= n; k++) {
         const Py_ssize_t i = ((Py_ssize_t)a + k) % n;
-        int f = PyObject_IsTrue(PyList_GetItem(folded, i));
+        PyObject *fo = PyList_GetItem(folded, i);
+        int f = fo == Py_True ? 1 : fo == Py_False ? 0 : PyObject_IsTrue(fo);
         if (f < 0) return NULL;
-        if (f || !stack[i]) continue;
-        int moves = bet[i] < bet_to;
+        if (f) continue;
+        PyObject *si = PyList_GetItem(stacks, i), *bi = PyList_GetItem(bets, i);
+        if (!si || !bi) return NULL;
+        const int all_in = PyObject_Not(si);  /* 0 chips left (the Python step's `not stacks[i]`) */
+        if (all_in < 0) return NULL;
+        if (all_in) continue;
+        int moves = PyObject_RichCompareBool(bi, bet_to_o, Py_LT);
+        if (moves < 0) return NULL;
         if (!moves && able >= 2) {
             int done = PyObject_IsTrue(PyList_GetItem(acted, i));
             if (done < 0) return NULL;

@@ -240,50 +240,9 @@ class Betting(RoundState):
         a full raise does neither (others who already acted may only call or fold).
         """
         a = self._actor
-        if self._plain_nl and a is not None and (player is None or player == a) and type(to) is int:
-            # plain no limit (the hot path): the checks of _check_raise_to, the step and the next
-            # actor inlined; a refusal (or a bet below the minimum that puts every opponent all-in)
-            # goes the general way, which raises or takes it
-            bets, stacks, acted = self._bets, self._stacks, self._acted
-            bet_to = self._bet_to
-            bet = bets[a]
-            stack = stacks[a]
-            allin_to = bet + stack
-            min_raise = self._min_raise
-            lo = bet_to + min_raise if bet_to else self._rules.min_bet
-            if (bet_to < to <= allin_to and (to >= lo or to == allin_to) and stack > bet_to - bet
-                    and self._n_able_to_act >= 2 and not (acted[a] and self._acted_at_raise[a] >= self._full_raises)):
-                full = self._full_raises
-                if to >= lo:  # a full bet or raise: it reopens the betting (§ 637a.8(b)(5))
-                    if bet_to:
-                        self._raises += 1
-                    if to - bet_to > min_raise:
-                        self._min_raise = to - bet_to
-                    full += 1
-                    self._full_raises = full
-                    self._full_bet_to = to
-                stacks[a] = allin_to - to
-                self._contrib[a] += to - bet
-                bets[a] = to
-                self._bet_to = to
-                if to == allin_to:
-                    self._n_able_to_act -= 1
-                acted[a] = True
-                self._acted_at_raise[a] = full
-                self._acted_at_bet[a] = to
-                self._last_aggressor = a
-                self._record.append(("raise" if bet_to else "bet", a, to, ()))
-                folded = self._folded
-                unacted_may_act = self._n_able_to_act >= 2
-                for i in _AFTER[self._n][a]:
-                    if folded[i] or not stacks[i]:
-                        continue
-                    if bets[i] < to or (unacted_may_act and not acted[i]):
-                        self._actor = i
-                        return
-                self._actor = None
-                self._street_done()
-                return
+        if self._plain_nl and a is not None and (player is None or player == a) and type(to) is int \
+                and self._nl_raise(a, to):  # plain no limit (pyeval.poker.fast)
+            return
         if self._bring_in_due and a is None:  # stud: the bring-in completed at once (stud.py)
             self._complete_at_once(to, player)  # type: ignore[attr-defined]
         a = self._check_raise_to(player, to)

@@ -61,6 +61,44 @@ class FastSteps(RoundState):
         self._actor = None
         self._street_done()
 
+    def _nl_raise(self, a: int, to: int) -> bool:
+        """:meth:`bet_or_raise_to` of player ``a`` (the one to act) at a plain no-limit table: the
+        checks of ``_check_raise_to`` and the step, inlined. False, having changed nothing, for a
+        refusal or a bet below the minimum that puts every opponent all-in (the general step then
+        raises or takes it). A full bet or raise sets the minimum raise and reopens the betting; an
+        all-in short of one does neither (§ 637a.8(b)(5))."""
+        bets, stacks, acted = self._bets, self._stacks, self._acted
+        bet_to = self._bet_to
+        bet = bets[a]
+        allin_to = bet + stacks[a]
+        min_raise = self._min_raise
+        lo = bet_to + min_raise if bet_to else self._rules.min_bet
+        if not (bet_to < to <= allin_to and (to >= lo or to == allin_to) and allin_to > bet_to
+                and self._n_able_to_act >= 2 and not (acted[a] and self._acted_at_raise[a] >= self._full_raises)):
+            return False
+        full = self._full_raises
+        if to >= lo:  # a full bet or raise
+            if bet_to:
+                self._raises += 1
+            if to - bet_to > min_raise:
+                self._min_raise = to - bet_to
+            full += 1
+            self._full_raises = full
+            self._full_bet_to = to
+        stacks[a] = allin_to - to
+        self._contrib[a] += to - bet
+        bets[a] = to
+        self._bet_to = to
+        if to == allin_to:
+            self._n_able_to_act -= 1
+        acted[a] = True
+        self._acted_at_raise[a] = full
+        self._acted_at_bet[a] = to
+        self._last_aggressor = a
+        self._record.append(("raise" if bet_to else "bet", a, to, ()))
+        self._after_action(a)
+        return True
+
     def _fast_street(self) -> bool:
         """Burn and deal the next board street from the shoe and open its betting round: what
         :meth:`deal_board` (its from-the-source path) does, in one step. Due when a betting round
@@ -157,70 +195,15 @@ class FastSteps(RoundState):
         rakes (the general steps then show, raise or rake)."""
         if self._rules.rake_bps or not self._betting_closed:
             return False
-        hole, q, folded, mucked, contrib = self._hole, self._showdown_queue, self._folded, self._mucked, self._contrib
-        n = self._n
-        values = self._values[:]
-        contenders: list[int] = []
-        level = contrib[0]
-        even = not self._dead_ante  # every live player put in the same (then one pot, as side_pots makes it)
-        best = -1
-        if self._n_contending >= 2:
-            board = self._board
-            if -1 in board:
-                return False
-            b0, b1, b2, b3, b4 = board
-            ev7 = _EVAL7
-            for i in range(n):
-                if folded[i] or mucked[i]:
-                    continue
-                h = hole[i]
-                if -1 in h:
-                    return False
-                v = ev7(h[0], h[1], b0, b1, b2, b3, b4)
-                if v < 0:  # pragma: no cover - cards were validated when dealt
-                    return False
-                values[i] = v
-                if v > best:
-                    best = v
-                if contenders:
-                    if contrib[i] != level:
-                        even = False
-                else:
-                    level = contrib[i]
-                contenders.append(i)
-        else:
-            contenders = [i for i in range(n) if not (folded[i] or mucked[i])]
-            level = contrib[contenders[0]] if contenders else 0
-        payouts: list[tuple[int, int, int]] = []  # (player, chips, pot index), in award order
-        total = sum(contrib)
-        if even and level and len(contenders) >= 2 and level == max(contrib):  # one pot (the common case)
-            winners = [i for i in contenders if values[i] == best]
-            if len(winners) == 1:
-                payouts.append((winners[0], total, 0))
-            else:  # a tie: split by the odd-chip rule (§ 637a.11(k))
-                pot = Pot(total, tuple(contenders))
-                payouts.extend((i, amt, 0) for i, amt in self._divide(pot, 0, values, self._low_values, False,
-                                                                      self._odd_rules()).items())
-        else:
-            pots = self._pots([not (folded[i] or mucked[i]) for i in range(n)])
-            for k, pot in enumerate(pots):
-                el = pot.eligible
-                if len(el) == 1:
-                    payouts.append((el[0], pot.amount, k))
-                    continue
-                if not el:  # pragma: no cover - _pots never makes one while a hand is live
-                    return False
-                top = max([values[i] for i in el])
-                best_hands = [i for i in el if values[i] == top]
-                if len(best_hands) == 1:
-                    payouts.append((best_hands[0], pot.amount, k))
-                else:  # a tie: split by the odd-chip rule (§ 637a.11(k))
-                    shares = self._divide(pot, k, values, self._low_values, False, self._odd_rules())
-                    payouts.extend((i, amt, k) for i, amt in shares.items())
-            if sum([p[1] for p in payouts]) != total:  # pragma: no cover - the pots hold the chips put in
-                return False
+        scored = self._fast_values()
+        if scored is None:
+            return False
+        values, contenders, even, best = scored
+        payouts = self._fast_payouts(values, contenders, even, best)
+        if payouts is None:  # pragma: no cover - the pots hold the chips put in
+            return False
         # every check is done: from here on the round changes
-        rec = self._record
+        rec, hole, q = self._record, self._hole, self._showdown_queue
         for p in q:
             rec.append(("show", p, 0, hole[p]))
         q.clear()
@@ -232,6 +215,64 @@ class FastSteps(RoundState):
         self._values = values
         self._awarded = True
         return True
+
+    def _fast_values(self) -> tuple[list[int], list[int], bool, int] | None:
+        """(each hand's value, the live players, whether every live player put in the same, the best
+        value), or None when a live hand or the board holds a card nobody saw."""
+        hole, folded, mucked, contrib = self._hole, self._folded, self._mucked, self._contrib
+        n = self._n
+        values = self._values[:]
+        if self._n_contending < 2:
+            return values, [i for i in range(n) if not (folded[i] or mucked[i])], False, -1
+        board = self._board
+        if -1 in board:
+            return None
+        b0, b1, b2, b3, b4 = board
+        ev7 = _EVAL7
+        contenders: list[int] = []
+        level = -1
+        even = not self._dead_ante  # (then one pot, as side_pots makes it)
+        best = -1
+        for i in range(n):
+            if folded[i] or mucked[i]:
+                continue
+            h = hole[i]
+            if -1 in h:
+                return None
+            v = values[i] = ev7(h[0], h[1], b0, b1, b2, b3, b4)
+            if v > best:
+                best = v
+            if level < 0:
+                level = contrib[i]
+            elif contrib[i] != level:
+                even = False
+            contenders.append(i)
+        return values, contenders, even and level > 0 and level == max(contrib), best
+
+    def _fast_payouts(self, values: list[int], contenders: list[int], even: bool,
+                      best: int) -> list[tuple[int, int, int]] | None:
+        """(player, chips, pot index) in award order: one pot when every live player put in the
+        same, else the side pots (§ 637a.8(b)(5)), each to its best hand, a tie split by the
+        odd-chip rule (§ 637a.11(k)); None when the payouts do not add up to the chips put in."""
+        total = sum(self._contrib)
+        if even:  # one pot (the common case)
+            pots: tuple[Pot, ...] = (Pot(total, tuple(contenders)),)
+        else:
+            folded, mucked = self._folded, self._mucked
+            pots = self._pots([not (folded[i] or mucked[i]) for i in range(self._n)])
+        payouts: list[tuple[int, int, int]] = []
+        for k, pot in enumerate(pots):
+            el = pot.eligible
+            if not el:  # pragma: no cover - _pots never makes one while a hand is live
+                return None
+            top = best if even else max([values[i] for i in el])
+            winners = [i for i in el if values[i] == top]
+            if len(winners) == 1:
+                payouts.append((winners[0], pot.amount, k))
+            else:  # a tie: split by the odd-chip rule
+                shares = self._divide(pot, k, values, self._low_values, False, self._odd_rules())
+                payouts.extend((i, amt, k) for i, amt in shares.items())
+        return payouts if sum([p[1] for p in payouts]) == total else None
 
 
 def _burn_and_deal(src: CardSource | None, nb: int) -> tuple[int, ...]:

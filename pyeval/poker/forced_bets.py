@@ -64,8 +64,7 @@ class ForcedBets(RoundState):
         ``return`` event). Not trimmed, the antes are dead money of the main pot. A big-blind ante is
         always dead money.
         """
-        if not self._forced_bets_due:
-            self._check_forced_bets()  # raises
+        self._check_forced_bets()
         rules = self._rules
         stacks, contrib, bets, ev = self._stacks, self._contrib, self._bets, self._record
         if rules.ante:
