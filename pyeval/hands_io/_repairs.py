@@ -64,6 +64,37 @@ def implicit_streets(raw: RawHand, board: list[int]) -> None:
                      "round closed")
 
 
+def _all_in_others(raw: RawHand, stacks: dict[str, int], who: str, folded: set[str], put: dict[str, int],
+                   street: dict[str, int]) -> tuple[list[str], int]:
+    """The other players dealt in and still in, when every one is all-in (else none), and their
+    largest bet of the street."""
+    dealt = {x.name for x in raw.seats} or set(stacks)  # (every player dealt in, acted yet or not)
+    others = [n for n in dealt if n in stacks and n != who and n not in folded]
+    if not all(put.get(n, 0) >= stacks[n] for n in others):
+        return [], 0
+    return others, max((street.get(n, 0) for n in others), default=0)
+
+
+def _to_call(raw: RawHand, k: int, top: int, had: int) -> bool:
+    """Act ``k`` (a raise over players all-in) made a call of ``top`` (``had`` already in on the
+    street), the excess taken off the return the record counts; False when there is no such return."""
+    a = raw.acts[k]
+    excess = a.amount - top
+    r = next((q for q in range(len(raw.acts) - 1, k, -1) if raw.acts[q].kind == "return"
+              and raw.acts[q].name == a.name and raw.acts[q].amount >= excess), None)
+    if r is None:
+        return False
+    ra = raw.acts[r]
+    if ra.amount == excess:
+        del raw.acts[r]
+    else:
+        raw.acts[r] = ra._replace(amount=ra.amount - excess)
+    raw.acts[k] = a._replace(kind="call", amount=top - had)
+    raw.notes.append(f"{a.name} raised to {a.amount} over players all-in (line {a.line}): a call of {top}, "
+                     f"{excess} returned")
+    return True
+
+
 def raise_over_all_in(raw: RawHand, stacks: dict[str, int]) -> None:
     """A raise when every other player still in is all-in (``raises 230 to 2610 and is all-in``):
     nobody can call it, so it is a call of the largest all-in and the rest is returned; the
@@ -75,23 +106,10 @@ def raise_over_all_in(raw: RawHand, stacks: dict[str, int]) -> None:
         if a.kind == "street" and a.extra != "HOLE CARDS":
             street = {}
         elif a.kind in ("raise", "bet") and a.name in stacks:
-            dealt = {x.name for x in raw.seats} or set(stacks)  # (every player dealt in, acted yet or not)
-            others = [n for n in dealt if n in stacks and n != a.name and n not in folded]
-            top = max((street.get(n, 0) for n in others), default=0)
-            if others and all(put.get(n, 0) >= stacks[n] for n in others) and a.amount > top >= street.get(a.name, 0):
-                excess = a.amount - top
-                r = next((q for q in range(len(raw.acts) - 1, k, -1) if raw.acts[q].kind == "return"
-                          and raw.acts[q].name == a.name and raw.acts[q].amount >= excess), None)
-                if r is None:
+            others, top = _all_in_others(raw, stacks, a.name, folded, put, street)
+            if others and a.amount > top >= street.get(a.name, 0):
+                if not _to_call(raw, k, top, street.get(a.name, 0)):
                     return
-                ra = raw.acts[r]
-                if ra.amount == excess:
-                    del raw.acts[r]
-                else:
-                    raw.acts[r] = ra._replace(amount=ra.amount - excess)
-                raw.acts[k] = a._replace(kind="call", amount=top - street.get(a.name, 0))
-                raw.notes.append(f"{a.name} raised to {a.amount} over players all-in (line {a.line}): a call of "
-                                 f"{top}, {excess} returned")
                 a = raw.acts[k]
         if a.kind == "fold":
             folded.add(a.name)

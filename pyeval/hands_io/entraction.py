@@ -51,13 +51,7 @@ def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
     if not hm:
         raise raw.fail(f"not an Entraction hand header: {lines[0]!r}", start)
     raw.hand_id, raw.table = hm["id"], hm["table"]
-    name = hm["game"].strip()
-    game = game_named(_NAMES.get(name.lower(), name))
-    if game is None:
-        raise raw.fail(f"game {name!r} is not one pyeval knows", start)
-    if game.stem is None:
-        raise raw.fail(f"game not supported: {game.name} ({game.why_not})", start)
-    raw.game = (structure_named(hm["struct"]) or "N") + game.stem
+    _game(raw, hm, start)
     if hm["cur"]:
         raw.scale, raw.currency = 100, hm["cur"]
         raw.currency_symbol = {"EUR": "€", "USD": "$", "GBP": "£"}.get(hm["cur"])
@@ -86,6 +80,17 @@ def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
     if dealer in seats:
         raw.button_seat = number(seats[dealer], "the button seat", raw, start, 0, MAX_SEAT)
     return j
+
+
+def _game(raw: RawHand, hm: re.Match[str], start: int) -> None:
+    """The game and structure of the header (``Omaha High Pot Limit``)."""
+    name = hm["game"].strip()
+    game = game_named(_NAMES.get(name.lower(), name))
+    if game is None:
+        raise raw.fail(f"game {name!r} is not one pyeval knows", start)
+    if game.stem is None:
+        raise raw.fail(f"game not supported: {game.name} ({game.why_not})", start)
+    raw.game = (structure_named(hm["struct"]) or "N") + game.stem
 
 
 def _cards(text: str) -> str:

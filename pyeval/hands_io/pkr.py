@@ -55,15 +55,7 @@ def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
     """The header lines (table, hand, time, game, structure, money, blinds, button); the first seat line."""
     raw.table = re.sub(r"^Table #\d+ - ", "", lines[0]).strip()
     tm = re.search(r"Tournament #(\d+)|STT # ?(\d+)", raw.table)
-    fields: dict[str, str] = {}
-    j = 1
-    while j < len(lines) and not _SEAT.match(lines[j]):
-        m = re.match(r"^(Starting Hand|Last Hand|Start time of hand|Game Type|Limit Type|Table Type|Money Type|"
-                     r"Blinds|Button)(?: #|: | are now | is at seat | )(.*)$", lines[j])
-        if not m:
-            raise raw.fail(f"not a PKR header line: {lines[j]!r}", start + j)
-        fields[m.group(1).strip().lower()] = m.group(2).strip()
-        j += 1
+    fields, j = _fields(raw, lines, start)
     no = start + 1
     raw.hand_id = fields.get("starting hand")
     if fields.get("table type") == "TOURNAMENT" or "TOURNAMENT" in fields.get("money type", ""):
@@ -78,7 +70,28 @@ def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
     if dm and dm.group(2) in _MONTHS:
         raw.time = room_time((dm.group(3), str(_MONTHS[dm.group(2)]), dm.group(1), dm.group(4), dm.group(5),
                               dm.group(6)), raw.fail, no)
-    stakes = fields.get("blinds", "")
+    _blinds(raw, fields.get("blinds", ""), no)
+    if "button" in fields:
+        raw.button_seat = number(fields["button"], "the button seat", raw, no, 0, MAX_SEAT)
+    return j
+
+
+def _fields(raw: RawHand, lines: list[str], start: int) -> tuple[dict[str, str], int]:
+    """The header's ``Name: value`` lines by lowercased name; the index of the first seat line."""
+    fields: dict[str, str] = {}
+    j = 1
+    while j < len(lines) and not _SEAT.match(lines[j]):
+        m = re.match(r"^(Starting Hand|Last Hand|Start time of hand|Game Type|Limit Type|Table Type|Money Type|"
+                     r"Blinds|Button)(?: #|: | are now | is at seat | )(.*)$", lines[j])
+        if not m:
+            raise raw.fail(f"not a PKR header line: {lines[j]!r}", start + j)
+        fields[m.group(1).strip().lower()] = m.group(2).strip()
+        j += 1
+    return fields, j
+
+
+def _blinds(raw: RawHand, stakes: str, no: int) -> None:
+    """Currency, units and bet sizes from ``Blinds are now $0.02 / $0.04``."""
     if raw.tournament is None and any(c in stakes for c in "$€£"):
         raw.scale = 100
         raw.currency_symbol = next(c for c in "$€£" if c in stakes)
@@ -91,9 +104,6 @@ def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
         raw.small_bet, raw.big_bet, raw.small_blind, raw.big_blind = hi, 2 * hi, lo, hi
     else:
         raw.small_blind, raw.big_blind, raw.min_bet = lo, hi, hi
-    if "button" in fields:
-        raw.button_seat = number(fields["button"], "the button seat", raw, no, 0, MAX_SEAT)
-    return j
 
 
 def _cards(text: str) -> str:

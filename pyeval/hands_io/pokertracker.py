@@ -84,6 +84,7 @@ class _Hand:
         self.left = {s.name: s.stack for s in seats}
         self.put = {s.name: 0 for s in seats}
         self.cur: dict[str, int] = {}
+        self.dead = {s.name: 0 for s in seats}  # antes and dead posts: in the pot, never returned
         self.dealt = False
         self.wins: dict[str, int] = {}
         self.showdown: list[tuple[str, str, tuple[int, ...]]] = []
@@ -108,21 +109,26 @@ class _Hand:
             if len(live) == 1 and len([n for n in self.cur if self.left[n] == 0]) >= 1:
                 self.raw.add("call", live[0], 0, line=no)
 
+    def forced(self, nm: str, kind: str, a: int, no: int) -> None:
+        """An ante, a blind or a dead post (``went all-in`` before the cards: a blind posted all in)."""
+        raw = self.raw
+        if self.dealt:
+            raise raw.fail(f"a forced bet after the cards were dealt: {nm}", no)
+        if kind == "allin":  # a blind posted all in: the big blind unless no small blind was posted
+            kind = "bb" if any(x.kind == "post" and x.extra == "sb" for x in raw.acts) else "sb"
+        self.chips(nm, a, no)
+        if kind == "ante":
+            raw.add("ante", nm, a, line=no)
+        else:
+            raw.add("post", nm, a, line=no, extra=kind)
+        if kind in ("ante", "dead"):  # no bet on the street, and never returned
+            self.cur[nm] -= a
+            self.dead[nm] += a
+
     def act(self, nm: str, kind: str, a: int, no: int) -> None:
         raw, own, top = self.raw, self.cur.get(nm, 0), max(self.cur.values(), default=0)
         if kind in ("sb", "bb", "dead", "ante") or (kind == "allin" and not self.dealt):
-            if self.dealt:
-                raise raw.fail(f"a forced bet after the cards were dealt: {nm}", no)
-            if kind == "allin":  # a blind posted all in: the big blind unless no small blind was posted
-                kind = "bb" if any(x.kind == "post" and x.extra == "sb" for x in raw.acts) else "sb"
-            self.chips(nm, a, no)
-            if kind == "ante":
-                raw.add("ante", nm, a, line=no)
-                self.cur[nm] -= a  # an ante is no bet on the street
-            else:
-                raw.add("post", nm, a, line=no, extra=kind)
-                if kind == "dead":
-                    self.cur[nm] -= a
+            self.forced(nm, kind, a, no)
             return
         self.deal(no)
         if kind in ("fold", "check"):
@@ -181,12 +187,8 @@ def _header(raw: RawHand, lines: list[str], start: int) -> tuple[bool, int]:
     return fm["ver"] is None, 2
 
 
-def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
-    """One PokerTracker export hand into a RawHand (see the module docstring). Raises
-    HandParseError naming the file line for a line it cannot read or a record that does not add up."""
-    raw = RawHand(venue="PokerTracker", source=source, line=start)
-    check_text(lines, start, raw.fail)
-    no_version, i = _header(raw, lines, start)
+def _seats(raw: RawHand, lines: list[str], i: int, start: int) -> tuple[list[Seat], dict[str, int], set[str], int]:
+    """The seat lines from ``lines[i]``: the seats, the end stacks printed, who sits out, the next index."""
     seated: list[Seat] = []
     ends: dict[str, int] = {}
     out: set[str] = set()
@@ -204,51 +206,70 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         i += 1
     if not seated:
         raise raw.fail("no seat lines", start + i)
+    return seated, ends, out, i
+
+
+def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
+    """One PokerTracker export hand into a RawHand (see the module docstring). Raises
+    HandParseError naming the file line for a line it cannot read or a record that does not add up."""
+    raw = RawHand(venue="PokerTracker", source=source, line=start)
+    check_text(lines, start, raw.fail)
+    no_version, i = _header(raw, lines, start)
+    seated, ends, out, i = _seats(raw, lines, i, start)
     names = sorted((s.name for s in seated), key=len, reverse=True)
     hand = _Hand(raw, seated, street_totals=no_version and not ends)
     acted: set[str] = set()
     for k in range(i, len(lines)):
-        ln, no = lines[k], start + k
-        if (dm := _DEAL.match(ln)):
-            if dm["name"] not in hand.left:
-                raise raw.fail(f"cards dealt to a player who is not seated: {dm['name']!r}", no)
-            raw.hole[dm["name"]] = list(_cards(dm["cards"], raw, no))
-            hand.deal(no)
-        elif (st := _STREET.match(ln)):
-            hand.deal(no)
-            hand.idle_round(no)
-            hand.cur = {}
-            raw.add("street", cards=_cards(st["cards"], raw, no), line=no, extra=st["street"].upper())
-        elif (rm := _RAKE.match(ln)):
-            raw.rake = amount(rm["a"], raw.scale, raw, no)
-        elif _END.match(ln):
-            raw.info.append(f"{no}: {ln}")
-        elif (nm := next((n for n in names if ln.startswith(n + " ")), None)) is not None:
-            tail = ln[len(nm) + 1:]
-            pm = next(((m, kind) for p, kind in _ACTS if (m := p.match(tail))), None)
-            if pm is None and not re.search(r"\d", tail):  # chatter (``is disconnected``): no chips
-                raw.unknown.append(f"{no}: {ln}")
-                continue
-            if pm is None:
-                raise raw.fail(f"a line pyeval does not read: {ln[:80]!r}", no)
-            m, kind = pm
-            acted.add(nm)
-            a = amount(m["a"], raw.scale, raw, no) if "a" in m.groupdict() and m["a"] else 0
-            if kind == "wins":
-                hand.wins[nm] = hand.wins.get(nm, 0) + a
-            elif kind in ("show", "muck"):
-                cs = _cards(m["c"], raw, no) if m["c"] else ()
-                if cs and not any(x[0] == nm for x in hand.showdown):
-                    hand.showdown.append((nm, kind, cs))
-            else:
-                hand.act(nm, kind, a, no)
-        elif re.search(r"\d", ln):
-            raise raw.fail(f"a line pyeval does not read: {ln[:80]!r}", no)
-        else:
-            raw.unknown.append(f"{no}: {ln}")
+        _line(hand, lines[k], start + k, names, acted)
     _settle(raw, hand, seated, ends, start)
     finish_seats(raw, RoomSeats(seated, out, i, names), acted)
     return raw
+
+
+def _line(hand: _Hand, ln: str, no: int, names: list[str], acted: set[str]) -> None:
+    """One line after the seats: a deal, a street, the rake, the end, a player's line, or chatter."""
+    raw = hand.raw
+    if (dm := _DEAL.match(ln)):
+        if dm["name"] not in hand.left:
+            raise raw.fail(f"cards dealt to a player who is not seated: {dm['name']!r}", no)
+        raw.hole[dm["name"]] = list(_cards(dm["cards"], raw, no))
+        hand.deal(no)
+    elif (st := _STREET.match(ln)):
+        hand.deal(no)
+        hand.idle_round(no)
+        hand.cur = {}
+        raw.add("street", cards=_cards(st["cards"], raw, no), line=no, extra=st["street"].upper())
+    elif (rm := _RAKE.match(ln)):
+        raw.rake = amount(rm["a"], raw.scale, raw, no)
+    elif _END.match(ln):
+        raw.info.append(f"{no}: {ln}")
+    elif (nm := next((n for n in names if ln.startswith(n + " ")), None)) is not None:
+        _player_line(hand, nm, ln, no, acted)
+    elif re.search(r"\d", ln):
+        raise raw.fail(f"a line pyeval does not read: {ln[:80]!r}", no)
+    else:
+        raw.unknown.append(f"{no}: {ln}")
+
+
+def _player_line(hand: _Hand, nm: str, ln: str, no: int, acted: set[str]) -> None:
+    raw, tail = hand.raw, ln[len(nm) + 1:]
+    pm = next(((m, kind) for p, kind in _ACTS if (m := p.match(tail))), None)
+    if pm is None and not re.search(r"\d", tail):  # chatter (``is disconnected``): no chips
+        raw.unknown.append(f"{no}: {ln}")
+        return
+    if pm is None:
+        raise raw.fail(f"a line pyeval does not read: {ln[:80]!r}", no)
+    m, kind = pm
+    acted.add(nm)
+    a = amount(m["a"], raw.scale, raw, no) if "a" in m.groupdict() and m["a"] else 0
+    if kind == "wins":
+        hand.wins[nm] = hand.wins.get(nm, 0) + a
+    elif kind in ("show", "muck"):
+        cs = _cards(m["c"], raw, no) if m["c"] else ()
+        if cs and not any(x[0] == nm for x in hand.showdown):
+            hand.showdown.append((nm, kind, cs))
+    else:
+        hand.act(nm, kind, a, no)
 
 
 def _settle(raw: RawHand, hand: _Hand, seated: list[Seat], ends: dict[str, int], start: int) -> None:
@@ -258,30 +279,40 @@ def _settle(raw: RawHand, hand: _Hand, seated: list[Seat], ends: dict[str, int],
     for nm, kind, cs in hand.showdown:
         raw.add("show", nm, cards=cs, line=start)  # cards a player "mucks" are shown all the same
     put = hand.put
-    top = sorted(put, key=lambda n: put[n], reverse=True)
-    back = put[top[0]] - put[top[1]] if len(top) > 1 else 0
+    live = {n: put[n] - hand.dead[n] for n in put}
+    top = sorted(live, key=lambda n: live[n], reverse=True)
+    back = max(0, live[top[0]] - live[top[1]]) if len(top) > 1 else 0
     pot = sum(put.values()) - back
     if back:
         raw.add("return", top[0], back, line=start)
     wins = dict(hand.wins)
     if back and sum(wins.values()) > pot and wins.get(top[0], 0) >= back:
         wins[top[0]] -= back  # the room's ``wins`` counts the bettor's uncalled chips
-    if ends:
-        if set(ends) != set(put):
-            raise raw.fail("some seat lines print an end stack and some do not", start)
-        got = {s.name: ends[s.name] - hand.left[s.name] - (back if s.name == top[0] else 0) for s in seated}
-        check_chips(got.values(), "a collected amount from the end stacks", raw.fail, start)
-        bad = [n for n in got if got[n] != wins.get(n, 0)]
-        if bad:
-            raise raw.fail(f"the end stacks and the wins lines disagree for {', '.join(sorted(bad))}", start)
-    else:
-        got = wins
+    got = _by_end_stacks(raw, hand, seated, ends, (top[0], back), wins, start) if ends else wins
     if not any(got.values()):
         raise raw.fail("nobody wins anything: the record does not say who won", start)
     for s in seated:
         if got.get(s.name):
             raw.add("collect", s.name, got[s.name], line=start)
-    taken = pot - sum(got.values())
+    _rake(raw, pot - sum(got.values()), start)
+
+
+def _by_end_stacks(raw: RawHand, hand: _Hand, seated: list[Seat], ends: dict[str, int], ret: tuple[str, int],
+                   wins: dict[str, int], start: int) -> dict[str, int]:
+    """What each player collected by the seat lines' end stacks (the room's per-player result),
+    which the ``wins`` lines must agree with."""
+    if set(ends) != set(hand.put):
+        raise raw.fail("some seat lines print an end stack and some do not", start)
+    got = {s.name: ends[s.name] - hand.left[s.name] - (ret[1] if s.name == ret[0] else 0) for s in seated}
+    check_chips(got.values(), "a collected amount from the end stacks", raw.fail, start)
+    bad = [n for n in got if got[n] != wins.get(n, 0)]
+    if bad:
+        raise raw.fail(f"the end stacks and the wins lines disagree for {', '.join(sorted(bad))}", start)
+    return got
+
+
+def _rake(raw: RawHand, taken: int, start: int) -> None:
+    """The printed rake (checked against the pot less what was collected), else that, derived."""
     if raw.rake is None:
         check_chips([taken], "the rake (the pot less what was collected)", raw.fail, start)
         raw.rake = taken

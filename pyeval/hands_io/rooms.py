@@ -22,8 +22,8 @@ from typing import Any
 
 from . import (
     absolute, acpc, bovada, cake, enet, entraction, everest, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge,
-    microgaming, ongame, pacific, partypoker, pkr, pokerstars, pokertracker, sealswithclubs, stars_like, unibet,
-    winamax, winning,
+    microgaming, ongame, pacific, partypoker, pkr, pokerstars, pokertracker, sealswithclubs, stars_like, thebiggame,
+    unibet, winamax, winning,
 )
 from ._dialect import StarsDialect, looks_like, split
 from ._model import RawHand
@@ -96,6 +96,10 @@ def _pt_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return pokertracker.parse_hand(lines, start, source)
 
 
+def _tbg_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return thebiggame.parse_hand(lines, start, source)
+
+
 def _acpc_parse(lines: list[str], start: int, source: str, acpc_game: acpc.ACPCGame = acpc.NO_LIMIT_2P,
                 **_: Any) -> RawHand:
     return acpc.parse_line(lines[0], start, source, acpc_game)
@@ -127,5 +131,6 @@ ROOMS: tuple[Room, ...] = (
     Room("microgaming", microgaming.looks_like, microgaming.split, _mpn_parse),
     Room("everest", everest.looks_like, everest.split, _everest_parse),
     Room("pokertracker", pokertracker.looks_like, pokertracker.split, _pt_parse),
+    Room("thebiggame", thebiggame.looks_like, thebiggame.split, _tbg_parse),
     Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),
 )

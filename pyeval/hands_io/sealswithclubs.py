@@ -57,15 +57,7 @@ def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
         line, no = lines[j], start + j
         gm = _GAME.match(line)
         if gm:
-            game = game_named(gm["game"])
-            if game is None or game.stem is None:
-                raise raw.fail(f"game {gm['game']!r} is not one this reader plays", no)
-            raw.game = (structure_named(gm["struct"]) or "N") + game.stem
-            lo, hi = amount(gm["lo"], _SCALE, raw, no), amount(gm["hi"], _SCALE, raw, no)
-            if raw.game[0] == "F":
-                raw.small_bet, raw.big_bet, raw.small_blind, raw.big_blind = lo, hi, lo // 2, lo
-            else:
-                raw.small_blind, raw.big_blind, raw.min_bet = lo, hi, hi
+            _game(raw, gm, no)
         elif line.startswith("Table: "):
             raw.table = line[7:].strip()
             mx = re.search(r" (\d+)max ", line)
@@ -81,6 +73,19 @@ def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
     if dealer in seats:  # the button named by its player
         raw.button_seat = number(seats[dealer], "the button seat", raw, start, 0, MAX_SEAT)
     return j
+
+
+def _game(raw: RawHand, gm: re.Match[str], no: int) -> None:
+    """The game, structure and stakes of ``Game: NL Hold'em (40 - 200) - Blinds 1/2``."""
+    game = game_named(gm["game"])
+    if game is None or game.stem is None:
+        raise raw.fail(f"game {gm['game']!r} is not one this reader plays", no)
+    raw.game = (structure_named(gm["struct"]) or "N") + game.stem
+    lo, hi = amount(gm["lo"], _SCALE, raw, no), amount(gm["hi"], _SCALE, raw, no)
+    if raw.game[0] == "F":
+        raw.small_bet, raw.big_bet, raw.small_blind, raw.big_blind = lo, hi, lo // 2, lo
+    else:
+        raw.small_blind, raw.big_blind, raw.min_bet = lo, hi, hi
 
 
 def _prepare(line: str) -> str:

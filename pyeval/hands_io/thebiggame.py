@@ -1,0 +1,265 @@
+"""The Big Game (PokerStars' 2009 TV cash game): the hand files of its web replayer, a grammar of its
+own (issue 22, decision 033).
+
+A file holds ``URL: ...`` lines and, one per line, ``LoadHand({Hand:{Title:"d1h1",NumberOfSeats:6,
+BigBlind:400,SmallBlind:200,Ante:600,Dealer:4,Players:[{Name:..,Seat:..,Stack:..,Cards:["da","dj"]},
+...]},Plays:[{Seat:1,Action:"Calls"},{Seat:0,Action:"Deal",value:["sq","d2","s3"]},...]})``: a
+JavaScript object (keys unquoted), cards suit first. The record leaves the forced bets implicit: the
+dealer posts the ``Ante`` alone (a button ante), the next two seats the blinds; ``Straddles`` is a
+straddle. ``Calls`` and ``All-In`` carry no amount (taken from the betting); ``Bets`` and ``Raises To``
+are the street total; ``Takes Back`` is an uncalled bet's return; ``Wins`` is what a player collected,
+counting the uncalled chips when no ``Takes Back`` was written (they go back to the bettor). Cards the
+show dealt after the hand was won (``Deal`` after ``Wins``) are kept as information. No rake: every
+hand's ``Wins`` must add up to the pot, else the hand is refused. Everyone's cards are known.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ._limits import MAX_CHIPS, check_text
+from ._model import RawHand, Seat, cards
+
+__all__ = ["looks_like", "split", "parse_hand"]
+
+_HAND = re.compile(r"^\s*LoadHand\(\s*(?P<obj>\{.*\})\s*\);?\s*$")
+_KEY = re.compile(r"([{,]\s*)([A-Za-z_]\w*)\s*:")
+
+
+def looks_like(text: str) -> bool:
+    """True when the first line is a ``URL:`` of the Big Game's site or a ``LoadHand({`` line."""
+    first = text.lstrip("\ufeff \t\r\n").split("\n", 1)[0]
+    return first.startswith("LoadHand(") or bool(re.match(r"URL: https?://thebiggame\.pokerstars\.net/", first))
+
+
+def split(text: str) -> list[tuple[int, list[str]]]:
+    """One hand per ``LoadHand(`` line: (its 1-based line, [the line])."""
+    return [(no, [ln]) for no, ln in enumerate(text.lstrip("\ufeff").splitlines(), 1) if ln.lstrip().startswith("LoadHand(")]
+
+
+def _load(raw: RawHand, line: str) -> dict[str, Any]:
+    m = _HAND.match(line)
+    if not m:
+        raise raw.fail("not a `LoadHand({...})` line")
+    try:
+        obj = json.loads(_KEY.sub(r'\1"\2":', m["obj"]))
+    except (ValueError, RecursionError):
+        raise raw.fail("the hand's object is not readable (a JavaScript object with plain keys)") from None
+    if not isinstance(obj, dict) or not isinstance(obj.get("Hand"), dict) or not isinstance(obj.get("Plays"), list):
+        raise raw.fail("the hand's object has no Hand or Plays")
+    return obj
+
+
+def _int(raw: RawHand, v: Any, what: str) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_CHIPS:
+        raise raw.fail(f"{what} is not a chip count: {str(v)[:40]!r}")
+    return v
+
+
+def _cards(raw: RawHand, v: Any) -> tuple[int, ...]:
+    if not isinstance(v, list) or not all(isinstance(c, str) and len(c) == 2 for c in v):
+        raise raw.fail(f"bad cards {str(v)[:40]!r}")
+    return cards(" ".join(c[1].upper() + c[0] for c in v), raw, raw.line)
+
+
+class _Bets:
+    """Chips put in per player, on this street and in all, and chips left."""
+
+    def __init__(self, raw: RawHand, seats: list[Seat]) -> None:
+        self.raw = raw
+        self.left = {s.name: s.stack for s in seats}
+        self.put = {s.name: 0 for s in seats}
+        self.cur: dict[str, int] = {}
+        self.folded: set[str] = set()
+        self.dead = {s.name: 0 for s in seats}  # antes: in the pot, never returned
+        self.capped: dict[str, int] = {}  # all in for more than anyone can call: the rest he keeps
+
+    def chips(self, nm: str, a: int) -> None:
+        a = min(a, self.left[nm])  # a forced bet larger than the stack is posted all in
+        self.left[nm] -= a
+        self.put[nm] += a
+        self.cur[nm] = self.cur.get(nm, 0) + a
+
+    def to(self, nm: str, total: int, allin: bool = False) -> None:
+        own, top = self.cur.get(nm, 0), max(self.cur.values(), default=0)
+        if total <= own or total - own > self.left[nm]:
+            raise self.raw.fail(f"{nm} bets to {total} with {own} in and {self.left[nm]} left")
+        self.chips(nm, total - own)
+        if allin and total <= top:
+            self.raw.add("call", nm, total - own)
+        else:
+            self.raw.add("raise" if top else "bet", nm, total)
+
+
+def _players(raw: RawHand, obj: dict[str, Any]) -> None:
+    """The players dealt in (seats, stacks, cards); empty seats skipped, players sitting out listed."""
+    h, start = obj["Hand"], raw.line
+    players = h.get("Players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise raw.fail("no Players")
+    acting = {q.get("Seat") for q in obj["Plays"] if isinstance(q, dict)}
+    for p in players:
+        nm = p.get("Name")
+        if nm == "" and not p.get("Stack") and not p.get("Cards"):
+            continue  # an empty seat
+        if not p.get("Cards") and p.get("Seat") not in acting and isinstance(nm, str):
+            raw.sitting_out.append(nm)  # no cards and no play: not dealt in
+            continue
+        if not isinstance(nm, str) or not nm.strip():
+            raise raw.fail("a player without a name")
+        raw.seats.append(Seat(_int(raw, p.get("Seat"), "Seat"), nm, _int(raw, p.get("Stack"), "Stack"), start))
+        if p.get("Cards"):
+            raw.hole[nm] = list(_cards(raw, p["Cards"]))
+
+
+def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
+    """One ``LoadHand`` line into a RawHand (see the module docstring). Raises HandParseError naming
+    the line for a record it cannot read or that does not add up."""
+    raw = RawHand(venue="TheBigGame", source=source, line=start, game="NT", scale=1)
+    check_text(lines, start, raw.fail)
+    obj = _load(raw, lines[0])
+    h = obj["Hand"]
+    raw.hand_id = str(h.get("Title", ""))[:40] or None
+    raw.small_blind, raw.big_blind = _int(raw, h.get("SmallBlind"), "SmallBlind"), _int(raw, h.get("BigBlind"), "BigBlind")
+    ante = _int(raw, h.get("Ante", 0), "Ante")
+    raw.button_seat = _int(raw, h.get("Dealer"), "Dealer")
+    raw.seat_count = _int(raw, h.get("NumberOfSeats"), "NumberOfSeats")
+    _players(raw, obj)
+    seats = sorted(raw.seats, key=lambda s: s.seat)
+    by_seat = {s.seat: s.name for s in seats}
+    if len(by_seat) != len(seats) or raw.button_seat not in by_seat or len(seats) < 2:
+        raise raw.fail("the seats or the dealer's seat are not a table")
+    k = [s.seat for s in seats].index(raw.button_seat)
+    order = seats[k + 1:] + seats[:k + 1]  # first seat after the dealer ... the dealer
+    blinds: list[tuple[Seat, int, str]] = [(order[-1], raw.small_blind, "sb"), (order[0], raw.big_blind, "bb")]
+    if len(order) > 2:  # the small blind is the seat after the dealer's: when empty, no small blind
+        after = raw.button_seat % raw.seat_count + 1 if raw.seat_count else order[0].seat
+        blinds = ([(order[0], raw.small_blind, "sb"), (order[1], raw.big_blind, "bb")] if order[0].seat == after
+                  else [(order[0], raw.big_blind, "bb")])
+    bets = _Bets(raw, seats)
+    if ante:
+        dealer = order[-1].name
+        a = min(ante, bets.left[dealer])
+        bets.chips(dealer, a)
+        bets.cur[dealer] -= a
+        bets.dead[dealer] += a
+        raw.add("ante", dealer, a)
+    for s, amt, kind in blinds:
+        bets.chips(s.name, amt)
+        raw.add("post", s.name, min(amt, s.stack), extra=kind)
+    _plays(raw, obj["Plays"], by_seat, bets)
+    return raw
+
+
+class _Plays:
+    """The plays of one hand read in order (deals, forced straddles, betting, returns and wins)."""
+
+    def __init__(self, raw: RawHand, by_seat: dict[int, str], bets: _Bets) -> None:
+        self.raw, self.by_seat, self.bets = raw, by_seat, bets
+        self.dealt = self.won = False
+        self.boards = 0
+        self.wins: dict[str, int] = {}
+        self.back: dict[str, int] = {}
+
+    def deal(self, v: Any) -> None:
+        raw = self.raw
+        if self.won:
+            raw.info.append(f"{raw.line}: cards shown after the hand was won: {v}")
+            return
+        if self.boards >= 3:
+            raise raw.fail("the board is run more than once: not read yet")
+        self.bets.cur = {}
+        self.boards += 1
+        raw.add("street", cards=_cards(raw, v), extra=("FLOP", "TURN", "RIVER")[self.boards - 1])
+
+    def play(self, p: Any) -> None:
+        raw, bets = self.raw, self.bets
+        if not isinstance(p, dict):
+            raise raw.fail("a play that is not an object")
+        act, v = p.get("Action"), p.get("value")
+        if act == "Deal":
+            self.deal(v)
+            return
+        nm = self.by_seat.get(p.get("Seat"))  # type: ignore[arg-type]
+        if nm is None:
+            raise raw.fail(f"a play by an empty seat: {str(p)[:60]!r}")
+        if act == "Straddles" and not self.dealt:
+            a = _int(raw, v, "a straddle")
+            bets.chips(nm, a)
+            raw.add("post", nm, a, extra="straddle")
+        elif act == "Wins":
+            self.won = True
+            self.wins[nm] = self.wins.get(nm, 0) + _int(raw, v, "a win")
+        elif act == "Takes Back":
+            self.back[nm] = self.back.get(nm, 0) + _int(raw, v, "a return")
+        else:
+            if not self.dealt:
+                self.dealt = True
+                raw.add("street", extra="HOLE CARDS")
+            self.betting(nm, act, v)
+
+    def betting(self, nm: str, act: Any, v: Any) -> None:
+        raw, bets = self.raw, self.bets
+        own, top = bets.cur.get(nm, 0), max(bets.cur.values(), default=0)
+        if act == "Folds":
+            bets.folded.add(nm)
+            raw.add("fold", nm)
+        elif act == "Checks":
+            raw.add("check", nm)
+        elif act == "Calls":
+            owe = min(top - own, bets.left[nm])
+            if owe <= 0:
+                raise raw.fail(f"{nm} calls but owes nothing")
+            bets.chips(nm, owe)
+            raw.add("call", nm, owe)
+        elif act in ("Bets", "Raises To", "Straddles"):  # a straddle after the first action: a raise
+            bets.to(nm, _int(raw, v, "a bet"))
+        elif act == "All-In":
+            self.all_in(nm, own, top)
+        else:
+            raise raw.fail(f"an action pyeval does not read: {str(act)[:40]!r}")
+
+    def all_in(self, nm: str, own: int, top: int) -> None:
+        bets = self.bets
+        others = [n for n in bets.left if n != nm and n not in bets.folded]
+        if own + bets.left[nm] > top and others and all(bets.left[n] == 0 for n in others):
+            bets.capped[nm] = own + bets.left[nm] - top  # nobody can call more: the rest stays his
+            bets.chips(nm, top - own)
+            self.raw.add("call", nm, top - own)
+        else:
+            bets.to(nm, own + bets.left[nm], allin=True)
+
+
+def _plays(raw: RawHand, plays: list[Any], by_seat: dict[int, str], bets: _Bets) -> None:
+    reader = _Plays(raw, by_seat, bets)
+    for p in plays:
+        reader.play(p)
+    _settle(raw, bets, reader.wins, reader.back)
+
+
+def _settle(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int]) -> None:
+    put = bets.put
+    live = {n: put[n] - bets.dead[n] for n in put}
+    top = sorted(live, key=lambda n: live[n], reverse=True)
+    excess = max(0, live[top[0]] - live[top[1]])
+    if back and back != ({top[0]: excess} if excess else bets.capped):
+        raise raw.fail(f"the record takes back {back}, but the uncalled bet is {excess} to {top[0]}")
+    if excess:
+        raw.add("return", top[0], excess)
+    pot = sum(put.values()) - excess
+    if not back and excess and sum(wins.values()) > pot and wins.get(top[0], 0) >= excess:
+        wins[top[0]] -= excess  # ``Wins`` counts the chips nobody called when no ``Takes Back`` says so
+    if not wins or sum(wins.values()) != pot:
+        raise raw.fail(f"the wins ({sum(wins.values())}) are not the pot ({pot})")
+    standing = [n for n in put if n not in bets.folded]
+    if len(standing) > 1:
+        for n in standing:  # a player whose cards the record lacks mucks them (the replay checks he lost)
+            if n in raw.hole:
+                raw.add("show", n, cards=tuple(raw.hole[n]))
+            else:
+                raw.add("muck", n)
+    for n, a in wins.items():
+        if a:
+            raw.add("collect", n, a)
+    raw.rake = 0
