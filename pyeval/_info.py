@@ -21,8 +21,8 @@ def build_info() -> dict[str, Any]:
     """pyeval's build and the code paths it takes on this machine, as plain data:
 
     ``version``; ``batch_kernel``: the kernel :func:`pyeval.evaluate_batch` runs (``"scalar"``,
-    ``"neon"`` on aarch64, ``"avx2"`` or ``"avx512"``; ``PYEVAL_BATCH_KERNEL`` can cap it); ``batch_kernels``: every kernel of this
-    build; ``batch_kernel_env``: that variable's value (None when unset); ``cpu_features``: the
+    ``"neon"`` on aarch64, ``"avx2"`` or ``"avx512"``; ``PYEVAL_BATCH_KERNEL`` can cap it); ``batch_kernels``: the kernels this build
+    can run on this CPU, in tier order (what ``PYEVAL_BATCH_KERNEL`` can choose among); ``batch_kernel_env``: that variable's value (None when unset); ``cpu_features``: the
     features the C library detected and uses (``popcnt``, ``bmi2``, ``avx2``, ``avx512`` = AVX-512
     F/BW/VL/VBMI/VPOPCNTDQ/BITALG, ``neon``); ``compiler``: what built the C library; ``machine``,
     ``python``: ``platform.machine()`` and the Python version.
@@ -33,7 +33,7 @@ def build_info() -> dict[str, Any]:
     return {
         "version": __version__,
         "batch_kernel": batch_kernel(),
-        "batch_kernels": list(BATCH_KERNELS),
+        "batch_kernels": [n for i, n in enumerate(BATCH_KERNELS) if int(lib.pe_eval_batch_kernel(i)) == i],
         "batch_kernel_env": os.environ.get("PYEVAL_BATCH_KERNEL"),
         "cpu_features": [name for name, const in _FEATURES if bits & int(getattr(lib, const))],
         "compiler": ffi.string(lib.pe_build_compiler()).decode("ascii", "replace"),

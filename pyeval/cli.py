@@ -281,10 +281,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _error(args: argparse.Namespace | None, exc: BaseException) -> None:
-    if args is not None and getattr(args, "json", False):
-        print(json.dumps({"error": str(exc), "type": type(exc).__name__}), file=sys.stderr)
-    else:
-        print(f"pyeval: error: {exc}", file=sys.stderr)
+    try:
+        if args is not None and getattr(args, "json", False):
+            print(json.dumps({"error": str(exc), "type": type(exc).__name__}), file=sys.stderr)
+        else:
+            print(f"pyeval: error: {exc}", file=sys.stderr)
+    except OSError:  # stderr is gone too (``2>&1 | head``): the exit code alone says it
+        _silence_stdout(sys.stderr)
 
 
 class StdoutFailed(Exception):
@@ -356,6 +359,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StdoutFailed as exc:
         _silence_stdout(real)
         _error(args, exc)
+        return ExitCode.USAGE
+    except BrokenPipeError:  # stderr's reader went away (``2>&1 | head``): the same failure as stdout's
+        _silence_stdout(sys.stderr)
+        _silence_stdout(real)
         return ExitCode.USAGE
     except KeyboardInterrupt:
         print("pyeval: interrupted", file=sys.stderr)

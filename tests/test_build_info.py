@@ -11,13 +11,16 @@ import pytest
 import pyeval
 from pyeval.hands.high import batch_kernel
 
-from conftest import pyeval_subprocess
+from conftest import available_batch_kernels, pyeval_subprocess
 
 
 def test_build_info_names_the_kernel_features_and_compiler():
     b = pyeval.build_info()
     assert b["version"] == pyeval.__version__
     assert b["batch_kernel"] == batch_kernel() and b["batch_kernel"] in b["batch_kernels"]
+    # the kernels this CPU can run, not every kernel pyeval has (no NEON on x86, no AVX on ARM)
+    assert b["batch_kernels"] == available_batch_kernels() and b["batch_kernels"][0] == "scalar"
+    assert ("neon" in b["batch_kernels"]) == ("neon" in b["cpu_features"])
     assert set(b["cpu_features"]) <= {"popcnt", "bmi2", "avx2", "avx512", "neon"}
     assert b["compiler"].split()[0] in {"gcc", "clang", "msvc", "unknown"}
     assert b["machine"] == platform.machine()

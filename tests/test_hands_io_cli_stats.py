@@ -229,3 +229,14 @@ def test_room_hands_are_named_by_their_path_so_same_names_in_two_folders_stay_ap
     main(["convert", str(tmp_path / "x"), str(tmp_path / "y"), "-o", str(tmp_path / "o.phhs")])
     err = capsys.readouterr().err
     assert f"{tmp_path / 'x' / 'hh.txt'}:52:" in err and f"{tmp_path / 'y' / 'hh.txt'}:52:" in err
+
+
+def test_stats_with_no_readable_hand_is_bad_input(tmp_path, capsys):
+    """Every hand of the input unreadable: nothing was counted, so the exit is 2 (bad input), not 0
+    with an empty table."""
+    p = tmp_path / "bad.txt"
+    p.write_text("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 00:00:00 ET\n"
+                 "Table 'T' 6-max Seat #1 is the button\n"
+                 "Seat 1: a ($1e400 in chips)\nSeat 2: b ($2 in chips)\n", encoding="utf-8")
+    assert main(["stats", str(p)]) == 2
+    assert "hands: 0" in capsys.readouterr().err

@@ -141,3 +141,12 @@ def test_a_hand_run_twice_is_replayed_and_each_run_pays_its_share():
     assert "Hand was run twice" in text
     (back,) = parse_text(text)
     assert back.verification.ok and back.hand is not None and back.hand.finishing_stacks == hh.finishing_stacks
+
+
+def test_an_unbounded_stack_is_not_written_as_room_text():
+    """pokerkit's ``inf`` starting stack replays with a stand-in stake; PokerStars text would print the
+    stand-in as the player's stack, so the export refuses and names the player."""
+    (hh,) = phh.loads('variant = "NT"\nante_trimming_status = true\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n'
+                   'min_bet = 2\nstarting_stacks = [inf, 100]\nactions = ["d dh p1 AsKs", "d dh p2 QhQd", "p2 f"]\n')
+    with pytest.raises(HandHistoryError, match="p1 start with an unbounded stack"):
+        hand_history_to_pokerstars(hh)

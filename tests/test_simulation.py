@@ -112,3 +112,15 @@ def test_simulate_without_seed_draws_a_fresh_one_prints_it_and_it_reproduces(gam
     assert main(["simulate", game, "--rounds", "3000", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["seed"] not in (0, None, *seeds)
+
+
+def test_a_closed_pipe_on_stderr_too_is_exit_2() -> None:
+    """``pyeval ... 2>&1 | head -1``: stdout and stderr are one pipe whose reader went away; the error
+    message cannot be written either, and the exit code is still 2 (never 1, "a check failed")."""
+    code = ("import sys, pyeval.cli\n"
+            "sys.exit(pyeval.cli.main(['eval'] + ['As Ks Qs Js Ts'] * 20000))")
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    assert p.stdout is not None
+    p.stdout.read(10)
+    p.stdout.close()
+    assert p.wait(timeout=60) == 2

@@ -199,7 +199,8 @@ def _check_output(path: Path) -> None:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    """Print player statistics over every readable hand; unreadable hands are counted on stderr."""
+    """Print player statistics over every readable hand; unreadable hands are counted on stderr.
+    Exit 2 when a file was not read at all, or when no hand of the input could be read."""
     paths = list(iter_sources(args.inputs))
     if not paths:
         raise HandHistoryError(f"no files under {' '.join(args.inputs)}")
@@ -236,4 +237,6 @@ def run_stats(args: argparse.Namespace) -> int:
     print(f"hands: {counted}" + (f"  unreadable (left out): {skipped}" if skipped else "")
           + (f"  left out: {len(left_out)}" if left_out else "")
           + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
-    return 2 if files_unread else 0
+    if files_unread or (not hands and skipped):  # nothing counted because nothing could be read: bad input
+        return 2
+    return 0

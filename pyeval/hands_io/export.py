@@ -410,7 +410,15 @@ def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
     them; ``kwargs`` override. The replay takes the house's recorded take (``_rake`` + ``_jackpot``
     + ``_fees``) from the pots, so the text's ``collected`` lines are after it and its summary
     says ``Total pot $T | Rake $R | Jackpot $J | Fees $F`` with each part as recorded (the jackpot
-    and fees only when not 0), as rooms print them."""
+    and fees only when not 0), as rooms print them.
+
+    Raises:
+        HandHistoryError: a starting stack is ``inf`` (unbounded): room text prints every stack, and
+            the replay's stand-in stake is not the player's.
+    """
+    if hh.unbounded:
+        raise HandHistoryError(f"{hh.name}: player(s) {', '.join(f'p{i + 1}' for i in hh.unbounded)} start with an "
+                               "unbounded stack (inf): PokerStars text needs every starting stack")
     rnd = hh.replay()
     x = hh.extra
     hid = room_hand_id(hh)
