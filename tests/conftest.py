@@ -110,3 +110,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(params=["fast", "general"])
+def engine_paths(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Runs a poker-engine test twice: with the fused fast steps of ``pyeval.poker.fast`` (the default)
+    and with the general steps only (``pyeval.poker.state.FAST_PATHS = False``), so that a
+    regulation test guards both implementations of its clause (docs/decisions/032)."""
+    from pyeval.poker import state as poker_state
+
+    monkeypatch.setattr(poker_state, "FAST_PATHS", request.param == "fast")
+    return str(request.param)

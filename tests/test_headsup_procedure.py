@@ -9,24 +9,42 @@ import pytest
 from pyeval import best_five, evaluate, parse_cards
 from pyeval.errors import IllegalActionError, OutOfTurnError, WagerNotAllowedError
 from pyeval.headsup.paytables import example_rules
+from pyeval.headsup import round as hu_round, settle as hu_settle
 from pyeval.headsup.round import HeadsUpRound, HeadsUpPhase, SequenceSource, HeadsUpStreet
+from pyeval.shoe import Shoe
 
 RULES = example_rules()
 
 
-def three_players(seed: int = 11):
+def three_players(seed: int = 11, source: str = "sequence"):
+    """Three players' wagers and the deal; ``source="shoe"`` deals from a :class:`Shoe` in the same
+    order, which takes the round's fused dealer steps (docs/decisions/032) instead of the general ones."""
     rnd = HeadsUpRound(RULES)
     for seat in (1, 2, 3):
         rnd.place_wagers(seat, 10, 10)
     cards = random.Random(seed).sample(range(52), 52)
-    src = SequenceSource(cards)
+    src = SequenceSource(cards) if source == "sequence" else Shoe.from_order(cards)
     rnd.deal(src)
     return rnd, src, cards
 
 
+@pytest.fixture(params=["sequence", "shoe"])
+def source(request: pytest.FixtureRequest) -> str:
+    """Each regulation test of the dealer's steps runs on both implementations of them."""
+    return str(request.param)
+
+
+@pytest.fixture(params=[True, False], ids=["fast", "general"])
+def fast(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """The round's and the settlement's fast paths on, then off."""
+    monkeypatch.setattr(hu_round, "FAST", request.param)
+    monkeypatch.setattr(hu_settle, "FAST", request.param)
+    return bool(request.param)
+
+
 @pytest.mark.regulation("677a.11(c)")
-def test_677a_11_c_burn_then_three_card_flop_face_up():
-    rnd, src, cards = three_players()
+def test_677a_11_c_burn_then_three_card_flop_face_up(source):
+    rnd, src, cards = three_players(source=source)
     for seat in (1, 2, 3):
         rnd.check(seat)
     rnd.burn_and_flop(src)
@@ -88,8 +106,8 @@ def test_677a_11_b_d_whole_multiples_are_an_optional_labelled_table_rule():
 
 
 @pytest.mark.regulation("677a.11(e)")
-def test_677a_11_e_burn_then_turn_and_river_after_every_postflop_decision():
-    rnd, src, cards = three_players()
+def test_677a_11_e_burn_then_turn_and_river_after_every_postflop_decision(source):
+    rnd, src, cards = three_players(source=source)
     for seat in (1, 2, 3):
         rnd.check(seat)
     rnd.burn_and_flop(src)
@@ -121,8 +139,8 @@ def test_677a_11_g_dealer_exposes_and_best_five_selected_for_every_hand():
 
 
 @pytest.mark.regulation("677a.11(g)(1)", "677a.11(g)(2)")
-def test_677a_11_g_1_g_2_players_resolved_one_at_a_time_from_the_dealers_right():
-    rnd, src, _ = three_players()
+def test_677a_11_g_1_g_2_players_resolved_one_at_a_time_from_the_dealers_right(fast, source):
+    rnd, src, _ = three_players(source=source)
     for _ in range(3):
         rnd.check(rnd.to_act)
     rnd.burn_and_flop(src)

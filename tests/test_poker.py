@@ -407,6 +407,7 @@ def test_637a_18_e_last_contender_may_not_muck():
 
 
 @pytest.mark.regulation("637a.8(b)(5)(ii)", "637a.18(e)")
+@pytest.mark.usefixtures("engine_paths")
 def test_637a_8_b_5_all_in_player_keeps_receiving_cards_and_shows_early():
     """§ 637a.8(b)(5)(ii): an all-in player keeps receiving every card he is entitled to."""
     r = _round(NL_1_2, [50, 100, 100], ["AsAh", "KsKh", "7h8h"])
@@ -526,6 +527,7 @@ def test_637a_8_b_4_short_stakes_not_dealt_in():
 
 
 @pytest.mark.regulation("637a.11(f)")
+@pytest.mark.usefixtures("engine_paths")
 def test_637a_11_f_deal_order_from_the_shoe():
     order = list(range(52))
     r = Round(NL_1_2, [100, 100, 100], Shoe.from_order(order))

@@ -268,6 +268,7 @@ def test_637a_11_b_each_player_dealt_in_places_the_posted_ante():
 
 
 @pytest.mark.regulation("637a.8(b)(5)(ii)")
+@pytest.mark.usefixtures("engine_paths")
 def test_637a_8_b_5_ii_the_dealer_deals_all_in_players_every_remaining_card():
     """Two players all-in before the flop: the dealer's steps still deal them the whole board (a
     burn and the flop, turn and river) and the hands are scored on it."""
