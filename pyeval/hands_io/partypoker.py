@@ -35,8 +35,10 @@ from ._model import (
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
-_FIRST = re.compile(r"^(?:Game #\S+ starts\.|#Game No : \S+|\*{5} Hand History [Ff]or Game \S+ \*{5})\s*$")
-_HISTORY = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\S+) \*{5}\s*$")
+_FIRST = re.compile(r"^(?:Game #\S+ starts\.|#Game No : \S+|\*{5} (?:Betfair Poker )?Hand History [Ff]or Game \S+ \*{5})\s*$")
+_HISTORY = re.compile(r"^\*{5} (?:Betfair Poker )?Hand History [Ff]or Game (?P<id>\S+) \*{5}\s*$")
+#: Lines that only mark a part of the hand (Betfair's showdown and conclusion heads, its closing line).
+_MARKS = re.compile(r"^(?:\*\* (?:Showdown|Hand Conclusion) \*\*|\*+\s*Game \S+ ends\s*\*+)\s*$")
 _GAMES = [("Texas Hold'em", "T"), ("Texas Holdem", "T"), ("Omaha Hi-Lo", "O/8"), ("Omaha Hi/Lo", "O/8"),
           ("Omaha Hi", "O"), ("Omaha", "O")]
 _GAME_LINE = re.compile(r"^(?P<pre>.*?)\b(?P<lim>NL|PL|FL) (?P<game>Texas Hold'em|Texas Holdem|Omaha Hi-Lo|"
@@ -59,7 +61,8 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^calls " + _PAR + r"\.?\s*$"), "call"),
     (re.compile(r"^bets " + _PAR + r"\.?\s*$"), "bet"),
     (re.compile(r"^raises \S+ to (?P<a>[^\s(]+)\s*$"), "raiseto"),
-    (re.compile(r"^is all-In\.?\s*$"), None),
+    (re.compile(r"^raises to " + _AMT + r"\.?\s*$"), "raiseto"),  # Betfair: the street total in brackets
+    (re.compile(r"^(?:is all-In|goes all-in)\.?\s*$"), None),
     (re.compile(r"^balance [^,]*, .*?\bcollected (?P<a>[^,\[]+?),.*$"), "collect"),
     (re.compile(r"^Cashed out\s+balance [^,]*, .*?\bcollected (?P<a>[^,\[]+?),.*$"), "cashout"),
     (re.compile(r"^(?:balance .*|Cash-out Premium.*|opted for cash-out.*|probab\w* is.*|Cashout Amount is.*|"
@@ -92,6 +95,13 @@ def looks_like(text: str) -> bool:
     return bool(re.match(r"^\ufeff?[\s\x00]*(?:Game #\S+ starts\.|#Game No : |\*{5} Hand History [Ff]or Game )", text))
 
 
+def looks_like_betfair(text: str) -> bool:
+    """True when ``text`` starts (after blank lines) like a Betfair Poker hand history (PartyPoker's
+    layout: ``***** Betfair Poker Hand History for Game N *****``, ``PL $0.05/$0.10 Omaha - DATE``,
+    ``Total number of active players : 6``, ``raises to [$0.30]`` (the street total), ``goes all-in``)."""
+    return bool(re.match(r"^\ufeff?[\s\x00]*\*{5} Betfair Poker Hand History [Ff]or Game ", text))
+
+
 def split(text: str) -> list[tuple[int, list[str]]]:
     """The hands of a file: (1-based line of the hand's first line, the hand's lines). A hand starts
     at a ``Game # starts.``, ``#Game No :`` or ``***** Hand History`` line not following another."""
@@ -114,9 +124,10 @@ def split(text: str) -> list[tuple[int, list[str]]]:
     return [(no, lines) for no, lines in out if any(ln.strip() and not _FIRST.match(ln) for ln in lines)]
 
 
-def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
-    """One PartyPoker hand into a RawHand. Raises HandParseError naming the file line."""
-    raw = RawHand(venue="PartyPoker", source=source, line=start)
+def parse_hand(lines: list[str], start: int = 1, source: str = "", venue: str = "PartyPoker") -> RawHand:
+    """One PartyPoker hand (or one of ``venue``'s in the same layout: Betfair) into a RawHand.
+    Raises HandParseError naming the file line."""
+    raw = RawHand(venue=venue, source=source, line=start)
     lines = [ln.replace("\x00", "") for ln in lines]
     if any(_COMMA_CENTS.search(ln) for ln in lines):
         lines = [_COMMA_CENTS.sub(r"\1.\2", ln) for ln in lines]  # a decimal comma (``$26,02 USD``, ``0,35 €``)
@@ -142,7 +153,7 @@ def _table_lines(raw: RawHand, lines: list[str], i: int, start: int) -> int:
         line = lines[i].rstrip()
         tm = re.match(r"^Table (?P<t>.+?) \(\s*(?:Real|Play) Money\s*\)", line)
         bm = re.search(r"(?:^| -- )Seat (\d+) is the button\s*$", line)
-        nm = re.match(r"^Total number of players : \d+(?:\s*/\s*(\d+))?\s*$", line)
+        nm = re.match(r"^Total number of (?:active )?players : \d+(?:\s*/\s*(\d+))?\s*$", line)
         if tm:
             raw.table = tm["t"]
         if bm:
@@ -301,6 +312,8 @@ class _Hand:
         elif _UNCALLED.match(line):
             uncalled_bet(raw, _UNCALLED.match(line), self.names, no)  # type: ignore[arg-type]
             self.returned = True
+        elif _MARKS.match(line):
+            return
         elif line.startswith("** Summary **") or _POT_LINE.match(line):
             rm = re.search(r"Rake:? (?P<a>[^\s|]+)", line)
             if rm:
