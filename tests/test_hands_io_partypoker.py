@@ -139,3 +139,56 @@ def test_differential_against_pokerkit_partypoker_parser():
         assert [int(Decimal(str(w)) * 100) for w in t.winnings] == hh.extra["winnings"]
         compared += 1
     assert compared == 3
+
+
+JOINER = """#Game No : 300000001
+***** Hand History for Game 300000001 *****
+$0.10/$0.25 USD NL Texas Hold'em - Sunday, September 22, 08:21:48 EDT 2013
+Table Testville (Real Money)
+Seat 3 is the button
+Total number of players : 4/6
+Seat 1: Ann ( $25 USD )
+Seat 2: Ben ( $20 USD )
+Seat 3: Cid ( $30 USD )
+Seat 4: Dot ( $10 USD )
+Eve has joined the table.
+Dot posts small blind [$0.10 USD].
+Eve posts big blind [$0.25 USD].
+** Dealing down cards **
+Ann folds
+Ben folds
+Cid raises [$0.75 USD]
+Dot folds
+Eve calls [$0.50 USD]
+** Dealing Flop ** [ 6h, 2c, 3c ]
+Eve checks
+Cid bets [$1 USD]
+Eve calls [$1 USD]
+** Dealing Turn ** [ 9d ]
+Eve checks
+Cid checks
+** Dealing River ** [ Kd ]
+Eve bets [$2 USD]
+Cid folds
+Eve wins $3.45 USD from the main pot
+"""
+
+
+def test_a_player_who_joins_and_posts_with_no_seat_line_is_seated_and_checked():
+    [h] = list(parse_text(JOINER, fmt="partypoker", source="join.txt"))
+    assert h.error is None and h.verification.ok, h.verification.problems
+    hand = h.hand
+    assert hand.players == ["Dot", "Eve", "Ann", "Ben", "Cid"]  # Eve in the free seat 5, after the small blind
+    assert hand.starting_stacks == [1000, 3000, 2500, 2000, 3000]  # her stack: the table's largest (noted)
+    assert hand.finishing_stacks == [990, 3170, 2500, 2000, 2825] == list(hand.replay().stacks)
+    assert hand.extra["_rake"] == 15 and any("Eve posts a blind with no seat line" in n for n in hand.extra["_notes"])
+    # who had a seat line and left before the deal frees his seat for the joiner (a full table)
+    full = JOINER.replace("4/6", "4/4").replace("Eve has joined", "Ben has left the table.\nAnn is sitting out\n"
+                                                 "Eve has joined").replace("Ann folds\nBen folds\n", "")
+    [h] = list(parse_text(full, fmt="partypoker", source="join.txt"))
+    assert h.error is None and h.verification.ok, h.verification.problems
+    assert h.hand.players == ["Dot", "Eve", "Cid"] and h.hand.extra["_sitting_out"] == ["Ann"]
+    assert h.hand.finishing_stacks == [990, 3170, 2825]
+    # a player with no seat line who acts without posting is the record's error, named
+    [h] = list(parse_text(JOINER.replace("Ben folds", "Zed folds"), fmt="partypoker", source="join.txt"))
+    assert h.hand is None and "'Zed' acts but has no seat line" in h.error

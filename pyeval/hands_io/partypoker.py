@@ -29,7 +29,7 @@ from ._betting import untabled_all_in
 from ._settle import defer_extra_blinds, derive_rake, return_implicit
 from .pacific import looks_like as pacific_looks_like
 from ._model import (
-    Act, BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, dealt_to, finish_seats, number, read_seats,
+    Act, BRACKETS, MAX_SEAT, RawHand, RoomSeats, Seat, amount, cards, common_action, dealt_to, finish_seats, number, read_seats,
     uncalled_bet,
 )
 
@@ -299,6 +299,7 @@ class _Hand:
         self.acted: set[str] = set()
         self.street_bet: dict[str, int] = {}
         self.returned = False
+        self.left: set[str] = set()
 
     def line(self, line: str, no: int) -> None:
         """One line after the seats."""
@@ -342,14 +343,48 @@ class _Hand:
         nm = next((n for n in self.names if line.startswith(n + " ")), None)
         if nm is not None and re.match(r"^(?:is sitting out|sits out)\.?\s*$", line[len(nm) + 1:]):
             self.seats.marked_out.add(nm)
+        elif nm is not None and line.endswith(" has left the table.") and nm not in self.acted:
+            self.left.add(nm)  # before his first play: his seat is free for a player joining now
         elif nm is not None:
             _act(self.raw, nm, line[len(nm) + 1:], no, self.acted, self.street_bet)
         elif not (_OTHERS.match(line) or any(line.startswith(n + ": ") for n in self.names)):
-            pm = re.match(r"^(?P<n>.+?) posts (?:small |big )?blind\b", line)
-            if pm:
-                raise self.raw.fail(f"{pm['n']} posts a blind but has no seat line (he joined as the hand began): his "
-                                    "stack is not in the record", no)
+            pm = re.match(r"^(?P<n>\S+) posts (?:small |big )?blind\b", line)
+            if pm and not self.acted - {a.name for a in self.raw.acts if a.kind == "post"}:
+                self.join(pm["n"], no)
+                self.named(line, no)
+                return
+            am = re.match(r"^(?P<n>\S+) (?:folds|checks|calls|bets|raises|is all-In)\b", line)
+            if am:
+                raise self.raw.fail(f"{am['n']!r} acts but has no seat line and posted no blind (the record names a "
+                                    f"player it does not seat): {line!r}", no)
             raise self.raw.fail(f"unrecognised line {line!r}", no)
+
+    def join(self, name: str, no: int) -> None:
+        """A player who joined as the hand began and posts a blind with no seat line (the export
+        writes none for him): seated in the first free seat after the previous poster's (the
+        button's when he posts first), with a stack the record does not give: the table's
+        largest, so that he is all in only where the record says; noted, and his result is what
+        he put in and took."""
+        raw, seated = self.raw, self.seats.seated
+        prev = next((a.name for a in reversed(raw.acts) if a.kind == "post"), None)
+        after = next((t.seat for t in seated if t.name == prev), raw.button_seat or 0)
+        size = max(raw.seat_count or 0, max(t.seat for t in seated), 2)
+        for t in [t for t in seated if t.name in self.left and not any(a.name == t.name for a in raw.acts)]:
+            seated.remove(t)  # left the table before the deal: not dealt in, his seat taken by the joiner
+            self.names.remove(t.name)
+            raw.notes.append(f"{t.name} left the table before the deal (seat {t.seat}): not dealt in")
+        taken = {t.seat for t in seated}
+        free = [k for k in range(1, size + 1) if k not in taken]
+        if not free:
+            raise raw.fail(f"{name} posts a blind but has no seat line and the table has no free seat", no)
+        seat = min(free, key=lambda k: (k - after - 1) % size)
+        stack = max(t.stack for t in seated)
+        seated.append(Seat(seat, name, stack, no))
+        seated.sort(key=lambda t: t.seat)
+        self.names.append(name)
+        self.names.sort(key=len, reverse=True)
+        raw.notes.append(f"{name} posts a blind with no seat line (joined as the hand began, line {no}): seated in "
+                         f"free seat {seat}, his stack not in the record (taken as the table's largest, {stack})")
 
 
 _UNCALLED = re.compile(r"^Uncalled bet of (?P<a>.+?) returned to (?P<n>.*)$")
@@ -372,6 +407,12 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
             raw.big_blind = raw.min_bet = min(bb)
     if not hand.returned:  # the winner's amount counts a bet nobody called
         return_implicit(raw, True)
+    if raw.tournament is None:  # a cash table writes every dealt player's post or fold: no line, not dealt in
+        played = hand.acted | {a.name for a in raw.acts}
+        quiet = {t.name for t in seats.seated if t.name not in played and t.name not in raw.hole}
+        if quiet and len(quiet) < len(seats.seated) - 1:
+            seats.marked_out.update(quiet)
+            raw.notes.append(f"no line for {', '.join(sorted(quiet))}: not dealt in (sitting out)")
     finish_seats(raw, seats, hand.acted)
     defer_extra_blinds(raw)
     derive_rake(raw)
