@@ -192,3 +192,11 @@ def test_a_player_who_joins_and_posts_with_no_seat_line_is_seated_and_checked():
     # a player with no seat line who acts without posting is the record's error, named
     [h] = list(parse_text(JOINER.replace("Ben folds", "Zed folds"), fmt="partypoker", source="join.txt"))
     assert h.hand is None and "'Zed' acts but has no seat line" in h.error
+
+
+def test_the_mac_clients_glued_lines_are_read_as_two():
+    glued = JOINER.replace("Eve has joined the table.\nDot posts", "Eve has joined the table.\nAnn is sitting out"
+                           "Dot posts").replace("Ann folds\n", "").replace("Cid folds\nEve wins", "Cid folds.Eve wins")
+    [h] = list(parse_text(glued, fmt="partypoker", source="mac.txt"))
+    assert h.error is None and h.verification.ok, h.verification.problems
+    assert h.hand.extra["_sitting_out"] == ["Ann"] and h.hand.extra["winnings"] == [0, 345, 0, 0]

@@ -396,10 +396,13 @@ _OTHERS = re.compile(r"^(?:.+ (?:has joined the table|has left the table|left th
 
 def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
     hand = _Hand(raw, seats)
+    glued = re.compile(r"(?:(?<=sitting out)|(?<=[a-z]\.))(?=\S+ (?:posts|wins|is|folds|checks|calls|bets|raises|shows|"
+                       r"does|doesn't)\b)")
     for j in range(seats.end, len(lines)):
         line = re.sub(r"(?<=\S) {2,}(?=\S)", " ", lines[j].rstrip())  # (some exports double the spaces)
-        if line.strip():
-            hand.line(line, start + j)
+        for part in glued.split(line):  # the Mac client glues a line to the next (``is sitting outNAME posts``)
+            if part.strip():
+                hand.line(part, start + j)
     raw.table_rules.pop("party_ante", None)  # the level's ante: only for placing unwritten forced bets
     if raw.min_bet is None:  # a cash game line names the buy-in: the big blind is the one posted
         bb = [a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"]
