@@ -200,3 +200,43 @@ def test_the_mac_clients_glued_lines_are_read_as_two():
     [h] = list(parse_text(glued, fmt="partypoker", source="mac.txt"))
     assert h.error is None and h.verification.ok, h.verification.problems
     assert h.hand.extra["_sitting_out"] == ["Ann"] and h.hand.extra["winnings"] == [0, 345, 0, 0]
+
+
+STUD = """Game #500000001 starts.
+
+#Game No : 500000001
+***** Hand History for Game 500000001 *****
+$10/$20 USD FL 7 Card Stud Hi-Lo - Monday, February 27, 09:51:26 EST 2012
+Table Table  1 (Real Money)
+Seat 0 is the button
+Total number of players : 2/8
+Seat 1: Ann ( $100 USD )
+Seat 3: Bob ( $200 USD )
+Ann posts ante [$1 USD]
+Bob posts ante [$1 USD]
+** Dealing **
+Dealt to Ann [  Ah 4h 4d ]
+Ann opens
+Ann bring-ins [$3 USD]
+Bob completes [$10 USD]
+Ann raises [$17 USD]
+Bob calls [$10 USD]
+** Dealing Fourth street **
+Dealt to Ann [  Td ]
+Bob opens
+Bob bets [$10 USD]
+Ann folds
+Bob wins $41 USD from the main pot
+"""
+
+
+def test_seven_card_stud_bring_in_completion_and_streets():
+    [h] = list(parse_text(STUD, fmt="partypoker", source="stud.txt"))
+    assert h.error is None and h.verification.ok, h.verification.problems
+    hand = h.hand
+    assert hand.variant == "F7S/8"  # fixed-limit stud hi-lo
+    assert hand.bring_in == 300 and (hand.small_bet, hand.big_bet) == (1000, 2000)
+    assert "p1 pb" in hand.actions and "p2 cbr 1000" in hand.actions and "p1 cbr 2000" in hand.actions
+    assert hand.actions[:2] == ["d dh p1 Ah4h4d", "d dh p2 ??????"]  # Bob's cards are not in the record
+    assert "d dh p1 Td" in hand.actions  # Ann's fourth card after her first three
+    assert hand.finishing_stacks == [7900, 22000] == list(hand.replay().stacks) and hand.extra["_rake"] == 100

@@ -49,6 +49,10 @@ _MONTHS = {m: k for k, m in enumerate(("January", "February", "March", "April", 
 _SEAT = re.compile(r"^[Ss]eat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)(?P<rest>.*)$")
 _OUT = re.compile(r"sitting out")
 _STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|[Ff]lop|[Tt]urn|[Rr]iver) \*\*(?: :)?\s*(?P<cards>.*)$")
+#: 7 Card Stud's streets: ``** Dealing **`` (third street), ``** Dealing Fourth street **`` ... ``** Dealing River **``.
+_STUD_STREET = re.compile(r"^\*\* Dealing (?P<name>|Fourth street|Fifth street|Sixth street|River) ?\*\*\s*$")
+_STUD_LABELS = {"": "3RD STREET", "Fourth street": "4TH STREET", "Fifth street": "5TH STREET",
+                "Sixth street": "6TH STREET", "River": "7TH STREET"}
 _AMT = r"\[\s*(?P<a>[^\]]*?)\s*\]"
 _PAR = r"\(\s*(?P<a>[^)]*?)\s*\)"
 _ACTS: list[tuple[re.Pattern[str], str | None]] = [
@@ -69,6 +73,9 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
                 r"shows\S.* for (?:low|high)\.?)\s*$"), None),
     (re.compile(r"^posts big blind \+ dead " + _AMT + r"\.?\s*$"), "both"),
     (re.compile(r"^big blind \+ dead " + _AMT + r"\.?\s*$"), "both"),
+    (re.compile(r"^bring-ins " + _AMT + r"\.?\s*$"), "bring_in"),  # stud
+    (re.compile(r"^completes " + _AMT + r"\.?\s*$"), "complete"),
+    (re.compile(r"^opens\.?\s*$"), None),  # stud: who acts first on the street
     (re.compile(r"^(?:Forward )?[Ff]olds\.?\s*$"), "fold"),  # (a fastforward table's fold)
     (re.compile(r"^checks\.?\s*$"), "check"),
     (re.compile(r"^calls " + _AMT + r"\.?\s*$"), "call"),
@@ -305,11 +312,16 @@ class _Hand:
         """One line after the seats."""
         raw = self.raw
         st = _STREET.match(line)
-        if st:
+        sd = _STUD_STREET.match(line) if raw.game[1:] in _STUD_GAMES else None
+        if sd:  # stud: the cards dealt follow on Dealt to lines (the hero's only; the rest at the showdown)
+            raw.add("street", line=no, extra=_STUD_LABELS[sd["name"]] if sd["name"] else "HOLE CARDS")
+            self.street_bet = {}
+        elif st:
             self.street(st["name"].lower(), st["cards"], no)
         elif line.startswith("Dealt to "):
             who, dealt = dealt_to(raw, line, self.names, no)
-            raw.hole[who] = dealt
+            stud = raw.game[1:] in _STUD_GAMES and who in raw.hole
+            raw.hole[who] = raw.hole[who] + dealt if stud else dealt  # stud: a street's card after the earlier ones
         elif _UNCALLED.match(line):
             uncalled_bet(raw, _UNCALLED.match(line), self.names, no)  # type: ignore[arg-type]
             self.returned = True
@@ -391,7 +403,7 @@ _UNCALLED = re.compile(r"^Uncalled bet of (?P<a>.+?) returned to (?P<n>.*)$")
 _POT_LINE = re.compile(r"^(?:Creating|Main Pot|Side Pot|Board|Total pot)\b")
 _OTHERS = re.compile(r"^(?:.+ (?:has joined the table|has left the table|left the table|joined the table|is sitting out|"
                      r"sits out|time bank will be activated.*|finished in \d+.*|could not respond in time.*)\.?|"
-                     r">You have options.*|Player .+ finished in .*|Congratulations to player .*|Board:? .*)\s*$")
+                     r">You have options.*|There was no qualifying low hand|Player .+ finished in .*|Congratulations to player .*|Board:? .*)\s*$")
 
 
 def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
@@ -495,6 +507,12 @@ def _record(raw: RawHand, nm: str, kind: str, a: int, shown: str | None, no: int
         common_action(raw, nm, "raise", a, None, no, street_bet)
     elif kind in ("cashout", "collect"):
         raw.add(kind, nm, a, line=no)
+    elif kind == "bring_in":
+        raw.bring_in = a
+        raw.add("bring_in", nm, a, line=no)
+        street_bet[nm] = street_bet.get(nm, 0) + a
+    elif kind == "complete":
+        common_action(raw, nm, kind, street_bet.get(nm, 0) + a, None, no, street_bet)
     elif kind in ("raise", "allin"):  # Party writes what the action adds; PHH the street total
         to = street_bet.get(nm, 0) + a
         allin_call = kind == "allin" and to <= max(street_bet.values(), default=0)  # all in for a call or less
