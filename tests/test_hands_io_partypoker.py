@@ -240,3 +240,11 @@ def test_seven_card_stud_bring_in_completion_and_streets():
     assert hand.actions[:2] == ["d dh p1 Ah4h4d", "d dh p2 ??????"]  # Bob's cards are not in the record
     assert "d dh p1 Td" in hand.actions  # Ann's fourth card after her first three
     assert hand.finishing_stacks == [7900, 22000] == list(hand.replay().stacks) and hand.extra["_rake"] == 100
+
+
+def test_a_dead_button_orders_the_table_from_the_small_blind():
+    text = JOINER.replace("Seat 3 is the button", "Seat 6 is the button")  # seat 6: nobody (its player left)
+    [h] = list(parse_text(text, fmt="partypoker", source="dead.txt"))
+    assert h.error is None and h.verification.ok, h.verification.problems
+    assert h.hand.players == ["Dot", "Eve", "Ann", "Ben", "Cid"] and h.hand.extra["_button_seat"] == 3
+    assert any("dead button" in n for n in h.hand.extra["_notes"])

@@ -429,9 +429,24 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
             seats.marked_out.update(quiet)
             raw.notes.append(f"no line for {', '.join(sorted(quiet))}: not dealt in (sitting out)")
     finish_seats(raw, seats, hand.acted)
+    _dead_button(raw)
     defer_extra_blinds(raw)
     derive_rake(raw)
     untabled_all_in(raw)
+
+
+def _dead_button(raw: RawHand) -> None:
+    """The button on a seat nobody holds (a dead button: its player left): the order runs from the
+    small blind, so the button is taken as the dealt seat before the small blind's poster; noted."""
+    taken = sorted(t.seat for t in raw.seats)
+    sb = next((a.name for a in raw.acts if a.kind == "post" and a.extra == "sb"), None)
+    sb_seat = next((t.seat for t in raw.seats if t.name == sb), None)
+    if raw.button_seat is None or raw.button_seat in taken or sb_seat is None or len(taken) < 3:
+        return
+    before = [k for k in taken if k < sb_seat] or taken
+    raw.notes.append(f"the button's seat {raw.button_seat} is empty (a dead button): the order runs from the small "
+                     f"blind, the button taken as seat {before[-1]}")
+    raw.button_seat = before[-1]
 
 
 def _posts_by_position(raw: RawHand, seats: RoomSeats) -> None:
