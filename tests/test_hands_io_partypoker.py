@@ -248,3 +248,10 @@ def test_a_dead_button_orders_the_table_from_the_small_blind():
     assert h.error is None and h.verification.ok, h.verification.problems
     assert h.hand.players == ["Dot", "Eve", "Ann", "Ben", "Cid"] and h.hand.extra["_button_seat"] == 3
     assert any("dead button" in n for n in h.hand.extra["_notes"])
+
+
+def test_a_fastforward_fold_written_again_in_turn_is_read_once_in_turn():
+    text = JOINER.replace("** Dealing down cards **\n", "** Dealing down cards **\nBen Forward Folds\n")
+    [h] = list(parse_text(text, fmt="partypoker", source="ff.txt"))
+    assert h.error is None and h.verification.ok, h.verification.problems
+    assert h.hand.actions.count("p4 f") == 1 and any("fastforward" in n for n in h.hand.extra["_notes"])

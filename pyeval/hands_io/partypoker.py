@@ -412,6 +412,9 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
                        r"does|doesn't)\b)")
     for j in range(seats.end, len(lines)):
         line = re.sub(r"(?<=\S) {2,}(?=\S)", " ", lines[j].rstrip())  # (some exports double the spaces)
+        if _forward_fold_repeated(lines, j):
+            raw.notes.append(f"line {start + j}: a fastforward fold ahead of turn, written again in turn: read there")
+            continue
         for part in glued.split(line):  # the Mac client glues a line to the next (``is sitting outNAME posts``)
             if part.strip():
                 hand.line(part, start + j)
@@ -433,6 +436,20 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
     defer_extra_blinds(raw)
     derive_rake(raw)
     untabled_all_in(raw)
+
+
+def _forward_fold_repeated(lines: list[str], j: int) -> bool:
+    """True when ``lines[j]`` is ``NAME Forward Folds`` (a fastforward table's fold made ahead of
+    turn) and the same street writes ``NAME folds`` again later, in turn."""
+    fm = re.match(r"^(?P<n>.+?) Forward [Ff]olds\.?\s*$", lines[j].strip())
+    if not fm:
+        return False
+    for later in lines[j + 1:]:
+        if later.startswith("** Dealing"):
+            return False
+        if re.match(re.escape(fm["n"]) + r" [Ff]olds\.?\s*$", later.strip()):
+            return True
+    return False
 
 
 def _dead_button(raw: RawHand) -> None:
