@@ -255,3 +255,46 @@ def test_a_fastforward_fold_written_again_in_turn_is_read_once_in_turn():
     [h] = list(parse_text(text, fmt="partypoker", source="ff.txt"))
     assert h.error is None and h.verification.ok, h.verification.problems
     assert h.hand.actions.count("p4 f") == 1 and any("fastforward" in n for n in h.hand.extra["_notes"])
+
+
+SHORT_BB = """Game #600000001 starts.
+
+#Game No : 600000001
+***** Hand History for Game 600000001 *****
+$0.80 USD NL Texas Hold'em - Saturday, July 31, 13:52:16 EDT 2010
+Table Test #1 (Real Money)
+Seat 1 is the button
+Total number of players : 3/9
+Seat 3: Hero ( $1.64 USD )
+Seat 5: Amy ( $0.01 USD )
+Seat 1: Dan ( $1.20 USD )
+Hero posts small blind [$0.01 USD].
+Amy posts big blind [$0.01 USD].
+** Dealing down cards **
+Dealt to Hero [  8h Kc ]
+Dan calls [$0.02 USD]
+Hero calls [$0.01 USD]
+** Dealing Flop ** [ Td, 7c, 9h ]
+Hero checks
+Dan checks
+** Dealing Turn ** [ 3h ]
+Hero checks
+Dan checks
+** Dealing River ** [ Jc ]
+Hero bets [$0.04 USD]
+Dan folds
+Hero shows [ 8h, Kc ]a straight, Seven to Jack.
+Amy doesn't show [ Ts, Jd ]two pairs, Jacks and Tens.
+Hero wins $0.06 USD from the side pot 1 with a straight, Seven to Jack.
+Hero wins $0.03 USD from the main pot with a straight, Seven to Jack.
+"""
+
+
+def test_a_big_blind_all_in_for_less_and_an_uncalled_bet_paid_in_the_side_pot():
+    [h] = list(parse_text(SHORT_BB, fmt="partypoker", source="bb.txt"))
+    assert h.error is None and h.verification.ok, h.verification.problems
+    hand = h.hand
+    assert hand.min_bet == 2 and hand.blinds_or_straddles == [1, 2, 0]  # the big blind: Dan's call, not Amy's cent
+    assert hand.players == ["Hero", "Amy", "Dan"] and hand.extra["_returned"] == [4, 0, 0]
+    assert hand.extra["winnings"] == [5, 0, 0]  # the side pot's $0.06 held Hero's $0.04 nobody called
+    assert hand.finishing_stacks == [167, 0, 118] == list(hand.replay().stacks) and not hand.extra.get("_rake")

@@ -422,7 +422,13 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
     if raw.min_bet is None:  # a cash game line names the buy-in: the big blind is the one posted
         bb = [a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"]
         if bb:
-            raw.big_blind = raw.min_bet = min(bb)
+            raw.big_blind = raw.min_bet = max(bb)  # (a big blind all in for less posts less)
+            first = next((a for a in raw.acts if a.kind in ("call", "bet", "raise", "street") and
+                          not (a.kind == "street" and a.extra == "HOLE CARDS")), None)
+            if first is not None and first.kind == "call" and first.amount > raw.big_blind:
+                raw.notes.append(f"the big blind posted {raw.big_blind} (all in for less): the table's big blind is "
+                                 f"the first call, {first.amount}")
+                raw.big_blind = raw.min_bet = first.amount
     if not hand.returned:  # the winner's amount counts a bet nobody called
         return_implicit(raw, True)
     if raw.tournament is None:  # a cash table writes every dealt player's post or fold: no line, not dealt in
