@@ -420,28 +420,41 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
                 hand.line(part, start + j)
     raw.table_rules.pop("party_ante", None)  # the level's ante: only for placing unwritten forced bets
     if raw.min_bet is None:  # a cash game line names the buy-in: the big blind is the one posted
-        bb = [a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"]
-        if bb:
-            raw.big_blind = raw.min_bet = max(bb)  # (a big blind all in for less posts less)
-            first = next((a for a in raw.acts if a.kind in ("call", "bet", "raise", "street") and
-                          not (a.kind == "street" and a.extra == "HOLE CARDS")), None)
-            if first is not None and first.kind == "call" and first.amount > raw.big_blind:
-                raw.notes.append(f"the big blind posted {raw.big_blind} (all in for less): the table's big blind is "
-                                 f"the first call, {first.amount}")
-                raw.big_blind = raw.min_bet = first.amount
+        _posted_big_blind(raw)
     if not hand.returned:  # the winner's amount counts a bet nobody called
         return_implicit(raw, True)
-    if raw.tournament is None:  # a cash table writes every dealt player's post or fold: no line, not dealt in
-        played = hand.acted | {a.name for a in raw.acts}
-        quiet = {t.name for t in seats.seated if t.name not in played and t.name not in raw.hole}
-        if quiet and len(quiet) < len(seats.seated) - 1:
-            seats.marked_out.update(quiet)
-            raw.notes.append(f"no line for {', '.join(sorted(quiet))}: not dealt in (sitting out)")
+    if raw.tournament is None:
+        _quiet_out(raw, seats, hand.acted)
     finish_seats(raw, seats, hand.acted)
     _dead_button(raw)
     defer_extra_blinds(raw)
     derive_rake(raw)
     untabled_all_in(raw)
+
+
+def _posted_big_blind(raw: RawHand) -> None:
+    """The big blind of a cash table whose game line names the buy-in: the largest ``bb`` post (a
+    big blind all in for less posts less), or the first call before the flop when it is larger."""
+    bb = [a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"]
+    if not bb:
+        return
+    raw.big_blind = raw.min_bet = max(bb)
+    first = next((a for a in raw.acts if a.kind in ("call", "bet", "raise", "street") and
+                  not (a.kind == "street" and a.extra == "HOLE CARDS")), None)
+    if first is not None and first.kind == "call" and first.amount > raw.big_blind:
+        raw.notes.append(f"the big blind posted {raw.big_blind} (all in for less): the table's big blind is "
+                         f"the first call, {first.amount}")
+        raw.big_blind = raw.min_bet = first.amount
+
+
+def _quiet_out(raw: RawHand, seats: RoomSeats, acted: set[str]) -> None:
+    """A cash table writes every dealt player's post or fold: a seated player with no line in the
+    hand was not dealt in (marked sitting out, noted)."""
+    played = acted | {a.name for a in raw.acts}
+    quiet = {t.name for t in seats.seated if t.name not in played and t.name not in raw.hole}
+    if quiet and len(quiet) < len(seats.seated) - 1:
+        seats.marked_out.update(quiet)
+        raw.notes.append(f"no line for {', '.join(sorted(quiet))}: not dealt in (sitting out)")
 
 
 def _forward_fold_repeated(lines: list[str], j: int) -> bool:
