@@ -298,3 +298,12 @@ def test_a_big_blind_all_in_for_less_and_an_uncalled_bet_paid_in_the_side_pot():
     assert hand.players == ["Hero", "Amy", "Dan"] and hand.extra["_returned"] == [4, 0, 0]
     assert hand.extra["winnings"] == [5, 0, 0]  # the side pot's $0.06 held Hero's $0.04 nobody called
     assert hand.finishing_stacks == [167, 0, 118] == list(hand.replay().stacks) and not hand.extra.get("_rake")
+
+
+def test_a_joining_players_seat_line_with_no_stack_takes_the_tables_largest():
+    text = JOINER.replace("Seat 4: Dot ( $10 USD )\n", "Seat 4: Dot ( $10 USD )\nSeat 5: Eve ( $0 USD )\n")
+    [h] = list(parse_text(text, fmt="partypoker", source="zero.txt"))
+    assert h.error is None and h.verification.ok, h.verification.problems
+    assert h.hand.starting_stacks == [1000, 3000, 2500, 2000, 3000]
+    assert h.hand.finishing_stacks == [990, 3170, 2500, 2000, 2825]
+    assert any("$0 on his seat line" in n for n in h.hand.extra["_notes"])

@@ -355,6 +355,12 @@ class _Hand:
         nm = next((n for n in self.names if line.startswith(n + " ")), None)
         if nm is not None and re.match(r"^(?:is sitting out|sits out)\.?\s*$", line[len(nm) + 1:]):
             self.seats.marked_out.add(nm)
+        elif nm is not None and re.match(r"^has joined the table\.?\s*$", line[len(nm) + 1:]):
+            seat = next(t for t in self.seats.seated if t.name == nm)
+            if seat.stack == 0:  # the seat line of a player joining now shows no stack ($0): not in the record
+                seat.stack = max(t.stack for t in self.seats.seated)
+                self.raw.notes.append(f"{nm} joined the table as the hand began with $0 on his seat line: his stack "
+                                      f"is not in the record (taken as the table's largest, {seat.stack})")
         elif nm is not None and line.endswith(" has left the table.") and nm not in self.acted:
             self.left.add(nm)  # before his first play: his seat is free for a player joining now
         elif nm is not None:
