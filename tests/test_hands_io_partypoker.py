@@ -307,3 +307,9 @@ def test_a_joining_players_seat_line_with_no_stack_takes_the_tables_largest():
     assert h.hand.starting_stacks == [1000, 3000, 2500, 2000, 3000]
     assert h.hand.finishing_stacks == [990, 3170, 2500, 2000, 2825]
     assert any("$0 on his seat line" in n for n in h.hand.extra["_notes"])
+
+
+def test_a_stud_double_bet_is_refused_with_its_reason():
+    [h] = list(parse_text(STUD.replace("Bob bets [$10 USD]", "Bob double bets [$20 USD]"), fmt="partypoker",
+                          source="stud.txt"))
+    assert h.hand is None and "double bet on fourth street" in h.error and "stud.txt:23" in h.error

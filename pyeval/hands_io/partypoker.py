@@ -549,6 +549,9 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], street_bet:
             acted.add(nm)
         _record(raw, nm, kind, a, gd.get("c"), no, street_bet)
         return
+    if rest.startswith("double bets"):
+        raise raw.fail("stud's double bet on fourth street (an open pair, whose up cards the record does not print): "
+                       f"the replay plays the small bet there: {rest!r}", no)
     if rest.startswith("posts button blind"):
         raise raw.fail("game not supported: Short Deck's button blind (every player antes, the button posts a blind) "
                        "has no PHH form", no)
