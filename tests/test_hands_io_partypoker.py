@@ -313,3 +313,38 @@ def test_a_stud_double_bet_is_refused_with_its_reason():
     [h] = list(parse_text(STUD.replace("Bob bets [$10 USD]", "Bob double bets [$20 USD]"), fmt="partypoker",
                           source="stud.txt"))
     assert h.hand is None and "double bet on fourth street" in h.error and "stud.txt:23" in h.error
+
+
+FL_TOURNAMENT = """Game #700000001 starts.
+
+#Game No : 700000001
+***** Hand History for Game 700000001 *****
+FL Texas Hold'em  Trny:71207318 Level:4  Stakes(200/400) - Tuesday, July 17, 21:37:31 EDT 2012
+Table $50 Freeroll (2685087) Table #101 (Real Money)
+Seat 1 is the button
+Total number of players : 3/10
+Seat 1: Ann ( 2,000 )
+Seat 2: Bob ( 3,000 )
+Seat 3: Cid ( 2,500 )
+Trny:71207318 Level:4
+Stakes(200/400)
+** Dealing down cards **
+Ann raises [400]
+Bob raises [500]
+Cid folds
+Ann calls [200]
+** Dealing Flop ** [ 7h, Qs, 3c ]
+Bob bets [200]
+Ann folds
+Bob does not show cards.
+Bob wins 1,600 chips
+"""
+
+
+def test_a_fixed_limit_tournaments_stakes_are_the_bets_and_the_blinds_half_the_small_bet():
+    [h] = list(parse_text(FL_TOURNAMENT, fmt="partypoker", source="fl.txt"))
+    assert h.error is None and h.verification.ok, h.verification.problems
+    hand = h.hand
+    assert hand.variant == "FT" and (hand.small_bet, hand.big_bet) == (200, 400)
+    assert hand.players == ["Bob", "Cid", "Ann"] and hand.blinds_or_straddles == [100, 200, 0]  # placed by position
+    assert hand.finishing_stacks == [3800, 2300, 1400] == list(hand.replay().stacks)

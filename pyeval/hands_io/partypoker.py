@@ -256,14 +256,20 @@ def _old_stakes(raw: RawHand, pre: str, post: str, lim: str, game: str, no: int)
 def _level_stakes(raw: RawHand, post: str, no: int) -> None:
     """A tournament line's ``Blinds(25/50)``/``Blinds-Antes(25/50 -5)``/``Stakes-Antes(60/120-10)``:
     the blinds (fixed limit: the big blind is the small bet), stud's bets, the level's ante."""
-    ba = re.search(r"(?:Blinds|Stakes)(?:-Antes)?\((?P<sb>[\d,]+)\s*/\s*(?P<bb>[\d,]+)(?:\s*-?(?P<ante>[\d,]+))?\)", post)
+    ba = re.search(r"(?P<w>Blinds|Stakes)(?:-Antes)?\((?P<sb>[\d,]+)\s*/\s*(?P<bb>[\d,]+)(?:\s*-?(?P<ante>[\d,]+))?\)",
+                   post)
     if not ba:
         return
+    lo, hi = amount(ba["sb"], 1, raw, no), amount(ba["bb"], 1, raw, no)
     if raw.game[1:] in _STUD_GAMES:
-        raw.small_bet, raw.big_bet = amount(ba["sb"], 1, raw, no), amount(ba["bb"], 1, raw, no)
+        raw.small_bet, raw.big_bet = lo, hi
+    elif raw.game[0] == "F" and ba["w"] == "Stakes":  # fixed limit's stakes are the bets; the blinds half the small bet
+        raw.small_bet, raw.big_bet = lo, hi
+        raw.small_blind, raw.big_blind = lo // 2, lo
+        raw.min_bet = lo
     else:
-        raw.small_blind = amount(ba["sb"], 1, raw, no)
-        raw.big_blind = raw.min_bet = amount(ba["bb"], 1, raw, no)
+        raw.small_blind = lo
+        raw.big_blind = raw.min_bet = hi
         if raw.game[0] == "F":  # fixed limit: the small bet is the big blind
             raw.small_bet, raw.big_bet = raw.big_blind, 2 * raw.big_blind
     if ba["ante"]:
@@ -526,8 +532,11 @@ def _tournament_line(raw: RawHand, line: str, no: int) -> bool:
         return True
     ba = re.match(r"^(?:Blinds|Stakes)(?:-Antes)?\((?P<sb>[\d,]+)\s*/\s*(?P<bb>[\d,]+)(?:\s*-?(?P<ante>[\d,]+))?\)\s*$", line)
     if ba:
-        raw.small_blind = amount(ba["sb"], 1, raw, no)
-        raw.big_blind = raw.min_bet = amount(ba["bb"], 1, raw, no)
+        if raw.game[0] == "F" and line.startswith("Stakes"):  # fixed limit's stakes: the bets
+            _level_stakes(raw, line, no)
+        else:
+            raw.small_blind = amount(ba["sb"], 1, raw, no)
+            raw.big_blind = raw.min_bet = amount(ba["bb"], 1, raw, no)
         return True
     return False
 
