@@ -61,8 +61,8 @@ def return_implicit(raw: RawHand, in_collect: bool) -> None:
         raw.total_pot -= extra
     got_all = sum(a.amount for a in raw.acts if a.kind == "collect")
     if in_collect and got_all - extra >= 0 and got_all > sum(chips_in(raw).values()):
-        got = [k for k, a in enumerate(raw.acts) if a.kind == "collect" and a.name == who]
-        if got and raw.acts[got[-1]].amount >= extra:
+        got = [k for k, a in enumerate(raw.acts) if a.kind == "collect" and a.name == who and a.amount >= extra]
+        if got:  # the last of his pots that holds it (a side pot printed before the main pot holds the bet)
             a = raw.acts[got[-1]]
             raw.acts[got[-1]] = a._replace(amount=a.amount - extra)
 

@@ -29,14 +29,16 @@ from ._betting import untabled_all_in
 from ._settle import defer_extra_blinds, derive_rake, return_implicit
 from .pacific import looks_like as pacific_looks_like
 from ._model import (
-    Act, BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, dealt_to, finish_seats, number, read_seats,
+    Act, BRACKETS, MAX_SEAT, RawHand, RoomSeats, Seat, amount, cards, common_action, dealt_to, finish_seats, number, read_seats,
     uncalled_bet,
 )
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
-_FIRST = re.compile(r"^(?:Game #\S+ starts\.|#Game No : \S+|\*{5} Hand History [Ff]or Game \S+ \*{5})\s*$")
-_HISTORY = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\S+) \*{5}\s*$")
+_FIRST = re.compile(r"^(?:Game #\S+ starts\.|#Game No : \S+|\*{5} (?:Betfair Poker )?Hand History [Ff]or Game \S+ \*{5})\s*$")
+_HISTORY = re.compile(r"^\*{5} (?:Betfair Poker )?Hand History [Ff]or Game (?P<id>\S+) \*{5}\s*$")
+#: Lines that only mark a part of the hand (Betfair's showdown and conclusion heads, its closing line).
+_MARKS = re.compile(r"^(?:\*\* (?:Showdown|Hand Conclusion) \*\*|\*+\s*Game \S+ ends\s*\*+)\s*$")
 _GAMES = [("Texas Hold'em", "T"), ("Texas Holdem", "T"), ("Omaha Hi-Lo", "O/8"), ("Omaha Hi/Lo", "O/8"),
           ("Omaha Hi", "O"), ("Omaha", "O")]
 _GAME_LINE = re.compile(r"^(?P<pre>.*?)\b(?P<lim>NL|PL|FL) (?P<game>Texas Hold'em|Texas Holdem|Omaha Hi-Lo|"
@@ -47,6 +49,10 @@ _MONTHS = {m: k for k, m in enumerate(("January", "February", "March", "April", 
 _SEAT = re.compile(r"^[Ss]eat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)(?P<rest>.*)$")
 _OUT = re.compile(r"sitting out")
 _STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|[Ff]lop|[Tt]urn|[Rr]iver) \*\*(?: :)?\s*(?P<cards>.*)$")
+#: 7 Card Stud's streets: ``** Dealing **`` (third street), ``** Dealing Fourth street **`` ... ``** Dealing River **``.
+_STUD_STREET = re.compile(r"^\*\* Dealing (?P<name>|Fourth street|Fifth street|Sixth street|River) ?\*\*\s*$")
+_STUD_LABELS = {"": "3RD STREET", "Fourth street": "4TH STREET", "Fifth street": "5TH STREET",
+                "Sixth street": "6TH STREET", "River": "7TH STREET"}
 _AMT = r"\[\s*(?P<a>[^\]]*?)\s*\]"
 _PAR = r"\(\s*(?P<a>[^)]*?)\s*\)"
 _ACTS: list[tuple[re.Pattern[str], str | None]] = [
@@ -59,13 +65,17 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^calls " + _PAR + r"\.?\s*$"), "call"),
     (re.compile(r"^bets " + _PAR + r"\.?\s*$"), "bet"),
     (re.compile(r"^raises \S+ to (?P<a>[^\s(]+)\s*$"), "raiseto"),
-    (re.compile(r"^is all-In\.?\s*$"), None),
+    (re.compile(r"^raises to " + _AMT + r"\.?\s*$"), "raiseto"),  # Betfair: the street total in brackets
+    (re.compile(r"^(?:is all-In|goes all-in)\.?\s*$"), None),
     (re.compile(r"^balance [^,]*, .*?\bcollected (?P<a>[^,\[]+?),.*$"), "collect"),
     (re.compile(r"^Cashed out\s+balance [^,]*, .*?\bcollected (?P<a>[^,\[]+?),.*$"), "cashout"),
     (re.compile(r"^(?:balance .*|Cash-out Premium.*|opted for cash-out.*|probab\w* is.*|Cashout Amount is.*|"
                 r"shows\S.* for (?:low|high)\.?)\s*$"), None),
     (re.compile(r"^posts big blind \+ dead " + _AMT + r"\.?\s*$"), "both"),
     (re.compile(r"^big blind \+ dead " + _AMT + r"\.?\s*$"), "both"),
+    (re.compile(r"^bring-ins " + _AMT + r"\.?\s*$"), "bring_in"),  # stud
+    (re.compile(r"^completes " + _AMT + r"\.?\s*$"), "complete"),
+    (re.compile(r"^opens\.?\s*$"), None),  # stud: who acts first on the street
     (re.compile(r"^(?:Forward )?[Ff]olds\.?\s*$"), "fold"),  # (a fastforward table's fold)
     (re.compile(r"^checks\.?\s*$"), "check"),
     (re.compile(r"^calls " + _AMT + r"\.?\s*$"), "call"),
@@ -92,6 +102,13 @@ def looks_like(text: str) -> bool:
     return bool(re.match(r"^\ufeff?[\s\x00]*(?:Game #\S+ starts\.|#Game No : |\*{5} Hand History [Ff]or Game )", text))
 
 
+def looks_like_betfair(text: str) -> bool:
+    """True when ``text`` starts (after blank lines) like a Betfair Poker hand history (PartyPoker's
+    layout: ``***** Betfair Poker Hand History for Game N *****``, ``PL $0.05/$0.10 Omaha - DATE``,
+    ``Total number of active players : 6``, ``raises to [$0.30]`` (the street total), ``goes all-in``)."""
+    return bool(re.match(r"^\ufeff?[\s\x00]*\*{5} Betfair Poker Hand History [Ff]or Game ", text))
+
+
 def split(text: str) -> list[tuple[int, list[str]]]:
     """The hands of a file: (1-based line of the hand's first line, the hand's lines). A hand starts
     at a ``Game # starts.``, ``#Game No :`` or ``***** Hand History`` line not following another."""
@@ -114,9 +131,10 @@ def split(text: str) -> list[tuple[int, list[str]]]:
     return [(no, lines) for no, lines in out if any(ln.strip() and not _FIRST.match(ln) for ln in lines)]
 
 
-def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
-    """One PartyPoker hand into a RawHand. Raises HandParseError naming the file line."""
-    raw = RawHand(venue="PartyPoker", source=source, line=start)
+def parse_hand(lines: list[str], start: int = 1, source: str = "", venue: str = "PartyPoker") -> RawHand:
+    """One PartyPoker hand (or one of ``venue``'s in the same layout: Betfair) into a RawHand.
+    Raises HandParseError naming the file line."""
+    raw = RawHand(venue=venue, source=source, line=start)
     lines = [ln.replace("\x00", "") for ln in lines]
     if any(_COMMA_CENTS.search(ln) for ln in lines):
         lines = [_COMMA_CENTS.sub(r"\1.\2", ln) for ln in lines]  # a decimal comma (``$26,02 USD``, ``0,35 €``)
@@ -142,7 +160,7 @@ def _table_lines(raw: RawHand, lines: list[str], i: int, start: int) -> int:
         line = lines[i].rstrip()
         tm = re.match(r"^Table (?P<t>.+?) \(\s*(?:Real|Play) Money\s*\)", line)
         bm = re.search(r"(?:^| -- )Seat (\d+) is the button\s*$", line)
-        nm = re.match(r"^Total number of players : \d+(?:\s*/\s*(\d+))?\s*$", line)
+        nm = re.match(r"^Total number of (?:active )?players : \d+(?:\s*/\s*(\d+))?\s*$", line)
         if tm:
             raw.table = tm["t"]
         if bm:
@@ -238,14 +256,20 @@ def _old_stakes(raw: RawHand, pre: str, post: str, lim: str, game: str, no: int)
 def _level_stakes(raw: RawHand, post: str, no: int) -> None:
     """A tournament line's ``Blinds(25/50)``/``Blinds-Antes(25/50 -5)``/``Stakes-Antes(60/120-10)``:
     the blinds (fixed limit: the big blind is the small bet), stud's bets, the level's ante."""
-    ba = re.search(r"(?:Blinds|Stakes)(?:-Antes)?\((?P<sb>[\d,]+)\s*/\s*(?P<bb>[\d,]+)(?:\s*-?(?P<ante>[\d,]+))?\)", post)
+    ba = re.search(r"(?P<w>Blinds|Stakes)(?:-Antes)?\((?P<sb>[\d,]+)\s*/\s*(?P<bb>[\d,]+)(?:\s*-?(?P<ante>[\d,]+))?\)",
+                   post)
     if not ba:
         return
+    lo, hi = amount(ba["sb"], 1, raw, no), amount(ba["bb"], 1, raw, no)
     if raw.game[1:] in _STUD_GAMES:
-        raw.small_bet, raw.big_bet = amount(ba["sb"], 1, raw, no), amount(ba["bb"], 1, raw, no)
+        raw.small_bet, raw.big_bet = lo, hi
+    elif raw.game[0] == "F" and ba["w"] == "Stakes":  # fixed limit's stakes are the bets; the blinds half the small bet
+        raw.small_bet, raw.big_bet = lo, hi
+        raw.small_blind, raw.big_blind = lo // 2, lo
+        raw.min_bet = lo
     else:
-        raw.small_blind = amount(ba["sb"], 1, raw, no)
-        raw.big_blind = raw.min_bet = amount(ba["bb"], 1, raw, no)
+        raw.small_blind = lo
+        raw.big_blind = raw.min_bet = hi
         if raw.game[0] == "F":  # fixed limit: the small bet is the big blind
             raw.small_bet, raw.big_bet = raw.big_blind, 2 * raw.big_blind
     if ba["ante"]:
@@ -288,19 +312,27 @@ class _Hand:
         self.acted: set[str] = set()
         self.street_bet: dict[str, int] = {}
         self.returned = False
+        self.left: set[str] = set()
 
     def line(self, line: str, no: int) -> None:
         """One line after the seats."""
         raw = self.raw
         st = _STREET.match(line)
-        if st:
+        sd = _STUD_STREET.match(line) if raw.game[1:] in _STUD_GAMES else None
+        if sd:  # stud: the cards dealt follow on Dealt to lines (the hero's only; the rest at the showdown)
+            raw.add("street", line=no, extra=_STUD_LABELS[sd["name"]] if sd["name"] else "HOLE CARDS")
+            self.street_bet = {}
+        elif st:
             self.street(st["name"].lower(), st["cards"], no)
         elif line.startswith("Dealt to "):
             who, dealt = dealt_to(raw, line, self.names, no)
-            raw.hole[who] = dealt
+            stud = raw.game[1:] in _STUD_GAMES and who in raw.hole
+            raw.hole[who] = raw.hole[who] + dealt if stud else dealt  # stud: a street's card after the earlier ones
         elif _UNCALLED.match(line):
             uncalled_bet(raw, _UNCALLED.match(line), self.names, no)  # type: ignore[arg-type]
             self.returned = True
+        elif _MARKS.match(line):
+            return
         elif line.startswith("** Summary **") or _POT_LINE.match(line):
             rm = re.search(r"Rake:? (?P<a>[^\s|]+)", line)
             if rm:
@@ -329,40 +361,140 @@ class _Hand:
         nm = next((n for n in self.names if line.startswith(n + " ")), None)
         if nm is not None and re.match(r"^(?:is sitting out|sits out)\.?\s*$", line[len(nm) + 1:]):
             self.seats.marked_out.add(nm)
+        elif nm is not None and re.match(r"^has joined the table\.?\s*$", line[len(nm) + 1:]):
+            seat = next(t for t in self.seats.seated if t.name == nm)
+            if seat.stack == 0:  # the seat line of a player joining now shows no stack ($0): not in the record
+                seat.stack = max(t.stack for t in self.seats.seated)
+                self.raw.notes.append(f"{nm} joined the table as the hand began with $0 on his seat line: his stack "
+                                      f"is not in the record (taken as the table's largest, {seat.stack})")
+        elif nm is not None and line.endswith(" has left the table.") and nm not in self.acted:
+            self.left.add(nm)  # before his first play: his seat is free for a player joining now
         elif nm is not None:
             _act(self.raw, nm, line[len(nm) + 1:], no, self.acted, self.street_bet)
         elif not (_OTHERS.match(line) or any(line.startswith(n + ": ") for n in self.names)):
-            pm = re.match(r"^(?P<n>.+?) posts (?:small |big )?blind\b", line)
-            if pm:
-                raise self.raw.fail(f"{pm['n']} posts a blind but has no seat line (he joined as the hand began): his "
-                                    "stack is not in the record", no)
+            pm = re.match(r"^(?P<n>\S+) posts (?:small |big )?blind\b", line)
+            if pm and not self.acted - {a.name for a in self.raw.acts if a.kind == "post"}:
+                self.join(pm["n"], no)
+                self.named(line, no)
+                return
+            am = re.match(r"^(?P<n>\S+) (?:folds|checks|calls|bets|raises|is all-In)\b", line)
+            if am:
+                raise self.raw.fail(f"{am['n']!r} acts but has no seat line and posted no blind (the record names a "
+                                    f"player it does not seat): {line!r}", no)
             raise self.raw.fail(f"unrecognised line {line!r}", no)
+
+    def join(self, name: str, no: int) -> None:
+        """A player who joined as the hand began and posts a blind with no seat line (the export
+        writes none for him): seated in the first free seat after the previous poster's (the
+        button's when he posts first), with a stack the record does not give: the table's
+        largest, so that he is all in only where the record says; noted, and his result is what
+        he put in and took."""
+        raw, seated = self.raw, self.seats.seated
+        prev = next((a.name for a in reversed(raw.acts) if a.kind == "post"), None)
+        after = next((t.seat for t in seated if t.name == prev), raw.button_seat or 0)
+        size = max(raw.seat_count or 0, max(t.seat for t in seated), 2)
+        for t in [t for t in seated if t.name in self.left and not any(a.name == t.name for a in raw.acts)]:
+            seated.remove(t)  # left the table before the deal: not dealt in, his seat taken by the joiner
+            self.names.remove(t.name)
+            raw.notes.append(f"{t.name} left the table before the deal (seat {t.seat}): not dealt in")
+        taken = {t.seat for t in seated}
+        free = [k for k in range(1, size + 1) if k not in taken]
+        if not free:
+            raise raw.fail(f"{name} posts a blind but has no seat line and the table has no free seat", no)
+        seat = min(free, key=lambda k: (k - after - 1) % size)
+        stack = max(t.stack for t in seated)
+        seated.append(Seat(seat, name, stack, no))
+        seated.sort(key=lambda t: t.seat)
+        self.names.append(name)
+        self.names.sort(key=len, reverse=True)
+        raw.notes.append(f"{name} posts a blind with no seat line (joined as the hand began, line {no}): seated in "
+                         f"free seat {seat}, his stack not in the record (taken as the table's largest, {stack})")
 
 
 _UNCALLED = re.compile(r"^Uncalled bet of (?P<a>.+?) returned to (?P<n>.*)$")
 _POT_LINE = re.compile(r"^(?:Creating|Main Pot|Side Pot|Board|Total pot)\b")
 _OTHERS = re.compile(r"^(?:.+ (?:has joined the table|has left the table|left the table|joined the table|is sitting out|"
                      r"sits out|time bank will be activated.*|finished in \d+.*|could not respond in time.*)\.?|"
-                     r">You have options.*|Player .+ finished in .*|Congratulations to player .*|Board:? .*)\s*$")
+                     r">You have options.*|There was no qualifying low hand|Player .+ finished in .*|Congratulations to player .*|Board:? .*)\s*$")
 
 
 def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
     hand = _Hand(raw, seats)
+    glued = re.compile(r"(?:(?<=sitting out)|(?<=[a-z]\.))(?=\S+ (?:posts|wins|is|folds|checks|calls|bets|raises|shows|"
+                       r"does|doesn't)\b)")
     for j in range(seats.end, len(lines)):
         line = re.sub(r"(?<=\S) {2,}(?=\S)", " ", lines[j].rstrip())  # (some exports double the spaces)
-        if line.strip():
-            hand.line(line, start + j)
+        if _forward_fold_repeated(lines, j):
+            raw.notes.append(f"line {start + j}: a fastforward fold ahead of turn, written again in turn: read there")
+            continue
+        for part in glued.split(line):  # the Mac client glues a line to the next (``is sitting outNAME posts``)
+            if part.strip():
+                hand.line(part, start + j)
     raw.table_rules.pop("party_ante", None)  # the level's ante: only for placing unwritten forced bets
     if raw.min_bet is None:  # a cash game line names the buy-in: the big blind is the one posted
-        bb = [a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"]
-        if bb:
-            raw.big_blind = raw.min_bet = min(bb)
+        _posted_big_blind(raw)
     if not hand.returned:  # the winner's amount counts a bet nobody called
         return_implicit(raw, True)
+    if raw.tournament is None:
+        _quiet_out(raw, seats, hand.acted)
     finish_seats(raw, seats, hand.acted)
+    _dead_button(raw)
     defer_extra_blinds(raw)
     derive_rake(raw)
     untabled_all_in(raw)
+
+
+def _posted_big_blind(raw: RawHand) -> None:
+    """The big blind of a cash table whose game line names the buy-in: the largest ``bb`` post (a
+    big blind all in for less posts less), or the first call before the flop when it is larger."""
+    bb = [a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"]
+    if not bb:
+        return
+    raw.big_blind = raw.min_bet = max(bb)
+    first = next((a for a in raw.acts if a.kind in ("call", "bet", "raise", "street") and
+                  not (a.kind == "street" and a.extra == "HOLE CARDS")), None)
+    if first is not None and first.kind == "call" and first.amount > raw.big_blind:
+        raw.notes.append(f"the big blind posted {raw.big_blind} (all in for less): the table's big blind is "
+                         f"the first call, {first.amount}")
+        raw.big_blind = raw.min_bet = first.amount
+
+
+def _quiet_out(raw: RawHand, seats: RoomSeats, acted: set[str]) -> None:
+    """A cash table writes every dealt player's post or fold: a seated player with no line in the
+    hand was not dealt in (marked sitting out, noted)."""
+    played = acted | {a.name for a in raw.acts}
+    quiet = {t.name for t in seats.seated if t.name not in played and t.name not in raw.hole}
+    if quiet and len(quiet) < len(seats.seated) - 1:
+        seats.marked_out.update(quiet)
+        raw.notes.append(f"no line for {', '.join(sorted(quiet))}: not dealt in (sitting out)")
+
+
+def _forward_fold_repeated(lines: list[str], j: int) -> bool:
+    """True when ``lines[j]`` is ``NAME Forward Folds`` (a fastforward table's fold made ahead of
+    turn) and the same street writes ``NAME folds`` again later, in turn."""
+    fm = re.match(r"^(?P<n>.+?) Forward [Ff]olds\.?\s*$", lines[j].strip())
+    if not fm:
+        return False
+    for later in lines[j + 1:]:
+        if later.startswith("** Dealing"):
+            return False
+        if re.match(re.escape(fm["n"]) + r" [Ff]olds\.?\s*$", later.strip()):
+            return True
+    return False
+
+
+def _dead_button(raw: RawHand) -> None:
+    """The button on a seat nobody holds (a dead button: its player left): the order runs from the
+    small blind, so the button is taken as the dealt seat before the small blind's poster; noted."""
+    taken = sorted(t.seat for t in raw.seats)
+    sb = next((a.name for a in raw.acts if a.kind == "post" and a.extra == "sb"), None)
+    sb_seat = next((t.seat for t in raw.seats if t.name == sb), None)
+    if raw.button_seat is None or raw.button_seat in taken or sb_seat is None or len(taken) < 3:
+        return
+    before = [k for k in taken if k < sb_seat] or taken
+    raw.notes.append(f"the button's seat {raw.button_seat} is empty (a dead button): the order runs from the small "
+                     f"blind, the button taken as seat {before[-1]}")
+    raw.button_seat = before[-1]
 
 
 def _posts_by_position(raw: RawHand, seats: RoomSeats) -> None:
@@ -400,8 +532,11 @@ def _tournament_line(raw: RawHand, line: str, no: int) -> bool:
         return True
     ba = re.match(r"^(?:Blinds|Stakes)(?:-Antes)?\((?P<sb>[\d,]+)\s*/\s*(?P<bb>[\d,]+)(?:\s*-?(?P<ante>[\d,]+))?\)\s*$", line)
     if ba:
-        raw.small_blind = amount(ba["sb"], 1, raw, no)
-        raw.big_blind = raw.min_bet = amount(ba["bb"], 1, raw, no)
+        if raw.game[0] == "F" and line.startswith("Stakes"):  # fixed limit's stakes: the bets
+            _level_stakes(raw, line, no)
+        else:
+            raw.small_blind = amount(ba["sb"], 1, raw, no)
+            raw.big_blind = raw.min_bet = amount(ba["bb"], 1, raw, no)
         return True
     return False
 
@@ -423,6 +558,9 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], street_bet:
             acted.add(nm)
         _record(raw, nm, kind, a, gd.get("c"), no, street_bet)
         return
+    if rest.startswith("double bets"):
+        raise raw.fail("stud's double bet on fourth street (an open pair, whose up cards the record does not print): "
+                       f"the replay plays the small bet there: {rest!r}", no)
     if rest.startswith("posts button blind"):
         raise raw.fail("game not supported: Short Deck's button blind (every player antes, the button posts a blind) "
                        "has no PHH form", no)
@@ -438,6 +576,12 @@ def _record(raw: RawHand, nm: str, kind: str, a: int, shown: str | None, no: int
         common_action(raw, nm, "raise", a, None, no, street_bet)
     elif kind in ("cashout", "collect"):
         raw.add(kind, nm, a, line=no)
+    elif kind == "bring_in":
+        raw.bring_in = a
+        raw.add("bring_in", nm, a, line=no)
+        street_bet[nm] = street_bet.get(nm, 0) + a
+    elif kind == "complete":
+        common_action(raw, nm, kind, street_bet.get(nm, 0) + a, None, no, street_bet)
     elif kind in ("raise", "allin"):  # Party writes what the action adds; PHH the street total
         to = street_bet.get(nm, 0) + a
         allin_call = kind == "allin" and to <= max(street_bet.values(), default=0)  # all in for a call or less

@@ -72,6 +72,10 @@ def _pp_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return partypoker.parse_hand(lines, start, source)
 
 
+def _betfair_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return partypoker.parse_hand(lines, start, source, venue="Betfair")
+
+
 def _merge_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return merge.parse_hand(lines, start, source)
 
@@ -125,6 +129,7 @@ ROOMS: tuple[Room, ...] = (
     Room("888poker", pacific.looks_like, pacific.split, _888_parse),
     Room("winning", winning.looks_like, winning.split, _wpn_parse),
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
+    Room("betfair", partypoker.looks_like_betfair, partypoker.split, _betfair_parse),
     Room("ipoker", ipoker.looks_like, ipoker.split, _ip_parse),
     Room("merge", merge.looks_like, merge.split, _merge_parse),
     Room("ongame", ongame.looks_like, ongame.split, _ongame_parse),
