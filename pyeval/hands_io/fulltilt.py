@@ -82,6 +82,7 @@ DIALECT = StarsDialect(
     button=re.compile(r"^The button is in seat #(?P<seat>\d+)\s*$"),
     sections=(("3RD STREET", "3rd STREET"), ("4TH STREET", "4th STREET"), ("5TH STREET", "5th STREET"),
               ("6TH STREET", "6th STREET"), ("7TH STREET", "RIVER"), ("DRAW", "FIRST DRAW")),
+    idle_out=True,  # "NAME is sitting out" after the blinds: a seated player with no action was not dealt in
     head=lambda d, raw, lines, start: _head(raw, lines, start),
 )
 
@@ -159,13 +160,29 @@ def _head(raw: RawHand, lines: list[str], start: int) -> int:
         raise raw.fail("not a Full Tilt Poker hand header", start)
     raw.hand_id = m["id"]
     _header(raw, m["rest"], start)
-    sm = re.match(r"^Seats: (?P<n>\d+)\s*$", lines[1]) if len(lines) > 1 else None  # 2013 Rush tournaments
-    if sm:
-        raw.seat_count = number(sm["n"], "the table size", raw, start + 1, 2, MAX_SEAT)
-        return 2
-    return 1
+    k = 1
+    while k < len(lines) and not lines[k].strip():
+        k += 1
+    sm = re.match(r"^Seats: (?P<n>\d+)\s*$", lines[k]) if k < len(lines) else None  # 2013 Rush tournaments
+    if not sm:
+        return 1
+    raw.seat_count = number(sm["n"], "the table size", raw, start + k, 2, MAX_SEAT)
+    k += 1
+    while k < len(lines) and not lines[k].strip():  # (a blank line either side in some files)
+        k += 1
+    return k
+
+
+_FIVE_STUD = re.compile(r" - (?:[$€£]?[\d,.]+ )?Limit 5 Card Stud(?: Hi)? - ")
+_FIVE_STUD_STREET = re.compile(r"^\*\*\* (2ND|3RD|4TH|5TH) STREET \*\*\*")
+_ONE_LATER = {"2ND": "3RD", "3RD": "4TH", "4TH": "5TH", "5TH": "6TH"}
 
 
 def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
-    """One Full Tilt hand into a RawHand. Raises HandParseError naming the file line."""
+    """One Full Tilt hand into a RawHand. Raises HandParseError naming the file line.
+
+    5 Card Stud names its streets by the cards dealt (``*** 2ND STREET ***`` ... ``*** 5TH STREET ***``):
+    read as the driver's stud rounds (3rd ... 6th), one name later."""
+    if lines and _FIVE_STUD.search(lines[0]):
+        lines = [_FIVE_STUD_STREET.sub(lambda m: f"*** {_ONE_LATER[m[1]]} STREET ***", ln) for ln in lines]
     return read_hand(DIALECT, lines, start, source)
