@@ -153,3 +153,129 @@ def test_the_rush_seats_line_between_blank_lines() -> None:
     assert hh.extra["seat_count"] == 9
     assert hh.players == ["Vil", "Hero"] and hh.extra["winnings"] == [0, 40]
     assert hh.finishing_stacks == [1480, 1520]
+
+
+KING_OF_THE_HILL = """\
+Full Tilt Poker Game #29600000001: Table King Test (heads up, deep) - 500K/1000K - No Limit Hold'em - 21:40:27 ET - 2011/04/15
+Seat 1: Ann (100,000,000)
+Seat 2: Bob (80,000,000)
+Ann posts the small blind of 500,000
+Bob posts the big blind of 1,000,000
+The button is in seat #1
+*** HOLE CARDS ***
+Ann raises to 3,000,000
+Bob folds
+Uncalled bet of 2,000,000 returned to Ann
+Ann mucks
+Ann wins the pot (2,000,000)
+*** SUMMARY ***
+Total pot 2,000,000 | Rake 0
+Seat 1: Ann (small blind) collected (2,000,000), mucked
+Seat 2: Bob (big blind) folded before the Flop
+"""
+
+DRAW_MUCK_FIRST = """\
+Full Tilt Poker Game #25300000001: Table Draw Test (6 max) - $10/$20 - Limit 2-7 Triple Draw - 10:00:00 ET - 2010/12/20
+Seat 1: Ann ($500)
+Seat 2: Bob ($500)
+Seat 3: Cid ($500)
+Bob posts the small blind of $5
+Cid posts the big blind of $10
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to Ann [2h 3d 4s 7c Kd]
+Ann raises to $20
+Bob folds
+Cid calls $10
+*** FIRST DRAW *** (Pot: $45)
+Cid discards 2 cards
+Ann discards 1 card [Kd]
+Cid is dealt 2 cards
+Dealt to Ann [2h 3d 4s 7c] [8h]
+Cid checks
+Ann bets $10
+Cid calls $10
+*** SECOND DRAW *** (Pot: $65)
+Cid discards 1 card
+Ann stands pat on [2h 3d 4s 7c 8h]
+Cid is dealt 1 card
+Cid checks
+Ann checks
+*** THIRD DRAW *** (Pot: $65)
+Cid stands pat
+Ann stands pat on [2h 3d 4s 7c 8h]
+Cid checks
+Ann checks
+*** SHOW DOWN ***
+Ann shows [2h 3d 4s 7c 8h] 8,7,4,3,2
+Cid mucks
+Ann wins the pot ($63) with 8,7,4,3,2
+*** SUMMARY ***
+Total pot $65 | Rake $2
+Seat 1: Ann (button) showed [2h 3d 4s 7c 8h] and won ($63) with 8,7,4,3,2
+Seat 2: Bob (small blind) folded before the Draw
+Seat 3: Cid (big blind) mucked [9c 9d 5h 4c 3c] - a pair of Nines
+"""
+
+LOW_LINE = """\
+Full Tilt Poker Game #1080000001: Table Low Test (6 max) - $2/$4 - Limit Omaha H/L - 17:47:12 ET - 2006/10/09
+Seat 1: Ann ($500)
+Seat 2: Bob ($500)
+Seat 3: Cid ($500)
+Bob posts the small blind of $1
+Cid posts the big blind of $2
+The button is in seat #1
+*** HOLE CARDS ***
+Ann raises to $4
+Bob folds
+Cid calls $2
+*** FLOP *** [Ks 7d 3c]
+Cid checks
+Ann checks
+*** TURN *** [Ks 7d 3c] [8h]
+Cid checks
+Ann checks
+*** RIVER *** [Ks 7d 3c 8h] [Qd]
+Cid checks
+Ann checks
+*** SHOW DOWN ***
+Cid shows [Qs Qh Jc Tc] (three of a kind, Queens)
+Ann shows [As 2d Kc Kh] (three of a kind, Kings)
+ (8,7,3,2,A)
+Ann wins the high pot ($4.50) with three of a kind, Kings
+Ann wins the low pot ($4.50) with 8,7,3,2,A
+*** SUMMARY ***
+Total pot $9 | Rake $0
+Board: [Ks 7d 3c 8h Qd]
+Seat 1: Ann (button) showed [As 2d Kc Kh] and won ($9) with three of a kind, Kings and 8,7,3,2,A
+Seat 2: Bob (small blind) folded before the Flop
+Seat 3: Cid (big blind) showed [Qs Qh Jc Tc] and lost with three of a kind, Queens
+"""
+
+
+def test_a_heads_up_deep_table_with_stakes_in_thousands_of_k() -> None:
+    """``(heads up, deep)`` and ``500K/1000K`` (play money, 2011)."""
+    hh = _one(KING_OF_THE_HILL)
+    assert hh.extra["seat_count"] == 2
+    assert hh.players == ["Bob", "Ann"] and hh.blinds_or_straddles == [500000, 1000000]  # heads-up: reversed
+    assert hh.extra["winnings"] == [0, 2000000]
+    assert hh.finishing_stacks == [79000000, 101000000]
+
+
+def test_a_draw_showdown_where_the_first_to_show_mucks() -> None:
+    """Ann showed first, but Cid acts first on the last round: in the engine's order Cid mucks and
+    Ann wins without showing (58 Pa. Code § 637a.18(e)); the rake is the room's."""
+    hh = _one(DRAW_MUCK_FIRST)
+    assert hh.players == ["Bob", "Cid", "Ann"]
+    assert hh.actions[-1] == "p2 sm"
+    assert hh.finishing_stacks == [49500, 47000, 53300]
+    assert hh.extra["winnings"] == [0, 0, 6300]
+    assert hh.extra["_rake"] == 200 and hh.extra["_total_pot"] == 6500
+
+
+def test_the_low_hand_on_its_own_line_after_a_show() -> None:
+    """2006 files print a low hand's ranks ``(8,7,3,2,A)`` on the line after its show: kept, not fatal."""
+    hh = _one(LOW_LINE)
+    assert hh.variant == "FO/8"
+    assert hh.extra["winnings"] == [0, 0, 900]
+    assert hh.finishing_stacks == [49900, 49600, 50500]

@@ -724,6 +724,8 @@ def _showdown(hh: HandHistory, shown: dict[int, tuple[int, ...]], mucked: set[in
             if "?" not in dealt:
                 shown[i] = tuple(parse_cards(dealt))
     for i in order:
+        if i in shown and live == [i]:  # the others mucked first in the engine's order: won unshown
+            continue
         if i in shown:
             hh.actions.append(f"p{i + 1} sm {card_text(shown[i])}")
         elif len(live) > 1:

@@ -31,7 +31,7 @@ _GAME_PART = re.compile(r"^(?:[$€£]?[\d,.]+ )?(?P<struct>CAP NL|CAP PL|Cap No
 _STAKES = re.compile(r"^(?P<lo>[$€£]?[\d,]+(?:\.\d+)?)/(?P<hi>[$€£]?[\d,]+(?:\.\d+)?)(?: Ante (?P<ante>[$€£]?[\d,.]+))?"
                      r"(?: [A-Z]{3})?$")
 _DATE = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) (\w+) - (\d{4})/(\d{1,2})/(\d{1,2})")
-_SUFFIX = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,3})?)([KMB])(?=[/ ]|$)")
+_SUFFIX = re.compile(r"(?<![\w.,])(\d{1,4}(?:\.\d{1,3})?)([KMB])(?=[/ ]|$)")
 _TIMES = {"K": 10**3, "M": 10**6, "B": 10**9}
 
 
@@ -71,7 +71,8 @@ DIALECT = StarsDialect(
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*\d[^()]*)\)(?P<rest>.*)$"),
     chatter=(r"\d+ seconds left to act", r"Players agree to Run It Twice", r".+ \(Observer\): .*",
              r".+ (?:has joined the table|has left the table|sits down|stands up|is sitting out)",
-             r".+ adds [$€£]?[\d,.]+", r"\*{5,} # \d+ \*{5,}", r"BEGIN", r"END"),
+             r".+ adds [$€£]?[\d,.]+", r"\*{5,} # \d+ \*{5,}", r"BEGIN", r"END",
+             r"\s*\([2-9TJQKA](?:,[2-9TJQKA]){4}\)"),  # 2006: a low hand's ranks on the line after its show
     player_chatter=(r"adds .*", r"has requested TIME", r"is feeling .*"),
     sep=" ",
     chat_colon=True,
@@ -139,11 +140,14 @@ def _header(raw: RawHand, rest: str, start: int) -> None:
     if not any(_game_part(raw, p, start) for p in parts[1:]) or stakes is None:
         raise raw.fail(f"unknown game or stakes in header {rest!r}", start)
     _stakes(raw, stakes, start)
-    tbl = re.search(r"(?:Table|Match) (?P<t>.+?)(?: \((?P<max>\d+) max(?:, [a-z]+)?\)| \([a-z]+\)|$)", parts[0])
+    tbl = re.search(r"(?:Table|Match) (?P<t>.+?)(?: \((?:(?P<max>\d+) max|(?P<hu>heads up))(?:, [a-z]+)?\)"
+                    r"| \([a-z]+\)|$)", parts[0])
     if tbl:
         raw.table = tbl["t"]
         if tbl["max"]:
             raw.seat_count = number(tbl["max"], "the table size", raw, start, 2, MAX_SEAT)
+        elif tbl["hu"]:  # "(heads up, deep)"
+            raw.seat_count = 2
     ev = re.match(r"^(?P<ev>.*\(\d+\)), (?:Table|Match)", parts[0])
     if ev:
         raw.tournament = ev["ev"]
