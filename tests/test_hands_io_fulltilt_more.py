@@ -279,3 +279,35 @@ def test_the_low_hand_on_its_own_line_after_a_show() -> None:
     assert hh.variant == "FO/8"
     assert hh.extra["winnings"] == [0, 0, 900]
     assert hh.finishing_stacks == [49900, 49600, 50500]
+
+
+MATRIX_UNWRITTEN_FOLD = """\
+Full Tilt Poker Game #31490000001: $26 Super Turbo Matrix (244600001), Match 1 - 15/30 - No Limit Hold'em - 09:20:53 EET - 2012/11/23 [02:20:53 ET - 2012/11/23]
+Seat 1: Hero (285)
+Seat 2: Ann (255)
+Seat 3: Bob (300)
+Seat 4: Cid (270)
+Cid posts the small blind of 15
+Hero posts the big blind of 30
+The button is in seat #3
+*** HOLE CARDS ***
+Dealt to Hero [Qh Tc]
+Ann folds
+Bob folds
+*** SUMMARY ***
+Total pot 30 | Rake 0
+Seat 1: Hero (big blind) collected (30), mucked
+Seat 2: Ann didn't bet (folded)
+Seat 3: Bob (button) didn't bet (folded)
+Seat 4: Cid (small blind) folded before the Flop
+"""
+
+
+def test_a_matrix_fold_written_only_in_the_summary() -> None:
+    """The small blind's fold is in the summary only, and the big blind's 15 nobody called has no
+    line: both are derived (the room's total pot 30 is the pot after the return)."""
+    hh = _one(MATRIX_UNWRITTEN_FOLD)
+    assert hh.players == ["Cid", "Hero", "Ann", "Bob"]
+    assert hh.actions[-1] == "p1 f"
+    assert hh.extra["winnings"] == [0, 30, 0, 0] and hh.extra["_total_pot"] == 30
+    assert hh.finishing_stacks == [255, 300, 255, 300]

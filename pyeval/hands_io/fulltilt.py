@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from ._limits import room_time
-from ._model import MAX_SEAT, RawHand, amount, number, split_hands
+from ._model import MAX_SEAT, Act, RawHand, amount, number, split_hands
 from ._dialect import StarsDialect
 from ._stars import read_hand
 from .games import game_named, structure_named
@@ -189,4 +189,28 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     read as the driver's stud rounds (3rd ... 6th), one name later."""
     if lines and _FIVE_STUD.search(lines[0]):
         lines = [_FIVE_STUD_STREET.sub(lambda m: f"*** {_ONE_LATER[m[1]]} STREET ***", ln) for ln in lines]
-    return read_hand(DIALECT, lines, start, source)
+    raw = read_hand(DIALECT, lines, start, source)
+    _summary_folds(raw, lines, start)
+    return raw
+
+
+_FOLDED_PREFLOP = re.compile(r"^Seat \d+: (?P<rest>.*) folded before the Flop\s*$")
+_BETTING = ("post", "street", "fold", "check", "call", "bet", "raise")  # (after the hole cards are dealt)
+
+
+def _summary_folds(raw: RawHand, lines: list[str], start: int) -> None:
+    """Matrix/Rush tournaments (2012) end a hand when the last players to act before the flop fold
+    without writing their fold: the summary's ``Seat N: NAME (small blind) folded before the Flop``
+    supplies it (the hand ended before the flop; the bet nobody called is then derived)."""
+    if any(a.kind == "street" and a.extra != "HOLE CARDS" for a in raw.acts):
+        return
+    folded = {a.name for a in raw.acts if a.kind == "fold"}
+    names = sorted((x.name for x in raw.seats), key=len, reverse=True)
+    at = max((k + 1 for k, a in enumerate(raw.acts) if a.kind in _BETTING), default=len(raw.acts))
+    for no, ln in enumerate(lines, start):
+        m = _FOLDED_PREFLOP.match(ln)
+        nm = next((n for n in names if m and (m["rest"] == n or m["rest"].startswith(n + " ("))), None)
+        if nm is not None and nm not in folded:
+            raw.acts.insert(at, Act("fold", nm, 0, (), no, ""))
+            at += 1
+            raw.notes.append(f"{nm} folds (the summary's line {no}: the record writes no fold)")
