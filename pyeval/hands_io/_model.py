@@ -703,6 +703,12 @@ def _parse_slots(t: str) -> list[int]:
     return [-1 if t[q:q + 2] == "??" else parse_cards(t[q:q + 2])[0] for q in range(0, len(t), 2)]
 
 
+def _taken_shows(order: list[int], shown: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+    """The shown hands the engine takes: a hand shown only by the last player in the showdown order
+    wins unshown (every player before it mucked: no hand is left to beat)."""
+    return {} if order and set(shown) == {order[-1]} else shown
+
+
 def _showdown(hh: HandHistory, shown: dict[int, tuple[int, ...]], mucked: set[int], folded: list[bool],
               stud: bool = False) -> None:
     """Append the showdown in the engine's order (§ 637a.18(e)): shown hands ``sm CARDS``, the
@@ -723,6 +729,7 @@ def _showdown(hh: HandHistory, shown: dict[int, tuple[int, ...]], mucked: set[in
             dealt = "".join(a.split()[3] for a in hh.actions if a.startswith(f"d dh p{i + 1} "))
             if "?" not in dealt:
                 shown[i] = tuple(parse_cards(dealt))
+    shown = _taken_shows(order, shown)
     for i in order:
         if i in shown:
             hh.actions.append(f"p{i + 1} sm {card_text(shown[i])}")

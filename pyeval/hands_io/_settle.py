@@ -20,7 +20,7 @@ def chips_in(raw: RawHand) -> dict[str, int]:
     put: dict[str, int] = {}
     street: dict[str, int] = {}
     for a in raw.acts:
-        if a.kind == "street" and a.extra != "HOLE CARDS":  # the blinds count on the first round
+        if a.kind == "street" and a.extra not in ("HOLE CARDS", "DEALING HANDS"):  # blinds: first round
             street = {}
         elif a.kind == "ante":
             put[a.name] = put.get(a.name, 0) + a.amount

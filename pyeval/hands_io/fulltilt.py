@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from ._limits import room_time
-from ._model import MAX_SEAT, RawHand, amount, number, split_hands
+from ._model import MAX_SEAT, Act, RawHand, amount, number, split_hands
 from ._dialect import StarsDialect
 from ._stars import read_hand
 from .games import game_named, structure_named
@@ -31,7 +31,7 @@ _GAME_PART = re.compile(r"^(?:[$€£]?[\d,.]+ )?(?P<struct>CAP NL|CAP PL|Cap No
 _STAKES = re.compile(r"^(?P<lo>[$€£]?[\d,]+(?:\.\d+)?)/(?P<hi>[$€£]?[\d,]+(?:\.\d+)?)(?: Ante (?P<ante>[$€£]?[\d,.]+))?"
                      r"(?: [A-Z]{3})?$")
 _DATE = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) (\w+) - (\d{4})/(\d{1,2})/(\d{1,2})")
-_SUFFIX = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,3})?)([KMB])(?=[/ ]|$)")
+_SUFFIX = re.compile(r"(?<![\w.,])(\d{1,4}(?:\.\d{1,3})?)([KMB])(?=[/ ]|$)")
 _TIMES = {"K": 10**3, "M": 10**6, "B": 10**9}
 
 
@@ -71,7 +71,8 @@ DIALECT = StarsDialect(
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*\d[^()]*)\)(?P<rest>.*)$"),
     chatter=(r"\d+ seconds left to act", r"Players agree to Run It Twice", r".+ \(Observer\): .*",
              r".+ (?:has joined the table|has left the table|sits down|stands up|is sitting out)",
-             r".+ adds [$€£]?[\d,.]+", r"\*{5,} # \d+ \*{5,}", r"BEGIN", r"END"),
+             r".+ adds [$€£]?[\d,.]+", r"\*{5,} # \d+ \*{5,}", r"BEGIN", r"END",
+             r"\s*\([2-9TJQKA](?:,[2-9TJQKA]){4}\)"),  # 2006: a low hand's ranks on the line after its show
     player_chatter=(r"adds .*", r"has requested TIME", r"is feeling .*"),
     sep=" ",
     chat_colon=True,
@@ -82,6 +83,7 @@ DIALECT = StarsDialect(
     button=re.compile(r"^The button is in seat #(?P<seat>\d+)\s*$"),
     sections=(("3RD STREET", "3rd STREET"), ("4TH STREET", "4th STREET"), ("5TH STREET", "5th STREET"),
               ("6TH STREET", "6th STREET"), ("7TH STREET", "RIVER"), ("DRAW", "FIRST DRAW")),
+    idle_out=True,  # "NAME is sitting out" after the blinds: a seated player with no action was not dealt in
     head=lambda d, raw, lines, start: _head(raw, lines, start),
 )
 
@@ -138,11 +140,14 @@ def _header(raw: RawHand, rest: str, start: int) -> None:
     if not any(_game_part(raw, p, start) for p in parts[1:]) or stakes is None:
         raise raw.fail(f"unknown game or stakes in header {rest!r}", start)
     _stakes(raw, stakes, start)
-    tbl = re.search(r"(?:Table|Match) (?P<t>.+?)(?: \((?P<max>\d+) max(?:, [a-z]+)?\)| \([a-z]+\)|$)", parts[0])
+    tbl = re.search(r"(?:Table|Match) (?P<t>.+?)(?: \((?:(?P<max>\d+) max|(?P<hu>heads up))(?:, [a-z]+)?\)"
+                    r"| \([a-z]+\)|$)", parts[0])
     if tbl:
         raw.table = tbl["t"]
         if tbl["max"]:
             raw.seat_count = number(tbl["max"], "the table size", raw, start, 2, MAX_SEAT)
+        elif tbl["hu"]:  # "(heads up, deep)"
+            raw.seat_count = 2
     ev = re.match(r"^(?P<ev>.*\(\d+\)), (?:Table|Match)", parts[0])
     if ev:
         raw.tournament = ev["ev"]
@@ -159,13 +164,53 @@ def _head(raw: RawHand, lines: list[str], start: int) -> int:
         raise raw.fail("not a Full Tilt Poker hand header", start)
     raw.hand_id = m["id"]
     _header(raw, m["rest"], start)
-    sm = re.match(r"^Seats: (?P<n>\d+)\s*$", lines[1]) if len(lines) > 1 else None  # 2013 Rush tournaments
-    if sm:
-        raw.seat_count = number(sm["n"], "the table size", raw, start + 1, 2, MAX_SEAT)
-        return 2
-    return 1
+    k = 1
+    while k < len(lines) and not lines[k].strip():
+        k += 1
+    sm = re.match(r"^Seats: (?P<n>\d+)\s*$", lines[k]) if k < len(lines) else None  # 2013 Rush tournaments
+    if not sm:
+        return 1
+    raw.seat_count = number(sm["n"], "the table size", raw, start + k, 2, MAX_SEAT)
+    k += 1
+    while k < len(lines) and not lines[k].strip():  # (a blank line either side in some files)
+        k += 1
+    return k
+
+
+_FIVE_STUD = re.compile(r" - (?:[$€£]?[\d,.]+ )?Limit 5 Card Stud(?: Hi)? - ")
+_FIVE_STUD_STREET = re.compile(r"^\*\*\* (2ND|3RD|4TH|5TH) STREET \*\*\*")
+_ONE_LATER = {"2ND": "3RD", "3RD": "4TH", "4TH": "5TH", "5TH": "6TH"}
 
 
 def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
-    """One Full Tilt hand into a RawHand. Raises HandParseError naming the file line."""
-    return read_hand(DIALECT, lines, start, source)
+    """One Full Tilt hand into a RawHand. Raises HandParseError naming the file line.
+
+    5 Card Stud names its streets by the cards dealt (``*** 2ND STREET ***`` ... ``*** 5TH STREET ***``):
+    read as the driver's stud rounds (3rd ... 6th), one name later."""
+    if lines and _FIVE_STUD.search(lines[0]):
+        lines = [_FIVE_STUD_STREET.sub(lambda m: f"*** {_ONE_LATER[m[1]]} STREET ***", ln) for ln in lines]
+    raw = read_hand(DIALECT, lines, start, source)
+    _summary_folds(raw, lines, start)
+    return raw
+
+
+_FOLDED_PREFLOP = re.compile(r"^Seat \d+: (?P<rest>.*) folded before the Flop\s*$")
+_BETTING = ("post", "street", "fold", "check", "call", "bet", "raise")  # (after the hole cards are dealt)
+
+
+def _summary_folds(raw: RawHand, lines: list[str], start: int) -> None:
+    """Matrix/Rush tournaments (2012) end a hand when the last players to act before the flop fold
+    without writing their fold: the summary's ``Seat N: NAME (small blind) folded before the Flop``
+    supplies it (the hand ended before the flop; the bet nobody called is then derived)."""
+    if any(a.kind == "street" and a.extra != "HOLE CARDS" for a in raw.acts):
+        return
+    folded = {a.name for a in raw.acts if a.kind == "fold"}
+    names = sorted((x.name for x in raw.seats), key=len, reverse=True)
+    at = max((k + 1 for k, a in enumerate(raw.acts) if a.kind in _BETTING), default=len(raw.acts))
+    for no, ln in enumerate(lines, start):
+        m = _FOLDED_PREFLOP.match(ln)
+        nm = next((n for n in names if m and (m["rest"] == n or m["rest"].startswith(n + " ("))), None)
+        if nm is not None and nm not in folded:
+            raw.acts.insert(at, Act("fold", nm, 0, (), no, ""))
+            at += 1
+            raw.notes.append(f"{nm} folds (the summary's line {no}: the record writes no fold)")

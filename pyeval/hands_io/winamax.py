@@ -9,16 +9,42 @@ ANTE/BLINDS ***``, ``*** PRE-FLOP ***`` ..., actions without a colon (``NAME rai
 the summary ``Total pot 24.46€ | Rake 1.04€``. Winamax writes no ``Uncalled bet`` line: the
 bettor's ``collected`` amount includes the bet nobody called, and the printed total pot is what
 was collected (after the rake); the reader separates the return and adds the rake back.
+
+Stud, Razz and 2-7 Triple Draw (``Lowball27``: three draws) are read as PokerStars' stud and draw
+layouts with Winamax's words: stakes ``(ANTE/SMALL BET/BIG BET)``, streets ``*** 3rd STREET ***`` or
+``*** THIRD ***`` ... ``*** SEVENTH ***``, draws ``*** FIRST-BET ***``, ``*** FIRST-DRAW ***`` ...
+``*** FOURTH-BET ***``, the others' cards ``Dealt to NAME [X X 8h] [4h]`` (``X``: a card face down),
+``NAME brings in 10€`` / ``NAME bring-in 0.02``, the completion ``NAME raises 25€ to 25€`` and the
+draws ``NAME discard 2 cards`` / ``NAME stands pat [X X X X X]``.
 """
 from __future__ import annotations
 
 import re
 
-from ._starlike import Room, acts
+from dataclasses import replace
+
+from ._starlike import FLOP_GAMES, Room, acts
 
 __all__ = ["ROOM"]
 
-ROOM = Room(
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_WORDS = ((re.compile(r"^(?P<n>.+) bring-in (?=\S+$)"), r"\g<n> brings in for "),
+          (re.compile(r"^(?P<n>.+) brings in (?!for )(?=\S+$)"), r"\g<n> brings in for "),
+          (re.compile(r"^(?P<n>.+) discard (?=\d+ cards?$)"), r"\g<n> discards "),
+          (re.compile(r"^(?P<n>.+) stands pat \[(?:X ){4}X\]$"), r"\g<n> stands pat"))
+
+
+def _prepare(line: str) -> str:
+    """Winamax's stud and draw words as PokerStars writes them (the others' face-down cards left out)."""
+    if line.startswith("Dealt to ") and "X" in line:
+        return _BRACKETS.sub(lambda m: "[" + " ".join(c for c in m[1].split() if c != "X") + "]", line)
+    if not line.startswith(("***", "Seat ", "Winamax", "Table")):
+        for pat, repl in _WORDS:
+            line = pat.sub(repl, line)
+    return line
+
+
+_BASE = Room(
     venue="Winamax",
     first=re.compile(r"^Winamax Poker - (?!Tournament summary)"),
     header=re.compile(
@@ -30,12 +56,21 @@ ROOM = Room(
     table=re.compile(r"^Table:? '(?P<table>.*)' (?P<max>\d+)-max \((?:real|play) money\)"
                      r"(?: Seat #?(?P<button>\d+) is the button)?\s*$"),
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d.,]+)€?(?:, [^()]*bounty)?\)(?P<rest>.*)$"),
-    actions=acts(extra=((r"^(?:deny BB .*|denies big blind)$", None),)),
+    actions=acts(extra=((r"^(?:deny BB .*|denies big blind)$", None),
+                        (r"^brings in for (?P<a>[^\s|]+)(?: and is all-in)?\s*$", "bring_in"),
+                        (r"^discards (?P<n>\d+) cards?(?: \[(?P<c>[^\]]*)\])?\s*$", "discard"),
+                        (r"^stands pat(?: (?:on )?\[(?P<c>[^\]]*)\])?\s*$", "pat"))),
     others=re.compile(r"^.+ (?:deny BB .*|denies big blind)$"),  # (a player not dealt in)
     sep=" ",
     hole=("PRE-FLOP",),
-    skip=("ANTE/BLINDS",),
+    skip=("ANTE/BLINDS", "SECOND-BET", "THIRD-BET", "FOURTH-BET"),
+    prepare=_prepare,
+    sections=(("THIRD", "3rd STREET"), ("FOURTH", "4th STREET"), ("FIFTH", "5th STREET"), ("SIXTH", "6th STREET"),
+              ("SEVENTH", "RIVER"), ("7th STREET", "RIVER"), ("FIRST-BET", "DEALING HANDS"),
+              ("FIRST-DRAW", "FIRST DRAW"), ("SECOND-DRAW", "SECOND DRAW"), ("THIRD-DRAW", "THIRD DRAW")),
     clean=lambda t: t.replace("€", "").replace("£", "").replace("$", ""),
     net_total=True,
     returns_in_collect=True,
 )
+#: The games Winamax's files are read for: the flop games, Stud, Stud Hi/Lo, Razz and 2-7 Triple Draw.
+ROOM = replace(_BASE, games=FLOP_GAMES + ("7S", "7S/8", "R", "2L3D"))
