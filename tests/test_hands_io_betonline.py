@@ -4,7 +4,9 @@ network's layout (no room's file is copied), each checked by replay, every playe
 room's total pot (printed after the rake)."""
 from __future__ import annotations
 
-from pyeval.hands_io import detect_format, parse_text
+import pytest
+
+from pyeval.hands_io import HandParseError, detect_format, parse_text
 
 
 def _one(text: str):  # type: ignore[no-untyped-def]
@@ -90,3 +92,10 @@ def test_a_tournament_header_naming_no_structure_is_read_as_no_limit() -> None:
     assert hh.blinds_or_straddles == [10 * scale, 20 * scale, 0]
     assert hh.extra["winnings"] == [0, 0, 130 * scale]
     assert hh.finishing_stacks == [1490 * scale, 1440 * scale, 1570 * scale]
+
+
+def test_a_tournament_file_opening_with_the_lobby_message_is_detected_and_read() -> None:
+    hh = _one("\n\nTournament will start in a moment.\n\n\n" + TOURNEY)
+    assert hh.extra["winnings"][2] > 0
+    with pytest.raises(HandParseError):  # the lobby message alone is no BetOnline file
+        detect_format("Tournament will start in a moment.\n\nSome other text\n")

@@ -16,10 +16,12 @@ from ._dialect import STARS_ACTS, StarsDialect
 __all__ = ["DIALECTS", "dialect"]
 
 
-def dialect(venue: str, words: str, **kw: object) -> StarsDialect:
-    """A Stars-like room whose hands start ``WORDS #ID: ...`` (``words`` a regular expression)."""
+def dialect(venue: str, words: str, lead: str = "", **kw: object) -> StarsDialect:
+    """A Stars-like room whose hands start ``WORDS #ID: ...`` (``words`` a regular expression; ``lead``
+    one a file may open with before its first hand, such as a lobby message)."""
     return StarsDialect(venue=venue, header=re.compile(r"^\s*(?:" + words + r") #(?P<id>\d+):\s*(?P<rest>.*)$"),
-                        detect=re.compile(r"^\ufeff?\s*(?:" + words + r") #"), summary=True, **kw)  # type: ignore[arg-type]
+                        detect=re.compile(r"^\ufeff?\s*" + (f"(?:{lead}\\s*)?" if lead else "") + r"(?:" + words + r") #"),
+                        summary=True, **kw)  # type: ignore[arg-type]
 
 
 _BOL_NO_STRUCT = re.compile(r"^(.* Game #\d+: )(?:Tournament #(\d+): )?(Hold'em|Omaha Hi-Lo|Omaha)( [$\d][^ ]*/[^ ]+ - )")
@@ -47,6 +49,7 @@ DIALECTS: dict[str, StarsDialect] = {
     "pokermaster": dialect("PokerMaster", r"PokerMaster Hand"),
     "pokerbros": dialect("PokerBros", r"PokerBros Hand"),
     "betonline": dialect("BetOnline", r"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com|Sportsbetting\.ag Poker) Game",
+                         lead=r"Tournament will start in a moment\.",
                          seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()\s]*\d[^()\s]*) in chips\)"
                                          r"(?P<rest>(?: - .*)?)$"),
                          player_chatter=(r"- Sitting out", r"has left the table", r"is sitting out"),
