@@ -73,6 +73,104 @@ int pe_eval_n(const uint8_t *cards, int n)
     return st ? st : pe_eval_any_unchecked(cards, n);
 }
 
+/* ---- 5-card rows: one small perfect hash, read by the portable and AVX2 kernels ----
+ * (decisions 030, 031) The 6,175 rank multisets of five cards (no five of a rank) by their rank-key
+ * sums: y = key * pe_d5_mult (32 bits); bucket y >> 22 (1,024 buckets); slot (y >> 9) ^
+ * pe_d5_disp[bucket], where each bucket's word carries its own bits (bucket << 13) so that the slot
+ * is its 13 low bits with no mask: 8,192 slots (16 KB of values, 4 KB of displacements),
+ * L1-resident, against ~200 KB of the 7-card tables that 5-card keys otherwise touch. Same
+ * instruction count as the 7-card hash. Multiplier and displacements are searched on first use
+ * (largest bucket first, ~1 ms) by the first caller of pe_d5_ready; callers meanwhile, or after a
+ * failed build (never seen), take the 7-card tables. */
+#if PE_GNUC
+#define PE_D5_KEYS 6175
+PE_INTERNAL uint16_t pe_d5_val[PE_D5_SLOTS];
+PE_INTERNAL uint32_t pe_d5_disp[PE_D5_BUCKETS], pe_d5_mult;
+static int pe_d5_state; /* 0 not built, 1 being built, 2 ready, 3 failed (atomic) */
+
+/* Places the buckets, largest first, each at the first displacement where its keys land on free
+ * slots; 0 when that fails (the caller tries another multiplier). */
+static int pe_d5_place(const uint32_t *ys, const uint16_t *vals, int n)
+{
+    static int member[PE_D5_KEYS];
+    static uint8_t used[PE_D5_SLOTS];
+    int start[PE_D5_BUCKETS + 1] = {0}, fill[PE_D5_BUCKETS], order[PE_D5_BUCKETS], size[PE_D5_BUCKETS];
+    for (int i = 0; i < n; i++) start[(ys[i] >> 22) + 1]++;
+    for (int b = 0; b < PE_D5_BUCKETS; b++) start[b + 1] += start[b];
+    for (int b = 0; b < PE_D5_BUCKETS; b++) fill[b] = start[b], size[b] = start[b + 1] - start[b];
+    for (int i = 0; i < n; i++) member[fill[ys[i] >> 22]++] = i;
+    int no = 0; /* buckets by size, largest first (counting sort) */
+    for (int sz = 64; sz > 0; sz--)
+        for (int b = 0; b < PE_D5_BUCKETS; b++)
+            if (size[b] == sz) order[no++] = b;
+    int filled = 0;
+    for (int b = 0; b < PE_D5_BUCKETS; b++) filled += size[b] > 0;
+    if (no != filled) return 0; /* a bucket of more than 64 keys: another multiplier */
+    memset(used, 0, sizeof used);
+    for (int b = 0; b < PE_D5_BUCKETS; b++) pe_d5_disp[b] = (uint32_t)b << 13;
+    for (int o = 0; o < no; o++) {
+        const int b = order[o];
+        uint32_t d = 0;
+        for (;; d++) {
+            if (d == PE_D5_SLOTS) return 0;
+            int i = start[b], clash = 0;
+            for (; i < start[b + 1] && !clash; i++) {
+                const uint32_t slot = ((ys[member[i]] >> 9) & (PE_D5_SLOTS - 1)) ^ d;
+                clash = used[slot];
+                for (int j = start[b]; j < i && !clash; j++) /* two keys of the bucket on one slot */
+                    clash = slot == (((ys[member[j]] >> 9) & (PE_D5_SLOTS - 1)) ^ d);
+            }
+            if (!clash) break;
+        }
+        for (int i = start[b]; i < start[b + 1]; i++) {
+            const uint32_t slot = ((ys[member[i]] >> 9) & (PE_D5_SLOTS - 1)) ^ d;
+            used[slot] = 1;
+            pe_d5_val[slot] = vals[member[i]];
+        }
+        pe_d5_disp[b] ^= d;
+    }
+    return 1;
+}
+
+static int pe_d5_build(void)
+{
+    static uint32_t keys[PE_D5_KEYS], ys[PE_D5_KEYS];
+    static uint16_t vals[PE_D5_KEYS];
+    int n = 0, r[5];
+    for (r[0] = 0; r[0] < 13; r[0]++)
+        for (r[1] = r[0]; r[1] < 13; r[1]++)
+            for (r[2] = r[1]; r[2] < 13; r[2]++)
+                for (r[3] = r[2]; r[3] < 13; r[3]++)
+                    for (r[4] = r[3]; r[4] < 13; r[4]++) {
+                        if (r[0] == r[4] || n == PE_D5_KEYS) continue; /* five of a rank */
+                        uint32_t key = 0;
+                        for (int i = 0; i < 5; i++) key += (uint32_t)PE_CARD_KEY(4 * r[i]);
+                        keys[n] = key;
+                        vals[n++] = pe_ranks5(r);
+                    }
+    if (n != PE_D5_KEYS) return 0;
+    for (uint32_t t = 0, mult = 0x9E3779B1u; t < 64; t++, mult += 0x2002u) {
+        for (int i = 0; i < n; i++) ys[i] = keys[i] * mult;
+        if (pe_d5_place(ys, vals, n)) {
+            pe_d5_mult = mult;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+PE_INTERNAL int pe_d5_ready(void)
+{
+    int st = __atomic_load_n(&pe_d5_state, __ATOMIC_ACQUIRE), idle = 0;
+    if (PE_LIKELY(st == 2)) return 1;
+    if (st == 0 && __atomic_compare_exchange_n(&pe_d5_state, &idle, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        st = pe_d5_build() ? 2 : 3;
+        __atomic_store_n(&pe_d5_state, st, __ATOMIC_RELEASE);
+    }
+    return st == 2;
+}
+#endif
+
 /* One row of the batch: validate and evaluate in a single pass. PE_CARD_KEYBIT pairs each byte's
  * card key with its one-hot bit (bit 63, a poison bit, for bytes 52..255): one vector add per card
  * sums the hand key and the bits at once. The row is valid exactly when the bit sum has k bits set
@@ -256,96 +354,8 @@ static PE_ALWAYS_INLINE size_t pe_pair_index(const uint8_t *c)
     return w;
 }
 
-/* ---- 5-card rows: a small perfect hash of their own, built with the pair table ----
- * The 6,175 rank multisets of five cards (no five of a rank) by their rank-key sums: y = key *
- * pe_d5_mult (32 bits); bucket y >> 22 (1,024 buckets); slot (y >> 9) ^ pe_d5_disp[bucket], where
- * each bucket's word carries its own bits (bucket << 13) so that the slot is its 13 low bits with
- * no mask: 8,192 slots (16 KB of values, 4 KB of displacements), L1-resident, against ~200 KB of
- * the 7-card tables that 5-card keys otherwise touch. Same instruction count as the 7-card hash. */
-#define PE_D5_BUCKETS 1024
-#define PE_D5_SLOTS 8192
-#define PE_D5_KEYS 6175
-static uint16_t pe_d5_val[PE_D5_SLOTS];
-static uint32_t pe_d5_disp[PE_D5_BUCKETS], pe_d5_mult;
-static int pe_d5_ok; /* written before pe_pair_state says ready */
-
-/* Places the buckets, largest first, each at the first displacement where its keys land on free
- * slots; 0 when that fails (the caller tries another multiplier). */
-static int pe_d5_place(const uint32_t *ys, const uint16_t *vals, int n)
-{
-    static int member[PE_D5_KEYS];
-    static uint8_t used[PE_D5_SLOTS];
-    int start[PE_D5_BUCKETS + 1] = {0}, fill[PE_D5_BUCKETS], order[PE_D5_BUCKETS], size[PE_D5_BUCKETS];
-    for (int i = 0; i < n; i++) start[(ys[i] >> 22) + 1]++;
-    for (int b = 0; b < PE_D5_BUCKETS; b++) start[b + 1] += start[b];
-    for (int b = 0; b < PE_D5_BUCKETS; b++) fill[b] = start[b], size[b] = start[b + 1] - start[b];
-    for (int i = 0; i < n; i++) member[fill[ys[i] >> 22]++] = i;
-    int no = 0; /* buckets by size, largest first (counting sort) */
-    for (int sz = 64; sz > 0; sz--)
-        for (int b = 0; b < PE_D5_BUCKETS; b++)
-            if (size[b] == sz) order[no++] = b;
-    memset(used, 0, sizeof used);
-    for (int b = 0; b < PE_D5_BUCKETS; b++) pe_d5_disp[b] = (uint32_t)b << 13;
-    for (int o = 0; o < no; o++) {
-        const int b = order[o];
-        uint32_t d = 0;
-        for (;; d++) {
-            if (d == PE_D5_SLOTS) return 0;
-            int i = start[b], clash = 0;
-            for (; i < start[b + 1] && !clash; i++) {
-                const uint32_t slot = ((ys[member[i]] >> 9) & (PE_D5_SLOTS - 1)) ^ d;
-                clash = used[slot];
-                for (int j = start[b]; j < i && !clash; j++) /* two keys of the bucket on one slot */
-                    clash = slot == (((ys[member[j]] >> 9) & (PE_D5_SLOTS - 1)) ^ d);
-            }
-            if (!clash) break;
-        }
-        for (int i = start[b]; i < start[b + 1]; i++) {
-            const uint32_t slot = ((ys[member[i]] >> 9) & (PE_D5_SLOTS - 1)) ^ d;
-            used[slot] = 1;
-            pe_d5_val[slot] = vals[member[i]];
-        }
-        pe_d5_disp[b] ^= d;
-    }
-    return 1;
-}
-
-static int pe_d5_build(void)
-{
-    static uint32_t keys[PE_D5_KEYS], ys[PE_D5_KEYS];
-    static uint16_t vals[PE_D5_KEYS];
-    int n = 0, r[5];
-    for (r[0] = 0; r[0] < 13; r[0]++)
-        for (r[1] = r[0]; r[1] < 13; r[1]++)
-            for (r[2] = r[1]; r[2] < 13; r[2]++)
-                for (r[3] = r[2]; r[3] < 13; r[3]++)
-                    for (r[4] = r[3]; r[4] < 13; r[4]++) {
-                        if (r[0] == r[4] || n == PE_D5_KEYS) continue; /* five of a rank */
-                        uint32_t key = 0;
-                        for (int i = 0; i < 5; i++) key += (uint32_t)PE_CARD_KEY(4 * r[i]);
-                        keys[n] = key;
-                        vals[n++] = pe_ranks5(r);
-                    }
-    if (n != PE_D5_KEYS) return 0;
-    for (uint32_t t = 0, mult = 0x9E3779B1u; t < 64; t++, mult += 0x2002u) {
-        for (int i = 0; i < n; i++) ys[i] = keys[i] * mult;
-        if (pe_d5_place(ys, vals, n)) {
-            pe_d5_mult = mult;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static PE_ALWAYS_INLINE uint16_t pe_d5_value(uint64_t key, uint32_t mult)
-{
-    const uint32_t y = (uint32_t)key * mult;
-    return pe_d5_val[(y >> 9) ^ pe_d5_disp[y >> 22]];
-}
-
 static void pe_pair_build(void)
 {
-    pe_d5_ok = pe_d5_build();
     for (int a = 0; a < 52; a++) {
         pe_one_key[a] = PE_SUIT_INIT + PE_CARD_KEY(a);
         for (int b = 0; b < 52; b++) {
@@ -372,7 +382,7 @@ static int pe_pair_ready(void)
 
 static PE_ALWAYS_INLINE size_t pe_portable_k(const uint8_t *cards, size_t rows, const int k, uint16_t *out)
 {
-    const int d5 = pe_d5_ok;
+    const int d5 = k == 5 && pe_d5_ready();
     const uint32_t d5_mult = pe_d5_mult;
     size_t r = 0;
     for (; (r + 15) * (size_t)k + 8 <= rows * (size_t)k; r += 16) {
@@ -394,7 +404,7 @@ static PE_ALWAYS_INLINE size_t pe_portable_k(const uint8_t *cards, size_t rows, 
          * bounds), with no flush test between the lookups; flush rows (3% of 7-card rows) are
          * redone after them */
         if (k == 5 && d5)
-            for (int j = 0; j < 16; j++) out[r + (size_t)j] = pe_d5_value(keys[j], d5_mult);
+            for (int j = 0; j < 16; j++) out[r + (size_t)j] = pe_d5_value((uint32_t)keys[j], d5_mult);
         else
             for (int j = 0; j < 16; j++) out[r + (size_t)j] = pe_hash_value(((uint32_t)keys[j] * PE_HASH_MULT) & PE_KEY_MASK);
         if (any & ((uint64_t)PE_FLUSH_BITS << 32))

@@ -27,112 +27,9 @@
 #define PE_AVX2_PREFETCH 1024 /* bytes of rows ahead, as the AVX-512 kernel */
 #define PE_AVX2_TARGET __attribute__((target("avx2")))
 
-/* ---- 5-card rows: an L1-resident hash of their own, built on first use ----
- * The 6,175 rank multisets of five cards (the 32-bit key sums) get a two-level hash: y = key *
- * a5_mult; the top A5_BUCKET_BITS bits of y pick a displacement from a5_disp (4 KB), XORed into
- * the A5_BITS bits of y below them to give the slot in a5_val (16 KB). Both reads hit L1, where
- * PE_DISP (32 KB) and PE_HASH (164 KB) are read from L2 for most 5-card rows; the two dependent L2
- * reads were most of a 5-card row's time (decision 031). Multiplier and displacements are searched
- * on first use (largest bucket first, ~1 ms); callers meanwhile, or after a failed build (never
- * seen), take the general path. */
-#define A5_BITS 13
-#define A5_SIZE (1u << A5_BITS)
-#define A5_BUCKET_BITS 11
-#define A5_BUCKETS (1u << A5_BUCKET_BITS)
-#define A5_KEYS 6175
-static uint16_t a5_val[A5_SIZE], a5_disp[A5_BUCKETS];
-static uint32_t a5_mult;
-static int a5_state; /* 0 not built, 1 being built, 2 ready, 3 failed (atomic) */
-
-static int a5_slot_of(uint32_t y) { return (int)((y >> (32 - A5_BUCKET_BITS - A5_BITS)) & (A5_SIZE - 1)); }
-
-/* The 6,175 keys and values (pe_ranks5: the non-flush value of five ranks). */
-static int a5_multisets(uint32_t *keys, uint16_t *vals)
-{
-    int n = 0, r[5];
-    for (r[0] = 0; r[0] < 13; r[0]++)
-        for (r[1] = r[0]; r[1] < 13; r[1]++)
-            for (r[2] = r[1]; r[2] < 13; r[2]++)
-                for (r[3] = r[2]; r[3] < 13; r[3]++)
-                    for (r[4] = r[3]; r[4] < 13; r[4]++) {
-                        if (r[0] == r[4] || n == A5_KEYS) continue; /* five of a rank */
-                        uint32_t key = 0;
-                        for (int i = 0; i < 5; i++) key += (uint32_t)PE_CARD_KEY(4 * r[i]);
-                        keys[n] = key;
-                        vals[n++] = pe_ranks5(r);
-                    }
-    return n;
-}
-
-/* Places the buckets of ys (largest first) at the first displacement where all their keys land on
- * free slots; 0 when two keys of one bucket share a slot or a bucket finds no place. */
-static int a5_place(const uint32_t *ys, const uint16_t *vals, int n)
-{
-    static int member[A5_KEYS], start[A5_BUCKETS + 1], order[A5_BUCKETS], fill[A5_BUCKETS];
-    static uint8_t used[A5_SIZE];
-    memset(start, 0, sizeof start);
-    for (int i = 0; i < n; i++) start[(ys[i] >> (32 - A5_BUCKET_BITS)) + 1]++;
-    int most = 0;
-    for (unsigned b = 0; b < A5_BUCKETS; b++) {
-        const int size = start[b + 1];
-        most = size > most ? size : most;
-        start[b + 1] += start[b];
-    }
-    for (unsigned b = 0; b < A5_BUCKETS; b++) fill[b] = start[b];
-    for (int i = 0; i < n; i++) member[fill[ys[i] >> (32 - A5_BUCKET_BITS)]++] = i;
-    int m = 0; /* buckets by size, largest first (counting sort) */
-    for (int size = most; size > 0; size--)
-        for (unsigned b = 0; b < A5_BUCKETS; b++)
-            if (start[b + 1] - start[b] == size) order[m++] = (int)b;
-    memset(used, 0, sizeof used);
-    memset(a5_disp, 0, sizeof a5_disp);
-    for (int o = 0; o < m; o++) {
-        const int b = order[o];
-        for (int i = start[b]; i < start[b + 1]; i++)
-            for (int j = start[b]; j < i; j++)
-                if (a5_slot_of(ys[member[i]]) == a5_slot_of(ys[member[j]])) return 0;
-        unsigned d = 0;
-        for (;; d++) {
-            if (d == A5_SIZE) return 0;
-            int i = start[b];
-            while (i < start[b + 1] && !used[(unsigned)a5_slot_of(ys[member[i]]) ^ d]) i++;
-            if (i == start[b + 1]) break;
-        }
-        for (int i = start[b]; i < start[b + 1]; i++) {
-            const unsigned slot = (unsigned)a5_slot_of(ys[member[i]]) ^ d;
-            used[slot] = 1;
-            a5_val[slot] = vals[member[i]];
-        }
-        a5_disp[b] = (uint16_t)d;
-    }
-    return 1;
-}
-
-static int a5_build(void)
-{
-    static uint32_t keys[A5_KEYS], ys[A5_KEYS];
-    static uint16_t vals[A5_KEYS];
-    if (a5_multisets(keys, vals) != A5_KEYS) return 0;
-    for (uint32_t t = 0, mult = 0x9E3779B1u; t < 64; t++, mult += 0x2002u) {
-        for (int i = 0; i < A5_KEYS; i++) ys[i] = keys[i] * mult;
-        if (a5_place(ys, vals, A5_KEYS)) {
-            a5_mult = mult;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* 1 once the 5-card hash is ready (the first caller builds it; callers meanwhile get 0). */
-static int a5_ready(void)
-{
-    int st = __atomic_load_n(&a5_state, __ATOMIC_ACQUIRE), idle = 0;
-    if (st == 0 && __atomic_compare_exchange_n(&a5_state, &idle, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-        st = a5_build() ? 2 : 3;
-        __atomic_store_n(&a5_state, st, __ATOMIC_RELEASE);
-    }
-    return st == 2;
-}
+/* 5-card rows read the L1-resident 5-card hash of pe_eval_internal.h (pe_d5_*, shared with the
+ * portable kernel) in place of PE_DISP (32 KB) and PE_HASH (164 KB), read from L2 for most 5-card
+ * rows: the two dependent L2 reads were most of a 5-card row's time (decision 031). */
 
 /* A 16-byte table in both 128-bit lanes, for pshufb. */
 PE_AVX2_TARGET static PE_ALWAYS_INLINE __m256i pe_lanes(const uint8_t t[16])
@@ -151,7 +48,7 @@ static PE_ALWAYS_INLINE void pe_avx2_finish(const uint8_t *cards, size_t r, cons
     }
 }
 
-/* p5: 5-card rows through the 5-card hash (a5_ready() said yes). */
+/* p5: 5-card rows through the shared 5-card hash (pe_d5_ready() said yes). */
 PE_AVX2_TARGET static PE_ALWAYS_INLINE size_t pe_avx2_k(const uint8_t *cards, size_t rows, const int k,
                                                        const int p5, uint16_t *out)
 {
@@ -172,10 +69,9 @@ PE_AVX2_TARGET static PE_ALWAYS_INLINE size_t pe_avx2_k(const uint8_t *cards, si
     const int nv = (k + 1) / 2, odd = k & 1; /* with odd k the last register's upper half is not a card */
     const __m256i garbage = _mm256_and_si256(HI, _mm256_set1_epi8((char)0x80)); /* pshufb index -> 0 */
     (void)LO;
-    const __m256i mult = _mm256_set1_epi32((int)(p5 ? a5_mult : PE_HASH_MULT)),
-                  mask = _mm256_set1_epi32((int)PE_KEY_MASK),
-                  slot = _mm256_set1_epi32((int)(A5_SIZE - 1));
-    const uint16_t *const tab = p5 ? a5_val : PE_HASH;
+    const __m256i mult = _mm256_set1_epi32((int)(p5 ? pe_d5_mult : PE_HASH_MULT)),
+                  mask = _mm256_set1_epi32((int)PE_KEY_MASK);
+    const uint16_t *const tab = p5 ? pe_d5_val : PE_HASH;
     /* Software pipeline: a block's first lookups (displacements) are issued after its vector work,
      * its values after the next block's vector work, so neither waits on the other's loads. */
     uint32_t idx[16];
@@ -242,7 +138,7 @@ PE_AVX2_TARGET static PE_ALWAYS_INLINE size_t pe_avx2_k(const uint8_t *cards, si
         const uint32_t nf = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(fl, zero));
         const unsigned flush = (nf & 0xffu) | ((nf >> 8) & 0xff00u); /* bit j: row r + j */
         /* keys: rows 0-7 from lane 0, rows 8-15 from lane 1; hashed (general: multiply, mask; 5-card:
-         * multiply, then bucket << 16 | slot) */
+         * multiply, then y >> 9, whose bits 13 and up are the bucket y >> 22) */
         uint32_t xs[16];
         for (int h = 0; h < 2; h++) {
             const __m128i w0 = h ? _mm256_extracti128_si256(a0, 1) : _mm256_castsi256_si128(a0);
@@ -253,14 +149,12 @@ PE_AVX2_TARGET static PE_ALWAYS_INLINE size_t pe_avx2_k(const uint8_t *cards, si
                 _mm256_add_epi32(_mm256_slli_epi32(_mm256_cvtepu16_epi32(w1), 8),
                                  _mm256_slli_epi32(_mm256_cvtepu16_epi32(w2), 16)));
             const __m256i y = _mm256_mullo_epi32(key, mult);
-            const __m256i x = p5 ? _mm256_or_si256(_mm256_slli_epi32(_mm256_srli_epi32(y, 32 - A5_BUCKET_BITS), 16),
-                                                   _mm256_and_si256(_mm256_srli_epi32(y, 32 - A5_BUCKET_BITS - A5_BITS), slot))
-                                 : _mm256_and_si256(y, mask);
+            const __m256i x = p5 ? _mm256_srli_epi32(y, 9) : _mm256_and_si256(y, mask);
             _mm256_storeu_si256((__m256i *)(void *)(xs + 8 * h), x);
         }
         if (pending) pe_avx2_finish(cards, r - 16, k, tab, idx, pflush, out);
         for (int j = 0; j < 16; j++)
-            idx[j] = p5 ? (xs[j] & 0xffffu) ^ a5_disp[xs[j] >> 16] : xs[j] + PE_DISP[xs[j] >> PE_ROW_SHIFT];
+            idx[j] = p5 ? xs[j] ^ pe_d5_disp[xs[j] >> 13] : xs[j] + PE_DISP[xs[j] >> PE_ROW_SHIFT];
         pflush = flush;
         pending = 1;
     }
@@ -272,7 +166,7 @@ PE_AVX2_TARGET size_t pe_eval_avx2_rows(const uint8_t *cards, size_t rows, int k
 {
     if (k == 7) return pe_avx2_k(cards, rows, 7, 0, out);
     if (k == 6) return pe_avx2_k(cards, rows, 6, 0, out);
-    if (k == 5) return a5_ready() ? pe_avx2_k(cards, rows, 5, 1, out) : pe_avx2_k(cards, rows, 5, 0, out);
+    if (k == 5) return pe_d5_ready() ? pe_avx2_k(cards, rows, 5, 1, out) : pe_avx2_k(cards, rows, 5, 0, out);
     return 0;
 }
 #else

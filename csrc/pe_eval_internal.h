@@ -69,6 +69,26 @@ static PE_ALWAYS_INLINE uint16_t pe_hash_value(uint32_t x)
     return PE_HASH[x + PE_DISP[x >> PE_ROW_SHIFT]];
 }
 
+/* The 5-card hash of the batch kernels (pe_eval.c; decisions 030, 031): the 6,175 five-card rank
+ * multisets by their 32-bit rank-key sums, y = key * pe_d5_mult, slot (y >> 9) ^ pe_d5_disp[y >> 22]
+ * (each displacement word carries bucket << 13, so the slot needs no mask). pe_d5_ready() builds the
+ * tables on first use (thread-safe: one caller builds, callers meanwhile get 0) and says 1 once they
+ * can be read. */
+#define PE_D5_BUCKETS 1024
+#define PE_D5_SLOTS 8192
+#if PE_GNUC
+extern PE_INTERNAL uint16_t pe_d5_val[PE_D5_SLOTS];
+extern PE_INTERNAL uint32_t pe_d5_disp[PE_D5_BUCKETS], pe_d5_mult;
+PE_INTERNAL int pe_d5_ready(void);
+
+/* The non-flush value of a 5-card rank-key sum (pe_d5_ready() said 1; mult: pe_d5_mult). */
+static PE_ALWAYS_INLINE uint16_t pe_d5_value(uint32_t key, uint32_t mult)
+{
+    const uint32_t y = key * mult;
+    return pe_d5_val[(y >> 9) ^ pe_d5_disp[y >> 22]];
+}
+#endif
+
 /* The second pass of a scalar batch block (pe_eval.c): the values of nb validated rows of
  * k cards from their key sums, the lookups back to back so that many are in flight at once.
  * flushes = 0 promises that no key has a flush (5 and 6 cards: most blocks, 0.2% / 0.8% of rows
