@@ -136,7 +136,10 @@ class StarsDialect:
     seat whose seat line's rest matches it), ``board_summary`` (a record may print no street lines:
     each street begins as a betting round closes, its cards from the summary's ``Board [..]``,
     :func:`pyeval.hands_io._repairs.implicit_streets`), ``stud_by_deal`` (stud streets written without a
-    line: a street begins when a player is dealt a card beyond the current street's)."""
+    line: a street begins when a player is dealt a card beyond the current street's), ``omaha_by_cards``
+    (a hand headed Hold'em whose players were dealt four cards is Omaha: the BetOnline network heads
+    its Omaha tables so), ``pot_lines`` (a running ``Total pot`` line before the summary, kept as a
+    room line: the summary's is the one read)."""
 
     venue: str
     header: re.Pattern[str]
@@ -183,6 +186,8 @@ class StarsDialect:
     button_mark: re.Pattern[str] | None = None
     board_summary: bool = False
     stud_by_deal: bool = False
+    omaha_by_cards: bool = False
+    pot_lines: re.Pattern[str] | None = None
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 

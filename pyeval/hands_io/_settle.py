@@ -39,8 +39,13 @@ def chips_in(raw: RawHand) -> dict[str, int]:
 
 def implicit_return(raw: RawHand) -> tuple[str, int] | None:
     """The bet nobody called that the record leaves implicit: (its bettor, the excess of his chips
-    over the next largest contribution), from the acts; None when every bet was called."""
-    ranked = sorted(chips_in(raw).items(), key=lambda kv: kv[1], reverse=True)
+    over the next largest contribution), from the acts; None when every bet was called. Dead money
+    (a ``dead`` post, the small blind of a post of ``both``) is no bet: it is left out of the ranking."""
+    live = chips_in(raw)
+    for a in raw.acts:
+        if a.kind == "post" and a.extra in ("both", "dead"):
+            live[a.name] -= a.amount - min(a.amount, raw.big_blind or a.amount) if a.extra == "both" else a.amount
+    ranked = sorted(live.items(), key=lambda kv: kv[1], reverse=True)
     if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
         return ranked[0][0], ranked[0][1] - ranked[1][1]
     return None

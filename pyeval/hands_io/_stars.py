@@ -250,6 +250,9 @@ class _Body:
             return_implicit(raw, d.returns_in_collect)
         if d.variant_repairs and not self.stud and not self.draw:
             raise_over_all_in(raw, {x.name: x.stack for x in raw.seats})  # the players dealt in
+        if d.omaha_by_cards and raw.game[1:] == "T" and any(len(c) == 4 for c in raw.hole.values()):
+            raw.game = raw.game[0] + "O"  # the header names Hold'em over a hand dealt four cards each
+            raw.notes.append("read as Omaha: the header names Hold'em, but four hole cards were dealt")
         if d.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
@@ -268,6 +271,8 @@ class _Body:
             return
         if self.section == "summary":
             self.summary(line, no)
+        elif d.pot_lines is not None and d.pot_lines.match(line):
+            raw.info.append(f"{no}: {line}")  # a running pot before the summary, which prints the total
         elif line.startswith("Dealt to "):
             self.dealt(line, no)
         elif d.uncalled.match(line):

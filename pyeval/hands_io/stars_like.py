@@ -16,10 +16,26 @@ from ._dialect import STARS_ACTS, StarsDialect
 __all__ = ["DIALECTS", "dialect"]
 
 
-def dialect(venue: str, words: str, **kw: object) -> StarsDialect:
-    """A Stars-like room whose hands start ``WORDS #ID: ...`` (``words`` a regular expression)."""
+def dialect(venue: str, words: str, lead: str = "", **kw: object) -> StarsDialect:
+    """A Stars-like room whose hands start ``WORDS #ID: ...`` (``words`` a regular expression; ``lead``
+    one a file may open with before its first hand, such as a lobby message)."""
     return StarsDialect(venue=venue, header=re.compile(r"^\s*(?:" + words + r") #(?P<id>\d+):\s*(?P<rest>.*)$"),
-                        detect=re.compile(r"^\ufeff?\s*(?:" + words + r") #"), summary=True, **kw)  # type: ignore[arg-type]
+                        detect=re.compile(r"^\ufeff?\s*" + (f"(?:{lead}\\s*)?" if lead else "") + r"(?:" + words + r") #"),
+                        summary=True, **kw)  # type: ignore[arg-type]
+
+
+_BOL_NO_STRUCT = re.compile(r"^(.* Game #\d+: )(?:Tournament #(\d+): )?(Hold'em|Omaha Hi-Lo|Omaha)( [$\d][^ ]*/[^ ]+ - )")
+
+
+def _betonline_line(line: str) -> str:
+    """A BetOnline header that names no betting structure (tournaments: ``Game #N: Tournament #T: Hold'em
+    $10.00/$20.00 - DATE``) as PokerStars writes it, read as no limit (every fixed- or pot-limit action
+    is a legal no-limit action: the replay and the results are the same); other lines unchanged."""
+    m = _BOL_NO_STRUCT.match(line)
+    if m is None:
+        return line
+    tour = f"Tournament #{m[2]}, " if m[2] else ""
+    return f"{m[1]}{tour}{m[3]} No Limit ({m[4].strip(' -')}) - {line[m.end():]}"
 
 
 #: The Stars-like rooms by format name (``pyeval convert --from NAME``).
@@ -33,6 +49,7 @@ DIALECTS: dict[str, StarsDialect] = {
     "pokermaster": dialect("PokerMaster", r"PokerMaster Hand"),
     "pokerbros": dialect("PokerBros", r"PokerBros Hand"),
     "betonline": dialect("BetOnline", r"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com|Sportsbetting\.ag Poker) Game",
+                         lead=r"Tournament will start in a moment\.",
                          seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()\s]*\d[^()\s]*) in chips\)"
                                          r"(?P<rest>(?: - .*)?)$"),
                          player_chatter=(r"- Sitting out", r"has left the table", r"is sitting out"),
@@ -40,5 +57,6 @@ DIALECTS: dict[str, StarsDialect] = {
                              (r"^post now (?P<a>[^\s]+)\s*$", "bb"), (r"^post dead (?P<a>[^\s]+)\s*$", "sb"),
                              (r"^ante processed (?P<a>[^\s]+)\s*$", "ante"),
                              (r"^shows (?P<c>(?:[2-9TJQKA]|10)[cdhs](?: (?:[2-9TJQKA]|10)[cdhs])*)\s*$", "show"))),
-                         spaced=("show",), idle_out=True, net_total=True),
+                         spaced=("show",), idle_out=True, net_total=True, omaha_by_cards=True, board_summary=True, prepare=_betonline_line,
+                         pot_lines=re.compile(r"^Total pot \S+(?: \| Rake \S+)?\s*$"), chatter=(r'\S+ said ".*"',)),
 }

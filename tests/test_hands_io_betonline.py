@@ -1,0 +1,101 @@
+"""The BetOnline network's layouts the one Stars-layout driver reads from its dialect
+(:data:`pyeval.hands_io.stars_like.DIALECTS` ``betonline``): hands written for these tests on the
+network's layout (no room's file is copied), each checked by replay, every player's result and the
+room's total pot (printed after the rake)."""
+from __future__ import annotations
+
+import pytest
+
+from pyeval.hands_io import HandParseError, detect_format, parse_text
+
+
+def _one(text: str):  # type: ignore[no-untyped-def]
+    assert detect_format(text) == "betonline"
+    [h] = list(parse_text(text, "betonline"))
+    assert h.error is None and h.hand is not None, h.error
+    assert h.verification is not None and h.verification.ok, h.verification.problems
+    return h.hand
+
+
+OMAHA = """\
+BetOnline Poker Game #900000010: Hold'em Pot Limit ($0.05/0.10) - 2012/09/30 21:25:46 EDT
+Table 'Weeds (Hi)' 10-Max, Seat #3 is the button
+Seat 3: Cid (8.00 in chips) - The button
+Seat 1: Ann (10.00 in chips) - Small Blind
+Seat 2: Bob (1.10 in chips) - Big Blind
+Ann: posts small blind 0.05
+Bob: posts big blind 0.10
+*** HOLE CARDS ***
+Dealt to Cid [Ah Kh Qd Jd]
+Cid: raises 0.35 to 0.35
+Ann: folds
+Zed said "gl"
+Bob: raises 1.00 to 1.10 and is all in
+Cid: calls 0.75
+Total pot 2.25 | Rake 0.00
+*** SHOW DOWN ***
+Bob shows 9s 9c 2h 3h
+Cid shows Ah Kh Qd Jd
+*** SUMMARY ***
+Total pot 2.20 | Rake 0.05
+Board [9d 5c 2s 7h 4d]
+Seat 1: Ann folded before Flop
+Seat 2: Bob showed [9s 9c 2h 3h] and won (2.20)
+Seat 3: Cid showed [Ah Kh Qd Jd] but did not win
+"""
+
+
+def test_omaha_headed_hold_em_all_in_before_the_flop_with_the_board_in_the_summary_only() -> None:
+    """The network heads its Omaha tables "Hold'em": four hole cards make the hand Omaha. All in
+    before the flop it writes no street line (the board is the summary's), a running ``Total pot``
+    line before the showdown (not the summary's, which is after the rake) and a railbird's chat."""
+    hh = _one(OMAHA)
+    assert hh.variant == "PO" and hh.players == ["Ann", "Bob", "Cid"]
+    assert hh.extra["winnings"] == [0, 220, 0] and hh.extra["_rake"] == 5 and hh.extra["_total_pot"] == 225
+    assert hh.finishing_stacks == [995, 220, 690]
+    assert any("Omaha" in n for n in hh.extra["_notes"])
+
+
+TOURNEY = """\
+BetOnline Poker Game #900000011: Tournament #555001: Hold'em $10.00/$20.00 - 2016/03/21 17:09:38 Eastern Daylight Time
+Table '555001-01' 10-Max, Seat #1 is the button
+Seat 1: Ann (1500.00 in chips) - The button
+Seat 2: Bob (1500.00 in chips) - Small Blind
+Seat 3: Cid (1500.00 in chips) - Big Blind
+Bob: posts small blind 10.00
+Cid: posts big blind 20.00
+*** HOLE CARDS ***
+Ann: raises 60.00 to 60.00
+Bob: folds
+Cid: calls 40.00
+*** FLOP *** [2c 7d Kh]
+Cid: checks
+Ann: bets 100.00
+Cid: folds
+Uncalled bet (100.00) returned to Ann
+Total pot 130.00
+*** SUMMARY ***
+Total pot 130.00 | Rake 0.00
+Board [2c 7d Kh]
+Seat 1: Ann collected (130.00)
+Seat 2: Bob folded before Flop
+Seat 3: Cid folded on the Flop
+"""
+
+
+def test_a_tournament_header_naming_no_structure_is_read_as_no_limit() -> None:
+    """``Tournament #T: Hold'em $10.00/$20.00`` names no betting structure: read as no limit (every
+    action of the other structures is a legal no-limit action), the blinds from the header."""
+    hh = _one(TOURNEY)
+    assert hh.variant == "NT" and hh.players == ["Bob", "Cid", "Ann"]
+    scale = hh.starting_stacks[0] // 1500
+    assert hh.blinds_or_straddles == [10 * scale, 20 * scale, 0]
+    assert hh.extra["winnings"] == [0, 0, 130 * scale]
+    assert hh.finishing_stacks == [1490 * scale, 1440 * scale, 1570 * scale]
+
+
+def test_a_tournament_file_opening_with_the_lobby_message_is_detected_and_read() -> None:
+    hh = _one("\n\nTournament will start in a moment.\n\n\n" + TOURNEY)
+    assert hh.extra["winnings"][2] > 0
+    with pytest.raises(HandParseError):  # the lobby message alone is no BetOnline file
+        detect_format("Tournament will start in a moment.\n\nSome other text\n")
