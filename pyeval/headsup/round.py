@@ -442,28 +442,9 @@ class HeadsUpRound:
         if self._phase is not _P_FLOP:
             self._need(_P_FLOP, "burn and deal the flop")
         if type(source) is _Shoe and FAST:  # a shoe deals card ints 0..51: only repeats are possible
-            drawn = source._burn_and_deal(3)  # one C call, all or nothing
-            b = drawn[0]
-            cards = drawn[1:]
-            used = self._used
-            n = len(used)
-            used.add(b)
-            used.update(cards)
-            if len(used) != n + 4:
-                self._used = used = self._on_table()
-                _check_drawn((b, *cards), 4, used)  # raises DuplicateCardError
-            burn: tuple[int, ...] = (b,)
-            ev = self._events
-            ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
-            self._burns += burn
-            self._board = cards
-            ev.append(_tn(Event, (_K_FLOP, None, 0, cards, None)))
-            if self._raised:
-                self._open(_P_POSTFLOP)
-            else:  # _open: every player decides
-                self._phase = _P_POSTFLOP
-                self._street = _S_FLOP
-                self._queue = list(self._players)
+            self._board = cards = self._fast_burn_deal(source, 3)
+            self._events.append(_tn(Event, (_K_FLOP, None, 0, cards, None)))
+            self._fast_open(_P_POSTFLOP, _S_FLOP)
             return
         drawn = _check_drawn((source.burn(), *source.deal(3)), 4, self._used)  # adds only if valid
         burn = drawn[:1]
@@ -482,28 +463,10 @@ class HeadsUpRound:
         if self._phase is not _P_TURN_RIVER:
             self._need(_P_TURN_RIVER, "burn and deal the turn and river")
         if type(source) is _Shoe and FAST:  # a shoe deals card ints 0..51: only repeats are possible
-            drawn = source._burn_and_deal(2)  # one C call, all or nothing
-            b = drawn[0]
-            cards = drawn[1:]
-            used = self._used
-            n = len(used)
-            used.add(b)
-            used.update(cards)
-            if len(used) != n + 3:
-                self._used = used = self._on_table()
-                _check_drawn((b, *cards), 3, used)  # raises DuplicateCardError
-            burn: tuple[int, ...] = (b,)
-            ev = self._events
-            ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
-            self._burns += burn
+            cards = self._fast_burn_deal(source, 2)
             self._board += cards
-            ev.append(_tn(Event, (_K_TURN_RIVER, None, 0, cards, None)))
-            if self._raised:
-                self._open(_P_FINAL)
-            else:  # _open: every player decides
-                self._phase = _P_FINAL
-                self._street = _S_RIVER
-                self._queue = list(self._players)
+            self._events.append(_tn(Event, (_K_TURN_RIVER, None, 0, cards, None)))
+            self._fast_open(_P_FINAL, _S_RIVER)
             return
         drawn = _check_drawn((source.burn(), *source.deal(2)), 3, self._used)  # adds only if valid
         burn = drawn[:1]
@@ -514,6 +477,34 @@ class HeadsUpRound:
         ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
         ev.append(_tn(Event, (_K_TURN_RIVER, None, 0, tr, None)))
         self._open(_P_FINAL)
+
+    def _fast_burn_deal(self, source: _Shoe, k: int) -> tuple[int, ...]:
+        """The dealer's fused step from a shoe (a burn, then ``k`` cards face up, one C call): the
+        cards checked for repeats against the table, the burn recorded; returns the ``k`` cards.
+        Raises DuplicateCardError (the round unchanged) as the general steps do."""
+        drawn = source._burn_and_deal(k)  # one C call, all or nothing
+        b = drawn[0]
+        cards = drawn[1:]
+        used = self._used
+        n = len(used)
+        used.add(b)
+        used.update(cards)
+        if len(used) != n + 1 + k:
+            self._used = used = self._on_table()
+            _check_drawn((b, *cards), 1 + k, used)  # raises DuplicateCardError
+        burn = (b,)
+        self._events.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
+        self._burns += burn
+        return cards
+
+    def _fast_open(self, phase: HeadsUpPhase, street: HeadsUpStreet) -> None:
+        """:meth:`_open` of ``phase``; when nobody has raised, every player decides, in seat order."""
+        if self._raised:
+            self._open(phase)
+        else:
+            self._phase = phase
+            self._street = street
+            self._queue = list(self._players)
 
     def _on_table(self) -> set[int]:
         """Every card dealt so far (what :attr:`_used` holds between steps)."""
