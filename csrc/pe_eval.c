@@ -83,7 +83,6 @@ int pe_eval_n(const uint8_t *cards, int n)
  * (largest bucket first, ~1 ms) by the first caller of pe_d5_ready; callers meanwhile, or after a
  * failed build (never seen), take the 7-card tables. */
 #if PE_GNUC
-#define PE_D5_KEYS 6175
 PE_INTERNAL uint16_t pe_d5_val[PE_D5_SLOTS];
 PE_INTERNAL uint32_t pe_d5_disp[PE_D5_BUCKETS], pe_d5_mult;
 static int pe_d5_state; /* 0 not built, 1 being built, 2 ready, 3 failed (atomic) */
@@ -132,10 +131,8 @@ static int pe_d5_place(const uint32_t *ys, const uint16_t *vals, int n)
     return 1;
 }
 
-static int pe_d5_build(void)
+PE_INTERNAL int pe_d5_multisets(uint32_t keys[PE_D5_KEYS], uint16_t vals[PE_D5_KEYS])
 {
-    static uint32_t keys[PE_D5_KEYS], ys[PE_D5_KEYS];
-    static uint16_t vals[PE_D5_KEYS];
     int n = 0, r[5];
     for (r[0] = 0; r[0] < 13; r[0]++)
         for (r[1] = r[0]; r[1] < 13; r[1]++)
@@ -148,6 +145,25 @@ static int pe_d5_build(void)
                         keys[n] = key;
                         vals[n++] = pe_ranks5(r);
                     }
+    return n;
+}
+
+PE_INTERNAL int pe_build_once(int *state, int (*build)(void))
+{
+    int st = __atomic_load_n(state, __ATOMIC_ACQUIRE), idle = 0;
+    if (PE_LIKELY(st == 2)) return 1;
+    if (st == 0 && __atomic_compare_exchange_n(state, &idle, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        st = build() ? 2 : 3;
+        __atomic_store_n(state, st, __ATOMIC_RELEASE);
+    }
+    return st == 2;
+}
+
+static int pe_d5_build(void)
+{
+    static uint32_t keys[PE_D5_KEYS], ys[PE_D5_KEYS];
+    static uint16_t vals[PE_D5_KEYS];
+    const int n = pe_d5_multisets(keys, vals);
     if (n != PE_D5_KEYS) return 0;
     for (uint32_t t = 0, mult = 0x9E3779B1u; t < 64; t++, mult += 0x2002u) {
         for (int i = 0; i < n; i++) ys[i] = keys[i] * mult;
@@ -159,16 +175,7 @@ static int pe_d5_build(void)
     return 0;
 }
 
-PE_INTERNAL int pe_d5_ready(void)
-{
-    int st = __atomic_load_n(&pe_d5_state, __ATOMIC_ACQUIRE), idle = 0;
-    if (PE_LIKELY(st == 2)) return 1;
-    if (st == 0 && __atomic_compare_exchange_n(&pe_d5_state, &idle, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-        st = pe_d5_build() ? 2 : 3;
-        __atomic_store_n(&pe_d5_state, st, __ATOMIC_RELEASE);
-    }
-    return st == 2;
-}
+PE_INTERNAL int pe_d5_ready(void) { return pe_build_once(&pe_d5_state, pe_d5_build); }
 #endif
 
 /* One row of the batch: validate and evaluate in a single pass. PE_CARD_KEYBIT pairs each byte's
@@ -354,7 +361,7 @@ static PE_ALWAYS_INLINE size_t pe_pair_index(const uint8_t *c)
     return w;
 }
 
-static void pe_pair_build(void)
+static int pe_pair_build(void)
 {
     for (int a = 0; a < 52; a++) {
         pe_one_key[a] = PE_SUIT_INIT + PE_CARD_KEY(a);
@@ -363,20 +370,11 @@ static void pe_pair_build(void)
             if (a != b) pe_pair_key[pe_pair_index(two)] = PE_CARD_KEY(a) + PE_CARD_KEY(b);
         }
     }
+    return 1;
 }
 
 /* 1 once the pair table is ready (the first caller builds it; callers meanwhile get 0). */
-static int pe_pair_ready(void)
-{
-    int st = __atomic_load_n(&pe_pair_state, __ATOMIC_ACQUIRE), idle = 0;
-    if (PE_LIKELY(st == 2)) return 1;
-    if (st == 0 && __atomic_compare_exchange_n(&pe_pair_state, &idle, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-        pe_pair_build();
-        __atomic_store_n(&pe_pair_state, 2, __ATOMIC_RELEASE);
-        return 1;
-    }
-    return 0;
-}
+static int pe_pair_ready(void) { return pe_build_once(&pe_pair_state, pe_pair_build); }
 
 #define PE_PORTABLE_AHEAD 1024 /* bytes of rows prefetched ahead */
 

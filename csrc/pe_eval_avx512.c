@@ -41,34 +41,15 @@
 #define P5_BUCKETS 64
 #define P5_BITS 17
 #define P5_SIZE (1u << P5_BITS)
-#define P5_KEYS 6175
 static uint16_t p5_val[P5_SIZE + 8192 + 2]; /* values by slot, then PE_FLUSH, then padding */
 static uint32_t p5_disp[P5_BUCKETS], p5_mult;
 static int p5_state; /* 0 not built, 1 being built, 2 ready, 3 failed (atomic) */
-
-/* The 6,175 keys and values (pe_ranks5: the non-flush value of five ranks). */
-static int p5_multisets(uint32_t *keys, uint16_t *vals)
-{
-    int n = 0, r[5];
-    for (r[0] = 0; r[0] < 13; r[0]++)
-        for (r[1] = r[0]; r[1] < 13; r[1]++)
-            for (r[2] = r[1]; r[2] < 13; r[2]++)
-                for (r[3] = r[2]; r[3] < 13; r[3]++)
-                    for (r[4] = r[3]; r[4] < 13; r[4]++) {
-                        if (r[0] == r[4] || n == P5_KEYS) continue; /* five of a rank */
-                        uint32_t key = 0;
-                        for (int i = 0; i < 5; i++) key += (uint32_t)PE_CARD_KEY(4 * r[i]);
-                        keys[n] = key;
-                        vals[n++] = pe_ranks5(r);
-                    }
-    return n;
-}
 
 /* Places every bucket (largest first) at the first displacement where its keys land on free slots;
  * 0 when two keys of a bucket share a slot (another multiplier is needed). */
 static int p5_place(const uint32_t *ys, const uint16_t *vals, int n, uint8_t *used)
 {
-    static int member[P5_KEYS];
+    static int member[PE_D5_KEYS];
     int start[P5_BUCKETS + 1] = {0}, fill[P5_BUCKETS], order[P5_BUCKETS];
     for (int i = 0; i < n; i++) start[(ys[i] >> 26) + 1]++;
     for (int b = 0; b < P5_BUCKETS; b++) start[b + 1] += start[b];
@@ -107,11 +88,11 @@ static int p5_place(const uint32_t *ys, const uint16_t *vals, int n, uint8_t *us
 
 static int p5_build(void)
 {
-    static uint32_t keys[P5_KEYS], ys[P5_KEYS];
-    static uint16_t vals[P5_KEYS];
+    static uint32_t keys[PE_D5_KEYS], ys[PE_D5_KEYS];
+    static uint16_t vals[PE_D5_KEYS];
     static uint8_t used[P5_SIZE / 8];
-    const int n = p5_multisets(keys, vals);
-    if (n != P5_KEYS) return 0;
+    const int n = pe_d5_multisets(keys, vals);
+    if (n != PE_D5_KEYS) return 0;
     for (uint32_t t = 0, mult = 0x9E3779B1u; t < 256; t++, mult += 0x1000u * 2 + 2) {
         for (int i = 0; i < n; i++) ys[i] = keys[i] * mult;
         memset(p5_val, 0, sizeof p5_val);
@@ -125,15 +106,7 @@ static int p5_build(void)
 }
 
 /* 1 once the 5-card hash is ready (the first caller builds it; callers meanwhile get 0). */
-static int p5_ready(void)
-{
-    int st = __atomic_load_n(&p5_state, __ATOMIC_ACQUIRE), idle = 0;
-    if (st == 0 && __atomic_compare_exchange_n(&p5_state, &idle, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-        st = p5_build() ? 2 : 3;
-        __atomic_store_n(&p5_state, st, __ATOMIC_RELEASE);
-    }
-    return st == 2;
-}
+static int p5_ready(void) { return pe_build_once(&p5_state, p5_build); }
 
 /* p5: 5-card rows through the 5-card hash (p5_ready() must have said yes). */
 PE_AVX512_TARGET static PE_ALWAYS_INLINE size_t pe_avx_k(const uint8_t *cards, size_t rows, const int k,

@@ -80,6 +80,13 @@ static PE_ALWAYS_INLINE uint16_t pe_hash_value(uint32_t x)
 extern PE_INTERNAL uint16_t pe_d5_val[PE_D5_SLOTS];
 extern PE_INTERNAL uint32_t pe_d5_disp[PE_D5_BUCKETS], pe_d5_mult;
 PE_INTERNAL int pe_d5_ready(void);
+#define PE_D5_KEYS 6175
+/* The 6,175 five-card rank multisets: their rank-key sums and non-flush values (pe_ranks5); returns
+ * how many were written (PE_D5_KEYS). Every kernel's 5-card hash is built from them. */
+PE_INTERNAL int pe_d5_multisets(uint32_t keys[PE_D5_KEYS], uint16_t vals[PE_D5_KEYS]);
+/* 1 once the table that build() fills is ready: the first caller claims *state (0 not built, 1 being
+ * built, 2 ready, 3 failed; atomic) and builds, callers meanwhile or after a failed build get 0. */
+PE_INTERNAL int pe_build_once(int *state, int (*build)(void));
 
 /* The non-flush value of a 5-card rank-key sum (pe_d5_ready() said 1; mult: pe_d5_mult). */
 static PE_ALWAYS_INLINE uint16_t pe_d5_value(uint32_t key, uint32_t mult)
