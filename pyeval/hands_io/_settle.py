@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ._model import RawHand
 
-__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds"]
+__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds", "button_before_blinds"]
 
 
 def chips_in(raw: RawHand) -> dict[str, int]:
@@ -100,3 +100,30 @@ def defer_extra_blinds(raw: RawHand) -> None:
         a = raw.acts[k]
         if k not in normal and a.extra == "bb":
             raw.acts[k] = a._replace(extra="both")  # live up to the big blind, any more dead
+
+
+def button_before_blinds(raw: RawHand) -> None:
+    """A player seated between the button and the small blind (moved in, or back from a break) who
+    posts nothing and folds before the flop: the blinds start from the seat after the button in
+    PHH's order, so the button is read as that player's seat (the last seat before the small blind),
+    noted. The betting order is the same: such a player acts just before the small blind before the
+    flop and never after it. Nothing changes when any such player posts, or plays on (the replay
+    then reports the order)."""
+    seats = sorted(raw.seats, key=lambda s: s.seat)
+    sb = next((a.name for a in raw.acts if a.kind == "post" and a.extra == "sb"), None)
+    if raw.button_seat is None or sb is None or len(seats) < 3:
+        return
+    k = next((i for i, s in enumerate(seats) if s.seat > raw.button_seat), 0)
+    order = seats[k:] + seats[:k]
+    j = next(i for i, s in enumerate(order) if s.name == sb)
+    between = [s.name for s in order[:j]]
+    if not between or j >= len(order) - 1:
+        return
+    for nm in between:
+        first = next((a for a in raw.acts if a.name == nm and a.kind not in ("ante", "show", "muck")), None)
+        flop = next((q for q, a in enumerate(raw.acts) if a.kind == "street" and a.cards), len(raw.acts))
+        if first is None or first.kind != "fold" or raw.acts.index(first) > flop:
+            return
+    raw.notes.append(f"{', '.join(between)} sat between the button (seat {raw.button_seat}) and the small blind, "
+                     f"posted nothing and folded: the button read as seat {order[j - 1].seat}")
+    raw.button_seat = order[j - 1].seat
