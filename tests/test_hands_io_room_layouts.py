@@ -232,3 +232,104 @@ Rita collected [ 0,08$ ]
 def test_888_russian_cards_read_through_the_western_code_page() -> None:
     h = _one(RUSSIAN_888, "888poker")
     assert h.hand is not None and "d db 9sJh2s" in h.hand.actions and "d db Qc" in h.hand.actions
+
+
+# BetOnline 2012: "post now" to come in, a summary printing Rake 0.00 with a total pot already raked,
+# no line for the bet nobody called.
+BOL_HIDDEN_RAKE = """\
+BetOnline Poker Game #880001: Hold'em Pot Limit ($0.05/0.10) - 2012/09/30 21:39:50 EDT
+Table 'Reeds (Hi)' 10-Max, Seat #8 is the button
+Seat 8: Abe (4.40 in chips) - The button
+Seat 6: Bob (10.31 in chips)
+Seat 0: Cy (8.45 in chips) - Big Blind
+Seat 9: Dee (3.90 in chips) - Small Blind
+Seat 1: Eve (3.70 in chips)
+Seat 7: Flo (22.00 in chips)
+Dee: posts small blind 0.05
+Cy: posts big blind 0.10
+Flo: post now 0.10
+*** HOLE CARDS ***
+Dealt to Cy [4c Qs 7h 8c]
+Eve: calls 0.10
+Bob: raises 0.55 to 0.55
+Flo: calls 0.45
+Abe: calls 0.55
+Dee: calls 0.50
+Cy: folds
+Eve: calls 0.45
+*** FLOP *** [3d Kh Ad]
+Dee: checks
+Eve: checks
+Bob: checks
+Flo: checks
+Abe: checks
+*** TURN *** [3d Kh Ad][9c]
+Dee: bets 2.00
+Eve: folds
+Bob: folds
+Flo: folds
+Abe: folds
+*** SUMMARY ***
+Total pot 2.70 | Rake 0.00
+Board [3d Kh Ad 9c]
+Seat 8: Abe folded on the Turn
+Seat 6: Bob folded on the Turn
+Seat 0: Cy folded before Flop
+Seat 9: Dee collected (2.70)
+Seat 1: Eve folded on the Turn
+Seat 7: Flo folded on the Turn
+"""
+
+
+def test_betonline_rake_hidden_in_the_total_pot() -> None:
+    h = _one(BOL_HIDDEN_RAKE, "betonline")
+    x = h.hand.extra if h.hand is not None else {}
+    assert x["_rake"] == 15 and x["_total_pot"] == 285 and sum(x["winnings"]) == 270
+    assert any("Rake 0" in n for n in x["_notes"])
+
+
+# BetOnline 2011: an all-in on the flop, the turn and river only in the summary's board; a zero
+# ante "processed" for a player sitting out.
+BOL_RUN_OUT = """\
+BetOnline Poker Game #880002: Hold'em No Limit ($0.25/0.50) - 2011/08/07 15:01 Eastern Daylight Time
+Table 'Wayne (50bb)' 10-Max, Seat #2 is the button
+Seat 2: Gus (17.73 in chips) - The button
+Seat 3: Hal (24.50 in chips) - Small Blind
+Seat 4: Ida (9.00 in chips) - Big Blind
+Seat 5: Jon (6.50 in chips)
+Seat 7: Kim (33.96 in chips)
+Seat 8: Lou (5.00 in chips) - Sitting out
+Lou: ante processed 0.00
+Hal: posts small blind 0.25
+Ida: posts big blind 0.50
+*** HOLE CARDS ***
+Jon: raises 1.00 to 1.00
+Kim: calls 1.00
+Gus: folds
+Hal: folds
+Ida: folds
+*** FLOP *** [3d 7d 6c]
+Jon: bets 2.75
+Kim: raises 5.50 to 5.50
+Jon: calls 2.75
+*** SHOW DOWN ***
+Kim shows Ah Jh
+Jon shows Qh Ks
+*** SUMMARY ***
+Total pot 13.07 | Rake 0.68
+Board [3d 7d 6c 10h Jc]
+Seat 5: Jon showed [Qh Ks] but did not win
+Seat 7: Kim showed [Ah Jh] and won (13.07)
+"""
+
+
+def test_betonline_board_run_out_in_the_summary_only() -> None:
+    h = _one(BOL_RUN_OUT, "betonline")
+    assert h.hand is not None and "Lou" not in h.hand.players
+    assert h.hand.extra["winnings"] == [0, 0, 0, 1307, 0] and "d db Jc" in h.hand.actions
+
+
+def test_a_seat_with_no_chips_that_bets_is_a_record_that_does_not_add_up() -> None:
+    text = BOL_RUN_OUT.replace("Jon (6.50 in chips)", "Jon (0.00 in chips)")
+    [h] = list(parse_text(text, "betonline"))
+    assert h.hand is None and h.error is not None and "the room's figures do not add up: Jon sits with 0 chips" in h.error

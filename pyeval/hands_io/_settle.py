@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ._model import RawHand
 
-__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds", "button_before_blinds"]
+__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds", "button_before_blinds",
+           "hidden_rake"]
 
 
 def chips_in(raw: RawHand) -> dict[str, int]:
@@ -127,3 +128,23 @@ def button_before_blinds(raw: RawHand) -> None:
     raw.notes.append(f"{', '.join(between)} sat between the button (seat {raw.button_seat}) and the small blind, "
                      f"posted nothing and folded: the button read as seat {order[j - 1].seat}")
     raw.button_seat = order[j - 1].seat
+
+
+def hidden_rake(raw: RawHand, returned: bool) -> None:
+    """A summary that prints no rake (``Rake 0.00``) and a total pot that every collected amount adds
+    up to, below the chips put in (BetOnline 2012): the room raked the pot without saying so. The
+    bet nobody called (no return line) goes back to its bettor; the rest of the difference, when at
+    most a tenth of the pot, is the rake, the total pot then the chips put in (noted)."""
+    got = sum(a.amount for a in raw.acts if a.kind == "collect")
+    if raw.total_pot is None or got != raw.total_pot:
+        return
+    imp = None if returned else implicit_return(raw)
+    put = sum(chips_in(raw).values()) - (imp[1] if imp else 0)
+    if not 0 < put - raw.total_pot <= put // 10:
+        return
+    if imp is not None:
+        raw.add("return", imp[0], imp[1])
+        raw.notes.append(f"uncalled bet of {imp[1]} returned to {imp[0]} (the record writes no line for it)")
+    raw.rake, raw.total_pot = put - raw.total_pot, put
+    raw.notes.append(f"rake of {raw.rake} derived: the room prints Rake 0 and a total pot {raw.rake} below the "
+                     "chips put in")

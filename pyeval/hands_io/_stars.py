@@ -23,7 +23,7 @@ from ._model import (
     BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
 from ._repairs import implicit_streets, posted_blind, raise_over_all_in, round_closed
-from ._settle import chips_in, defer_extra_blinds, derive_rake, return_implicit
+from ._settle import chips_in, defer_extra_blinds, derive_rake, hidden_rake, return_implicit
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
 
@@ -219,6 +219,10 @@ class _Body:
                            "written", self.start)
         if self.d.board_summary and not self.board and (self.summary_board or implicit):
             implicit_streets(raw, self.summary_board)
+        elif self.d.board_summary and self.board and self.summary_board[:len(self.board)] == self.board:
+            for c in self.summary_board[len(self.board):]:  # run out after an all-in with no street lines
+                raw.add("street", cards=(c,), line=self.start, extra=("TURN", "RIVER")[min(len(self.board), 4) - 3])
+                self.board.append(c)
 
     def stud_limits(self) -> None:
         """A stud hand whose record gives no stakes (Bovada): the big bet is the first bet of 5th
@@ -255,6 +259,8 @@ class _Body:
             raw.notes.append("read as Omaha: the header names Hold'em, but four hole cards were dealt")
         if d.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
+        if d.hidden_rake and not raw.rake and raw.total_pot is not None:
+            hidden_rake(raw, self.returned)
         if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
             derive_rake(raw)
         elif d.derived_rake and raw.rake is None and raw.total_pot is not None:
