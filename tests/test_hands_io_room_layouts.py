@@ -333,3 +333,150 @@ def test_a_seat_with_no_chips_that_bets_is_a_record_that_does_not_add_up() -> No
     text = BOL_RUN_OUT.replace("Jon (6.50 in chips)", "Jon (0.00 in chips)")
     [h] = list(parse_text(text, "betonline"))
     assert h.hand is None and h.error is not None and "the room's figures do not add up: Jon sits with 0 chips" in h.error
+
+
+# PartyPoker: a player coming in posts the big blind and a dead small blind, then raises (the dead
+# part is no bet); a player between the button and the blinds folds without posting.
+PARTY_POST_BOTH = """\
+#Game No : 9900001
+***** Hand History for Game 9900001 *****
+€25 EUR NL Texas Hold'em - Friday, December 30, 20:52:00 CET 2011
+Table Table  1001 (Real Money)
+Seat 6 is the button
+Total number of players : 5/6
+Seat 1: Anna ( €25.28 EUR )
+Seat 2: Bert ( €25.35 EUR )
+Seat 3: Carl ( €72.87 EUR )
+Seat 5: Dirk ( €20 EUR )
+Seat 6: Emil ( €30.38 EUR )
+Anna posts small blind [€0.10 EUR].
+Carl posts big blind [€0.25 EUR].
+Dirk posts big blind + dead [0,35 €].
+** Dealing down cards **
+Dirk raises [€0.75 EUR]
+Emil folds
+Anna folds
+Carl calls [€0.75 EUR]
+** Dealing Flop ** [ 5s, Jc, 7c ]
+Carl checks
+Dirk bets [€2.06 EUR]
+Carl folds
+Dirk does not show cards.
+Dirk wins €4.12 EUR
+"""
+
+
+def test_party_post_both_dead_part_is_no_bet() -> None:
+    h = _one(PARTY_POST_BOTH, "partypoker")
+    assert h.hand is not None and h.hand.extra["_rake"] == 14  # 2.20 + 2.06 back - 4.12
+
+
+# The 2012 layout without spaces (``seat1:``, ``raises[ $25 USD ]``, ``shows [..]two pairs``).
+PARTY_2012 = """\
+#Game No : 4600001
+***** Hand History for Game 11400001 *****
+$1,000 USD PL  Omaha Hi-Saturday,February 18, 01:10:59 EST 2012
+Table Table  1002 (No DP) ( Real Money )
+Seat 4 is the button
+Total number of players : 3/6
+seat2: Hero ( $2,127.50 USD )
+seat4: Gus ( $3,296.12 USD )
+seat6: Ivo ( $1,005 USD )
+Ivo posts small blind [$5 USD].
+Hero posts big blind [$10 USD].
+** Dealing down cards **
+Dealt to Hero [ Js, Ad, 8c, 6d ]
+Gus folds
+Ivo raises[ $25 USD ]
+Hero calls[ $20 USD ]
+** Dealing Flop ** [ Qd, 7c, Ac ]
+Ivo bets[ $40 USD ]
+Hero calls[ $40 USD ]
+** Dealing Turn ** [ 3d ]
+Ivo checks
+Hero checks
+** Dealing River ** [ 3h ]
+Ivo checks
+Hero checks
+Ivo shows [ Kc, 5c, 7s, Ks ]two pairs, Kings and Threes.
+Hero shows [ Js, Ad, 8c, 6d ]two pairs, Aces and Threes.
+Hero wins $136 USD from the main pot with two pairs, Aces and Threes.
+"""
+
+
+def test_party_2012_layout_without_spaces() -> None:
+    h = _one(PARTY_2012, "partypoker")
+    assert h.hand is not None and h.hand.extra["_rake"] == 400
+
+
+# A tournament export that writes the antes but not the blinds, and a player moved to the table
+# after the deal (no line at all).
+PARTY_TOURNEY = """\
+#Game No : 13100001
+***** Hand History for Game 13100001 *****
+NL Texas Hold'em $ 530 USD Buy-in Trny:3200001 Level:18  Blinds-Antes(1,250/2,500 -250) - Sunday, July 28, 21:01:39  2013
+Table $100,000 Gtd (3200001) Table #7 (Real Money)
+Seat 2 is the button
+Total number of players : 5/10
+Seat 2: Ola ( 92,248 )
+Seat 3: Per ( 65,173 )
+Seat 4: Quin ( 30,000 )
+Seat 5: Rolf ( 76,467 )
+Seat 7: Sune ( 191,706 )
+Trny:3200001 Level:18
+Blinds-Antes(1,250/2,500 -250)
+Ola posts ante [250]
+Per posts ante [250]
+Rolf posts ante [250]
+Sune posts ante [250]
+** Dealing down cards **
+Sune raises [5,000]
+Ola folds
+Per folds
+Rolf folds
+Sune does not show cards.
+Sune wins 9,750 chips
+"""
+
+
+def test_party_tournament_antes_written_blinds_placed_and_a_player_moved_in() -> None:
+    h = _one(PARTY_TOURNEY, "partypoker")
+    assert h.hand is not None and "Quin" not in h.hand.players
+    assert h.hand.blinds_or_straddles == [1250, 2500, 0, 0] and h.hand.antes == [250] * 4
+
+
+PARTY_2021 = """\
+***** Hand History For Game 1618961225358abc *****
+2000000/4000000 Tourney Texas Holdem Game Table (NL) (MTT Tournament #303400001) (Buyin $50.0 + $5.0) - Tue Apr 20 19:24:47 EDT 2021
+Table (303400001) Table #129 (Real Money) -- Seat 8 is the button
+Total number of players : 2/9
+Seat 2: Tor (176546400)
+Seat 8: Uwe (16609708)
+Tor posts ante (500000)
+Uwe posts ante (500000)
+Uwe posts small blind (2000000)
+Tor posts big blind (4000000)
+** Dealing down cards **
+Uwe raises 6000000 to 8000000
+Tor calls (4000000)
+** Dealing Flop ** : [ 2c, 6h, Jc ]
+Tor checks
+Uwe bets (8109708)
+Uwe is all-In.
+Tor calls (8109708)
+** Dealing Turn ** : [ Ad ]
+** Dealing River ** : [ Ks ]
+** Summary **
+Main Pot: 33219416
+Board: [ 2c, 6h, Jc, Ad, Ks ]
+Tor balance 159936692, lost 16609708[ Js, 5h ] [ a pair of jacks -- Ad,Ks,Js,Jc,6h ]
+Uwe balance 33219416, bet 16609708, collected 33219416, net +16609708[ Kh, Jh ] [ two pairs, kings and jacks -- Ad,Kh,Ks,Jh,Jc ]
+"""
+
+
+def test_party_summary_bets_check_the_action_lines() -> None:
+    h = _one(PARTY_2021, "partypoker")
+    assert h.hand is not None and h.hand.finishing_stacks == [159936692, 33219416]
+    [bad] = list(parse_text(PARTY_2021.replace("Uwe bets (8109708)", "Uwe bets (8109698)"), "partypoker"))
+    assert bad.hand is None and bad.error is not None
+    assert "the room's figures do not add up: the summary has Uwe put in 16609708, the action lines 16609698" in bad.error
