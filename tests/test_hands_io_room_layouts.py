@@ -480,3 +480,155 @@ def test_party_summary_bets_check_the_action_lines() -> None:
     [bad] = list(parse_text(PARTY_2021.replace("Uwe bets (8109708)", "Uwe bets (8109698)"), "partypoker"))
     assert bad.hand is None and bad.error is not None
     assert "the room's figures do not add up: the summary has Uwe put in 16609708, the action lines 16609698" in bad.error
+
+
+# WPN's older export: the big blind posted by a player whose name the record left empty, a player
+# sitting out between the blinds, a seat dealt no card; the hole cards dealt under a bare FLOP label.
+WPN_BLANK = """\
+Game started at: 2016/6/21 21:6:22
+Game ID: 665300001 1/2 (PRR) Longa (Short) - 2 (Hold'em)
+Seat 1 is the button
+Seat 1: Abe (100).
+Seat 2: Bea (123.94).
+Seat 3: Cid (100).
+Seat 4: Dot (203.19).
+Seat 5: Eli (61.43).
+Seat 7: Fay (80).
+Player Bea has small blind (1)
+Player Cid sitting out
+Player  has big blind (2)
+*** FLOP ***:
+Player Bea received a card.
+Player Bea received a card.
+Player  received a card.
+Player  received a card.
+Player Eli received a card.
+Player Eli received a card.
+Player Abe received card: [Ac]
+Player Abe received card: [Kh]
+Player Eli raises (6)
+Player Abe raises (18)
+Player Bea folds
+Player  folds
+Player Eli calls (12)
+*** FLOP ***: [4s 4c 3h]
+Player Eli checks
+Player Abe checks
+*** TURN ***: [4s 4c 3h] [5h]
+Player Eli bets (24.70)
+Player Abe folds
+Uncalled bet (24.70) returned to Eli
+Player Eli mucks cards
+------ Summary ------
+Pot: 37.05. Rake 1.71. JP fee 0.24
+Board: [4s 4c 3h 5h]
+Player Abe does not show cards.Bets: 18. Collects: 0. Loses: 18.
+Player Bea does not show cards.Bets: 1. Collects: 0. Loses: 1.
+Player Cid does not show cards.Bets: 0. Collects: 0. Wins: 0.
+*Player Eli mucks (does not show cards). Bets: 18. Collects: 37.05. Wins: 19.05.
+Player Fay does not show cards.Bets: 0. Collects: 0. Wins: 0.
+Player  does not show cards.Bets: 2. Collects: 0. Loses: 2.
+Game ended at: 2016/6/21 21:8:21
+"""
+
+
+def test_wpn_empty_name_sitting_out_and_a_bare_flop_label() -> None:
+    h = _one(WPN_BLANK, "winning")
+    assert h.hand is not None and h.hand.players == ["Bea", "Dot", "Eli", "Abe"]
+    assert h.hand.extra["winnings"] == [0, 0, 3705, 0]
+    assert any("empty name: Dot" in n for n in h.hand.extra["_notes"])
+
+
+# A limit table whose Game ID gives the bets (2/4) while the blinds posted are 1/2.
+WPN_LIMIT = """\
+Game started at: 2016/8/2 10:53:10
+Game ID: 693900001 2/4 Aira 2 (Hold'em)
+Seat 2 is the button
+Seat 1: Gil (20).
+Seat 2: Hap (80).
+Player Hap has small blind (1)
+Player Gil has big blind (2)
+Player Gil received card: [5h]
+Player Gil received card: [9s]
+Player Hap received a card.
+Player Hap received a card.
+Player Hap raises (4)
+Player Gil calls (2)
+*** FLOP ***: [Qc 2s 4c]
+Player Gil checks
+Player Hap bets (2)
+Player Gil folds
+Uncalled bet (2) returned to Hap
+Player Hap mucks cards
+------ Summary ------
+Pot: 7.85. Rake 0.15
+Board: [Qc 2s 4c]
+Player Gil does not show cards.Bets: 4. Collects: 0. Loses: 4.
+*Player Hap mucks (does not show cards). Bets: 4. Collects: 7.85. Wins: 3.85.
+Game ended at: 2016/8/2 10:54:10
+"""
+
+
+def test_wpn_limit_bets_in_the_game_id_the_posted_blind_is_the_minimum() -> None:
+    h = _one(WPN_LIMIT, "winning")
+    assert h.hand is not None and h.hand.min_bet == 200
+
+
+def test_wpn_disconnect_protection_and_bad_summary_bets_are_reported() -> None:
+    [h] = list(parse_text(WPN_LIMIT.replace("Player Gil calls (2)", "Player Gil allin"), "winning"))
+    assert h.hand is None and h.error is not None and "disconnect protection" in h.error
+    [h] = list(parse_text(WPN_LIMIT.replace("Gil does not show cards.Bets: 4.", "Gil does not show cards.Bets: 6."),
+                          "winning"))
+    assert h.hand is None and h.error is not None and "the room's figures do not add up: Gil's actions put in" in h.error
+
+
+# WPN's 2019 export: seven card stud, its 7th street so named.
+WPN_2019_STUD = """\
+Hand #85100001 - 7Stud(Fixed Limit) - $0.04/$0.08 - 2019/07/28 16:15:58 UTC
+Gorham 8-max
+Seat 1: Ike ($0.39)
+Seat 4: Jo ($5.44)
+Player Jo posts ante $0.01
+Ike posts ante $0.01
+Jo posts ante $0.01
+*** 3rd STREET ***
+Main pot $0.02 | Rake $0.00
+Dealt to Ike [As 2s Qs]
+Dealt to Jo [7d]
+Jo brings in $0.02
+Ike calls $0.02
+*** 4th STREET ***
+Main pot $0.06 | Rake $0.00
+Dealt to Ike [As 2s Qs] [3c]
+Dealt to Jo [7d] [6h]
+Ike checks
+Jo checks
+*** 5th STREET ***
+Dealt to Ike [As 2s Qs 3c] [8c]
+Dealt to Jo [7d 6h] [4h]
+Ike checks
+Jo checks
+*** 6th STREET ***
+Dealt to Ike [As 2s Qs 3c 8c] [Kd]
+Dealt to Jo [7d 6h 4h] [Tc]
+Ike checks
+Jo checks
+*** 7th STREET ***
+Dealt to Ike [As 2s Qs 3c 8c Kd] [2d]
+Ike checks
+Jo checks
+*** SHOW DOWN ***
+Jo shows [5c 8d 7d 6h 4h Tc 2c]
+Ike shows [As 2s Qs 3c 8c Kd 2d]
+Jo collected $0.06 from main pot
+*** SUMMARY ***
+Total pot $0.06 | Rake $0.00
+Seat 1: Ike showed [As 2s Qs 3c 8c Kd 2d] and lost
+Seat 4: Jo showed [5c 8d 7d 6h 4h Tc 2c] and won $0.06
+"""
+
+
+def test_wpn_2019_seven_card_stud() -> None:
+    text = WPN_2019_STUD.replace("Player Jo posts ante $0.01\n", "")
+    h = _one(text, "winning2019")
+    assert h.hand is not None and h.hand.variant == "F7S" and h.hand.extra["winnings"] == [0, 6]

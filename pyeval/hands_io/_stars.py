@@ -299,7 +299,7 @@ class _Body:
         if bm:
             raw.button_seat = number(bm["seat"], "the button seat", raw, no, 0, MAX_SEAT)
             return True
-        if d.info.match(line):
+        if d.info.match(line) and not (self.stud and line.startswith("Dealt to ")):  # (a stud deal is a deal)
             raw.info.append(f"{no}: {line}")
             return True
         for pat, why in d.refuse:
