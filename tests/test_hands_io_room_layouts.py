@@ -632,3 +632,79 @@ def test_wpn_2019_seven_card_stud() -> None:
     text = WPN_2019_STUD.replace("Player Jo posts ante $0.01\n", "")
     h = _one(text, "winning2019")
     assert h.hand is not None and h.hand.variant == "F7S" and h.hand.extra["winnings"] == [0, 6]
+
+
+# Winamax: a player coming back writes "raises 1€ to 3€" among the blinds and a small blind besides
+# (3€ live up to the big blind, the rest dead); the seat between the button and the big blind, with
+# no small blind posted, folds.
+WINAMAX_BLIND_RAISE = """\
+Winamax Poker - CashGame - HandId: #6400001-1303-1406683540 - Omaha pot limit (1€/2€) - 2014/07/30 01:25:40 UTC
+Table: 'Durban' 5-max (real money) Seat #1 is the button
+Seat 1: Kai (407.25€)
+Seat 2: Lea (377.85€)
+Seat 3: Max (261€)
+Seat 4: Ned (404.39€)
+Seat 5: Ola (121.25€)
+*** ANTE/BLINDS ***
+Ola raises 1€ to 3€
+Ola posts small blind 1€
+Max posts big blind 2€
+*** PRE-FLOP ***
+Ned calls 2€
+Ola checks
+Kai calls 2€
+Lea folds
+Max checks
+*** FLOP *** [4s 9c 2s]
+Max checks
+Ned bets 7€
+Ola folds
+Kai folds
+Max folds
+Ned collected 16.35€ from pot
+*** SUMMARY ***
+Total pot 16.35€ | Rake 0.65€
+Board: [4s 9c 2s]
+Seat 4: Ned won 16.35€
+"""
+
+
+def test_winamax_raise_among_the_blinds_is_a_blind_coming_in() -> None:
+    h = _one(WINAMAX_BLIND_RAISE, "winamax")
+    assert h.hand is not None and h.hand.players == ["Max", "Ned", "Ola", "Kai", "Lea"]
+    assert h.hand.extra["_live_blinds"] == [0, 0, 200, 0, 0] and h.hand.extra["_dead_blinds"] == [0, 0, 200, 0, 0]
+
+
+# A tournament hand of whole chips but one stack with a half chip: read in hundredths.
+WINAMAX_HALF_CHIP = """\
+Winamax Poker - Tournament "KING 5" buyIn: Ticket level: 8 - HandId: #63001-71-1288124090 - Holdem no limit (15/75/150) - 2010/10/26 21:14:50 UTC
+Table: 'KING 5(1468666)#118' 9-max (real money) Seat #3 is the button
+Seat 3: Pam (7410.50)
+Seat 4: Quy (3820)
+Seat 5: Ray (3593)
+*** ANTE/BLINDS ***
+Pam posts ante 15
+Quy posts ante 15
+Ray posts ante 15
+Quy posts small blind 75
+Ray posts big blind 150
+*** PRE-FLOP ***
+Pam raises 450 to 600
+Quy folds
+Ray calls 450
+*** FLOP *** [Td 6c 4c]
+Ray checks
+Pam bets 1170.50
+Ray folds
+Pam collected 2490.50 from pot
+*** SUMMARY ***
+Total pot 2490.50 | No rake
+Board: [Td 6c 4c]
+Seat 3: Pam (button) won 2490.50
+"""
+
+
+def test_winamax_a_half_chip_makes_the_unit_finer() -> None:
+    h = _one(WINAMAX_HALF_CHIP, "winamax")
+    assert h.hand is not None and h.hand.starting_stacks == [382000, 359300, 741050]
+    assert h.hand.extra["_returned"] == [0, 0, 117050]

@@ -104,14 +104,16 @@ def defer_extra_blinds(raw: RawHand) -> None:
 
 
 def button_before_blinds(raw: RawHand) -> None:
-    """A player seated between the button and the small blind (moved in, or back from a break) who
+    """A player seated between the button and the small blind (the big blind when none is posted;
+    moved in, or back from a break) who
     posts nothing and folds before the flop: the blinds start from the seat after the button in
     PHH's order, so the button is read as that player's seat (the last seat before the small blind),
     noted. The betting order is the same: such a player acts just before the small blind before the
     flop and never after it. Nothing changes when any such player posts, or plays on (the replay
     then reports the order)."""
     seats = sorted(raw.seats, key=lambda s: s.seat)
-    sb = next((a.name for a in raw.acts if a.kind == "post" and a.extra == "sb"), None)
+    sb = next((a.name for a in raw.acts if a.kind == "post" and a.extra == "sb"), None) or next(
+        (a.name for a in raw.acts if a.kind == "post" and a.extra == "bb"), None)  # (no small blind: the big)
     if raw.button_seat is None or sb is None or len(seats) < 3:
         return
     k = next((i for i, s in enumerate(seats) if s.seat > raw.button_seat), 0)

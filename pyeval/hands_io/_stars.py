@@ -23,7 +23,7 @@ from ._model import (
     BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
 from ._repairs import implicit_streets, posted_blind, raise_over_all_in, round_closed
-from ._settle import chips_in, defer_extra_blinds, derive_rake, hidden_rake, return_implicit
+from ._settle import button_before_blinds, chips_in, defer_extra_blinds, derive_rake, hidden_rake, return_implicit
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
 
@@ -169,6 +169,8 @@ class _Body:
         self.implied_streets()
         if d.defer_posts:
             defer_extra_blinds(raw)
+        if d.blind_raise:
+            button_before_blinds(raw)
         if self.run_boards:
             raw.boards = [tuple(b) for b in self.run_boards]
         if raw.tournament is not None and not d.tables_all_ins and any(a.kind == "muck" for a in raw.acts):
@@ -456,6 +458,9 @@ class _Body:
             m = pat.match(rest)
             if not m:
                 continue
+            if kind == "raise" and self.d.blind_raise and self.section == "pre" and \
+                    not any(x.kind == "street" for x in raw.acts):
+                kind = "both"  # (Winamax) "raises X to Y" among the blinds: a player coming in posts Y, part dead
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
@@ -505,6 +510,11 @@ class _Body:
         elif kind in ("sb", "bb") and any(x.kind == "post" and x.name == nm and x.extra == kind and x.amount == a
                                           for x in raw.acts):  # the same blind twice: a line written again
             raw.notes.append(f"{nm}'s {kind} post of {a} written again (line {no}): read once")
+        elif kind == "sb" and self.d.blind_raise and any(x.kind == "post" and x.name == nm and x.extra == "both"
+                                                          for x in raw.acts):  # his missed small blind besides: dead
+            k = max(q for q, x in enumerate(raw.acts) if x.kind == "post" and x.name == nm)
+            raw.acts[k] = raw.acts[k]._replace(amount=raw.acts[k].amount + a)
+            raw.notes.append(f"{nm} posts the small blind ({a}, line {no}) besides his blind: dead")
         elif kind in ("sb", "bb") and self.stud:  # a blind in stud: the bring-in (Bovada's "Big blind/Bring in")
             self.forced(nm, "bring_in", a, no)
         elif kind in _POSTS:
