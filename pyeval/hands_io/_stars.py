@@ -458,9 +458,7 @@ class _Body:
             m = pat.match(rest)
             if not m:
                 continue
-            if kind == "raise" and self.d.blind_raise and self.section == "pre" and \
-                    not any(x.kind == "street" for x in raw.acts):
-                kind = "both"  # (Winamax) "raises X to Y" among the blinds: a player coming in posts Y, part dead
+            kind = self.blind_raise(kind)
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
@@ -485,6 +483,13 @@ class _Body:
             self.act(nm, kind, m.groupdict(), no)
             return True
         return False
+
+    def blind_raise(self, kind: str | None) -> str | None:
+        """(Winamax) ``raises X to Y`` among the blinds: a player coming in posts Y, part dead."""
+        if kind == "raise" and self.d.blind_raise and self.section == "pre" and \
+                not any(x.kind == "street" for x in self.raw.acts):
+            return "both"
+        return kind
 
     def act(self, nm: str, kind: str, gd: dict[str, str | None], no: int) -> None:
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""

@@ -22,7 +22,7 @@ import re
 from ._limits import room_time
 from ._betting import untabled_all_in
 from ._model import (
-    BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
+    BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
 )
 from ._settle import button_before_blinds, chips_in, defer_extra_blinds, derive_rake, return_implicit
 
@@ -190,9 +190,7 @@ def _game_and_table(raw: RawHand, lines: list[str], start: int) -> None:
         raw.min_bet = st[1]
 
 
-def _body(raw: RawHand, lines: list[str], start: int, seats: object) -> None:
-    from ._model import RoomSeats
-    assert isinstance(seats, RoomSeats)
+def _body(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
     names = seats.names
     acted: set[str] = set()
     cur: dict[str, int] = {}
@@ -204,14 +202,8 @@ def _body(raw: RawHand, lines: list[str], start: int, seats: object) -> None:
             continue
         st = _STREET.match(line)
         if st:
-            if st["name"] == "down cards":
-                raw.add("street", line=no, extra="HOLE CARDS")
-                continue
-            b = BRACKETS.findall(st["cards"])
-            if not b:
-                raise raw.fail(f"the {st['name']} without cards", no)
-            raw.add("street", cards=cards(b[-1], raw, no), line=no, extra=st["name"].upper())
-            cur = {}
+            if _street(raw, st, no):
+                cur = {}
             continue
         if re.match(r"^\((?:Hi|Lo): [^()]*\)\s*$", line):  # the hand a hi-lo winner made (no chips)
             raw.info.append(f"{no}: {line}")
@@ -225,12 +217,8 @@ def _body(raw: RawHand, lines: list[str], start: int, seats: object) -> None:
         nm = next((n for n in names if line.startswith(n + " ")), None)
         if nm is None:
             raise raw.fail(f"unrecognised line {line!r}", no)
-        if not any(a.kind == "street" for a in raw.acts) and not re.match(r"posts |: |\S+ (?:the )?table", line[len(nm) + 1:]):
-            if down and re.match(r"folds\s*$", line[len(nm) + 1:]):  # declined the blind due: not dealt in
-                seats.marked_out.add(nm)
-                raw.info.append(f"{no}: {line}")
-                continue
-            raw.add("street", line=no, extra="HOLE CARDS")  # an observer's export: no "Dealing down cards" line
+        if _before_the_deal(raw, seats, nm, line, no, down):
+            continue
         _act(raw, nm, line[len(nm) + 1:], no, acted, cur, to_mode)
     _implicit_win(raw)
     return_implicit(raw, True)
@@ -239,6 +227,32 @@ def _body(raw: RawHand, lines: list[str], start: int, seats: object) -> None:
     button_before_blinds(raw)
     derive_rake(raw)
     untabled_all_in(raw)
+
+
+def _street(raw: RawHand, st: re.Match[str], no: int) -> bool:
+    """A ``** Dealing ... **`` line; True for a board street (a new betting round)."""
+    if st["name"] == "down cards":
+        raw.add("street", line=no, extra="HOLE CARDS")
+        return False
+    b = BRACKETS.findall(st["cards"])
+    if not b:
+        raise raw.fail(f"the {st['name']} without cards", no)
+    raw.add("street", cards=cards(b[-1], raw, no), line=no, extra=st["name"].upper())
+    return True
+
+
+def _before_the_deal(raw: RawHand, seats: RoomSeats, nm: str, line: str, no: int, down: bool) -> bool:
+    """A player's line before any street: a fold before the ``Dealing down cards`` line declines the
+    blind due (not dealt in: True); any other action but a post deals the hole cards first (an
+    observer's export writes no such line)."""
+    if any(a.kind == "street" for a in raw.acts) or re.match(r"posts |: |\S+ (?:the )?table", line[len(nm) + 1:]):
+        return False
+    if down and re.match(r"folds\s*$", line[len(nm) + 1:]):
+        seats.marked_out.add(nm)
+        raw.info.append(f"{no}: {line}")
+        return True
+    raw.add("street", line=no, extra="HOLE CARDS")
+    return False
 
 
 def _raise_mode(raw: RawHand, lines: list[str], first: int, names: list[str], stacks: dict[str, int]) -> bool | None:

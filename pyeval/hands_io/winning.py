@@ -271,16 +271,8 @@ class _Hand:
             m = pat.match(rest[len(nm) + 1:])
             if m is None:
                 continue
-            if kind == "allin_bare":
-                raise raw.fail("a player all in on disconnection (the room plays him for the chips he put in, with "
-                               "chips behind): no pyeval rule plays disconnect protection", no)
-            if kind in ("card", "down"):
-                self.dealt.add(nm)
-            if kind == "card":
-                raw.hole.setdefault(nm, []).extend(cards(m["c"], raw, no))
-            elif kind == "down":  # a card face down: stud keeps its place in the dealing order
-                if raw.game[1:] in _STUD:
-                    raw.hole.setdefault(nm, []).append(-1)
+            if kind in ("card", "down", "allin_bare"):
+                self.dealt_card(nm, kind, m, no)
             elif kind is None and re.match(r"sitting out|wait for big blind|wait BB", rest[len(nm) + 1:]):
                 self.seats.marked_out.add(nm)  # not dealt in, unless he acts (finish_seats)
             elif kind is not None:
@@ -290,6 +282,19 @@ class _Hand:
                 self.record(nm, kind, self.amt(m["a"], no) if m.groupdict().get("a") else 0, no)
             return True
         return False
+
+    def dealt_card(self, nm: str, kind: str, m: re.Match[str], no: int) -> None:
+        """A card dealt (face up, or face down: stud keeps its place in the dealing order), or an all-in
+        without chips (disconnect protection: refused)."""
+        raw = self.raw
+        if kind == "allin_bare":
+            raise raw.fail("a player all in on disconnection (the room plays him for the chips he put in, with "
+                           "chips behind): no pyeval rule plays disconnect protection", no)
+        self.dealt.add(nm)
+        if kind == "card":
+            raw.hole.setdefault(nm, []).extend(cards(m["c"], raw, no))
+        elif raw.game[1:] in _STUD:
+            raw.hole.setdefault(nm, []).append(-1)
 
     def record(self, nm: str, kind: str, a: int, no: int) -> None:
         """One betting action of ``kind`` and its amount as the RawHand's act."""
