@@ -708,3 +708,121 @@ def test_winamax_a_half_chip_makes_the_unit_finer() -> None:
     h = _one(WINAMAX_HALF_CHIP, "winamax")
     assert h.hand is not None and h.hand.starting_stacks == [382000, 359300, 741050]
     assert h.hand.extra["_returned"] == [0, 0, 117050]
+
+
+# iPoker: Italian chips grouped by a point ("1.500"); a bet nobody called whose return the room writes as
+# its bettor's win while another player won the pot.
+IPOKER_ITALIAN = """\
+<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="9100001">
+<general>
+<mode>real</mode>
+<gametype>Holdem NL</gametype>
+<tablename>Doppio 6 Gioc., 547000001</tablename>
+<currency>EUR</currency>
+<tournamentname>Doppio 6 Gioc.</tournamentname><place>1</place>
+</general>
+<game gamecode="3025300001">
+<general>
+<startdate>30/01/2012 02:30</startdate>
+<players>
+<player seat="1" name="Ugo" chips="1.500" dealer="1" win="0" bet="1.500" />
+<player seat="3" name="Vio" chips="1.500" dealer="0" win="3.020" bet="1.500" />
+<player seat="5" name="Zia" chips="1.500" dealer="0" win="0" bet="20" />
+</players>
+</general>
+<round no="0">
+<action no="1" player="Vio" type="1" sum="10" /><action no="2" player="Zia" type="2" sum="20" />
+</round>
+<round no="1">
+<cards type="Pocket" player="Ugo">CJ SQ</cards><cards type="Pocket" player="Vio">DQ HK</cards>
+<cards type="Pocket" player="Zia">X X</cards>
+<action no="3" player="Ugo" type="23" sum="1.500" /><action no="4" player="Vio" type="3" sum="1.490" />
+<action no="5" player="Zia" type="0" sum="0" />
+</round>
+<round no="2"><cards type="Flop" player="">H10 S2 H6</cards></round>
+<round no="3"><cards type="Turn" player="">HQ</cards></round>
+<round no="4"><cards type="River" player="">H2</cards></round>
+</game>
+<game gamecode="3025300002">
+<general>
+<startdate>30/01/2012 02:31</startdate>
+<players>
+<player seat="1" name="Ugo" chips="700" dealer="0" win="1.410" bet="700" />
+<player seat="3" name="Vio" chips="3.020" dealer="1" win="40" bet="740" />
+<player seat="5" name="Zia" chips="1.480" dealer="0" win="0" bet="10" />
+</players>
+</general>
+<round no="0">
+<action no="1" player="Zia" type="1" sum="10" /><action no="2" player="Ugo" type="2" sum="20" />
+</round>
+<round no="1">
+<cards type="Pocket" player="Ugo">CA HA</cards><cards type="Pocket" player="Vio">DK HK</cards>
+<cards type="Pocket" player="Zia">X X</cards>
+<action no="3" player="Vio" type="23" sum="740" /><action no="4" player="Zia" type="0" sum="0" />
+<action no="5" player="Ugo" type="7" sum="680" />
+</round>
+<round no="2"><cards type="Flop" player="">H10 S2 H6</cards></round>
+<round no="3"><cards type="Turn" player="">HQ</cards></round>
+<round no="4"><cards type="River" player="">C3</cards></round>
+</game>
+</session>
+"""
+
+
+def test_ipoker_italian_chips_and_a_return_written_as_a_win() -> None:
+    first, second = list(parse_text(IPOKER_ITALIAN, "ipoker"))
+    for h in (first, second):
+        assert h.hand is not None and h.verification is not None and h.verification.ok, (h.error, h.verification)
+    assert first.hand is not None and first.hand.starting_stacks == [1500, 1500, 1500]
+    assert second.hand is not None and second.hand.extra["_returned"] == [0, 0, 40]
+    assert second.hand.extra["winnings"] == [0, 1410, 0]
+
+
+# OnGame: a big blind all in for less written as a second small blind; a dead small blind posted to
+# come in (no part of the bet); a draw whose "changed N cards" line is missing for the hero.
+ONGAME_TOURNEY = """\
+***** History for hand T5-17900001-72 (TOURNAMENT: "Gratuit", R-279-4, buy-in: €0) *****
+Start hand: Wed Dec 29 21:46:22 GMT+0100 2010
+Table: Table #178 [17900001] (NO_LIMIT TEXAS_HOLDEM 100/200, ante: 20, TC)
+User: Ada
+Button: seat 10
+Players in round: 4
+Seat 1: Ada (775)
+Seat 2: Ben (30)
+Seat 4: Cal (8725)
+Seat 10: Dan (5525)
+Ada posts ante 20
+Ben posts ante 20
+Cal posts ante 20
+Dan posts ante 20
+Ada posts small blind (100)
+Ben posts small blind (10) [all in]
+---
+Dealing pocket cards
+Dealing to Ada: [6c, Qd]
+Cal calls 200
+Dan calls 200
+Ada folds
+--- Dealing flop [Jd, 5d, 3d]
+Cal checks
+Dan bets 200
+Cal folds
+--- Dealing turn [Td]
+--- Dealing river [6h]
+---
+Summary:
+Main pot: 120 won by Dan (120)
+Side pot 1: 470 won by Dan (470)
+Rake taken: €0
+Seat 1: Ada (655), net: -120
+Seat 2: Ben (0), net: -30, [2h, 9c] (HIGH_CARD JACK)
+Seat 4: Cal (8505), net: -220
+Seat 10: Dan (5895), net: +370, [2c, 4c] (STRAIGHT SIX)
+***** End of hand T5-17900001-72 *****
+"""
+
+
+def test_ongame_big_blind_all_in_written_as_a_small_blind() -> None:
+    h = _one(ONGAME_TOURNEY, "ongame")
+    assert h.hand is not None and h.hand.blinds_or_straddles[:2] == [100, 200]
