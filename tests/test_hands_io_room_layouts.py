@@ -826,3 +826,97 @@ Seat 10: Dan (5895), net: +370, [2c, 4c] (STRAIGHT SIX)
 def test_ongame_big_blind_all_in_written_as_a_small_blind() -> None:
     h = _one(ONGAME_TOURNEY, "ongame")
     assert h.hand is not None and h.hand.blinds_or_straddles[:2] == [100, 200]
+
+
+# Merge: a cash game whose game data ends "true" (not a tournament: the stakes are dollars), an
+# ALL_IN without an amount and a CHECK by a seat not dealt in (marks with no chips); a big blind
+# posted all in in the BLINDS round (the balances written after the forced bets).
+MERGE_MARKS = """\
+<description type="Holdem" stakes="No Limit ($1/$2)"/>
+<game id="71700001-1802" starttime="20130818125834" numholecards="2" gametype="2" seats="6" realmoney="true" data="20130818|Grand VI|71700001|71700001-1802|true">
+	<players dealer="4">
+		<player seat="1" nickname="Abe" balance="$129.81" dealtin="true" />
+		<player seat="2" nickname="Bo" balance="$140.87" dealtin="true" />
+		<player seat="3" nickname="Cy" balance="$0.00" dealtin="false" />
+		<player seat="4" nickname="Di" balance="$80.92" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" player="1" amount="1.00"/>
+		<event sequence="2" type="BIG_BLIND" player="2" amount="2.00"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="RAISE" player="4" amount="6.00"/>
+		<event sequence="4" type="CALL" player="1" amount="5.00"/>
+		<event sequence="5" type="RAISE" player="2" amount="19.50"/>
+		<event sequence="6" type="ALL_IN" player="4" amount="74.92"/>
+		<event sequence="7" type="FOLD" player="1"/>
+		<event sequence="8" type="CALL" player="2" amount="61.42"/>
+		<event sequence="9" type="SHOW" player="2"/>
+		<event sequence="10" type="SHOW" player="4"/>
+		<cards type="SHOWN" cards="Jc,Ac" player="2"/>
+		<cards type="SHOWN" cards="As,Kh" player="4"/>
+	</round>
+	<round id="POSTFLOP" sequence="3">
+		<cards type="COMMUNITY" cards="Ks,Tc,3c" hand=""/>
+	</round>
+	<round id="POSTTURN" sequence="4">
+		<event sequence="11" type="ALL_IN" player="4"/>
+		<cards type="COMMUNITY" cards="Ks,Tc,3c,Qd" hand=""/>
+	</round>
+	<round id="POSTRIVER" sequence="5">
+		<event sequence="12" type="CHECK" player="3"/>
+		<cards type="COMMUNITY" cards="Ks,Tc,3c,Qd,Th" hand=""/>
+	</round>
+	<round id="END_OF_GAME" sequence="6">
+		<winner amount="165.84" uncalled="false" potnumber="1" player="2" hand="" pottype="n"/>
+	</round>
+</game>
+"""
+
+
+def test_merge_marks_without_chips_in_a_cash_game() -> None:
+    h = _one(MERGE_MARKS, "merge")
+    assert h.hand is not None and "Cy" not in h.hand.players and "event" not in h.hand.extra
+    assert h.hand.extra["winnings"] == [0, 16584, 0] and h.hand.extra["_rake"] == 200
+
+
+MERGE_ALLIN_BLIND = """\
+<description type="Holdem Tournament" stakes="No Limit"/>
+<game id="35400001-25" starttime="20110531181531" numholecards="2" gametype="23" realmoney="true" data="20110531|Dragonfly|35400001-1|35400001-25|true">
+	<players dealer="5">
+		<player seat="0" nickname="Eve" balance="$2500.00" dealtin="true" />
+		<player seat="2" nickname="Fay" balance="$0.00" dealtin="true" />
+		<player seat="5" nickname="Gus" balance="$2100.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" player="0" amount="500.00"/>
+		<event sequence="2" type="ALL_IN" player="2" amount="900.00"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="ALL_IN" player="5" amount="2100.00"/>
+		<event sequence="4" type="FOLD" player="0"/>
+		<event sequence="5" type="SHOW" player="2"/>
+		<event sequence="6" type="SHOW" player="5"/>
+		<cards type="SHOWN" cards="4h,7s" player="2"/>
+		<cards type="SHOWN" cards="Th,Qs" player="5"/>
+	</round>
+	<round id="POSTFLOP" sequence="3">
+		<cards type="COMMUNITY" cards="Ts,Kh,9h" hand="King High"/>
+	</round>
+	<round id="POSTTURN" sequence="4">
+		<cards type="COMMUNITY" cards="Ts,Kh,9h,3c" hand="King High"/>
+	</round>
+	<round id="POSTRIVER" sequence="5">
+		<cards type="COMMUNITY" cards="Ts,Kh,9h,3c,2d" hand="King High"/>
+	</round>
+	<round id="END_OF_GAME" sequence="6">
+		<winner amount="1200.00" uncalled="true" potnumber="2" player="5" hand="" pottype="n"/>
+		<winner amount="2300.00" uncalled="false" potnumber="1" player="5" hand="" pottype="n"/>
+	</round>
+</game>
+"""
+
+
+def test_merge_big_blind_posted_all_in() -> None:
+    h = _one(MERGE_ALLIN_BLIND, "merge")
+    assert h.hand is not None and h.hand.starting_stacks == [3000, 900, 2100]
