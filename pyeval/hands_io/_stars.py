@@ -23,7 +23,7 @@ from ._model import (
     BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
 from ._repairs import implicit_streets, posted_blind, raise_over_all_in, round_closed
-from ._settle import chips_in, defer_extra_blinds, derive_rake, return_implicit
+from ._settle import chips_in, defer_extra_blinds, derive_rake, over_return, return_implicit
 from ._stars_summary import Summary
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
@@ -241,6 +241,8 @@ class _Body:
         if d.derive_returns and not self.returned and (
                 raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(chips_in(raw).values())):
             return_implicit(raw, d.returns_in_collect)
+        if self.returned:
+            over_return(raw)
         if d.variant_repairs and not self.stud and not self.draw:
             raise_over_all_in(raw, {x.name: x.stack for x in raw.seats})  # the players dealt in
         if d.omaha_by_cards and raw.game[1:] == "T" and any(len(c) == 4 for c in raw.hole.values()):
