@@ -68,13 +68,15 @@ def over_return(raw: RawHand) -> None:
     got = [k for k, a in enumerate(raw.acts) if a.kind == "collect" and rets and a.name == raw.acts[rets[0]].name]
     if len(rets) != 1 or not got:
         return
-    ret, street, fresh = raw.acts[rets[0]], {}, False
+    ret, fresh = raw.acts[rets[0]], False
+    street: dict[str, int] = {}
     for a in raw.acts[:rets[0]]:  # the bets of the last betting round with any (streets dealt later: none)
         if a.kind == "street" and a.extra not in ("HOLE CARDS", "DEALING HANDS"):
             fresh = True
             continue
         if fresh and a.kind in ("call", "bring_in", "post", "bet", "raise", "complete"):
-            street, fresh = {}, False
+            street.clear()
+            fresh = False
         if a.kind in ("call", "bring_in") or a.kind == "post" and a.extra != "dead":
             street[a.name] = street.get(a.name, 0) + (min(a.amount, raw.big_blind or a.amount)
                                                       if a.extra == "both" else a.amount)
