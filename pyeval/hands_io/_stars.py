@@ -183,10 +183,11 @@ class _Body:
         """What the record leaves to the summary or to custom: wins printed only in the summary, a stud
         bring-in completed at once, fixed-limit bets of a header without stakes."""
         raw = self.raw
-        if not any(a.kind == "collect" for a in raw.acts):  # wins printed only in the summary (Full Tilt Matrix)
-            for nm, a, no in self.summ.wins:
-                if a or nm not in self.seats.marked_out:  # (BetOnline: "collected (0.00)" for a seat not dealt in)
-                    raw.add("collect", nm, a, line=no)
+        collected = {a.name for a in raw.acts if a.kind == "collect"}
+        cashed = {a.name for a in raw.acts if a.kind == "cashout"} - collected
+        for nm, a, no in self.summ.wins:  # wins printed only in the summary (Full Tilt Matrix; a cash-out's pot)
+            if (not collected or nm in cashed) and (a or nm not in self.seats.marked_out):
+                raw.add("collect", nm, a, line=no)  # (BetOnline: "collected (0.00)" for a seat not dealt in)
         if self.stud and raw.game[0] == "F" and not raw.small_bet:
             self.stud_limits()
         if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
@@ -238,8 +239,10 @@ class _Body:
     def settle(self) -> None:
         """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
         raw, d = self.raw, self.d
+        put = chips_in(raw)
         if d.derive_returns and not self.returned and (
-                raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(chips_in(raw).values())):
+                raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(put.values())) and (
+                not d.returns_folded_to or len(set(put) - {a.name for a in raw.acts if a.kind == "fold"}) == 1):
             return_implicit(raw, d.returns_in_collect)
         if self.returned:
             over_return(raw)
