@@ -139,7 +139,8 @@ class StarsDialect:
     line: a street begins when a player is dealt a card beyond the current street's), ``omaha_by_cards``
     (a hand headed Hold'em whose players were dealt four cards is Omaha: the BetOnline network heads
     its Omaha tables so), ``pot_lines`` (a running ``Total pot`` line before the summary, kept as a
-    room line: the summary's is the one read)."""
+    room line: the summary's is the one read), ``returns_folded_to`` (returns are derived only in a
+    hand every other player folded to the bet)."""
 
     venue: str
     header: re.Pattern[str]
@@ -188,6 +189,7 @@ class StarsDialect:
     stud_by_deal: bool = False
     omaha_by_cards: bool = False
     pot_lines: re.Pattern[str] | None = None
+    returns_folded_to: bool = False
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 

@@ -594,8 +594,8 @@ def to_phh(raw: RawHand) -> HandHistory:
         min_bet=None if fl else (raw.min_bet or forced_big or 1),
         small_bet=raw.small_bet if fl else None, big_bet=raw.big_bet if fl else None,
         bring_in=raw.bring_in if acts.stud else None,
-        finishing_stacks=[s.stack - contrib[i] + acts.returned[i] + acts.collected[i] + acts.cashout[i]
-                          for i, s in enumerate(order)] if raw.results_known else None,
+        finishing_stacks=[s.stack - contrib[i] + acts.returned[i] + (acts.cashout[i] or acts.collected[i])
+                          for i, s in enumerate(order)] if raw.results_known else None,  # (cash-out: not the pot)
         players=acts.names, name=f"{raw.source}:{raw.line}" if raw.source else f"line {raw.line}",
     )
     # one chip limit: a record pyeval writes is one PHH (and the engine) reads back

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ._model import RawHand
 
-__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds"]
+__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds", "over_return"]
 
 
 def chips_in(raw: RawHand) -> dict[str, int]:
@@ -41,14 +41,60 @@ def implicit_return(raw: RawHand) -> tuple[str, int] | None:
     """The bet nobody called that the record leaves implicit: (its bettor, the excess of his chips
     over the next largest contribution), from the acts; None when every bet was called. Dead money
     (a ``dead`` post, the small blind of a post of ``both``) is no bet: it is left out of the ranking."""
+    ranked = sorted(_live_in(raw).items(), key=lambda kv: kv[1], reverse=True)
+    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
+        return ranked[0][0], ranked[0][1] - ranked[1][1]
+    return None
+
+
+def _live_in(raw: RawHand) -> dict[str, int]:
+    """:func:`chips_in` without dead money (a ``dead`` post, the small blind of a post of ``both``)."""
     live = chips_in(raw)
     for a in raw.acts:
         if a.kind == "post" and a.extra in ("both", "dead"):
             live[a.name] -= a.amount - min(a.amount, raw.big_blind or a.amount) if a.extra == "both" else a.amount
-    ranked = sorted(live.items(), key=lambda kv: kv[1], reverse=True)
-    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
-        return ranked[0][0], ranked[0][1] - ranked[1][1]
-    return None
+    return live
+
+
+def over_return(raw: RawHand) -> None:
+    """A record that returns more of a bet than nobody called and counts the rest as collected
+    (files converted to PokerStars' layout: a walk returns the whole big blind, which then collects
+    the small blind alone): the return is cut to the part of its bettor's bet beyond every other
+    player's (on that betting round, or over the hand with the antes; dead money left out: the larger
+    of the two), the rest is what he collected from
+    the pot (the total pot grows by it), noted. The player's result is the record's; nothing changes
+    when he collects nothing."""
+    rets = [k for k, a in enumerate(raw.acts) if a.kind == "return"]
+    got = [k for k, a in enumerate(raw.acts) if a.kind == "collect" and rets and a.name == raw.acts[rets[0]].name]
+    if len(rets) != 1 or not got:
+        return
+    ret, fresh = raw.acts[rets[0]], False
+    street: dict[str, int] = {}
+    for a in raw.acts[:rets[0]]:  # the bets of the last betting round with any (streets dealt later: none)
+        if a.kind == "street" and a.extra not in ("HOLE CARDS", "DEALING HANDS"):
+            fresh = True
+            continue
+        if fresh and a.kind in ("call", "bring_in", "post", "bet", "raise", "complete"):
+            street.clear()
+            fresh = False
+        if a.kind in ("call", "bring_in") or a.kind == "post" and a.extra != "dead":
+            street[a.name] = street.get(a.name, 0) + (min(a.amount, raw.big_blind or a.amount)
+                                                      if a.extra == "both" else a.amount)
+        elif a.kind in ("bet", "raise", "complete"):
+            street[a.name] = a.amount
+    whole = _live_in(raw)  # (antes count: a bet over a player all-in on his ante; dead extra blinds do not)
+    whole[ret.name] = whole.get(ret.name, 0) + ret.amount
+    excess = max(street.get(ret.name, 0) - max((v for k, v in street.items() if k != ret.name), default=0),
+                 whole[ret.name] - max((v for k, v in whole.items() if k != ret.name), default=0))
+    if not 0 <= excess < ret.amount:
+        return
+    more = ret.amount - excess
+    raw.acts[rets[0]] = ret._replace(amount=excess)
+    raw.acts[got[-1]] = raw.acts[got[-1]]._replace(amount=raw.acts[got[-1]].amount + more)
+    if raw.total_pot is not None:
+        raw.total_pot += more
+    raw.notes.append(f"the record returns {ret.amount} to {ret.name}, but only {excess} was uncalled: the other "
+                     f"{more} is counted as collected from the pot")
 
 
 def return_implicit(raw: RawHand, in_collect: bool) -> None:
