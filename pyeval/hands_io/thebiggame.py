@@ -140,6 +140,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     h = obj["Hand"]
     raw.hand_id = str(h.get("Title", ""))[:40] or None
     raw.small_blind, raw.big_blind = _int(raw, h.get("SmallBlind"), "SmallBlind"), _int(raw, h.get("BigBlind"), "BigBlind")
+    raw.min_bet = raw.big_blind  # a straddle does not raise the smallest bet after the flop
     ante = _int(raw, h.get("Ante", 0), "Ante")
     raw.button_seat = _int(raw, h.get("Dealer"), "Dealer")
     raw.seat_count = _int(raw, h.get("NumberOfSeats"), "NumberOfSeats")
