@@ -288,34 +288,39 @@ def _plays(raw: RawHand, plays: list[Any], by_seat: dict[int, str], bets: _Bets)
     _settle(raw, bets, reader.wins, reader.back)
 
 
-def _settle(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int]) -> None:
-    """Returns, showdown and wins. The pot is the chips put in less what the room takes back (its
-    ``Takes Back``, else the bet nobody called). When the room's ``Wins`` are not that pot, its figures
-    do not add up: the hand is read with the room's figures and its total pot set to the pot of its
-    plays, so the check reports it (the replay cannot agree with both)."""
+def _returns(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int]) -> tuple[int, dict[str, int]]:
+    """The pot (the chips put in less what went back) and the returns: the room's ``Takes Back``, else
+    the bet nobody called (then ``Wins`` may count it: taken off the bettor's win)."""
     put = bets.put
     live = {n: put[n] - bets.dead[n] for n in put}
     top = sorted(live, key=lambda n: live[n], reverse=True)
     excess = max(0, live[top[0]] - live[top[1]])
-    if not wins:
-        raise raw.fail("the record says nobody won the pot")
     total_in = sum(put.values())
     if back:  # an all-in nobody could call in full kept its rest (``capped``): not put in, not returned
         returns = {n: a - bets.capped.get(n, 0) for n, a in back.items()}
         pot = total_in - sum(returns.values())
         if sum(wins.values()) == pot and back != ({top[0]: excess} if excess else bets.capped):
             raise raw.fail(f"the record takes back {back}, but the uncalled bet is {excess} to {top[0]}")
-    else:
-        pot, returns = total_in - excess, ({top[0]: excess} if excess else {})
-        if excess and sum(wins.values()) == total_in and wins.get(top[0], 0) >= excess:
-            wins[top[0]] -= excess  # ``Wins`` counts the chips nobody called when no ``Takes Back`` says so
+        return pot, returns
+    if excess and sum(wins.values()) == total_in and wins.get(top[0], 0) >= excess:
+        wins[top[0]] -= excess  # ``Wins`` counts the chips nobody called when no ``Takes Back`` says so
+    return total_in - excess, ({top[0]: excess} if excess else {})
+
+
+def _settle(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int]) -> None:
+    """Returns, showdown and wins. When the room's ``Wins`` are not the pot (see :func:`_returns`), its
+    figures do not add up: the hand is read with the room's figures and its total pot set to the pot
+    of its plays, so the check reports it (the replay cannot agree with both)."""
+    if not wins:
+        raise raw.fail("the record says nobody won the pot")
+    pot, returns = _returns(raw, bets, wins, back)
     for n, a in returns.items():
         if a > 0:
             raw.add("return", n, a)
     if sum(wins.values()) != pot:
         raw.total_pot = pot  # the pot the room's plays make: the check finds the room's wins are not it
         raw.notes.append(f"the room's wins ({sum(wins.values())}) are not the pot its plays make ({pot})")
-    standing = [n for n in put if n not in bets.folded]
+    standing = [n for n in bets.put if n not in bets.folded]
     if len(standing) > 1:
         for n in standing:  # a player whose cards the record lacks mucks them (the replay checks he lost)
             if n in raw.hole:
