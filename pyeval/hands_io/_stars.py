@@ -23,7 +23,7 @@ from ._model import (
     BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
 from ._repairs import board_sizes, implicit_streets, posted_blind, raise_over_all_in, round_closed, skipped_streets
-from ._settle import chips_in, defer_extra_blinds, derive_rake, return_implicit
+from ._settle import chips_in, defer_extra_blinds, derive_rake, return_implicit, unwritten_total
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
 
@@ -256,6 +256,8 @@ class _Body:
             raw.notes.append("read as Omaha: the header names Hold'em, but four hole cards were dealt")
         if d.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
+        if d.derived_rake and raw.total_pot == 0 and raw.rake is not None:
+            unwritten_total(raw)
         if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
             derive_rake(raw)
         elif d.derived_rake and raw.rake is None and raw.total_pot is not None:
