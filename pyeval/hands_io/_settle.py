@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ._model import RawHand
 
-__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds", "over_return"]
+__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds", "over_return", "unwritten_total"]
 
 
 def chips_in(raw: RawHand) -> dict[str, int]:
@@ -127,6 +127,15 @@ def derive_rake(raw: RawHand) -> None:
         raw.rake = put - got
         if raw.rake:
             raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the pot less what was collected")
+
+
+def unwritten_total(raw: RawHand) -> None:
+    """``Total pot 0 | Rake X`` with chips in the pot: the room wrote no total (Enet). The total is the
+    chips the acts put in (noted), so a rake and wins that are not that pot show as not adding up."""
+    put = sum(chips_in(raw).values())
+    if put:
+        raw.total_pot = put
+        raw.notes.append(f"the total pot is written as 0: taken as the {put} chips put in")
 
 
 def defer_extra_blinds(raw: RawHand) -> None:

@@ -22,8 +22,8 @@ from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
 from ._model import (
     BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
-from ._repairs import implicit_streets, posted_blind, raise_over_all_in, round_closed
-from ._settle import chips_in, defer_extra_blinds, derive_rake, over_return, return_implicit
+from ._repairs import board_sizes, implicit_streets, posted_blind, raise_over_all_in, round_closed, skipped_streets
+from ._settle import chips_in, defer_extra_blinds, derive_rake, over_return, return_implicit, unwritten_total
 from ._stars_summary import Summary
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
@@ -134,6 +134,7 @@ class _Body:
         self.section = "pre"
         self.street = -1
         self.run_boards: list[list[int]] = []
+        self.run0 = 0  # board cards of run 1 dealt as streets
         self.board: list[int] = []
         self.stud_cards: dict[str, list[int]] = {}
         self.stud_spec = [(2, 1), (0, 1), (0, 1), (0, 1), (1, 0)] if stem != "5S" else [(1, 1), (0, 1), (0, 1), (0, 1)]
@@ -253,6 +254,8 @@ class _Body:
             raw.notes.append("read as Omaha: the header names Hold'em, but four hole cards were dealt")
         if d.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
+        if d.derived_rake and raw.total_pot == 0 and raw.rake is not None:
+            unwritten_total(raw)
         if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
             derive_rake(raw)
         elif d.derived_rake and raw.rake is None and raw.total_pot is not None:
@@ -380,16 +383,18 @@ class _Body:
             raise raw.fail(f"unknown section {label!r} for {raw.game}", no)
 
     def board_street(self, label: str, bracket: list[str], no: int) -> None:
-        """``*** FLOP *** [..]``, ``*** TURN *** [..] [..]``: the new cards are the last bracket's."""
+        """``*** FLOP *** [..]``, ``*** TURN *** [..] [..]``: the new cards are the last bracket's (a
+        street the room skipped after an all-in, its cards in the first bracket, is dealt first)."""
         raw = self.raw
         if not bracket:
             raise raw.fail(f"{label} without cards", no)
-        new = list(cards(bracket[-1], raw, no))
-        self.board += new
-        for rb in self.run_boards:
-            rb += new
-        self.street += 1
-        raw.add("street", cards=tuple(new), line=no, extra=label)
+        before = skipped_streets(self.board, [c for b in bracket[:-1] for c in cards(b, raw, no)])
+        for new in before + [list(cards(bracket[-1], raw, no))]:
+            self.board += new
+            for rb in self.run_boards:
+                rb += new
+            self.street += 1
+            raw.add("street", cards=tuple(new), line=no, extra={3: "FLOP", 4: "TURN"}.get(len(self.board), label))
         self.cur_bet = {}
 
     def next_street(self, k: int, label: str, no: int) -> None:
@@ -401,15 +406,17 @@ class _Body:
         """A street of a board run more than once (``*** SECOND TURN *** [..] [..]``): run ``k``'s
         cards; the first run's streets are the hand's."""
         raw = self.raw
-        new = list(cards(bracket[-1], raw, no)) if bracket else []
         full = [c for b in bracket for c in cards(b, raw, no)] if bracket else []
         while len(self.run_boards) <= k:
             self.run_boards.append(list(self.board))
         rb = self.run_boards[k]
-        self.run_boards[k] = full if len(full) >= len(rb) else rb + new
-        if k == 0:
-            self.street += 1
-            raw.add("street", cards=tuple(new), line=no, extra=label)
+        self.run_boards[k] = full if len(full) >= len(rb) else rb + full  # brackets of the run's new cards
+        if k == 0:  # run 1's cards not dealt yet (a line may hold its turn and river), street by street
+            at = len(self.board) + self.run0
+            for size in board_sizes(at, len(self.run_boards[0])):
+                raw.add("street", cards=tuple(self.run_boards[0][at:at + size]), line=no, extra=label)
+                self.street, at = self.street + 1, at + size
+            self.run0 = at - len(self.board)
 
     def dealt(self, line: str, no: int) -> None:
         raw = self.raw
@@ -477,6 +484,8 @@ class _Body:
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
         text = gd.get("a")
         a = self.amt(text, no) if text else 0
+        if self.run_boards and kind in ("bet", "raise", "call", "check", "call_to", "raise_by", "fold"):
+            raise self.raw.fail("game not supported: betting on boards dealt two at a time (a double-board game)", no)
         if kind in _FORCED:
             self.forced(nm, kind, a, no)
         elif kind in _CARDS:
