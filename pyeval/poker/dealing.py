@@ -479,9 +479,8 @@ class Dealing(RoundState):
         self._raises = 0
         self._full_raises = 0
         self._min_raise = self._rules.min_bet
-        lead = 0
+        lead = self._showing_leader() if self._is_stud else 0
         if self._is_stud:
-            lead = self._showing_leader()
             self._stud_round_rules()  # type: ignore[attr-defined]
         self._last_aggressor = lead
         if (self._street >= 2 and not self._is_stud and not self._has_draws
