@@ -53,8 +53,6 @@ class CrissCrossTable:
         r = self._rules
         self._multiples = (r.across_multiples, r.down_multiples, r.middle_multiples)  # rules.multiples(d)
         self._wagers_ok: set[tuple[int, int, int, int]] = set()  # wagers that passed the full check (rounds' fast path)
-        self._line_index: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None  # see round.settle
-        self._settle_cache: dict[tuple[object, ...], tuple[CrissCrossWagerResult, ...]] = {}  # see round.settle
 
     rules: CrissCrossRules = read_only("_rules", "The table's rules.")
     deck: Deck = read_only("_deck", "The deck in use (the table's card source: it is dealt from, not copied).")
