@@ -10,10 +10,11 @@
  * repeated, an amount too large for exact 64-bit arithmetic, a missing multiple) returns False /
  * None before any change, and the Python step runs and answers as it always did. */
 
-enum { CR_TABLE, CR_PHASE, CR_PLAYERS, CR_COMMUNITY, CR_EVENTS, CR_ORDER, CR_PENDING, CR_D, CR_N };
+enum { CR_TABLE, CR_PHASE, CR_PLAYERS, CR_COMMUNITY, CR_EVENTS, CR_ORDER, CR_PENDING, CR_D, CR_REVEALED, CR_FOLDS, CR_N };
 enum { CS_ANTE, CS_ANTE_DOWN, CS_BONUS, CS_HOLE, CS_MULTIPLES, CS_FOLDED, CS_N };
 /* cc_register's constants, by position in its tuple */
-enum { CK_EVENT, CK_K_BET, CK_EMPTY, CK_REVEAL_PHASES, CK_RESULT, CK_WAGERS, CK_OUTCOMES, CK_S_MULTIPLES, CK_N };
+enum { CK_EVENT, CK_K_BET, CK_EMPTY, CK_REVEAL_PHASES, CK_RESULT, CK_WAGERS, CK_OUTCOMES, CK_S_MULTIPLES,
+       CK_K_REVEAL, CK_DECISION_PHASES, CK_SETTLEMENT, CK_REVEAL_BOXES, CK_N };
 enum { CO_WIN, CO_PUSH, CO_LOSE };
 
 #define CC_MAX_AMOUNT (1ll << 32) /* Antes and Bonus: staked * odds numerator fits in int64 */
@@ -78,7 +79,9 @@ static PyObject *cc_register(PyObject *module, PyObject *const *args, Py_ssize_t
     PyObject *rp = PyTuple_GetItem(k, CK_REVEAL_PHASES), *w = PyTuple_GetItem(k, CK_WAGERS), *o = PyTuple_GetItem(k, CK_OUTCOMES);
     if (!PyType_Check(PyTuple_GetItem(k, CK_EVENT)) || !PyType_Check(PyTuple_GetItem(k, CK_RESULT))
         || !PyTuple_Check(rp) || PyTuple_Size(rp) != 3 || !PyTuple_Check(w) || PyTuple_Size(w) != 6
-        || !PyTuple_Check(o) || PyTuple_Size(o) != 3 || !PyUnicode_Check(PyTuple_GetItem(k, CK_S_MULTIPLES))) {
+        || !PyTuple_Check(o) || PyTuple_Size(o) != 3 || !PyUnicode_Check(PyTuple_GetItem(k, CK_S_MULTIPLES))
+        || !PyTuple_Check(PyTuple_GetItem(k, CK_DECISION_PHASES)) || PyTuple_Size(PyTuple_GetItem(k, CK_DECISION_PHASES)) != 3
+        || !PyTuple_Check(PyTuple_GetItem(k, CK_REVEAL_BOXES)) || PyTuple_Size(PyTuple_GetItem(k, CK_REVEAL_BOXES)) != 3) {
         PyErr_SetString(PyExc_TypeError, "cc_register: bad constants");
         return NULL;
     }
@@ -203,6 +206,81 @@ static PyObject *cc_bet(PyObject *module, PyObject *const *args, Py_ssize_t narg
         set_slot(&RSLOT(r, CR_PHASE), ph);
     }
     Py_RETURN_TRUE;
+}
+
+/* cc_reveal(round) -> the cards turned, or None with nothing changed: CrissCrossRound.reveal after
+ * decision d (the reveal phase of the latest decision), when the Middle is next or no one folded
+ * (then every player dealt in is due at the next decision, in dealing order). */
+static PyObject *cc_reveal(PyObject *module, PyObject *r)
+{
+    fast_state *st = state(module);
+    if (!st->cc_round_type || (PyObject *)Py_TYPE(r) != st->cc_round_type) Py_RETURN_NONE;
+    PyObject *comm = RSLOT(r, CR_COMMUNITY), *revealed = RSLOT(r, CR_REVEALED), *events = RSLOT(r, CR_EVENTS);
+    PyObject *order = RSLOT(r, CR_ORDER), *pending = RSLOT(r, CR_PENDING), *phase = RSLOT(r, CR_PHASE);
+    const long long d = cc_int(RSLOT(r, CR_D), 0, 2), folds = cc_int(RSLOT(r, CR_FOLDS), 0, PY_SSIZE_T_MAX);
+    if (d < 0 || folds < 0 || (folds && d < 2) || !comm || !PyTuple_CheckExact(comm) || PyTuple_Size(comm) != 5
+        || !revealed || !PyTuple_CheckExact(revealed) || !events || !PyList_CheckExact(events) || !order
+        || !PyList_CheckExact(order) || PyList_Size(order) < 1 || !pending || !PyList_CheckExact(pending)
+        || phase != PyTuple_GetItem(CK(CK_REVEAL_PHASES), (Py_ssize_t)d))
+        Py_RETURN_NONE;
+    PyObject *boxes = PyTuple_GetItem(CK(CK_REVEAL_BOXES), (Py_ssize_t)d);
+    PyObject *cards = d == 0 ? PyTuple_Pack(2, PyTuple_GetItem(comm, 1), PyTuple_GetItem(comm, 3))
+                    : d == 1 ? PyTuple_Pack(2, PyTuple_GetItem(comm, 0), PyTuple_GetItem(comm, 4))
+                             : PyTuple_Pack(1, PyTuple_GetItem(comm, 2));
+    if (!cards) return NULL;
+    PyObject *now = PySequence_Concat(revealed, boxes);
+    PyObject *items[5] = {cc_new_ref(CK(CK_K_REVEAL)), cc_new_ref(Py_None), PyLong_FromLong(0), cc_new_ref(cards),
+                          cc_new_ref(boxes)};
+    PyObject *ev = cc_record(CK(CK_EVENT), items, 5);
+    PyObject *next_d = d < 2 ? PyLong_FromLongLong(d + 1) : NULL;
+    if (!now || !ev || (d < 2 && !next_d) || PyList_Append(events, ev) < 0) {
+        Py_XDECREF(now);
+        Py_XDECREF(ev);
+        Py_XDECREF(next_d);
+        Py_DECREF(cards);
+        return NULL;
+    }
+    Py_DECREF(ev);
+    set_slot(&RSLOT(r, CR_REVEALED), now);
+    if (d == 2) {
+        set_slot(&RSLOT(r, CR_PHASE), cc_new_ref(CK(CK_SETTLEMENT)));
+        return cards;
+    }
+    if (PyList_SetSlice(pending, 0, PyList_Size(pending), order) < 0) { /* _start_decision(d + 1), no one folded */
+        Py_DECREF(next_d);
+        Py_DECREF(cards);
+        return NULL;
+    }
+    set_slot(&RSLOT(r, CR_D), next_d);
+    set_slot(&RSLOT(r, CR_PHASE), cc_new_ref(PyTuple_GetItem(CK(CK_DECISION_PHASES), (Py_ssize_t)(d + 1))));
+    return cards;
+}
+
+/* cc_to_act(round) -> the player due (pending[0]) or None: CrissCrossRound.to_act's getter */
+static PyObject *cc_to_act(PyObject *module, PyObject *r)
+{
+    fast_state *st = state(module);
+    PyObject *pending;
+    if (st->cc_round_type && (PyObject *)Py_TYPE(r) == st->cc_round_type) {
+        pending = RSLOT(r, CR_PENDING);
+        Py_XINCREF(pending);
+    } else {
+        pending = PyObject_GetAttrString(r, "_pending");
+    }
+    if (!pending) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_AttributeError, "_pending");
+        return NULL;
+    }
+    PyObject *res;
+    if (PyList_CheckExact(pending)) {
+        res = PyList_Size(pending) ? PyList_GetItem(pending, 0) : Py_None;
+        Py_INCREF(res);
+    } else {
+        const int any = PyObject_IsTrue(pending);
+        res = any < 0 ? NULL : any ? PySequence_GetItem(pending, 0) : cc_new_ref(Py_None);
+    }
+    Py_DECREF(pending);
+    return res;
 }
 
 static void cc_plan_free(PyObject *cap)
@@ -446,6 +524,8 @@ static void cc_clear(fast_state *st)
      "the criss-cross round's and seat's slots are (pyeval.crisscross.round)."},                          \
     {"cc_bet", (PyCFunction)(void (*)(void))cc_bet, METH_FASTCALL,                                      \
      "cc_bet(round, player, multiple) -> bool: the criss-cross bet of the player due, or False."},        \
+    {"cc_reveal", cc_reveal, METH_O, "cc_reveal(round) -> the cards turned, or None."},                   \
+    {"cc_to_act", cc_to_act, METH_O, "cc_to_act(round) -> the player due or None."},                      \
     {"cc_plan", (PyCFunction)(void (*)(void))cc_make_plan, METH_FASTCALL,                               \
      "cc_plan(ids, lines) -> capsule or None: a criss-cross table's paytables for cc_settle."},           \
     {"cc_settle", (PyCFunction)(void (*)(void))cc_settle, METH_FASTCALL,                                \

@@ -40,7 +40,7 @@ typedef struct {
     PyObject *s_check, *s_call, *s_street_done, *empty, *zero;
     /* criss-cross bet and settle (pe_ccfast.h): the registered round and seat types, their slots' offsets */
     PyObject *cc_round_type, *cc_seat_type, *cc_consts;
-    Py_ssize_t cc_roff[8], cc_soff[6];
+    Py_ssize_t cc_roff[10], cc_soff[6];
 } fast_state;
 
 #define MAX_CARDS 52

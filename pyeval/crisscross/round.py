@@ -295,11 +295,8 @@ class CrissCrossRound:
         """True once the round is settled or void."""
         return self._phase is _P_COMPLETE or self._phase is _P_VOID
 
-    @property
-    def to_act(self) -> int | None:
-        """The player whose decision is due, or None outside a decision."""
-        p = self._pending  # players are pending only in a decision phase
-        return p[0] if p else None
+    #: players are pending only in a decision phase; the getter is C's (``pending[0]`` or None)
+    to_act: int | None = property(_fastcall.cc_to_act, doc="The player whose decision is due, or None outside a decision.")  # type: ignore[assignment]
 
     @property
     def decision(self) -> int | None:
@@ -601,22 +598,11 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: decisions are still pending or nothing is left to turn.
         """
+        if FAST:
+            cards = _cc_reveal(self)  # the steps below in C when no one folded (decision 036)
+            if cards is not None:
+                return cards
         ph = self._phase
-        d = self._d
-        if FAST and ph is _REVEAL_PHASES[d]:  # the reveal after decision d (_start_decision set it)
-            boxes = _REVEAL_BOXES[d]
-            cards = _REVEAL_GET[d](self._community)
-            self._revealed += boxes
-            self._events.append(_new(Event, (_K_REVEAL, None, 0, cards, boxes)))
-            if d == 2:
-                self._phase = _P_SETTLEMENT
-            elif self._folds:
-                self._start_decision(d + 1)
-            else:  # _start_decision(d + 1), no one folded
-                self._pending[:] = self._order
-                self._d = d + 1
-                self._phase = _DECISION_PHASES[d + 1]
-            return cards
         i = 0 if ph is _P_ACROSS_REVEAL else 1 if ph is _P_DOWN_REVEAL else 2 if ph is _P_MIDDLE_REVEAL else None
         if i is None:
             self._need(_P_ACROSS_REVEAL, _A_REVEAL)
@@ -868,15 +854,17 @@ def _register() -> None:
         return obj, tuple(marks[n] for n in names)
 
     r, r_marks = bare(CrissCrossRound, ("_table", "_phase", "_players", "_community", "_events", "_order",
-                                        "_pending", "_d"))
+                                        "_pending", "_d", "_revealed", "_folds"))
     s, s_marks = bare(_Seat, ("ante", "ante_down", "bonus", "hole", "multiples", "folded"))
     wagers = (_W_ANTE_ACROSS, _W_ANTE_DOWN, _W_ACROSS, _W_DOWN, _W_MIDDLE, _W_BONUS)
     assert tuple(map(int, wagers)) == tuple(range(6))
     _fastcall.cc_register(CrissCrossRound, r, r_marks, _Seat, s, s_marks,
                           (Event, _K_BET, (), _REVEAL_PHASES, CrissCrossWagerResult, wagers,
-                           (_O_WIN, _O_PUSH, _O_LOSE), "_multiples"))
+                           (_O_WIN, _O_PUSH, _O_LOSE), "_multiples", _K_REVEAL, _DECISION_PHASES, _P_SETTLEMENT,
+                           _REVEAL_BOXES))
 
 
 _register()
 _cc_bet = _fastcall.cc_bet
 _cc_settle = _fastcall.cc_settle
+_cc_reveal = _fastcall.cc_reveal
