@@ -14,7 +14,8 @@ enum { CR_TABLE, CR_PHASE, CR_PLAYERS, CR_COMMUNITY, CR_EVENTS, CR_ORDER, CR_PEN
 enum { CS_ANTE, CS_ANTE_DOWN, CS_BONUS, CS_HOLE, CS_MULTIPLES, CS_FOLDED, CS_N };
 /* cc_register's constants, by position in its tuple */
 enum { CK_EVENT, CK_K_BET, CK_EMPTY, CK_REVEAL_PHASES, CK_RESULT, CK_WAGERS, CK_OUTCOMES, CK_S_MULTIPLES,
-       CK_K_REVEAL, CK_DECISION_PHASES, CK_SETTLEMENT, CK_REVEAL_BOXES, CK_N };
+       CK_K_REVEAL, CK_DECISION_PHASES, CK_SETTLEMENT, CK_REVEAL_BOXES, CK_BETTING, CK_K_WAGERS, CK_S_WAGERS_OK,
+       CK_N };
 enum { CO_WIN, CO_PUSH, CO_LOSE };
 
 #define CC_MAX_AMOUNT (1ll << 32) /* Antes and Bonus: staked * odds numerator fits in int64 */
@@ -81,7 +82,8 @@ static PyObject *cc_register(PyObject *module, PyObject *const *args, Py_ssize_t
         || !PyTuple_Check(rp) || PyTuple_Size(rp) != 3 || !PyTuple_Check(w) || PyTuple_Size(w) != 6
         || !PyTuple_Check(o) || PyTuple_Size(o) != 3 || !PyUnicode_Check(PyTuple_GetItem(k, CK_S_MULTIPLES))
         || !PyTuple_Check(PyTuple_GetItem(k, CK_DECISION_PHASES)) || PyTuple_Size(PyTuple_GetItem(k, CK_DECISION_PHASES)) != 3
-        || !PyTuple_Check(PyTuple_GetItem(k, CK_REVEAL_BOXES)) || PyTuple_Size(PyTuple_GetItem(k, CK_REVEAL_BOXES)) != 3) {
+        || !PyTuple_Check(PyTuple_GetItem(k, CK_REVEAL_BOXES)) || PyTuple_Size(PyTuple_GetItem(k, CK_REVEAL_BOXES)) != 3
+        || !PyUnicode_Check(PyTuple_GetItem(k, CK_S_WAGERS_OK))) {
         PyErr_SetString(PyExc_TypeError, "cc_register: bad constants");
         return NULL;
     }
@@ -281,6 +283,67 @@ static PyObject *cc_to_act(PyObject *module, PyObject *r)
     }
     Py_DECREF(pending);
     return res;
+}
+
+/* cc_place(round, player, ante_across, ante_down, bonus) -> bool: CrissCrossRound.place_wagers in
+ * the betting phase for wagers of plain ints that already passed the table's full check
+ * (table._wagers_ok) by a player who has none yet; False, with nothing changed, for anything else. */
+static PyObject *cc_place(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    fast_state *st = state(module);
+    if (nargs != 5 || !st->cc_round_type || (PyObject *)Py_TYPE(args[0]) != st->cc_round_type) Py_RETURN_FALSE;
+    PyObject *r = args[0], *players = RSLOT(r, CR_PLAYERS), *events = RSLOT(r, CR_EVENTS), *table = RSLOT(r, CR_TABLE);
+    for (int i = 1; i < 5; i++)
+        if (!PyLong_CheckExact(args[i])) Py_RETURN_FALSE;
+    if (RSLOT(r, CR_PHASE) != CK(CK_BETTING) || !players || !PyDict_CheckExact(players) || !events
+        || !PyList_CheckExact(events) || !table)
+        Py_RETURN_FALSE;
+    int has = PyDict_Contains(players, args[1]);
+    if (has != 0) {
+        if (has < 0) PyErr_Clear();
+        Py_RETURN_FALSE;
+    }
+    PyObject *ok = PyObject_GetAttr(table, CK(CK_S_WAGERS_OK));
+    PyObject *key = ok && PySet_Check(ok) ? PyTuple_Pack(4, args[1], args[2], args[3], args[4]) : NULL;
+    const int known = key ? PySet_Contains(ok, key) : 0;
+    Py_XDECREF(key);
+    Py_XDECREF(ok);
+    if (known <= 0) {
+        PyErr_Clear();
+        Py_RETURN_FALSE;
+    }
+    /* every check is done: the seat (as _Seat.__init__ makes it) and the event */
+    allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)st->cc_seat_type, Py_tp_alloc);
+    PyObject *seat = alloc ? alloc((PyTypeObject *)st->cc_seat_type, 0) : NULL;
+    PyObject *mults = PyList_New(3);
+    PyObject *amount = PyNumber_Add(args[2], args[3]);
+    PyObject *total = amount ? PyNumber_Add(amount, args[4]) : NULL;
+    Py_XDECREF(amount);
+    PyObject *items[5] = {cc_new_ref(CK(CK_K_WAGERS)), cc_new_ref(args[1]), total, cc_new_ref(CK(CK_EMPTY)),
+                          PyTuple_Pack(3, args[2], args[3], args[4])};
+    PyObject *ev = cc_record(CK(CK_EVENT), items, 5);
+    if (!seat || !mults || !ev) {
+        Py_XDECREF(seat);
+        Py_XDECREF(mults);
+        Py_XDECREF(ev);
+        return NULL;
+    }
+    for (int i = 0; i < 3; i++) PyList_SetItem(mults, i, cc_new_ref(Py_None));
+    SSLOT(seat, CS_ANTE) = cc_new_ref(args[2]);
+    SSLOT(seat, CS_ANTE_DOWN) = cc_new_ref(args[3]);
+    SSLOT(seat, CS_BONUS) = cc_new_ref(args[4]);
+    SSLOT(seat, CS_HOLE) = cc_new_ref(CK(CK_EMPTY));
+    SSLOT(seat, CS_MULTIPLES) = mults;
+    SSLOT(seat, CS_FOLDED) = cc_new_ref(Py_False);
+    const int put = PyDict_SetItem(players, args[1], seat);
+    Py_DECREF(seat);
+    if (put < 0 || PyList_Append(events, ev) < 0) {
+        if (put == 0) PyDict_DelItem(players, args[1]);
+        Py_DECREF(ev);
+        return NULL;
+    }
+    Py_DECREF(ev);
+    Py_RETURN_TRUE;
 }
 
 static void cc_plan_free(PyObject *cap)
@@ -525,6 +588,8 @@ static void cc_clear(fast_state *st)
     {"cc_bet", (PyCFunction)(void (*)(void))cc_bet, METH_FASTCALL,                                      \
      "cc_bet(round, player, multiple) -> bool: the criss-cross bet of the player due, or False."},        \
     {"cc_reveal", cc_reveal, METH_O, "cc_reveal(round) -> the cards turned, or None."},                   \
+    {"cc_place", (PyCFunction)(void (*)(void))cc_place, METH_FASTCALL,                                  \
+     "cc_place(round, player, ante_across, ante_down, bonus) -> bool: known wagers placed, or False."},   \
     {"cc_to_act", cc_to_act, METH_O, "cc_to_act(round) -> the player due or None."},                      \
     {"cc_plan", (PyCFunction)(void (*)(void))cc_make_plan, METH_FASTCALL,                               \
      "cc_plan(ids, lines) -> capsule or None: a criss-cross table's paytables for cc_settle."},           \

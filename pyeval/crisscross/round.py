@@ -336,14 +336,13 @@ class CrissCrossRound:
             WagerNotAllowedError: an unknown player, a player already wagered, unequal Antes, an
                 amount outside the table limits or off the Ante step, or a Bonus not offered.
         """
+        if FAST and _cc_place(self, player, ante_across, ante_down, bonus):  # known wagers (decision 036)
+            return
+        self._check_wagers(player, ante_across, ante_down, bonus)
         ok = self._table._wagers_ok
-        if not (FAST and self._phase is _P_BETTING and type(player) is int and type(ante_across) is int
-                and type(ante_down) is int and type(bonus) is int and player not in self._players
-                and (player, ante_across, ante_down, bonus) in ok):
-            self._check_wagers(player, ante_across, ante_down, bonus)
-            if len(ok) >= 4096:  # the values passed the table's full check: remembered (bounded)
-                ok.clear()
-            ok.add((player, ante_across, ante_down, bonus))
+        if len(ok) >= 4096:  # the values passed the table's full check: remembered (bounded)
+            ok.clear()
+        ok.add((player, ante_across, ante_down, bonus))  # plain ints: the full check passed
         self._players[player] = _Seat(ante_across, bonus, ante_down)
         self._events.append(_new(Event, (_K_WAGERS, player, ante_across + ante_down + bonus, (), (ante_across, ante_down, bonus))))
 
@@ -861,10 +860,11 @@ def _register() -> None:
     _fastcall.cc_register(CrissCrossRound, r, r_marks, _Seat, s, s_marks,
                           (Event, _K_BET, (), _REVEAL_PHASES, CrissCrossWagerResult, wagers,
                            (_O_WIN, _O_PUSH, _O_LOSE), "_multiples", _K_REVEAL, _DECISION_PHASES, _P_SETTLEMENT,
-                           _REVEAL_BOXES))
+                           _REVEAL_BOXES, _P_BETTING, _K_WAGERS, "_wagers_ok"))
 
 
 _register()
 _cc_bet = _fastcall.cc_bet
 _cc_settle = _fastcall.cc_settle
 _cc_reveal = _fastcall.cc_reveal
+_cc_place = _fastcall.cc_place
