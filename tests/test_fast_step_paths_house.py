@@ -10,7 +10,9 @@ tables are shared across examples, so the settlement caches are hit as well as f
 """
 from __future__ import annotations
 
+import gc
 import random
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -301,6 +303,8 @@ def test_crisscross_c_steps_refuse_what_they_do_not_know() -> None:
     for junk in (None, 1, "x", object(), table, rnd._players[1]):
         assert cc_round._cc_settle(junk, plan) is None
         assert cc_round._cc_bet(junk, 1, 1) is False
+        assert cc_round._cc_place(junk, 1, 5, 5, 0) is False
+        assert cc_round._cc_reveal(junk) is None
     for bad_plan in (None, 1, object(), (b"",) * 3):
         assert cc_round._cc_settle(rnd, bad_plan) is None
     with pytest.raises(TypeError):
@@ -311,6 +315,8 @@ def test_crisscross_c_steps_refuse_what_they_do_not_know() -> None:
         cc_round._fastcall.cc_register(int, 1, (), int, 1, (), ())
     events = list(rnd.events)
     assert cc_round._cc_bet(rnd, 1, 1) is False  # no decision due
+    assert cc_round._cc_place(rnd, 3, 5, 5, 0) is False  # not the betting phase
+    assert cc_round._cc_reveal(rnd) is None  # not a reveal phase
     seat = rnd._players[1]
     for attr, value in (("hole", rnd._players[2].hole), ("hole", (1, 2, 3)), ("hole", ("a", 1)), ("ante", 2**40),
                         ("bonus", -1), ("multiples", [1, None, 1]), ("folded", 0), ("ante", 5.0)):
@@ -336,6 +342,38 @@ def test_crisscross_c_steps_refuse_what_they_do_not_know() -> None:
         r.reveal()
     assert cc_round._cc_settle(r, cc_round._c_plan(table_b._pay)) is None
     assert len(r.settle().results) == 6
+
+
+def test_crisscross_c_steps_keep_reference_counts() -> None:
+    """The C steps take and drop references exactly: an amount object (one int object, not a
+    cached small int) is held by nothing once the rounds that used it are gone."""
+    rules = CrissCrossRules(max_ante=10**7, max_bonus=10**7)
+    ante, bonus = int("1234567"), int("7654321")
+
+    def play(rounds: int) -> None:
+        table = CrissCrossTable(rules, seed=12)
+        for _ in range(rounds):
+            rnd = table.new_round()
+            for s in (1, 2, 3):
+                rnd.place_wagers(s, ante, ante, bonus)
+            rnd.no_more_bets()
+            rnd.deal()
+            rnd.count_stub() if table.stub_count_due else rnd.discard_stub()
+            for _d in range(3):
+                while (s := rnd.to_act) is not None:
+                    if s == 2 and _d == 1:
+                        rnd.fold(s)
+                    else:
+                        rnd.bet(s, 2)
+                rnd.reveal()
+            rnd.settle()
+
+    play(1)
+    gc.collect()
+    base = (sys.getrefcount(ante), sys.getrefcount(bonus))
+    play(30)
+    gc.collect()
+    assert (sys.getrefcount(ante), sys.getrefcount(bonus)) == base
 
 
 @settings(max_examples=30, deadline=None)

@@ -188,26 +188,30 @@ static PyObject *cc_bet(PyObject *module, PyObject *const *args, Py_ssize_t narg
         if (less < 0) return NULL;
         unit = less ? ad_o : a_o;
     }
-    /* every check is done: build the event, then change the round */
-    PyObject *detail[2] = {cc_new_ref(d_o), cc_new_ref(multiple)};
+    /* every check is done: build the event, then change the round. The objects used after an
+     * allocation are held (a collection there may run a finalizer that changes the round). */
+    PyObject *held[7] = {pending, events, mults, d_o, multiple, player, unit};
+    for (int i = 0; i < 7; i++) Py_INCREF(held[i]);
+    PyObject *result = NULL;
     PyObject *items[5] = {cc_new_ref(CK(CK_K_BET)), cc_new_ref(player), PyNumber_Multiply(multiple, unit),
-                          cc_new_ref(CK(CK_EMPTY)), PyTuple_Pack(2, detail[0], detail[1])};
-    Py_DECREF(detail[0]);
-    Py_DECREF(detail[1]);
+                          cc_new_ref(CK(CK_EMPTY)), PyTuple_Pack(2, d_o, multiple)};
     PyObject *ev = cc_record(CK(CK_EVENT), items, 5);
-    if (!ev) return NULL;
+    if (!ev) goto done;
     const int appended = PyList_Append(events, ev);
     Py_DECREF(ev);
-    if (appended < 0) return NULL;
+    if (appended < 0 || PyList_Size(mults) != 3) goto done;
     Py_INCREF(multiple);
     PyList_SetItem(mults, (Py_ssize_t)d, multiple);
-    if (PyList_SetSlice(pending, 0, 1, NULL) < 0) return NULL;
+    if (PyList_SetSlice(pending, 0, 1, NULL) < 0) goto done;
     if (PyList_Size(pending) == 0) {
         PyObject *ph = PyTuple_GetItem(CK(CK_REVEAL_PHASES), (Py_ssize_t)d);
         Py_INCREF(ph);
         set_slot(&RSLOT(r, CR_PHASE), ph);
     }
-    Py_RETURN_TRUE;
+    result = cc_new_ref(Py_True);
+done:
+    for (int i = 0; i < 7; i++) Py_DECREF(held[i]);
+    return result;
 }
 
 /* cc_reveal(round) -> the cards turned, or None with nothing changed: CrissCrossRound.reveal after
@@ -225,36 +229,40 @@ static PyObject *cc_reveal(PyObject *module, PyObject *r)
         || !PyList_CheckExact(order) || PyList_Size(order) < 1 || !pending || !PyList_CheckExact(pending)
         || phase != PyTuple_GetItem(CK(CK_REVEAL_PHASES), (Py_ssize_t)d))
         Py_RETURN_NONE;
+    /* the objects used after an allocation are held (a collection may run a finalizer) */
+    PyObject *held[5] = {comm, revealed, events, order, pending};
+    for (int i = 0; i < 5; i++) Py_INCREF(held[i]);
     PyObject *boxes = PyTuple_GetItem(CK(CK_REVEAL_BOXES), (Py_ssize_t)d);
     PyObject *cards = d == 0 ? PyTuple_Pack(2, PyTuple_GetItem(comm, 1), PyTuple_GetItem(comm, 3))
                     : d == 1 ? PyTuple_Pack(2, PyTuple_GetItem(comm, 0), PyTuple_GetItem(comm, 4))
                              : PyTuple_Pack(1, PyTuple_GetItem(comm, 2));
-    if (!cards) return NULL;
-    PyObject *now = PySequence_Concat(revealed, boxes);
+    PyObject *now = cards ? PySequence_Concat(revealed, boxes) : NULL;
+    PyObject *next_d = d < 2 ? PyLong_FromLongLong(d + 1) : NULL;
     PyObject *items[5] = {cc_new_ref(CK(CK_K_REVEAL)), cc_new_ref(Py_None), PyLong_FromLong(0), cc_new_ref(cards),
                           cc_new_ref(boxes)};
     PyObject *ev = cc_record(CK(CK_EVENT), items, 5);
-    PyObject *next_d = d < 2 ? PyLong_FromLongLong(d + 1) : NULL;
-    if (!now || !ev || (d < 2 && !next_d) || PyList_Append(events, ev) < 0) {
-        Py_XDECREF(now);
-        Py_XDECREF(ev);
-        Py_XDECREF(next_d);
-        Py_DECREF(cards);
+    int ok = cards && now && ev && (d == 2 || next_d) && PyList_Append(events, ev) == 0;
+    Py_XDECREF(ev);
+    if (ok) { /* the event is recorded: the round moves on */
+        set_slot(&RSLOT(r, CR_REVEALED), now);
+        now = NULL;
+        if (d == 2) {
+            set_slot(&RSLOT(r, CR_PHASE), cc_new_ref(CK(CK_SETTLEMENT)));
+        } else if (PyList_SetSlice(pending, 0, PyList_Size(pending), order) == 0) { /* _start_decision(d + 1), no one folded */
+            set_slot(&RSLOT(r, CR_D), next_d);
+            next_d = NULL;
+            set_slot(&RSLOT(r, CR_PHASE), cc_new_ref(PyTuple_GetItem(CK(CK_DECISION_PHASES), (Py_ssize_t)(d + 1))));
+        } else {
+            ok = 0;
+        }
+    }
+    Py_XDECREF(now);
+    Py_XDECREF(next_d);
+    for (int i = 0; i < 5; i++) Py_DECREF(held[i]);
+    if (!ok) {
+        Py_XDECREF(cards);
         return NULL;
     }
-    Py_DECREF(ev);
-    set_slot(&RSLOT(r, CR_REVEALED), now);
-    if (d == 2) {
-        set_slot(&RSLOT(r, CR_PHASE), cc_new_ref(CK(CK_SETTLEMENT)));
-        return cards;
-    }
-    if (PyList_SetSlice(pending, 0, PyList_Size(pending), order) < 0) { /* _start_decision(d + 1), no one folded */
-        Py_DECREF(next_d);
-        Py_DECREF(cards);
-        return NULL;
-    }
-    set_slot(&RSLOT(r, CR_D), next_d);
-    set_slot(&RSLOT(r, CR_PHASE), cc_new_ref(PyTuple_GetItem(CK(CK_DECISION_PHASES), (Py_ssize_t)(d + 1))));
     return cards;
 }
 
@@ -312,7 +320,10 @@ static PyObject *cc_place(PyObject *module, PyObject *const *args, Py_ssize_t na
         PyErr_Clear();
         Py_RETURN_FALSE;
     }
-    /* every check is done: the seat (as _Seat.__init__ makes it) and the event */
+    /* every check is done: the seat (as _Seat.__init__ makes it) and the event; players and events
+     * are held across the allocations (a collection may run a finalizer) */
+    Py_INCREF(players);
+    Py_INCREF(events);
     allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)st->cc_seat_type, Py_tp_alloc);
     PyObject *seat = alloc ? alloc((PyTypeObject *)st->cc_seat_type, 0) : NULL;
     PyObject *mults = PyList_New(3);
@@ -322,28 +333,32 @@ static PyObject *cc_place(PyObject *module, PyObject *const *args, Py_ssize_t na
     PyObject *items[5] = {cc_new_ref(CK(CK_K_WAGERS)), cc_new_ref(args[1]), total, cc_new_ref(CK(CK_EMPTY)),
                           PyTuple_Pack(3, args[2], args[3], args[4])};
     PyObject *ev = cc_record(CK(CK_EVENT), items, 5);
-    if (!seat || !mults || !ev) {
-        Py_XDECREF(seat);
-        Py_XDECREF(mults);
-        Py_XDECREF(ev);
-        return NULL;
+    PyObject *result = NULL;
+    if (seat && mults && ev) {
+        for (int i = 0; i < 3; i++) PyList_SetItem(mults, i, cc_new_ref(Py_None));
+        SSLOT(seat, CS_ANTE) = cc_new_ref(args[2]);
+        SSLOT(seat, CS_ANTE_DOWN) = cc_new_ref(args[3]);
+        SSLOT(seat, CS_BONUS) = cc_new_ref(args[4]);
+        SSLOT(seat, CS_HOLE) = cc_new_ref(CK(CK_EMPTY));
+        SSLOT(seat, CS_MULTIPLES) = mults;
+        SSLOT(seat, CS_FOLDED) = cc_new_ref(Py_False);
+        mults = NULL;
+        if (PyDict_SetItem(players, args[1], seat) == 0) {
+            if (PyList_Append(events, ev) == 0) result = cc_new_ref(Py_True);
+            else { /* take the seat back: nothing changed, the append's error stands */
+                PyObject *et, *ev_, *tb;
+                PyErr_Fetch(&et, &ev_, &tb);
+                if (PyDict_DelItem(players, args[1]) < 0) PyErr_Clear();
+                PyErr_Restore(et, ev_, tb);
+            }
+        }
     }
-    for (int i = 0; i < 3; i++) PyList_SetItem(mults, i, cc_new_ref(Py_None));
-    SSLOT(seat, CS_ANTE) = cc_new_ref(args[2]);
-    SSLOT(seat, CS_ANTE_DOWN) = cc_new_ref(args[3]);
-    SSLOT(seat, CS_BONUS) = cc_new_ref(args[4]);
-    SSLOT(seat, CS_HOLE) = cc_new_ref(CK(CK_EMPTY));
-    SSLOT(seat, CS_MULTIPLES) = mults;
-    SSLOT(seat, CS_FOLDED) = cc_new_ref(Py_False);
-    const int put = PyDict_SetItem(players, args[1], seat);
-    Py_DECREF(seat);
-    if (put < 0 || PyList_Append(events, ev) < 0) {
-        if (put == 0) PyDict_DelItem(players, args[1]);
-        Py_DECREF(ev);
-        return NULL;
-    }
-    Py_DECREF(ev);
-    Py_RETURN_TRUE;
+    Py_XDECREF(seat);
+    Py_XDECREF(mults);
+    Py_XDECREF(ev);
+    Py_DECREF(players);
+    Py_DECREF(events);
+    return result;
 }
 
 static void cc_plan_free(PyObject *cap)
@@ -440,7 +455,7 @@ static PyObject *cc_result(fast_state *st, const cc_plan *p, PyObject *player, i
 }
 
 typedef struct {
-    PyObject *player, *seat, *hole;
+    PyObject *player, *seat, *hole, *o_a, *o_ad, *o_b, *mults; /* held from the end of the checks */
     long long a, ad, bonus, m[3]; /* m: -1 None */
     int folded;
     uint8_t h[2];
@@ -484,9 +499,13 @@ static PyObject *cc_settle(PyObject *module, PyObject *const *args, Py_ssize_t n
         if (!z->seat || (PyObject *)Py_TYPE(z->seat) != st->cc_seat_type) Py_RETURN_NONE;
         PyObject *s = z->seat, *mults = SSLOT(s, CS_MULTIPLES), *fo = SSLOT(s, CS_FOLDED);
         z->hole = SSLOT(s, CS_HOLE);
-        z->a = cc_int(SSLOT(s, CS_ANTE), 1, CC_MAX_AMOUNT);
-        z->ad = cc_int(SSLOT(s, CS_ANTE_DOWN), 1, CC_MAX_AMOUNT);
-        z->bonus = cc_int(SSLOT(s, CS_BONUS), 0, CC_MAX_AMOUNT);
+        z->mults = mults;
+        z->o_a = SSLOT(s, CS_ANTE);
+        z->o_ad = SSLOT(s, CS_ANTE_DOWN);
+        z->o_b = SSLOT(s, CS_BONUS);
+        z->a = cc_int(z->o_a, 1, CC_MAX_AMOUNT);
+        z->ad = cc_int(z->o_ad, 1, CC_MAX_AMOUNT);
+        z->bonus = cc_int(z->o_b, 0, CC_MAX_AMOUNT);
         if (z->a < 0 || z->ad < 0 || z->bonus < 0 || !mults || !PyList_CheckExact(mults) || PyList_Size(mults) != 3
             || (fo != Py_True && fo != Py_False) || !z->hole || !PyTuple_CheckExact(z->hole)
             || PyTuple_Size(z->hole) != 2)
@@ -504,14 +523,20 @@ static PyObject *cc_settle(PyObject *module, PyObject *const *args, Py_ssize_t n
             z->h[j] = (uint8_t)x;
         }
     }
-    /* every check is done: nothing below depends on anything but allocation */
+    /* every check is done: nothing below depends on anything but allocation. What is used after an
+     * allocation is held (a collection may run a finalizer that changes the round). */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject **h[6] = {&seats[i].player, &seats[i].hole, &seats[i].o_a, &seats[i].o_ad, &seats[i].o_b, &seats[i].mults};
+        for (int j = 0; j < 6; j++) Py_INCREF(*h[j]);
+    }
+    PyObject *all = NULL;
     const int board_v = pe_eval_any_unchecked(c, 5);
     const int lb = p->ix[2][board_v];
     Py_ssize_t count = 0;
     for (Py_ssize_t i = 0; i < n; i++) count += (seats[i].folded ? 2 + (seats[i].m[0] > 0) + (seats[i].m[1] > 0)
                                                  + (seats[i].m[2] > 0) : 5) + (seats[i].bonus != 0);
     PyObject *out = PyTuple_New(count), *hole = PyDict_New(), *wagers = PyDict_New(), *multiples = PyDict_New();
-    if (!out || !hole || !wagers || !multiples) goto fail;
+    if (!out || !hole || !wagers || !multiples) goto done;
     Py_ssize_t k = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         const cc_seat *z = &seats[i];
@@ -540,30 +565,27 @@ static PyObject *cc_settle(PyObject *module, PyObject *const *args, Py_ssize_t n
             if (!res[j]) bad = 1;
             else PyTuple_SetItem(out, k++, res[j]);
         }
-        if (bad) goto fail;
+        if (bad) goto done;
         /* the record's mappings (_close): hole cards, (ante, ante down, bonus), multiples */
-        PyObject *w = PyTuple_Pack(3, SSLOT(z->seat, CS_ANTE), SSLOT(z->seat, CS_ANTE_DOWN), SSLOT(z->seat, CS_BONUS));
-        PyObject *m = PyList_AsTuple(SSLOT(z->seat, CS_MULTIPLES));
+        PyObject *w = PyTuple_Pack(3, z->o_a, z->o_ad, z->o_b);
+        PyObject *m = PyList_AsTuple(z->mults);
         const int set = w && m && PyDict_SetItem(hole, z->player, z->hole) == 0
                         && PyDict_SetItem(wagers, z->player, w) == 0 && PyDict_SetItem(multiples, z->player, m) == 0;
         Py_XDECREF(w);
         Py_XDECREF(m);
-        if (!set) goto fail;
+        if (!set) goto done;
     }
-    {
-        PyObject *all = PyTuple_Pack(4, out, hole, wagers, multiples);
-        Py_DECREF(out);
-        Py_DECREF(hole);
-        Py_DECREF(wagers);
-        Py_DECREF(multiples);
-        return all;
-    }
-fail:
+    all = PyTuple_Pack(4, out, hole, wagers, multiples);
+done:
     Py_XDECREF(out);
     Py_XDECREF(hole);
     Py_XDECREF(wagers);
     Py_XDECREF(multiples);
-    return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *h[6] = {seats[i].player, seats[i].hole, seats[i].o_a, seats[i].o_ad, seats[i].o_b, seats[i].mults};
+        for (int j = 0; j < 6; j++) Py_DECREF(h[j]);
+    }
+    return all;
 }
 
 static int cc_traverse(fast_state *st, visitproc visit, void *arg)
