@@ -23,7 +23,9 @@ from ._model import (
     BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
 from ._repairs import board_sizes, implicit_streets, posted_blind, raise_over_all_in, round_closed, skipped_streets
-from ._settle import chips_in, defer_extra_blinds, derive_rake, over_return, return_implicit, unwritten_total
+from ._settle import (
+    button_before_blinds, chips_in, defer_extra_blinds, derive_rake, hidden_rake, over_return, return_implicit, unwritten_total,
+)
 from ._stars_summary import Summary
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
@@ -163,6 +165,8 @@ class _Body:
         self.implied_streets()
         if d.defer_posts:
             defer_extra_blinds(raw)
+        if d.blind_raise:
+            button_before_blinds(raw)
         if self.run_boards:
             raw.boards = [tuple(b) for b in self.run_boards]
         if raw.tournament is not None and not d.tables_all_ins and any(a.kind == "muck" for a in raw.acts):
@@ -214,6 +218,10 @@ class _Body:
                            "written", self.start)
         if self.d.board_summary and not self.board and (self.summ.board or implicit):
             implicit_streets(raw, self.summ.board)
+        elif self.d.board_summary and self.board and self.summ.board[:len(self.board)] == self.board:
+            for c in self.summ.board[len(self.board):]:  # run out after an all-in with no street lines
+                raw.add("street", cards=(c,), line=self.start, extra=("TURN", "RIVER")[min(len(self.board), 4) - 3])
+                self.board.append(c)
 
     def stud_limits(self) -> None:
         """A stud hand whose record gives no stakes (Bovada): the big bet is the first bet of 5th
@@ -256,6 +264,8 @@ class _Body:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         if d.derived_rake and raw.total_pot == 0 and raw.rake is not None:
             unwritten_total(raw)
+        if d.hidden_rake and not raw.rake and raw.total_pot is not None:
+            hidden_rake(raw, self.returned)
         if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
             derive_rake(raw)
         elif d.derived_rake and raw.rake is None and raw.total_pot is not None:
@@ -294,7 +304,7 @@ class _Body:
         if bm:
             raw.button_seat = number(bm["seat"], "the button seat", raw, no, 0, MAX_SEAT)
             return True
-        if d.info.match(line):
+        if d.info.match(line) and not (self.stud and line.startswith("Dealt to ")):  # (a stud deal is a deal)
             raw.info.append(f"{no}: {line}")
             return True
         for pat, why in d.refuse:
@@ -455,6 +465,7 @@ class _Body:
             m = pat.match(rest)
             if not m:
                 continue
+            kind = self.blind_raise(kind)
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
@@ -479,6 +490,13 @@ class _Body:
             self.act(nm, kind, m.groupdict(), no)
             return True
         return False
+
+    def blind_raise(self, kind: str | None) -> str | None:
+        """(Winamax) ``raises X to Y`` among the blinds: a player coming in posts Y, part dead."""
+        if kind == "raise" and self.d.blind_raise and self.section == "pre" and \
+                not any(x.kind == "street" for x in self.raw.acts):
+            return "both"
+        return kind
 
     def act(self, nm: str, kind: str, gd: dict[str, str | None], no: int) -> None:
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
@@ -506,6 +524,11 @@ class _Body:
         elif kind in ("sb", "bb") and any(x.kind == "post" and x.name == nm and x.extra == kind and x.amount == a
                                           for x in raw.acts):  # the same blind twice: a line written again
             raw.notes.append(f"{nm}'s {kind} post of {a} written again (line {no}): read once")
+        elif kind == "sb" and self.d.blind_raise and any(x.kind == "post" and x.name == nm and x.extra == "both"
+                                                          for x in raw.acts):  # his missed small blind besides: dead
+            k = max(q for q, x in enumerate(raw.acts) if x.kind == "post" and x.name == nm)
+            raw.acts[k] = raw.acts[k]._replace(amount=raw.acts[k].amount + a)
+            raw.notes.append(f"{nm} posts the small blind ({a}, line {no}) besides his blind: dead")
         elif kind in ("sb", "bb") and self.stud:  # a blind in stud: the bring-in (Bovada's "Big blind/Bring in")
             self.forced(nm, "bring_in", a, no)
         elif kind in _POSTS:
