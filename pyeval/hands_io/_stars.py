@@ -260,6 +260,12 @@ class _Body:
         if d.omaha_by_cards and raw.game[1:] == "T" and any(len(c) == 4 for c in raw.hole.values()):
             raw.game = raw.game[0] + "O"  # the header names Hold'em over a hand dealt four cards each
             raw.notes.append("read as Omaha: the header names Hold'em, but four hole cards were dealt")
+        self.settle_rake()
+
+    def settle_rake(self) -> None:
+        """The house's take where the room prints it otherwise than as ``Rake``: inside the total,
+        after it, hidden in it, or not at all."""
+        raw, d = self.raw, self.d
         if d.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         if d.derived_rake and raw.total_pot == 0 and raw.rake is not None:
