@@ -139,8 +139,8 @@ class StarsDialect:
     line: a street begins when a player is dealt a card beyond the current street's), ``omaha_by_cards``
     (a hand headed Hold'em whose players were dealt four cards is Omaha: the BetOnline network heads
     its Omaha tables so), ``pot_lines`` (a running ``Total pot`` line before the summary, kept as a
-    room line: the summary's is the one read), ``hidden_rake`` (a summary may print ``Rake 0.00``
-    with a total pot that is already the pot after the rake, every collected amount adding up to it:
+    room line: the summary's is the one read), ``returns_folded_to`` (returns are derived only in a
+    hand every other player folded to the bet), ``hidden_rake`` (a summary may print ``Rake 0.00`` with a total pot that is already the pot after the rake, every collected amount adding up to it:
     the chips put in less that total are the rake, and a bet nobody called is returned, noted),
     ``blind_raise`` (``NAME raises X to Y`` before any street: a player coming in posts Y, live up to
     the big blind, the rest and a small blind he posts besides dead)."""
@@ -192,6 +192,7 @@ class StarsDialect:
     stud_by_deal: bool = False
     omaha_by_cards: bool = False
     pot_lines: re.Pattern[str] | None = None
+    returns_folded_to: bool = False
     hidden_rake: bool = False
     blind_raise: bool = False
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ._model import RawHand
 
-__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds", "button_before_blinds",
-           "hidden_rake"]
+__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds", "over_return", "unwritten_total",
+           "button_before_blinds", "hidden_rake"]
 
 
 def chips_in(raw: RawHand) -> dict[str, int]:
@@ -42,14 +42,60 @@ def implicit_return(raw: RawHand) -> tuple[str, int] | None:
     """The bet nobody called that the record leaves implicit: (its bettor, the excess of his chips
     over the next largest contribution), from the acts; None when every bet was called. Dead money
     (a ``dead`` post, the small blind of a post of ``both``) is no bet: it is left out of the ranking."""
+    ranked = sorted(_live_in(raw).items(), key=lambda kv: kv[1], reverse=True)
+    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
+        return ranked[0][0], ranked[0][1] - ranked[1][1]
+    return None
+
+
+def _live_in(raw: RawHand) -> dict[str, int]:
+    """:func:`chips_in` without dead money (a ``dead`` post, the small blind of a post of ``both``)."""
     live = chips_in(raw)
     for a in raw.acts:
         if a.kind == "post" and a.extra in ("both", "dead"):
             live[a.name] -= a.amount - min(a.amount, raw.big_blind or a.amount) if a.extra == "both" else a.amount
-    ranked = sorted(live.items(), key=lambda kv: kv[1], reverse=True)
-    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
-        return ranked[0][0], ranked[0][1] - ranked[1][1]
-    return None
+    return live
+
+
+def over_return(raw: RawHand) -> None:
+    """A record that returns more of a bet than nobody called and counts the rest as collected
+    (files converted to PokerStars' layout: a walk returns the whole big blind, which then collects
+    the small blind alone): the return is cut to the part of its bettor's bet beyond every other
+    player's (on that betting round, or over the hand with the antes; dead money left out: the larger
+    of the two), the rest is what he collected from
+    the pot (the total pot grows by it), noted. The player's result is the record's; nothing changes
+    when he collects nothing."""
+    rets = [k for k, a in enumerate(raw.acts) if a.kind == "return"]
+    got = [k for k, a in enumerate(raw.acts) if a.kind == "collect" and rets and a.name == raw.acts[rets[0]].name]
+    if len(rets) != 1 or not got:
+        return
+    ret, fresh = raw.acts[rets[0]], False
+    street: dict[str, int] = {}
+    for a in raw.acts[:rets[0]]:  # the bets of the last betting round with any (streets dealt later: none)
+        if a.kind == "street" and a.extra not in ("HOLE CARDS", "DEALING HANDS"):
+            fresh = True
+            continue
+        if fresh and a.kind in ("call", "bring_in", "post", "bet", "raise", "complete"):
+            street.clear()
+            fresh = False
+        if a.kind in ("call", "bring_in") or a.kind == "post" and a.extra != "dead":
+            street[a.name] = street.get(a.name, 0) + (min(a.amount, raw.big_blind or a.amount)
+                                                      if a.extra == "both" else a.amount)
+        elif a.kind in ("bet", "raise", "complete"):
+            street[a.name] = a.amount
+    whole = _live_in(raw)  # (antes count: a bet over a player all-in on his ante; dead extra blinds do not)
+    whole[ret.name] = whole.get(ret.name, 0) + ret.amount
+    excess = max(street.get(ret.name, 0) - max((v for k, v in street.items() if k != ret.name), default=0),
+                 whole[ret.name] - max((v for k, v in whole.items() if k != ret.name), default=0))
+    if not 0 <= excess < ret.amount:
+        return
+    more = ret.amount - excess
+    raw.acts[rets[0]] = ret._replace(amount=excess)
+    raw.acts[got[-1]] = raw.acts[got[-1]]._replace(amount=raw.acts[got[-1]].amount + more)
+    if raw.total_pot is not None:
+        raw.total_pot += more
+    raw.notes.append(f"the record returns {ret.amount} to {ret.name}, but only {excess} was uncalled: the other "
+                     f"{more} is counted as collected from the pot")
 
 
 def return_implicit(raw: RawHand, in_collect: bool) -> None:
@@ -82,6 +128,15 @@ def derive_rake(raw: RawHand) -> None:
         raw.rake = put - got
         if raw.rake:
             raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the pot less what was collected")
+
+
+def unwritten_total(raw: RawHand) -> None:
+    """``Total pot 0 | Rake X`` with chips in the pot: the room wrote no total (Enet). The total is the
+    chips the acts put in (noted), so a rake and wins that are not that pot show as not adding up."""
+    put = sum(chips_in(raw).values())
+    if put:
+        raw.total_pot = put
+        raw.notes.append(f"the total pot is written as 0: taken as the {put} chips put in")
 
 
 def defer_extra_blinds(raw: RawHand) -> None:
