@@ -261,3 +261,83 @@ def test_a_pokerstars_stud_hand_with_the_double_bet_replays():
     no_pair = _STARS_STUD.replace("[Qh] [Qs]", "[Qh] [Js]").replace("[Qh Qs] [7c]", "[Qh Js] [7c]")
     (h2,) = list(parse_text(no_pair, "pokerstars"))
     assert h2.verification is not None and not h2.verification.ok  # no pair: the big bet is refused
+
+
+# ------------------------------------------------------------- chips the house adds to the pot
+def _nl(stacks: list[int], structure: BettingStructure = BettingStructure.NO_LIMIT) -> Round:
+    r = Round(PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=structure), stacks)
+    r.post_forced_bets()
+    return r
+
+
+def test_house_money_goes_to_the_main_pot_and_counts_in_a_pot_limit_bet():
+    r = _nl([100, 100, 100], BettingStructure.POT_LIMIT)
+    assert not r.can_add_house_money(0) and not r.can_add_house_money(-5)
+    r.add_house_money(20)
+    assert r.pot_total == 23 and r.events[-1].kind == "house_money" and r.events[-1].player is None
+    r.deal_hole_cards(["AsAd", "2c7d", "3h8s"])
+    opts = r.betting_options()  # pot-limit: 2 to call, then the pot of 1 + 2 + 20 + 2
+    assert opts is not None and opts.max_to == 2 + 25
+    r.fold(2)
+    r.fold(0)
+    r.award()
+    assert r.stacks == (99, 121, 100)  # the big blind takes the blinds and the house's 20
+
+
+def test_house_money_is_shared_like_dead_money_and_survives_phh():
+    r = _nl([10, 100, 100])
+    r.add_house_money(9)
+    r.deal_hole_cards(["AsAd", "AhAc", "2c7d"])
+    r.bet_or_raise_to(10, 2)  # p2 raises; p0 is all in for 10 and p1 calls
+    r.check_or_call(0)
+    r.check_or_call(1)
+    boards = ["2h5h8c", "9d", "Kc"]
+    while not r.complete:
+        if r.actor is not None:
+            r.check_or_call()
+        elif boards and r.can_deal_board():
+            r.deal_board(boards.pop(0))
+        elif r.showdown_queue:
+            r.show()
+        else:
+            r.award()
+    # the main pot (3 x 10 + the house's 9) is split by the two aces; p2's 7 and 2 lose it all
+    assert r.stacks == (19 + 1, 90 + 19, 90) or r.stacks == (19, 90 + 20, 90)
+    hh = phh.from_round(r)
+    assert hh.extra["_house_money"] == 9
+    back = phh.loads(phh.dumps(hh))[0].replay()
+    assert back.stacks == r.stacks
+    with pytest.raises(Exception, match="_house_money"):
+        phh.loads(phh.dumps(hh).replace("_house_money = 9", "_house_money = -9"))[0].replay()
+
+
+_GG_CASH_DROP = """Poker Hand #RC11111111: Hold'em No Limit ($0.01/$0.02) - 2021/04/12 07:43:21
+Table 'RushAndCash1' 6-max Seat #1 is the button
+Seat 1: ann ($2 in chips)
+Seat 2: bea ($2 in chips)
+Seat 3: cid ($2 in chips)
+Cash Drop to Pot : total $0.2
+bea: posts small blind $0.01
+cid: posts big blind $0.02
+*** HOLE CARDS ***
+Dealt to ann
+Dealt to bea
+Dealt to cid
+ann: raises $0.04 to $0.06
+bea: folds
+cid: folds
+Uncalled bet ($0.04) returned to ann
+*** SHOWDOWN ***
+ann collected $0.25 from pot
+*** SUMMARY ***
+Total pot $0.25 | Rake $0 | Jackpot $0 | Bingo $0
+Seat 1: ann (button) won ($0.25)
+Seat 2: bea (small blind) folded before Flop
+Seat 3: cid (big blind) folded before Flop
+"""
+
+
+def test_a_ggpoker_cash_drop_hand_replays():
+    (h,) = list(parse_text(_GG_CASH_DROP, "ggpoker"))
+    assert h.hand is not None and h.hand.extra["_house_money"] == 20, h.error
+    assert h.verification is not None and h.verification.ok, h.verification

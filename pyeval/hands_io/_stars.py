@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
+from ._house_rules import RULES_LINE, read_rules_line
 from ._model import (
     BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
@@ -48,7 +49,7 @@ _OTHERS = re.compile(r"^.+? (?:joins the table at seat #\d+|leaves the table|sai
                      r"was removed from the table for failing to post)\s*$")
 _ITEM = re.compile(r"^(?P<k>[A-Za-z][A-Za-z .-]*?):? ?\(?(?P<a>[^\s()]+)\)?$")
 _TOTAL = re.compile(r"^Total [Pp]ot:? ?\(?(?P<a>[^\s()|]+)\)?")
-_NO_ITEM = re.compile(r"^(?:No rake|Main pot .*|Side pot.*)$")
+_NO_ITEM = re.compile(r"^(?:No rake|Main pot .*|Side pot.*|STP .*)$")  # STP: the house's chips, in the pot
 _ROUNDED = re.compile(r"^[\d.]+k$")
 #: Items of the total pot line taken besides the rake (kept as ``_jackpot``).
 _FEES = ("jackpot", "bingo", "fortune", "fund", "fee", "tax")
@@ -246,7 +247,8 @@ class _Body:
         """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
         raw, d = self.raw, self.d
         if d.derive_returns and not self.returned and (
-                raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(chips_in(raw).values())):
+                raw.total_pot is None or not d.implicit_total
+                or raw.total_pot == sum(chips_in(raw).values()) + (raw.house_money or 0)):
             return_implicit(raw, d.returns_in_collect)
         if d.variant_repairs and not self.stud and not self.draw:
             raise_over_all_in(raw, {x.name: x.stack for x in raw.seats})  # the players dealt in
@@ -295,6 +297,14 @@ class _Body:
             return True
         if d.info.match(line):
             raw.info.append(f"{no}: {line}")
+            return True
+        pm = RULES_LINE.match(line)
+        if pm:  # pyeval's export: the table's rules where not the room's house rules (decision 037)
+            raw.table_rules.update(read_rules_line(pm["r"], raw.fail, no))
+            return True
+        hm = d.house_money.match(line) if d.house_money is not None else None
+        if hm:  # the house adds chips to the pot (PHH _house_money; decision 037)
+            raw.house_money = (raw.house_money or 0) + self.amt(hm["a"], no)
             return True
         for pat, why in d.refuse:
             if pat.match(line):

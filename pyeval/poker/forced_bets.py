@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..contracts import passes
+from ..contracts import MAX_CHIPS, passes
 from ..errors import IllegalActionError, OutOfTurnError
-from .rules import R_ABSENCE, R_BLINDS, R_STAKES, R_STRADDLE, R_TOURNAMENT, PokerRules
+from .rules import R_ABSENCE, R_BLINDS, R_HOUSE, R_STAKES, R_STRADDLE, R_TOURNAMENT, PokerRules
 from .state import RoundState, _illegal
 
 
@@ -189,6 +189,35 @@ class ForcedBets(RoundState):
                 ev.append(("blind", player, live, ()))
         if not stacks[player]:
             self._n_able_to_act -= 1
+
+    def _check_house_money(self, amount: int) -> None:
+        if self._forced_bets_due or self._awarded:
+            raise OutOfTurnError("the house adds chips to the pot after the forced bets and before the award", R_BLINDS)
+        if type(amount) is not int or amount <= 0 or sum(self._contrib) + self._house_money + amount > MAX_CHIPS:
+            raise _illegal(f"chips the house adds must be a whole number 1..2**63-1 less the pot, got {amount!r}",
+                           R_HOUSE)
+
+    def can_add_house_money(self, amount: int) -> bool:
+        """True when :meth:`add_house_money` would accept ``amount`` now."""
+        return passes(self._check_house_money, amount)
+
+    def add_house_money(self, amount: int) -> None:
+        """The house adds ``amount`` chips to the main pot (a room's promotion: Run It Once's "Splash
+        the Pot", GGPoker's "Cash Drop"): dead money no player put in, which every live hand contends
+        for like a dead ante and which counts in the pot a pot-limit bet may reach; it goes to the
+        winners of the main pot (less the house's rake, when one is recorded). Configuration, not a
+        rule of the texts in hand: chapter 637a has the players alone fund the pot (a ``house_money``
+        event). Turns the hold'em fast paths off for the round.
+
+        Raises:
+            OutOfTurnError: before the forced bets or after the award.
+            IllegalActionError: not a positive whole number of chips, or more than pyeval's chip limit.
+        """
+        self._check_house_money(amount)
+        self._house_money += amount
+        self._dead_ante += amount
+        self._plain = self._plain_nl = False
+        self._record.append(("house_money", None, amount, ()))
 
     def _check_straddle(self, player: int | None) -> int:
         if self._forced_bets_due or self._hole_dealt:

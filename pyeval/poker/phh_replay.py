@@ -42,6 +42,7 @@ class Replay:
         self.rules = rules = hh.table_rules()
         self.take = hh.house_take()  # validated before the first step
         extra_blinds = hh.extra_blinds()  # posted to come in (PHH _live_blinds, _dead_blinds)
+        house_money = hh.house_money()  # added to the main pot by the house (PHH _house_money)
         try:
             self.rnd = Round(rules, hh.engine_stacks(), sitting_out=hh.sitting_out(), blind_posters=hh.blind_posters())
             self.rnd.post_forced_bets()
@@ -49,6 +50,8 @@ class Replay:
                 self.rnd.post_straddle()
             for i, live, dead in extra_blinds:
                 self.rnd.post_extra_blind(i, live, dead)
+            if house_money:
+                self.rnd.add_house_money(house_money)
         except PyevalError as exc:
             raise IllegalHandHistoryError(f"{hh.name}: the forced bets: {hh._names(str(exc))}",
                                           getattr(exc, "rule", "")) from None

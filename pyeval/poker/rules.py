@@ -39,6 +39,8 @@ R_LIMITS = "58 Pa. Code § 637a.8(k)"
 R_SHOW_ORDER = "58 Pa. Code § 637a.18(e)"
 R_ABSENCE = "58 Pa. Code § 637a.8(b)(6)"
 R_RAKE = "58 Pa. Code § 637a.17 (not in hand: configuration)"
+#: Chips the house adds to a pot (a room's promotion) are no rule of the texts in hand: configuration.
+R_HOUSE = "house money (configuration: not in the 58 Pa. Code texts in hand)"
 #: Tournament play is not in the 58 Pa. Code texts in hand (chapter 637a regulates house-dealt cash
 #: poker; § 637a.17, poker revenue, is not in hand either): its conventions are table configuration.
 R_TOURNAMENT = "tournament rules (configuration: not in the 58 Pa. Code texts in hand; PokerRules.tournament)"
