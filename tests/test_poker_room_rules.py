@@ -341,3 +341,30 @@ def test_a_ggpoker_cash_drop_hand_replays():
     (h,) = list(parse_text(_GG_CASH_DROP, "ggpoker"))
     assert h.hand is not None and h.hand.extra["_house_money"] == 20, h.error
     assert h.verification is not None and h.verification.ok, h.verification
+
+
+def test_the_export_states_table_rules_the_room_reader_would_not_apply():
+    """A fixed-limit round under pyeval's default short all-in rule exported as PokerStars text says so
+    (PokerStars' house rule is COMPLETE), and the importer replays it under the stated rule."""
+    from pyeval.hands_io import to_pokerstars
+    from pyeval.hands_io._house_rules import read_rules_line, rules_line
+
+    r = _flop_round(LimitShortAllIn.RAISE_FROM_ALL_IN, [200, 200, 35, 200])
+    for p, to in ((0, 10), (1, 20), (2, 25), (3, 35)):  # 35: one bet above the all-in (not COMPLETE's 30)
+        r.bet_or_raise_to(to, p)
+    for p in (0, 1):
+        r.fold(p)
+    r.deal_board("9d")
+    r.deal_board("Kc")
+    r.show()
+    r.show()
+    r.award()
+    text = to_pokerstars(r, ["a", "b", "c", "d"])
+    assert "pyeval table rules: limit_short_all_in=raise-from-all-in\n" in text
+    (h,) = list(parse_text(text, "pokerstars"))
+    assert h.verification is not None and h.verification.ok, (h.verification, text)
+    (bad,) = list(parse_text(text.replace("=raise-from-all-in", "=sometimes"), "pokerstars"))
+    assert bad.hand is None and "a table rule pyeval does not read" in (bad.error or "")
+    stars = PokerRules(seats=9, blinds=(5, 10), min_bet=10, structure=FL, limit_short_all_in=LimitShortAllIn.COMPLETE)
+    assert rules_line(stars, "PokerStars", "FT") is None  # the room's own rule: nothing to state
+    assert read_rules_line("open_pair_big_bet=true", ValueError, 1) == {"open_pair_big_bet": True}
