@@ -262,6 +262,10 @@ def number(text: str | None, what: str, raw: RawHand, line: int, lo: int = 0, hi
     return bounded_int(text, what, raw.fail, line, lo, hi)
 
 
+#: How a refusal starts when the room's own figures contradict each other (a seat with no chips that
+#: bets): ``tools/measure_hands.py`` keeps such hands out of the rate, counted under this reason.
+FIGURES_DO_NOT_ADD_UP = "the room's figures do not add up"
+
 #: Seat numbers a room may write (a table of up to 99 seats).
 MAX_SEAT = 99
 
@@ -604,10 +608,13 @@ def to_phh(raw: RawHand) -> HandHistory:
         min_bet=None if fl else (raw.min_bet or forced_big or 1),
         small_bet=raw.small_bet if fl else None, big_bet=raw.big_bet if fl else None,
         bring_in=raw.bring_in if acts.stud else None,
-        finishing_stacks=[s.stack - contrib[i] + acts.returned[i] + acts.collected[i] + acts.cashout[i]
-                          for i, s in enumerate(order)] if raw.results_known else None,
+        finishing_stacks=[s.stack - contrib[i] + acts.returned[i] + (acts.cashout[i] or acts.collected[i])
+                          for i, s in enumerate(order)] if raw.results_known else None,  # (cash-out: not the pot)
         players=acts.names, name=f"{raw.source}:{raw.line}" if raw.source else f"line {raw.line}",
     )
+    broke = next((s.name for i, s in enumerate(order) if s.stack == 0 and contrib[i] > 0), None)
+    if broke is not None:  # no reading of the amounts lets a seat with nothing bet
+        raise raw.fail(f"{FIGURES_DO_NOT_ADD_UP}: {broke} sits with 0 chips yet puts {contrib[acts.idx[broke]]} in")
     # one chip limit: a record pyeval writes is one PHH (and the engine) reads back
     for what, vals in (("a starting stack", hh.starting_stacks), ("a finishing stack", hh.finishing_stacks or ()),
                        ("an ante", acts.antes), ("a blind or straddle", bos), ("a collected amount", acts.collected),
