@@ -368,3 +368,33 @@ def test_the_export_states_table_rules_the_room_reader_would_not_apply():
     stars = PokerRules(seats=9, blinds=(5, 10), min_bet=10, structure=FL, limit_short_all_in=LimitShortAllIn.COMPLETE)
     assert rules_line(stars, "PokerStars", "FT") is None  # the room's own rule: nothing to state
     assert read_rules_line("open_pair_big_bet=true", ValueError, 1) == {"open_pair_big_bet": True}
+
+
+# ------------------------------------------------------------- tournament: a player away, all in on his blind
+_AWAY_ALL_IN = """
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [30, 60, 0]
+min_bet = 60
+starting_stacks = [815, 50, 2135]
+actions = ["d dh p1 ????", "d dh p2 3h4s", "d dh p3 ????", "p3 cbr 120", "p1 f", "p2 f"]
+finishing_stacks = [785, 0, 2215]
+_pyeval_tournament = true
+_pyeval_sitting_out = [false, true, false]
+"""
+
+
+def test_the_dealer_folds_a_player_away_all_in_on_his_blind():
+    """He has no turn (all in on the big blind), so the room's record folds him where his turn would
+    be; his 50 stay in the pot for the raiser, who gets his uncalled 70 back."""
+    rnd = phh.loads(_AWAY_ALL_IN)[0].replay()
+    assert rnd.complete and rnd.stacks == (785, 0, 2215)
+    assert [e.kind for e in rnd.events if e.player == 1][-2:] == ["sit_out", "fold"]
+    r = Round(PokerRules(seats=6, blinds=(30, 60), min_bet=60, tournament=True), [815, 50, 2135], sitting_out=[1])
+    r.post_forced_bets()
+    assert not r.can_fold_away(1)  # no cards yet
+    r.deal_hole_cards(["2c3d", "3h4s", "AhAd"])
+    assert not r.can_fold_away(0) and not r.can_fold_away(2)  # not away
+    present = phh.loads(_AWAY_ALL_IN.replace("[false, true, false]", "[false, false, false]"))[0]
+    with pytest.raises(Exception, match="fold"):
+        present.replay()  # a player at the table all in has no fold

@@ -190,6 +190,47 @@ class ForcedBets(RoundState):
         if not stacks[player]:
             self._n_able_to_act -= 1
 
+    def _check_fold_away(self, player: int) -> None:
+        if type(player) is not int or not 0 <= player < self._n or player not in self._sitting_out:
+            raise _illegal(f"only a player sitting out (tournament mode) is folded by the dealer, got {player!r}",
+                           R_TOURNAMENT)
+        if self._folded[player] or self._stacks[player] or not self._hole_dealt or self._awarded or any(
+                e[0] in ("show", "muck") for e in self._record):
+            raise OutOfTurnError(f"{self._name_of(player)} is not all in with a live hand before the showdown",
+                                 R_TOURNAMENT)
+
+    def can_fold_away(self, player: int) -> bool:
+        """True when :meth:`fold_away` would fold ``player`` now."""
+        return passes(self._check_fold_away, player)
+
+    def fold_away(self, player: int) -> None:
+        """Tournament mode: the dealer folds the hand of ``player``, who sits out (away from the
+        table) and is all in on his forced bets, so has no turn at which to be folded (a player away
+        with chips is folded at his first turn). His chips stay in the pots; he contends for none
+        (events ``sit_out``, ``fold``). What the rooms do (PokerStars, Full Tilt: "folds" after an
+        all-in blind of a player sitting out); configuration, tournament play is not in the texts in
+        hand.
+
+        Raises:
+            IllegalActionError: ``player`` does not sit out. OutOfTurnError: he has chips, has
+                folded, or the cards are not dealt, the showdown began or the pots are awarded.
+        """
+        self._check_fold_away(player)
+        self._folded[player] = True
+        self._n_contending -= 1
+        if self._has_draws:
+            self._dead_cards.extend(self._hole[player])
+        if player in self._showdown_queue:
+            self._showdown_queue.remove(player)
+        self._record.append(("sit_out", player, 0, ()))
+        self._record.append(("fold", player, 0, ()))
+        if self._n_contending < 2:  # the hand is over: an uncalled bet goes back, the pots to the last hand
+            self._showdown_queue = []
+            if self._actor is not None:
+                self._actor = None
+                self._street_done()
+            self._betting_closed = True
+
     def _check_house_money(self, amount: int) -> None:
         if self._forced_bets_due or self._awarded:
             raise OutOfTurnError("the house adds chips to the pot after the forced bets and before the award", R_BLINDS)

@@ -368,6 +368,9 @@ class Replay:
         elif op == "f":
             if away and rnd.folded[p] and p not in self.sat_out:
                 self.sat_out.add(p)  # the dealer folded his hand at his turn (tournament mode)
+            elif away and rnd.can_fold_away(p):  # all in on his forced bets: no turn, folded by the dealer
+                self.sat_out.add(p)
+                rnd.fold_away(p)
             else:
                 rnd.fold(p)
         elif op == "cbr":
