@@ -398,3 +398,43 @@ def test_the_dealer_folds_a_player_away_all_in_on_his_blind():
     present = phh.loads(_AWAY_ALL_IN.replace("[false, true, false]", "[false, false, false]"))[0]
     with pytest.raises(Exception, match="fold"):
         present.replay()  # a player at the table all in has no fold
+
+
+# ------------------------------------------------------------- a table of antes alone
+def test_a_table_of_antes_alone_opens_left_of_the_button():
+    """No blinds (a room's all-in-ante levels): only with an ante; the first player left of the
+    button opens the first round with a bet of at least the minimum, or checks."""
+    with pytest.raises(TableRulesError, match="needs an ante"):
+        PokerRules(seats=6, blinds=(), min_bet=2)
+    with pytest.raises(TableRulesError, match="needs a blind"):
+        PokerRules(seats=6, blinds=(), ante=1, min_bet=2, bb_ante=1)
+    rules = PokerRules(seats=6, blinds=(), ante=5, min_bet=10)
+    r = Round(rules, [100, 100, 100])
+    r.post_forced_bets()
+    r.deal_hole_cards(["AsAd", "2c7d", "3h8s"])
+    assert r.actor == 0 and r.can_check_or_call() and not r.can_bet_or_raise_to(9)
+    for _ in range(3):
+        r.check_or_call()
+    assert r.actor is None and r.pot_total == 15
+    hh = phh.from_round(r)
+    assert hh.blinds_or_straddles == [0, 0, 0] and hh.antes == [5, 5, 5]
+    assert phh.loads(phh.dumps(hh))[0].table_rules().blinds == ()
+
+
+_ANTES_ONLY = """
+variant = "NT"
+antes = [10, 10]
+blinds_or_straddles = [0, 0]
+min_bet = 1
+starting_stacks = [10, 10]
+actions = ["d dh p1 Ah5s", "d dh p2 KcQd", "d db 2d4sQc", "d db Jd", "d db Ts", "p1 sm Ah5s", "p2 sm KcQd"]
+finishing_stacks = [0, 20]
+ante_trimming_status = true
+"""
+
+
+def test_an_all_in_ante_hand_replays():
+    rnd = phh.loads(_ANTES_ONLY)[0].replay()
+    assert rnd.complete and rnd.stacks == (0, 20)
+    with pytest.raises(Exception, match="no blinds"):
+        phh.loads(_ANTES_ONLY.replace("antes = [10, 10]", "antes = [0, 0]"))[0].replay()
