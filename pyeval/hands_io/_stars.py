@@ -22,7 +22,7 @@ from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
 from ._model import (
     BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
-from ._repairs import implicit_streets, posted_blind, raise_over_all_in, round_closed
+from ._repairs import implicit_streets, live_small_blind, posted_blind, raise_over_all_in, round_closed
 from ._settle import chips_in, defer_extra_blinds, derive_rake, over_return, return_implicit
 from ._stars_summary import Summary
 
@@ -36,6 +36,7 @@ _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 
 _HEADER_INSIDE = re.compile(r"(?:Hand|Game|HAND|GAME) #\d+: ")
 _NUMBERED = re.compile(r"^(?P<s>FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) (?P<k>[1-9])$")
 _RUN_NAMES = list(_RUNS)
+_HIDDEN = re.compile(r"(?:^|\s)(?:XX|xx|\?\?)(?=\s|$)")  # a card a player's show leaves face down
 _FORCED = ("sb", "bb", "straddle", "both", "button_blind", "dead", "bring_in")
 _CARDS = ("discard", "pat", "hole", "show_hole", "muck_known", "fold")
 _SETTLED = ("double_bet", "call_to", "raise_by", "allin_add", "return", "collect", "cashout", "sitout")
@@ -143,6 +144,7 @@ class _Body:
         self.summ = Summary(dialect, raw, self.names, self.draw, self.amt)
         self.prev_line, self.dup = "", False  # the line before; this line repeats it
         self.double_bet = 0  # the first double bet on 4th street (stud)
+        self.gaps = False  # a street written with its new cards left out
 
     def amt(self, text: str, no: int) -> int:
         return amount(self.d.clean(text) if self.d.clean else text, self.raw.scale, self.raw, no)
@@ -153,6 +155,8 @@ class _Body:
             if line.strip():
                 self.line(line.strip() if line[:1].isspace() else line, self.start + j)
         raw, d = self.raw, self.d
+        if self.gaps:
+            self.fill_gaps()
         if d.idle_out:
             self.idle_out()
         finish_seats(raw, self.seats, self.acted)
@@ -162,6 +166,7 @@ class _Body:
         self.implied_streets()
         if d.defer_posts:
             defer_extra_blinds(raw)
+        live_small_blind(raw)
         if self.run_boards:
             raw.boards = [tuple(b) for b in self.run_boards]
         if raw.tournament is not None and not d.tables_all_ins and any(a.kind == "muck" for a in raw.acts):
@@ -169,6 +174,20 @@ class _Body:
             # every hand at an all-in): the engine's setting for the room's own rule
             raw.table_rules["tournament_all_in_show"] = False
         self.settle()
+
+    def fill_gaps(self) -> None:
+        """Board cards a street line leaves out (``[]``) from the summary's ``Board [..]``, noted."""
+        raw, at = self.raw, 0
+        text, no = self.summ.board_line or ("", self.start)
+        board = cards(text, raw, no)
+        for k, a in enumerate(raw.acts):
+            if a.kind != "street" or a.extra not in ("FLOP", "TURN", "RIVER"):
+                continue
+            need = 3 if a.extra == "FLOP" else 1
+            if not a.cards and len(board) >= at + need:
+                raw.acts[k] = a._replace(cards=tuple(board[at:at + need]))
+                raw.notes.append(f"the {a.extra} card(s) left out on line {a.line} are the summary's board")
+            at += need
 
     def idle_out(self) -> None:
         """A seated player with no action recorded was not dealt in (unless that leaves one player)."""
@@ -385,6 +404,7 @@ class _Body:
         if not bracket:
             raise raw.fail(f"{label} without cards", no)
         new = list(cards(bracket[-1], raw, no))
+        self.gaps = self.gaps or (not new and len(bracket) > 1)  # "*** TURN *** [3c Jd 6d] []": see fill_gaps
         self.board += new
         for rb in self.run_boards:
             rb += new
@@ -477,6 +497,9 @@ class _Body:
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
         text = gd.get("a")
         a = self.amt(text, no) if text else 0
+        if kind == "show" and _HIDDEN.search(gd.get("c") or ""):  # "shows [XX Qs]": one card of two
+            self.raw.notes.append(f"{nm} shows only part of his hand ([{gd['c']}], line {no}): no show read")
+            return
         if kind in _FORCED:
             self.forced(nm, kind, a, no)
         elif kind in _CARDS:
