@@ -72,7 +72,21 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
         raise raw.fail(f"{FILE_ENDS_MID_HAND} ({cut}): {exc.reason}", exc.line or start) from None
     if any(ln.split(": ", 1)[-1].startswith("Hand cancelled") for ln in raw.info):
         raise raw.fail("the room cancelled the hand: it has no result to check", start)
+    if raw.total_pot == 0 and not raw.hole and all(a.kind in ("post", "ante", "street") for a in raw.acts):
+        raise raw.fail("the room cancelled the hand: a dead hand (no cards dealt, a total pot of 0)", start)
     return raw
+
+
+def _partial(raw: RawHand, dialect: StarsDialect, lines: list[str], first: int, start: int) -> None:
+    """Raise for a hand with no seat lines before its summary: a partial export when the room marks
+    it so (``(partial)``) or wrote only the summary; else the stacks the record leaves out."""
+    body = lines[first:]
+    end = next((k for k, ln in enumerate(body) if ln.startswith("*** SUMMARY")), len(body))
+    if any(dialect.seat.match(ln) for ln in body[:end]):
+        return
+    if lines[0].rstrip().endswith("(partial)") or not any(ln.strip() for ln in body[:end]):
+        raise raw.fail("a partial export: the room wrote only the hand's summary", start + first)
+    raise raw.fail("no seat lines: the record does not give the players' stacks", start + first)
 
 
 #: How the reason of a hand the file cuts off starts (``tools/measure_hands.py`` excludes such hands).
@@ -121,6 +135,7 @@ class _Body:
             while k < len(lines) and dialect.seat.match(lines[k]):
                 lines[k] = re.sub(r"^Seat \d+:", f"Seat {k - first + 1}:", lines[k])
                 k += 1
+        _partial(raw, dialect, lines, first, start)
         self.seats = read_seats(raw, lines, first, start, dialect.seat, dialect.out)
         self.names = self.seats.names
         if dialect.button_name is not None and raw.button_seat is None:
