@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ._model import RawHand
 
-__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds", "over_return"]
+__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds", "over_return", "unwritten_total",
+           "button_before_blinds", "hidden_rake"]
 
 
 def chips_in(raw: RawHand) -> dict[str, int]:
@@ -129,6 +130,15 @@ def derive_rake(raw: RawHand) -> None:
             raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the pot less what was collected")
 
 
+def unwritten_total(raw: RawHand) -> None:
+    """``Total pot 0 | Rake X`` with chips in the pot: the room wrote no total (Enet). The total is the
+    chips the acts put in (noted), so a rake and wins that are not that pot show as not adding up."""
+    put = sum(chips_in(raw).values())
+    if put:
+        raw.total_pot = put
+        raw.notes.append(f"the total pot is written as 0: taken as the {put} chips put in")
+
+
 def defer_extra_blinds(raw: RawHand) -> None:
     """A big blind posted out of turn (a player coming in) besides the blinds' run from the small
     blind on: a blind posted to come in (``post`` ``extra="both"``: live up to the big blind, PHH
@@ -146,3 +156,52 @@ def defer_extra_blinds(raw: RawHand) -> None:
         a = raw.acts[k]
         if k not in normal and a.extra == "bb":
             raw.acts[k] = a._replace(extra="both")  # live up to the big blind, any more dead
+
+
+def button_before_blinds(raw: RawHand) -> None:
+    """A player seated between the button and the small blind (the big blind when none is posted;
+    moved in, or back from a break) who
+    posts nothing and folds before the flop: the blinds start from the seat after the button in
+    PHH's order, so the button is read as that player's seat (the last seat before the small blind),
+    noted. The betting order is the same: such a player acts just before the small blind before the
+    flop and never after it. Nothing changes when any such player posts, or plays on (the replay
+    then reports the order)."""
+    seats = sorted(raw.seats, key=lambda s: s.seat)
+    sb = next((a.name for a in raw.acts if a.kind == "post" and a.extra == "sb"), None) or next(
+        (a.name for a in raw.acts if a.kind == "post" and a.extra == "bb"), None)  # (no small blind: the big)
+    if raw.button_seat is None or sb is None or len(seats) < 3:
+        return
+    k = next((i for i, s in enumerate(seats) if s.seat > raw.button_seat), 0)
+    order = seats[k:] + seats[:k]
+    j = next(i for i, s in enumerate(order) if s.name == sb)
+    between = [s.name for s in order[:j]]
+    if not between or j >= len(order) - 1:
+        return
+    for nm in between:
+        first = next((a for a in raw.acts if a.name == nm and a.kind not in ("ante", "show", "muck")), None)
+        flop = next((q for q, a in enumerate(raw.acts) if a.kind == "street" and a.cards), len(raw.acts))
+        if first is None or first.kind != "fold" or raw.acts.index(first) > flop:
+            return
+    raw.notes.append(f"{', '.join(between)} sat between the button (seat {raw.button_seat}) and the small blind, "
+                     f"posted nothing and folded: the button read as seat {order[j - 1].seat}")
+    raw.button_seat = order[j - 1].seat
+
+
+def hidden_rake(raw: RawHand, returned: bool) -> None:
+    """A summary that prints no rake (``Rake 0.00``) and a total pot that every collected amount adds
+    up to, below the chips put in (BetOnline 2012): the room raked the pot without saying so. The
+    bet nobody called (no return line) goes back to its bettor; the rest of the difference, when at
+    most a tenth of the pot, is the rake, the total pot then the chips put in (noted)."""
+    got = sum(a.amount for a in raw.acts if a.kind == "collect")
+    if raw.total_pot is None or got != raw.total_pot:
+        return
+    imp = None if returned else implicit_return(raw)
+    put = sum(chips_in(raw).values()) - (imp[1] if imp else 0)
+    if not 0 < put - raw.total_pot <= put // 10:
+        return
+    if imp is not None:
+        raw.add("return", imp[0], imp[1])
+        raw.notes.append(f"uncalled bet of {imp[1]} returned to {imp[0]} (the record writes no line for it)")
+    raw.rake, raw.total_pot = put - raw.total_pot, put
+    raw.notes.append(f"rake of {raw.rake} derived: the room prints Rake 0 and a total pot {raw.rake} below the "
+                     "chips put in")

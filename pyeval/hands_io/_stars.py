@@ -20,10 +20,11 @@ import re
 
 from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
 from ._model import (
-    BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
+    BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, number, read_seats, uncalled_bet,
 )
-from ._repairs import implicit_streets, live_small_blind, posted_blind, raise_over_all_in, round_closed
-from ._settle import chips_in, defer_extra_blinds, derive_rake, over_return, return_implicit
+from ._repairs import board_sizes, round_closed, skipped_streets
+from ._settle import chips_in
+from ._stars_after import Implied
 from ._stars_summary import Summary
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
@@ -120,7 +121,7 @@ def _cut_off(lines: list[str], failed: int) -> str | None:
     return None
 
 
-class _Body:
+class _Body(Implied):
     """The lines after the table line of one hand: one method per kind of line."""
 
     def __init__(self, dialect: StarsDialect, raw: RawHand, lines: list[str], start: int, first: int) -> None:
@@ -150,6 +151,7 @@ class _Body:
         self.section = "pre"
         self.street = -1
         self.run_boards: list[list[int]] = []
+        self.run0 = 0  # board cards of run 1 dealt as streets
         self.board: list[int] = []
         self.stud_cards: dict[str, list[int]] = {}
         self.stud_spec = [(2, 1), (0, 1), (0, 1), (0, 1), (1, 0)] if stem != "5S" else [(1, 1), (0, 1), (0, 1), (0, 1)]
@@ -169,132 +171,7 @@ class _Body:
             line = self.lines[j].rstrip()
             if line.strip():
                 self.line(line.strip() if line[:1].isspace() else line, self.start + j)
-        raw, d = self.raw, self.d
-        if self.gaps:
-            self.fill_gaps()
-        if d.idle_out:
-            self.idle_out()
-        finish_seats(raw, self.seats, self.acted)
-        self.implied_amounts()
-        if d.variant_repairs and not self.stud and not self.draw:
-            posted_blind(raw, self.stacks())
-        self.implied_streets()
-        if d.defer_posts:
-            defer_extra_blinds(raw)
-        live_small_blind(raw)
-        if self.run_boards:
-            raw.boards = [tuple(b) for b in self.run_boards]
-        if raw.tournament is not None and not d.tables_all_ins and any(a.kind == "muck" for a in raw.acts):
-            # the room let a hand be mucked in a tournament (PokerStars and Full Tilt before they tabled
-            # every hand at an all-in): the engine's setting for the room's own rule
-            raw.table_rules["tournament_all_in_show"] = False
-        self.settle()
-
-    def fill_gaps(self) -> None:
-        """Board cards a street line leaves out (``[]``) from the summary's ``Board [..]``, noted."""
-        raw, at = self.raw, 0
-        text, no = self.summ.board_line or ("", self.start)
-        board = cards(text, raw, no)
-        for k, a in enumerate(raw.acts):
-            if a.kind != "street" or a.extra not in ("FLOP", "TURN", "RIVER"):
-                continue
-            need = 3 if a.extra == "FLOP" else 1
-            if not a.cards and len(board) >= at + need:
-                raw.acts[k] = a._replace(cards=tuple(board[at:at + need]))
-                raw.notes.append(f"the {a.extra} card(s) left out on line {a.line} are the summary's board")
-            at += need
-
-    def idle_out(self) -> None:
-        """A seated player with no action recorded was not dealt in (unless that leaves one player)."""
-        raw = self.raw
-        named = {a.name for a in raw.acts}
-        idle = [x.name for x in self.seats.seated if x.name not in named and x.name not in self.seats.marked_out]
-        if idle and len(idle) < len(self.seats.seated) - 1:  # a dealt-in player always acts (folds at least)
-            self.seats.marked_out.update(idle)
-            raw.notes.append(f"not dealt in (no action recorded): {', '.join(idle)}")
-
-    def implied_amounts(self) -> None:
-        """What the record leaves to the summary or to custom: wins printed only in the summary, a stud
-        bring-in completed at once, fixed-limit bets of a header without stakes."""
-        raw = self.raw
-        collected = {a.name for a in raw.acts if a.kind == "collect"}
-        cashed = {a.name for a in raw.acts if a.kind == "cashout"} - collected
-        for nm, a, no in self.summ.wins:  # wins printed only in the summary (Full Tilt Matrix; a cash-out's pot)
-            if (not collected or nm in cashed) and (a or nm not in self.seats.marked_out):
-                raw.add("collect", nm, a, line=no)  # (BetOnline: "collected (0.00)" for a seat not dealt in)
-        if self.stud and raw.game[0] == "F" and not raw.small_bet:
-            self.stud_limits()
-        if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
-            raw.bring_in = max(1, raw.small_bet // 4)
-            raw.notes.append(f"the bring-in was completed at once: its size is not recorded ({raw.bring_in} assumed)")
-        if raw.game[0] == "F" and raw.small_bet is None:  # no stakes written: the big blind is the small bet
-            raw.small_bet = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or \
-                2 * max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "sb"), default=0)  # bb all-in
-            raw.big_bet = 2 * raw.small_bet
-            raw.big_blind = raw.big_blind or raw.small_bet  # (what a blind posted to come in is measured by)
-            if not raw.small_bet:
-                raise raw.fail("a fixed-limit hand without stakes or a big blind: its limits are unknown", self.start)
-        if raw.game[0] != "F" and raw.big_blind is None:  # no stakes written: the blinds posted
-            raw.big_blind = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or None
-            raw.min_bet = raw.min_bet or raw.big_blind
-
-    def implied_streets(self) -> None:
-        """Streets the record leaves unwritten (the summary's board, betting that goes on)."""
-        raw = self.raw
-        implicit = any(a.kind == "street" and a.extra == "IMPLICIT" for a in raw.acts)
-        if implicit and self.board:
-            raise raw.fail("betting goes on after a betting round closed, with no street line before the next one "
-                           "written", self.start)
-        if self.d.board_summary and not self.board and (self.summ.board or implicit):
-            implicit_streets(raw, self.summ.board)
-
-    def stud_limits(self) -> None:
-        """A stud hand whose record gives no stakes (Bovada): the big bet is the first bet of 5th
-        street on, the small bet half of it (or the completion of 3rd street, the first bet of 4th,
-        or twice the bring-in when nobody bet), noted."""
-        raw = self.raw
-        street, first = -1, {}
-        for a in raw.acts:
-            if a.kind == "street":
-                street += 1
-            elif a.kind in ("bet", "raise", "complete") and street not in first:
-                first[street] = a.amount
-        big = self.double_bet or next((v for k, v in sorted(first.items()) if k >= 2), None)  # (4th: doubled?)
-        small = big // 2 if big else first.get(0) or first.get(1) or 2 * (raw.bring_in or 0)
-        if not small:
-            raise raw.fail("a stud hand without stakes, bets or a bring-in: its limits are unknown", self.start)
-        raw.small_bet, raw.big_bet = small, big or 2 * small
-        raw.notes.append(f"no stakes written: the limits {raw.small_bet}/{raw.big_bet} from the bets made")
-
-    def stacks(self) -> dict[str, int]:
-        """Each seated player's starting stack by name."""
-        return {x.name: x.stack for x in self.seats.seated}
-
-    def settle(self) -> None:
-        """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
-        raw, d = self.raw, self.d
-        put = chips_in(raw)
-        if d.derive_returns and not self.returned and (
-                raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(put.values())) and (
-                not d.returns_folded_to or len(set(put) - {a.name for a in raw.acts if a.kind == "fold"}) == 1):
-            return_implicit(raw, d.returns_in_collect)
-        if self.returned:
-            over_return(raw)
-        if d.variant_repairs and not self.stud and not self.draw:
-            raise_over_all_in(raw, {x.name: x.stack for x in raw.seats})  # the players dealt in
-        if d.omaha_by_cards and raw.game[1:] == "T" and any(len(c) == 4 for c in raw.hole.values()):
-            raw.game = raw.game[0] + "O"  # the header names Hold'em over a hand dealt four cards each
-            raw.notes.append("read as Omaha: the header names Hold'em, but four hole cards were dealt")
-        if d.net_total and raw.total_pot is not None:
-            raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
-        if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
-            derive_rake(raw)
-        elif d.derived_rake and raw.rake is None and raw.total_pot is not None:
-            got = sum(a.amount for a in raw.acts if a.kind == "collect")
-            if 0 < raw.total_pot - got and got:
-                raw.rake = raw.total_pot - got
-                raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the total pot less what was "
-                                 "collected")
+        self.finish()
 
     def line(self, line: str, no: int) -> None:
         raw, d = self.raw, self.d
@@ -325,7 +202,7 @@ class _Body:
         if bm:
             raw.button_seat = number(bm["seat"], "the button seat", raw, no, 0, MAX_SEAT)
             return True
-        if d.info.match(line):
+        if d.info.match(line) and not (self.stud and line.startswith("Dealt to ")):  # (a stud deal is a deal)
             raw.info.append(f"{no}: {line}")
             return True
         for pat, why in d.refuse:
@@ -414,17 +291,21 @@ class _Body:
             raise raw.fail(f"unknown section {label!r} for {raw.game}", no)
 
     def board_street(self, label: str, bracket: list[str], no: int) -> None:
-        """``*** FLOP *** [..]``, ``*** TURN *** [..] [..]``: the new cards are the last bracket's."""
+        """``*** FLOP *** [..]``, ``*** TURN *** [..] [..]``: the new cards are the last bracket's (a
+        street the room skipped after an all-in, its cards in the first bracket, is dealt first)."""
         raw = self.raw
         if not bracket:
             raise raw.fail(f"{label} without cards", no)
-        new = list(cards(bracket[-1], raw, no))
-        self.gaps = self.gaps or (not new and len(bracket) > 1)  # "*** TURN *** [3c Jd 6d] []": see fill_gaps
-        self.board += new
-        for rb in self.run_boards:
-            rb += new
-        self.street += 1
-        raw.add("street", cards=tuple(new), line=no, extra=label)
+        before = skipped_streets(self.board, [c for b in bracket[:-1] for c in cards(b, raw, no)])
+        last = list(cards(bracket[-1], raw, no))
+        self.gaps = self.gaps or (not last and len(bracket) > 1)  # "*** TURN *** [3c Jd 6d] []": see fill_gaps
+        for new in before + [last]:
+            self.board += new
+            for rb in self.run_boards:
+                rb += new
+            self.street += 1
+            raw.add("street", cards=tuple(new), line=no,
+                    extra={3: "FLOP", 4: "TURN"}.get(len(self.board), label) if new else label)
         self.cur_bet = {}
 
     def next_street(self, k: int, label: str, no: int) -> None:
@@ -436,15 +317,17 @@ class _Body:
         """A street of a board run more than once (``*** SECOND TURN *** [..] [..]``): run ``k``'s
         cards; the first run's streets are the hand's."""
         raw = self.raw
-        new = list(cards(bracket[-1], raw, no)) if bracket else []
         full = [c for b in bracket for c in cards(b, raw, no)] if bracket else []
         while len(self.run_boards) <= k:
             self.run_boards.append(list(self.board))
         rb = self.run_boards[k]
-        self.run_boards[k] = full if len(full) >= len(rb) else rb + new
-        if k == 0:
-            self.street += 1
-            raw.add("street", cards=tuple(new), line=no, extra=label)
+        self.run_boards[k] = full if len(full) >= len(rb) else rb + full  # brackets of the run's new cards
+        if k == 0:  # run 1's cards not dealt yet (a line may hold its turn and river), street by street
+            at = len(self.board) + self.run0
+            for size in board_sizes(at, len(self.run_boards[0])):
+                raw.add("street", cards=tuple(self.run_boards[0][at:at + size]), line=no, extra=label)
+                self.street, at = self.street + 1, at + size
+            self.run0 = at - len(self.board)
 
     def dealt(self, line: str, no: int) -> None:
         raw = self.raw
@@ -483,6 +366,7 @@ class _Body:
             m = pat.match(rest)
             if not m:
                 continue
+            kind = self.blind_raise(kind)
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
@@ -508,6 +392,13 @@ class _Body:
             return True
         return False
 
+    def blind_raise(self, kind: str | None) -> str | None:
+        """(Winamax) ``raises X to Y`` among the blinds: a player coming in posts Y, part dead."""
+        if kind == "raise" and self.d.blind_raise and self.section == "pre" and \
+                not any(x.kind == "street" for x in self.raw.acts):
+            return "both"
+        return kind
+
     def act(self, nm: str, kind: str, gd: dict[str, str | None], no: int) -> None:
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
         text = gd.get("a")
@@ -515,6 +406,8 @@ class _Body:
         if kind == "show" and _HIDDEN.search(gd.get("c") or ""):  # "shows [XX Qs]": one card of two
             self.raw.notes.append(f"{nm} shows only part of his hand ([{gd['c']}], line {no}): no show read")
             return
+        if self.run_boards and kind in ("bet", "raise", "call", "check", "call_to", "raise_by", "fold"):
+            raise self.raw.fail("game not supported: betting on boards dealt two at a time (a double-board game)", no)
         if kind in _FORCED:
             self.forced(nm, kind, a, no)
         elif kind in _CARDS:
@@ -535,6 +428,11 @@ class _Body:
         elif kind in ("sb", "bb") and any(x.kind == "post" and x.name == nm and x.extra == kind and x.amount == a
                                           for x in raw.acts):  # the same blind twice: a line written again
             raw.notes.append(f"{nm}'s {kind} post of {a} written again (line {no}): read once")
+        elif kind == "sb" and self.d.blind_raise and any(x.kind == "post" and x.name == nm and x.extra == "both"
+                                                          for x in raw.acts):  # his missed small blind besides: dead
+            k = max(q for q, x in enumerate(raw.acts) if x.kind == "post" and x.name == nm)
+            raw.acts[k] = raw.acts[k]._replace(amount=raw.acts[k].amount + a)
+            raw.notes.append(f"{nm} posts the small blind ({a}, line {no}) besides his blind: dead")
         elif kind in ("sb", "bb") and self.stud:  # a blind in stud: the bring-in (Bovada's "Big blind/Bring in")
             self.forced(nm, "bring_in", a, no)
         elif kind in _POSTS:

@@ -51,9 +51,12 @@ class Summary:
             self.board = list(cards(bm["c"], raw, no))
             return
         sm = re.match(r"^Seat \d+: (?P<rest>.*)$", line)
-        if not sm:
-            return  # "Board [..]", "FIRST Board [..]", "Hand was run twice", rake lines: nothing to keep
-        rest = sm["rest"]
+        if sm:  # (else "Board [..]", "FIRST Board [..]", "Hand was run twice", rake lines: nothing to keep)
+            self.seat_line(sm["rest"], no)
+
+    def seat_line(self, rest: str, no: int) -> None:
+        """``Seat N: NAME ...``: what the seat won and the cards it showed or mucked."""
+        raw = self.raw
         nm = next((n for n in self.names if rest.startswith(n + " ") or rest == n), None)
         if nm is None:
             return
