@@ -118,9 +118,24 @@ class Implied:
         if self.d.board_summary and not self.board and (self.summ.board or implicit):
             implicit_streets(raw, self.summ.board)
         elif self.d.board_summary and self.board and self.summ.board[:len(self.board)] == self.board:
-            for c in self.summ.board[len(self.board):]:  # run out after an all-in with no street lines
-                raw.add("street", cards=(c,), line=self.start, extra=("TURN", "RIVER")[min(len(self.board), 4) - 3])
-                self.board.append(c)
+            self.run_out(self.summ.board)
+        elif self.board and not self.run_boards and self.summ.board_line and self.no_betting_after():
+            board = list(cards(self.summ.board_line[0], raw, self.summ.board_line[1]))  # (Full Tilt's Matrix: "Board: [..]", no river line)
+            if len(board) > len(self.board) and board[:len(self.board)] == self.board:
+                raw.notes.append("the board's last cards are the summary's (the record writes no line for them)")
+                self.run_out(board)
+
+    def run_out(self, board: list[int]) -> None:
+        """The cards of ``board`` beyond those dealt, each as a street without a line (after an all-in)."""
+        for c in board[len(self.board):]:
+            self.raw.add("street", cards=(c,), line=self.start, extra=("TURN", "RIVER")[min(len(self.board), 4) - 3])
+            self.board.append(c)
+
+    def no_betting_after(self) -> bool:
+        """True when nobody bet, called or checked after the last street dealt (the players are all in)."""
+        acts = self.raw.acts
+        last = max((k for k, a in enumerate(acts) if a.kind == "street"), default=0)
+        return not any(a.kind in ("bet", "raise", "call", "check", "fold") for a in acts[last:])
 
     def stud_limits(self) -> None:
         """A stud hand whose record gives no stakes (Bovada): the big bet is the first bet of 5th

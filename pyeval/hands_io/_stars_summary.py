@@ -44,7 +44,7 @@ class Summary:
             if cm and cm["n"] in self.names:
                 raw.add("collect", cm["n"], self.amt(cm["a"], no), line=no)
                 return
-        bm = re.match(r"^Board \[(?P<c>[^\]]*)\]\s*$", line)
+        bm = re.match(r"^Board:? \[(?P<c>[^\]]*)\]\s*$", line)
         if bm:
             self.board_line = (bm["c"], no)
         if bm and self.d.board_summary:
