@@ -470,11 +470,7 @@ class _Body(Implied):
         else:  # fold
             if shown:
                 raw.hole[nm] = list(cards(shown, raw, no))
-            if 0 < self.stacks().get(nm, 0) <= chips_in(raw).get(nm, 0):  # all in: the room folds him (sitting out)
-                raw.add("muck", nm, line=no)
-                raw.notes.append(f"{nm} is all in and folded (line {no}): read as giving up his hand at the showdown")
-            else:
-                raw.add("fold", nm, line=no)
+            raw.add("fold", nm, line=no)
 
     def settled(self, nm: str, kind: str, a: int, no: int) -> None:
         """Chips written otherwise than as a bet: a call to a total, chips added, a return, a win, a

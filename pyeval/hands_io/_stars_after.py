@@ -7,6 +7,8 @@ the driver's hand reader's base: it declares what it reads of the reader's state
 """
 from __future__ import annotations
 
+import copy
+
 from ._dialect import StarsDialect
 from ._model import RawHand, RoomSeats, cards, finish_seats
 from ._repairs import implicit_streets, live_small_blind, posted_blind, raise_over_all_in
@@ -16,6 +18,13 @@ from ._settle import (
 from ._stars_summary import Summary
 
 __all__ = ["Implied"]
+
+
+def _upto(raw: RawHand, k: int) -> RawHand:
+    """``raw`` with its acts before act ``k`` only (a shallow copy, for :func:`chips_in`)."""
+    part = copy.copy(raw)
+    part.acts = raw.acts[:k]
+    return part
 
 
 class Implied:
@@ -42,6 +51,7 @@ class Implied:
             self.fill_gaps()
         if d.idle_out:
             self.idle_out()
+        self.all_in_folds()
         finish_seats(raw, self.seats, self.acted)
         self.implied_amounts()
         if d.variant_repairs and not self.stud and not self.draw:
@@ -73,6 +83,16 @@ class Implied:
                 raw.acts[k] = a._replace(cards=tuple(board[at:at + need]))
                 raw.notes.append(f"the {a.extra} card(s) left out on line {a.line} are the summary's board")
             at += need
+
+    def all_in_folds(self) -> None:
+        """A player all in whom the room folds (a tournament player sitting out: the betting gives him
+        no turn) gives up his hand: read as a muck at the showdown, noted."""
+        raw, stacks = self.raw, self.stacks()
+        for k, a in enumerate(raw.acts):
+            if a.kind == "fold" and 0 < stacks.get(a.name, 0) <= chips_in(_upto(raw, k)).get(a.name, 0):
+                raw.acts[k] = a._replace(kind="muck")
+                raw.notes.append(f"{a.name} is all in and folded (line {a.line}): read as giving up his hand at the "
+                                 "showdown")
 
     def idle_out(self) -> None:
         """A seated player with no action recorded was not dealt in (unless that leaves one player)."""
