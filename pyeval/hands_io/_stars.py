@@ -162,6 +162,7 @@ class _Body(Implied):
         self.prev_line, self.dup = "", False  # the line before; this line repeats it
         self.double_bet = 0  # the first double bet on 4th street (stud)
         self.gaps = False  # a street written with its new cards left out
+        self.best: dict[str, tuple[str, int]] = {}  # a winner's best five cards as the room prints them, and the line
 
     def amt(self, text: str, no: int) -> int:
         return amount(self.d.clean(text) if self.d.clean else text, self.raw.scale, self.raw, no)
@@ -403,6 +404,8 @@ class _Body(Implied):
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
         text = gd.get("a")
         a = self.amt(text, no) if text else 0
+        if kind == "collect" and gd.get("best"):  # "NAME wins X from main pot with ... [best five]" (Everleaf)
+            self.best[nm] = (gd["best"] or "", no)
         if kind == "show" and _HIDDEN.search(gd.get("c") or ""):  # "shows [XX Qs]": one card of two
             self.raw.notes.append(f"{nm} shows only part of his hand ([{gd['c']}], line {no}): no show read")
             return

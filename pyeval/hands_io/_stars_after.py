@@ -43,6 +43,7 @@ class Implied:
     double_bet: int
     returned: bool
     gaps: bool
+    best: dict[str, tuple[str, int]]
 
     def finish(self) -> None:
         """Everything the record leaves implicit and the room's settlement, after the last line."""
@@ -52,6 +53,7 @@ class Implied:
         if d.idle_out:
             self.idle_out()
         self.all_in_folds()
+        self.shown_by_best()
         finish_seats(raw, self.seats, self.acted)
         self.implied_amounts()
         if d.variant_repairs and not self.stud and not self.draw:
@@ -93,6 +95,21 @@ class Implied:
                 raw.acts[k] = a._replace(kind="muck")
                 raw.notes.append(f"{a.name} is all in and folded (line {a.line}): read as giving up his hand at the "
                                  "showdown")
+
+    def shown_by_best(self) -> None:
+        """A winner whose hole cards the record prints only in his best five (Everleaf: "wins X from main
+        pot with ... [Kd Kc Jd 3c 3h]") shows them when the five less the board are two hole cards of
+        Hold'em (noted); else nothing is read from them."""
+        raw = self.raw
+        for nm, (text, no) in self.best.items():
+            if raw.game[1:] != "T" or (raw.hole.get(nm) and -1 not in raw.hole[nm]) or any(
+                    a.kind == "show" and a.name == nm for a in raw.acts):
+                continue
+            hole = [c for c in cards(text, raw, no) if c not in self.board]
+            if len(hole) == 2:
+                raw.hole[nm] = hole
+                raw.add("show", nm, cards=tuple(hole), line=no)
+                raw.notes.append(f"{nm}'s hole cards are those of his best five off the board (line {no})")
 
     def idle_out(self) -> None:
         """A seated player with no action recorded was not dealt in (unless that leaves one player)."""
