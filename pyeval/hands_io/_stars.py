@@ -371,11 +371,12 @@ class _Body(Implied):
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
-            if self.dup and kind in _BETTING:  # nobody acts twice in a row: the line written again
-                raw.notes.append(f"line {no} repeats the line before it: read once")
-                return True
-            if kind not in _NOT_ACTING and kind not in _POSTS and kind not in ("dead", "ante") and \
-                    self.d.board_summary and not self.board and round_closed(raw, self.stacks()):
+            closed = kind not in _NOT_ACTING and kind not in _POSTS and kind not in ("dead", "ante") and \
+                self.d.board_summary and not self.board and round_closed(raw, self.stacks())
+            if self.dup and kind in _BETTING and not (closed and kind == "check"):
+                raw.notes.append(f"line {no} repeats the line before it: read once")  # nobody acts twice in a row
+                return True  # (a check that closed a round and the next round's first check: both read)
+            if closed:
                 raw.add("street", line=no, extra="IMPLICIT")  # a street begins without a line
                 self.cur_bet = {}
             if kind not in _NOT_ACTING:
