@@ -39,7 +39,7 @@ _HEADER_INSIDE = re.compile(r"(?:Hand|Game|HAND|GAME) #\d+: ")
 _NUMBERED = re.compile(r"^(?P<s>FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) (?P<k>[1-9])$")
 _RUN_NAMES = list(_RUNS)
 _HIDDEN = re.compile(r"(?:^|\s)(?:XX|xx|\?\?)(?=\s|$)")  # a card a player's show leaves face down
-_FORCED = ("sb", "bb", "straddle", "both", "button_blind", "dead", "bring_in")
+_FORCED = ("sb", "bb", "straddle", "both", "button_blind", "dead", "bring_in", "missed")
 _CARDS = ("discard", "pat", "hole", "show_hole", "muck_known", "fold")
 _SETTLED = ("double_bet", "call_to", "raise_by", "allin_add", "return", "collect", "cashout", "sitout")
 _POSTS = {"sb": "sb", "bb": "bb", "straddle": "straddle", "both": "both", "button_blind": "bb"}
@@ -446,6 +446,9 @@ class _Body(Implied):
             k = max(q for q, x in enumerate(raw.acts) if x.kind == "post" and x.name == nm)
             raw.acts[k] = raw.acts[k]._replace(amount=raw.acts[k].amount + a)
             raw.notes.append(f"{nm} posts the small blind ({a}, line {no}) besides his blind: dead")
+        elif kind == "missed":  # (BetOnline "post dead X") X live and the small blind missed, dead
+            raw.add("post", nm, a + (raw.small_blind or 0), line=no, extra="both" if a else "dead")
+            self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
         elif kind in ("sb", "bb") and self.stud:  # a blind in stud: the bring-in (Bovada's "Big blind/Bring in")
             self.forced(nm, "bring_in", a, no)
         elif kind in _POSTS:
