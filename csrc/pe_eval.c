@@ -284,16 +284,19 @@ static int pe_batch_or(const uint8_t *cards, size_t rows, int k, uint16_t *out, 
 
 /* ---- the portable kernel (docs/decisions/030-portable-kernel-ahead-of-ompeval.md) ----
  * Blocks of 16 rows, the two jobs apart:
- *   validation: 8 bytes from each row's start in GCC/clang vector types (SSE2 on every x86-64 CPU,
+ *   repeats: 8 bytes from each row's start in GCC/clang vector types (SSE2 on every x86-64 CPU,
  *          NEON on every aarch64 CPU, plain code elsewhere), a 16 x 8 byte transpose by unpacks so
- *          that register j holds card j of the 16 rows, then one compare a register for bytes
- *          >= 52 and one a pair of registers for repeats; a block with any bad row stops the
- *          kernel and the row-by-row batch names that row;
- *   keys: two cards at a time, the row's bytes 2i and 2i + 1 read as one native uint16 index into
- *          pe_pair_key (the two cards' key sum: rank keys and suit counters), an odd row's last
- *          card through pe_one_key (which carries PE_SUIT_INIT): one load and one add for two
- *          cards. Built on first use; only the 2,704 entries of two distinct cards 0..51 are
- *          written, and every 16-bit index is inside the table whatever the bytes;
+ *          that register j holds card j of the 16 rows, then one compare a pair of registers for
+ *          repeats (not cards 2p and 2p + 1: the pair tables catch those);
+ *   keys: two cards at a time, the row's bytes 2i and 2i + 1 read as one native uint16 index into a
+ *          pair table (the two cards' key sum: rank keys and suit counters), an odd row's last
+ *          card through a one-card table (which carries PE_SUIT_INIT): one load and one add for two
+ *          cards. Every entry but those of two distinct cards 0..51 (one card 0..51) holds
+ *          PE_POISON, so the OR of the block's keys (kept for the flush test anyway) says whether
+ *          a byte >= 52 or a pair's repeat is in the block; every 16-bit index is inside the table
+ *          whatever the bytes. A block with any bad row stops the kernel before its lookups, and
+ *          the row-by-row batch names the row. 6- and 7-card keys come pre-scrambled (pe_pair_keyx:
+ *          no multiply, no mask before the hash);
  *   lookups: every row through the hash back to back, with no flush test between them (5-card rows
  *          through pe_d5_*, an L1-sized hash); the block's flush rows are redone afterwards;
  *   rows are prefetched non-temporally a few blocks ahead, as in the AVX-512 kernel. */
@@ -313,9 +316,10 @@ typedef uint64_t pe_v2d __attribute__((vector_size(16)));
 #define PE_LO64(a, b) ((pe_v16b)PE_SHUFFLE(pe_v2d, a, b, 0, 2))
 #define PE_HI64(a, b) ((pe_v16b)PE_SHUFFLE(pe_v2d, a, b, 1, 3))
 
-/* 1 when the 16 rows of k cards at c are valid (cards 0..51, none twice in a row). Reads 8 bytes
- * from each row's start (bytes past the k-th are ignored). */
-static PE_ALWAYS_INLINE int pe_valid16(const uint8_t *c, const int k)
+/* 1 when no card of the 16 rows of k cards at c repeats in its row, cards 2p and 2p + 1 left out
+ * (the pair tables refuse those repeats, and bytes >= 52). Reads 8 bytes from each row's start
+ * (bytes past the k-th are ignored). */
+static PE_ALWAYS_INLINE int pe_distinct16(const uint8_t *c, const int k)
 {
     pe_v16b a[8], t[8], u[8], w[8], x[8];
     for (int i = 0; i < 8; i++) { /* row i in bytes 0-7, row i + 8 in bytes 8-15 */
@@ -357,6 +361,8 @@ static uint64_t pe_pair_key[PE_PAIRS], pe_one_key[256], pe_one_pack[256];
  * x plus a carry c (0..3) times 2**25, and pe_disp_c[(x + c * 2**25) >> 12] is PE_DISP[x >> 12]
  * minus c * 2**25, so the slot needs neither the multiply nor the mask. */
 #define PE_DISP_C_ROWS (4 * PE_DISP_ROWS)
+/* The entries of a byte >= 52 or a pair's repeat: up to four of them sum below 2**59, without
+ * touching the rank part (bits 0..26) or the suit counters (32..47). */
 #define PE_POISON ((uint64_t)1 << 56)
 static uint64_t pe_pair_keyx[PE_PAIRS], pe_one_keyx[256];
 static uint32_t pe_disp_c[PE_DISP_C_ROWS];
@@ -419,7 +425,7 @@ static PE_ALWAYS_INLINE size_t pe_portable_k(const uint8_t *cards, size_t rows, 
          * the lookup tables out; a prefetch never faults */
         PE_PREFETCH_NTA((const void *)((uintptr_t)c + PE_PORTABLE_AHEAD));
         PE_PREFETCH_NTA((const void *)((uintptr_t)c + PE_PORTABLE_AHEAD + 64));
-        if (PE_UNLIKELY(!pe_valid16(c, k))) break; /* the row-by-row batch names the row */
+        if (PE_UNLIKELY(!pe_distinct16(c, k))) break; /* the row-by-row batch names the row */
         uint64_t keys[16], any[2] = {0, 0};
         PE_UNROLL16
         for (int j = 0; j < 16; j++) {
