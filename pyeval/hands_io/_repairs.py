@@ -8,21 +8,45 @@ it did in ``raw.notes``.
 - :func:`raise_over_all_in`: a raise when every other player still in is all-in is a call and a return.
 - :func:`posted_blind`: blinds posted unlike the header's (a tournament level written with other
   blinds; a fixed-limit level giving the blinds rather than the bets).
+- :func:`board_sizes` / :func:`skipped_streets`: board streets a record deals in one line after an
+  all-in (``*** RIVER *** [2s Th 6h 7c] [5s]`` with no flop or turn line; a run's turn and river).
 """
 from __future__ import annotations
 
 from ._model import Act, RawHand
 from ._settle import chips_in
 
-__all__ = ["round_closed", "implicit_streets", "raise_over_all_in", "posted_blind"]
+__all__ = ["round_closed", "implicit_streets", "raise_over_all_in", "posted_blind", "board_sizes", "skipped_streets"]
+
+
+def board_sizes(have: int, want: int) -> list[int]:
+    """The street sizes (flop 3, turn 1, river 1) that take a board from ``have`` to ``want`` cards."""
+    sizes, at = [], have
+    for end in (b for b in (3, 4, 5) if have < b <= want):
+        sizes.append(end - at)
+        at = end
+    return sizes
+
+
+def skipped_streets(board: list[int], dealt: list[int]) -> list[list[int]]:
+    """The streets between ``board`` and ``dealt`` (a street line's first brackets: the board before
+    its own cards) that the record wrote no line for; none when ``dealt`` is not ``board`` and more."""
+    if dealt[:len(board)] != board:
+        return []
+    out, at = [], len(board)
+    for size in board_sizes(len(board), len(dealt)):
+        out.append(dealt[at:at + size])
+        at += size
+    return out
 
 
 def round_closed(raw: RawHand, stacks: dict[str, int]) -> bool:
     """(a record without street lines) True when the betting round so far is closed: every player
-    dealt in, still in and not all-in has acted since the last bet and matched it."""
+    dealt in (his cards shown, a blind posted or a bet made), still in and not all-in has acted
+    since the last bet and matched it."""
     start = max((k + 1 for k, a in enumerate(raw.acts) if a.kind == "street" and a.extra != "HOLE CARDS"), default=0)
     folded = {a.name for a in raw.acts if a.kind == "fold"}
-    live = (set(raw.hole) | {a.name for a in raw.acts if a.kind == "post"}) - folded
+    live = (set(raw.hole) | {a.name for a in raw.acts if a.kind in ("post", "call", "check", "bet", "raise")}) - folded
     put = chips_in(raw)
     street: dict[str, int] = {}
     acted: set[str] = set()
