@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import (
-    absolute, acpc, bovada, cake, enet, entraction, everest, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge,
+    absolute, acpc, boss, bovada, cake, enet, entraction, everest, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge,
     microgaming, ongame, pacific, partypoker, pkr, pokerstars, pokertracker, sealswithclubs, stars_like, thebiggame,
     unibet, winamax, winning, winning2019,
 )
@@ -104,6 +104,10 @@ def _tbg_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return thebiggame.parse_hand(lines, start, source)
 
 
+def _boss_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return boss.parse_hand(lines, start, source)
+
+
 def _acpc_parse(lines: list[str], start: int, source: str, acpc_game: acpc.ACPCGame = acpc.NO_LIMIT_2P,
                 **_: Any) -> RawHand:
     return acpc.parse_line(lines[0], start, source, acpc_game)
@@ -138,5 +142,6 @@ ROOMS: tuple[Room, ...] = (
     Room("everest", everest.looks_like, everest.split, _everest_parse),
     Room("pokertracker", pokertracker.looks_like, pokertracker.split, _pt_parse),
     Room("thebiggame", thebiggame.looks_like, thebiggame.split, _tbg_parse),
+    Room("boss", boss.looks_like, boss.split, _boss_parse),
     Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),
 )
