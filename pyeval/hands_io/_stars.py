@@ -246,6 +246,8 @@ class _Body:
     def settle(self) -> None:
         """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
         raw, d = self.raw, self.d
+        if d.net_total and raw.total_pot is not None:
+            raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         if d.derive_returns and not self.returned and (
                 raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(chips_in(raw).values())):
             return_implicit(raw, d.returns_in_collect)
@@ -254,8 +256,6 @@ class _Body:
         if d.omaha_by_cards and raw.game[1:] == "T" and any(len(c) == 4 for c in raw.hole.values()):
             raw.game = raw.game[0] + "O"  # the header names Hold'em over a hand dealt four cards each
             raw.notes.append("read as Omaha: the header names Hold'em, but four hole cards were dealt")
-        if d.net_total and raw.total_pot is not None:
-            raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         if d.derived_rake and raw.total_pot == 0 and raw.rake is not None:
             unwritten_total(raw)
         if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
@@ -579,10 +579,11 @@ class _Body:
         if line.startswith(("Total pot ", "Total Pot")):
             self.total_pot(line, no)
             return
-        if self.d.summary_collect is not None:
-            cm = self.d.summary_collect.match(line)
+        for pat, kind in ((self.d.summary_collect, "collect"), (self.d.summary_show, "show")):
+            cm = pat.match(line) if pat is not None else None
             if cm and cm["n"] in self.names:
-                raw.add("collect", cm["n"], self.amt(cm["a"], no), line=no)
+                raw.add(kind, cm["n"], self.amt(cm["a"], no) if kind == "collect" else 0, line=no,
+                        cards=cards(cm["c"], raw, no) if kind == "show" else ())
                 return
         bm = re.match(r"^Board \[(?P<c>[^\]]*)\]\s*$", line)
         if bm and self.d.board_summary:

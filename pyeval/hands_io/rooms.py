@@ -22,7 +22,7 @@ from typing import Any
 
 from . import (
     absolute, acpc, boss, bovada, cake, enet, entraction, everest, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge,
-    microgaming, ongame, pacific, partypoker, pkr, pokerstars, pokertracker, sealswithclubs, stars_like, thebiggame,
+    microgaming, ongame, pacific, partypoker, pkr, pokerstars, pokertracker, pokertracker4, sealswithclubs, stars_like, thebiggame,
     unibet, winamax, winning, winning2019,
 )
 from ._dialect import StarsDialect, looks_like, split
@@ -131,6 +131,7 @@ ROOMS: tuple[Room, ...] = (
     starlike_room("entraction", entraction.ROOM),
     starlike_room("unibet", unibet.ROOM),
     starlike_room("winning2019", winning2019.ROOM),
+    starlike_room("pokertracker4", pokertracker4.ROOM),
     Room("888poker", pacific.looks_like, pacific.split, _888_parse),
     Room("winning", winning.looks_like, winning.split, _wpn_parse),
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
