@@ -140,7 +140,11 @@ class StarsDialect:
     line: a street begins when a player is dealt a card beyond the current street's), ``omaha_by_cards``
     (a hand headed Hold'em whose players were dealt four cards is Omaha: the BetOnline network heads
     its Omaha tables so), ``pot_lines`` (a running ``Total pot`` line before the summary, kept as a
-    room line: the summary's is the one read)."""
+    room line: the summary's is the one read), ``returns_folded_to`` (returns are derived only in a
+    hand every other player folded to the bet), ``hidden_rake`` (a summary may print ``Rake 0.00`` with a total pot that is already the pot after the rake, every collected amount adding up to it:
+    the chips put in less that total are the rake, and a bet nobody called is returned, noted),
+    ``blind_raise`` (``NAME raises X to Y`` before any street: a player coming in posts Y, live up to
+    the big blind, the rest and a small blind he posts besides dead)."""
 
     venue: str
     header: re.Pattern[str]
@@ -190,6 +194,9 @@ class StarsDialect:
     stud_by_deal: bool = False
     omaha_by_cards: bool = False
     pot_lines: re.Pattern[str] | None = None
+    returns_folded_to: bool = False
+    hidden_rake: bool = False
+    blind_raise: bool = False
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
@@ -201,8 +208,28 @@ class StarsDialect:
     def read_head(self, raw: RawHand, lines: list[str], start: int) -> int:
         """The header (and table line) into ``raw``; the index of the first seat line."""
         if self.head is not None:
-            return self.head(self, raw, lines, start)
-        return (stars_head if "rest" in self.header.groupindex else fields_head)(self, raw, lines, start)
+            return finer_unit(raw, lines, self.head(self, raw, lines, start))
+        return finer_unit(raw, lines, (stars_head if "rest" in self.header.groupindex else fields_head)(
+            self, raw, lines, start))
+
+
+_DECIMAL = re.compile(r"(?<![\w.#/:-])\d+\.(?:0?[1-9]|[1-9]0?)(?![\d.:/])")  # (not ".00": whole chips)
+#: Lines whose numbers are chips: a seat's stack, a bet, call, raise or post (not a bounty in money).
+_CHIP_LINE = re.compile(r"^Seat \d+: .*\(\d[^$€£]*\)|\b(?:calls|bets|raises|posts|to) [^$€£]*\d")
+
+
+def finer_unit(raw: RawHand, lines: list[str], first_seat: int) -> int:
+    """A hand read in whole chips (a tournament's) whose amounts have cents (``Seat 3: NAME (7410.50)``,
+    ``calls 4455.50``): the table's unit is the finest the hand uses, so its amounts are read in
+    hundredths, the header's stakes with them. Returns ``first_seat``."""
+    if raw.scale != 1 or not any(_DECIMAL.search(ln) for ln in lines[first_seat:] if _CHIP_LINE.search(ln)):
+        return first_seat
+    raw.scale = 100
+    for k in ("small_blind", "big_blind", "min_bet", "small_bet", "big_bet", "bring_in"):
+        if getattr(raw, k) is not None:
+            setattr(raw, k, getattr(raw, k) * 100)
+    raw.notes.append("amounts with cents in a hand of whole chips: read in hundredths of a chip")
+    return first_seat
 
 
 def looks_like(d: StarsDialect, text: str) -> bool:

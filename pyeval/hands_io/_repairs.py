@@ -42,10 +42,11 @@ def skipped_streets(board: list[int], dealt: list[int]) -> list[list[int]]:
 
 def round_closed(raw: RawHand, stacks: dict[str, int]) -> bool:
     """(a record without street lines) True when the betting round so far is closed: every player
-    dealt in, still in and not all-in has acted since the last bet and matched it."""
+    dealt in (his cards shown, a blind posted or a bet made), still in and not all-in has acted
+    since the last bet and matched it."""
     start = max((k + 1 for k, a in enumerate(raw.acts) if a.kind == "street" and a.extra != "HOLE CARDS"), default=0)
     folded = {a.name for a in raw.acts if a.kind == "fold"}
-    live = (set(raw.hole) | {a.name for a in raw.acts if a.kind == "post"}) - folded
+    live = (set(raw.hole) | {a.name for a in raw.acts if a.kind in ("post", "call", "check", "bet", "raise")}) - folded
     put = chips_in(raw)
     street: dict[str, int] = {}
     acted: set[str] = set()

@@ -23,7 +23,10 @@ from ._model import (
     BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
 )
 from ._repairs import board_sizes, implicit_streets, posted_blind, raise_over_all_in, round_closed, skipped_streets
-from ._settle import chips_in, defer_extra_blinds, derive_rake, return_implicit, unwritten_total
+from ._settle import (
+    button_before_blinds, chips_in, defer_extra_blinds, derive_rake, hidden_rake, over_return, return_implicit, unwritten_total,
+)
+from ._stars_summary import Summary
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
 
@@ -46,12 +49,6 @@ _NOT_ACTING = ("show", "muck", "show_hole", "muck_known", "hole", "collect", "re
 _OTHERS = re.compile(r"^.+? (?:joins the table at seat #\d+|leaves the table|said, \".*\"|is connected|"
                      r"is disconnected|has returned|sits out|is sitting out|will be allowed to play after the button|"
                      r"was removed from the table for failing to post)\s*$")
-_ITEM = re.compile(r"^(?P<k>[A-Za-z][A-Za-z .-]*?):? ?\(?(?P<a>[^\s()]+)\)?$")
-_TOTAL = re.compile(r"^Total [Pp]ot:? ?\(?(?P<a>[^\s()|]+)\)?")
-_NO_ITEM = re.compile(r"^(?:No rake|Main pot .*|Side pot.*)$")
-_ROUNDED = re.compile(r"^[\d.]+k$")
-#: Items of the total pot line taken besides the rake (kept as ``_jackpot``).
-_FEES = ("jackpot", "bingo", "fortune", "fund", "fee", "tax")
 
 
 def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: str = "") -> RawHand:
@@ -145,10 +142,8 @@ class _Body:
         self.stud_spec = [(2, 1), (0, 1), (0, 1), (0, 1), (1, 0)] if stem != "5S" else [(1, 1), (0, 1), (0, 1), (0, 1)]
         self.cur_bet: dict[str, int] = {}
         self.may_draw = False  # a draw section began and nobody has bet since: discards belong to it
-        self.summary_wins: list[tuple[str, int, int]] = []  # (name, amount, line) of "Seat N: NAME ... won (X)"
         self.returned = False
-        self.total_lines: list[str] = []
-        self.summary_board: list[int] = []
+        self.summ = Summary(dialect, raw, self.names, self.draw, self.amt)
         self.prev_line, self.dup = "", False  # the line before; this line repeats it
         self.double_bet = 0  # the first double bet on 4th street (stud)
 
@@ -170,6 +165,8 @@ class _Body:
         self.implied_streets()
         if d.defer_posts:
             defer_extra_blinds(raw)
+        if d.blind_raise:
+            button_before_blinds(raw)
         if self.run_boards:
             raw.boards = [tuple(b) for b in self.run_boards]
         if raw.tournament is not None and not d.tables_all_ins and any(a.kind == "muck" for a in raw.acts):
@@ -191,10 +188,11 @@ class _Body:
         """What the record leaves to the summary or to custom: wins printed only in the summary, a stud
         bring-in completed at once, fixed-limit bets of a header without stakes."""
         raw = self.raw
-        if not any(a.kind == "collect" for a in raw.acts):  # wins printed only in the summary (Full Tilt Matrix)
-            for nm, a, no in self.summary_wins:
-                if a or nm not in self.seats.marked_out:  # (BetOnline: "collected (0.00)" for a seat not dealt in)
-                    raw.add("collect", nm, a, line=no)
+        collected = {a.name for a in raw.acts if a.kind == "collect"}
+        cashed = {a.name for a in raw.acts if a.kind == "cashout"} - collected
+        for nm, a, no in self.summ.wins:  # wins printed only in the summary (Full Tilt Matrix; a cash-out's pot)
+            if (not collected or nm in cashed) and (a or nm not in self.seats.marked_out):
+                raw.add("collect", nm, a, line=no)  # (BetOnline: "collected (0.00)" for a seat not dealt in)
         if self.stud and raw.game[0] == "F" and not raw.small_bet:
             self.stud_limits()
         if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
@@ -218,8 +216,12 @@ class _Body:
         if implicit and self.board:
             raise raw.fail("betting goes on after a betting round closed, with no street line before the next one "
                            "written", self.start)
-        if self.d.board_summary and not self.board and (self.summary_board or implicit):
-            implicit_streets(raw, self.summary_board)
+        if self.d.board_summary and not self.board and (self.summ.board or implicit):
+            implicit_streets(raw, self.summ.board)
+        elif self.d.board_summary and self.board and self.summ.board[:len(self.board)] == self.board:
+            for c in self.summ.board[len(self.board):]:  # run out after an all-in with no street lines
+                raw.add("street", cards=(c,), line=self.start, extra=("TURN", "RIVER")[min(len(self.board), 4) - 3])
+                self.board.append(c)
 
     def stud_limits(self) -> None:
         """A stud hand whose record gives no stakes (Bovada): the big bet is the first bet of 5th
@@ -248,9 +250,13 @@ class _Body:
         raw, d = self.raw, self.d
         if d.net_total and raw.total_pot is not None:
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
+        put = chips_in(raw)
         if d.derive_returns and not self.returned and (
-                raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(chips_in(raw).values())):
+                raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(put.values())) and (
+                not d.returns_folded_to or len(set(put) - {a.name for a in raw.acts if a.kind == "fold"}) == 1):
             return_implicit(raw, d.returns_in_collect)
+        if self.returned:
+            over_return(raw)
         if d.variant_repairs and not self.stud and not self.draw:
             raise_over_all_in(raw, {x.name: x.stack for x in raw.seats})  # the players dealt in
         if d.omaha_by_cards and raw.game[1:] == "T" and any(len(c) == 4 for c in raw.hole.values()):
@@ -258,6 +264,8 @@ class _Body:
             raw.notes.append("read as Omaha: the header names Hold'em, but four hole cards were dealt")
         if d.derived_rake and raw.total_pot == 0 and raw.rake is not None:
             unwritten_total(raw)
+        if d.hidden_rake and not raw.rake and raw.total_pot is not None:
+            hidden_rake(raw, self.returned)
         if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
             derive_rake(raw)
         elif d.derived_rake and raw.rake is None and raw.total_pot is not None:
@@ -273,7 +281,7 @@ class _Body:
         if self.layout_line(line, no):
             return
         if self.section == "summary":
-            self.summary(line, no)
+            self.summ.read(line, no)
         elif d.pot_lines is not None and d.pot_lines.match(line):
             raw.info.append(f"{no}: {line}")  # a running pot before the summary, which prints the total
         elif line.startswith("Dealt to "):
@@ -296,7 +304,7 @@ class _Body:
         if bm:
             raw.button_seat = number(bm["seat"], "the button seat", raw, no, 0, MAX_SEAT)
             return True
-        if d.info.match(line):
+        if d.info.match(line) and not (self.stud and line.startswith("Dealt to ")):  # (a stud deal is a deal)
             raw.info.append(f"{no}: {line}")
             return True
         for pat, why in d.refuse:
@@ -457,6 +465,7 @@ class _Body:
             m = pat.match(rest)
             if not m:
                 continue
+            kind = self.blind_raise(kind)
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
@@ -481,6 +490,13 @@ class _Body:
             self.act(nm, kind, m.groupdict(), no)
             return True
         return False
+
+    def blind_raise(self, kind: str | None) -> str | None:
+        """(Winamax) ``raises X to Y`` among the blinds: a player coming in posts Y, part dead."""
+        if kind == "raise" and self.d.blind_raise and self.section == "pre" and \
+                not any(x.kind == "street" for x in self.raw.acts):
+            return "both"
+        return kind
 
     def act(self, nm: str, kind: str, gd: dict[str, str | None], no: int) -> None:
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
@@ -508,6 +524,11 @@ class _Body:
         elif kind in ("sb", "bb") and any(x.kind == "post" and x.name == nm and x.extra == kind and x.amount == a
                                           for x in raw.acts):  # the same blind twice: a line written again
             raw.notes.append(f"{nm}'s {kind} post of {a} written again (line {no}): read once")
+        elif kind == "sb" and self.d.blind_raise and any(x.kind == "post" and x.name == nm and x.extra == "both"
+                                                          for x in raw.acts):  # his missed small blind besides: dead
+            k = max(q for q, x in enumerate(raw.acts) if x.kind == "post" and x.name == nm)
+            raw.acts[k] = raw.acts[k]._replace(amount=raw.acts[k].amount + a)
+            raw.notes.append(f"{nm} posts the small blind ({a}, line {no}) besides his blind: dead")
         elif kind in ("sb", "bb") and self.stud:  # a blind in stud: the bring-in (Bovada's "Big blind/Bring in")
             self.forced(nm, "bring_in", a, no)
         elif kind in _POSTS:
@@ -573,74 +594,3 @@ class _Body:
             common_action(self.raw, nm, "call", a, None, no, self.cur_bet)
         else:
             common_action(self.raw, nm, "raise" if top else "bet", to if top else a, None, no, self.cur_bet)
-
-    def summary(self, line: str, no: int) -> None:
-        raw = self.raw
-        if line.startswith(("Total pot ", "Total Pot")):
-            self.total_pot(line, no)
-            return
-        for pat, kind in ((self.d.summary_collect, "collect"), (self.d.summary_show, "show")):
-            cm = pat.match(line) if pat is not None else None
-            if cm and cm["n"] in self.names:
-                raw.add(kind, cm["n"], self.amt(cm["a"], no) if kind == "collect" else 0, line=no,
-                        cards=cards(cm["c"], raw, no) if kind == "show" else ())
-                return
-        bm = re.match(r"^Board \[(?P<c>[^\]]*)\]\s*$", line)
-        if bm and self.d.board_summary:
-            self.summary_board = list(cards(bm["c"], raw, no))
-            return
-        sm = re.match(r"^Seat \d+: (?P<rest>.*)$", line)
-        if not sm:
-            return  # "Board [..]", "FIRST Board [..]", "Hand was run twice", rake lines: nothing to keep
-        rest = sm["rest"]
-        nm = next((n for n in self.names if rest.startswith(n + " ") or rest == n), None)
-        if nm is None:
-            return
-        wm = re.search(r" (?:collected|won) \((?P<a>[^)]*)\)", rest[len(nm):])
-        if wm:
-            self.summary_wins.append((nm, self.amt(wm["a"], no), no))
-        mm = re.search(r" (?:mucked|showed) \[(?P<c>[^\]]*)\]", rest[len(nm):])
-        if mm and not self.draw:  # draw games show the final hand
-            cs = list(cards(mm["c"], raw, no))
-            have = raw.hole.get(nm)
-            if not have or -1 in have or len(have) < len(cs):
-                raw.hole[nm] = cs
-
-    def total_pot(self, line: str, no: int) -> None:
-        """``Total pot X [Main pot Y. Side pot Z.] | Rake Y | Jackpot Z ...``: the pot, the rake, the
-        fees (as the jackpot); a cash-out fee is the player's, not the pot's."""
-        raw = self.raw
-        if line in self.total_lines:  # the BetOnline network may print the summary's first lines twice
-            return
-        self.total_lines.append(line)  # (and one line a pot, each with its rake: they add up)
-        before = raw.total_pot
-        parts = [p.strip() for p in line.split("|")]
-        tm = _TOTAL.match(parts[0])
-        if not tm:
-            raise raw.fail(f"bad total pot line {line!r}", no)
-        if _ROUNDED.match(tm["a"]):  # rounded to thousands: not exact
-            raw.notes.append(f"the total pot line gives {parts[0]!r}, rounded (line {no})")
-        else:
-            raw.total_pot = self.amt(tm["a"], no) + (before or 0)
-        for p in parts[1:]:
-            self.total_item(p, no)
-
-    def total_item(self, p: str, no: int) -> None:
-        """One ``| Item X`` of the total pot line: the rake, a fee, a jackpot; rounded figures noted."""
-        raw = self.raw
-        km = _ITEM.match(p)
-        if _NO_ITEM.match(p) or (km and _ROUNDED.match(km["a"])):
-            if km:
-                raw.notes.append(f"the total pot line gives {p!r}, rounded (line {no})")
-            return
-        if not km:
-            raise raw.fail(f"bad item {p!r} in the total pot line", no)
-        k, v = km["k"].lower(), self.amt(km["a"], no)
-        if k == "rake":
-            raw.rake = (raw.rake or 0) + v
-        elif k in ("fee", "fees"):  # pyeval's export of a record's other fees (_fees)
-            raw.fees = (raw.fees or 0) + v
-        elif "cash out fee" not in k and any(f in k for f in _FEES):
-            raw.jackpot = (raw.jackpot or 0) + v
-        elif "cash out fee" not in k:
-            raise raw.fail(f"unknown item {p!r} in the total pot line", no)

@@ -31,6 +31,9 @@ DIALECT = StarsDialect(
     detect=re.compile(r"^\ufeff?(?:\s*\*{3,}[^\n]*\n)?\s*" + _ROOM),
     spaced=("cashout",),  # "NAME cashed out the hand for $X | Cash Out Fee $Y" (some 2020 files)
     summary=True,
+    # files converted to PokerStars' layout from other rooms write no return of a bet every other
+    # player folded to: the total pot counts it and so does its bettor's collected amount
+    derive_returns=True, implicit_total=True, returns_in_collect=True, returns_folded_to=True,
 )
 
 

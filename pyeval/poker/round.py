@@ -311,6 +311,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
         const = rules.engine
         self._is_stud, self._has_draws = const.is_stud, const.has_draws
         self._holdem_showdown, self._fixed_bet_sizes = const.holdem_showdown, const.fixed_bet_sizes
+        self._double_bet, self._lead_open = False, -1  # stud: an open pair's big bet; a leader the record names
         self._plain = (_state.FAST_PATHS and const.holdem_showdown and not const.is_stud and not const.has_draws
                        and not self._sitting_out and type(cards) is Shoe)
         self._plain_nl = self._plain and const.plain_no_limit

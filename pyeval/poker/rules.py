@@ -128,6 +128,16 @@ class LimitShortAllIn(enum.Enum):
     #: raise is one bet above it); less than half: the next player may call it or complete the
     #: bet to one full bet above the last full bet.
     HALF_BET = "half-bet"
+    #: An all-in of at least half a bet counts as the full bet or raise it fell short of (reopens;
+    #: the next raise is one bet above that full amount, so the bets stay on the limit's steps);
+    #: less than half: as ``HALF_BET`` (call it, or complete to one bet above the last full bet).
+    #: What Bovada and iPoker records show (an all-in bet of $8.50 in a $16 round, then a raise to $32).
+    HALF_BET_AS_FULL = "half-bet-as-full"
+    #: An all-in short of a full bet or raise is never a full one, but every player facing it, even
+    #: one who already acted, may call it or complete it to one bet above the last full bet (a full
+    #: raise, which reopens the betting); no other raise amount. What PokerStars records show
+    #: ("raises 30 to 180" after a raise to 120 and an all-in to 150 in a 60 round).
+    COMPLETE = "complete"
 
 
 class StreetOpener(enum.Enum):
@@ -221,6 +231,11 @@ class PokerRules:
             (:class:`LimitShortAllIn`; default one bet above the all-in, assumed).
         turn_river_opener: who opens the turn and river betting (§ 637a.11(i), (j);
             :class:`StreetOpener`; default left of the button, common practice).
+        open_pair_big_bet: fixed-limit stud: on the second betting round (seven-card stud's fourth
+            street), when a live player's up cards show a pair, any bet or raise may be the small or
+            the big bet; once one is the big bet, the rest of the round is (common card-room
+            practice; § 637a.10, stud, is not in hand: configuration). Default False (assumed:
+            pyeval's earlier rule, the small bet only).
         button_high_card: § 637a.11(c)(1)(ii) by the highest or the lowest card
             (:class:`HighCardWins`; default highest, common practice).
         chip_value: the money value of one chip unit in dollars (a ``Fraction``, int or decimal
@@ -295,6 +310,7 @@ class PokerRules:
     tournament: bool = False
     button_ante: int = 0
     tournament_all_in_show: bool = True
+    open_pair_big_bet: bool = False
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     engine: EngineConstants = field(init=False, repr=False, compare=False)
 
@@ -350,9 +366,12 @@ class PokerRules:
             _int(self.rake_cap, "rake_cap", 0, None, R_RAKE)
         if not isinstance(self.rake_no_flop_no_drop, bool):
             raise TableRulesError(f"rake_no_flop_no_drop must be a bool, got {self.rake_no_flop_no_drop!r} ({R_RAKE})")
-        for name in ("check_raise", "show_all_hands", "ante_trimming", "tournament", "tournament_all_in_show"):
+        for name in ("check_raise", "show_all_hands", "ante_trimming", "tournament", "tournament_all_in_show",
+                     "open_pair_big_bet"):
             if not isinstance(getattr(self, name), bool):
                 raise TableRulesError(f"{name} must be a bool, got {getattr(self, name)!r}")
+        if self.open_pair_big_bet and not (stud and self.structure is BettingStructure.FIXED_LIMIT):
+            raise TableRulesError(f"open_pair_big_bet applies to fixed-limit stud games only ({R_LIMITS})")
         if not isinstance(self.suit_order, str) or sorted(self.suit_order) != sorted("cdhs"):
             raise TableRulesError(f"suit_order must name c, d, h, s once each, lowest first, got {self.suit_order!r}")
         if self.min_table_stakes is not None:
