@@ -54,9 +54,39 @@ bob: wins $2,425.00
 """
 
 
-def _one(text: str):  # type: ignore[no-untyped-def]
-    assert detect_format(text) == "pokertracker4"
-    [h] = list(parse_text(text, "pokertracker4", source="pt4.txt"))
+EVEREST = """\
+EverestPoker Game #9000000003: Table Testa-1 - $0.50/$1 - No Limit Hold'em - 22:33:12 - 2011/01/02
+Seat 1: ann ($100.00)
+Seat 2: bob ($50.00)
+Seat 3: cat ($100.00)
+Seat 4: dan ($40.00)
+bob posts the small blind of $0.50
+cat posts the big blind of $1.00
+ann posts the dead blind of $1.00
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to cat [5d 3c]
+dan raises to $3.00
+ann calls $2.00
+bob folds
+cat folds
+*** FLOP *** [Ks 5s 6c]
+dan bets $37.00, and is all-in
+ann calls $37.00
+ann shows [Kd Qd]
+dan shows [Ah Ac]
+*** TURN *** [2d]
+*** RIVER *** [7h]
+*** SUMMARY ***
+ann shows [Kd Qd]
+dan shows [Ah Ac]
+dan collects $81.40
+"""
+
+
+def _one(text: str, fmt: str = "pokertracker4"):  # type: ignore[no-untyped-def]
+    assert detect_format(text) == fmt
+    [h] = list(parse_text(text, fmt, source="pt4.txt"))
     assert h.error is None and h.hand is not None, h.error
     assert h.verification is not None and h.verification.ok, h.verification.problems
     return h.hand
@@ -77,3 +107,11 @@ def test_a_tournament_with_chip_fractions_no_button_mark_and_shows_in_the_summar
     # the summary's shows decide the pot: the tens-and-jack hand shown as the winner's fails the check
     [bad] = list(parse_text(TOURNEY.replace("bob: wins", "ann: wins"), "pokertracker4", source="pt4.txt"))
     assert bad.hand is not None and bad.verification is not None and not bad.verification.ok
+
+
+def test_everest_text_a_big_blind_posted_to_come_in_and_a_derived_rake() -> None:
+    """``posts the dead blind of $1.00`` is the poster's live bet (he calls the raise with $2 more);
+    the pot of $81.50 less the $81.40 collected is the rake, derived."""
+    hh = _one(EVEREST, "pt4everest")
+    assert hh.extra["_button_seat"] == 1 and hh.extra["_rake"] == 10
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"bob": 4950, "cat": 9900, "dan": 8140, "ann": 6000}

@@ -32,9 +32,9 @@ from ._dialect import StarsDialect, fields_head
 from ._model import RawHand
 from ._starlike import Room, acts
 
-__all__ = ["ROOM"]
+__all__ = ["ROOM", "EVEREST"]
 
-_A = r"(?P<a>[^\s|()]+)"
+_A = r"(?P<a>[^\s|(),]+(?:,\d\d\d)*(?:\.\d+)?)"
 _DEALER = re.compile(r"\bDEALER\b")
 _CARD = re.compile(r"\b([SCDHscdh])(10|[2-9TJQKA])\b")
 
@@ -106,5 +106,40 @@ ROOM = Room(
     info=re.compile(r"^.+:\s*$"),  # a player's name alone (the export's empty action)
     returns_in_collect=True,
     net_total=True,
+    derived_rake=True,
+)
+
+
+#: PokerTracker 4's text of Everest hands: ``EverestPoker Game #N: [Tourney ID: T, ]Table NAME - $0.50/$1 -
+#: No Limit Hold'em - 22:33:12 - 2011/01/02``, seats ``Seat 1: NAME ($94.15)``, ``NAME posts the small
+#: blind of $0.50`` (``the big blind of``, ``the ante of``; ``the dead blind of``, ``posts $1``: a big blind
+#: posted to come in, live: the poster checks his option), ``The button
+#: is in seat #7``, ``calls $1`` (the chips added), ``raises to $5.50``, ``Uncalled bet of $7.00 returned
+#: to NAME``, ``NAME collects $12.85`` in the summary. No total pot and no rake: the rake is derived.
+EVEREST = Room(
+    venue="Everest (PokerTracker 4 text)",
+    first=re.compile(r"^\ufeff?EverestPoker Game #\d+: "),
+    header=re.compile(
+        r"^\ufeff?EverestPoker Game #(?P<id>\d+): (?:Tourney ID: (?P<tour>\d+), )?Table .*? - (?P<stakes>[^\s]+) - "
+        r"(?P<struct>No Limit|Pot Limit|Limit) (?P<game>Hold'em|Omaha Hi-Lo|Omaha) - "
+        r"(?P<H>\d\d):(?P<M>\d\d):(?P<S>\d\d) - (?P<y>\d{4})/(?P<mo>\d\d)/(?P<d>\d\d)"),
+    table=None,
+    seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*\d[^()]*)\)(?P<rest>.*)$"),
+    sep=" ",
+    button=re.compile(r"^The button is in seat #(?P<seat>\d+)\s*$"),
+    actions=acts(extra=(
+        (r"^posts the small blind of " + _A + r"\s*$", "sb"),
+        (r"^posts the big blind of " + _A + r"\s*$", "bb"),
+        (r"^posts the ante of " + _A + r"\s*$", "ante"),
+        (r"^posts (?:the dead blind of )?" + _A + r"\s*$", "bb"),  # a big blind to come in: his bet (he checks)
+        (r"^calls " + _A + r",?(?: and is all-in)?\s*$", "call"),
+        (r"^bets " + _A + r",?(?: and is all-in)?\s*$", "bet"),
+        (r"^raises to " + _A + r",?(?: and is all-in)?\s*$", "raise"),
+        (r"^collects " + _A + r"\s*$", "collect"),
+        (r"^mucked(?: \[[^\]]*\])?\s*$", "muck"),
+        (r"^(?:has been disconnected, and is allin|finished in place \d+ and won .*)$", None),
+    )),
+    uncalled=re.compile(r"^Uncalled bet of (?P<a>\S+) returned to (?P<n>.+?)\s*$"),
+    summary_collect=re.compile(r"^(?P<n>.+) collects (?P<a>\S+)\s*$"),
     derived_rake=True,
 )

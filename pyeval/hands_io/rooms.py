@@ -132,6 +132,7 @@ ROOMS: tuple[Room, ...] = (
     starlike_room("unibet", unibet.ROOM),
     starlike_room("winning2019", winning2019.ROOM),
     starlike_room("pokertracker4", pokertracker4.ROOM),
+    starlike_room("pt4everest", pokertracker4.EVEREST),
     Room("888poker", pacific.looks_like, pacific.split, _888_parse),
     Room("winning", winning.looks_like, winning.split, _wpn_parse),
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
