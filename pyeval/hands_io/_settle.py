@@ -107,7 +107,7 @@ def return_implicit(raw: RawHand, in_collect: bool) -> None:
     if imp is None:
         return
     who, extra = imp
-    counted = raw.total_pot is not None and raw.total_pot == sum(chips_in(raw).values())
+    counted = raw.total_pot is not None and raw.total_pot == sum(chips_in(raw).values()) + (raw.house_money or 0)
     raw.add("return", who, extra)
     raw.notes.append(f"uncalled bet of {extra} returned to {who} (the record writes no line for it)")
     if raw.total_pot is not None and counted:  # the room's total counts the bet nobody called
