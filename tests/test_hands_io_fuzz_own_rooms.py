@@ -1,4 +1,4 @@
-"""Mutated files of The Big Game, KingsClub, Run It Once, PokerMaster and Enet never escape their
+"""Mutated files of The Big Game, KingsClub, Run It Once, PokerMaster, Enet, Boss and PokerTracker 4 never escape their
 readers (issue 22): every hand is read or refused with the reader's own HandParseError, a hand read
 writes PHH that reads back and exports or is refused with a pyeval error (the checks of
 tests/test_hands_io_fuzz.py, on the hands these rooms' tests write). ``slow``: 2,000 mutants a room."""
@@ -11,7 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from room_mutations import mutate
+from test_hands_io_boss import CASH as BOSS_CASH, TOURNEY as BOSS_TOURNEY
 from test_hands_io_driver import RIO_WALK
+from test_hands_io_pokertracker4 import CASH as PT4_CASH, EVEREST as PT4_EVEREST, TOURNEY as PT4_TOURNEY
 from test_hands_io_fuzz import check_room_text
 from test_hands_io_runs import RUN_TWICE as KC_RUN_TWICE, SKIPPED as KC_SKIPPED
 from test_hands_io_small_rooms import ENET, POKERMASTER
@@ -23,6 +25,9 @@ SAMPLES: dict[str, tuple[str, ...]] = {
     "runitonce": (RIO_WALK,),
     "pokermaster": (POKERMASTER,),
     "enet": (ENET,),
+    "boss": (BOSS_CASH, BOSS_TOURNEY),
+    "pokertracker4": (PT4_CASH, PT4_TOURNEY + "\n\n" + PT4_CASH),
+    "pt4everest": (PT4_EVEREST,),
 }
 
 

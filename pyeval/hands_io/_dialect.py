@@ -127,6 +127,7 @@ class StarsDialect:
     when the printed total pot is every chip put in, the bet nobody called included), ``net_total`` (the printed total pot is
     after the rake), ``derived_rake`` (no rake printed: the pot less what was collected),
     ``summary_collect`` (a summary line saying what a player collected: groups ``n``, ``a``),
+    ``summary_show`` (a summary line showing a player's cards at the showdown: groups ``n``, ``c``),
     ``defer_posts`` (:func:`pyeval.hands_io._settle.defer_extra_blinds`), ``idle_out`` (a seated
     player with no action recorded was not dealt in), ``tables_all_ins`` (the room tables every hand
     at an all-in in tournaments: a muck there is an error of the record; False: a tournament hand with
@@ -181,6 +182,7 @@ class StarsDialect:
     board_line: re.Pattern[str] | None = None
     seats_in_order: bool = False
     summary_collect: re.Pattern[str] | None = None
+    summary_show: re.Pattern[str] | None = None
     defer_posts: bool = False
     idle_out: bool = False
     tables_all_ins: bool = False

@@ -100,16 +100,17 @@ def over_return(raw: RawHand) -> None:
 
 def return_implicit(raw: RawHand, in_collect: bool) -> None:
     """Add the return of a bet nobody called that the record leaves implicit (:func:`implicit_return`),
-    noted, and taken out of the room's total pot (which counts it); ``in_collect``: the room may
+    noted, and taken out of the room's total pot when that counts it; ``in_collect``: the room may
     count it in its bettor's collected amount too (taken out of it when what was collected exceeds
     the pot)."""
     imp = implicit_return(raw)
     if imp is None:
         return
     who, extra = imp
+    counted = raw.total_pot is not None and raw.total_pot == sum(chips_in(raw).values()) + (raw.house_money or 0)
     raw.add("return", who, extra)
     raw.notes.append(f"uncalled bet of {extra} returned to {who} (the record writes no line for it)")
-    if raw.total_pot is not None:  # the room's total counts the bet nobody called
+    if raw.total_pot is not None and counted:  # the room's total counts the bet nobody called
         raw.total_pot -= extra
     got_all = sum(a.amount for a in raw.acts if a.kind == "collect")
     if in_collect and got_all - extra >= 0 and got_all > sum(chips_in(raw).values()):

@@ -199,6 +199,8 @@ class Implied:
     def settle(self) -> None:
         """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
         raw, d = self.raw, self.d
+        if d.net_total and raw.total_pot is not None:  # before a return is derived: it compares the totals
+            raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         put = chips_in(raw)
         if d.derive_returns and not self.returned and (
                 raw.total_pot is None or not d.implicit_total
@@ -217,8 +219,6 @@ class Implied:
     def settle_rake(self) -> None:
         """The total pot and the rake as the room's flags say: printed after the rake, not printed."""
         raw, d = self.raw, self.d
-        if d.net_total and raw.total_pot is not None:
-            raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         if d.derived_rake and raw.total_pot == 0 and raw.rake is not None:
             unwritten_total(raw)
         if d.hidden_rake and not raw.rake and raw.total_pot is not None:

@@ -39,10 +39,11 @@ class Summary:
         if line.startswith(("Total pot ", "Total Pot")):
             self.total_pot(line, no)
             return
-        if self.d.summary_collect is not None:
-            cm = self.d.summary_collect.match(line)
+        for pat, kind in ((self.d.summary_collect, "collect"), (self.d.summary_show, "show")):
+            cm = pat.match(line) if pat is not None else None
             if cm and cm["n"] in self.names:
-                raw.add("collect", cm["n"], self.amt(cm["a"], no), line=no)
+                raw.add(kind, cm["n"], self.amt(cm["a"], no) if kind == "collect" else 0, line=no,
+                        cards=cards(cm["c"], raw, no) if kind == "show" else ())
                 return
         bm = re.match(r"^Board:? \[(?P<c>[^\]]*)\]\s*$", line)
         if bm:

@@ -223,6 +223,11 @@ class _StarsWriter:
             self.out.append(f"{nm}: brings in for {amt(e.amount)}{self.all_in(p)}")
         else:
             kind = e.kind
+            if kind == "blind" and p not in self.rnd.blind_posters:  # a big blind posted to come in
+                self.out.append(f"{nm}: posts big blind {amt(e.amount)}{self.all_in(p)}")
+                self.bet[p] += e.amount
+                self.bet_to = max(self.bet_to, self.bet[p])
+                return
             if kind == "blind":  # which blind by its poster (one all in on the ante posts none)
                 self.blinds_seen = self.rnd.blind_posters.index(p)
             seen = self.blinds_seen

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import (
-    absolute, acpc, bovada, cake, enet, entraction, everest, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge,
-    microgaming, ongame, pacific, partypoker, pkr, pokerstars, pokertracker, sealswithclubs, stars_like, thebiggame,
+    absolute, acpc, boss, bovada, cake, enet, entraction, everest, everleaf, fulltilt, ggpoker, ipoker, kingsclub, merge,
+    microgaming, ongame, pacific, partypoker, pkr, pokerstars, pokertracker, pokertracker4, sealswithclubs, stars_like, thebiggame,
     unibet, winamax, winning, winning2019,
 )
 from ._dialect import StarsDialect, looks_like, split
@@ -104,6 +104,10 @@ def _tbg_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
     return thebiggame.parse_hand(lines, start, source)
 
 
+def _boss_parse(lines: list[str], start: int, source: str, **_: Any) -> RawHand:
+    return boss.parse_hand(lines, start, source)
+
+
 def _acpc_parse(lines: list[str], start: int, source: str, acpc_game: acpc.ACPCGame = acpc.NO_LIMIT_2P,
                 **_: Any) -> RawHand:
     return acpc.parse_line(lines[0], start, source, acpc_game)
@@ -127,6 +131,8 @@ ROOMS: tuple[Room, ...] = (
     starlike_room("entraction", entraction.ROOM),
     starlike_room("unibet", unibet.ROOM),
     starlike_room("winning2019", winning2019.ROOM),
+    starlike_room("pokertracker4", pokertracker4.ROOM),
+    starlike_room("pt4everest", pokertracker4.EVEREST),
     Room("888poker", pacific.looks_like, pacific.split, _888_parse),
     Room("winning", winning.looks_like, winning.split, _wpn_parse),
     Room("partypoker", partypoker.looks_like, partypoker.split, _pp_parse),
@@ -138,5 +144,6 @@ ROOMS: tuple[Room, ...] = (
     Room("everest", everest.looks_like, everest.split, _everest_parse),
     Room("pokertracker", pokertracker.looks_like, pokertracker.split, _pt_parse),
     Room("thebiggame", thebiggame.looks_like, thebiggame.split, _tbg_parse),
+    Room("boss", boss.looks_like, boss.split, _boss_parse),
     Room("acpc", acpc.looks_like, acpc.split, _acpc_parse),
 )

@@ -1,0 +1,145 @@
+"""PokerTracker 4's ``GAME #`` export: hands of the iPoker and Merge networks as PokerTracker 4 writes
+them in a layout near PokerStars', as room data for the Stars-variant driver (issue 22, decision 038).
+
+Layout (read from the exports)::
+
+    GAME #2607756372: Texas Hold'em NL $0.50/$1 2011/01/23 20:16:35
+    GAME #8162156892 Version:18.5.6.4 Uncalled:Y Texas Hold'em NL €0.01/€0.02 2018-12-26 22:40:05/GMT
+    MERGE_GAME #3047310402797: Texas Hold'em NL $0.50/$1 01/01/2011 12:01:23
+    GAME #3616765274: Texas Hold'em  NL  Tournament 2011-06-15 21:58:37       (no stakes: the posts)
+    Table Bad Beat - Rue St Catherine (30473104)
+    Seat 9: NAME ($116.13 in chips) DEALER
+    NAME: Post SB $0.50                     (Post BB, Post Ante, Post DB: a dead blind)
+    *** HOLE CARDS ***
+    Dealt to NAME [SQ DQ]                   (suit first: the queens of spades and diamonds; D10 the ten)
+    NAME: Call $1.00                        (Call and Allin: the chips added; Bet; Raise, Raise (NF),
+                                             Raise to: the street total)
+    *** SUMMARY ***
+    Total pot $18.90 Rake $0.00             (after the rake; the bet nobody called counted in)
+    NAME: Shows [CK SQ]                     (Mucks [..])
+    NAME: wins $18.90                       (the bet nobody called counted in)
+
+The return of a bet nobody called is not written: it is derived from the acts and taken out of the
+total pot and of its bettor's win. The shows are in the summary (``summary_show``); a muck there is
+read as PokerStars' summary writes it (``Seat 0: NAME mucked [..]``). A tournament with fractions of
+a chip (``$1,192.50 in chips``) is read in hundredths of a chip.
+"""
+from __future__ import annotations
+
+import re
+
+from ._dialect import StarsDialect, fields_head
+from ._model import RawHand
+from ._starlike import Room, acts
+
+__all__ = ["ROOM", "EVEREST"]
+
+_A = r"(?P<a>[^\s|(),]+(?:,\d\d\d)*(?:\.\d+)?)"
+_DEALER = re.compile(r"\bDEALER\b")
+_CARD = re.compile(r"\b([SCDHscdh])(10|[2-9TJQKA])\b")
+
+
+def _cards(m: re.Match[str]) -> str:
+    return "[" + _CARD.sub(lambda c: ("T" if c[2] == "10" else c[2]) + c[1].lower(), m[1]) + "]"
+
+
+def _prepare(line: str) -> str:
+    """A line as the patterns read it: cards rank first, ``Raise (NF)`` a raise, the total pot and
+    rake apart, the summary's shows and mucks as PokerStars' summary writes them."""
+    line = re.sub(r"\[([^\]]*)\]", _cards, line)
+    line = re.sub(r"^(.+: Shows \[[^\]X]*?) ?X\b.*\]", r"\1]", line)  # a card not shown
+    line = line.replace(": Raise (NF) ", ": Raise ")
+    line = re.sub(r"^(Total pot \S+) (Rake \S+)\s*$", r"\1 | \2", line)
+    sm = re.match(r"^(.+): Mucks (\[[^\]]*\]).*$", line)
+    if sm:
+        return f"Seat 0: {sm[1]} mucked {sm[2]}"
+    return line
+
+
+def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
+    """The header and table lines; a tournament whose chips have cents is read in hundredths of a chip."""
+    j = fields_head(d, raw, lines, start)
+    if raw.tournament is not None:
+        raw.table_rules["tournament_all_in_show"] = False  # the export shows only the hands it saw
+        if any(re.search(r"\d\.\d*[1-9]\d*\b", ln) for ln in lines):
+            raw.scale = 100
+            raw.notes.append("tournament chips with fractions: amounts in hundredths of a chip")
+    if not any(ln.startswith("Seat ") and _DEALER.search(ln) for ln in lines):  # no button marked:
+        seats = [m for m in (d.seat.match(ln) for ln in lines[j:]) if m]   # the seat before the small blind
+        sb = next((ln.split(": Post SB ")[0] for ln in lines if ": Post SB " in ln), None)
+        at = next((k for k, m in enumerate(seats) if m["name"] == sb), None)
+        if at is not None:
+            raw.button_seat = int(seats[at if len(seats) == 2 else at - 1]["seat"])
+    return j
+
+
+ROOM = Room(
+    venue="PokerTracker 4",
+    first=re.compile(r"^\ufeff?(?:GAME|MERGE_GAME) #[\d-]+:? (?:Version:\S+ )?(?:Uncalled:\S+ )?"
+                     r"(?:Texas Hold'em|Holdem|Omaha)"),
+    header=re.compile(
+        r"^\ufeff?(?:GAME|MERGE_GAME) #(?P<id>[\d-]+):?(?: Version:\S+)?(?: Uncalled:\S+)? +"
+        r"(?P<game>Texas Hold'em|Holdem|Omaha Hi-Lo|Omaha)(?: +(?P<struct>NL|PL|FL))? +"
+        r"(?:(?P<tour>Tournament)|(?P<stakes>[^\s/]+/[^\s/]+))"
+        r"(?: +(?:- )?(?P<y>\d{4})[-/](?P<mo>\d\d)[-/](?P<d>\d\d) (?P<H>\d\d):(?P<M>\d\d):(?P<S>\d\d))?"),
+    table=re.compile(r"^Table (?P<table>.*?)\s*$"),
+    seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips\)(?P<rest>.*)$"),
+    actions=acts(extra=(
+        (r"^Post SB " + _A + r"\s*$", "sb"),
+        (r"^Post BB (?:Allin )?" + _A + r"\s*$", "bb"),
+        (r"^Post SB Allin " + _A + r"\s*$", "sb"),
+        (r"^Post Ante " + _A + r"\s*$", "ante"),
+        (r"^Post DB " + _A + r"\s*$", "dead"),
+        (r"^Fold\s*$", "fold"),
+        (r"^Check\s*$", "check"),
+        (r"^Call " + _A + r"\s*$", "call"),
+        (r"^Bet " + _A + r"\s*$", "bet"),
+        (r"^Raise(?: to)? " + _A + r"\s*$", "raise"),
+        (r"^Allin " + _A + r"\s*$", "allin_add"),
+    )),
+    summary_collect=re.compile(r"^(?P<n>.+): wins (?P<a>\S+)(?: \(uncalled\))?\s*$"),
+    summary_show=re.compile(r"^(?P<n>.+): Shows \[(?P<c>[^\]]*)\].*$"),
+    prepare=_prepare,
+    head=_head,
+    table_optional=True,
+    button_mark=_DEALER,
+    info=re.compile(r"^.+:\s*$"),  # a player's name alone (the export's empty action)
+    returns_in_collect=True,
+    net_total=True,
+    derived_rake=True,
+)
+
+
+#: PokerTracker 4's text of Everest hands: ``EverestPoker Game #N: [Tourney ID: T, ]Table NAME - $0.50/$1 -
+#: No Limit Hold'em - 22:33:12 - 2011/01/02``, seats ``Seat 1: NAME ($94.15)``, ``NAME posts the small
+#: blind of $0.50`` (``the big blind of``, ``the ante of``; ``the dead blind of``, ``posts $1``: a big blind
+#: posted to come in, live: the poster checks his option), ``The button
+#: is in seat #7``, ``calls $1`` (the chips added), ``raises to $5.50``, ``Uncalled bet of $7.00 returned
+#: to NAME``, ``NAME collects $12.85`` in the summary. No total pot and no rake: the rake is derived.
+EVEREST = Room(
+    venue="Everest (PokerTracker 4 text)",
+    first=re.compile(r"^\ufeff?EverestPoker Game #\d+: "),
+    header=re.compile(
+        r"^\ufeff?EverestPoker Game #(?P<id>\d+): (?:Tourney ID: (?P<tour>\d+), )?Table .*? - (?P<stakes>[^\s]+) - "
+        r"(?P<struct>No Limit|Pot Limit|Limit) (?P<game>Hold'em|Omaha Hi-Lo|Omaha) - "
+        r"(?P<H>\d\d):(?P<M>\d\d):(?P<S>\d\d) - (?P<y>\d{4})/(?P<mo>\d\d)/(?P<d>\d\d)"),
+    table=None,
+    seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*\d[^()]*)\)(?P<rest>.*)$"),
+    sep=" ",
+    button=re.compile(r"^The button is in seat #(?P<seat>\d+)\s*$"),
+    actions=acts(extra=(
+        (r"^posts the small blind of " + _A + r"\s*$", "sb"),
+        (r"^posts the big blind of " + _A + r"\s*$", "bb"),
+        (r"^posts the ante of " + _A + r"\s*$", "ante"),
+        (r"^posts (?:the dead blind of )?" + _A + r"\s*$", "bb"),  # a big blind to come in: his bet (he checks)
+        (r"^calls " + _A + r",?(?: and is all-in)?\s*$", "call"),
+        (r"^bets " + _A + r",?(?: and is all-in)?\s*$", "bet"),
+        (r"^raises to " + _A + r",?(?: and is all-in)?\s*$", "raise"),
+        (r"^collects " + _A + r"\s*$", "collect"),
+        (r"^mucked(?: \[[^\]]*\])?\s*$", "muck"),
+        (r"^(?:has been disconnected, and is allin|finished in place \d+ and won .*)$", None),
+    )),
+    uncalled=re.compile(r"^Uncalled bet of (?P<a>\S+) returned to (?P<n>.+?)\s*$"),
+    summary_collect=re.compile(r"^(?P<n>.+) collects (?P<a>\S+)\s*$"),
+    derived_rake=True,
+)

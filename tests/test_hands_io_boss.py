@@ -1,0 +1,86 @@
+"""Boss Media XML hands (issue 22): hands written for these tests on the network's layout (no file is
+copied), checked by replay and by the record's pot, rake and wins."""
+from __future__ import annotations
+
+from pyeval.hands_io import detect_format, parse_text
+
+
+def _c(card: str) -> str:
+    """A card as a ``LINK``: 13 * suit (c d h s) + rank (the ace 0 ... the king 12); ``b`` hidden."""
+    if card == "b":
+        return '<CARD LINK="b"></CARD>'
+    return f'<CARD LINK="{13 * "cdhs".index(card[1]) + "A23456789TJQK".index(card[0])}"></CARD>'
+
+
+def _act(kind: str, player: str = "", value: str = "", cards: str = "", **attrs: str) -> str:
+    extra = "".join(f' {k}="{v}"' for k, v in attrs.items())
+    who = f' PLAYER="{player}"' if player else ""
+    val = f' VALUE="{value}"' if value else ""
+    return f'<ACTION TYPE="{kind}"{who}{val}{extra}>' + "".join(_c(c) for c in cards.split()) + "</ACTION>"
+
+
+def _hand(head: str, players: list[tuple[str, int, str, str]], acts: list[str], showdown: str) -> str:
+    ps = "\n".join(f'<PLAYER NAME="{n}" SEAT="{s}" AMOUNT="{a}" STATE="STATE_PLAYING" DEALER="{d}"></PLAYER>'
+                   for n, s, a, d in players)
+    return f'<HISTORY ID="1" SESSION="s1.xml" TABLE="T 1" GAMETYPE="GAMETYPE_REAL" {head}>\n{ps}\n' + "\n".join(acts) + (
+        f"\n{showdown}</HISTORY>")
+
+
+CASH = '<?xml version="1.0" encoding="UTF-8"?>\n<ROOT>\n' + _hand(
+    'GAME="GAME_THM" GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="USD" LIMIT="NL" STAKES="0.05/0.10" DATE="1280219334"',
+    [("Hero", 1, "10.00", "N"), ("Villain", 2, "10.00", "N"), ("Other", 3, "10.00", "Y")],
+    [_act("HAND_BLINDS", "Hero", "0.05", KIND="HAND_SB"), _act("HAND_BLINDS", "Villain", "0.10", KIND="HAND_BB"),
+     _act("HAND_DEAL", "Hero", cards="As Ks"), _act("HAND_DEAL", "Villain", cards="b b"),
+     _act("HAND_DEAL", "Other", cards="b b"), _act("ACTION_FOLD", "Other"), _act("ACTION_RAISE", "Hero", "0.30"),
+     _act("ACTION_CALL", "Villain", "0.30"), _act("HAND_BOARD", value="BOARD_FLOP", cards="2c 7d 9h", POT="0.60"),
+     _act("ACTION_BET", "Hero", "0.40"), _act("ACTION_CALL", "Villain", "0.40"),
+     _act("HAND_BOARD", value="BOARD_TURN", cards="2c 7d 9h Kd", POT="1.33"), _act("ACTION_BET", "Hero", "1.00"),
+     _act("ACTION_FOLD", "Villain")],
+    '<SHOWDOWN NAME="HAND_SHOWDOWN" POT="1.33" RAKE="0.07">\n<RESULT PLAYER="Other" WIN="0.00" HAND="$(STR_G_FOLD)">'
+    '</RESULT>\n<RESULT PLAYER="Hero" WIN="1.33" HAND="$(STR_BY_DEFAULT)"></RESULT>\n'
+    '<RESULT PLAYER="Villain" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT></SHOWDOWN>') + "</ROOT>\n"
+
+TOURNEY = '<?xml version="1.0" encoding="UTF-8"?>\n<ROOT>\n' + _hand(
+    'GAME="GAME_THM" GAMEKIND="GAMEKIND_TOURNAMENT" TABLECURRENCY="CAD" LIMIT="NL" STAKES="10.00/20.00" DATE="1295490605"',
+    [("A", 1, "995.00", "N"), ("B", 2, "495.00", "N"), ("C", 3, "1495.00", "N")],
+    [_act("HAND_BLINDS", "B", "10.00", KIND="HAND_SB"), _act("HAND_BLINDS", "C", "20.00", KIND="HAND_BB"),
+     _act("HAND_DEAL", "A", cards="Ah Ad"), _act("HAND_DEAL", "B", cards="b b"), _act("HAND_DEAL", "C", cards="b b"),
+     _act("ACTION_ALLIN", "A", "995.00"), _act("ACTION_ALLIN", "B", "495.00"), _act("ACTION_FOLD", "C"),
+     _act("HAND_BOARD", value="BOARD_FLOP", cards="2s 7h 9c", POT="1025.00"),
+     _act("HAND_BOARD", value="BOARD_TURN", cards="2s 7h 9c 3d", POT="1025.00"),
+     _act("HAND_BOARD", value="BOARD_RIVER", cards="2s 7h 9c 3d 4s", POT="1025.00")],
+    '<SHOWDOWN NAME="HAND_SHOWDOWN" POT="1025.00" RAKE="0.00">\n<RESULT PLAYER="A" WIN="1025.00" HAND="x">'
+    + _c("Ah") + _c("Ad") + '</RESULT>\n<RESULT PLAYER="B" WIN="0.00" HAND="x">' + _c("Kc") + _c("Kd")
+    + '</RESULT>\n<RESULT PLAYER="C" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT></SHOWDOWN>') + "</ROOT>\n"
+
+
+def _one(text: str):  # type: ignore[no-untyped-def]
+    assert detect_format(text) == "boss"
+    [h] = list(parse_text(text, "boss", source="boss.xml"))
+    assert h.error is None and h.hand is not None, h.error
+    assert h.verification is not None and h.verification.ok, h.verification.problems
+    return h.hand
+
+
+def test_a_cash_hand_with_rake_and_the_uncalled_bet_returned() -> None:
+    hh = _one(CASH)
+    assert hh.players == ["Hero", "Villain", "Other"] and hh.extra["_button_seat"] == 3
+    assert hh.extra["_rake"] == 7 and hh.extra["_total_pot"] == 140 and hh.extra["winnings"] == [133, 0, 0]
+    assert hh.finishing_stacks == [1063, 930, 1000]
+    assert hh.actions[0] == "d dh p1 AsKs"
+
+
+def test_an_ante_the_record_does_not_write_is_derived_and_the_stacks_are_after_it() -> None:
+    hh = _one(TOURNEY)
+    assert hh.extra["_button_seat"] == 1 and hh.antes == [5, 5, 5]
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"A": 1525, "B": 0, "C": 1475}
+    assert any("antes of 5 not written" in n for n in hh.extra["_notes"])
+
+
+def test_a_win_that_is_not_the_pot_fails_the_check_and_other_games_are_refused_per_hand() -> None:
+    [bad] = list(parse_text(CASH.replace('WIN="1.33"', 'WIN="1.30"'), "boss", source="boss.xml"))
+    assert bad.hand is not None and bad.verification is not None and not bad.verification.ok
+    [draw] = list(parse_text(CASH.replace("GAME_THM", "GAME_FCD"), "boss", source="boss.xml"))
+    assert draw.hand is None and draw.error is not None and "not supported by the Boss reader yet" in draw.error
+    [cut] = list(parse_text(CASH.split("<SHOWDOWN")[0], "boss", source="boss.xml"))
+    assert cut.hand is None and cut.error is not None and "the file ends mid-hand" in cut.error

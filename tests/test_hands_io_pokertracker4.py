@@ -1,0 +1,117 @@
+"""PokerTracker 4's ``GAME #`` export (issue 22): hands written for these tests on the export's layout
+(no file is copied), checked by replay and by the record's pot, rake and wins."""
+from __future__ import annotations
+
+from pyeval.hands_io import detect_format, parse_text
+
+CASH = """\
+GAME #9000000001 Version:18.5.6.4 Uncalled:Y Texas Hold'em NL €0.01/€0.02 2018-12-26 22:40:05/GMT
+Table Testa
+Seat 1: ann (€2.00 in chips) DEALER
+Seat 3: bob (€2.00 in chips)
+Seat 5: cat (€2.00 in chips)
+bob: Post SB €0.01
+cat: Post BB €0.02
+*** HOLE CARDS ***
+Dealt to ann [SQ DQ]
+ann: Raise (NF) €0.06
+bob: Call €0.05
+cat: Fold
+*** FLOP *** [S3 S9 C4]
+bob: Check
+ann: Bet €0.10
+bob: Call €0.10
+*** TURN *** [C9]
+bob: Bet €0.20
+ann: Fold
+*** SUMMARY ***
+Total pot €0.32 Rake €0.02
+bob: wins €0.32
+"""
+
+TOURNEY = """\
+GAME #9000000002: Texas Hold'em  NL  Tournament 2011-06-15 21:58:37
+Table "TEST TURBO" $2 Double up*6, 1, 2 (Tournament: "TEST TURBO" $2 Double up*6 Buy-In: $2+$0.20)
+Seat 1: ann ($1,500.00 in chips)
+Seat 3: bob ($1,192.50 in chips)
+Seat 5: cat ($1,500.00 in chips)
+bob: Post SB $20.00
+cat: Post BB $40.00
+*** HOLE CARDS ***
+Dealt to ann [D10 CJ]
+ann: Raise (NF) $100.00
+bob: Allin $1,172.50
+cat: Fold
+ann: Call $1,092.50
+*** FLOP *** [CK CA H6]
+*** TURN *** [S2]
+*** RIVER *** [D3]
+*** SUMMARY ***
+Total pot $2,425.00 Rake $0.00
+ann: Shows [D10 CJ]
+bob: Shows [HA H7]
+bob: wins $2,425.00
+"""
+
+
+EVEREST = """\
+EverestPoker Game #9000000003: Table Testa-1 - $0.50/$1 - No Limit Hold'em - 22:33:12 - 2011/01/02
+Seat 1: ann ($100.00)
+Seat 2: bob ($50.00)
+Seat 3: cat ($100.00)
+Seat 4: dan ($40.00)
+bob posts the small blind of $0.50
+cat posts the big blind of $1.00
+ann posts the dead blind of $1.00
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to cat [5d 3c]
+dan raises to $3.00
+ann calls $2.00
+bob folds
+cat folds
+*** FLOP *** [Ks 5s 6c]
+dan bets $37.00, and is all-in
+ann calls $37.00
+ann shows [Kd Qd]
+dan shows [Ah Ac]
+*** TURN *** [2d]
+*** RIVER *** [7h]
+*** SUMMARY ***
+ann shows [Kd Qd]
+dan shows [Ah Ac]
+dan collects $81.40
+"""
+
+
+def _one(text: str, fmt: str = "pokertracker4"):  # type: ignore[no-untyped-def]
+    assert detect_format(text) == fmt
+    [h] = list(parse_text(text, fmt, source="pt4.txt"))
+    assert h.error is None and h.hand is not None, h.error
+    assert h.verification is not None and h.verification.ok, h.verification.problems
+    return h.hand
+
+
+def test_a_cash_hand_suit_first_cards_raise_to_and_a_total_after_the_rake() -> None:
+    hh = _one(CASH)
+    assert hh.players == ["bob", "cat", "ann"] and hh.actions[2] == "d dh p3 QsQd"
+    assert hh.extra["_rake"] == 2 and hh.extra["winnings"] == [32, 0, 0]
+    assert hh.finishing_stacks == [216, 198, 184]
+
+
+def test_a_tournament_with_chip_fractions_no_button_mark_and_shows_in_the_summary() -> None:
+    hh = _one(TOURNEY)
+    assert hh.extra["_button_seat"] == 1 and hh.extra["winnings"] == [242500, 0, 0]
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"bob": 242500, "cat": 146000, "ann": 30750}
+    assert {"p1 sm Ah7h", "p3 sm TdJc"} <= set(hh.actions)
+    # the summary's shows decide the pot: the tens-and-jack hand shown as the winner's fails the check
+    [bad] = list(parse_text(TOURNEY.replace("bob: wins", "ann: wins"), "pokertracker4", source="pt4.txt"))
+    assert bad.hand is not None and bad.verification is not None and not bad.verification.ok
+
+
+def test_everest_text_a_big_blind_posted_to_come_in_and_a_derived_rake() -> None:
+    """``posts the dead blind of $1.00`` is the poster's live bet (he calls the raise with $2 more);
+    the pot of $81.50 less the $81.40 collected is the rake, derived."""
+    hh = _one(EVEREST, "pt4everest")
+    assert hh.extra["_button_seat"] == 1 and hh.extra["_rake"] == 10
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"bob": 4950, "cat": 9900, "dan": 8140, "ann": 6000}
