@@ -92,6 +92,10 @@ _evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin; cards here are va
 
 
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
+_hu_settle = _fastcall.hu_settle  # the settlement step from the table's cache, in C (settle)
+#: What the C settlement step needs besides the round (csrc/python/pe_fastcall_headsup.c reads them
+#: in this order): the record types, the settle event's kind and the cache key's tables.
+_SETTLE_CONSTS = (PlayerSettlement, Event, _K_SETTLE, _POCKET_OF, _CATEGORY_OF, _AA, _PAIR_LOW, ())
 
 #: The fast step paths (docs/decisions/032-fast-step-paths.md): on by default; tests switch it off
 #: to check that every round plays, records and settles exactly as through the general path.
@@ -739,36 +743,13 @@ class HeadsUpRound:
             raise IllegalActionError("expose the dealer's hand before settling", f"{_S}(g)")
         rules = self._rules
         if FAST and self._phase is _P_SETTLEMENT and rules.payout_cap is None and _settle_mod.FAST:
-            # settle_next for every player, its cache lookup (settle_cached) inlined
-            cache, aa = rules._settle_cache, rules.plan.dealer_aa_class
-            wagers, raised, folded, hole, values = self._wagers, self._raised, self._folded, self._hole, self._values
-            dh, dv = self._dealer_hole, self._dealer_value
-            q = dv >= _PAIR_LOW
-            settled, events = self._settled, self._events
-            for s in self._to_settle:
-                a, o, pb, tp = wagers[s]
-                rz = raised.get(s)
-                r = rz[1] if rz else 0
-                pv = values[s]
-                f = s in folded
-                pocket = None
-                if pb:
-                    h = hole[s]
-                    pocket = _POCKET_OF[h[0] * 52 + h[1]]
-                    if pocket == _AA and aa:
-                        pocket = pocket_class(h, dh)
-                key = (-1 if f else (pv > dv) - (pv < dv), q, _CATEGORY_OF[pv], a, o, r, pb, tp, pocket)
-                hit = cache.get(key)
-                if hit is None:
-                    hit = fill_cache(rules, key, s, a, o, r, pb, tp, f, hole[s], dh, pv, dv)
-                res = _tn(PlayerSettlement, (s, hit[0], pv, dv))
-                settled.append(res)
-                if f:  # § 677a.11(f): the Ante and Odds are in the fold's collect event already
-                    logged = res._replace(results=res.results[2:])
-                    events.append(_tn(Event, (_K_SETTLE, s, logged.net, (), logged)))
-                else:
-                    events.append(_tn(Event, (_K_SETTLE, s, hit[1], (), res)))
-            self._to_settle.clear()
+            aa = rules.plan.dealer_aa_class
+            # one C call when every player's results are in the table's cache (the records as
+            # below; docs/decisions/035); else the loop, which fills the cache
+            if not _hu_settle(self._to_settle, self._wagers, self._raised, self._folded, self._hole, self._values,
+                              self._dealer_value, aa, rules._settle_cache, self._settled, self._events,
+                              _SETTLE_CONSTS):
+                self._settle_fast(rules, aa)
             self._phase = _P_COMPLETE
         elif self._phase is not _P_COMPLETE:
             self._need(_P_SETTLEMENT, "settle")
@@ -776,6 +757,38 @@ class HeadsUpRound:
             for _ in range(len(self._to_settle)):
                 settle_next()
         return _tn(RoundSettlement, (tuple(self._settled),))
+
+    def _settle_fast(self, rules: HeadsUpRules, aa: bool) -> None:
+        """:meth:`settle_next` for every player still to settle, its cache lookup
+        (:func:`~pyeval.headsup.settle.settle_cached`) inlined; fills the cache."""
+        cache = rules._settle_cache
+        wagers, raised, folded, hole, values = self._wagers, self._raised, self._folded, self._hole, self._values
+        dh, dv = self._dealer_hole, self._dealer_value
+        q = dv >= _PAIR_LOW
+        settled, events = self._settled, self._events
+        for s in self._to_settle:
+            a, o, pb, tp = wagers[s]
+            rz = raised.get(s)
+            r = rz[1] if rz else 0
+            pv = values[s]
+            f = s in folded
+            pocket = None
+            if pb:
+                h = hole[s]
+                pocket = _POCKET_OF[h[0] * 52 + h[1]]
+                if pocket == _AA and aa:
+                    pocket = pocket_class(h, dh)
+            key = (-1 if f else (pv > dv) - (pv < dv), q, _CATEGORY_OF[pv], a, o, r, pb, tp, pocket)
+            hit = cache.get(key)
+            if hit is None:
+                hit = fill_cache(rules, key, s, a, o, r, pb, tp, f, hole[s], dh, pv, dv)
+            res = _tn(PlayerSettlement, (s, hit[0], pv, dv))
+            settled.append(res)
+            if f:  # § 677a.11(f): the Ante and Odds are in the fold's collect event already
+                events.append(_tn(Event, (_K_SETTLE, s, hit[3], (), _tn(PlayerSettlement, (s, hit[2], pv, dv)))))
+            else:
+                events.append(_tn(Event, (_K_SETTLE, s, hit[1], (), res)))
+        self._to_settle.clear()
 
     @property
     def settlement(self) -> RoundSettlement | None:

@@ -132,6 +132,9 @@ def collect_fold(ante: int, odds: int) -> tuple[HeadsUpWagerResult, HeadsUpWager
             _tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.LOSE, -odds, None, None, _RF, 0)))
 
 
+#: A settlement cache entry: (results, net, the results a settle event records, their net).
+CacheEntry = tuple[tuple[HeadsUpWagerResult, ...], int, tuple[HeadsUpWagerResult, ...], int]
+
 #: Whether the rounds settle through :func:`settle_cached` (tests switch it off to compare with
 #: :func:`settle_player` computed every time; docs/decisions/032-fast-step-paths.md).
 FAST = True
@@ -169,17 +172,22 @@ def settle_cached(rules: HeadsUpRules, player: int, ante: int, odds: int, raise_
 
 def fill_cache(rules: HeadsUpRules, key: tuple[object, ...], player: int, ante: int, odds: int, raise_amount: int,
                pocket_bonus: int, trips_plus: int, folded: bool, hole: tuple[int, int], dealer_hole: tuple[int, ...],
-               player_value: int, dealer_value: int) -> tuple[tuple[HeadsUpWagerResult, ...], int]:
+               player_value: int, dealer_value: int) -> CacheEntry:
     """Settle afresh (:func:`settle_player`) and keep the results and net under ``key`` (see
     :func:`settle_cached`: (route -1 fold / 1 win / 0 tie / -1 loss, dealer qualifies, category,
-    the five amounts, Pocket Bonus class or None))."""
+    the five amounts, Pocket Bonus class or None)), with what a fold's settle event records: the
+    results without the Ante and Odds, and their net (for a player who did not fold, the same as
+    the first two). The C settlement step (``_fastcall.hu_settle``) reads these four fields."""
     res = settle_player(rules, player, ante=ante, odds=odds, raise_amount=raise_amount,
                         pocket_bonus=pocket_bonus, trips_plus=trips_plus, folded=folded, hole=hole,
                         dealer_hole=dealer_hole, player_value=player_value, dealer_value=dealer_value)
     cache = rules._settle_cache
     if len(cache) >= 8192:  # bounded: many distinct amounts only cost settling again
         cache.clear()
-    hit = cache[key] = (res.results, sum(map(_NET, res.results)))
+    # a fold's settle event records only the optional wagers (its Ante and Odds are in the collect
+    # event already, § 677a.11(f)): kept too, so that no step slices them again
+    logged = res.results[2:] if folded else res.results
+    hit = cache[key] = (res.results, sum(map(_NET, res.results)), logged, sum(map(_NET, logged)))
     return hit
 
 
