@@ -708,6 +708,11 @@ static PyMethodDef fast_methods[] = {
      "find the next one (pyeval.poker.betting); False, changing nothing, when it does not apply."},
     {"hu_settle", (PyCFunction)(void (*)(void))pe_hu_settle, METH_FASTCALL,
      "hu_settle(...): the settlement step of a heads-up round from the table's cache (pyeval.headsup.round)."},
+    {"tuple_of", (PyCFunction)(void (*)(void))pe_hu_tuple_of, METH_FASTCALL,
+     "tuple_of(cls, *items): a new instance of cls (a subclass of tuple, e.g. a NamedTuple) holding\n"
+     "items, without its Python-level __new__ (the round procedures' records)."},
+    {"settlement_net", pe_hu_net, METH_O,
+     "settlement_net(p): the sum of the nets (field 3) of p's results (field 1)."},
     {"set_fallback", (PyCFunction)(void (*)(void))set_fallback, METH_FASTCALL,
      "set_fallback(name, func): the Python path of the fast function `name` for other input."},
     {NULL, NULL, 0, NULL},

@@ -18,6 +18,7 @@
 #include <Python.h>
 #include <limits.h>
 
+#include "../pe_compat.h"
 #include "pe_fastcall_headsup.h"
 
 /* the consts tuple (pyeval.headsup.round._SETTLE_CONSTS) */
@@ -42,20 +43,82 @@ static long small_int(PyObject *o, long hi)
     return v;
 }
 
-/* cls(*items) for a tuple subclass (a NamedTuple) without its Python-level __new__, as
- * tuple.__new__(cls, items) does; steals items */
+/* A new instance of cls, a subclass of tuple (a NamedTuple), holding the n items: one allocation,
+ * without the class's Python-level __new__ (as tuple.__new__(cls, items) does, without the two
+ * intermediate tuples). NULL with TypeError for anything but a strict tuple subclass. */
+static PyObject *tuple_of(PyObject *cls, PyObject *const *items, Py_ssize_t n)
+{
+    if (!PyType_Check(cls) || cls == (PyObject *)&PyTuple_Type || !PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type)
+        || n < 0 || n > 64) {
+        PyErr_SetString(PyExc_TypeError, "tuple_of(cls, *items): cls must be a subclass of tuple, at most 64 items");
+        return NULL;
+    }
+    allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)cls, Py_tp_alloc);
+    PyObject *o = alloc ? alloc((PyTypeObject *)cls, n) : NULL;
+    if (!o) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_INCREF(items[i]);
+        if (PyTuple_SetItem(o, i, items[i]) < 0) { /* cannot fail on a new tuple; steals the item */
+            Py_DECREF(o);
+            return NULL;
+        }
+    }
+    return o;
+}
+
+PyObject *pe_hu_tuple_of(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs < 1) {
+        PyErr_SetString(PyExc_TypeError, "tuple_of(cls, *items) needs cls");
+        return NULL;
+    }
+    return tuple_of(args[0], args + 1, nargs - 1);
+}
+
+/* The sum of the items' field 3 (a settlement's results' nets: pyeval.headsup.settle's
+ * PlayerSettlement.net), exactly as sum(map(itemgetter(3), p[1])) does for tuples; any other shape
+ * goes through that Python expression's own errors (TypeError / IndexError). */
+PyObject *pe_hu_net(PyObject *module, PyObject *p)
+{
+    (void)module;
+    PyObject *results = PySequence_GetItem(p, 1);
+    if (!results) return NULL;
+    PyObject *total = PyLong_FromLong(0);
+    PyObject *it = PyObject_GetIter(results);
+    Py_DECREF(results);
+    if (!it || !total) {
+        Py_XDECREF(it);
+        Py_XDECREF(total);
+        return NULL;
+    }
+    PyObject *r;
+    while (total && (r = PyIter_Next(it))) {
+        PyObject *net = PySequence_GetItem(r, 3);
+        Py_DECREF(r);
+        PyObject *sum = net ? PyNumber_Add(total, net) : NULL;
+        Py_XDECREF(net);
+        Py_DECREF(total);
+        total = sum;
+    }
+    Py_DECREF(it);
+    if (total && PyErr_Occurred()) Py_CLEAR(total);
+    return total;
+}
+
+/* cls(*items) from a tuple of the items; steals items */
 static PyObject *make(PyObject *cls, PyObject *items)
 {
     if (!items) return NULL;
-    newfunc tnew = (newfunc)PyType_GetSlot(&PyTuple_Type, Py_tp_new);
-    PyObject *args = PyTuple_Pack(1, items);
-    Py_DECREF(items);
-    if (!args || !tnew) {
-        Py_XDECREF(args);
+    PyObject *vec[9];
+    const Py_ssize_t n = PyTuple_Size(items);
+    if (n < 0 || n > 9) {
+        Py_DECREF(items);
         return NULL;
     }
-    PyObject *r = tnew((PyTypeObject *)cls, args, NULL);
-    Py_DECREF(args);
+    for (Py_ssize_t i = 0; i < n; i++) vec[i] = PyTuple_GetItem(items, i);
+    PyObject *r = tuple_of(cls, vec, n);
+    Py_DECREF(items);
     return r;
 }
 

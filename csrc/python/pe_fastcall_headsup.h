@@ -7,4 +7,11 @@
  * from the table's cache; False, changing nothing, when the Python step must run. */
 PyObject *pe_hu_settle(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
+/* tuple_of(cls, *items): a new instance of cls (a subclass of tuple) holding items, without the
+ * class's Python-level __new__. */
+PyObject *pe_hu_tuple_of(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+
+/* settlement_net(p): sum of the nets (field 3) of p's results (field 1). */
+PyObject *pe_hu_net(PyObject *module, PyObject *p);
+
 #endif

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
+from .._bindings import _fastcall
 from ..house import settle_line
 from ..contracts import Outcome
 from ..hands.high import CATEGORY_RANGES, MAX_VALUE, HandCategory
@@ -43,6 +44,7 @@ _ROYAL = MAX_VALUE
 _PUSH, _BAD_BEAT = Outcome.PUSH, Outcome.BAD_BEAT
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
 _NET = operator.itemgetter(3)  # HeadsUpWagerResult.net, read in C
+_settlement_net = _fastcall.settlement_net  # PlayerSettlement.net: sum(map(_NET, p.results)) in one C call
 
 
 class HeadsUpWagerResult(NamedTuple):
@@ -87,6 +89,11 @@ class PlayerSettlement(NamedTuple):
         return None
 
 
+# the same, read without a Python frame: the sum of the results' nets in one C call (engines read
+# it for every player of every round)
+PlayerSettlement.net = property(_settlement_net, doc=PlayerSettlement.net.__doc__)  # type: ignore[assignment, method-assign]
+
+
 class RoundSettlement(NamedTuple):
     """All players' settlements, in the order they were settled: folds without optional wagers at
     the fold (§ 677a.11(f)), then the players who raised from the dealer's right counterclockwise
@@ -97,7 +104,7 @@ class RoundSettlement(NamedTuple):
     @property
     def house_net(self) -> int:
         """The table's (house's) net result in chips: minus the sum of the players' nets."""
-        return -sum([sum(map(_NET, p.results)) for p in self.players])
+        return -sum(map(_settlement_net, self.players))
 
     def player(self, player: int) -> PlayerSettlement:
         """The settlement of ``player``. Raises KeyError when the player did not play."""
