@@ -39,6 +39,9 @@ typedef struct {
     PyObject *round_type;       /* NULL until holdem_register */
     Py_ssize_t off[16];
     PyObject *s_check, *s_call, *s_street_done, *empty, *zero;
+    /* criss-cross bet and settle (pe_ccfast.h): the registered round and seat types, their slots' offsets */
+    PyObject *cc_round_type, *cc_seat_type, *cc_consts;
+    Py_ssize_t cc_roff[10], cc_soff[6];
 } fast_state;
 
 #define MAX_CARDS 52
@@ -587,12 +590,14 @@ static PyObject *holdem_check_or_call(PyObject *module, PyObject *r)
     Py_RETURN_TRUE;
 }
 
+#include "pe_ccfast.h"
+
 static int fast_traverse(PyObject *m, visitproc visit, void *arg)
 {
     fast_state *st = state(m);
     for (int i = 0; i < FB_N; i++) Py_VISIT(st->fallback[i]);
     Py_VISIT(st->round_type);
-    return 0;
+    return cc_traverse(st, visit, arg);
 }
 
 static int fast_clear(PyObject *m)
@@ -600,6 +605,7 @@ static int fast_clear(PyObject *m)
     fast_state *st = state(m);
     for (int i = 0; i < FB_N; i++) Py_CLEAR(st->fallback[i]);
     Py_CLEAR(st->round_type);
+    cc_clear(st);
     return 0;
 }
 
@@ -703,6 +709,7 @@ static PyMethodDef fast_methods[] = {
     {"source_hash", source_hash, METH_NOARGS, "Hash of csrc/ this module was compiled from."},
     {"holdem_register", (PyCFunction)(void (*)(void))holdem_register, METH_FASTCALL,
      "holdem_register(type, instance, sentinels): the slots holdem_check_or_call reads (pyeval.poker.fast)."},
+    CC_METHODS
     {"holdem_check_or_call", holdem_check_or_call, METH_O,
      "holdem_check_or_call(round): check or call for the player to act of a plain hold'em round and\n"
      "find the next one (pyeval.poker.betting); False, changing nothing, when it does not apply."},
