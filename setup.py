@@ -38,7 +38,7 @@ setup(
         Extension(
             "pyeval._fastcall",
             # the kernels and their tables: the evaluator, and Omaha (evaluate_omaha's fast path)
-            sources=["csrc/python/pe_fastcall.c", "csrc/pe_eval_tables.c", "csrc/pe_omaha.c", "csrc/pe_variants_tables.c"],
+            sources=["csrc/python/pe_fastcall.c", "csrc/python/pe_fastcall_headsup.c", "csrc/pe_eval_tables.c", "csrc/pe_omaha.c", "csrc/pe_variants_tables.c"],
             include_dirs=["csrc"],
             # every C source: the module embeds the hash of csrc/, so it must rebuild with any of them
             depends=sorted(str(p.relative_to(_root)) for p in _root.glob("csrc/**/*") if p.suffix in {".c", ".h", ".cdef"}),

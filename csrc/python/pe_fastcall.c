@@ -23,6 +23,7 @@
 #include "../pe_eval.h"
 #include "../pe_eval_internal.h"
 #include "../pe_omaha.h"
+#include "pe_fastcall_headsup.h"
 
 enum { FB_EVALUATE, FB_CACTUS, FB_TO_CK, FB_FROM_CK, FB_OMAHA, FB_OMAHA_LOW8, FB_N };
 static const char *const FB_NAMES[FB_N] = {
@@ -712,6 +713,13 @@ static PyMethodDef fast_methods[] = {
     {"holdem_check_or_call", holdem_check_or_call, METH_O,
      "holdem_check_or_call(round): check or call for the player to act of a plain hold'em round and\n"
      "find the next one (pyeval.poker.betting); False, changing nothing, when it does not apply."},
+    {"hu_settle", (PyCFunction)(void (*)(void))pe_hu_settle, METH_FASTCALL,
+     "hu_settle(...): the settlement step of a heads-up round from the table's cache (pyeval.headsup.round)."},
+    {"tuple_of", (PyCFunction)(void (*)(void))pe_hu_tuple_of, METH_FASTCALL,
+     "tuple_of(cls, *items): a new instance of cls (a subclass of tuple, e.g. a NamedTuple) holding\n"
+     "items, without its Python-level __new__ (the round procedures' records)."},
+    {"settlement_net", pe_hu_net, METH_O,
+     "settlement_net(p): the sum of the nets (field 3) of p's results (field 1)."},
     {"set_fallback", (PyCFunction)(void (*)(void))set_fallback, METH_FASTCALL,
      "set_fallback(name, func): the Python path of the fast function `name` for other input."},
     {NULL, NULL, 0, NULL},

@@ -92,6 +92,11 @@ _evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin; cards here are va
 
 
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
+_mk = _fastcall.tuple_of  # _mk(Event, *fields): the same in one C call and one allocation (hot path)
+_hu_settle = _fastcall.hu_settle  # the settlement step from the table's cache, in C (settle)
+#: What the C settlement step needs besides the round (csrc/python/pe_fastcall_headsup.c reads them
+#: in this order): the record types, the settle event's kind and the cache key's tables.
+_SETTLE_CONSTS = (PlayerSettlement, Event, _K_SETTLE, _POCKET_OF, _CATEGORY_OF, _AA, _PAIR_LOW, ())
 
 #: The fast step paths (docs/decisions/032-fast-step-paths.md): on by default; tests switch it off
 #: to check that every round plays, records and settles exactly as through the general path.
@@ -271,7 +276,7 @@ class HeadsUpRound:
         opts = rules._raise_cache.get((st, ante))  # type: ignore[arg-type]
         if opts is None:
             opts = _raise_options(rules._raise_cache, st, ante, rules)  # type: ignore[arg-type]
-        return _tn(Decision, (s, st, self._hole[s], self._board, ante, opts))
+        return _mk(Decision, s, st, self._hole[s], self._board, ante, opts)
 
     # ---- wagers --------------------------------------------------------------------------------
     def place_wagers(self, player: int, ante: int, odds: int, pocket_bonus: int = 0, trips_plus: int = 0) -> None:
@@ -296,7 +301,7 @@ class HeadsUpRound:
                 ok.clear()
             ok.add((player, ante, odds, pocket_bonus, trips_plus))
         w[player] = t = (ante, odds, pocket_bonus, trips_plus)
-        self._events.append(_tn(Event, (_K_WAGERS, player, ante, (), t)))
+        self._events.append(_mk(Event, _K_WAGERS, player, ante, (), t))
 
     def can_place_wagers(self, player: int | None = None, ante: int | None = None, odds: int | None = None,
                          pocket_bonus: int = 0, trips_plus: int = 0) -> bool:
@@ -428,7 +433,7 @@ class HeadsUpRound:
             self._burns = tuple([cards[i] for i in burns])  # burns the procedure makes before the hole cards
         self._players = players
         self._used = used
-        self._events.append(_tn(Event, (_K_DEAL, None, 0, cards, None)))
+        self._events.append(_mk(Event, _K_DEAL, None, 0, cards, None))
         self._phase = _P_PREFLOP
         self._street = _S_PREFLOP
         self._queue = list(players)
@@ -442,17 +447,15 @@ class HeadsUpRound:
         if self._phase is not _P_FLOP:
             self._need(_P_FLOP, "burn and deal the flop")
         if type(source) is _Shoe and FAST:  # a shoe deals card ints 0..51: only repeats are possible
-            self._board = cards = self._fast_burn_deal(source, 3)
-            self._events.append(_tn(Event, (_K_FLOP, None, 0, cards, None)))
-            self._fast_open(_P_POSTFLOP, _S_FLOP)
+            self._fast_street(source, 3, _K_FLOP, _P_POSTFLOP, _S_FLOP)
             return
         drawn = _check_drawn((source.burn(), *source.deal(3)), 4, self._used)  # adds only if valid
         burn = drawn[:1]
         self._burns += burn
         self._board = flop = drawn[1:]
         ev = self._events
-        ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
-        ev.append(_tn(Event, (_K_FLOP, None, 0, flop, None)))
+        ev.append(_mk(Event, _K_BURN, None, 0, burn, None))
+        ev.append(_mk(Event, _K_FLOP, None, 0, flop, None))
         self._open(_P_POSTFLOP)
 
     def burn_turn_and_river(self, source: CardSource) -> None:
@@ -463,10 +466,7 @@ class HeadsUpRound:
         if self._phase is not _P_TURN_RIVER:
             self._need(_P_TURN_RIVER, "burn and deal the turn and river")
         if type(source) is _Shoe and FAST:  # a shoe deals card ints 0..51: only repeats are possible
-            cards = self._fast_burn_deal(source, 2)
-            self._board += cards
-            self._events.append(_tn(Event, (_K_TURN_RIVER, None, 0, cards, None)))
-            self._fast_open(_P_FINAL, _S_RIVER)
+            self._fast_street(source, 2, _K_TURN_RIVER, _P_FINAL, _S_RIVER)
             return
         drawn = _check_drawn((source.burn(), *source.deal(2)), 3, self._used)  # adds only if valid
         burn = drawn[:1]
@@ -474,31 +474,30 @@ class HeadsUpRound:
         tr = drawn[1:]
         self._board += tr
         ev = self._events
-        ev.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
-        ev.append(_tn(Event, (_K_TURN_RIVER, None, 0, tr, None)))
+        ev.append(_mk(Event, _K_BURN, None, 0, burn, None))
+        ev.append(_mk(Event, _K_TURN_RIVER, None, 0, tr, None))
         self._open(_P_FINAL)
 
-    def _fast_burn_deal(self, source: _Shoe, k: int) -> tuple[int, ...]:
-        """The dealer's fused step from a shoe (a burn, then ``k`` cards face up, one C call): the
-        cards checked for repeats against the table, the burn recorded; returns the ``k`` cards.
-        Raises DuplicateCardError (the round unchanged) as the general steps do."""
+    def _fast_street(self, source: _Shoe, k: int, kind: K, phase: HeadsUpPhase, street: HeadsUpStreet) -> None:
+        """The dealer's fused step from a shoe (one C call, all or nothing): a burn, then ``k``
+        cards face up added to the board (the flop, § 677a.11(c), or the turn and river, (e)),
+        checked for repeats against the table; the ``burn`` and ``kind`` events; then the decisions
+        of ``phase`` (:meth:`_open`; when nobody has raised, every player, in seat order). Raises
+        DuplicateCardError (the round unchanged) as the general steps do."""
         drawn = source._burn_and_deal(k)  # one C call, all or nothing
-        b = drawn[0]
+        burn = drawn[:1]
         cards = drawn[1:]
         used = self._used
         n = len(used)
-        used.add(b)
-        used.update(cards)
-        if len(used) != n + 1 + k:
-            self._used = used = self._on_table()
-            _check_drawn((b, *cards), 1 + k, used)  # raises DuplicateCardError
-        burn = (b,)
-        self._events.append(_tn(Event, (_K_BURN, None, 0, burn, None)))
+        used.update(drawn)
+        if len(used) - n != 1 + k:
+            self._used = self._on_table()
+            _check_drawn(drawn, 1 + k, self._used)  # raises DuplicateCardError
+        ev = self._events
+        ev.append(_mk(Event, _K_BURN, None, 0, burn, None))
+        ev.append(_mk(Event, kind, None, 0, cards, None))
         self._burns += burn
-        return cards
-
-    def _fast_open(self, phase: HeadsUpPhase, street: HeadsUpStreet) -> None:
-        """:meth:`_open` of ``phase``; when nobody has raised, every player decides, in seat order."""
+        self._board += cards
         if self._raised:
             self._open(phase)
         else:
@@ -553,7 +552,7 @@ class HeadsUpRound:
         hole, values = self._hole, self._values
         for s in self._players:
             values[s] = _evaluate(hole[s] + b)
-        self._events.append(_tn(Event, (_K_EXPOSE_DEALER, None, dv, d, None)))
+        self._events.append(_mk(Event, _K_EXPOSE_DEALER, None, dv, d, None))
         # (g): the players who placed a Raise, from the dealer's right counterclockwise; then the hands
         # tucked under an optional wager at (f), whose Pocket Bonus / Trips Plus (i) is still open
         # (assumed order: also counterclockwise, after the raisers)
@@ -624,7 +623,7 @@ class HeadsUpRound:
             if isinstance(amount, bool) or not isinstance(amount, int) or amount not in opts:
                 self._refuse_raise(player, st, amount, opts)
         self._raised[player] = (st, amount)
-        self._events.append(_tn(Event, (_K_RAISE, player, amount, (), st)))
+        self._events.append(_mk(Event, _K_RAISE, player, amount, (), st))
         self._after_decision()
 
     def _refuse_raise(self, player: int, st: HeadsUpStreet, amount: object, opts: Sequence[int]) -> None:
@@ -650,7 +649,7 @@ class HeadsUpRound:
         if st is _S_RIVER:
             raise IllegalActionError(f"seat {player}: after the turn and river a player must raise the Ante or fold",
                                      f"{_S}(f)")
-        self._events.append(_tn(Event, (_K_CHECK, player, 0, (), st)))
+        self._events.append(_mk(Event, _K_CHECK, player, 0, (), st))
         self._after_decision()
 
     def fold(self, player: int) -> None:
@@ -663,13 +662,13 @@ class HeadsUpRound:
             raise IllegalActionError(f"seat {player}: a player may fold only after the turn and river",
                                      f"{_S}(b), (d)")
         self._folded.add(player)
-        self._events.append(_tn(Event, (_K_FOLD, player, 0, (), st)))
+        self._events.append(_mk(Event, _K_FOLD, player, 0, (), st))
         a, o, pb, tp = self._wagers[player]
         collected = collect_fold(a, o)
         self._collected[player] = collected
-        self._events.append(_tn(Event, (_K_COLLECT, player, a + o, (), collected)))
+        self._events.append(_mk(Event, _K_COLLECT, player, a + o, (), collected))
         if not (pb or tp):  # nothing tucked: this player's wagers are all settled now
-            self._settled.append(_tn(PlayerSettlement, (player, collected, _evaluate(self._hole[player] + self._board), 0)))
+            self._settled.append(_mk(PlayerSettlement, player, collected, _evaluate(self._hole[player] + self._board), 0))
         self._after_decision()
 
     def decide(self, action: int) -> None:
@@ -688,7 +687,7 @@ class HeadsUpRound:
                     opts = _raise_options(rules._raise_cache, st, ante, rules)  # type: ignore[arg-type]
                 if action in opts:
                     self._raised[s] = (st, action)  # type: ignore[assignment]
-                    self._events.append(_tn(Event, (_K_RAISE, s, action, (), st)))
+                    self._events.append(_mk(Event, _K_RAISE, s, action, (), st))
                     q.pop(0)
                     if not q:  # _after_decision
                         ph = self._phase
@@ -699,7 +698,7 @@ class HeadsUpRound:
         elif st is _S_RIVER:
             self.fold(s)
         else:  # check(s), the player being the one due: its event and the next decision
-            self._events.append(_tn(Event, (_K_CHECK, s, 0, (), st)))
+            self._events.append(_mk(Event, _K_CHECK, s, 0, (), st))
             q.pop(0)
             if not q:  # _after_decision
                 ph = self._phase
@@ -726,9 +725,9 @@ class HeadsUpRound:
         if folded:  # § 677a.11(f): the Ante and Odds are in the fold's collect event already;
             # the settle event records the optional wagers settled under (i) only
             logged = res._replace(results=res.results[2:])
-            self._events.append(_tn(Event, (_K_SETTLE, s, logged.net, (), logged)))
+            self._events.append(_mk(Event, _K_SETTLE, s, logged.net, (), logged))
         else:
-            self._events.append(_tn(Event, (_K_SETTLE, s, net, (), res)))
+            self._events.append(_mk(Event, _K_SETTLE, s, net, (), res))
         if not to_settle:
             self._phase = _P_COMPLETE
         return res
@@ -739,43 +738,52 @@ class HeadsUpRound:
             raise IllegalActionError("expose the dealer's hand before settling", f"{_S}(g)")
         rules = self._rules
         if FAST and self._phase is _P_SETTLEMENT and rules.payout_cap is None and _settle_mod.FAST:
-            # settle_next for every player, its cache lookup (settle_cached) inlined
-            cache, aa = rules._settle_cache, rules.plan.dealer_aa_class
-            wagers, raised, folded, hole, values = self._wagers, self._raised, self._folded, self._hole, self._values
-            dh, dv = self._dealer_hole, self._dealer_value
-            q = dv >= _PAIR_LOW
-            settled, events = self._settled, self._events
-            for s in self._to_settle:
-                a, o, pb, tp = wagers[s]
-                rz = raised.get(s)
-                r = rz[1] if rz else 0
-                pv = values[s]
-                f = s in folded
-                pocket = None
-                if pb:
-                    h = hole[s]
-                    pocket = _POCKET_OF[h[0] * 52 + h[1]]
-                    if pocket == _AA and aa:
-                        pocket = pocket_class(h, dh)
-                key = (-1 if f else (pv > dv) - (pv < dv), q, _CATEGORY_OF[pv], a, o, r, pb, tp, pocket)
-                hit = cache.get(key)
-                if hit is None:
-                    hit = fill_cache(rules, key, s, a, o, r, pb, tp, f, hole[s], dh, pv, dv)
-                res = _tn(PlayerSettlement, (s, hit[0], pv, dv))
-                settled.append(res)
-                if f:  # § 677a.11(f): the Ante and Odds are in the fold's collect event already
-                    logged = res._replace(results=res.results[2:])
-                    events.append(_tn(Event, (_K_SETTLE, s, logged.net, (), logged)))
-                else:
-                    events.append(_tn(Event, (_K_SETTLE, s, hit[1], (), res)))
-            self._to_settle.clear()
+            aa = rules.plan.dealer_aa_class
+            # one C call when every player's results are in the table's cache (the records as
+            # below; docs/decisions/035); else the loop, which fills the cache
+            if not _hu_settle(self._to_settle, self._wagers, self._raised, self._folded, self._hole, self._values,
+                              self._dealer_value, aa, rules._settle_cache, self._settled, self._events,
+                              _SETTLE_CONSTS):
+                self._settle_fast(rules, aa)
             self._phase = _P_COMPLETE
         elif self._phase is not _P_COMPLETE:
             self._need(_P_SETTLEMENT, "settle")
             settle_next = self.settle_next
             for _ in range(len(self._to_settle)):
                 settle_next()
-        return _tn(RoundSettlement, (tuple(self._settled),))
+        return _mk(RoundSettlement, tuple(self._settled))
+
+    def _settle_fast(self, rules: HeadsUpRules, aa: bool) -> None:
+        """:meth:`settle_next` for every player still to settle, its cache lookup
+        (:func:`~pyeval.headsup.settle.settle_cached`) inlined; fills the cache."""
+        cache = rules._settle_cache
+        wagers, raised, folded, hole, values = self._wagers, self._raised, self._folded, self._hole, self._values
+        dh, dv = self._dealer_hole, self._dealer_value
+        q = dv >= _PAIR_LOW
+        settled, events = self._settled, self._events
+        for s in self._to_settle:
+            a, o, pb, tp = wagers[s]
+            rz = raised.get(s)
+            r = rz[1] if rz else 0
+            pv = values[s]
+            f = s in folded
+            pocket = None
+            if pb:
+                h = hole[s]
+                pocket = _POCKET_OF[h[0] * 52 + h[1]]
+                if pocket == _AA and aa:
+                    pocket = pocket_class(h, dh)
+            key = (-1 if f else (pv > dv) - (pv < dv), q, _CATEGORY_OF[pv], a, o, r, pb, tp, pocket)
+            hit = cache.get(key)
+            if hit is None:
+                hit = fill_cache(rules, key, s, a, o, r, pb, tp, f, hole[s], dh, pv, dv)
+            res = _mk(PlayerSettlement, s, hit[0], pv, dv)
+            settled.append(res)
+            if f:  # § 677a.11(f): the Ante and Odds are in the fold's collect event already
+                events.append(_mk(Event, _K_SETTLE, s, hit[3], (), _mk(PlayerSettlement, s, hit[2], pv, dv)))
+            else:
+                events.append(_mk(Event, _K_SETTLE, s, hit[1], (), res))
+        self._to_settle.clear()
 
     @property
     def settlement(self) -> RoundSettlement | None:
@@ -825,18 +833,18 @@ class HeadsUpRound:
             if opts is None:
                 opts = _raise_options(cache, st, ante, rules)  # type: ignore[arg-type]
             f = per_player[s] if per_player is not None else strategy
-            a = f(_tn(Decision, (s, st, self._hole[s], self._board, ante, opts)))  # type: ignore[operator]
+            a = f(_mk(Decision, s, st, self._hole[s], self._board, ante, opts))  # type: ignore[operator]
             if not (q and q[0] == s and self._street is st):
                 self.decide(a)
                 continue
             if a and type(a) is int and a in opts:
                 raised[s] = (st, a)  # type: ignore[assignment]
-                events.append(_tn(Event, (_K_RAISE, s, a, (), st)))
+                events.append(_mk(Event, _K_RAISE, s, a, (), st))
             elif a or st is _S_RIVER:
                 self.decide(a)  # a Raise to check (raises when not allowed), or a fold (f)
                 continue
             else:
-                events.append(_tn(Event, (_K_CHECK, s, 0, (), st)))
+                events.append(_mk(Event, _K_CHECK, s, 0, (), st))
             q.pop(0)  # _after_decision
             if not q:
                 self._street = None

@@ -425,8 +425,8 @@ class HeadsUpRules:
         return {}
 
     @functools.cached_property
-    def _settle_cache(self) -> dict[tuple[object, ...], tuple[tuple[object, ...], int]]:
-        """Settlement key -> (wager results, net), filled by :func:`~pyeval.headsup.settle.settle_cached`
+    def _settle_cache(self) -> dict[tuple[object, ...], tuple[tuple[object, ...], int, tuple[object, ...], int]]:
+        """Settlement key -> (wager results, net, a fold's logged results, their net), filled by :func:`~pyeval.headsup.settle.settle_cached`
         (private; derived data, never part of equality)."""
         return {}
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
+from .._bindings import _fastcall
 from ..house import settle_line
 from ..contracts import Outcome
 from ..hands.high import CATEGORY_RANGES, MAX_VALUE, HandCategory
@@ -43,6 +44,7 @@ _ROYAL = MAX_VALUE
 _PUSH, _BAD_BEAT = Outcome.PUSH, Outcome.BAD_BEAT
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
 _NET = operator.itemgetter(3)  # HeadsUpWagerResult.net, read in C
+_settlement_net = _fastcall.settlement_net  # PlayerSettlement.net: sum(map(_NET, p.results)) in one C call
 
 
 class HeadsUpWagerResult(NamedTuple):
@@ -87,6 +89,11 @@ class PlayerSettlement(NamedTuple):
         return None
 
 
+# the same, read without a Python frame: the sum of the results' nets in one C call (engines read
+# it for every player of every round)
+PlayerSettlement.net = property(_settlement_net, doc=PlayerSettlement.net.__doc__)  # type: ignore[assignment, method-assign]
+
+
 class RoundSettlement(NamedTuple):
     """All players' settlements, in the order they were settled: folds without optional wagers at
     the fold (§ 677a.11(f)), then the players who raised from the dealer's right counterclockwise
@@ -97,7 +104,7 @@ class RoundSettlement(NamedTuple):
     @property
     def house_net(self) -> int:
         """The table's (house's) net result in chips: minus the sum of the players' nets."""
-        return -sum([sum(map(_NET, p.results)) for p in self.players])
+        return -sum(map(_settlement_net, self.players))
 
     def player(self, player: int) -> PlayerSettlement:
         """The settlement of ``player``. Raises KeyError when the player did not play."""
@@ -131,6 +138,9 @@ def collect_fold(ante: int, odds: int) -> tuple[HeadsUpWagerResult, HeadsUpWager
     return (_tn(HeadsUpWagerResult, (HeadsUpWager.ANTE, ante, Outcome.LOSE, -ante, None, None, _RF, 0)),
             _tn(HeadsUpWagerResult, (HeadsUpWager.ODDS, odds, Outcome.LOSE, -odds, None, None, _RF, 0)))
 
+
+#: A settlement cache entry: (results, net, the results a settle event records, their net).
+CacheEntry = tuple[tuple[HeadsUpWagerResult, ...], int, tuple[HeadsUpWagerResult, ...], int]
 
 #: Whether the rounds settle through :func:`settle_cached` (tests switch it off to compare with
 #: :func:`settle_player` computed every time; docs/decisions/032-fast-step-paths.md).
@@ -169,17 +179,22 @@ def settle_cached(rules: HeadsUpRules, player: int, ante: int, odds: int, raise_
 
 def fill_cache(rules: HeadsUpRules, key: tuple[object, ...], player: int, ante: int, odds: int, raise_amount: int,
                pocket_bonus: int, trips_plus: int, folded: bool, hole: tuple[int, int], dealer_hole: tuple[int, ...],
-               player_value: int, dealer_value: int) -> tuple[tuple[HeadsUpWagerResult, ...], int]:
+               player_value: int, dealer_value: int) -> CacheEntry:
     """Settle afresh (:func:`settle_player`) and keep the results and net under ``key`` (see
     :func:`settle_cached`: (route -1 fold / 1 win / 0 tie / -1 loss, dealer qualifies, category,
-    the five amounts, Pocket Bonus class or None))."""
+    the five amounts, Pocket Bonus class or None)), with what a fold's settle event records: the
+    results without the Ante and Odds, and their net (for a player who did not fold, the same as
+    the first two). The C settlement step (``_fastcall.hu_settle``) reads these four fields."""
     res = settle_player(rules, player, ante=ante, odds=odds, raise_amount=raise_amount,
                         pocket_bonus=pocket_bonus, trips_plus=trips_plus, folded=folded, hole=hole,
                         dealer_hole=dealer_hole, player_value=player_value, dealer_value=dealer_value)
     cache = rules._settle_cache
     if len(cache) >= 8192:  # bounded: many distinct amounts only cost settling again
         cache.clear()
-    hit = cache[key] = (res.results, sum(map(_NET, res.results)))
+    # a fold's settle event records only the optional wagers (its Ante and Odds are in the collect
+    # event already, § 677a.11(f)): kept too, so that no step slices them again
+    logged = res.results[2:] if folded else res.results
+    hit = cache[key] = (res.results, sum(map(_NET, res.results)), logged, sum(map(_NET, logged)))
     return hit
 
 
