@@ -261,3 +261,180 @@ def test_a_pokerstars_stud_hand_with_the_double_bet_replays():
     no_pair = _STARS_STUD.replace("[Qh] [Qs]", "[Qh] [Js]").replace("[Qh Qs] [7c]", "[Qh Js] [7c]")
     (h2,) = list(parse_text(no_pair, "pokerstars"))
     assert h2.verification is not None and not h2.verification.ok  # no pair: the big bet is refused
+
+
+# ------------------------------------------------------------- chips the house adds to the pot
+def _nl(stacks: list[int], structure: BettingStructure = BettingStructure.NO_LIMIT) -> Round:
+    r = Round(PokerRules(seats=6, blinds=(1, 2), min_bet=2, structure=structure), stacks)
+    r.post_forced_bets()
+    return r
+
+
+def test_house_money_goes_to_the_main_pot_and_counts_in_a_pot_limit_bet():
+    r = _nl([100, 100, 100], BettingStructure.POT_LIMIT)
+    assert not r.can_add_house_money(0) and not r.can_add_house_money(-5)
+    r.add_house_money(20)
+    assert r.pot_total == 23 and r.events[-1].kind == "house_money" and r.events[-1].player is None
+    r.deal_hole_cards(["AsAd", "2c7d", "3h8s"])
+    opts = r.betting_options()  # pot-limit: 2 to call, then the pot of 1 + 2 + 20 + 2
+    assert opts is not None and opts.max_to == 2 + 25
+    r.fold(2)
+    r.fold(0)
+    r.award()
+    assert r.stacks == (99, 121, 100)  # the big blind takes the blinds and the house's 20
+
+
+def test_house_money_is_shared_like_dead_money_and_survives_phh():
+    r = _nl([10, 100, 100])
+    r.add_house_money(9)
+    r.deal_hole_cards(["AsAd", "AhAc", "2c7d"])
+    r.bet_or_raise_to(10, 2)  # p2 raises; p0 is all in for 10 and p1 calls
+    r.check_or_call(0)
+    r.check_or_call(1)
+    boards = ["2h5h8c", "9d", "Kc"]
+    while not r.complete:
+        if r.actor is not None:
+            r.check_or_call()
+        elif boards and r.can_deal_board():
+            r.deal_board(boards.pop(0))
+        elif r.showdown_queue:
+            r.show()
+        else:
+            r.award()
+    # the main pot (3 x 10 + the house's 9) is split by the two aces; p2's 7 and 2 lose it all
+    assert r.stacks == (19 + 1, 90 + 19, 90) or r.stacks == (19, 90 + 20, 90)
+    hh = phh.from_round(r)
+    assert hh.extra["_house_money"] == 9
+    back = phh.loads(phh.dumps(hh))[0].replay()
+    assert back.stacks == r.stacks
+    with pytest.raises(Exception, match="_house_money"):
+        phh.loads(phh.dumps(hh).replace("_house_money = 9", "_house_money = -9"))[0].replay()
+
+
+_GG_CASH_DROP = """Poker Hand #RC11111111: Hold'em No Limit ($0.01/$0.02) - 2021/04/12 07:43:21
+Table 'RushAndCash1' 6-max Seat #1 is the button
+Seat 1: ann ($2 in chips)
+Seat 2: bea ($2 in chips)
+Seat 3: cid ($2 in chips)
+Cash Drop to Pot : total $0.2
+bea: posts small blind $0.01
+cid: posts big blind $0.02
+*** HOLE CARDS ***
+Dealt to ann
+Dealt to bea
+Dealt to cid
+ann: raises $0.04 to $0.06
+bea: folds
+cid: folds
+Uncalled bet ($0.04) returned to ann
+*** SHOWDOWN ***
+ann collected $0.25 from pot
+*** SUMMARY ***
+Total pot $0.25 | Rake $0 | Jackpot $0 | Bingo $0
+Seat 1: ann (button) won ($0.25)
+Seat 2: bea (small blind) folded before Flop
+Seat 3: cid (big blind) folded before Flop
+"""
+
+
+def test_a_ggpoker_cash_drop_hand_replays():
+    (h,) = list(parse_text(_GG_CASH_DROP, "ggpoker"))
+    assert h.hand is not None and h.hand.extra["_house_money"] == 20, h.error
+    assert h.verification is not None and h.verification.ok, h.verification
+
+
+def test_the_export_states_table_rules_the_room_reader_would_not_apply():
+    """A fixed-limit round under pyeval's default short all-in rule exported as PokerStars text says so
+    (PokerStars' house rule is COMPLETE), and the importer replays it under the stated rule."""
+    from pyeval.hands_io import to_pokerstars
+    from pyeval.hands_io._house_rules import read_rules_line, rules_line
+
+    r = _flop_round(LimitShortAllIn.RAISE_FROM_ALL_IN, [200, 200, 35, 200])
+    for p, to in ((0, 10), (1, 20), (2, 25), (3, 35)):  # 35: one bet above the all-in (not COMPLETE's 30)
+        r.bet_or_raise_to(to, p)
+    for p in (0, 1):
+        r.fold(p)
+    r.deal_board("9d")
+    r.deal_board("Kc")
+    r.show()
+    r.show()
+    r.award()
+    text = to_pokerstars(r, ["a", "b", "c", "d"])
+    assert "pyeval table rules: limit_short_all_in=raise-from-all-in\n" in text
+    (h,) = list(parse_text(text, "pokerstars"))
+    assert h.verification is not None and h.verification.ok, (h.verification, text)
+    (bad,) = list(parse_text(text.replace("=raise-from-all-in", "=sometimes"), "pokerstars"))
+    assert bad.hand is None and "a table rule pyeval does not read" in (bad.error or "")
+    stars = PokerRules(seats=9, blinds=(5, 10), min_bet=10, structure=FL, limit_short_all_in=LimitShortAllIn.COMPLETE)
+    assert rules_line(stars, "PokerStars", "FT") is None  # the room's own rule: nothing to state
+    assert read_rules_line("open_pair_big_bet=true", ValueError, 1) == {"open_pair_big_bet": True}
+
+
+# ------------------------------------------------------------- tournament: a player away, all in on his blind
+_AWAY_ALL_IN = """
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [30, 60, 0]
+min_bet = 60
+starting_stacks = [815, 50, 2135]
+actions = ["d dh p1 ????", "d dh p2 3h4s", "d dh p3 ????", "p3 cbr 120", "p1 f", "p2 f"]
+finishing_stacks = [785, 0, 2215]
+_pyeval_tournament = true
+_pyeval_sitting_out = [false, true, false]
+"""
+
+
+def test_the_dealer_folds_a_player_away_all_in_on_his_blind():
+    """He has no turn (all in on the big blind), so the room's record folds him where his turn would
+    be; his 50 stay in the pot for the raiser, who gets his uncalled 70 back."""
+    rnd = phh.loads(_AWAY_ALL_IN)[0].replay()
+    assert rnd.complete and rnd.stacks == (785, 0, 2215)
+    assert [e.kind for e in rnd.events if e.player == 1][-2:] == ["sit_out", "fold"]
+    r = Round(PokerRules(seats=6, blinds=(30, 60), min_bet=60, tournament=True), [815, 50, 2135], sitting_out=[1])
+    r.post_forced_bets()
+    assert not r.can_fold_away(1)  # no cards yet
+    r.deal_hole_cards(["2c3d", "3h4s", "AhAd"])
+    assert not r.can_fold_away(0) and not r.can_fold_away(2)  # not away
+    present = phh.loads(_AWAY_ALL_IN.replace("[false, true, false]", "[false, false, false]"))[0]
+    with pytest.raises(Exception, match="fold"):
+        present.replay()  # a player at the table all in has no fold
+
+
+# ------------------------------------------------------------- a table of antes alone
+def test_a_table_of_antes_alone_opens_left_of_the_button():
+    """No blinds (a room's all-in-ante levels): only with an ante; the first player left of the
+    button opens the first round with a bet of at least the minimum, or checks."""
+    with pytest.raises(TableRulesError, match="needs an ante"):
+        PokerRules(seats=6, blinds=(), min_bet=2)
+    with pytest.raises(TableRulesError, match="needs a blind"):
+        PokerRules(seats=6, blinds=(), ante=1, min_bet=2, bb_ante=1)
+    rules = PokerRules(seats=6, blinds=(), ante=5, min_bet=10)
+    r = Round(rules, [100, 100, 100])
+    r.post_forced_bets()
+    r.deal_hole_cards(["AsAd", "2c7d", "3h8s"])
+    assert r.actor == 0 and r.can_check_or_call() and not r.can_bet_or_raise_to(9)
+    for _ in range(3):
+        r.check_or_call()
+    assert r.actor is None and r.pot_total == 15
+    hh = phh.from_round(r)
+    assert hh.blinds_or_straddles == [0, 0, 0] and hh.antes == [5, 5, 5]
+    assert phh.loads(phh.dumps(hh))[0].table_rules().blinds == ()
+
+
+_ANTES_ONLY = """
+variant = "NT"
+antes = [10, 10]
+blinds_or_straddles = [0, 0]
+min_bet = 1
+starting_stacks = [10, 10]
+actions = ["d dh p1 Ah5s", "d dh p2 KcQd", "d db 2d4sQc", "d db Jd", "d db Ts", "p1 sm Ah5s", "p2 sm KcQd"]
+finishing_stacks = [0, 20]
+ante_trimming_status = true
+"""
+
+
+def test_an_all_in_ante_hand_replays():
+    rnd = phh.loads(_ANTES_ONLY)[0].replay()
+    assert rnd.complete and rnd.stacks == (0, 20)
+    with pytest.raises(Exception, match="no blinds"):
+        phh.loads(_ANTES_ONLY.replace("antes = [10, 10]", "antes = [0, 0]"))[0].replay()

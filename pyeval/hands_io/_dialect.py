@@ -51,8 +51,8 @@ PLAYER_CHATTER: tuple[str, ...] = (
 _STRUCT = re.compile(r"\b(?P<struct>Cap No Limit|Cap Pot Limit|No Limit|Pot Limit|Fixed Limit|Limit)\b", re.IGNORECASE)
 _DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2}) (\d{1,2}):(\d{2})(?::(\d{2}))?(?: (\w+))?")
 _OUT = re.compile(r"is sitting out|out of hand|[Ss]itting out")
-_TOURNEY = re.compile(r"^Tournament #(?P<id>\d+), ")
-_LEVEL = re.compile(r"Level (?P<level>[^ ]+)(?: \((?P<stakes>[^)]*)\))?")
+_TOURNEY = re.compile(r"^Tournament #(?P<id>\d+), ", re.IGNORECASE)  # (PT2's export: upper case)
+_LEVEL = re.compile(r"Level (?P<level>[^ ]+)(?: \((?P<stakes>[^)]*)\))?", re.IGNORECASE)
 _AMT = r"(?P<a>[^\s|]+)"
 _ALLIN = r"(?: and is all[- ]in)?(?: and has reached the [^ ]+ cap)?\s*$"
 _ACTS: list[tuple[re.Pattern[str], str | None]] = [
@@ -132,7 +132,8 @@ class StarsDialect:
     at an all-in in tournaments: a muck there is an error of the record; False: a tournament hand with
     a muck replays without the engine's tournament mode, noted), ``summary`` (the room ends every
     hand with a ``*** SUMMARY ***``: a hand that fails without one is reported as cut off by the file), ``refuse`` (whole lines that make a hand
-    unreplayable, with the reason: the hand is refused with it), ``button_mark`` (the button is the
+    unreplayable, with the reason: the hand is refused with it), ``house_money`` (a line saying the house
+    added chips to the pot, group ``a`` the amount: PHH ``_house_money``, decision 037), ``button_mark`` (the button is the
     seat whose seat line's rest matches it), ``board_summary`` (a record may print no street lines:
     each street begins as a betting round closes, its cards from the summary's ``Board [..]``,
     :func:`pyeval.hands_io._repairs.implicit_streets`), ``stud_by_deal`` (stud streets written without a
@@ -187,6 +188,7 @@ class StarsDialect:
     implicit_total: bool = False
     variant_repairs: bool = False
     refuse: tuple[tuple[re.Pattern[str], str], ...] = ()
+    house_money: re.Pattern[str] | None = None
     button_mark: re.Pattern[str] | None = None
     board_summary: bool = False
     stud_by_deal: bool = False

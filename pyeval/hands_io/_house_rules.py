@@ -13,9 +13,11 @@ Each entry below says which records show it (the fpdb regression files, measured
 """
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
-from ..poker.rules import LimitShortAllIn
+from ..poker.rules import LimitShortAllIn, PokerRules
 
 _FIXED = "F"  # the rule applies to fixed-limit games (a PHH variant code starting with F)
 _STUD_HIGH = "F7S"  # fixed-limit seven-card stud, high only
@@ -44,6 +46,48 @@ HOUSE_RULES: dict[str, tuple[tuple[str, str, Any], ...]] = {
     "iPoker Network": ((_FIXED, "limit_short_all_in", LimitShortAllIn.HALF_BET_AS_FULL),
                        (_STUD_HIGH, "open_pair_big_bet", True)),
 }
+
+
+#: The settings a house rule sets, and their type.
+SETTINGS: dict[str, type] = {"limit_short_all_in": LimitShortAllIn, "open_pair_big_bet": bool}
+#: The line pyeval's export writes when the table's rules are not the room's house rules (no room
+#: writes it); the importer's rules for the hand then follow it.
+RULES_LINE = re.compile(r"^pyeval table rules: (?P<r>\S.*)$")
+
+
+def _text(v: Any) -> str:
+    return v.value if isinstance(v, LimitShortAllIn) else ("true" if v else "false")
+
+
+def rules_line(rules: PokerRules, venue: str, game: str) -> str | None:
+    """The :data:`RULES_LINE` that makes ``venue``'s reader replay a hand of ``game`` under
+    ``rules`` (the settings of :data:`SETTINGS` where they differ from what the reader would
+    apply: the house rules, else the defaults), or None when they agree."""
+    applied = house_rules(venue, game)
+    defaults = PokerRules.__dataclass_fields__
+    diffs = []
+    for name in SETTINGS:
+        mine = _text(getattr(rules, name))
+        theirs = applied.get(f"_pyeval_{name}", _text(defaults[name].default))
+        if mine != theirs:
+            diffs.append(f"{name}={mine}")
+    return f"pyeval table rules: {' '.join(diffs)}" if diffs else None
+
+
+def read_rules_line(text: str, fail: Callable[[str, int], Exception], no: int) -> dict[str, Any]:
+    """The settings of a :data:`RULES_LINE` (its text after the colon) as ``RawHand.table_rules``;
+    ``fail(message, line)`` makes the error for a setting that is not one of :data:`SETTINGS`."""
+    out: dict[str, Any] = {}
+    for item in text.split():
+        name, _, value = item.partition("=")
+        kind = SETTINGS.get(name)
+        if kind is bool and value in ("true", "false"):
+            out[name] = value == "true"
+        elif kind is LimitShortAllIn and value in {m.value for m in LimitShortAllIn}:
+            out[name] = value
+        else:
+            raise fail(f"a table rule pyeval does not read: {item!r}", no)
+    return out
 
 
 def house_rules(venue: str, game: str) -> dict[str, Any]:

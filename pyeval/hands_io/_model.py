@@ -109,6 +109,7 @@ class RawHand:
     implicit_returns: bool = False  # the room may leave an uncalled bet's return unwritten (see to_phh)
     results_known: bool = True  # False: the record does not say what anyone won (ACPC match states)
     fees: int | None = None  # other fees the house took from the pot (PHH ``_fees``)
+    house_money: int | None = None  # chips the house added to the main pot (PHH ``_house_money``, decision 037)
     table_rules: dict[str, Any] = field(default_factory=dict)  # PHH ``_pyeval_<name>`` settings (max_raises)
 
     def add(self, kind: str, name: str = "", amount: int = 0, cards: tuple[int, ...] = (), line: int = 0,
@@ -566,7 +567,7 @@ def _user_fields(raw: RawHand, acts: _Acts) -> dict[str, Any]:
     hh_fields: dict[str, Any] = {"_units_per_currency": raw.scale if raw.currency else 1}
     optional: tuple[tuple[str, Any], ...] = (
         ("_button_seat", raw.button_seat), ("_rake", raw.rake), ("_jackpot", raw.jackpot), ("_fees", raw.fees),
-        ("_total_pot", raw.total_pot),
+        ("_total_pot", raw.total_pot), ("_house_money", raw.house_money or None),
         ("_returned", acts.returned if any(acts.returned) else None),
         ("_live_blinds", acts.live_extra if any(acts.live_extra) else None),
         ("_dead_blinds", acts.dead_extra if any(acts.dead_extra) else None),
@@ -620,12 +621,15 @@ def to_phh(raw: RawHand) -> HandHistory:
                        ("a returned amount", acts.returned), ("a cashed-out amount", acts.cashout),
                        ("a blind posted to come in", acts.live_extra + acts.dead_extra),
                        ("a bet size", (hh.min_bet, hh.small_bet, hh.big_bet, hh.bring_in)),
-                       ("the rake, jackpot, fees or total pot", (raw.rake, raw.jackpot, raw.fees, raw.total_pot))):
+                       ("the rake, jackpot, fees, total pot or house money",
+                        (raw.rake, raw.jackpot, raw.fees, raw.total_pot, raw.house_money))):
         check_chips(vals, what, raw.fail, raw.line)
     for key, col in (("_live_blinds", acts.live_extra), ("_dead_blinds", acts.dead_extra)):
         if any(col):  # the replay that orders the showdown posts them too
             hh.extra[key] = list(col)
     hh.extra.update(_table_rule_fields(raw))  # the showdown's replay plays by the table's rules
+    if raw.house_money:  # and with the chips the house added (a pot-limit bet counts them)
+        hh.extra["_house_money"] = raw.house_money
     _showdown(hh, acts.shown, acts.mucked, acts.folded, acts.stud)
     hh.extra.update(_record_fields(raw, order, acts))
     return hh

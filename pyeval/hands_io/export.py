@@ -21,9 +21,11 @@ from typing import Any
 
 from ..cards import CARD_TEXT
 from ..errors import HandHistoryError
+from ._house_rules import rules_line
 from ._limits import MAX_DIGITS
 from ._model import MAX_SEAT
 from ._phh import BettingStructure, HandHistory, Round
+from ..poker.phh_write import variant_code
 from .games import room_name
 
 __all__ = ["room_hand_id", "room_hand_number", "to_pokerstars", "game_label"]
@@ -344,6 +346,9 @@ class _StarsWriter:
                 where = "pot" if len(pots) == 1 else ("main pot" if pot == 0 else f"side pot-{pot}")
                 if a or runs == 1:
                     out.append(f"{names[p]} collected {amt(a)} from {where}")
+        stated = rules_line(rnd.rules, "PokerStars", variant_code(rnd.rules))
+        if stated is not None:  # rules the PokerStars reader would not apply (decision 037)
+            out.append(stated)
         out.append("*** SUMMARY ***")
         total = sum(a for _, a, _ in awards)
         items = [f"Rake {amt(self.raked - self.jackpot - self.fees)}"]

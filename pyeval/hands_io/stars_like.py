@@ -61,8 +61,7 @@ DIALECTS: dict[str, StarsDialect] = {
     "runitonce": dialect("Run It Once Poker", r"Run It Once Poker Hand", sections=(("SHOWDOWN", "SHOW DOWN"),),
                          spaced=("show", "muck"), derive_returns=True,
                          returns_in_collect=True, implicit_total=True,  # a walk: no "Uncalled bet" line, the BB collects it all
-                         refuse=((re.compile(r"^STP added: "), "the house added chips to the pot (Splash the Pot): "
-                                  "a hand record has no field for them"),)),
+                         house_money=re.compile(r"^STP added: (?P<a>\S+)\s*$")),  # Splash the Pot (decision 037)
     "pokermaster": dialect("PokerMaster", r"PokerMaster Hand", prepare=_PokerMasterStraddle(),
                            chatter=(r"# \{.*\}\s*",)),  # the app's own data line (game, table, player ids)
     "pokerbros": dialect("PokerBros", r"PokerBros Hand"),
@@ -72,7 +71,7 @@ DIALECTS: dict[str, StarsDialect] = {
                                          r"(?P<rest>(?: - .*)?)$"),
                          player_chatter=(r"- Sitting out", r"has left the table", r"is sitting out"),
                          acts=STARS_ACTS + tuple((re.compile(p), k) for p, k in (
-                             (r"^post now (?P<a>[^\s]+)\s*$", "bb"), (r"^post dead (?P<a>[^\s]+)\s*$", "sb"),
+                             (r"^post now (?P<a>[^\s]+)\s*$", "bb"), (r"^post dead (?P<a>[^\s]+)\s*$", "missed"),
                              (r"^ante processed 0(?:\.0+)?\s*$", None),  # no ante: says nothing of who was dealt in
                              (r"^ante processed (?P<a>[^\s]+)\s*$", "ante"),
                              (r"^shows (?P<c>(?:[2-9TJQKA]|10)[cdhs](?: (?:[2-9TJQKA]|10)[cdhs])*)\s*$", "show"))),

@@ -154,7 +154,7 @@ class Betting(RoundState):
             rules = self._rules
             lo = bet_to + self._min_raise if bet_to else rules.min_bet
             if rules.structure is _BS_POT_LIMIT:
-                hi = bet_to + sum(self._contrib) + (bet_to - self._bets[a])
+                hi = bet_to + sum(self._contrib) + self._house_money + (bet_to - self._bets[a])
                 if hi < lo:  # a small pot never forbids the minimum bet or raise (common practice)
                     hi = lo
             else:

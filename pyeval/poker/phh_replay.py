@@ -43,6 +43,7 @@ class Replay:
         self.rules = rules = hh.table_rules()
         self.take = hh.house_take()  # validated before the first step
         extra_blinds = hh.extra_blinds()  # posted to come in (PHH _live_blinds, _dead_blinds)
+        house_money = hh.house_money()  # added to the main pot by the house (PHH _house_money)
         try:
             self.rnd = Round(rules, hh.engine_stacks(), sitting_out=hh.sitting_out(), blind_posters=hh.blind_posters())
             self.rnd.post_forced_bets()
@@ -50,6 +51,8 @@ class Replay:
                 self.rnd.post_straddle()
             for i, live, dead in extra_blinds:
                 self.rnd.post_extra_blind(i, live, dead)
+            if house_money:
+                self.rnd.add_house_money(house_money)
         except PyevalError as exc:
             raise IllegalHandHistoryError(f"{hh.name}: the forced bets: {hh._names(str(exc))}",
                                           getattr(exc, "rule", "")) from None
@@ -365,6 +368,9 @@ class Replay:
         elif op == "f":
             if away and rnd.folded[p] and p not in self.sat_out:
                 self.sat_out.add(p)  # the dealer folded his hand at his turn (tournament mode)
+            elif away and rnd.can_fold_away(p):  # all in on his forced bets: no turn, folded by the dealer
+                self.sat_out.add(p)
+                rnd.fold_away(p)
             else:
                 rnd.fold(p)
         elif op == "cbr":

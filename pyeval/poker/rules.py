@@ -39,6 +39,8 @@ R_LIMITS = "58 Pa. Code § 637a.8(k)"
 R_SHOW_ORDER = "58 Pa. Code § 637a.18(e)"
 R_ABSENCE = "58 Pa. Code § 637a.8(b)(6)"
 R_RAKE = "58 Pa. Code § 637a.17 (not in hand: configuration)"
+#: Chips the house adds to a pot (a room's promotion) are no rule of the texts in hand: configuration.
+R_HOUSE = "house money (configuration: not in the 58 Pa. Code texts in hand)"
 #: Tournament play is not in the 58 Pa. Code texts in hand (chapter 637a regulates house-dealt cash
 #: poker; § 637a.17, poker revenue, is not in hand either): its conventions are table configuration.
 R_TOURNAMENT = "tournament rules (configuration: not in the 58 Pa. Code texts in hand; PokerRules.tournament)"
@@ -198,6 +200,9 @@ class PokerRules:
     Attributes:
         seats: seats at the table, 2..10 (§ 637a.11(b)).
         blinds: the blind amounts in posting order, starting left of the button (§ 637a.11(d)).
+            Empty only with an ante: a table of antes alone, outside § 637a.11(d)'s Blind Bet
+            (configuration: a room's all-in-ante levels); the first player left of the button then
+            opens the first betting round, as on the later streets.
         ante: ante per dealt-in player, 0 for none (§ 637a.11(b)).
         straddle: the straddle amount if a straddle is offered, else None; at most one per round,
             by the player left of the last blind (§ 637a.11(e)).
@@ -329,8 +334,15 @@ class PokerRules:
         if stud and (self.blinds or self.straddle is not None or self.bb_ante or self.button_ante):
             raise TableRulesError(f"stud games have no blinds, straddle, big-blind or button ante, only antes and a "
                                   f"bring-in ({R_BLINDS})")
-        if not stud and (not isinstance(self.blinds, tuple) or not self.blinds):
-            raise TableRulesError(f"blinds must be a non-empty tuple of chip amounts, got {self.blinds!r} ({R_BLINDS})")
+        if not stud and not isinstance(self.blinds, tuple):
+            raise TableRulesError(f"blinds must be a tuple of chip amounts, got {self.blinds!r} ({R_BLINDS})")
+        if not stud and not self.blinds and not (isinstance(self.ante, int) and self.ante > 0):
+            # § 637a.11(d) requires a Blind Bet; a table of antes alone (a room's all-in-ante
+            # tournament levels, PKR's "Blinds are now 0 / 0") is configuration outside it
+            raise TableRulesError(f"blinds must be a non-empty tuple of chip amounts (a table without blinds needs an "
+                                  f"ante), got {self.blinds!r} ({R_BLINDS})")
+        if not stud and not self.blinds and (self.straddle is not None or self.bb_ante):
+            raise TableRulesError(f"a straddle or a big-blind ante needs a blind ({R_BLINDS})")
         for b in self.blinds:
             _int(b, "each blind", 1, None, R_BLINDS)
         if len(self.blinds) > self.seats:
