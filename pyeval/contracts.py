@@ -85,6 +85,7 @@ class EventKind(enum.StrEnum):
     ANTE = "ante"
     BLIND = "blind"
     DEAD_BLIND = "dead_blind"  # poker: chips posted to come in that go to the pot, no part of a bet
+    HOUSE_MONEY = "house_money"  # poker: chips the house adds to the main pot (a room's promotion)
     STRADDLE = "straddle"
     BRING_IN = "bring_in"
     WAGERS = "wagers"  # house games: a player's wagers before the deal (detail: the amounts)

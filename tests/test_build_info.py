@@ -58,3 +58,13 @@ def test_version_line_and_the_scalar_cap(monkeypatch):
     import json
     b = json.loads(r.stdout)
     assert b["batch_kernel"] == "scalar" and b["batch_kernel_env"] == "scalar"
+
+
+def test_an_unknown_kernel_name_warns_by_the_variable_and_keeps_the_best(monkeypatch):
+    monkeypatch.setenv("PYEVAL_BATCH_KERNEL", "bogus")
+    code = "import pyeval; print(pyeval.build_info()['batch_kernel'])"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, **pyeval_subprocess())
+    assert r.returncode == 0 and r.stdout.strip() == pyeval.build_info()["batch_kernels"][-1]
+    # The warning names the environment variable, with no pyeval source line quoted under it.
+    assert r.stderr.startswith("PYEVAL_BATCH_KERNEL:0: RuntimeWarning: PYEVAL_BATCH_KERNEL='bogus' ignored")
+    assert "_MAX_KERNEL" not in r.stderr and "warn" not in r.stderr.split("RuntimeWarning", 1)[1]

@@ -10,15 +10,20 @@ tables are shared across examples, so the settlement caches are hit as well as f
 """
 from __future__ import annotations
 
+import gc
 import random
+import sys
+from fractions import Fraction
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from pyeval import CATEGORY_RANGES, HandCategory
 from pyeval.crisscross import CrissCrossRules, CrissCrossTable
 from pyeval.crisscross import round as cc_round
 from pyeval.crisscross.records import Misdeal
+from pyeval.crisscross.rules import PAIR_OF_JACKS, PAIR_OF_SIXES, CrissCrossPaytable
 from pyeval.errors import PyevalError, ShoeExhaustedError
 from pyeval.headsup import HeadsUpRound, example_rules
 from pyeval.headsup import round as hu_round
@@ -167,7 +172,16 @@ def test_burn_and_deal_is_burn_then_deal() -> None:
 
 
 # ---------------------------------------------------------------------------------------------- criss-cross
-CC_RULES = [CrissCrossRules(), CrissCrossRules(equal_antes=False)]
+_TWO_PAIR = CATEGORY_RANGES[HandCategory.TWO_PAIR][0]
+_ODD_ODDS = CrissCrossPaytable.of("odd odds", [("Two Pair or better", _TWO_PAIR, Fraction(5, 2)),
+                                               ("Jacks or better", PAIR_OF_JACKS, Fraction(3, 2)),
+                                               ("Sixes or better", PAIR_OF_SIXES, 0)])
+CC_RULES = [CrissCrossRules(), CrissCrossRules(equal_antes=False),
+            # odds that leave fractions (rounded down), no Bonus, other multiples
+            CrissCrossRules(main_paytable=_ODD_ODDS, ante_paytable=_ODD_ODDS, bonus_offered=False, min_ante=3,
+                            across_multiples=(1, 2, 4), middle_multiples=(2, 5)),
+            # Antes around C's exact range (2**32): some rounds settle in C, some in Python
+            CrissCrossRules(min_ante=2**31, max_ante=2**34, equal_antes=False, bonus_paytable=_ODD_ODDS)]
 
 
 def _cc_script(rules_i: int, seed: int, rounds: int, narrow: bool = False) -> list[Any]:
@@ -245,27 +259,124 @@ def test_crisscross_fast_paths_play_as_the_general_paths(monkeypatch: pytest.Mon
     assert fast == slow
 
 
-def test_crisscross_settlement_cache_is_hit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The per-table cache serves settlements (fewer entries than settled seats) and agrees."""
+def _cc_at_settlement(rules: CrissCrossRules, seed: int, players: int) -> tuple[CrissCrossTable, Any]:
+    table = CrissCrossTable(rules, seed=seed)
+    rnd = table.new_round()
+    for s in range(1, players + 1):
+        rnd.place_wagers(s, rules.min_ante, rules.min_ante, rules.min_bonus if s % 2 else 0)
+    rnd.no_more_bets()
+    rnd.deal()
+    rnd.count_stub()
+    for d in range(3):
+        while (s := rnd.to_act) is not None:
+            if d == 1 and s == 2:
+                rnd.fold(s)
+            else:
+                rnd.bet(s, rnd.legal_multiples()[-1])
+        rnd.reveal()
+    return table, rnd
+
+
+def test_crisscross_c_steps_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a plain round the bets and the settlement are C's (the general path is not entered), and
+    C's settlement is the general path's."""
     _fast(monkeypatch, True)
-    rules = CrissCrossRules()
-    table = CrissCrossTable(rules, seed=3)
-    seats = 0
-    for _ in range(200):
-        rnd = table.new_round()
-        rnd.place_wagers(1, rules.min_ante, rules.min_ante)
-        rnd.no_more_bets()
-        rnd.deal()
-        rnd.count_stub() if table.stub_count_due else rnd.discard_stub()
-        for _d in range(3):
-            while (s := rnd.to_act) is not None:
-                rnd.bet(s, rnd.legal_multiples()[0])
-            rnd.reveal()
-        rnd.settle()
-        seats += 1
-    assert 0 < len(table._settle_cache) < seats
+    _, rnd = _cc_at_settlement(CrissCrossRules(), 8, 4)
+    got = cc_round._cc_settle(rnd, cc_round._c_plan(rnd._table._pay))
+    assert got is not None
+    monkeypatch.setattr(cc_round, "_settle_seat", None)  # the general settlement would fail
+    monkeypatch.setattr(cc_round.CrissCrossRound, "_check_turn", None)  # and the general bet
+    rec = rnd.settle()
+    assert rec.results == got[0] and (rec.hole, rec.wagers, rec.multiples) == tuple(got[1:])
+    monkeypatch.undo()
     _fast(monkeypatch, False)
-    assert _cc_script(0, 5, 40) == (_fast(monkeypatch, True), _cc_script(0, 5, 40))[1]
+    _, slow = _cc_at_settlement(CrissCrossRules(), 8, 4)
+    assert slow.settle() == rec  # the whole record: results, mappings and every event (the C bets)
+
+
+def test_crisscross_c_steps_refuse_what_they_do_not_know() -> None:
+    """C answers False / None, and changes nothing, for anything but a plain round in the expected
+    state: other objects, a slot of the wrong type, repeated cards, amounts beyond its exact range;
+    bad plans raise. The Python step then runs (and refuses, or settles exactly)."""
+    table, rnd = _cc_at_settlement(CrissCrossRules(), 3, 2)
+    plan = cc_round._c_plan(table._pay)
+    for junk in (None, 1, "x", object(), table, rnd._players[1]):
+        assert cc_round._cc_settle(junk, plan) is None
+        assert cc_round._cc_bet(junk, 1, 1) is False
+        assert cc_round._cc_place(junk, 1, 5, 5, 0) is False
+        assert cc_round._cc_reveal(junk) is None
+    for bad_plan in (None, 1, object(), (b"",) * 3):
+        assert cc_round._cc_settle(rnd, bad_plan) is None
+    with pytest.raises(TypeError):
+        cc_round._fastcall.cc_plan((b"x",), ())
+    with pytest.raises(ValueError):
+        cc_round._fastcall.cc_plan((bytes([1]) * 7463,) * 3, ((), (), ()))
+    with pytest.raises(TypeError):
+        cc_round._fastcall.cc_register(int, 1, (), int, 1, (), ())
+    with pytest.raises(TypeError):  # only slotted Python classes on object (no C type's fields) are registered
+        cc_round._fastcall.cc_register(property, property(), (None,) * 10, property, property(), (None,) * 6,
+                                       (None,) * 15)
+    events = list(rnd.events)
+    assert cc_round._cc_bet(rnd, 1, 1) is False  # no decision due
+    assert cc_round._cc_place(rnd, 3, 5, 5, 0) is False  # not the betting phase
+    assert cc_round._cc_reveal(rnd) is None  # not a reveal phase
+    seat = rnd._players[1]
+    for attr, value in (("hole", rnd._players[2].hole), ("hole", (1, 2, 3)), ("hole", ("a", 1)), ("ante", 2**40),
+                        ("bonus", -1), ("multiples", [1, None, 1]), ("folded", 0), ("ante", 5.0)):
+        old = getattr(seat, attr)
+        setattr(seat, attr, value)
+        assert cc_round._cc_settle(rnd, plan) is None, (attr, value)
+        setattr(seat, attr, old)
+    for community in ((1, 2, 3), (0, 0, 1, 2, 3), (0, 1, 2, 3, 52), [0, 1, 2, 3, 4]):
+        old_c = rnd._community
+        rnd._community = community
+        assert cc_round._cc_settle(rnd, plan) is None
+        rnd._community = old_c
+    assert rnd.events == events and rnd.phase is cc_round._P_SETTLEMENT
+    big = CrissCrossRules(max_ante=2**34, max_bonus=2**34)  # amounts beyond C's range: Python settles
+    table_b = CrissCrossTable(big, seed=4)
+    r = table_b.new_round()
+    r.place_wagers(1, 2**33, 2**33, 2**33)
+    r.no_more_bets()
+    r.deal()
+    r.count_stub()
+    for _d in range(3):
+        r.bet(1, 3)
+        r.reveal()
+    assert cc_round._cc_settle(r, cc_round._c_plan(table_b._pay)) is None
+    assert len(r.settle().results) == 6
+
+
+def test_crisscross_c_steps_keep_reference_counts() -> None:
+    """The C steps take and drop references exactly: an amount object (one int object, not a
+    cached small int) is held by nothing once the rounds that used it are gone."""
+    rules = CrissCrossRules(max_ante=10**7, max_bonus=10**7)
+    ante, bonus = int("1234567"), int("7654321")
+
+    def play(rounds: int) -> None:
+        table = CrissCrossTable(rules, seed=12)
+        for _ in range(rounds):
+            rnd = table.new_round()
+            for s in (1, 2, 3):
+                rnd.place_wagers(s, ante, ante, bonus)
+            rnd.no_more_bets()
+            rnd.deal()
+            rnd.count_stub() if table.stub_count_due else rnd.discard_stub()
+            for _d in range(3):
+                while (s := rnd.to_act) is not None:
+                    if s == 2 and _d == 1:
+                        rnd.fold(s)
+                    else:
+                        rnd.bet(s, 2)
+                rnd.reveal()
+            rnd.settle()
+
+    play(1)
+    gc.collect()
+    base = (sys.getrefcount(ante), sys.getrefcount(bonus))
+    play(30)
+    gc.collect()
+    assert (sys.getrefcount(ante), sys.getrefcount(bonus)) == base
 
 
 @settings(max_examples=30, deadline=None)

@@ -37,8 +37,8 @@ def test_convert_clean_input_exit_zero_and_skip_bad(tmp_path, capsys):
     out = tmp_path / "o.phhs"
     assert main(["convert", str(DATA / "pokerstars_holdem.txt"), str(DATA / "acpc_nolimit.log"), "-o", str(out)]) == 0
     assert len(load(out)) == 11
-    assert main(["convert", str(DATA / "pokerstars_games.txt"), "--skip-bad", "-o", str(out)]) == 1
-    assert len(load(out)) == 9  # the cash-out left out (the board run twice replays)
+    assert main(["convert", str(DATA / "pokerstars_games.txt"), "--skip-bad", "-o", str(out)]) == 0
+    assert len(load(out)) == 10  # the cash-out and the board run twice replay and agree
     capsys.readouterr()
 
 

@@ -202,13 +202,16 @@ Seat 4: Dee L (big blind) mucked hand and won 0.15
 def test_run_it_once_walk_counts_the_uncalled_blind_in_the_pot_and_splash_the_pot_is_named() -> None:
     """Run It Once writes no "Uncalled bet" line in a walk: the big blind collects the whole pot and
     the total counts his uncalled part; the reader returns it (noted). Chips the house adds ("STP
-    added") are refused with that reason."""
+    added") go to the main pot (PHH ``_house_money``, decision 037) and the totals count them."""
     [h] = list(parse_text(RIO_WALK))
     assert h.hand is not None and h.verification is not None and h.verification.ok, (h.error, h.verification)
     assert h.hand.extra["_returned"] == [0, 5, 0, 0] and h.hand.extra["_total_pot"] == 10
-    stp = RIO_WALK.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nSTP added: 0.50\n")
+    stp = (RIO_WALK.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nSTP added: 0.50\n")
+           .replace("collected 0.15", "collected 0.65").replace("Total pot 0.15 |", "Total pot 0.65 | Main pot 0.15 | STP 0.50 |")
+           .replace("won 0.15", "won 0.65"))
     [s] = list(parse_text(stp))
-    assert s.hand is None and s.error is not None and "the house added chips to the pot" in s.error
+    assert s.hand is not None and s.hand.extra["_house_money"] == 50, s.error
+    assert s.verification is not None and s.verification.ok, s.verification
 
 
 @pytest.mark.parametrize("code, stacks, seed, forced", [("T", [1, 1, 3, 1], 1, 0), ("O/8", [3, 2], 0, 2),

@@ -228,8 +228,7 @@ def test_gg_a_straddle_over_ones_own_straddle_raises_it() -> None:
     assert hh.extra["winnings"] == [0, 0, 60] and hh.finishing_stacks == [3163, 475, 1570]
 
 
-@pytest.mark.parametrize("line, why", [
-    ("Cash Drop to Pot : total $0.2", "Cash Drop"),
+@pytest.mark.parametrize("line, why", [  # a Cash Drop is read (PHH _house_money, decision 037)
     ("aa01: get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))", "insurance"),
 ])
 def test_gg_lines_no_replay_can_pay_are_refused_with_their_reason(line: str, why: str) -> None:

@@ -34,7 +34,7 @@ def test_every_state_of_every_hand():
         assert final.complete and final.stacks == tuple(hh.replay().stacks)
         assert [s.action for s in states if s.action is not None] == [a for a in hh.actions if a.split()]
         count += 1
-    assert count == 25  # the board run twice replays too (issue 16 item 2)
+    assert count == 26  # the board run twice (issue 16 item 2) and the cash-out (decision 039) too
 
 
 def test_the_table_as_it_stood():

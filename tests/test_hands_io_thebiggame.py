@@ -69,9 +69,17 @@ def test_takes_back_is_the_return_of_the_uncalled_all_in() -> None:
     assert _stacks(TAKES_BACK) == {"B. TWO": 9900, "C. THREE": 6400, "A. ONE": 4700}
 
 
+@pytest.mark.parametrize("old, new, pot", [("value:6400", "value:6300", 6400), ("value:4700", "value:4600", 6500)])
+def test_wins_and_returns_that_are_not_the_pot_are_read_and_reported(old: str, new: str, pot: int) -> None:
+    """The room's figures do not add up: the hand is read with them, its total pot is the pot of the
+    plays (so measure_hands counts it outside the rate) and the check fails."""
+    [h] = list(parse_text(TAKES_BACK.replace(old, new, 1), fmt="thebiggame", source="tbg.txt"))
+    assert h.hand is not None and h.verification is not None and not h.verification.ok
+    assert h.hand.extra["_total_pot"] == pot != sum(h.hand.extra["winnings"])
+    assert "are not the pot its plays make" in h.hand.extra["_notes"][0]
+
+
 @pytest.mark.parametrize("old, new, why", [
-    ("value:6400", "value:6300", "are not the pot"),
-    ("value:4700", "value:4600", "takes back"),
     ('Action:"Folds"', 'Action:"Dances"', "does not read"),
     ("Stack:3000", "Stack:-3", "not a chip count"),
     ("LoadHand({Hand:", "LoadHand({Hand:{"[:0] + "LoadHand({Hand:[", "not readable"),
@@ -89,3 +97,60 @@ def test_a_player_with_no_cards_and_no_play_sits_out_and_posts_no_blind() -> Non
     assert h.hand is not None and h.verification is not None and h.verification.ok, (h.error, h.verification)
     assert dict(zip(h.hand.players, h.hand.finishing_stacks or [])) == {"C. THREE": 6300, "A. ONE": 4700}
     assert h.hand.extra["_sitting_out"] == ["B. TWO"]
+
+
+def test_a_return_that_is_not_the_uncalled_bet_is_refused_even_when_the_chips_add_up() -> None:
+    text = TAKES_BACK.replace("value:4700", "value:4600").replace("value:6400", "value:6500")
+    [h] = list(parse_text(text, fmt="thebiggame", source="tbg.txt"))
+    assert h.hand is None and h.error is not None and "takes back" in h.error
+
+
+def _imported(text: str):  # type: ignore[no-untyped-def]
+    [h] = list(parse_text(text, fmt="thebiggame", source="tbg.txt"))
+    assert h.error is None and h.hand is not None, h.error
+    assert h.verification is not None and h.verification.ok, h.verification.problems
+    return h.hand
+
+
+def test_an_empty_seat_after_the_dealer_moves_the_blinds_to_the_next_players() -> None:
+    """The first to act preflop is the third player after the dealer: the two before him posted."""
+    text = _hand("t4", 6, ['{Name:"",Seat:1,Stack:0,Cards:[],CurrentBet:0}', _p(2, "B. TWO", 10000, "h2c3"),
+                           _p(3, "C. THREE", 10000, "d4d5"), _p(4, "D. FOUR", 10000, "s6s7"),
+                           _p(5, "E. FIVE", 10000, "c8c9"), _p(6, "F. SIX", 10000, "dqdk")],
+                 '{Seat:4,Action:"Folds"},{Seat:5,Action:"Folds"},{Seat:6,Action:"Raises To",value:600},'
+                 '{Seat:2,Action:"Folds"},{Seat:3,Action:"Folds"},{Seat:6,Action:"Wins",value:1200}')
+    hh = _imported(text)
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {
+        "B. TWO": 9900, "C. THREE": 9800, "D. FOUR": 10000, "E. FIVE": 10000, "F. SIX": 10300}
+
+
+RUN_TWICE = _hand("t5", 1, [_p(1, "A. ONE", 10000, "hada"), _p(2, "B. TWO", 5000, "ckdk"),
+                            _p(3, "C. THREE", 10000, "s8d8")],
+                  '{Seat:1,Action:"Raises To",value:600},{Seat:2,Action:"Raises To",value:2000},{Seat:3,Action:"Folds"},'
+                  '{Seat:1,Action:"Calls"},{Seat:0,Action:"Deal",value:["s2","h7","c9"]},{Seat:2,Action:"All-In"},'
+                  '{Seat:1,Action:"Calls"},{Seat:0,Action:"Deal",value:["d3"]},{Seat:0,Action:"Deal",value:["c4"]},'
+                  '{Seat:0,Action:"Deal",value:["sk"]},{Seat:0,Action:"Deal",value:["h5"]},'
+                  '{Seat:1,Action:"Wins",value:5250},{Seat:2,Action:"Wins",value:5250}')
+
+
+def test_a_board_run_twice_awards_each_run_on_its_own_board() -> None:
+    hh = _imported(RUN_TWICE)
+    assert hh.extra["_boards"] == ["2s7h9c3d4c", "2s7h9cKs5h"]
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"A. ONE": 9950, "B. TWO": 5250, "C. THREE": 9800}
+    assert any("# run it 2 times" in a for a in hh.actions)
+    # the second run's river to the aces instead: the record's split no longer holds
+    [bad] = list(parse_text(RUN_TWICE.replace('"sk"', '"sa"'), fmt="thebiggame", source="tbg.txt"))
+    assert bad.hand is not None and bad.verification is not None and not bad.verification.ok
+
+
+def test_the_board_dealt_after_an_all_in_may_come_in_any_grouping() -> None:
+    """Preflop all-in, the show turns the cards one, one, then three: one run of five cards."""
+    text = _hand("t6", 1, [_p(1, "A. ONE", 10000, "h2c3"), _p(2, "B. TWO", 4000, "hkhq"), _p(3, "C. THREE", 10000, "s9c9")],
+                 '{Seat:1,Action:"Folds"},{Seat:2,Action:"All-In"},{Seat:3,Action:"Calls"},'
+                 '{Seat:0,Action:"Deal",value:["d2"]},{Seat:0,Action:"Deal",value:["d3"]},'
+                 '{Seat:0,Action:"Deal",value:["s7","h4","c6"]},{Seat:3,Action:"Wins",value:8300}')
+    hh = _imported(text)
+    assert "_boards" not in hh.extra
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"A. ONE": 9700, "B. TWO": 0, "C. THREE": 14300}
+    [bad] = list(parse_text(text.replace('["d3"]', '["d3","sa"]'), fmt="thebiggame", source="tbg.txt"))
+    assert bad.hand is None and bad.error is not None and "not whole runs" in bad.error

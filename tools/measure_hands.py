@@ -17,7 +17,8 @@ Per room it prints:
   no total pot (nothing contradicts the record, so they are judged on the per-player results alone;
   counted apart below the row);
 - ``excl``: hands the reader refused for a reason that proves the record itself cannot be checked
-  (:data:`EXCLUDED`: a partial export with no actions, a file cut off mid-hand, a hand the room
+  (:data:`EXCLUDED`: a partial export with no actions, a file cut off mid-hand, a seat with no chips
+  that bets (the room's figures contradict each other), a hand the room
   cancelled, a game pyeval does not play); they are listed per reason and kept out of the rate;
 - ``should``: the hands that should match: those that add up, plus every other refused hand (a
   refusal for any reason not in :data:`EXCLUDED` is the reader's shortfall, so it counts against it);
@@ -57,6 +58,7 @@ EXCLUDED: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("file cut off mid-hand", re.compile(r"malformed XML: no element found|the file ends mid-hand")),
     ("hand cancelled by the room", re.compile(r"the room cancelled the hand")),
     ("game pyeval does not play", re.compile(r"game not supported: |has no pyeval variant")),
+    ("the room's figures do not add up", re.compile(r"the room's figures do not add up: ")),
 )
 
 

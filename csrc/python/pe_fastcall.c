@@ -43,6 +43,9 @@ typedef struct {
     Py_ssize_t n_fill;
     PyObject *view_type;        /* the read-only slot view descriptor type (holdem_view) */
     PyObject *s_check, *s_call, *s_street_done, *empty, *zero;
+    /* criss-cross bet and settle (pe_ccfast.h): the registered round and seat types, their slots' offsets */
+    PyObject *cc_round_type, *cc_seat_type, *cc_consts;
+    Py_ssize_t cc_roff[10], cc_soff[6];
 } fast_state;
 
 #define MAX_CARDS 52
@@ -772,6 +775,7 @@ static PyObject *holdem_view(PyObject *module, PyObject *const *args, Py_ssize_t
     v->copy = copy;
     return (PyObject *)v;
 }
+#include "pe_ccfast.h"
 
 static int fast_traverse(PyObject *m, visitproc visit, void *arg)
 {
@@ -779,7 +783,7 @@ static int fast_traverse(PyObject *m, visitproc visit, void *arg)
     for (int i = 0; i < FB_N; i++) Py_VISIT(st->fallback[i]);
     Py_VISIT(st->round_type);
     Py_VISIT(st->view_type);
-    return 0;
+    return cc_traverse(st, visit, arg);
 }
 
 static int fast_clear(PyObject *m)
@@ -788,6 +792,7 @@ static int fast_clear(PyObject *m)
     for (int i = 0; i < FB_N; i++) Py_CLEAR(st->fallback[i]);
     Py_CLEAR(st->round_type);
     Py_CLEAR(st->view_type);
+    cc_clear(st);
     return 0;
 }
 
@@ -900,6 +905,7 @@ static PyMethodDef fast_methods[] = {
     {"holdem_view", (PyCFunction)(void (*)(void))holdem_view, METH_FASTCALL,
      "holdem_view(name, index, copy, fallback, doc): a read-only descriptor for slot index of a round\n"
      "(copy: a tuple of its items); fallback(obj) for any other object (pyeval.poker.fast)."},
+    CC_METHODS
     {"holdem_check_or_call", holdem_check_or_call, METH_O,
      "holdem_check_or_call(round): check or call for the player to act of a plain hold'em round and\n"
      "find the next one (pyeval.poker.betting); False, changing nothing, when it does not apply."},

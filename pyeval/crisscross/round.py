@@ -20,6 +20,7 @@ and a rejected step raises a :class:`~pyeval.errors.PyevalError` and changes not
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
@@ -34,6 +35,7 @@ from ..errors import (
     StubCountDueError,
     WagerNotAllowedError,
 )
+from ..hands.high import MAX_VALUE
 from ..house.dealing import DealFaults, DealPlan, plan_deal
 from ..house.stub import StubOutcome, judge_stub_count
 from .dealing import CRISS_CROSS_HAND_DEAL
@@ -293,11 +295,8 @@ class CrissCrossRound:
         """True once the round is settled or void."""
         return self._phase is _P_COMPLETE or self._phase is _P_VOID
 
-    @property
-    def to_act(self) -> int | None:
-        """The player whose decision is due, or None outside a decision."""
-        p = self._pending  # players are pending only in a decision phase
-        return p[0] if p else None
+    #: players are pending only in a decision phase; the getter is C's (``pending[0]`` or None)
+    to_act: int | None = property(_fastcall.cc_to_act, doc="The player whose decision is due, or None outside a decision.")  # type: ignore[assignment]
 
     @property
     def decision(self) -> int | None:
@@ -337,14 +336,13 @@ class CrissCrossRound:
             WagerNotAllowedError: an unknown player, a player already wagered, unequal Antes, an
                 amount outside the table limits or off the Ante step, or a Bonus not offered.
         """
+        if FAST and _cc_place(self, player, ante_across, ante_down, bonus):  # known wagers (decision 036)
+            return
+        self._check_wagers(player, ante_across, ante_down, bonus)
         ok = self._table._wagers_ok
-        if not (FAST and self._phase is _P_BETTING and type(player) is int and type(ante_across) is int
-                and type(ante_down) is int and type(bonus) is int and player not in self._players
-                and (player, ante_across, ante_down, bonus) in ok):
-            self._check_wagers(player, ante_across, ante_down, bonus)
-            if len(ok) >= 4096:  # the values passed the table's full check: remembered (bounded)
-                ok.clear()
-            ok.add((player, ante_across, ante_down, bonus))
+        if len(ok) >= 4096:  # the values passed the table's full check: remembered (bounded)
+            ok.clear()
+        ok.add((player, ante_across, ante_down, bonus))  # plain ints: the full check passed
         self._players[player] = _Seat(ante_across, bonus, ante_down)
         self._events.append(_new(Event, (_K_WAGERS, player, ante_across + ante_down + bonus, (), (ante_across, ante_down, bonus))))
 
@@ -540,18 +538,8 @@ class CrissCrossRound:
             OutOfTurnError: not a decision, or not this player's turn (players act in dealing order).
             WagerNotAllowedError: a multiple the table does not allow at this decision.
         """
-        pending = self._pending
-        if FAST and pending and pending[0] == player and type(multiple) is int:
-            d = self._d  # the turn checked as _check_turn checks it: a decision with this player due
-            if multiple in self._table._multiples[d]:
-                s = self._players[player]
-                s.multiples[d] = multiple
-                unit = s.ante if d == 0 else s.ante_down if d == 1 else min(s.ante, s.ante_down)  # _bet_unit
-                self._events.append(_new(Event, (_K_BET, player, multiple * unit, (), (d, multiple))))
-                pending.pop(0)
-                if not pending:
-                    self._phase = _REVEAL_PHASES[d]
-                return
+        if FAST and _cc_bet(self, player, multiple):  # the general steps below, in C (decision 036)
+            return
         d = self._check_turn(player, _A_BET)
         allowed = self._table._rules.multiples(d)
         if multiple not in allowed or type(multiple) is not int:
@@ -567,16 +555,13 @@ class CrissCrossRound:
     def _play_decisions(self, strategy: Callable[[int, Sequence[int], Sequence[int], Sequence[int]], int]) -> None:
         """The three decisions and reveals of :func:`~pyeval.crisscross.table.play_round`: each live
         player in dealing order answers ``strategy(decision, hole, row_outer, column_outer)`` with a
-        multiple (0 = fold). A bet is applied as :meth:`bet` applies it, without checking the turn
-        again, while the strategy leaves the round alone; anything else goes through :meth:`bet` or
+        multiple (0 = fold). A bet takes :meth:`bet`'s C step (``_fastcall.cc_bet``, which checks the
+        turn and the multiple itself); anything it does not apply goes through :meth:`bet` or
         :meth:`fold` (which raise as they do for any caller)."""
         c = self._community
         row_o, col_o = (c[1], c[3]), (c[0], c[4])
-        players, pending, events = self._players, self._pending, self._events
-        mults = self._table._multiples  # rules.multiples(d)
+        players, pending = self._players, self._pending
         for d, known in enumerate((((), ()), (row_o, ()), (row_o, col_o))):
-            phase = _DECISION_PHASES[d]
-            allowed = mults[d]
             kr, kc = known
             while pending and self._phase in _DECISION_PHASES:  # to_act is pending[0]
                 p = pending[0]
@@ -584,14 +569,7 @@ class CrissCrossRound:
                 m = strategy(d, s.hole, kr, kc)
                 if not m:
                     self.fold(p)
-                elif type(m) is int and m in allowed and self._phase is phase and pending and pending[0] == p:
-                    s.multiples[d] = m
-                    unit = s.ante if d == 0 else s.ante_down if d == 1 else min(s.ante, s.ante_down)  # _bet_unit
-                    events.append(_new(Event, (_K_BET, p, m * unit, (), (d, m))))
-                    pending.pop(0)
-                    if not pending:
-                        self._phase = _REVEAL_PHASES[d]
-                else:
+                elif not (FAST and _cc_bet(self, p, m)):  # bet's own C step: the player due, an allowed multiple
                     self.bet(p, m)  # the strategy moved the round on, or a multiple not allowed (raises)
             self.reveal()
 
@@ -619,22 +597,11 @@ class CrissCrossRound:
         Raises:
             OutOfTurnError: decisions are still pending or nothing is left to turn.
         """
+        if FAST:
+            cards = _cc_reveal(self)  # the steps below in C when no one folded (decision 036)
+            if cards is not None:
+                return cards
         ph = self._phase
-        d = self._d
-        if FAST and ph is _REVEAL_PHASES[d]:  # the reveal after decision d (_start_decision set it)
-            boxes = _REVEAL_BOXES[d]
-            cards = _REVEAL_GET[d](self._community)
-            self._revealed += boxes
-            self._events.append(_new(Event, (_K_REVEAL, None, 0, cards, boxes)))
-            if d == 2:
-                self._phase = _P_SETTLEMENT
-            elif self._folds:
-                self._start_decision(d + 1)
-            else:  # _start_decision(d + 1), no one folded
-                self._pending[:] = self._order
-                self._d = d + 1
-                self._phase = _DECISION_PHASES[d + 1]
-            return cards
         i = 0 if ph is _P_ACROSS_REVEAL else 1 if ph is _P_DOWN_REVEAL else 2 if ph is _P_MIDDLE_REVEAL else None
         if i is None:
             self._need(_P_ACROSS_REVEAL, _A_REVEAL)
@@ -663,49 +630,27 @@ class CrissCrossRound:
         if self._phase is not _P_SETTLEMENT:
             self._need(_P_SETTLEMENT, _A_SETTLE)
         t = self._table
-        pay = t._pay
-        c = self._community
-        row = (c[1], c[2], c[3])
-        col = (c[0], c[2], c[4])
-        board_v = _eval(c)
-        players = self._players
-        out: list[CrissCrossWagerResult] = []
-        if FAST:
-            index = t._line_index
-            if index is None:
-                index = t._line_index = _line_index(pay)
-            both, main_ix, bonus_ix = index
-            cache = t._settle_cache
-            lb = bonus_ix[board_v]
-            for player in self._order:
-                s = players[player]
-                m0, m1, m2 = s.multiples
-                if s.folded:
-                    av = dv = 0  # not evaluated: a folded hand's Antes and bets lose whatever it holds
-                    key = (player, s.ante, s.ante_down, m0, m1, m2, True, 0, 0, 0, s.bonus, lb)
-                else:
-                    av = _eval(s.hole + row)
-                    dv = _eval(s.hole + col)
-                    key = (player, s.ante, s.ante_down, m0, m1, m2, False, both[av], both[dv],
-                           main_ix[av if av > dv else dv], s.bonus, lb)
-                # the seat's results depend on the amounts and the lines its hands fall on only
-                got = cache.get(key)
-                if got is None:
-                    got = _settle_seat(player, s, av, dv, board_v, pay)
-                    if len(cache) >= 8192:  # bounded: many distinct amounts only cost settling again
-                        cache.clear()
-                    cache[key] = got
-                out.extend(got)
+        got = _cc_settle(self, _c_plan(t._pay)) if FAST else None  # the loop below in C (decision 036)
+        if got is not None:
+            out, *maps = got
         else:
+            pay = t._pay
+            c = self._community
+            row = (c[1], c[2], c[3])
+            col = (c[0], c[2], c[4])
+            board_v = _eval(c)
+            players = self._players
+            results: list[CrissCrossWagerResult] = []
             for player in self._order:
                 s = players[player]
                 if s.folded:
-                    out.extend(_settle_seat(player, s, 0, 0, board_v, pay))
+                    results.extend(_settle_seat(player, s, 0, 0, board_v, pay))
                 else:
-                    out.extend(_settle_seat(player, s, _eval(s.hole + row), _eval(s.hole + col), board_v, pay))
+                    results.extend(_settle_seat(player, s, _eval(s.hole + row), _eval(s.hole + col), board_v, pay))
+            out, maps = tuple(results), None
         self._events.append(_new(Event, (_K_SETTLE, None, 0, (), len(out))))
         self._phase = _P_COMPLETE
-        return self._close(tuple(out), None, counted=self._stub_count is not None, deck_removed=False)
+        return self._close(out, None, counted=self._stub_count is not None, deck_removed=False, maps=maps)
 
     def _void(self, reason: str, *, counted: bool, deck_removed: bool) -> None:
         out = []
@@ -719,15 +664,18 @@ class CrissCrossRound:
         self._close(tuple(out), reason, counted=counted, deck_removed=deck_removed)
 
     def _close(self, results: tuple[CrissCrossWagerResult, ...], void_reason: str | None, *, counted: bool,
-               deck_removed: bool) -> RoundRecord:
+               deck_removed: bool, maps: Sequence[dict[Any, Any]] | None = None) -> RoundRecord:
         self._table._finish(counted, deck_removed)
-        players = self._players
-        hole, wagers, multiples = {}, {}, {}
-        for s in self._order:
-            p = players[s]
-            hole[s] = p.hole
-            wagers[s] = (p.ante, p.ante_down, p.bonus)
-            multiples[s] = tuple(p.multiples)
+        if maps is not None:  # cc_settle built them
+            hole, wagers, multiples = maps
+        else:
+            players = self._players
+            hole, wagers, multiples = {}, {}, {}
+            for s in self._order:
+                p = players[s]
+                hole[s] = p.hole
+                wagers[s] = (p.ante, p.ante_down, p.bonus)
+                multiples[s] = tuple(p.multiples)
         self._record = _new(RoundRecord, (  # the fields in RoundRecord's order
             self._number, self._community, hole, wagers, multiples,
             self._stub_count, self._stub_outcome, results, void_reason, deck_removed, tuple(self._events)))
@@ -848,30 +796,75 @@ def _layout(plan: DealPlan) -> tuple[Callable[[Sequence[int]], tuple[int, ...]],
     return layout
 
 
-_Index = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-
-#: ids of a table's (main, Ante, Bonus) lines by value -> (them, (Ante line * k + main line by
-#: value, main line by value, Bonus line by value)): small ints naming the line each hand value
-#: falls on (0: none)
-_INDEXES: dict[tuple[int, ...], tuple[tuple[Sequence[PaidLine | None], ...], _Index]] = {}
+#: id of a table's (main, Ante, Bonus) lines by value -> (them, their cc_settle plan or None)
+_PLANS: dict[int, tuple[tuple[Sequence[PaidLine | None], ...], object]] = {}
+#: ids of the three line arrays (shared by the tables of the same paytables) -> (them, the plan)
+_BUILT: dict[tuple[int, ...], tuple[tuple[Sequence[PaidLine | None], ...], object]] = {}
 
 
-def _line_index(pay: tuple[Sequence[PaidLine | None], ...]) -> _Index:
-    """Per hand value, which line of the main, the Ante and the Bonus paytable it falls on, as
-    small ints (the settlement cache's key: two values on the same lines settle alike)."""
-    key = tuple(map(id, pay))
-    hit = _INDEXES.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], pay)):
+def _c_plan(pay: tuple[Sequence[PaidLine | None], ...]) -> object:
+    """The table's paytables as ``_fastcall.cc_settle`` reads them (:func:`_build_plan`), found by
+    the identity of the table's ``_pay`` (one lookup a settlement), built once per paytables."""
+    hit = _PLANS.get(id(pay))
+    if hit is not None and hit[0] is pay:
         return hit[1]
+    key = tuple(map(id, pay))
+    built = _BUILT.get(key)
+    if built is None or not all(a is b for a, b in zip(built[0], pay)):
+        built = (pay, _build_plan(pay))
+        if len(_BUILT) >= 64:  # bounded: many distinct paytables only cost building again
+            _BUILT.clear()
+        _BUILT[key] = built
+    if len(_PLANS) >= 256:
+        _PLANS.clear()
+    _PLANS[id(pay)] = (pay, built[1])
+    return built[1]
 
-    def ids(table: Sequence[PaidLine | None]) -> tuple[int, ...]:
-        seen: dict[int, int] = {}
-        return tuple(0 if ln is None else seen.setdefault(id(ln), len(seen) + 1) for ln in table)
 
-    main, ante = ids(pay[0]), ids(pay[1])
-    k = max(main) + 1
-    index = (tuple(x * k + y for x, y in zip(ante, main)), main, ids(pay[2]))
-    if len(_INDEXES) >= 64:
-        _INDEXES.clear()
-    _INDEXES[key] = (pay, index)
-    return index
+def _build_plan(pay: tuple[Sequence[PaidLine | None], ...]) -> object:
+    """Per hand value the id of the line it falls on in each table (bytes; 0: none) and each line's
+    (num, den, label), as ``_fastcall.cc_plan`` takes them; None (settle in Python) when a table is
+    not on the 0..7462 value scale or has more lines than C holds."""
+    ids, lines = [], []
+    for table in pay:
+        b = bytearray()
+        got: list[tuple[int, int, str]] = []
+        for ln, run in itertools.groupby(table):
+            n = len(list(run))
+            if ln is not None:
+                got.append((ln[0], ln[1], ln[3]))
+            b += bytes([len(got) if ln is not None and len(got) < 33 else 0]) * n
+        ids.append(bytes(b))
+        lines.append(tuple(got))
+    if any(len(b) != MAX_VALUE + 1 for b in ids) or any(len(g) >= 33 for g in lines):
+        return None
+    return _fastcall.cc_plan(tuple(ids), tuple(lines))
+
+
+def _register() -> None:
+    """Tell ``_fastcall.cc_bet`` / ``cc_settle`` where the round's and the seat's slots are: a bare
+    instance holds one distinct sentinel per slot and C finds each at its offset (exactly once, else
+    ValueError at import); only instances of exactly these types take the C steps."""
+    def bare(cls: type, names: tuple[str, ...]) -> tuple[object, tuple[object, ...]]:
+        obj: object = object.__new__(cls)
+        marks = {name: object() for name in getattr(cls, "__slots__")}
+        for name, mark in marks.items():
+            setattr(obj, name, mark)
+        return obj, tuple(marks[n] for n in names)
+
+    r, r_marks = bare(CrissCrossRound, ("_table", "_phase", "_players", "_community", "_events", "_order",
+                                        "_pending", "_d", "_revealed", "_folds"))
+    s, s_marks = bare(_Seat, ("ante", "ante_down", "bonus", "hole", "multiples", "folded"))
+    wagers = (_W_ANTE_ACROSS, _W_ANTE_DOWN, _W_ACROSS, _W_DOWN, _W_MIDDLE, _W_BONUS)
+    assert tuple(map(int, wagers)) == tuple(range(6))
+    _fastcall.cc_register(CrissCrossRound, r, r_marks, _Seat, s, s_marks,
+                          (Event, _K_BET, (), _REVEAL_PHASES, CrissCrossWagerResult, wagers,
+                           (_O_WIN, _O_PUSH, _O_LOSE), "_multiples", _K_REVEAL, _DECISION_PHASES, _P_SETTLEMENT,
+                           _REVEAL_BOXES, _P_BETTING, _K_WAGERS, "_wagers_ok"))
+
+
+_register()
+_cc_bet = _fastcall.cc_bet
+_cc_settle = _fastcall.cc_settle
+_cc_reveal = _fastcall.cc_reveal
+_cc_place = _fastcall.cc_place

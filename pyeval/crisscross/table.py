@@ -45,6 +45,7 @@ class CrissCrossTable:
         _one_deck(self._deck)
         self._stub_policy = StubCountPolicy(every=self._rules.stub_count_interval,
                                            counting_shuffler=self._rules.shuffler_counts_cards)
+        self._due = self._stub_policy.count_due()  # stub_count_due, kept in step with the policy
         self._rounds_played = 0
         self._deck_removed = False
         self._round: CrissCrossRound | None = None
@@ -53,8 +54,6 @@ class CrissCrossTable:
         r = self._rules
         self._multiples = (r.across_multiples, r.down_multiples, r.middle_multiples)  # rules.multiples(d)
         self._wagers_ok: set[tuple[int, int, int, int]] = set()  # wagers that passed the full check (rounds' fast path)
-        self._line_index: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None  # see round.settle
-        self._settle_cache: dict[tuple[object, ...], tuple[CrissCrossWagerResult, ...]] = {}  # see round.settle
 
     rules: CrissCrossRules = read_only("_rules", "The table's rules.")
     deck: Deck = read_only("_deck", "The deck in use (the table's card source: it is dealt from, not copied).")
@@ -72,12 +71,10 @@ class CrissCrossTable:
         """Finished rounds since the stub was last counted (:attr:`stub_policy`)."""
         return self._stub_policy.rounds_since_count
 
-    @property
-    def stub_count_due(self) -> bool:
-        """True when the round now being played (or the next one) must count the stub: the
-        shuffler does not count the cards and ``stub_count_interval - 1`` rounds have passed
-        without a count, so this round completes the interval (§ 674a.9(d))."""
-        return self._stub_policy.count_due()
+    #: read on every round: the policy's answer kept in a slot (set wherever the policy changes)
+    stub_count_due: bool = read_only("_due", """True when the round now being played (or the next one) must count
+        the stub: the shuffler does not count the cards and ``stub_count_interval - 1`` rounds have passed
+        without a count, so this round completes the interval (§ 674a.9(d)).""")
 
     def new_round(self) -> CrissCrossRound:
         """Open a round for wagers.
@@ -109,10 +106,12 @@ class CrissCrossTable:
         self._deck = deck
         self._deck_removed = False
         self._stub_policy.rounds_since_count = 0
+        self._due = self._stub_policy.count_due()
 
     def _finish(self, counted: bool, deck_removed: bool) -> None:
         self._rounds_played += 1
         self._stub_policy.record_round(counted)
+        self._due = self._stub_policy.count_due()
         if deck_removed:
             self._deck_removed = True
 

@@ -164,8 +164,9 @@ def _kernel_cap() -> int:
     if name in BATCH_KERNELS:
         return BATCH_KERNELS.index(name)
     if name:
-        warnings.warn(f"PYEVAL_BATCH_KERNEL={name!r} ignored: use one of {', '.join(BATCH_KERNELS)}",
-                      RuntimeWarning, stacklevel=2)
+        # Named after the variable, not a source line: the cause is the environment, not code.
+        warnings.warn_explicit(f"PYEVAL_BATCH_KERNEL={name!r} ignored: use one of {', '.join(BATCH_KERNELS)}",
+                               RuntimeWarning, filename="PYEVAL_BATCH_KERNEL", lineno=0, module="pyeval")
     return len(BATCH_KERNELS) - 1
 
 

@@ -51,8 +51,8 @@ PLAYER_CHATTER: tuple[str, ...] = (
 _STRUCT = re.compile(r"\b(?P<struct>Cap No Limit|Cap Pot Limit|No Limit|Pot Limit|Fixed Limit|Limit)\b", re.IGNORECASE)
 _DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2}) (\d{1,2}):(\d{2})(?::(\d{2}))?(?: (\w+))?")
 _OUT = re.compile(r"is sitting out|out of hand|[Ss]itting out")
-_TOURNEY = re.compile(r"^Tournament #(?P<id>\d+), ")
-_LEVEL = re.compile(r"Level (?P<level>[^ ]+)(?: \((?P<stakes>[^)]*)\))?")
+_TOURNEY = re.compile(r"^Tournament #(?P<id>\d+), ", re.IGNORECASE)  # (PT2's export: upper case)
+_LEVEL = re.compile(r"Level (?P<level>[^ ]+)(?: \((?P<stakes>[^)]*)\))?", re.IGNORECASE)
 _AMT = r"(?P<a>[^\s|]+)"
 _ALLIN = r"(?: and is all[- ]in)?(?: and has reached the [^ ]+ cap)?\s*$"
 _ACTS: list[tuple[re.Pattern[str], str | None]] = [
@@ -132,14 +132,19 @@ class StarsDialect:
     at an all-in in tournaments: a muck there is an error of the record; False: a tournament hand with
     a muck replays without the engine's tournament mode, noted), ``summary`` (the room ends every
     hand with a ``*** SUMMARY ***``: a hand that fails without one is reported as cut off by the file), ``refuse`` (whole lines that make a hand
-    unreplayable, with the reason: the hand is refused with it), ``button_mark`` (the button is the
+    unreplayable, with the reason: the hand is refused with it), ``house_money`` (a line saying the house
+    added chips to the pot, group ``a`` the amount: PHH ``_house_money``, decision 037), ``button_mark`` (the button is the
     seat whose seat line's rest matches it), ``board_summary`` (a record may print no street lines:
     each street begins as a betting round closes, its cards from the summary's ``Board [..]``,
     :func:`pyeval.hands_io._repairs.implicit_streets`), ``stud_by_deal`` (stud streets written without a
     line: a street begins when a player is dealt a card beyond the current street's), ``omaha_by_cards``
     (a hand headed Hold'em whose players were dealt four cards is Omaha: the BetOnline network heads
     its Omaha tables so), ``pot_lines`` (a running ``Total pot`` line before the summary, kept as a
-    room line: the summary's is the one read)."""
+    room line: the summary's is the one read), ``returns_folded_to`` (returns are derived only in a
+    hand every other player folded to the bet), ``hidden_rake`` (a summary may print ``Rake 0.00`` with a total pot that is already the pot after the rake, every collected amount adding up to it:
+    the chips put in less that total are the rake, and a bet nobody called is returned, noted),
+    ``blind_raise`` (``NAME raises X to Y`` before any street: a player coming in posts Y, live up to
+    the big blind, the rest and a small blind he posts besides dead)."""
 
     venue: str
     header: re.Pattern[str]
@@ -183,11 +188,15 @@ class StarsDialect:
     implicit_total: bool = False
     variant_repairs: bool = False
     refuse: tuple[tuple[re.Pattern[str], str], ...] = ()
+    house_money: re.Pattern[str] | None = None
     button_mark: re.Pattern[str] | None = None
     board_summary: bool = False
     stud_by_deal: bool = False
     omaha_by_cards: bool = False
     pot_lines: re.Pattern[str] | None = None
+    returns_folded_to: bool = False
+    hidden_rake: bool = False
+    blind_raise: bool = False
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
@@ -199,8 +208,28 @@ class StarsDialect:
     def read_head(self, raw: RawHand, lines: list[str], start: int) -> int:
         """The header (and table line) into ``raw``; the index of the first seat line."""
         if self.head is not None:
-            return self.head(self, raw, lines, start)
-        return (stars_head if "rest" in self.header.groupindex else fields_head)(self, raw, lines, start)
+            return finer_unit(raw, lines, self.head(self, raw, lines, start))
+        return finer_unit(raw, lines, (stars_head if "rest" in self.header.groupindex else fields_head)(
+            self, raw, lines, start))
+
+
+_DECIMAL = re.compile(r"(?<![\w.#/:-])\d+\.(?:0?[1-9]|[1-9]0?)(?![\d.:/])")  # (not ".00": whole chips)
+#: Lines whose numbers are chips: a seat's stack, a bet, call, raise or post (not a bounty in money).
+_CHIP_LINE = re.compile(r"^Seat \d+: .*\(\d[^$€£]*\)|\b(?:calls|bets|raises|posts|to) [^$€£]*\d")
+
+
+def finer_unit(raw: RawHand, lines: list[str], first_seat: int) -> int:
+    """A hand read in whole chips (a tournament's) whose amounts have cents (``Seat 3: NAME (7410.50)``,
+    ``calls 4455.50``): the table's unit is the finest the hand uses, so its amounts are read in
+    hundredths, the header's stakes with them. Returns ``first_seat``."""
+    if raw.scale != 1 or not any(_DECIMAL.search(ln) for ln in lines[first_seat:] if _CHIP_LINE.search(ln)):
+        return first_seat
+    raw.scale = 100
+    for k in ("small_blind", "big_blind", "min_bet", "small_bet", "big_bet", "bring_in"):
+        if getattr(raw, k) is not None:
+            setattr(raw, k, getattr(raw, k) * 100)
+    raw.notes.append("amounts with cents in a hand of whole chips: read in hundredths of a chip")
+    return first_seat
 
 
 def looks_like(d: StarsDialect, text: str) -> bool:

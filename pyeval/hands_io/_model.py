@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from ..cards import CARD_TEXT, parse_cards
 from ..errors import HandHistoryError, PyevalError
 
+from ._house_rules import house_rules
 from ._limits import MAX_CHIPS, bounded_int, check_chips, parse_amount
 from ._phh import VARIANTS, HandHistory
 
@@ -108,6 +109,7 @@ class RawHand:
     implicit_returns: bool = False  # the room may leave an uncalled bet's return unwritten (see to_phh)
     results_known: bool = True  # False: the record does not say what anyone won (ACPC match states)
     fees: int | None = None  # other fees the house took from the pot (PHH ``_fees``)
+    house_money: int | None = None  # chips the house added to the main pot (PHH ``_house_money``, decision 037)
     table_rules: dict[str, Any] = field(default_factory=dict)  # PHH ``_pyeval_<name>`` settings (max_raises)
 
     def add(self, kind: str, name: str = "", amount: int = 0, cards: tuple[int, ...] = (), line: int = 0,
@@ -259,6 +261,10 @@ def number(text: str | None, what: str, raw: RawHand, line: int, lo: int = 0, hi
     (:func:`pyeval.hands_io._limits.bounded_int`); HandParseError naming the line otherwise."""
     return bounded_int(text, what, raw.fail, line, lo, hi)
 
+
+#: How a refusal starts when the room's own figures contradict each other (a seat with no chips that
+#: bets): ``tools/measure_hands.py`` keeps such hands out of the rate, counted under this reason.
+FIGURES_DO_NOT_ADD_UP = "the room's figures do not add up"
 
 #: Seat numbers a room may write (a table of up to 99 seats).
 MAX_SEAT = 99
@@ -542,9 +548,17 @@ def _record_fields(raw: RawHand, order: list[Seat], acts: _Acts) -> dict[str, An
         hh_fields["_pyeval_tournament"] = True
         if raw.dealt_sitting_out:
             hh_fields["_pyeval_sitting_out"] = [nm in raw.dealt_sitting_out for nm in acts.names]
-    hh_fields.update({f"_pyeval_{k}": v for k, v in raw.table_rules.items()})
+    hh_fields.update(_table_rule_fields(raw))
     hh_fields.update(_user_fields(raw, acts))
     return hh_fields
+
+
+def _table_rule_fields(raw: RawHand) -> dict[str, Any]:
+    """The ``_pyeval_<name>`` table settings: the room's house rules for its game (decision 037),
+    then what the reader set for this hand (``raw.table_rules``, which wins)."""
+    out = house_rules(raw.venue, raw.game)
+    out.update({f"_pyeval_{k}": v for k, v in raw.table_rules.items()})
+    return out
 
 
 def _user_fields(raw: RawHand, acts: _Acts) -> dict[str, Any]:
@@ -553,7 +567,7 @@ def _user_fields(raw: RawHand, acts: _Acts) -> dict[str, Any]:
     hh_fields: dict[str, Any] = {"_units_per_currency": raw.scale if raw.currency else 1}
     optional: tuple[tuple[str, Any], ...] = (
         ("_button_seat", raw.button_seat), ("_rake", raw.rake), ("_jackpot", raw.jackpot), ("_fees", raw.fees),
-        ("_total_pot", raw.total_pot),
+        ("_total_pot", raw.total_pot), ("_house_money", raw.house_money or None),
         ("_returned", acts.returned if any(acts.returned) else None),
         ("_live_blinds", acts.live_extra if any(acts.live_extra) else None),
         ("_dead_blinds", acts.dead_extra if any(acts.dead_extra) else None),
@@ -594,21 +608,28 @@ def to_phh(raw: RawHand) -> HandHistory:
         min_bet=None if fl else (raw.min_bet or forced_big or 1),
         small_bet=raw.small_bet if fl else None, big_bet=raw.big_bet if fl else None,
         bring_in=raw.bring_in if acts.stud else None,
-        finishing_stacks=[s.stack - contrib[i] + acts.returned[i] + acts.collected[i] + acts.cashout[i]
-                          for i, s in enumerate(order)] if raw.results_known else None,
+        finishing_stacks=[s.stack - contrib[i] + acts.returned[i] + (acts.cashout[i] or acts.collected[i])
+                          for i, s in enumerate(order)] if raw.results_known else None,  # (cash-out: not the pot)
         players=acts.names, name=f"{raw.source}:{raw.line}" if raw.source else f"line {raw.line}",
     )
+    broke = next((s.name for i, s in enumerate(order) if s.stack == 0 and contrib[i] > 0), None)
+    if broke is not None:  # no reading of the amounts lets a seat with nothing bet
+        raise raw.fail(f"{FIGURES_DO_NOT_ADD_UP}: {broke} sits with 0 chips yet puts {contrib[acts.idx[broke]]} in")
     # one chip limit: a record pyeval writes is one PHH (and the engine) reads back
     for what, vals in (("a starting stack", hh.starting_stacks), ("a finishing stack", hh.finishing_stacks or ()),
                        ("an ante", acts.antes), ("a blind or straddle", bos), ("a collected amount", acts.collected),
                        ("a returned amount", acts.returned), ("a cashed-out amount", acts.cashout),
                        ("a blind posted to come in", acts.live_extra + acts.dead_extra),
                        ("a bet size", (hh.min_bet, hh.small_bet, hh.big_bet, hh.bring_in)),
-                       ("the rake, jackpot, fees or total pot", (raw.rake, raw.jackpot, raw.fees, raw.total_pot))):
+                       ("the rake, jackpot, fees, total pot or house money",
+                        (raw.rake, raw.jackpot, raw.fees, raw.total_pot, raw.house_money))):
         check_chips(vals, what, raw.fail, raw.line)
     for key, col in (("_live_blinds", acts.live_extra), ("_dead_blinds", acts.dead_extra)):
         if any(col):  # the replay that orders the showdown posts them too
             hh.extra[key] = list(col)
+    hh.extra.update(_table_rule_fields(raw))  # the showdown's replay plays by the table's rules
+    if raw.house_money:  # and with the chips the house added (a pot-limit bet counts them)
+        hh.extra["_house_money"] = raw.house_money
     _showdown(hh, acts.shown, acts.mucked, acts.folded, acts.stud)
     hh.extra.update(_record_fields(raw, order, acts))
     return hh

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ._model import RawHand
 
-__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds"]
+__all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds", "over_return", "unwritten_total",
+           "button_before_blinds", "hidden_rake"]
 
 
 def chips_in(raw: RawHand) -> dict[str, int]:
@@ -41,14 +42,60 @@ def implicit_return(raw: RawHand) -> tuple[str, int] | None:
     """The bet nobody called that the record leaves implicit: (its bettor, the excess of his chips
     over the next largest contribution), from the acts; None when every bet was called. Dead money
     (a ``dead`` post, the small blind of a post of ``both``) is no bet: it is left out of the ranking."""
+    ranked = sorted(_live_in(raw).items(), key=lambda kv: kv[1], reverse=True)
+    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
+        return ranked[0][0], ranked[0][1] - ranked[1][1]
+    return None
+
+
+def _live_in(raw: RawHand) -> dict[str, int]:
+    """:func:`chips_in` without dead money (a ``dead`` post, the small blind of a post of ``both``)."""
     live = chips_in(raw)
     for a in raw.acts:
         if a.kind == "post" and a.extra in ("both", "dead"):
             live[a.name] -= a.amount - min(a.amount, raw.big_blind or a.amount) if a.extra == "both" else a.amount
-    ranked = sorted(live.items(), key=lambda kv: kv[1], reverse=True)
-    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
-        return ranked[0][0], ranked[0][1] - ranked[1][1]
-    return None
+    return live
+
+
+def over_return(raw: RawHand) -> None:
+    """A record that returns more of a bet than nobody called and counts the rest as collected
+    (files converted to PokerStars' layout: a walk returns the whole big blind, which then collects
+    the small blind alone): the return is cut to the part of its bettor's bet beyond every other
+    player's (on that betting round, or over the hand with the antes; dead money left out: the larger
+    of the two), the rest is what he collected from
+    the pot (the total pot grows by it), noted. The player's result is the record's; nothing changes
+    when he collects nothing."""
+    rets = [k for k, a in enumerate(raw.acts) if a.kind == "return"]
+    got = [k for k, a in enumerate(raw.acts) if a.kind == "collect" and rets and a.name == raw.acts[rets[0]].name]
+    if len(rets) != 1 or not got:
+        return
+    ret, fresh = raw.acts[rets[0]], False
+    street: dict[str, int] = {}
+    for a in raw.acts[:rets[0]]:  # the bets of the last betting round with any (streets dealt later: none)
+        if a.kind == "street" and a.extra not in ("HOLE CARDS", "DEALING HANDS"):
+            fresh = True
+            continue
+        if fresh and a.kind in ("call", "bring_in", "post", "bet", "raise", "complete"):
+            street.clear()
+            fresh = False
+        if a.kind in ("call", "bring_in") or a.kind == "post" and a.extra != "dead":
+            street[a.name] = street.get(a.name, 0) + (min(a.amount, raw.big_blind or a.amount)
+                                                      if a.extra == "both" else a.amount)
+        elif a.kind in ("bet", "raise", "complete"):
+            street[a.name] = a.amount
+    whole = _live_in(raw)  # (antes count: a bet over a player all-in on his ante; dead extra blinds do not)
+    whole[ret.name] = whole.get(ret.name, 0) + ret.amount
+    excess = max(street.get(ret.name, 0) - max((v for k, v in street.items() if k != ret.name), default=0),
+                 whole[ret.name] - max((v for k, v in whole.items() if k != ret.name), default=0))
+    if not 0 <= excess < ret.amount:
+        return
+    more = ret.amount - excess
+    raw.acts[rets[0]] = ret._replace(amount=excess)
+    raw.acts[got[-1]] = raw.acts[got[-1]]._replace(amount=raw.acts[got[-1]].amount + more)
+    if raw.total_pot is not None:
+        raw.total_pot += more
+    raw.notes.append(f"the record returns {ret.amount} to {ret.name}, but only {excess} was uncalled: the other "
+                     f"{more} is counted as collected from the pot")
 
 
 def return_implicit(raw: RawHand, in_collect: bool) -> None:
@@ -83,6 +130,15 @@ def derive_rake(raw: RawHand) -> None:
             raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the pot less what was collected")
 
 
+def unwritten_total(raw: RawHand) -> None:
+    """``Total pot 0 | Rake X`` with chips in the pot: the room wrote no total (Enet). The total is the
+    chips the acts put in (noted), so a rake and wins that are not that pot show as not adding up."""
+    put = sum(chips_in(raw).values())
+    if put:
+        raw.total_pot = put
+        raw.notes.append(f"the total pot is written as 0: taken as the {put} chips put in")
+
+
 def defer_extra_blinds(raw: RawHand) -> None:
     """A big blind posted out of turn (a player coming in) besides the blinds' run from the small
     blind on: a blind posted to come in (``post`` ``extra="both"``: live up to the big blind, PHH
@@ -100,3 +156,52 @@ def defer_extra_blinds(raw: RawHand) -> None:
         a = raw.acts[k]
         if k not in normal and a.extra == "bb":
             raw.acts[k] = a._replace(extra="both")  # live up to the big blind, any more dead
+
+
+def button_before_blinds(raw: RawHand) -> None:
+    """A player seated between the button and the small blind (the big blind when none is posted;
+    moved in, or back from a break) who
+    posts nothing and folds before the flop: the blinds start from the seat after the button in
+    PHH's order, so the button is read as that player's seat (the last seat before the small blind),
+    noted. The betting order is the same: such a player acts just before the small blind before the
+    flop and never after it. Nothing changes when any such player posts, or plays on (the replay
+    then reports the order)."""
+    seats = sorted(raw.seats, key=lambda s: s.seat)
+    sb = next((a.name for a in raw.acts if a.kind == "post" and a.extra == "sb"), None) or next(
+        (a.name for a in raw.acts if a.kind == "post" and a.extra == "bb"), None)  # (no small blind: the big)
+    if raw.button_seat is None or sb is None or len(seats) < 3:
+        return
+    k = next((i for i, s in enumerate(seats) if s.seat > raw.button_seat), 0)
+    order = seats[k:] + seats[:k]
+    j = next(i for i, s in enumerate(order) if s.name == sb)
+    between = [s.name for s in order[:j]]
+    if not between or j >= len(order) - 1:
+        return
+    for nm in between:
+        first = next((a for a in raw.acts if a.name == nm and a.kind not in ("ante", "show", "muck")), None)
+        flop = next((q for q, a in enumerate(raw.acts) if a.kind == "street" and a.cards), len(raw.acts))
+        if first is None or first.kind != "fold" or raw.acts.index(first) > flop:
+            return
+    raw.notes.append(f"{', '.join(between)} sat between the button (seat {raw.button_seat}) and the small blind, "
+                     f"posted nothing and folded: the button read as seat {order[j - 1].seat}")
+    raw.button_seat = order[j - 1].seat
+
+
+def hidden_rake(raw: RawHand, returned: bool) -> None:
+    """A summary that prints no rake (``Rake 0.00``) and a total pot that every collected amount adds
+    up to, below the chips put in (BetOnline 2012): the room raked the pot without saying so. The
+    bet nobody called (no return line) goes back to its bettor; the rest of the difference, when at
+    most a tenth of the pot, is the rake, the total pot then the chips put in (noted)."""
+    got = sum(a.amount for a in raw.acts if a.kind == "collect")
+    if raw.total_pot is None or got != raw.total_pot:
+        return
+    imp = None if returned else implicit_return(raw)
+    put = sum(chips_in(raw).values()) - (imp[1] if imp else 0)
+    if not 0 < put - raw.total_pot <= put // 10:
+        return
+    if imp is not None:
+        raw.add("return", imp[0], imp[1])
+        raw.notes.append(f"uncalled bet of {imp[1]} returned to {imp[0]} (the record writes no line for it)")
+    raw.rake, raw.total_pot = put - raw.total_pot, put
+    raw.notes.append(f"rake of {raw.rake} derived: the room prints Rake 0 and a total pot {raw.rake} below the "
+                     "chips put in")

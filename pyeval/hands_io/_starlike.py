@@ -41,7 +41,7 @@ def Room(*, venue: str, first: re.Pattern[str], header: re.Pattern[str], table: 
     return StarsDialect(
         venue=venue, header=header, detect=first, first=first, table=table, seat=seat, acts=patterns, sep=sep,
         out=out, hole=hole, chatter=(f"(?:{info.pattern})",) if info is not None else (), clean=clean,
-        prepare=prepare, spaced=tuple(sorted({k or "info" for _, k in patterns})), games=FLOP_GAMES,
+        prepare=prepare, spaced=tuple(sorted({k or "info" for _, k in patterns})), games=kw.pop("games", FLOP_GAMES),
         implicit_returns=False, derive_returns=True, idle_out=True, defer_posts=True, variant_repairs=True, **kw)
 
 

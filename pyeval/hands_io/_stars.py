@@ -19,11 +19,14 @@ from __future__ import annotations
 import re
 
 from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
+from ._house_rules import RULES_LINE, read_rules_line
 from ._model import (
-    BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
+    BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, number, read_seats, uncalled_bet,
 )
-from ._repairs import implicit_streets, posted_blind, raise_over_all_in, round_closed
-from ._settle import chips_in, defer_extra_blinds, derive_rake, return_implicit
+from ._repairs import board_sizes, round_closed, skipped_streets
+from ._settle import chips_in
+from ._stars_after import Implied
+from ._stars_summary import Summary
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
 
@@ -35,7 +38,8 @@ _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 
 _HEADER_INSIDE = re.compile(r"(?:Hand|Game|HAND|GAME) #\d+: ")
 _NUMBERED = re.compile(r"^(?P<s>FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) (?P<k>[1-9])$")
 _RUN_NAMES = list(_RUNS)
-_FORCED = ("sb", "bb", "straddle", "both", "button_blind", "dead", "bring_in")
+_HIDDEN = re.compile(r"(?:^|\s)(?:XX|xx|\?\?)(?=\s|$)")  # a card a player's show leaves face down
+_FORCED = ("sb", "bb", "straddle", "both", "button_blind", "dead", "bring_in", "missed")
 _CARDS = ("discard", "pat", "hole", "show_hole", "muck_known", "fold")
 _SETTLED = ("double_bet", "call_to", "raise_by", "allin_add", "return", "collect", "cashout", "sitout")
 _POSTS = {"sb": "sb", "bb": "bb", "straddle": "straddle", "both": "both", "button_blind": "bb"}
@@ -46,12 +50,6 @@ _NOT_ACTING = ("show", "muck", "show_hole", "muck_known", "hole", "collect", "re
 _OTHERS = re.compile(r"^.+? (?:joins the table at seat #\d+|leaves the table|said, \".*\"|is connected|"
                      r"is disconnected|has returned|sits out|is sitting out|will be allowed to play after the button|"
                      r"was removed from the table for failing to post)\s*$")
-_ITEM = re.compile(r"^(?P<k>[A-Za-z][A-Za-z .-]*?):? ?\(?(?P<a>[^\s()]+)\)?$")
-_TOTAL = re.compile(r"^Total [Pp]ot:? ?\(?(?P<a>[^\s()|]+)\)?")
-_NO_ITEM = re.compile(r"^(?:No rake|Main pot .*|Side pot.*)$")
-_ROUNDED = re.compile(r"^[\d.]+k$")
-#: Items of the total pot line taken besides the rake (kept as ``_jackpot``).
-_FEES = ("jackpot", "bingo", "fortune", "fund", "fee", "tax")
 
 
 def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: str = "") -> RawHand:
@@ -76,7 +74,21 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
         raise raw.fail(f"{FILE_ENDS_MID_HAND} ({cut}): {exc.reason}", exc.line or start) from None
     if any(ln.split(": ", 1)[-1].startswith("Hand cancelled") for ln in raw.info):
         raise raw.fail("the room cancelled the hand: it has no result to check", start)
+    if raw.total_pot == 0 and not raw.hole and all(a.kind in ("post", "ante", "street") for a in raw.acts):
+        raise raw.fail("the room cancelled the hand: a dead hand (no cards dealt, a total pot of 0)", start)
     return raw
+
+
+def _partial(raw: RawHand, dialect: StarsDialect, lines: list[str], first: int, start: int) -> None:
+    """Raise for a hand with no seat lines before its summary: a partial export when the room marks
+    it so (``(partial)``) or wrote only the summary; else the stacks the record leaves out."""
+    body = lines[first:]
+    end = next((k for k, ln in enumerate(body) if ln.startswith("*** SUMMARY")), len(body))
+    if any(dialect.seat.match(ln) for ln in body[:end]):
+        return
+    if lines[0].rstrip().endswith("(partial)") or not any(ln.strip() for ln in body[:end]):
+        raise raw.fail("a partial export: the room wrote only the hand's summary", start + first)
+    raise raw.fail("no seat lines: the record does not give the players' stacks", start + first)
 
 
 #: How the reason of a hand the file cuts off starts (``tools/measure_hands.py`` excludes such hands).
@@ -110,7 +122,7 @@ def _cut_off(lines: list[str], failed: int) -> str | None:
     return None
 
 
-class _Body:
+class _Body(Implied):
     """The lines after the table line of one hand: one method per kind of line."""
 
     def __init__(self, dialect: StarsDialect, raw: RawHand, lines: list[str], start: int, first: int) -> None:
@@ -125,6 +137,7 @@ class _Body:
             while k < len(lines) and dialect.seat.match(lines[k]):
                 lines[k] = re.sub(r"^Seat \d+:", f"Seat {k - first + 1}:", lines[k])
                 k += 1
+        _partial(raw, dialect, lines, first, start)
         self.seats = read_seats(raw, lines, first, start, dialect.seat, dialect.out)
         self.names = self.seats.names
         if dialect.button_name is not None and raw.button_seat is None:
@@ -139,17 +152,18 @@ class _Body:
         self.section = "pre"
         self.street = -1
         self.run_boards: list[list[int]] = []
+        self.run0 = 0  # board cards of run 1 dealt as streets
         self.board: list[int] = []
         self.stud_cards: dict[str, list[int]] = {}
         self.stud_spec = [(2, 1), (0, 1), (0, 1), (0, 1), (1, 0)] if stem != "5S" else [(1, 1), (0, 1), (0, 1), (0, 1)]
         self.cur_bet: dict[str, int] = {}
         self.may_draw = False  # a draw section began and nobody has bet since: discards belong to it
-        self.summary_wins: list[tuple[str, int, int]] = []  # (name, amount, line) of "Seat N: NAME ... won (X)"
         self.returned = False
-        self.total_lines: list[str] = []
-        self.summary_board: list[int] = []
+        self.summ = Summary(dialect, raw, self.names, self.draw, self.amt)
         self.prev_line, self.dup = "", False  # the line before; this line repeats it
         self.double_bet = 0  # the first double bet on 4th street (stud)
+        self.gaps = False  # a street written with its new cards left out
+        self.best: dict[str, tuple[str, int]] = {}  # a winner's best five cards as the room prints them, and the line
 
     def amt(self, text: str, no: int) -> int:
         return amount(self.d.clean(text) if self.d.clean else text, self.raw.scale, self.raw, no)
@@ -159,110 +173,7 @@ class _Body:
             line = self.lines[j].rstrip()
             if line.strip():
                 self.line(line.strip() if line[:1].isspace() else line, self.start + j)
-        raw, d = self.raw, self.d
-        if d.idle_out:
-            self.idle_out()
-        finish_seats(raw, self.seats, self.acted)
-        self.implied_amounts()
-        if d.variant_repairs and not self.stud and not self.draw:
-            posted_blind(raw, self.stacks())
-        self.implied_streets()
-        if d.defer_posts:
-            defer_extra_blinds(raw)
-        if self.run_boards:
-            raw.boards = [tuple(b) for b in self.run_boards]
-        if raw.tournament is not None and not d.tables_all_ins and any(a.kind == "muck" for a in raw.acts):
-            # the room let a hand be mucked in a tournament (PokerStars and Full Tilt before they tabled
-            # every hand at an all-in): the engine's setting for the room's own rule
-            raw.table_rules["tournament_all_in_show"] = False
-        self.settle()
-
-    def idle_out(self) -> None:
-        """A seated player with no action recorded was not dealt in (unless that leaves one player)."""
-        raw = self.raw
-        named = {a.name for a in raw.acts}
-        idle = [x.name for x in self.seats.seated if x.name not in named and x.name not in self.seats.marked_out]
-        if idle and len(idle) < len(self.seats.seated) - 1:  # a dealt-in player always acts (folds at least)
-            self.seats.marked_out.update(idle)
-            raw.notes.append(f"not dealt in (no action recorded): {', '.join(idle)}")
-
-    def implied_amounts(self) -> None:
-        """What the record leaves to the summary or to custom: wins printed only in the summary, a stud
-        bring-in completed at once, fixed-limit bets of a header without stakes."""
-        raw = self.raw
-        if not any(a.kind == "collect" for a in raw.acts):  # wins printed only in the summary (Full Tilt Matrix)
-            for nm, a, no in self.summary_wins:
-                if a or nm not in self.seats.marked_out:  # (BetOnline: "collected (0.00)" for a seat not dealt in)
-                    raw.add("collect", nm, a, line=no)
-        if self.stud and raw.game[0] == "F" and not raw.small_bet:
-            self.stud_limits()
-        if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
-            raw.bring_in = max(1, raw.small_bet // 4)
-            raw.notes.append(f"the bring-in was completed at once: its size is not recorded ({raw.bring_in} assumed)")
-        if raw.game[0] == "F" and raw.small_bet is None:  # no stakes written: the big blind is the small bet
-            raw.small_bet = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or \
-                2 * max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "sb"), default=0)  # bb all-in
-            raw.big_bet = 2 * raw.small_bet
-            raw.big_blind = raw.big_blind or raw.small_bet  # (what a blind posted to come in is measured by)
-            if not raw.small_bet:
-                raise raw.fail("a fixed-limit hand without stakes or a big blind: its limits are unknown", self.start)
-        if raw.game[0] != "F" and raw.big_blind is None:  # no stakes written: the blinds posted
-            raw.big_blind = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or None
-            raw.min_bet = raw.min_bet or raw.big_blind
-
-    def implied_streets(self) -> None:
-        """Streets the record leaves unwritten (the summary's board, betting that goes on)."""
-        raw = self.raw
-        implicit = any(a.kind == "street" and a.extra == "IMPLICIT" for a in raw.acts)
-        if implicit and self.board:
-            raise raw.fail("betting goes on after a betting round closed, with no street line before the next one "
-                           "written", self.start)
-        if self.d.board_summary and not self.board and (self.summary_board or implicit):
-            implicit_streets(raw, self.summary_board)
-
-    def stud_limits(self) -> None:
-        """A stud hand whose record gives no stakes (Bovada): the big bet is the first bet of 5th
-        street on, the small bet half of it (or the completion of 3rd street, the first bet of 4th,
-        or twice the bring-in when nobody bet), noted."""
-        raw = self.raw
-        street, first = -1, {}
-        for a in raw.acts:
-            if a.kind == "street":
-                street += 1
-            elif a.kind in ("bet", "raise", "complete") and street not in first:
-                first[street] = a.amount
-        big = self.double_bet or next((v for k, v in sorted(first.items()) if k >= 2), None)  # (4th: doubled?)
-        small = big // 2 if big else first.get(0) or first.get(1) or 2 * (raw.bring_in or 0)
-        if not small:
-            raise raw.fail("a stud hand without stakes, bets or a bring-in: its limits are unknown", self.start)
-        raw.small_bet, raw.big_bet = small, big or 2 * small
-        raw.notes.append(f"no stakes written: the limits {raw.small_bet}/{raw.big_bet} from the bets made")
-
-    def stacks(self) -> dict[str, int]:
-        """Each seated player's starting stack by name."""
-        return {x.name: x.stack for x in self.seats.seated}
-
-    def settle(self) -> None:
-        """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
-        raw, d = self.raw, self.d
-        if d.derive_returns and not self.returned and (
-                raw.total_pot is None or not d.implicit_total or raw.total_pot == sum(chips_in(raw).values())):
-            return_implicit(raw, d.returns_in_collect)
-        if d.variant_repairs and not self.stud and not self.draw:
-            raise_over_all_in(raw, {x.name: x.stack for x in raw.seats})  # the players dealt in
-        if d.omaha_by_cards and raw.game[1:] == "T" and any(len(c) == 4 for c in raw.hole.values()):
-            raw.game = raw.game[0] + "O"  # the header names Hold'em over a hand dealt four cards each
-            raw.notes.append("read as Omaha: the header names Hold'em, but four hole cards were dealt")
-        if d.net_total and raw.total_pot is not None:
-            raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
-        if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
-            derive_rake(raw)
-        elif d.derived_rake and raw.rake is None and raw.total_pot is not None:
-            got = sum(a.amount for a in raw.acts if a.kind == "collect")
-            if 0 < raw.total_pot - got and got:
-                raw.rake = raw.total_pot - got
-                raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the total pot less what was "
-                                 "collected")
+        self.finish()
 
     def line(self, line: str, no: int) -> None:
         raw, d = self.raw, self.d
@@ -270,7 +181,7 @@ class _Body:
         if self.layout_line(line, no):
             return
         if self.section == "summary":
-            self.summary(line, no)
+            self.summ.read(line, no)
         elif d.pot_lines is not None and d.pot_lines.match(line):
             raw.info.append(f"{no}: {line}")  # a running pot before the summary, which prints the total
         elif line.startswith("Dealt to "):
@@ -293,8 +204,16 @@ class _Body:
         if bm:
             raw.button_seat = number(bm["seat"], "the button seat", raw, no, 0, MAX_SEAT)
             return True
-        if d.info.match(line):
+        if d.info.match(line) and not (self.stud and line.startswith("Dealt to ")):  # (a stud deal is a deal)
             raw.info.append(f"{no}: {line}")
+            return True
+        pm = RULES_LINE.match(line)
+        if pm:  # pyeval's export: the table's rules where not the room's house rules (decision 037)
+            raw.table_rules.update(read_rules_line(pm["r"], raw.fail, no))
+            return True
+        hm = d.house_money.match(line) if d.house_money is not None else None
+        if hm:  # the house adds chips to the pot (PHH _house_money; decision 037)
+            raw.house_money = (raw.house_money or 0) + self.amt(hm["a"], no)
             return True
         for pat, why in d.refuse:
             if pat.match(line):
@@ -382,16 +301,21 @@ class _Body:
             raise raw.fail(f"unknown section {label!r} for {raw.game}", no)
 
     def board_street(self, label: str, bracket: list[str], no: int) -> None:
-        """``*** FLOP *** [..]``, ``*** TURN *** [..] [..]``: the new cards are the last bracket's."""
+        """``*** FLOP *** [..]``, ``*** TURN *** [..] [..]``: the new cards are the last bracket's (a
+        street the room skipped after an all-in, its cards in the first bracket, is dealt first)."""
         raw = self.raw
         if not bracket:
             raise raw.fail(f"{label} without cards", no)
-        new = list(cards(bracket[-1], raw, no))
-        self.board += new
-        for rb in self.run_boards:
-            rb += new
-        self.street += 1
-        raw.add("street", cards=tuple(new), line=no, extra=label)
+        before = skipped_streets(self.board, [c for b in bracket[:-1] for c in cards(b, raw, no)])
+        last = list(cards(bracket[-1], raw, no))
+        self.gaps = self.gaps or (not last and len(bracket) > 1)  # "*** TURN *** [3c Jd 6d] []": see fill_gaps
+        for new in before + [last]:
+            self.board += new
+            for rb in self.run_boards:
+                rb += new
+            self.street += 1
+            raw.add("street", cards=tuple(new), line=no,
+                    extra={3: "FLOP", 4: "TURN"}.get(len(self.board), label) if new else label)
         self.cur_bet = {}
 
     def next_street(self, k: int, label: str, no: int) -> None:
@@ -403,15 +327,17 @@ class _Body:
         """A street of a board run more than once (``*** SECOND TURN *** [..] [..]``): run ``k``'s
         cards; the first run's streets are the hand's."""
         raw = self.raw
-        new = list(cards(bracket[-1], raw, no)) if bracket else []
         full = [c for b in bracket for c in cards(b, raw, no)] if bracket else []
         while len(self.run_boards) <= k:
             self.run_boards.append(list(self.board))
         rb = self.run_boards[k]
-        self.run_boards[k] = full if len(full) >= len(rb) else rb + new
-        if k == 0:
-            self.street += 1
-            raw.add("street", cards=tuple(new), line=no, extra=label)
+        self.run_boards[k] = full if len(full) >= len(rb) else rb + full  # brackets of the run's new cards
+        if k == 0:  # run 1's cards not dealt yet (a line may hold its turn and river), street by street
+            at = len(self.board) + self.run0
+            for size in board_sizes(at, len(self.run_boards[0])):
+                raw.add("street", cards=tuple(self.run_boards[0][at:at + size]), line=no, extra=label)
+                self.street, at = self.street + 1, at + size
+            self.run0 = at - len(self.board)
 
     def dealt(self, line: str, no: int) -> None:
         raw = self.raw
@@ -450,14 +376,16 @@ class _Body:
             m = pat.match(rest)
             if not m:
                 continue
+            kind = self.blind_raise(kind)
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
-            if self.dup and kind in _BETTING:  # nobody acts twice in a row: the line written again
-                raw.notes.append(f"line {no} repeats the line before it: read once")
-                return True
-            if kind not in _NOT_ACTING and kind not in _POSTS and kind not in ("dead", "ante") and \
-                    self.d.board_summary and not self.board and round_closed(raw, self.stacks()):
+            closed = kind not in _NOT_ACTING and kind not in _POSTS and kind not in ("dead", "ante") and \
+                self.d.board_summary and not self.board and round_closed(raw, self.stacks())
+            if self.dup and kind in _BETTING and not (closed and kind == "check"):
+                raw.notes.append(f"line {no} repeats the line before it: read once")  # nobody acts twice in a row
+                return True  # (a check that closed a round and the next round's first check: both read)
+            if closed:
                 raw.add("street", line=no, extra="IMPLICIT")  # a street begins without a line
                 self.cur_bet = {}
             if kind not in _NOT_ACTING:
@@ -475,10 +403,24 @@ class _Body:
             return True
         return False
 
+    def blind_raise(self, kind: str | None) -> str | None:
+        """(Winamax) ``raises X to Y`` among the blinds: a player coming in posts Y, part dead."""
+        if kind == "raise" and self.d.blind_raise and self.section == "pre" and \
+                not any(x.kind == "street" for x in self.raw.acts):
+            return "both"
+        return kind
+
     def act(self, nm: str, kind: str, gd: dict[str, str | None], no: int) -> None:
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
         text = gd.get("a")
         a = self.amt(text, no) if text else 0
+        if kind == "collect" and gd.get("best"):  # "NAME wins X from main pot with ... [best five]" (Everleaf)
+            self.best[nm] = (gd["best"] or "", no)
+        if kind == "show" and _HIDDEN.search(gd.get("c") or ""):  # "shows [XX Qs]": one card of two
+            self.raw.notes.append(f"{nm} shows only part of his hand ([{gd['c']}], line {no}): no show read")
+            return
+        if self.run_boards and kind in ("bet", "raise", "call", "check", "call_to", "raise_by", "fold"):
+            raise self.raw.fail("game not supported: betting on boards dealt two at a time (a double-board game)", no)
         if kind in _FORCED:
             self.forced(nm, kind, a, no)
         elif kind in _CARDS:
@@ -499,6 +441,14 @@ class _Body:
         elif kind in ("sb", "bb") and any(x.kind == "post" and x.name == nm and x.extra == kind and x.amount == a
                                           for x in raw.acts):  # the same blind twice: a line written again
             raw.notes.append(f"{nm}'s {kind} post of {a} written again (line {no}): read once")
+        elif kind == "sb" and self.d.blind_raise and any(x.kind == "post" and x.name == nm and x.extra == "both"
+                                                          for x in raw.acts):  # his missed small blind besides: dead
+            k = max(q for q, x in enumerate(raw.acts) if x.kind == "post" and x.name == nm)
+            raw.acts[k] = raw.acts[k]._replace(amount=raw.acts[k].amount + a)
+            raw.notes.append(f"{nm} posts the small blind ({a}, line {no}) besides his blind: dead")
+        elif kind == "missed":  # (BetOnline "post dead X") X live and the small blind missed, dead
+            raw.add("post", nm, a + (raw.small_blind or 0), line=no, extra="both" if a else "dead")
+            self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
         elif kind in ("sb", "bb") and self.stud:  # a blind in stud: the bring-in (Bovada's "Big blind/Bring in")
             self.forced(nm, "bring_in", a, no)
         elif kind in _POSTS:
@@ -564,73 +514,3 @@ class _Body:
             common_action(self.raw, nm, "call", a, None, no, self.cur_bet)
         else:
             common_action(self.raw, nm, "raise" if top else "bet", to if top else a, None, no, self.cur_bet)
-
-    def summary(self, line: str, no: int) -> None:
-        raw = self.raw
-        if line.startswith(("Total pot ", "Total Pot")):
-            self.total_pot(line, no)
-            return
-        if self.d.summary_collect is not None:
-            cm = self.d.summary_collect.match(line)
-            if cm and cm["n"] in self.names:
-                raw.add("collect", cm["n"], self.amt(cm["a"], no), line=no)
-                return
-        bm = re.match(r"^Board \[(?P<c>[^\]]*)\]\s*$", line)
-        if bm and self.d.board_summary:
-            self.summary_board = list(cards(bm["c"], raw, no))
-            return
-        sm = re.match(r"^Seat \d+: (?P<rest>.*)$", line)
-        if not sm:
-            return  # "Board [..]", "FIRST Board [..]", "Hand was run twice", rake lines: nothing to keep
-        rest = sm["rest"]
-        nm = next((n for n in self.names if rest.startswith(n + " ") or rest == n), None)
-        if nm is None:
-            return
-        wm = re.search(r" (?:collected|won) \((?P<a>[^)]*)\)", rest[len(nm):])
-        if wm:
-            self.summary_wins.append((nm, self.amt(wm["a"], no), no))
-        mm = re.search(r" (?:mucked|showed) \[(?P<c>[^\]]*)\]", rest[len(nm):])
-        if mm and not self.draw:  # draw games show the final hand
-            cs = list(cards(mm["c"], raw, no))
-            have = raw.hole.get(nm)
-            if not have or -1 in have or len(have) < len(cs):
-                raw.hole[nm] = cs
-
-    def total_pot(self, line: str, no: int) -> None:
-        """``Total pot X [Main pot Y. Side pot Z.] | Rake Y | Jackpot Z ...``: the pot, the rake, the
-        fees (as the jackpot); a cash-out fee is the player's, not the pot's."""
-        raw = self.raw
-        if line in self.total_lines:  # the BetOnline network may print the summary's first lines twice
-            return
-        self.total_lines.append(line)  # (and one line a pot, each with its rake: they add up)
-        before = raw.total_pot
-        parts = [p.strip() for p in line.split("|")]
-        tm = _TOTAL.match(parts[0])
-        if not tm:
-            raise raw.fail(f"bad total pot line {line!r}", no)
-        if _ROUNDED.match(tm["a"]):  # rounded to thousands: not exact
-            raw.notes.append(f"the total pot line gives {parts[0]!r}, rounded (line {no})")
-        else:
-            raw.total_pot = self.amt(tm["a"], no) + (before or 0)
-        for p in parts[1:]:
-            self.total_item(p, no)
-
-    def total_item(self, p: str, no: int) -> None:
-        """One ``| Item X`` of the total pot line: the rake, a fee, a jackpot; rounded figures noted."""
-        raw = self.raw
-        km = _ITEM.match(p)
-        if _NO_ITEM.match(p) or (km and _ROUNDED.match(km["a"])):
-            if km:
-                raw.notes.append(f"the total pot line gives {p!r}, rounded (line {no})")
-            return
-        if not km:
-            raise raw.fail(f"bad item {p!r} in the total pot line", no)
-        k, v = km["k"].lower(), self.amt(km["a"], no)
-        if k == "rake":
-            raw.rake = (raw.rake or 0) + v
-        elif k in ("fee", "fees"):  # pyeval's export of a record's other fees (_fees)
-            raw.fees = (raw.fees or 0) + v
-        elif "cash out fee" not in k and any(f in k for f in _FEES):
-            raw.jackpot = (raw.jackpot or 0) + v
-        elif "cash out fee" not in k:
-            raise raw.fail(f"unknown item {p!r} in the total pot line", no)

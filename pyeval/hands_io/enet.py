@@ -54,8 +54,6 @@ def _prepare(line: str) -> str:
     line = re.sub(r"\[((?:[2-9TJQKA][cdhs]){2,})\]", lambda m: "[" + " ".join(re.findall(r"..", m.group(1))) + "]", line)
     line = re.sub(r"collected \(([^)]*)\) from", r"collected \1 from", line)
     line = re.sub(r"^(\*\*\* (?:TURN|RIVER) \*\*\* \[)(.*) (\S\S)\]\s*$", r"\1\2] [\3]", line)  # the new card apart
-    if re.match(r"^Total pot [€$]?0 \|", line):  # no total written (0): the rake is derived
-        return ""
     return line.replace("*** HOLECARDS ***", "*** HOLE CARDS ***")
 
 

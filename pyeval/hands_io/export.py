@@ -21,9 +21,11 @@ from typing import Any
 
 from ..cards import CARD_TEXT
 from ..errors import HandHistoryError
+from ._house_rules import rules_line
 from ._limits import MAX_DIGITS
 from ._model import MAX_SEAT
 from ._phh import BettingStructure, HandHistory, Round
+from ..poker.phh_write import variant_code
 from .games import room_name
 
 __all__ = ["room_hand_id", "room_hand_number", "to_pokerstars", "game_label"]
@@ -328,6 +330,12 @@ class _StarsWriter:
         elif kind == "award":
             self.awards.append((p, e.amount, e.detail if isinstance(e.detail, int) else 0))
 
+    def summary_head(self) -> list[str]:
+        """The summary's first line, after the table rules the PokerStars reader would not apply
+        (its house rules; decision 037), when there are any."""
+        stated = rules_line(self.rnd.rules, "PokerStars", variant_code(self.rnd.rules))
+        return ([stated] if stated is not None else []) + ["*** SUMMARY ***"]
+
     def showdown_and_summary(self) -> None:
         out, amt, names, runs, rnd = self.out, self.amt, self.names, self.runs, self.rnd
         awards = self.awards
@@ -344,7 +352,7 @@ class _StarsWriter:
                 where = "pot" if len(pots) == 1 else ("main pot" if pot == 0 else f"side pot-{pot}")
                 if a or runs == 1:
                     out.append(f"{names[p]} collected {amt(a)} from {where}")
-        out.append("*** SUMMARY ***")
+        out.extend(self.summary_head())
         total = sum(a for _, a, _ in awards)
         items = [f"Rake {amt(self.raked - self.jackpot - self.fees)}"]
         items += [f"{k} {amt(v)}" for k, v in (("Jackpot", self.jackpot), ("Fees", self.fees)) if v]

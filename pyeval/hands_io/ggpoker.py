@@ -28,10 +28,9 @@ ROOM = Room(
         r"\((?P<stakes>[^)]*)\) - (?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2}) (?P<H>\d{1,2}):(?P<M>\d\d):(?P<S>\d\d)"),
     table=re.compile(r"^Table '(?P<table>.*)' (?P<max>\d+)-max(?: Seat #(?P<button>\d+) is the button)?\s*$"),
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips\)(?P<rest>.*)$"),
-    refuse=((re.compile(r"^Cash Drop to Pot : .*$"), "the house added chips to the pot (Cash Drop): no replay "
-             "pays what the room paid"),
-            (re.compile(r"^.+: (?:get an all-in insurance|pay premium of all-in insurance|receive.* insurance).*$"),
-             "all-in insurance changes what the players were paid: no replay pays what the room paid")),
+    house_money=re.compile(r"^Cash Drop to Pot : total (?P<a>\S+)\s*$"),  # decision 037
+    refuse=((re.compile(r"^.+: (?:get an all-in insurance|pay premium of all-in insurance|receive.* insurance).*$"),
+             "all-in insurance changes what the players were paid: no replay pays what the room paid"),),
     actions=acts(extra=((r"^(?:Pays Cashout Risk|Receives Cashout).*$", None),
                         (r"^posts (?:missed blind|dead) " + r"(?P<a>[^\s|]+)" + r"\s*$", "dead"))),
 )

@@ -20,8 +20,11 @@ Layout (read from the club's exports)::
     Rake 1
     NAME wins pot (1,350)                      ("NAME wins (3,075) from side pot 1")
 
-The room prints no total pot: the rake is the pot less what was won (noted as derived). Its draw
-and stud games, and boards run more than once (``*** BOARD 2 - RIVER ***``), are refused per hand.
+The room prints no total pot: the rake is the pot less what was won (noted as derived). A board run
+more than once is written ``*** BOARD 1 - RIVER *** [3h Qc 4s 4c] [Qh]`` then ``*** BOARD 2 - RIVER ***
+[- - - Kh] [Ac]`` (dashes: the cards the runs share): read as PokerStars' ``FIRST RIVER`` and
+``SECOND RIVER``, each line holding all of its run's new cards. Betting between two boards (its
+double-board Omaha) is a game pyeval does not play; its draw and stud games are refused per hand.
 """
 from __future__ import annotations
 
@@ -41,6 +44,8 @@ _HEAD = re.compile(r"^#(?P<id>\d+): (?P<struct>No Limit|Pot Limit|Limit|Fixed Li
                    r"(?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)\s*$")
 _TABLE = re.compile(r"^Table '(?P<table>.*)'(?: Seat (?P<button>\d+) is the button)?\s*$")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d,.]+)\)(?P<rest>.*)$")
+_RUN = re.compile(r"^\*\*\* BOARD (?P<k>[1-8]) - (?P<street>FLOP|TURN|RIVER) \*\*\*(?P<rest>.*)$")
+_RUN_NAMES = ("FIRST", "SECOND", "THIRD", "FOURTH", "FIFTH", "SIXTH", "SEVENTH", "EIGHTH")
 _NAMES = {"holdem": "Hold'em", "omaha 5 card": "5 Card Omaha", "omaha hi-lo 5 card": "5 Card Omaha Hi/Lo"}
 
 
@@ -85,6 +90,10 @@ def _prepare(line: str) -> str:
     line = re.sub(r"^(\S+): (posts)\b", r"\1 \2", line)
     line = re.sub(r"^Dealt to (.+): \[(?:X ?)+\]\s*$", r"Dealt to \1", line)
     line = re.sub(r"^Dealt to (.+): (\[[^\]]*\])\s*$", r"Dealt to \1 \2", line)
+    run = _RUN.match(line)
+    if run:  # a board run more than once: "*** BOARD 2 - RIVER *** [- - - Kh] [Ac]" (dashes: the shared cards)
+        rest = re.sub(r"\[(?:- )+", "[", run["rest"])
+        return f"*** {_RUN_NAMES[int(run['k']) - 1]} {run['street']} ***{rest}"
     return re.sub(r", and is all in\s*$", "", line)
 
 

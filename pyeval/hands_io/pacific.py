@@ -22,9 +22,9 @@ import re
 from ._limits import room_time
 from ._betting import untabled_all_in
 from ._model import (
-    BRACKETS, MAX_SEAT, RawHand, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
+    BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
 )
-from ._settle import defer_extra_blinds, derive_rake, return_implicit
+from ._settle import button_before_blinds, chips_in, defer_extra_blinds, derive_rake, return_implicit
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -96,30 +96,43 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     return raw
 
 
+_THOUSANDS = re.compile(r"(?<=\d)[., \u00a0\u202f](?=\d{3}(?!\d))")
+_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")
+
+
+def _number_text(t: str) -> str:
+    """Amounts as the amount parser reads them, whichever way the client wrote them: a separator
+    followed by exactly three digits groups thousands (``1,090``, ``3.000 $``, ``25 000``, ``15\u00a0788``:
+    888 writes at most two decimals), a comma before one or two digits is the decimal point
+    (``42.797,60 $``, ``0,02$``)."""
+    return _DECIMAL_COMMA.sub(".", _THOUSANDS.sub("", t))
+
+
 def _numbers(lines: list[str]) -> list[str]:
-    """888.ro's European numbers (``3.000 $``, ``42.797,60 $``, ``25 000``) as ``3000``, ``42797.60``,
-    ``25000`` in the game line and inside brackets and parentheses (the amounts); others as written."""
-    if not (re.search(r"\d[. ]\d{3}(?!\d)", lines[2]) or re.search(r"\d ?\$", lines[2])) or re.search(
-            r"\d,\d{3}(?!\d)", lines[2]) or re.search(r"\$\d", lines[2]):
-        return lines
-
-    def fix(t: str) -> str:
-        t = re.sub(r"(?<=\d)[. ](?=\d{3}(?!\d))", "", t)
-        return re.sub(r"(?<=\d),(?=\d{1,2}(?!\d))", ".", t)
-
-    out = [ln if k != 2 else fix(ln) for k, ln in enumerate(lines)]
-    return [re.sub(r"\[[^\]]*\]|\([^()]*\)", lambda m: fix(m.group(0)), ln) for ln in out]
+    """Every amount of the hand (the game line's stakes, inside brackets and parentheses) in one
+    notation (:func:`_number_text`): the English, European and Dutch clients group and point
+    numbers differently, and some files mix them."""
+    out = list(lines)
+    gm = re.match(r"^(.*?)( Blinds .*)$", out[2])
+    if gm:
+        out[2] = _number_text(gm.group(1)) + gm.group(2)
+    return [ln if k == 2 else re.sub(r"\[[^\]]*\]|\([^()]*\)", lambda m: _number_text(m.group(0)), ln)
+            for k, ln in enumerate(out)]
 
 
-_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA]|Kn|B|D|E)(Pik|Herz|Karo|Kreuz|[shdcpt])(?![A-Za-z0-9])")
-_LOCAL_RANKS = {"Kn": "J", "B": "J", "D": "Q", "E": "A"}  # Swedish knekt/dam/ess, German Bube
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA]|Kn|[BDEHVВДКТÂÄÊÒ])(Pik|Herz|Karo|Kreuz|[shdcpt])(?![A-Za-z0-9])")
+#: Swedish knekt/dam/ess, German Bube, Dutch heer/vrouw/boer; Russian валет/дама/король/туз, also as
+#: the cp1252 letters of their cp1251 bytes (a file in Windows' Cyrillic code page, read as Western)
+_LOCAL_RANKS = {"Kn": "J", "B": "J", "D": "Q", "E": "A", "H": "K", "V": "Q", "В": "J", "Д": "Q", "К": "K", "Т": "A",
+                "Â": "J", "Ä": "Q", "Ê": "K", "Ò": "A"}
 _LOCAL_SUITS = {"Pik": "s", "Herz": "h", "Karo": "d", "Kreuz": "c"}  # German
 _SPANISH_SUITS = {"p": "s", "c": "h", "d": "d", "t": "c"}  # picas, corazones, diamantes, treboles
 
 
 def _local_cards(lines: list[str]) -> list[str]:
-    """Cards the localised clients wrote (``Knh``, ``Dd``, ``Eh``; ``8Pik``; Spanish ``7p``, ``8t``)
-    in English (``Jh``, ``Qd``, ``Ah``; ``8s``; ``7s``, ``8c``), inside the brackets only. A hand is
+    """Cards the localised clients wrote (``Knh``, ``Dd``, ``Eh``; ``8Pik``; Dutch ``Hc``, ``Vs``;
+    Russian ``Вh``; Spanish ``7p``, ``8t``) in English (``Jh``, ``Qd``, ``Ah``; ``8s``; ``Kc``, ``Qs``;
+    ``Jh``; ``7s``, ``8c``), inside the brackets only. A hand is
     Spanish when one of its cards is of ``p`` or ``t`` (then ``c`` is hearts)."""
     brackets = [m.group(0) for ln in lines for m in BRACKETS.finditer(ln)]
     spanish = any(m.group(2) in ("p", "t") for b in brackets for m in _CARD_TOKEN.finditer(b))
@@ -151,15 +164,25 @@ def _game_and_table(raw: RawHand, lines: list[str], start: int) -> None:
     if tm["max"]:
         raw.seat_count = number(tm["max"], "the table size", raw, start + 3, 2, MAX_SEAT)
     stakes = gm["stakes"]
+    # the table's unit is the finest the hand uses: cents once any amount has decimals (a play-money
+    # pot raked to 957.50; cash stakes in a currency)
+    finer = any(re.search(r"\d\.\d", m) for ln in lines[4:] for m in re.findall(r"\[[^\]]*\]|\([^()]*\)", ln))
     if tm["tour"]:
         raw.tournament = tm["tour"]
-    elif any(c in stakes for c in "$€£") or "." in stakes or any(re.search(r"\( [^()]*\d\.\d\d \)", ln) for ln in lines):
+        raw.scale = 100 if finer else 1
+    elif any(c in stakes for c in "$€£") or "." in stakes or finer:
         raw.scale = 100
         sym = next((c for c in "$€£" if c in stakes), None)
         raw.currency_symbol, raw.currency = sym, {"$": "USD", "€": "EUR", "£": "GBP"}.get(sym or "", "XXX")
-    st = [_amt(t, raw, start + 2) for t in stakes.split("/")]
-    if len(st) != 2:
+    parts = stakes.split("/")
+    if len(parts) != 2:
         raise raw.fail(f"cannot read the stakes {stakes!r}", start + 2)
+    if raw.tournament is not None and re.fullmatch(r"\D*0\D*", parts[1].strip()):
+        # a BLAST tournament's last hand: the game line gives the prize and no big blind, every
+        # player is all in on the ante
+        raw.notes.append(f"the game line's stakes {stakes!r} name no big blind: no blinds")
+        return
+    st = [_amt(t, raw, start + 2) for t in parts]
     raw.small_blind, raw.big_blind = st
     if raw.game[0] == "F":
         raw.small_bet, raw.big_bet = st[1], 2 * st[1]
@@ -167,12 +190,11 @@ def _game_and_table(raw: RawHand, lines: list[str], start: int) -> None:
         raw.min_bet = st[1]
 
 
-def _body(raw: RawHand, lines: list[str], start: int, seats: object) -> None:
-    from ._model import RoomSeats
-    assert isinstance(seats, RoomSeats)
+def _body(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
     names = seats.names
     acted: set[str] = set()
     cur: dict[str, int] = {}
+    down = any(ln.startswith("** Dealing down cards") for ln in lines[seats.end:])
     to_mode = _raise_mode(raw, lines[seats.end:], start + seats.end, names, {x.name: x.stack for x in seats.seated})
     for j in range(seats.end, len(lines)):
         line, no = lines[j].rstrip(), start + j
@@ -180,14 +202,11 @@ def _body(raw: RawHand, lines: list[str], start: int, seats: object) -> None:
             continue
         st = _STREET.match(line)
         if st:
-            if st["name"] == "down cards":
-                raw.add("street", line=no, extra="HOLE CARDS")
-                continue
-            b = BRACKETS.findall(st["cards"])
-            if not b:
-                raise raw.fail(f"the {st['name']} without cards", no)
-            raw.add("street", cards=cards(b[-1], raw, no), line=no, extra=st["name"].upper())
-            cur = {}
+            if _street(raw, st, no):
+                cur = {}
+            continue
+        if re.match(r"^\((?:Hi|Lo): [^()]*\)\s*$", line):  # the hand a hi-lo winner made (no chips)
+            raw.info.append(f"{no}: {line}")
             continue
         if line.startswith("Dealt to "):
             nm = next((n for n in names if line.startswith(f"Dealt to {n} [")), None)
@@ -198,19 +217,50 @@ def _body(raw: RawHand, lines: list[str], start: int, seats: object) -> None:
         nm = next((n for n in names if line.startswith(n + " ")), None)
         if nm is None:
             raise raw.fail(f"unrecognised line {line!r}", no)
+        if _before_the_deal(raw, seats, nm, line, no, down):
+            continue
         _act(raw, nm, line[len(nm) + 1:], no, acted, cur, to_mode)
+    _implicit_win(raw)
     return_implicit(raw, True)
     finish_seats(raw, seats, acted)
     defer_extra_blinds(raw)
+    button_before_blinds(raw)
     derive_rake(raw)
     untabled_all_in(raw)
+
+
+def _street(raw: RawHand, st: re.Match[str], no: int) -> bool:
+    """A ``** Dealing ... **`` line; True for a board street (a new betting round)."""
+    if st["name"] == "down cards":
+        raw.add("street", line=no, extra="HOLE CARDS")
+        return False
+    b = BRACKETS.findall(st["cards"])
+    if not b:
+        raise raw.fail(f"the {st['name']} without cards", no)
+    raw.add("street", cards=cards(b[-1], raw, no), line=no, extra=st["name"].upper())
+    return True
+
+
+def _before_the_deal(raw: RawHand, seats: RoomSeats, nm: str, line: str, no: int, down: bool) -> bool:
+    """A player's line before any street: a fold before the ``Dealing down cards`` line declines the
+    blind due (not dealt in: True); any other action but a post deals the hole cards first (an
+    observer's export writes no such line)."""
+    if any(a.kind == "street" for a in raw.acts) or re.match(r"posts |: |\S+ (?:the )?table", line[len(nm) + 1:]):
+        return False
+    if down and re.match(r"folds\s*$", line[len(nm) + 1:]):
+        seats.marked_out.add(nm)
+        raw.info.append(f"{no}: {line}")
+        return True
+    raw.add("street", line=no, extra="HOLE CARDS")
+    return False
 
 
 def _raise_mode(raw: RawHand, lines: list[str], first: int, names: list[str], stacks: dict[str, int]) -> bool | None:
     """How this hand writes ``raises [X]``: True for the total raised to, False for the chips added
     (the room's exports use both): the reading under which fewer calls differ from what the caller
-    owed (a call for less only all in). None when both read alike (then a raise for no more than
-    the bet is the chips added, a larger one the total)."""
+    owed (a call for less only all in) and fewer raises put in more than the raiser had, less the
+    raises that put in exactly what he had (all in). None when both read alike (then
+    :func:`_adds` decides each raise)."""
     bad = {True: 0, False: 0}
     for mode in (True, False):
         cur: dict[str, int] = {}
@@ -220,7 +270,7 @@ def _raise_mode(raw: RawHand, lines: list[str], first: int, names: list[str], st
                 cur = {}
                 continue
             nm = next((n for n in names if line.startswith(n + " ")), None)
-            m = re.match(r"^(posts (?:small blind|big blind)|calls|bets|raises) \[\s*([^\]+]*?)\s*\]\s*$",
+            m = re.match(r"^(posts (?:small blind|big blind|ante)|calls|bets|raises) \[\s*([^\]+]*?)\s*\]\s*$",
                          line[len(nm) + 1:]) if nm else None
             if nm is None or m is None:
                 continue
@@ -234,7 +284,10 @@ def _raise_mode(raw: RawHand, lines: list[str], first: int, names: list[str], st
                 add = max(a - mine, 0)
             else:
                 add = a
-            cur[nm] = mine + add
+            if m.group(1) == "raises":
+                bad[mode] += (add > left.get(nm, 0)) - (add == left.get(nm, 0))
+            if m.group(1) != "posts ante":
+                cur[nm] = mine + add
             left[nm] = left.get(nm, 0) - add
     if bad[True] == bad[False]:
         return None
@@ -261,9 +314,30 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], cur: dict[s
             cur[nm] = cur.get(nm, 0) + a
         elif kind == "collect":
             raw.add("collect", nm, a, line=no)
-        elif kind == "raise" and (to_mode is False or to_mode is None and a <= max(cur.values(), default=0)):
+        elif kind == "raise" and (to_mode is False or to_mode is None and _adds(a, cur.get(nm, 0), cur, raw.big_blind)):
             common_action(raw, nm, "raise", cur.get(nm, 0) + a, None, no, cur)  # the chips added, not the total
         else:
             common_action(raw, nm, kind, a, gd.get("c"), no, cur)
         return
     raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)
+
+
+def _adds(a: int, mine: int, cur: dict[str, int], big_blind: int | None) -> bool:
+    """(a hand whose calls do not tell) ``raises [a]`` is the chips added when, as the total, it
+    would be no more than the bet, or less than a full raise that the chips added make."""
+    top = max(cur.values(), default=0)
+    full = top + (big_blind or 0)
+    return a <= top or a < full <= mine + a
+
+
+def _implicit_win(raw: RawHand) -> None:
+    """A tournament hand that every player but one folded and whose record collects nothing: the
+    one left takes every chip put in (a tournament takes no rake), noted."""
+    if raw.tournament is None or any(a.kind == "collect" for a in raw.acts):
+        return
+    folded = {a.name for a in raw.acts if a.kind == "fold"}
+    left = {a.name for a in raw.acts if a.kind in ("post", "call", "check", "bet", "raise")} - folded
+    if len(left) == 1:
+        nm = left.pop()
+        raw.add("collect", nm, sum(chips_in(raw).values()), line=raw.line)
+        raw.notes.append(f"the record collects nothing: {nm}, the only player left, takes the pot")

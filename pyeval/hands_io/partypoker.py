@@ -26,10 +26,10 @@ import re
 
 from ._limits import room_time
 from ._betting import untabled_all_in
-from ._settle import defer_extra_blinds, derive_rake, return_implicit
+from ._settle import button_before_blinds, chips_in, defer_extra_blinds, derive_rake, return_implicit
 from .pacific import looks_like as pacific_looks_like
 from ._model import (
-    Act, BRACKETS, MAX_SEAT, RawHand, RoomSeats, Seat, amount, cards, common_action, dealt_to, finish_seats, number, read_seats,
+    FIGURES_DO_NOT_ADD_UP, Act, BRACKETS, MAX_SEAT, RawHand, RoomSeats, Seat, amount, cards, common_action, dealt_to, finish_seats, number, read_seats,
     uncalled_bet,
 )
 
@@ -136,6 +136,8 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "", venue: str = 
     Raises HandParseError naming the file line."""
     raw = RawHand(venue=venue, source=source, line=start)
     lines = [ln.replace("\x00", "") for ln in lines]
+    # the 2012 layout without spaces: ``seat1: NAME``, ``raises[ $25 USD ]``, ``shows [..]two pairs``
+    lines = [re.sub(r"(?<=[a-z])\[", " [", re.sub(r"^seat(\d+): ", r"Seat \1: ", ln)) for ln in lines]
     if any(_COMMA_CENTS.search(ln) for ln in lines):
         lines = [_COMMA_CENTS.sub(r"\1.\2", ln) for ln in lines]  # a decimal comma (``$26,02 USD``, ``0,35 €``)
     i = 0
@@ -420,6 +422,13 @@ _OTHERS = re.compile(r"^(?:.+ (?:has joined the table|has left the table|left th
 
 def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
     hand = _Hand(raw, seats)
+    body = lines[seats.end:]
+    if raw.tournament is not None and not any(re.search(r" posts (?:small|big) blind", ln) for ln in body):  # placed:
+        quiet = {t.name for t in seats.seated if not any(ln.startswith((t.name + " ", f"Dealt to {t.name} "))
+                                                        for ln in body)}  # not the players moved in after the deal
+        if quiet and len(quiet) < len(seats.seated) - 1:
+            seats.marked_out.update(quiet)
+            raw.notes.append(f"no line for {', '.join(sorted(quiet))}: not dealt in (moved to the table)")
     glued = re.compile(r"(?:(?<=sitting out)|(?<=[a-z]\.))(?=\S+ (?:posts|wins|is|folds|checks|calls|bets|raises|shows|"
                        r"does|doesn't)\b)")
     for j in range(seats.end, len(lines)):
@@ -431,6 +440,7 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
             if part.strip():
                 hand.line(part, start + j)
     raw.table_rules.pop("party_ante", None)  # the level's ante: only for placing unwritten forced bets
+    _summary_bets(raw, body, start + seats.end)
     if raw.min_bet is None:  # a cash game line names the buy-in: the big blind is the one posted
         _posted_big_blind(raw)
     if not hand.returned:  # the winner's amount counts a bet nobody called
@@ -440,6 +450,7 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
     finish_seats(raw, seats, hand.acted)
     _dead_button(raw)
     defer_extra_blinds(raw)
+    button_before_blinds(raw)
     derive_rake(raw)
     untabled_all_in(raw)
 
@@ -510,6 +521,8 @@ def _posts_by_position(raw: RawHand, seats: RoomSeats) -> None:
     order = dealt[k:] + dealt[:k]  # from the seat after the button, the button last
     sb, bb = (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
     ante = int(raw.table_rules.pop("party_ante", 0) or 0)
+    if any(a.kind == "ante" for a in raw.acts):  # the antes are written, the blinds not
+        ante = 0
     pre: list[tuple[str, str, int]] = [("ante", s.name, min(ante, s.stack)) for s in order if ante]
     left = {s.name: s.stack - (min(ante, s.stack) if ante else 0) for s in order}
     pre += [("post", sb.name, min(raw.small_blind, left[sb.name])), ("post", bb.name, min(raw.big_blind, left[bb.name]))]
@@ -571,7 +584,8 @@ def _record(raw: RawHand, nm: str, kind: str, a: int, shown: str | None, no: int
     """One action of ``kind`` (a name of :data:`_ACTS`) and its amount ``a`` as the RawHand's act."""
     if kind in ("sb", "bb", "both"):
         raw.add("post", nm, a, line=no, extra=kind)
-        street_bet[nm] = street_bet.get(nm, 0) + a
+        bb = raw.big_blind or max((x.amount for x in raw.acts if x.kind == "post" and x.extra == "bb"), default=0)
+        street_bet[nm] = street_bet.get(nm, 0) + (min(a, bb) if kind == "both" and bb else a)  # the dead part is no bet
     elif kind == "raiseto":  # the 2019+ client: the street total
         common_action(raw, nm, "raise", a, None, no, street_bet)
     elif kind in ("cashout", "collect"):
@@ -588,3 +602,20 @@ def _record(raw: RawHand, nm: str, kind: str, a: int, shown: str | None, no: int
         common_action(raw, nm, "call" if allin_call else "raise", a if allin_call else to, None, no, street_bet)
     else:
         common_action(raw, nm, kind, a, shown, no, street_bet)
+
+
+def _summary_bets(raw: RawHand, body: list[str], first: int) -> None:
+    """The 2019+ summary's ``NAME balance B, bet X`` / ``lost X``: what each player put in by the room's
+    own count. When it is not what the hand's action lines add up to (a bet printed a few chips off
+    the room's total), the record contradicts itself: refused as a record whose figures do not add up."""
+    put = chips_in(raw)
+    for a in raw.acts:
+        if a.kind == "return":
+            put[a.name] = put.get(a.name, 0) + a.amount
+    for k, line in enumerate(body):
+        m = re.match(r"^(?P<n>.+?) balance [^,]+, (?:bet|lost) (?P<a>[$€£]?\d+(?:,\d{3})*(?:\.\d+)?)", line)
+        if m and m["n"] in put:
+            said = amount(m["a"], raw.scale, raw, first + k)
+            if said != put[m["n"]]:
+                raise raw.fail(f"{FIGURES_DO_NOT_ADD_UP}: the summary has {m['n']} put in {said}, the action lines "
+                               f"{put[m['n']]}", first + k)

@@ -38,15 +38,32 @@ def _betonline_line(line: str) -> str:
     return f"{m[1]}{tour}{m[3]} No Limit ({m[4].strip(' -')}) - {line[m.end():]}"
 
 
+class _PokerMasterStraddle:
+    """PokerMaster writes a straddle as a second ``NAME: posts big blind $8`` (the preflop betting then
+    starts left of it): read as ``posts straddle``. Called on a hand's lines in order, header first."""
+
+    def __init__(self) -> None:
+        self.seen = False
+
+    def __call__(self, line: str) -> str:
+        if line.lstrip().startswith("PokerMaster Hand #"):
+            self.seen = False
+        elif ": posts big blind " in line:
+            if self.seen:
+                return line.replace(": posts big blind ", ": posts straddle ", 1)
+            self.seen = True
+        return line
+
+
 #: The Stars-like rooms by format name (``pyeval convert --from NAME``).
 DIALECTS: dict[str, StarsDialect] = {
     "fulltilt2016": dialect("Full Tilt Poker", r"Full Tilt (?:Rush |Zoom )?Hand"),
     "runitonce": dialect("Run It Once Poker", r"Run It Once Poker Hand", sections=(("SHOWDOWN", "SHOW DOWN"),),
                          spaced=("show", "muck"), derive_returns=True,
                          returns_in_collect=True, implicit_total=True,  # a walk: no "Uncalled bet" line, the BB collects it all
-                         refuse=((re.compile(r"^STP added: "), "the house added chips to the pot (Splash the Pot): "
-                                  "a hand record has no field for them"),)),
-    "pokermaster": dialect("PokerMaster", r"PokerMaster Hand"),
+                         house_money=re.compile(r"^STP added: (?P<a>\S+)\s*$")),  # Splash the Pot (decision 037)
+    "pokermaster": dialect("PokerMaster", r"PokerMaster Hand", prepare=_PokerMasterStraddle(),
+                           chatter=(r"# \{.*\}\s*",)),  # the app's own data line (game, table, player ids)
     "pokerbros": dialect("PokerBros", r"PokerBros Hand"),
     "betonline": dialect("BetOnline", r"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com|Sportsbetting\.ag Poker) Game",
                          lead=r"Tournament will start in a moment\.",
@@ -54,9 +71,11 @@ DIALECTS: dict[str, StarsDialect] = {
                                          r"(?P<rest>(?: - .*)?)$"),
                          player_chatter=(r"- Sitting out", r"has left the table", r"is sitting out"),
                          acts=STARS_ACTS + tuple((re.compile(p), k) for p, k in (
-                             (r"^post now (?P<a>[^\s]+)\s*$", "bb"), (r"^post dead (?P<a>[^\s]+)\s*$", "sb"),
+                             (r"^post now (?P<a>[^\s]+)\s*$", "bb"), (r"^post dead (?P<a>[^\s]+)\s*$", "missed"),
+                             (r"^ante processed 0(?:\.0+)?\s*$", None),  # no ante: says nothing of who was dealt in
                              (r"^ante processed (?P<a>[^\s]+)\s*$", "ante"),
                              (r"^shows (?P<c>(?:[2-9TJQKA]|10)[cdhs](?: (?:[2-9TJQKA]|10)[cdhs])*)\s*$", "show"))),
                          spaced=("show",), idle_out=True, net_total=True, omaha_by_cards=True, board_summary=True, prepare=_betonline_line,
+                         hidden_rake=True,
                          pot_lines=re.compile(r"^Total pot \S+(?: \| Rake \S+)?\s*$"), chatter=(r'\S+ said ".*"',)),
 }

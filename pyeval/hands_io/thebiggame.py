@@ -1,16 +1,21 @@
 """The Big Game (PokerStars' 2009 TV cash game): the hand files of its web replayer, a grammar of its
-own (issue 22, decision 033).
+own (issue 22, decisions 033 and 038).
 
 A file holds ``URL: ...`` lines and, one per line, ``LoadHand({Hand:{Title:"d1h1",NumberOfSeats:6,
 BigBlind:400,SmallBlind:200,Ante:600,Dealer:4,Players:[{Name:..,Seat:..,Stack:..,Cards:["da","dj"]},
 ...]},Plays:[{Seat:1,Action:"Calls"},{Seat:0,Action:"Deal",value:["sq","d2","s3"]},...]})``: a
 JavaScript object (keys unquoted), cards suit first. The record leaves the forced bets implicit: the
-dealer posts the ``Ante`` alone (a button ante), the next two seats the blinds; ``Straddles`` is a
-straddle. ``Calls`` and ``All-In`` carry no amount (taken from the betting); ``Bets`` and ``Raises To``
-are the street total; ``Takes Back`` is an uncalled bet's return; ``Wins`` is what a player collected,
-counting the uncalled chips when no ``Takes Back`` was written (they go back to the bettor). Cards the
-show dealt after the hand was won (``Deal`` after ``Wins``) are kept as information. No rake: every
-hand's ``Wins`` must add up to the pot, else the hand is refused. Everyone's cards are known.
+dealer posts the ``Ante`` alone (a button ante), the next two players the blinds (empty seats
+skipped) unless the first play is by the second player after the dealer: then the first posts the big
+blind alone. ``Straddles`` is a straddle. ``Calls`` and ``All-In`` carry no amount (taken from the
+betting); ``Bets`` and ``Raises To`` are the street total; ``Takes Back`` is an uncalled bet's return;
+``Wins`` is what a player collected, counting the uncalled chips when no ``Takes Back`` was written
+(they go back to the bettor). The board cards dealt when no betting is left (one player or none with
+chips behind) come in any grouping: they are the board's missing cards once, or ``k`` times when the
+board is run ``k`` times (PHH ``_boards``; each run's ``Wins`` are added up per player). Cards the
+show dealt after the hand was won (``Deal`` after ``Wins``) are kept as information. No rake: when
+the ``Wins`` are not the pot the plays make, the room's figures do not add up: the hand is read with
+them and its ``_total_pot`` is that pot, so the check reports it. Everyone's cards are known.
 """
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ __all__ = ["looks_like", "split", "parse_hand"]
 
 _HAND = re.compile(r"^\s*LoadHand\(\s*(?P<obj>\{.*\})\s*\);?\s*$")
 _KEY = re.compile(r"([{,]\s*)([A-Za-z_]\w*)\s*:")
+_STREETS = ("FLOP", "TURN", "RIVER")
 
 
 def looks_like(text: str) -> bool:
@@ -113,6 +119,18 @@ def _players(raw: RawHand, obj: dict[str, Any]) -> None:
             raw.hole[nm] = list(_cards(raw, p["Cards"]))
 
 
+def _blinds(order: list[Seat], plays: list[Any], sb: int, bb: int) -> list[tuple[Seat, int, str]]:
+    """The blinds the record leaves implicit: heads-up the dealer posts the small blind; else the
+    two players after the dealer, unless the first play (a straddle or the first to act) is the
+    second player after the dealer's: then the first posts the big blind alone (no small blind)."""
+    if len(order) == 2:
+        return [(order[-1], sb, "sb"), (order[0], bb, "bb")]
+    first = next((q.get("Seat") for q in plays if isinstance(q, dict) and q.get("Action") != "Deal"), None)
+    if first == order[1].seat:
+        return [(order[0], bb, "bb")]
+    return [(order[0], sb, "sb"), (order[1], bb, "bb")]
+
+
 def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     """One ``LoadHand`` line into a RawHand (see the module docstring). Raises HandParseError naming
     the line for a record it cannot read or that does not add up."""
@@ -122,21 +140,19 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     h = obj["Hand"]
     raw.hand_id = str(h.get("Title", ""))[:40] or None
     raw.small_blind, raw.big_blind = _int(raw, h.get("SmallBlind"), "SmallBlind"), _int(raw, h.get("BigBlind"), "BigBlind")
+    raw.min_bet = raw.big_blind  # a straddle does not raise the smallest bet after the flop
     ante = _int(raw, h.get("Ante", 0), "Ante")
     raw.button_seat = _int(raw, h.get("Dealer"), "Dealer")
     raw.seat_count = _int(raw, h.get("NumberOfSeats"), "NumberOfSeats")
     _players(raw, obj)
+    plays = obj["Plays"]
     seats = sorted(raw.seats, key=lambda s: s.seat)
     by_seat = {s.seat: s.name for s in seats}
     if len(by_seat) != len(seats) or raw.button_seat not in by_seat or len(seats) < 2:
         raise raw.fail("the seats or the dealer's seat are not a table")
     k = [s.seat for s in seats].index(raw.button_seat)
     order = seats[k + 1:] + seats[:k + 1]  # first seat after the dealer ... the dealer
-    blinds: list[tuple[Seat, int, str]] = [(order[-1], raw.small_blind, "sb"), (order[0], raw.big_blind, "bb")]
-    if len(order) > 2:  # the small blind is the seat after the dealer's: when empty, no small blind
-        after = raw.button_seat % raw.seat_count + 1 if raw.seat_count else order[0].seat
-        blinds = ([(order[0], raw.small_blind, "sb"), (order[1], raw.big_blind, "bb")] if order[0].seat == after
-                  else [(order[0], raw.big_blind, "bb")])
+    blinds = _blinds(order, plays, raw.small_blind, raw.big_blind)
     bets = _Bets(raw, seats)
     if ante:
         dealer = order[-1].name
@@ -148,7 +164,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     for s, amt, kind in blinds:
         bets.chips(s.name, amt)
         raw.add("post", s.name, min(amt, s.stack), extra=kind)
-    _plays(raw, obj["Plays"], by_seat, bets)
+    _plays(raw, plays, by_seat, bets)
     return raw
 
 
@@ -159,6 +175,8 @@ class _Plays:
         self.raw, self.by_seat, self.bets = raw, by_seat, bets
         self.dealt = self.won = False
         self.boards = 0
+        self.board: list[int] = []
+        self.rest: list[int] = []  # board cards dealt after the betting (one run or more)
         self.wins: dict[str, int] = {}
         self.back: dict[str, int] = {}
 
@@ -167,11 +185,42 @@ class _Plays:
         if self.won:
             raw.info.append(f"{raw.line}: cards shown after the hand was won: {v}")
             return
+        if self.dealt and self.runout():  # no betting is left: the rest of the board, run once or more
+            self.rest.extend(_cards(raw, v))
+            return
         if self.boards >= 3:
-            raise raw.fail("the board is run more than once: not read yet")
+            raise raw.fail("a board card after the river while players could still bet")
         self.bets.cur = {}
+        self.board.extend(c := _cards(raw, v))
         self.boards += 1
-        raw.add("street", cards=_cards(raw, v), extra=("FLOP", "TURN", "RIVER")[self.boards - 1])
+        raw.add("street", cards=c, extra=_STREETS[self.boards - 1])
+
+    def runout(self) -> bool:
+        """True when at most one player in the hand has chips behind and none owes a call."""
+        bets = self.bets
+        live = [n for n in bets.left if n not in bets.folded]
+        top = max(bets.cur.values(), default=0)
+        return len(live) > 1 and sum(bets.left[n] > 0 for n in live) <= 1 and all(
+            bets.cur.get(n, 0) >= top or bets.left[n] == 0 for n in live)
+
+    def runs(self) -> None:
+        """The board cards dealt with no betting left, in order: the board's remaining cards once
+        (``k = 1``) or ``k`` times (the board run ``k`` times: PHH ``_boards``); run 1's streets
+        are dealt as streets."""
+        raw, rest = self.raw, self.rest
+        need = 5 - len(self.board)
+        if not rest:
+            return
+        if need <= 0 or len(rest) % need:
+            raise raw.fail(f"{len(rest)} board card(s) dealt after the betting are not whole runs of the "
+                           f"{need} card(s) the board lacks")
+        at = 0
+        for name in _STREETS[self.boards:]:
+            size = 3 if name == "FLOP" else 1
+            raw.add("street", cards=tuple(rest[at:at + size]), extra=name)
+            at += size
+        if len(rest) > need:
+            raw.boards = [tuple(self.board) + tuple(rest[i:i + need]) for i in range(0, len(rest), need)]
 
     def play(self, p: Any) -> None:
         raw, bets = self.raw, self.bets
@@ -235,24 +284,43 @@ def _plays(raw: RawHand, plays: list[Any], by_seat: dict[int, str], bets: _Bets)
     reader = _Plays(raw, by_seat, bets)
     for p in plays:
         reader.play(p)
+    reader.runs()
     _settle(raw, bets, reader.wins, reader.back)
 
 
-def _settle(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int]) -> None:
+def _returns(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int]) -> tuple[int, dict[str, int]]:
+    """The pot (the chips put in less what went back) and the returns: the room's ``Takes Back``, else
+    the bet nobody called (then ``Wins`` may count it: taken off the bettor's win)."""
     put = bets.put
     live = {n: put[n] - bets.dead[n] for n in put}
     top = sorted(live, key=lambda n: live[n], reverse=True)
     excess = max(0, live[top[0]] - live[top[1]])
-    if back and back != ({top[0]: excess} if excess else bets.capped):
-        raise raw.fail(f"the record takes back {back}, but the uncalled bet is {excess} to {top[0]}")
-    if excess:
-        raw.add("return", top[0], excess)
-    pot = sum(put.values()) - excess
-    if not back and excess and sum(wins.values()) > pot and wins.get(top[0], 0) >= excess:
+    total_in = sum(put.values())
+    if back:  # an all-in nobody could call in full kept its rest (``capped``): not put in, not returned
+        returns = {n: a - bets.capped.get(n, 0) for n, a in back.items()}
+        pot = total_in - sum(returns.values())
+        if sum(wins.values()) == pot and back != ({top[0]: excess} if excess else bets.capped):
+            raise raw.fail(f"the record takes back {back}, but the uncalled bet is {excess} to {top[0]}")
+        return pot, returns
+    if excess and sum(wins.values()) == total_in and wins.get(top[0], 0) >= excess:
         wins[top[0]] -= excess  # ``Wins`` counts the chips nobody called when no ``Takes Back`` says so
-    if not wins or sum(wins.values()) != pot:
-        raise raw.fail(f"the wins ({sum(wins.values())}) are not the pot ({pot})")
-    standing = [n for n in put if n not in bets.folded]
+    return total_in - excess, ({top[0]: excess} if excess else {})
+
+
+def _settle(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int]) -> None:
+    """Returns, showdown and wins. When the room's ``Wins`` are not the pot (see :func:`_returns`), its
+    figures do not add up: the hand is read with the room's figures and its total pot set to the pot
+    of its plays, so the check reports it (the replay cannot agree with both)."""
+    if not wins:
+        raise raw.fail("the record says nobody won the pot")
+    pot, returns = _returns(raw, bets, wins, back)
+    for n, a in returns.items():
+        if a > 0:
+            raw.add("return", n, a)
+    if sum(wins.values()) != pot:
+        raw.total_pot = pot  # the pot the room's plays make: the check finds the room's wins are not it
+        raw.notes.append(f"the room's wins ({sum(wins.values())}) are not the pot its plays make ({pot})")
+    standing = [n for n in bets.put if n not in bets.folded]
     if len(standing) > 1:
         for n in standing:  # a player whose cards the record lacks mucks them (the replay checks he lost)
             if n in raw.hole:

@@ -70,6 +70,7 @@ _BASE = Room(
               ("FIRST-DRAW", "FIRST DRAW"), ("SECOND-DRAW", "SECOND DRAW"), ("THIRD-DRAW", "THIRD DRAW")),
     clean=lambda t: t.replace("€", "").replace("£", "").replace("$", ""),
     net_total=True,
+    blind_raise=True,
     returns_in_collect=True,
 )
 #: The games Winamax's files are read for: the flop games, Stud, Stud Hi/Lo, Razz and 2-7 Triple Draw.

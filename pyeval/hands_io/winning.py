@@ -20,7 +20,8 @@ import re
 
 from ._limits import room_time
 from ._model import (
-    BRACKETS, MAX_SEAT, HandParseError, RawHand, RoomSeats, Seat, amount, cards, common_action, finish_seats, number, split_hands,
+    FIGURES_DO_NOT_ADD_UP, BRACKETS, MAX_SEAT, HandParseError, RawHand, RoomSeats, Seat, amount, cards, common_action,
+    finish_seats, number, split_hands,
 )
 from ._settle import chips_in, defer_extra_blinds
 from .games import game_named
@@ -51,12 +52,13 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^bets " + _A + r"\s*$"), "bet"),
     (re.compile(r"^raises " + _A + r"\s*$"), "raise"),
     (re.compile(r"^allin " + _A + r"\s*$"), "allin"),
+    (re.compile(r"^allin\s*$"), "allin_bare"),
     (re.compile(r"^(?:received a card\.|mucks cards|is timed out\.|sitting out|wait for big blind|wait BB|"
                 r"has left the table\.?|has joined the table\.?|is disconnected\.?|is connected\.?|"
                 r"is disconnected and ALL IN\.?)\s*$"), None),
 ]
 _RESULT = re.compile(r"^\*?Player (?P<rest>.+?)\s*Bets: (?P<bets>[\d.,]+)\. Collects: (?P<got>[\d.,]+)\. "
-                     r"(?:Wins|Loses): [\d.,]+\.\s*$")
+                     r"(?:Wins|Loses): [\d.,]+\.?\s*$")
 _POT = re.compile(r"^Pot: (?P<pot>[\d.,]+)(?:\. Rake (?P<rake>[\d.,]+))?(?:\. JP fee (?P<jp>[\d.,]+))?\.?\s*$")
 
 
@@ -119,8 +121,24 @@ def _parse(lines: list[str], start: int, source: str, raises_added: bool) -> Raw
     if not seated:
         raise raw.fail("no seat lines", start)
     seats = RoomSeats(seated, set(), i, sorted((x.name for x in seated), key=len, reverse=True))
-    _Hand(raw, seats, raises_added).read(rows)
+    _Hand(raw, seats, raises_added).read(_blank_name(raw, rows, i, seated))
     return raw
+
+
+def _blank_name(raw: RawHand, rows: list[tuple[int, str]], end: int, seated: list[Seat]) -> list[tuple[int, str]]:
+    """Lines that name a player by an empty name (``Player  has big blind (2)``, ``returned to``): when
+    exactly one seated player is named nowhere else in the hand, the empty name is his (noted)."""
+    blank = re.compile(r"^(\*?Player )(?= \S)|^(Uncalled bet \([\d.,]+\) returned to)\s*$")
+    if not any(blank.match(ln) for _, ln in rows[end:]):
+        return rows
+    body = " ".join(ln for _, ln in rows[end:])
+    unnamed = [x.name for x in seated if not re.search(r"(?:Player |returned to )" + re.escape(x.name) + r"\b", body)]
+    if len(unnamed) != 1:
+        return rows
+    raw.notes.append(f"the record names a player by an empty name: {unnamed[0]}, the one seated player it names "
+                     "nowhere else")
+    return rows[:end] + [(no, blank.sub(lambda m: (m[1] or m[2] + " ") + unnamed[0], ln, count=1))
+                         for no, ln in rows[end:]]
 
 
 def _game(raw: RawHand, gm: re.Match[str], rows: list[tuple[int, str]]) -> None:
@@ -154,9 +172,13 @@ class _Hand:
     def __init__(self, raw: RawHand, seats: RoomSeats, raises_added: bool = False) -> None:
         self.raw, self.seats, self.raises_added = raw, seats, raises_added
         self.acted: set[str] = set()
+        self.dealt: set[str] = set()  # players a card was dealt to
         self.cur: dict[str, int] = {}
         self.bets: dict[str, int] = {}
         self.summary = False
+
+    def stacks(self) -> dict[str, int]:
+        return {x.name: x.stack for x in self.seats.seated}
 
     def amt(self, text: str, no: int) -> int:
         return amount(text, self.raw.scale, self.raw, no)
@@ -171,12 +193,25 @@ class _Hand:
                 raise raw.fail("the file ends mid-hand (a cut file): no bring-in, no action")
             raw.bring_in = max(1, (raw.small_bet or 4) // 4)
             raw.notes.append(f"no bring-in in the record: taken as {raw.bring_in}, a quarter of the small bet")
+        if self.dealt:  # a seat dealt no card that never acts was not dealt in
+            self.seats.marked_out.update(x.name for x in self.seats.seated
+                                         if x.name not in self.dealt and x.name not in self.acted)
         finish_seats(raw, self.seats, self.acted)
+        _button_on_big_blind(raw)
+        bb = next((a for a in raw.acts if a.kind == "post" and a.extra == "bb"), None)
+        if bb is not None and raw.min_bet and bb.amount < raw.min_bet and bb.amount < self.stacks().get(bb.name, 0):
+            raw.notes.append(f"the big blind posted is {bb.amount}, the header's {raw.min_bet} (a limit table's bets): "
+                             "the posted one is the minimum bet")
+            raw.min_bet = raw.big_blind = bb.amount
         defer_extra_blinds(raw)
         put = chips_in(raw)
+        if self.bets and not any(self.bets.values()) and any(a.kind == "collect" for a in raw.acts):
+            raw.notes.append("the summary's bets are all 0 (a data-mined export): not checked")
+            self.bets = {}
         for nm, b in self.bets.items():
             if put.get(nm, 0) != b:
-                raise _BetsDiffer(f"{nm}'s actions put in {put.get(nm, 0)}, the summary's bets are {b}", raw.line,
+                raise _BetsDiffer(f"{FIGURES_DO_NOT_ADD_UP}: {nm}'s actions put in {put.get(nm, 0)}, the summary's "
+                                  f"bets are {b}", raw.line,
                                   raw.source)
 
     def line(self, line: str, no: int) -> bool:
@@ -214,6 +249,10 @@ class _Hand:
         new: tuple[int, ...] = ()
         if st:
             b = BRACKETS.findall(st["cards"])
+            if not b and not any(a.kind == "street" for a in raw.acts) and st["name"] == "FLOP":
+                raw.add("street", line=no, extra="HOLE CARDS")  # the hole cards dealt under a FLOP label
+                raw.notes.append(f"line {no}: a FLOP line without cards before the hole cards: read as their deal")
+                return True
             if not b:
                 raise raw.fail(f"the {st['name']} without cards", no)
             new = cards(b[-1], raw, no)
@@ -232,11 +271,10 @@ class _Hand:
             m = pat.match(rest[len(nm) + 1:])
             if m is None:
                 continue
-            if kind == "card":
-                raw.hole.setdefault(nm, []).extend(cards(m["c"], raw, no))
-            elif kind == "down":  # a card face down: stud keeps its place in the dealing order
-                if raw.game[1:] in _STUD:
-                    raw.hole.setdefault(nm, []).append(-1)
+            if kind in ("card", "down", "allin_bare"):
+                self.dealt_card(nm, kind, m, no)
+            elif kind is None and re.match(r"sitting out|wait for big blind|wait BB", rest[len(nm) + 1:]):
+                self.seats.marked_out.add(nm)  # not dealt in, unless he acts (finish_seats)
             elif kind is not None:
                 if not any(a.kind == "street" for a in raw.acts) and kind not in ("sb", "bb", "ante"):
                     raw.add("street", line=no, extra="HOLE CARDS")
@@ -244,6 +282,19 @@ class _Hand:
                 self.record(nm, kind, self.amt(m["a"], no) if m.groupdict().get("a") else 0, no)
             return True
         return False
+
+    def dealt_card(self, nm: str, kind: str, m: re.Match[str], no: int) -> None:
+        """A card dealt (face up, or face down: stud keeps its place in the dealing order), or an all-in
+        without chips (disconnect protection: refused)."""
+        raw = self.raw
+        if kind == "allin_bare":
+            raise raw.fail("a player all in on disconnection (the room plays him for the chips he put in, with "
+                           "chips behind): no pyeval rule plays disconnect protection", no)
+        self.dealt.add(nm)
+        if kind == "card":
+            raw.hole.setdefault(nm, []).extend(cards(m["c"], raw, no))
+        elif raw.game[1:] in _STUD:
+            raw.hole.setdefault(nm, []).append(-1)
 
     def record(self, nm: str, kind: str, a: int, no: int) -> None:
         """One betting action of ``kind`` and its amount as the RawHand's act."""
@@ -288,3 +339,19 @@ class _Hand:
         if got:
             self.raw.add("collect", nm, got, line=no)
         return True
+
+
+def _button_on_big_blind(raw: RawHand) -> None:
+    """More than two players dealt in, and the seat the record names the button posts the big blind
+    right after the small blind: the button is the seat before the small blind's (noted)."""
+    seats = sorted(raw.seats, key=lambda x: x.seat)
+    posts = [a for a in raw.acts if a.kind == "post" and a.extra in ("sb", "bb")]
+    if len(seats) < 3 or len(posts) < 2 or posts[0].extra != "sb" or posts[1].extra != "bb":
+        return
+    bb = next((x for x in seats if x.name == posts[1].name), None)
+    sb = next((x for x in seats if x.name == posts[0].name), None)
+    if bb is None or sb is None or bb.seat != raw.button_seat:
+        return
+    k = seats.index(sb)
+    raw.notes.append(f"the button (seat {raw.button_seat}) posts the big blind: the button read as seat {seats[k - 1].seat}")
+    raw.button_seat = seats[k - 1].seat

@@ -15,13 +15,14 @@ Rake $2.76 | JP Fee $0.24``: the total pot is what was collected, after the rake
 (collected = total pot; total pot + rake + fees = every chip put in). Tournaments deal one card to
 each player for the button before the antes (``Dealt to NAME [7s]``): no chips, kept as a room line.
 Cap tables (``NAME caps $0.55``: the player reached the cap and bets no more) are refused with that reason;
-seven card stud is not read yet (refused as a game not supported by this reader).
+seven card stud is read (its 7th street is PokerStars' river; a single card dealt is a tournament's
+draw for the button only in flop games).
 """
 from __future__ import annotations
 
 import re
 
-from ._starlike import Room, acts
+from ._starlike import FLOP_GAMES, Room, acts
 
 __all__ = ["ROOM"]
 
@@ -62,6 +63,7 @@ ROOM = Room(
     # the running pot after a section; a tournament's draw for the button (one card each, before the
     # antes: a flop game never deals a single hole card, and this reader reads flop games only)
     info=re.compile(r"^(?:(?:Main|Side) pot(?: \d+)? [^|]*(?:\| Rake .*)?|Dealt to .+ \[[2-9TJQKA][cdhs]\])$"),
+    games=FLOP_GAMES + ("7S", "7S/8"), sections=(("7th STREET", "RIVER"),),
     skip=("RUN IT TWICE",),
     summary_collect=re.compile(r"^Seat \d+: (?P<n>.+?)(?: \((?:button|small blind|big blind)\))* did not show and won "
                                r"(?P<a>\S+)\s*$"),

@@ -16,6 +16,9 @@ _CHECK_OR_CALL = _fastcall.holdem_check_or_call
 # enum members read once here: read through their class, each is a Python-level call (hot paths)
 _BS_POT_LIMIT = BettingStructure.POT_LIMIT
 _LS_HALF_BET = LimitShortAllIn.HALF_BET
+_LS_RAISE_FROM_ALL_IN = LimitShortAllIn.RAISE_FROM_ALL_IN
+_LS_AS_FULL = LimitShortAllIn.HALF_BET_AS_FULL
+_LS_COMPLETE = LimitShortAllIn.COMPLETE
 _SA_CUMULATIVE = ShortAllIns.CUMULATIVE
 
 #: _AFTER[n][a]: the round indices clockwise from the one after ``a`` (``_ORDER[n][(a + 1) % n]``)
@@ -61,9 +64,24 @@ class Betting(RoundState):
                                  R_PREFLOP if self._street == 0 else R_STREETS)
         if player is not None and player != a:
             self._check_index(player)
+            if self._may_lead(player):  # stud, unknown up cards: the record says who leads (see _take_lead)
+                return player
             raise OutOfTurnError(f"{self._name_of(player)} may not {what}: it is {self._name_of(a)}'s turn",
                                  R_PREFLOP if self._street == 0 else R_STREETS)
         return a
+
+    def _may_lead(self, player: int) -> bool:
+        """Stud: whether ``player`` may open this betting round in place of the engine's leader. When
+        a live player's up cards are not all known (a room's record hides them) the best showing
+        hand cannot be told, so whoever the record has act first leads, as long as no action of the
+        round came before and he can act (§ 637a.10, stud, is not in hand: the showing hand leads,
+        as pyeval plays it; the rest is the record's)."""
+        return (self._lead_open == len(self._record) and not self._folded[player] and self._stacks[player] > 0
+                and (self._bets[player] < self._bet_to or not self._acted[player]))
+
+    def _take_lead(self, player: int) -> None:
+        """Stud: ``player``, whom :meth:`_may_lead` allowed, opens the round (his action is valid)."""
+        self._actor = self._last_aggressor = player
 
     def betting_options(self) -> BettingOptions | None:
         """What the player to act may do now in the betting round (amounts to call, bet or raise
@@ -99,24 +117,44 @@ class Betting(RoundState):
                     or (self._bet_to and rules.max_raises is not None and self._raises >= rules.max_raises))
 
     def _reopened_by_sum(self, a: int) -> bool:
-        """``ShortAllIns.CUMULATIVE``: the all-ins since player ``a`` last acted add up to at least a
-        full raise, so the betting is open to him again (common practice; the text is silent)."""
-        return (self._rules.short_all_ins is _SA_CUMULATIVE
-                and self._bet_to - self._acted_at_bet[a] >= self._min_raise > 0)
+        """Whether the betting is open again to player ``a``, who already acted, though no full raise
+        followed: ``ShortAllIns.CUMULATIVE`` and the all-ins since he last acted add up to at least
+        a full raise (common practice; the text is silent), or fixed limit under
+        ``LimitShortAllIn.COMPLETE`` and he faces an all-in short of a full bet or raise, which he
+        may complete (a room's rule; § 637a.8(b)(5)(iii) only says the betting continues)."""
+        rules = self._rules
+        if rules.short_all_ins is _SA_CUMULATIVE and self._bet_to - self._acted_at_bet[a] >= self._min_raise > 0:
+            return True
+        return (rules.limit_short_all_in is _LS_COMPLETE and self._fixed_bet_sizes is not None
+                and self._full_bet_to < self._bet_to and self._bets[a] < self._bet_to)
+
+    def _limit_to(self, size: int) -> int:
+        """Fixed limit: the full bet or raise *to* with bets of ``size`` now (§ 637a.8(k)): one bet, or
+        one bet above the current bet; after an all-in short of a full bet or raise, as
+        ``rules.limit_short_all_in`` says (above the all-in, or above the last full bet). A
+        bring-in is completed to one bet."""
+        bet_to = self._bet_to
+        mode = self._rules.limit_short_all_in
+        if mode is _LS_RAISE_FROM_ALL_IN:
+            return size if bet_to < size else bet_to + size
+        full = self._full_bet_to
+        if mode is _LS_HALF_BET:
+            return size if bet_to < size else full + size
+        return size if full < size else full + size
 
     def _raise_bounds(self, a: int) -> tuple[int, int]:
         bet_to = self._bet_to
         allin_to = self._bets[a] + self._stacks[a]
         sizes = self._fixed_bet_sizes
         if sizes is not None:  # fixed limit
-            size = sizes[self._street]
-            base = self._full_bet_to if self._rules.limit_short_all_in is _LS_HALF_BET else bet_to
-            lo = hi = size if bet_to < size else base + size  # a bring-in is completed to one bet
+            lo = hi = self._limit_to(sizes[self._street])
+            if self._double_bet:  # an open pair: the big bet instead of the small one too
+                hi = lo - sizes[self._street] + self._rules.big_bet_amount
         else:
             rules = self._rules
             lo = bet_to + self._min_raise if bet_to else rules.min_bet
             if rules.structure is _BS_POT_LIMIT:
-                hi = bet_to + sum(self._contrib) + (bet_to - self._bets[a])
+                hi = bet_to + sum(self._contrib) + self._house_money + (bet_to - self._bets[a])
                 if hi < lo:  # a small pot never forbids the minimum bet or raise (common practice)
                     hi = lo
             else:
@@ -146,13 +184,16 @@ class Betting(RoundState):
 
     def can_fold(self, player: int | None = None) -> bool:
         """True when ``player`` (default: whoever is to act) may fold now."""
-        return self._actor is not None and (player is None or player == self._actor)
+        return self._actor is not None and (player is None or player == self._actor or (
+            type(player) is int and 0 <= player < self._n and self._may_lead(player)))
 
     def fold(self, player: int | None = None) -> None:
         """The player to act folds (binding once made, § 637a.8(c)); his chips stay in the pot."""
         a = self._actor
         if a is None or (player is not None and player != a):
             a = self._turn(player, "fold")
+            if a != self._actor:
+                self._take_lead(a)
         self._folded[a] = True
         if self._has_draws:  # his hand joins the dead cards a draw may reshuffle
             self._dead_cards.extend(self._hole[a])
@@ -165,7 +206,8 @@ class Betting(RoundState):
 
     def can_check_or_call(self, player: int | None = None) -> bool:
         """True when ``player`` (default: whoever is to act) may check or call now."""
-        return self._actor is not None and (player is None or player == self._actor)
+        return self._actor is not None and (player is None or player == self._actor or (
+            type(player) is int and 0 <= player < self._n and self._may_lead(player)))
 
     def check_or_call(self, player: int | None = None) -> None:
         """The player to act checks, or calls the current bet (all-in for less if short, § 637a.8(b)(5))."""
@@ -174,6 +216,8 @@ class Betting(RoundState):
         a = self._actor
         if a is None or (player is not None and player != a):
             a = self._turn(player, "check or call")
+            if a != self._actor:
+                self._take_lead(a)
         stacks = self._stacks
         bets = self._bets
         bet_to = self._bet_to
@@ -213,6 +257,9 @@ class Betting(RoundState):
         lo, hi = self._raise_bounds(a)
         if to > hi:
             raise _illegal(f"{to} is above the maximum of {hi} ({self._rules.structure.value})", R_LIMITS)
+        if self._double_bet and lo < to < hi and to != allin_to:
+            raise _illegal(f"{to} is neither the small bet (to {lo}) nor the big bet (to {hi}) an open pair allows",
+                           R_LIMITS)
         if to < lo and to != allin_to and to < self._cover(a):
             raise _illegal(f"{to} is below the minimum {'raise' if self._bet_to else 'bet'} to {lo}", R_LIMITS)
         return a
@@ -246,20 +293,14 @@ class Betting(RoundState):
         if self._bring_in_due and a is None:  # stud: the bring-in completed at once (stud.py)
             self._complete_at_once(to, player)  # type: ignore[attr-defined]
         a = self._check_raise_to(player, to)
+        if a != self._actor:
+            self._take_lead(a)
         rules = self._rules
         bet_to = self._bet_to
-        half_bet = False
         if self._fixed_bet_sizes is not None:  # fixed limit
-            size = self._fixed_bet_sizes[self._street]
-            if bet_to < size:
-                lo = size
-            elif rules.limit_short_all_in is _LS_HALF_BET:
-                lo = self._full_bet_to + size
-                half_bet = 2 * (to - bet_to) >= size  # an all-in of half a bet or more is a full raise
-            else:
-                lo = bet_to + size
+            lo, half_bet, full_to = self._limit_raise(to)
         else:
-            lo = bet_to + self._min_raise if bet_to else rules.min_bet
+            lo, half_bet, full_to = (bet_to + self._min_raise if bet_to else rules.min_bet), False, to
         add = to - self._bets[a]
         completes = bet_to < lo and bet_to == rules.bring_in and self._street == 0 and rules.bring_in > 0
         kind = "raise" if bet_to and not completes else "bet"
@@ -270,7 +311,7 @@ class Betting(RoundState):
             if inc > self._min_raise and not half_bet:
                 self._min_raise = inc
             self._full_raises += 1
-            self._full_bet_to = to
+            self._full_bet_to = full_to
         stacks = self._stacks
         stacks[a] -= add
         self._contrib[a] += add
@@ -284,6 +325,27 @@ class Betting(RoundState):
         self._last_aggressor = a
         self._record.append((kind, a, to, ()))
         self._after_action(a)
+
+    def _limit_raise(self, to: int) -> tuple[int, bool, int]:
+        """Fixed limit, a valid bet or raise to ``to``: (the full bet or raise to, whether this short
+        all-in counts as a full one all the same, the new last full bet if it is one), as
+        ``rules.limit_short_all_in`` says; an open pair's big bet makes the rest of the round big."""
+        rules, bet_to, sizes = self._rules, self._bet_to, self._fixed_bet_sizes
+        assert sizes is not None
+        size = sizes[self._street]
+        lo = self._limit_to(size)
+        half_bet, full_to = False, to
+        mode = rules.limit_short_all_in
+        if mode is _LS_HALF_BET:
+            half_bet = bet_to >= size and 2 * (to - bet_to) >= size  # an all-in of half a bet or more: a full raise
+        elif mode is _LS_AS_FULL and to < lo:  # half a bet or more: the full bet or raise it fell short of
+            prev = self._full_bet_to
+            half_bet = 2 * (to - prev) >= lo - prev
+            full_to = lo
+        if self._double_bet and to >= lo - size + rules.big_bet_amount:  # the big bet: the rest of the round too
+            self._fixed_bet_sizes = tuple(rules.big_bet_amount if k == self._street else v for k, v in enumerate(sizes))
+            self._double_bet = False
+        return lo, half_bet, full_to
 
     def _after_action(self, a: int) -> None:
         """After player ``a`` acted: the next player to act, or close the betting round

@@ -480,6 +480,8 @@ class Dealing(RoundState):
         self._full_raises = 0
         self._min_raise = self._rules.min_bet
         lead = self._showing_leader() if self._is_stud else 0
+        if self._is_stud:
+            self._stud_round_rules()  # type: ignore[attr-defined]
         self._last_aggressor = lead
         if (self._street >= 2 and not self._is_stud and not self._has_draws
                 and self._rules.turn_river_opener is _AS_PREFLOP):

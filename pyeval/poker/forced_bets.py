@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..contracts import passes
+from ..contracts import MAX_CHIPS, passes
 from ..errors import IllegalActionError, OutOfTurnError
-from .rules import R_ABSENCE, R_BLINDS, R_STAKES, R_STRADDLE, R_TOURNAMENT, PokerRules
+from .rules import R_ABSENCE, R_BLINDS, R_HOUSE, R_STAKES, R_STRADDLE, R_TOURNAMENT, PokerRules
 from .state import RoundState, _illegal
 
 
@@ -189,6 +189,76 @@ class ForcedBets(RoundState):
                 ev.append(("blind", player, live, ()))
         if not stacks[player]:
             self._n_able_to_act -= 1
+
+    def _check_fold_away(self, player: int) -> None:
+        if type(player) is not int or not 0 <= player < self._n or player not in self._sitting_out:
+            raise _illegal(f"only a player sitting out (tournament mode) is folded by the dealer, got {player!r}",
+                           R_TOURNAMENT)
+        if self._folded[player] or self._stacks[player] or not self._hole_dealt or self._awarded or any(
+                e[0] in ("show", "muck") for e in self._record):
+            raise OutOfTurnError(f"{self._name_of(player)} is not all in with a live hand before the showdown",
+                                 R_TOURNAMENT)
+
+    def can_fold_away(self, player: int) -> bool:
+        """True when :meth:`fold_away` would fold ``player`` now."""
+        return passes(self._check_fold_away, player)
+
+    def fold_away(self, player: int) -> None:
+        """Tournament mode: the dealer folds the hand of ``player``, who sits out (away from the
+        table) and is all in on his forced bets, so has no turn at which to be folded (a player away
+        with chips is folded at his first turn). His chips stay in the pots; he contends for none
+        (events ``sit_out``, ``fold``). What the rooms do (PokerStars, Full Tilt: "folds" after an
+        all-in blind of a player sitting out); configuration, tournament play is not in the texts in
+        hand.
+
+        Raises:
+            IllegalActionError: ``player`` does not sit out. OutOfTurnError: he has chips, has
+                folded, or the cards are not dealt, the showdown began or the pots are awarded.
+        """
+        self._check_fold_away(player)
+        self._folded[player] = True
+        self._n_contending -= 1
+        if self._has_draws:
+            self._dead_cards.extend(self._hole[player])
+        if player in self._showdown_queue:
+            self._showdown_queue.remove(player)
+        self._record.append(("sit_out", player, 0, ()))
+        self._record.append(("fold", player, 0, ()))
+        if self._n_contending < 2:  # the hand is over: an uncalled bet goes back, the pots to the last hand
+            self._showdown_queue = []
+            if self._actor is not None:
+                self._actor = None
+                self._street_done()
+            self._betting_closed = True
+
+    def _check_house_money(self, amount: int) -> None:
+        if self._forced_bets_due or self._awarded:
+            raise OutOfTurnError("the house adds chips to the pot after the forced bets and before the award", R_BLINDS)
+        if type(amount) is not int or amount <= 0 or sum(self._contrib) + self._house_money + amount > MAX_CHIPS:
+            raise _illegal(f"chips the house adds must be a whole number 1..2**63-1 less the pot, got {amount!r}",
+                           R_HOUSE)
+
+    def can_add_house_money(self, amount: int) -> bool:
+        """True when :meth:`add_house_money` would accept ``amount`` now."""
+        return passes(self._check_house_money, amount)
+
+    def add_house_money(self, amount: int) -> None:
+        """The house adds ``amount`` chips to the main pot (a room's promotion: Run It Once's "Splash
+        the Pot", GGPoker's "Cash Drop"): dead money no player put in, which every live hand contends
+        for like a dead ante and which counts in the pot a pot-limit bet may reach; it goes to the
+        winners of the main pot (less the house's rake, when one is recorded). Configuration, not a
+        rule of the texts in hand: chapter 637a has the players alone fund the pot (a ``house_money``
+        event). Turns the hold'em fast paths off for the round.
+
+        Raises:
+            OutOfTurnError: before the forced bets or after the award.
+            IllegalActionError: not a positive whole number of chips, or more than pyeval's chip limit.
+        """
+        self._check_house_money(amount)
+        self._house_money += amount
+        self._dead_ante += amount
+        self._plain = self._plain_nl = False
+        self._record.append(("house_money", None, amount, ()))
 
     def _check_straddle(self, player: int | None) -> int:
         if self._forced_bets_due or self._hole_dealt:

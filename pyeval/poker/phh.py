@@ -52,7 +52,7 @@ _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRu
                                  "short_all_ins": ShortAllIns, "limit_short_all_in": LimitShortAllIn,
                                  "turn_river_opener": StreetOpener, "chip_value": Fraction,
                                  "rake_bps": int, "rake_cap": int, "rake_no_flop_no_drop": bool,
-                                 "tournament": bool, "tournament_all_in_show": bool}
+                                 "tournament": bool, "tournament_all_in_show": bool, "open_pair_big_bet": bool}
 #: Round state PHH has no field for: ``_pyeval_sitting_out``, one boolean per player (tournament
 #: mode: the players away from the table, dealt in and folded at their first turn).
 _SITTING_OUT = _PREFIX + "sitting_out"
@@ -64,7 +64,11 @@ _SITTING_OUT = _PREFIX + "sitting_out"
 HOUSE_FIELDS = ("_rake", "_jackpot", "_fees")
 #: User-defined amounts a record in fractions of a chip has converted with it (:meth:`HandHistory.in_units`):
 #: the house's take and the room's total pot.
-_SCALED_FIELDS = (*HOUSE_FIELDS, "_total_pot")
+_SCALED_FIELDS = (*HOUSE_FIELDS, "_total_pot", "_house_money")
+#: Chips the house added to the main pot (a room's promotion: Splash the Pot, Cash Drop), in the
+#: record's units; the replay adds them after the forced bets (:meth:`HandHistory.house_money`,
+#: :meth:`pyeval.poker.Round.add_house_money`).
+HOUSE_MONEY_FIELD = "_house_money"
 #: Blinds posted by players outside the table's blinds (to come in, or after missing their blinds),
 #: one amount per player in the record's units (pokerkit and the PHH standard have no field for
 #: them): ``_live_blinds`` count as the poster's bet of the first betting round (he keeps his
@@ -273,6 +277,13 @@ class HandHistory:
             if isinstance(extra.get(k), list) and all(_is_number(v) for v in extra[k]):
                 extra[k] = [conv(v) for v in extra[k]]
         return extra
+
+    def house_money(self) -> int:
+        """The chips the house added to the main pot (``_house_money``, absent = 0), validated by
+        :meth:`house_take` with the other amounts (call on a record in whole units)."""
+        self.house_take()
+        v = self.extra.get(HOUSE_MONEY_FIELD) or 0
+        return int(v)
 
     def house_take(self) -> int:
         """The chips the house took from this hand as the record states them: ``_rake`` +

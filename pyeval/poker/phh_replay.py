@@ -19,7 +19,8 @@ from .round import Round
 if TYPE_CHECKING:
     from .phh import HandHistory
 
-__all__ = ["Replay", "ReplayResult", "check_replay", "record_problems", "replay_checked", "stop_reason"]
+__all__ = ["Replay", "ReplayResult", "cashed_out_stacks", "check_replay", "record_problems", "replay_checked",
+           "stop_reason"]
 
 
 _RUN_HINT = re.compile(r"#\s*run it (\d+) times")
@@ -42,6 +43,7 @@ class Replay:
         self.rules = rules = hh.table_rules()
         self.take = hh.house_take()  # validated before the first step
         extra_blinds = hh.extra_blinds()  # posted to come in (PHH _live_blinds, _dead_blinds)
+        house_money = hh.house_money()  # added to the main pot by the house (PHH _house_money)
         try:
             self.rnd = Round(rules, hh.engine_stacks(), sitting_out=hh.sitting_out(), blind_posters=hh.blind_posters())
             self.rnd.post_forced_bets()
@@ -49,6 +51,8 @@ class Replay:
                 self.rnd.post_straddle()
             for i, live, dead in extra_blinds:
                 self.rnd.post_extra_blind(i, live, dead)
+            if house_money:
+                self.rnd.add_house_money(house_money)
         except PyevalError as exc:
             raise IllegalHandHistoryError(f"{hh.name}: the forced bets: {hh._names(str(exc))}",
                                           getattr(exc, "rule", "")) from None
@@ -325,6 +329,18 @@ class Replay:
                 raise IllegalHandHistoryError(f"{hh.name}: {hh._who(i)}'s cards at the showdown are unknown ('??'): "
                                               "the pots cannot be awarded", _R_SHOWDOWN)
 
+    def _fold(self, p: int, away: bool) -> None:
+        """The record's fold of ``p``; a player away from the table (tournament mode) is folded by the
+        dealer: at his turn (already done), or, all in on his forced bets, where the record says."""
+        rnd = self.rnd
+        if away and rnd.folded[p] and p not in self.sat_out:
+            self.sat_out.add(p)  # the dealer folded his hand at his turn (tournament mode)
+        elif away and rnd.can_fold_away(p):  # all in on his forced bets: no turn, folded by the dealer
+            self.sat_out.add(p)
+            rnd.fold_away(p)
+        else:
+            rnd.fold(p)
+
     def _step(self, text: list[str], raw: str) -> None:
         rnd, n = self.rnd, self.n
         if text[0] == "d":
@@ -362,10 +378,7 @@ class Replay:
         if op == "cc":
             rnd.check_or_call(p)
         elif op == "f":
-            if away and rnd.folded[p] and p not in self.sat_out:
-                self.sat_out.add(p)  # the dealer folded his hand at his turn (tournament mode)
-            else:
-                rnd.fold(p)
+            self._fold(p, away)
         elif op == "cbr":
             amount = _amount(text[2], self.hh.name, raw)
             if not isinstance(amount, int):  # pragma: no cover - in_units made every amount whole
@@ -391,10 +404,10 @@ class ReplayResult:
 
     ``stacks`` and ``expected`` are in units of ``1/scale`` chip (``scale`` is 1 unless the record
     keeps fractions of a chip, see :attr:`HandHistory.unit_scale`), after the house's take
-    (:meth:`HandHistory.house_take`). ``first_diff`` is the PHH seat number (1 = ``p1``) of the first
+    (:meth:`HandHistory.house_take`) and the house's cash-outs. ``first_diff`` is the PHH seat number (1 = ``p1``) of the first
     differing stack, or None when they all match. ``problems``: every way the record disagrees with
-    the replay, one sentence each (a finishing stack, the recorded total pot ``_total_pot``, a hand
-    the room settled otherwise ``_cashed_out``); empty when it agrees. ``pyeval replay`` and
+    the replay, one sentence each (a finishing stack, with a cash-out ``_cashed_out`` settled by
+    :func:`cashed_out_stacks`; the recorded total pot ``_total_pot``); empty when it agrees. ``pyeval replay`` and
     ``pyeval convert`` both decide from this (:func:`record_problems`), so they never disagree.
     """
 
@@ -424,13 +437,13 @@ def record_problems(hh: HandHistory, rnd: Round, scale: int = 1) -> list[str]:
     """Why the finished replay ``rnd`` of ``hh`` (a record in whole units: ``hh.in_units(scale)``
     when the original keeps fractions of a chip) disagrees with what the record states; empty when
     it agrees. Checked: every ``finishing_stacks`` entry (exactly, after the house's take), the
-    total pot ``_total_pot`` (the chips put in: awarded + taken by the house) and ``_cashed_out``
-    (a hand the room settled in a way the engine does not replay). Amounts in messages are in the
+    total pot ``_total_pot`` (the chips put in: awarded + taken by the house), a player who cashed
+    out (``_cashed_out``) with what the house paid him instead of his share (:func:`cashed_out_stacks`). Amounts in messages are in the
     record's own units. The one decision behind :func:`check_replay` and
     :func:`pyeval.hands_io.verify`.
     """
     problems: list[str] = []
-    stacks = hh.stacks_of(rnd)
+    stacks = cashed_out_stacks(hh, rnd, hh.stacks_of(rnd), scale)
     rec = hh.finishing_stacks
     names = hh.players if hh.players is not None and len(hh.players) == len(stacks) else None
     if rec is not None:
@@ -446,9 +459,28 @@ def record_problems(hh: HandHistory, rnd: Round, scale: int = 1) -> list[str]:
         if isinstance(total, bool) or not isinstance(total, int) or total != pot:
             problems.append(f"the record's total pot is {_fmt_units(total, scale) if isinstance(total, int) else _short(total)}, "
                             f"the replay's {_fmt_units(pot, scale)}")
-    if hh.extra.get("_cashed_out"):
-        problems.append("the room settled this hand in a way the engine does not replay (see notes)")
     return problems
+
+
+def cashed_out_stacks(hh: HandHistory, rnd: Round, stacks: tuple[int | float, ...], scale: int = 1
+                      ) -> tuple[int | float, ...]:
+    """The replay's ``stacks`` with the room's cash-outs settled (``_cashed_out``: what the house paid
+    each player, in the record's units; ``scale`` the replay's units per them): a player who cashed
+    out the hand receives that instead of what the pots award him (the house keeps his share:
+    PokerStars' "All-in Cash Out", "pot not awarded as player cashed out"); ``stacks`` unchanged
+    without cash-outs.
+
+    Raises:
+        HandHistoryError: ``_cashed_out`` is not one whole amount of at least 0 per player.
+    """
+    paid = hh.extra.get("_cashed_out")
+    if not paid:
+        return stacks
+    if (not isinstance(paid, list) or len(paid) != len(stacks)
+            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in paid)):
+        raise HandHistoryError(f"{hh.name}: _cashed_out must be one whole amount >= 0 per player, got {_short(paid)}")
+    won = rnd.winnings
+    return tuple(s - won[i] + paid[i] * scale if paid[i] else s for i, s in enumerate(stacks))
 
 
 def stop_reason(rnd: Round, hh: HandHistory | None = None) -> str | None:
@@ -494,6 +526,8 @@ def replay_checked(hh: HandHistory, *, strict: bool = False) -> tuple[Round, Rep
     exact = hh if scale == 1 and all(isinstance(v, int) for v in hh.starting_stacks) else hh.in_units(scale)
     rnd = exact._replay_exact(strict)
     stacks = exact.stacks_of(rnd)  # an unbounded (inf) stack stays inf
+    if rnd.complete:
+        stacks = cashed_out_stacks(hh, rnd, stacks, scale)
     expected = tuple(exact.finishing_stacks) if exact.finishing_stacks is not None else None
     first = None
     if expected is not None:

@@ -115,8 +115,8 @@ def _blinds(hh: HandHistory, variant: Any, ov: dict[str, Any]) -> tuple[HeadsUpO
     if any(seq[k:]):
         raise HandHistoryError(f"{hh.name}: forced bets must be a run of blinds from "
                                f"{'the first blind' if n == 2 else 'p1'}, got {bos}")
-    if not blinds:
-        raise HandHistoryError(f"{hh.name}: no blinds in {bos}")
+    if not blinds and not any(hh.antes):
+        raise HandHistoryError(f"{hh.name}: no blinds in {bos} (and no antes)")
     return heads_up, blinds, order[:k]
 
 def _check_stud(hh: HandHistory, bos: list[int]) -> None:
@@ -146,7 +146,7 @@ def _antes(hh: HandHistory, variant: Any, blinds: list[int], posters: list[int]
         return hh.antes[0], 0, 0, None, blinds
     bad = HandHistoryError(f"{hh.name}: antes must be uniform, with or without a big-blind ante on the big "
                            f"blind and a button ante on p{n}, got {hh.antes}")
-    if variant.forced != "blinds":
+    if variant.forced != "blinds" or not posters:  # (a table of antes alone has them uniform)
         raise bad
     bb_seats: list[int | None] = [posters[-1]]
     if n > 2 and len(blinds) >= 2:  # the big blind antes, so the last forced bet is a straddle

@@ -87,6 +87,9 @@ def from_round(rnd: Round, players: Sequence[str] | None = None, *, unbounded: I
     if away:  # tournament mode: dealt in, folded at the first turn (the fold is a plain 'f')
         hh.extra[_SITTING_OUT] = [i in away for i in range(n)]
     _write_extra_blinds(hh, rnd)
+    money = sum(e.amount for e in rnd.events if e.kind == "house_money")
+    if money:  # chips the house added to the main pot (Round.add_house_money)
+        hh.extra["_house_money"] = money
     _write_settings(hh, rules, n)
     return hh
 

@@ -333,6 +333,8 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
         const = rules.engine
         self._is_stud, self._has_draws = const.is_stud, const.has_draws
         self._holdem_showdown, self._fixed_bet_sizes = const.holdem_showdown, const.fixed_bet_sizes
+        self._double_bet, self._lead_open = False, -1  # stud: an open pair's big bet; a leader the record names
+        self._house_money = 0  # chips the house added to the main pot (add_house_money)
         self._plain = (_state.FAST_PATHS and const.holdem_showdown and not const.is_stud and not const.has_draws
                        and not self._sitting_out and type(cards) is Shoe)
         self._plain_nl = self._plain and const.plain_no_limit
@@ -412,8 +414,9 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
 
     @property
     def pot_total(self) -> int:
-        """All chips put in this round so far (antes, blinds, bets; uncalled bets once returned leave it)."""
-        return sum(self._contrib)
+        """All chips put in this round so far (antes, blinds, bets, and chips the house added:
+        :meth:`add_house_money`; uncalled bets once returned leave it)."""
+        return sum(self._contrib) + self._house_money
 
     def pots(self) -> tuple[Pot, ...]:
         """Main and side pots as they stand now (§ 637a.8(b)(5)); players who mucked are not eligible."""

@@ -39,6 +39,8 @@ R_LIMITS = "58 Pa. Code § 637a.8(k)"
 R_SHOW_ORDER = "58 Pa. Code § 637a.18(e)"
 R_ABSENCE = "58 Pa. Code § 637a.8(b)(6)"
 R_RAKE = "58 Pa. Code § 637a.17 (not in hand: configuration)"
+#: Chips the house adds to a pot (a room's promotion) are no rule of the texts in hand: configuration.
+R_HOUSE = "house money (configuration: not in the 58 Pa. Code texts in hand)"
 #: Tournament play is not in the 58 Pa. Code texts in hand (chapter 637a regulates house-dealt cash
 #: poker; § 637a.17, poker revenue, is not in hand either): its conventions are table configuration.
 R_TOURNAMENT = "tournament rules (configuration: not in the 58 Pa. Code texts in hand; PokerRules.tournament)"
@@ -128,6 +130,16 @@ class LimitShortAllIn(enum.Enum):
     #: raise is one bet above it); less than half: the next player may call it or complete the
     #: bet to one full bet above the last full bet.
     HALF_BET = "half-bet"
+    #: An all-in of at least half a bet counts as the full bet or raise it fell short of (reopens;
+    #: the next raise is one bet above that full amount, so the bets stay on the limit's steps);
+    #: less than half: as ``HALF_BET`` (call it, or complete to one bet above the last full bet).
+    #: What Bovada and iPoker records show (an all-in bet of $8.50 in a $16 round, then a raise to $32).
+    HALF_BET_AS_FULL = "half-bet-as-full"
+    #: An all-in short of a full bet or raise is never a full one, but every player facing it, even
+    #: one who already acted, may call it or complete it to one bet above the last full bet (a full
+    #: raise, which reopens the betting); no other raise amount. What PokerStars records show
+    #: ("raises 30 to 180" after a raise to 120 and an all-in to 150 in a 60 round).
+    COMPLETE = "complete"
 
 
 class StreetOpener(enum.Enum):
@@ -188,6 +200,9 @@ class PokerRules:
     Attributes:
         seats: seats at the table, 2..10 (§ 637a.11(b)).
         blinds: the blind amounts in posting order, starting left of the button (§ 637a.11(d)).
+            Empty only with an ante: a table of antes alone, outside § 637a.11(d)'s Blind Bet
+            (configuration: a room's all-in-ante levels); the first player left of the button then
+            opens the first betting round, as on the later streets.
         ante: ante per dealt-in player, 0 for none (§ 637a.11(b)).
         straddle: the straddle amount if a straddle is offered, else None; at most one per round,
             by the player left of the last blind (§ 637a.11(e)).
@@ -221,6 +236,11 @@ class PokerRules:
             (:class:`LimitShortAllIn`; default one bet above the all-in, assumed).
         turn_river_opener: who opens the turn and river betting (§ 637a.11(i), (j);
             :class:`StreetOpener`; default left of the button, common practice).
+        open_pair_big_bet: fixed-limit stud: on the second betting round (seven-card stud's fourth
+            street), when a live player's up cards show a pair, any bet or raise may be the small or
+            the big bet; once one is the big bet, the rest of the round is (common card-room
+            practice; § 637a.10, stud, is not in hand: configuration). Default False (assumed:
+            pyeval's earlier rule, the small bet only).
         button_high_card: § 637a.11(c)(1)(ii) by the highest or the lowest card
             (:class:`HighCardWins`; default highest, common practice).
         chip_value: the money value of one chip unit in dollars (a ``Fraction``, int or decimal
@@ -295,6 +315,7 @@ class PokerRules:
     tournament: bool = False
     button_ante: int = 0
     tournament_all_in_show: bool = True
+    open_pair_big_bet: bool = False
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     engine: EngineConstants = field(init=False, repr=False, compare=False)
 
@@ -313,20 +334,7 @@ class PokerRules:
         if stud and (self.blinds or self.straddle is not None or self.bb_ante or self.button_ante):
             raise TableRulesError(f"stud games have no blinds, straddle, big-blind or button ante, only antes and a "
                                   f"bring-in ({R_BLINDS})")
-        if not stud and (not isinstance(self.blinds, tuple) or not self.blinds):
-            raise TableRulesError(f"blinds must be a non-empty tuple of chip amounts, got {self.blinds!r} ({R_BLINDS})")
-        for b in self.blinds:
-            _int(b, "each blind", 1, None, R_BLINDS)
-        if len(self.blinds) > self.seats:
-            raise TableRulesError(f"{len(self.blinds)} blinds need more than {self.seats} seats ({R_BLINDS})")
-        _int(self.ante, "ante", 0, None, R_ANTE)
-        if self.straddle is not None:
-            _int(self.straddle, "straddle", 1, None, R_STRADDLE)
-            if len(self.blinds) + 1 >= self.seats:
-                raise TableRulesError(f"a straddle needs more than {len(self.blinds) + 1} seats ({R_STRADDLE})")
-            if self.straddle < max(self.blinds, default=0):  # common practice: a straddle is a live blind raise
-                raise TableRulesError(f"straddle must be at least the largest blind ({max(self.blinds)}), got "
-                                      f"{self.straddle}: a straddle raises the blinds ({R_STRADDLE})")
+        self._check_blinds(stud)
         for name, enum_type in (("structure", BettingStructure), ("button_placement", ButtonPlacement),
                                 ("button_rule", ButtonRule),
                                 ("odd_chip", OddChipRule), ("heads_up", HeadsUpOrder),
@@ -350,9 +358,13 @@ class PokerRules:
             _int(self.rake_cap, "rake_cap", 0, None, R_RAKE)
         if not isinstance(self.rake_no_flop_no_drop, bool):
             raise TableRulesError(f"rake_no_flop_no_drop must be a bool, got {self.rake_no_flop_no_drop!r} ({R_RAKE})")
-        for name in ("check_raise", "show_all_hands", "ante_trimming", "tournament", "tournament_all_in_show"):
+        for name in ("check_raise", "show_all_hands", "ante_trimming", "tournament", "tournament_all_in_show",
+                     "open_pair_big_bet"):
             if not isinstance(getattr(self, name), bool):
                 raise TableRulesError(f"{name} must be a bool, got {getattr(self, name)!r}")
+            if name == "open_pair_big_bet" and self.open_pair_big_bet and not (
+                    stud and self.structure is BettingStructure.FIXED_LIMIT):
+                raise TableRulesError(f"open_pair_big_bet applies to fixed-limit stud games only ({R_LIMITS})")
         if not isinstance(self.suit_order, str) or sorted(self.suit_order) != sorted("cdhs"):
             raise TableRulesError(f"suit_order must name c, d, h, s once each, lowest first, got {self.suit_order!r}")
         if self.min_table_stakes is not None:
@@ -393,6 +405,30 @@ class PokerRules:
                             and self.check_raise and self.short_all_ins is not ShortAllIns.CUMULATIVE
                             and not self.bring_in),
         ))
+
+    def _check_blinds(self, stud: bool) -> None:
+        """The blinds, the ante and the straddle (§ 637a.11(b), (d), (e)); a part of :meth:`__post_init__`."""
+        if not stud and not isinstance(self.blinds, tuple):
+            raise TableRulesError(f"blinds must be a tuple of chip amounts, got {self.blinds!r} ({R_BLINDS})")
+        if not stud and not self.blinds and not (isinstance(self.ante, int) and self.ante > 0):
+            # § 637a.11(d) requires a Blind Bet; a table of antes alone (a room's all-in-ante
+            # tournament levels, PKR's "Blinds are now 0 / 0") is configuration outside it
+            raise TableRulesError(f"blinds must be a non-empty tuple of chip amounts (a table without blinds needs an "
+                                  f"ante), got {self.blinds!r} ({R_BLINDS})")
+        if not stud and not self.blinds and (self.straddle is not None or self.bb_ante):
+            raise TableRulesError(f"a straddle or a big-blind ante needs a blind ({R_BLINDS})")
+        for b in self.blinds:
+            _int(b, "each blind", 1, None, R_BLINDS)
+        if len(self.blinds) > self.seats:
+            raise TableRulesError(f"{len(self.blinds)} blinds need more than {self.seats} seats ({R_BLINDS})")
+        _int(self.ante, "ante", 0, None, R_ANTE)
+        if self.straddle is not None:
+            _int(self.straddle, "straddle", 1, None, R_STRADDLE)
+            if len(self.blinds) + 1 >= self.seats:
+                raise TableRulesError(f"a straddle needs more than {len(self.blinds) + 1} seats ({R_STRADDLE})")
+            if self.straddle < max(self.blinds, default=0):  # common practice: a straddle is a live blind raise
+                raise TableRulesError(f"straddle must be at least the largest blind ({max(self.blinds)}), got "
+                                      f"{self.straddle}: a straddle raises the blinds ({R_STRADDLE})")
 
     #: the game, as the command line names it (:class:`~pyeval.contracts.GameRules`)
     GAME: ClassVar[str] = "poker"

@@ -272,8 +272,9 @@ class Showdown(RoundState):
 
     def _check_fixed_rake(self, rake: int) -> None:
         """A recorded rake (:meth:`award`'s ``rake``): an int 0..the chips in the pots; 0 in a tournament."""
-        if isinstance(rake, bool) or not isinstance(rake, int) or not 0 <= rake <= sum(self._contrib):
-            raise _illegal(f"a recorded rake must be 0..{sum(self._contrib)} chips (the pots), got {rake!r}", R_RAKE)
+        in_pots = sum(self._contrib) + self._house_money
+        if isinstance(rake, bool) or not isinstance(rake, int) or not 0 <= rake <= in_pots:
+            raise _illegal(f"a recorded rake must be 0..{in_pots} chips (the pots), got {rake!r}", R_RAKE)
         if rake and self._rules.tournament:
             raise _illegal(f"a tournament takes no rake from pots, the record takes {rake}", R_TOURNAMENT)
 
@@ -353,8 +354,9 @@ class Showdown(RoundState):
         before its awards): the award's only change to the round."""
         contrib = self._contrib
         paid = sum([p[1] for p in payouts]) + sum([r[0] for r in rakes])
-        if paid != sum(contrib):  # pragma: no cover - the pots hold exactly the chips put in
-            raise _illegal(f"the pots would pay {paid} chips of the {sum(contrib)} put in", R_SHOWDOWN)
+        if paid != sum(contrib) + self._house_money:  # pragma: no cover - the pots hold exactly the chips put in
+            raise _illegal(f"the pots would pay {paid} chips of the {sum(contrib) + self._house_money} put in",
+                           R_SHOWDOWN)
         stacks, win, ev = self._stacks, self._winnings, self._record
         if not rakes:
             for i, amt, k in payouts:

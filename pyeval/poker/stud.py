@@ -37,6 +37,13 @@ def _showing_key(sig: int, low: bool) -> int:
 
 
 
+def _open_pair(sig: int) -> bool:
+    """Whether a showing hand (a ``SHOW_BITS`` sum) holds a pair of known cards (slot 0 counts
+    unknown cards; in razz an unknown card counts as an ace, so a razz record with unknown up cards
+    may show a pair that is not there: the rule is not one razz plays)."""
+    return any((sig >> 4 * r) & 15 >= 2 for r in range(1, 14))
+
+
 class Stud(RoundState):
     """The bring-in and the showing-hand leader (a part of :class:`~pyeval.poker.round.Round`)."""
 
@@ -131,6 +138,31 @@ class Stud(RoundState):
             self._street_done()
         elif self._sitting_out:
             self._fold_sitting_out()
+
+    def _stud_round_rules(self) -> None:
+        """A stud betting round opens: whether an open pair allows the big bet (``rules.open_pair_big_bet``,
+        the second round only) and whether the record names the leader (a live up card unknown; then
+        the big bet is allowed too, as a pair may show)."""
+        folded, hole, n = self._folded, self._hole, self._n
+        live = [i for i in range(n) if not folded[i]]
+        ups = self._up_positions()
+        unknown = any(hole[i][k] < 0 for i in live for k in ups if k < len(hole[i]))
+        self._lead_open = len(self._record) if unknown else -1
+        # with up cards unknown, whether a pair shows is unknown too: the record's bet size stands
+        self._double_bet = (self._rules.open_pair_big_bet and self._street == 1
+                            and (unknown or any(_open_pair(self._showing_ranks[i]) for i in live)))
+
+    def _up_positions(self) -> list[int]:
+        """Stud: the positions of the up cards in a live player's cards so far (down cards first on
+        each street)."""
+        out: list[int] = []
+        at = 0
+        for spec in self._streets[:self._street + 1]:
+            if spec.draw or spec.board:
+                continue
+            out.extend(range(at + spec.down, at + spec.down + spec.up))
+            at += spec.down + spec.up
+        return out
 
     def _showing_leader(self) -> int:
         """Stud: the live player whose up cards make the best showing hand (razz: the worst, i.e. the

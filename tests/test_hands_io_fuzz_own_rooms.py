@@ -1,0 +1,52 @@
+"""Mutated files of The Big Game, KingsClub, Run It Once, PokerMaster and Enet never escape their
+readers (issue 22): every hand is read or refused with the reader's own HandParseError, a hand read
+writes PHH that reads back and exports or is refused with a pyeval error (the checks of
+tests/test_hands_io_fuzz.py, on the hands these rooms' tests write). ``slow``: 2,000 mutants a room."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from room_mutations import mutate
+from test_hands_io_driver import RIO_WALK
+from test_hands_io_fuzz import check_room_text
+from test_hands_io_runs import RUN_TWICE as KC_RUN_TWICE, SKIPPED as KC_SKIPPED
+from test_hands_io_small_rooms import ENET, POKERMASTER
+from test_hands_io_thebiggame import BUTTON_ANTE, EMPTY_SEAT, RUN_TWICE as TBG_RUN_TWICE, TAKES_BACK
+
+SAMPLES: dict[str, tuple[str, ...]] = {
+    "thebiggame": (BUTTON_ANTE, EMPTY_SEAT + TAKES_BACK, TBG_RUN_TWICE + "\n"),
+    "kingsclub": (KC_RUN_TWICE, KC_SKIPPED + "\n" + KC_RUN_TWICE),
+    "runitonce": (RIO_WALK,),
+    "pokermaster": (POKERMASTER,),
+    "enet": (ENET,),
+}
+
+
+@pytest.mark.parametrize("room", sorted(SAMPLES))
+def test_the_samples_are_read(room: str) -> None:
+    for text in SAMPLES[room]:
+        read, refused = check_room_text(room, text)
+        assert read and not refused, room
+
+
+@pytest.mark.parametrize("room", sorted(SAMPLES))
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**64 - 1))
+def test_a_mutated_file_of_these_rooms_yields_hands_or_parse_errors(room: str, seed: int) -> None:
+    rng = random.Random(seed)
+    check_room_text(room, mutate(rng.choice(SAMPLES[room]), rng))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("room", sorted(SAMPLES))
+def test_slow_2000_mutants_per_room(room: str) -> None:
+    rng = random.Random(f"issue 22 {room}")
+    read = refused = 0
+    for _ in range(2000):
+        r, f = check_room_text(room, mutate(rng.choice(SAMPLES[room]), rng))
+        read, refused = read + r, refused + f
+    assert read and refused
