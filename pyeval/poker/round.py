@@ -309,6 +309,11 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
         if blind_posters is not None:  # a table's button rule placed the blinds (e.g. a dead small blind)
             plan = _check_posters(blind_posters, len(rules.blinds), n)
         self._blind_posters, self._preflop_first = plan
+        self._init_rest(rules, n, cards, sitting_out, seats)
+
+    def _init_rest(self, rules: PokerRules, n: int, cards: CardSource | None, sitting_out: Iterable[int],
+                   seats: Sequence[int] | None) -> None:
+        """The rest of the general ``__init__``: showdown, stud and draw fields, the table's constants."""
         self._values: list[int] = [0] * n
         self._winnings: list[int] = [0] * n
         self._variant = rules.variant
