@@ -235,3 +235,77 @@ def test_a_short_or_reused_shoe_fails_as_the_general_steps_do(left: int, monkeyp
         monkeypatch.setattr(poker_state, "FAST_PATHS", True)
         if not reshuffle and left < 4:  # a burn and three cards: the flop cannot be dealt
             assert fast[0][0] == "ShoeExhaustedError" and fast[0][2] is True
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(table=st.integers(0, len(TABLES) - 1), seed=st.integers(0, 2**32 - 1),
+       stacks=st.lists(st.sampled_from(STACKS), min_size=2, max_size=9))
+def test_a_round_filled_from_the_table_state_is_the_general_one(table: int, seed: int, stacks: list[int],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round.__init__'s plain path (the state the general __init__ made for the first round at the
+    table with as many players, filled in C) gives the general path's round, and a round played
+    to the end leaves the next one untouched (its lists are its own)."""
+    monkeypatch.setattr(poker_state, "FAST_PATHS", True)  # (one monkeypatch for every example)
+    rules = TABLES[table]
+    stacks = stacks[:rules.seats]
+    shoe = Shoe(seed=seed)
+    shoe.shuffle()
+    first = Round(rules, [7] * len(stacks), shoe)  # the table state is remembered (or was already)
+    while not first.complete:
+        first.check_or_call() if first.actor is not None else first.run_dealer()
+    filled = Round(rules, iter(stacks), shoe)  # any iterable of stakes
+    monkeypatch.setattr(poker_state, "FAST_PATHS", False)
+    general = Round(rules, stacks, shoe)
+    assert filled.snapshot() == general.snapshot() and filled._plain and not general._plain
+    assert filled.stacks == tuple(stacks) and filled.starting_stacks == tuple(stacks)
+
+
+@pytest.mark.parametrize("bad", [[100, 0, 100], [100, -5, 100], [100, True, 100], [100, 2**63, 100],
+                                 [100, 1.0, 100], [100]])
+def test_bad_stakes_fail_as_the_general_path_does_once_a_table_state_is_kept(
+        bad: list[object], monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = TABLES[0]
+    shoe = Shoe(seed=3)
+    shoe.shuffle()
+    Round(rules, [100, 100, 100], shoe)  # the table state for three players is kept
+
+    def error() -> tuple[str, str]:
+        with pytest.raises(PyevalError) as e:
+            Round(rules, bad, shoe)  # type: ignore[arg-type]
+        return type(e.value).__name__, str(e.value)
+
+    fast = error()
+    monkeypatch.setattr(poker_state, "FAST_PATHS", False)
+    assert error() == fast
+
+
+def test_the_read_only_views_read_the_slots_and_refuse_writes() -> None:
+    """The public attributes of a round are C views of its slots (decision 032): the value as it
+    is, or a new tuple of a list's items; any instance of Round (a subclass too); writing or
+    deleting raises AttributeError; another object takes the Python getter."""
+    from pyeval.poker.state import RoundState
+
+    class MyRound(Round):
+        __slots__ = ()
+
+    shoe = Shoe(seed=5)
+    shoe.shuffle()
+    for r in (Round(TABLES[0], [500] * 3, shoe), MyRound(TABLES[0], [500] * 3, shoe)):
+        r.run_dealer()
+        assert r.actor == r._actor == 2 and r.stacks == (450, 400, 500) and type(r.stacks) is tuple
+        assert r.stacks is not r.stacks and r.rules is TABLES[0] and r.hole == tuple(r._hole)
+        for name in ("actor", "stacks", "rules", "hole"):
+            with pytest.raises(AttributeError, match="read-only"):
+                setattr(r, name, 1)
+            with pytest.raises(AttributeError, match="read-only"):
+                delattr(r, name)
+        assert r.actor == 2 and r.stacks == (450, 400, 500)
+
+    class Other:
+        _stacks = [1, 2]
+        _actor = 4
+
+    assert RoundState.stacks.__get__(Other()) == (1, 2) and RoundState.actor.__get__(Other()) == 4  # type: ignore[attr-defined]
+    assert RoundState.actor.__doc__ == "The player to act, or None." and Round.actor is RoundState.actor
+    with pytest.raises(AttributeError):
+        RoundState.board.__get__(object())  # type: ignore[attr-defined]

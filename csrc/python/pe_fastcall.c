@@ -25,6 +25,8 @@
 #include "../pe_omaha.h"
 #include "pe_fastcall_headsup.h"
 
+#define FILL_MAX 96 /* the most slots of a round holdem_fill and holdem_view reach */
+
 enum { FB_EVALUATE, FB_CACTUS, FB_TO_CK, FB_FROM_CK, FB_OMAHA, FB_OMAHA_LOW8, FB_N };
 static const char *const FB_NAMES[FB_N] = {
     "evaluate", "evaluate_cactus_kev", "to_cactus_kev", "from_cactus_kev", "evaluate_omaha", "evaluate_omaha_low8",
@@ -38,6 +40,9 @@ typedef struct {
     /* hold'em check_or_call (pyeval.poker.betting): the registered Round type and its slots' offsets */
     PyObject *round_type;       /* NULL until holdem_register */
     Py_ssize_t off[16];
+    Py_ssize_t fill_off[FILL_MAX]; /* every slot of the round, in RoundState.__slots__ order */
+    Py_ssize_t n_fill;
+    PyObject *view_type;        /* the read-only slot view descriptor type (holdem_view) */
     PyObject *s_check, *s_call, *s_street_done, *empty, *zero;
     /* criss-cross bet and settle (pe_ccfast.h): the registered round and seat types, their slots' offsets */
     PyObject *cc_round_type, *cc_seat_type, *cc_consts;
@@ -442,12 +447,26 @@ static void set_slot(PyObject **at, PyObject *v)
     Py_XDECREF(old);
 }
 
+/* the offset in `obj` (of `size` bytes) of the one pointer to `want`, or -1 (none, or several) */
+static Py_ssize_t find_slot(PyObject *obj, Py_ssize_t size, PyObject *want)
+{
+    Py_ssize_t found = -1;
+    for (Py_ssize_t o = (Py_ssize_t)sizeof(PyObject); o + (Py_ssize_t)sizeof(PyObject *) <= size; o += sizeof(PyObject *)) {
+        if (*(PyObject **)((char *)obj + o) == want) {
+            if (found != -1) return -1;
+            found = o;
+        }
+    }
+    return found;
+}
+
 static PyObject *holdem_register(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     fast_state *st = state(module);
-    if (nargs != 3 || !PyType_Check(args[0]) || !PyTuple_Check(args[2]) || PyTuple_Size(args[2]) != HS_N
-        || (PyObject *)Py_TYPE(args[1]) != args[0]) {
-        PyErr_SetString(PyExc_TypeError, "holdem_register(type, instance, sentinels): HS_N sentinels");
+    if (nargs != 4 || !PyType_Check(args[0]) || !PyTuple_Check(args[2]) || PyTuple_Size(args[2]) != HS_N
+        || !PyTuple_Check(args[3]) || PyTuple_Size(args[3]) > FILL_MAX || (PyObject *)Py_TYPE(args[1]) != args[0]) {
+        PyErr_SetString(PyExc_TypeError, "holdem_register(type, instance, sentinels, all_sentinels): HS_N sentinels, "
+                        "then at most FILL_MAX");
         return NULL;
     }
     PyObject *bs = PyObject_GetAttrString(args[0], "__basicsize__");
@@ -455,21 +474,22 @@ static PyObject *holdem_register(PyObject *module, PyObject *const *args, Py_ssi
     const Py_ssize_t size = PyLong_AsSsize_t(bs);
     Py_DECREF(bs);
     if (size < 0) return NULL;
-    for (int k = 0; k < HS_N; k++) {
-        PyObject *want = PyTuple_GetItem(args[2], k);
-        Py_ssize_t found = -1;
-        for (Py_ssize_t o = (Py_ssize_t)sizeof(PyObject); o + (Py_ssize_t)sizeof(PyObject *) <= size; o += sizeof(PyObject *)) {
-            if (*(PyObject **)((char *)args[1] + o) == want) {
-                if (found >= 0) found = -2;
-                else found = o;
-            }
-        }
-        if (found < 0) {
-            PyErr_Format(PyExc_ValueError, "holdem_register: slot %d not found exactly once", k);
+    const Py_ssize_t n_fill = PyTuple_Size(args[3]);
+    Py_ssize_t at[HS_N + FILL_MAX];
+    for (Py_ssize_t k = 0; k < HS_N + n_fill; k++) {
+        PyObject *want = k < HS_N ? PyTuple_GetItem(args[2], k) : PyTuple_GetItem(args[3], k - HS_N);
+        at[k] = find_slot(args[1], size, want);
+        if (at[k] < 0) {
+            PyErr_Format(PyExc_ValueError, "holdem_register: slot %zd not found exactly once", k);
             return NULL;
         }
-        st->off[k] = found;
     }
+    /* every slot found: from here on the registration changes */
+    for (Py_ssize_t k = 0; k < HS_N + n_fill; k++) {
+        if (k < HS_N) st->off[k] = at[k];
+        else st->fill_off[k - HS_N] = at[k];
+    }
+    st->n_fill = n_fill;
     Py_INCREF(args[0]);
     PyObject *old = st->round_type;
     st->round_type = args[0];
@@ -590,6 +610,172 @@ static PyObject *holdem_check_or_call(PyObject *module, PyObject *r)
     Py_RETURN_TRUE;
 }
 
+/* ------------------------------------------------------------------ a round's state at once
+ * holdem_fill(round, values): every slot of a round of exactly the registered type set from
+ * `values` (one per slot, in RoundState.__slots__ order), each list, dict and set copied (a shallow
+ * copy: their items are immutable), anything else shared. Round.__init__'s plain path fills a new
+ * round from the state the general __init__ made once for the same table and player count
+ * (pyeval.poker.fast). False, changing nothing, for anything else. */
+static PyObject *holdem_fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    fast_state *st = state(module);
+    if (nargs != 2 || !st->round_type || (PyObject *)Py_TYPE(args[0]) != st->round_type
+        || !PyTuple_CheckExact(args[1]) || PyTuple_Size(args[1]) != st->n_fill)
+        Py_RETURN_FALSE;
+    PyObject *fresh[FILL_MAX];
+    const Py_ssize_t n = st->n_fill;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *v = PyTuple_GetItem(args[1], k);
+        if (PyList_CheckExact(v)) v = PyList_GetSlice(v, 0, PyList_Size(v));
+        else if (PyDict_CheckExact(v)) v = PyDict_Copy(v);
+        else if (Py_IS_TYPE(v, &PySet_Type)) v = PySet_New(v);
+        else Py_XINCREF(v);
+        if (!v) {
+            for (Py_ssize_t j = 0; j < k; j++) Py_DECREF(fresh[j]);
+            return NULL;
+        }
+        fresh[k] = v;
+    }
+    /* every value made: from here on the round changes */
+    for (Py_ssize_t k = 0; k < n; k++) set_slot((PyObject **)((char *)args[0] + st->fill_off[k]), fresh[k]);
+    Py_RETURN_TRUE;
+}
+
+/* ------------------------------------------------------------------ read-only slot views
+ * A data descriptor for a round's public read-only attribute (decision 010): reading gives the
+ * private slot's value as it is, or (copy=1) a new tuple of its items, straight from the slot of
+ * an instance of the registered round type; any other object goes through `fallback(obj)` (the
+ * Python getter: the same value). Setting or deleting raises AttributeError. What a
+ * property(attrgetter(slot)) does, without the two Python-level calls. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *module;   /* this module (its state holds the offsets) */
+    PyObject *name;     /* the public name (for the error) */
+    PyObject *fallback; /* callable(obj) -> value */
+    PyObject *doc;
+    Py_ssize_t index;   /* the slot, an index into fill_off */
+    int copy;           /* 1: a tuple of the items */
+} slot_view;
+
+static PyObject *view_get(PyObject *self, PyObject *obj, PyObject *type)
+{
+    (void)type;
+    slot_view *v = (slot_view *)self;
+    if (!obj || obj == Py_None) {
+        Py_INCREF(self);
+        return self;
+    }
+    fast_state *st = state(v->module);
+    if (st && st->round_type && v->index < st->n_fill && PyObject_TypeCheck(obj, (PyTypeObject *)st->round_type)) {
+        PyObject *x = *(PyObject **)((char *)obj + st->fill_off[v->index]);
+        if (x) {
+            if (!v->copy) {
+                Py_INCREF(x);
+                return x;
+            }
+            if (PyList_CheckExact(x)) return PyList_AsTuple(x);
+        }
+    }
+    return PyObject_CallFunctionObjArgs(v->fallback, obj, NULL);
+}
+
+static int view_set(PyObject *self, PyObject *obj, PyObject *value)
+{
+    (void)obj;
+    (void)value;
+    PyErr_Format(PyExc_AttributeError, "%U is read-only", ((slot_view *)self)->name);
+    return -1;
+}
+
+static int view_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    slot_view *v = (slot_view *)self;
+    Py_VISIT(v->module);
+    Py_VISIT(v->name);
+    Py_VISIT(v->fallback);
+    Py_VISIT(v->doc);
+    Py_VISIT((PyObject *)Py_TYPE(self));
+    return 0;
+}
+
+static int view_clear(PyObject *self)
+{
+    slot_view *v = (slot_view *)self;
+    Py_CLEAR(v->module);
+    Py_CLEAR(v->name);
+    Py_CLEAR(v->fallback);
+    Py_CLEAR(v->doc);
+    return 0;
+}
+
+static void view_dealloc(PyObject *self)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    view_clear(self);
+    PyObject_GC_Del(self);
+    Py_DECREF(tp);
+}
+
+static PyObject *view_doc(PyObject *self, void *unused)
+{
+    (void)unused;
+    PyObject *d = ((slot_view *)self)->doc;
+    Py_INCREF(d);
+    return d;
+}
+
+static PyGetSetDef view_getset[] = {
+    {"__doc__", view_doc, NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyType_Slot view_slots[] = {
+    {Py_tp_descr_get, (void *)view_get},
+    {Py_tp_descr_set, (void *)view_set},
+    {Py_tp_traverse, (void *)view_traverse},
+    {Py_tp_clear, (void *)view_clear},
+    {Py_tp_dealloc, (void *)view_dealloc},
+    {Py_tp_getset, (void *)view_getset},
+    {0, NULL},
+};
+
+static PyType_Spec view_spec = {
+    "pyeval._fastcall.SlotView", sizeof(slot_view), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC, view_slots,
+};
+
+/* holdem_view(name, index, copy, fallback, doc): a read-only view of fill slot `index` */
+static PyObject *holdem_view(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    fast_state *st = state(module);
+    if (nargs != 5 || !PyUnicode_Check(args[0]) || !PyLong_Check(args[1]) || !PyCallable_Check(args[3])
+        || !PyUnicode_Check(args[4]) || !st->view_type) {
+        PyErr_SetString(PyExc_TypeError, "holdem_view(name, index, copy, fallback, doc)");
+        return NULL;
+    }
+    const Py_ssize_t index = PyLong_AsSsize_t(args[1]);
+    if (index < 0 || index >= FILL_MAX) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "holdem_view: index out of range");
+        return NULL;
+    }
+    const int copy = PyObject_IsTrue(args[2]);
+    if (copy < 0) return NULL;
+    PyTypeObject *tp = (PyTypeObject *)st->view_type;
+    slot_view *v = (slot_view *)PyType_GenericAlloc(tp, 0);
+    if (!v) return NULL;
+    Py_INCREF(module);
+    v->module = module;
+    Py_INCREF(args[0]);
+    v->name = args[0];
+    Py_INCREF(args[3]);
+    v->fallback = args[3];
+    Py_INCREF(args[4]);
+    v->doc = args[4];
+    v->index = index;
+    v->copy = copy;
+    return (PyObject *)v;
+}
 #include "pe_ccfast.h"
 
 static int fast_traverse(PyObject *m, visitproc visit, void *arg)
@@ -597,6 +783,7 @@ static int fast_traverse(PyObject *m, visitproc visit, void *arg)
     fast_state *st = state(m);
     for (int i = 0; i < FB_N; i++) Py_VISIT(st->fallback[i]);
     Py_VISIT(st->round_type);
+    Py_VISIT(st->view_type);
     return cc_traverse(st, visit, arg);
 }
 
@@ -605,6 +792,7 @@ static int fast_clear(PyObject *m)
     fast_state *st = state(m);
     for (int i = 0; i < FB_N; i++) Py_CLEAR(st->fallback[i]);
     Py_CLEAR(st->round_type);
+    Py_CLEAR(st->view_type);
     cc_clear(st);
     return 0;
 }
@@ -649,6 +837,8 @@ static int fast_exec(PyObject *m)
     }
     for (int i = 0; i <= PE_EVAL_CLASSES; i++)
         if (!(st->ints[i] = PyLong_FromLong(i))) return -1;
+    st->view_type = PyType_FromModuleAndSpec(m, &view_spec, NULL);
+    if (!st->view_type) return -1;
     return 0;
 }
 
@@ -708,7 +898,14 @@ static PyMethodDef fast_methods[] = {
      "The Omaha high table (read-only memoryview; filled on first use, shared with the batch path)."},
     {"source_hash", source_hash, METH_NOARGS, "Hash of csrc/ this module was compiled from."},
     {"holdem_register", (PyCFunction)(void (*)(void))holdem_register, METH_FASTCALL,
-     "holdem_register(type, instance, sentinels): the slots holdem_check_or_call reads (pyeval.poker.fast)."},
+     "holdem_register(type, instance, sentinels, all_sentinels): the slots holdem_check_or_call reads, then\n"
+     "every slot (holdem_fill, holdem_view), found in a bare instance (pyeval.poker.fast)."},
+    {"holdem_fill", (PyCFunction)(void (*)(void))holdem_fill, METH_FASTCALL,
+     "holdem_fill(round, values): every slot of a round set from values (lists, dicts, sets copied);\n"
+     "False, changing nothing, when it does not apply (pyeval.poker.fast)."},
+    {"holdem_view", (PyCFunction)(void (*)(void))holdem_view, METH_FASTCALL,
+     "holdem_view(name, index, copy, fallback, doc): a read-only descriptor for slot index of a round\n"
+     "(copy: a tuple of its items); fallback(obj) for any other object (pyeval.poker.fast)."},
     CC_METHODS
     {"holdem_check_or_call", holdem_check_or_call, METH_O,
      "holdem_check_or_call(round): check or call for the player to act of a plain hold'em round and\n"

@@ -15,11 +15,13 @@ each pot to its best hand), § 637a.8(b)(5) (side pots).
 """
 from __future__ import annotations
 
+import operator
+
 from .._bindings import _fastcall
 from ..errors import ShoeExhaustedError
 from .pots import Pot
 from .rules import StreetOpener
-from .state import _ORDER, CardSource, RoundState, _from_source
+from .state import _ORDER, _SLOTS, CardSource, RoundState, _from_source
 
 #: the 7-card value, as pyeval.hands.high gives it (a METH_FASTCALL call: ~85 ns against ~235 ns for
 #: the cffi pe_eval7 here); the cards are checked when dealt
@@ -291,11 +293,42 @@ _C_SLOTS = ("_actor", "_stacks", "_bets", "_bet_to", "_checked", "_record", "_ac
 
 
 def register_round(cls: type) -> None:
-    """Tell the C check_or_call (``_fastcall.holdem_check_or_call``) where ``cls``'s slots are: a bare
-    instance holds one distinct sentinel per slot, and C finds each at its offset (each exactly
-    once, else ValueError at import). Only instances of exactly ``cls`` take the C step."""
+    """Tell the C check_or_call (``_fastcall.holdem_check_or_call``), ``holdem_fill`` and the
+    read-only views (``holdem_view``) where ``cls``'s slots are: a bare instance holds one distinct
+    sentinel per slot, and C finds each at its offset (each exactly once, else ValueError at
+    import). Only instances of exactly ``cls`` take the C step and the fill; the views read any
+    instance of ``cls`` (a subclass keeps the slots where they are)."""
     bare: object = object.__new__(cls)
-    marks = {name: object() for name in RoundState.__slots__}
+    marks = {name: object() for name in _SLOTS}
     for name, mark in marks.items():
         setattr(bare, name, mark)
-    _fastcall.holdem_register(cls, bare, tuple(marks[name] for name in _C_SLOTS))
+    _fastcall.holdem_register(cls, bare, tuple(marks[name] for name in _C_SLOTS), tuple(marks[n] for n in _SLOTS))
+
+
+#: the state of a new plain round, per table and player count: {id(rules): (rules, {n: the slots})}
+_FRESH: dict[int, tuple[object, dict[int, tuple[object, ...]]]] = {}
+_SLOT_VALUES = operator.attrgetter(*_SLOTS)
+_CONTAINERS = (list, dict, set)
+
+
+def fresh_state(rules: object, n: int) -> tuple[object, ...] | None:
+    """The slots of a new round at ``rules`` with ``n`` players, as the general ``__init__`` made
+    them for the first such round (remembered by :func:`remember_fresh`), or None."""
+    got = _FRESH.get(id(rules))
+    if got is None or got[0] is not rules:
+        return None
+    return got[1].get(n)
+
+
+def remember_fresh(r: RoundState) -> None:
+    """Remember the state of ``r``, a round the general ``__init__`` just made (a plain round:
+    default blinds, nobody sitting out, no seats, a Shoe), for the next rounds at its table with
+    as many players (:meth:`Round.__init__`'s plain path fills them from it in C). The lists,
+    dicts and sets are copied (the round changes its own); at most 64 tables are kept."""
+    rules = r._rules
+    got = _FRESH.get(id(rules))
+    if got is None or got[0] is not rules:
+        if len(_FRESH) >= 64:
+            _FRESH.clear()
+        got = _FRESH[id(rules)] = (rules, {})
+    got[1][r._n] = tuple(v.copy() if type(v) in _CONTAINERS else v for v in _SLOT_VALUES(r))

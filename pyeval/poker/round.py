@@ -34,7 +34,8 @@ from .view import TableView, view
 from .state import BettingOptions, CardSource, CardsInput, Event, EventKind, Phase, RoundState, Street, _illegal
 from .stud import Stud
 from . import state as _state
-from .fast import FastSteps, register_round
+from .fast import FastSteps, fresh_state, register_round, remember_fresh
+from .._bindings import _fastcall
 
 # enum members read once here: read through their class, each is a Python-level call (hot paths)
 _A_AWARD = Action.AWARD
@@ -196,6 +197,7 @@ def _check_round_args(rules: PokerRules, stacks: Sequence[int], cards: CardSourc
 
 
 _INT = {int}
+_FILL = _fastcall.holdem_fill  # every slot of a new plain round at once (pyeval.poker.fast)
 _NOBODY: frozenset[int] = frozenset()
 
 
@@ -248,6 +250,26 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
     def __init__(self, rules: PokerRules, stacks: Sequence[int], cards: CardSource | None = None, *,
                  blind_posters: Sequence[int | None] | None = None, sitting_out: Iterable[int] = (),
                  seats: Sequence[int] | None = None) -> None:
+        if type(cards) is Shoe and blind_posters is None and seats is None and sitting_out == () and _state.FAST_PATHS:
+            # a plain round (pyeval.poker.fast): the state the general path made for the first round
+            # at this table with as many players, filled in C; the stakes checked as the general path does
+            stacks = list(stacks)
+            fresh = fresh_state(rules, len(stacks))
+            if fresh is not None and set(map(type, stacks)) == _INT and min(stacks) > 0 and max(stacks) <= MAX_CHIPS \
+                    and _FILL(self, fresh):
+                self._source = cards
+                self._stacks = stacks
+                self._starting_stacks = tuple(stacks)
+                return
+            self._init(rules, stacks, cards, None, (), None)
+            if fresh is None and type(self) is Round:
+                remember_fresh(self)
+            return
+        self._init(rules, stacks, cards, blind_posters, sitting_out, seats)
+
+    def _init(self, rules: PokerRules, stacks: Sequence[int], cards: CardSource | None,
+              blind_posters: Sequence[int | None] | None, sitting_out: Iterable[int], seats: Sequence[int] | None) -> None:
+        """The general ``__init__`` (every check, every field)."""
         stacks = _check_round_args(rules, stacks, cards, blind_posters is not None)
         n = len(stacks)
         self._rules = rules
@@ -287,6 +309,11 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
         if blind_posters is not None:  # a table's button rule placed the blinds (e.g. a dead small blind)
             plan = _check_posters(blind_posters, len(rules.blinds), n)
         self._blind_posters, self._preflop_first = plan
+        self._init_rest(rules, n, cards, sitting_out, seats)
+
+    def _init_rest(self, rules: PokerRules, n: int, cards: CardSource | None, sitting_out: Iterable[int],
+                   seats: Sequence[int] | None) -> None:
+        """The rest of the general ``__init__``: showdown, stud and draw fields, the table's constants."""
         self._values: list[int] = [0] * n
         self._winnings: list[int] = [0] * n
         self._variant = rules.variant

@@ -13,7 +13,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from ..cards import CARD_TEXT, check_card, parse_cards
-from ..contracts import CardSource, Event, EventKind, mapping_copy, read_only, tuple_copy
+from operator import attrgetter
+
+from .._bindings import _fastcall
+from ..contracts import CardSource, Event, EventKind, mapping_copy
 from ..errors import CardCountError, CardTypeError, DuplicateCardError, IllegalActionError, InvalidCardError
 from .games import StreetSpec, Variant
 from .rules import R_DEAL, PokerRules
@@ -72,25 +75,44 @@ def _illegal(msg: str, rule: str) -> IllegalActionError:
 
 
 
+#: every field of a round (:class:`RoundState`'s ``__slots__``), in one order: the C fast paths
+#: (:mod:`pyeval.poker.fast`) reach slot ``_SLOTS[i]`` by its index ``i``
+_SLOTS = (
+    "_rules", "_n", "_source", "_stacks", "_starting_stacks", "_bets", "_contrib", "_folded", "_mucked",
+    "_hole", "_board", "_burns", "_record", "_forced_bets_due", "_straddled", "_hole_dealt", "_street",
+    "_bet_to", "_min_raise", "_raises", "_full_raises", "_acted", "_acted_at_raise", "_acted_at_bet", "_full_bet_to",
+    "_checked", "_actor",
+    "_last_aggressor", "_n_able_to_act", "_n_contending", "_betting_closed", "_showdown_queue", "_awarded",
+    "_blind_posters", "_preflop_first", "_values", "_winnings", "_variant", "_last_street",
+    "_bring_in_due", "_draw_queue", "_draw_discards", "_low_values", "_streets", "_dead_ante",
+    "_has_draws", "_holdem_showdown", "_is_stud", "_first_up_cards",
+    "_fixed_bet_sizes", "_dead_cards", "_showing_ranks", "_dealt", "_runs", "_run_street", "_run_boards",
+    "_dead_antes", "_sitting_out", "_seats", "_plain", "_plain_nl",
+    "_double_bet", "_lead_open", "_house_money",
+)
+
+
+def read_only(slot: str, doc: str) -> Any:
+    """A round's public read-only attribute for the value in ``slot`` as it is (an int, bool, None,
+    tuple or frozen object): :func:`pyeval.contracts.read_only`'s contract, read by a C descriptor
+    straight from the slot (``_fastcall.holdem_view``); setting or deleting it raises AttributeError."""
+    return _fastcall.holdem_view(slot[1:], _SLOTS.index(slot), False, attrgetter(slot), doc)
+
+
+def tuple_copy(slot: str, doc: str) -> Any:
+    """A round's public read-only attribute for the list in ``slot``, as a new tuple
+    (:func:`pyeval.contracts.tuple_copy`'s contract, read in C as :func:`read_only`)."""
+    get = attrgetter(slot)
+    return _fastcall.holdem_view(slot[1:], _SLOTS.index(slot), True, lambda self: tuple(get(self)), doc)
+
+
 class RoundState:
     """Every field of one round (see :class:`~pyeval.poker.round.Round` for the public ones).
 
     Players are round indices ``0..n-1`` (``0`` left of the button, ``n-1`` the button).
     """
 
-    __slots__ = (
-        "_rules", "_n", "_source", "_stacks", "_starting_stacks", "_bets", "_contrib", "_folded", "_mucked",
-        "_hole", "_board", "_burns", "_record", "_forced_bets_due", "_straddled", "_hole_dealt", "_street",
-        "_bet_to", "_min_raise", "_raises", "_full_raises", "_acted", "_acted_at_raise", "_acted_at_bet", "_full_bet_to",
-        "_checked", "_actor",
-        "_last_aggressor", "_n_able_to_act", "_n_contending", "_betting_closed", "_showdown_queue", "_awarded",
-        "_blind_posters", "_preflop_first", "_values", "_winnings", "_variant", "_last_street",
-        "_bring_in_due", "_draw_queue", "_draw_discards", "_low_values", "_streets", "_dead_ante",
-        "_has_draws", "_holdem_showdown", "_is_stud", "_first_up_cards",
-        "_fixed_bet_sizes", "_dead_cards", "_showing_ranks", "_dealt", "_runs", "_run_street", "_run_boards",
-        "_dead_antes", "_sitting_out", "_seats", "_plain", "_plain_nl",
-        "_double_bet", "_lead_open", "_house_money",
-    )
+    __slots__ = _SLOTS
 
     _rules: PokerRules
     _n: int  # players in the round
