@@ -50,6 +50,8 @@
 #define PE_PREFETCH(p) __builtin_prefetch(p)
 #define PE_PREFETCH_NTA(p) __builtin_prefetch((p), 0, 0) /* into L1 only where the CPU can */
 #define PE_ALWAYS_INLINE __attribute__((always_inline)) inline
+#define PE_NOINLINE __attribute__((noinline)) /* a rare path kept out of a hot loop's registers */
+#define PE_UNROLL16 _Pragma("GCC unroll 16") /* the next loop unrolled (up to 16 iterations) */
 #if defined(__x86_64__) || defined(__i386__)
 #define PE_PAUSE() __builtin_ia32_pause() /* a spin-wait step (csrc/pe_pool.c) */
 #elif defined(__aarch64__)
@@ -65,8 +67,12 @@
 #define PE_PREFETCH_NTA(p) ((void)(p))
 #if PE_MSVC
 #define PE_ALWAYS_INLINE __forceinline
+#define PE_NOINLINE __declspec(noinline)
+#define PE_UNROLL16
 #else
 #define PE_ALWAYS_INLINE inline
+#define PE_NOINLINE
+#define PE_UNROLL16
 #endif
 #endif
 

@@ -284,16 +284,19 @@ static int pe_batch_or(const uint8_t *cards, size_t rows, int k, uint16_t *out, 
 
 /* ---- the portable kernel (docs/decisions/030-portable-kernel-ahead-of-ompeval.md) ----
  * Blocks of 16 rows, the two jobs apart:
- *   validation: 8 bytes from each row's start in GCC/clang vector types (SSE2 on every x86-64 CPU,
+ *   repeats: 8 bytes from each row's start in GCC/clang vector types (SSE2 on every x86-64 CPU,
  *          NEON on every aarch64 CPU, plain code elsewhere), a 16 x 8 byte transpose by unpacks so
- *          that register j holds card j of the 16 rows, then one compare a register for bytes
- *          >= 52 and one a pair of registers for repeats; a block with any bad row stops the
- *          kernel and the row-by-row batch names that row;
- *   keys: two cards at a time, the row's bytes 2i and 2i + 1 read as one native uint16 index into
- *          pe_pair_key (the two cards' key sum: rank keys and suit counters), an odd row's last
- *          card through pe_one_key (which carries PE_SUIT_INIT): one load and one add for two
- *          cards. Built on first use; only the 2,704 entries of two distinct cards 0..51 are
- *          written, and every 16-bit index is inside the table whatever the bytes;
+ *          that register j holds card j of the 16 rows, then one compare a pair of registers for
+ *          repeats (not cards 2p and 2p + 1: the pair tables catch those);
+ *   keys: two cards at a time, the row's bytes 2i and 2i + 1 read as one native uint16 index into a
+ *          pair table (the two cards' key sum: rank keys and suit counters), an odd row's last
+ *          card through a one-card table (which carries PE_SUIT_INIT): one load and one add for two
+ *          cards. Every entry but those of two distinct cards 0..51 (one card 0..51) holds
+ *          PE_POISON, so the OR of the block's keys (kept for the flush test anyway) says whether
+ *          a byte >= 52 or a pair's repeat is in the block; every 16-bit index is inside the table
+ *          whatever the bytes. A block with any bad row stops the kernel before its lookups, and
+ *          the row-by-row batch names the row. 6- and 7-card keys come pre-scrambled (pe_pair_keyx:
+ *          no multiply, no mask before the hash);
  *   lookups: every row through the hash back to back, with no flush test between them (5-card rows
  *          through pe_d5_*, an L1-sized hash); the block's flush rows are redone afterwards;
  *   rows are prefetched non-temporally a few blocks ahead, as in the AVX-512 kernel. */
@@ -313,9 +316,10 @@ typedef uint64_t pe_v2d __attribute__((vector_size(16)));
 #define PE_LO64(a, b) ((pe_v16b)PE_SHUFFLE(pe_v2d, a, b, 0, 2))
 #define PE_HI64(a, b) ((pe_v16b)PE_SHUFFLE(pe_v2d, a, b, 1, 3))
 
-/* 1 when the 16 rows of k cards at c are valid (cards 0..51, none twice in a row). Reads 8 bytes
- * from each row's start (bytes past the k-th are ignored). */
-static PE_ALWAYS_INLINE int pe_valid16(const uint8_t *c, const int k)
+/* 1 when no card of the 16 rows of k cards at c repeats in its row, cards 2p and 2p + 1 left out
+ * (the pair tables refuse those repeats, and bytes >= 52). Reads 8 bytes from each row's start
+ * (bytes past the k-th are ignored). */
+static PE_ALWAYS_INLINE int pe_distinct16(const uint8_t *c, const int k)
 {
     pe_v16b a[8], t[8], u[8], w[8], x[8];
     for (int i = 0; i < 8; i++) { /* row i in bytes 0-7, row i + 8 in bytes 8-15 */
@@ -342,16 +346,26 @@ static PE_ALWAYS_INLINE int pe_valid16(const uint8_t *c, const int k)
         x[2 * m] = PE_LO64(w[m], w[4 + m]);
         x[2 * m + 1] = PE_HI64(w[m], w[4 + m]);
     }
-    pe_v16b bad = (pe_v16b)(x[0] > 51);
-    for (int j = 1; j < k; j++) bad |= (pe_v16b)(x[j] > 51);
+    pe_v16b bad = {0};
     for (int i = 0; i < k; i++)
-        for (int j = i + 1; j < k; j++) bad |= (pe_v16b)(x[i] == x[j]);
+        for (int j = i + 1; j < k; j++)
+            if (!(i % 2 == 0 && j == i + 1)) bad |= (pe_v16b)(x[i] == x[j]); /* cards 2p, 2p + 1: the pair tables */
     const pe_v2d any = (pe_v2d)bad;
     return (any[0] | any[1]) == 0;
 }
 
 #define PE_PAIRS 65536
-static uint64_t pe_pair_key[PE_PAIRS], pe_one_key[256];
+static uint64_t pe_pair_key[PE_PAIRS], pe_one_key[256], pe_one_pack[256];
+/* 6 and 7 cards: the rank part of each key scrambled ahead, (rank sum * PE_HASH_MULT) mod 2**25 in
+ * the low 32 bits (suit counters as in pe_pair_key): a row's sum of up to four of them is the hash's
+ * x plus a carry c (0..3) times 2**25, and pe_disp_c[(x + c * 2**25) >> 12] is PE_DISP[x >> 12]
+ * minus c * 2**25, so the slot needs neither the multiply nor the mask. */
+#define PE_DISP_C_ROWS (4 * PE_DISP_ROWS)
+/* The entries of a byte >= 52 or a pair's repeat: up to four of them sum below 2**59, without
+ * touching the rank part (bits 0..26) or the suit counters (32..47). */
+#define PE_POISON ((uint64_t)1 << 56)
+static uint64_t pe_pair_keyx[PE_PAIRS], pe_one_keyx[256];
+static uint32_t pe_disp_c[PE_DISP_C_ROWS];
 static int pe_pair_state; /* 0 not built, 1 being built, 2 ready (atomic) */
 
 static PE_ALWAYS_INLINE size_t pe_pair_index(const uint8_t *c)
@@ -363,11 +377,20 @@ static PE_ALWAYS_INLINE size_t pe_pair_index(const uint8_t *c)
 
 static int pe_pair_build(void)
 {
+    for (uint32_t row = 0; row < PE_DISP_C_ROWS; row++)
+        pe_disp_c[row] = PE_DISP[row % PE_DISP_ROWS] - (row / PE_DISP_ROWS << 25);
+    for (int w = 0; w < PE_PAIRS; w++) pe_pair_key[w] = pe_pair_keyx[w] = PE_POISON;
+    for (int a = 0; a < 256; a++) pe_one_key[a] = pe_one_keyx[a] = PE_SUIT_INIT + PE_POISON;
     for (int a = 0; a < 52; a++) {
         pe_one_key[a] = PE_SUIT_INIT + PE_CARD_KEY(a);
+        pe_one_keyx[a] = PE_SUIT_INIT + (PE_CARD_KEY(a) >> 32 << 32) + (((uint32_t)PE_CARD_KEY(a) * PE_HASH_MULT) & PE_KEY_MASK);
+        pe_one_pack[a] = PE_PACK(a);
         for (int b = 0; b < 52; b++) {
             const uint8_t two[2] = {(uint8_t)a, (uint8_t)b};
-            if (a != b) pe_pair_key[pe_pair_index(two)] = PE_CARD_KEY(a) + PE_CARD_KEY(b);
+            if (a == b) continue;
+            const uint64_t key = PE_CARD_KEY(a) + PE_CARD_KEY(b);
+            pe_pair_key[pe_pair_index(two)] = key;
+            pe_pair_keyx[pe_pair_index(two)] = (key >> 32 << 32) + (((uint32_t)key * PE_HASH_MULT) & PE_KEY_MASK);
         }
     }
     return 1;
@@ -375,6 +398,19 @@ static int pe_pair_build(void)
 
 /* 1 once the pair table is ready (the first caller builds it; callers meanwhile get 0). */
 static int pe_pair_ready(void) { return pe_build_once(&pe_pair_state, pe_pair_build); }
+
+/* The flush rows among 8 rows of k cards at c (keys: their key sums), written to out: the cards'
+ * suit masks packed in one word (pe_one_pack), the flush suit's 13 ranks into PE_FLUSH. */
+static PE_NOINLINE void pe_portable_flushes(const uint64_t *keys, const uint8_t *c, int k, uint16_t *out)
+{
+    for (int j = 0; j < 8; j++)
+        if (keys[j] & ((uint64_t)PE_FLUSH_BITS << 32)) {
+            const uint8_t *row = c + (size_t)j * (size_t)k;
+            uint64_t packed = 0;
+            for (int i = 0; i < k; i++) packed |= pe_one_pack[row[i]];
+            out[j] = pe_value_packed(keys[j], packed);
+        }
+}
 
 #define PE_PORTABLE_AHEAD 1024 /* bytes of rows prefetched ahead */
 
@@ -389,25 +425,34 @@ static PE_ALWAYS_INLINE size_t pe_portable_k(const uint8_t *cards, size_t rows, 
          * the lookup tables out; a prefetch never faults */
         PE_PREFETCH_NTA((const void *)((uintptr_t)c + PE_PORTABLE_AHEAD));
         PE_PREFETCH_NTA((const void *)((uintptr_t)c + PE_PORTABLE_AHEAD + 64));
-        if (PE_UNLIKELY(!pe_valid16(c, k))) break; /* the row-by-row batch names the row */
-        uint64_t keys[16], any = 0;
+        if (PE_UNLIKELY(!pe_distinct16(c, k))) break; /* the row-by-row batch names the row */
+        uint64_t keys[16], any[2] = {0, 0};
+        PE_UNROLL16
         for (int j = 0; j < 16; j++) {
             const uint8_t *row = c + (size_t)j * (size_t)k;
-            uint64_t key = (k & 1) ? pe_one_key[row[k - 1]] : PE_SUIT_INIT;
-            for (int i = 0; i + 1 < k; i += 2) key += pe_pair_key[pe_pair_index(row + i)];
-            any |= key;
+            const uint64_t *pair = k == 5 ? pe_pair_key : pe_pair_keyx;
+            uint64_t key = (k & 1) ? (k == 5 ? pe_one_key : pe_one_keyx)[row[k - 1]] : PE_SUIT_INIT;
+            for (int i = 0; i + 1 < k; i += 2) key += pair[pe_pair_index(row + i)];
+            if (j < 8) any[0] |= key;
+            else any[1] |= key;
             keys[j] = key;
         }
+        if (PE_UNLIKELY((any[0] | any[1]) >> 48)) break;
         /* every row by the hash (a flush row's ranks are a valid key too, so the read stays in
          * bounds), with no flush test between the lookups; flush rows (3% of 7-card rows) are
          * redone after them */
         if (k == 5 && d5)
             for (int j = 0; j < 16; j++) out[r + (size_t)j] = pe_d5_value((uint32_t)keys[j], d5_mult);
-        else
+        else if (k == 5) /* the 5-card hash is being built by another thread: the 7-card tables */
             for (int j = 0; j < 16; j++) out[r + (size_t)j] = pe_hash_value(((uint32_t)keys[j] * PE_HASH_MULT) & PE_KEY_MASK);
-        if (any & ((uint64_t)PE_FLUSH_BITS << 32))
-            for (int j = 0; j < 16; j++)
-                if (keys[j] & ((uint64_t)PE_FLUSH_BITS << 32)) out[r + (size_t)j] = pe_lookup(keys[j], c + (size_t)j * (size_t)k, k);
+        else
+            for (int j = 0; j < 16; j++) {
+                const uint32_t x = (uint32_t)keys[j]; /* below 2**27: four terms below 2**25 */
+                out[r + (size_t)j] = PE_HASH[x + pe_disp_c[x >> PE_ROW_SHIFT]];
+            }
+        for (int h = 0; h < 2; h++) /* flush rows, by halves of the block (3% of 7-card rows) */
+            if (PE_UNLIKELY(any[h] & ((uint64_t)PE_FLUSH_BITS << 32)))
+                pe_portable_flushes(keys + 8 * h, c + (size_t)(8 * h * k), k, out + r + (size_t)(8 * h));
     }
     return r;
 }

@@ -78,6 +78,25 @@ def test_a_repeat_at_every_pair_of_positions(k: int, batch_kernel: str) -> None:
         assert np.array_equal(pyeval.evaluate_batch(zero), single(zero))
 
 
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_an_invalid_byte_at_every_position(k: int, batch_kernel: str) -> None:
+    """The portable kernel finds bytes >= 52 through its pair tables (a pair's first or second card,
+    an odd row's last card): every position, wherever the row sits in its block, and rows with
+    several invalid bytes (all of a row, all of a block), are refused with the row named."""
+    h = np.ascontiguousarray(pyeval.deal_batch(64, k, seed=20 + k), dtype=np.uint8)
+    for n, (j, byte) in enumerate(itertools.product(range(k), [52, 63, 128, 255])):
+        at = (7 * n) % 48
+        bad = h.copy()
+        bad[at, j] = byte
+        with pytest.raises(pyeval.InvalidCardError, match=f"row {at}:"):
+            pyeval.evaluate_batch(bad)
+    for rows in (slice(17, 18), slice(16, 32)):
+        bad = h.copy()
+        bad[rows] = 255
+        with pytest.raises(pyeval.InvalidCardError, match=f"row {rows.start}:"):
+            pyeval.evaluate_batch(bad)
+
+
 @pytest.mark.parametrize("n", [0, 1, 15, 16, 17, 31, 33, 1_000])
 def test_lengths_around_the_block(n: int, batch_kernel: str) -> None:
     h = np.ascontiguousarray(pyeval.deal_batch(n, 7, seed=n), dtype=np.uint8).reshape(n, 7)

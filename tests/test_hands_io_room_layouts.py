@@ -708,3 +708,215 @@ def test_winamax_a_half_chip_makes_the_unit_finer() -> None:
     h = _one(WINAMAX_HALF_CHIP, "winamax")
     assert h.hand is not None and h.hand.starting_stacks == [382000, 359300, 741050]
     assert h.hand.extra["_returned"] == [0, 0, 117050]
+
+
+# iPoker: Italian chips grouped by a point ("1.500"); a bet nobody called whose return the room writes as
+# its bettor's win while another player won the pot.
+IPOKER_ITALIAN = """\
+<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="9100001">
+<general>
+<mode>real</mode>
+<gametype>Holdem NL</gametype>
+<tablename>Doppio 6 Gioc., 547000001</tablename>
+<currency>EUR</currency>
+<tournamentname>Doppio 6 Gioc.</tournamentname><place>1</place>
+</general>
+<game gamecode="3025300001">
+<general>
+<startdate>30/01/2012 02:30</startdate>
+<players>
+<player seat="1" name="Ugo" chips="1.500" dealer="1" win="0" bet="1.500" />
+<player seat="3" name="Vio" chips="1.500" dealer="0" win="3.020" bet="1.500" />
+<player seat="5" name="Zia" chips="1.500" dealer="0" win="0" bet="20" />
+</players>
+</general>
+<round no="0">
+<action no="1" player="Vio" type="1" sum="10" /><action no="2" player="Zia" type="2" sum="20" />
+</round>
+<round no="1">
+<cards type="Pocket" player="Ugo">CJ SQ</cards><cards type="Pocket" player="Vio">DQ HK</cards>
+<cards type="Pocket" player="Zia">X X</cards>
+<action no="3" player="Ugo" type="23" sum="1.500" /><action no="4" player="Vio" type="3" sum="1.490" />
+<action no="5" player="Zia" type="0" sum="0" />
+</round>
+<round no="2"><cards type="Flop" player="">H10 S2 H6</cards></round>
+<round no="3"><cards type="Turn" player="">HQ</cards></round>
+<round no="4"><cards type="River" player="">H2</cards></round>
+</game>
+<game gamecode="3025300002">
+<general>
+<startdate>30/01/2012 02:31</startdate>
+<players>
+<player seat="1" name="Ugo" chips="700" dealer="0" win="1.410" bet="700" />
+<player seat="3" name="Vio" chips="3.020" dealer="1" win="40" bet="740" />
+<player seat="5" name="Zia" chips="1.480" dealer="0" win="0" bet="10" />
+</players>
+</general>
+<round no="0">
+<action no="1" player="Zia" type="1" sum="10" /><action no="2" player="Ugo" type="2" sum="20" />
+</round>
+<round no="1">
+<cards type="Pocket" player="Ugo">CA HA</cards><cards type="Pocket" player="Vio">DK HK</cards>
+<cards type="Pocket" player="Zia">X X</cards>
+<action no="3" player="Vio" type="23" sum="740" /><action no="4" player="Zia" type="0" sum="0" />
+<action no="5" player="Ugo" type="7" sum="680" />
+</round>
+<round no="2"><cards type="Flop" player="">H10 S2 H6</cards></round>
+<round no="3"><cards type="Turn" player="">HQ</cards></round>
+<round no="4"><cards type="River" player="">C3</cards></round>
+</game>
+</session>
+"""
+
+
+def test_ipoker_italian_chips_and_a_return_written_as_a_win() -> None:
+    first, second = list(parse_text(IPOKER_ITALIAN, "ipoker"))
+    for h in (first, second):
+        assert h.hand is not None and h.verification is not None and h.verification.ok, (h.error, h.verification)
+    assert first.hand is not None and first.hand.starting_stacks == [1500, 1500, 1500]
+    assert second.hand is not None and second.hand.extra["_returned"] == [0, 0, 40]
+    assert second.hand.extra["winnings"] == [0, 1410, 0]
+
+
+# OnGame: a big blind all in for less written as a second small blind; a dead small blind posted to
+# come in (no part of the bet); a draw whose "changed N cards" line is missing for the hero.
+ONGAME_TOURNEY = """\
+***** History for hand T5-17900001-72 (TOURNAMENT: "Gratuit", R-279-4, buy-in: €0) *****
+Start hand: Wed Dec 29 21:46:22 GMT+0100 2010
+Table: Table #178 [17900001] (NO_LIMIT TEXAS_HOLDEM 100/200, ante: 20, TC)
+User: Ada
+Button: seat 10
+Players in round: 4
+Seat 1: Ada (775)
+Seat 2: Ben (30)
+Seat 4: Cal (8725)
+Seat 10: Dan (5525)
+Ada posts ante 20
+Ben posts ante 20
+Cal posts ante 20
+Dan posts ante 20
+Ada posts small blind (100)
+Ben posts small blind (10) [all in]
+---
+Dealing pocket cards
+Dealing to Ada: [6c, Qd]
+Cal calls 200
+Dan calls 200
+Ada folds
+--- Dealing flop [Jd, 5d, 3d]
+Cal checks
+Dan bets 200
+Cal folds
+--- Dealing turn [Td]
+--- Dealing river [6h]
+---
+Summary:
+Main pot: 120 won by Dan (120)
+Side pot 1: 470 won by Dan (470)
+Rake taken: €0
+Seat 1: Ada (655), net: -120
+Seat 2: Ben (0), net: -30, [2h, 9c] (HIGH_CARD JACK)
+Seat 4: Cal (8505), net: -220
+Seat 10: Dan (5895), net: +370, [2c, 4c] (STRAIGHT SIX)
+***** End of hand T5-17900001-72 *****
+"""
+
+
+def test_ongame_big_blind_all_in_written_as_a_small_blind() -> None:
+    h = _one(ONGAME_TOURNEY, "ongame")
+    assert h.hand is not None and h.hand.blinds_or_straddles[:2] == [100, 200]
+
+
+# Merge: a cash game whose game data ends "true" (not a tournament: the stakes are dollars), an
+# ALL_IN without an amount and a CHECK by a seat not dealt in (marks with no chips); a big blind
+# posted all in in the BLINDS round (the balances written after the forced bets).
+MERGE_MARKS = """\
+<description type="Holdem" stakes="No Limit ($1/$2)"/>
+<game id="71700001-1802" starttime="20130818125834" numholecards="2" gametype="2" seats="6" realmoney="true" data="20130818|Grand VI|71700001|71700001-1802|true">
+	<players dealer="4">
+		<player seat="1" nickname="Abe" balance="$129.81" dealtin="true" />
+		<player seat="2" nickname="Bo" balance="$140.87" dealtin="true" />
+		<player seat="3" nickname="Cy" balance="$0.00" dealtin="false" />
+		<player seat="4" nickname="Di" balance="$80.92" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" player="1" amount="1.00"/>
+		<event sequence="2" type="BIG_BLIND" player="2" amount="2.00"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="RAISE" player="4" amount="6.00"/>
+		<event sequence="4" type="CALL" player="1" amount="5.00"/>
+		<event sequence="5" type="RAISE" player="2" amount="19.50"/>
+		<event sequence="6" type="ALL_IN" player="4" amount="74.92"/>
+		<event sequence="7" type="FOLD" player="1"/>
+		<event sequence="8" type="CALL" player="2" amount="61.42"/>
+		<event sequence="9" type="SHOW" player="2"/>
+		<event sequence="10" type="SHOW" player="4"/>
+		<cards type="SHOWN" cards="Jc,Ac" player="2"/>
+		<cards type="SHOWN" cards="As,Kh" player="4"/>
+	</round>
+	<round id="POSTFLOP" sequence="3">
+		<cards type="COMMUNITY" cards="Ks,Tc,3c" hand=""/>
+	</round>
+	<round id="POSTTURN" sequence="4">
+		<event sequence="11" type="ALL_IN" player="4"/>
+		<cards type="COMMUNITY" cards="Ks,Tc,3c,Qd" hand=""/>
+	</round>
+	<round id="POSTRIVER" sequence="5">
+		<event sequence="12" type="CHECK" player="3"/>
+		<cards type="COMMUNITY" cards="Ks,Tc,3c,Qd,Th" hand=""/>
+	</round>
+	<round id="END_OF_GAME" sequence="6">
+		<winner amount="165.84" uncalled="false" potnumber="1" player="2" hand="" pottype="n"/>
+	</round>
+</game>
+"""
+
+
+def test_merge_marks_without_chips_in_a_cash_game() -> None:
+    h = _one(MERGE_MARKS, "merge")
+    assert h.hand is not None and "Cy" not in h.hand.players and "event" not in h.hand.extra
+    assert h.hand.extra["winnings"] == [0, 16584, 0] and h.hand.extra["_rake"] == 200
+
+
+MERGE_ALLIN_BLIND = """\
+<description type="Holdem Tournament" stakes="No Limit"/>
+<game id="35400001-25" starttime="20110531181531" numholecards="2" gametype="23" realmoney="true" data="20110531|Dragonfly|35400001-1|35400001-25|true">
+	<players dealer="5">
+		<player seat="0" nickname="Eve" balance="$2500.00" dealtin="true" />
+		<player seat="2" nickname="Fay" balance="$0.00" dealtin="true" />
+		<player seat="5" nickname="Gus" balance="$2100.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" player="0" amount="500.00"/>
+		<event sequence="2" type="ALL_IN" player="2" amount="900.00"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="ALL_IN" player="5" amount="2100.00"/>
+		<event sequence="4" type="FOLD" player="0"/>
+		<event sequence="5" type="SHOW" player="2"/>
+		<event sequence="6" type="SHOW" player="5"/>
+		<cards type="SHOWN" cards="4h,7s" player="2"/>
+		<cards type="SHOWN" cards="Th,Qs" player="5"/>
+	</round>
+	<round id="POSTFLOP" sequence="3">
+		<cards type="COMMUNITY" cards="Ts,Kh,9h" hand="King High"/>
+	</round>
+	<round id="POSTTURN" sequence="4">
+		<cards type="COMMUNITY" cards="Ts,Kh,9h,3c" hand="King High"/>
+	</round>
+	<round id="POSTRIVER" sequence="5">
+		<cards type="COMMUNITY" cards="Ts,Kh,9h,3c,2d" hand="King High"/>
+	</round>
+	<round id="END_OF_GAME" sequence="6">
+		<winner amount="1200.00" uncalled="true" potnumber="2" player="5" hand="" pottype="n"/>
+		<winner amount="2300.00" uncalled="false" potnumber="1" player="5" hand="" pottype="n"/>
+	</round>
+</game>
+"""
+
+
+def test_merge_big_blind_posted_all_in() -> None:
+    h = _one(MERGE_ALLIN_BLIND, "merge")
+    assert h.hand is not None and h.hand.starting_stacks == [3000, 900, 2100]

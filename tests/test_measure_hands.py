@@ -83,3 +83,6 @@ def test_excluded_reasons_are_only_the_documented_ones():
     assert tool.excluded_label("f.txt:9: unrecognised line 'x'") is None
     assert tool.excluded_label("f.txt:1: the room cancelled the hand: it has no result to check") == "hand cancelled by the room"
     assert tool.excluded_label("f.txt:3: the file ends mid-hand (no summary): FLOP without cards") == "file cut off mid-hand"
+    assert tool.excluded_label("f.txt:3: the room's figures do not add up: Jo sits with 0 chips yet puts 50 in") == \
+        "the room's figures do not add up"
+    assert tool.excluded_label("f.txt:3: a finishing stack is negative: the record does not add up") is None

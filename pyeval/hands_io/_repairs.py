@@ -8,6 +8,8 @@ it did in ``raw.notes``.
 - :func:`raise_over_all_in`: a raise when every other player still in is all-in is a call and a return.
 - :func:`posted_blind`: blinds posted unlike the header's (a tournament level written with other
   blinds; a fixed-limit level giving the blinds rather than the bets).
+- :func:`live_small_blind`: a small blind posted to come in that the record's own call counts as
+  live (files converted to PokerStars' layout).
 - :func:`board_sizes` / :func:`skipped_streets`: board streets a record deals in one line after an
   all-in (``*** RIVER *** [2s Th 6h 7c] [5s]`` with no flop or turn line; a run's turn and river).
 """
@@ -16,7 +18,8 @@ from __future__ import annotations
 from ._model import Act, RawHand
 from ._settle import chips_in
 
-__all__ = ["round_closed", "implicit_streets", "raise_over_all_in", "posted_blind", "board_sizes", "skipped_streets"]
+__all__ = ["round_closed", "implicit_streets", "raise_over_all_in", "posted_blind", "live_small_blind", "board_sizes",
+           "skipped_streets"]
 
 
 def board_sizes(have: int, want: int) -> list[int]:
@@ -162,3 +165,28 @@ def posted_blind(raw: RawHand, stacks: dict[str, int]) -> None:
     if bb is not None and raw.game[0] != "F" and raw.min_bet and lower and 0 < bb.amount < raw.min_bet < stack:
         raw.notes.append(f"the big blind posted is {bb.amount}, the header's {raw.min_bet}: the posted one used")
         raw.min_bet = raw.big_blind = bb.amount
+
+
+def live_small_blind(raw: RawHand) -> None:
+    """A small blind posted besides the table's blinds (to come in) is dead money, unless the record's
+    own call says otherwise: the poster's first action is a call of exactly what his post leaves to
+    the largest bet (files converted to PokerStars' layout: "posts small blind $15", then "calls $15"
+    to a $30 big blind). Such a post is made live (noted)."""
+    posts = [k for k, a in enumerate(raw.acts) if a.kind == "post" and a.extra in ("sb", "bb")]
+    extra = [k for k in posts[1:] if raw.acts[k].extra == "sb"]
+    for k in extra:
+        post = raw.acts[k]
+        nxt = next((j for j in range(k + 1, len(raw.acts)) if raw.acts[j].name == post.name
+                    or raw.acts[j].kind == "street" and raw.acts[j].extra not in ("HOLE CARDS", "DEALING HANDS")), None)
+        if nxt is None or raw.acts[nxt].kind != "call":
+            continue
+        street: dict[str, int] = {}
+        for a in raw.acts[:nxt]:
+            if a.kind in ("post", "call") and a.extra != "dead":
+                street[a.name] = street.get(a.name, 0) + a.amount
+            elif a.kind in ("bet", "raise"):
+                street[a.name] = a.amount
+        if post.amount + raw.acts[nxt].amount == max(street.values(), default=0):
+            raw.acts[k] = post._replace(extra="live")
+            raw.notes.append(f"{post.name}'s small blind of {post.amount} (line {post.line}) is live: his call "
+                             f"of {raw.acts[nxt].amount} brings him to the largest bet")

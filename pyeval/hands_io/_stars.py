@@ -21,12 +21,11 @@ import re
 from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
 from ._house_rules import RULES_LINE, read_rules_line
 from ._model import (
-    BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, finish_seats, number, read_seats, uncalled_bet,
+    BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, number, read_seats, uncalled_bet,
 )
-from ._repairs import board_sizes, implicit_streets, posted_blind, raise_over_all_in, round_closed, skipped_streets
-from ._settle import (
-    button_before_blinds, chips_in, defer_extra_blinds, derive_rake, hidden_rake, over_return, return_implicit, unwritten_total,
-)
+from ._repairs import board_sizes, round_closed, skipped_streets
+from ._settle import chips_in
+from ._stars_after import Implied
 from ._stars_summary import Summary
 
 __all__ = ["StarsDialect", "read_hand", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS"]
@@ -39,7 +38,8 @@ _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3, "FIFTH": 4, "SIXTH": 
 _HEADER_INSIDE = re.compile(r"(?:Hand|Game|HAND|GAME) #\d+: ")
 _NUMBERED = re.compile(r"^(?P<s>FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) (?P<k>[1-9])$")
 _RUN_NAMES = list(_RUNS)
-_FORCED = ("sb", "bb", "straddle", "both", "button_blind", "dead", "bring_in")
+_HIDDEN = re.compile(r"(?:^|\s)(?:XX|xx|\?\?)(?=\s|$)")  # a card a player's show leaves face down
+_FORCED = ("sb", "bb", "straddle", "both", "button_blind", "dead", "bring_in", "missed")
 _CARDS = ("discard", "pat", "hole", "show_hole", "muck_known", "fold")
 _SETTLED = ("double_bet", "call_to", "raise_by", "allin_add", "return", "collect", "cashout", "sitout")
 _POSTS = {"sb": "sb", "bb": "bb", "straddle": "straddle", "both": "both", "button_blind": "bb"}
@@ -74,7 +74,21 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
         raise raw.fail(f"{FILE_ENDS_MID_HAND} ({cut}): {exc.reason}", exc.line or start) from None
     if any(ln.split(": ", 1)[-1].startswith("Hand cancelled") for ln in raw.info):
         raise raw.fail("the room cancelled the hand: it has no result to check", start)
+    if raw.total_pot == 0 and not raw.hole and all(a.kind in ("post", "ante", "street") for a in raw.acts):
+        raise raw.fail("the room cancelled the hand: a dead hand (no cards dealt, a total pot of 0)", start)
     return raw
+
+
+def _partial(raw: RawHand, dialect: StarsDialect, lines: list[str], first: int, start: int) -> None:
+    """Raise for a hand with no seat lines before its summary: a partial export when the room marks
+    it so (``(partial)``) or wrote only the summary; else the stacks the record leaves out."""
+    body = lines[first:]
+    end = next((k for k, ln in enumerate(body) if ln.startswith("*** SUMMARY")), len(body))
+    if any(dialect.seat.match(ln) for ln in body[:end]):
+        return
+    if lines[0].rstrip().endswith("(partial)") or not any(ln.strip() for ln in body[:end]):
+        raise raw.fail("a partial export: the room wrote only the hand's summary", start + first)
+    raise raw.fail("no seat lines: the record does not give the players' stacks", start + first)
 
 
 #: How the reason of a hand the file cuts off starts (``tools/measure_hands.py`` excludes such hands).
@@ -108,7 +122,7 @@ def _cut_off(lines: list[str], failed: int) -> str | None:
     return None
 
 
-class _Body:
+class _Body(Implied):
     """The lines after the table line of one hand: one method per kind of line."""
 
     def __init__(self, dialect: StarsDialect, raw: RawHand, lines: list[str], start: int, first: int) -> None:
@@ -123,6 +137,7 @@ class _Body:
             while k < len(lines) and dialect.seat.match(lines[k]):
                 lines[k] = re.sub(r"^Seat \d+:", f"Seat {k - first + 1}:", lines[k])
                 k += 1
+        _partial(raw, dialect, lines, first, start)
         self.seats = read_seats(raw, lines, first, start, dialect.seat, dialect.out)
         self.names = self.seats.names
         if dialect.button_name is not None and raw.button_seat is None:
@@ -147,6 +162,8 @@ class _Body:
         self.summ = Summary(dialect, raw, self.names, self.draw, self.amt)
         self.prev_line, self.dup = "", False  # the line before; this line repeats it
         self.double_bet = 0  # the first double bet on 4th street (stud)
+        self.gaps = False  # a street written with its new cards left out
+        self.best: dict[str, tuple[str, int]] = {}  # a winner's best five cards as the room prints them, and the line
 
     def amt(self, text: str, no: int) -> int:
         return amount(self.d.clean(text) if self.d.clean else text, self.raw.scale, self.raw, no)
@@ -156,132 +173,7 @@ class _Body:
             line = self.lines[j].rstrip()
             if line.strip():
                 self.line(line.strip() if line[:1].isspace() else line, self.start + j)
-        raw, d = self.raw, self.d
-        if d.idle_out:
-            self.idle_out()
-        finish_seats(raw, self.seats, self.acted)
-        self.implied_amounts()
-        if d.variant_repairs and not self.stud and not self.draw:
-            posted_blind(raw, self.stacks())
-        self.implied_streets()
-        if d.defer_posts:
-            defer_extra_blinds(raw)
-        if d.blind_raise:
-            button_before_blinds(raw)
-        if self.run_boards:
-            raw.boards = [tuple(b) for b in self.run_boards]
-        if raw.tournament is not None and not d.tables_all_ins and any(a.kind == "muck" for a in raw.acts):
-            # the room let a hand be mucked in a tournament (PokerStars and Full Tilt before they tabled
-            # every hand at an all-in): the engine's setting for the room's own rule
-            raw.table_rules["tournament_all_in_show"] = False
-        self.settle()
-
-    def idle_out(self) -> None:
-        """A seated player with no action recorded was not dealt in (unless that leaves one player)."""
-        raw = self.raw
-        named = {a.name for a in raw.acts}
-        idle = [x.name for x in self.seats.seated if x.name not in named and x.name not in self.seats.marked_out]
-        if idle and len(idle) < len(self.seats.seated) - 1:  # a dealt-in player always acts (folds at least)
-            self.seats.marked_out.update(idle)
-            raw.notes.append(f"not dealt in (no action recorded): {', '.join(idle)}")
-
-    def implied_amounts(self) -> None:
-        """What the record leaves to the summary or to custom: wins printed only in the summary, a stud
-        bring-in completed at once, fixed-limit bets of a header without stakes."""
-        raw = self.raw
-        collected = {a.name for a in raw.acts if a.kind == "collect"}
-        cashed = {a.name for a in raw.acts if a.kind == "cashout"} - collected
-        for nm, a, no in self.summ.wins:  # wins printed only in the summary (Full Tilt Matrix; a cash-out's pot)
-            if (not collected or nm in cashed) and (a or nm not in self.seats.marked_out):
-                raw.add("collect", nm, a, line=no)  # (BetOnline: "collected (0.00)" for a seat not dealt in)
-        if self.stud and raw.game[0] == "F" and not raw.small_bet:
-            self.stud_limits()
-        if self.stud and raw.bring_in is None and raw.small_bet:  # the first player completed: no bring-in
-            raw.bring_in = max(1, raw.small_bet // 4)
-            raw.notes.append(f"the bring-in was completed at once: its size is not recorded ({raw.bring_in} assumed)")
-        if raw.game[0] == "F" and raw.small_bet is None:  # no stakes written: the big blind is the small bet
-            raw.small_bet = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or \
-                2 * max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "sb"), default=0)  # bb all-in
-            raw.big_bet = 2 * raw.small_bet
-            raw.big_blind = raw.big_blind or raw.small_bet  # (what a blind posted to come in is measured by)
-            if not raw.small_bet:
-                raise raw.fail("a fixed-limit hand without stakes or a big blind: its limits are unknown", self.start)
-        if raw.game[0] != "F" and raw.big_blind is None:  # no stakes written: the blinds posted
-            raw.big_blind = max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0) or None
-            raw.min_bet = raw.min_bet or raw.big_blind
-
-    def implied_streets(self) -> None:
-        """Streets the record leaves unwritten (the summary's board, betting that goes on)."""
-        raw = self.raw
-        implicit = any(a.kind == "street" and a.extra == "IMPLICIT" for a in raw.acts)
-        if implicit and self.board:
-            raise raw.fail("betting goes on after a betting round closed, with no street line before the next one "
-                           "written", self.start)
-        if self.d.board_summary and not self.board and (self.summ.board or implicit):
-            implicit_streets(raw, self.summ.board)
-        elif self.d.board_summary and self.board and self.summ.board[:len(self.board)] == self.board:
-            for c in self.summ.board[len(self.board):]:  # run out after an all-in with no street lines
-                raw.add("street", cards=(c,), line=self.start, extra=("TURN", "RIVER")[min(len(self.board), 4) - 3])
-                self.board.append(c)
-
-    def stud_limits(self) -> None:
-        """A stud hand whose record gives no stakes (Bovada): the big bet is the first bet of 5th
-        street on, the small bet half of it (or the completion of 3rd street, the first bet of 4th,
-        or twice the bring-in when nobody bet), noted."""
-        raw = self.raw
-        street, first = -1, {}
-        for a in raw.acts:
-            if a.kind == "street":
-                street += 1
-            elif a.kind in ("bet", "raise", "complete") and street not in first:
-                first[street] = a.amount
-        big = self.double_bet or next((v for k, v in sorted(first.items()) if k >= 2), None)  # (4th: doubled?)
-        small = big // 2 if big else first.get(0) or first.get(1) or 2 * (raw.bring_in or 0)
-        if not small:
-            raise raw.fail("a stud hand without stakes, bets or a bring-in: its limits are unknown", self.start)
-        raw.small_bet, raw.big_bet = small, big or 2 * small
-        raw.notes.append(f"no stakes written: the limits {raw.small_bet}/{raw.big_bet} from the bets made")
-
-    def stacks(self) -> dict[str, int]:
-        """Each seated player's starting stack by name."""
-        return {x.name: x.stack for x in self.seats.seated}
-
-    def settle(self) -> None:
-        """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
-        raw, d = self.raw, self.d
-        put = chips_in(raw)
-        if d.derive_returns and not self.returned and (
-                raw.total_pot is None or not d.implicit_total
-                or raw.total_pot == sum(put.values()) + (raw.house_money or 0)) and (
-                not d.returns_folded_to or len(set(put) - {a.name for a in raw.acts if a.kind == "fold"}) == 1):
-            return_implicit(raw, d.returns_in_collect)
-        if self.returned:
-            over_return(raw)
-        if d.variant_repairs and not self.stud and not self.draw:
-            raise_over_all_in(raw, {x.name: x.stack for x in raw.seats})  # the players dealt in
-        if d.omaha_by_cards and raw.game[1:] == "T" and any(len(c) == 4 for c in raw.hole.values()):
-            raw.game = raw.game[0] + "O"  # the header names Hold'em over a hand dealt four cards each
-            raw.notes.append("read as Omaha: the header names Hold'em, but four hole cards were dealt")
-        self.settle_rake()
-
-    def settle_rake(self) -> None:
-        """The house's take where the room prints it otherwise than as ``Rake``: inside the total,
-        after it, hidden in it, or not at all."""
-        raw, d = self.raw, self.d
-        if d.net_total and raw.total_pot is not None:
-            raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
-        if d.derived_rake and raw.total_pot == 0 and raw.rake is not None:
-            unwritten_total(raw)
-        if d.hidden_rake and not raw.rake and raw.total_pot is not None:
-            hidden_rake(raw, self.returned)
-        if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
-            derive_rake(raw)
-        elif d.derived_rake and raw.rake is None and raw.total_pot is not None:
-            got = sum(a.amount for a in raw.acts if a.kind == "collect")
-            if 0 < raw.total_pot - got and got:
-                raw.rake = raw.total_pot - got
-                raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the total pot less what was "
-                                 "collected")
+        self.finish()
 
     def line(self, line: str, no: int) -> None:
         raw, d = self.raw, self.d
@@ -415,12 +307,15 @@ class _Body:
         if not bracket:
             raise raw.fail(f"{label} without cards", no)
         before = skipped_streets(self.board, [c for b in bracket[:-1] for c in cards(b, raw, no)])
-        for new in before + [list(cards(bracket[-1], raw, no))]:
+        last = list(cards(bracket[-1], raw, no))
+        self.gaps = self.gaps or (not last and len(bracket) > 1)  # "*** TURN *** [3c Jd 6d] []": see fill_gaps
+        for new in before + [last]:
             self.board += new
             for rb in self.run_boards:
                 rb += new
             self.street += 1
-            raw.add("street", cards=tuple(new), line=no, extra={3: "FLOP", 4: "TURN"}.get(len(self.board), label))
+            raw.add("street", cards=tuple(new), line=no,
+                    extra={3: "FLOP", 4: "TURN"}.get(len(self.board), label) if new else label)
         self.cur_bet = {}
 
     def next_street(self, k: int, label: str, no: int) -> None:
@@ -485,11 +380,12 @@ class _Body:
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
-            if self.dup and kind in _BETTING:  # nobody acts twice in a row: the line written again
-                raw.notes.append(f"line {no} repeats the line before it: read once")
-                return True
-            if kind not in _NOT_ACTING and kind not in _POSTS and kind not in ("dead", "ante") and \
-                    self.d.board_summary and not self.board and round_closed(raw, self.stacks()):
+            closed = kind not in _NOT_ACTING and kind not in _POSTS and kind not in ("dead", "ante") and \
+                self.d.board_summary and not self.board and round_closed(raw, self.stacks())
+            if self.dup and kind in _BETTING and not (closed and kind == "check"):
+                raw.notes.append(f"line {no} repeats the line before it: read once")  # nobody acts twice in a row
+                return True  # (a check that closed a round and the next round's first check: both read)
+            if closed:
                 raw.add("street", line=no, extra="IMPLICIT")  # a street begins without a line
                 self.cur_bet = {}
             if kind not in _NOT_ACTING:
@@ -518,6 +414,11 @@ class _Body:
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
         text = gd.get("a")
         a = self.amt(text, no) if text else 0
+        if kind == "collect" and gd.get("best"):  # "NAME wins X from main pot with ... [best five]" (Everleaf)
+            self.best[nm] = (gd["best"] or "", no)
+        if kind == "show" and _HIDDEN.search(gd.get("c") or ""):  # "shows [XX Qs]": one card of two
+            self.raw.notes.append(f"{nm} shows only part of his hand ([{gd['c']}], line {no}): no show read")
+            return
         if self.run_boards and kind in ("bet", "raise", "call", "check", "call_to", "raise_by", "fold"):
             raise self.raw.fail("game not supported: betting on boards dealt two at a time (a double-board game)", no)
         if kind in _FORCED:
@@ -545,6 +446,9 @@ class _Body:
             k = max(q for q, x in enumerate(raw.acts) if x.kind == "post" and x.name == nm)
             raw.acts[k] = raw.acts[k]._replace(amount=raw.acts[k].amount + a)
             raw.notes.append(f"{nm} posts the small blind ({a}, line {no}) besides his blind: dead")
+        elif kind == "missed":  # (BetOnline "post dead X") X live and the small blind missed, dead
+            raw.add("post", nm, a + (raw.small_blind or 0), line=no, extra="both" if a else "dead")
+            self.cur_bet[nm] = self.cur_bet.get(nm, 0) + a
         elif kind in ("sb", "bb") and self.stud:  # a blind in stud: the bring-in (Bovada's "Big blind/Bring in")
             self.forced(nm, "bring_in", a, no)
         elif kind in _POSTS:

@@ -30,6 +30,7 @@ class Summary:
         self.d, self.raw, self.names, self.draw, self.amt = dialect, raw, names, draw, amt
         self.wins: list[tuple[str, int, int]] = []  # (name, amount, line) of "Seat N: NAME ... won (X)"
         self.board: list[int] = []
+        self.board_line: tuple[str, int] | None = None  # the text of "Board [..]" and its line
         self.total_lines: list[str] = []
 
     def read(self, line: str, no: int) -> None:
@@ -43,14 +44,19 @@ class Summary:
             if cm and cm["n"] in self.names:
                 raw.add("collect", cm["n"], self.amt(cm["a"], no), line=no)
                 return
-        bm = re.match(r"^Board \[(?P<c>[^\]]*)\]\s*$", line)
+        bm = re.match(r"^Board:? \[(?P<c>[^\]]*)\]\s*$", line)
+        if bm:
+            self.board_line = (bm["c"], no)
         if bm and self.d.board_summary:
             self.board = list(cards(bm["c"], raw, no))
             return
         sm = re.match(r"^Seat \d+: (?P<rest>.*)$", line)
-        if not sm:
-            return  # "Board [..]", "FIRST Board [..]", "Hand was run twice", rake lines: nothing to keep
-        rest = sm["rest"]
+        if sm:  # (else "Board [..]", "FIRST Board [..]", "Hand was run twice", rake lines: nothing to keep)
+            self.seat_line(sm["rest"], no)
+
+    def seat_line(self, rest: str, no: int) -> None:
+        """``Seat N: NAME ...``: what the seat won and the cards it showed or mucked."""
+        raw = self.raw
         nm = next((n for n in self.names if rest.startswith(n + " ") or rest == n), None)
         if nm is None:
             return
@@ -58,7 +64,8 @@ class Summary:
         if wm:
             self.wins.append((nm, self.amt(wm["a"], no), no))
         mm = re.search(r" (?:mucked|showed) \[(?P<c>[^\]]*)\]", rest[len(nm):])
-        if mm and not self.draw:  # draw games show the final hand
+        if mm and not self.draw and not re.search(r"(?:^|\s)(?:XX|xx|\?\?)(?=\s|$)", mm["c"]):
+            # (draw games show the final hand; "showed [XX Qs]": one card of two)
             cs = list(cards(mm["c"], raw, no))
             have = raw.hole.get(nm)
             if not have or -1 in have or len(have) < len(cs):

@@ -134,7 +134,8 @@ ROOM = Room(
         (r"^brings in for " + _A + r"\s*$", "bring_in"),
         (r"^completes to (?P<a>[$€£]?\d+(?:\.\d+)?)\.?\s*$", "complete"),
         (r"^raises " + _A + r"\s*$", "raise_by"),
-        (r"^wins\s+(?:high\s+|low\s+)?" + _A + r"(?:\s+chips)?\s+from (?:main|side) pot.*$", "collect"),
+        (r"^wins\s+(?:high\s+|low\s+)?" + _A + r"(?:\s+chips)?\s+from (?:main|side) pot(?: with [^\[]*\[(?P<best>[^\]]*)\])?.*$",
+         "collect"),
         (r"^(?:does not show cards|has disconnected.*|has been reseated to this table|has joined the table|"
          r"has left the table|sits out|is sitting out|has returned)\s*$", None),
     )),

@@ -68,6 +68,8 @@ GAMES: tuple[Game, ...] = (
     Game(None, "2-7 Razz", ("Deuce to Seven Razz",), "deuce-to-seven razz has no pyeval variant"),
     Game(None, "Badacey", (), "Badacey has no pyeval variant"),
     Game(None, "Double Hold'em", (), "Double Hold'em (two boards) has no pyeval variant"),
+    Game(None, "Split Hold'em", (), "Split Hold'em (two boards from the flop, with betting on both, each paying "
+                                    "half the pot) has no pyeval variant"),
     Game(None, "Irish", (), "Irish has no pyeval variant"),
     Game("6O", "6 Card Omaha", ("6-Card Omaha", "6 Card PLO", "Six Card Omaha", "6 Card Omaha Hi", "PLO-6", "PLO6")),
     Game("6O/8", "6 Card Omaha Hi/Lo", ("6-Card Omaha Hi/Lo", "Six Card Omaha Hi/Lo", "6 Card Omaha 8")),

@@ -79,8 +79,12 @@ def split(text: str) -> list[tuple[int, list[str]]]:
     return out
 
 
+#: A separator grouping thousands (``1.500`` Italian chips, ``1,250``): the room writes at most two decimals.
+_GROUPED = re.compile(r"(?<=\d)[.,](?=\d{3}(?!\d))")
+
+
 def _amt(text: str | None, raw: RawHand, line: int) -> int:
-    t = (text or "0").strip().replace("&euro;", "€")
+    t = _GROUPED.sub("", (text or "0").strip().replace("&euro;", "€"))
     if "," in t and "." not in t and re.search(r",\d{1,2}$", t):
         t = t.replace(",", ".")
     return amount(t or "0", raw.scale, raw, line)
@@ -198,7 +202,7 @@ def _session(raw: RawHand, general: ET.Element, game: ET.Element, events: list[A
         raw.scale = 100
         raw.currency = cur or {"$": "USD", "€": "EUR", "£": "GBP"}.get(sym or "")
         raw.currency_symbol = sym
-    elif tour and any(re.search(r"\d\.\d", v) for el in game.iter() for k, v in el.attrib.items()
+    elif tour and any(re.search(r"\d\.\d", _GROUPED.sub("", v)) for el in game.iter() for k, v in el.attrib.items()
                       if k in ("chips", "win", "bet", "sum")):
         raw.scale = 100  # tournament chips in hundredths (a rebuy tournament's odd stacks)
         raw.notes.append("tournament chips are written with hundredths: amounts are in hundredths of a chip")
@@ -353,6 +357,9 @@ def _replay(raw: RawHand, events: list[Any], start: int) -> None:
             raise raw.fail(f"an action by an unknown player {nm!r}", start)
         if t not in ("1", "2", "15"):
             deal.begin(raw, start)
+        if (el.get("sum") or "").strip() == "DP":
+            raise raw.fail("a player all in on disconnection ('DP': the room plays him for the chips he put in, "
+                           "with chips behind): no pyeval rule plays disconnect protection", start)
         _action(raw, nm, t, _amt(el.get("sum"), raw, start), deal.cur_bet, start)
 
 
@@ -423,6 +430,12 @@ def _settle(raw: RawHand, bets: _Bets, start: int) -> None:
             # ante counted twice, a stud raise): the actions decide, the replay checks them against the wins
             raw.notes.append(f"{nm}'s actions put in {chips.get(nm, 0)}, the room's bet figure says {b}: read by the "
                              "actions (the room's win figures check them)")
+    if imp is not None and any(a.kind == "collect" and a.name != imp[0] for a in raw.acts):
+        # another player won the pot, and the bettor's win figure is the bet nobody called to the letter: the return
+        k = next((q for q, a in enumerate(raw.acts) if a.kind == "collect" and a.name == imp[0] and a.amount == imp[1]),
+                 None)
+        if k is not None:
+            del raw.acts[k]
     return_implicit(raw, True)
     if all(b is not None for b in bets.put.values()):  # the pot: the room's figures, as checked
         raw.total_pot = sum(chips_in(raw).values())

@@ -121,7 +121,8 @@ def _header(raw: RawHand, desc: ET.Element, game: ET.Element, start: int) -> Non
     stakes = (game.get("stakes") or desc.get("stakes") or "").strip()
     data = (game.get("data") or "").split("|")
     kind = (desc.get("type") or "").strip()
-    tour = kind.lower().endswith("tournament") or (len(data) >= 5 and data[4].strip() == "true")
+    tour = kind.lower().endswith("tournament") or (len(data) >= 5 and data[4].strip() == "true"
+                                                   and not re.search(r"[$€£]\s*\d", stakes))  # (cash stakes: not one)
     raw.game = _game_code(raw, kind, stakes, game, start)
     raw.hand_id = game.get("id")
     if len(data) >= 2:
@@ -207,6 +208,14 @@ class _Reader:
         self.showdown: list[tuple[str, str]] = []  # SHOW/MUCK events, in order
         self.shown: dict[str, list[int]] = {}  # SHOWN/MUCKED cards
         self.pending_draw: tuple[str, list[int]] | None = None  # the hero's hand after this draw
+
+    def _phantom(self, e: ET.Element, k: str) -> bool:
+        """An event that carries nothing: an ALL_IN without an amount (a mark on a player already all
+        in), a CHECK by a seat not dealt in that holds no chips."""
+        if k == "ALL_IN" and e.get("amount") is None:
+            return True
+        nm = self.names.get(number(e.get("player"), "an event's seat", self.raw, self.start, 0, 98))
+        return k == "CHECK" and nm in self.raw.sitting_out and not self._balance(int(e.get("player") or 0))
 
     def who(self, seat: str | None) -> str:
         raw = self.raw
@@ -345,11 +354,13 @@ class _Reader:
 
     def event(self, e: ET.Element, rid: str) -> None:
         raw, k = self.raw, e.get("type") or ""
-        if k in _INFO_EVENTS:
+        if k in _INFO_EVENTS or self._phantom(e, k):
             raw.info.append(f"{self.start}: {k} seat {e.get('player')}")
             return
         nm = self.who(e.get("player"))
         a = amount(e.get("amount") or "0", raw.scale, raw, self.start)
+        if k == "ALL_IN" and rid == "BLINDS":  # a blind posted all in
+            k = "BIG_BLIND" if any(x.kind == "post" for x in raw.acts) else "SMALL_BLIND"
         if k in ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "ANTE", "BRING_IN"):
             self.forced(nm, k, a)
         elif k in ("FOLD", "CHECK", "CALL", "BET", "RAISE", "COMPLETE", "ALL_IN"):
@@ -457,11 +468,16 @@ class _Reader:
             self.limits()
         if self.stud and raw.bring_in is None:
             raw.bring_in = next((a.amount for a in raw.acts if a.kind == "bring_in"), None) or max(1, (raw.small_bet or 4) // 4)
+        bb = [a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"]
+        sb = [a.amount for a in raw.acts if a.kind == "post" and a.extra == "sb"]
         if raw.game[0] != "F" and raw.min_bet is None:
-            bb = [a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"]
             raw.min_bet = raw.big_blind = min(bb) if bb else None
-            sb = [a.amount for a in raw.acts if a.kind == "post" and a.extra == "sb"]
             raw.small_blind = min(sb) if sb else None
+        elif raw.game[0] != "F" and bb and sb and raw.min_bet and max(bb) < raw.min_bet and raw.small_blind and \
+                max(sb) < raw.small_blind:  # (a file whose one description names other stakes than its games')
+            raw.notes.append(f"the blinds posted ({max(sb)}/{max(bb)}) are below the description's: the posted ones used")
+            raw.min_bet = raw.big_blind = max(bb)
+            raw.small_blind = max(sb)
 
     def balances_after_forced_bets(self) -> None:
         """Some exports write each balance after the blinds and antes were taken: when a player puts

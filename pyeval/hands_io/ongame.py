@@ -55,7 +55,7 @@ _GAMES = {"TEXAS_HOLDEM": "T", "OMAHA_HI": "O", "OMAHA_HI_LO": "O/8", "SEVEN_CAR
           "SEVEN_CARD_STUD_HI_LO": "7S/8", "FIVE_CARD_DRAW": "5D"}
 _STUD = ("7S", "7S/8")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)(?P<rest>)\s*$")
-_END_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<bal>[^()]*)\)(?:, net: (?P<net>[^,]+))?"
+_END_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<bal>[^()]*)\)(?:, net: (?P<net>[^,]+(?:,\d{3})*))?"
                        r"(?:, (?P<cards>\[[^\]]*\]).*)?\s*$")
 _POT = re.compile(r"^(?:Main pot|Side pot(?: \d+)?): (?P<pot>\S+) won by (?P<rest>.+)$")
 _WINNER = re.compile(r"(?P<name>.+?) \((?P<a>[^()\s]+)(?: (?:High|Low))?\)(?:, |$)")
@@ -235,6 +235,11 @@ class _Body:
             thrown = [c for c in old if c not in cs]
             came = [c for c in cs if c not in old]
             k = max((j for j, a in enumerate(raw.acts) if a.kind == "discard" and a.name == nm), default=-1)
+            if k < 0 and self.drawing and thrown and len(thrown) == len(came):  # no "changed N cards" line
+                raw.add("discard", nm, len(thrown), line=no)
+                raw.notes.append(f"line {no}: {nm}'s new hand changes {len(thrown)} card(s) the record does not say "
+                                 "he changed")
+                k = len(raw.acts) - 1
             if k >= 0 and raw.acts[k].amount == len(thrown) == len(came):
                 raw.acts[k] = raw.acts[k]._replace(cards=tuple(thrown))
                 raw.add("drawn", nm, cards=tuple(came), line=no)
@@ -276,11 +281,14 @@ class _Body:
             raw.add("bring_in", nm, a, line=no)
             raw.bring_in = raw.bring_in or a
             self.cur[nm] = a
-        elif kind == "dead":
-            raw.add("post", nm, a, line=no, extra="sb")
+        elif kind == "dead":  # dead money: no part of his bet
+            raw.add("post", nm, a, line=no, extra="dead")
         else:
             if kind == "bb" and raw.small_blind == raw.big_blind and not any(x.kind == "post" for x in raw.acts):
                 kind = "sb"
+            elif kind == "sb" and any(x.kind == "post" and x.extra == "sb" for x in raw.acts) and \
+                    not any(x.kind == "post" and x.extra == "bb" for x in raw.acts):
+                kind = "bb"  # the big blind all in for less, written as a small blind
             raw.add("post", nm, a, line=no, extra=kind)
             self.cur[nm] = self.cur.get(nm, 0) + a
 

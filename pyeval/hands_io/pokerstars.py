@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from ._model import RawHand, split_hands
-from ._dialect import StarsDialect
+from ._dialect import STARS_ACTS, StarsDialect
 from ._stars import read_hand
 
 __all__ = ["DIALECT", "parse_hand", "split", "looks_like"]
@@ -30,6 +30,10 @@ DIALECT = StarsDialect(
     header=re.compile(r"^\s*" + _ROOM + r"(?P<id>[A-Za-z]{0,4}\d[\w-]{0,39}):\s*(?P<rest>.*)$"),
     detect=re.compile(r"^\ufeff?(?:\s*\*{3,}[^\n]*\n)?\s*" + _ROOM),
     spaced=("cashout",),  # "NAME cashed out the hand for $X | Cash Out Fee $Y" (some 2020 files)
+    # files converted from Bovada's layout: "NAME: folds (disconnect)", "NAME: Table deposit $X" (chips
+    # added to the stack for the next hand: none in this pot)
+    acts=STARS_ACTS + ((re.compile(r"^folds \((?:disconnect|timeout|auth)\)\s*$"), "fold"),),
+    player_chatter=(r"Table deposit \S+",),
     summary=True,
     # files converted to PokerStars' layout from other rooms write no return of a bet every other
     # player folded to: the total pot counts it and so does its bettor's collected amount

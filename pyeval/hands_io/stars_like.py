@@ -71,7 +71,7 @@ DIALECTS: dict[str, StarsDialect] = {
                                          r"(?P<rest>(?: - .*)?)$"),
                          player_chatter=(r"- Sitting out", r"has left the table", r"is sitting out"),
                          acts=STARS_ACTS + tuple((re.compile(p), k) for p, k in (
-                             (r"^post now (?P<a>[^\s]+)\s*$", "bb"), (r"^post dead (?P<a>[^\s]+)\s*$", "sb"),
+                             (r"^post now (?P<a>[^\s]+)\s*$", "bb"), (r"^post dead (?P<a>[^\s]+)\s*$", "missed"),
                              (r"^ante processed 0(?:\.0+)?\s*$", None),  # no ante: says nothing of who was dealt in
                              (r"^ante processed (?P<a>[^\s]+)\s*$", "ante"),
                              (r"^shows (?P<c>(?:[2-9TJQKA]|10)[cdhs](?: (?:[2-9TJQKA]|10)[cdhs])*)\s*$", "show"))),
