@@ -91,6 +91,8 @@ class Implied:
         no turn) gives up his hand: read as a muck at the showdown, noted."""
         raw, stacks = self.raw, self.stacks()
         for k, a in enumerate(raw.acts):
+            if raw.tournament is not None and a.name in self.seats.marked_out:
+                continue  # away from the table: the engine's dealer folds him (Round.fold_away, decision 037)
             if a.kind == "fold" and 0 < stacks.get(a.name, 0) <= chips_in(_upto(raw, k)).get(a.name, 0):
                 raw.acts[k] = a._replace(kind="muck")
                 raw.notes.append(f"{a.name} is all in and folded (line {a.line}): read as giving up his hand at the "
