@@ -9,8 +9,9 @@ their feature's module; **to add one**, append the module to :data:`SUBCOMMANDS`
   input (argparse errors and every :class:`~pyeval.errors.PyevalError`), 130 interrupted (Ctrl-C);
 * errors as one line on stderr, ``pyeval: error: ...`` -- or, under ``--json``, one JSON object
   ``{"error": ..., "type": ...}`` -- never a traceback;
-* a failing stdout (disk full, a pipe closed early by ``| head``) is one line on stderr and code 2
-  (the output is incomplete), never a traceback;
+* a failing stdout (disk full) is one line on stderr and code 2 (the output is incomplete), never a
+  traceback; a pipe closed early by its reader (``| head``) is silent, with code 141 (128 + SIGPIPE,
+  what a shell reports for a Unix filter ended by a closed pipe: never 0, the output is incomplete);
 * one progress-bar policy (:func:`progress_bar`): tqdm on stderr, shown only when stderr is a
   terminal and neither ``--json`` nor ``--no-progress`` is given, fed the units just finished;
 * simulations share their options (:func:`add_simulation_options`) and runner
@@ -53,6 +54,7 @@ class ExitCode(enum.IntEnum):
     FAILED = 1  # the command ran and a check it makes failed
     USAGE = 2  # bad arguments or input (one-line error)
     INTERRUPTED = 130  # Ctrl-C
+    CLOSED_PIPE = 141  # stdout's reader went away (``| head``): 128 + SIGPIPE, silent
 
 
 def simulate_subparsers(subparsers: Any) -> Any:
@@ -297,6 +299,10 @@ class StdoutFailed(Exception):
         super().__init__(f"cannot write the output: {reason}")
 
 
+class StdoutClosed(StdoutFailed):
+    """stdout's reader went away (``pyeval ... | head``): the command stops silently."""
+
+
 class _GuardedStdout:
     """``sys.stdout`` during a command: a failing write or flush (``/dev/full``, a pipe whose reader
     went away) becomes one :class:`StdoutFailed`, told apart from every other ``OSError``."""
@@ -308,8 +314,9 @@ class _GuardedStdout:
         try:
             return getattr(self._stream, name)(*a)
         except OSError as exc:
-            raise StdoutFailed("the reader closed the pipe" if isinstance(exc, BrokenPipeError)
-                               else exc.strerror or str(exc)) from None
+            if isinstance(exc, BrokenPipeError):
+                raise StdoutClosed("the reader closed the pipe") from None
+            raise StdoutFailed(exc.strerror or str(exc)) from None
 
     def write(self, text: str) -> int:
         return int(self._call("write", text))
@@ -339,8 +346,9 @@ def _silence_stdout(stream: Any) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``pyeval`` console script; returns the exit code (:class:`ExitCode`).
 
-    A failure to write stdout (disk full, ``pyeval ... | head`` closing the pipe early) is one line
-    on stderr and exit code 2 in every command: the output is incomplete, so it is never a success."""
+    A failure to write stdout (disk full) is one line on stderr and exit code 2 in every command: the
+    output is incomplete, so it is never a success. A reader that closes the pipe early
+    (``pyeval ... | head``) ends the command silently with exit code 141 (128 + SIGPIPE)."""
     args: argparse.Namespace | None = None
     real = sys.stdout
     sys.stdout = _GuardedStdout(real)
@@ -356,6 +364,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PyevalError as exc:
         _error(args, exc)
         return ExitCode.USAGE
+    except StdoutClosed:  # ``| head`` read what it wanted: the usual CLI convention is silence
+        _silence_stdout(real)
+        return ExitCode.CLOSED_PIPE
     except StdoutFailed as exc:
         _silence_stdout(real)
         _error(args, exc)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
 import sys
 
@@ -68,8 +69,9 @@ def test_interrupt_exits_130(monkeypatch, capsys) -> None:
     assert "interrupted" in capsys.readouterr().err
 
 
-def test_a_closed_pipe_is_one_line_and_exit_2() -> None:
-    """The output is incomplete: never a success (issue 21), and never a traceback."""
+def test_a_closed_pipe_is_silent_and_exit_141() -> None:
+    """``pyeval ... | head``: the reader took what it wanted; no message, no traceback, and exit code 141
+    (128 + SIGPIPE, as a shell reports for a Unix filter; never 0: the output is incomplete)."""
     code = ("import sys, pyeval.cli\n"
             "sys.exit(pyeval.cli.main(['eval'] + ['As Ks Qs Js Ts'] * 20000))")
     p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -77,8 +79,32 @@ def test_a_closed_pipe_is_one_line_and_exit_2() -> None:
     p.stdout.read(10)
     p.stdout.close()  # the reader goes away, like `| head -c 10`
     err = p.stderr.read().decode() if p.stderr is not None else ""
-    assert p.wait(timeout=60) == 2 and "Traceback" not in err and "BrokenPipe" not in err
-    assert err == "pyeval: error: cannot write the output: the reader closed the pipe\n"
+    assert p.wait(timeout=60) == ExitCode.CLOSED_PIPE == 141
+    assert err == ""
+
+
+class _ClosedPipe:
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_simulate_into_a_closed_pipe_is_silent_and_exit_141(monkeypatch, capsys) -> None:
+    """``pyeval simulate ... | head``: the report's writes fail with a closed pipe."""
+    monkeypatch.setattr("sys.stdout", _ClosedPipe())
+    assert main(["simulate", "criss-cross", "--rounds", "2000", "--seed", "1", "--no-progress"]) == 141
+    assert capsys.readouterr().err == ""
+
+
+def test_a_full_disk_is_still_one_line_and_exit_2() -> None:
+    code = "import sys, pyeval.cli\nsys.exit(pyeval.cli.main(['eval', 'As Ks Qs Js Ts']))"
+    with open(os.devnull if not os.path.exists("/dev/full") else "/dev/full", "w") as full:
+        if full.name == os.devnull:
+            pytest.skip("no /dev/full")
+        out = subprocess.run([sys.executable, "-c", code], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert out.returncode == 2 and out.stderr.startswith("pyeval: error: cannot write the output:"), out.stderr
 
 
 def test_every_subcommand_is_registered_the_same_way() -> None:
@@ -114,13 +140,13 @@ def test_simulate_without_seed_draws_a_fresh_one_prints_it_and_it_reproduces(gam
     assert data["seed"] not in (0, None, *seeds)
 
 
-def test_a_closed_pipe_on_stderr_too_is_exit_2() -> None:
-    """``pyeval ... 2>&1 | head -1``: stdout and stderr are one pipe whose reader went away; the error
-    message cannot be written either, and the exit code is still 2 (never 1, "a check failed")."""
+def test_a_closed_pipe_on_stderr_too_is_exit_141() -> None:
+    """``pyeval ... 2>&1 | head -1``: stdout and stderr are one pipe whose reader went away: silent,
+    as for stdout alone (never 1, "a check failed")."""
     code = ("import sys, pyeval.cli\n"
             "sys.exit(pyeval.cli.main(['eval'] + ['As Ks Qs Js Ts'] * 20000))")
     p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     assert p.stdout is not None
     p.stdout.read(10)
     p.stdout.close()
-    assert p.wait(timeout=60) == 2
+    assert p.wait(timeout=60) == 141
