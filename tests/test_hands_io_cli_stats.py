@@ -82,7 +82,8 @@ def test_convert_without_a_terminal_has_no_bar_and_installed_command(tmp_path):
     assert "hands: 240  converted: 240" in r.stderr and "hands/s" not in r.stderr
     r = subprocess.run([sys.executable, "-m", "pyeval", "stats", str(DATA)], capture_output=True, text=True,
                        **pyeval_subprocess())
-    assert r.returncode == 0 and "VPIP" in r.stdout
+    # the folder holds deliberately unreadable hands: left out and said, exit 1 (as convert says it)
+    assert r.returncode == 1 and "VPIP" in r.stdout and "unreadable (left out)" in r.stderr
 
 
 def test_convert_errors(capsys):

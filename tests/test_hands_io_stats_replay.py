@@ -93,7 +93,7 @@ def test_net_is_after_the_recorded_rake_and_before_it_and_unverified_hands_are_l
 def test_stats_cli_leaves_out_an_unreplayable_hand_and_says_so(tmp_path, capsys):
     f = tmp_path / "h.phhs"
     f.write_text("[1]\n" + _HALF_CHIP_FL + "\n[2]\n" + _HALF_CHIP_FL.replace('"p2 cbr 1.5"', '"p2 cbr inf"'))
-    assert main(["stats", str(f), "--no-progress"]) == 0
+    assert main(["stats", str(f), "--no-progress"]) == 1  # a hand not replayable: a check failed
     cap = capsys.readouterr()
     assert "left out of the statistics: not replayable 1" in cap.err and "h.phhs[2]" in cap.err
     assert "hands: 1" in cap.err and "Traceback" not in cap.err

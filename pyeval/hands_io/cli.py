@@ -22,7 +22,7 @@ from . import FORMATS, NOT_A_HAND_HISTORY, HandParseError, ImportedHand, iter_so
 from ._phh import HandHistory, dumps_many, load
 from .acpc import load_game
 from .export import hand_history_to_pokerstars, room_hand_id
-from .stats import stats_by_unit
+from .stats import NOT_REPLAYABLE, stats_by_unit
 
 def register(subparsers: Any) -> None:
     """Add ``convert`` and ``stats`` to the ``pyeval`` parser."""
@@ -46,7 +46,9 @@ def register(subparsers: Any) -> None:
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
     s = add_command(
         subparsers, "stats", run_stats, help="player statistics (VPIP, PFR, 3-bet, AF, WTSD, W$SD, net, bb/100) over hand histories",
-        description="Statistics per player name over every hand of the files (room histories or PHH).")
+        description="Statistics per player name over every hand of the files (room histories or PHH). "
+                    "Exit status: 0 every hand counted (or left out only as unverified), 1 a hand could not "
+                    "be read or replayed (left out and said), 2 an input could not be read at all.")
     s.add_argument("inputs", nargs="+", metavar="FILE", help="hand-history files or folders")
     s.add_argument("--from", dest="fmt", choices=sorted(FORMATS) + ["phh"], default=None, help="input format")
     s.add_argument("--game", metavar="FILE", default=None, help="ACPC logs: the game definition (.game file)")
@@ -239,4 +241,5 @@ def run_stats(args: argparse.Namespace) -> int:
           + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
     if files_unread or (not hands and skipped):  # nothing counted because nothing could be read: bad input
         return 2
-    return 0
+    # a hand that cannot be read or replayed fails a check, as in replay, show and convert (exit 1)
+    return 1 if skipped or any(r.startswith(NOT_REPLAYABLE) for _, r in left_out) else 0

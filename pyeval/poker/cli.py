@@ -20,7 +20,7 @@ from typing import Any
 
 from ..cli import ExitCode, progress_bar
 from .._text import decode
-from ..errors import HandHistoryError, IllegalHandHistoryError, PyevalError
+from ..errors import HandHistoryError, PyevalError
 from . import phh
 
 #: Exit codes of ``pyeval replay``.
@@ -39,8 +39,8 @@ def register(subparsers: Any) -> None:
                     "recorded take (_rake + _jackpot + _fees, taken from the pots main pot first); the recorded "
                     "_total_pot is checked too (the same check as pyeval convert). Every file and "
                     "hand is checked and each failure reported on one line. Exit status: 0 all match, 1 a "
-                    "check failed (a mismatch, a record that breaks the rules or stops early), 2 input that "
-                    "cannot be read, 130 interrupted.")
+                    "check failed (a mismatch, a record that breaks the rules, stops early or has a hand that cannot "
+                    "be read), 2 a file that cannot be read at all, 130 interrupted.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="a .phh/.phhs file, or a folder searched for them")
     p.add_argument("--show", type=count_arg(0), default=10, metavar="N", help="list at most N mismatches and N errors (default 10)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -115,7 +115,7 @@ def _replay_file(args: argparse.Namespace, t: _Tally, path: Path) -> int | None:
             try:
                 res = phh.check_replay(hh, strict=args.strict)
             except HandHistoryError as exc:
-                code = EXIT_FAILED if isinstance(exc, IllegalHandHistoryError) else EXIT_UNREADABLE
+                code = EXIT_FAILED  # a hand that cannot be read or replayed: a check failed, as in show/convert/stats
                 if args.fail_fast:
                     return _fail(code, str(exc))
                 t.errors.append((code, str(exc)))

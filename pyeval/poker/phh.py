@@ -104,8 +104,14 @@ def _check_amount(x: object, what: str, name: str, lo: int = 0, unbounded: bool 
 def _amount(tok: str, name: str, raw: str) -> int | float:
     """The amount of a ``cbr`` action: digits, optionally with a decimal fraction."""
     if not _AMOUNT_RE.fullmatch(tok):
+        if re.fullmatch(r"\d+(\.\d+)?", tok):  # a number, only too long: say which limit it breaks
+            raise HandHistoryError(f"{name}: amount {_short(tok)} in {_short(raw)} exceeds pyeval's chip "
+                                   f"limit 2**63-1")
         raise HandHistoryError(f"{name}: bad amount {_short(tok)} in {_short(raw)}")
-    return float(tok) if "." in tok else int(tok)
+    value = float(tok) if "." in tok else int(tok)
+    if value > MAX_CHIPS:
+        raise HandHistoryError(f"{name}: amount {_short(tok)} in {_short(raw)} exceeds pyeval's chip limit 2**63-1")
+    return value
 
 
 @dataclass
