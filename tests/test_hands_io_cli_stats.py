@@ -138,10 +138,27 @@ def test_stats_counts_by_hand():
 
 def test_stats_cli_json(capsys):
     assert main(["stats", str(DATA / "pokerstars_holdem.txt"), "--json", "--top", "2"]) == 0
-    rows = json.loads(capsys.readouterr().out)  # the top 2 of each kind of money, never added together
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"players", "hands", "left_out", "unreadable", "files_not_read", "not_hand_histories"}
+    rows = out["players"]  # the top 2 of each kind of money, never added together
     assert [(r["player"], r["unit"]) for r in rows] == [("Hero", "USD cents"), ("ali:baba", "USD cents"),
                                                         ("Anna", "tournament chips"), ("Ben", "tournament chips")]
     assert rows[0]["hands"] == 3 and rows[0]["net"] == 51 and rows[0]["net_before_rake"] == 55
+
+
+def test_stats_cli_json_carries_the_errors_too(tmp_path, capsys):
+    """``--json``: an unread file and a left-out hand are in the JSON object, nothing on stderr; a
+    missing file is one JSON error of type HandHistoryError (not a parse error: nothing was read)."""
+    trunc = tmp_path / "trunc.phhs"
+    trunc.write_text("[0]\nvariant = 'NT'\nantes = [0, 0\n")
+    assert main(["stats", "--json", "--no-progress", str(trunc)]) == 2
+    cap = capsys.readouterr()
+    out = json.loads(cap.out)
+    assert cap.err == "" and out["players"] == [] and out["hands"] == 0
+    assert [f["file"] for f in out["files_not_read"]] == [str(trunc)] and "not valid TOML" in out["files_not_read"][0]["error"]
+    assert main(["stats", "--json", str(tmp_path / "nope.phhs")]) == 2
+    err = json.loads(capsys.readouterr().err)
+    assert err["type"] == "HandHistoryError" and "no such file or folder" in err["error"]
 
 
 def test_stats_over_imported_hands_match_records():

@@ -4,6 +4,8 @@ on stderr), a fixed-limit hand with a half-chip small bet no longer divides by z
 no longer overflows."""
 from __future__ import annotations
 
+import json
+
 import math
 
 import pytest
@@ -97,3 +99,7 @@ def test_stats_cli_leaves_out_an_unreplayable_hand_and_says_so(tmp_path, capsys)
     cap = capsys.readouterr()
     assert "left out of the statistics: not replayable 1" in cap.err and "h.phhs[2]" in cap.err
     assert "hands: 1" in cap.err and "Traceback" not in cap.err
+    assert main(["stats", str(f), "--no-progress", "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["hands"] == 1 and [x["hand"].endswith("h.phhs[2]") for x in out["left_out"]] == [True]
+    assert out["left_out"][0]["reason"].startswith("not replayable")

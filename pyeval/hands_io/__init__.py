@@ -188,7 +188,10 @@ def read_text(text: str, fmt: str | None = None, *, source: str = "", **options:
 
 
 def iter_sources(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files named, or found (sorted) under the folders named."""
+    """The files named, or found (sorted) under the folders named.
+
+    Raises:
+        HandHistoryError: a path that names no file or folder (not a parse error: nothing was read)."""
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
@@ -196,4 +199,4 @@ def iter_sources(paths: Iterable[str | Path]) -> Iterator[Path]:
         elif p.exists():
             yield p
         else:
-            raise HandParseError(f"no such file or folder: {p}")
+            raise HandHistoryError(f"no such file or folder: {p}")

@@ -155,7 +155,7 @@ def run_convert(args: argparse.Namespace) -> int:
         print(f"... and {len(reports) - args.show} more", file=sys.stderr)
     print(f"hands: {n - files_unread}  converted: {converted}  unreadable: "
           f"{unreadable}  disagree with the replay: {disagree}"
-          + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
+          + (f"  files not read: {files_unread}" if files_unread else ""))
     return 2 if files_unread else 1 if unreadable or disagree else 0
 
 
@@ -211,24 +211,36 @@ def run_stats(args: argparse.Namespace) -> int:
 
         check_output(args.plot)  # before the work
     hands: list[HandHistory] = []
-    skipped = files_unread = 0
+    not_hands: list[str] = []
+    unreadable: list[dict[str, Any]] = []  # hands of a file that was read: {"source", "line", "error"}
+    unread: list[dict[str, Any]] = []  # whole files: {"file", "error"}
+
+    def say(line: str) -> None:  # under --json every message is in the JSON object instead
+        if not args.json:
+            print(line, file=sys.stderr)
+
     for h in _read(args, paths, False):
         if h.format == "skip":
-            print(f"pyeval: skipped (not a hand history): {h.source}", file=sys.stderr)
+            not_hands.append(h.source)
+            say(f"pyeval: skipped (not a hand history): {h.source}")
         elif h.hand is None and not h.format:  # a whole file unread: said, not silently left out
-            files_unread += 1
-            print(f"pyeval: unreadable file left out: {h.error}", file=sys.stderr)
+            unread.append({"file": h.source, "error": h.error})
+            say(f"pyeval: unreadable file left out: {h.error}")
         elif h.hand is None:
-            skipped += 1
+            unreadable.append({"source": h.source, "line": h.line, "error": h.error})
         else:
             hands.append(h.hand)
+    skipped, files_unread = len(unreadable), len(unread)
     left_out: list[tuple[str, str]] = []
     tables = stats_by_unit(hands, left_out=left_out, include_unverified=args.include_unverified)
-    _report_left_out(left_out)
-    if args.json:
+    if args.json:  # one object with the errors in it too (a stable shape: CHANGELOG, branch fix-fork)
         rows = [r for st in tables.values() for r in (st.rows()[: args.top] if args.top else st.rows())]
-        print(json.dumps(rows, indent=2))
+        print(json.dumps({"players": rows, "hands": len(hands) - len(left_out),
+                          "left_out": [{"hand": n, "reason": r} for n, r in left_out],
+                          "unreadable": unreadable, "files_not_read": unread, "not_hand_histories": not_hands},
+                         indent=2))
     else:
+        _report_left_out(left_out)
         print("\n\n".join(st.table(args.top) for st in tables.values()))
     if args.graph or args.plot:
         from .graph import graph_report
@@ -236,9 +248,9 @@ def run_stats(args: argparse.Namespace) -> int:
         players = [p for st in tables.values() for p in (st.players[: args.top] if args.top else st.players)]
         graph_report(hands, players, args.graph and not args.json, args.plot)
     counted = len(hands) - len(left_out)
-    print(f"hands: {counted}" + (f"  unreadable (left out): {skipped}" if skipped else "")
+    say(f"hands: {counted}" + (f"  unreadable (left out): {skipped}" if skipped else "")
           + (f"  left out: {len(left_out)}" if left_out else "")
-          + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
+          + (f"  files not read: {files_unread}" if files_unread else ""))
     if files_unread or (not hands and skipped):  # nothing counted because nothing could be read: bad input
         return 2
     # a hand that cannot be read or replayed fails a check, as in replay, show and convert (exit 1)
