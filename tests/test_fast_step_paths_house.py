@@ -313,6 +313,9 @@ def test_crisscross_c_steps_refuse_what_they_do_not_know() -> None:
         cc_round._fastcall.cc_plan((bytes([1]) * 7463,) * 3, ((), (), ()))
     with pytest.raises(TypeError):
         cc_round._fastcall.cc_register(int, 1, (), int, 1, (), ())
+    with pytest.raises(TypeError):  # only slotted Python classes on object (no C type's fields) are registered
+        cc_round._fastcall.cc_register(property, property(), (None,) * 10, property, property(), (None,) * 6,
+                                       (None,) * 15)
     events = list(rnd.events)
     assert cc_round._cc_bet(rnd, 1, 1) is False  # no decision due
     assert cc_round._cc_place(rnd, 3, 5, 5, 0) is False  # not the betting phase

@@ -37,12 +37,26 @@ typedef struct {
 
 static const char CC_PLAN[] = "pyeval._fastcall.cc_plan";
 
+/* a class written in Python directly on object (its instance layout: the header, then one object
+ * pointer per slot), or a Python subclass of tuple (a NamedTuple) when tuple_sub */
+static int cc_plain_class(PyObject *type, int tuple_sub)
+{
+    if (!PyType_Check(type) || !(PyType_GetFlags((PyTypeObject *)type) & Py_TPFLAGS_HEAPTYPE)) return 0;
+    if (tuple_sub) return PyType_IsSubtype((PyTypeObject *)type, &PyTuple_Type);
+    PyObject *base = PyObject_GetAttrString(type, "__base__"), *item = PyObject_GetAttrString(type, "__itemsize__");
+    const int ok = base == (PyObject *)&PyBaseObject_Type && item && PyLong_Check(item) && PyLong_AsLong(item) == 0;
+    Py_XDECREF(base);
+    Py_XDECREF(item);
+    PyErr_Clear();
+    return ok;
+}
+
 /* find each sentinel's offset in the bare instance, exactly once */
 static int cc_offsets(PyObject *type, PyObject *bare, PyObject *sentinels, Py_ssize_t *off, int n)
 {
-    if (!PyType_Check(type) || (PyObject *)Py_TYPE(bare) != type || !PyTuple_Check(sentinels)
+    if (!cc_plain_class(type, 0) || (PyObject *)Py_TYPE(bare) != type || !PyTuple_Check(sentinels)
         || PyTuple_Size(sentinels) != n) {
-        PyErr_SetString(PyExc_TypeError, "cc_register: (type, bare instance, sentinels) of the right size");
+        PyErr_SetString(PyExc_TypeError, "cc_register: (a slotted class on object, bare instance, sentinels of the right size)");
         return -1;
     }
     PyObject *bs = PyObject_GetAttrString(type, "__basicsize__");
@@ -78,7 +92,7 @@ static PyObject *cc_register(PyObject *module, PyObject *const *args, Py_ssize_t
         return NULL;
     PyObject *k = args[6];
     PyObject *rp = PyTuple_GetItem(k, CK_REVEAL_PHASES), *w = PyTuple_GetItem(k, CK_WAGERS), *o = PyTuple_GetItem(k, CK_OUTCOMES);
-    if (!PyType_Check(PyTuple_GetItem(k, CK_EVENT)) || !PyType_Check(PyTuple_GetItem(k, CK_RESULT))
+    if (!cc_plain_class(PyTuple_GetItem(k, CK_EVENT), 1) || !cc_plain_class(PyTuple_GetItem(k, CK_RESULT), 1)
         || !PyTuple_Check(rp) || PyTuple_Size(rp) != 3 || !PyTuple_Check(w) || PyTuple_Size(w) != 6
         || !PyTuple_Check(o) || PyTuple_Size(o) != 3 || !PyUnicode_Check(PyTuple_GetItem(k, CK_S_MULTIPLES))
         || !PyTuple_Check(PyTuple_GetItem(k, CK_DECISION_PHASES)) || PyTuple_Size(PyTuple_GetItem(k, CK_DECISION_PHASES)) != 3

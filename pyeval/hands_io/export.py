@@ -330,6 +330,12 @@ class _StarsWriter:
         elif kind == "award":
             self.awards.append((p, e.amount, e.detail if isinstance(e.detail, int) else 0))
 
+    def summary_head(self) -> list[str]:
+        """The summary's first line, after the table rules the PokerStars reader would not apply
+        (its house rules; decision 037), when there are any."""
+        stated = rules_line(self.rnd.rules, "PokerStars", variant_code(self.rnd.rules))
+        return ([stated] if stated is not None else []) + ["*** SUMMARY ***"]
+
     def showdown_and_summary(self) -> None:
         out, amt, names, runs, rnd = self.out, self.amt, self.names, self.runs, self.rnd
         awards = self.awards
@@ -346,10 +352,7 @@ class _StarsWriter:
                 where = "pot" if len(pots) == 1 else ("main pot" if pot == 0 else f"side pot-{pot}")
                 if a or runs == 1:
                     out.append(f"{names[p]} collected {amt(a)} from {where}")
-        stated = rules_line(rnd.rules, "PokerStars", variant_code(rnd.rules))
-        if stated is not None:  # rules the PokerStars reader would not apply (decision 037)
-            out.append(stated)
-        out.append("*** SUMMARY ***")
+        out.extend(self.summary_head())
         total = sum(a for _, a, _ in awards)
         items = [f"Rake {amt(self.raked - self.jackpot - self.fees)}"]
         items += [f"{k} {amt(v)}" for k, v in (("Jackpot", self.jackpot), ("Fees", self.fees)) if v]

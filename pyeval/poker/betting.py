@@ -297,24 +297,10 @@ class Betting(RoundState):
             self._take_lead(a)
         rules = self._rules
         bet_to = self._bet_to
-        half_bet = False
-        full_to = to  # the new last full bet, when this is a full bet or raise
-        sizes = self._fixed_bet_sizes
-        if sizes is not None:  # fixed limit
-            size = sizes[self._street]
-            lo = self._limit_to(size)
-            mode = rules.limit_short_all_in
-            if mode is _LS_HALF_BET:
-                half_bet = bet_to >= size and 2 * (to - bet_to) >= size  # an all-in of half a bet or more: a full raise
-            elif mode is _LS_AS_FULL and to < lo:  # half a bet or more: the full bet or raise it fell short of
-                prev = self._full_bet_to
-                half_bet = 2 * (to - prev) >= lo - prev
-                full_to = lo
-            if self._double_bet and to >= lo - size + rules.big_bet_amount:  # the big bet: the rest of the round too
-                self._fixed_bet_sizes = tuple(rules.big_bet_amount if k == self._street else v for k, v in enumerate(sizes))
-                self._double_bet = False
+        if self._fixed_bet_sizes is not None:  # fixed limit
+            lo, half_bet, full_to = self._limit_raise(to)
         else:
-            lo = bet_to + self._min_raise if bet_to else rules.min_bet
+            lo, half_bet, full_to = (bet_to + self._min_raise if bet_to else rules.min_bet), False, to
         add = to - self._bets[a]
         completes = bet_to < lo and bet_to == rules.bring_in and self._street == 0 and rules.bring_in > 0
         kind = "raise" if bet_to and not completes else "bet"
@@ -339,6 +325,27 @@ class Betting(RoundState):
         self._last_aggressor = a
         self._record.append((kind, a, to, ()))
         self._after_action(a)
+
+    def _limit_raise(self, to: int) -> tuple[int, bool, int]:
+        """Fixed limit, a valid bet or raise to ``to``: (the full bet or raise to, whether this short
+        all-in counts as a full one all the same, the new last full bet if it is one), as
+        ``rules.limit_short_all_in`` says; an open pair's big bet makes the rest of the round big."""
+        rules, bet_to, sizes = self._rules, self._bet_to, self._fixed_bet_sizes
+        assert sizes is not None
+        size = sizes[self._street]
+        lo = self._limit_to(size)
+        half_bet, full_to = False, to
+        mode = rules.limit_short_all_in
+        if mode is _LS_HALF_BET:
+            half_bet = bet_to >= size and 2 * (to - bet_to) >= size  # an all-in of half a bet or more: a full raise
+        elif mode is _LS_AS_FULL and to < lo:  # half a bet or more: the full bet or raise it fell short of
+            prev = self._full_bet_to
+            half_bet = 2 * (to - prev) >= lo - prev
+            full_to = lo
+        if self._double_bet and to >= lo - size + rules.big_bet_amount:  # the big bet: the rest of the round too
+            self._fixed_bet_sizes = tuple(rules.big_bet_amount if k == self._street else v for k, v in enumerate(sizes))
+            self._double_bet = False
+        return lo, half_bet, full_to
 
     def _after_action(self, a: int) -> None:
         """After player ``a`` acted: the next player to act, or close the betting round

@@ -329,6 +329,18 @@ class Replay:
                 raise IllegalHandHistoryError(f"{hh.name}: {hh._who(i)}'s cards at the showdown are unknown ('??'): "
                                               "the pots cannot be awarded", _R_SHOWDOWN)
 
+    def _fold(self, p: int, away: bool) -> None:
+        """The record's fold of ``p``; a player away from the table (tournament mode) is folded by the
+        dealer: at his turn (already done), or, all in on his forced bets, where the record says."""
+        rnd = self.rnd
+        if away and rnd.folded[p] and p not in self.sat_out:
+            self.sat_out.add(p)  # the dealer folded his hand at his turn (tournament mode)
+        elif away and rnd.can_fold_away(p):  # all in on his forced bets: no turn, folded by the dealer
+            self.sat_out.add(p)
+            rnd.fold_away(p)
+        else:
+            rnd.fold(p)
+
     def _step(self, text: list[str], raw: str) -> None:
         rnd, n = self.rnd, self.n
         if text[0] == "d":
@@ -366,13 +378,7 @@ class Replay:
         if op == "cc":
             rnd.check_or_call(p)
         elif op == "f":
-            if away and rnd.folded[p] and p not in self.sat_out:
-                self.sat_out.add(p)  # the dealer folded his hand at his turn (tournament mode)
-            elif away and rnd.can_fold_away(p):  # all in on his forced bets: no turn, folded by the dealer
-                self.sat_out.add(p)
-                rnd.fold_away(p)
-            else:
-                rnd.fold(p)
+            self._fold(p, away)
         elif op == "cbr":
             amount = _amount(text[2], self.hh.name, raw)
             if not isinstance(amount, int):  # pragma: no cover - in_units made every amount whole

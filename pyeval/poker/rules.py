@@ -334,27 +334,7 @@ class PokerRules:
         if stud and (self.blinds or self.straddle is not None or self.bb_ante or self.button_ante):
             raise TableRulesError(f"stud games have no blinds, straddle, big-blind or button ante, only antes and a "
                                   f"bring-in ({R_BLINDS})")
-        if not stud and not isinstance(self.blinds, tuple):
-            raise TableRulesError(f"blinds must be a tuple of chip amounts, got {self.blinds!r} ({R_BLINDS})")
-        if not stud and not self.blinds and not (isinstance(self.ante, int) and self.ante > 0):
-            # § 637a.11(d) requires a Blind Bet; a table of antes alone (a room's all-in-ante
-            # tournament levels, PKR's "Blinds are now 0 / 0") is configuration outside it
-            raise TableRulesError(f"blinds must be a non-empty tuple of chip amounts (a table without blinds needs an "
-                                  f"ante), got {self.blinds!r} ({R_BLINDS})")
-        if not stud and not self.blinds and (self.straddle is not None or self.bb_ante):
-            raise TableRulesError(f"a straddle or a big-blind ante needs a blind ({R_BLINDS})")
-        for b in self.blinds:
-            _int(b, "each blind", 1, None, R_BLINDS)
-        if len(self.blinds) > self.seats:
-            raise TableRulesError(f"{len(self.blinds)} blinds need more than {self.seats} seats ({R_BLINDS})")
-        _int(self.ante, "ante", 0, None, R_ANTE)
-        if self.straddle is not None:
-            _int(self.straddle, "straddle", 1, None, R_STRADDLE)
-            if len(self.blinds) + 1 >= self.seats:
-                raise TableRulesError(f"a straddle needs more than {len(self.blinds) + 1} seats ({R_STRADDLE})")
-            if self.straddle < max(self.blinds, default=0):  # common practice: a straddle is a live blind raise
-                raise TableRulesError(f"straddle must be at least the largest blind ({max(self.blinds)}), got "
-                                      f"{self.straddle}: a straddle raises the blinds ({R_STRADDLE})")
+        self._check_blinds(stud)
         for name, enum_type in (("structure", BettingStructure), ("button_placement", ButtonPlacement),
                                 ("button_rule", ButtonRule),
                                 ("odd_chip", OddChipRule), ("heads_up", HeadsUpOrder),
@@ -382,8 +362,9 @@ class PokerRules:
                      "open_pair_big_bet"):
             if not isinstance(getattr(self, name), bool):
                 raise TableRulesError(f"{name} must be a bool, got {getattr(self, name)!r}")
-        if self.open_pair_big_bet and not (stud and self.structure is BettingStructure.FIXED_LIMIT):
-            raise TableRulesError(f"open_pair_big_bet applies to fixed-limit stud games only ({R_LIMITS})")
+            if name == "open_pair_big_bet" and self.open_pair_big_bet and not (
+                    stud and self.structure is BettingStructure.FIXED_LIMIT):
+                raise TableRulesError(f"open_pair_big_bet applies to fixed-limit stud games only ({R_LIMITS})")
         if not isinstance(self.suit_order, str) or sorted(self.suit_order) != sorted("cdhs"):
             raise TableRulesError(f"suit_order must name c, d, h, s once each, lowest first, got {self.suit_order!r}")
         if self.min_table_stakes is not None:
@@ -424,6 +405,30 @@ class PokerRules:
                             and self.check_raise and self.short_all_ins is not ShortAllIns.CUMULATIVE
                             and not self.bring_in),
         ))
+
+    def _check_blinds(self, stud: bool) -> None:
+        """The blinds, the ante and the straddle (§ 637a.11(b), (d), (e)); a part of :meth:`__post_init__`."""
+        if not stud and not isinstance(self.blinds, tuple):
+            raise TableRulesError(f"blinds must be a tuple of chip amounts, got {self.blinds!r} ({R_BLINDS})")
+        if not stud and not self.blinds and not (isinstance(self.ante, int) and self.ante > 0):
+            # § 637a.11(d) requires a Blind Bet; a table of antes alone (a room's all-in-ante
+            # tournament levels, PKR's "Blinds are now 0 / 0") is configuration outside it
+            raise TableRulesError(f"blinds must be a non-empty tuple of chip amounts (a table without blinds needs an "
+                                  f"ante), got {self.blinds!r} ({R_BLINDS})")
+        if not stud and not self.blinds and (self.straddle is not None or self.bb_ante):
+            raise TableRulesError(f"a straddle or a big-blind ante needs a blind ({R_BLINDS})")
+        for b in self.blinds:
+            _int(b, "each blind", 1, None, R_BLINDS)
+        if len(self.blinds) > self.seats:
+            raise TableRulesError(f"{len(self.blinds)} blinds need more than {self.seats} seats ({R_BLINDS})")
+        _int(self.ante, "ante", 0, None, R_ANTE)
+        if self.straddle is not None:
+            _int(self.straddle, "straddle", 1, None, R_STRADDLE)
+            if len(self.blinds) + 1 >= self.seats:
+                raise TableRulesError(f"a straddle needs more than {len(self.blinds) + 1} seats ({R_STRADDLE})")
+            if self.straddle < max(self.blinds, default=0):  # common practice: a straddle is a live blind raise
+                raise TableRulesError(f"straddle must be at least the largest blind ({max(self.blinds)}), got "
+                                      f"{self.straddle}: a straddle raises the blinds ({R_STRADDLE})")
 
     #: the game, as the command line names it (:class:`~pyeval.contracts.GameRules`)
     GAME: ClassVar[str] = "poker"
