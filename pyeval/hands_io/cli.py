@@ -155,7 +155,7 @@ def run_convert(args: argparse.Namespace) -> int:
         print(f"... and {len(reports) - args.show} more", file=sys.stderr)
     print(f"hands: {n - files_unread}  converted: {converted}  unreadable: "
           f"{unreadable}  disagree with the replay: {disagree}"
-          + (f"  files not read: {files_unread}" if files_unread else ""))
+          + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
     return 2 if files_unread else 1 if unreadable or disagree else 0
 
 
@@ -200,25 +200,15 @@ def _check_output(path: Path) -> None:
         raise HandHistoryError(f"-o {path}: no such folder: {path.parent}")
 
 
-def run_stats(args: argparse.Namespace) -> int:
-    """Print player statistics over every readable hand; unreadable hands are counted on stderr.
-    Exit 2 when a file was not read at all, or when no hand of the input could be read."""
-    paths = list(iter_sources(args.inputs))
-    if not paths:
-        raise HandHistoryError(f"no files under {' '.join(args.inputs)}")
-    if args.plot:
-        from ..plot import check_output
-
-        check_output(args.plot)  # before the work
+def _stats_inputs(args: argparse.Namespace, paths: list[Path], say: Callable[[str], None]
+                  ) -> tuple[list[HandHistory], list[dict[str, Any]], list[dict[str, Any]], list[str]]:
+    """``pyeval stats``'s reading: the hands read, the unreadable hands of files that were read
+    (``{"source", "line", "error"}``), the files not read at all (``{"file", "error"}``) and the files
+    that are no hand history; each said through ``say`` as it comes."""
     hands: list[HandHistory] = []
     not_hands: list[str] = []
-    unreadable: list[dict[str, Any]] = []  # hands of a file that was read: {"source", "line", "error"}
-    unread: list[dict[str, Any]] = []  # whole files: {"file", "error"}
-
-    def say(line: str) -> None:  # under --json every message is in the JSON object instead
-        if not args.json:
-            print(line, file=sys.stderr)
-
+    unreadable: list[dict[str, Any]] = []
+    unread: list[dict[str, Any]] = []
     for h in _read(args, paths, False):
         if h.format == "skip":
             not_hands.append(h.source)
@@ -230,6 +220,26 @@ def run_stats(args: argparse.Namespace) -> int:
             unreadable.append({"source": h.source, "line": h.line, "error": h.error})
         else:
             hands.append(h.hand)
+    return hands, unreadable, unread, not_hands
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    """Print player statistics over every readable hand; unreadable hands are counted on stderr (in
+    the JSON object under ``--json``). Exit 2 when a file was not read at all, or when no hand of the
+    input could be read; 1 when a hand could not be read or replayed; else 0."""
+    paths = list(iter_sources(args.inputs))
+    if not paths:
+        raise HandHistoryError(f"no files under {' '.join(args.inputs)}")
+    if args.plot:
+        from ..plot import check_output
+
+        check_output(args.plot)  # before the work
+
+    def say(line: str) -> None:  # under --json every message is in the JSON object instead
+        if not args.json:
+            print(line, file=sys.stderr)
+
+    hands, unreadable, unread, not_hands = _stats_inputs(args, paths, say)
     skipped, files_unread = len(unreadable), len(unread)
     left_out: list[tuple[str, str]] = []
     tables = stats_by_unit(hands, left_out=left_out, include_unverified=args.include_unverified)
