@@ -121,6 +121,14 @@ import test_shoe_threads  # noqa: E402
 
 for test, args in test_shoe_threads.SANITIZER_WORKLOAD:
     test(*args)
+# The engines' step APIs with their C fast paths on (_fastcall: hold'em round fill, read-only views
+# and check-or-call, heads-up settlement, criss-cross steps): the scripted rounds of the engine benchmark.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks"))
+import engine_pair  # noqa: E402
+
+for scripts in (engine_pair._holdem(pyeval), engine_pair._headsup(pyeval), engine_pair._crisscross(pyeval)):
+    for script in scripts.values():
+        script(60)
 secure_check = pyeval.Shoe(secure=True)  # a secure=True shoe after all that: still secure
 assert secure_check.secure
 

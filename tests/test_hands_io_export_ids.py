@@ -150,3 +150,43 @@ def test_an_unbounded_stack_is_not_written_as_room_text():
                    'min_bet = 2\nstarting_stacks = [inf, 100]\nactions = ["d dh p1 AsKs", "d dh p2 QhQd", "p2 f"]\n')
     with pytest.raises(HandHistoryError, match="p1 start with an unbounded stack"):
         hand_history_to_pokerstars(hh)
+
+
+@pytest.mark.parametrize("clock", [None, "time"])
+def test_the_records_date_is_the_headers_with_or_without_a_time(clock):
+    """A PHH date without a time of day used to be dropped (the header said 2000/01/01)."""
+    hh = _hand()
+    kept = hh.extra["time"]
+    if clock is None:
+        del hh.extra["time"]
+    hh.extra.update(year=2023, month=6, day=22)
+    text = hand_history_to_pokerstars(hh)
+    stamp = "00:00:00" if clock is None else f"{kept:%H:%M:%S}"
+    assert text.splitlines()[0].endswith(f" - 2023/06/22 {stamp} ET")
+    (back,) = parse_text(text)
+    assert back.hand is not None
+    assert [back.hand.extra[k] for k in ("year", "month", "day")] == [2023, 6, 22]
+    assert f"{back.hand.extra['time']:%H:%M:%S}" == stamp
+
+
+def test_a_record_without_a_date_gets_the_documented_stand_in():
+    hh = _hand()
+    for k in ("year", "month", "day", "time"):
+        hh.extra.pop(k, None)
+    assert hand_history_to_pokerstars(hh).splitlines()[0].endswith(" - 2000/01/01 00:00:00 ET")
+    hh.extra.update(year=2023, month=2, day=30)  # no such day: left out, as before
+    assert hand_history_to_pokerstars(hh).splitlines()[0].endswith(" - 2000/01/01 00:00:00 ET")
+
+
+def test_converting_the_mixed_wsop_hands_keeps_their_date(shared_dir, tmp_path):
+    src = shared_dir / "data" / "phh-mixed" / "wsop-2023-43-5-odd.phhs"
+    if not src.is_file():
+        pytest.skip(f"{src} is not in this copy of ../shared")
+    out = tmp_path / "x.txt"
+    assert main(["convert", str(src), "--to", "pokerstars", "-o", str(out)]) == 0
+    heads = [ln for ln in out.read_text().splitlines() if ln.startswith("PokerStars Hand #")]
+    assert len(heads) == 42 and all(h.endswith(" - 2023/06/22 00:00:00 ET") for h in heads)
+    back = tmp_path / "back.phhs"
+    assert main(["convert", str(out), "--to", "phh", "-o", str(back)]) == 0
+    dates = {(h.extra["year"], h.extra["month"], h.extra["day"]) for h in phh.load(back)}
+    assert dates == {(2023, 6, 22)}

@@ -77,6 +77,48 @@ def test_show_rows_of_a_hand_worked_by_hand():
         ("Ann", "As Ah", 1000, 1300, 600), ("Bob", "Ks Kh", 300, 0, 0), ("Cy", "7c 2d", 500, 500, 0)]
 
 
+STUD = """
+variant = "F7S"
+antes = [5, 5, 5]
+bring_in = 5
+small_bet = 20
+big_bet = 40
+starting_stacks = [500, 500, 500]
+players = ["Ann", "Bob", "Cy"]
+actions = ["d dh p1 QhJhAh", "d dh p2 9s3s2c", "d dh p3 Tc4cKd", "p2 pb", "p3 f", "p1 cc",
+           "d dh p1 7s", "d dh p2 8d", "p1 cc", "p2 cbr 20", "p1 f"]
+"""
+DRAW = """
+variant = "F2L3D"
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+small_bet = 10
+big_bet = 20
+starting_stacks = [500, 500, 500]
+players = ["Ann", "Bob", "Cy"]
+actions = ["d dh p1 8s7d5c3h2s", "d dh p2 KsKd9c4h2d", "d dh p3 QsQdJc9h8c", "p3 f", "p1 cc", "p2 cc",
+           "p1 sd", "p2 sd KsKd", "d dh p2 7c6h", "p1 cc", "p2 cbr 10", "p1 f"]
+"""
+
+
+def _street_of(v, action):
+    return next(r.street for r in v.rows if r.action == action)
+
+
+def test_show_files_the_first_card_of_a_street_under_that_street():
+    """The engine counts a round only once its cards are all dealt: the first card of 4th street
+    (and a draw's discards and replacements) still used to be shown under the round before."""
+    v = hand_view(_hand(STUD))
+    assert [(r.street, v.players[r.player].name, r.cards) for r in v.rows if r.action == "dealt" and
+            r.street != "3rd street"] == [("4th street", "Ann", "7s"), ("4th street", "Bob", "8d")]
+    assert _street_of(v, "checks") == "4th street"
+    v = hand_view(_hand(DRAW))
+    assert [(r.street, r.action) for r in v.rows if r.street == "after draw 1"][:4] == [
+        ("after draw 1", "stands pat"), ("after draw 1", "discards 2"), ("after draw 1", "dealt"),
+        ("after draw 1", "checks")]
+    assert [r.street for r in v.rows].count("before the draw") == 8  # 2 blinds, 3 dealt, fold, call, check
+
+
 @pytest.mark.parametrize("name", ROOM_FILES)
 def test_show_every_hand_of_every_room_format(name, capsys):
     """Each format pyeval reads shows every hand; the rows add up: each player's finishing stack is

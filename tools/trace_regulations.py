@@ -424,6 +424,10 @@ def main(argv: list[str] | None = None) -> int:
     if seeds is None:
         env = os.environ.get("PYEVAL_SHARED")
         seeds = Path(env) / "seeds" if env else ROOT.parent / "shared" / "seeds"
+    if not seeds.is_dir() or not any(seeds.iterdir()):
+        # Without the texts there is nothing to trace: say so, rather than pass on zero clauses.
+        print(f"trace_regulations: no regulation texts at {seeds} (set PYEVAL_SHARED or --seeds)", file=sys.stderr)
+        return 2
     t = build(seeds)
     if args.report:
         write_atomic(args.report, report(t))

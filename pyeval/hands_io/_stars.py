@@ -68,7 +68,7 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
         first = dialect.read_head(raw, lines, start)
         _Body(dialect, raw, lines, start, first).read()
     except HandParseError as exc:
-        cut = _cut_off(lines, exc.line - start) if dialect.summary else None
+        cut = _cut_off(lines, exc.line - start, dialect.summary)
         if cut is None:
             raise
         raise raw.fail(f"{FILE_ENDS_MID_HAND} ({cut}): {exc.reason}", exc.line or start) from None
@@ -104,16 +104,17 @@ def _section_label(label: str, sections: dict[str, str]) -> str:
     return sections.get(label, label)
 
 
-def _cut_off(lines: list[str], failed: int) -> str | None:
+def _cut_off(lines: list[str], failed: int, summary: bool) -> str | None:
     """Why a hand that failed at its line ``failed`` (0-based) is a hand the file cuts off, or None:
-    the next hand's header starts inside one of its lines, or it failed on its last line, which
-    breaks off (a bracket, parenthesis or quote left open, or a lone word), and wrote no summary."""
+    the next hand's header starts inside one of its lines, or (a room that ends every hand with a
+    ``summary``) it failed on its last line, which breaks off (a bracket, parenthesis or quote left
+    open, or a lone word), and wrote no summary."""
     for ln in lines[1:]:
         m = _HEADER_INSIDE.search(ln)
         if m and m.start() > 0:
             return "the next hand starts inside one of its lines"
     filled = [k for k, ln in enumerate(lines) if ln.strip()]
-    if any(ln.lstrip().startswith("*** SUMMARY") for ln in lines) or not filled or failed != filled[-1]:
+    if not summary or any(ln.lstrip().startswith("*** SUMMARY") for ln in lines) or not filled or failed != filled[-1]:
         return None
     last = lines[failed].strip()
     if (last.count("[") != last.count("]") or last.count("(") != last.count(")") or last.count("'") % 2

@@ -14,7 +14,7 @@ from ._model import RawHand, cards
 __all__ = ["Summary"]
 
 _ITEM = re.compile(r"^(?P<k>[A-Za-z][A-Za-z .-]*?):? ?\(?(?P<a>[^\s()]+)\)?$")
-_TOTAL = re.compile(r"^Total [Pp]ot:? ?\(?(?P<a>[^\s()|]+)\)?")
+_TOTAL = re.compile(r"^Total [Pp]ot:? ?\(?(?P<a>[^\s()|:]+)\)?")  # (Absolute: "Total Pot(5,480:3,750,1,730)")
 _NO_ITEM = re.compile(r"^(?:No rake|Main pot .*|Side pot.*|STP .*)$")  # STP: the house's chips, in the pot
 _ROUNDED = re.compile(r"^[\d.]+k$")
 #: Items of the total pot line taken besides the rake (kept as ``_jackpot``).

@@ -20,9 +20,13 @@ _A = r"(?P<a>[^\s|]+)"
 
 def _prepare(line: str) -> str:
     """A line as the patterns read it: ``Normal`` stakes are fixed limit; ``Posts $1 dead $0.50`` (a
-    big blind posted to come in with a dead small blind) is one post of both."""
+    big blind posted to come in with a dead small blind) and ``Posts dead $40 dead $15`` ($40 in all)
+    are one post of both."""
     line = re.sub(r"^(Stage #.*?)\bNormal (?=[$\d])", r"\1Limit ", line)
     line = re.sub(r" \((?:Timeout|Preselection)\)\s*$", "", line)  # how the action was taken
+    m = re.match(r"^(.+) - Posts dead (\$?[\d.,]+) dead \$?[\d.,]+\s*$", line)
+    if m:  # "Posts dead $40 dead $15": $40 in all, a big blind and a dead small blind
+        return f"{m.group(1)} - posts small & big blinds {m.group(2)}"
     m = re.match(r"^(.+) - Posts (\$?)([\d.,]+) dead \$?([\d.,]+)\s*$", line)
     if m:
         cents = round(100 * (float(m.group(3).replace(",", "")) + float(m.group(4).replace(",", ""))))
@@ -40,7 +44,10 @@ ROOM = Room(
         r"(?P<stakes>[^\s,]*)(?:, [^-]*? ante)?(?: \(7-2\)| Turbo)?\s* - (?P<y>\d{4})-(?P<mo>\d\d)-(?P<d>\d\d) "
         r"(?P<H>\d\d):(?P<M>\d\d):(?P<S>\d\d)"),
     prepare=_prepare,
-    refuse=((re.compile(r"^.+ Collects \S+ from 72 proposition pot\s*$"), "the 7-2 proposition is paid outside the pot"),),
+    refuse=((re.compile(r"^.+ Collects \S+ from 72 proposition pot\s*$"), "the 7-2 proposition is paid outside the pot"),
+            (re.compile(r"^.+ - All-In\s*$"), "a player all in on disconnection (the room plays him for the chips he put "
+             "in, with chips behind): no pyeval rule plays disconnect protection")),
+    table_optional=True,  # (the 2009 stud files write no table line)
     table=re.compile(r"^Table: (?P<table>.*?) \((?:Real|Play) Money\) Seat #(?P<button>\d+) is the dealer\s*$"),
     seat=re.compile(r"^Seat (?P<seat>\d+) - (?P<name>.*) \((?P<stack>[^()]*?) in chips\)(?P<rest>.*)$"),
     sep=" - ",

@@ -63,7 +63,8 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
             brackets; a name may not be empty or start/end with a space.
         hand_id, table, time: the header's hand number (an int >= 0, or the room's text: letters,
             digits, ``-`` and ``_``, up to 40, e.g. ``"OM123"``, ``"123-45-678"``), table name and
-            time (default 2000-01-01).
+            time (default 2000/01/01 00:00:00: the header needs one; a reader of the text takes it
+            as the hand's date).
         currency: ``"USD"``, ``"EUR"`` or ``"GBP"`` to write amounts as money (chips are then
             ``1/units_per_currency`` of the unit: cents by default); None writes chips as ints.
         seats: each player's seat number (default 1..n; the button, the last player, in seat n).
@@ -419,8 +420,12 @@ def room_hand_id(hh: HandHistory) -> str | None:
 
 def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
     """:func:`to_pokerstars` of a PHH record's replay, with its player names, seats, table, hand
-    number (the room's text, :func:`room_hand_id`; else 1), time and currency when the record has
-    them; ``kwargs`` override. The replay takes the house's recorded take (``_rake`` + ``_jackpot``
+    number (the room's text, :func:`room_hand_id`; else 1), date and time and currency when the
+    record has them; ``kwargs`` override. The header's date is the record's ``year``/``month``/``day``
+    (at its ``time``, else at midnight 00:00:00: reading the text back then gives ``time`` 00:00:00
+    too); a record without a date (or with one that does not exist) gets :func:`to_pokerstars`'s
+    stand-in 2000/01/01 00:00:00, which the header cannot mark as such, so reading the text back
+    gives that date as the hand's. The replay takes the house's recorded take (``_rake`` + ``_jackpot``
     + ``_fees``) from the pots, so the text's ``collected`` lines are after it and its summary
     says ``Total pot $T | Rake $R | Jackpot $J | Fees $F`` with each part as recorded (the jackpot
     and fees only when not 0), as rooms print them.
@@ -455,9 +460,11 @@ def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
         count = x.get("seat_count")
         if type(count) is int and max(seats) <= count <= MAX_SEAT:
             opts["seat_count"] = count
-    if all(isinstance(x.get(k), int) for k in ("year", "month", "day")) and isinstance(x.get("time"), _dt.time):
+    if all(type(x.get(k)) is int for k in ("year", "month", "day")):
+        clock = x.get("time")  # a date without its time of day is written at midnight
         try:  # a PHH file's own fields: a date that does not exist is left out
-            opts["time"] = _dt.datetime.combine(_dt.date(x["year"], x["month"], x["day"]), x["time"])
+            opts["time"] = _dt.datetime.combine(_dt.date(x["year"], x["month"], x["day"]),
+                                                clock if isinstance(clock, _dt.time) else _dt.time())
         except (ValueError, OverflowError):
             pass
     opts.update(kwargs)

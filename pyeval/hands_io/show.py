@@ -163,7 +163,8 @@ def hand_view(hh: HandHistory) -> HandView:
     prev = all_steps[0].table
     for st in all_steps[1:]:
         t = st.table
-        street = street_names[t.street] if t.street < len(street_names) else f"street {t.street + 1}"
+        k = _row_street(prev, t, st.action, len(street_names))
+        street = street_names[k] if k < len(street_names) else f"street {k + 1}"
         board = _cards_text(t.board)
         if st.action is None:  # the award at the end
             rows.append(ShowRow("showdown" if sum(not f for f in t.folded) > 1 else street, None, "pots awarded",
@@ -212,6 +213,15 @@ def hand_view(hh: HandHistory) -> HandView:
     return HandView(_title(hh, lambda v: _fmt(_int(v, scale), unit, currency)), players, tuple(rows),
                     _cards_text(last.board), awards, rake, None if total is None else _int(total, scale), unit, currency,
                     jackpot, fees)
+
+
+def _row_street(prev: Any, t: Any, action: str | None, n_streets: int) -> int:
+    """The betting round (index) a step is shown under. The engine moves to the next round only once
+    its cards are all dealt, so a card dealt after a round's betting closed (stud's 4th street, a
+    draw's replacement cards) or a discard of the draw opens the next round: it is filed there."""
+    op = (action or "").split("#", 1)[0].split()[:2]
+    opening = (op[:1] == ["d"] and prev.phase == "board") or (op[1:] == ["sd"] and prev.phase == "draw")
+    return prev.street + 1 if opening and prev.street + 1 < n_streets else int(t.street)
 
 
 def _words(tok: list[str], put: int, facing_bet: bool, bet_to: int, unit: int, currency: str) -> tuple[str, str]:
