@@ -39,6 +39,7 @@ from .errors import (
     ShoeTypeError,
     StubCountDueError,
     TableRulesError,
+    ThreadCountError,
     TournamentChipsError,
     UnshuffledShoeWarning,
     WagerNotAllowedError,
@@ -129,7 +130,7 @@ __all__ = [
     "TournamentChipsError", "UnshuffledShoeWarning",
     "HandHistoryError", "IllegalHandHistoryError", "WagerNotAllowedError", "StubCountDueError", "DeckOutOfPlayError",
     "PaytableError", "ShoeError", "ShoeExhaustedError", "ShoeArgumentError", "HouseArgumentError", "ShoeTypeError",
-    "SeedError", "EntropyError", "RangeError", "EquityError", "SimulationError",
+    "SeedError", "EntropyError", "RangeError", "EquityError", "SimulationError", "ThreadCountError",
     # evaluation
     "HandCategory", "CATEGORY_RANGES", "MAX_VALUE", "evaluate", "evaluate_batch", "best_five",
     "hand_category", "describe", "to_cactus_kev", "from_cactus_kev", "evaluate_cactus_kev", "census",

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from ._bindings import ERR_ARG, ERR_CARD, ERR_DUP, check, ffi
 from .cards import CARD_TEXT
-from .errors import CardTypeError, InvalidCardError, PyevalError
+from .errors import CardTypeError, InvalidCardError, PyevalError, ThreadCountError
 
 if TYPE_CHECKING:  # imported on the first threaded call: concurrent.futures brings in logging (import time)
     from concurrent.futures import ThreadPoolExecutor
@@ -54,7 +54,7 @@ def cpu_count() -> int:
     return _CPUS
 
 
-def check_threads(threads: object, error: type[Exception] = CardTypeError) -> int:
+def check_threads(threads: object, error: type[Exception] = ThreadCountError) -> int:
     """``threads`` as a worker count: an int >= 0, 0 meaning :func:`cpu_count`. Raises ``error``."""
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
         raise error(f"threads must be an int >= 0, got {threads!r}")

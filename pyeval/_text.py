@@ -11,7 +11,7 @@ from __future__ import annotations
 import codecs
 from collections.abc import Sequence
 
-__all__ = ["DEFAULT_ENCODINGS", "decode"]
+__all__ = ["DEFAULT_ENCODINGS", "decode", "looks_binary"]
 
 #: The encodings tried, in order, when neither a BOM nor UTF-16's NUL pattern decides.
 DEFAULT_ENCODINGS: tuple[str, ...] = ("utf-8", "cp1252", "latin-1")
@@ -30,6 +30,24 @@ def _utf16_without_bom(data: bytes) -> str | None:
     if even.count(0) > 0.7 * len(even) and odd.count(0) < 0.1 * len(odd):
         return "utf-16-be"
     return None
+
+
+#: Control bytes a text file may hold (tab, newline, vertical tab, form feed, carriage return, escape).
+_TEXT_CONTROLS = frozenset(b"\t\n\x0b\x0c\r\x1b")
+
+
+def looks_binary(data: bytes) -> bool:
+    """True when ``data`` is no text in any encoding :func:`decode` knows: not UTF-16 (by BOM or NUL
+    pattern) and its first 4096 bytes hold a NUL byte or more than 10% other control bytes (C0 codes
+    but tab, newlines, form feed and escape; DEL). Random bytes have ~13% of those and almost
+    surely a NUL; a room's text, in any 8-bit code page, has none."""
+    if any(data.startswith(bom) for bom, _ in _BOMS) or _utf16_without_bom(data) is not None:
+        return False
+    head = data[:4096]
+    if 0 in head:
+        return True
+    controls = sum(1 for b in head if (b < 32 or b == 127) and b not in _TEXT_CONTROLS)
+    return controls > 0.1 * len(head)
 
 
 #: A UTF-8 BOM that was itself decoded as cp1252 and written again (``ï»¿`` at the start, after a

@@ -110,8 +110,10 @@ def rounds_arg(text: str) -> int:
         v = decimal.Decimal(t)
     except decimal.InvalidOperation:
         raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {text!r}") from None
-    if not v.is_finite() or v != v.to_integral_value() or abs(v) > 10**30:
+    if not v.is_finite() or v != v.to_integral_value():
         raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {text!r}")
+    if abs(v) > 10**30:
+        raise argparse.ArgumentTypeError(f"at most 1e30 (the largest count pyeval takes), got {text!r}")
     return int(v)
 
 
@@ -241,7 +243,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         cards = parse_cards(text)
         if not 5 <= len(cards) <= 52:
             joined = " ".join(args.hands)
-            try:  # one hand typed without quotes: every argument short, together 5-7 distinct cards
+            try:  # one hand typed without quotes: every argument short, together 5-52 distinct cards
                 whole = (len(args.hands) > 1 and all(len(parse_cards(a)) < 5 for a in args.hands)
                          and 5 <= len(parse_cards(joined)) <= 52)
             except PyevalError:
@@ -274,8 +276,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pyeval", description="Poker hand evaluation and casino game procedures.")
     p.add_argument("--version", action=_VersionAction, nargs=0, help="show the version, the batch kernel and the CPU features, and exit")
     sub = p.add_subparsers(dest="command", required=True)
-    e = add_command(sub, "eval", _cmd_eval, help="evaluate and describe 5-7 card hands given as text",
-                    description="Evaluate and describe 5-7 card hands given as text.")
+    e = add_command(sub, "eval", _cmd_eval, help="evaluate and describe 5-52 card hands given as text (the best five count)",
+                    description="Evaluate and describe 5-52 card hands given as text (the best five cards count).")
     e.add_argument("hands", nargs="+", help='one quoted argument per hand, e.g. "As Ks Qs Js Ts 9h 9d"')
     for name in SUBCOMMANDS:
         importlib.import_module(name).register(sub)

@@ -133,6 +133,11 @@ class RangeError(PyevalError, ValueError):
         self.token = token
 
 
+class ThreadCountError(PyevalError, ValueError, TypeError):
+    """A bad ``threads=`` worker count of a batch call: not an int >= 0 (0 means every core). Both a
+    ValueError (a negative count) and a TypeError (not an int), as the two cases were before."""
+
+
 class EquityError(PyevalError, ValueError):
     """An equity calculation that cannot be made: a bad player count, cards shared between players,
     board and dead cards, ranges that cannot all be dealt at once, or a bad option."""

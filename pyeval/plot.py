@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ._files import write_atomic
+from ._files import check_writable, write_atomic
 from .errors import PlotError
 
 if TYPE_CHECKING:
@@ -53,8 +53,8 @@ def _figure(**kw: Any) -> Any:
 
 
 def check_output(path: str | os.PathLike[str]) -> Path:
-    """``path`` as a Path, checked before any work: a known image extension, an existing folder,
-    and matplotlib installed.
+    """``path`` as a Path, checked before any work: a known image extension, an existing folder
+    in which a file can be created (:func:`pyeval._files.check_writable`), and matplotlib installed.
 
     Raises:
         PlotError: any of those is not so.
@@ -66,6 +66,7 @@ def check_output(path: str | os.PathLike[str]) -> Path:
         raise PlotError(f"{p}: is a folder; name a file in it")
     if not p.parent.is_dir():
         raise PlotError(f"{p}: no such folder: {p.parent}")
+    check_writable(p, what="picture", error=PlotError)  # a folder no file can be made in (/proc, read-only)
     _figure()
     return p
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import pyeval
 from pyeval import _batch
-from pyeval.errors import CardTypeError, DuplicateCardError
+from pyeval.errors import CardTypeError, DuplicateCardError, ThreadCountError
 from pyeval.hands import (
     SHORT_DECK_KINDS, evaluate_badugi_batch, evaluate_low_batch, evaluate_omaha_batch, evaluate_short_deck_batch,
 )
@@ -129,7 +129,7 @@ def test_a_bad_out_is_refused_and_nothing_is_written(b):
 def test_threads_and_kind_are_checked(b):
     rows = deal(b, b.kinds[0], 10, 0, 4)
     for threads in (-1, 1.5, True, "2", None):
-        with pytest.raises(CardTypeError, match="threads"):
+        with pytest.raises(ThreadCountError, match="threads"):
             b.call(rows, b.kinds[0], threads=threads)
     if b.kinds != (None,):
         for kind in ("razz", 1, None, True):

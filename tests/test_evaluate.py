@@ -12,6 +12,7 @@ import pyeval
 from pyeval import (
     CardCountError,
     CardTypeError,
+    ThreadCountError,
     DuplicateCardError,
     HandCategory,
     HandValueError,
@@ -279,7 +280,7 @@ def test_batch_rejects_and_names_the_row():
         evaluate_batch(good, out=np.zeros(5, np.int32))
     with pytest.raises(CardTypeError):
         evaluate_batch(good, out=np.zeros(4, np.uint16))
-    with pytest.raises(CardTypeError):
+    with pytest.raises(ThreadCountError):
         evaluate_batch(good, threads=-1)
     with pytest.raises(CardTypeError):
         evaluate_batch([["As"] * 7])

@@ -107,8 +107,12 @@ def test_write_atomic_keeps_permissions_and_follows_links(tmp_path):
 def test_write_atomic_never_replaces_a_device(tmp_path):
     from pyeval._files import write_atomic
 
-    with pytest.raises(PyevalError, match="not a regular file"):
-        write_atomic("/dev/null", "x")
+    write_atomic("/dev/null", "x")  # a character device is written directly, never renamed over
+    assert Path("/dev/null").is_char_device()
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "fifo")
+        with pytest.raises(PyevalError, match="not a regular file"):
+            write_atomic(tmp_path / "fifo", "x")
     with pytest.raises(PyevalError, match="is a folder"):
         write_atomic(tmp_path, "x")
 

@@ -34,7 +34,7 @@ def test_a_limit_log_with_its_game_file_converts_exactly(log, game, n, tmp_path,
     out = tmp_path / "o.phhs"
     assert main(["convert", "--from", "acpc", "--game", str(game), str(DATA / log), "-o", str(out),
                  "--no-progress"]) == 0
-    assert f"hands: {n}  converted: {n}  unreadable: 0  disagree with the replay: 0" in capsys.readouterr().err
+    assert f"hands: {n}  converted: {n}  unreadable hands: 0  disagree with the replay: 0" in capsys.readouterr().err
     hands = load(out)
     assert all(h.variant == "FT" and (h.small_bet, h.big_bet) == (10, 20) for h in hands)
     assert all(h.extra["_pyeval_max_raises"] == 3 and check_replay(h).matches for h in hands)

@@ -28,7 +28,7 @@ def test_convert_writes_phh_and_reports_bad_hands(tmp_path, capsys):
     bad = DATA / "pokerstars_malformed.txt"  # named by its path as given
     assert f"unreadable: {bad}:52: unrecognised action 'dances a jig' by 'Hero'" in err
     assert f"disagrees: {bad}:101: ali:baba (p2)" in err
-    assert "hands: 6  converted: 3  unreadable: 3  disagree with the replay: 1" in err
+    assert "hands: 6  converted: 3  unreadable hands: 3  disagree with the replay: 1" in err
     hands = load(out)
     assert [h.extra["hand"] for h in hands] == ["200000000003", "200000000099", "200000000004"]
 
@@ -215,12 +215,12 @@ def test_a_file_that_is_no_hand_history_is_named_and_the_others_still_convert(tm
     assert main(["convert", str(tmp_path / "a"), "-o", str(out)]) == 0  # the README is no failure
     err = capsys.readouterr().err
     assert f"skipped (not a hand history): {tmp_path / 'a' / 'README.txt'}" in err
-    assert "hands: 6  converted: 6  unreadable: 0  disagree with the replay: 0\n" in err
+    assert "hands: 6  converted: 6  unreadable hands: 0  disagree with the replay: 0\n" in err
     (tmp_path / "a" / "broken.phh").write_text("variant = [[")
     assert main(["convert", str(tmp_path / "a"), "-o", str(out)]) == 2  # a file not read at all
     err = capsys.readouterr().err
     assert f"unreadable file: {tmp_path / 'a' / 'broken.phh'}: not valid TOML" in err
-    assert "hands: 6  converted: 6  unreadable: 0  disagree with the replay: 0  files not read: 1" in err
+    assert "hands: 6  converted: 6  unreadable hands: 0  disagree with the replay: 0  files not read: 1" in err
     assert len(load(out)) == 6
     assert main(["stats", str(tmp_path / "a")]) == 2
     out_text, err = capsys.readouterr()

@@ -172,7 +172,7 @@ def test_a_hand_over_the_chip_limit_is_refused_at_read_so_convert_never_writes_w
     out = tmp_path / "out.phhs"
     rc = main(["convert", str(f), "-o", str(out), "--no-progress"])
     err = capsys.readouterr().err
-    assert rc == 1 and "2**63-1" in err and "unreadable: 1" in err
+    assert rc == 1 and "2**63-1" in err and "unreadable hands: 1" in err
     assert len(load(out)) == 1
     assert main(["replay", str(out)]) in (0, 1) and "Traceback" not in capsys.readouterr().err
 

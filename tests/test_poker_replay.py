@@ -40,7 +40,7 @@ def test_replay_mismatch_exits_nonzero(tmp_path: Path, capsys: pytest.CaptureFix
     bad.write_text("[1]\n" + HAND + "\n[2]\n" + HAND.replace("[108, 98, 94]", "[108, 99, 93]"))
     assert main(["replay", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert "mismatches: 1" in out and "bad.phhs[2]: first differing seat p2: replayed 98 vs recorded 99" in out
+    assert "mismatches: 1" in out and "bad.phhs[2]: p2: the record ends with 99, the replay with 98 (-1)" in out
 
 
 def test_replay_rule_breaking_history_is_one_line_error(tmp_path: Path):

@@ -196,7 +196,7 @@ def evaluate_low_batch(hands: npt.ArrayLike, out: npt.NDArray[np.uint16] | None 
     Returns:
         ``uint16`` array of shape ``(n,)`` (``out`` when given), higher is the better low.
     Raises:
-        CardTypeError (bad kind, dtype, shape, ``out`` or ``threads``), CardCountError,
+        CardTypeError (bad kind, dtype, shape or ``out``), ThreadCountError (``threads``), CardCountError,
         InvalidCardError / DuplicateCardError naming the first bad row.
     """
     code = check_kind(kind, _LOW_KINDS)
@@ -218,7 +218,7 @@ def evaluate_badugi_batch(hands: npt.ArrayLike, out: npt.NDArray[np.uint16] | No
     values 1..1092. ``out`` and ``threads`` as :func:`pyeval.evaluate_batch`.
 
     Raises:
-        CardTypeError (dtype, shape, ``out`` or ``threads``), CardCountError, InvalidCardError /
+        CardTypeError (dtype, shape or ``out``), ThreadCountError (``threads``), CardCountError, InvalidCardError /
         DuplicateCardError naming the first bad row.
     """
     arr = _matrix(hands, "hands")
@@ -248,7 +248,7 @@ def evaluate_omaha_batch(*args: object, hole: npt.ArrayLike | None = None, board
     Returns:
         ``uint16`` array of shape ``(n,)`` (``out`` when given).
     Raises:
-        CardTypeError (positional arguments, bad kind, dtype, shape, ``out`` or ``threads``),
+        CardTypeError (positional arguments, bad kind, dtype, shape or ``out``), ThreadCountError (``threads``),
         CardCountError, InvalidCardError / DuplicateCardError naming the first bad row.
     """
     if args or hole is None or board is None:

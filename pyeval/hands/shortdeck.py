@@ -95,7 +95,7 @@ def evaluate_short_deck_batch(hands: npt.ArrayLike, out: npt.NDArray[np.uint16] 
     Returns:
         ``uint16`` array of shape ``(n,)`` (``out`` when given), values 1..1404.
     Raises:
-        CardTypeError (bad kind, dtype, shape, ``out`` or ``threads``), CardCountError,
+        CardTypeError (bad kind, dtype, shape or ``out``), ThreadCountError (``threads``), CardCountError,
         InvalidCardError / DuplicateCardError naming the first bad row.
     """
     code = _kind(kind)

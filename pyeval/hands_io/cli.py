@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .._files import write_atomic
+from .._files import check_writable, write_atomic
 from ..cli import add_command, count_arg, progress_bar
 from ..errors import HandHistoryError, PyevalError
 from . import FORMATS, NOT_A_HAND_HISTORY, HandParseError, ImportedHand, iter_sources, parse_file, verify
@@ -27,7 +27,7 @@ from .stats import NOT_REPLAYABLE, stats_by_unit
 def register(subparsers: Any) -> None:
     """Add ``convert`` and ``stats`` to the ``pyeval`` parser."""
     c = add_command(
-        subparsers, "convert", run_convert, json_option=False, help="convert room hand histories (PokerStars, Full Tilt, PartyPoker, iPoker, ACPC) to PHH, or PHH to PokerStars text",
+        subparsers, "convert", run_convert, json_option=False, help="convert room hand histories (see --from) to PHH, or PHH to PokerStars text",
         description="Read each hand, replay it through pyeval's engine and check the recorded pot and winnings; "
                     "write the hands as PHH (.phhs) or PokerStars-style text. Hands that cannot be read, or whose "
                     "record disagrees with the replay, are reported on stderr with the reason (never changed). "
@@ -39,7 +39,9 @@ def register(subparsers: Any) -> None:
     c.add_argument("--game", metavar="FILE", default=None,
                    help="ACPC logs: the game definition (.game file: limit/nolimit, blinds, raise sizes, players, "
                         "rounds, first player per round); default the heads-up no-limit competition game")
-    c.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    c.add_argument("-o", "--output", metavar="FILE",
+                   help="write here instead of stdout (- is stdout); a regular file is replaced whole and atomically "
+                        "(a temporary file renamed over it), a character device such as /dev/null is written directly")
     c.add_argument("--no-check", action="store_true", help="do not replay the hands through the engine")
     c.add_argument("--skip-bad", action="store_true", help="leave hands that disagree with the replay out of the output")
     c.add_argument("--show", type=count_arg(0), default=20, metavar="N", help="report at most N bad hands (default 20)")
@@ -48,7 +50,10 @@ def register(subparsers: Any) -> None:
         subparsers, "stats", run_stats, help="player statistics (VPIP, PFR, 3-bet, AF, WTSD, W$SD, net, bb/100) over hand histories",
         description="Statistics per player name over every hand of the files (room histories or PHH). "
                     "Exit status: 0 every hand counted (or left out only as unverified), 1 a hand could not "
-                    "be read or replayed (left out and said), 2 an input could not be read at all.")
+                    "be read or replayed (left out and said), 2 an input could not be read at all. "
+                    "bb/100 is the average over a player's hands of each hand's net divided by that hand's own "
+                    "big blind (the small bet in fixed limit and stud), times 100: over several stakes it can have "
+                    "the opposite sign to the net.")
     s.add_argument("inputs", nargs="+", metavar="FILE", help="hand-history files or folders")
     s.add_argument("--from", dest="fmt", choices=sorted(FORMATS) + ["phh"], default=None, help="input format")
     s.add_argument("--game", metavar="FILE", default=None, help="ACPC logs: the game definition (.game file)")
@@ -110,8 +115,7 @@ def run_convert(args: argparse.Namespace) -> int:
     paths = list(iter_sources(args.inputs))
     if not paths:
         raise HandHistoryError(f"no files under {' '.join(args.inputs)}")
-    if args.output:
-        _check_output(Path(args.output))
+    args.output = _check_output(args.output)
     good: list[HandHistory] = []
     texts: list[str] = []
     n = unreadable = disagree = files_unread = 0
@@ -143,9 +147,9 @@ def run_convert(args: argparse.Namespace) -> int:
             unreadable += 1
     converted = len(good) if args.to == "phh" else len(texts)
     out = (dumps_many(good) if args.to == "phh" else "\n\n".join(texts)) if converted else ""
-    if args.output and converted:  # all at once (a temporary file renamed over it) or not at all
+    if args.output is not None and converted:  # all at once (a temporary file renamed over it) or not at all
         write_atomic(args.output, out, what="output", error=HandHistoryError)
-    elif args.output:
+    elif args.output is not None:
         reports.insert(0, f"nothing converted: {args.output} not written" + (" (left as it was)" if Path(args.output).exists() else ""))
     else:
         sys.stdout.write(out)
@@ -153,7 +157,7 @@ def run_convert(args: argparse.Namespace) -> int:
         print(r, file=sys.stderr)
     if len(reports) > args.show:
         print(f"... and {len(reports) - args.show} more", file=sys.stderr)
-    print(f"hands: {n - files_unread}  converted: {converted}  unreadable: "
+    print(f"hands: {n - files_unread}  converted: {converted}  unreadable hands: "
           f"{unreadable}  disagree with the replay: {disagree}"
           + (f"  files not read: {files_unread}" if files_unread else ""), file=sys.stderr)
     return 2 if files_unread else 1 if unreadable or disagree else 0
@@ -192,12 +196,16 @@ def _named(inputs: list[str]) -> tuple[str, ...]:
     return tuple(str(Path(a)) for a in inputs if not Path(a).is_dir())
 
 
-def _check_output(path: Path) -> None:
-    """``-o FILE`` can be written (checked before the work, not after it)."""
-    if path.is_dir():
+def _check_output(name: str | None) -> str | None:
+    """``-o FILE`` checked before the work, not after it (:func:`check_writable`); None for stdout
+    (no ``-o``, or ``-o -`` by the usual convention)."""
+    if name is None or name == "-":
+        return None
+    path = Path(name)
+    if name and path.is_dir():
         raise HandHistoryError(f"-o {path}: is a folder; name a file in it, e.g. {path / 'hands.phhs'}")
-    if not path.parent.is_dir():
-        raise HandHistoryError(f"-o {path}: no such folder: {path.parent}")
+    check_writable(name, what="output (-o)", error=HandHistoryError)
+    return name
 
 
 def _stats_inputs(args: argparse.Namespace, paths: list[Path], say: Callable[[str], None]

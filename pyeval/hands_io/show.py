@@ -22,7 +22,7 @@ from ..poker.games import ALL_VARIANTS, Variant
 from ._phh import HandHistory
 from .steps import Step, steps
 
-__all__ = ["ShowPlayer", "ShowRow", "HandView", "hand_view", "render_hand", "card_markup"]
+__all__ = ["ShowPlayer", "ShowRow", "HandView", "hand_view", "render_hand", "card_markup", "title_lines"]
 
 #: rich colours of the four suits (a four-colour deck: clubs green, diamonds blue, hearts red).
 SUIT_STYLE = {"c": "green", "d": "blue", "h": "red", "s": "bold"}
@@ -289,6 +289,29 @@ def card_markup(cards: str) -> str:
     return " ".join(out)
 
 
+def title_lines(title: str, width: int) -> list[str]:
+    """``title`` (parts joined by `` · ``) in lines of at most ``width`` cells, broken only between
+    parts; a part wider than ``width`` is a line of its own (the printer cuts it with an ellipsis)."""
+    from rich.cells import cell_len
+
+    lines: list[str] = []
+    for part in title.split(" · "):
+        if lines and cell_len(lines[-1]) + 3 + cell_len(part) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
+
+
+def _print_title(con: Any, title: str) -> None:
+    """``title`` above the table on the console's width (not the table's: a narrow table would
+    break it mid-part), broken between parts, a too-wide part cut with an ellipsis."""
+    from rich.text import Text
+
+    for line in title_lines(title, con.width):
+        con.print(Text(line, style="table.title", no_wrap=True, overflow="ellipsis"))
+
+
 def render_hand(view: HandView, console: Any = None) -> None:
     """Print ``view`` on ``console`` (a ``rich.console.Console``; a new one on stdout when None):
     a table of the players, then one row per step with the street, the player (seat and name),
@@ -299,7 +322,8 @@ def render_hand(view: HandView, console: Any = None) -> None:
 
     con = console if console is not None else Console()
     m = view.money
-    seats = Table(title=view.title, title_justify="left", show_edge=False)
+    _print_title(con, view.title)
+    seats = Table(show_edge=False)
     for col, just in (("seat", "right"), ("player", "left"), ("stack", "right"), ("cards", "left"),
                       ("won", "right"), ("net", "right")):
         seats.add_column(col, justify=just)  # type: ignore[arg-type]

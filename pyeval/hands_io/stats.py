@@ -16,8 +16,11 @@ betting round, stud's third street included):
 - **net**: what he won or lost, ``finishing - starting`` in the replay, which takes the house's
   rake, jackpot and fees (``_rake``, ``_jackpot``, ``_fees``) from the pots as the room did; **net
   before rake**: the same with his share of that take added back (each pot's take shared by its
-  winners in proportion to what they won from it); **bb/100**: the net in big blinds (fixed limit
-  and stud: the small bet, from the replay's validated rules) per 100 hands.
+  winners in proportion to what they won from it); **bb/100**: each hand's net divided by that
+  hand's own big blind (fixed limit and stud: the small bet, from the replay's validated rules),
+  averaged over his hands, times 100. Over hands at several stakes it is not the total net over one
+  big blind: winning 10 small pots at $0.50/$1 and losing one at $5/$10 gives a positive bb/100
+  with a negative net (it weighs every hand in its own blinds, not in money).
 
 **Verified hands only** (by default): a hand counts only when its replay agrees with everything the
 record states (:func:`pyeval.poker.phh.check_replay`, the decision of ``pyeval replay`` and

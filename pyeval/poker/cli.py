@@ -201,11 +201,11 @@ def _report(args: argparse.Namespace, t: _Tally) -> None:
             break
         print(f"file {name}: hands {h}  matches {m}  mismatches {x}  errors {e}")
     if t.fractional:
-        print(f"note: {t.fractional} matching hands record fractions of a chip (a split pot's odd chip halved); "
+        print(f"note: {t.fractional} matching hand{'s' if t.fractional != 1 else ''} record{'s' if t.fractional == 1 else ''} fractions of a chip (a split pot's odd chip halved); "
               "they were replayed in that finer unit")
     for res in t.mismatches[: args.show]:
         seat = res.first_diff
-        if seat is None:  # the stacks agree; something else the record states does not
+        if seat is None or res.problems:  # convert's and stats' wording (record_problems), one for all commands
             print(f"mismatch {res.name}: {'; '.join(res.problems)}")
             continue
         exp = res.expected[seat - 1] if res.expected else None

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..cards import parse_cards
 from .._files import read_input
-from .._text import decode
+from .._text import decode, looks_binary
 from ..errors import HandHistoryError
 from ..contracts import MAX_CHIPS as _MAX_CHIPS
 from .phh_rules import _PREFIX, _STRUCTURES, _short, table_rules_of
@@ -559,6 +559,8 @@ def load(path: str | Path) -> list[HandHistory]:
     """
     p = Path(path)
     raw = read_input(p, what="PHH file", error=HandHistoryError)  # a regular file of bounded size
+    if looks_binary(raw):
+        raise HandHistoryError(f"{p}: not a text file (NUL or control bytes: binary data); PHH is UTF-8 TOML text")
     text, enc = decode(raw, ("utf-8",))
     if enc in ("latin-1", "cp1252"):  # neither a BOM, UTF-16 nor UTF-8
         try:
