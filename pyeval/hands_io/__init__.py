@@ -1,4 +1,5 @@
-"""Online-room hand histories in and out: PokerStars, Full Tilt, PartyPoker, iPoker and the ACPC protocol to PHH,
+"""Online-room hand histories in and out: every room of ``pyeval convert --from`` (:data:`FORMATS`:
+PokerStars, Full Tilt, PartyPoker, iPoker, 888, Winamax, GGPoker, Bovada, WPN ...) and the ACPC protocol to PHH,
 and PokerStars-style text from any pyeval round.
 
 Reading: :func:`parse_text` / :func:`parse_file` yield one :class:`ImportedHand` per hand (a file of

@@ -1,7 +1,7 @@
 """``pyeval show FILE [--hand ID | --index N | --all]``: a recorded hand street by street.
 
 Registered by ``pyeval.cli`` (``register(subparsers)``). The file is any format
-:mod:`pyeval.hands_io` reads (PokerStars, Full Tilt, PartyPoker, iPoker, ACPC, detected) or PHH
+:mod:`pyeval.hands_io` reads (any room of ``pyeval convert --from``, detected) or PHH
 (``.phh``/``.phhs``). The table is drawn by :func:`pyeval.hands_io.show.render_hand`; ``--json``
 prints :meth:`~pyeval.hands_io.show.HandView.to_dict` of each hand shown.
 """
