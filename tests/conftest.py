@@ -30,6 +30,18 @@ def examples(n: int) -> int:
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: One short no-limit hold'em PHH hand (three players, a flop, folds), shared by the replay and CLI tests.
+SMALL_HAND = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 7h8h', 'p3 cbr 6', 'p1 cc', 'p2 f', 'd db 2c9dJc', 'p1 cbr 10', 'p3 f']
+finishing_stacks = [108, 98, 94]
+"""
+
+
 def pyeval_subprocess() -> dict[str, object]:
     """Keyword arguments for ``subprocess.run([sys.executable, "-m", "pyeval...", ...])``.
 

@@ -13,15 +13,9 @@ from pyeval._text import looks_binary
 from pyeval.cli import build_parser, main
 from pyeval.errors import CardTypeError, PyevalError
 
-HAND = """\
-variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [100, 100, 100]
-actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 7h8h', 'p3 cbr 6', 'p1 cc', 'p2 f', 'd db 2c9dJc', 'p1 cbr 10', 'p3 f']
-finishing_stacks = [108, 98, 94]
-"""
+from conftest import SMALL_HAND
+
+HAND = SMALL_HAND
 
 
 @pytest.fixture

@@ -19,18 +19,10 @@ from hypothesis import strategies as st
 from pyeval.cli import main
 from pyeval.errors import HandHistoryError, IllegalHandHistoryError
 from pyeval.poker import phh
-from conftest import examples, pyeval_subprocess
+from conftest import SMALL_HAND, examples, pyeval_subprocess
 
 
-HAND = """\
-variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [100, 100, 100]
-actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 7h8h', 'p3 cbr 6', 'p1 cc', 'p2 f', 'd db 2c9dJc', 'p1 cbr 10', 'p3 f']
-finishing_stacks = [108, 98, 94]
-"""
+HAND = SMALL_HAND
 
 # three players all-in before the flop; p3 raised last, so § 637a.18(e) turns up p3, p1, p2
 ALL_IN = """\

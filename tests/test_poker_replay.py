@@ -10,18 +10,10 @@ import pytest
 from pyeval.cli import main
 from pyeval.errors import HandHistoryError
 from pyeval.poker import phh
-from conftest import pyeval_subprocess
+from conftest import SMALL_HAND, pyeval_subprocess
 
 
-HAND = """\
-variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [100, 100, 100]
-actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 7h8h', 'p3 cbr 6', 'p1 cc', 'p2 f', 'd db 2c9dJc', 'p1 cbr 10', 'p3 f']
-finishing_stacks = [108, 98, 94]
-"""
+HAND = SMALL_HAND
 
 
 def test_replay_all_shared_hands(shared_dir: Path, capsys: pytest.CaptureFixture[str]):
