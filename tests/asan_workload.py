@@ -86,6 +86,19 @@ for step in range(2000):
             shoe.cut(int(rng.integers(-10, 200)))
     except pyeval.PyevalError:
         errors += 1
+# the shoe's calls through pyeval._fastcall (pe_shoefast.h): a real shoe's handle, and junk bytes as a shoe
+from pyeval._bindings import _fastcall, ffi  # noqa: E402
+
+for step in range(3000):
+    h = shoe._h if step % 2 else _fastcall.shoe_handle(bytearray(rng.integers(0, 256, ffi.sizeof("pe_shoe"),
+                                                                             dtype=np.uint8).tobytes()))
+    for call in (lambda: _fastcall.shoe_deal(h, int(rng.integers(-2, 420))),
+                 lambda: _fastcall.shoe_burn_deal(h, int(rng.integers(-1, 8))), lambda: _fastcall.shoe_shuffle(h),
+                 lambda: _fastcall.shoe_deal(None, 1), lambda: _fastcall.shoe_handle(b"x")):
+        try:
+            call()
+        except (TypeError, ValueError, BufferError):
+            errors += 1
 pyeval.holdem_showdowns(20_000, players=6, seed=3)
 pyeval.deal_batch(1000, 52, seed=1)
 
