@@ -784,6 +784,7 @@ static PyObject *holdem_view(PyObject *module, PyObject *const *args, Py_ssize_t
 }
 #include "pe_ccfast.h"
 #include "pe_shoefast.h"
+#include "pe_holdemfast.h"
 
 static int fast_traverse(PyObject *m, visitproc visit, void *arg)
 {
@@ -919,6 +920,7 @@ static PyMethodDef fast_methods[] = {
      "(copy: a tuple of its items); fallback(obj) for any other object (pyeval.poker.fast)."},
     CC_METHODS
     SHOE_METHODS
+    HOLDEM_VALUES_METHODS
     {"holdem_check_or_call", holdem_check_or_call, METH_O,
      "holdem_check_or_call(round): check or call for the player to act of a plain hold'em round and\n"
      "find the next one (pyeval.poker.betting); False, changing nothing, when it does not apply."},

@@ -26,6 +26,8 @@ from .state import _ORDER, _SLOTS, CardSource, RoundState, _from_source
 #: the 7-card value, as pyeval.hands.high gives it (a METH_FASTCALL call: ~85 ns against ~235 ns for
 #: the cffi pe_eval7 here); the cards are checked when dealt
 _EVAL7 = _fastcall.evaluate
+#: every live hand's value in one C call (:meth:`FastSteps._fast_values`'s twin; False: not for C)
+_VALUES = _fastcall.holdem_values
 _AS_PREFLOP = StreetOpener.AS_PREFLOP  # (an enum member read through its class is a Python call)
 
 
@@ -197,7 +199,10 @@ class FastSteps(RoundState):
         rakes (the general steps then show, raise or rake)."""
         if self._rules.rake_bps or not self._betting_closed:
             return False
-        scored = self._fast_values()
+        scored = _VALUES(self._hole, self._folded, self._mucked, self._contrib, self._board, self._values,
+                         self._dead_ante, self._n_contending)
+        if scored is False:  # an input C does not read: the Python twin (and its errors)
+            scored = self._fast_values()
         if scored is None:
             return False
         values, contenders, even, best = scored
@@ -220,7 +225,9 @@ class FastSteps(RoundState):
 
     def _fast_values(self) -> tuple[list[int], list[int], bool, int] | None:
         """(each hand's value, the live players, whether every live player put in the same, the best
-        value), or None when a live hand or the board holds a card nobody saw."""
+        value), or None when a live hand or the board holds a card nobody saw. The Python twin of
+        ``_fastcall.holdem_values`` (csrc/python/pe_holdemfast.h), which :meth:`_fast_award` calls
+        first; this runs when C declines."""
         hole, folded, mucked, contrib = self._hole, self._folded, self._mucked, self._contrib
         n = self._n
         values = self._values[:]
