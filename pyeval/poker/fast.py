@@ -28,6 +28,10 @@ from .state import _ORDER, _SLOTS, CardSource, RoundState, _from_source
 _EVAL7 = _fastcall.evaluate
 #: every live hand's value in one C call (:meth:`FastSteps._fast_values`'s twin; False: not for C)
 _VALUES = _fastcall.holdem_values
+#: the shoe's C calls on its handle (a plain round's source is exactly a Shoe): a tuple of cards, or a
+#: status, after which the Shoe's method runs (its retry when busy, its errors; nothing was dealt)
+_C_DEAL = _fastcall.shoe_deal
+_C_BURN_DEAL = _fastcall.shoe_burn_deal
 _AS_PREFLOP = StreetOpener.AS_PREFLOP  # (an enum member read through its class is a Python call)
 
 
@@ -43,7 +47,10 @@ class FastSteps(RoundState):
         plain, the forced bets are posted and no hole card is dealt yet."""
         n = self._n
         k = n + n
-        got = self._source.deal(k)  # type: ignore[union-attr]  # (ShoeExhaustedError: nothing dealt)
+        src = self._source
+        got = _C_DEAL(src._h, k) if not src._fresh else None  # type: ignore[union-attr]
+        if type(got) is not tuple:
+            got = src.deal(k)  # type: ignore[union-attr]  # (ShoeExhaustedError: nothing dealt)
         dealt = self._dealt
         fresh = set(got)
         if len(fresh) != k or not fresh.isdisjoint(dealt):  # a multi-deck shoe, or a shoe reused mid-round
@@ -112,7 +119,9 @@ class FastSteps(RoundState):
         street = self._street + 1
         nb = self._streets[street].board
         src = self._source
-        got = _burn_and_deal(src, nb)
+        got = _C_BURN_DEAL(src._h, nb) if not src._fresh else None  # type: ignore[union-attr]
+        if type(got) is not tuple:
+            got = _burn_and_deal(src, nb)
         dealt = self._dealt
         fresh = set(got)
         if len(fresh) != 1 + nb or not fresh.isdisjoint(dealt):  # a multi-deck shoe, or a shoe reused mid-round
