@@ -149,6 +149,12 @@ import engine_pair  # noqa: E402
 for scripts in (engine_pair._holdem(pyeval), engine_pair._headsup(pyeval), engine_pair._crisscross(pyeval)):
     for script in scripts.values():
         script(60)
+for junk in (None, 0, 7, -1, "x"):  # holdem_street (pe_holdemfast.h) declining junk before it touches anything
+    hr = pyeval.poker.Round(pyeval.poker.PokerRules(seats=6, blinds=(50, 100), min_bet=100), [10_000] * 6, shoe)
+    for k in range(5):
+        args = [hr, shoe._h, 3, 100, 0]
+        args[k] = junk
+        _fastcall.holdem_street(*args)
 secure_check = pyeval.Shoe(secure=True)  # a secure=True shoe after all that: still secure
 assert secure_check.secure
 

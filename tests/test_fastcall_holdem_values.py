@@ -132,3 +132,87 @@ def test_plain_rounds_score_their_showdown_in_c(monkeypatch: pytest.MonkeyPatch)
                 r.check_or_call()
             r.run_dealer()
     assert calls and all(calls)
+
+
+# ---- holdem_street: FastSteps._fast_street's step in C (the comparison with the general steps is
+# tests/test_holdem_fast_paths.py's; here: it is the step taken, junk declines, references)
+def _round_at_flop(seed: int = 3) -> tuple[Round, Shoe]:
+    rules = PokerRules(seats=6, blinds=(50, 100), min_bet=100)
+    shoe = Shoe(seed=seed)
+    shoe.shuffle()
+    r = Round(rules, [10_000] * 6, shoe)
+    r.post_forced_bets()
+    r.deal_hole_cards()
+    while r.actor is not None:
+        r.check_or_call()
+    return r, shoe
+
+
+def test_plain_rounds_deal_their_streets_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    taken: list[object] = []
+    real = poker_fast._C_STREET
+    monkeypatch.setattr(poker_fast, "_C_STREET", lambda *a: taken.append(real(*a)) or taken[-1])
+    monkeypatch.setattr(poker_fast, "_burn_and_deal", lambda *a: pytest.fail("the Python street ran"))
+    r, _ = _round_at_flop()
+    r.run_dealer()
+    assert taken == [True] and len(r.board) == 3 and r.actor is not None
+
+
+def test_a_street_the_shoe_cannot_deal_or_that_repeats_a_card_changes_nothing() -> None:
+    r, shoe = _round_at_flop()
+    before = r.snapshot()
+    h = shoe._h
+    shoe._s.busy = 1  # the shoe's call fails: False, nothing dealt, the round unchanged
+    try:
+        assert _fastcall.holdem_street(r, h, 3, 100, 0) is False
+    finally:
+        shoe._s.busy = 0
+    assert r.snapshot() == before
+    other = Shoe(seed=3)  # the same order again: its first cards are the round's hole cards
+    other.shuffle()
+    got = _fastcall.holdem_street(r, other._h, 3, 100, 0)
+    assert isinstance(got, tuple) and len(got) == 4 and r.snapshot() == before  # (the Python step raises)
+    assert other.remaining == 48  # the cards came off that shoe
+
+
+@pytest.mark.parametrize("i, junk", [(0, None), (0, object()), (1, None), (1, b"x"), (2, -1), (2, 7), (2, "3"),
+                                     (3, "100"), (3, None), (4, -1), (4, 6), (4, None), (4, True)])
+def test_street_declines_junk(i: int, junk: object) -> None:
+    r, shoe = _round_at_flop()
+    args: list[object] = [r, shoe._h, 3, 100, 0]
+    args[i] = junk
+    before = r.snapshot()
+    assert _fastcall.holdem_street(*args) is False
+    assert r.snapshot() == before
+
+
+@pytest.mark.parametrize("slot, junk", [("_dealt", []), ("_burns", ()), ("_board", ()), ("_draw_discards", None),
+                                        ("_street", "1"), ("_record", ()), ("_folded", (False,) * 6),
+                                        ("_stacks", [1.0] * 6), ("_folded", [True] * 6), ("_stacks", [0] * 6)])
+def test_street_declines_slots_of_another_type(slot: str, junk: object) -> None:
+    r, shoe = _round_at_flop()
+    object.__setattr__(r, slot, junk)
+    remaining = shoe.remaining
+    assert _fastcall.holdem_street(r, shoe._h, 3, 100, 0) is False
+    assert shoe.remaining == remaining  # nothing dealt
+
+
+def test_street_registration_refuses_bad_indices() -> None:
+    for bad in (None, (), (0,) * 8, (0,) * 10, (-1,) * 9, (10**6,) * 9, ("a",) * 9):
+        with pytest.raises((TypeError, ValueError)):
+            _fastcall.holdem_street_slots(bad)
+    with pytest.raises(TypeError):
+        _fastcall.holdem_street(1, 2)
+
+
+def test_street_keeps_reference_counts() -> None:
+    min_bet = 10**30  # its own object: the round keeps one reference (its _min_raise)
+    rounds = []
+    before = sys.getrefcount(min_bet)
+    for seed in range(20):
+        r, shoe = _round_at_flop(seed)
+        assert _fastcall.holdem_street(r, shoe._h, 3, min_bet, 0) is True
+        rounds.append(r)
+    assert sys.getrefcount(min_bet) == before + 20
+    del rounds, r
+    assert sys.getrefcount(min_bet) == before

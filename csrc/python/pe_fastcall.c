@@ -53,6 +53,10 @@ typedef struct {
     int (*sh_shuffle)(pe_shoe *);
     int (*sh_deal)(pe_shoe *, int, uint8_t *);
     int64_t (*sh_burn_deal)(pe_shoe *, int);
+    /* holdem_street (pe_holdemfast.h): the street slots' indices among fill_off, once registered */
+    Py_ssize_t ss_ix[9];
+    int ss_ready;
+    PyObject *s_burn;
 } fast_state;
 
 #define MAX_CARDS 52
@@ -817,6 +821,7 @@ static void fast_free(void *m)
     Py_CLEAR(st->s_check);
     Py_CLEAR(st->s_call);
     Py_CLEAR(st->s_street_done);
+    Py_CLEAR(st->s_burn);
     Py_CLEAR(st->empty);
     Py_CLEAR(st->zero);
     if (st->ints) {
@@ -837,6 +842,8 @@ static int fast_exec(PyObject *m)
     st->s_check = PyUnicode_InternFromString("check");
     st->s_call = PyUnicode_InternFromString("call");
     st->s_street_done = PyUnicode_InternFromString("_street_done");
+    st->s_burn = PyUnicode_InternFromString("burn");
+    if (!st->s_burn) return -1;
     st->empty = PyTuple_New(0);
     st->zero = PyLong_FromLong(0);
     if (!st->s_check || !st->s_call || !st->s_street_done || !st->empty || !st->zero) return -1;
@@ -921,6 +928,7 @@ static PyMethodDef fast_methods[] = {
     CC_METHODS
     SHOE_METHODS
     HOLDEM_VALUES_METHODS
+    HOLDEM_STREET_METHODS
     {"holdem_check_or_call", holdem_check_or_call, METH_O,
      "holdem_check_or_call(round): check or call for the player to act of a plain hold'em round and\n"
      "find the next one (pyeval.poker.betting); False, changing nothing, when it does not apply."},

@@ -32,6 +32,7 @@ _VALUES = _fastcall.holdem_values
 #: status, after which the Shoe's method runs (its retry when busy, its errors; nothing was dealt)
 _C_DEAL = _fastcall.shoe_deal
 _C_BURN_DEAL = _fastcall.shoe_burn_deal
+_C_STREET = _fastcall.holdem_street
 _AS_PREFLOP = StreetOpener.AS_PREFLOP  # (an enum member read through its class is a Python call)
 
 
@@ -119,7 +120,14 @@ class FastSteps(RoundState):
         street = self._street + 1
         nb = self._streets[street].board
         src = self._source
-        got = _C_BURN_DEAL(src._h, nb) if not src._fresh else None  # type: ignore[union-attr]
+        got = None
+        if not src._fresh:  # type: ignore[union-attr]
+            # the whole step in C (csrc/python/pe_holdemfast.h): True; False or the dealt cards (a repeat:
+            # the checks below raise) with the round unchanged
+            got = _C_STREET(self, src._h, nb, self._rules.min_bet,  # type: ignore[union-attr]
+                            self._preflop_first if street >= 2 and self._rules.turn_river_opener is _AS_PREFLOP else 0)
+            if got is True:
+                return True
         if type(got) is not tuple:
             got = _burn_and_deal(src, nb)
         dealt = self._dealt
@@ -319,6 +327,12 @@ def register_round(cls: type) -> None:
     for name, mark in marks.items():
         setattr(bare, name, mark)
     _fastcall.holdem_register(cls, bare, tuple(marks[name] for name in _C_SLOTS), tuple(marks[n] for n in _SLOTS))
+    _fastcall.holdem_street_slots(tuple(_SLOTS.index(name) for name in _C_STREET_SLOTS))
+
+
+#: the other slots the C street (``_fastcall.holdem_street``) writes, in the order of its SS_* indices
+_C_STREET_SLOTS = ("_street", "_dealt", "_burns", "_board", "_draw_discards", "_full_bet_to", "_raises", "_min_raise",
+                   "_last_aggressor")
 
 
 #: the state of a new plain round, per table and player count: {id(rules): (rules, {n: the slots})}
