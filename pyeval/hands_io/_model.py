@@ -20,6 +20,7 @@ from ..errors import HandHistoryError, PyevalError
 from ._house_rules import house_rules
 from ._limits import MAX_CHIPS, bounded_int, check_chips, parse_amount
 from ._phh import VARIANTS, HandHistory
+from ._pot_rakes import derive_pot_rakes
 
 
 class HandParseError(HandHistoryError):
@@ -630,8 +631,9 @@ def to_phh(raw: RawHand) -> HandHistory:
     hh.extra.update(_table_rule_fields(raw))  # the showdown's replay plays by the table's rules
     if raw.house_money:  # and with the chips the house added (a pot-limit bet counts them)
         hh.extra["_house_money"] = raw.house_money
-    _showdown(hh, acts.shown, acts.mucked, acts.folded, acts.stud)
+    _showdown(hh, acts.shown, acts.mucked, acts.folded, acts.stud, acts.collected if raw.results_known else None)
     hh.extra.update(_record_fields(raw, order, acts))
+    derive_pot_rakes(hh)  # which pot paid the house's take, by what each winner collected
     return hh
 
 
@@ -730,10 +732,36 @@ def _taken_shows(order: list[int], shown: dict[int, tuple[int, ...]]) -> dict[in
     return {} if order and set(shown) == {order[-1]} else shown
 
 
+def _concede_first(hh: HandHistory, rnd: Any, order: list[int], shown: dict[int, tuple[int, ...]], mucked: set[int],
+                   collected: list[int] | None) -> list[int]:
+    """When the first to show never shows, the players the record has muck give up their hands first
+    (:meth:`pyeval.poker.Round.concede`, written ``pK sm``), so a hand nobody contests wins unshown;
+    when he collects, every other hand that collects nothing was given up (a winning hand is shown
+    unless no hand contests it: cards the record knows of a hand given up are no show at the table,
+    a TV game's hole cameras). Returns the showdown order left."""
+    if not order or order[0] in shown:
+        return order
+    unseen_wins = collected is not None and collected[order[0]] > 0
+    if order[0] in mucked and not unseen_wins:
+        return order
+    gave_up = {i for i in mucked if i not in shown}
+    if unseen_wins and collected is not None:
+        gave_up |= {i for i in order[1:] if not collected[i]}
+    left = list(order)
+    for i in order[1:]:
+        if i in gave_up and rnd.can_concede(i):
+            rnd.concede(i)
+            hh.actions.append(f"p{i + 1} sm")
+            left.remove(i)
+    return left
+
+
 def _showdown(hh: HandHistory, shown: dict[int, tuple[int, ...]], mucked: set[int], folded: list[bool],
-              stud: bool = False) -> None:
+              stud: bool = False, collected: list[int] | None = None) -> None:
     """Append the showdown in the engine's order (§ 637a.18(e)): shown hands ``sm CARDS``, the
-    others muck ``sm``; a winner nobody saw is left unshown (the replay reports it)."""
+    others muck ``sm``; a winner nobody saw is left unshown (the replay reports it). When the first
+    to show never shows, the players the record has muck give up their hands first (a muck before
+    one's turn, :meth:`pyeval.poker.Round.concede`): the one hand left wins without being shown."""
     if not shown and not mucked:
         return
     try:
@@ -751,6 +779,8 @@ def _showdown(hh: HandHistory, shown: dict[int, tuple[int, ...]], mucked: set[in
             if "?" not in dealt:
                 shown[i] = tuple(parse_cards(dealt))
     shown = _taken_shows(order, shown)
+    order = _concede_first(hh, rnd, order, shown, mucked, collected)
+    live = list(order)
     for i in order:
         if i in shown:
             hh.actions.append(f"p{i + 1} sm {card_text(shown[i])}")
