@@ -19,7 +19,7 @@ from ..errors import HandHistoryError, PyevalError
 
 from ._house_rules import house_rules
 from ._limits import MAX_CHIPS, bounded_int, check_chips, parse_amount
-from ._phh import VARIANTS, HandHistory
+from ._phh import DISCONNECTED, VARIANTS, HandHistory
 from ._pot_rakes import derive_pot_rakes
 
 
@@ -39,7 +39,8 @@ class Act(NamedTuple):
     """One entry of a hand as a room records it (see :class:`RawHand`).
 
     ``kind``: ``ante post street fold check call bet raise complete bring_in discard drawn show
-    muck return collect cashout``. ``amount``: chips added (``ante post call bring_in return
+    muck return collect cashout disconnect`` (``disconnect``: the player, at his turn, is played all
+    in for the chips he put in: the room's disconnect protection, PHH ``pK cc # disconnected``). ``amount``: chips added (``ante post call bring_in return
     collect cashout``), the street total *to* (``bet raise complete``), the card count
     (``discard``). ``cards``: the board cards of a ``street``, the cards shown, discarded or drawn.
     ``extra``: the kind of a ``post`` (``sb bb straddle both dead live``: see below), the name of a
@@ -242,6 +243,8 @@ def common_action(raw: RawHand, nm: str, kind: str, a: int, shown: str | None, n
         if shown:
             raw.hole.setdefault(nm, list(cards(shown, raw, no)))
         raw.add("muck", nm, line=no)
+    elif kind == "disconnect":  # all in on disconnection: no chips (the room's disconnect protection)
+        raw.add("disconnect", nm, line=no)
     else:
         return False
     return True
@@ -361,12 +364,14 @@ class _Acts:
     def run(self) -> None:
         handlers = {"ante": self.forced, "post": self.forced, "street": self.street, "fold": self.betting,
                     "check": self.betting, "call": self.betting, "bet": self.betting, "raise": self.betting,
-                    "complete": self.betting, "bring_in": self.betting, "discard": self.draw, "drawn": self.draw,
+                    "complete": self.betting, "bring_in": self.betting, "disconnect": self.betting,
+                    "discard": self.draw, "drawn": self.draw,
                     "show": self.settle, "muck": self.settle, "return": self.settle, "collect": self.settle,
                     "cashout": self.settle}
         for a in self.raw.acts:
             k = a.kind
-            if self.pending_draw and k in ("fold", "check", "call", "bet", "raise", "complete", "show", "muck"):
+            if self.pending_draw and k in ("fold", "check", "call", "bet", "raise", "complete", "show", "muck",
+                                           "disconnect"):
                 self.flush_draw()
             handler = handlers.get(k)
             if handler is None:  # pragma: no cover - parsers emit only the kinds above
@@ -451,6 +456,9 @@ class _Acts:
             if not self.dealt_hole:
                 self.deal_hole()
             self.actions.append(f"p{i + 1} f")
+        elif k == "disconnect":  # the room's disconnect protection (PokerRules.disconnect_all_in)
+            self.raw.table_rules["disconnect_all_in"] = True
+            self.actions.append(f"p{i + 1} cc {DISCONNECTED}")
         elif k in ("check", "call", "bring_in"):
             self.contrib[i] += a.amount
             self.street_bet[i] += a.amount

@@ -357,9 +357,9 @@ def _replay(raw: RawHand, events: list[Any], start: int) -> None:
             raise raw.fail(f"an action by an unknown player {nm!r}", start)
         if t not in ("1", "2", "15"):
             deal.begin(raw, start)
-        if (el.get("sum") or "").strip() == "DP":
-            raise raw.fail("a player all in on disconnection ('DP': the room plays him for the chips he put in, "
-                           "with chips behind): no pyeval rule plays disconnect protection", start)
+        if (el.get("sum") or "").strip() == "DP":  # all in on disconnection: the room's disconnect protection
+            raw.add("disconnect", nm, line=start)
+            continue
         _action(raw, nm, t, _amt(el.get("sum"), raw, start), deal.cur_bet, start)
 
 

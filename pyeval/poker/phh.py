@@ -52,7 +52,8 @@ _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRu
                                  "short_all_ins": ShortAllIns, "limit_short_all_in": LimitShortAllIn,
                                  "turn_river_opener": StreetOpener, "chip_value": Fraction,
                                  "rake_bps": int, "rake_cap": int, "rake_no_flop_no_drop": bool,
-                                 "tournament": bool, "tournament_all_in_show": bool, "open_pair_big_bet": bool}
+                                 "tournament": bool, "tournament_all_in_show": bool, "open_pair_big_bet": bool,
+                                 "cap": int, "disconnect_all_in": bool}
 #: Round state PHH has no field for: ``_pyeval_sitting_out``, one boolean per player (tournament
 #: mode: the players away from the table, dealt in and folded at their first turn).
 _SITTING_OUT = _PREFIX + "sitting_out"

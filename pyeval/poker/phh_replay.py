@@ -24,6 +24,7 @@ __all__ = ["Replay", "ReplayResult", "cashed_out_stacks", "check_replay", "recor
 
 
 _RUN_HINT = re.compile(r"#\s*run it (\d+) times")
+_DISCONNECTED = re.compile(r"#\s*disconnected\b")
 
 
 class Replay:
@@ -382,7 +383,9 @@ class Replay:
         if away and op in ("cc", "cbr", "sd") and (rnd.folded[p] or rnd.actor == p):
             raise IllegalHandHistoryError(f"{self.hh._who(p)} sits out: the dealer folds his hand at his first turn",
                                           R_TOURNAMENT)
-        if op == "cc":
+        if op == "cc" and _DISCONNECTED.search(raw):  # disconnect protection (rules.disconnect_all_in)
+            rnd.disconnect(p)
+        elif op == "cc":
             rnd.check_or_call(p)
         elif op == "f":
             self._fold(p, away)

@@ -181,6 +181,11 @@ def _forced_bets(rnd: Round) -> tuple[list[int], list[int]]:
 _VERBS = {"bring_in": "pb", "fold": "f", "check": "cc", "call": "cc", "muck": "sm"}
 
 
+#: The comment that marks a player's turn as his disconnection (:meth:`pyeval.poker.Round.disconnect`):
+#: ``p2 cc # disconnected: all in for the chips he put in``.
+DISCONNECTED = "# disconnected: all in for the chips he put in"
+
+
 def _actions(rnd: Round) -> list[str]:
     """The PHH ``actions`` of a round's events (see :func:`from_round`)."""
     actions: list[str] = []
@@ -204,6 +209,8 @@ def _actions(rnd: Round) -> list[str]:
             actions.append(f"{p} sd {out}" if out else f"{p} sd")
         elif k == "show":
             actions.append(f"{p} sm {_card_text(e.cards)}")
+        elif k == "disconnect":  # the replay reads the comment (a reader without it sees a check or call)
+            actions.append(f"{p} cc {DISCONNECTED}")
     return actions
 
 
