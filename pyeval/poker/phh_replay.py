@@ -383,10 +383,8 @@ class Replay:
         if away and op in ("cc", "cbr", "sd") and (rnd.folded[p] or rnd.actor == p):
             raise IllegalHandHistoryError(f"{self.hh._who(p)} sits out: the dealer folds his hand at his first turn",
                                           R_TOURNAMENT)
-        if op == "cc" and _DISCONNECTED.search(raw):  # disconnect protection (rules.disconnect_all_in)
-            rnd.disconnect(p)
-        elif op == "cc":
-            rnd.check_or_call(p)
+        if op == "cc":  # '# disconnected': the room's disconnect protection (rules.disconnect_all_in)
+            (rnd.disconnect if _DISCONNECTED.search(raw) else rnd.check_or_call)(p)
         elif op == "f":
             self._fold(p, away)
         elif op == "cbr":
