@@ -377,7 +377,7 @@ class _Body(Implied):
             m = pat.match(rest)
             if not m:
                 continue
-            kind = self.blind_raise(kind)
+            kind = self.allin_post(nm, self.blind_raise(kind), no)
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
@@ -410,6 +410,34 @@ class _Body(Implied):
                 not any(x.kind == "street" for x in self.raw.acts):
             return "both"
         return kind
+
+    def allin_post(self, nm: str, kind: str | None, no: int) -> str | None:
+        """(``allin_posts``: Bovada) an all-in line among the forced bets, before any blind: the
+        player's ante posted all in when the others ante and he has not, else his blind posted all in
+        (the big blind when nobody after him posts one) rather than a bet."""
+        raw = self.raw
+        if kind != "allin_add" or not self.d.allin_posts or self.section != "pre" or any(
+                x.kind in ("street", "post") for x in raw.acts):
+            return kind
+        forced = self.forced_lines()
+        if not any(x.kind == "ante" and x.name == nm for x in raw.acts) and any(
+                k == "ante" and who != nm for who, k, _ in forced):
+            return "ante"
+        return "sb" if any(k == "bb" and who != nm and at > no for who, k, at in forced) else "bb"
+
+    def forced_lines(self) -> list[tuple[str, str, int]]:
+        """(name, kind, file line) of each player's line before the first section."""
+        out = []
+        for j in range(self.seats.end, len(self.lines)):
+            line = self.lines[j].strip()
+            if _SECTION.match(line):
+                break
+            nm = next((n for n in self.names if line.startswith(n + self.d.sep)), None)
+            if nm is not None:
+                rest = line[len(nm) + len(self.d.sep):]
+                kind = next((k for p, k in self.d.acts if p.match(rest)), None)
+                out.append((nm, kind or "", self.start + j))
+        return out
 
     def act(self, nm: str, kind: str, gd: dict[str, str | None], no: int) -> None:
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
