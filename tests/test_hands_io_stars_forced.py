@@ -176,3 +176,195 @@ def test_bovada_a_big_blind_all_in_on_his_ante_and_everyone_folds_to_the_small_b
     h = _one(FOLDED_TO_SMALL_BLIND, "bovada")
     assert h.verification.ok, h.verification
     assert h.hand.finishing_stacks == [2980, 80, 2980, 2980]  # from the small blind
+
+
+DEAD_CHIP_NO_STREETS = """\
+Bovada Hand #2599656001 TBL#1039001 HOLDEM Fixed Limit - 2012-04-16 04:14:53
+Seat 1: UTG ($300 in chips)
+Seat 3: Cat ($400 in chips)
+Seat 4: Dealer ($500 in chips)
+Seat 5: Small Blind ($600 in chips)
+Seat 6: Big Blind ($700 in chips)
+Dealer : Set dealer/Bring in spot [4]
+Small Blind : Ante/Small Blind $10
+Big Blind : Big blind/Bring in $20
+Cat : Posts dead chip $30
+*** HOLE CARDS ***
+UTG : Card dealt to a spot [Ad 7h]
+Cat : Card dealt to a spot [4h Qd]
+Dealer : Card dealt to a spot [2d 9h]
+Small Blind : Card dealt to a spot [9d Td]
+Big Blind : Card dealt to a spot [3s 7c]
+UTG : Folds
+Cat : Checks
+Dealer : Folds
+Small Blind : Raises $40
+Big Blind : Folds
+Cat : Calls $20
+Small Blind : Bets $20
+Cat : Folds
+Small Blind : Return uncalled portion of bet $20
+Small Blind : Does not show [9d Td] (One pair)
+Small Blind : Hand result $107
+*** SUMMARY ***
+Total Pot($110) | Rake ($3)
+Board [Kd 9s 5c  ]
+"""
+
+
+def test_bovada_a_dead_chip_is_not_in_the_bet_that_closes_a_round_without_a_street_line():
+    h = _one(DEAD_CHIP_NO_STREETS.replace("Cat", "UTG+1"), "bovada")
+    assert h.verification.ok, h.verification  # the call of $20 closes the round: the flop bet is $20
+    assert "d db Kd9s5c" in h.hand.actions and h.hand.actions[-2:] == ["p1 cbr 2000", "p4 f"]
+
+
+REPEATED_LINES = """\
+Bovada Hand #3031605001: HOLDEM Tournament #8660001 TBL#11, No Limit- Level 2 (20/40) - 2014-08-06 22:07:21
+Seat 1: UTG (5,000 in chips)
+Seat 4: Dealer (3,000 in chips)
+Seat 6: Small Blind (2,500 in chips)
+Seat 7: Big Blind (3,300 in chips)
+Dealer : Set dealer/Bring in spot [4]
+Small Blind : Ante/Small blind 20
+Big Blind : Big blind/Bring in 40
+*** HOLE CARDS ***
+UTG : Card dealt to a spot [6c 5c]
+Dealer : Card dealt to a spot [8d Qh]
+Small Blind : Card dealt to a spot [Ad 4s]
+Big Blind : Card dealt to a spot [Jh Qc]
+UTG : Call 40
+Dealer : Folds
+Small Blind : Call 20
+Big Blind : Checks
+*** FLOP *** [2h 2s 7d]
+Small Blind : Checks
+Big Blind : Checks
+UTG : Bets 135
+UTG : Bets 135
+UTG : Bets 135
+Small Blind : Folds
+Big Blind : Folds
+UTG : Return uncalled portion of bet 135
+UTG : Return uncalled portion of bet 135
+UTG : Return uncalled portion of bet 135
+UTG : Does not show [6c 5c] (One pair)
+UTG : Hand Result 120
+UTG : Hand Result 120
+UTG : Hand Result 120
+*** SUMMARY ***
+Total Pot(120)
+Board [2h 2s 7d  ]
+"""
+
+
+def test_bovada_a_file_whose_lines_repeat_reads_each_return_and_collect_once():
+    h = _one(REPEATED_LINES, "bovada")
+    assert h.verification.ok, h.verification
+    assert h.hand.finishing_stacks[2] == 5080  # UTG: 5,000 - 40 + 120 (his bet of 135 back once)
+    assert any("collect line(s) written again" in n for n in h.verification.notes)
+
+
+def test_repeated_collect_lines_that_the_total_pot_allows_are_each_read():
+    text = REPEATED_LINES.replace("UTG : Hand Result 120\nUTG : Hand Result 120\nUTG : Hand Result 120",
+                                  "UTG : Hand Result 60\nUTG : Hand Result 60")
+    h = _one(text, "bovada")  # two pots of 60 to one player: both lines count
+    assert h.verification.ok, h.verification
+    assert not any("collect line(s)" in n for n in h.verification.notes)
+
+
+CUT_SUMMARY = """\
+Bovada Hand #3178646001 TBL#10189001 HOLDEM No Limit - 2015-11-23 17:24:20
+Seat 1: Dealer [ME] ($985 in chips)
+Seat 2: Small Blind ($1,808.75 in chips)
+Seat 3: Big Blind ($1,025 in chips)
+Dealer  [ME] : Set dealer/Bring in spot [1]
+Small Blind : Ante/Small Blind $5
+Big Blind : Big blind/Bring in $10
+*** HOLE CARDS ***
+Dealer  [ME] : Card dealt to a spot [7d Ad]
+Small Blind : Card dealt to a spot [Ts Ks]
+Big Blind : Card dealt to a spot [6s 6c]
+Dealer  [ME] : Raises $20 to $20
+Small Blind : Raises $55 to $60
+Big Blind : Folds
+Dealer  [ME] : Calls $40
+*** FLOP *** [Js 5s 8d]
+Small Blind : Bets $100
+Dealer  [ME] : Folds
+Small Blind : Return uncalled portion of bet $100
+Small Blind : Does not show [Ts Ks] (High Card)
+Small Blind : Hand result $127
+*** SUMMARY ***
+Total Pot($130)
+Board [Js 5s 8d  ]
+Seat+1: Dealer Folded on the FLOP
+Seat+2: Small Blind $127 [75 in chips)
+Seat 3: Dealer ($1,437.05 in chips)
+Dealer : Set dealer/Bring in spot [3]
+Small Blind : Ante/Small Blind $5
+Big Blind  [ME] : Big blind/Bring in $10
+*** HOLE CARDS ***
+Big Blind  [ME] : Card dealt to a spot [3s Jd]
+Dealer : Card dealt to a spot [2c Ah]
+Small Blind : Card dealt to a spot [4s Ac]
+Dealer : Folds
+Small Blind : Raises $105 to $110
+Big Blind  [ME] : Folds
+Small Blind : Return uncalled portion of bet $100
+Small Blind : Hand result $20
+*** SUMMARY ***
+Total Pot($20)
+"""
+
+
+def test_bovada_a_summary_broken_off_by_another_hands_lines_is_read_up_to_them():
+    h = _one(CUT_SUMMARY, "bovada")
+    assert h.verification.ok, h.verification
+    assert h.hand.finishing_stacks[0] == 180875 - 6000 + 12700  # the small blind's: his pot less the rake
+    assert any("another hand's lines follow the summary" in n for n in h.verification.notes)
+
+
+STUD_SHORT_BIG_BET = """\
+Bovada Hand #2633132001: 7CARD Tournament #1378001 TBL#1, Fixed Limit- Level 8 (0/0) - 2012-06-17 23:05:39
+Seat+1: 1,467 in chips
+Seat+3: 2,693 in chips
+Seat+7: 2,174 in chips
+Seat+8: 800 in chips
+Seat+1 : Ante chip 40
+Seat+3 : Ante chip 40
+Seat+7 : Ante chip 40
+Seat+8 : Ante chip 40
+*** HOLE CARDS ***
+Seat+1 : Card dealt to a spot [Jd Js 3d]
+Seat+3 : Card dealt to a spot [Kh 8c 2c]
+Seat+7 : Card dealt to a spot [9c Ts Td]
+Seat+8 : Card dealt to a spot [8h As Ac]
+Seat+3 : Big blind/Bring in 100
+Seat+7 : Raises 200
+Seat+8 : Call 200
+Seat+1 : Folds
+Seat+3 : Folds
+Seat+7 : Card dealt to a spot [9d]
+Seat+8 : Card dealt to a spot [5d]
+Seat+8 : Bets 200
+Seat+7 : Call 200
+Seat+7 : Card dealt to a spot [Ks]
+Seat+8 : Card dealt to a spot [4s]
+Seat+8 : All-in(raise) 360
+Seat+7 : Call 360
+Seat+7 : Card dealt to a spot [Th]
+Seat+8 : Card dealt to a spot [6h]
+Seat+7 : Card dealt to a spot [Ah]
+Seat+8 : Card dealt to a spot [2s]
+Seat+7 : Showdown [Ts Th Td 9d 9c] (Full House)
+Seat+8 : Showdown [As Ac 8h 6h 5d] (One pair)
+Seat+7 : Hand Result 1780
+*** SUMMARY ***
+Total Pot(1780)
+"""
+
+
+def test_bovada_stud_limits_are_not_taken_from_a_bet_all_in_for_less():
+    h = _one(STUD_SHORT_BIG_BET, "bovada")
+    assert h.verification.ok, h.verification
+    assert (h.hand.small_bet, h.hand.big_bet) == (200, 400)  # not 180/360 from the all-in on 5th street

@@ -174,6 +174,8 @@ class _Body(Implied):
             line = self.lines[j].rstrip()
             if line.strip():
                 self.line(line.strip() if line[:1].isspace() else line, self.start + j)
+            if self.section == "cut":
+                break
         self.finish()
 
     def line(self, line: str, no: int) -> None:
@@ -276,6 +278,11 @@ class _Body(Implied):
             return
         if label.endswith(("SHOW DOWN", "SHOWDOWN")) or label in d.skip:
             self.section = "showdown" if "SHOW" in label else self.section
+            return
+        if self.section == "summary" and label in d.hole:  # a file that lost the head of the next hand
+            raw.notes.append(f"another hand's lines follow the summary (its first lines lost in the file): read "
+                             f"up to line {no}")
+            self.section = "cut"
             return
         self.section = "play"
         if label in d.hole or (self.stud and label == "3rd STREET"):
@@ -383,7 +390,7 @@ class _Body(Implied):
                 return True
             closed = kind not in _NOT_ACTING and kind not in _POSTS and kind not in ("dead", "ante") and \
                 self.d.board_summary and not self.board and round_closed(raw, self.stacks())
-            if self.dup and kind in _BETTING and not (closed and kind == "check"):
+            if self.dup and (kind in _BETTING or kind == "return") and not (closed and kind == "check"):
                 raw.notes.append(f"line {no} repeats the line before it: read once")  # nobody acts twice in a row
                 return True  # (a check that closed a round and the next round's first check: both read)
             if closed:

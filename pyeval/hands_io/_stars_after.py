@@ -179,13 +179,14 @@ class Implied:
     def stud_limits(self) -> None:
         """A stud hand whose record gives no stakes (Bovada): the big bet is the first bet of 5th
         street on, the small bet half of it (or the completion of 3rd street, the first bet of 4th,
-        or twice the bring-in when nobody bet), noted."""
-        raw = self.raw
+        or twice the bring-in when nobody bet), noted; a bet that puts its maker all in is no full bet."""
+        raw, stacks = self.raw, self.stacks()
         street, first = -1, {}
-        for a in raw.acts:
+        for k, a in enumerate(raw.acts):
             if a.kind == "street":
                 street += 1
-            elif a.kind in ("bet", "raise", "complete") and street not in first:
+            elif a.kind in ("bet", "raise", "complete") and street not in first and \
+                    chips_in(_upto(raw, k + 1)).get(a.name, 0) < stacks.get(a.name, 0):  # (an all-in: no full bet)
                 first[street] = a.amount
         big = self.double_bet or next((v for k, v in sorted(first.items()) if k >= 2), None)  # (4th: doubled?)
         small = big // 2 if big else first.get(0) or first.get(1) or 2 * (raw.bring_in or 0)
@@ -201,6 +202,7 @@ class Implied:
     def settle(self) -> None:
         """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
         raw, d = self.raw, self.d
+        self.repeated_collects()
         if d.net_total and raw.total_pot is not None:  # before a return is derived: it compares the totals
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         put = chips_in(raw)
@@ -217,6 +219,20 @@ class Implied:
             raw.game = raw.game[0] + "O"  # the header names Hold'em over a hand dealt four cards each
             raw.notes.append("read as Omaha: the header names Hold'em, but four hole cards were dealt")
         self.settle_rake()
+
+    def repeated_collects(self) -> None:
+        """A collect line written again on the next line (a file whose lines repeat: Bovada) is read
+        once when the amounts read every time are more than the total pot and once are not (noted)."""
+        raw = self.raw
+        if raw.total_pot is None or sum(a.amount for a in raw.acts if a.kind == "collect") <= raw.total_pot:
+            return
+        keep = [a for k, a in enumerate(raw.acts) if not (
+            k and a.kind == "collect" == raw.acts[k - 1].kind and a.line == raw.acts[k - 1].line + 1
+            and (a.name, a.amount) == (raw.acts[k - 1].name, raw.acts[k - 1].amount))]
+        if len(keep) < len(raw.acts) and sum(a.amount for a in keep if a.kind == "collect") <= raw.total_pot:
+            raw.notes.append(f"{len(raw.acts) - len(keep)} collect line(s) written again on the next line: "
+                             "read once (the amounts each time would be more than the total pot)")
+            raw.acts = keep
 
     def settle_rake(self) -> None:
         """The total pot and the rake as the room's flags say: printed after the rake, not printed."""
