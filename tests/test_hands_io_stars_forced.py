@@ -368,3 +368,39 @@ def test_bovada_stud_limits_are_not_taken_from_a_bet_all_in_for_less():
     h = _one(STUD_SHORT_BIG_BET, "bovada")
     assert h.verification.ok, h.verification
     assert (h.hand.small_bet, h.hand.big_bet) == (200, 400)  # not 180/360 from the all-in on 5th street
+
+
+OMAHA_TWO_SHOWN = """\
+PokerStars Hand #1338: Omaha Pot Limit ($0.50/$1.00 USD) - 2012/04/12 23:00:00 ET
+Table 'Tiny III' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 3: Bob ($100 in chips)
+Seat 4: Cid ($9 in chips)
+Bob: posts small blind $0.50
+Cid: posts big blind $1
+*** HOLE CARDS ***
+Ann: folds
+Bob: raises $2 to $3
+Cid: raises $6 to $9 and is all-in
+Bob: calls $6
+*** FLOP *** [Kc 2s Jc]
+*** TURN *** [Kc 2s Jc] [Qd]
+*** RIVER *** [Kc 2s Jc Qd] [6h]
+*** SHOW DOWN ***
+Bob: shows [Kd Qc Jh 9h] (two pair, Kings and Queens)
+Cid: shows [Ah As]
+Bob collected $17.10 from pot
+*** SUMMARY ***
+Total pot $18 | Rake $0.90
+Board [Kc 2s Jc Qd 6h]
+Seat 1: Ann (button) folded before Flop (didn't bet)
+Seat 3: Bob (small blind) showed [Kd Qc Jh 9h] and won ($17.10) with two pair, Kings and Queens
+Seat 4: Cid (big blind) mucked [Ah As]
+"""
+
+
+def test_an_omaha_hand_shown_by_two_of_its_four_cards_is_no_show():
+    h = _one(OMAHA_TWO_SHOWN, "pokerstars")
+    assert h.verification.ok, h.verification
+    assert h.hand.actions[-1] == "p2 sm"  # Cid (the big blind) shows no cards: he mucks
+    assert any("shows only part of his hand" in n for n in h.verification.notes)

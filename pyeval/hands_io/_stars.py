@@ -21,7 +21,7 @@ import re
 from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
 from ._house_rules import RULES_LINE, read_rules_line
 from ._model import (
-    BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, number, read_seats, uncalled_bet,
+    BRACKETS, VARIANTS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, number, read_seats, uncalled_bet,
 )
 from ._repairs import board_sizes, round_closed, skipped_streets
 from ._settle import chips_in
@@ -446,15 +446,21 @@ class _Body(Implied):
                 out.append((nm, kind or "", self.start + j))
         return out
 
+    def part_shown(self, shown: str | None) -> bool:
+        """True when a flop game's show names fewer cards than each player holds."""
+        spec = VARIANTS.get(self.raw.game[1:])
+        held = spec.streets[0].down if spec is not None and not self.stud and not self.draw else 0
+        return bool(shown) and 0 < len((shown or "").replace(",", " ").split()) < held
+
     def act(self, nm: str, kind: str, gd: dict[str, str | None], no: int) -> None:
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
         text = gd.get("a")
         a = self.amt(text, no) if text else 0
         if kind == "collect" and gd.get("best"):  # "NAME wins X from main pot with ... [best five]" (Everleaf)
             self.best[nm] = (gd["best"] or "", no)
-        if kind == "show" and _HIDDEN.search(gd.get("c") or ""):  # "shows [XX Qs]": one card of two
+        if kind == "show" and (_HIDDEN.search(gd.get("c") or "") or self.part_shown(gd.get("c"))):
             self.raw.notes.append(f"{nm} shows only part of his hand ([{gd['c']}], line {no}): no show read")
-            return
+            return  # ("shows [XX Qs]": one card of two; an Omaha hand shown by two cards of four)
         if self.run_boards and kind in ("bet", "raise", "call", "check", "call_to", "raise_by", "fold"):
             raise self.raw.fail("game not supported: betting on boards dealt two at a time (a double-board game)", no)
         if kind in _FORCED:
