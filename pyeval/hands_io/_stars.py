@@ -21,8 +21,9 @@ import re
 from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
 from ._house_rules import RULES_LINE, read_rules_line
 from ._model import (
-    BRACKETS, VARIANTS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, number, read_seats, uncalled_bet,
+    BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, number, read_seats, uncalled_bet,
 )
+from ._phh import VARIANTS
 from ._repairs import board_sizes, round_closed, skipped_streets
 from ._settle import chips_in
 from ._stars_after import Implied
