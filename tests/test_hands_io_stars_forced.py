@@ -404,3 +404,66 @@ def test_an_omaha_hand_shown_by_two_of_its_four_cards_is_no_show():
     assert h.verification.ok, h.verification
     assert h.hand.actions[-1] == "p2 sm"  # Cid (the big blind) shows no cards: he mucks
     assert any("shows only part of his hand" in n for n in h.verification.notes)
+
+
+CAKE_DEAD_NEGATIVE = """\
+Hand#2862015946001001 - Paris (6-max, shallow) 15946 -- $0,05/$0,10 NL Hold'em -- 2012.02.05 - 21:01:45
+Dealer: Seat 3
+Seat 1: Ann ($2,88 in chips)
+Seat 2: Bob ($5 in chips)
+Seat 3: Cid ($2 in chips)
+Seat 8: Dee ($1,90 in chips)
+Seat 9: Eve ($3,27 in chips)
+Dee: posts small blind $0,05
+Eve: posts big blind $0,10
+Bob:posts dead blind $-0,10 and big blind $0,10
+Dealt to Cid [Kh,2s]
+Ann: calls $0,10
+Bob: checks
+Cid: folds
+Dee: folds
+Eve: checks
+*** FLOP *** [Ad,6s,2c]
+Eve: checks
+Ann: bets $0,10
+Bob: folds
+Eve: folds
+Ann: returns uncalled bet $0,10
+***SHOW DOWN***
+Ann: mucks
+Ann wins $0,35
+"""
+
+
+def test_cake_a_big_blind_posted_with_a_negative_dead_blind_is_a_big_blind():
+    h = _one(CAKE_DEAD_NEGATIVE, "cake")
+    assert h.verification.ok, h.verification
+    assert h.hand.finishing_stacks[h.hand.players.index("Ann")] == 288 + 25
+    assert h.hand.extra.get("_rake", 0) == 0  # no dead chips: the pot is the 35 Ann wins
+
+
+CAKE_WALK = """\
+Hand#2701011985001001 - Paris (6-max) 11985 -- $0.05/$0.10 NL Hold'em -- 2011/08/28 - 00:54:23
+Seat 3: Hero ($10 in chips) DEALER
+Seat 8: Ann ($9.96 in chips)
+Hero: posts small blind $0.05
+Ann: posts big blind $0.10
+Dealt to Hero [2s,9c]
+Hero: folds
+***SHOW DOWN***
+Ann: mucks
+Ann wins $0.15
+"""
+
+
+def test_cake_a_win_with_no_return_line_counts_the_bet_nobody_called():
+    h = _one(CAKE_WALK, "cake")
+    assert h.verification.ok, h.verification
+    assert h.hand.finishing_stacks[h.hand.players.index("Ann")] == 1001  # +0.05 (the next hand's $10.01)
+
+
+def test_cake_a_pot_nobody_collects_is_a_record_whose_figures_do_not_add_up():
+    text = CAKE_WALK.replace("Hero: folds\n", "Hero: calls $0.05\nAnn: checks\n").replace(
+        "Ann wins $0.15\n", "Player left the table\n")
+    h = _one(text, "cake")
+    assert h.hand is None and "the room's figures do not add up: nobody collects the pot of 20" in h.error

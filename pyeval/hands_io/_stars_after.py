@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 
 from ._dialect import StarsDialect
-from ._model import RawHand, RoomSeats, cards, finish_seats
+from ._model import FIGURES_DO_NOT_ADD_UP, RawHand, RoomSeats, cards, finish_seats
 from ._repairs import implicit_streets, live_small_blind, posted_blind, raise_over_all_in
 from ._settle import (
     button_before_blinds, chips_in, defer_extra_blinds, derive_rake, hidden_rake, over_return, return_implicit, unwritten_total,
@@ -242,6 +242,10 @@ class Implied:
         if d.hidden_rake and not raw.rake and raw.total_pot is not None:
             hidden_rake(raw, self.returned)
         if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
+            put = chips_in(raw)
+            if len([v for v in put.values() if v]) > 1 and not any(a.kind == "collect" for a in raw.acts):
+                raise raw.fail(f"{FIGURES_DO_NOT_ADD_UP}: nobody collects the pot of {sum(put.values())} (the room "
+                               "prints no total pot and no win)", self.start)
             derive_rake(raw)
         elif d.derived_rake and raw.rake is None and raw.total_pot is not None:
             got = sum(a.amount for a in raw.acts if a.kind == "collect")
