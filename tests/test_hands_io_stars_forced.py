@@ -467,3 +467,37 @@ def test_cake_a_pot_nobody_collects_is_a_record_whose_figures_do_not_add_up():
         "Ann wins $0.15\n", "Player left the table\n")
     h = _one(text, "cake")
     assert h.hand is None and "the room's figures do not add up: nobody collects the pot of 20" in h.error
+
+
+ABSOLUTE_ALL_IN_BLIND = """\
+Stage #1968055001: Holdem  Normal $200/$400 - 2010-03-24 00:50:15 (ET)
+Table: TOKYO HWY (Real Money) Seat #3 is the dealer
+Seat 3 - Hero ($17,202 in chips)
+Seat 4 - Ann ($40,442 in chips)
+Seat 1 - Bob ($150 in chips)
+Seat 2 - Cid ($10,016 in chips)
+Ann - Posts small blind $100
+Bob - All-In $150
+*** POCKET CARDS ***
+Dealt to Hero [Qh 7d]
+Cid - Raises $400 to $400
+Hero - Folds
+Ann - Folds
+Cid - returned ($250) : not called
+*** FLOP *** [5d 3c 9d]
+*** TURN *** [5d 3c 9d] [8d]
+*** RIVER *** [5d 3c 9d 8d] [7s]
+*** SHOW DOWN ***
+Bob - Shows [9h 6d] (Straight, five to nine)
+Cid - Shows [7h Kc] (One pair, sevens)
+Bob Collects $397 from main pot
+*** SUMMARY ***
+Total Pot($400) | Rake ($3)
+Board [5d 3c 9d 8d 7s]
+"""
+
+
+def test_absolute_an_all_in_among_the_blinds_is_the_big_blind_posted_all_in():
+    h = _one(ABSOLUTE_ALL_IN_BLIND, "absolute")
+    assert h.verification.ok, h.verification  # a raise to $400 is one bet over the $200 big blind
+    assert h.hand.blinds_or_straddles[:2] == [10000, 20000]

@@ -385,7 +385,7 @@ class _Body(Implied):
             m = pat.match(rest)
             if not m:
                 continue
-            kind = self.allin_post(nm, self.blind_raise(kind), no)
+            kind = self.allin_post(nm, self.blind_raise(kind), m.groupdict().get("a") or "0", no)
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
@@ -419,14 +419,19 @@ class _Body(Implied):
             return "both"
         return kind
 
-    def allin_post(self, nm: str, kind: str | None, no: int) -> str | None:
-        """(``allin_posts``: Bovada) an all-in line among the forced bets, before any blind: the
+    def allin_post(self, nm: str, kind: str | None, text: str, no: int) -> str | None:
+        """(``allin_posts``: Bovada, Absolute) an all-in line among the forced bets, before any blind: the
         player's ante posted all in when the others ante and he has not, else his blind posted all in
-        (the big blind when nobody after him posts one) rather than a bet."""
+        (the big blind when nobody after him posts one) rather than a bet; after a blind, the big blind
+        posted all in when the header gives the blinds and it is more than the blinds (else it is read by
+        the betting: a call); ``text`` is the line's amount."""
         raw = self.raw
         if kind != "allin_add" or not self.d.allin_posts or self.section != "pre" or any(
-                x.kind in ("street", "post") for x in raw.acts):
+                x.kind == "street" for x in raw.acts):
             return kind
+        if any(x.kind == "post" for x in raw.acts):  # after a blind: the big blind (the header gives it) when
+            return "bb" if raw.big_blind and nm not in self.cur_bet and (  # more than the blinds (else a call)
+                self.amt(text, no) > max(self.cur_bet.values(), default=0)) else kind
         forced = self.forced_lines()
         if not any(x.kind == "ante" and x.name == nm for x in raw.acts) and any(
                 k == "ante" and who != nm for who, k, _ in forced):
