@@ -501,3 +501,38 @@ def test_absolute_an_all_in_among_the_blinds_is_the_big_blind_posted_all_in():
     h = _one(ABSOLUTE_ALL_IN_BLIND, "absolute")
     assert h.verification.ok, h.verification  # a raise to $400 is one bet over the $200 big blind
     assert h.hand.blinds_or_straddles[:2] == [10000, 20000]
+
+
+FLIPOUT = """\
+Full Tilt Poker Game #34541726001: $300 Flipout (272237001), Table 1 - NL Hold'em - 2B/2B Ante 2B - 04:46:00 ET - 2014/08/07
+Seat 1: Ann (3,000)
+Seat 2: Bob (3,000)
+Seat 3: Hero (3,000)
+Ann antes 3,000, and is all in
+Bob antes 3,000, and is all in
+Hero antes 3,000, and is all in
+Ann checks
+Bob checks
+The button is in seat #3
+*** HOLE CARDS ***
+Dealt to Hero [Tc 9d]
+Ann shows [9s 3c]
+Bob shows [Js Th]
+Hero shows [Tc 9d]
+*** FLOP *** [2d 5h Kc]
+*** TURN *** [2d 5h Kc] [7s]
+*** RIVER *** [2d 5h Kc 7s] [Qd]
+Bob wins the pot (9,000) with King Queen high
+*** SUMMARY ***
+Total pot 9,000 | Rake 0
+Board: [2d 5h Kc 7s Qd]
+Seat 1: Ann showed [9s 3c] and lost
+Seat 2: Bob showed [Js Th] and won (9,000) with King Queen high
+Seat 3: Hero (button) showed [Tc 9d] and lost
+"""
+
+
+def test_full_tilt_checks_by_players_all_in_on_the_ante_before_the_deal_carry_no_chips():
+    h = _one(FLIPOUT, "fulltilt")
+    assert h.verification.ok, h.verification
+    assert h.hand.finishing_stacks == [0, 9000, 0]

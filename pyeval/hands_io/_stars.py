@@ -386,6 +386,8 @@ class _Body(Implied):
             if not m:
                 continue
             kind = self.allin_post(nm, self.blind_raise(kind), m.groupdict().get("a") or "0", no)
+            if kind == "check" and self.section == "pre" and nm in self.all_in_pre():
+                kind = None  # (Full Tilt's Flipout: every player all in on the ante, then "checks" before the deal)
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
@@ -437,6 +439,13 @@ class _Body(Implied):
                 k == "ante" and who != nm for who, k, _ in forced):
             return "ante"
         return "sb" if any(k == "bb" and who != nm and at > no for who, k, at in forced) else "bb"
+
+    def all_in_pre(self) -> set[str]:
+        """The players whose forced bets put them all in, before any street."""
+        if any(x.kind == "street" for x in self.raw.acts):
+            return set()
+        put, stacks = chips_in(self.raw), self.stacks()
+        return {n for n, v in put.items() if v and v >= stacks.get(n, 0)}
 
     def forced_lines(self) -> list[tuple[str, str, int]]:
         """(name, kind, file line) of each player's line before the first section."""
