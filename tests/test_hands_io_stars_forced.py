@@ -536,3 +536,30 @@ def test_full_tilt_checks_by_players_all_in_on_the_ante_before_the_deal_carry_no
     h = _one(FLIPOUT, "fulltilt")
     assert h.verification.ok, h.verification
     assert h.hand.finishing_stacks == [0, 9000, 0]
+
+
+MERGE_NO_WINNER = """\
+<description type="Holdem" stakes="Limit ($0.02/$0.04)"/>
+<game id="33325001-509" starttime="20110416151234" numholecards="2" gametype="2" realmoney="true" data="20110416|Tower Bridge (33325001)|33325001|33325001-509|false">
+	<players dealer="3">
+		<player seat="0" nickname="Abe" balance="$0.62" dealtin="true" />
+		<player seat="3" nickname="Bo" balance="$0.44" dealtin="true" />
+		<player seat="4" nickname="Cy" balance="$0.48" dealtin="true" />
+		<player seat="7" nickname="Di" balance="$2.77" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" player="4" amount="0.01"/>
+		<event sequence="2" type="BIG_BLIND" player="7" amount="0.02"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="FOLD" player="0"/>
+		<event sequence="4" type="LEAVE" player="0"/>
+		<cards type="HOLE" cards="2d,Td" player="0" hand="Ten High"/>
+	</round>
+</game>
+"""
+
+
+def test_merge_a_game_that_stops_before_anyone_collects_is_a_record_whose_figures_do_not_add_up():
+    h = _one(MERGE_NO_WINNER, "merge")
+    assert h.hand is None and "the room's figures do not add up: nobody collects the pot" in h.error

@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from ._betting import untabled_all_in
 from ._limits import room_time
-from ._model import RawHand, Seat, amount, cards, number
+from ._model import FIGURES_DO_NOT_ADD_UP, RawHand, Seat, amount, cards, number
 from ._settle import chips_in, defer_extra_blinds, return_implicit
 from ._xml import XMLRefused, parse_xml
 
@@ -439,6 +439,9 @@ class _Reader:
         return_implicit(raw, True)  # a bet nobody called that the room pays as won (no uncalled="true")
         put = sum(chips_in(raw).values())
         got = sum(a.amount for a in raw.acts if a.kind == "collect")
+        if not got and len([v for v in chips_in(raw).values() if v]) > 1:  # (a game that stops mid-round)
+            raise raw.fail(f"{FIGURES_DO_NOT_ADD_UP}: nobody collects the pot of {put} (the room writes no "
+                           "total pot and no winner)", self.start)
         raw.total_pot = put
         if put - got >= 0:
             raw.rake = put - got
