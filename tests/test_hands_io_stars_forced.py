@@ -563,3 +563,55 @@ MERGE_NO_WINNER = """\
 def test_merge_a_game_that_stops_before_anyone_collects_is_a_record_whose_figures_do_not_add_up():
     h = _one(MERGE_NO_WINNER, "merge")
     assert h.hand is None and "the room's figures do not add up: nobody collects the pot" in h.error
+
+
+MERGE_ALL_IN_FOLD = """\
+<description type="Holdem Tournament" stakes="No Limit"/>
+<game id="35400001-26" starttime="20110531181531" numholecards="2" gametype="23" realmoney="true" data="20110531|Dragonfly|35400001-1|35400001-26|true">
+	<players dealer="2">
+		<player seat="0" nickname="Eve" balance="$2500.00" dealtin="true" />
+		<player seat="2" nickname="Fay" balance="$25.00" dealtin="true" />
+		<player seat="5" nickname="Gus" balance="$2100.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="ANTE" player="0" amount="25.00"/>
+		<event sequence="2" type="ANTE" player="2" amount="25.00"/>
+		<event sequence="3" type="ANTE" player="5" amount="25.00"/>
+		<event sequence="4" type="SMALL_BLIND" player="5" amount="50.00"/>
+		<event sequence="5" type="BIG_BLIND" player="0" amount="100.00"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="6" type="FOLD" player="2"/>
+		<event sequence="7" type="CALL" player="5" amount="50.00"/>
+		<event sequence="8" type="CHECK" player="0"/>
+	</round>
+	<round id="POSTFLOP" sequence="3">
+		<event sequence="9" type="CHECK" player="5"/>
+		<event sequence="10" type="CHECK" player="0"/>
+		<cards type="COMMUNITY" cards="Ts,Kh,9h" hand="King High"/>
+	</round>
+	<round id="POSTTURN" sequence="4">
+		<event sequence="11" type="CHECK" player="5"/>
+		<event sequence="12" type="CHECK" player="0"/>
+		<cards type="COMMUNITY" cards="Ts,Kh,9h,3c" hand="King High"/>
+	</round>
+	<round id="POSTRIVER" sequence="5">
+		<event sequence="13" type="CHECK" player="5"/>
+		<event sequence="14" type="CHECK" player="0"/>
+		<event sequence="15" type="SHOW" player="5"/>
+		<event sequence="16" type="SHOW" player="0"/>
+		<cards type="COMMUNITY" cards="Ts,Kh,9h,3c,2d" hand="King High"/>
+		<cards type="SHOWN" cards="Th,Qs" player="5"/>
+		<cards type="SHOWN" cards="4h,7s" player="0"/>
+	</round>
+	<round id="END_OF_GAME" sequence="6">
+		<winner amount="275.00" uncalled="false" potnumber="1" player="5" hand="" pottype="n"/>
+	</round>
+</game>
+"""
+
+
+def test_merge_a_player_all_in_on_his_ante_who_folds_gives_up_his_hand():
+    h = _one(MERGE_ALL_IN_FOLD, "merge")
+    assert h.verification.ok, h.verification
+    assert any("is all in and folded" in n for n in h.verification.notes)

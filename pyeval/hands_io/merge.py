@@ -23,6 +23,8 @@ variant (a per-hand "game not supported").
 """
 from __future__ import annotations
 
+import copy
+
 import re
 import xml.etree.ElementTree as ET
 from typing import NamedTuple
@@ -435,6 +437,7 @@ class _Reader:
         tail = [a for a in raw.acts if a.kind in ("collect", "return", "show")]
         raw.acts = [a for a in raw.acts if a.kind not in ("collect", "return", "show")] + tail
         self.balances_after_forced_bets()
+        self.all_in_folds()
         defer_extra_blinds(raw)
         return_implicit(raw, True)  # a bet nobody called that the room pays as won (no uncalled="true")
         put = sum(chips_in(raw).values())
@@ -449,6 +452,20 @@ class _Reader:
                 raw.notes.append(f"rake of {raw.rake} derived (the room writes none): the chips put in less what was "
                                  "paid out; the hand is judged by its replay")
         self.stakes()
+
+    def all_in_folds(self) -> None:
+        """A FOLD by a player his forced bets or bets put all in (a tournament player away, all in on
+        the ante) gives up his hand: read as a muck at the showdown, noted (his chips stay in the pots)."""
+        raw = self.raw
+        stacks = {x.name: x.stack for x in raw.seats}
+        for k, a in enumerate(raw.acts):
+            if a.kind != "fold" or not stacks.get(a.name):
+                continue
+            part = copy.copy(raw)
+            part.acts = raw.acts[:k]
+            if chips_in(part).get(a.name, 0) >= stacks[a.name]:
+                raw.acts[k] = a._replace(kind="muck")
+                raw.notes.append(f"{a.name} is all in and folded: read as giving up his hand at the showdown")
 
     def shows(self) -> None:
         """The hands shown (SHOW with its SHOWN cards; a hand shown at an all-in without a SHOW), and
