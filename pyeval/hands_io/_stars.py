@@ -386,8 +386,6 @@ class _Body(Implied):
             if not m:
                 continue
             kind = self.allin_post(nm, self.blind_raise(kind), m.groupdict().get("a") or "0", no)
-            if kind == "check" and self.section == "pre" and nm in self.all_in_pre():
-                kind = None  # (Full Tilt's Flipout: every player all in on the ante, then "checks" before the deal)
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
@@ -426,8 +424,11 @@ class _Body(Implied):
         player's ante posted all in when the others ante and he has not, else his blind posted all in
         (the big blind when nobody after him posts one) rather than a bet; after a blind, the big blind
         posted all in when the header gives the blinds and it is more than the blinds (else it is read by
-        the betting: a call); ``text`` is the line's amount."""
+        the betting: a call); ``text`` is the line's amount. A check before the deal by a player all in
+        on his forced bets carries no chips (None)."""
         raw = self.raw
+        if kind == "check" and self.section == "pre" and nm in self.all_in_pre():
+            return None  # no chips (Full Tilt's Flipout: every player all in on the ante, then "checks" before the deal)
         if kind != "allin_add" or not self.d.allin_posts or self.section != "pre" or any(
                 x.kind == "street" for x in raw.acts):
             return kind
