@@ -615,3 +615,57 @@ def test_merge_a_player_all_in_on_his_ante_who_folds_gives_up_his_hand():
     h = _one(MERGE_ALL_IN_FOLD, "merge")
     assert h.verification.ok, h.verification
     assert any("is all in and folded" in n for n in h.verification.notes)
+
+
+CONCORD = """\
+Everleaf Gaming - Concord Gaming - Game #404865001
+***** Hand history for game #404865001 *****
+Blinds €0.10/€0.20 NL Hold'em - 4 Max - 2012/09/01 - 22:44:57
+Table Bergen 18
+Seat 1 is the button
+Total number of players: 3
+Seat 1: Ann ( € 34.43 EURO )
+Seat 2: Bob ( € 0 EURO )
+Seat 4: Hero ( € 20 EURO )
+Ann: posts small blind [€ 0.10 EURO]
+Hero: posts big blind [€ 0.20 EURO]
+** Dealing down cards **
+Dealt to Hero [ 9s, Qh ]
+Ann folds
+Hero does not show cards
+Hero wins € 0.20 EURO from main pot
+"""
+
+PARTOUCHE = """\
+Partouche Poker Gibraltar
+*** Historique des Mains pour la partie 25324001 ***
+Blinds  €0.01/ €0.02 NL Hold'em - 2009/10/27 - 19:04:57
+Table Biarritz 2
+Seat 1 is the button
+Total number of players: 3
+Seat 1: Ann (   € 0.76 EUR )
+Seat 2: Bob (   € 1.83 EUR )
+Seat 3: Cid (   € 0.81 EUR )
+Bob: posts small blind [ € 0.01 EUR]
+Cid: posts big blind [ € 0.02 EUR]
+** Dealing down cards **
+Dealt to Cid [ 5s, 4s ]
+Ann folds
+Bob calls [ € 0.01 EUR]
+Cid est déconnecté et dispose de 20 secondes supplémentaires pour agir
+Cid checks
+** Dealing Flop ** [ Qs, 8s, 7c ]
+Bob checks
+Cid: bets [ € 0.04 EUR]
+Bob folds
+Cid wins  € 0.04 EUR from main pot
+"""
+
+
+def test_everleaf_skins_concord_and_partouche_are_read():
+    for text in (CONCORD, PARTOUCHE):
+        h = _one(text, "everleaf")
+        assert h.verification.ok, h.verification
+    assert _one(PARTOUCHE, "everleaf").hand.extra["hand"] == "25324001"
+    from pyeval.hands_io import detect_format
+    assert detect_format(CONCORD) == detect_format(PARTOUCHE) == "everleaf"
