@@ -669,3 +669,32 @@ def test_everleaf_skins_concord_and_partouche_are_read():
     assert _one(PARTOUCHE, "everleaf").hand.extra["hand"] == "25324001"
     from pyeval.hands_io import detect_format
     assert detect_format(CONCORD) == detect_format(PARTOUCHE) == "everleaf"
+
+
+ABSOLUTE_WALK = """\
+Stage #C284520001: Holdem No Limit $4  - 2010-12-09 22:49:17 (ET)
+Table: Cedar Ave (Real Money) Seat #1 is the dealer
+Seat 1 - Ann ($404 in chips)
+Seat 2 - Hero ($392 in chips)
+Seat 3 - Bob ($400 in chips)
+Hero - Posts small blind $2
+Bob - Posts big blind $4
+*** POCKET CARDS ***
+Dealt to Hero [5s 7c]
+Ann - Folds
+Hero - Folds
+*** SHOW DOWN ***
+Bob - Does not show
+Bob Collects $6 from main pot
+*** SUMMARY ***
+Total Pot($6)
+Seat 1: Ann (dealer) Folded on the POCKET CARDS
+Seat 2: Hero (small blind) Folded on the POCKET CARDS
+Seat 3: Bob (big blind) collected Total ($6)
+"""
+
+
+def test_absolute_a_walk_whose_collected_total_counts_the_bet_nobody_called():
+    h = _one(ABSOLUTE_WALK, "absolute")
+    assert h.verification.ok, h.verification
+    assert h.hand.extra["_total_pot"] == 600 and h.hand.finishing_stacks[h.hand.players.index("Bob")] == 40200

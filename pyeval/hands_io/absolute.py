@@ -48,7 +48,8 @@ ROOM = Room(
             (re.compile(r"^.+ - All-In\s*$"), "a player all in on disconnection (the room plays him for the chips he put "
              "in, with chips behind): no pyeval rule plays disconnect protection")),
     table_optional=True,  # (the 2009 stud files write no table line)
-    allin_posts=True,  # ("Player1 - All-In $191.27" among the blinds: the big blind posted all in)
+    allin_posts=True,
+    returns_in_collect=True,  # a walk: no return line, the big blind collects the whole total pot  # ("Player1 - All-In $191.27" among the blinds: the big blind posted all in)
     table=re.compile(r"^Table: (?P<table>.*?) \((?:Real|Play) Money\) Seat #(?P<button>\d+) is the dealer\s*$"),
     seat=re.compile(r"^Seat (?P<seat>\d+) - (?P<name>.*) \((?P<stack>[^()]*?) in chips\)(?P<rest>.*)$"),
     sep=" - ",
