@@ -697,4 +697,4 @@ Seat 3: Bob (big blind) collected Total ($6)
 def test_absolute_a_walk_whose_collected_total_counts_the_bet_nobody_called():
     h = _one(ABSOLUTE_WALK, "absolute")
     assert h.verification.ok, h.verification
-    assert h.hand.extra["_total_pot"] == 600 and h.hand.finishing_stacks[h.hand.players.index("Bob")] == 40200
+    assert h.hand.extra["_total_pot"] == 400 and h.hand.finishing_stacks[h.hand.players.index("Bob")] == 40200
