@@ -698,3 +698,42 @@ def test_absolute_a_walk_whose_collected_total_counts_the_bet_nobody_called():
     h = _one(ABSOLUTE_WALK, "absolute")
     assert h.verification.ok, h.verification
     assert h.hand.extra["_total_pot"] == 400 and h.hand.finishing_stacks[h.hand.players.index("Bob")] == 40200
+
+
+TRIPLE_DRAW_CONTRADICTS = """\
+PokerStars Hand #81631597001:  Triple Draw 2-7 Lowball Limit ($1/$2 USD) - 2012/06/07 20:44:17 CET [2012/06/07 14:44:17 ET]
+Table 'Arnica V' 6-max Seat #3 is the button
+Seat 1: Hero ($48.96 in chips)
+Seat 2: Ann ($7.61 in chips)
+Seat 3: Bob ($41.56 in chips)
+Hero: posts small blind $0.50
+Ann: posts big blind $1
+*** DEALING HANDS ***
+Dealt to Hero [2s 7s 5h 3c Qh]
+Bob: calls $1
+Hero: calls $0.50
+Ann: checks
+*** FIRST DRAW ***
+Hero: discards 2 cards []
+Dealt to Hero [2s 7s 5h 3c Qh] [2s 7s 5h 3c Qh]
+Ann: discards 4 cards
+Bob: discards 2 cards
+Hero: bets $1
+Ann: folds
+Bob: folds
+Uncalled bet ($1) returned to Hero
+Hero collected $2.90 from pot
+Hero: doesn't show hand
+*** SUMMARY ***
+Total pot $3 | Rake $0.10
+Seat 1: Hero (small blind) collected ($2.90)
+Seat 2: Ann (big blind) folded after the 1st Draw
+Seat 3: Bob (button) folded after the 1st Draw
+"""
+
+
+def test_a_draw_record_whose_hero_cards_contradict_themselves_is_read_with_them_unknown():
+    h = _one(TRIPLE_DRAW_CONTRADICTS, "pokerstars")
+    assert h.verification.ok, h.verification
+    assert any("draws contradict his own cards" in n for n in h.verification.notes)
+    assert "d dh p1 ??????????" in h.hand.actions
