@@ -145,7 +145,9 @@ class StarsDialect:
     hand every other player folded to the bet), ``hidden_rake`` (a summary may print ``Rake 0.00`` with a total pot that is already the pot after the rake, every collected amount adding up to it:
     the chips put in less that total are the rake, and a bet nobody called is returned, noted),
     ``blind_raise`` (``NAME raises X to Y`` before any street: a player coming in posts Y, live up to
-    the big blind, the rest and a small blind he posts besides dead)."""
+    the big blind, the rest and a small blind he posts besides dead), ``allin_posts`` (an all-in line
+    among the forced bets is a forced bet posted all in: his ante when antes are posted and he has
+    not anted, else the first blind, not a bet: Bovada's ``NAME : All-in 80`` among ``Ante chip`` lines)."""
 
     venue: str
     header: re.Pattern[str]
@@ -198,6 +200,7 @@ class StarsDialect:
     pot_lines: re.Pattern[str] | None = None
     returns_folded_to: bool = False
     hidden_rake: bool = False
+    allin_posts: bool = False
     blind_raise: bool = False
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
