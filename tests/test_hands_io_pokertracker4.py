@@ -115,3 +115,79 @@ def test_everest_text_a_big_blind_posted_to_come_in_and_a_derived_rake() -> None
     hh = _one(EVEREST, "pt4everest")
     assert hh.extra["_button_seat"] == 1 and hh.extra["_rake"] == 10
     assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"bob": 4950, "cat": 9900, "dan": 8140, "ann": 6000}
+
+
+MERGE_TOURNEY = """\
+MERGE_GAME #9000000004: Holdem NL Tournament 11/02/2011 21:16:13
+Table $2 Test Turbo, 7 (Tournament: $2 Test Turbo, 7 Buy-In: $2+$0.20)
+Seat 1: ann ($6,000.00 in chips) DEALER
+Seat 2: bob ($1,250.00 in chips)
+Seat 3: cat ($8,000.00 in chips)
+ann: Post Ante $25.00
+bob: Post Ante $25.00
+cat: Post Ante $25.00
+bob: Post SB $125.00
+cat: Post BB $250.00
+*** HOLE CARDS ***
+Dealt to ann [9d 4c]
+ann: Fold
+bob: Allin $1,250.00
+cat: Call $1,125.00
+*** FLOP *** [9h 5s Qc]
+*** TURN *** [6c]
+*** RIVER *** [Jd]
+*** SUMMARY ***
+bob: Shows [Qs 2h]
+cat: Shows [6h 7s]
+bob: wins $2,825.00
+"""
+
+
+def test_merge_tournament_stacks_are_written_after_the_blinds_and_antes() -> None:
+    """bob's $1,250 is what he has after his ante and small blind: his all-in adds all of it (his
+    street total 1,375, which cat calls); the buy-in's "$0.20" does not make the chips hundredths."""
+    hh = _one(MERGE_TOURNEY)
+    assert dict(zip(hh.players, hh.starting_stacks)) == {"ann": 6025, "bob": 1400, "cat": 8275}
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"ann": 6000, "bob": 2825, "cat": 6875}
+    assert any("after the blinds and antes" in n for n in hh.extra["_notes"])
+    # read as starting stacks, bob's all-in would be 150 more than he has
+    [cash] = list(parse_text(MERGE_TOURNEY.replace("Holdem NL Tournament", "Holdem NL $25/$50"), "pokertracker4"))
+    assert cash.hand is None or cash.verification is None or not cash.verification.ok
+
+
+def test_an_ipoker_tournament_hand_the_hero_was_not_dealt_gives_stacks_after_the_forced_bets() -> None:
+    """A hand of the 2011 export without a ``Dealt to`` line (the hero away) writes each stack after
+    its ante and blind (bob raises all in for the $1,615 he has left); the hands dealt to the hero
+    give the stacks before them (TOURNEY above)."""
+    text = """\
+GAME #9000000005: Texas Hold'em  NL  Tournament 2011-06-15 22:04:13
+Table "TEST TURBO" $2 Double up*6, 1, 2 (Tournament: "TEST TURBO" $2 Double up*6 Buy-In: $2+$0.20)
+Seat 1: ann ($1,225.00 in chips)
+Seat 3: bob ($1,615.00 in chips) DEALER
+Seat 5: cat ($1,440.00 in chips)
+ann: Post Ante $25.00
+bob: Post Ante $25.00
+cat: Post Ante $25.00
+cat: Post SB $100.00
+ann: Post BB $200.00
+*** HOLE CARDS ***
+bob: Call $200.00
+cat: Call $100.00
+ann: Check
+*** FLOP *** [H9 HQ H7]
+cat: Check
+ann: Check
+bob: Bet $400.00
+cat: Fold
+ann: Raise (NF) $1,225.00
+bob: Call $825.00
+*** TURN *** [S2]
+*** RIVER *** [D3]
+*** SUMMARY ***
+ann: Shows [HA H2]
+bob: Shows [CK CQ]
+ann: wins $3,125.00
+"""
+    hh = _one(text)
+    assert dict(zip(hh.players, hh.starting_stacks)) == {"ann": 1450, "bob": 1640, "cat": 1565}
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"ann": 3125, "bob": 190, "cat": 1340}

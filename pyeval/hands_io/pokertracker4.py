@@ -61,7 +61,7 @@ def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
     j = fields_head(d, raw, lines, start)
     if raw.tournament is not None:
         raw.table_rules["tournament_all_in_show"] = False  # the export shows only the hands it saw
-        if any(re.search(r"\d\.\d*[1-9]\d*\b", ln) for ln in lines):
+        if any(re.search(r"\d\.\d*[1-9]\d*\b", ln) for ln in lines[j:]):  # (not the buy-in's "$2+$0.20")
             raw.scale = 100
             raw.notes.append("tournament chips with fractions: amounts in hundredths of a chip")
     if not any(ln.startswith("Seat ") and _DEALER.search(ln) for ln in lines):  # no button marked:
@@ -71,6 +71,13 @@ def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
         if at is not None:
             raw.button_seat = int(seats[at if len(seats) == 2 else at - 1]["seat"])
     return j
+
+
+def _after_posts(raw: RawHand, lines: list[str]) -> bool:
+    """The export's tournament hands of 2011-2012 (a header without ``Version:``) write each stack after
+    the blinds and antes: the next hand's stacks are this one's results less the next forced bets."""
+    return raw.tournament is not None and "Version:" not in lines[0] and (
+        lines[0].lstrip("\ufeff").startswith("MERGE_GAME") or not any(ln.startswith("Dealt to ") for ln in lines))
 
 
 ROOM = Room(
@@ -107,6 +114,7 @@ ROOM = Room(
     returns_in_collect=True,
     net_total=True,
     derived_rake=True,
+    stacks_after_posts=_after_posts,
 )
 
 
