@@ -191,3 +191,38 @@ ann: wins $3,125.00
     hh = _one(text)
     assert dict(zip(hh.players, hh.starting_stacks)) == {"ann": 1450, "bob": 1640, "cat": 1565}
     assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"ann": 3125, "bob": 190, "cat": 1340}
+
+
+def test_everest_text_a_dead_small_blind_besides_a_big_blind_to_come_in() -> None:
+    """``posts the dead blind of $0.50`` with ``posts $1.00`` by the same player: the half is dead
+    money, the dollar his live big blind (he checks his option); alone, a dead blind of the big blind's
+    size stays his live big blind (EVEREST above)."""
+    text = """\
+EverestPoker Game #9000000006: Table Testa-1 - $0.50/$1 - No Limit Hold'em - 19:59:20 - 2011/01/10
+Seat 1: ann ($90.00)
+Seat 2: bob ($98.00)
+Seat 3: cat ($69.50)
+Seat 4: dan ($99.00)
+cat posts the small blind of $0.50
+dan posts the big blind of $1.00
+bob posts the dead blind of $0.50
+bob posts $1.00
+The button is in seat #2
+*** HOLE CARDS ***
+Dealt to ann [7c Tc]
+ann calls $1.00
+bob checks
+cat folds
+dan checks
+*** FLOP *** [Ad 6h Kh]
+dan checks
+ann checks
+bob bets $2.00
+dan folds
+ann folds
+*** SUMMARY ***
+bob collects $4.00
+"""
+    hh = _one(text, "pt4everest")
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"ann": 8900, "bob": 10050, "cat": 6900, "dan": 9800}
+    assert hh.extra["_dead_blinds"] == [0, 0, 0, 50] and hh.extra["_rake"] == 0

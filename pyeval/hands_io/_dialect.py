@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ._limits import room_time
-from ._model import MAX_SEAT, RawHand, amount, number, split_hands
+from ._model import MAX_SEAT, RawHand, Seat, amount, number, split_hands
 from .games import game_named, structure_named
 
 __all__ = ["StarsDialect", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS", "acts", "stars_head", "fields_head",
@@ -145,9 +145,9 @@ class StarsDialect:
     hand every other player folded to the bet), ``hidden_rake`` (a summary may print ``Rake 0.00`` with a total pot that is already the pot after the rake, every collected amount adding up to it:
     the chips put in less that total are the rake, and a bet nobody called is returned, noted),
     ``blind_raise`` (``NAME raises X to Y`` before any street: a player coming in posts Y, live up to
-    the big blind, the rest and a small blind he posts besides dead), ``stacks_after_posts`` (true of a
-    hand, given its prepared lines, whose seat lines give each stack after its blinds and antes: each
-    stack gets its forced bets back, noted)."""
+    the big blind, the rest and a small blind he posts besides dead), ``room_repairs`` (the room's own
+    repairs of a hand once its lines are read, before anything is derived: ``(raw, prepared lines,
+    seated players)``; it may change the acts and the seats' stacks, noting what it did)."""
 
     venue: str
     header: re.Pattern[str]
@@ -201,7 +201,7 @@ class StarsDialect:
     returns_folded_to: bool = False
     hidden_rake: bool = False
     blind_raise: bool = False
-    stacks_after_posts: Callable[[RawHand, list[str]], bool] | None = None
+    room_repairs: Callable[[RawHand, list[str], list[Seat]], None] | None = None
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 

@@ -51,8 +51,8 @@ class Implied:
         raw, d = self.raw, self.d
         if self.gaps:
             self.fill_gaps()
-        if d.stacks_after_posts is not None and d.stacks_after_posts(raw, self.lines):
-            self.posts_back()
+        if d.room_repairs is not None:
+            d.room_repairs(raw, self.lines, self.seats.seated)
         if d.idle_out:
             self.idle_out()
         self.all_in_folds()
@@ -74,17 +74,6 @@ class Implied:
             # every hand at an all-in): the engine's setting for the room's own rule
             raw.table_rules["tournament_all_in_show"] = False
         self.settle()
-
-    def posts_back(self) -> None:
-        """Seat lines written after the blinds and antes: each stack gets its forced bets back (noted)."""
-        forced: dict[str, int] = {}
-        for a in self.raw.acts:
-            if a.kind in ("post", "ante"):
-                forced[a.name] = forced.get(a.name, 0) + a.amount
-        for s in self.seats.seated:
-            s.stack += forced.get(s.name, 0)
-        self.raw.notes.append("the stacks are written after the blinds and antes: each is the printed one plus "
-                              "its forced bets")
 
     def fill_gaps(self) -> None:
         """Board cards a street line leaves out (``[]``) from the summary's ``Board [..]``, noted."""

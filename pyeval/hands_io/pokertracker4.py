@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from ._dialect import StarsDialect, fields_head
-from ._model import RawHand
+from ._model import RawHand, Seat
 from ._starlike import Room, acts
 
 __all__ = ["ROOM", "EVEREST"]
@@ -73,11 +73,21 @@ def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
     return j
 
 
-def _after_posts(raw: RawHand, lines: list[str]) -> bool:
-    """The export's tournament hands of 2011-2012 (a header without ``Version:``) write each stack after
-    the blinds and antes: the next hand's stacks are this one's results less the next forced bets."""
-    return raw.tournament is not None and "Version:" not in lines[0] and (
-        lines[0].lstrip("\ufeff").startswith("MERGE_GAME") or not any(ln.startswith("Dealt to ") for ln in lines))
+def _after_posts(raw: RawHand, lines: list[str], seated: list[Seat]) -> None:
+    """The export's tournament hands of 2011-2012 (a header without ``Version:``) of Merge, and of
+    iPoker when the hero was not dealt in (no ``Dealt to`` line), write each stack after the blinds and
+    antes (the next hand's stacks are this one's results less its forced bets): each stack gets its
+    forced bets back, noted."""
+    if raw.tournament is None or "Version:" in lines[0] or not (
+            lines[0].lstrip("\ufeff").startswith("MERGE_GAME") or not any(ln.startswith("Dealt to ") for ln in lines)):
+        return
+    forced: dict[str, int] = {}
+    for a in raw.acts:
+        if a.kind in ("post", "ante"):
+            forced[a.name] = forced.get(a.name, 0) + a.amount
+    for s in seated:
+        s.stack += forced.get(s.name, 0)
+    raw.notes.append("the stacks are written after the blinds and antes: each is the printed one plus its forced bets")
 
 
 ROOM = Room(
@@ -114,14 +124,25 @@ ROOM = Room(
     returns_in_collect=True,
     net_total=True,
     derived_rake=True,
-    stacks_after_posts=_after_posts,
+    room_repairs=_after_posts,
 )
+
+
+def _lone_dead(raw: RawHand, lines: list[str], seated: list[Seat]) -> None:
+    """Everest's ``posts the dead blind of X`` is dead money when its poster also posts his big blind
+    (``posts $1.00``: a missed small blind); alone it is the big blind a player coming in posts, live
+    (he checks his option), noted."""
+    posters = [a.name for a in raw.acts if a.kind == "post"]
+    for k, a in enumerate(raw.acts):
+        if a.kind == "post" and a.extra == "dead" and posters.count(a.name) == 1:
+            raw.acts[k] = a._replace(extra="bb")
+            raw.notes.append(f"{a.name}'s dead blind of {a.amount} (line {a.line}) is his only post: a live big blind")
 
 
 #: PokerTracker 4's text of Everest hands: ``EverestPoker Game #N: [Tourney ID: T, ]Table NAME - $0.50/$1 -
 #: No Limit Hold'em - 22:33:12 - 2011/01/02``, seats ``Seat 1: NAME ($94.15)``, ``NAME posts the small
-#: blind of $0.50`` (``the big blind of``, ``the ante of``; ``the dead blind of``, ``posts $1``: a big blind
-#: posted to come in, live: the poster checks his option), ``The button
+#: blind of $0.50`` (``the big blind of``, ``the ante of``; ``posts $1``: a big blind posted to come in,
+#: live: the poster checks his option; ``the dead blind of``: see :func:`_lone_dead`), ``The button
 #: is in seat #7``, ``calls $1`` (the chips added), ``raises to $5.50``, ``Uncalled bet of $7.00 returned
 #: to NAME``, ``NAME collects $12.85`` in the summary. No total pot and no rake: the rake is derived.
 EVEREST = Room(
@@ -139,7 +160,8 @@ EVEREST = Room(
         (r"^posts the small blind of " + _A + r"\s*$", "sb"),
         (r"^posts the big blind of " + _A + r"\s*$", "bb"),
         (r"^posts the ante of " + _A + r"\s*$", "ante"),
-        (r"^posts (?:the dead blind of )?" + _A + r"\s*$", "bb"),  # a big blind to come in: his bet (he checks)
+        (r"^posts the dead blind of " + _A + r"\s*$", "dead"),  # (alone: his big blind to come in, see _lone_dead)
+        (r"^posts " + _A + r"\s*$", "bb"),  # a big blind to come in: his bet (he checks)
         (r"^calls " + _A + r",?(?: and is all-in)?\s*$", "call"),
         (r"^bets " + _A + r",?(?: and is all-in)?\s*$", "bet"),
         (r"^raises to " + _A + r",?(?: and is all-in)?\s*$", "raise"),
@@ -150,4 +172,5 @@ EVEREST = Room(
     uncalled=re.compile(r"^Uncalled bet of (?P<a>\S+) returned to (?P<n>.+?)\s*$"),
     summary_collect=re.compile(r"^(?P<n>.+) collects (?P<a>\S+)\s*$"),
     derived_rake=True,
+    room_repairs=_lone_dead,
 )
