@@ -26,10 +26,13 @@ a chip (``$1,192.50 in chips``) is read in hundredths of a chip.
 """
 from __future__ import annotations
 
+import copy
 import re
 
 from ._dialect import StarsDialect, fields_head
-from ._model import RawHand, Seat
+from ._model import FIGURES_DO_NOT_ADD_UP, RawHand, Seat
+from ._repairs import round_closed
+from ._settle import chips_in
 from ._starlike import Room, acts
 
 __all__ = ["ROOM", "EVEREST"]
@@ -73,21 +76,89 @@ def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
     return j
 
 
-def _after_posts(raw: RawHand, lines: list[str], seated: list[Seat]) -> None:
-    """The export's tournament hands of 2011-2012 (a header without ``Version:``) of Merge, and of
-    iPoker when the hero was not dealt in (no ``Dealt to`` line), write each stack after the blinds and
-    antes (the next hand's stacks are this one's results less its forced bets): each stack gets its
-    forced bets back, noted."""
-    if raw.tournament is None or "Version:" in lines[0] or not (
+def _repairs(raw: RawHand, lines: list[str], seated: list[Seat]) -> None:
+    """The export's own ways, repaired once a hand's lines are read (each noted):
+
+    - the 2011-2012 tournament hands (a header without ``Version:``) of Merge, and of iPoker when the
+      hero was not dealt in (no ``Dealt to`` line), write each stack after the blinds and antes (the
+      next hand's stacks are this one's results less its forced bets): each gets its forced bets back;
+    - a big blind posted all in for less than the small blind, in a hand without stakes: the nominal
+      big blind is what the first player to call puts in (else twice the small blind);
+    - a street line written after the betting of its street (``*** TURN ***`` right before ``*** RIVER
+      ***``, the turn's checks and bets before them): the street begins where the betting round before
+      it closed (:func:`_late_streets`);
+    - streets and shows written after every other player folded: left out.
+
+    Raises HandParseError (:data:`FIGURES_DO_NOT_ADD_UP`) for a player who puts in more than his stack
+    and his forced bets while the total pot counts every chip: no reading of the stacks lets him."""
+    if raw.tournament is not None and "Version:" not in lines[0] and (
             lines[0].lstrip("\ufeff").startswith("MERGE_GAME") or not any(ln.startswith("Dealt to ") for ln in lines)):
-        return
+        for s in seated:
+            s.stack += _forced(raw).get(s.name, 0)
+        raw.notes.append("the stacks are written after the blinds and antes: each is the printed one plus its forced bets")
+    _nominal_big_blind(raw, {s.name: s.stack for s in seated})
+    _late_streets(raw, {s.name: s.stack for s in seated})
+    _after_the_last_fold(raw)
+    put, forced = chips_in(raw), _forced(raw)
+    if raw.total_pot is not None and raw.total_pot + (raw.rake or 0) == sum(put.values()):
+        over = next((s for s in seated if put.get(s.name, 0) > max(0, s.stack) + forced.get(s.name, 0)), None)
+        if over is not None:
+            raise raw.fail(f"{FIGURES_DO_NOT_ADD_UP}: {over.name} has {over.stack} in chips yet puts "
+                           f"{put.get(over.name, 0)} in, which the total pot counts", over.line)
+
+
+def _forced(raw: RawHand) -> dict[str, int]:
     forced: dict[str, int] = {}
     for a in raw.acts:
         if a.kind in ("post", "ante"):
             forced[a.name] = forced.get(a.name, 0) + a.amount
-    for s in seated:
-        s.stack += forced.get(s.name, 0)
-    raw.notes.append("the stacks are written after the blinds and antes: each is the printed one plus its forced bets")
+    return forced
+
+
+def _nominal_big_blind(raw: RawHand, stacks: dict[str, int]) -> None:
+    posts = {a.extra: a for a in reversed(raw.acts) if a.kind == "post" and a.extra in ("sb", "bb")}
+    sb, bb = posts.get("sb"), posts.get("bb")
+    if raw.big_blind is not None or sb is None or bb is None or bb.amount >= sb.amount or \
+            _forced(raw).get(bb.name, 0) != stacks.get(bb.name):
+        return
+    posters = {a.name for a in raw.acts if a.kind == "post"}
+    first = next((a for a in raw.acts if a.kind in ("call", "bet", "raise", "street") and a.extra != "HOLE CARDS"), None)
+    nominal = first.amount if first is not None and first.kind == "call" and first.name not in posters else 2 * sb.amount
+    raw.big_blind = raw.min_bet = nominal
+    raw.notes.append(f"{bb.name}'s big blind of {bb.amount} is all in below the small blind: the big blind is {nominal}")
+
+
+def _late_streets(raw: RawHand, stacks: dict[str, int]) -> None:
+    """A street line followed at once by the next street's, with betting after the round before it
+    closed: the street begins at that betting."""
+    k = 0
+    while k < len(raw.acts) - 1:
+        a = raw.acts[k]
+        if a.kind != "street" or a.extra not in ("TURN", "RIVER") or raw.acts[k + 1].kind != "street":
+            k += 1
+            continue
+        prev = max((j for j in range(k) if raw.acts[j].kind == "street"), default=k)
+        for j in range(prev + 1, k):
+            part = copy.copy(raw)
+            part.acts = raw.acts[:j]
+            if raw.acts[j].kind in ("check", "bet", "call", "raise", "fold") and round_closed(part, stacks):
+                raw.acts[j:k + 1] = [a] + raw.acts[j:k]
+                raw.notes.append(f"the {a.extra} line (line {a.line}) follows its betting: the street begins at line "
+                                 f"{raw.acts[j + 1].line}, where the round before it closed")
+                break
+        k += 1
+
+
+def _after_the_last_fold(raw: RawHand) -> None:
+    folded: set[str] = set()
+    live = {a.name for a in raw.acts if a.kind in ("post", "ante", "call", "check", "bet", "raise")} | set(raw.hole)
+    for k, a in enumerate(raw.acts):
+        folded |= {a.name} if a.kind == "fold" else set()
+        if len(live - folded) == 1 and any(x.kind in ("street", "show") for x in raw.acts[k + 1:]):
+            gone = [x for x in raw.acts[k + 1:] if x.kind in ("street", "show")]
+            raw.acts = raw.acts[:k + 1] + [x for x in raw.acts[k + 1:] if x.kind not in ("street", "show")]
+            raw.notes.append(f"{len(gone)} street or show line(s) after every other player folded: left out")
+            return
 
 
 ROOM = Room(
@@ -124,7 +195,7 @@ ROOM = Room(
     returns_in_collect=True,
     net_total=True,
     derived_rake=True,
-    room_repairs=_after_posts,
+    room_repairs=_repairs,
 )
 
 
