@@ -99,3 +99,57 @@ def test_a_tournament_file_opening_with_the_lobby_message_is_detected_and_read()
     assert hh.extra["winnings"][2] > 0
     with pytest.raises(HandParseError):  # the lobby message alone is no BetOnline file
         detect_format("Tournament will start in a moment.\n\nSome other text\n")
+
+
+LEFT = """\
+BetOnline Poker Game #900000012: Hold'em No Limit ($0.25/0.50) - 2011/08/07 15:11 Eastern Daylight Time
+Table 'Test (50bb)' 10-Max, Seat #3 is the button
+Seat 9: Dan (57.13 in chips)
+Seat 1: Cid (48.34 in chips)
+Seat 0: Eve (21.70 in chips)
+Seat 3: Ann (27.00 in chips) - The button
+Seat 8: Bob (22.50 in chips) - Big Blind
+Seat 5: Fay (24.00 in chips) - Small Blind
+Fay: posts small blind 0.25
+Bob: posts big blind 0.50
+*** HOLE CARDS ***
+Dealt to Ann [Ac 7c]
+Dan: calls 0.50
+Eve: calls 0.50
+Cid: raises 5.00 to 5.00
+Ann: folds
+Fay: folds
+Dan has left the table
+Bob: folds
+Eve: folds
+Uncalled bet (4.50) returned to Cid
+*** SUMMARY ***
+Total pot 2.25 | Rake 0.00
+Board []
+Seat 1: Cid collected (2.25)
+Seat 0: Eve folded before Flop
+Seat 3: Ann folded before Flop
+Seat 8: Bob folded before Flop
+Seat 5: Fay folded before Flop
+"""
+
+
+def test_a_player_who_left_the_table_with_his_hand_live_folds_at_his_turn() -> None:
+    """Dan calls, leaves the table after the raise and never acts again: he folds at his turn (after
+    the big blind, before Eve), which the record does not write."""
+    hh = _one(LEFT)
+    assert hh.actions[-3:] == ["p2 f", "p3 f", "p4 f"] and hh.players[2] == "Dan"
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {
+        "Fay": 2375, "Bob": 2200, "Dan": 5663, "Eve": 2120, "Cid": 5009, "Ann": 2700}
+
+
+def test_a_button_seat_no_table_has_is_the_seat_before_the_small_blind() -> None:
+    text = LEFT.replace("Seat #3 is the button", "Seat #2684684 is the button").replace(" - The button", "")
+    hh = _one(text)
+    assert hh.extra["_button_seat"] == 3 and any("the button is not recorded" in n for n in hh.extra["_notes"])
+
+
+def test_a_hand_the_file_cuts_off_before_its_summary_is_refused_as_such() -> None:
+    text = LEFT + "\n\n" + "\n".join(LEFT.splitlines()[:10]) + "\n"
+    first, cut = parse_text(text, "betonline")
+    assert first.hand is not None and cut.hand is None and "the file ends mid-hand (no summary" in (cut.error or "")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 
 from ._dialect import STARS_ACTS, StarsDialect
+from ._model import Act, RawHand, Seat
+from ._stars import FILE_ENDS_MID_HAND
 
 __all__ = ["DIALECTS", "dialect"]
 
@@ -31,11 +33,49 @@ def _betonline_line(line: str) -> str:
     """A BetOnline header that names no betting structure (tournaments: ``Game #N: Tournament #T: Hold'em
     $10.00/$20.00 - DATE``) as PokerStars writes it, read as no limit (every fixed- or pot-limit action
     is a legal no-limit action: the replay and the results are the same); other lines unchanged."""
+    if line.startswith("Table ") and re.search(r", Seat #\d{3,} is the button\s*$", line):
+        return re.sub(r", Seat #\d+ is the button\s*$", "", line)  # (a seat no table has: the button is not recorded)
     m = _BOL_NO_STRUCT.match(line)
     if m is None:
         return line
     tour = f"Tournament #{m[2]}, " if m[2] else ""
     return f"{m[1]}{tour}{m[3]} No Limit ({m[4].strip(' -')}) - {line[m.end():]}"
+
+
+def _betonline_repairs(raw: RawHand, lines: list[str], seated: list[Seat]) -> None:
+    """What BetOnline's records leave out, each noted (a hand with no summary and nothing collected, which
+    the file cuts off, is refused as such): the button (a table line naming a seat no
+    table has) is the seat before the small blind's among the players who acted; a player who
+    ``has left the table`` with his hand live and never acts again folds at his turn, just before
+    the next player round the table acts."""
+    if not any(ln.startswith("*** SUMMARY") for ln in lines) and raw.total_pot is None and not any(
+            a.kind == "collect" for a in raw.acts):  # (BetOnline ends every hand with a summary)
+        raise raw.fail(f"{FILE_ENDS_MID_HAND} (no summary and nothing collected: the record stops at its line "
+                       f"{raw.line + len(lines) - 1})", raw.line)
+    active = {a.name for a in raw.acts if a.name}
+    ring = sorted((s for s in seated if s.name in active), key=lambda s: s.seat)
+    sb = next((a.name for a in raw.acts if a.kind == "post" and a.extra == "sb"), None)
+    at = next((k for k, s in enumerate(ring) if s.name == sb), None)
+    if raw.button_seat is None and at is not None and len(ring) > 1:
+        raw.button_seat = ring[at if len(ring) == 2 else at - 1].seat
+        raw.notes.append(f"the button is not recorded: seat {raw.button_seat}, the one before the small blind's")
+    for info in list(raw.info):
+        m = re.match(r"^(\d+): (.+) has left the table\s*$", info)
+        k = next((k for k, s in enumerate(ring) if m and s.name == m[2]), None)
+        if m is None or k is None or any(a.name == m[2] and (a.kind == "fold" or a.line > int(m[1]) and a.kind in _BETS)
+                                         for a in raw.acts):
+            continue
+        no = int(m[1])
+        out = {a.name for a in raw.acts if a.kind == "fold" and a.line < no}
+        for nxt in (ring[(k + j) % len(ring)].name for j in range(1, len(ring))):
+            j = next((j for j, a in enumerate(raw.acts) if a.line > no and a.name == nxt and a.kind in _BETS), None)
+            if nxt not in out and j is not None:
+                raw.acts.insert(j, Act("fold", m[2], line=no))
+                raw.notes.append(f"{m[2]} left the table (line {no}) with his hand live: he folds at his turn")
+                break
+
+
+_BETS = ("fold", "check", "call", "bet", "raise")
 
 
 class _PokerMasterStraddle:
@@ -76,6 +116,6 @@ DIALECTS: dict[str, StarsDialect] = {
                              (r"^ante processed (?P<a>[^\s]+)\s*$", "ante"),
                              (r"^shows (?P<c>(?:[2-9TJQKA]|10)[cdhs](?: (?:[2-9TJQKA]|10)[cdhs])*)\s*$", "show"))),
                          spaced=("show",), idle_out=True, net_total=True, omaha_by_cards=True, board_summary=True, prepare=_betonline_line,
-                         hidden_rake=True,
+                         hidden_rake=True, room_repairs=_betonline_repairs,
                          pot_lines=re.compile(r"^Total pot \S+(?: \| Rake \S+)?\s*$"), chatter=(r'\S+ said ".*"',)),
 }
