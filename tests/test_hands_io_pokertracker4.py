@@ -373,3 +373,40 @@ cat: wins $6.20
     hh = _one(text)
     assert not any(a.startswith("d db") and a != "d db 3h5h3c" for a in hh.actions)
     assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"cat": 3220, "ann": 9700, "bob": 7930}
+
+
+ARCHIVE = """\
+GAME #9000000012: Omaha 50/100 - 2013-08-01 22:16:18
+Table Testa (No DP Heads Up)
+Server poker9.example.com
+
+Seat 3: ann ($10,000.00 in chips)
+Seat 8: bob ($10,000.00 in chips)
+
+bob: SB $50.00
+ann: BB $100.00
+*** HOLE CARDS ***
+Dealt to ann [C7 SQ HJ CK]
+bob: Raise to $250.00
+ann: Raise to $800.00
+bob: Call $600.00
+*** FLOP *** [C6 DK D7]
+ann: Check
+bob: Bet $1,200.00
+ann: Raise to $5,400.00
+bob: Fold
+*** TURN *** [C6 DK D7 S2]
+*** SUMMARY ***
+Total pot $8,398.00 Rake $2.00
+ann: wins $8,398.00
+"""
+
+
+def test_the_2013_archive_layout_blinds_raises_by_the_chips_added_and_pot_limit_omaha() -> None:
+    """``SB``/``BB`` without ``Post``, ``Raise to X`` adding X (bob's 50 + 250 = 300, ann's 100 + 800 =
+    900, which bob's call of 600 matches), ``Omaha`` with no structure pot limit (ann's 5,400 is the pot
+    raise), a ``Server`` line and blank lines around the seats, a street's whole board in one bracket."""
+    hh = _one(ARCHIVE)
+    assert hh.variant == "PO" and hh.extra["_rake"] == 2
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"bob": 7900, "ann": 12098}
+    assert "p1 cbr 900" in hh.actions and "p1 cbr 5400" in hh.actions

@@ -59,9 +59,38 @@ def _prepare(line: str) -> str:
     return line
 
 
+class _Archive:
+    """:func:`_prepare`, and for the export's 2013 archive layout (``GAME #N: Omaha 50/100 - DATE``: pot limit, a
+    ``Server`` line, blank lines around the seats): ``NAME: SB $50.00`` / ``BB`` the blinds, ``Raise to
+    X`` the chips the raise adds (the caller's ``Call`` then matches), a street's line giving the whole
+    board in one bracket. Called on a hand's lines in order, header first."""
+
+    def __init__(self) -> None:
+        self.on = False
+
+    def __call__(self, line: str) -> str:
+        if re.match(r"^\ufeff?(?:MERGE_)?GAME #", line):
+            self.on = bool(re.match(r"^\ufeff?GAME #\d+: [^-]*? - \d{4}-\d\d-\d\d \d", line))
+            if self.on:  # its Omaha tables name no structure: pot limit (a pot raise is the largest made)
+                line = re.sub(r"^(\ufeff?GAME #\d+: Omaha(?: Hi-Lo)?) (?!NL |PL |FL )", r"\1 PL ", line)
+        line = _prepare(line)
+        if not self.on:
+            return line
+        line = re.sub(r"^(.+): (SB|BB) (\S+)\s*$", r"\1: Post \2 \3", line)
+        line = re.sub(r"^(.+): Raise to (\S+)\s*$", r"\1: Raise by \2", line)
+        m = re.match(r"^(\*\*\* (?:TURN|RIVER) \*\*\*) \[([^\]]*)\]\s*$", line)
+        if m and len(m[2].split()) in (4, 5):
+            *old, new = m[2].split()
+            return f"{m[1]} [{' '.join(old)}] [{new}]"
+        return line
+
+
 def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
     """The header and table lines; a tournament whose chips have cents is read in hundredths of a chip."""
     j = fields_head(d, raw, lines, start)
+    while j < len(lines) and (not lines[j].strip() or lines[j].startswith("Server ")):  # (the 2013 archive)
+        raw.info.append(f"{start + j}: {lines[j]}") if lines[j].strip() else None
+        j += 1
     if raw.tournament is not None:
         raw.table_rules["tournament_all_in_show"] = False  # the export shows only the hands it saw
         if any(re.search(r"\d\.\d*[1-9]\d*\b", ln) for ln in lines[j:]):  # (not the buy-in's "$2+$0.20")
@@ -183,11 +212,12 @@ ROOM = Room(
         (r"^Call " + _A + r"\s*$", "call"),
         (r"^Bet " + _A + r"\s*$", "bet"),
         (r"^Raise(?: to)? " + _A + r"\s*$", "raise"),
+        (r"^Raise by " + _A + r"\s*$", "raise_by"),
         (r"^Allin " + _A + r"\s*$", "allin_add"),
     )),
     summary_collect=re.compile(r"^(?P<n>.+): wins (?P<a>\S+)(?: \(uncalled\))?\s*$"),
     summary_show=re.compile(r"^(?P<n>.+): Shows \[(?P<c>[^\]]*)\].*$"),
-    prepare=_prepare,
+    prepare=_Archive(),
     head=_head,
     table_optional=True,
     button_mark=_DEALER,
