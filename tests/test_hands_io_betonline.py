@@ -153,3 +153,61 @@ def test_a_hand_the_file_cuts_off_before_its_summary_is_refused_as_such() -> Non
     text = LEFT + "\n\n" + "\n".join(LEFT.splitlines()[:10]) + "\n"
     first, cut = parse_text(text, "betonline")
     assert first.hand is not None and cut.hand is None and "the file ends mid-hand (no summary" in (cut.error or "")
+
+
+SIDE_POT = """\
+BetOnline Poker Game #900000013: Hold'em No Limit ($0.01/0.02) - 2016/05/04 10:36:39 Eastern Daylight Time
+Table '24' 10-Max, Seat #4 is the button
+Seat 4: Ann (0.63 in chips) - The button
+Seat 2: Bob (4.33 in chips)
+Seat 6: Cid (1.93 in chips) - Big Blind
+Seat 9: Dan (1.52 in chips)
+Seat 7: Eve (0.85 in chips)
+Seat 5: Fay (0.60 in chips) - Small Blind
+Fay: posts small blind 0.01
+Cid: posts big blind 0.02
+*** HOLE CARDS ***
+Dealt to Ann [7h 10c]
+Eve: raises 0.04 to 0.04
+Dan: calls 0.04
+Bob: calls 0.04
+Ann: folds
+Fay: calls 0.03
+Cid: calls 0.02
+*** FLOP *** [5d Ad 4h]
+Fay: checks
+Cid: checks
+Eve: bets 0.81
+Dan: raises 1.48 to 1.48 and is all in
+Bob: calls 1.48
+Fay: folds
+Cid: folds
+Total pot 1.26 | Rake 0.22
+*** SHOW DOWN ***
+Dan shows Qh Ac
+Eve shows 9d 8d
+Bob shows 5s 4s
+*** SUMMARY ***
+Total pot 2.49 | Rake 0.22
+Board [5d Ad 4h 5c 9s]
+Seat 4: Ann folded before Flop
+Seat 2: Bob showed [5s 4s] and won (2.49)
+Seat 6: Cid folded on the Flop
+Seat 9: Dan showed [Qh Ac] but did not win
+Seat 7: Eve showed [9d 8d] but did not win
+Seat 5: Fay folded on the Flop
+"""
+
+
+def test_a_side_pot_printed_only_before_the_showdown_goes_to_the_main_pots_winner_in_it() -> None:
+    """Eve is all in for 0.85, Dan for 1.52, Bob covers both: the pot line before the showdown is the
+    side pot of Dan and Bob after its rake (1.34 - 0.08), the summary's total and Bob's win the main
+    pot's (2.63 - 0.14); Bob, best of the main pot and in the side pot, collects both."""
+    hh = _one(SIDE_POT)
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {
+        "Fay": 56, "Cid": 189, "Eve": 0, "Dan": 0, "Ann": 63, "Bob": 656}
+    assert hh.extra["_rake"] == 22 and any("a side pot the summary leaves out" in n for n in hh.extra["_notes"])
+    # the short all-in's win would not tell who won the side pot: nothing is derived
+    [h] = list(parse_text(SIDE_POT.replace("Bob showed [5s 4s] and won (2.49)", "Bob showed [5s 4s] but did not win")
+                          .replace("Eve showed [9d 8d] but did not win", "Eve showed [9d 8d] and won (2.49)"), "betonline"))
+    assert h.hand is not None and not any("side pot" in n for n in h.hand.extra.get("_notes", []))

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 from ._dialect import STARS_ACTS, StarsDialect
-from ._model import Act, RawHand, Seat
+from ._model import Act, RawHand, Seat, amount
+from ._settle import chips_in
 from ._stars import FILE_ENDS_MID_HAND
 
 __all__ = ["DIALECTS", "dialect"]
@@ -52,6 +53,7 @@ def _betonline_repairs(raw: RawHand, lines: list[str], seated: list[Seat]) -> No
             a.kind == "collect" for a in raw.acts):  # (BetOnline ends every hand with a summary)
         raise raw.fail(f"{FILE_ENDS_MID_HAND} (no summary and nothing collected: the record stops at its line "
                        f"{raw.line + len(lines) - 1})", raw.line)
+    _side_pot(raw, lines, seated)
     active = {a.name for a in raw.acts if a.name}
     ring = sorted((s for s in seated if s.name in active), key=lambda s: s.seat)
     sb = next((a.name for a in raw.acts if a.kind == "post" and a.extra == "sb"), None)
@@ -76,6 +78,41 @@ def _betonline_repairs(raw: RawHand, lines: list[str], seated: list[Seat]) -> No
 
 
 _BETS = ("fold", "check", "call", "bet", "raise")
+_POT_LINE = re.compile(r"^(\d+): Total pot (\S+)(?: \| Rake \S+)?\s*$")
+
+
+def _side_pot(raw: RawHand, lines: list[str], seated: list[Seat]) -> None:
+    """BetOnline may print a side pot (after its rake) only as a ``Total pot X`` line before the
+    showdown, the summary's total and its one winner's amount being the main pot's: when those pots
+    and the rake are every chip put in, and that winner put in as much as anyone left in (he contends
+    for every pot and, holding the best hand of the main pot, wins each), he collected the side pot too
+    (the summary's wins are then read here)."""
+    pots = [m for m in (_POT_LINE.match(i) for i in raw.info) if m]
+    by_seat = {s.seat: s.name for s in seated}
+    at = next((k for k, ln in enumerate(lines) if ln.startswith("*** SUMMARY")), len(lines))
+    wins = [(by_seat.get(int(m[1]), ""), m[2], raw.line + at + k) for k, m in enumerate(
+        _WON.match(ln) for ln in lines[at:]) if m]
+    if not pots or raw.total_pot is None or raw.game[-2:] == "/8" or any(a.kind == "collect" for a in raw.acts):
+        return
+    got = [(n, amount(a, raw.scale, raw, no), no) for n, a, no in wins]
+    winners = {n for n, a, _ in got if a}
+    no = int(pots[0][1])
+    side = sum(amount(a, raw.scale, raw, no) for a in dict.fromkeys(m[2] for m in pots))
+    put, out = chips_in(raw), {a.name for a in raw.acts if a.kind == "fold"}
+    if len(winners) != 1 or raw.total_pot + side + (raw.rake or 0) != sum(put.values()):
+        return
+    who = winners.pop()
+    if put.get(who, 0) < max((v for n, v in put.items() if n not in out), default=0):
+        return
+    for n, a, k in got:
+        raw.add("collect", n, a, line=k)
+    raw.add("collect", who, side, line=no)
+    raw.total_pot += side
+    raw.notes.append(f"the pot line of {side} before the showdown (line {no}) is a side pot the summary leaves out: "
+                     f"{who}, who won the main pot and contends for it, collects it")
+
+
+_WON = re.compile(r"^Seat (\d+): .*(?:and won|collected) \(([^)]*)\)")
 
 
 class _PokerMasterStraddle:
