@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 from room_mutations import mutate
 from test_hands_io_boss import CASH as BOSS_CASH, TOURNEY as BOSS_TOURNEY
 from test_hands_io_driver import RIO_WALK
-from test_hands_io_pokertracker4 import CASH as PT4_CASH, EVEREST as PT4_EVEREST, TOURNEY as PT4_TOURNEY
+from test_hands_io_pokertracker4 import (
+    ARCHIVE as PT4_ARCHIVE, CASH as PT4_CASH, EVEREST as PT4_EVEREST, MERGE_TOURNEY as PT4_MERGE, TOURNEY as PT4_TOURNEY,
+)
 from test_hands_io_fuzz import check_room_text
 from test_hands_io_runs import RUN_TWICE as KC_RUN_TWICE, SKIPPED as KC_SKIPPED
 from test_hands_io_small_rooms import ENET, POKERMASTER
@@ -26,7 +28,7 @@ SAMPLES: dict[str, tuple[str, ...]] = {
     "pokermaster": (POKERMASTER,),
     "enet": (ENET,),
     "boss": (BOSS_CASH, BOSS_TOURNEY),
-    "pokertracker4": (PT4_CASH, PT4_TOURNEY + "\n\n" + PT4_CASH),
+    "pokertracker4": (PT4_CASH, PT4_TOURNEY + "\n\n" + PT4_CASH, PT4_MERGE, PT4_ARCHIVE),
     "pt4everest": (PT4_EVEREST,),
 }
 

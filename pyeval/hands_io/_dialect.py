@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ._limits import room_time
-from ._model import MAX_SEAT, RawHand, amount, number, split_hands
+from ._model import MAX_SEAT, RawHand, Seat, amount, number, split_hands
 from .games import game_named, structure_named
 
 __all__ = ["StarsDialect", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS", "acts", "stars_head", "fields_head",
@@ -147,7 +147,10 @@ class StarsDialect:
     ``blind_raise`` (``NAME raises X to Y`` before any street: a player coming in posts Y, live up to
     the big blind, the rest and a small blind he posts besides dead), ``allin_posts`` (an all-in line
     among the forced bets is a forced bet posted all in: his ante when antes are posted and he has
-    not anted, else the first blind, not a bet: Bovada's ``NAME : All-in 80`` among ``Ante chip`` lines)."""
+    not anted, else the first blind, not a bet: Bovada's ``NAME : All-in 80`` among ``Ante chip`` lines),
+    ``room_repairs`` (the room's own
+    repairs of a hand once its lines are read, before anything is derived: ``(raw, prepared lines,
+    seated players)``; it may change the acts and the seats' stacks, noting what it did)."""
 
     venue: str
     header: re.Pattern[str]
@@ -202,6 +205,7 @@ class StarsDialect:
     hidden_rake: bool = False
     allin_posts: bool = False
     blind_raise: bool = False
+    room_repairs: Callable[[RawHand, list[str], list[Seat]], None] | None = None
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 

@@ -42,8 +42,8 @@ def implicit_return(raw: RawHand) -> tuple[str, int] | None:
     """The bet nobody called that the record leaves implicit: (its bettor, the excess of his chips
     over the next largest contribution), from the acts; None when every bet was called. Dead money
     (a ``dead`` post, the small blind of a post of ``both``) is no bet: it is left out of the ranking."""
-    ranked = sorted(_live_in(raw).items(), key=lambda kv: kv[1], reverse=True)
-    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
+    ranked = sorted(_live_in(raw).items(), key=lambda kv: kv[1], reverse=True) + [("", 0), ("", 0)]
+    if ranked[0][1] > ranked[1][1]:  # (a lone big blind everyone folds to goes back whole)
         return ranked[0][0], ranked[0][1] - ranked[1][1]
     return None
 

@@ -33,6 +33,7 @@ class Implied:
     d: StarsDialect
     raw: RawHand
     start: int
+    lines: list[str]
     seats: RoomSeats
     acted: set[str]
     summ: Summary
@@ -50,6 +51,8 @@ class Implied:
         raw, d = self.raw, self.d
         if self.gaps:
             self.fill_gaps()
+        if d.room_repairs is not None:
+            d.room_repairs(raw, self.lines, self.seats.seated)
         if d.idle_out:
             self.idle_out()
         self.all_in_folds()

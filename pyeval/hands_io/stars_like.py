@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 
 from ._dialect import STARS_ACTS, StarsDialect
+from ._model import Act, RawHand, Seat, amount
+from ._settle import chips_in
+from ._stars import FILE_ENDS_MID_HAND
 
 __all__ = ["DIALECTS", "dialect"]
 
@@ -31,11 +34,85 @@ def _betonline_line(line: str) -> str:
     """A BetOnline header that names no betting structure (tournaments: ``Game #N: Tournament #T: Hold'em
     $10.00/$20.00 - DATE``) as PokerStars writes it, read as no limit (every fixed- or pot-limit action
     is a legal no-limit action: the replay and the results are the same); other lines unchanged."""
+    if line.startswith("Table ") and re.search(r", Seat #\d{3,} is the button\s*$", line):
+        return re.sub(r", Seat #\d+ is the button\s*$", "", line)  # (a seat no table has: the button is not recorded)
     m = _BOL_NO_STRUCT.match(line)
     if m is None:
         return line
     tour = f"Tournament #{m[2]}, " if m[2] else ""
     return f"{m[1]}{tour}{m[3]} No Limit ({m[4].strip(' -')}) - {line[m.end():]}"
+
+
+def _betonline_repairs(raw: RawHand, lines: list[str], seated: list[Seat]) -> None:
+    """What BetOnline's records leave out, each noted (a hand with no summary and nothing collected, which
+    the file cuts off, is refused as such): the button (a table line naming a seat no
+    table has) is the seat before the small blind's among the players who acted; a player who
+    ``has left the table`` with his hand live and never acts again folds at his turn, just before
+    the next player round the table acts."""
+    if not any(ln.startswith("*** SUMMARY") for ln in lines) and raw.total_pot is None and not any(
+            a.kind == "collect" for a in raw.acts):  # (BetOnline ends every hand with a summary)
+        raise raw.fail(f"{FILE_ENDS_MID_HAND} (no summary and nothing collected: the record stops at its line "
+                       f"{raw.line + len(lines) - 1})", raw.line)
+    _side_pot(raw, lines, seated)
+    active = {a.name for a in raw.acts if a.name}
+    ring = sorted((s for s in seated if s.name in active), key=lambda s: s.seat)
+    sb = next((a.name for a in raw.acts if a.kind == "post" and a.extra == "sb"), None)
+    at = next((k for k, s in enumerate(ring) if s.name == sb), None)
+    if raw.button_seat is None and at is not None and len(ring) > 1:
+        raw.button_seat = ring[at if len(ring) == 2 else at - 1].seat
+        raw.notes.append(f"the button is not recorded: seat {raw.button_seat}, the one before the small blind's")
+    for info in list(raw.info):
+        m = re.match(r"^(\d+): (.+) has left the table\s*$", info)
+        k = next((k for k, s in enumerate(ring) if m and s.name == m[2]), None)
+        if m is None or k is None or any(a.name == m[2] and (a.kind == "fold" or a.line > int(m[1]) and a.kind in _BETS)
+                                         for a in raw.acts):
+            continue
+        no = int(m[1])
+        out = {a.name for a in raw.acts if a.kind == "fold" and a.line < no}
+        for nxt in (ring[(k + j) % len(ring)].name for j in range(1, len(ring))):
+            j = next((j for j, a in enumerate(raw.acts) if a.line > no and a.name == nxt and a.kind in _BETS), None)
+            if nxt not in out and j is not None:
+                raw.acts.insert(j, Act("fold", m[2], line=no))
+                raw.notes.append(f"{m[2]} left the table (line {no}) with his hand live: he folds at his turn")
+                break
+
+
+_BETS = ("fold", "check", "call", "bet", "raise")
+_POT_LINE = re.compile(r"^(\d+): Total pot (\S+)(?: \| Rake \S+)?\s*$")
+
+
+def _side_pot(raw: RawHand, lines: list[str], seated: list[Seat]) -> None:
+    """BetOnline may print a side pot (after its rake) only as a ``Total pot X`` line before the
+    showdown, the summary's total and its one winner's amount being the main pot's: when those pots
+    and the rake are every chip put in, and that winner put in as much as anyone left in (he contends
+    for every pot and, holding the best hand of the main pot, wins each), he collected the side pot too
+    (the summary's wins are then read here)."""
+    pots = [m for m in (_POT_LINE.match(i) for i in raw.info) if m]
+    by_seat = {s.seat: s.name for s in seated}
+    at = next((k for k, ln in enumerate(lines) if ln.startswith("*** SUMMARY")), len(lines))
+    wins = [(by_seat.get(int(m[1]), ""), m[2], raw.line + at + k) for k, m in enumerate(
+        _WON.match(ln) for ln in lines[at:]) if m]
+    if not pots or raw.total_pot is None or raw.game[-2:] == "/8" or any(a.kind == "collect" for a in raw.acts):
+        return
+    got = [(n, amount(a, raw.scale, raw, no), no) for n, a, no in wins]
+    winners = {n for n, a, _ in got if a}
+    no = int(pots[0][1])
+    side = sum(amount(a, raw.scale, raw, no) for a in dict.fromkeys(m[2] for m in pots))
+    put, out = chips_in(raw), {a.name for a in raw.acts if a.kind == "fold"}
+    if len(winners) != 1 or raw.total_pot + side + (raw.rake or 0) != sum(put.values()):
+        return
+    who = winners.pop()
+    if put.get(who, 0) < max((v for n, v in put.items() if n not in out), default=0):
+        return
+    for n, a, k in got:
+        raw.add("collect", n, a, line=k)
+    raw.add("collect", who, side, line=no)
+    raw.total_pot += side
+    raw.notes.append(f"the pot line of {side} before the showdown (line {no}) is a side pot the summary leaves out: "
+                     f"{who}, who won the main pot and contends for it, collects it")
+
+
+_WON = re.compile(r"^Seat (\d+): .*(?:and won|collected) \(([^)]*)\)")
 
 
 class _PokerMasterStraddle:
@@ -76,6 +153,6 @@ DIALECTS: dict[str, StarsDialect] = {
                              (r"^ante processed (?P<a>[^\s]+)\s*$", "ante"),
                              (r"^shows (?P<c>(?:[2-9TJQKA]|10)[cdhs](?: (?:[2-9TJQKA]|10)[cdhs])*)\s*$", "show"))),
                          spaced=("show",), idle_out=True, net_total=True, omaha_by_cards=True, board_summary=True, prepare=_betonline_line,
-                         hidden_rake=True,
+                         hidden_rake=True, room_repairs=_betonline_repairs,
                          pot_lines=re.compile(r"^Total pot \S+(?: \| Rake \S+)?\s*$"), chatter=(r'\S+ said ".*"',)),
 }
