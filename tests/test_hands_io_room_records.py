@@ -223,3 +223,145 @@ Ann wins 1,030 chips from the main pot with a straight, Four to Eight.
 def test_party_stud_double_bet_on_fourth_street() -> None:
     h = _one(PARTY_STUD, "partypoker")
     assert h.hand is not None and h.hand.extra["_pyeval_open_pair_big_bet"] is True
+
+
+# Winamax: an all-in written as "raises -X to Y", Y the chips it adds (below the bet), in a stud hand.
+WINAMAX_NEGATIVE = """\
+Winamax Poker - CashGame - HandId: #9250001-1578-1479092164 - 7-Card Stud fixed limit (5€/25€/50€) - 2016/11/14 02:56:04 UTC
+Table: 'Lyon' 6-max (real money)
+Seat 2: Ada (33.90€)
+Seat 3: Bea (2417.80€)
+Seat 5: Hero (802.07€)
+*** ANTE/BLINDS ***
+Ada posts ante 5€
+Bea posts ante 5€
+Hero posts ante 5€
+*** 3rd STREET ***
+Dealt to Ada [X X 8h]
+Dealt to Bea [X X Kc]
+Dealt to Hero [Kd 3s 9h]
+Ada brings in 10€
+Bea raises 25€ to 25€
+Hero folds
+Ada raises -6.10€ to 18.90€
+Bea calls 3.90€
+*** 4th STREET ***
+Dealt to Bea [X X Kc] [6d]
+Dealt to Ada [X X 8h] [5c]
+*** 5th STREET ***
+Dealt to Bea [X X Kc 6d] [7d]
+Dealt to Ada [X X 8h 5c] [Js]
+*** 6th STREET ***
+Dealt to Bea [X X Kc 6d 7d] [2d]
+Dealt to Ada [X X 8h 5c Js] [Ad]
+*** 7th STREET ***
+Dealt to Bea [X X Kc 6d 7d 2d] [X]
+Dealt to Ada [X X 8h 5c Js Ad] [X]
+*** SHOW DOWN ***
+Bea shows [Jh 6h Kc 6d 7d 2d 9s] (One pair : 6)
+Ada shows [4d Ac 8h 5c Js Ad Ts] (One pair : Aces)
+Ada collected 70.30€ from pot
+*** SUMMARY ***
+Total pot 70.30€ | Rake 2.50€
+Seat 2: Ada showed [4d Ac 8h 5c Js Ad Ts] and won 70.30€ with One pair : Aces
+Seat 3: Bea showed [Jh 6h Kc 6d 7d 2d 9s] and lost with One pair : 6
+"""
+
+
+def test_winamax_a_negative_raise_is_the_chips_an_all_in_adds() -> None:
+    h = _one(WINAMAX_NEGATIVE, "winamax")
+    assert h.hand is not None and "p1 cbr 2890" in h.hand.actions  # 10 + 18.90: a short all-in raise over 25
+    assert h.hand.finishing_stacks is not None and h.hand.finishing_stacks[h.hand.players.index("Ada")] == 7030
+
+
+# A Winamax tournament pays a half-chip return rounded up (2999.50 -> 3000) and prints the total in
+# thousands: a tournament takes no rake, so the room's figures do not add up (counted apart).
+WINAMAX_ROUNDED = """\
+Winamax Poker - Tournament "KING 5" buyIn: Ticket level: 8 - HandId: #63002-71-1288124090 - Holdem no limit (15/75/150) - 2010/10/26 21:14:50 UTC
+Table: 'KING 5(1468666)#118' 9-max (real money) Seat #3 is the button
+Seat 3: Pam (7410.50)
+Seat 4: Quy (3820)
+Seat 5: Ray (4455.50)
+*** ANTE/BLINDS ***
+Pam posts ante 15
+Quy posts ante 15
+Ray posts ante 15
+Quy posts small blind 75
+Ray posts big blind 150
+*** PRE-FLOP ***
+Pam raises 450 to 600
+Quy folds
+Ray calls 450
+*** FLOP *** [Td 6c 4c]
+Ray bets 1170
+Pam raises 1170 to 2340
+Ray raises 1500.50 to 3840.50 and is all-in
+Pam raises 2999.50 to 6840
+*** TURN *** [Td 6c 4c][8c]
+*** RIVER *** [Td 6c 4c 8c][Kh]
+*** SHOW DOWN ***
+Ray shows [6d 6s] (Trips of 6)
+Pam shows [Jd Jc] (One pair : Jacks)
+Pam collected 3000 from side pot 1
+Ray collected 9001 from main pot
+*** SUMMARY ***
+Total pot 12k | No rake
+Board: [Td 6c 4c 8c Kh]
+"""
+
+
+def test_winamax_a_tournament_pot_paid_rounded_does_not_add_up() -> None:
+    [h] = list(parse_text(WINAMAX_ROUNDED, "winamax"))
+    assert h.error is None and h.hand is not None
+    assert h.hand.extra["_total_pot"] == 900100 and h.hand.extra["_rake"] == 0  # the pot of the plays, no rake
+    assert sum(h.hand.extra["winnings"]) == 900150 and "the room's figures do not add up" in _notes(h)
+    exact = WINAMAX_ROUNDED.replace("collected 3000", "collected 2999.50")
+    [h] = list(parse_text(exact, "winamax"))
+    assert h.hand is not None and "_total_pot" not in h.hand.extra and h.verification is not None and h.verification.ok
+
+
+# 888poker: a tournament's pots collected short of what was put in (the side pot's 576 paid as 76).
+PACIFIC_SHORT = """\
+#Game No : 4890001
+***** Cassava Hand History for Game 4890001 *****
+$125/$250 Blinds Pot Limit OmahaHL - *** 16 06 2013 13:52:20
+Tournament #48700001 $1.80 + $0.20 - Table #19 (Real Money)
+Seat 8 is the button
+Total number of players : 4
+Seat 1: Abe ( $58 )
+Seat 3: Ben ( $2,000 )
+Seat 7: Cy ( $4,000 )
+Seat 8: Di ( $2,000 )
+Abe posts small blind [$58]
+Ben posts big blind [$250]
+** Dealing down cards **
+Cy calls [$250]
+Di calls [$250]
+Ben checks
+** Dealing flop ** [ 7s, 3h, Kh ]
+Ben checks
+Cy checks
+Di checks
+** Dealing turn ** [ Ah ]
+Ben checks
+Cy bets [$500]
+Di folds
+Ben folds
+** Dealing river ** [ 5c ]
+** Summary **
+Abe shows [ 8c, 2d, 2s, 4h ]
+Cy shows [ 8d, Js, Kd, As ]
+Abe collected [ $116 ]
+Abe collected [ $116 ]
+Cy collected [ $38 ]
+Cy collected [ $38 ]
+"""
+
+
+def test_888_a_tournament_pot_collected_short_does_not_add_up() -> None:
+    [h] = list(parse_text(PACIFIC_SHORT, "888poker"))
+    assert h.error is None and h.hand is not None
+    assert h.hand.extra["_total_pot"] == 808 and h.hand.extra["_rake"] == 0 and "do not add up" in _notes(h)
+    paid = PACIFIC_SHORT.replace("Cy collected [ $38 ]\nCy collected [ $38 ]", "Cy collected [ $576 ]")
+    h = _one(paid, "888poker")
+    assert h.hand is not None and "_total_pot" not in h.hand.extra

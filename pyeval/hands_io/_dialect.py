@@ -145,7 +145,9 @@ class StarsDialect:
     hand every other player folded to the bet), ``hidden_rake`` (a summary may print ``Rake 0.00`` with a total pot that is already the pot after the rake, every collected amount adding up to it:
     the chips put in less that total are the rake, and a bet nobody called is returned, noted),
     ``blind_raise`` (``NAME raises X to Y`` before any street: a player coming in posts Y, live up to
-    the big blind, the rest and a small blind he posts besides dead)."""
+    the big blind, the rest and a small blind he posts besides dead), ``tournament_pot`` (a tournament
+    hand whose total pot is not printed in full and whose collected amounts are not the chips put in:
+    the room rounded them; the total is the pot of the plays, :func:`pyeval.hands_io._settle.tournament_pot`)."""
 
     venue: str
     header: re.Pattern[str]
@@ -199,6 +201,7 @@ class StarsDialect:
     returns_folded_to: bool = False
     hidden_rake: bool = False
     blind_raise: bool = False
+    tournament_pot: bool = False
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 

@@ -582,7 +582,7 @@ def _folds_in_turn(raw: RawHand, seats: RoomSeats) -> None:
             k += 1
         run = raw.acts[j:k]
         if ref is not None and size and len(run) > 1:
-            turn = sorted(run, key=lambda f: (seat[f.name] - ref - 1) % size)  # type: ignore[operator]
+            turn = sorted(run, key=lambda f: (seat[f.name] - ref - 1) % size)
             if turn != run:
                 raw.acts[j:k] = turn
                 raw.notes.append(f"folds written out of turn (lines {run[0].line}-{run[-1].line}): read in turn order")
