@@ -457,6 +457,7 @@ _OTHERS = re.compile(r"^(?:.+ (?:has joined the table|has left the table|left th
 
 
 def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
+    """The lines after the seats into ``raw``'s acts, then :func:`_settle`."""
     hand = _Hand(raw, seats)
     body = lines[seats.end:]
     if raw.tournament is not None and not any(re.search(r" posts (?:small|big) blind", ln) for ln in body):  # placed:
@@ -476,9 +477,16 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
         for part in glued.split(line):  # the Mac client glues a line to the next (``is sitting outNAME posts``)
             if part.strip():
                 hand.line(part, start + j)
+    _settle(hand, body, start + seats.end)
+
+
+def _settle(hand: _Hand, body: list[str], first: int) -> None:
+    """After the lines: the figures checked against each other, what the record leaves implicit
+    (the big blind, a return, a silent post's dead part, the order of folds, who sat out), the rake."""
+    raw, seats = hand.raw, hand.seats
     raw.table_rules.pop("party_ante", None)  # the level's ante: only for placing unwritten forced bets
     _stacks_hold(raw, seats)
-    _summary_bets(raw, body, start + seats.end)
+    _summary_bets(raw, body, first)
     if raw.min_bet is None:  # a cash game line names the buy-in: the big blind is the one posted
         _posted_big_blind(raw)
     if not hand.returned:  # the winner's amount counts a bet nobody called
