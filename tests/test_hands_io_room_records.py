@@ -365,3 +365,107 @@ def test_888_a_tournament_pot_collected_short_does_not_add_up() -> None:
     paid = PACIFIC_SHORT.replace("Cy collected [ $38 ]\nCy collected [ $38 ]", "Cy collected [ $576 ]")
     h = _one(paid, "888poker")
     assert h.hand is not None and "_total_pot" not in h.hand.extra
+
+
+# OnGame heads-up: the button comes back posting the big blind and a dead small blind; the other
+# player posts the big blind too. The button acts first, as the heads-up button's blind does.
+ONGAME_TWO_BIG = """\
+***** History for hand R5-70000001-72 *****
+Start hand: Sat Sep 4 05:34:19 GMT+0100 2010
+Table: Haifa [70000001] (NO_LIMIT TEXAS_HOLDEM $0.05/$0.10, Real money)
+User: Hero
+Button: seat 10
+Players in round: 2
+Seat 1: Ofer ($6.86)
+Seat 10: Hero ($15.44)
+Hero posts big blind ($0.10)
+Hero posts dead blind ($0.05)
+Ofer posts big blind ($0.10)
+---
+Dealing pocket cards
+Dealing to Hero: [Qh, 4h]
+Hero raises $0.20 to $0.30
+Ofer calls $0.20
+--- Dealing flop [6c, Qs, 7h]
+Ofer checks
+Hero bets $0.45
+Ofer folds
+---
+Summary:
+Main pot: $0.65 won by Hero ($0.62)
+Rake taken: $0.03
+Seat 1: Ofer ($6.56), net: -$0.30
+Seat 10: Hero ($15.71), net: +$0.27
+***** End of hand R5-70000001-72 *****
+"""
+
+
+def test_ongame_heads_up_two_big_blinds() -> None:
+    h = _one(ONGAME_TWO_BIG, "ongame")
+    assert h.hand is not None and h.hand.blinds_or_straddles == [10, 10] and h.hand.extra["_dead_blinds"] == [0, 5]
+    assert "read as the button's small blind" in _notes(h)
+
+
+# OnGame stud: "raises $1 to $1.37" on fifth street, 1.37 what the raiser put in over the hand
+# (antes left out), $1 the chips the raise adds.
+ONGAME_STUD = """\
+***** History for hand R5-70000002-62 *****
+Start hand: Sat Aug 28 20:33:38 GMT+0300 2010
+Table: Daegu [70000002] (LIMIT SEVEN_CARD_STUD $0.25/$0.50, ante: $0.05, Real money)
+User: Hero
+Players in round: 3
+Seat 1: Hero ($25)
+Seat 3: Bo ($27.78)
+Seat 6: Mila ($40.73)
+Bo posts ante $0.05
+Mila posts ante $0.05
+Hero posts ante $0.05
+---
+Dealing pocket cards
+Dealing to Hero: [8d, 8s, 4d]
+Dealing to Bo: [-, -, Kd]
+Dealing to Mila: [-, -, 5c]
+Hero small bring in $0.12
+Bo folds
+Mila calls $0.12
+---
+Dealing 4th street
+Dealing to Hero: [3h]
+Dealing to Mila: [2h]
+Mila bets $0.25
+Hero calls $0.25
+---
+Dealing 5th street
+Dealing to Hero: [8c]
+Dealing to Mila: [Kh]
+Mila bets $0.50
+Hero raises $1 to $1.37
+Mila calls $0.50
+---
+Dealing 6th street
+Dealing to Hero: [4c]
+Dealing to Mila: [Qh]
+Hero bets $0.50
+Mila calls $0.50
+---
+Dealing river
+Dealing to Hero: [5h]
+Hero bets $0.50
+Mila calls $0.50
+---
+Summary:
+Main pot: $4.89 won by Hero ($4.64)
+Rake taken: $0.25
+Seat 1: Hero ($27.22), net: +$2.22, [8d, 8s, 4d, 3h, 8c, 4c, 5h] (FULL_HOUSE EIGHT, FOUR)
+Seat 3: Bo ($27.73), net: -$0.05
+Seat 6: Mila ($38.31), net: -$2.42
+***** End of hand R5-70000002-62 *****
+"""
+
+
+def test_ongame_stud_raise_to_the_hand_total() -> None:
+    h = _one(ONGAME_STUD, "ongame")
+    assert h.hand is not None and "a raise to 100 on this street" in _notes(h)
+    # a "to" that is neither reading stays as written (and the replay refuses it)
+    [bad] = list(parse_text(ONGAME_STUD.replace("raises $1 to $1.37", "raises $1 to $1.40"), "ongame"))
+    assert bad.verification is not None and not bad.verification.ok
