@@ -469,3 +469,50 @@ def test_ongame_stud_raise_to_the_hand_total() -> None:
     # a "to" that is neither reading stays as written (and the replay refuses it)
     [bad] = list(parse_text(ONGAME_STUD.replace("raises $1 to $1.37", "raises $1 to $1.40"), "ongame"))
     assert bad.verification is not None and not bad.verification.ok
+
+
+# iPoker: a stud tournament hand whose game type gives no limits, nobody brings in or bets, and one
+# all-in that everyone folds to: any limits give the same chips.
+IPOKER_STUD_ALL_IN = """\
+<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="9100002">
+<general>
+<mode>real</mode>
+<gametype>7 Card Stud L</gametype>
+<tablename>Stud Sit, 547000002</tablename>
+<currency>USD</currency>
+<tournamentname>Stud Sit</tournamentname><place>1</place>
+</general>
+<game gamecode="4044000001">
+<general>
+<startdate>2012-03-19 21:41:31</startdate>
+<players>
+<player seat="1" name="Ada" chips="314" dealer="1" win="434" bet="314" rebuy="0" addon="0"/>
+<player seat="2" name="Bob" chips="1,557" dealer="0" win="0" bet="40" rebuy="0" addon="0"/>
+<player seat="4" name="Cyd" chips="1,150" dealer="0" win="0" bet="40" rebuy="0" addon="0"/>
+<player seat="7" name="Dee" chips="9,370" dealer="0" win="0" bet="40" rebuy="0" addon="0"/>
+</players>
+</general>
+<round no="0">
+<action no="1" player="Ada" type="15" sum="40" cards="[cards]"/><action no="2" player="Bob" type="15" sum="40" cards="[cards]"/>
+<action no="3" player="Cyd" type="15" sum="40" cards="[cards]"/><action no="4" player="Dee" type="15" sum="40" cards="[cards]"/>
+</round>
+<round no="1">
+</round>
+<round no="2">
+<cards type="Third Street" player="Ada">X X H2</cards><action no="5" player="Ada" type="7" sum="274" cards=""/>
+<cards type="Third Street" player="Bob">X X D9</cards><action no="6" player="Bob" type="0" sum="0" cards=""/>
+<cards type="Third Street" player="Cyd">X X H4</cards><action no="7" player="Cyd" type="0" sum="0" cards=""/>
+<cards type="Third Street" player="Dee">D7 C8 CK</cards><action no="8" player="Dee" type="0" sum="0" cards=""/>
+</round>
+</game>
+</session>
+"""
+
+
+def test_ipoker_stud_without_limits_one_all_in_nobody_calls() -> None:
+    h = _one(IPOKER_STUD_ALL_IN, "ipoker")
+    assert "do not matter to the hand" in _notes(h)
+    [bad] = list(parse_text(IPOKER_STUD_ALL_IN.replace('player="Bob" type="0" sum="0"', 'player="Bob" type="3" sum="274"'),
+                            "ipoker"))
+    assert bad.hand is None and bad.error is not None and "its limits are unknown" in bad.error
