@@ -516,3 +516,48 @@ def test_ipoker_stud_without_limits_one_all_in_nobody_calls() -> None:
     [bad] = list(parse_text(IPOKER_STUD_ALL_IN.replace('player="Bob" type="0" sum="0"', 'player="Bob" type="3" sum="274"'),
                             "ipoker"))
     assert bad.hand is None and bad.error is not None and "its limits are unknown" in bad.error
+
+
+# The 2013 layout with the hero's name written longer on some lines than on his seat line.
+PARTY_LONGER = """\
+***** Hand History For Game 9900105 *****
+0.50/1 Texas Hold'em Game Table (NL)  -  Sun Jan 20 13:58:07 EST 2013
+Table Table Arad  (Real Money) -- Seat 4 is the button
+Total number of players : 4/6
+Seat 2: Hero ($100)
+Seat 4: Gil ($95)
+Seat 5: Hal ($137.41)
+Seat 6: Ivy ($191.91)
+Hal posts small blind (0.5)
+Ivy posts big blind (1.0)
+** Dealing down cards **
+Dealt to Hero Name [ Ad, 5d ]
+Hero Name raises 3.0 to 3.0
+Gil calls (3.0)
+Hal folds
+Ivy folds
+** Dealing Flop ** :  [ 9h, Kh, Qc ]
+Hero checks
+Gil checks
+** Dealing Turn ** :  [ 9d ]
+Hero checks
+Gil checks
+** Dealing River ** :  [ 2d ]
+Hero checks
+Gil checks
+** Summary **
+Main Pot: $7.13 Rake: $0.37
+Board: [ 9h Kh Qc 9d 2d ]
+Hero Name balance $100.57, bet $3, collected $3.57, net +$0.57 [ Ad 5d ] [ a pair of nines -- Ad,Kh,Qc,9h,9d ]
+Gil balance $95.56, bet $3, collected $3.56, net +$0.56 [ As Th ] [ a pair of nines -- As,Kh,Qc,9h,9d ]
+Hal balance $136.91, lost $0.5 (folded)
+Ivy balance $190.91, lost $1 (folded)
+"""
+
+
+def test_party_a_seated_name_written_longer() -> None:
+    h = _one(PARTY_LONGER, "partypoker")
+    assert "'Hero Name' is the seated 'Hero' written longer" in _notes(h)
+    [bad] = list(parse_text(PARTY_LONGER.replace("Hero Name balance $100.57, bet $3", "Hero Name balance $100.57, bet $4"),
+                            "partypoker"))
+    assert bad.hand is None and bad.error is not None and "the summary has Hero put in 400" in bad.error

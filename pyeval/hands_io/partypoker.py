@@ -466,7 +466,8 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
         if quiet and len(quiet) < len(seats.seated) - 1:
             seats.marked_out.update(quiet)
             raw.notes.append(f"no line for {', '.join(sorted(quiet))}: not dealt in (moved to the table)")
-    lines = lines[:seats.end] + _renamed(raw, body, seats, start + seats.end)
+    body = _renamed(raw, body, seats, start + seats.end)
+    lines = lines[:seats.end] + body
     glued = re.compile(r"(?:(?<=sitting out)|(?<=[a-z]\.))(?=\S+ (?:posts|wins|is|folds|checks|calls|bets|raises|shows|"
                        r"does|doesn't)\b)")
     for j in range(seats.end, len(lines)):
@@ -517,6 +518,7 @@ def _renamed(raw: RawHand, body: list[str], seats: RoomSeats, first: int) -> lis
     every seated player has his own lines carry no chips and are kept as room lines. Both noted;
     the replay then checks the order, the chips and every result."""
     names = set(seats.names)
+    body = _lengthened(raw, body, names)
     posters = {m["n"] for ln in body if (m := re.match(r"^(?P<n>\S+) posts ", ln))}
     strangers: list[str] = []
     for ln in body:
@@ -550,6 +552,23 @@ def _renamed(raw: RawHand, body: list[str], seats: RoomSeats, first: int) -> lis
             continue
         out.append(ln)
     return out
+
+
+def _lengthened(raw: RawHand, body: list[str], names: set[str]) -> list[str]:
+    """A seated name written longer on some lines (``Dealt to Hero Name [..]``, ``Hero Name raises``
+    for the seat line's ``Hero``): when exactly one seated name begins the dealt name, the longer
+    name is that player on every line; noted."""
+    for ln in body:
+        m = re.match(r"^Dealt to (?P<n>.+?) \[", ln)
+        if not m or m["n"] in names:
+            continue
+        short = [n for n in names if m["n"].startswith(n + " ")]
+        if len(short) != 1:
+            return body
+        long_, nm = m["n"], short[0]
+        raw.notes.append(f"{long_!r} is the seated {nm!r} written longer (an export renamed on some lines)")
+        return [re.sub(r"^(Dealt to )?" + re.escape(long_) + r"(?= )", lambda q: (q[1] or "") + nm, x) for x in body]
+    return body
 
 
 def _stacks_hold(raw: RawHand, seats: RoomSeats) -> None:
