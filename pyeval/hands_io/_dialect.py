@@ -150,7 +150,9 @@ class StarsDialect:
     not anted, else the first blind, not a bet: Bovada's ``NAME : All-in 80`` among ``Ante chip`` lines),
     ``room_repairs`` (the room's own
     repairs of a hand once its lines are read, before anything is derived: ``(raw, prepared lines,
-    seated players)``; it may change the acts and the seats' stacks, noting what it did)."""
+    seated players)``; it may change the acts and the seats' stacks, noting what it did), ``tournament_pot`` (a tournament
+    hand whose total pot is not printed in full and whose collected amounts are not the chips put in:
+    the room rounded them; the total is the pot of the plays, :func:`pyeval.hands_io._settle.tournament_pot`)."""
 
     venue: str
     header: re.Pattern[str]
@@ -206,6 +208,7 @@ class StarsDialect:
     allin_posts: bool = False
     blind_raise: bool = False
     room_repairs: Callable[[RawHand, list[str], list[Seat]], None] | None = None
+    tournament_pot: bool = False
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
