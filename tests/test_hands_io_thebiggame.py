@@ -228,3 +228,18 @@ def test_a_card_dealt_twice_is_taken_from_a_hand_that_is_never_shown() -> None:
     # the same card in a hand that is shown stays: the replay refuses the deal
     [bad] = list(parse_text(text.replace('"h3"', '"c9"'), fmt="thebiggame", source="tbg.txt"))
     assert bad.verification is not None and not bad.verification.ok
+
+
+def test_a_call_logged_before_the_players_turn_stands_unless_the_action_changed() -> None:
+    """The dealer (seat 6) calls before the three players after the big blind act: with them all
+    folding his call is made at his turn; with a raise among them it is void and his own raise counts."""
+    stands = _six(6, '{Seat:6,Action:"Calls"},{Seat:3,Action:"Folds"},{Seat:4,Action:"Folds"},{Seat:5,Action:"Folds"},'
+                     '{Seat:1,Action:"Folds"},{Seat:2,Action:"Checks"},{Seat:0,Action:"Deal",value:["sa","s9","d8"]},'
+                     '{Seat:2,Action:"Checks"},{Seat:6,Action:"Checks"},{Seat:0,Action:"Deal",value:["h3"]},'
+                     '{Seat:2,Action:"Checks"},{Seat:6,Action:"Checks"},{Seat:0,Action:"Deal",value:["ck"]},'
+                     '{Seat:2,Action:"Checks"},{Seat:6,Action:"Checks"},{Seat:6,Action:"Wins",value:800}')
+    assert _result(stands)["F. SIX"] == 10300
+    void = _six(6, '{Seat:6,Action:"Calls"},{Seat:3,Action:"Folds"},{Seat:4,Action:"Folds"},'
+                   '{Seat:5,Action:"Raises To",value:1000},{Seat:6,Action:"Raises To",value:3000},{Seat:1,Action:"Folds"},'
+                   '{Seat:2,Action:"Folds"},{Seat:5,Action:"Folds"},{Seat:6,Action:"Wins",value:4600}')
+    assert _result(void)["F. SIX"] == 11300 and _result(void)["E. FIVE"] == 9000

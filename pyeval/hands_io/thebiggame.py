@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ._limits import MAX_CHIPS, check_text
@@ -187,13 +188,17 @@ class _Turns:
     """Whose turn it is, in the order the replay plays (58 Pa. Code § 637a.11(g)): preflop from the
     left of the last forced bet (a straddle's too), later from the left of the dealer, round by round
     until every live player with chips has acted and matched. The replayer's log is not always in
-    that order: a fold logged before the player's turn is binding and taken at his turn (``pending``),
-    and a play the log skips is read as the only one that puts no chips in and lets the log go on
+    that order: a fold logged before the player's turn is binding and taken at his turn (``pending``);
+    a call logged before it stands if, at his turn, he owes what he owed then, and is void if the
+    action changed before his turn (a raise: his play at his turn is the one that counts; ``calls``);
+    a play the log skips is read as the only one that puts no chips in and lets the log go on
     (:meth:`catch_up`)."""
 
     def __init__(self, raw: RawHand, seq: list[str], bets: _Bets) -> None:
         self.raw, self.seq, self.bets = raw, seq, bets  # seq: the seats from the dealer's left, dealer last
         self.pending: list[str] = []
+        self.calls: dict[str, int] = {}  # calls out of turn: what the caller owed then
+        self.call: Callable[[str], None] = lambda nm: None  # makes a call (set by the plays' reader)
         self.pos, self.need = 0, set(seq)
 
     def start(self, last: str) -> None:
@@ -231,6 +236,11 @@ class _Turns:
             if t in self.pending:
                 self.pending.remove(t)
                 self.fold(t)
+            elif t in self.calls:
+                if self.calls.pop(t) != self.owes(t):
+                    self.raw.notes.append(f"{t}'s call out of turn is void: the action changed before his turn")
+                    return
+                self.call(t)
             elif not infer or (self.owes(t) > 0 and not end):
                 return
             else:
@@ -247,6 +257,9 @@ class _Turns:
         self.catch_up(None, end=end)
         while self.pending:
             self.fold(self.pending.pop(0))
+        for nm in list(self.calls):
+            del self.calls[nm]
+            self.call(nm)
 
     def fold(self, t: str) -> None:
         self.bets.folded.add(t)
@@ -259,6 +272,7 @@ class _Plays:
 
     def __init__(self, raw: RawHand, by_seat: dict[int, str], bets: _Bets, turns: _Turns) -> None:
         self.raw, self.by_seat, self.bets, self.turns = raw, by_seat, bets, turns
+        turns.call = lambda nm: self.made(nm, "Calls", None)
         self.dealt = self.won = False
         self.boards = 0
         self.board: list[int] = []
@@ -343,12 +357,21 @@ class _Plays:
     def betting(self, nm: str, act: Any, v: Any) -> None:
         turns = self.turns
         turns.catch_up(nm, infer=act != "Folds")
-        if act == "Folds" and nm not in self.bets.folded and turns.turn() not in (None, nm):
-            turns.pending.append(nm)  # a fold out of turn: binding, made when his turn comes
+        if nm in turns.calls:  # his call out of turn was void (the action changed): this play counts
+            del turns.calls[nm]
+        elif act in ("Folds", "Calls") and nm not in self.bets.folded and turns.turn() not in (None, nm):
+            if act == "Folds":
+                turns.pending.append(nm)  # a fold out of turn: binding, made when his turn comes
+            else:
+                turns.calls[nm] = turns.owes(nm)
             return
+        self.made(nm, act, v)
+
+    def made(self, nm: str, act: Any, v: Any) -> None:
+        """``nm``'s play made at his turn."""
         top = max(self.bets.cur.values(), default=0)
         self.act(nm, act, v)
-        turns.acted(nm, max(self.bets.cur.values(), default=0) > top)
+        self.turns.acted(nm, max(self.bets.cur.values(), default=0) > top)
 
     def act(self, nm: str, act: Any, v: Any) -> None:
         raw, bets = self.raw, self.bets
