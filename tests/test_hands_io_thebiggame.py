@@ -239,7 +239,10 @@ def test_a_call_logged_before_the_players_turn_stands_unless_the_action_changed(
                      '{Seat:2,Action:"Checks"},{Seat:6,Action:"Checks"},{Seat:0,Action:"Deal",value:["ck"]},'
                      '{Seat:2,Action:"Checks"},{Seat:6,Action:"Checks"},{Seat:6,Action:"Wins",value:800}')
     assert _result(stands)["F. SIX"] == 10300
-    void = _six(6, '{Seat:6,Action:"Calls"},{Seat:3,Action:"Folds"},{Seat:4,Action:"Folds"},'
-                   '{Seat:5,Action:"Raises To",value:1000},{Seat:6,Action:"Raises To",value:3000},{Seat:1,Action:"Folds"},'
-                   '{Seat:2,Action:"Folds"},{Seat:5,Action:"Folds"},{Seat:6,Action:"Wins",value:4600}')
-    assert _result(void)["F. SIX"] == 11300 and _result(void)["E. FIVE"] == 9000
+    assert _result(OUT_OF_TURN)["F. SIX"] == 11300 and _result(OUT_OF_TURN)["E. FIVE"] == 9000
+
+
+#: The dealer's call logged first, voided by a raise before his turn; a fold logged out of turn.
+OUT_OF_TURN = _six(6, '{Seat:6,Action:"Calls"},{Seat:4,Action:"Folds"},{Seat:3,Action:"Folds"},'
+                      '{Seat:5,Action:"Raises To",value:1000},{Seat:6,Action:"Raises To",value:3000},{Seat:1,Action:"Folds"},'
+                      '{Seat:2,Action:"Folds"},{Seat:5,Action:"Folds"},{Seat:6,Action:"Wins",value:4600}') + "\n"

@@ -358,7 +358,8 @@ class _Plays:
         turns = self.turns
         turns.catch_up(nm, infer=act != "Folds")
         if nm in turns.calls:  # his call out of turn was void (the action changed): this play counts
-            del turns.calls[nm]
+            if turns.calls.pop(nm) != turns.owes(nm):
+                self.raw.notes.append(f"{nm}'s call out of turn is void: the action changed before his turn")
         elif act in ("Folds", "Calls") and nm not in self.bets.folded and turns.turn() not in (None, nm):
             if act == "Folds":
                 turns.pending.append(nm)  # a fold out of turn: binding, made when his turn comes
