@@ -19,12 +19,13 @@ from test_hands_io_pokertracker4 import (
 from test_hands_io_fuzz import check_room_text
 from test_hands_io_runs import RUN_TWICE as KC_RUN_TWICE, SKIPPED as KC_SKIPPED
 from test_hands_io_small_rooms import ENET, POKERMASTER
-from test_hands_io_thebiggame import BUTTON_ANTE, EMPTY_SEAT, RUN_TWICE as TBG_RUN_TWICE, TAKES_BACK
+from test_hands_io_runitonce import RAISE_LESS_OWN, STP_SIDE_POT
+from test_hands_io_thebiggame import BUTTON_ANTE, EMPTY_SEAT, OUT_OF_TURN, RUN_TWICE as TBG_RUN_TWICE, TAKES_BACK
 
 SAMPLES: dict[str, tuple[str, ...]] = {
-    "thebiggame": (BUTTON_ANTE, EMPTY_SEAT + TAKES_BACK, TBG_RUN_TWICE + "\n"),
+    "thebiggame": (BUTTON_ANTE, EMPTY_SEAT + TAKES_BACK, TBG_RUN_TWICE + "\n", OUT_OF_TURN),
     "kingsclub": (KC_RUN_TWICE, KC_SKIPPED + "\n" + KC_RUN_TWICE),
-    "runitonce": (RIO_WALK,),
+    "runitonce": (RIO_WALK, RAISE_LESS_OWN, STP_SIDE_POT),
     "pokermaster": (POKERMASTER,),
     "enet": (ENET,),
     "boss": (BOSS_CASH, BOSS_TOURNEY),

@@ -106,7 +106,8 @@ class StarsDialect:
     ``seats_in_order`` (seat numbers of no meaning: renumbered as listed), ``button_name`` /
     ``first_name`` (the button is the seat whose player's name matches / the seat before it).
 
-    Lines: ``prepare`` (every line as the patterns read it), ``clean`` (an amount's text as the
+    Lines: ``prepare`` (every line as the patterns read it; ``prepare_hand``: a hand's lines, after
+    ``prepare``, rewritten as a whole), ``clean`` (an amount's text as the
     amount parser reads it), ``sep`` (after a name on an action line), ``chat_colon`` (``NAME: text``
     is chat: a room whose actions have no colon), ``spaced`` (kinds of action also written ``NAME verb``
     by a room whose separator is another), ``acts`` (pattern, kind) in order (kinds: ``sb bb both
@@ -177,6 +178,7 @@ class StarsDialect:
     others: re.Pattern[str] | None = None
     clean: Callable[[str], str] | None = None
     prepare: Callable[[str], str] | None = None
+    prepare_hand: Callable[[list[str]], list[str]] | None = None
     games: tuple[str, ...] | None = None
     implicit_returns: bool = True
     derive_returns: bool = False

@@ -65,6 +65,8 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
         lines = [ln.lstrip(" \t") for ln in lines]
     if dialect.prepare is not None:
         lines = [dialect.prepare(ln) for ln in lines]
+    if dialect.prepare_hand is not None:
+        lines = dialect.prepare_hand(lines)
     try:
         first = dialect.read_head(raw, lines, start)
         _Body(dialect, raw, lines, start, first).read()
