@@ -53,6 +53,21 @@ TOURNEY = '<?xml version="1.0" encoding="UTF-8"?>\n<ROOT>\n' + _hand(
     + _c("Ah") + _c("Ad") + '</RESULT>\n<RESULT PLAYER="B" WIN="0.00" HAND="x">' + _c("Kc") + _c("Kd")
     + '</RESULT>\n<RESULT PLAYER="C" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT></SHOWDOWN>') + "</ROOT>\n"
 
+DRAW = '<?xml version="1.0" encoding="UTF-8"?>\n<ROOT>\n' + _hand(
+    'GAME="GAME_FCD" GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="EUR" LIMIT="FL" STAKES="2.00/4.00" DATE="1315776178"',
+    [("Hero", 1, "50.00", "N"), ("Villain", 2, "40.00", "N"), ("Other", 3, "30.00", "Y")],
+    [_act("HAND_BLINDS", "Hero", "1.00", KIND="HAND_SB"), _act("HAND_BLINDS", "Villain", "2.00", KIND="HAND_BB"),
+     _act("HAND_DEAL", "Hero", cards="Ah Ad 7c 4s 9d"), _act("HAND_DEAL", "Villain", cards="b b b b b"),
+     _act("HAND_DEAL", "Other", cards="b b b b b"), _act("ACTION_FOLD", "Other"), _act("ACTION_RAISE", "Hero", "4.00"),
+     _act("ACTION_CALL", "Villain", "4.00"), _act("HAND_BOARD", POT="8.00", MAINPOT="8.00"),
+     _act("CHANGECARD", "Hero", cards="Ah Ad Kc Ks 2h", COUNT="3"),
+     _act("CHANGECARD", "Villain", cards="b b b b b", COUNT="2"), _act("ACTION_BET", "Hero", "4.00"),
+     _act("ACTION_RAISE", "Villain", "8.00"), _act("ACTION_CALL", "Hero", "8.00")],
+    '<SHOWDOWN NAME="HAND_SHOWDOWN" POT="23.00" RAKE="1.00">\n<RESULT PLAYER="Hero" WIN="0.00" HAND="x">'
+    + "".join(_c(c) for c in "Ah Ad Kc Ks 2h".split()) + '</RESULT>\n<RESULT PLAYER="Villain" WIN="23.00" HAND="x">'
+    + "".join(_c(c) for c in "Qc Qd Qh 3c 5h".split())
+    + '</RESULT>\n<RESULT PLAYER="Other" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT></SHOWDOWN>') + "</ROOT>\n"
+
 
 def _one(text: str):  # type: ignore[no-untyped-def]
     assert detect_format(text) == "boss"
@@ -77,10 +92,29 @@ def test_an_ante_the_record_does_not_write_is_derived_and_the_stacks_are_after_i
     assert any("antes of 5 not written" in n for n in hh.extra["_notes"])
 
 
+def test_five_card_draw_reads_the_discards_and_draws_from_the_hand_before_and_after() -> None:
+    hh = _one(DRAW)
+    assert hh.variant == "F5D" and hh.extra["_rake"] == 100 and hh.extra["winnings"] == [0, 2300, 0]
+    assert hh.finishing_stacks == [3800, 5100, 3000]
+    assert "p1 sd 7c4s9d" in hh.actions and "d dh p1 KcKs2h" in hh.actions and "p2 sd ????" in hh.actions
+    [wrong] = list(parse_text(DRAW.replace('COUNT="3"', 'COUNT="2"'), "boss", source="boss.xml"))
+    assert wrong.hand is None and wrong.error is not None and "changes 2 cards" in wrong.error
+    [twice] = list(parse_text(DRAW.replace("</ACTION>\n<ACTION TYPE=\"ACTION_BET\"", "</ACTION>\n"
+                                           "<ACTION TYPE=\"HAND_BOARD\"></ACTION>\n<ACTION TYPE=\"ACTION_BET\"", 1),
+                              "boss", source="boss.xml"))
+    assert twice.hand is None and twice.error is not None and "one draw and no board" in twice.error
+
+
+def test_omatu_tables_are_omaha() -> None:
+    omaha = CASH.replace("GAME_THM", "GAME_OMATU").replace(_c("As") + _c("Ks"), "".join(
+        _c(c) for c in "As Ks Qs Js".split())).replace(_c("b") * 2, _c("b") * 4)
+    assert _one(omaha).variant == "NO"
+
+
 def test_a_win_that_is_not_the_pot_fails_the_check_and_other_games_are_refused_per_hand() -> None:
     [bad] = list(parse_text(CASH.replace('WIN="1.33"', 'WIN="1.30"'), "boss", source="boss.xml"))
     assert bad.hand is not None and bad.verification is not None and not bad.verification.ok
-    [draw] = list(parse_text(CASH.replace("GAME_THM", "GAME_FCD"), "boss", source="boss.xml"))
-    assert draw.hand is None and draw.error is not None and "not supported by the Boss reader yet" in draw.error
+    [other] = list(parse_text(CASH.replace("GAME_THM", "GAME_XYZ"), "boss", source="boss.xml"))
+    assert other.hand is None and other.error is not None and "not supported by the Boss reader yet" in other.error
     [cut] = list(parse_text(CASH.split("<SHOWDOWN")[0], "boss", source="boss.xml"))
     assert cut.hand is None and cut.error is not None and "the file ends mid-hand" in cut.error

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from room_mutations import mutate
-from test_hands_io_boss import CASH as BOSS_CASH, TOURNEY as BOSS_TOURNEY
+from test_hands_io_boss import CASH as BOSS_CASH, DRAW as BOSS_DRAW, TOURNEY as BOSS_TOURNEY
 from test_hands_io_driver import RIO_WALK
 from test_hands_io_pokertracker4 import CASH as PT4_CASH, EVEREST as PT4_EVEREST, TOURNEY as PT4_TOURNEY
 from test_hands_io_fuzz import check_room_text
@@ -25,7 +25,7 @@ SAMPLES: dict[str, tuple[str, ...]] = {
     "runitonce": (RIO_WALK,),
     "pokermaster": (POKERMASTER,),
     "enet": (ENET,),
-    "boss": (BOSS_CASH, BOSS_TOURNEY),
+    "boss": (BOSS_CASH, BOSS_TOURNEY, BOSS_DRAW),
     "pokertracker4": (PT4_CASH, PT4_TOURNEY + "\n\n" + PT4_CASH),
     "pt4everest": (PT4_EVEREST,),
 }

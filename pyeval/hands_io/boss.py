@@ -23,8 +23,15 @@ card not shown). Which suit letter each of the four suits is the record does not
 them ``c d h s`` in that order (the hand ranks, flushes included, are the same under any naming). The
 board action lists the whole board so far. The showdown's ``POT`` is after the rake; the pot is
 ``POT + RAKE``, the bet nobody called left out (its return is not written: derived). The button is
-the ``DEALER="Y"`` seat, else the seat before the small blind's. Games read: hold'em and Omaha (high,
-hi-lo); the others (five-card draw ``GAME_FCD``, ``GAME_OMATU``) are refused per hand.
+the ``DEALER="Y"`` seat, else the seat before the small blind's. Games read: hold'em, Omaha (high,
+hi-lo; ``GAME_OMATU``, 2009, is dealt and shown as Omaha) and five-card draw (``GAME_FCD``)::
+
+    <ACTION TYPE="HAND_BOARD" POT="8.00" ...></ACTION>             (no cards: the draw begins)
+    <ACTION TYPE="CHANGECARD" PLAYER="Hero" COUNT="3"><CARD LINK="0"></CARD>...</ACTION>
+
+``CHANGECARD`` gives how many cards a player changes (0: he stands pat) and his five cards after
+the draw, in the places of the cards they replace (``b``: not shown): the cards gone from his hand
+are his discards, the new ones what he drew. Any other game is refused per hand.
 """
 from __future__ import annotations
 
@@ -40,7 +47,8 @@ from ._xml import XMLRefused, parse_xml
 
 __all__ = ["looks_like", "split", "parse_hand"]
 
-_GAMES = {"GAME_THM": "T", "GAME_OMA": "O", "GAME_OMAHL": "O/8"}
+#: ``GAME_OMATU``: an Omaha table of 2009 (four hole cards, hands of two of them and three of the board)
+_GAMES = {"GAME_THM": "T", "GAME_OMA": "O", "GAME_OMATU": "O", "GAME_OMAHL": "O/8", "GAME_FCD": "5D"}
 _LIMITS = {"NL": "N", "PL": "P", "FL": "F"}
 _STREETS = {3: "FLOP", 4: "TURN", 5: "RIVER"}
 _RANKS = "A23456789TJQK"
@@ -141,6 +149,8 @@ class _Hand:
         self.cur: dict[str, int] = {}
         self.folded: set[str] = set()
         self.dealt = False
+        self.draw = raw.game[1:] == "5D"
+        self.hands: dict[str, list[int | None]] = {}  # (draw) each player's cards as the record last gave them
 
     def amt(self, el: ET.Element, key: str = "VALUE") -> int:
         return amount(el.get(key) or "0", self.raw.scale, self.raw, self.raw.line)
@@ -196,9 +206,12 @@ class _Hand:
             return
         if t == "HAND_BOARD":
             self.street(a)
+        elif t == "CHANGECARD":
+            self.change(self.who(a), a)
         elif t == "HAND_DEAL":
             nm = self.who(a)
             cs = _cards(raw, a)
+            self.hands[nm] = cs
             if cs and None not in cs:
                 raw.hole[nm] = [c for c in cs if c is not None]
         elif t in ("HAND_BLINDS", "HAND_ANTE"):
@@ -244,11 +257,37 @@ class _Hand:
         else:
             raise raw.fail(f"an action pyeval does not read: ACTION_{kind[:30]}")
 
+    def change(self, nm: str, a: ET.Element) -> None:
+        """(Five-card draw) ``CHANGECARD``: ``COUNT`` cards changed and the hand after the draw; the
+        cards that left the hand are the discards, the cards that came into it the draw."""
+        raw = self.raw
+        if not self.draw or not any(x.kind == "street" and x.extra == "DRAW" for x in raw.acts):
+            raise raw.fail(f"{nm} changes cards outside a draw")
+        n = number(a.get("COUNT"), "the number of cards changed", raw, raw.line, 0, 5)
+        old, new = self.hands.get(nm, []), _cards(raw, a)
+        if None in old or None in new or not new:  # (another player's cards: not shown)
+            raw.add("discard", nm, n)
+            return
+        out = [c for c in old if c not in new]
+        came = [c for c in new if c not in old]
+        if len(new) != len(old) or len(out) != n or len(came) != n:
+            raise raw.fail(f"{nm} changes {n} cards, but his hand before and after the draw differ by {len(out)}")
+        raw.add("discard", nm, n, tuple(c for c in out if c is not None))
+        if came:
+            raw.add("drawn", nm, cards=tuple(c for c in came if c is not None))
+        self.hands[nm] = new
+
     def street(self, a: ET.Element) -> None:
         """The board so far: its cards beyond the last board are the new street's (or streets', when
-        the record skipped one after an all-in)."""
+        the record skipped one after an all-in); in five-card draw, a board of no cards begins the draw."""
         raw = self.raw
         cs = _cards(raw, a)
+        if self.draw:
+            if cs or any(x.kind == "street" and x.extra == "DRAW" for x in raw.acts):
+                raise raw.fail("five-card draw has one draw and no board")
+            raw.add("street", extra="DRAW")
+            self.cur = {}
+            return
         known = [c for c in cs if c is not None]
         if len(known) != len(cs) or known[:len(self.board)] != self.board or len(known) not in _STREETS:
             raise raw.fail(f"a board of {len(cs)} cards that does not follow the board so far")
