@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from room_mutations import mutate
+from test_hands_io_kingsclub_games import STUD as KC_STUD, TRIPLE_DRAW as KC_DRAW
 from test_hands_io_boss import CASH as BOSS_CASH, DRAW as BOSS_DRAW, TOURNEY as BOSS_TOURNEY
 from test_hands_io_driver import RIO_WALK
 from test_hands_io_pokertracker4 import CASH as PT4_CASH, EVEREST as PT4_EVEREST, TOURNEY as PT4_TOURNEY
@@ -21,7 +22,7 @@ from test_hands_io_thebiggame import BUTTON_ANTE, EMPTY_SEAT, RUN_TWICE as TBG_R
 
 SAMPLES: dict[str, tuple[str, ...]] = {
     "thebiggame": (BUTTON_ANTE, EMPTY_SEAT + TAKES_BACK, TBG_RUN_TWICE + "\n"),
-    "kingsclub": (KC_RUN_TWICE, KC_SKIPPED + "\n" + KC_RUN_TWICE),
+    "kingsclub": (KC_RUN_TWICE, KC_SKIPPED + "\n" + KC_RUN_TWICE, KC_DRAW, KC_STUD),
     "runitonce": (RIO_WALK,),
     "pokermaster": (POKERMASTER,),
     "enet": (ENET,),

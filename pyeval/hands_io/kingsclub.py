@@ -24,7 +24,23 @@ The room prints no total pot: the rake is the pot less what was won (noted as de
 more than once is written ``*** BOARD 1 - RIVER *** [3h Qc 4s 4c] [Qh]`` then ``*** BOARD 2 - RIVER ***
 [- - - Kh] [Ac]`` (dashes: the cards the runs share): read as PokerStars' ``FIRST RIVER`` and
 ``SECOND RIVER``, each line holding all of its run's new cards. Betting between two boards (its
-double-board Omaha) is a game pyeval does not play; its draw and stud games are refused per hand.
+double-board Omaha) is a game pyeval does not play.
+
+Draw games (2-7 single and triple draw, badugi; decision 045)::
+
+    *** 1ST BETTING ROUND ***                  (then the blinds, the deal, the first betting round)
+    *** 1ST DRAW ***
+    NAME draws 2                               (another player's draw: the count)
+    Hero discards [Ts Jh] draws [3c 6c]        (the hero's: the cards thrown and the cards drawn)
+    NAME stands pat
+    *** 2ND BETTING ROUND ***                  (no cards: nothing to read)
+
+A draw run twice (``Hero discards [Th] draws [8c] [Qs]``, ``Run 1: NAME shows [..]``) is refused
+with that reason. Stud games (seven card stud, hi-lo, razz): no line opens third street (its deal
+``Dealt to NAME: [X X 2s]`` does), ``NAME brings in for X``, a completion is ``bets X``, and the
+streets are numbered from the fourth card (``*** 3RD STREET ***`` is PokerStars' fourth street,
+``*** 6TH STREET ***`` the river, whose face-down card ``Dealt to NAME: [X]`` says nothing).
+``NAME: posts blind X`` is a player coming in: X live and the small blind dead besides.
 """
 from __future__ import annotations
 
@@ -86,16 +102,31 @@ def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
 
 def _prepare(line: str) -> str:
     """A line as the shared patterns read it: actions without a colon, no ``and is all in`` words,
-    hidden cards dropped, runs of a board refused by the driver as an unknown section."""
+    hidden cards dropped (a stud player's hidden seventh card: the line), a draw's ``discards [..]
+    draws [..]`` with its count, ``draws N`` as ``discards N cards``, runs of a board as PokerStars'."""
     line = re.sub(r"^(\S+): (posts)\b", r"\1 \2", line)
+    if re.match(r"^Dealt to .+: \[X\]\s*$", line):
+        return ""  # (stud) a seventh card dealt face down to another player: nothing to read
     line = re.sub(r"^Dealt to (.+): \[(?:X ?)+\]\s*$", r"Dealt to \1", line)
+    line = re.sub(r"^Dealt to (.+): \[(?:X )+([^\]X][^\]]*)\]\s*$", r"Dealt to \1 [\2]", line)  # stud: up cards
     line = re.sub(r"^Dealt to (.+): (\[[^\]]*\])\s*$", r"Dealt to \1 \2", line)
+    dm = re.match(r"^(?P<n>.+?) discards \[(?P<c>[^\]]*)\] (?P<rest>draws \[[^\]]*\].*)$", line)
+    if dm:
+        return f"{dm['n']} discards {len(dm['c'].split())} cards [{dm['c']}] {dm['rest']}"
+    line = re.sub(r"^(.+?) draws (\d) *$", r"\1 discards \2 cards", line)
     run = _RUN.match(line)
     if run:  # a board run more than once: "*** BOARD 2 - RIVER *** [- - - Kh] [Ac]" (dashes: the shared cards)
         rest = re.sub(r"\[(?:- )+", "[", run["rest"])
         return f"*** {_RUN_NAMES[int(run['k']) - 1]} {run['street']} ***{rest}"
     return re.sub(r", and is all in\s*$", "", line)
 
+
+#: The room's section names: its draw games' betting rounds and draws; its stud streets are numbered
+#: from the first card dealt after third street ("3RD STREET" is PokerStars' fourth street).
+_SECTIONS = (("1ST BETTING ROUND", "DEALING HANDS"), ("1ST DRAW", "FIRST DRAW"), ("2ND DRAW", "SECOND DRAW"),
+             ("3RD DRAW", "THIRD DRAW"), ("3RD STREET", "4th STREET"), ("4TH STREET", "5th STREET"),
+             ("5TH STREET", "6th STREET"), ("6TH STREET", "RIVER"))
+_DRAW_RUNS = "a draw run more than once (each run's draw written apart): pyeval runs only a board more than once"
 
 ROOM = Room(
     venue="KingsClub",
@@ -111,9 +142,19 @@ ROOM = Room(
         (r"^posts the small blind " + _A + r"\s*$", "sb"),
         (r"^posts the big blind " + _A + r"\s*$", "bb"),
         (r"^posts (?:a )?(?:missed|dead) (?:small |big )?blind " + _A + r"\s*$", "dead"),
+        # a player coming in: the big blind live and the small blind dead besides (the summary's result counts both)
+        (r"^posts blind " + _A + r"\s*$", "missed"),
         (r"^calls " + _A + r"\s*$", "call_to"),
         (r"^raises to " + _A + r"\s*$", "raise"),
+        (r"^brings in for " + _A + r"\s*$", "bring_in"),
+        (r"^discards (?P<n>\d) cards?(?: \[(?P<c>[^\]]*)\] draws \[(?P<d>[^\]]*)\])?\s*$", "discard"),
+        (r"^stands pat\s*$", "pat"),
     )),
+    games=None,
+    hole=("HOLE CARDS", "DEALING HANDS"),
+    sections=_SECTIONS,
+    skip=("2ND BETTING ROUND", "3RD BETTING ROUND", "4TH BETTING ROUND"),
+    refuse=tuple((re.compile(p), _DRAW_RUNS) for p in (r"^Run \d: ", r"^.+ draws \[[^\]]*\] \[")),
     summary_collect=re.compile(r"^(?P<n>.+) wins (?:pot )?\((?P<a>[^)]+)\)(?: from (?:the )?(?:side )?pot(?: \d+)?)?\s*$"),
     clean=lambda t: t.replace(",", ""),
     derived_rake=True,
