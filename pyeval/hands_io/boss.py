@@ -12,7 +12,7 @@ Layout (read from the network's exports)::
     <ACTION TYPE="HAND_ANTE" PLAYER="Hero" VALUE="75.00"></ACTION>
     <ACTION TYPE="HAND_DEAL" PLAYER="Hero"><CARD LINK="34"></CARD><CARD LINK="b"></CARD></ACTION>
     <ACTION TYPE="ACTION_RAISE" PLAYER="Hero" VALUE="0.35"></ACTION>  (BET, RAISE, CALL, ALLIN: the
-                      street total; FOLD, CHECK)
+                      street total, but a 2013 CALL may be the chips it adds; FOLD, CHECK)
     <ACTION TYPE="HAND_BOARD" VALUE="BOARD_FLOP" POT="0.20"><CARD LINK="36"></CARD>...</ACTION>
     <SHOWDOWN NAME="HAND_SHOWDOWN" POT="0.57" RAKE="0.03">
     <RESULT PLAYER="Villain" WIN="0.57" HAND="$(STR_BY_DEFAULT)"><CARD LINK="8"></CARD>...</RESULT>
@@ -23,7 +23,10 @@ card not shown). Which suit letter each of the four suits is the record does not
 them ``c d h s`` in that order (the hand ranks, flushes included, are the same under any naming). The
 board action lists the whole board so far. The showdown's ``POT`` is after the rake; the pot is
 ``POT + RAKE``, the bet nobody called left out (its return is not written: derived). The button is
-the ``DEALER="Y"`` seat, else the seat before the small blind's. Games read: hold'em, Omaha (high,
+the ``DEALER="Y"`` seat, else the seat before the (first) small blind's or, with none, the (first) big
+blind's; a dealer who posts the small blind with three or more dealt in (the heads-up blinds kept as a
+player comes in) is not where the betting order puts the button: the seat before the small blind's.
+A seat dealt in with ``AMOUNT="0.00"`` that then puts chips in is a record whose figures do not add up. Games read: hold'em, Omaha (high,
 hi-lo; ``GAME_OMATU``, 2009, is dealt and shown as Omaha) and five-card draw (``GAME_FCD``)::
 
     <ACTION TYPE="HAND_BOARD" POT="8.00" ...></ACTION>             (no cards: the draw begins)
@@ -40,7 +43,15 @@ import re
 import xml.etree.ElementTree as ET
 
 from ._limits import MAX_CHIPS
-from ._model import MAX_SEAT, RawHand, Seat, amount, cards, number
+from ._model import (
+    FIGURES_DO_NOT_ADD_UP,
+    MAX_SEAT,
+    RawHand,
+    Seat,
+    amount,
+    cards,
+    number,
+)
 from ._repairs import board_sizes
 from ._settle import chips_in, return_implicit
 from ._xml import XMLRefused, parse_xml
@@ -179,6 +190,14 @@ class _Hand:
             self.left[s.name] -= min(ante, s.stack)
         for a in self.h.iter("ACTION"):
             self.action(a)
+        sb = next((a.name for a in raw.acts if a.kind == "post" and a.extra == "sb"), None)
+        if button is not None and len(raw.seats) > 2 and sb is not None and sb == next(
+                (s.name for s in raw.seats if s.seat == button), None):
+            # the dealer posts the small blind with three or more dealt in (the heads-up blinds kept as
+            # a player comes in): the betting order puts the button in the seat before the small blind
+            raw.notes.append(f"the dealer (seat {button}) posts the small blind: the button read as the seat "
+                             "before it")
+            button = None
         raw.button_seat = button if button is not None else self.button()
         self.settle()
 
@@ -186,7 +205,10 @@ class _Hand:
         """The seat before the small blind's (heads-up: the small blind's), else before the big blind's."""
         seats = sorted(s.seat for s in self.raw.seats)
         by_name = {s.name: s.seat for s in self.raw.seats}
-        posts = {a.extra: by_name.get(a.name) for a in self.raw.acts if a.kind == "post"}
+        posts: dict[str, int | None] = {}
+        for a in self.raw.acts:  # (the first of each kind: a second small blind is a player coming in)
+            if a.kind == "post":
+                posts.setdefault(a.extra, by_name.get(a.name))
         first = posts.get("sb") or posts.get("bb")
         if first is None or first not in seats:
             raise self.raw.fail("no blinds: the button cannot be placed")
@@ -197,6 +219,11 @@ class _Hand:
     def who(self, a: ET.Element) -> str:
         nm = a.get("PLAYER") or ""
         if nm not in {s.name for s in self.raw.seats}:
+            if nm in self.raw.sitting_out and a.get("TYPE") in ("ACTION_ALLIN", "ACTION_BET", "ACTION_RAISE",
+                                                                 "ACTION_CALL") and self.amt(a) > 0:
+                # dealt in with AMOUNT="0.00", then puts chips in: no reading of the record's amounts lets it
+                raise self.raw.fail(f"{FIGURES_DO_NOT_ADD_UP}: {nm[:40]} sits with 0 chips yet puts "
+                                    f"{a.get('VALUE', '')[:20]} in")
             raise self.raw.fail(f"an action by a player not dealt in: {nm[:40]!r}")
         return nm
 
@@ -246,6 +273,9 @@ class _Hand:
             raw.add("check", nm)
         elif kind in ("CALL", "BET", "RAISE", "ALLIN"):
             to = min(self.amt(a), own + self.left[nm])  # the street total (an all-in: at most his stack)
+            need = min(top - own, self.left[nm])
+            if kind == "CALL" and own and to != own + need and self.amt(a) == need:
+                to = own + need  # (2013 files) a call written as the chips it adds, not the street total
             if to <= own and kind != "CALL":
                 raise raw.fail(f"{nm} {kind.lower()}s to {to} with {own} in")
             if kind == "CALL" or (kind == "ALLIN" and to <= top):
