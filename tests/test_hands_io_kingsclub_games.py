@@ -129,7 +129,7 @@ def test_a_player_coming_in_posts_the_big_blind_live_and_the_small_blind_dead() 
     text = TRIPLE_DRAW.replace("Hero: posts the big blind 10\n", "Hero: posts the big blind 10\nann: posts blind 10\n")
     text = text.replace("Seat 1: ann (500)\nSeat 3: bob (320)", "Seat 1: ann (485) -15\nSeat 3: bob (320)")
     text = text.replace("Rake 1\nHero wins pot (159)", "Rake 1\nHero wins pot (174)").replace(
-        "Seat 6: Hero (679) +79", "Seat 6: Hero (774) +94")
+        "Seat 6: Hero (679) +79", "Seat 6: Hero (694) +94")
     hh = _one(text)
     assert hh.finishing_stacks == [320, 694, 485] and hh.extra["winnings"] == [0, 174, 0]
 
@@ -143,3 +143,69 @@ def test_a_draw_run_twice_and_games_pyeval_does_not_play_are_refused_with_their_
     assert h.hand is None and h.error is not None and "a draw run more than once" in h.error
     [h] = list(parse_text(TRIPLE_DRAW.replace("2-7 Triple Draw", "Badacey"), "kingsclub"))
     assert h.hand is None and h.error is not None and "game not supported: Badacey" in h.error
+
+
+SIDE_POT = """\
+#40000003: Limit Omaha Hi-Lo - 100/200
+2021-04-01 08:16:08
+Table 'Test Omaha' Seat 5 is the button
+Seat 1: Hero (2,000)
+Seat 5: ann (40)
+Seat 7: bob (3,000)
+bob: posts the small blind 50
+Hero: posts the big blind 100
+*** HOLE CARDS ***
+Dealt to Hero: [Kh Kd 9c 3s]
+Dealt to ann: [X X X X]
+Dealt to bob: [X X X X]
+ann calls 40, and is all in
+bob folds
+Hero shows [Kh Kd 9c 3s]
+ann shows [Ah 2h 8d 4c]
+*** RIVER *** [2s Th 6h 7c] [5s]
+*** SUMMARY ***
+Seat 1: Hero (1,970) -30
+Seat 5: ann (120) +80
+Seat 7: bob (2,950) -50
+ann wins pot (120)
+"""
+
+WALK = """\
+#40000004: No Limit Holdem - 5/10
+2021-01-02 15:49:35
+Table 'Test Mix' Seat 1 is the button
+Seat 1: ann (1,000)
+Seat 2: bob (1,000)
+Seat 3: cat (1,000)
+bob: posts the small blind 5
+cat: posts the big blind 10
+*** HOLE CARDS ***
+Dealt to ann: [Ah Kh]
+Dealt to bob: [X X]
+Dealt to cat: [X X]
+ann raises to 30
+bob folds
+cat folds
+*** SUMMARY ***
+Seat 1: ann (1,015) +15
+Seat 2: bob (995) -5
+Seat 3: cat (990) -10
+ann wins pot (25)
+"""
+
+
+def test_a_side_pot_won_alone_that_the_room_writes_no_line_for_is_read_from_the_summary_stack() -> None:
+    """ann is all in for 40 on a big blind of 100 after the small blind folds: the main pot (120) is
+    hers, the rest of the small blind (10) a side pot the big blind wins alone, which only his
+    summary line (1,970) shows; no rake is taken for it."""
+    hh = _one(SIDE_POT)
+    assert hh.players == ["bob", "Hero", "ann"] and hh.finishing_stacks == [2950, 1970, 120]
+    assert hh.extra["winnings"] == [0, 20, 120] and not hh.extra.get("_rake")
+    assert any("Hero won 20 the room writes no line for" in n for n in hh.extra["_notes"])
+
+
+def test_a_win_that_no_reading_of_the_amounts_gives_with_the_winners_summary_line_is_refused() -> None:
+    assert _one(WALK).finishing_stacks == [995, 990, 1015]
+    [h] = list(parse_text(WALK.replace("ann wins pot (25)", "ann wins pot (30)"), "kingsclub"))
+    assert h.hand is None and h.error is not None
+    assert "the room's figures do not add up: ann's summary line gives 1015 after the hand" in h.error

@@ -20,7 +20,11 @@ Layout (read from the club's exports)::
     Rake 1
     NAME wins pot (1,350)                      ("NAME wins (3,075) from side pot 1")
 
-The room prints no total pot: the rake is the pot less what was won (noted as derived). A board run
+The room prints no total pot: the rake is the pot less what was won (noted as derived). Each summary
+seat line gives the stack after the hand (:func:`parse_hand`): a stack above what the record's wins
+give is a pot won alone that the room writes no line for (read as collected, noted); a winner's line
+below what his wins give, with or without the return of his bet nobody called, while every other
+line agrees with the actions, is a record whose figures do not add up (refused with that reason). A board run
 more than once is written ``*** BOARD 1 - RIVER *** [3h Qc 4s 4c] [Qh]`` then ``*** BOARD 2 - RIVER ***
 [- - - Kh] [Ac]`` (dashes: the cards the runs share): read as PokerStars' ``FIRST RIVER`` and
 ``SECOND RIVER``, each line holding all of its run's new cards. Betting between two boards (its
@@ -48,11 +52,12 @@ import re
 
 from ._dialect import StarsDialect
 from ._limits import room_time
-from ._model import MAX_SEAT, RawHand, amount, number
-from ._starlike import Room, acts
+from ._model import FIGURES_DO_NOT_ADD_UP, MAX_SEAT, RawHand, amount, number
+from ._starlike import Room, acts, chips_in
+from ._starlike import parse_hand as read_room_hand
 from .games import game_named, structure_named
 
-__all__ = ["ROOM"]
+__all__ = ["ROOM", "parse_hand"]
 
 _A = r"(?P<a>[^\s|()]+)"
 _FIRST = re.compile(r"^#\d+: (?:No Limit|Pot Limit|Limit|Fixed Limit) ")
@@ -159,3 +164,57 @@ ROOM = Room(
     clean=lambda t: t.replace(",", ""),
     derived_rake=True,
 )
+
+
+_AFTER = re.compile(r"^Seat \d+: (?P<name>.+) \((?P<stack>[\d,.]+)\)(?: [+-][\d,.]+)?\s*$")
+
+
+def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
+    """One KingsClub hand (the one driver over :data:`ROOM`), then the wins the room leaves unwritten:
+    each summary seat line gives the player's stack after the hand, and a stack above what the
+    record's wins and returns give him is a pot he won alone that the room writes no line for (a
+    side pot of the dead money beyond an all-in: the big blind's share of a folded small blind).
+    Such a win is read as collected (noted) and the derived rake is taken again."""
+    raw = read_room_hand(ROOM, lines, start, source)
+    end = next((k for k, ln in enumerate(lines) if ln.startswith("*** SUMMARY")), None)
+    if end is None or not raw.seats:
+        return raw
+    after: dict[str, int] = {}
+    for k, ln in enumerate(lines[end + 1:], end + 1):
+        m = _AFTER.match(ln.strip())
+        if m:
+            after[m["name"]] = amount(m["stack"].replace(",", ""), raw.scale, raw, start + k)
+    put, got = chips_in(raw), dict.fromkeys(after, 0)
+    for a in raw.acts:
+        if a.kind == "collect" and a.name in got:  # (chips_in takes the returns off)
+            got[a.name] += a.amount
+    _contradicted(raw, after, put, got)
+    added = 0
+    for x in raw.seats:
+        gap = after.get(x.name, 0) - (x.stack - put.get(x.name, 0) + got.get(x.name, 0))
+        if x.name in after and gap > 0:
+            raw.add("collect", x.name, gap, line=start + end)
+            raw.notes.append(f"{x.name} won {gap} the room writes no line for (his summary line's stack)")
+            added += gap
+    if added and raw.rake is not None:  # (derived from the collected amounts: taken again)
+        raw.rake = max(raw.rake - added, 0)
+        raw.notes = [n for n in raw.notes if not n.startswith("rake of ")]
+        if raw.rake:
+            raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the pot less what was collected")
+    return raw
+
+
+def _contradicted(raw: RawHand, after: dict[str, int], put: dict[str, int], got: dict[str, int]) -> None:
+    """Raise when a winner's summary line is below what his wins give, with the return of his bet
+    nobody called and without it, while every other player's line is what his actions put in: the
+    wins line and the seat line contradict each other (no reading of the amounts gives both)."""
+    back = {x.name: sum(a.amount for a in raw.acts if a.kind == "return" and a.name == x.name) for x in raw.seats}
+    gaps = {x.name: after[x.name] - (x.stack - put.get(x.name, 0) + got.get(x.name, 0))
+            for x in raw.seats if x.name in after}
+    short = [n for n, g in gaps.items() if g < 0]
+    if short and all(got.get(n) for n in short) and all(not g for n, g in gaps.items() if n not in short) and all(
+            gaps[n] + back[n] != 0 for n in short):
+        n = short[0]
+        raise raw.fail(f"{FIGURES_DO_NOT_ADD_UP}: {n}'s summary line gives {after[n]} after the hand, but his wins "
+                       f"({got[n]}) and the chips he put in give {after[n] - gaps[n]} (or {after[n] - gaps[n] - back[n]} "
+                       "without the return of the bet nobody called), while every other line agrees with the actions")
