@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from room_mutations import mutate
-from test_hands_io_boss import CASH as BOSS_CASH, TOURNEY as BOSS_TOURNEY
+from test_hands_io_kingsclub_games import STUD as KC_STUD, TRIPLE_DRAW as KC_DRAW
+from test_hands_io_boss import CASH as BOSS_CASH, DRAW as BOSS_DRAW, TOURNEY as BOSS_TOURNEY
 from test_hands_io_driver import RIO_WALK
 from test_hands_io_pokertracker4 import (
     ARCHIVE as PT4_ARCHIVE, CASH as PT4_CASH, EVEREST as PT4_EVEREST, MERGE_TOURNEY as PT4_MERGE, TOURNEY as PT4_TOURNEY,
@@ -24,11 +25,11 @@ from test_hands_io_thebiggame import BUTTON_ANTE, EMPTY_SEAT, OUT_OF_TURN, RUN_T
 
 SAMPLES: dict[str, tuple[str, ...]] = {
     "thebiggame": (BUTTON_ANTE, EMPTY_SEAT + TAKES_BACK, TBG_RUN_TWICE + "\n", OUT_OF_TURN),
-    "kingsclub": (KC_RUN_TWICE, KC_SKIPPED + "\n" + KC_RUN_TWICE),
+    "kingsclub": (KC_RUN_TWICE, KC_SKIPPED + "\n" + KC_RUN_TWICE, KC_DRAW, KC_STUD),
     "runitonce": (RIO_WALK, RAISE_LESS_OWN, STP_SIDE_POT),
     "pokermaster": (POKERMASTER,),
     "enet": (ENET,),
-    "boss": (BOSS_CASH, BOSS_TOURNEY),
+    "boss": (BOSS_CASH, BOSS_TOURNEY, BOSS_DRAW),
     "pokertracker4": (PT4_CASH, PT4_TOURNEY + "\n\n" + PT4_CASH, PT4_MERGE, PT4_ARCHIVE),
     "pt4everest": (PT4_EVEREST,),
 }

@@ -364,6 +364,8 @@ class _Body(Implied):
                 raw.hole[nm] = list(cards(groups[-1], raw, no))
             return
         who, new = dealt_to(raw, line, self.names, no)
+        if self.stud and self.street < 0:  # a stud deal before any street line: third street (KingsClub)
+            self.section_line("3rd STREET", [], no)
         if self.stud:
             have = self.stud_cards.setdefault(who, [])
             full = sum(dn + up for dn, up in self.stud_spec[:self.street + 1])
@@ -533,6 +535,8 @@ class _Body(Implied):
         if kind == "discard":
             cs = tuple(cards(shown, raw, no)) if shown else ()
             raw.add("discard", nm, number(gd.get("n"), "the number of cards discarded", raw, no, 0, 52), cs, line=no)
+            if gd.get("d"):  # the cards drawn on the same line (KingsClub: "discards [..] draws [..]")
+                raw.add("drawn", nm, cards=cards(gd["d"] or "", raw, no), line=no)
         elif kind == "pat":
             raw.add("discard", nm, a, line=no)
         elif kind == "hole":
