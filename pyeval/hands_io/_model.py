@@ -517,8 +517,22 @@ def _nominal_forced_bets(raw: RawHand, order: list[Seat], acts: _Acts) -> None:
             if nominal is not None and short and a.amount < nominal:
                 bos[i] = nominal
     out_on_ante = [not acts.stud and bool(antes[i]) and s.stack == antes_paid(raw, s.name) for i, s in enumerate(order)]
+    if n > 2 and not _first_round_called(raw):  # all fold to the small blind: his blind is uncalled (Bovada)
+        out_on_ante[1] = False
     for i, nominal in zip((1, 0) if n == 2 else (0, 1), (raw.small_blind, raw.big_blind)):  # all in on the ante:
         bos[i] = nominal if nominal and not bos[i] and out_on_ante[i] and (any(bos) or all(out_on_ante[:2])) else bos[i]
+
+
+def _first_round_called(raw: RawHand) -> bool:
+    """True when a player calls, bets or raises in the first betting round."""
+    streets = 0
+    for a in raw.acts:
+        streets += a.kind == "street"
+        if streets > 1:
+            return False
+        if a.kind in ("call", "bet", "raise", "complete"):
+            return True
+    return False
 
 
 def _implicit_return(raw: RawHand, acts: _Acts) -> None:
