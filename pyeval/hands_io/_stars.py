@@ -65,6 +65,8 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
         lines = [ln.lstrip(" \t") for ln in lines]
     if dialect.prepare is not None:
         lines = [dialect.prepare(ln) for ln in lines]
+    if dialect.prepare_hand is not None:
+        lines = dialect.prepare_hand(lines)
     try:
         first = dialect.read_head(raw, lines, start)
         _Body(dialect, raw, lines, start, first).read()
@@ -362,6 +364,8 @@ class _Body(Implied):
                 raw.hole[nm] = list(cards(groups[-1], raw, no))
             return
         who, new = dealt_to(raw, line, self.names, no)
+        if self.stud and self.street < 0:  # a stud deal before any street line: third street (KingsClub)
+            self.section_line("3rd STREET", [], no)
         if self.stud:
             have = self.stud_cards.setdefault(who, [])
             full = sum(dn + up for dn, up in self.stud_spec[:self.street + 1])
@@ -531,6 +535,8 @@ class _Body(Implied):
         if kind == "discard":
             cs = tuple(cards(shown, raw, no)) if shown else ()
             raw.add("discard", nm, number(gd.get("n"), "the number of cards discarded", raw, no, 0, 52), cs, line=no)
+            if gd.get("d"):  # the cards drawn on the same line (KingsClub: "discards [..] draws [..]")
+                raw.add("drawn", nm, cards=cards(gd["d"] or "", raw, no), line=no)
         elif kind == "pat":
             raw.add("discard", nm, a, line=no)
         elif kind == "hole":

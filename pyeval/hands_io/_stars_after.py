@@ -13,7 +13,7 @@ from ._dialect import StarsDialect
 from ._model import FIGURES_DO_NOT_ADD_UP, RawHand, RoomSeats, cards, finish_seats
 from ._repairs import implicit_streets, live_small_blind, posted_blind, raise_over_all_in
 from ._settle import (
-    button_before_blinds, chips_in, defer_extra_blinds, derive_rake, hidden_rake, over_return, return_implicit, unwritten_total,
+    button_before_blinds, chips_in, defer_extra_blinds, derive_rake, hidden_rake, over_return, return_implicit, tournament_pot, unwritten_total,
 )
 from ._stars_summary import Summary
 
@@ -33,6 +33,7 @@ class Implied:
     d: StarsDialect
     raw: RawHand
     start: int
+    lines: list[str]
     seats: RoomSeats
     acted: set[str]
     summ: Summary
@@ -52,6 +53,8 @@ class Implied:
             self.fill_gaps()
         if self.draw:
             self.draws_that_contradict()
+        if d.room_repairs is not None:
+            d.room_repairs(raw, self.lines, self.seats.seated)
         if d.idle_out:
             self.idle_out()
         self.all_in_folds()
@@ -264,6 +267,8 @@ class Implied:
             unwritten_total(raw)
         if d.hidden_rake and not raw.rake and raw.total_pot is not None:
             hidden_rake(raw, self.returned)
+        if d.tournament_pot:
+            tournament_pot(raw)
         if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
             put = chips_in(raw)
             if len([v for v in put.values() if v]) > 1 and not any(a.kind == "collect" for a in raw.acts):
