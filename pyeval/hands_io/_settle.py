@@ -12,7 +12,7 @@ from __future__ import annotations
 from ._model import RawHand
 
 __all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds", "over_return", "unwritten_total",
-           "button_before_blinds", "hidden_rake"]
+           "button_before_blinds", "hidden_rake", "tournament_pot"]
 
 
 def chips_in(raw: RawHand) -> dict[str, int]:
@@ -129,6 +129,21 @@ def derive_rake(raw: RawHand) -> None:
         raw.rake = put - got
         if raw.rake:
             raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the pot less what was collected")
+
+
+def tournament_pot(raw: RawHand) -> None:
+    """A tournament hand (no rake) whose record prints no total pot and whose collected amounts are
+    not the chips its plays put in (after the returns): the room's figures do not add up. The pot
+    is the pot of its plays (decision 038): it is recorded as the total, with no rake, and noted,
+    so the check counts the hand outside the rate instead of a derived rake the replay refuses."""
+    if raw.tournament is None or raw.total_pot is not None or raw.rake:
+        return
+    put = sum(chips_in(raw).values())
+    got = sum(a.amount for a in raw.acts if a.kind in ("collect", "cashout"))
+    if got and put != got:
+        raw.total_pot, raw.rake = put, 0
+        raw.notes.append(f"a tournament takes no rake, yet the room pays out {got} of the {put} chips its plays put "
+                         "in: the room's figures do not add up (the total is the pot of the plays)")
 
 
 def unwritten_total(raw: RawHand) -> None:

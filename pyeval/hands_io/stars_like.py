@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import re
+from decimal import Decimal
 
 from ._dialect import STARS_ACTS, StarsDialect
 from ._model import MAX_SEAT, Act, RawHand, Seat, amount
@@ -163,13 +164,137 @@ class _PokerMasterStraddle:
         return line
 
 
+_RIO_ACT = re.compile(r"^(?P<n>.+?): (?P<k>posts (?:small|big) blind|posts straddle|bets|calls|raises \S+ to) "
+                      r"(?P<a>\D*?(?P<num>\d+(?:\.\d+)?))(?P<allin> and is all-in)?\s*$")
+
+_RIO_SEAT = re.compile(r"^Seat \d+: (?P<n>.+) \(\D*?(?P<num>\d+(?:\.\d+)?) in chips\)")
+_RIO_RETURN = re.compile(r"^Uncalled bet \(\D*?(?P<num>\d+(?:\.\d+)?)\) returned to ")
+
+
+def _rio_reading(lines: list[str], own_total: bool) -> tuple[int, dict[int, Decimal]]:
+    """Reads a Run It Once hand's betting with raises ``to Y`` as street totals (``own_total``) or as
+    totals less the raiser's bets and calls before on the street; returns (the figures the reading
+    contradicts: a call other than what was owed, short of it without emptying the stack, chips
+    beyond a stack, an uncalled-bet return other than the top bet's excess; the total each raise
+    line reaches)."""
+    left = {m["n"]: Decimal(m["num"]) for ln in lines if (m := _RIO_SEAT.match(ln)) is not None}
+    cur: dict[str, Decimal] = {}
+    vol: dict[str, Decimal] = {}
+    last = cur  # the last street's bets (a return follows the showdown's line)
+    bad, totals = 0, {}
+    for k, ln in enumerate(lines):
+        if ln.startswith("*** ") and "HOLE CARDS" not in ln:
+            last = cur if cur else last
+            cur, vol = {}, {}
+        elif (r := _RIO_RETURN.match(ln)) is not None:
+            bets = sorted((cur or last).values(), reverse=True) + [Decimal(0), Decimal(0)]
+            bad += Decimal(r["num"]) != bets[0] - bets[1]
+        m = _RIO_ACT.match(ln)
+        if m is None:
+            continue
+        n, kind, a = m["n"], m["k"], Decimal(m["num"])
+        mine, top = cur.get(n, Decimal(0)), max(cur.values(), default=Decimal(0))
+        if kind == "calls":
+            bad += a > top - mine or (a < top - mine and a != left.get(n))
+        to = a + (Decimal(0) if own_total else vol.get(n, Decimal(0))) if kind.startswith("raises") else mine + a
+        if kind.startswith("raises"):
+            totals[k] = to
+        if not kind.startswith("posts"):
+            vol[n] = vol.get(n, Decimal(0)) + to - mine
+        left[n] = left.get(n, Decimal(0)) - (to - mine)
+        bad += left[n] < 0
+        cur[n] = to
+    return bad, totals
+
+
+def _rio_raises(lines: list[str]) -> list[str]:
+    """Run It Once's client (early 2019 files) wrote a re-raise ``raises X to Y`` with ``Y`` the street
+    total less what the raiser had bet or called before on that street (a raise to 1.31 after a bet
+    of 0.19: ``to 1.12``; its blind counts in ``Y``); later files write the street total. The hand's
+    own calls decide: when the calls after the raises contradict the total reading and fewer of them
+    the other, each raise line is rewritten to the total it reached (the record's calls and total pot
+    then agree with it); otherwise the lines are unchanged."""
+    bad_total, _ = _rio_reading(lines, True)
+    bad_other, totals = _rio_reading(lines, False)
+    if not bad_total or bad_other >= bad_total:
+        return _rio_stp_twice(_rio_all_in_checks(lines))
+    out = list(lines)
+    for k, to in totals.items():
+        m = _RIO_ACT.match(out[k])
+        if m is not None and Decimal(m["num"]) != to:
+            out[k] = _num(out[k], m, to)
+    return _rio_stp_twice(_rio_all_in_checks(out))
+
+
+def _num(line: str, m: re.Match[str], a: Decimal) -> str:
+    """``line`` with the amount ``m`` matched (group ``num``) written ``a``."""
+    return line[:m.start("num")] + str(a) + line[m.end("num"):]
+
+
+_RIO_STP = re.compile(r"^STP added: \D*?(?P<num>\d+(?:\.\d+)?)\s*$")
+_RIO_SIDE = re.compile(r"^.+ collected \D*?(?P<num>\d+(?:\.\d+)?) from side pot(?: (?P<k>\d+))?\s*$")
+_RIO_POT = re.compile(r"\| Side pot(?:[- ](?P<k>\d+))? \D*?(?P<num>\d+(?:\.\d+)?)")
+
+
+def _rio_stp_twice(lines: list[str]) -> list[str]:
+    """The Splash the Pot chips (``STP added: X``, decision 037) are in the main pot; the client counts
+    them once more in an ``Uncalled bet (Y) returned`` line (``Y`` the bet nobody called plus ``X``)
+    and in what a player collected from a side pot (the summary's side pot plus ``X``). A line whose
+    amount exceeds what the record's own betting (the return) or summary (the side pot) gives by
+    exactly ``X`` is written with that amount; any other difference is left for the check."""
+    stp = sum((Decimal(m["num"]) for ln in lines if (m := _RIO_STP.match(ln)) is not None), Decimal(0))
+    if not stp:
+        return lines
+    pots = {m["k"] or "1": Decimal(m["num"]) for ln in lines for m in _RIO_POT.finditer(ln)}
+    out, cur, last = list(lines), dict[str, Decimal](), dict[str, Decimal]()
+    for k, ln in enumerate(lines):
+        if ln.startswith("*** ") and "HOLE CARDS" not in ln:
+            last, cur = cur or last, {}
+        elif (m := _RIO_ACT.match(ln)) is not None:
+            a = Decimal(m["num"])
+            cur[m["n"]] = a if m["k"].startswith("raises") else cur.get(m["n"], Decimal(0)) + a
+        elif (m := _RIO_RETURN.match(ln) or _RIO_SIDE.match(ln)) is not None:
+            bets = sorted((cur or last).values(), reverse=True) + [Decimal(0), Decimal(0)]
+            right = bets[0] - bets[1] if ln.startswith("Uncalled") else pots.get(m.groupdict().get("k") or "1")
+            if right is not None and Decimal(m["num"]) - right == stp:
+                out[k] = _num(ln, m, right)
+    return out
+
+
+def _rio_all_in_checks(lines: list[str]) -> list[str]:
+    """The same client writes ``NAME: checks`` on the later streets when no betting is left (every
+    player in the hand but one, or all, all in): no play, dropped (the total reading of the
+    rewritten raises gives who is all in)."""
+    stack: dict[str, Decimal] = {}
+    cur: dict[str, Decimal] = {}
+    spent: dict[str, Decimal] = {}
+    out = []
+    for ln in lines:
+        if (m := _RIO_SEAT.match(ln)) is not None:
+            stack[m["n"]] = Decimal(m["num"])
+        elif ln.endswith(": folds"):
+            stack.pop(ln[:-7], None)
+        elif ln.startswith("*** ") and "HOLE CARDS" not in ln:
+            cur = {}
+        elif (m := _RIO_ACT.match(ln)) is not None:
+            n, a = m["n"], Decimal(m["num"])
+            to = a if m["k"].startswith("raises") else cur.get(n, Decimal(0)) + a
+            spent[n] = spent.get(n, Decimal(0)) + to - cur.get(n, Decimal(0))
+            cur[n] = to
+        elif ln.endswith(": checks") and sum(spent.get(n, Decimal(0)) < v for n, v in stack.items()) <= 1:
+            continue
+        out.append(ln)
+    return out
+
+
 #: The Stars-like rooms by format name (``pyeval convert --from NAME``).
 DIALECTS: dict[str, StarsDialect] = {
     "fulltilt2016": dialect("Full Tilt Poker", r"Full Tilt (?:Rush |Zoom )?Hand"),
     "runitonce": dialect("Run It Once Poker", r"Run It Once Poker Hand", sections=(("SHOWDOWN", "SHOW DOWN"),),
                          spaced=("show", "muck"), derive_returns=True,
                          returns_in_collect=True, implicit_total=True,  # a walk: no "Uncalled bet" line, the BB collects it all
-                         house_money=re.compile(r"^STP added: (?P<a>\S+)\s*$")),  # Splash the Pot (decision 037)
+                         house_money=re.compile(r"^STP added: (?P<a>\S+)\s*$"),  # Splash the Pot (decision 037)
+                         prepare_hand=_rio_raises),
     "pokermaster": dialect("PokerMaster", r"PokerMaster Hand", prepare=_PokerMasterStraddle(),
                            chatter=(r"# \{.*\}\s*",)),  # the app's own data line (game, table, player ids)
     "pokerbros": dialect("PokerBros", r"PokerBros Hand"),
