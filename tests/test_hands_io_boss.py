@@ -2,6 +2,8 @@
 copied), checked by replay and by the record's pot, rake and wins."""
 from __future__ import annotations
 
+import re
+
 from pyeval.hands_io import detect_format, parse_text
 
 
@@ -188,3 +190,9 @@ def test_a_tournament_flop_pot_below_the_chips_every_player_called_is_a_record_t
     [h] = list(parse_text(hand("75.00"), "boss", source="boss.xml"))
     assert h.hand is None and h.error is not None
     assert "the room's figures do not add up: the pot at the flop is 75, but the actions before it put 100 in" in h.error
+
+
+def test_a_hand_with_no_player_dealt_in_is_refused_by_the_reader() -> None:
+    text = re.sub(r"<ACTION .*?</ACTION>\n?", "", CASH, flags=re.DOTALL)
+    [h] = list(parse_text(text, "boss", source="boss.xml"))
+    assert h.hand is None and h.error is not None and "the reader failed" not in h.error

@@ -113,7 +113,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     _head(raw, h)
     _Hand(raw, h).read()
     gap = (raw.total_pot or 0) - sum(chips_in(raw).values())
-    if gap > 0 and not any(a.kind == "ante" for a in raw.acts) and gap % len(raw.seats) == 0:
+    if gap > 0 and raw.seats and not any(a.kind == "ante" for a in raw.acts) and gap % len(raw.seats) == 0:
         # older tournament files write no ante: the pot holds one of the same size from everyone, taken
         # before the stacks the record gives (the next hand's stacks show it)
         ante = gap // len(raw.seats)
