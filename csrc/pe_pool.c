@@ -190,15 +190,19 @@ int pe_pool_workers(void) { return 0; }
 #endif
 
 /* ---- evaluate_batch on threads ---- */
+/* Blocks of one threaded batch at most (their starts are kept; the last one takes what is left). */
+#define PE_BATCH_BLOCKS 256
+
 typedef struct {
     const uint8_t *cards;
     uint16_t *out;
-    size_t rows, block;
+    size_t rows;
     int k, max_kernel, blocks;
     int next;            /* next block to take (atomic) */
     int stop;            /* blocks from this one on are not started: the first failing block (atomic min) */
-    int st[PE_POOL_MAX * 4 + 4];
-    size_t bad[PE_POOL_MAX * 4 + 4];
+    size_t lo[PE_BATCH_BLOCKS + 1]; /* block b: rows lo[b] .. lo[b + 1] - 1 */
+    int st[PE_BATCH_BLOCKS];
+    size_t bad[PE_BATCH_BLOCKS];
 } batch_job;
 
 static void batch_part(void *ctx, int part)
@@ -213,7 +217,7 @@ static void batch_part(void *ctx, int part)
         const int b = j->next++;
         if (b >= j->stop) return;
 #endif
-        const size_t lo = (size_t)b * j->block, hi = b + 1 == j->blocks ? j->rows : lo + j->block;
+        const size_t lo = j->lo[b], hi = j->lo[b + 1];
         size_t bad = 0;
         const int st = pe_eval_batch_max(j->cards + lo * (size_t)j->k, hi - lo, j->k, j->max_kernel, j->out + lo, &bad);
         j->st[b] = st;
@@ -229,6 +233,27 @@ static void batch_part(void *ctx, int part)
     }
 }
 
+/* The blocks of a batch of `rows` rows on `threads` threads, in row order (a guided schedule): each
+ * block is 1/(2 * threads) of the rows not yet in a block, whole 16-row kernel blocks, at least
+ * `min_rows` rows; so the first blocks are long (few claims) and the last ones short: a thread that
+ * starts late (woken from sleep, or its core busy) or a block that ends late leaves at most a short
+ * block to wait for. Depends on rows, threads and min_rows only, never on timing. Returns the count. */
+static int batch_blocks(size_t rows, int threads, size_t min_rows, size_t *lo)
+{
+    int b = 0;
+    size_t at = 0;
+    while (at < rows && b < PE_BATCH_BLOCKS - 1) {
+        size_t n = ((rows - at) / (2 * (size_t)threads) + 15) & ~(size_t)15;
+        if (n < min_rows) n = min_rows;
+        if (rows - at < n + min_rows) n = rows - at; /* no block below min_rows at the end */
+        lo[b++] = at;
+        at += n;
+    }
+    if (at < rows) lo[b++] = at; /* the cap: the last block takes the rest */
+    lo[b] = rows;
+    return b;
+}
+
 int pe_eval_batch_threads(const uint8_t *cards, size_t rows, int k, int max_kernel, uint16_t *out, size_t *bad_row,
                           int threads, size_t min_rows)
 {
@@ -236,25 +261,25 @@ int pe_eval_batch_threads(const uint8_t *cards, size_t rows, int k, int max_kern
     *bad_row = 0;
     if (min_rows < 16) min_rows = 16;
     if (threads > PE_POOL_MAX) threads = PE_POOL_MAX;
-    size_t most = rows / min_rows; /* blocks of at least min_rows rows, up to 4 a thread */
-    if (threads <= 1 || most < 2) return pe_eval_batch_max(cards, rows, k, max_kernel, out, bad_row);
-    batch_job j;
-    j.blocks = (int)(most < (size_t)threads * 4 ? most : (size_t)threads * 4);
-    j.block = (rows / (size_t)j.blocks + 15) & ~(size_t)15; /* whole 16-row kernel blocks */
-    while ((size_t)(j.blocks - 1) * j.block >= rows) j.blocks--;
-    j.cards = cards;
-    j.out = out;
-    j.rows = rows;
-    j.k = k;
-    j.max_kernel = max_kernel;
-    j.next = 0;
-    j.stop = j.blocks;
-    pe_pool_run(threads < j.blocks ? threads : j.blocks, batch_part, &j);
-    if (j.stop < j.blocks) { /* the first failing block: every block before it ran and passed */
-        *bad_row = j.bad[j.stop];
-        return j.st[j.stop];
+    if (threads <= 1 || rows / min_rows < 2) return pe_eval_batch_max(cards, rows, k, max_kernel, out, bad_row);
+    batch_job *j = (batch_job *)malloc(sizeof *j);
+    if (!j) return pe_eval_batch_max(cards, rows, k, max_kernel, out, bad_row);
+    j->blocks = batch_blocks(rows, threads, min_rows, j->lo);
+    j->cards = cards;
+    j->out = out;
+    j->rows = rows;
+    j->k = k;
+    j->max_kernel = max_kernel;
+    j->next = 0;
+    j->stop = j->blocks;
+    pe_pool_run(threads < j->blocks ? threads : j->blocks, batch_part, j);
+    int st = PE_OK;
+    if (j->stop < j->blocks) { /* the first failing block: every block before it ran and passed */
+        *bad_row = j->bad[j->stop];
+        st = j->st[j->stop];
     }
-    return PE_OK;
+    free(j);
+    return st;
 }
 
 /* ---- exact equity on threads ---- */

@@ -25,7 +25,9 @@ void pe_pool_run(int parts, void (*fn)(void *ctx, int part), void *ctx);
 int pe_pool_workers(void);
 
 /* pe_eval_batch_max over `threads` threads: blocks of at least `min_rows` rows taken in row order
- * from a shared counter; after a failure no later block starts. Returns as pe_eval_batch_max, the
+ * from a shared counter, long first and short last (a guided schedule fixed by rows, threads and
+ * min_rows: a late thread leaves at most a short block to wait for); after a failure no later block
+ * starts. Returns as pe_eval_batch_max, the
  * first bad row of the whole batch in *bad_row: the same values and errors as one thread. */
 int pe_eval_batch_threads(const uint8_t *cards, size_t rows, int k, int max_kernel, uint16_t *out, size_t *bad_row,
                           int threads, size_t min_rows);

@@ -223,7 +223,7 @@ def run_rows_c(fn: Callable[..., int], cards: npt.NDArray[np.uint8], out: npt.ND
     """:func:`run_rows` with the threads in C: ``fn(cards, rows, *args, out, bad_row, threads,
     min_rows)`` (``pe_eval_batch_threads``, csrc/pe_pool.c) runs the rows on its persistent pool of
     threads (the calling thread works too), blocks of at least :data:`MIN_ROWS_PER_THREAD` rows taken
-    from a shared counter; calls of :data:`C_THREADS_CALL_ROWS` rows, in row order, so Ctrl-C is
+    from a shared counter, long first and short last (csrc/pe_pool.c's guided schedule); calls of :data:`C_THREADS_CALL_ROWS` rows, in row order, so Ctrl-C is
     seen between them. Returns the first failure ``(status, bad row)`` or ``(0, 0)``: the same as one
     thread."""
     k = cards.shape[1]

@@ -70,6 +70,26 @@ def test_batch_first_bad_row_on_any_thread_count(hands: np.ndarray, bad_rows: li
     assert f"row {min(bad_rows)}:" in seen.pop()[1]
 
 
+@pytest.mark.parametrize("threads", [2, 3, 7])
+def test_batch_guided_blocks_first_bad_row(threads: int) -> None:
+    """The guided schedule's blocks (long first, down to MIN_ROWS_PER_THREAD rows at the end): rows
+    filled with values, then one bad row at a time anywhere (the first rows, a short block near the
+    end, the last row): the values of one thread, and the error names that row."""
+    n = 20 * MIN_ROWS_PER_THREAD + 4321
+    h = np.ascontiguousarray(pyeval.deal_batch(n, 7, seed=threads), dtype=np.uint8)
+    want = pyeval.evaluate_batch(h, threads=1)
+    out = np.zeros(n, np.uint16)
+    pyeval.evaluate_batch(h, out, threads=threads)
+    assert np.array_equal(out, want)
+    rng = np.random.default_rng(threads)
+    for row in [0, 15, 16, n - 1, n - MIN_ROWS_PER_THREAD - 3, *rng.integers(0, n, 4).tolist()]:
+        bad = h.copy()
+        bad[row, 3] = bad[row, 5]
+        with pytest.raises(DuplicateCardError) as e:
+            pyeval.evaluate_batch(bad, threads=threads)
+        assert f"row {row}:" in str(e.value)
+
+
 @pytest.mark.parametrize("players,board", SPOTS)
 def test_exact_equity_same_on_any_thread_count(players: list[str], board: str) -> None:
     want = pyeval.equity(players, board=board, exact=True, threads=1)

@@ -27,8 +27,13 @@ typedef int (*spot_fn)(const uint8_t *, const uint32_t *, const uint32_t *, int,
                        const uint8_t *, int, const uint64_t *, uint32_t, uint32_t, uint64_t, uint64_t,
                        pe_eq_spot_out *);
 
+/* pe_eq_spot_threads (csrc/pe_pool.h): an exact spot split over threads in one call */
+typedef int (*spot_threads_fn)(const uint8_t *, const uint32_t *, const uint32_t *, int, const uint8_t *, int,
+                               const uint8_t *, int, uint64_t, int, pe_eq_spot_out *);
+
 typedef struct {
     spot_fn spot;
+    spot_threads_fn spot_threads; /* bind_threads(); NULL: _spot runs on one thread */
     PyObject *pack;  /* pack(player) -> bytes (2n card bytes then n native uint32 weights) or None */
     PyObject *cards; /* cards(obj, what) -> bytes, or raises */
     PyObject *slow;  /* slow(name, args_tuple, kwargs_dict) -> the general path's answer */
@@ -477,15 +482,16 @@ static PyObject *wide(const uint64_t *x)
     return res;
 }
 
-/* _spot(packed_players, board_bytes, dead_bytes, seed_bytes_or_None, streams, trials, max_work):
+/* _spot(packed_players, board_bytes, dead_bytes, seed_bytes_or_None, streams, trials, max_work[, threads]):
  * (status, deals, boards, total, combos, win, tie, share, share_sq) with Python ints; the fast path
- * of pyeval.equity.equity (which packs and validates first). */
+ * of pyeval.equity.equity (which packs and validates first). An exact spot (seed None) with threads
+ * above 1 runs on pe_eq_spot_threads (the C pool; same sums as one thread). */
 static PyObject *raw_spot(PyObject *m, PyObject *const *args, Py_ssize_t nargs)
 {
     eq_state *st = state(m);
     if (!st) return NULL;
-    if (nargs != 7) {
-        PyErr_SetString(PyExc_TypeError, "_spot() takes 7 arguments");
+    if (nargs != 7 && nargs != 8) {
+        PyErr_SetString(PyExc_TypeError, "_spot() takes 7 or 8 arguments");
         return NULL;
     }
     PyObject *players = args[0];
@@ -513,7 +519,9 @@ static PyObject *raw_spot(PyObject *m, PyObject *const *args, Py_ssize_t nargs)
     const unsigned long streams = PyLong_AsUnsignedLong(args[4]);
     const unsigned long long trials = PyLong_AsUnsignedLongLong(args[5]);
     const unsigned long long max_work = PyLong_AsUnsignedLongLong(args[6]);
+    const long threads = nargs == 8 ? PyLong_AsLong(args[7]) : 1;
     if (PyErr_Occurred()) return NULL;
+    const int split = !mc && threads > 1 && st->spot_threads;
     Py_ssize_t total = 0;
     for (Py_ssize_t i = 0; i < np; i++) {
         PyObject *b = PyTuple_GetItem(players, i);
@@ -541,8 +549,12 @@ static PyObject *raw_spot(PyObject *m, PyObject *const *args, Py_ssize_t nargs)
     pe_eq_spot_out out;
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = st->spot(combos, off, w, (int)np, (const uint8_t *)bb, (int)nb, (const uint8_t *)db, (int)nd,
-                  mc ? seed : NULL, 0, (uint32_t)streams, trials, max_work, &out);
+    if (split)
+        rc = st->spot_threads(combos, off, w, (int)np, (const uint8_t *)bb, (int)nb, (const uint8_t *)db, (int)nd,
+                              max_work, threads > 64 ? 64 : (int)threads, &out);
+    else
+        rc = st->spot(combos, off, w, (int)np, (const uint8_t *)bb, (int)nb, (const uint8_t *)db, (int)nd,
+                      mc ? seed : NULL, 0, (uint32_t)streams, trials, max_work, &out);
     Py_END_ALLOW_THREADS
     PyMem_Free(combos);
     if (rc != PE_OK) return Py_BuildValue("(i)", rc);
@@ -604,6 +616,21 @@ static PyObject *bind(PyObject *m, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
+/* bind_threads(spot_threads_address): pe_eq_spot_threads, for _spot's threads argument */
+static PyObject *bind_threads(PyObject *m, PyObject *const *args, Py_ssize_t nargs)
+{
+    eq_state *st = state(m);
+    if (!st) return NULL;
+    if (nargs != 1) {
+        PyErr_SetString(PyExc_TypeError, "bind_threads() takes 1 argument");
+        return NULL;
+    }
+    const unsigned long long addr = PyLong_AsUnsignedLongLong(args[0]);
+    if (PyErr_Occurred()) return NULL;
+    st->spot_threads = (spot_threads_fn)(uintptr_t)addr;
+    Py_RETURN_NONE;
+}
+
 static int eq_traverse(PyObject *m, visitproc visit, void *arg)
 {
     eq_state *st = (eq_state *)PyModule_GetState(m);
@@ -625,6 +652,7 @@ static int eq_clear(PyObject *m)
         Py_CLEAR(st->slow);
         Py_CLEAR(st->seed);
         st->spot = NULL;
+        st->spot_threads = NULL;
     }
     return 0;
 }
@@ -676,6 +704,7 @@ static PyMethodDef eq_methods[] = {
     {"all_hands_vs_range", (PyCFunction)(void (*)(void))all_hands_vs_range, METH_FASTCALL | METH_KEYWORDS, ahv_doc},
     {"_spot", (PyCFunction)(void (*)(void))raw_spot, METH_FASTCALL, NULL},
     {"bind", (PyCFunction)(void (*)(void))bind, METH_FASTCALL, NULL},
+    {"bind_threads", (PyCFunction)(void (*)(void))bind_threads, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -151,6 +151,7 @@ def _slow(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
 
 _eqfast.bind(int(ffi.cast("uintptr_t", ffi.addressof(lib, "pe_eq_spot"))), lib.pe_eq_spot_abi(),
              ffi.sizeof("pe_eq_spot_out"), pack, _cards_bytes, _slow, _seed_bytes, SPOT_MAX_WORK, DEFAULT_STREAMS)
+_eqfast.bind_threads(int(ffi.cast("uintptr_t", ffi.addressof(lib, "pe_eq_spot_threads"))))
 
 hand_vs_range = _eqfast.hand_vs_range
 equities = _eqfast.equities
@@ -164,44 +165,19 @@ all_hands_vs_range = _eqfast.all_hands_vs_range
 _FAST_MC_TRIALS = 1 << 22
 
 
-def _wide(pair: Any) -> int:
-    return int(pair[0]) | int(pair[1]) << 64
-
-
-def _spot_parts(packs: tuple[bytes, ...], b: bytes, d: bytes, threads: int) -> tuple[Any, ...] | None:
-    """An exact spot of equal weights on ``threads`` threads in one C call (``pe_eq_spot_threads``,
-    csrc/pe_pool.c: the GIL released once, the threads of a persistent C pool and the calling thread
-    take the enumeration's units of work from a shared counter, the sums added modulo 2**64):
-    ``_eqfast._spot``'s result tuple, or None when the C side declines (the general path then
-    runs). The call is bounded by :data:`SPOT_MAX_WORK`; Ctrl-C is seen when it returns, as on one
-    thread."""
-    combos, weights, offsets = bytearray(), bytearray(), [0]
-    for q in packs:
-        n = len(q) // 6  # two card bytes, then a uint32 weight, per combination
-        combos += q[:2 * n]
-        weights += q[2 * n:]
-        offsets.append(offsets[-1] + n)
-    p = len(packs)
-    cards, offs, wts = bytes(combos), ffi.new("uint32_t[]", offsets), ffi.from_buffer("uint32_t[]", weights)
-    o = ffi.new("pe_eq_spot_out *")
-    if lib.pe_eq_spot_threads(cards, offs, wts, p, b, len(b), d, len(d), SPOT_MAX_WORK, threads, o) != 0:
-        return None
-    total = _wide(o.total)
-    win = tuple(_wide(o.win[i]) for i in range(p))
-    tie = tuple(_wide(o.tie[i]) for i in range(p))
-    share = tuple(_wide(o.share[i]) for i in range(p))
-    return int(o.deals), int(o.boards), total, tuple(o.combos[0:p]), win, tie, share, (0,) * p
-
-
 def _run_spot(packed: tuple[bytes, ...], b: bytes, d: bytes, mc: tuple[bytes, int, int] | None,
               threads: int) -> tuple[Any, ...] | None:
-    """The C run of :func:`fast_equity`: Monte Carlo (``mc``: seed bytes, streams, trials) in one
-    ``_eqfast._spot`` call on one thread (None with more threads: the general path runs), exact in
-    one call or split over ``threads`` (:func:`_spot_parts`). The sums, or None."""
-    if threads > 1:
-        return None if mc else _spot_parts(packed, b, d, threads)
+    """The C run of :func:`fast_equity`, one ``_eqfast._spot`` call: Monte Carlo (``mc``: seed bytes,
+    streams, trials) on one thread (None with more threads: the general path runs); exact on one
+    thread (``pe_eq_spot``) or split over ``threads`` (``pe_eq_spot_threads``, csrc/pe_pool.c: the GIL
+    released once, a persistent C pool and the calling thread take the enumeration's units of work
+    from a shared counter, the sums added modulo 2**64, the one-thread sums). The call is bounded by
+    :data:`SPOT_MAX_WORK`; Ctrl-C is seen when it returns, as on one thread. The sums, or None when
+    the C side declines (the general path then runs)."""
+    if threads > 1 and mc:
+        return None
     seed, k, n = mc if mc else (None, 0, 0)
-    got = _eqfast._spot(packed, b, d, seed, k, n, SPOT_MAX_WORK)
+    got = _eqfast._spot(packed, b, d, seed, k, n, SPOT_MAX_WORK, threads)
     return None if got[0] != 0 else got[1:]
 
 
@@ -209,8 +185,8 @@ def fast_equity(players: object, board: object, dead: object, exact: object, see
                 streams: object, t0: float, threads: int = 1) -> EquityResult | None:
     """:func:`pyeval.equity.equity` in one ``pe_eq_spot`` call, for a spot it fits: 2..10 players,
     exact (``exact=True`` or ``None`` without Monte Carlo options, at most :data:`SPOT_MAX_WORK`
-    evaluations, equal weights within each range; with ``threads`` > 1 one ``pe_eq_spot_part`` call
-    a thread) or Monte Carlo with ``trials`` up to :data:`_FAST_MC_TRIALS` (one thread). The caller
+    evaluations, equal weights within each range; with ``threads`` > 1 split over threads in the
+    same call) or Monte Carlo with ``trials`` up to :data:`_FAST_MC_TRIALS` (one thread). The caller
     has ruled out executors, progress and adaptive runs. None: not such a spot, or anything wrong
     (the general path then runs and reports it). The result is the general path's, field for field
     (``seconds`` aside)."""
