@@ -237,7 +237,6 @@ typedef struct eq_iso {
     uint8_t below[14];                    /* below[r] = avail[0] + ... + avail[r - 1] */
     uint16_t flush[PE_EQ_MAX_PLAYERS];    /* flush part: the player's flush value, 0 without one */
     uint32_t part, nparts, tick;          /* work split: units with index % nparts == part */
-    uint32_t own;                         /* inside a unit taken whole: its inner units are this part's */
     int unit_left;                        /* rank part: a node with this many cards to come is one unit (0: none) */
     uint64_t *claim;                      /* threads of one call (pe_pool.c): the shared chunk counter, or NULL */
     uint64_t unit, mine_lo, mine_end;     /* with claim: this unit's index, the units of the chunk held */
@@ -264,7 +263,6 @@ static uint64_t eq_iso_begin(eq_iso *x, eq_enum *e, eq_acc *a, int players, cons
     x->part = 0;
     x->nparts = 1;
     x->tick = 0;
-    x->own = 0;
     x->unit_left = 0;
     x->claim = NULL;
     x->unit = x->mine_lo = x->mine_end = 0;
@@ -301,7 +299,7 @@ EQ_INLINE uint16_t eq_rank_value(uint32_t key) { return pe_lookup(PE_SUIT_INIT |
  * the same order, so each unit is evaluated by exactly one part whichever way they are dealt. */
 EQ_INLINE int eq_mine(eq_iso *x)
 {
-    if (x->nparts == 1 || x->own) return 1;
+    if (x->nparts == 1) return 1;
     if (x->claim) {
         const uint64_t t = x->unit++;
         if (t == x->mine_end) { /* the chunk held is done: take the next one not taken */
@@ -315,15 +313,56 @@ EQ_INLINE int eq_mine(eq_iso *x)
     return t == x->part;
 }
 
-/* Rank part: the multisets of `left` more ranks from r down to 0 (key: the board's rank key so far). */
-EQ_INLINE void eq_ranks_body(eq_iso *x, int r, int left, uint32_t key, uint64_t w, const int p);
-static void eq_ranks_hu(eq_iso *x, int r, int left, uint32_t key, uint64_t w) { eq_ranks_body(x, r, left, key, w, 2); }
-static void eq_ranks_n(eq_iso *x, int r, int left, uint32_t key, uint64_t w) { eq_ranks_body(x, r, left, key, w, x->p); }
+/* Rank part: the multisets of `left` more ranks from r down to 0 (key: the board's rank key so far).
+ * Compiled twice: split 0 evaluates everything below (one part, or inside a unit this part holds:
+ * no ownership test at all), split 1 walks a split enumeration and evaluates only this part's units
+ * (eq_mine), handing each unit it holds to split 0. */
+EQ_INLINE void eq_ranks_body(eq_iso *x, int r, int left, uint32_t key, uint64_t w, const int p, const int split);
+static void eq_ranks_hu(eq_iso *x, int r, int left, uint32_t key, uint64_t w) { eq_ranks_body(x, r, left, key, w, 2, 0); }
+static void eq_ranks_n(eq_iso *x, int r, int left, uint32_t key, uint64_t w) { eq_ranks_body(x, r, left, key, w, x->p, 0); }
+static void eq_ranks_hu_split(eq_iso *x, int r, int left, uint32_t key, uint64_t w)
+{
+    eq_ranks_body(x, r, left, key, w, 2, 1);
+}
+static void eq_ranks_n_split(eq_iso *x, int r, int left, uint32_t key, uint64_t w)
+{
+    eq_ranks_body(x, r, left, key, w, x->p, 1);
+}
 
-EQ_INLINE void eq_ranks_body(eq_iso *x, int r, int left, uint32_t key, uint64_t w, const int p)
+/* The rank part's recursion: the split or the plain walk, heads-up or not. */
+EQ_INLINE void eq_ranks_next(eq_iso *x, int r, int left, uint32_t key, uint64_t w, const int p, const int split)
+{
+    if (split) {
+        if (p == 2) eq_ranks_hu_split(x, r, left, key, w); else eq_ranks_n_split(x, r, left, key, w);
+    } else {
+        if (p == 2) eq_ranks_hu(x, r, left, key, w); else eq_ranks_n(x, r, left, key, w);
+    }
+}
+
+/* The boards with t = 1..n cards of rank r (n of them left) and left - t more below r. */
+EQ_INLINE void eq_ranks_rank(eq_iso *x, int r, unsigned n, int left, uint32_t key, uint64_t w, const int p,
+                             const int split)
+{
+    uint32_t k2 = key;
+    for (unsigned t = 1; t <= n && (int)t <= left; t++) {
+        k2 += EQ_RANK_KEY(r);
+        const uint64_t w2 = w * EQ_BINOM[n][t];
+        if ((int)t == left) {
+            if (split && !eq_mine(x)) continue;
+            uint16_t v[PE_EQ_MAX_PLAYERS];
+            for (int i = 0; i < p; i++) v[i] = eq_rank_value(k2 + x->hr[i]);
+            eq_score(x->a, p, v, w2);
+            x->a->n += w2;
+        } else if (r > 0 && x->below[r] >= left - (int)t) {
+            eq_ranks_next(x, r - 1, left - (int)t, k2, w2, p, split);
+        }
+    }
+}
+
+EQ_INLINE void eq_ranks_body(eq_iso *x, int r, int left, uint32_t key, uint64_t w, const int p, const int split)
 {
     if (left == 1) { /* the last card: one class per rank still held by the deck (one unit of work) */
-        if (!eq_mine(x)) return;
+        if (split && !eq_mine(x)) return;
         for (; r >= 0; r--) {
             const unsigned n = x->avail[r];
             if (!n) continue;
@@ -337,29 +376,12 @@ EQ_INLINE void eq_ranks_body(eq_iso *x, int r, int left, uint32_t key, uint64_t 
     }
     /* one rank per call: t cards of rank r (ranks r..0 hold at least `left` cards) */
     const unsigned n = x->avail[r];
-    if (r > 0 && x->below[r] >= left) { /* none of rank r */
-        if (p == 2) eq_ranks_hu(x, r - 1, left, key, w); else eq_ranks_n(x, r - 1, left, key, w);
+    if (r > 0 && x->below[r] >= left) eq_ranks_next(x, r - 1, left, key, w, p, split); /* none of rank r */
+    if (split && left == x->unit_left) { /* the cards of rank r: one unit, walked plainly if held */
+        if (eq_mine(x)) eq_ranks_rank(x, r, n, left, key, w, p, 0);
+        return;
     }
-    const int whole = left == x->unit_left && !x->own && x->nparts > 1; /* the cards of rank r: one unit */
-    if (whole) {
-        if (!eq_mine(x)) return;
-        x->own = 1;
-    }
-    uint32_t k2 = key;
-    for (unsigned t = 1; t <= n && (int)t <= left; t++) {
-        k2 += EQ_RANK_KEY(r);
-        const uint64_t w2 = w * EQ_BINOM[n][t];
-        if ((int)t == left) {
-            if (!eq_mine(x)) continue;
-            uint16_t v[PE_EQ_MAX_PLAYERS];
-            for (int i = 0; i < p; i++) v[i] = eq_rank_value(k2 + x->hr[i]);
-            eq_score(x->a, p, v, w2);
-            x->a->n += w2;
-        } else if (r > 0 && x->below[r] >= left - (int)t) {
-            if (p == 2) eq_ranks_hu(x, r - 1, left - (int)t, k2, w2); else eq_ranks_n(x, r - 1, left - (int)t, k2, w2);
-        }
-    }
-    if (whole) x->own = 0;
+    eq_ranks_rank(x, r, n, left, key, w, p, split);
 }
 
 /* Flush part: one board's correction, the rank-only outcome replaced by the true one. */
@@ -391,19 +413,29 @@ static void eq_flush_others(eq_iso *x, int r, int left, uint32_t key, uint64_t w
     }
 }
 
-/* The j-card sets of suit s among the ranks in `from` (ranks below `top`), then the others. */
+/* The j-card sets of suit s among the ranks in `from` (ranks below `top`), then the others. Compiled
+ * twice as the rank part: split 1 walks a split enumeration (the sets with EQ_UNIT_SETS cards to
+ * choose are one unit, handed to split 0 when held), split 0 evaluates everything below. */
+EQ_INLINE void eq_flush_sets_body(eq_iso *x, int s, uint32_t from, int j, uint32_t set, uint32_t key, uint64_t w,
+                                  const int split);
 static void eq_flush_sets(eq_iso *x, int s, uint32_t from, int j, uint32_t set, uint32_t key, uint64_t w)
 {
-    const int whole = j == EQ_UNIT_SETS && !x->own && x->nparts > 1; /* the sets below: one unit */
-    if (whole) {
-        if (!eq_mine(x)) return;
-        x->own = 1;
-        eq_flush_sets(x, s, from, j, set, key, w);
-        x->own = 0;
+    eq_flush_sets_body(x, s, from, j, set, key, w, 0);
+}
+static void eq_flush_sets_split(eq_iso *x, int s, uint32_t from, int j, uint32_t set, uint32_t key, uint64_t w)
+{
+    eq_flush_sets_body(x, s, from, j, set, key, w, 1);
+}
+
+EQ_INLINE void eq_flush_sets_body(eq_iso *x, int s, uint32_t from, int j, uint32_t set, uint32_t key, uint64_t w,
+                                  const int split)
+{
+    if (split && j == EQ_UNIT_SETS) { /* the sets below: one unit */
+        if (eq_mine(x)) eq_flush_sets(x, s, from, j, set, key, w);
         return;
     }
     if (j == 0) {
-        if (!eq_mine(x)) return;
+        if (split && !eq_mine(x)) return;
         const int nb = x->bc[s] + pe_popcount64(set);
         for (int i = 0; i < x->p; i++)
             x->flush[i] = x->hc[i][s] + nb >= 5 ? PE_FLUSH[x->hs[i][s] | x->bm[s] | set] : 0;
@@ -412,7 +444,8 @@ static void eq_flush_sets(eq_iso *x, int s, uint32_t from, int j, uint32_t set, 
     }
     for (uint32_t m = from; m; m &= m - 1) {
         const int r = pe_ctz32(m);
-        eq_flush_sets(x, s, m & (m - 1), j - 1, set | 1u << r, key + EQ_RANK_KEY(r), w);
+        if (split) eq_flush_sets_split(x, s, m & (m - 1), j - 1, set | 1u << r, key + EQ_RANK_KEY(r), w);
+        else eq_flush_sets(x, s, m & (m - 1), j - 1, set | 1u << r, key + EQ_RANK_KEY(r), w);
     }
 }
 
@@ -456,7 +489,8 @@ static void eq_iso_deal(eq_iso *x, eq_enum *e, const uint8_t *h, uint64_t fixed,
         x->avail[r] = (uint8_t)((left[0] >> r & 1) + (left[1] >> r & 1) + (left[2] >> r & 1) + (left[3] >> r & 1));
     eq_set_below(x);
     if (x->below[13] >= k) {
-        if (players == 2) eq_ranks_hu(x, 12, k, br, w); else eq_ranks_n(x, 12, k, br, w);
+        if (x->nparts == 1) eq_ranks_next(x, 12, k, br, w, players == 2 ? 2 : players, 0);
+        else eq_ranks_next(x, 12, k, br, w, players == 2 ? 2 : players, 1);
     }
     /* flush part: j new cards of suit s, the board holding three or more of s and a player five */
     for (int s = 0; s < 4; s++) {
@@ -467,7 +501,9 @@ static void eq_iso_deal(eq_iso *x, eq_enum *e, const uint8_t *h, uint64_t fixed,
         for (int r = 0; r < 13; r++) x->avail[r] = (uint8_t)(x->avail[r] - (left[s] >> r & 1)); /* other suits */
         eq_set_below(x);
         for (int j = jmin; j <= k && j <= nav; j++)
-            if (x->below[13] >= k - j) eq_flush_sets(x, s, left[s], j, 0, br, w);
+            if (x->below[13] < k - j) continue;
+            else if (x->nparts == 1) eq_flush_sets(x, s, left[s], j, 0, br, w);
+            else eq_flush_sets_split(x, s, left[s], j, 0, br, w);
         for (int r = 0; r < 13; r++) x->avail[r] = (uint8_t)(x->avail[r] + (left[s] >> r & 1));
     }
 }
