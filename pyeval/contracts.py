@@ -110,6 +110,7 @@ class EventKind(enum.StrEnum):
     BET = "bet"
     RAISE = "raise"
     SIT_OUT = "sit_out"  # poker, tournament mode: the dealer folds the hand of a player away from the table
+    DISCONNECT = "disconnect"  # poker, disconnect protection: played all in, his chips set aside (amount)
     # the end of the round
     RETURN = "return"  # an uncalled bet returned
     SHOW = "show"

@@ -86,6 +86,26 @@ for step in range(2000):
             shoe.cut(int(rng.integers(-10, 200)))
     except pyeval.PyevalError:
         errors += 1
+# the shoe's calls through pyeval._fastcall (pe_shoefast.h): a real shoe's handle, and junk bytes as a shoe
+from pyeval._bindings import _fastcall, ffi  # noqa: E402
+
+for step in range(3000):
+    h = shoe._h if step % 2 else _fastcall.shoe_handle(bytearray(rng.integers(0, 256, ffi.sizeof("pe_shoe"),
+                                                                             dtype=np.uint8).tobytes()))
+    for call in (lambda: _fastcall.shoe_deal(h, int(rng.integers(-2, 420))),
+                 lambda: _fastcall.shoe_burn_deal(h, int(rng.integers(-1, 8))), lambda: _fastcall.shoe_shuffle(h),
+                 lambda: _fastcall.shoe_deal(None, 1), lambda: _fastcall.shoe_handle(b"x")):
+        try:
+            call()
+        except (TypeError, ValueError, BufferError):
+            errors += 1
+for step in range(3000):  # the hold'em showdown values (pe_holdemfast.h) on hands with junk among them
+    n = int(rng.integers(1, 25))
+    cs = [int(x) for x in rng.integers(-3, 55, size=2 * n + 5)]
+    hole = [(cs[2 * i], cs[2 * i + 1]) if step % 7 else [cs[2 * i]] for i in range(n)]
+    flags = [bool(x) for x in rng.integers(0, 2, size=n)]
+    contrib = [int(x) for x in rng.integers(-5, 2**62, size=n)] if step % 5 else [None] * n
+    _fastcall.holdem_values(hole, flags, flags[::-1], contrib, cs[2 * n:], [-1] * n, step % 3, int(rng.integers(-2, 9)))
 pyeval.holdem_showdowns(20_000, players=6, seed=3)
 pyeval.deal_batch(1000, 52, seed=1)
 

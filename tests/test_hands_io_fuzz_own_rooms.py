@@ -11,22 +11,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from room_mutations import mutate
-from test_hands_io_boss import CASH as BOSS_CASH, TOURNEY as BOSS_TOURNEY
+from test_hands_io_kingsclub_games import STUD as KC_STUD, TRIPLE_DRAW as KC_DRAW
+from test_hands_io_boss import CASH as BOSS_CASH, DRAW as BOSS_DRAW, TOURNEY as BOSS_TOURNEY
 from test_hands_io_driver import RIO_WALK
-from test_hands_io_pokertracker4 import CASH as PT4_CASH, EVEREST as PT4_EVEREST, TOURNEY as PT4_TOURNEY
+from test_hands_io_pokertracker4 import (
+    ARCHIVE as PT4_ARCHIVE, CASH as PT4_CASH, EVEREST as PT4_EVEREST, MERGE_TOURNEY as PT4_MERGE, TOURNEY as PT4_TOURNEY,
+)
 from test_hands_io_fuzz import check_room_text
 from test_hands_io_runs import RUN_TWICE as KC_RUN_TWICE, SKIPPED as KC_SKIPPED
 from test_hands_io_small_rooms import ENET, POKERMASTER
-from test_hands_io_thebiggame import BUTTON_ANTE, EMPTY_SEAT, RUN_TWICE as TBG_RUN_TWICE, TAKES_BACK
+from test_hands_io_runitonce import RAISE_LESS_OWN, STP_SIDE_POT
+from test_hands_io_thebiggame import BUTTON_ANTE, EMPTY_SEAT, OUT_OF_TURN, RUN_TWICE as TBG_RUN_TWICE, TAKES_BACK
 
 SAMPLES: dict[str, tuple[str, ...]] = {
-    "thebiggame": (BUTTON_ANTE, EMPTY_SEAT + TAKES_BACK, TBG_RUN_TWICE + "\n"),
-    "kingsclub": (KC_RUN_TWICE, KC_SKIPPED + "\n" + KC_RUN_TWICE),
-    "runitonce": (RIO_WALK,),
+    "thebiggame": (BUTTON_ANTE, EMPTY_SEAT + TAKES_BACK, TBG_RUN_TWICE + "\n", OUT_OF_TURN),
+    "kingsclub": (KC_RUN_TWICE, KC_SKIPPED + "\n" + KC_RUN_TWICE, KC_DRAW, KC_STUD),
+    "runitonce": (RIO_WALK, RAISE_LESS_OWN, STP_SIDE_POT),
     "pokermaster": (POKERMASTER,),
     "enet": (ENET,),
-    "boss": (BOSS_CASH, BOSS_TOURNEY),
-    "pokertracker4": (PT4_CASH, PT4_TOURNEY + "\n\n" + PT4_CASH),
+    "boss": (BOSS_CASH, BOSS_TOURNEY, BOSS_DRAW),
+    "pokertracker4": (PT4_CASH, PT4_TOURNEY + "\n\n" + PT4_CASH, PT4_MERGE, PT4_ARCHIVE),
     "pt4everest": (PT4_EVEREST,),
 }
 

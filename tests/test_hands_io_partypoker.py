@@ -309,10 +309,13 @@ def test_a_joining_players_seat_line_with_no_stack_takes_the_tables_largest():
     assert any("$0 on his seat line" in n for n in h.hand.extra["_notes"])
 
 
-def test_a_stud_double_bet_is_refused_with_its_reason():
-    [h] = list(parse_text(STUD.replace("Bob bets [$10 USD]", "Bob double bets [$20 USD]"), fmt="partypoker",
-                          source="stud.txt"))
-    assert h.hand is None and "double bet on fourth street" in h.error and "stud.txt:23" in h.error
+def test_a_stud_double_bet_is_the_big_bet_in_stud_high_only():
+    doubled = STUD.replace("Bob bets [$10 USD]", "Bob double bets [$20 USD]")
+    [h] = list(parse_text(doubled.replace("Stud Hi-Lo", "Stud"), fmt="partypoker", source="stud.txt"))
+    assert h.error is None and h.verification.ok, h.verification.problems
+    assert "p2 cbr 2000" in h.hand.actions and h.hand.extra["_pyeval_open_pair_big_bet"] is True
+    [h] = list(parse_text(doubled, fmt="partypoker", source="stud.txt"))  # hi-lo: no open-pair rule
+    assert not h.verification.ok and "above the maximum of 1000" in h.verification.problems[0]
 
 
 FL_TOURNAMENT = """Game #700000001 starts.

@@ -82,3 +82,15 @@ def test_enet_total_pot_written_as_zero_is_the_chips_put_in_and_the_printed_rake
     # a win that with the printed rake is not the pot: the room's figures do not add up
     [bad] = list(parse_text(ENET.replace("(€1,55)", "(€1,50)"), "enet", source="t.txt"))
     assert bad.hand is not None and bad.hand.extra["_total_pot"] == 160 != sum(bad.hand.extra["winnings"]) + 5
+
+
+def test_enet_collected_amounts_that_differ_between_the_hand_and_its_summary_are_the_rooms_contradiction() -> None:
+    text = ENET.replace("ann: collected (€1,55)", "ann: collected (€1,50)")
+    [bad] = list(parse_text(text, "enet", source="t.txt"))
+    assert bad.hand is None and bad.error is not None and "the room's figures do not add up: " in bad.error
+    # that reason comes before a blind posted without its amount; with the two agreeing, the blind's
+    posted = ENET.replace("cat: posts big blind €0,25\n", "cat: posts big blind €0,25\nbob: posts big blind\n")
+    [nb] = list(parse_text(posted, "enet", source="t.txt"))
+    assert nb.error is not None and "a blind posted without its amount" in nb.error
+    [both] = list(parse_text(posted.replace("ann: collected (€1,55)", "ann: collected (€1,50)"), "enet"))
+    assert both.error is not None and "the room's figures do not add up: " in both.error

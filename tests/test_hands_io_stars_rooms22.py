@@ -156,4 +156,6 @@ def test_absolute_posts_dead_with_its_total_and_a_total_pot_with_its_pots():
     assert h.verification.ok, h.verification
     assert h.hand.extra["_total_pot"] == 16500 and h.hand.extra["_dead_blinds"][h.hand.players.index("DEE")] == 1500
     cut = _one(ABSOLUTE.replace("BEA - Folds\n", "BEA - All-In\n"), "absolute")
-    assert cut.hand is None and "no pyeval rule plays disconnect protection" in cut.error
+    # all in on disconnection (decision 043): read as the room's disconnect protection, replayed by the engine
+    assert cut.hand is not None and cut.hand.extra["_pyeval_disconnect_all_in"] is True
+    assert any(a.endswith("cc # disconnected: all in for the chips he put in") for a in cut.hand.actions)

@@ -212,10 +212,10 @@ def test_kingsclub_calls_to_the_street_total_cents_and_a_derived_rake() -> None:
     assert hh.finishing_stacks == [91255, 48900, 95783]
 
 
-def test_kingsclub_draw_games_are_refused_per_hand() -> None:
-    text = KINGSCLUB.replace("Pot Limit Omaha - 5/10", "No Limit 2-7 Single Draw - 5/10")
+def test_kingsclub_games_pyeval_does_not_play_are_refused_per_hand() -> None:
+    text = KINGSCLUB.replace("Pot Limit Omaha - 5/10", "Limit Badeucey - 5/10")
     [h] = list(parse_text(text, "kingsclub"))
-    assert h.hand is None and h.error is not None and "game not supported by the KingsClub reader yet" in h.error
+    assert h.hand is None and h.error is not None and "game not supported: Badeucy" in h.error
 
 
 ENET = """\

@@ -154,3 +154,95 @@ def test_the_board_dealt_after_an_all_in_may_come_in_any_grouping() -> None:
     assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"A. ONE": 9700, "B. TWO": 0, "C. THREE": 14300}
     [bad] = list(parse_text(text.replace('["d3"]', '["d3","sa"]'), fmt="thebiggame", source="tbg.txt"))
     assert bad.hand is None and bad.error is not None and "not whole runs" in bad.error
+
+
+def _six(dealer: int, plays: str, cards: tuple[str, ...] = ("h2c3", "d4d5", "s6s7", "c8c9", "htcj", "dqdk"),
+         title: str = "t7") -> str:
+    names = ("A. ONE", "B. TWO", "C. THREE", "D. FOUR", "E. FIVE", "F. SIX")
+    return _hand(title, dealer, [_p(k + 1, names[k], 10000, cards[k]) for k in range(6)], plays)
+
+
+def _result(text: str) -> dict[str, int]:
+    hh = _imported(text)
+    return dict(zip(hh.players, hh.finishing_stacks or []))
+
+
+def test_a_fold_logged_before_the_players_turn_is_made_at_his_turn() -> None:
+    """Dealer 1: blinds 2 and 3; the log has the first player after the big blind act after a fold
+    made out of turn by the one left of him."""
+    text = _six(1, '{Seat:5,Action:"Folds"},{Seat:4,Action:"Raises To",value:600},{Seat:6,Action:"Folds"},'
+                   '{Seat:1,Action:"Folds"},{Seat:2,Action:"Folds"},{Seat:3,Action:"Folds"},'
+                   '{Seat:4,Action:"Wins",value:1200}')
+    hh = _imported(text)
+    folds = [a for a in hh.actions if a.endswith(" f")]
+    assert hh.actions.index("p3 cbr 600") < hh.actions.index("p4 f")  # seat 5 folds after seat 4 raised
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {
+        "B. TWO": 9900, "C. THREE": 9800, "D. FOUR": 10600, "E. FIVE": 10000, "F. SIX": 10000, "A. ONE": 9700}
+
+
+def test_a_straddle_the_log_writes_at_the_straddlers_turn_is_posted_before_the_cards() -> None:
+    """The dealer straddles after three folds: the straddle is a forced bet (the betting starts at
+    his left: the blinds), the folds before it were out of turn; he raises when his turn comes."""
+    text = _six(3, '{Seat:6,Action:"Folds"},{Seat:1,Action:"Folds"},{Seat:2,Action:"Folds"},'
+                   '{Seat:3,Action:"Straddles",value:400},{Seat:4,Action:"Folds"},{Seat:5,Action:"Calls"},'
+                   '{Seat:3,Action:"Raises To",value:1600},{Seat:5,Action:"Folds"},{Seat:3,Action:"Wins",value:2400}')
+    assert _result(text) == {"D. FOUR": 9900, "E. FIVE": 9600, "F. SIX": 10000, "A. ONE": 10000,
+                             "B. TWO": 10000, "C. THREE": 10500}
+
+
+def test_plays_the_log_skips_are_the_checks_and_folds_that_put_no_chips_in() -> None:
+    """The straddler's check of his option and the river's checks are not logged (the river ends in
+    the showdown the cards decide); a player facing a bet the log never names again folded."""
+    text = _six(1, '{Seat:4,Action:"Straddles",value:400},{Seat:5,Action:"Calls"},{Seat:6,Action:"Folds"},'
+                   '{Seat:1,Action:"Folds"},{Seat:2,Action:"Calls"},{Seat:3,Action:"Calls"},'
+                   '{Seat:0,Action:"Deal",value:["sa","s9","d8"]},{Seat:2,Action:"Checks"},{Seat:3,Action:"Checks"},'
+                   '{Seat:4,Action:"Checks"},{Seat:5,Action:"Checks"},{Seat:0,Action:"Deal",value:["h3"]},'
+                   '{Seat:2,Action:"Checks"},{Seat:3,Action:"Bets",value:600},{Seat:4,Action:"Folds"},'
+                   '{Seat:5,Action:"Calls"},{Seat:2,Action:"Folds"},{Seat:0,Action:"Deal",value:["c4"]},'
+                   '{Seat:5,Action:"Wins",value:3100}')
+    assert _result(text) == {"B. TWO": 9600, "C. THREE": 9000, "D. FOUR": 9600, "E. FIVE": 12100, "F. SIX": 10000,
+                             "A. ONE": 9700}
+    # the river's showdown is the cards': with the sixes paired instead, the record disagrees
+    [bad] = list(parse_text(text.replace('"c4"', '"c6"'), fmt="thebiggame", source="tbg.txt"))
+    assert bad.verification is not None and not bad.verification.ok
+
+
+def test_a_hand_the_log_ends_with_a_bet_unanswered_folds_the_player_facing_it() -> None:
+    text = _six(1, '{Seat:4,Action:"Raises To",value:600},{Seat:5,Action:"Calls"},{Seat:6,Action:"Folds"},'
+                   '{Seat:1,Action:"Folds"},{Seat:2,Action:"Folds"},{Seat:3,Action:"Folds"},'
+                   '{Seat:0,Action:"Deal",value:["sa","s9","d8"]},{Seat:4,Action:"Bets",value:1000},'
+                   '{Seat:4,Action:"Wins",value:2800}')
+    assert _result(text)["E. FIVE"] == 9400 and _result(text)["D. FOUR"] == 11200
+
+
+def test_a_card_dealt_twice_is_taken_from_a_hand_that_is_never_shown() -> None:
+    """Seat 2 folds holding the flop's ace (the camera misread his cards): his cards are unknown."""
+    cards = ("h2c3", "sad5", "s6s7", "c8c9", "htcj", "dqdk")
+    text = _six(1, '{Seat:4,Action:"Raises To",value:600},{Seat:5,Action:"Calls"},{Seat:6,Action:"Folds"},'
+                   '{Seat:1,Action:"Folds"},{Seat:2,Action:"Folds"},{Seat:3,Action:"Folds"},'
+                   '{Seat:0,Action:"Deal",value:["sa","s9","d8"]},{Seat:4,Action:"Checks"},{Seat:5,Action:"Checks"},'
+                   '{Seat:0,Action:"Deal",value:["h3"]},{Seat:4,Action:"Checks"},{Seat:5,Action:"Checks"},'
+                   '{Seat:0,Action:"Deal",value:["h4"]},{Seat:4,Action:"Checks"},{Seat:5,Action:"Checks"},'
+                   '{Seat:4,Action:"Wins",value:1800}', cards)
+    assert _result(text)["D. FOUR"] == 11200 and _result(text)["B. TWO"] == 9900
+    # the same card in a hand that is shown stays: the replay refuses the deal
+    [bad] = list(parse_text(text.replace('"h3"', '"c9"'), fmt="thebiggame", source="tbg.txt"))
+    assert bad.verification is not None and not bad.verification.ok
+
+
+def test_a_call_logged_before_the_players_turn_stands_unless_the_action_changed() -> None:
+    """The dealer (seat 6) calls before the three players after the big blind act: with them all
+    folding his call is made at his turn; with a raise among them it is void and his own raise counts."""
+    stands = _six(6, '{Seat:6,Action:"Calls"},{Seat:3,Action:"Folds"},{Seat:4,Action:"Folds"},{Seat:5,Action:"Folds"},'
+                     '{Seat:1,Action:"Folds"},{Seat:2,Action:"Checks"},{Seat:0,Action:"Deal",value:["sa","s9","d8"]},'
+                     '{Seat:2,Action:"Checks"},{Seat:6,Action:"Checks"},{Seat:0,Action:"Deal",value:["h3"]},'
+                     '{Seat:2,Action:"Checks"},{Seat:6,Action:"Checks"},{Seat:0,Action:"Deal",value:["ck"]},'
+                     '{Seat:2,Action:"Checks"},{Seat:6,Action:"Checks"},{Seat:6,Action:"Wins",value:800}')
+    assert _result(stands)["F. SIX"] == 10300
+    assert _result(OUT_OF_TURN)["F. SIX"] == 11300 and _result(OUT_OF_TURN)["E. FIVE"] == 9000
+
+
+#: The dealer's call logged first, voided by a raise before his turn; a fold logged out of turn.
+OUT_OF_TURN = _six(6, '{Seat:6,Action:"Calls"},{Seat:4,Action:"Folds"},{Seat:3,Action:"Folds"},'
+                      '{Seat:5,Action:"Raises To",value:1000},{Seat:6,Action:"Raises To",value:3000},{Seat:1,Action:"Folds"},'
+                      '{Seat:2,Action:"Folds"},{Seat:5,Action:"Folds"},{Seat:6,Action:"Wins",value:4600}') + "\n"

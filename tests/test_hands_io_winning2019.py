@@ -247,10 +247,15 @@ def test_a_tournament_level_header_antes_and_the_draw_for_the_button() -> None:
     assert hh.finishing_stacks == [1475, 1455, 1500 - 45 + 115]
 
 
-def test_a_player_reaching_a_cap_table_s_cap_is_refused_with_its_reason() -> None:
-    text = RAKED.replace("Ann calls $1.00", "Ann caps $1.00").replace("Fort Lupton 6-max", "Miramar (Cap) 6-max")
+def test_a_player_reaching_a_cap_table_s_cap_is_capped_there() -> None:
+    """A Cap table (decision 043): 30 big blinds a player in a hand ($3 at $0.05/$0.10); ``caps $2.20``
+    is the chips Ann adds to reach it, and Bob's call of $1.20 caps him too."""
+    text = (RAKED.replace("Fort Lupton 6-max", "Miramar (Cap) 6-max")
+            .replace("Ann calls $1.00", "Ann caps $2.20\nBob calls $1.20").replace("Main pot $3.70", "Main pot $6.10")
+            .replace("$3.52", "$5.92"))
     [h] = list(parse_text(text, "winning2019"))
-    assert h.hand is None and h.error is not None and "cap" in h.error and "line 25:" in h.error
+    assert h.hand is not None and h.hand.extra["_pyeval_cap"] == 300 and h.verification.ok
+    assert h.hand.finishing_stacks == [1092, 1190, 700]
 
 
 def test_the_older_export_is_still_read_by_the_older_reader() -> None:

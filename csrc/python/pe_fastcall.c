@@ -23,6 +23,7 @@
 #include "../pe_eval.h"
 #include "../pe_eval_internal.h"
 #include "../pe_omaha.h"
+#include "../pe_shoe.h"
 #include "pe_fastcall_headsup.h"
 
 #define FILL_MAX 96 /* the most slots of a round holdem_fill and holdem_view reach */
@@ -47,6 +48,11 @@ typedef struct {
     /* criss-cross bet and settle (pe_ccfast.h): the registered round and seat types, their slots' offsets */
     PyObject *cc_round_type, *cc_seat_type, *cc_consts;
     Py_ssize_t cc_roff[10], cc_soff[6];
+    /* the shoe's C functions by address (pe_shoefast.h: shoe_bind) and the handle type */
+    PyObject *sh_type;
+    int (*sh_shuffle)(pe_shoe *);
+    int (*sh_deal)(pe_shoe *, int, uint8_t *);
+    int64_t (*sh_burn_deal)(pe_shoe *, int);
 } fast_state;
 
 #define MAX_CARDS 52
@@ -777,6 +783,8 @@ static PyObject *holdem_view(PyObject *module, PyObject *const *args, Py_ssize_t
     return (PyObject *)v;
 }
 #include "pe_ccfast.h"
+#include "pe_shoefast.h"
+#include "pe_holdemfast.h"
 
 static int fast_traverse(PyObject *m, visitproc visit, void *arg)
 {
@@ -784,6 +792,7 @@ static int fast_traverse(PyObject *m, visitproc visit, void *arg)
     for (int i = 0; i < FB_N; i++) Py_VISIT(st->fallback[i]);
     Py_VISIT(st->round_type);
     Py_VISIT(st->view_type);
+    Py_VISIT(st->sh_type);
     return cc_traverse(st, visit, arg);
 }
 
@@ -793,6 +802,7 @@ static int fast_clear(PyObject *m)
     for (int i = 0; i < FB_N; i++) Py_CLEAR(st->fallback[i]);
     Py_CLEAR(st->round_type);
     Py_CLEAR(st->view_type);
+    Py_CLEAR(st->sh_type);
     cc_clear(st);
     return 0;
 }
@@ -839,6 +849,8 @@ static int fast_exec(PyObject *m)
         if (!(st->ints[i] = PyLong_FromLong(i))) return -1;
     st->view_type = PyType_FromModuleAndSpec(m, &view_spec, NULL);
     if (!st->view_type) return -1;
+    st->sh_type = PyType_FromModuleAndSpec(m, &handle_spec, NULL);
+    if (!st->sh_type) return -1;
     return 0;
 }
 
@@ -907,6 +919,8 @@ static PyMethodDef fast_methods[] = {
      "holdem_view(name, index, copy, fallback, doc): a read-only descriptor for slot index of a round\n"
      "(copy: a tuple of its items); fallback(obj) for any other object (pyeval.poker.fast)."},
     CC_METHODS
+    SHOE_METHODS
+    HOLDEM_VALUES_METHODS
     {"holdem_check_or_call", holdem_check_or_call, METH_O,
      "holdem_check_or_call(round): check or call for the player to act of a plain hold'em round and\n"
      "find the next one (pyeval.poker.betting); False, changing nothing, when it does not apply."},

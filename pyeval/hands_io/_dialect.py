@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ._limits import room_time
-from ._model import MAX_SEAT, RawHand, amount, number, split_hands
+from ._model import MAX_SEAT, RawHand, Seat, amount, number, split_hands
 from .games import game_named, structure_named
 
 __all__ = ["StarsDialect", "CHATTER", "PLAYER_CHATTER", "STARS_ACTS", "acts", "stars_head", "fields_head",
@@ -106,7 +106,8 @@ class StarsDialect:
     ``seats_in_order`` (seat numbers of no meaning: renumbered as listed), ``button_name`` /
     ``first_name`` (the button is the seat whose player's name matches / the seat before it).
 
-    Lines: ``prepare`` (every line as the patterns read it), ``clean`` (an amount's text as the
+    Lines: ``prepare`` (every line as the patterns read it; ``prepare_hand``: a hand's lines, after
+    ``prepare``, rewritten as a whole), ``clean`` (an amount's text as the
     amount parser reads it), ``sep`` (after a name on an action line), ``chat_colon`` (``NAME: text``
     is chat: a room whose actions have no colon), ``spaced`` (kinds of action also written ``NAME verb``
     by a room whose separator is another), ``acts`` (pattern, kind) in order (kinds: ``sb bb both
@@ -145,7 +146,14 @@ class StarsDialect:
     hand every other player folded to the bet), ``hidden_rake`` (a summary may print ``Rake 0.00`` with a total pot that is already the pot after the rake, every collected amount adding up to it:
     the chips put in less that total are the rake, and a bet nobody called is returned, noted),
     ``blind_raise`` (``NAME raises X to Y`` before any street: a player coming in posts Y, live up to
-    the big blind, the rest and a small blind he posts besides dead)."""
+    the big blind, the rest and a small blind he posts besides dead), ``allin_posts`` (an all-in line
+    among the forced bets is a forced bet posted all in: his ante when antes are posted and he has
+    not anted, else the first blind, not a bet: Bovada's ``NAME : All-in 80`` among ``Ante chip`` lines),
+    ``room_repairs`` (the room's own
+    repairs of a hand once its lines are read, before anything is derived: ``(raw, prepared lines,
+    seated players)``; it may change the acts and the seats' stacks, noting what it did), ``tournament_pot`` (a tournament
+    hand whose total pot is not printed in full and whose collected amounts are not the chips put in:
+    the room rounded them; the total is the pot of the plays, :func:`pyeval.hands_io._settle.tournament_pot`)."""
 
     venue: str
     header: re.Pattern[str]
@@ -170,6 +178,7 @@ class StarsDialect:
     others: re.Pattern[str] | None = None
     clean: Callable[[str], str] | None = None
     prepare: Callable[[str], str] | None = None
+    prepare_hand: Callable[[list[str]], list[str]] | None = None
     games: tuple[str, ...] | None = None
     implicit_returns: bool = True
     derive_returns: bool = False
@@ -198,7 +207,10 @@ class StarsDialect:
     pot_lines: re.Pattern[str] | None = None
     returns_folded_to: bool = False
     hidden_rake: bool = False
+    allin_posts: bool = False
     blind_raise: bool = False
+    room_repairs: Callable[[RawHand, list[str], list[Seat]], None] | None = None
+    tournament_pot: bool = False
     info: re.Pattern[str] = field(init=False, repr=False, compare=False)
     player_info: re.Pattern[str] = field(init=False, repr=False, compare=False)
 

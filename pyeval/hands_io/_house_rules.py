@@ -45,6 +45,10 @@ HOUSE_RULES: dict[str, tuple[tuple[str, str, Any], ...]] = {
     # an all-in bet of 13 in a 20 round, then a check-raise to 40 (hold'em); stud as Bovada
     "iPoker Network": ((_FIXED, "limit_short_all_in", LimitShortAllIn.HALF_BET_AS_FULL),
                        (_STUD_HIGH, "open_pair_big_bet", True)),
+    # a turn bet of 400, an all-in raise to 790, then the bettor "raises [790]" to 1,190 (200/400
+    # hold'em); "Player4 double bets [120]" on fourth street of 60/120 seven-card stud (up cards unprinted)
+    "PartyPoker": ((_FIXED, "limit_short_all_in", LimitShortAllIn.HALF_BET),
+                   (_STUD_HIGH, "open_pair_big_bet", True)),
 }
 
 

@@ -19,7 +19,8 @@ from ..errors import HandHistoryError, PyevalError
 
 from ._house_rules import house_rules
 from ._limits import MAX_CHIPS, bounded_int, check_chips, parse_amount
-from ._phh import VARIANTS, HandHistory
+from ._phh import DISCONNECTED, VARIANTS, HandHistory
+from ._pot_rakes import derive_pot_rakes
 
 
 class HandParseError(HandHistoryError):
@@ -38,7 +39,8 @@ class Act(NamedTuple):
     """One entry of a hand as a room records it (see :class:`RawHand`).
 
     ``kind``: ``ante post street fold check call bet raise complete bring_in discard drawn show
-    muck return collect cashout``. ``amount``: chips added (``ante post call bring_in return
+    muck return collect cashout disconnect`` (``disconnect``: the player, at his turn, is played all
+    in for the chips he put in: the room's disconnect protection, PHH ``pK cc # disconnected``). ``amount``: chips added (``ante post call bring_in return
     collect cashout``), the street total *to* (``bet raise complete``), the card count
     (``discard``). ``cards``: the board cards of a ``street``, the cards shown, discarded or drawn.
     ``extra``: the kind of a ``post`` (``sb bb straddle both dead live``: see below), the name of a
@@ -241,6 +243,8 @@ def common_action(raw: RawHand, nm: str, kind: str, a: int, shown: str | None, n
         if shown:
             raw.hole.setdefault(nm, list(cards(shown, raw, no)))
         raw.add("muck", nm, line=no)
+    elif kind == "disconnect":  # all in on disconnection: no chips (the room's disconnect protection)
+        raw.add("disconnect", nm, line=no)
     else:
         return False
     return True
@@ -360,12 +364,14 @@ class _Acts:
     def run(self) -> None:
         handlers = {"ante": self.forced, "post": self.forced, "street": self.street, "fold": self.betting,
                     "check": self.betting, "call": self.betting, "bet": self.betting, "raise": self.betting,
-                    "complete": self.betting, "bring_in": self.betting, "discard": self.draw, "drawn": self.draw,
+                    "complete": self.betting, "bring_in": self.betting, "disconnect": self.betting,
+                    "discard": self.draw, "drawn": self.draw,
                     "show": self.settle, "muck": self.settle, "return": self.settle, "collect": self.settle,
                     "cashout": self.settle}
         for a in self.raw.acts:
             k = a.kind
-            if self.pending_draw and k in ("fold", "check", "call", "bet", "raise", "complete", "show", "muck"):
+            if self.pending_draw and k in ("fold", "check", "call", "bet", "raise", "complete", "show", "muck",
+                                           "disconnect"):
                 self.flush_draw()
             handler = handlers.get(k)
             if handler is None:  # pragma: no cover - parsers emit only the kinds above
@@ -450,6 +456,9 @@ class _Acts:
             if not self.dealt_hole:
                 self.deal_hole()
             self.actions.append(f"p{i + 1} f")
+        elif k == "disconnect":  # the room's disconnect protection (PokerRules.disconnect_all_in)
+            self.raw.table_rules["disconnect_all_in"] = True
+            self.actions.append(f"p{i + 1} cc {DISCONNECTED}")
         elif k in ("check", "call", "bring_in"):
             self.contrib[i] += a.amount
             self.street_bet[i] += a.amount
@@ -508,8 +517,22 @@ def _nominal_forced_bets(raw: RawHand, order: list[Seat], acts: _Acts) -> None:
             if nominal is not None and short and a.amount < nominal:
                 bos[i] = nominal
     out_on_ante = [not acts.stud and bool(antes[i]) and s.stack == antes_paid(raw, s.name) for i, s in enumerate(order)]
+    if n > 2 and not _first_round_called(raw):  # all fold to the small blind: his blind is uncalled (Bovada)
+        out_on_ante[1] = False
     for i, nominal in zip((1, 0) if n == 2 else (0, 1), (raw.small_blind, raw.big_blind)):  # all in on the ante:
         bos[i] = nominal if nominal and not bos[i] and out_on_ante[i] and (any(bos) or all(out_on_ante[:2])) else bos[i]
+
+
+def _first_round_called(raw: RawHand) -> bool:
+    """True when a player calls, bets or raises in the first betting round."""
+    streets = 0
+    for a in raw.acts:
+        streets += a.kind == "street"
+        if streets > 1:
+            return False
+        if a.kind in ("call", "bet", "raise", "complete"):
+            return True
+    return False
 
 
 def _implicit_return(raw: RawHand, acts: _Acts) -> None:
@@ -630,8 +653,9 @@ def to_phh(raw: RawHand) -> HandHistory:
     hh.extra.update(_table_rule_fields(raw))  # the showdown's replay plays by the table's rules
     if raw.house_money:  # and with the chips the house added (a pot-limit bet counts them)
         hh.extra["_house_money"] = raw.house_money
-    _showdown(hh, acts.shown, acts.mucked, acts.folded, acts.stud)
+    _showdown(hh, acts.shown, acts.mucked, acts.folded, acts.stud, acts.collected if raw.results_known else None)
     hh.extra.update(_record_fields(raw, order, acts))
+    derive_pot_rakes(hh)  # which pot paid the house's take, by what each winner collected
     return hh
 
 
@@ -730,10 +754,36 @@ def _taken_shows(order: list[int], shown: dict[int, tuple[int, ...]]) -> dict[in
     return {} if order and set(shown) == {order[-1]} else shown
 
 
+def _concede_first(hh: HandHistory, rnd: Any, order: list[int], shown: dict[int, tuple[int, ...]], mucked: set[int],
+                   collected: list[int] | None) -> list[int]:
+    """When the first to show never shows, the players the record has muck give up their hands first
+    (:meth:`pyeval.poker.Round.concede`, written ``pK sm``), so a hand nobody contests wins unshown;
+    when he collects, every other hand that collects nothing was given up (a winning hand is shown
+    unless no hand contests it: cards the record knows of a hand given up are no show at the table,
+    a TV game's hole cameras). Returns the showdown order left."""
+    if not order or order[0] in shown:
+        return order
+    unseen_wins = collected is not None and collected[order[0]] > 0
+    if order[0] in mucked and not unseen_wins:
+        return order
+    gave_up = {i for i in mucked if i not in shown}
+    if unseen_wins and collected is not None:
+        gave_up |= {i for i in order[1:] if not collected[i]}
+    left = list(order)
+    for i in order[1:]:
+        if i in gave_up and rnd.can_concede(i):
+            rnd.concede(i)
+            hh.actions.append(f"p{i + 1} sm")
+            left.remove(i)
+    return left
+
+
 def _showdown(hh: HandHistory, shown: dict[int, tuple[int, ...]], mucked: set[int], folded: list[bool],
-              stud: bool = False) -> None:
+              stud: bool = False, collected: list[int] | None = None) -> None:
     """Append the showdown in the engine's order (§ 637a.18(e)): shown hands ``sm CARDS``, the
-    others muck ``sm``; a winner nobody saw is left unshown (the replay reports it)."""
+    others muck ``sm``; a winner nobody saw is left unshown (the replay reports it). When the first
+    to show never shows, the players the record has muck give up their hands first (a muck before
+    one's turn, :meth:`pyeval.poker.Round.concede`): the one hand left wins without being shown."""
     if not shown and not mucked:
         return
     try:
@@ -751,6 +801,8 @@ def _showdown(hh: HandHistory, shown: dict[int, tuple[int, ...]], mucked: set[in
             if "?" not in dealt:
                 shown[i] = tuple(parse_cards(dealt))
     shown = _taken_shows(order, shown)
+    order = _concede_first(hh, rnd, order, shown, mucked, collected)
+    live = list(order)
     for i in order:
         if i in shown:
             hh.actions.append(f"p{i + 1} sm {card_text(shown[i])}")

@@ -53,9 +53,12 @@ def round_closed(raw: RawHand, stacks: dict[str, int]) -> bool:
     put = chips_in(raw)
     street: dict[str, int] = {}
     acted: set[str] = set()
+    bb = raw.big_blind or max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0)
     for a in raw.acts[start:]:
-        if a.kind in ("post", "call", "check"):
-            street[a.name] = street.get(a.name, 0) + a.amount
+        if a.kind in ("post", "call", "check"):  # (a dead blind is not in the bet; "both": the big blind is)
+            bet = 0 if a.extra == "dead" else min(a.amount, bb) if a.kind == "post" and a.extra == "both" and bb \
+                else a.amount
+            street[a.name] = street.get(a.name, 0) + bet
         elif a.kind in ("bet", "raise"):
             street[a.name] = a.amount
             acted = set()

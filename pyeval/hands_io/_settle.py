@@ -12,7 +12,7 @@ from __future__ import annotations
 from ._model import RawHand
 
 __all__ = ["chips_in", "implicit_return", "return_implicit", "derive_rake", "defer_extra_blinds", "over_return", "unwritten_total",
-           "button_before_blinds", "hidden_rake"]
+           "button_before_blinds", "hidden_rake", "tournament_pot"]
 
 
 def chips_in(raw: RawHand) -> dict[str, int]:
@@ -42,8 +42,8 @@ def implicit_return(raw: RawHand) -> tuple[str, int] | None:
     """The bet nobody called that the record leaves implicit: (its bettor, the excess of his chips
     over the next largest contribution), from the acts; None when every bet was called. Dead money
     (a ``dead`` post, the small blind of a post of ``both``) is no bet: it is left out of the ranking."""
-    ranked = sorted(_live_in(raw).items(), key=lambda kv: kv[1], reverse=True)
-    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
+    ranked = sorted(_live_in(raw).items(), key=lambda kv: kv[1], reverse=True) + [("", 0), ("", 0)]
+    if ranked[0][1] > ranked[1][1]:  # (a lone big blind everyone folds to goes back whole)
         return ranked[0][0], ranked[0][1] - ranked[1][1]
     return None
 
@@ -129,6 +129,21 @@ def derive_rake(raw: RawHand) -> None:
         raw.rake = put - got
         if raw.rake:
             raw.notes.append(f"rake of {raw.rake} derived (the room prints none): the pot less what was collected")
+
+
+def tournament_pot(raw: RawHand) -> None:
+    """A tournament hand (no rake) whose record prints no total pot and whose collected amounts are
+    not the chips its plays put in (after the returns): the room's figures do not add up. The pot
+    is the pot of its plays (decision 038): it is recorded as the total, with no rake, and noted,
+    so the check counts the hand outside the rate instead of a derived rake the replay refuses."""
+    if raw.tournament is None or raw.total_pot is not None or raw.rake:
+        return
+    put = sum(chips_in(raw).values())
+    got = sum(a.amount for a in raw.acts if a.kind in ("collect", "cashout"))
+    if got and put != got:
+        raw.total_pot, raw.rake = put, 0
+        raw.notes.append(f"a tournament takes no rake, yet the room pays out {got} of the {put} chips its plays put "
+                         "in: the room's figures do not add up (the total is the pot of the plays)")
 
 
 def unwritten_total(raw: RawHand) -> None:

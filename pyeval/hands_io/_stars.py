@@ -23,6 +23,7 @@ from ._house_rules import RULES_LINE, read_rules_line
 from ._model import (
     BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, number, read_seats, uncalled_bet,
 )
+from ._phh import VARIANTS
 from ._repairs import board_sizes, round_closed, skipped_streets
 from ._settle import chips_in
 from ._stars_after import Implied
@@ -64,6 +65,8 @@ def read_hand(dialect: StarsDialect, lines: list[str], start: int = 1, source: s
         lines = [ln.lstrip(" \t") for ln in lines]
     if dialect.prepare is not None:
         lines = [dialect.prepare(ln) for ln in lines]
+    if dialect.prepare_hand is not None:
+        lines = dialect.prepare_hand(lines)
     try:
         first = dialect.read_head(raw, lines, start)
         _Body(dialect, raw, lines, start, first).read()
@@ -174,6 +177,8 @@ class _Body(Implied):
             line = self.lines[j].rstrip()
             if line.strip():
                 self.line(line.strip() if line[:1].isspace() else line, self.start + j)
+            if self.section == "cut":
+                break
         self.finish()
 
     def line(self, line: str, no: int) -> None:
@@ -277,6 +282,11 @@ class _Body(Implied):
         if label.endswith(("SHOW DOWN", "SHOWDOWN")) or label in d.skip:
             self.section = "showdown" if "SHOW" in label else self.section
             return
+        if self.section == "summary" and label in d.hole:  # a file that lost the head of the next hand
+            raw.notes.append(f"another hand's lines follow the summary (its first lines lost in the file): read "
+                             f"up to line {no}")
+            self.section = "cut"
+            return
         self.section = "play"
         if label in d.hole or (self.stud and label == "3rd STREET"):
             self.street = 0
@@ -354,6 +364,8 @@ class _Body(Implied):
                 raw.hole[nm] = list(cards(groups[-1], raw, no))
             return
         who, new = dealt_to(raw, line, self.names, no)
+        if self.stud and self.street < 0:  # a stud deal before any street line: third street (KingsClub)
+            self.section_line("3rd STREET", [], no)
         if self.stud:
             have = self.stud_cards.setdefault(who, [])
             full = sum(dn + up for dn, up in self.stud_spec[:self.street + 1])
@@ -377,13 +389,13 @@ class _Body(Implied):
             m = pat.match(rest)
             if not m:
                 continue
-            kind = self.blind_raise(kind)
+            kind = self.allin_post(nm, self.blind_raise(kind), m.groupdict().get("a") or "0", no)
             if kind is None or kind == "info":  # a line the room writes for a player that carries no chips
                 raw.info.append(f"{no}: {nm} {rest}")
                 return True
             closed = kind not in _NOT_ACTING and kind not in _POSTS and kind not in ("dead", "ante") and \
                 self.d.board_summary and not self.board and round_closed(raw, self.stacks())
-            if self.dup and kind in _BETTING and not (closed and kind == "check"):
+            if self.dup and (kind in _BETTING or kind == "return") and not (closed and kind == "check"):
                 raw.notes.append(f"line {no} repeats the line before it: read once")  # nobody acts twice in a row
                 return True  # (a check that closed a round and the next round's first check: both read)
             if closed:
@@ -411,15 +423,64 @@ class _Body(Implied):
             return "both"
         return kind
 
+    def allin_post(self, nm: str, kind: str | None, text: str, no: int) -> str | None:
+        """(``allin_posts``: Bovada, Absolute) an all-in line among the forced bets, before any blind: the
+        player's ante posted all in when the others ante and he has not, else his blind posted all in
+        (the big blind when nobody after him posts one) rather than a bet; after a blind, the big blind
+        posted all in when the header gives the blinds and it is more than the blinds (else it is read by
+        the betting: a call); ``text`` is the line's amount. A check before the deal by a player all in
+        on his forced bets carries no chips (None)."""
+        raw = self.raw
+        if kind == "check" and self.section == "pre" and nm in self.all_in_pre():
+            return None  # no chips (Full Tilt's Flipout: every player all in on the ante, then "checks" before the deal)
+        if kind != "allin_add" or not self.d.allin_posts or self.section != "pre" or any(
+                x.kind == "street" for x in raw.acts):
+            return kind
+        if any(x.kind == "post" for x in raw.acts):  # after a blind: the big blind (the header gives it) when
+            return "bb" if raw.big_blind and nm not in self.cur_bet and (  # more than the blinds (else a call)
+                self.amt(text, no) > max(self.cur_bet.values(), default=0)) else kind
+        forced = self.forced_lines()
+        if not any(x.kind == "ante" and x.name == nm for x in raw.acts) and any(
+                k == "ante" and who != nm for who, k, _ in forced):
+            return "ante"
+        return "sb" if any(k == "bb" and who != nm and at > no for who, k, at in forced) else "bb"
+
+    def all_in_pre(self) -> set[str]:
+        """The players whose forced bets put them all in, before any street."""
+        if any(x.kind == "street" for x in self.raw.acts):
+            return set()
+        put, stacks = chips_in(self.raw), self.stacks()
+        return {n for n, v in put.items() if v and v >= stacks.get(n, 0)}
+
+    def forced_lines(self) -> list[tuple[str, str, int]]:
+        """(name, kind, file line) of each player's line before the first section."""
+        out = []
+        for j in range(self.seats.end, len(self.lines)):
+            line = self.lines[j].strip()
+            if _SECTION.match(line):
+                break
+            nm = next((n for n in self.names if line.startswith(n + self.d.sep)), None)
+            if nm is not None:
+                rest = line[len(nm) + len(self.d.sep):]
+                kind = next((k for p, k in self.d.acts if p.match(rest)), None)
+                out.append((nm, kind or "", self.start + j))
+        return out
+
+    def part_shown(self, shown: str | None) -> bool:
+        """True when a flop game's show names fewer cards than each player holds."""
+        spec = VARIANTS.get(self.raw.game[1:])
+        held = spec.streets[0].down if spec is not None and not self.stud and not self.draw else 0
+        return bool(shown) and 0 < len((shown or "").replace(",", " ").split()) < held
+
     def act(self, nm: str, kind: str, gd: dict[str, str | None], no: int) -> None:
         """Record one action of ``kind`` (the groups ``gd`` of its pattern: amount ``a``, cards ``c``, count ``n``)."""
         text = gd.get("a")
         a = self.amt(text, no) if text else 0
         if kind == "collect" and gd.get("best"):  # "NAME wins X from main pot with ... [best five]" (Everleaf)
             self.best[nm] = (gd["best"] or "", no)
-        if kind == "show" and _HIDDEN.search(gd.get("c") or ""):  # "shows [XX Qs]": one card of two
+        if kind == "show" and (_HIDDEN.search(gd.get("c") or "") or self.part_shown(gd.get("c"))):
             self.raw.notes.append(f"{nm} shows only part of his hand ([{gd['c']}], line {no}): no show read")
-            return
+            return  # ("shows [XX Qs]": one card of two; an Omaha hand shown by two cards of four)
         if self.run_boards and kind in ("bet", "raise", "call", "check", "call_to", "raise_by", "fold"):
             raise self.raw.fail("game not supported: betting on boards dealt two at a time (a double-board game)", no)
         if kind in _FORCED:
@@ -474,6 +535,8 @@ class _Body(Implied):
         if kind == "discard":
             cs = tuple(cards(shown, raw, no)) if shown else ()
             raw.add("discard", nm, number(gd.get("n"), "the number of cards discarded", raw, no, 0, 52), cs, line=no)
+            if gd.get("d"):  # the cards drawn on the same line (KingsClub: "discards [..] draws [..]")
+                raw.add("drawn", nm, cards=cards(gd["d"] or "", raw, no), line=no)
         elif kind == "pat":
             raw.add("discard", nm, a, line=no)
         elif kind == "hole":

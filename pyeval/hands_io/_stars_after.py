@@ -10,10 +10,10 @@ from __future__ import annotations
 import copy
 
 from ._dialect import StarsDialect
-from ._model import RawHand, RoomSeats, cards, finish_seats
+from ._model import FIGURES_DO_NOT_ADD_UP, RawHand, RoomSeats, cards, finish_seats
 from ._repairs import implicit_streets, live_small_blind, posted_blind, raise_over_all_in
 from ._settle import (
-    button_before_blinds, chips_in, defer_extra_blinds, derive_rake, hidden_rake, over_return, return_implicit, unwritten_total,
+    button_before_blinds, chips_in, defer_extra_blinds, derive_rake, hidden_rake, over_return, return_implicit, tournament_pot, unwritten_total,
 )
 from ._stars_summary import Summary
 
@@ -33,6 +33,7 @@ class Implied:
     d: StarsDialect
     raw: RawHand
     start: int
+    lines: list[str]
     seats: RoomSeats
     acted: set[str]
     summ: Summary
@@ -50,6 +51,8 @@ class Implied:
         raw, d = self.raw, self.d
         if self.gaps:
             self.fill_gaps()
+        if d.room_repairs is not None:
+            d.room_repairs(raw, self.lines, self.seats.seated)
         if d.idle_out:
             self.idle_out()
         self.all_in_folds()
@@ -179,13 +182,14 @@ class Implied:
     def stud_limits(self) -> None:
         """A stud hand whose record gives no stakes (Bovada): the big bet is the first bet of 5th
         street on, the small bet half of it (or the completion of 3rd street, the first bet of 4th,
-        or twice the bring-in when nobody bet), noted."""
-        raw = self.raw
+        or twice the bring-in when nobody bet), noted; a bet that puts its maker all in is no full bet."""
+        raw, stacks = self.raw, self.stacks()
         street, first = -1, {}
-        for a in raw.acts:
+        for k, a in enumerate(raw.acts):
             if a.kind == "street":
                 street += 1
-            elif a.kind in ("bet", "raise", "complete") and street not in first:
+            elif a.kind in ("bet", "raise", "complete") and street not in first and \
+                    chips_in(_upto(raw, k + 1)).get(a.name, 0) < stacks.get(a.name, 0):  # (an all-in: no full bet)
                 first[street] = a.amount
         big = self.double_bet or next((v for k, v in sorted(first.items()) if k >= 2), None)  # (4th: doubled?)
         small = big // 2 if big else first.get(0) or first.get(1) or 2 * (raw.bring_in or 0)
@@ -201,6 +205,7 @@ class Implied:
     def settle(self) -> None:
         """The room's quirks: a return left implicit, a total pot printed after the rake, no rake printed."""
         raw, d = self.raw, self.d
+        self.repeated_collects()
         if d.net_total and raw.total_pot is not None:  # before a return is derived: it compares the totals
             raw.total_pot += (raw.rake or 0) + (raw.jackpot or 0)
         put = chips_in(raw)
@@ -218,6 +223,20 @@ class Implied:
             raw.notes.append("read as Omaha: the header names Hold'em, but four hole cards were dealt")
         self.settle_rake()
 
+    def repeated_collects(self) -> None:
+        """A collect line written again on the next line (a file whose lines repeat: Bovada) is read
+        once when the amounts read every time are more than the total pot and once are not (noted)."""
+        raw = self.raw
+        if raw.total_pot is None or sum(a.amount for a in raw.acts if a.kind == "collect") <= raw.total_pot:
+            return
+        keep = [a for k, a in enumerate(raw.acts) if not (
+            k and a.kind == "collect" == raw.acts[k - 1].kind and a.line == raw.acts[k - 1].line + 1
+            and (a.name, a.amount) == (raw.acts[k - 1].name, raw.acts[k - 1].amount))]
+        if len(keep) < len(raw.acts) and sum(a.amount for a in keep if a.kind == "collect") <= raw.total_pot:
+            raw.notes.append(f"{len(raw.acts) - len(keep)} collect line(s) written again on the next line: "
+                             "read once (the amounts each time would be more than the total pot)")
+            raw.acts = keep
+
     def settle_rake(self) -> None:
         """The total pot and the rake as the room's flags say: printed after the rake, not printed."""
         raw, d = self.raw, self.d
@@ -225,7 +244,13 @@ class Implied:
             unwritten_total(raw)
         if d.hidden_rake and not raw.rake and raw.total_pot is not None:
             hidden_rake(raw, self.returned)
+        if d.tournament_pot:
+            tournament_pot(raw)
         if d.derived_rake and raw.rake is None and raw.total_pot is None:  # no summary: from the acts
+            put = chips_in(raw)
+            if len([v for v in put.values() if v]) > 1 and not any(a.kind == "collect" for a in raw.acts):
+                raise raw.fail(f"{FIGURES_DO_NOT_ADD_UP}: nobody collects the pot of {sum(put.values())} (the room "
+                               "prints no total pot and no win)", self.start)
             derive_rake(raw)
         elif d.derived_rake and raw.rake is None and raw.total_pot is not None:
             got = sum(a.amount for a in raw.acts if a.kind == "collect")

@@ -44,10 +44,10 @@ ROOM = Room(
         r"(?P<stakes>[^\s,]*)(?:, [^-]*? ante)?(?: \(7-2\)| Turbo)?\s* - (?P<y>\d{4})-(?P<mo>\d\d)-(?P<d>\d\d) "
         r"(?P<H>\d\d):(?P<M>\d\d):(?P<S>\d\d)"),
     prepare=_prepare,
-    refuse=((re.compile(r"^.+ Collects \S+ from 72 proposition pot\s*$"), "the 7-2 proposition is paid outside the pot"),
-            (re.compile(r"^.+ - All-In\s*$"), "a player all in on disconnection (the room plays him for the chips he put "
-             "in, with chips behind): no pyeval rule plays disconnect protection")),
+    refuse=((re.compile(r"^.+ Collects \S+ from 72 proposition pot\s*$"), "the 7-2 proposition is paid outside the pot"),),
     table_optional=True,  # (the 2009 stud files write no table line)
+    allin_posts=True,
+    returns_in_collect=True,  # a walk: no return line, the big blind collects the whole total pot  # ("Player1 - All-In $191.27" among the blinds: the big blind posted all in)
     table=re.compile(r"^Table: (?P<table>.*?) \((?:Real|Play) Money\) Seat #(?P<button>\d+) is the dealer\s*$"),
     seat=re.compile(r"^Seat (?P<seat>\d+) - (?P<name>.*) \((?P<stack>[^()]*?) in chips\)(?P<rest>.*)$"),
     sep=" - ",
@@ -63,6 +63,7 @@ ROOM = Room(
         (r"^Bets " + _A + r"\s*$", "bet"),
         (r"^(?:Raises|All-In\(Raise\)) \S+ to " + _A + r"\s*$", "raise"),
         (r"^All-In " + _A + r"\s*$", "allin_add"),
+        (r"^All-In(?: \(Timeout\))?\s*$", "disconnect"),  # on disconnection: played all in for what he put in
         (r"^returned \((?P<a>[^)]*)\) : not called\s*$", "return"),
         (r"^Collects " + _A + r" from (?:main|side) pot.*$", "collect"),
         (r"^Shows \[(?P<c>[^\]]*)\].*$", "show"),

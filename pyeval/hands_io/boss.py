@@ -12,7 +12,7 @@ Layout (read from the network's exports)::
     <ACTION TYPE="HAND_ANTE" PLAYER="Hero" VALUE="75.00"></ACTION>
     <ACTION TYPE="HAND_DEAL" PLAYER="Hero"><CARD LINK="34"></CARD><CARD LINK="b"></CARD></ACTION>
     <ACTION TYPE="ACTION_RAISE" PLAYER="Hero" VALUE="0.35"></ACTION>  (BET, RAISE, CALL, ALLIN: the
-                      street total; FOLD, CHECK)
+                      street total, but a 2013 CALL may be the chips it adds; FOLD, CHECK)
     <ACTION TYPE="HAND_BOARD" VALUE="BOARD_FLOP" POT="0.20"><CARD LINK="36"></CARD>...</ACTION>
     <SHOWDOWN NAME="HAND_SHOWDOWN" POT="0.57" RAKE="0.03">
     <RESULT PLAYER="Villain" WIN="0.57" HAND="$(STR_BY_DEFAULT)"><CARD LINK="8"></CARD>...</RESULT>
@@ -23,8 +23,18 @@ card not shown). Which suit letter each of the four suits is the record does not
 them ``c d h s`` in that order (the hand ranks, flushes included, are the same under any naming). The
 board action lists the whole board so far. The showdown's ``POT`` is after the rake; the pot is
 ``POT + RAKE``, the bet nobody called left out (its return is not written: derived). The button is
-the ``DEALER="Y"`` seat, else the seat before the small blind's. Games read: hold'em and Omaha (high,
-hi-lo); the others (five-card draw ``GAME_FCD``, ``GAME_OMATU``) are refused per hand.
+the ``DEALER="Y"`` seat, else the seat before the (first) small blind's or, with none, the (first) big
+blind's; a dealer who posts the small blind with three or more dealt in (the heads-up blinds kept as a
+player comes in) is not where the betting order puts the button: the seat before the small blind's.
+A seat dealt in with ``AMOUNT="0.00"`` that then puts chips in is a record whose figures do not add up. Games read: hold'em, Omaha (high,
+hi-lo; ``GAME_OMATU``, 2009, is dealt and shown as Omaha) and five-card draw (``GAME_FCD``)::
+
+    <ACTION TYPE="HAND_BOARD" POT="8.00" ...></ACTION>             (no cards: the draw begins)
+    <ACTION TYPE="CHANGECARD" PLAYER="Hero" COUNT="3"><CARD LINK="0"></CARD>...</ACTION>
+
+``CHANGECARD`` gives how many cards a player changes (0: he stands pat) and his five cards after
+the draw, in the places of the cards they replace (``b``: not shown): the cards gone from his hand
+are his discards, the new ones what he drew. Any other game is refused per hand.
 """
 from __future__ import annotations
 
@@ -33,14 +43,23 @@ import re
 import xml.etree.ElementTree as ET
 
 from ._limits import MAX_CHIPS
-from ._model import MAX_SEAT, RawHand, Seat, amount, cards, number
+from ._model import (
+    FIGURES_DO_NOT_ADD_UP,
+    MAX_SEAT,
+    RawHand,
+    Seat,
+    amount,
+    cards,
+    number,
+)
 from ._repairs import board_sizes
 from ._settle import chips_in, return_implicit
 from ._xml import XMLRefused, parse_xml
 
 __all__ = ["looks_like", "split", "parse_hand"]
 
-_GAMES = {"GAME_THM": "T", "GAME_OMA": "O", "GAME_OMAHL": "O/8"}
+#: ``GAME_OMATU``: an Omaha table of 2009 (four hole cards, hands of two of them and three of the board)
+_GAMES = {"GAME_THM": "T", "GAME_OMA": "O", "GAME_OMATU": "O", "GAME_OMAHL": "O/8", "GAME_FCD": "5D"}
 _LIMITS = {"NL": "N", "PL": "P", "FL": "F"}
 _STREETS = {3: "FLOP", 4: "TURN", 5: "RIVER"}
 _RANKS = "A23456789TJQK"
@@ -141,6 +160,8 @@ class _Hand:
         self.cur: dict[str, int] = {}
         self.folded: set[str] = set()
         self.dealt = False
+        self.draw = raw.game[1:] == "5D"
+        self.hands: dict[str, list[int | None]] = {}  # (draw) each player's cards as the record last gave them
 
     def amt(self, el: ET.Element, key: str = "VALUE") -> int:
         return amount(el.get(key) or "0", self.raw.scale, self.raw, self.raw.line)
@@ -169,6 +190,14 @@ class _Hand:
             self.left[s.name] -= min(ante, s.stack)
         for a in self.h.iter("ACTION"):
             self.action(a)
+        sb = next((a.name for a in raw.acts if a.kind == "post" and a.extra == "sb"), None)
+        if button is not None and len(raw.seats) > 2 and sb is not None and sb == next(
+                (s.name for s in raw.seats if s.seat == button), None):
+            # the dealer posts the small blind with three or more dealt in (the heads-up blinds kept as
+            # a player comes in): the betting order puts the button in the seat before the small blind
+            raw.notes.append(f"the dealer (seat {button}) posts the small blind: the button read as the seat "
+                             "before it")
+            button = None
         raw.button_seat = button if button is not None else self.button()
         self.settle()
 
@@ -176,7 +205,10 @@ class _Hand:
         """The seat before the small blind's (heads-up: the small blind's), else before the big blind's."""
         seats = sorted(s.seat for s in self.raw.seats)
         by_name = {s.name: s.seat for s in self.raw.seats}
-        posts = {a.extra: by_name.get(a.name) for a in self.raw.acts if a.kind == "post"}
+        posts: dict[str, int | None] = {}
+        for a in self.raw.acts:  # (the first of each kind: a second small blind is a player coming in)
+            if a.kind == "post":
+                posts.setdefault(a.extra, by_name.get(a.name))
         first = posts.get("sb") or posts.get("bb")
         if first is None or first not in seats:
             raise self.raw.fail("no blinds: the button cannot be placed")
@@ -187,6 +219,11 @@ class _Hand:
     def who(self, a: ET.Element) -> str:
         nm = a.get("PLAYER") or ""
         if nm not in {s.name for s in self.raw.seats}:
+            if nm in self.raw.sitting_out and a.get("TYPE") in ("ACTION_ALLIN", "ACTION_BET", "ACTION_RAISE",
+                                                                 "ACTION_CALL") and self.amt(a) > 0:
+                # dealt in with AMOUNT="0.00", then puts chips in: no reading of the record's amounts lets it
+                raise self.raw.fail(f"{FIGURES_DO_NOT_ADD_UP}: {nm[:40]} sits with 0 chips yet puts "
+                                    f"{a.get('VALUE', '')[:20]} in")
             raise self.raw.fail(f"an action by a player not dealt in: {nm[:40]!r}")
         return nm
 
@@ -196,9 +233,12 @@ class _Hand:
             return
         if t == "HAND_BOARD":
             self.street(a)
+        elif t == "CHANGECARD":
+            self.change(self.who(a), a)
         elif t == "HAND_DEAL":
             nm = self.who(a)
             cs = _cards(raw, a)
+            self.hands[nm] = cs
             if cs and None not in cs:
                 raw.hole[nm] = [c for c in cs if c is not None]
         elif t in ("HAND_BLINDS", "HAND_ANTE"):
@@ -233,6 +273,9 @@ class _Hand:
             raw.add("check", nm)
         elif kind in ("CALL", "BET", "RAISE", "ALLIN"):
             to = min(self.amt(a), own + self.left[nm])  # the street total (an all-in: at most his stack)
+            need = min(top - own, self.left[nm])
+            if kind == "CALL" and own and to != own + need and self.amt(a) == need:
+                to = own + need  # (2013 files) a call written as the chips it adds, not the street total
             if to <= own and kind != "CALL":
                 raise raw.fail(f"{nm} {kind.lower()}s to {to} with {own} in")
             if kind == "CALL" or (kind == "ALLIN" and to <= top):
@@ -244,11 +287,37 @@ class _Hand:
         else:
             raise raw.fail(f"an action pyeval does not read: ACTION_{kind[:30]}")
 
+    def change(self, nm: str, a: ET.Element) -> None:
+        """(Five-card draw) ``CHANGECARD``: ``COUNT`` cards changed and the hand after the draw; the
+        cards that left the hand are the discards, the cards that came into it the draw."""
+        raw = self.raw
+        if not self.draw or not any(x.kind == "street" and x.extra == "DRAW" for x in raw.acts):
+            raise raw.fail(f"{nm} changes cards outside a draw")
+        n = number(a.get("COUNT"), "the number of cards changed", raw, raw.line, 0, 5)
+        old, new = self.hands.get(nm, []), _cards(raw, a)
+        if None in old or None in new or not new:  # (another player's cards: not shown)
+            raw.add("discard", nm, n)
+            return
+        out = [c for c in old if c not in new]
+        came = [c for c in new if c not in old]
+        if len(new) != len(old) or len(out) != n or len(came) != n:
+            raise raw.fail(f"{nm} changes {n} cards, but his hand before and after the draw differ by {len(out)}")
+        raw.add("discard", nm, n, tuple(c for c in out if c is not None))
+        if came:
+            raw.add("drawn", nm, cards=tuple(c for c in came if c is not None))
+        self.hands[nm] = new
+
     def street(self, a: ET.Element) -> None:
         """The board so far: its cards beyond the last board are the new street's (or streets', when
-        the record skipped one after an all-in)."""
+        the record skipped one after an all-in); in five-card draw, a board of no cards begins the draw."""
         raw = self.raw
         cs = _cards(raw, a)
+        if self.draw:
+            if cs or any(x.kind == "street" and x.extra == "DRAW" for x in raw.acts):
+                raise raw.fail("five-card draw has one draw and no board")
+            raw.add("street", extra="DRAW")
+            self.cur = {}
+            return
         known = [c for c in cs if c is not None]
         if len(known) != len(cs) or known[:len(self.board)] != self.board or len(known) not in _STREETS:
             raise raw.fail(f"a board of {len(cs)} cards that does not follow the board so far")

@@ -82,6 +82,7 @@ ROOM = Room(
     returns_in_collect=True,
     seats_in_order=True,
     board_summary=True,
+    allin_posts=True,
 )
 #: Stud as well (its street lines are left out: ``stud_by_deal``).
 ROOM = dataclasses.replace(ROOM, games=None, stud_by_deal=True, sections=(

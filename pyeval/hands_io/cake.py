@@ -25,6 +25,7 @@ def _prepare(line: str) -> str:
     line = re.sub(r" \([A-Z]{3} [^)]*\)$", "", line)
     line = re.sub(r"(\d),(\d\d)\b", r"\1.\2", line)
     line = re.sub(r"(\d)\xa0(\d\d\d)\b", r"\1\2", line)
+    line = re.sub(r"^([^:\s][^:]*?):(?=posts )", r"\1: ", line)  # "NAME:posts dead blind ..." (no space)
     return line.replace("***SHOW DOWN***", "*** SHOW DOWN ***")
 
 
@@ -41,6 +42,8 @@ ROOM = Room(
     actions=acts(extra=(
         (r"^posts ante of " + _A + r"\s*$", "ante"),
         (r"^posts dead blind " + _A + r"\s*$", "dead"),
+        # a big blind posted to come in whose dead part the room writes negative ("$-0,10"): no chips
+        (r"^posts dead blind -?\$?-[\d.]+ and big blind " + _A + r"\s*$", "bb"),
         (r"^raises to " + _A + r"\s*$", "raise"),
         (r"^is all in " + _A + r"\s*$", "allin_add"),
         (r"^returns uncalled bet " + _A + r"\s*$", "return"),
@@ -55,4 +58,5 @@ ROOM = Room(
     table_optional=True,
     button_mark=re.compile(r"\bDEALER\b"),
     derived_rake=True,
+    returns_in_collect=True,
 )

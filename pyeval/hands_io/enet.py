@@ -18,14 +18,16 @@ Layout (read from the room's exports)::
     *** SUMMARY ***
     Total pot €24,46 | Rake €1,04
 
-A blind posted without an amount (``NAME: posts big blind``) cannot be read: such hands are refused.
+A blind posted without an amount (``NAME: posts big blind``) cannot be read: such hands are refused,
+unless the body's ``collected`` amount of a player is not the summary's ``collected`` of the same
+player: then the room's own figures contradict each other, and that is the reason given.
 """
 from __future__ import annotations
 
 import re
 
 from ._dialect import StarsDialect, fields_head
-from ._model import RawHand
+from ._model import FIGURES_DO_NOT_ADD_UP, RawHand
 from ._starlike import Room, acts
 
 __all__ = ["ROOM"]
@@ -57,6 +59,22 @@ def _prepare(line: str) -> str:
     return line.replace("*** HOLECARDS ***", "*** HOLE CARDS ***")
 
 
+_BODY_GOT = re.compile(r"^(?!Seat \d+: )(?P<n>.+?):? collected (?P<a>\S+) from")  # as prepared: no brackets
+_SUMMARY_GOT = re.compile(r"^Seat \d+: (?P<n>.+?)(?: \((?:dealer|small blind|big blind)\))? collected (?P<a>\S+) from")
+_DIFFER = f"{FIGURES_DO_NOT_ADD_UP}: a player's collected amount in the hand and in its summary differ"
+
+
+def _collects_differ(lines: list[str]) -> list[str]:
+    """The hand's lines with a line naming the contradiction after the seats when a player's ``collected`` in the
+    body is not his ``collected`` in the summary (the refusal then gives that reason first)."""
+    body = {m["n"]: m["a"] for ln in lines if (m := _BODY_GOT.match(ln)) is not None}
+    summary = {m["n"].strip(): m["a"] for ln in lines if (m := _SUMMARY_GOT.match(ln)) is not None}
+    if any(summary.get(n, a) != a for n, a in body.items()):
+        k = next((k for k, ln in enumerate(lines) if k and not ln.startswith(("Table ", "Seat "))), len(lines))
+        return lines[:k] + [_DIFFER] + lines[k:]  # the first line after the seats
+    return lines
+
+
 ROOM = Room(
     venue="Enet",
     first=_FIRST,
@@ -68,7 +86,9 @@ ROOM = Room(
     head=_head,
     prepare=_prepare,
     clean=lambda t: t.replace("€", "").replace("$", ""),
-    refuse=((re.compile(r"^.+: posts (?:small|big) blind\s*$"), "a blind posted without its amount"),),
+    prepare_hand=_collects_differ,
+    refuse=((re.compile("^" + re.escape(_DIFFER) + "$"), _DIFFER),
+            (re.compile(r"^.+: posts (?:small|big) blind\s*$"), "a blind posted without its amount")),
     actions=acts(extra=(
         (r"^raises " + _A + r"\s*$", "raise_by"),
         (r"^goes all-in " + _A + r"\s*$", "allin_add"),

@@ -232,6 +232,21 @@ class _Play:
             raw.add("street", cards=tuple(part), line=self.start, extra=label)
             self.cur = {}
 
+    def new_level(self) -> None:
+        """A fixed-limit tournament hand whose big blind (or twice its small blind) is above the small
+        bet its ``stakes`` give was dealt at the next level (the header keeps the last one's): that big
+        blind is the small bet, the big bet twice it, noted."""
+        raw = self.raw
+        posts = {a.extra: a.amount for a in reversed(raw.acts) if a.kind == "post" and a.extra in ("sb", "bb")}
+        bb = max(posts.get("bb", 0), 2 * posts.get("sb", 0))  # (a blind all in for less tells nothing)
+        if raw.game[:1] != "F" or raw.tournament is None or not raw.small_bet or bb <= 100 * raw.small_bet:
+            return  # (the header's tournament stakes are in chips, the amounts in hundredths of a chip)
+        raw.notes.append(f"the big blind posted ({bb}) is above the header's small bet ({100 * raw.small_bet}): a new level, "
+                         f"its bets {bb}/{2 * bb}")
+        raw.small_bet, raw.big_bet = bb, 2 * bb
+        raw.small_blind, raw.big_blind = bb // 2, bb
+        raw.min_bet = bb
+
     def settle(self) -> None:
         raw = self.raw
         if raw.hole or any(a.kind == "street" for a in raw.acts):
@@ -240,6 +255,7 @@ class _Play:
             raw.seats = [x for x in raw.seats if x.name in held]
         tail = [a for a in raw.acts if a.kind in ("collect", "show")]
         raw.acts = [a for a in raw.acts if a.kind not in ("collect", "show")] + tail
+        self.new_level()
         defer_extra_blinds(raw)
         raw.rake = self.rake
         raw.total_pot = sum(chips_in(raw).values())

@@ -3,7 +3,9 @@ the one Stars-layout driver (:mod:`pyeval.hands_io._stars`).
 
 Layout (read from the network's exports, 2009-2019)::
 
-    Everleaf Gaming Game #196321235            (a skin: "- - Grand Poker - Game #15649156")
+    Everleaf Gaming Game #196321235            (a skin: "- - Grand Poker - Game #15649156", "Everleaf
+                                               Gaming - Concord Gaming - Game #N", "Partouche Poker
+                                               Gibraltar" then "*** Historique des Mains pour la partie N ***")
     ***** Hand history for game #196321235 *****
     Tournament #2768325 - Level 2              (tournaments only, and not always)
     Blinds $0.05/$0.10 NL Hold'em - 2010/08/29 - 20:34:15   (fixed limit: "$0.50/$1 Omaha Hi/Lo",
@@ -39,7 +41,8 @@ from .games import game_named, structure_named
 __all__ = ["ROOM"]
 
 _A = r"(?P<a>[^\s|]+)"
-_FIRST = re.compile(r"^(?:Everleaf Gaming Game #\d+|- - [^\n]+ - Game #\d+)[ \t]*(?:\r?\n|$)")
+_FIRST = re.compile(r"^(?:Everleaf Gaming Game #\d+|Everleaf Gaming - [^\n]+? - Game #\d+|- - [^\n]+ - Game #\d+|"
+                    r"Partouche Poker[^\n#]*)[ \t]*(?:\r?\n|$)")
 _GAME = re.compile(
     r"^(?:Blinds )?(?P<stakes>\S+/\S+) (?:(?P<struct>NL|PL|FL) )?(?P<game>.+?) - (?:(?P<max>\d+) Max - )?"
     r"(?P<y>\d{4})/(?P<mo>\d\d)/(?P<d>\d\d) - (?P<H>\d\d):(?P<M>\d\d):(?P<S>\d\d)\s*$")
@@ -49,12 +52,12 @@ _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*)\)(?P<
 
 def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
     """The header lines (game id, game and stakes, table, button, player count); the first seat line."""
-    m = re.search(r"#(\d+)", lines[0])
+    m = re.search(r"#(\d+)", lines[0]) or re.search(r"partie (\d+)", lines[1] if len(lines) > 1 else "")
     raw.hand_id = m.group(1) if m else None
     j = 1
     while j < len(lines) and not _SEAT.match(lines[j]):
         line, no = lines[j], start + j
-        tm, gm = _TOUR.match(line), _GAME.match(line)
+        tm, gm = _TOUR.match(line), _GAME.match(re.sub(r"(?<=/) | (?= )", "", line))  # ("Blinds  €0.01/ €0.02")
         if tm:
             raw.tournament, raw.level = tm["tour"], tm["level"]
         elif gm:
@@ -63,7 +66,8 @@ def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
             raw.table = line[6:].strip()
         elif re.match(r"^Seat \d+ is the button\s*$", line):
             raw.button_seat = number(line.split()[1], "the button seat", raw, no, 0, MAX_SEAT)
-        elif not re.match(r"^(?:\*\*\*\*\* Hand history for game #\d+ \*\*\*\*\*|Total number of players: \d+)\s*$", line):
+        elif not re.match(r"^(?:\*\*\*\*\* Hand history for game #\d+ \*\*\*\*\*|Total number of players: \d+|"
+                          r"\*\*\* Historique des Mains pour la partie \d+ \*\*\*)\s*$", line):
             raise raw.fail(f"not an Everleaf header line: {line!r}", no)
         j += 1
     if not raw.game:
@@ -137,7 +141,7 @@ ROOM = Room(
         (r"^wins\s+(?:high\s+|low\s+)?" + _A + r"(?:\s+chips)?\s+from (?:main|side) pot(?: with [^\[]*\[(?P<best>[^\]]*)\])?.*$",
          "collect"),
         (r"^(?:does not show cards|has disconnected.*|has been reseated to this table|has joined the table|"
-         r"has left the table|sits out|is sitting out|has returned)\s*$", None),
+         r"has left the table|sits out|is sitting out|has returned|est d\S+connect\S+ et dispose de .*)\s*$", None),
     )),
     derived_rake=True,
     sections=(("7th STREET", "RIVER"),),

@@ -26,7 +26,7 @@ from .games import game_named, structure_named
 __all__ = ["DIALECT", "parse_hand", "split", "looks_like"]
 
 _HEADER = re.compile(r"^\s*Full ?Tilt ?Poker Game #(?P<id>\d+): (?P<rest>.*)$")
-_GAME_PART = re.compile(r"^(?:[$€£]?[\d,.]+ )?(?P<struct>CAP NL|CAP PL|Cap No Limit|Cap Pot Limit|No Limit|Pot Limit|Limit|"
+_GAME_PART = re.compile(r"^(?:(?P<cap>[$€£]?[\d,.]+) )?(?P<struct>CAP NL|CAP PL|Cap No Limit|Cap Pot Limit|No Limit|Pot Limit|Limit|"
                         r"NL|PL|FL) (?P<game>.+)$", re.I)
 _STAKES = re.compile(r"^(?P<lo>[$€£]?[\d,]+(?:\.\d+)?)/(?P<hi>[$€£]?[\d,]+(?:\.\d+)?)(?: Ante (?P<ante>[$€£]?[\d,.]+))?"
                      r"(?: [A-Z]{3})?$")
@@ -140,6 +140,9 @@ def _header(raw: RawHand, rest: str, start: int) -> None:
     if not any(_game_part(raw, p, start) for p in parts[1:]) or stakes is None:
         raise raw.fail(f"unknown game or stakes in header {rest!r}", start)
     _stakes(raw, stakes, start)
+    cap = next((gm["cap"] for p in parts[1:] if (gm := _GAME_PART.match(p)) and gm["cap"]), None)
+    if cap:  # a Cap table ("$400 Pot Limit Omaha Hi", "$1,000 Cap ..."): each player's chips in a hand capped
+        raw.table_rules["cap"] = amount(cap, raw.scale, raw, start)
     tbl = re.search(r"(?:Table|Match) (?P<t>.+?)(?: \((?:(?P<max>\d+) max|(?P<hu>heads up))(?:, [a-z]+)?\)"
                     r"| \([a-z]+\)|$)", parts[0])
     if tbl:

@@ -262,6 +262,12 @@ def _stud_stakes(raw: RawHand, sb: str | None, bb: str | None, brought: int | No
         if first is None and later is not None:  # the first bet on fifth street or later: a big bet
             first = later // 2
             raw.notes.append(f"the small bet is not in the record: taken as half the first big bet, {later}")
+        allin = [_amt(el.get("sum"), raw, start) for r, _, _, el in events if el.tag == "action" and el.get("type") == "7"]
+        calls = [el for r, _, _, el in events if el.tag == "action" and el.get("type") in ("3", "5", "6", "23")]
+        if first is None and brought is None and len(allin) == 1 and not calls:
+            first = allin[0]  # everyone folds to it (it comes back): any limits give the same chips
+            raw.notes.append(f"the limits are not in the record and do not matter to the hand (one all-in of {first} "
+                             "that nobody calls): the small bet taken as that all-in")
         if first is None and brought is None:
             raise raw.fail("a stud hand without stakes, bets or bring-in: its limits are unknown", start)
         if first is None:  # nobody bet: the limits do not matter to the hand (the usual 4 bring-ins)
@@ -357,9 +363,9 @@ def _replay(raw: RawHand, events: list[Any], start: int) -> None:
             raise raw.fail(f"an action by an unknown player {nm!r}", start)
         if t not in ("1", "2", "15"):
             deal.begin(raw, start)
-        if (el.get("sum") or "").strip() == "DP":
-            raise raw.fail("a player all in on disconnection ('DP': the room plays him for the chips he put in, "
-                           "with chips behind): no pyeval rule plays disconnect protection", start)
+        if (el.get("sum") or "").strip() == "DP":  # all in on disconnection: the room's disconnect protection
+            raw.add("disconnect", nm, line=start)
+            continue
         _action(raw, nm, t, _amt(el.get("sum"), raw, start), deal.cur_bet, start)
 
 

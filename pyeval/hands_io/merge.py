@@ -23,13 +23,15 @@ variant (a per-hand "game not supported").
 """
 from __future__ import annotations
 
+import copy
+
 import re
 import xml.etree.ElementTree as ET
 from typing import NamedTuple
 
 from ._betting import untabled_all_in
 from ._limits import room_time
-from ._model import RawHand, Seat, amount, cards, number
+from ._model import FIGURES_DO_NOT_ADD_UP, RawHand, Seat, amount, cards, number
 from ._settle import chips_in, defer_extra_blinds, return_implicit
 from ._xml import XMLRefused, parse_xml
 
@@ -435,10 +437,14 @@ class _Reader:
         tail = [a for a in raw.acts if a.kind in ("collect", "return", "show")]
         raw.acts = [a for a in raw.acts if a.kind not in ("collect", "return", "show")] + tail
         self.balances_after_forced_bets()
+        self.all_in_folds()
         defer_extra_blinds(raw)
         return_implicit(raw, True)  # a bet nobody called that the room pays as won (no uncalled="true")
         put = sum(chips_in(raw).values())
         got = sum(a.amount for a in raw.acts if a.kind == "collect")
+        if not got and len([v for v in chips_in(raw).values() if v]) > 1:  # (a game that stops mid-round)
+            raise raw.fail(f"{FIGURES_DO_NOT_ADD_UP}: nobody collects the pot of {put} (the room writes no "
+                           "total pot and no winner)", self.start)
         raw.total_pot = put
         if put - got >= 0:
             raw.rake = put - got
@@ -446,6 +452,20 @@ class _Reader:
                 raw.notes.append(f"rake of {raw.rake} derived (the room writes none): the chips put in less what was "
                                  "paid out; the hand is judged by its replay")
         self.stakes()
+
+    def all_in_folds(self) -> None:
+        """A FOLD by a player his forced bets or bets put all in (a tournament player away, all in on
+        the ante) gives up his hand: read as a muck at the showdown, noted (his chips stay in the pots)."""
+        raw = self.raw
+        stacks = {x.name: x.stack for x in raw.seats}
+        for k, a in enumerate(raw.acts):
+            if a.kind != "fold" or not stacks.get(a.name):
+                continue
+            part = copy.copy(raw)
+            part.acts = raw.acts[:k]
+            if chips_in(part).get(a.name, 0) >= stacks[a.name]:
+                raw.acts[k] = a._replace(kind="muck")
+                raw.notes.append(f"{a.name} is all in and folded: read as giving up his hand at the showdown")
 
     def shows(self) -> None:
         """The hands shown (SHOW with its SHOWN cards; a hand shown at an all-in without a SHOW), and

@@ -13,7 +13,12 @@ calls agree: see :mod:`pyeval.hands_io._betting`), ``DealFlop``/``DealTurn``/``D
 amount=>`` per winner). After the game an ``ExtendedTableName:`` line may follow.
 
 The rake is the game's ``rake`` attribute; the total pot is what was put in less the returns, and
-every seat's ``endbalance`` is checked against its actions and winnings.
+every seat's ``endbalance`` is checked against its actions and winnings. Some versions write a
+``Call`` as its street total (a big blind's ``Call value="0.20"`` to a raise to 0.20): read so when
+the chips added would go beyond the bet. When the calls do not tell which reading of the raises the
+hand uses, the one by which every ``AllIn`` adds exactly its player's chips left is taken. A
+``PostedToPlay`` whose poster's end balance is short of his actions and winnings by exactly the
+small blind posted the small blind dead besides (the record writes only the live part; noted).
 """
 from __future__ import annotations
 
@@ -87,8 +92,8 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
         raise raw.fail(exc.reason, start + max(exc.line - 1, 0)) from None
     _header(raw, game, start)
     seat_of, ends = _seats(raw, game, start)
-    _play(raw, game, seat_of, start)
-    _settle(raw, ends)
+    to_play = _play(raw, game, seat_of, start)
+    _settle(raw, ends, to_play)
     return raw
 
 
@@ -148,11 +153,13 @@ _DEALS = ("DealFlop", "DealTurn", "DealRiver")
 _POSTS = {"SmallBlind": "sb", "BigBlind": "bb", "PostedToPlay": "bb"}
 
 
-def _play(raw: RawHand, game: ET.Element, seat_of: dict[str, str], start: int) -> None:
-    """The ``<Action>`` elements, by ``seq``, as the RawHand's acts."""
+def _play(raw: RawHand, game: ET.Element, seat_of: dict[str, str], start: int) -> set[str]:
+    """The ``<Action>`` elements, by ``seq``, as the RawHand's acts; the players who posted to play."""
     actions = sorted(game.iter("Action"), key=lambda a: int(a.get("seq") or 0) if (a.get("seq") or "").isdigit()
                      else 10**6)
-    _Play(raw, seat_of, start).run(actions)
+    play = _Play(raw, seat_of, start)
+    play.run(actions)
+    return play.to_play
 
 
 class _Play:
@@ -161,6 +168,7 @@ class _Play:
         self.cur: dict[str, int] = {}
         self.dealt = False
         self.totals: bool | None = None
+        self.to_play: set[str] = set()  # the players who posted to play (PostedToPlay)
 
     def who(self, a: ET.Element) -> str:
         s = a.get("seat") or ""
@@ -182,11 +190,40 @@ class _Play:
                 k = "post" if t in _POSTS else "ante" if t == "Ante" else t.lower()
                 evs.append((street, k, self.who(a), self.val(a)))
         self.totals = raises_are_totals(evs, {s.name: s.stack for s in raw.seats})
+        if self.totals is None:  # the calls do not tell: the reading whose every AllIn empties its stack
+            fits = [t for t in (True, False) if self.all_ins_fit(actions, t)]
+            self.totals = fits[0] if len(fits) == 1 else None
         for a in actions:
             self.action(a, a.get("type") or "")
         if self.totals is not None:
             raw.notes.append("raise amounts read as " + ("the totals" if self.totals else "the chips added")
                              + " (the calls agree)")
+
+    def all_ins_fit(self, actions: list[ET.Element], totals: bool) -> bool:
+        """True when, reading raises as totals (``totals``) or as the chips added, each ``AllIn``
+        adds exactly the chips its player has left (and there is at least one)."""
+        left = {s.name: s.stack for s in self.raw.seats}
+        cur: dict[str, int] = {}
+        seen = False
+        for a in actions:
+            t = a.get("type") or ""
+            if t in _DEALS:
+                cur = {}
+            if t not in ("SmallBlind", "BigBlind", "PostedToPlay", "Call", "Bet", "Raise", "AllIn", "Ante") or (
+                    a.get("seat") or "") not in self.seat_of:
+                continue
+            nm, v = self.who(a), self.val(a)
+            mine, top = cur.get(nm, 0), max(cur.values(), default=0)
+            if t == "AllIn":
+                seen = True
+                if v != left[nm]:
+                    return False
+            add = (top - mine if mine and mine + v > top == v else v) if t == "Call" else (
+                max(v - mine, 0) if t == "Raise" and totals else v)
+            left[nm] -= add
+            if t != "Ante":
+                cur[nm] = mine + add
+        return seen
 
     def open_hole(self) -> None:
         if not self.dealt:
@@ -209,6 +246,8 @@ class _Play:
                 raw.add("ante", nm, v, line=start)
             else:
                 raw.add("post", nm, v, line=start, extra=_POSTS[t])
+                if t == "PostedToPlay":
+                    self.to_play.add(nm)
                 self.cur[nm] = self.cur.get(nm, 0) + v
         elif t in ("Fold", "Check", "Call", "Bet", "Raise", "AllIn"):
             self.open_hole()
@@ -224,6 +263,8 @@ class _Play:
         elif t == "Check":
             raw.add("check", nm, line=start)
         elif t == "Call":
+            if mine and mine + v > top == v:  # (some versions) the call's street total, not the chips it adds
+                v = top - mine
             raw.add("call", nm, v, line=start)
             self.cur[nm] = mine + v
         else:  # Bet, Raise, AllIn: the chips added, or (a Raise in some versions) the total
@@ -259,7 +300,27 @@ class _Play:
                 raw.add("collect", nm, got, line=self.start)
 
 
-def _settle(raw: RawHand, ends: dict[str, int]) -> None:
+def _dead_small_blinds(raw: RawHand, ends: dict[str, int], to_play: set[str]) -> None:
+    """A player who posted to play (the big blind, live) and whose end balance is short of his
+    actions and winnings by exactly the small blind posted the small blind dead besides: the record
+    writes only the live part (the winner's amount counts both). Noted; any other gap is left."""
+    put = chips_in(raw)
+    won: dict[str, int] = {}
+    for a in raw.acts:
+        if a.kind == "collect":
+            won[a.name] = won.get(a.name, 0) + a.amount
+    for s in raw.seats:
+        k = next((j for j, a in enumerate(raw.acts) if a.kind == "post" and a.name == s.name), None)
+        sb = raw.small_blind or 0
+        if s.name not in to_play or s.name not in ends or k is None or not sb or (
+                s.stack - put.get(s.name, 0) + won.get(s.name, 0) - ends[s.name] != sb):
+            continue
+        raw.acts[k] = raw.acts[k]._replace(amount=raw.acts[k].amount + sb, extra="both")
+        raw.notes.append(f"{s.name} posted to play {raw.acts[k].amount - sb} and, by his end balance, the "
+                         f"small blind ({sb}) dead besides")
+
+
+def _settle(raw: RawHand, ends: dict[str, int], to_play: set[str]) -> None:
     """Sort the settlement after the play, the total pot, and every seat's end balance checked."""
     acted = {a.name for a in raw.acts if a.name}
     raw.sitting_out = [x.name for x in raw.seats if x.name not in acted]  # listed, never acted: not dealt in
@@ -269,6 +330,7 @@ def _settle(raw: RawHand, ends: dict[str, int]) -> None:
     defer_extra_blinds(raw)
     if not any(a.kind == "return" for a in raw.acts):  # the older files write no MoneyReturned
         return_implicit(raw, True)  # (counted in the winner's amount by some versions)
+    _dead_small_blinds(raw, ends, to_play)
     put = chips_in(raw)
     raw.total_pot = sum(put.values())
     if raw.rake is None:

@@ -73,7 +73,7 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^checks\s*$"), "check"),
     (re.compile(r"^calls " + _AMT + r"(?: \[all in\])?(?: \[[^\]]*\])?\s*$"), "call"),
     (re.compile(r"^bets " + _AMT + r"(?: \[all in\])?\s*$"), "bet"),
-    (re.compile(r"^raises \S+ to " + _AMT + r"(?: \[all in\])?\s*$"), "raise"),
+    (re.compile(r"^raises (?P<by>\S+) to " + _AMT + r"(?: \[all in\])?\s*$"), "raise"),
     (re.compile(r"^(?:sits out|is sitting out|has left the table|has joined the table|is disconnected|"
                 r"has reconnected|timed out|mucks|shows|does not show).*$"), None),
 ]
@@ -117,6 +117,23 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     seats = read_seats(raw, [ln.rstrip() for ln in lines], i, start, _SEAT, re.compile(r"(?!)"))
     _Body(raw, seats, start).read(lines)
     return raw
+
+
+def _heads_up_big_blinds(raw: RawHand, seats: RoomSeats) -> None:
+    """Heads-up, both players post the big blind (the button coming back posts it, with a dead small
+    blind) and nobody the small blind: the button's big blind stands where the heads-up button's
+    blind does (he acts first before the flop, as the record shows), so it is read as his small
+    blind of the big blind's size; noted."""
+    dealt = [t for t in seats.seated if t.name not in seats.marked_out]
+    posts = [k for k, x in enumerate(raw.acts) if x.kind == "post" and x.extra in ("sb", "bb")]
+    button = next((t.name for t in dealt if t.seat == raw.button_seat), None)
+    if len(dealt) != 2 or len(posts) != 2 or any(raw.acts[k].extra != "bb" for k in posts) or button is None:
+        return
+    k = next((k for k in posts if raw.acts[k].name == button), None)
+    if k is not None:
+        raw.acts[k] = raw.acts[k]._replace(extra="sb")
+        raw.notes.append(f"heads-up, both players post the big blind: {button}'s, on the button, is read as the "
+                         "button's small blind (of the big blind's size)")
 
 
 def _header_line(raw: RawHand, line: str, no: int) -> None:
@@ -175,6 +192,7 @@ class _Body:
             raw.notes.append(f"no bring-in in the record: taken as {raw.bring_in}, a quarter of the small bet")
         return_implicit(raw, False)  # the summary's pots leave the bet nobody called out already
         raw.total_pot = pot
+        _heads_up_big_blinds(raw, self.seats)
         finish_seats(raw, self.seats, self.acted)
         defer_extra_blinds(raw)
         self.check_balances()
@@ -268,10 +286,25 @@ class _Body:
                 self.forced(nm, kind, a, no)
             elif kind == "bet" and self.cur.get(nm, 0):
                 common_action(raw, nm, "raise", self.cur[nm] + a, None, no, self.cur)
+            elif kind == "raise" and raw.game[1:] in _STUD:
+                common_action(raw, nm, kind, self.stud_raise(nm, _amt(raw, m["by"], no), a, no), None, no, self.cur)
             else:
                 common_action(raw, nm, kind, a, None, no, self.cur)
             return
         raise raw.fail(f"unrecognised action {rest!r} by {nm!r}", no)
+
+    def stud_raise(self, nm: str, by: int, to: int, no: int) -> int:
+        """A stud raise ``raises X to Y``: Y is the street total, except where it is what the raiser
+        has put in over the whole hand, antes left out (``raises $1 to $1.37`` on fifth street after
+        $0.37 on the streets before): X is then the chips the raise adds, and the street total his
+        bet so far plus X; noted."""
+        raw, cur = self.raw, self.cur.get(nm, 0)
+        ante = sum(x.amount for x in raw.acts if x.kind == "ante" and x.name == nm)
+        before = chips_in(raw).get(nm, 0) - ante - cur  # the streets before this one
+        if before and to != cur + by and to == before + cur + by:
+            raw.notes.append(f"{nm} raises to {to} over the hand (line {no}): a raise to {cur + by} on this street")
+            return cur + by
+        return to
 
     def forced(self, nm: str, kind: str, a: int, no: int) -> None:
         """A bring-in, a blind (a table whose two blinds are equal writes both as big blinds: the first

@@ -24,7 +24,7 @@ from ._betting import untabled_all_in
 from ._model import (
     BRACKETS, MAX_SEAT, RawHand, RoomSeats, amount, cards, common_action, finish_seats, number, read_seats, split_hands,
 )
-from ._settle import button_before_blinds, chips_in, defer_extra_blinds, derive_rake, return_implicit
+from ._settle import button_before_blinds, chips_in, defer_extra_blinds, derive_rake, return_implicit, tournament_pot
 
 __all__ = ["parse_hand", "split", "looks_like"]
 
@@ -225,6 +225,7 @@ def _body(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
     finish_seats(raw, seats, acted)
     defer_extra_blinds(raw)
     button_before_blinds(raw)
+    tournament_pot(raw)
     derive_rake(raw)
     untabled_all_in(raw)
 

@@ -80,6 +80,7 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^checks\.?\s*$"), "check"),
     (re.compile(r"^calls " + _AMT + r"\.?\s*$"), "call"),
     (re.compile(r"^bets " + _AMT + r"\.?\s*$"), "bet"),
+    (re.compile(r"^double bets " + _AMT + r"\.?\s*$"), "bet"),  # stud's fourth street: the big bet (an open pair)
     (re.compile(r"^raises " + _AMT + r"\.?\s*$"), "raise"),
     (re.compile(r"^is all-In\s+" + _AMT + r"\.?\s*$"), "allin"),
     (re.compile(r"^shows \[(?P<c>[^\]]*)\].*$"), "show"),
@@ -315,6 +316,7 @@ class _Hand:
         self.street_bet: dict[str, int] = {}
         self.returned = False
         self.left: set[str] = set()
+        self.silent: str | None = None  # a player whose post the record does not write (he checks the blind)
 
     def line(self, line: str, no: int) -> None:
         """One line after the seats."""
@@ -372,6 +374,7 @@ class _Hand:
         elif nm is not None and line.endswith(" has left the table.") and nm not in self.acted:
             self.left.add(nm)  # before his first play: his seat is free for a player joining now
         elif nm is not None:
+            self.silent_post(nm, line[len(nm) + 1:], no)
             _act(self.raw, nm, line[len(nm) + 1:], no, self.acted, self.street_bet)
         elif not (_OTHERS.match(line) or any(line.startswith(n + ": ") for n in self.names)):
             pm = re.match(r"^(?P<n>\S+) posts (?:small |big )?blind\b", line)
@@ -384,6 +387,39 @@ class _Hand:
                 raise self.raw.fail(f"{am['n']!r} acts but has no seat line and posted no blind (the record names a "
                                     f"player it does not seat): {line!r}", no)
             raise self.raw.fail(f"unrecognised line {line!r}", no)
+
+    def silent_post(self, nm: str, rest: str, no: int) -> None:
+        """A cash-table player who checks before the flop facing a bet he has not matched, with no
+        post written: the record left his post out (a player coming back posts the big blind, or
+        both blinds, in silence). Read as a big blind posted before the deal, noted; whether he
+        also posted the dead small blind is settled by the pot (:meth:`silent_dead`)."""
+        raw, bet = self.raw, self.street_bet
+        bb = raw.big_blind or max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "bb"), default=0)
+        if (raw.tournament is not None or not re.match(r"^checks\.?\s*$", rest) or not bb
+                or any(a.kind == "street" and a.extra != "HOLE CARDS" for a in raw.acts)):
+            return
+        owed = max(bet.values(), default=0) - bet.get(nm, 0)
+        if owed != bb or nm in bet or self.silent is not None:
+            return
+        k = next((j for j, a in enumerate(raw.acts) if a.kind == "street"), len(raw.acts))
+        raw.acts.insert(k, Act("post", nm, owed, (), no, "bb"))
+        bet[nm] = owed
+        self.silent = nm
+        raw.notes.append(f"{nm} checks before the flop facing the big blind with no post written (line {no}): "
+                         f"read as a big blind of {owed} posted in silence")
+
+    def silent_dead(self) -> None:
+        """The silent post of :meth:`silent_post` was both blinds (the big blind live, the small blind
+        dead) when with the big blind alone the pot is smaller than what the room paid out."""
+        raw = self.raw
+        k = next((j for j, a in enumerate(raw.acts) if a.kind == "post" and a.name == self.silent), None)
+        got = sum(a.amount for a in raw.acts if a.kind == "collect")
+        sb = raw.small_blind or max((a.amount for a in raw.acts if a.kind == "post" and a.extra == "sb"), default=0)
+        if k is None or not sb or got <= sum(chips_in(raw).values()):
+            return
+        post = raw.acts[k] = raw.acts[k]._replace(amount=raw.acts[k].amount + sb, extra="both")
+        raw.notes.append(f"the pot with {self.silent}'s silent big blind is less than the room paid out: "
+                         f"he posted both blinds ({post.amount}, {sb} dead)")
 
     def join(self, name: str, no: int) -> None:
         """A player who joined as the hand began and posts a blind with no seat line (the export
@@ -421,6 +457,7 @@ _OTHERS = re.compile(r"^(?:.+ (?:has joined the table|has left the table|left th
 
 
 def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> None:
+    """The lines after the seats into ``raw``'s acts, then :func:`_settle`."""
     hand = _Hand(raw, seats)
     body = lines[seats.end:]
     if raw.tournament is not None and not any(re.search(r" posts (?:small|big) blind", ln) for ln in body):  # placed:
@@ -429,6 +466,8 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
         if quiet and len(quiet) < len(seats.seated) - 1:
             seats.marked_out.update(quiet)
             raw.notes.append(f"no line for {', '.join(sorted(quiet))}: not dealt in (moved to the table)")
+    body = _renamed(raw, body, seats, start + seats.end)
+    lines = lines[:seats.end] + body
     glued = re.compile(r"(?:(?<=sitting out)|(?<=[a-z]\.))(?=\S+ (?:posts|wins|is|folds|checks|calls|bets|raises|shows|"
                        r"does|doesn't)\b)")
     for j in range(seats.end, len(lines)):
@@ -439,12 +478,24 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
         for part in glued.split(line):  # the Mac client glues a line to the next (``is sitting outNAME posts``)
             if part.strip():
                 hand.line(part, start + j)
+    _settle(hand, body, start + seats.end)
+
+
+def _settle(hand: _Hand, body: list[str], first: int) -> None:
+    """After the lines: the figures checked against each other, what the record leaves implicit
+    (the big blind, a return, a silent post's dead part, the order of folds, who sat out), the rake."""
+    raw, seats = hand.raw, hand.seats
     raw.table_rules.pop("party_ante", None)  # the level's ante: only for placing unwritten forced bets
-    _summary_bets(raw, body, start + seats.end)
+    _stacks_hold(raw, seats)
+    _summary_bets(raw, body, first)
     if raw.min_bet is None:  # a cash game line names the buy-in: the big blind is the one posted
         _posted_big_blind(raw)
     if not hand.returned:  # the winner's amount counts a bet nobody called
         return_implicit(raw, True)
+    if hand.silent is not None:
+        hand.silent_dead()
+    if raw.game[1:] not in _STUD_GAMES:
+        _folds_in_turn(raw, seats)
     if raw.tournament is None:
         _quiet_out(raw, seats, hand.acted)
     finish_seats(raw, seats, hand.acted)
@@ -453,6 +504,116 @@ def _actions(raw: RawHand, lines: list[str], start: int, seats: RoomSeats) -> No
     button_before_blinds(raw)
     derive_rake(raw)
     untabled_all_in(raw)
+
+
+_UNSEATED = re.compile(r"^(?P<n>\S+) (?:folds|checks|calls|bets|raises|is all-In|does not show|doesn't show|shows|wins)\b")
+
+
+def _renamed(raw: RawHand, body: list[str], seats: RoomSeats, first: int) -> list[str]:
+    """The body's lines with the names of an export that renamed some lines but not the seats (an
+    anonymiser's slip) put back. Players who act under a name no seat line has and who post no
+    blind (a joining player posts: :meth:`_Hand.join`) are matched, when they are as many as the
+    dealt-in seated players with no line of their own after the posts, to those players in turn
+    order (the seat after the big blind's first), by their first lines; folds by such names when
+    every seated player has his own lines carry no chips and are kept as room lines. Both noted;
+    the replay then checks the order, the chips and every result."""
+    names = set(seats.names)
+    body = _lengthened(raw, body, names)
+    posters = {m["n"] for ln in body if (m := re.match(r"^(?P<n>\S+) posts ", ln))}
+    strangers: list[str] = []
+    for ln in body:
+        m = _UNSEATED.match(ln)
+        if (m and m["n"] not in names and m["n"] not in posters and m["n"] not in strangers
+                and not any(ln.startswith(n + " ") for n in names)):
+            strangers.append(m["n"])
+    if not strangers:
+        return body
+    own = {n for n in names for ln in body if ln.startswith(n + " ") and not ln.startswith(n + " posts ")}
+    quiet = [t for t in seats.seated if t.name not in own and t.name not in seats.marked_out]
+    if len(quiet) == len(strangers):
+        bb = next((t.seat for t in seats.seated for ln in body if ln.startswith(t.name + " posts big blind")), None)
+        size = max([raw.seat_count or 0, *(t.seat for t in seats.seated)])
+        if bb is None or not size:
+            return body
+        quiet.sort(key=lambda t: (t.seat - bb - 1) % size)
+        alias = dict(zip(strangers, (t.name for t in quiet)))
+        raw.notes.append("names no seat line has, read as the seated players with no line of their own in turn "
+                         f"order (a renamed export): {', '.join(f'{k} as {v}' for k, v in alias.items())}")
+        out = []
+        for ln in body:
+            m = _UNSEATED.match(ln)
+            out.append(alias[m["n"]] + ln[len(m["n"]):] if m and m["n"] in alias else ln)
+        return out
+    out = []
+    for k, ln in enumerate(body):
+        m = _UNSEATED.match(ln)
+        if not quiet and m and m["n"] in strangers and re.match(r"^\S+ folds\.?\s*$", ln):
+            raw.notes.append(f"line {first + k}: a fold by {m['n']!r}, whom no seat line has (no chips): kept as a room line")
+            continue
+        out.append(ln)
+    return out
+
+
+def _lengthened(raw: RawHand, body: list[str], names: set[str]) -> list[str]:
+    """A seated name written longer on some lines (``Dealt to Hero Name [..]``, ``Hero Name raises``
+    for the seat line's ``Hero``): when exactly one seated name begins the dealt name, the longer
+    name is that player on every line; noted."""
+    for ln in body:
+        m = re.match(r"^Dealt to (?P<n>.+?) \[", ln)
+        if not m or m["n"] in names:
+            continue
+        short = [n for n in names if m["n"].startswith(n + " ")]
+        if len(short) != 1:
+            return body
+        long_, nm = m["n"], short[0]
+        raw.notes.append(f"{long_!r} is the seated {nm!r} written longer (an export renamed on some lines)")
+        return [re.sub(r"^(Dealt to )?" + re.escape(long_) + r"(?= )", lambda q: (q[1] or "") + nm, x) for x in body]
+    return body
+
+
+def _stacks_hold(raw: RawHand, seats: RoomSeats) -> None:
+    """Refuse a record whose seat line gives a player fewer chips than his first line puts in (an
+    anonymiser's ``( 1 )`` for every stack): before that line he put nothing in, so every reading
+    of its amount adds all of it; the room's own figures contradict each other."""
+    stack = {t.name: t.stack for t in seats.seated}
+    seen: set[str] = set()
+    for a in raw.acts:
+        if a.name in seen or a.name not in stack or a.kind not in ("ante", "post", "call", "bet", "raise", "bring_in"):
+            continue
+        seen.add(a.name)
+        if a.amount > stack[a.name]:
+            raise raw.fail(f"{FIGURES_DO_NOT_ADD_UP}: {a.name} sits with {stack[a.name]} chips yet his first line puts "
+                           f"{a.amount} in", a.line)
+
+
+def _folds_in_turn(raw: RawHand, seats: RoomSeats) -> None:
+    """A run of folds the record writes in another order than the seats' (a tournament table's folds
+    made ahead of turn, written as they were clicked): put in turn order, clockwise from the seat
+    of the action before the run (the big blind's before the first action, the button's after a
+    street's deal); noted. Folds carry no chips, so only the order changes."""
+    seat = {t.name: t.seat for t in seats.seated}
+    size = max([raw.seat_count or 0, *seat.values()])
+    ref = raw.button_seat
+    j = 0
+    while j < len(raw.acts):
+        a = raw.acts[j]
+        if a.kind != "fold":
+            if a.kind == "street" and a.extra != "HOLE CARDS":
+                ref = raw.button_seat
+            elif a.name in seat and a.kind in ("post", "call", "check", "bet", "raise", "complete", "bring_in"):
+                ref = seat[a.name]
+            j += 1
+            continue
+        k = j
+        while k < len(raw.acts) and raw.acts[k].kind == "fold" and raw.acts[k].name in seat:
+            k += 1
+        run = raw.acts[j:k]
+        if ref is not None and size and len(run) > 1:
+            turn = sorted(run, key=lambda f: (seat[f.name] - ref - 1) % size)
+            if turn != run:
+                raw.acts[j:k] = turn
+                raw.notes.append(f"folds written out of turn (lines {run[0].line}-{run[-1].line}): read in turn order")
+        j = max(k, j + 1)
 
 
 def _posted_big_blind(raw: RawHand) -> None:
@@ -571,9 +732,6 @@ def _act(raw: RawHand, nm: str, rest: str, no: int, acted: set[str], street_bet:
             acted.add(nm)
         _record(raw, nm, kind, a, gd.get("c"), no, street_bet)
         return
-    if rest.startswith("double bets"):
-        raise raw.fail("stud's double bet on fourth street (an open pair, whose up cards the record does not print): "
-                       f"the replay plays the small bet there: {rest!r}", no)
     if rest.startswith("posts button blind"):
         raise raw.fail("game not supported: Short Deck's button blind (every player antes, the button posts a blind) "
                        "has no PHH form", no)

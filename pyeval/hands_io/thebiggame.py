@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ._limits import MAX_CHIPS, check_text
@@ -153,6 +154,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     k = [s.seat for s in seats].index(raw.button_seat)
     order = seats[k + 1:] + seats[:k + 1]  # first seat after the dealer ... the dealer
     blinds = _blinds(order, plays, raw.small_blind, raw.big_blind)
+    plays = _straddle_first(plays)
     bets = _Bets(raw, seats)
     if ante:
         dealer = order[-1].name
@@ -164,15 +166,113 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     for s, amt, kind in blinds:
         bets.chips(s.name, amt)
         raw.add("post", s.name, min(amt, s.stack), extra=kind)
-    _plays(raw, plays, by_seat, bets)
+    turns = _Turns(raw, [s.name for s in order], bets)
+    turns.start(blinds[-1][0].name)
+    _plays(raw, plays, by_seat, bets, turns)
     return raw
+
+
+def _straddle_first(plays: list[Any]) -> list[Any]:
+    """The plays with a ``Straddles`` that only folds precede put first: the straddle is a forced bet
+    placed before the cards, which the replayer logs when the straddler's turn comes (a straddle on
+    the button after the first players folded); the folds before it were made out of turn."""
+    for k, q in enumerate(plays):
+        if not isinstance(q, dict) or q.get("Action") != "Folds":
+            if k and isinstance(q, dict) and q.get("Action") == "Straddles":
+                return [q, *plays[:k], *plays[k + 1:]]
+            break
+    return plays
+
+
+class _Turns:
+    """Whose turn it is, in the order the replay plays (58 Pa. Code § 637a.11(g)): preflop from the
+    left of the last forced bet (a straddle's too), later from the left of the dealer, round by round
+    until every live player with chips has acted and matched. The replayer's log is not always in
+    that order: a fold logged before the player's turn is binding and taken at his turn (``pending``);
+    a call logged before it stands if, at his turn, he owes what he owed then, and is void if the
+    action changed before his turn (a raise: his play at his turn is the one that counts; ``calls``);
+    a play the log skips is read as the only one that puts no chips in and lets the log go on
+    (:meth:`catch_up`)."""
+
+    def __init__(self, raw: RawHand, seq: list[str], bets: _Bets) -> None:
+        self.raw, self.seq, self.bets = raw, seq, bets  # seq: the seats from the dealer's left, dealer last
+        self.pending: list[str] = []
+        self.calls: dict[str, int] = {}  # calls out of turn: what the caller owed then
+        self.call: Callable[[str], None] = lambda nm: None  # makes a call (set by the plays' reader)
+        self.pos, self.need = 0, set(seq)
+
+    def start(self, last: str) -> None:
+        """A betting round whose first turn is left of ``last``."""
+        self.pos = self.seq.index(last)
+        self.need = {n for n in self.seq if n not in self.bets.folded}
+
+    def owes(self, n: str) -> int:
+        return max(self.bets.cur.values(), default=0) - self.bets.cur.get(n, 0)
+
+    def turn(self) -> str | None:
+        """The player to act, or None when the betting round (or the hand) is over."""
+        bets, k = self.bets, len(self.seq)
+        live = [n for n in self.seq if n not in bets.folded]
+        able = [n for n in live if bets.left[n] > 0]
+        nxt = (self.seq[(self.pos + i) % k] for i in range(1, k + 1))
+        t = next((n for n in nxt if n in self.need and n in able), None)
+        if len(live) < 2 or t is None or (len(able) == 1 and self.owes(t) <= 0):
+            return None
+        return t
+
+    def acted(self, nm: str, raised: bool) -> None:
+        self.pos = self.seq.index(nm)
+        if raised:
+            self.need = {n for n in self.seq if n != nm and n not in self.bets.folded}
+        else:
+            self.need.discard(nm)
+
+    def catch_up(self, nm: str | None, infer: bool = True, end: bool = False) -> None:
+        """Takes the turns before ``nm``'s (None: up to the round's close): a pending fold is made;
+        with ``infer``, a skipped player who owes nothing checks (the log goes on to the next play
+        or card, so no chip went in) and, at the hand's end (``end``: the record writes its wins),
+        one who owes a bet folds (the pot went to the others without his chips). Noted."""
+        while (t := self.turn()) is not None and t != nm:
+            if t in self.pending:
+                self.pending.remove(t)
+                self.fold(t)
+            elif t in self.calls:
+                if self.calls.pop(t) != self.owes(t):
+                    self.raw.notes.append(f"{t}'s call out of turn is void: the action changed before his turn")
+                    return
+                self.call(t)
+            elif not infer or (self.owes(t) > 0 and not end):
+                return
+            else:
+                self.raw.notes.append(f"{t}'s play the record skips is read as a {'fold' if self.owes(t) > 0 else 'check'}")
+                if self.owes(t) > 0:
+                    self.fold(t)
+                else:
+                    self.raw.add("check", t)
+                    self.acted(t, False)
+
+    def close(self, end: bool = False) -> None:
+        """The round's close (before a card or the wins): the skipped turns taken, and a fold still
+        pending made where the record has it (out of turn: the replay reports it)."""
+        self.catch_up(None, end=end)
+        while self.pending:
+            self.fold(self.pending.pop(0))
+        for nm in list(self.calls):
+            del self.calls[nm]
+            self.call(nm)
+
+    def fold(self, t: str) -> None:
+        self.bets.folded.add(t)
+        self.raw.add("fold", t)
+        self.acted(t, False)
 
 
 class _Plays:
     """The plays of one hand read in order (deals, forced straddles, betting, returns and wins)."""
 
-    def __init__(self, raw: RawHand, by_seat: dict[int, str], bets: _Bets) -> None:
-        self.raw, self.by_seat, self.bets = raw, by_seat, bets
+    def __init__(self, raw: RawHand, by_seat: dict[int, str], bets: _Bets, turns: _Turns) -> None:
+        self.raw, self.by_seat, self.bets, self.turns = raw, by_seat, bets, turns
+        turns.call = lambda nm: self.made(nm, "Calls", None)
         self.dealt = self.won = False
         self.boards = 0
         self.board: list[int] = []
@@ -185,6 +285,8 @@ class _Plays:
         if self.won:
             raw.info.append(f"{raw.line}: cards shown after the hand was won: {v}")
             return
+        if self.dealt:
+            self.turns.close()
         if self.dealt and self.runout():  # no betting is left: the rest of the board, run once or more
             self.rest.extend(_cards(raw, v))
             return
@@ -194,6 +296,7 @@ class _Plays:
         self.board.extend(c := _cards(raw, v))
         self.boards += 1
         raw.add("street", cards=c, extra=_STREETS[self.boards - 1])
+        self.turns.start(self.turns.seq[-1])
 
     def runout(self) -> bool:
         """True when at most one player in the hand has chips behind and none owes a call."""
@@ -237,7 +340,10 @@ class _Plays:
             a = _int(raw, v, "a straddle")
             bets.chips(nm, a)
             raw.add("post", nm, a, extra="straddle")
+            self.turns.start(nm)
         elif act == "Wins":
+            if not self.won:
+                self.turns.close(end=True)
             self.won = True
             self.wins[nm] = self.wins.get(nm, 0) + _int(raw, v, "a win")
         elif act == "Takes Back":
@@ -249,6 +355,26 @@ class _Plays:
             self.betting(nm, act, v)
 
     def betting(self, nm: str, act: Any, v: Any) -> None:
+        turns = self.turns
+        turns.catch_up(nm, infer=act != "Folds")
+        if nm in turns.calls:  # his call out of turn was void (the action changed): this play counts
+            if turns.calls.pop(nm) != turns.owes(nm):
+                self.raw.notes.append(f"{nm}'s call out of turn is void: the action changed before his turn")
+        elif act in ("Folds", "Calls") and nm not in self.bets.folded and turns.turn() not in (None, nm):
+            if act == "Folds":
+                turns.pending.append(nm)  # a fold out of turn: binding, made when his turn comes
+            else:
+                turns.calls[nm] = turns.owes(nm)
+            return
+        self.made(nm, act, v)
+
+    def made(self, nm: str, act: Any, v: Any) -> None:
+        """``nm``'s play made at his turn."""
+        top = max(self.bets.cur.values(), default=0)
+        self.act(nm, act, v)
+        self.turns.acted(nm, max(self.bets.cur.values(), default=0) > top)
+
+    def act(self, nm: str, act: Any, v: Any) -> None:
         raw, bets = self.raw, self.bets
         own, top = bets.cur.get(nm, 0), max(bets.cur.values(), default=0)
         if act == "Folds":
@@ -280,12 +406,28 @@ class _Plays:
             bets.to(nm, own + bets.left[nm], allin=True)
 
 
-def _plays(raw: RawHand, plays: list[Any], by_seat: dict[int, str], bets: _Bets) -> None:
-    reader = _Plays(raw, by_seat, bets)
+def _plays(raw: RawHand, plays: list[Any], by_seat: dict[int, str], bets: _Bets, turns: _Turns) -> None:
+    reader = _Plays(raw, by_seat, bets, turns)
     for p in plays:
         reader.play(p)
     reader.runs()
+    _unshown_duplicates(raw, bets, reader.board + reader.rest)
     _settle(raw, bets, reader.wins, reader.back)
+
+
+def _unshown_duplicates(raw: RawHand, bets: _Bets, board: list[int]) -> None:
+    """A card the record deals twice (the show's camera read a hand wrongly) is taken out of the
+    hole cards of every player holding it who never shows (he folded, or won with nobody left to
+    show to): those cards decide nothing, and the replay deals him unknown cards. A card twice among
+    the board and the hands that are shown is left for the replay to refuse. Noted."""
+    standing = [n for n in bets.put if n not in bets.folded]
+    shown = set(standing) if len(standing) > 1 else set()
+    seen: dict[int, int] = {}
+    for c in [*board, *(c for cs in raw.hole.values() for c in cs)]:
+        seen[c] = seen.get(c, 0) + 1
+    for n in [n for n, cs in raw.hole.items() if n not in shown and any(seen[c] > 1 for c in cs)]:
+        del raw.hole[n]
+        raw.notes.append(f"{n}'s cards, never shown, repeat a card dealt elsewhere: read as unknown")
 
 
 def _returns(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int]) -> tuple[int, dict[str, int]]:

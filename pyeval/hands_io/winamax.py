@@ -56,7 +56,9 @@ _BASE = Room(
     table=re.compile(r"^Table:? '(?P<table>.*)' (?P<max>\d+)-max \((?:real|play) money\)"
                      r"(?: Seat #?(?P<button>\d+) is the button)?\s*$"),
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d.,]+)€?(?:, [^()]*bounty)?\)(?P<rest>.*)$"),
+    # an all-in whose "to" is the chips it adds, below the bet ("raises -6.10€ to 18.90€": the rest of his stack)
     actions=acts(extra=((r"^(?:deny BB .*|denies big blind)$", None),
+                        (r"^raises -[^\s|]+ to (?P<a>[^\s|]+)(?: and is all-in)?\s*$", "allin_add"),
                         (r"^brings in for (?P<a>[^\s|]+)(?: and is all-in)?\s*$", "bring_in"),
                         (r"^discards (?P<n>\d+) cards?(?: \[(?P<c>[^\]]*)\])?\s*$", "discard"),
                         (r"^stands pat(?: (?:on )?\[(?P<c>[^\]]*)\])?\s*$", "pat"))),
@@ -71,6 +73,7 @@ _BASE = Room(
     clean=lambda t: t.replace("€", "").replace("£", "").replace("$", ""),
     net_total=True,
     blind_raise=True,
+    tournament_pot=True,  # "Total pot 15.52k | No rake" over a collected 370 for a side pot of 369.50
     returns_in_collect=True,
 )
 #: The games Winamax's files are read for: the flop games, Stud, Stud Hi/Lo, Razz and 2-7 Triple Draw.

@@ -44,7 +44,7 @@ _ACTS: list[tuple[re.Pattern[str], str | None]] = [
     (re.compile(r"^straddle " + _A + r"\s*$"), "straddle"),
     (re.compile(r"^bring in " + _A + r"\s*$"), "bring_in"),
     (re.compile(r"^received a card\.\s*$"), "down"),
-    (re.compile(r"^caps " + _A + r"\s*$"), "raise"),
+    (re.compile(r"^caps " + _A + r"\s*$"), "allin"),  # the chips he adds to reach the table's cap
     (re.compile(r"^received card: \[(?P<c>[^\]]*)\]\s*$"), "card"),
     (re.compile(r"^folds\s*$"), "fold"),
     (re.compile(r"^checks\s*$"), "check"),
@@ -164,6 +164,8 @@ def _game(raw: RawHand, gm: re.Match[str], rows: list[tuple[int, str]]) -> None:
         return
     raw.small_blind, raw.big_blind = lo, hi
     raw.min_bet = raw.big_blind
+    if re.search(r"(?:^| - )CAP(?: - |$)", gm["table"]):  # a Cap table: 30 big blinds a player in a hand
+        raw.table_rules["cap"] = 30 * hi
 
 
 class _Hand:
@@ -285,11 +287,11 @@ class _Hand:
 
     def dealt_card(self, nm: str, kind: str, m: re.Match[str], no: int) -> None:
         """A card dealt (face up, or face down: stud keeps its place in the dealing order), or an all-in
-        without chips (disconnect protection: refused)."""
+        without chips (disconnect protection: the player is played all in for the chips he put in)."""
         raw = self.raw
-        if kind == "allin_bare":
-            raise raw.fail("a player all in on disconnection (the room plays him for the chips he put in, with "
-                           "chips behind): no pyeval rule plays disconnect protection", no)
+        if kind == "allin_bare":  # all in on disconnection: the room's disconnect protection
+            raw.add("disconnect", nm, line=no)
+            return
         self.dealt.add(nm)
         if kind == "card":
             raw.hole.setdefault(nm, []).extend(cards(m["c"], raw, no))

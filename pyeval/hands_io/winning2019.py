@@ -14,7 +14,8 @@ $0.17 | Rake $0.00`` line after each section (no chips), boards run twice as ``*
 Rake $2.76 | JP Fee $0.24``: the total pot is what was collected, after the rake and the jackpot fee
 (collected = total pot; total pot + rake + fees = every chip put in). Tournaments deal one card to
 each player for the button before the antes (``Dealt to NAME [7s]``): no chips, kept as a room line.
-Cap tables (``NAME caps $0.55``: the player reached the cap and bets no more) are refused with that reason;
+Cap tables (``Miramar (Cap) 9-max``, ``NAME caps $0.55``: the chips he adds to reach the cap, 30 big
+blinds in the hand, and he bets no more) are played with the table's cap (``PokerRules.cap``);
 seven card stud is read (its 7th street is PokerStars' river; a single card dealt is a tournament's
 draw for the button only in flop games).
 """
@@ -22,6 +23,8 @@ from __future__ import annotations
 
 import re
 
+from ._dialect import StarsDialect, fields_head
+from ._model import RawHand
 from ._starlike import FLOP_GAMES, Room, acts
 
 __all__ = ["ROOM"]
@@ -30,6 +33,15 @@ _A = r"(?P<a>[^\s|]+)"
 _ALLIN = r"(?: and is all-in)?\s*$"
 _LEVEL = re.compile(r" - Level (\S+) \(([^)]*)\)- ")
 _CASH_TABLE = re.compile(r"^(?!Table '|Seat \d+: )(.+?) (\d+-max(?: Seat #\d+ is the button)?)\s*$")
+
+
+def _head(d: StarsDialect, raw: RawHand, lines: list[str], start: int) -> int:
+    """The header and table lines; a Cap table (``NAME (Cap) 9-max``) caps each player's chips in a
+    hand at 30 big blinds (``caps $0.55`` reaching $0.60 at $0.01/$0.02)."""
+    j = fields_head(d, raw, lines, start)
+    if raw.table is not None and raw.table.endswith("(Cap)") and raw.big_blind:
+        raw.table_rules["cap"] = 30 * raw.big_blind
+    return j
 
 
 def _prepare(line: str) -> str:
@@ -58,6 +70,7 @@ ROOM = Room(
         (r"^posts ante " + _A + _ALLIN, "ante"),
         (r"^brings in " + _A + _ALLIN, "bring_in"),
         (r"^raises \S+ to " + _A + _ALLIN, "raise"),
+        (r"^caps " + _A + _ALLIN, "bet"),  # the chips he adds to reach the table's cap
         (r"^(?:does not show|mucks)\s*$", None),
     )),
     # the running pot after a section; a tournament's draw for the button (one card each, before the
@@ -70,7 +83,6 @@ ROOM = Room(
     returns_in_collect=True,
     implicit_total=True,
     prepare=_prepare,
-    refuse=((re.compile(r"^.+ caps \S+\s*$"), "a player reached the table's cap (a Cap game stops a player's "
-             "betting at the cap with chips behind): no pyeval variant has a cap, so no replay can follow it"),),
+    head=_head,
     net_total=True,
 )

@@ -94,6 +94,8 @@ _evaluate = _fastcall.evaluate  # pyeval.evaluate's C builtin; cards here are va
 _tn = tuple.__new__  # builds NamedTuples without their Python-level __new__ (hot path)
 _mk = _fastcall.tuple_of  # _mk(Event, *fields): the same in one C call and one allocation (hot path)
 _hu_settle = _fastcall.hu_settle  # the settlement step from the table's cache, in C (settle)
+_C_DEAL = _fastcall.shoe_deal  # a Shoe's deal and burn-and-deal on its handle (docs/decisions/042)
+_C_BURN_DEAL = _fastcall.shoe_burn_deal
 #: What the C settlement step needs besides the round (csrc/python/pe_fastcall_headsup.c reads them
 #: in this order): the record types, the settle event's kind and the cache key's tables.
 _SETTLE_CONSTS = (PlayerSettlement, Event, _K_SETTLE, _POCKET_OF, _CATEGORY_OF, _AA, _PAIR_LOW, ())
@@ -411,7 +413,9 @@ class HeadsUpRound:
         used: set[int] = set()
         if layout is not None and FAST:  # the plan as C item getters
             need, getters, dealer_of, burns_of = layout
-            cards = source.deal(need)
+            cards = _C_DEAL(source._h, need) if type(source) is _Shoe and not source._fresh else None
+            if type(cards) is not tuple:  # (a status: the method's retry or error; nothing was dealt)
+                cards = source.deal(need)
             if type(source) is _Shoe:  # a shoe deals card ints 0..51: only repeats are possible
                 used = set(cards)
                 if len(used) != need:
@@ -484,7 +488,9 @@ class HeadsUpRound:
         checked for repeats against the table; the ``burn`` and ``kind`` events; then the decisions
         of ``phase`` (:meth:`_open`; when nobody has raised, every player, in seat order). Raises
         DuplicateCardError (the round unchanged) as the general steps do."""
-        drawn = source._burn_and_deal(k)  # one C call, all or nothing
+        drawn = _C_BURN_DEAL(source._h, k) if not source._fresh else None  # one C call, all or nothing
+        if type(drawn) is not tuple:  # (a status: the method's retry or error; nothing was dealt)
+            drawn = source._burn_and_deal(k)
         burn = drawn[:1]
         cards = drawn[1:]
         used = self._used

@@ -4,7 +4,8 @@ from __future__ import annotations
 from ..contracts import passes
 from ..errors import ChipTypeError, IllegalActionError, OutOfTurnError
 from .rules import (
-    R_ALL_IN, R_CHECK_RAISE, R_LIMITS, R_PREFLOP, R_STAKES, R_STREETS, BettingStructure, LimitShortAllIn, ShortAllIns,
+    R_ALL_IN, R_CHECK_RAISE, R_DISCONNECT, R_LIMITS, R_PREFLOP, R_STAKES, R_STREETS, BettingStructure, LimitShortAllIn,
+    ShortAllIns,
 )
 from .._bindings import _fastcall
 from .state import _ORDER, BettingOptions, RoundState, _illegal
@@ -239,6 +240,47 @@ class Betting(RoundState):
         self._acted_at_bet[a] = bet_to
         self._after_action(a)
 
+    def _check_disconnect(self, player: int | None) -> int:
+        if not self._rules.disconnect_all_in:
+            raise _illegal("this table has no disconnect protection (rules.disconnect_all_in)", R_DISCONNECT)
+        a = self._actor
+        if a is None or (player is not None and player != a):
+            a = self._turn(player, "be played all in")
+        if self._stacks[a] <= 0:  # pragma: no cover - a player with no chips behind is never to act
+            raise _illegal(f"{self._name_of(a)} has no chips behind", R_DISCONNECT)
+        return a
+
+    def can_disconnect(self, player: int | None = None) -> bool:
+        """True when ``player`` (default: whoever is to act) may be played all in now (:meth:`disconnect`)."""
+        return passes(self._check_disconnect, player)
+
+    def disconnect(self, player: int | None = None) -> None:
+        """The player to act is disconnected: under the room's disconnect protection
+        (``rules.disconnect_all_in``; configuration, not in the texts in hand) he is played all in
+        for the chips he has put in: he adds nothing, the chips in front of him are set aside (out
+        of play, his) and given back to him when the betting ends; he keeps his claim to the pots
+        he has matched (§ 637a.8(b)(5)), a bet he has not matched goes on in a side pot or returns
+        uncalled. A ``disconnect`` event (amount: the chips set aside).
+
+        Raises:
+            IllegalActionError: the table has no disconnect protection. OutOfTurnError: not his turn.
+        """
+        a = self._check_disconnect(player)
+        if a != self._actor:
+            self._take_lead(a)
+        stacks = self._stacks
+        aside = self._set_aside if self._set_aside is not None else [0] * self._n
+        aside[a] += stacks[a]
+        self._record.append(("disconnect", a, stacks[a], ()))
+        stacks[a] = 0
+        self._set_aside = aside
+        self._plain = self._plain_nl = False
+        self._n_able_to_act -= 1
+        self._acted[a] = True
+        self._acted_at_raise[a] = self._full_raises
+        self._acted_at_bet[a] = self._bet_to
+        self._after_action(a)
+
     def _check_raise_to(self, player: int | None, to: int) -> int:
         a = self._turn(player, "bet or raise")
         if isinstance(to, bool) or not isinstance(to, int):
@@ -395,6 +437,9 @@ class Betting(RoundState):
                 self._queue_showdown()
         elif self._n_contending < 2:
             self._betting_closed = True
+        if self._set_aside is not None and self._betting_closed:  # a cap, a disconnection: the chips come back
+            self._stacks = [s + b for s, b in zip(self._stacks, self._set_aside)]
+            self._set_aside = None
         if self._has_draws and self._n_contending >= 2 and self._street < self._last_street and self._streets[self._street + 1].draw:
             self._open_draw()
 

@@ -26,6 +26,12 @@ from .state import _ORDER, _SLOTS, CardSource, RoundState, _from_source
 #: the 7-card value, as pyeval.hands.high gives it (a METH_FASTCALL call: ~85 ns against ~235 ns for
 #: the cffi pe_eval7 here); the cards are checked when dealt
 _EVAL7 = _fastcall.evaluate
+#: every live hand's value in one C call (:meth:`FastSteps._fast_values`'s twin; False: not for C)
+_VALUES = _fastcall.holdem_values
+#: the shoe's C calls on its handle (a plain round's source is exactly a Shoe): a tuple of cards, or a
+#: status, after which the Shoe's method runs (its retry when busy, its errors; nothing was dealt)
+_C_DEAL = _fastcall.shoe_deal
+_C_BURN_DEAL = _fastcall.shoe_burn_deal
 _AS_PREFLOP = StreetOpener.AS_PREFLOP  # (an enum member read through its class is a Python call)
 
 
@@ -41,7 +47,10 @@ class FastSteps(RoundState):
         plain, the forced bets are posted and no hole card is dealt yet."""
         n = self._n
         k = n + n
-        got = self._source.deal(k)  # type: ignore[union-attr]  # (ShoeExhaustedError: nothing dealt)
+        src = self._source
+        got = _C_DEAL(src._h, k) if not src._fresh else None  # type: ignore[union-attr]
+        if type(got) is not tuple:
+            got = src.deal(k)  # type: ignore[union-attr]  # (ShoeExhaustedError: nothing dealt)
         dealt = self._dealt
         fresh = set(got)
         if len(fresh) != k or not fresh.isdisjoint(dealt):  # a multi-deck shoe, or a shoe reused mid-round
@@ -110,7 +119,9 @@ class FastSteps(RoundState):
         street = self._street + 1
         nb = self._streets[street].board
         src = self._source
-        got = _burn_and_deal(src, nb)
+        got = _C_BURN_DEAL(src._h, nb) if not src._fresh else None  # type: ignore[union-attr]
+        if type(got) is not tuple:
+            got = _burn_and_deal(src, nb)
         dealt = self._dealt
         fresh = set(got)
         if len(fresh) != 1 + nb or not fresh.isdisjoint(dealt):  # a multi-deck shoe, or a shoe reused mid-round
@@ -197,7 +208,10 @@ class FastSteps(RoundState):
         rakes (the general steps then show, raise or rake)."""
         if self._rules.rake_bps or not self._betting_closed:
             return False
-        scored = self._fast_values()
+        scored = _VALUES(self._hole, self._folded, self._mucked, self._contrib, self._board, self._values,
+                         self._dead_ante, self._n_contending)
+        if scored is False:  # an input C does not read: the Python twin (and its errors)
+            scored = self._fast_values()
         if scored is None:
             return False
         values, contenders, even, best = scored
@@ -220,7 +234,9 @@ class FastSteps(RoundState):
 
     def _fast_values(self) -> tuple[list[int], list[int], bool, int] | None:
         """(each hand's value, the live players, whether every live player put in the same, the best
-        value), or None when a live hand or the board holds a card nobody saw."""
+        value), or None when a live hand or the board holds a card nobody saw. The Python twin of
+        ``_fastcall.holdem_values`` (csrc/python/pe_holdemfast.h), which :meth:`_fast_award` calls
+        first; this runs when C declines."""
         hole, folded, mucked, contrib = self._hole, self._folded, self._mucked, self._contrib
         n = self._n
         values = self._values[:]

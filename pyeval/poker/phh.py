@@ -52,7 +52,8 @@ _RULE_FIELDS: dict[str, type] = {"heads_up": HeadsUpOrder, "odd_chip": OddChipRu
                                  "short_all_ins": ShortAllIns, "limit_short_all_in": LimitShortAllIn,
                                  "turn_river_opener": StreetOpener, "chip_value": Fraction,
                                  "rake_bps": int, "rake_cap": int, "rake_no_flop_no_drop": bool,
-                                 "tournament": bool, "tournament_all_in_show": bool, "open_pair_big_bet": bool}
+                                 "tournament": bool, "tournament_all_in_show": bool, "open_pair_big_bet": bool,
+                                 "cap": int, "disconnect_all_in": bool}
 #: Round state PHH has no field for: ``_pyeval_sitting_out``, one boolean per player (tournament
 #: mode: the players away from the table, dealt in and folded at their first turn).
 _SITTING_OUT = _PREFIX + "sitting_out"
@@ -76,6 +77,12 @@ HOUSE_MONEY_FIELD = "_house_money"
 #: after the table's forced bets (:meth:`HandHistory.extra_blinds`,
 #: :meth:`pyeval.poker.Round.post_extra_blind`).
 EXTRA_BLIND_FIELDS = ("_live_blinds", "_dead_blinds")
+#: The house's take pot by pot, as the room took it (rooms that rake every pot in proportion, or cap
+#: the rake per pot): one whole amount per pot, main pot first (the pots of the award), summing to
+#: :meth:`HandHistory.house_take`; absent: the take comes from the main pot first
+#: (:meth:`HandHistory.pot_takes`, :meth:`pyeval.poker.Round.award`'s ``rake``).
+POT_RAKES_FIELD = "_pot_rakes"
+_LIST_FIELDS = (*EXTRA_BLIND_FIELDS, POT_RAKES_FIELD)
 _R_SHOW = "58 Pa. Code § 637a.18(e)"
 _R_SHOWDOWN = "58 Pa. Code § 637a.11(k)"
 _R_DEAL = "58 Pa. Code § 637a.11(f)"
@@ -268,7 +275,7 @@ class HandHistory:
         """The amounts of the user-defined fields that :meth:`in_units` converts (a bad
         ``_live_blinds``/``_dead_blinds`` is left to :meth:`extra_blinds` to name)."""
         values = [self.extra[k] for k in _SCALED_FIELDS if _is_number(self.extra.get(k))]
-        for k in EXTRA_BLIND_FIELDS:
+        for k in _LIST_FIELDS:
             if isinstance(self.extra.get(k), list) and all(_is_number(v) for v in self.extra[k]):
                 values += self.extra[k]
         return values
@@ -279,7 +286,7 @@ class HandHistory:
         for k in _SCALED_FIELDS:
             if _is_number(extra.get(k)):
                 extra[k] = conv(extra[k])
-        for k in EXTRA_BLIND_FIELDS:
+        for k in _LIST_FIELDS:
             if isinstance(extra.get(k), list) and all(_is_number(v) for v in extra[k]):
                 extra[k] = [conv(v) for v in extra[k]]
         return extra
@@ -315,6 +322,27 @@ class HandHistory:
         if bad:
             raise HandHistoryError(f"{self.name}: " + "; ".join(bad))
         return total
+
+    def pot_takes(self) -> list[int] | None:
+        """The house's take pot by pot (``_pot_rakes``: one whole amount per pot, main pot first),
+        or None when the record gives only the total (then the replay takes :meth:`house_take`
+        main pot first). Call on a record in whole units.
+
+        Raises:
+            HandHistoryError: not a list of whole amounts >= 0, or its sum is not :meth:`house_take`.
+        """
+        take = self.house_take()
+        v = self.extra.get(POT_RAKES_FIELD)
+        if v is None:
+            return None
+        if (not isinstance(v, list) or not v or not all(isinstance(x, int) and not isinstance(x, bool)
+                                                        and 0 <= x <= MAX_CHIPS for x in v)):
+            raise HandHistoryError(f"{self.name}: {POT_RAKES_FIELD} must be a list of whole amounts >= 0, one per pot, "
+                                   f"got {_short(v)}")
+        if sum(v) != take:
+            raise HandHistoryError(f"{self.name}: {POT_RAKES_FIELD} {_short(v)} sums to {sum(v)}, the house's take "
+                                   f"(_rake + _jackpot + _fees) is {take}")
+        return list(v)
 
     @property
     def unbounded(self) -> tuple[int, ...]:

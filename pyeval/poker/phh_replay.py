@@ -24,6 +24,7 @@ __all__ = ["Replay", "ReplayResult", "cashed_out_stacks", "check_replay", "recor
 
 
 _RUN_HINT = re.compile(r"#\s*run it (\d+) times")
+_DISCONNECTED = re.compile(r"#\s*disconnected\b")
 
 
 class Replay:
@@ -42,6 +43,7 @@ class Replay:
         self.strict = strict
         self.rules = rules = hh.table_rules()
         self.take = hh.house_take()  # validated before the first step
+        self.pot_takes = hh.pot_takes()  # the take pot by pot (PHH _pot_rakes), or None
         extra_blinds = hh.extra_blinds()  # posted to come in (PHH _live_blinds, _dead_blinds)
         house_money = hh.house_money()  # added to the main pot by the house (PHH _house_money)
         try:
@@ -245,6 +247,11 @@ class Replay:
                                               f"{''.join('??' if c < 0 else CARD_TEXT[c] for c in held)}", _R_SHOW)
             return
         order = rnd.showdown_order()
+        if (cards is None and not self.strict and p in order and order[0] != p and p not in self.tabled
+                and rnd.can_concede(p)):
+            rnd.concede(p)  # a muck before his turn to show: he gives up his hand (§ 637a.18(e))
+            self._flush_tabled()
+            return
         if (not self.strict and rnd.actor is None and p in order and order[0] != p and p not in self.tabled
                 and self._all_tabled()):
             held = rnd.hole[p]
@@ -299,7 +306,8 @@ class Replay:
 
     def award(self) -> None:
         """Award the pots at the end of the record, less what the house took (the record's
-        ``_rake`` + ``_jackpot`` + ``_fees``, :meth:`HandHistory.house_take`; main pot first).
+        ``_rake`` + ``_jackpot`` + ``_fees``, :meth:`HandHistory.house_take`; main pot first, or pot
+        by pot as ``_pot_rakes`` gives it: :meth:`HandHistory.pot_takes`).
 
         Raises:
             IllegalHandHistoryError: unknown cards to score, or a house take the pots cannot pay
@@ -309,7 +317,7 @@ class Replay:
         self.check_scorable()
         take = self.take
         try:
-            rnd.award(rake=take if take else None)
+            rnd.award(rake=self.pot_takes if self.pot_takes is not None else take if take else None)
         except PyevalError as exc:
             raise IllegalHandHistoryError(f"{hh.name}: the award: {hh._names(str(exc))}",
                                           getattr(exc, "rule", "")) from None
@@ -375,8 +383,8 @@ class Replay:
         if away and op in ("cc", "cbr", "sd") and (rnd.folded[p] or rnd.actor == p):
             raise IllegalHandHistoryError(f"{self.hh._who(p)} sits out: the dealer folds his hand at his first turn",
                                           R_TOURNAMENT)
-        if op == "cc":
-            rnd.check_or_call(p)
+        if op == "cc":  # '# disconnected': the room's disconnect protection (rules.disconnect_all_in)
+            (rnd.disconnect if _DISCONNECTED.search(raw) else rnd.check_or_call)(p)
         elif op == "f":
             self._fold(p, away)
         elif op == "cbr":

@@ -90,8 +90,36 @@ def from_round(rnd: Round, players: Sequence[str] | None = None, *, unbounded: I
     money = sum(e.amount for e in rnd.events if e.kind == "house_money")
     if money:  # chips the house added to the main pot (Round.add_house_money)
         hh.extra["_house_money"] = money
+    _write_recorded_rake(hh, rnd)
     _write_settings(hh, rules, n)
     return hh
+
+
+def _write_recorded_rake(hh: HandHistory, rnd: Round) -> None:
+    """A rake the round took as a room recorded it (:meth:`Round.award`'s ``rake``, at a table
+    without ``rake_bps``) as ``_rake``, and pot by pot as ``_pot_rakes`` when it is not the
+    main-pot-first division (so the replay takes it from the same pots)."""
+    if rnd.rules.rake_bps:
+        return  # the table's rake: the replay computes it again from _pyeval_rake_bps
+    pots: dict[int, int] = {}
+    raked: dict[int, int] = {}
+    for e in rnd.events:
+        if e.kind == "award" and isinstance(e.detail, int):
+            pots[e.detail] = pots.get(e.detail, 0) + e.amount
+        elif e.kind == "rake" and e.cards:
+            raked[e.cards[0]] = raked.get(e.cards[0], 0) + e.amount
+            pots[e.cards[0]] = pots.get(e.cards[0], 0) + e.amount
+    take = sum(raked.values())
+    if not take:
+        return
+    hh.extra["_rake"] = take
+    per_pot = [raked.get(k, 0) for k in range(max(pots) + 1)]
+    left, main_first = take, []
+    for k in range(len(per_pot)):
+        main_first.append(min(left, pots.get(k, 0)))
+        left -= main_first[-1]
+    if per_pot != main_first:
+        hh.extra["_pot_rakes"] = per_pot
 
 
 def _table_straddle(rnd: Round) -> int | None:
@@ -153,6 +181,11 @@ def _forced_bets(rnd: Round) -> tuple[list[int], list[int]]:
 _VERBS = {"bring_in": "pb", "fold": "f", "check": "cc", "call": "cc", "muck": "sm"}
 
 
+#: The comment that marks a player's turn as his disconnection (:meth:`pyeval.poker.Round.disconnect`):
+#: ``p2 cc # disconnected: all in for the chips he put in``.
+DISCONNECTED = "# disconnected: all in for the chips he put in"
+
+
 def _actions(rnd: Round) -> list[str]:
     """The PHH ``actions`` of a round's events (see :func:`from_round`)."""
     actions: list[str] = []
@@ -176,6 +209,8 @@ def _actions(rnd: Round) -> list[str]:
             actions.append(f"{p} sd {out}" if out else f"{p} sd")
         elif k == "show":
             actions.append(f"{p} sm {_card_text(e.cards)}")
+        elif k == "disconnect":  # the replay reads the comment (a reader without it sees a check or call)
+            actions.append(f"{p} cc {DISCONNECTED}")
     return actions
 
 

@@ -262,7 +262,7 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
                 self._starting_stacks = tuple(stacks)
                 return
             self._init(rules, stacks, cards, None, (), None)
-            if fresh is None and type(self) is Round:
+            if fresh is None and type(self) is Round and self._set_aside is None:
                 remember_fresh(self)
             return
         self._init(rules, stacks, cards, blind_posters, sitting_out, seats)
@@ -340,9 +340,21 @@ class Round(ForcedBets, Dealing, Betting, Stud, Draw, Showdown, ChipPlacement, F
         self._holdem_showdown, self._fixed_bet_sizes = const.holdem_showdown, const.fixed_bet_sizes
         self._double_bet, self._lead_open = False, -1  # stud: an open pair's big bet; a leader the record names
         self._house_money = 0  # chips the house added to the main pot (add_house_money)
+        self._set_aside = None  # chips out of play until the betting ends (rules.cap, disconnect)
+        if rules.cap is not None:
+            self._cap_stacks(rules.cap)
         self._plain = (_state.FAST_PATHS and const.holdem_showdown and not const.is_stud and not const.has_draws
-                       and not self._sitting_out and type(cards) is Shoe)
+                       and not self._sitting_out and type(cards) is Shoe and self._set_aside is None)
         self._plain_nl = self._plain and const.plain_no_limit
+
+    def _cap_stacks(self, cap: int) -> None:
+        """A capped table (``rules.cap``): each player plays for at most ``cap`` chips this hand, the
+        rest of his stack set aside (out of play) until the betting ends (:meth:`_street_done`)."""
+        stacks = self._stacks
+        aside = [s - cap if s > cap else 0 for s in stacks]
+        if any(aside):
+            self._set_aside = aside
+            self._stacks = [s - a for s, a in zip(stacks, aside)]
 
     # ------------------------------------------------------------------ queries
     @property

@@ -44,6 +44,10 @@ R_HOUSE = "house money (configuration: not in the 58 Pa. Code texts in hand)"
 #: Tournament play is not in the 58 Pa. Code texts in hand (chapter 637a regulates house-dealt cash
 #: poker; § 637a.17, poker revenue, is not in hand either): its conventions are table configuration.
 R_TOURNAMENT = "tournament rules (configuration: not in the 58 Pa. Code texts in hand; PokerRules.tournament)"
+#: An online room's disconnect protection (a disconnected player played all in for what he put in)
+#: is no rule of the texts in hand: configuration.
+R_DISCONNECT = ("disconnect protection (configuration: not in the 58 Pa. Code texts in hand; "
+                "PokerRules.disconnect_all_in)")
 
 
 class BettingStructure(enum.Enum):
@@ -277,6 +281,14 @@ class PokerRules:
             configuration, tournament play is not in the texts in hand). False: the cash-game
             showdown applies (§ 637a.18(e): a hand not needed to win may be mucked), as in the
             records of rooms whose tournaments let it (PokerStars). No effect outside tournaments.
+        cap: a betting cap per player per hand (chips, forced bets included), None (default) for
+            none: a player whose chips in the pot reach the cap is *capped*, played as all in for
+            them, the rest of his stack set aside and given back when the betting ends (Full Tilt's
+            and WPN's Cap tables). Configuration (a room's game; not in the texts in hand).
+        disconnect_all_in: a room's disconnect protection (configuration, not in the texts in hand;
+            default False): a disconnected player, at his turn, may be played all in for the chips
+            he has put in, the rest of his stack set aside and given back when the betting ends
+            (:meth:`pyeval.poker.Round.disconnect`; Absolute, iPoker and WPN records).
 
     Raises:
         TableRulesError: any field out of range or inconsistent, naming the field.
@@ -316,6 +328,8 @@ class PokerRules:
     button_ante: int = 0
     tournament_all_in_show: bool = True
     open_pair_big_bet: bool = False
+    cap: int | None = None
+    disconnect_all_in: bool = False
     _suit_rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     engine: EngineConstants = field(init=False, repr=False, compare=False)
 
@@ -358,8 +372,10 @@ class PokerRules:
             _int(self.rake_cap, "rake_cap", 0, None, R_RAKE)
         if not isinstance(self.rake_no_flop_no_drop, bool):
             raise TableRulesError(f"rake_no_flop_no_drop must be a bool, got {self.rake_no_flop_no_drop!r} ({R_RAKE})")
+        if self.cap is not None:
+            _int(self.cap, "cap", 1, None, R_LIMITS)
         for name in ("check_raise", "show_all_hands", "ante_trimming", "tournament", "tournament_all_in_show",
-                     "open_pair_big_bet"):
+                     "open_pair_big_bet", "disconnect_all_in"):
             if not isinstance(getattr(self, name), bool):
                 raise TableRulesError(f"{name} must be a bool, got {getattr(self, name)!r}")
             if name == "open_pair_big_bet" and self.open_pair_big_bet and not (

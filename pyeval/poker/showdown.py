@@ -110,6 +110,46 @@ class Showdown(RoundState):
         if self._n_contending == 1:
             self._showdown_queue.clear()
 
+    def _check_concede(self, player: int) -> int:
+        if not self._showdown_queue or self._actor is not None:
+            raise OutOfTurnError("no hand is to be shown now", R_SHOW_ORDER)
+        self._check_index(player)
+        if player not in self._showdown_queue:
+            raise OutOfTurnError(f"{self._name_of(player)} has no hand to show or muck", R_SHOW_ORDER)
+        if player == self._showdown_queue[0]:
+            return self._check_show(player, True)
+        queue = self._showdown_queue
+        self._showdown_queue = [player] + [i for i in queue if i != player]
+        try:  # the checks of a muck in turn: a table that shows all hands, the last hand of a pot, ...
+            return self._check_show(player, True)
+        finally:
+            self._showdown_queue = queue
+
+    def can_concede(self, player: int) -> bool:
+        """True when ``player``, still to show or muck, may give up his hand now (:meth:`concede`)."""
+        return passes(self._check_concede, player)
+
+    def concede(self, player: int) -> None:
+        """A player still to show gives up his hand before his turn to show: he mucks and forfeits
+        every pot, the others' order is unchanged (§ 637a.18(e): the last bettor shows first, and a
+        losing player may muck instead of showing; a muck shows nothing, so it may come at any
+        point of the showdown, as a record lists it). When one hand is left contending, it wins
+        without being shown, as after mucks in turn. Refused (nothing changed) where :meth:`muck`
+        would be refused in turn: a table that shows every hand, a tournament with a hand all-in
+        (``rules.tournament_all_in_show``), the last hand contending a pot.
+
+        Raises:
+            OutOfTurnError: no showdown now, or ``player`` is not among those still to show.
+            IllegalActionError: he may not muck (see above).
+        """
+        p = self._check_concede(player)
+        self._showdown_queue.remove(p)
+        self._mucked[p] = True
+        self._n_contending -= 1
+        self._record.append(("muck", p, 0, ()))
+        if self._n_contending == 1:
+            self._showdown_queue.clear()
+
     def _check_award(self) -> None:
         if self._awarded:
             raise OutOfTurnError("the pots are already awarded", R_SHOWDOWN)
@@ -124,7 +164,7 @@ class Showdown(RoundState):
         """True when every pot can be awarded (betting over, board complete, showdown done)."""
         return passes(self._check_award)
 
-    def award(self, *, rake: int | None = None) -> None:
+    def award(self, *, rake: int | Sequence[int] | None = None) -> None:
         """Award each pot on its own to its best eligible hand (§ 637a.11(k), § 637a.8(b)(5)).
 
         Hold'em is played for the high hand only (§ 637a.11(a)); the variants of chapter 637a
@@ -160,17 +200,21 @@ class Showdown(RoundState):
         ``rake``: the chips the house takes from this hand as a room recorded them (a replay of a
         room's hand history: its rake, jackpot and other fees together), instead of the rules'
         ``rake_bps``: taken from the pots in order, main pot first, each emptied before the next,
-        before each is split (``rake`` events as above). ``None`` (the default): the rules' rake.
+        before each is split (``rake`` events as above). A sequence of ints: the rake of each pot
+        as the room took it, main pot first (one entry per pot of :meth:`award`'s division: the
+        pots of :attr:`pots` once every hand is shown or mucked), each 0..that pot: rooms that rake
+        every pot in proportion or cap the rake per pot. ``None`` (the default): the rules' rake.
         A recorded rake is configuration of the room (§ 637a.17 is not in our hands).
 
-        Raises (also): IllegalActionError: ``rake`` is not an int 0..the chips in the pots, or is
-        not 0 in tournament mode (a tournament takes no rake from pots).
+        Raises (also): IllegalActionError: ``rake`` is not an int 0..the chips in the pots (or a
+        sequence of one such int per pot, each at most its pot), or is not 0 in tournament mode
+        (a tournament takes no rake from pots).
         """
         self._check_award()
         if rake is not None:
             self._check_fixed_rake(rake)
         live = [not (f or m) for f, m in zip(self._folded, self._mucked)]
-        if (not rake and self._holdem_showdown and self._runs == 1 and not self._rules.rake_bps and -1 not in self._board
+        if (rake is None or rake == 0) and (self._holdem_showdown and self._runs == 1 and not self._rules.rake_bps and -1 not in self._board
                 and self._award_holdem(live)):
             return
         split = len(self._variant.hands) == 2
@@ -270,26 +314,38 @@ class Showdown(RoundState):
             return (Pot(sum(contrib), tuple(contenders)),)
         return self._pots(live)
 
-    def _check_fixed_rake(self, rake: int) -> None:
-        """A recorded rake (:meth:`award`'s ``rake``): an int 0..the chips in the pots; 0 in a tournament."""
+    def _check_fixed_rake(self, rake: int | Sequence[int]) -> None:
+        """A recorded rake (:meth:`award`'s ``rake``): an int 0..the chips in the pots, or a sequence
+        of such ints (one per pot: checked against each pot by :meth:`_rake`); 0 in a tournament."""
         in_pots = sum(self._contrib) + self._house_money
-        if isinstance(rake, bool) or not isinstance(rake, int) or not 0 <= rake <= in_pots:
-            raise _illegal(f"a recorded rake must be 0..{in_pots} chips (the pots), got {rake!r}", R_RAKE)
-        if rake and self._rules.tournament:
-            raise _illegal(f"a tournament takes no rake from pots, the record takes {rake}", R_TOURNAMENT)
+        parts = [rake] if isinstance(rake, int) else list(rake) if isinstance(rake, (list, tuple)) else [None]
+        if not parts or any(isinstance(r, bool) or not isinstance(r, int) or r < 0 for r in parts) or (
+                sum(parts) > in_pots):
+            raise _illegal(f"a recorded rake must be 0..{in_pots} chips (the pots), or one such amount per pot, "
+                           f"got {rake!r}", R_RAKE)
+        if sum(parts) and self._rules.tournament:
+            raise _illegal(f"a tournament takes no rake from pots, the record takes {sum(parts)}", R_TOURNAMENT)
 
-    def _rake(self, pots: tuple[Pot, ...], fixed: int | None = None) -> tuple[list[tuple[int, int]], list[Pot]]:
+    def _rake(self, pots: tuple[Pot, ...], fixed: int | Sequence[int] | None = None
+              ) -> tuple[list[tuple[int, int]], list[Pot]]:
         """The house's rake, pot by pot, before each is split (configuration: ``rules.rake_bps``,
         ``rake_cap``, ``rake_no_flop_no_drop``): ((chips, pot index) to the house, the pots after rake).
         A capped rake is shared by the pots in proportion to their own rake (each pot's players pay
         their part of the cap, not the main pot's alone); chips left by the rounding down come from
-        the pots in order, main pot first. ``fixed``: a recorded rake, taken main pot first."""
+        the pots in order, main pot first. ``fixed``: a recorded rake, taken main pot first, or
+        the rake of each pot (checked: one per pot, each at most its pot)."""
         rules = self._rules
         if fixed is not None:
-            pot_rakes, left = [], fixed
-            for p in pots:
-                pot_rakes.append(min(left, p.amount))
-                left -= pot_rakes[-1]
+            if isinstance(fixed, int):
+                pot_rakes, left = [], fixed
+                for p in pots:
+                    pot_rakes.append(min(left, p.amount))
+                    left -= pot_rakes[-1]
+            else:
+                pot_rakes = list(fixed)
+                if len(pot_rakes) != len(pots) or any(r > p.amount for r, p in zip(pot_rakes, pots)):
+                    raise _illegal(f"a rake per pot must give one amount per pot, each at most its pot: the pots are "
+                                   f"{[p.amount for p in pots]}, the rakes {pot_rakes}", R_RAKE)
             return ([(r, k) for k, r in enumerate(pot_rakes) if r],
                     [Pot(p.amount - r, p.eligible) if r else p for p, r in zip(pots, pot_rakes)])
         if not rules.rake_bps or (rules.rake_no_flop_no_drop and self._street == 0):

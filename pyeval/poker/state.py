@@ -88,7 +88,7 @@ _SLOTS = (
     "_has_draws", "_holdem_showdown", "_is_stud", "_first_up_cards",
     "_fixed_bet_sizes", "_dead_cards", "_showing_ranks", "_dealt", "_runs", "_run_street", "_run_boards",
     "_dead_antes", "_sitting_out", "_seats", "_plain", "_plain_nl",
-    "_double_bet", "_lead_open", "_house_money",
+    "_double_bet", "_lead_open", "_house_money", "_set_aside",
 )
 
 
@@ -170,6 +170,7 @@ class RoundState:
     _double_bet: bool  # fixed-limit stud: this round may be bet at the small or the big bet (an open pair)
     _lead_open: int  # stud: while the record has this length, the record names who leads (unknown up cards); else -1
     _house_money: int  # chips the house added to the main pot (no player's; also in _dead_ante)
+    _set_aside: list[int] | None  # chips out of play until the betting ends (a cap, a disconnection), or None
     _dead_cards: list[int]  # draw games: replaced discards and folded hands a draw may reshuffle
     _showing_ranks: list[int]  # stud: each player's up cards as a showing-hand signature
     _runs: int  # how many times the rest of the board is dealt (run it twice: 2)

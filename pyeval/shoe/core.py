@@ -28,7 +28,8 @@ from ..errors import (
     ShoeTypeError,
     UnshuffledShoeWarning,
 )
-from ._common import ERR_BUSY, ERR_EXHAUSTED, ERR_STATE, check_int, ffi, lib, raise_status, retry
+from .._bindings import _fastcall
+from ._common import ERR_BUSY, ERR_EXHAUSTED, ERR_STATE, check_int, ffi, handle, lib, raise_status, retry
 from ._common import call as _call
 from .rng import SeededSource, check_seed, check_stream, init_rng
 from .shuffles import _procedures
@@ -47,6 +48,9 @@ DEFAULT_MIN_CUT = 10
 
 _check_int = check_int
 _raise_status = raise_status
+_c_deal = _fastcall.shoe_deal  # (pe_shoe_deal, pe_shoe_burn_deal_packed, pe_shoe_shuffle_all by address)
+_c_burn_deal = _fastcall.shoe_burn_deal
+_c_shuffle = _fastcall.shoe_shuffle
 _T = TypeVar("_T")
 
 
@@ -82,7 +86,7 @@ class Shoe(SeededSource):
         stream, or a seed in secure mode. EntropyError: the OS random source failed.
     """
 
-    __slots__ = ("_s", "_seed", "_stream", "_min_cut", "_fresh")
+    __slots__ = ("_s", "_h", "_seed", "_stream", "_min_cut", "_fresh")
 
     def __init__(self, decks: int = 1, seed: int | None = None, secure: bool = False,
                  min_cut: int = DEFAULT_MIN_CUT, *, stream: int = 0, ordered: bool = False) -> None:
@@ -97,6 +101,7 @@ class Shoe(SeededSource):
         s = None if seed is None else check_seed(seed)
         self._stream = check_stream(stream)
         self._s = ffi.new("pe_shoe *")
+        self._h = handle(self._s)  # the same struct, for pyeval._fastcall's shoe calls
         self._seed = init_rng(ffi.addressof(self._s[0], "rng"), s, self._stream, secure)
         lib.pe_shoe_init(self._s, d)
 
@@ -179,6 +184,7 @@ class Shoe(SeededSource):
 
         other = type(self).__new__(type(self))
         other._s = ffi.new("pe_shoe *")
+        other._h = handle(other._s)
         _call(lib.pe_shoe_copy, other._s, self._s)
         other._seed, other._stream, other._min_cut = self._seed, self._stream, self._min_cut
         other._fresh = self._fresh
@@ -335,10 +341,10 @@ class Shoe(SeededSource):
             ShoeTypeError / ShoeArgumentError: a bad procedure (checked before anything changes).
         """
         if procedure is None:  # one C call: gather and shuffle, undone in C on failure
-            st = lib.pe_shoe_shuffle_all(self._s)
+            st = _c_shuffle(self._h)
             if st:
                 if st == ERR_BUSY:
-                    st = retry(lib.pe_shoe_shuffle_all, self._s)
+                    st = retry(_c_shuffle, self._h)
                 if st:
                     _raise_status(st, "shuffle")
             self._fresh = False
@@ -400,23 +406,18 @@ class Shoe(SeededSource):
             self._warn_unshuffled()
         if type(k) is not int:
             k = _check_int(k, "number of cards to deal", 0)
-        if 0 <= k <= 7:  # one call, the cards packed in the returned int
-            v = lib.pe_shoe_deal_packed(self._s, k)
-            if v < 0:
-                if v == ERR_BUSY:
-                    v = retry(lib.pe_shoe_deal_packed, self._s, k)
-                if v < 0:
-                    _raise_status(v, f"cannot deal {k} card(s): {self.remaining} remain in the shoe")
-            return tuple(v.to_bytes(k, "little"))
+        if 0 <= k <= 416:  # one C call
+            got = _c_deal(self._h, k)
+            if type(got) is tuple:
+                return got
+            if got == ERR_BUSY:
+                got = retry(_c_deal, self._h, k)
+            if isinstance(got, int):
+                _raise_status(got, f"cannot deal {k} card(s): {self.remaining} remain in the shoe")
+            return got
         if k < 0:
             raise ShoeArgumentError(f"number of cards to deal must be >= 0, got {k}")
-        if k > 416:
-            _raise_status(ERR_EXHAUSTED, f"cannot deal {k} card(s): {self.remaining} remain in the shoe")
-        buf = ffi.new("uint8_t[]", k)
-        st = _call(lib.pe_shoe_deal, self._s, k, buf)
-        if st:
-            _raise_status(st, f"cannot deal {k} card(s): {self.remaining} remain in the shoe")
-        return tuple(bytes(ffi.buffer(buf, k)))
+        _raise_status(ERR_EXHAUSTED, f"cannot deal {k} card(s): {self.remaining} remain in the shoe")
 
     def deal_one(self) -> int:
         """Take the top card. Raises ShoeExhaustedError when the shoe is empty."""
@@ -456,13 +457,14 @@ class Shoe(SeededSource):
         For pyeval's poker rounds (the hold'em dealer's fast path), not public."""
         if self._fresh:
             self._warn_unshuffled()
-        v = lib.pe_shoe_burn_deal_packed(self._s, k)
-        if v < 0:
-            if v == ERR_BUSY:
-                v = retry(lib.pe_shoe_burn_deal_packed, self._s, k)
-            if v < 0:
-                _raise_status(v, f"cannot burn and deal {k} card(s): {self.remaining} remain in the shoe")
-        return tuple(v.to_bytes(k + 1, "little"))
+        got = _c_burn_deal(self._h, k)
+        if type(got) is tuple:
+            return got
+        if got == ERR_BUSY:
+            got = retry(_c_burn_deal, self._h, k)
+        if isinstance(got, int):
+            _raise_status(got, f"cannot burn and deal {k} card(s): {self.remaining} remain in the shoe")
+        return got
 
     def discard(self, cards: Iterable[int]) -> None:
         """Put cards from the layout on the discard rack, in the order given (the order in which the
@@ -611,6 +613,7 @@ class Shoe(SeededSource):
         """A private plain :class:`Shoe` holding a copy of this one (for :meth:`_atomically`)."""
         tmp = Shoe.__new__(Shoe)
         tmp._s = self._view()
+        tmp._h = handle(tmp._s)
         tmp._seed, tmp._stream, tmp._min_cut = self._seed, self._stream, self._min_cut
         tmp._fresh = False  # private work copies never warn
         return tmp
@@ -636,6 +639,6 @@ def _rebuild(cls: type[Shoe], snapshot: ShoeSnapshot) -> Shoe:
     if cls is Shoe:
         return shoe
     out = cls.__new__(cls)
-    out._s, out._seed, out._stream, out._min_cut = shoe._s, shoe._seed, shoe._stream, shoe._min_cut
+    out._s, out._h, out._seed, out._stream, out._min_cut = shoe._s, shoe._h, shoe._seed, shoe._stream, shoe._min_cut
     out._fresh = False
     return out
