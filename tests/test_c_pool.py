@@ -8,6 +8,7 @@ never a measure of speed.
 """
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -97,6 +98,38 @@ def test_exact_equity_same_on_any_thread_count(players: list[str], board: str) -
         got = pyeval.equity(players, board=board, exact=True, threads=t)
         assert got == want, t
         assert [(p.win, p.tie, p.equity) for p in got.players] == [(p.win, p.tie, p.equity) for p in want.players]
+
+
+def _random_spot(rng: np.random.Generator) -> tuple[list[str], str]:
+    """2 or 3 players on no board (hands), a flop or a turn (ranges of random hands that may share
+    cards: card removal), sized so the work passes the pool's threshold (PE_EQ_THREADS_MIN_WORK)."""
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    order = [deck[i] for i in rng.permutation(52)]
+    nboard, np_ = int(rng.choice([0, 3, 3, 4])), int(rng.integers(2, 4))
+    board, rest = order[:nboard], order[nboard:]
+    if nboard == 0:
+        return [rest[2 * i] + rest[2 * i + 1] for i in range(np_)], ""
+    boards = math.comb(52 - 2 * np_ - nboard, 5 - nboard)
+    n = math.ceil((2 * 65536 / (boards * np_)) ** (1 / np_))  # combinations a player: twice the threshold
+    players = []
+    for _ in range(np_):
+        picks = rng.choice(len(rest) // 2, size=min(n, len(rest) // 2), replace=False)
+        players.append(", ".join(rest[2 * i] + rest[2 * i + 1] for i in picks))
+    return players, "".join(board)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_exact_equity_random_spots_same_on_any_thread_count(seed: int) -> None:
+    """Random spots (hands and small overlapping ranges, preflop to turn): the split walk (units
+    handed whole to the plain walk, decision 041) gives the one-thread sums on 2 and 3 threads."""
+    players, board = _random_spot(np.random.default_rng(seed))
+    try:
+        want = pyeval.equity(players, board=board, exact=True, threads=1)
+    except pyeval.PyevalError:
+        pytest.skip("no compatible deal")
+    for t in (2, 3):
+        got = pyeval.equity(players, board=board, exact=True, threads=t)
+        assert [(p.win, p.tie, p.equity) for p in got.players] == [(p.win, p.tie, p.equity) for p in want.players], t
 
 
 def test_concurrent_callers_share_the_pool(hands: np.ndarray) -> None:

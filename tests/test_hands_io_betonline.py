@@ -211,3 +211,42 @@ def test_a_side_pot_printed_only_before_the_showdown_goes_to_the_main_pots_winne
     [h] = list(parse_text(SIDE_POT.replace("Bob showed [5s 4s] and won (2.49)", "Bob showed [5s 4s] but did not win")
                           .replace("Eve showed [9d 8d] but did not win", "Eve showed [9d 8d] and won (2.49)"), "betonline"))
     assert h.hand is not None and not any("side pot" in n for n in h.hand.extra.get("_notes", []))
+
+
+def test_a_check_the_record_leaves_out_before_a_later_players_bet() -> None:
+    """On the flop Bob (big blind) acts after Fay and before Cid; the record writes Fay's check, then
+    Cid's bet, then Bob's fold: Bob's check before the bet is unwritten."""
+    text = """\
+BetOnline Poker Game #900000014: Hold'em No Limit ($0.05/0.10) - 2012/09/30 21:38:06 EDT
+Table 'Weeds' 10-Max, Seat #6 is the button
+Seat 8: Fay (4.50 in chips) - Small Blind
+Seat 6: Ann (10.00 in chips) - The button
+Seat 9: Bob (4.00 in chips) - Big Blind
+Seat 1: Cid (2.90 in chips)
+Fay: posts small blind 0.05
+Bob: posts big blind 0.10
+*** HOLE CARDS ***
+Dealt to Ann [Ad 5s]
+Cid: calls 0.10
+Ann: folds
+Fay: calls 0.05
+Bob: checks
+*** FLOP *** [Kh Kd 5h]
+Fay: checks
+Cid: bets 0.15
+Fay: folds
+Bob: folds
+Uncalled bet (0.15) returned to Cid
+*** SUMMARY ***
+Total pot 0.30 | Rake 0.00
+Board [Kh Kd 5h]
+Seat 8: Fay folded on the Flop
+Seat 6: Ann folded before Flop
+Seat 9: Bob folded on the Flop
+Seat 1: Cid collected (0.30)
+"""
+    hh = _one(text)
+    flop = hh.actions.index("d db KhKd5h")
+    assert hh.players[:3] == ["Fay", "Bob", "Cid"] and hh.actions[flop + 1:] == ["p1 cc", "p2 cc", "p3 cbr 15", "p1 f", "p2 f"]
+    assert any("check(s) before the bet" in n for n in hh.extra["_notes"])
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"Fay": 440, "Bob": 390, "Cid": 310, "Ann": 1000}

@@ -2,6 +2,8 @@
 copied), checked by replay and by the record's pot, rake and wins."""
 from __future__ import annotations
 
+import re
+
 from pyeval.hands_io import detect_format, parse_text
 
 
@@ -169,3 +171,28 @@ def test_with_no_dealer_marked_the_button_is_placed_by_the_first_big_blind_not_o
         '</RESULT>\n<RESULT PLAYER="Villain" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT></SHOWDOWN>') + "</ROOT>\n"
     hh = _one(text)
     assert hh.extra["_button_seat"] == 1 and hh.finishing_stacks == [990, 1000, 1010, 1000]
+
+
+def test_a_tournament_flop_pot_below_the_chips_every_player_called_is_a_record_that_does_not_add_up() -> None:
+    def hand(pot: str) -> str:
+        return '<?xml version="1.0" encoding="UTF-8"?>\n<ROOT>\n' + _hand(
+            'GAME="GAME_THM" GAMEKIND="GAMEKIND_TOURNAMENT" TABLECURRENCY="CAD" LIMIT="NL" STAKES="25.00/50.00" '
+            'DATE="1295492416"', [("A", 1, "1000.00", "N"), ("B", 2, "1000.00", "N"), ("C", 3, "1000.00", "Y")],
+            [_act("HAND_BLINDS", "A", "25.00", KIND="HAND_SB"), _act("HAND_BLINDS", "B", "50.00", KIND="HAND_BB"),
+             _act("HAND_DEAL", "A", cards="Ah Ad"), _act("HAND_DEAL", "B", cards="b b"), _act("HAND_DEAL", "C", cards="b b"),
+             _act("ACTION_FOLD", "C"), _act("ACTION_CALL", "A", "50.00"), _act("ACTION_CHECK", "B"),
+             _act("HAND_BOARD", value="BOARD_FLOP", cards="2s 7h 9c", POT=pot), _act("ACTION_BET", "A", "50.00"),
+             _act("ACTION_FOLD", "B")],
+            '<SHOWDOWN NAME="HAND_SHOWDOWN" POT="100.00" RAKE="0.00">\n<RESULT PLAYER="A" WIN="100.00" HAND="x">'
+            '</RESULT>\n<RESULT PLAYER="B" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT>\n'
+            '<RESULT PLAYER="C" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT></SHOWDOWN>') + "</ROOT>\n"
+    assert _one(hand("100.00")).finishing_stacks == [1050, 950, 1000]
+    [h] = list(parse_text(hand("75.00"), "boss", source="boss.xml"))
+    assert h.hand is None and h.error is not None
+    assert "the room's figures do not add up: the pot at the flop is 75, but the actions before it put 100 in" in h.error
+
+
+def test_a_hand_with_no_player_dealt_in_is_refused_by_the_reader() -> None:
+    text = re.sub(r"<ACTION .*?</ACTION>\n?", "", CASH, flags=re.DOTALL)
+    [h] = list(parse_text(text, "boss", source="boss.xml"))
+    assert h.hand is None and h.error is not None and "the reader failed" not in h.error

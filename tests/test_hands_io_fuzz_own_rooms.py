@@ -1,4 +1,4 @@
-"""Mutated files of The Big Game, KingsClub, Run It Once, PokerMaster, Enet, Boss and PokerTracker 4 never escape their
+"""Mutated files of The Big Game, KingsClub, Run It Once, PokerMaster, Enet, Boss, PokerTracker 4 and BetOnline never escape their
 readers (issue 22): every hand is read or refused with the reader's own HandParseError, a hand read
 writes PHH that reads back and exports or is refused with a pyeval error (the checks of
 tests/test_hands_io_fuzz.py, on the hands these rooms' tests write). ``slow``: 2,000 mutants a room."""
@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from room_mutations import mutate
+from test_hands_io_betonline import LEFT as BOL_LEFT, OMAHA as BOL_OMAHA, SIDE_POT as BOL_SIDE_POT
 from test_hands_io_kingsclub_games import STUD as KC_STUD, TRIPLE_DRAW as KC_DRAW
 from test_hands_io_boss import CASH as BOSS_CASH, DRAW as BOSS_DRAW, TOURNEY as BOSS_TOURNEY
 from test_hands_io_driver import RIO_WALK
@@ -32,6 +33,7 @@ SAMPLES: dict[str, tuple[str, ...]] = {
     "boss": (BOSS_CASH, BOSS_TOURNEY, BOSS_DRAW),
     "pokertracker4": (PT4_CASH, PT4_TOURNEY + "\n\n" + PT4_CASH, PT4_MERGE, PT4_ARCHIVE),
     "pt4everest": (PT4_EVEREST,),
+    "betonline": (BOL_LEFT, BOL_OMAHA, BOL_SIDE_POT),
 }
 
 

@@ -66,3 +66,16 @@ def test_a_call_written_as_its_street_total_and_raises_read_by_the_all_ins() -> 
     hh = _one(CALL_TOTAL)
     assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"ann": 795, "hero": 2150, "cat": 581}
     assert any("raise amounts read as the totals" in n for n in hh.extra["_notes"])
+
+
+def test_damaged_lines_of_these_hands_are_the_readers_own_reasons() -> None:
+    """Each line cut short, doubled, emptied or with its digits spoiled: read or refused with the
+    reader's own reason, never a reader fault (the new paths: a call's total, the all-ins, the post)."""
+    for sample in (POSTED_TO_PLAY, CALL_TOTAL):
+        lines = sample.splitlines()
+        for k in range(1, len(lines)):
+            for bad in (lines[k][: len(lines[k]) // 2], lines[k] + lines[k], "", lines[k].replace("0", "x"),
+                        lines[k].replace("1", "9")):
+                text = "\n".join(lines[:k] + [bad] + lines[k + 1:]) + "\n"
+                for h in parse_text(text, "microgaming", source="mutant"):
+                    assert h.error is None or "the reader failed" not in h.error, (k, bad, h.error)

@@ -410,3 +410,47 @@ def test_the_2013_archive_layout_blinds_raises_by_the_chips_added_and_pot_limit_
     assert hh.variant == "PO" and hh.extra["_rake"] == 2
     assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"bob": 7900, "ann": 12098}
     assert "p1 cbr 900" in hh.actions and "p1 cbr 5400" in hh.actions
+
+
+def test_everest_text_a_player_all_in_on_disconnection_at_his_turn() -> None:
+    """``has been disconnected, and is allin`` at cat's turn: the room's disconnect protection plays
+    him all in for the small blind he put in; he contends for the main pot only (he loses it)."""
+    text = """\
+EverestPoker Game #9000000013: Table Testa-1 - $0.50/$1 - No Limit Hold'em - 20:10:26 - 2011/01/10
+Seat 1: cat ($71.30)
+Seat 2: dan ($117.00)
+Seat 3: ann ($98.83)
+Seat 10: bob ($91.50)
+cat posts the small blind of $0.50
+dan posts the big blind of $1.00
+The button is in seat #10
+*** HOLE CARDS ***
+Dealt to dan [6h Jh]
+ann calls $1.00
+bob calls $1.00
+cat has been disconnected, and is allin
+dan checks
+*** FLOP *** [8h 9c 4h]
+dan checks
+ann checks
+bob checks
+*** TURN *** [Qs]
+dan bets $4.00
+ann folds
+bob calls $4.00
+*** RIVER *** [Kd]
+dan bets $8.00
+bob calls $8.00
+dan shows [6h Jh]
+bob shows [Ad Qd]
+cat mucked [Ts 7c]
+*** SUMMARY ***
+dan shows [6h Jh]
+bob shows [Ad Qd]
+cat mucked [Ts 7c]
+bob collects $1.90
+bob collects $25.20
+"""
+    hh = _one(text, "pt4everest")
+    assert hh.extra.get("_pyeval_disconnect_all_in") is True or any("disconnect" in a for a in hh.actions)
+    assert dict(zip(hh.players, hh.finishing_stacks or [])) == {"cat": 7080, "dan": 10400, "ann": 9783, "bob": 10560}

@@ -561,3 +561,55 @@ def test_party_a_seated_name_written_longer() -> None:
     [bad] = list(parse_text(PARTY_LONGER.replace("Hero Name balance $100.57, bet $3", "Hero Name balance $100.57, bet $4"),
                             "partypoker"))
     assert bad.hand is None and bad.error is not None and "the summary has Hero put in 400" in bad.error
+
+
+# Winamax pays a tie's odd chips by the highest hole card (suits c < d < h < s): 87 to As and Ad,
+# 86 to Ac, although Ac's player sits first left of the button.
+WINAMAX_TIE = """\
+Winamax Poker - Tournament "Quitte ou Double" buyIn: 0.92-0.08 level: 1 - HandId: #119400001-1-1343577528 - Holdem no limit (10/20) - 2012/07/29 15:58:48 UTC
+Table: 'Quitte ou Double(27800001)#0' 10-max (real money) Seat #2 is the button
+Seat 2: Bo (1500)
+Seat 3: Cy (1500)
+Seat 4: Di (1500)
+Seat 7: Ed (1500)
+Seat 8: Flo (1500)
+*** ANTE/BLINDS ***
+Cy posts small blind 10
+Di posts big blind 20
+*** PRE-FLOP ***
+Ed calls 20
+Flo raises 40 to 60
+Bo folds
+Cy calls 50
+Di folds
+Ed calls 40
+*** FLOP *** [Tc Td Qd]
+Cy checks
+Ed checks
+Flo checks
+*** TURN *** [Tc Td Qd][Qh]
+Cy bets 20
+Ed calls 20
+Flo calls 20
+*** RIVER *** [Tc Td Qd Qh][4c]
+Cy checks
+Ed checks
+Flo checks
+*** SHOW DOWN ***
+Cy shows [Ac 4d] (Two pairs : Queens and Tens)
+Ed shows [Kh As] (Two pairs : Queens and Tens)
+Flo shows [Ad 9h] (Two pairs : Queens and Tens)
+Flo collected 87 from pot
+Ed collected 87 from pot
+Cy collected 86 from pot
+*** SUMMARY ***
+Total pot 260 | No rake
+"""
+
+
+def test_winamax_odd_chips_by_the_highest_hole_card() -> None:
+    h = _one(WINAMAX_TIE, "winamax")
+    assert h.hand is not None and h.hand.extra["_pyeval_odd_chip"] == "high-card-by-suit"
+    swapped = WINAMAX_TIE.replace("collected 87 from pot\nCy collected 86", "collected 86 from pot\nCy collected 87")
+    [bad] = list(parse_text(swapped, "winamax"))
+    assert bad.verification is not None and not bad.verification.ok

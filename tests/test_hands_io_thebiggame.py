@@ -246,3 +246,18 @@ def test_a_call_logged_before_the_players_turn_stands_unless_the_action_changed(
 OUT_OF_TURN = _six(6, '{Seat:6,Action:"Calls"},{Seat:4,Action:"Folds"},{Seat:3,Action:"Folds"},'
                       '{Seat:5,Action:"Raises To",value:1000},{Seat:6,Action:"Raises To",value:3000},{Seat:1,Action:"Folds"},'
                       '{Seat:2,Action:"Folds"},{Seat:5,Action:"Folds"},{Seat:6,Action:"Wins",value:4600}') + "\n"
+
+
+def test_a_winner_whose_cards_the_record_lacks_wins_unshown_and_the_bettor_gave_up() -> None:
+    """The river's bettor (seat 4, cards on the hole camera) is called by seat 5, whose cards the
+    record lacks and who wins: seat 4 mucked (gave up) rather than showing."""
+    cards = ("h2c3", "d4d5", "s6s7", "c8c9", "", "dqdk")
+    text = _six(1, '{Seat:4,Action:"Raises To",value:600},{Seat:5,Action:"Calls"},{Seat:6,Action:"Folds"},'
+                   '{Seat:1,Action:"Folds"},{Seat:2,Action:"Folds"},{Seat:3,Action:"Folds"},'
+                   '{Seat:0,Action:"Deal",value:["sa","s9","d8"]},{Seat:4,Action:"Bets",value:1000},{Seat:5,Action:"Calls"},'
+                   '{Seat:0,Action:"Deal",value:["h3"]},{Seat:4,Action:"Checks"},{Seat:5,Action:"Checks"},'
+                   '{Seat:0,Action:"Deal",value:["c2"]},{Seat:4,Action:"Bets",value:2000},{Seat:5,Action:"Calls"},'
+                   '{Seat:5,Action:"Wins",value:7800}', cards)
+    hh = _imported(text)
+    assert dict(zip(hh.players, hh.finishing_stacks or []))["E. FIVE"] == 14200
+    assert "p3 sm" in hh.actions  # seat 4 (p3) shows nothing

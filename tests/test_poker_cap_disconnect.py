@@ -187,3 +187,22 @@ def test_an_absolute_player_all_in_on_disconnection_is_read_and_matches():
     assert any(a.endswith("# disconnected: all in for the chips he put in") for a in hh.actions)
     assert hh.extra["_pyeval_disconnect_all_in"] in (True, "true") and h.verification.ok
     assert hh.finishing_stacks == [207200, 97500, 75000]  # BOB, CARL, ALICE (the button last)
+
+
+def test_stud_with_every_other_player_all_in_on_the_ante_has_no_bring_in():
+    """Heads-up razz, one player all in on his ante (Full Tilt's 2012 sit & go): nobody can bet, so
+    no bring-in is due; the cards are dealt out and the pots awarded (decision 043)."""
+    from pyeval.poker.games import RAZZ
+    from pyeval.poker.rules import BettingStructure
+    rules = PokerRules(seats=2, blinds=(), variant=RAZZ, ante=7, bring_in=10, min_bet=40, big_bet=80,
+                       structure=BettingStructure.FIXED_LIMIT, tournament=True)
+    r = Round(rules, [994, 6])
+    r.post_forced_bets()
+    r.deal_hole_cards(["6c7c7d", "9d9s2c"])
+    assert not r.can_post_bring_in() and r.betting_closed and r.actor is None
+    for cards in (["7s", "Ks"], ["3s", "Td"], ["Jd", "Jh"], ["Jc", "2s"]):
+        r.deal_board(hole=cards)
+    while r.showdown_order():
+        r.show()
+    r.award()
+    assert list(r.stacks) == [988, 12]

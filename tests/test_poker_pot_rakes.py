@@ -169,3 +169,12 @@ def test_one_pot_needs_no_division():
                       .replace("Carl: raises $0.05 to $0.35 and is all-in\n", "Carl: folds\n")
                       .replace("Carl collected $1 from main pot\n", ""), "pokerstars")
     assert h.hand is not None and "_pot_rakes" not in h.hand.extra
+
+
+def test_the_ways_a_group_of_pots_may_pay_its_take():
+    from pyeval.hands_io._pot_rakes import _divisions
+    # main pot first, last pot first, in proportion (largest remainders): rooms take it each way
+    assert _divisions(4, [30, 40]) == [[4, 0], [0, 4], [2, 2]]
+    assert _divisions(68, [243, 857]) == [[68, 0], [0, 68], [15, 53]]
+    assert _divisions(5, [3, 40]) == [[3, 2], [0, 5]]  # no pot pays more than it holds; distinct
+    assert _divisions(0, [30, 40]) == [[0, 0]]

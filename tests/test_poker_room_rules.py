@@ -10,8 +10,9 @@ from hypothesis import given, settings, strategies as st
 
 from pyeval.errors import IllegalActionError, OutOfTurnError, TableRulesError
 from pyeval.hands_io import parse_text
-from pyeval.hands_io._house_rules import HOUSE_RULES, house_rules
+from pyeval.hands_io._house_rules import HOUSE_RULES, SETTINGS, house_rules
 from pyeval.poker import BettingStructure, LimitShortAllIn, PokerRules, Round, phh
+from pyeval.poker.rules import OddChipRule
 from pyeval.poker.games import RAZZ, STUD
 
 FL = BettingStructure.FIXED_LIMIT
@@ -217,9 +218,10 @@ def test_house_rules_are_per_room_and_game():
     assert house_rules("PokerStars", "FT") == {"_pyeval_limit_short_all_in": "complete"}
     assert house_rules("PokerStars", "NT") == {} == house_rules("no such room", "F7S")
     assert house_rules("Bovada", "F7S/8") == {"_pyeval_limit_short_all_in": "half-bet-as-full"}  # stud high only
+    assert house_rules("Winamax", "NT") == {"_pyeval_odd_chip": "high-card-by-suit"} == house_rules("Winamax", "FO/8")
     for venue, entries in HOUSE_RULES.items():  # every entry is a valid table setting
         for games, name, value in entries:
-            assert games in ("F", "F7S") and name in ("limit_short_all_in", "open_pair_big_bet"), venue
+            assert games in ("F", "F7S", "N", "P") and isinstance(value, SETTINGS[name]), venue
 
 
 _STARS_STUD = """PokerStars Game #11111111111:  7 Card Stud Limit ($0.04/$0.08 USD) - 2011/04/18 2:21:35 CET [2011/04/17 20:21:35 ET]
@@ -368,6 +370,10 @@ def test_the_export_states_table_rules_the_room_reader_would_not_apply():
     stars = PokerRules(seats=9, blinds=(5, 10), min_bet=10, structure=FL, limit_short_all_in=LimitShortAllIn.COMPLETE)
     assert rules_line(stars, "PokerStars", "FT") is None  # the room's own rule: nothing to state
     assert read_rules_line("open_pair_big_bet=true", ValueError, 1) == {"open_pair_big_bet": True}
+    assert read_rules_line("odd_chip=high-card-by-suit", ValueError, 1) == {"odd_chip": "high-card-by-suit"}
+    odd = PokerRules(seats=9, blinds=(5, 10), min_bet=10, odd_chip=OddChipRule.HIGH_CARD_BY_SUIT)
+    assert rules_line(odd, "PokerStars", "NT") == "pyeval table rules: odd_chip=high-card-by-suit"
+    assert rules_line(odd, "Winamax", "NT") is None  # Winamax's own rule
 
 
 # ------------------------------------------------------------- tournament: a player away, all in on his blind

@@ -13,11 +13,12 @@ Each entry below says which records show it (the fpdb regression files, measured
 """
 from __future__ import annotations
 
+import enum
 import re
 from collections.abc import Callable
 from typing import Any
 
-from ..poker.rules import LimitShortAllIn, PokerRules
+from ..poker.rules import LimitShortAllIn, OddChipRule, PokerRules
 
 _FIXED = "F"  # the rule applies to fixed-limit games (a PHH variant code starting with F)
 _STUD_HIGH = "F7S"  # fixed-limit seven-card stud, high only
@@ -49,18 +50,22 @@ HOUSE_RULES: dict[str, tuple[tuple[str, str, Any], ...]] = {
     # hold'em); "Player4 double bets [120]" on fourth street of 60/120 seven-card stud (up cards unprinted)
     "PartyPoker": ((_FIXED, "limit_short_all_in", LimitShortAllIn.HALF_BET),
                    (_STUD_HIGH, "open_pair_big_bet", True)),
+    # a three-way tie for 260 paid 87 to As and Ad, 86 to Ac (hold'em): the odd chips by the highest
+    # hole card, suits ranked c < d < h < s
+    "Winamax": tuple((g, "odd_chip", OddChipRule.HIGH_CARD_BY_SUIT) for g in ("N", "P", "F")),
 }
 
 
 #: The settings a house rule sets, and their type.
-SETTINGS: dict[str, type] = {"limit_short_all_in": LimitShortAllIn, "open_pair_big_bet": bool}
+SETTINGS: dict[str, type] = {"limit_short_all_in": LimitShortAllIn, "open_pair_big_bet": bool,
+                             "odd_chip": OddChipRule}
 #: The line pyeval's export writes when the table's rules are not the room's house rules (no room
 #: writes it); the importer's rules for the hand then follow it.
 RULES_LINE = re.compile(r"^pyeval table rules: (?P<r>\S.*)$")
 
 
 def _text(v: Any) -> str:
-    return v.value if isinstance(v, LimitShortAllIn) else ("true" if v else "false")
+    return str(v.value) if isinstance(v, enum.Enum) else ("true" if v else "false")
 
 
 def rules_line(rules: PokerRules, venue: str, game: str) -> str | None:
@@ -87,7 +92,7 @@ def read_rules_line(text: str, fail: Callable[[str, int], Exception], no: int) -
         kind = SETTINGS.get(name)
         if kind is bool and value in ("true", "false"):
             out[name] = value == "true"
-        elif kind is LimitShortAllIn and value in {m.value for m in LimitShortAllIn}:
+        elif kind in (LimitShortAllIn, OddChipRule) and value in {m.value for m in kind}:
             out[name] = value
         else:
             raise fail(f"a table rule pyeval does not read: {item!r}", no)
@@ -100,5 +105,5 @@ def house_rules(venue: str, game: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for games, name, value in HOUSE_RULES.get(venue, ()):
         if game == games or (len(games) == 1 and game.startswith(games)):
-            out[f"_pyeval_{name}"] = value.value if isinstance(value, LimitShortAllIn) else value
+            out[f"_pyeval_{name}"] = value.value if isinstance(value, enum.Enum) else value
     return out

@@ -630,7 +630,7 @@ def to_phh(raw: RawHand) -> HandHistory:
         starting_stacks=[s.stack for s in order], actions=actions,
         min_bet=None if fl else (raw.min_bet or forced_big or 1),
         small_bet=raw.small_bet if fl else None, big_bet=raw.big_bet if fl else None,
-        bring_in=raw.bring_in if acts.stud else None,
+        bring_in=_bring_in(raw, acts) if acts.stud else None,
         finishing_stacks=[s.stack - contrib[i] + acts.returned[i] + (acts.cashout[i] or acts.collected[i])
                           for i, s in enumerate(order)] if raw.results_known else None,  # (cash-out: not the pot)
         players=acts.names, name=f"{raw.source}:{raw.line}" if raw.source else f"line {raw.line}",
@@ -657,6 +657,16 @@ def to_phh(raw: RawHand) -> HandHistory:
     hh.extra.update(_record_fields(raw, order, acts))
     derive_pot_rakes(hh)  # which pot paid the house's take, by what each winner collected
     return hh
+
+
+def _bring_in(raw: RawHand, acts: _Acts) -> int | None:
+    """Stud's bring-in size: the record's; when nobody posted one (every other player all in on his
+    ante, so nobody could bet: no bring-in is due, decision 043) and the record gives no size, 1
+    chip stands in for it (it is never posted), noted."""
+    if raw.bring_in is not None or any(a.kind in ("bring_in", "complete", "bet", "raise") for a in raw.acts):
+        return raw.bring_in
+    acts.notes.append("no bring-in was posted (nobody could bet) and the record gives no size: 1 chip assumed")
+    return 1
 
 
 def _add_runs(actions: list[str], raw: RawHand, variant: Any) -> None:
@@ -756,25 +766,33 @@ def _taken_shows(order: list[int], shown: dict[int, tuple[int, ...]]) -> dict[in
 
 def _concede_first(hh: HandHistory, rnd: Any, order: list[int], shown: dict[int, tuple[int, ...]], mucked: set[int],
                    collected: list[int] | None) -> list[int]:
-    """When the first to show never shows, the players the record has muck give up their hands first
-    (:meth:`pyeval.poker.Round.concede`, written ``pK sm``), so a hand nobody contests wins unshown;
-    when he collects, every other hand that collects nothing was given up (a winning hand is shown
-    unless no hand contests it: cards the record knows of a hand given up are no show at the table,
-    a TV game's hole cameras). Returns the showdown order left."""
-    if not order or order[0] in shown:
-        return order
-    unseen_wins = collected is not None and collected[order[0]] > 0
-    if order[0] in mucked and not unseen_wins:
-        return order
-    gave_up = {i for i in mucked if i not in shown}
-    if unseen_wins and collected is not None:
-        gave_up |= {i for i in order[1:] if not collected[i]}
+    """The front of the showdown while its first player never shows: one the record has muck (and
+    collect nothing) mucks in turn; one who collects, or of whom the record says nothing, makes those
+    the record has muck give up before his turn (:meth:`pyeval.poker.Round.concede`, written ``pK
+    sm``), so a hand nobody contests wins unshown. When he collects, every other hand not shown that
+    collects nothing was given up too (a winning hand is shown unless no hand contests it), and, when
+    he is the first in the regulation's order, a hand the record knows but that collects nothing (a
+    TV game's hole cameras are no show at the table). Returns the showdown order left."""
     left = list(order)
-    for i in order[1:]:
-        if i in gave_up and rnd.can_concede(i):
-            rnd.concede(i)
-            hh.actions.append(f"p{i + 1} sm")
-            left.remove(i)
+    while left and left[0] not in shown:
+        first = left[0]
+        wins = collected is not None and collected[first] > 0
+        if first in mucked and not wins:  # a muck in turn
+            if len(left) == 1 or not rnd.can_muck(first):
+                break
+            rnd.muck(first)
+            hh.actions.append(f"p{first + 1} sm")
+            left.pop(0)
+            continue
+        gave_up = {i for i in mucked if i not in shown}
+        if wins and collected is not None:
+            gave_up |= {i for i in left[1:] if not collected[i] and (i not in shown or first == order[0])}
+        for i in left[1:]:
+            if i in gave_up and rnd.can_concede(i):
+                rnd.concede(i)
+                hh.actions.append(f"p{i + 1} sm")
+                left.remove(i)
+        break
     return left
 
 

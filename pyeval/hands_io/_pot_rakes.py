@@ -15,9 +15,10 @@ than it holds, a sum other than the recorded take) or when it is the main-pot-fi
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 from ..errors import PyevalError
-from ._phh import HOUSE_FIELDS, HandHistory
+from ._phh import HOUSE_FIELDS, HandHistory, check_replay
 
 __all__ = ["derive_pot_rakes"]
 
@@ -94,19 +95,48 @@ def pot_rakes(hh: HandHistory) -> list[int] | None:
         return None
     amounts, winners = awarded
     pots = [amounts[k] for k in range(len(amounts))]
-    rakes = [0] * len(pots)
+    choices: list[tuple[list[int], list[list[int]]]] = []  # (a group's pots, the ways it may have paid)
     for group in _groups([winners[k] for k in range(len(pots))]):
         won = {i for k in group for i in winners[k]}
         paid = sum(pots[k] for k in group) - sum(int(collected[i]) for i in won)
         if paid < 0:
             return None
-        for k, r in zip(group, _main_first(paid, [pots[k] for k in group])):
-            rakes[k] = r
-        if sum(rakes[k] for k in group) != paid:
-            return None
-    if sum(rakes) != take or rakes == _main_first(take, pots):
+        choices.append((group, _divisions(paid, [pots[k] for k in group])))
+    if any(not ways for _, ways in choices) or sum(sum(ways[0]) for _, ways in choices) != take:
         return None
-    return rakes
+    candidates = []
+    for pick in itertools.islice(itertools.product(*(ways for _, ways in choices)), 27):
+        rakes = [0] * len(pots)
+        for (group, _), division in zip(choices, pick):
+            for k, r in zip(group, division):
+                rakes[k] = r
+        candidates.append(rakes)
+    # a group of pots whose winners overlap paid its take in one of these ways; when only the odd
+    # chips of a split tell which, the one whose replay gives every winner his collected amount
+    best = next((c for c in candidates if len(candidates) > 1 and _replays_to_record(hh, c)), candidates[0])
+    return None if best == _main_first(take, pots) else best
+
+
+def _divisions(paid: int, amounts: list[int]) -> list[list[int]]:
+    """The ways a group of pots (``amounts``, main pot first) may pay ``paid`` to the house: main pot
+    first, last pot first, in proportion (largest remainders, main pot first on a tie); distinct."""
+    out = [_main_first(paid, amounts), _main_first(paid, amounts[::-1])[::-1]]
+    total = sum(amounts)
+    if total:
+        share = [paid * a // total for a in amounts]
+        order = sorted(range(len(amounts)), key=lambda k: (-(paid * amounts[k] % total), k))
+        for k in order[:paid - sum(share)]:
+            share[k] += 1
+        out.append(share)
+    return [d for j, d in enumerate(out) if d not in out[:j] and sum(d) == paid and all(
+        0 <= r <= a for r, a in zip(d, amounts))]
+
+
+def _replays_to_record(hh: HandHistory, rakes: list[int]) -> bool:
+    try:
+        return check_replay(dataclasses.replace(hh, extra={**hh.extra, POT_RAKES: rakes})).matches
+    except PyevalError:
+        return False
 
 
 def derive_pot_rakes(hh: HandHistory) -> None:

@@ -51,6 +51,8 @@ class Implied:
         raw, d = self.raw, self.d
         if self.gaps:
             self.fill_gaps()
+        if self.draw:
+            self.draws_that_contradict()
         if d.room_repairs is not None:
             d.room_repairs(raw, self.lines, self.seats.seated)
         if d.idle_out:
@@ -88,6 +90,27 @@ class Implied:
                 raw.acts[k] = a._replace(cards=tuple(board[at:at + need]))
                 raw.notes.append(f"the {a.extra} card(s) left out on line {a.line} are the summary's board")
             at += need
+
+    def draws_that_contradict(self) -> None:
+        """A player whose draws contradict his own cards (discards he does not hold or not named while
+        his hand is known, replacements repeating cards he keeps or more than he discarded) has his
+        cards read as unknown, noted: the record's chips still decide the hand."""
+        raw = self.raw
+        for nm, dealt in list(raw.hole.items()):
+            hand, want, bad = list(dealt), 0, False
+            for a in (x for x in raw.acts if x.name == nm and x.kind in ("discard", "drawn")):
+                if a.kind == "discard":
+                    bad = bad or (a.amount > 0 and not a.cards and -1 not in hand) or any(c not in hand for c in a.cards)
+                    hand = [c for c in hand if c not in a.cards] if a.cards else hand[:len(hand) - a.amount]
+                    want = a.amount
+                else:
+                    bad = bad or len(a.cards) != want or any(c in hand for c in a.cards)
+                    hand += list(a.cards)
+            if bad:
+                del raw.hole[nm]
+                raw.acts = [x._replace(cards=()) if x.name == nm and x.kind == "discard" else x for x in raw.acts
+                            if not (x.name == nm and x.kind == "drawn")]
+                raw.notes.append(f"{nm}'s draws contradict his own cards: his cards are read as unknown")
 
     def all_in_folds(self) -> None:
         """A player all in whom the room folds (a tournament player sitting out: the betting gives him

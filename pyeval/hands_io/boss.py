@@ -113,7 +113,7 @@ def parse_hand(lines: list[str], start: int = 1, source: str = "") -> RawHand:
     _head(raw, h)
     _Hand(raw, h).read()
     gap = (raw.total_pot or 0) - sum(chips_in(raw).values())
-    if gap > 0 and not any(a.kind == "ante" for a in raw.acts) and gap % len(raw.seats) == 0:
+    if gap > 0 and raw.seats and not any(a.kind == "ante" for a in raw.acts) and gap % len(raw.seats) == 0:
         # older tournament files write no ante: the pot holds one of the same size from everyone, taken
         # before the stacks the record gives (the next hand's stacks show it)
         ante = gap // len(raw.seats)
@@ -321,10 +321,21 @@ class _Hand:
         known = [c for c in cs if c is not None]
         if len(known) != len(cs) or known[:len(self.board)] != self.board or len(known) not in _STREETS:
             raise raw.fail(f"a board of {len(cs)} cards that does not follow the board so far")
+        if not self.board and raw.tournament is not None and a.get("POT"):
+            self.pot_before_flop(self.amt(a, "POT"))
         for size in board_sizes(len(self.board), len(known)):
             self.board += known[len(self.board):len(self.board) + size]
             raw.add("street", cards=tuple(self.board[-size:]), extra=_STREETS[len(self.board)])
         self.cur = {}
+
+    def pot_before_flop(self, pot: int) -> None:
+        """(Tournaments: no rake) the flop's ``POT`` is the pot so far; below the chips the actions
+        put in, with no bet left uncalled (the two largest shares equal), no reading of the record
+        gives both: its figures do not add up."""
+        put = sorted((s.stack - self.left[s.name] for s in self.raw.seats), reverse=True)
+        if len(put) > 1 and put[0] == put[1] and pot < sum(put):
+            raise self.raw.fail(f"{FIGURES_DO_NOT_ADD_UP}: the pot at the flop is {pot}, but the actions before it "
+                                f"put {sum(put)} in, every bet called")
 
     def settle(self) -> None:
         """The showdown: hands shown, what each player won; the pot is ``POT + RAKE`` (the bet nobody

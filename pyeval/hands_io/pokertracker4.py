@@ -268,7 +268,8 @@ EVEREST = Room(
         (r"^raises to " + _A + r",?(?: and is all-in)?\s*$", "raise"),
         (r"^collects " + _A + r"\s*$", "collect"),
         (r"^mucked(?: \[[^\]]*\])?\s*$", "muck"),
-        (r"^(?:has been disconnected, and is allin|finished in place \d+ and won .*)$", None),
+        (r"^has been disconnected, and is allin\s*$", "disconnect"),  # at his turn: all in for what he put in
+        (r"^finished in place \d+ and won .*$", None),
     )),
     uncalled=re.compile(r"^Uncalled bet of (?P<a>\S+) returned to (?P<n>.+?)\s*$"),
     summary_collect=re.compile(r"^(?P<n>.+) collects (?P<a>\S+)\s*$"),

@@ -9,11 +9,12 @@ under the Full Tilt name; the older ``Full Tilt Poker Game #`` files are :mod:`p
 """
 from __future__ import annotations
 
+import copy
 import re
 from decimal import Decimal
 
 from ._dialect import STARS_ACTS, StarsDialect
-from ._model import Act, RawHand, Seat, amount
+from ._model import MAX_SEAT, Act, RawHand, Seat, amount
 from ._settle import chips_in
 from ._stars import FILE_ENDS_MID_HAND
 
@@ -62,6 +63,7 @@ def _betonline_repairs(raw: RawHand, lines: list[str], seated: list[Seat]) -> No
     if raw.button_seat is None and at is not None and len(ring) > 1:
         raw.button_seat = ring[at if len(ring) == 2 else at - 1].seat
         raw.notes.append(f"the button is not recorded: seat {raw.button_seat}, the one before the small blind's")
+    _unwritten_checks(raw, seated)
     for info in list(raw.info):
         m = re.match(r"^(\d+): (.+) has left the table\s*$", info)
         k = next((k for k, s in enumerate(ring) if m and s.name == m[2]), None)
@@ -79,6 +81,35 @@ def _betonline_repairs(raw: RawHand, lines: list[str], seated: list[Seat]) -> No
 
 
 _BETS = ("fold", "check", "call", "bet", "raise")
+
+
+def _unwritten_checks(raw: RawHand, seated: list[Seat]) -> None:
+    """The first bet of a street after the flop by a player the betting order does not reach first,
+    while every player before him who is still in and not all in acts only later in that street:
+    their checks before the bet are unwritten (BetOnline's 2012 files), read as checks, noted."""
+    button = raw.button_seat
+    if button is None:
+        return
+    stacks = {s.name: s.stack for s in seated}
+    order = [s.name for s in sorted(seated, key=lambda s: (s.seat - button - 1) % (MAX_SEAT + 1))]
+    for k, a in enumerate(raw.acts):
+        if a.kind != "street" or a.extra not in ("FLOP", "TURN", "RIVER"):
+            continue
+        end = next((j for j in range(k + 1, len(raw.acts)) if raw.acts[j].kind == "street"), len(raw.acts))
+        bet = next((j for j in range(k + 1, end) if raw.acts[j].kind in ("bet", "raise", "call", "fold")), None)
+        if bet is None or raw.acts[bet].kind != "bet":
+            continue
+        part = copy.copy(raw)
+        part.acts = raw.acts[:k]
+        put, out = chips_in(part), {x.name for x in raw.acts[:k] if x.kind == "fold"}
+        live = [n for n in order if n in put and n not in out and put[n] < stacks.get(n, 0)]
+        before = live[:live.index(raw.acts[bet].name)] if raw.acts[bet].name in live else []
+        missing = [n for n in before if not any(x.name == n for x in raw.acts[k + 1:bet])]
+        if missing and all(any(x.name == n for x in raw.acts[bet + 1:end]) for n in missing):
+            raw.acts[bet:bet] = [Act("check", n, line=raw.acts[bet].line) for n in missing]
+            raw.notes.append(f"{', '.join(missing)} check(s) before the bet on line {raw.acts[bet].line}: the record "
+                             "leaves them out")
+            return _unwritten_checks(raw, seated)
 _POT_LINE = re.compile(r"^(\d+): Total pot (\S+)(?: \| Rake \S+)?\s*$")
 
 
@@ -113,7 +144,7 @@ def _side_pot(raw: RawHand, lines: list[str], seated: list[Seat]) -> None:
                      f"{who}, who won the main pot and contends for it, collects it")
 
 
-_WON = re.compile(r"^Seat (\d+): .*(?:and won|collected) \(([^)]*)\)")
+_WON = re.compile(r"^Seat (\d{1,3}): .*(?:and won|collected) \(([^)]*)\)")
 
 
 class _PokerMasterStraddle:

@@ -449,6 +449,21 @@ def _returns(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, in
     return total_in - excess, ({top[0]: excess} if excess else {})
 
 
+def _showdown(raw: RawHand, standing: list[str], wins: dict[str, int]) -> None:
+    """Who shows: a player whose cards the record lacks mucks them (the replay checks he lost). When
+    such a player wins, nobody contested his hand at the table: every other player who wins nothing
+    gave his hand up (mucked) although the hole cameras give his cards (decision 043's reading of a
+    winner nobody saw; noted)."""
+    unseen_win = any(n not in raw.hole and wins.get(n, 0) > 0 for n in standing)
+    for n in standing:
+        if n in raw.hole and not (unseen_win and not wins.get(n, 0)):
+            raw.add("show", n, cards=tuple(raw.hole[n]))
+        else:
+            if n in raw.hole:
+                raw.notes.append(f"{n} gives up his hand: the winner's cards are never seen")
+            raw.add("muck", n)
+
+
 def _settle(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int]) -> None:
     """Returns, showdown and wins. When the room's ``Wins`` are not the pot (see :func:`_returns`), its
     figures do not add up: the hand is read with the room's figures and its total pot set to the pot
@@ -464,11 +479,7 @@ def _settle(raw: RawHand, bets: _Bets, wins: dict[str, int], back: dict[str, int
         raw.notes.append(f"the room's wins ({sum(wins.values())}) are not the pot its plays make ({pot})")
     standing = [n for n in bets.put if n not in bets.folded]
     if len(standing) > 1:
-        for n in standing:  # a player whose cards the record lacks mucks them (the replay checks he lost)
-            if n in raw.hole:
-                raw.add("show", n, cards=tuple(raw.hole[n]))
-            else:
-                raw.add("muck", n)
+        _showdown(raw, standing, wins)
     for n, a in wins.items():
         if a:
             raw.add("collect", n, a)

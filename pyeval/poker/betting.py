@@ -433,16 +433,23 @@ class Betting(RoundState):
             self._n_able_to_act = sum(1 for i in range(self._n) if stacks[i] and not folded[i])
         if self._n_contending >= 2 and (self._street == self._last_street or self._n_able_to_act < 2):
             self._betting_closed = True
+            if self._set_aside is not None:
+                self._give_back()
             if self._street == self._last_street or not self._has_draws:
                 self._queue_showdown()
         elif self._n_contending < 2:
             self._betting_closed = True
-        if self._set_aside is not None and self._betting_closed:  # a cap, a disconnection: the chips come back
-            self._stacks = [s + b for s, b in zip(self._stacks, self._set_aside)]
-            self._set_aside = None
+            if self._set_aside is not None:
+                self._give_back()
         if self._has_draws and self._n_contending >= 2 and self._street < self._last_street and self._streets[self._street + 1].draw:
             self._open_draw()
 
+
+    def _give_back(self) -> None:
+        """The betting is over: the chips set aside (``rules.cap``, :meth:`disconnect`) come back."""
+        if self._set_aside is not None:
+            self._stacks = [s + b for s, b in zip(self._stacks, self._set_aside)]
+            self._set_aside = None
 
     def _queue_showdown(self) -> None:
         folded, mucked = self._folded, self._mucked

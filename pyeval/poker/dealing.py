@@ -105,8 +105,11 @@ class Dealing(RoundState):
                 self._showing_ranks = [bits[u[0]] for u in upc]
             else:
                 self._showing_ranks = [sum([bits[c] for c in u]) for u in upc]
-            self._bring_in_due = True
             self._actor = None
+            if self._n_able_to_act < 2:  # every other player all in on his ante: no betting, no bring-in
+                self._street_done()      # (§ 637a.8(b)(5): an all-in player bets no more); cards dealt out
+                return
+            self._bring_in_due = True
             return
         # Preflop: blinds and straddler have not acted and keep the option to raise.
         self._actor = self._first_from(self._preflop_first)
