@@ -205,3 +205,10 @@ def test_real_hands_round_trip_through_pokerstars_text(shared_dir):
 @pytest.mark.slow
 def test_every_real_hand_round_trips_through_pokerstars_text(shared_dir):
     assert _check_real(shared_dir, 1) >= 7700
+
+
+def test_a_big_blind_ante_posted_all_in_round_trips_when_everyone_folds():
+    """A big-blind-ante table where the big blind is all in on the ante and everyone folds to the small
+    blind: the ante names the big blind, so the importer still writes his nominal blind (found by the
+    property above: Omaha fixed limit, three 1-chip stacks, seed 538875568)."""
+    test_export_round_trips_through_the_importer.hypothesis.inner_test("O", FL, [1, 1, 1], 538875568, 2, False)

@@ -517,8 +517,8 @@ def _nominal_forced_bets(raw: RawHand, order: list[Seat], acts: _Acts) -> None:
             if nominal is not None and short and a.amount < nominal:
                 bos[i] = nominal
     out_on_ante = [not acts.stud and bool(antes[i]) and s.stack == antes_paid(raw, s.name) for i, s in enumerate(order)]
-    if n > 2 and not _first_round_called(raw):  # all fold to the small blind: his blind is uncalled (Bovada)
-        out_on_ante[1] = False
+    if n > 2 and sum(map(bool, antes)) > 1 and not _first_round_called(raw):  # all fold to the small blind: his
+        out_on_ante[1] = False  # blind is uncalled (Bovada); not a big-blind ante, which names the big blind
     for i, nominal in zip((1, 0) if n == 2 else (0, 1), (raw.small_blind, raw.big_blind)):  # all in on the ante:
         bos[i] = nominal if nominal and not bos[i] and out_on_ante[i] and (any(bos) or all(out_on_ante[:2])) else bos[i]
 
