@@ -295,8 +295,9 @@ def _game(raw: RawHand, rest: str, start: int) -> tuple[str, str]:
             label = rest[:sm.start()].strip()
             label = label[:len(label) - len(" ".join(words[-k:]))].strip()
             if raw.tournament is not None:
-                label = re.sub(r"^(?:Freeroll|[^\s]+\+[^\s]+(?: [A-Z]{3})?|[^\s]*[$€£][^\s]*(?: [A-Z]{3})?)\s*", "",
-                               label)
+                bm = re.match(r"^(?:Freeroll|[^\s]+\+[^\s]+(?: [A-Z]{3})?|[^\s]*[$€£][^\s]*(?: [A-Z]{3})?)", label)
+                if bm:  # the buy-in (and fee, currency) as the header writes it
+                    raw.buy_in, label = bm[0], label[bm.end():].strip()
             label = label.rstrip(" (").strip()
             if label:
                 raw.mixed = label

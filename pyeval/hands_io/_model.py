@@ -95,6 +95,7 @@ class RawHand:
     button_seat: int | None = None
     tournament: str | None = None
     level: str | None = None
+    buy_in: str | None = None  # a tournament's buy-in as its header writes it (``$4.40+$0.40 USD``, ``Freeroll``)
     mixed: str | None = None  # the mixed-game label (HORSE, 8-Game, ...)
     seats: list[Seat] = field(default_factory=list)
     sitting_out: list[str] = field(default_factory=list)  # seated, not dealt in
@@ -569,6 +570,8 @@ def _record_fields(raw: RawHand, order: list[Seat], acts: _Acts) -> dict[str, An
     if raw.tournament is not None:  # tournament mode: chips not cash, players sitting out dealt in
         hh_fields["event"] = f"Tournament #{raw.tournament}"
         hh_fields["_pyeval_tournament"] = True
+        if raw.buy_in is not None:
+            hh_fields["_buy_in"] = raw.buy_in
         if raw.dealt_sitting_out:
             hh_fields["_pyeval_sitting_out"] = [nm in raw.dealt_sitting_out for nm in acts.names]
     hh_fields.update(_table_rule_fields(raw))

@@ -30,6 +30,11 @@ from .games import room_name
 
 __all__ = ["room_hand_id", "room_hand_number", "to_pokerstars", "game_label"]
 
+#: A tournament header's number, buy-in (``Freeroll``, ``$4.40+$0.40 USD``, ``€10+€1``, ``100+10``) and
+#: level (``V``, ``12``) as the PokerStars reader reads them back (pyeval/hands_io/_dialect.py).
+_TOUR_NO = re.compile(r"\d{1,30}")
+_BUY_IN = re.compile(r"Freeroll|[$€£]?\d+(?:\.\d+)?(?:\+[$€£]?\d+(?:\.\d+)?){1,2}(?: [A-Z]{3})?")
+_LEVEL = re.compile(r"[A-Za-z0-9]{1,10}")
 #: A hand number as a room writes it after ``#``: digits (PokerStars, ACPC's 0), letters then digits
 #: (GGPoker's ``OM123``, ``SD27208848``), digits and dashes (Winamax's ``123-45-678``).
 _HAND_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
@@ -54,7 +59,7 @@ def game_label(rnd: Round) -> str:
 def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: int | str = 1, table: str = "pyeval",
                   time: _dt.datetime | None = None, currency: str | None = None, units_per_currency: int = 100,
                   seats: Sequence[int] | None = None, seat_count: int | None = None, jackpot: int = 0,
-                  fees: int = 0) -> str:
+                  fees: int = 0, tournament: tuple[str, str, str] | None = None) -> str:
     """The round (played so far; usually complete) as PokerStars hand-history text.
 
     Args:
@@ -69,6 +74,9 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
             ``1/units_per_currency`` of the unit: cents by default); None writes chips as ints.
         seats: each player's seat number (default 1..n; the button, the last player, in seat n).
         seat_count: the table's seats (default the largest seat number).
+        tournament: a tournament round's ``(number, buy-in, level)`` as the header writes them (e.g.
+            ``("3100000001", "$4.40+$0.40 USD", "V")``); default the hand number, ``Freeroll`` and
+            ``I``. Ignored for a cash round.
         jackpot, fees: the parts of the house's take (the round's ``rake`` events) that were a
             jackpot drop and other fees: the summary says ``Rake R | Jackpot J | Fees F``, R the rest
             (each item only when not 0, ``Rake`` always), as rooms print them.
@@ -102,6 +110,11 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
         raise HandHistoryError(f"jackpot and fees must be whole chips >= 0 within the house's take {taken}, "
                                f"got {jackpot!r} and {fees!r}")
     w.jackpot, w.fees = jackpot, fees
+    if tournament is not None and not (len(tournament) == 3 and _TOUR_NO.fullmatch(tournament[0])
+                                       and _BUY_IN.fullmatch(tournament[1]) and _LEVEL.fullmatch(tournament[2])):
+        raise HandHistoryError(f"tournament must be (digits, buy-in such as '$4.40+$0.40 USD' or 'Freeroll', "
+                               f"level such as 'V'), got {tournament!r}")
+    w.tour = tournament
     w.header(str(hand_id), table, time, seat_count)
     for e in rnd.events:
         w.event(e)
@@ -156,6 +169,7 @@ class _StarsWriter:
         kinds = [str(e.kind) for e in rnd.events]
         self.per_run = kinds[kinds.index("run_it"):].count("board") // self.runs if self.runs > 1 else 0
         self.dealt_in_run = 0
+        self.tour: tuple[str, str, str] | None = None  # a tournament's (number, buy-in, level)
         self.showdown: list[str] = []  # a board run more than once: show and muck lines, under each run's showdown
 
     def header(self, hand_id: str, table: str, time: _dt.datetime | None, seat_count: int | None) -> None:
@@ -170,8 +184,8 @@ class _StarsWriter:
             stakes += f" {amt.currency}"
         t = time or _dt.datetime(2000, 1, 1)
         if rules.tournament:  # a tournament hand: the reader configures tournament mode from this header
-            tour = hand_id if hand_id.isdigit() else "1"  # the header's tournament number is digits
-            head = f"Tournament #{tour}, Freeroll {game_label(rnd)} - Level I ({stakes})"
+            tour, buy_in, level = self.tour or (hand_id if hand_id.isdigit() else "1", "Freeroll", "I")
+            head = f"Tournament #{tour}, {buy_in} {game_label(rnd)} - Level {level} ({stakes})"
         else:
             head = f"{game_label(rnd)} ({stakes})"
         out = self.out
@@ -467,5 +481,11 @@ def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
                                                 clock if isinstance(clock, _dt.time) else _dt.time())
         except (ValueError, OverflowError):
             pass
+    tour = re.fullmatch(r"Tournament #(\d+)", str(x.get("event", "")))
+    if rnd.rules.tournament and tour:  # the header the record was read from (a record of another source: the default)
+        buy_in, level = x.get("_buy_in", "Freeroll"), x.get("level", "I")
+        if (isinstance(buy_in, str) and isinstance(level, str) and _TOUR_NO.fullmatch(tour[1])
+                and _BUY_IN.fullmatch(buy_in) and _LEVEL.fullmatch(level)):
+            opts["tournament"] = (tour[1], buy_in, level)
     opts.update(kwargs)
     return to_pokerstars(rnd, hh.players, **opts)  # type: ignore[arg-type]
