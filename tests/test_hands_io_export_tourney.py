@@ -87,3 +87,35 @@ def test_the_equity_doc_shows_where_to_import_from() -> None:
     code = next(b for b in blocks if "hand_vs_range" in b)
     assert "from pyeval.equity import" in code
     exec(compile(code, "docs/equity.md", "exec"), {})  # the example runs as written
+
+
+def _bare_record() -> phh.HandHistory:
+    """A record without room details (as a Pluribus PHH file): no date, table or venue; hand = 1."""
+    h = _hand(TOURN.replace("Tournament #3100000001, $4.40+$0.40 USD ", "").replace(" - Level V (100/200)",
+                                                                                    " ($100/$200 USD)"))
+    for key in ("year", "month", "day", "time", "time_zone_abbreviation", "table", "venue"):
+        h.extra.pop(key, None)
+    h.extra["hand"] = 1
+    return h
+
+
+def test_the_exports_stand_ins_are_not_read_back_as_the_hands() -> None:
+    text = hand_history_to_pokerstars(_bare_record())
+    assert "pyeval record: date=none table=none hand=int" in text.splitlines()
+    back = _hand(text)
+    assert back.extra["hand"] == 1 and type(back.extra["hand"]) is int
+    for key in ("year", "month", "day", "time", "time_zone_abbreviation", "table"):
+        assert key not in back.extra, key
+
+
+def test_a_records_own_date_and_table_are_kept() -> None:
+    text = hand_history_to_pokerstars(_hand(TOURN))
+    assert "pyeval record:" not in text
+    back = _hand(text)
+    assert (back.extra["year"], back.extra["table"], back.extra["hand"]) == (2021, "3100000001 7", "230000000001")
+
+
+def test_an_unknown_record_mark_is_refused() -> None:
+    text = hand_history_to_pokerstars(_bare_record()).replace("hand=int", "hand=float")
+    (h,) = parse_text(text)
+    assert h.error is not None and "record mark" in str(h.error)

@@ -62,6 +62,11 @@ SETTINGS: dict[str, type] = {"limit_short_all_in": LimitShortAllIn, "open_pair_b
 #: The line pyeval's export writes when the table's rules are not the room's house rules (no room
 #: writes it); the importer's rules for the hand then follow it.
 RULES_LINE = re.compile(r"^pyeval table rules: (?P<r>\S.*)$")
+#: The line pyeval's export writes when its header holds stand-ins the record did not have
+#: (``date=none``: the 2000/01/01 date; ``table=none``: the table name) or the record's hand number
+#: was a whole number (``hand=int``); the importer then leaves those fields out (keeps the int).
+RECORD_LINE = re.compile(r"^pyeval record: (?P<r>\S.*)$")
+RECORD_MARKS = frozenset({"date=none", "table=none", "hand=int"})
 
 
 def _text(v: Any) -> str:

@@ -95,6 +95,7 @@ class RawHand:
     button_seat: int | None = None
     tournament: str | None = None
     level: str | None = None
+    record_marks: set[str] = field(default_factory=set)  # pyeval's export: _house_rules.RECORD_MARKS
     buy_in: str | None = None  # a tournament's buy-in as its header writes it (``$4.40+$0.40 USD``, ``Freeroll``)
     mixed: str | None = None  # the mixed-game label (HORSE, 8-Game, ...)
     seats: list[Seat] = field(default_factory=list)
@@ -558,11 +559,15 @@ def _record_fields(raw: RawHand, order: list[Seat], acts: _Acts) -> dict[str, An
     if raw.results_known:
         hh_fields["winnings"] = acts.collected
     hh_fields["venue"] = raw.venue
+    marks = raw.record_marks  # pyeval's export: stand-ins of its header are not the hand's
     for key in ("hand_id", "table", "currency", "currency_symbol", "seat_count", "level", "time_zone_abbreviation"):
         v = getattr(raw, key)
-        if v is not None:
+        if v is not None and not (key == "table" and "table=none" in marks
+                                  or key == "time_zone_abbreviation" and "date=none" in marks):
             hh_fields["hand" if key == "hand_id" else key] = v
-    if raw.time is not None:
+    if "hand=int" in marks and str(raw.hand_id).isdigit():
+        hh_fields["hand"] = int(str(raw.hand_id))
+    if raw.time is not None and "date=none" not in marks:
         hh_fields["year"], hh_fields["month"], hh_fields["day"] = raw.time.year, raw.time.month, raw.time.day
         hh_fields["time"] = raw.time.time()
     if any(acts.antes):  # a room pots each ante as its poster's contribution (pokerkit's field)

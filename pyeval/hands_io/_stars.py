@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from ._dialect import CHATTER, PLAYER_CHATTER, STARS_ACTS, StarsDialect
-from ._house_rules import RULES_LINE, read_rules_line
+from ._house_rules import RECORD_LINE, RECORD_MARKS, RULES_LINE, read_rules_line
 from ._model import (
     BRACKETS, MAX_SEAT, HandParseError, RawHand, amount, cards, common_action, dealt_to, number, read_seats, uncalled_bet,
 )
@@ -216,6 +216,12 @@ class _Body(Implied):
         pm = RULES_LINE.match(line)
         if pm:  # pyeval's export: the table's rules where not the room's house rules (decision 037)
             raw.table_rules.update(read_rules_line(pm["r"], raw.fail, no))
+            return True
+        rm = RECORD_LINE.match(line)
+        if rm:  # pyeval's export: the header's stand-ins, the hand number's type
+            if not set(rm["r"].split()) <= RECORD_MARKS:
+                raise raw.fail(f"a record mark pyeval does not read: {rm['r']!r}", no)
+            raw.record_marks.update(rm["r"].split())
             return True
         hm = d.house_money.match(line) if d.house_money is not None else None
         if hm:  # the house adds chips to the pot (PHH _house_money; decision 037)

@@ -56,7 +56,7 @@ def game_label(rnd: Round) -> str:
     return f"{name} {_STRUCT_NAMES[rnd.rules.structure]}"
 
 
-def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: int | str = 1, table: str = "pyeval",
+def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: int | str = 1, table: str | None = None,
                   time: _dt.datetime | None = None, currency: str | None = None, units_per_currency: int = 100,
                   seats: Sequence[int] | None = None, seat_count: int | None = None, jackpot: int = 0,
                   fees: int = 0, tournament: tuple[str, str, str] | None = None) -> str:
@@ -68,8 +68,9 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
             brackets; a name may not be empty or start/end with a space.
         hand_id, table, time: the header's hand number (an int >= 0, or the room's text: letters,
             digits, ``-`` and ``_``, up to 40, e.g. ``"OM123"``, ``"123-45-678"``), table name and
-            time (default 2000/01/01 00:00:00: the header needs one; a reader of the text takes it
-            as the hand's date).
+            time (defaults ``'pyeval'`` and 2000/01/01 00:00:00: the header needs them; a
+            ``pyeval record:`` line before the summary marks them as stand-ins, and an int hand
+            number as an int, so pyeval's reader leaves them out of the record / keeps the int).
         currency: ``"USD"``, ``"EUR"`` or ``"GBP"`` to write amounts as money (chips are then
             ``1/units_per_currency`` of the unit: cents by default); None writes chips as ints.
         seats: each player's seat number (default 1..n; the button, the last player, in seat n).
@@ -115,7 +116,9 @@ def to_pokerstars(rnd: Round, players: Sequence[str] | None = None, *, hand_id: 
         raise HandHistoryError(f"tournament must be (digits, buy-in such as '$4.40+$0.40 USD' or 'Freeroll', "
                                f"level such as 'V'), got {tournament!r}")
     w.tour = tournament
-    w.header(str(hand_id), table, time, seat_count)
+    w.marks = [m for m, on in (("date=none", time is None), ("table=none", table is None),
+                               ("hand=int", isinstance(hand_id, int))) if on]
+    w.header(str(hand_id), table or "pyeval", time, seat_count)
     for e in rnd.events:
         w.event(e)
     w.showdown_and_summary()
@@ -169,6 +172,7 @@ class _StarsWriter:
         kinds = [str(e.kind) for e in rnd.events]
         self.per_run = kinds[kinds.index("run_it"):].count("board") // self.runs if self.runs > 1 else 0
         self.dealt_in_run = 0
+        self.marks: list[str] = []  # the header's stand-ins (pyeval record: line; _house_rules.RECORD_LINE)
         self.tour: tuple[str, str, str] | None = None  # a tournament's (number, buy-in, level)
         self.showdown: list[str] = []  # a board run more than once: show and muck lines, under each run's showdown
 
@@ -354,7 +358,8 @@ class _StarsWriter:
         """The summary's first line, after the table rules the PokerStars reader would not apply
         (its house rules; decision 037), when there are any."""
         stated = rules_line(self.rnd.rules, "PokerStars", variant_code(self.rnd.rules))
-        return ([stated] if stated is not None else []) + ["*** SUMMARY ***"]
+        marks = [f"pyeval record: {' '.join(self.marks)}"] if self.marks else []
+        return ([stated] if stated is not None else []) + marks + ["*** SUMMARY ***"]
 
     def showdown_and_summary(self) -> None:
         out, amt, names, runs, rnd = self.out, self.amt, self.names, self.runs, self.rnd
@@ -453,7 +458,8 @@ def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
                                "unbounded stack (inf): PokerStars text needs every starting stack")
     rnd = hh.replay()
     x = hh.extra
-    hid = room_hand_id(hh)
+    hand = x.get("hand")
+    hid: int | str | None = hand if type(hand) is int and hand >= 0 else room_hand_id(hh)
     scale = hh.unit_scale  # the replay's unit (a record in fractions of a chip)
     opts: dict[str, object] = {"hand_id": hid if hid is not None else 1}
     for key, field_ in (("jackpot", "_jackpot"), ("fees", "_fees")):
