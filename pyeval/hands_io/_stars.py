@@ -126,6 +126,22 @@ def _cut_off(lines: list[str], failed: int, summary: bool) -> str | None:
     return None
 
 
+def _pyeval_line(raw: RawHand, line: str, no: int) -> bool:
+    """A line of pyeval's export into ``raw`` (True), else False: the table's rules where not the
+    room's house rules (decision 037); the header's stand-ins and the hand number's type."""
+    pm = RULES_LINE.match(line)
+    if pm:
+        raw.table_rules.update(read_rules_line(pm["r"], raw.fail, no))
+        return True
+    rm = RECORD_LINE.match(line)
+    if rm:
+        if not set(rm["r"].split()) <= RECORD_MARKS:
+            raise raw.fail(f"a record mark pyeval does not read: {rm['r']!r}", no)
+        raw.record_marks.update(rm["r"].split())
+        return True
+    return False
+
+
 class _Body(Implied):
     """The lines after the table line of one hand: one method per kind of line."""
 
@@ -213,15 +229,7 @@ class _Body(Implied):
         if d.info.match(line) and not (self.stud and line.startswith("Dealt to ")):  # (a stud deal is a deal)
             raw.info.append(f"{no}: {line}")
             return True
-        pm = RULES_LINE.match(line)
-        if pm:  # pyeval's export: the table's rules where not the room's house rules (decision 037)
-            raw.table_rules.update(read_rules_line(pm["r"], raw.fail, no))
-            return True
-        rm = RECORD_LINE.match(line)
-        if rm:  # pyeval's export: the header's stand-ins, the hand number's type
-            if not set(rm["r"].split()) <= RECORD_MARKS:
-                raise raw.fail(f"a record mark pyeval does not read: {rm['r']!r}", no)
-            raw.record_marks.update(rm["r"].split())
+        if _pyeval_line(raw, line, no):
             return True
         hm = d.house_money.match(line) if d.house_money is not None else None
         if hm:  # the house adds chips to the pot (PHH _house_money; decision 037)

@@ -437,6 +437,26 @@ def room_hand_id(hh: HandHistory) -> str | None:
     return hand if isinstance(hand, str) and hand.isascii() and _HAND_ID.fullmatch(hand) else None
 
 
+def _header_hand_id(hh: HandHistory) -> int | str:
+    """The header's hand number: the record's ``hand`` as an int when it is one (the export marks it,
+    so reading back keeps the int), else the room's text (:func:`room_hand_id`), else 1."""
+    hand = hh.extra.get("hand")
+    if type(hand) is int and hand >= 0:
+        return hand
+    return room_hand_id(hh) or 1
+
+
+def _tournament_header(x: dict[str, Any]) -> tuple[str, str, str] | None:
+    """A tournament record's ``(number, buy-in, level)`` for the header (PHH ``event`` as the importer
+    writes it, ``_buy_in`` else ``Freeroll``, ``level`` else ``I``), or None (a record of another source)."""
+    tour = re.fullmatch(r"Tournament #(\d+)", str(x.get("event", "")))
+    buy_in, level = x.get("_buy_in", "Freeroll"), x.get("level", "I")
+    if (tour and isinstance(buy_in, str) and isinstance(level, str) and _TOUR_NO.fullmatch(tour[1])
+            and _BUY_IN.fullmatch(buy_in) and _LEVEL.fullmatch(level)):
+        return tour[1], buy_in, level
+    return None
+
+
 def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
     """:func:`to_pokerstars` of a PHH record's replay, with its player names, seats, table, hand
     number (the room's text, :func:`room_hand_id`; else 1), date and time and currency when the
@@ -458,10 +478,9 @@ def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
                                "unbounded stack (inf): PokerStars text needs every starting stack")
     rnd = hh.replay()
     x = hh.extra
-    hand = x.get("hand")
-    hid: int | str | None = hand if type(hand) is int and hand >= 0 else room_hand_id(hh)
+    hid = _header_hand_id(hh)
     scale = hh.unit_scale  # the replay's unit (a record in fractions of a chip)
-    opts: dict[str, object] = {"hand_id": hid if hid is not None else 1}
+    opts: dict[str, object] = {"hand_id": hid}
     for key, field_ in (("jackpot", "_jackpot"), ("fees", "_fees")):
         v = x.get(field_)
         if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 and float(v * scale).is_integer():
@@ -487,11 +506,6 @@ def hand_history_to_pokerstars(hh: HandHistory, **kwargs: object) -> str:
                                                 clock if isinstance(clock, _dt.time) else _dt.time())
         except (ValueError, OverflowError):
             pass
-    tour = re.fullmatch(r"Tournament #(\d+)", str(x.get("event", "")))
-    if rnd.rules.tournament and tour:  # the header the record was read from (a record of another source: the default)
-        buy_in, level = x.get("_buy_in", "Freeroll"), x.get("level", "I")
-        if (isinstance(buy_in, str) and isinstance(level, str) and _TOUR_NO.fullmatch(tour[1])
-                and _BUY_IN.fullmatch(buy_in) and _LEVEL.fullmatch(level)):
-            opts["tournament"] = (tour[1], buy_in, level)
+    opts["tournament"] = _tournament_header(x) if rnd.rules.tournament else None
     opts.update(kwargs)
     return to_pokerstars(rnd, hh.players, **opts)  # type: ignore[arg-type]
