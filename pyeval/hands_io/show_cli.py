@@ -54,10 +54,9 @@ def _read(path: Path, fmt: str | None) -> list[tuple[str, HandHistory | None, st
     return out
 
 
-def run_show(args: argparse.Namespace) -> int:
-    """Print the chosen hands, each checked against the replay as ``convert`` does; a hand that cannot
-    be read or replayed, or that disagrees with the replay, is one line on stderr (exit 1)."""
-    hands = _read(Path(args.file), args.fmt)
+def _choose(args: argparse.Namespace, hands: list[tuple[str, HandHistory | None, str | None]]
+            ) -> list[tuple[str, HandHistory | None, str | None]]:
+    """The hands ``--hand``/``--index``/``--all`` pick (the first without them)."""
     if not hands:
         raise HandHistoryError(f"{args.file}: no hands in it")
     if args.hand is not None:
@@ -73,6 +72,14 @@ def run_show(args: argparse.Namespace) -> int:
         chosen = [hands[args.index - 1]]
     else:
         chosen = hands if args.all else hands[:1]
+    return chosen
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print the chosen hands, each checked against the replay as ``convert`` does; a hand that cannot
+    be read or replayed, or that disagrees with the replay, is one line on stderr (exit 1)."""
+    hands = _read(Path(args.file), args.fmt)
+    chosen = _choose(args, hands)
     from rich.console import Console
     from rich.markup import escape
 
