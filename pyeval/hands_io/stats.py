@@ -388,7 +388,7 @@ def without_duplicates(hands: Iterable[HandHistory]) -> tuple[list[HandHistory],
     """``hands`` with each hand kept once (the first met), and ``(name, reason)`` for each repeat left out.
 
     A hand is the same as another when both name the same venue and hand number (``venue`` /
-    ``casino`` and ``hand``), or, for a record without a hand number, when the whole record is the same.
+    ``casino`` and ``hand``), or, for a record without both, when the whole record is the same.
     """
     seen: dict[tuple[str, ...], str] = {}
     kept: list[HandHistory] = []
@@ -396,7 +396,8 @@ def without_duplicates(hands: Iterable[HandHistory]) -> tuple[list[HandHistory],
     for hh in hands:
         number = hh.extra.get("hand")
         venue = hh.extra.get("venue", hh.extra.get("casino", ""))
-        key = ("hand", str(venue), str(number)) if number not in (None, "") else ("record", dumps(hh))
+        numbered = number not in (None, "") and venue not in (None, "")  # a number alone is per file (PHH)
+        key = ("hand", str(venue), str(number)) if numbered else ("record", dumps(hh))
         if key in seen:
             what = f"{venue} hand {number}" if key[0] == "hand" else "the same record"
             dups.append((hh.name, f"{DUPLICATE}: {what} as {seen[key]}, counted once"))
