@@ -3,13 +3,13 @@ exit code, and the wording for a cut-off room record."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import pyeval_subprocess
 
 from pyeval.cli import main
 from pyeval.errors import IllegalHandHistoryError
@@ -19,7 +19,6 @@ from pyeval.hands_io.graph import sparkline, winnings_series
 
 DATA = Path(__file__).parent / "data" / "hands_io"
 STARS = DATA / "pokerstars_holdem.txt"
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _table_net(out: str) -> dict[str, str]:
@@ -94,12 +93,12 @@ def test_convert_warns_about_duplicates_and_writes_what_it_reads(tmp_path, capsy
 @pytest.mark.parametrize("unbuffered", [True, False])
 def test_a_closed_stdout_pipe_exits_141_silently(tmp_path, unbuffered):
     # far more output than a pipe holds, so the writer must meet the closed pipe
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    kw = pyeval_subprocess()
+    env = {k: v for k, v in dict(kw["env"]).items() if k != "PYTHONUNBUFFERED"}  # type: ignore[call-overload]
     if unbuffered:
         env["PYTHONUNBUFFERED"] = "1"  # one write(2) of a long text is short: it used to be dropped (exit 0)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     p = subprocess.Popen([sys.executable, "-m", "pyeval", "convert", *[str(STARS)] * 60, "--to", "pokerstars"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, **{**pyeval_subprocess(), "env": env})
     assert p.stdout is not None and p.stderr is not None
     assert p.stdout.read(50)
     p.stdout.close()
