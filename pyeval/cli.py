@@ -23,6 +23,7 @@ import argparse
 import decimal
 import enum
 import importlib
+import io
 import json
 import os
 import sys
@@ -312,16 +313,26 @@ class _GuardedStdout:
     def __init__(self, stream: Any) -> None:
         self._stream = stream
 
-    def _call(self, name: str, *a: Any) -> Any:
+    def _call(self, name: str, *a: Any, on: Any = None) -> Any:
         try:
-            return getattr(self._stream, name)(*a)
+            return getattr(self._stream if on is None else on, name)(*a)
         except OSError as exc:
             if isinstance(exc, BrokenPipeError):
                 raise StdoutClosed("the reader closed the pipe") from None
             raise StdoutFailed(exc.strerror or str(exc)) from None
 
     def write(self, text: str) -> int:
-        return int(self._call("write", text))
+        raw = getattr(self._stream, "buffer", None)
+        if not isinstance(raw, io.RawIOBase):
+            return int(self._call("write", text))
+        # Unbuffered stdout (python -u, PYTHONUNBUFFERED): the text layer hands the text to one
+        # write(2), which may take only part of it (a full pipe) and the rest would be dropped
+        # silently, so a reader that then closes the pipe is never noticed. Write it all here.
+        self._call("flush")
+        view = memoryview(text.encode(self._stream.encoding, self._stream.errors or "strict"))
+        while view:
+            view = view[int(self._call("write", view, on=raw) or 0):]
+        return len(text)
 
     def writelines(self, lines: Any) -> None:
         self._call("writelines", lines)

@@ -68,7 +68,7 @@ def test_show_rows_of_a_hand_worked_by_hand():
         ("river", None, "river", 0, 600, None),
         ("river", "Ann", "shows", 0, 600, 700),
         ("river", "Bob", "shows", 0, 600, 0),
-        ("showdown", None, "pots awarded", 0, 0, None),
+        ("showdown", None, "pots awarded", 0, 600, None),  # the pot awarded, not what is left
     ]
     assert [r.cards for r in v.rows if r.player is None][:3] == ["2c 3c 4d", "5s", "9h"]
     assert [r.all_in for r in v.rows].count(True) == 1  # Bob's bet

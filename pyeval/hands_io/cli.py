@@ -22,7 +22,7 @@ from . import FORMATS, NOT_A_HAND_HISTORY, HandParseError, ImportedHand, iter_so
 from ._phh import HandHistory, dumps_many, load
 from .acpc import load_game
 from .export import hand_history_to_pokerstars, room_hand_id
-from .stats import NOT_REPLAYABLE, stats_by_unit
+from .stats import NOT_REPLAYABLE, stats_by_unit, without_duplicates
 
 def register(subparsers: Any) -> None:
     """Add ``convert`` and ``stats`` to the ``pyeval`` parser."""
@@ -118,6 +118,7 @@ def run_convert(args: argparse.Namespace) -> int:
     args.output = _check_output(args.output)
     good: list[HandHistory] = []
     texts: list[str] = []
+    kept: list[HandHistory] = []
     n = unreadable = disagree = files_unread = 0
     reports: list[str] = []
     for h in _read(args, paths, not args.no_check):
@@ -141,10 +142,14 @@ def run_convert(args: argparse.Namespace) -> int:
             reports.append(f"disagrees: {h.hand.name}: " + "; ".join(h.verification.problems))
             if args.skip_bad:
                 continue
+        kept.append(h.hand)
         if args.to == "phh":
             good.append(h.hand)
         elif not _append_text(h.hand, texts, reports):
             unreadable += 1
+    if len(kept) > len(without_duplicates(kept)[0]):  # written as read, but said (issue: duplicates)
+        reports.insert(0, f"duplicate hands read: {len(kept) - len(without_duplicates(kept)[0])} "
+                          "(the same venue and hand number, or the same record, more than once)")
     converted = len(good) if args.to == "phh" else len(texts)
     out = (dumps_many(good) if args.to == "phh" else "\n\n".join(texts)) if converted else ""
     if args.output is not None and converted:  # all at once (a temporary file renamed over it) or not at all
@@ -247,13 +252,15 @@ def run_stats(args: argparse.Namespace) -> int:
         if not args.json:
             print(line, file=sys.stderr)
 
-    hands, unreadable, unread, not_hands = _stats_inputs(args, paths, say)
+    read, unreadable, unread, not_hands = _stats_inputs(args, paths, say)
     skipped, files_unread = len(unreadable), len(unread)
+    hands, duplicates = without_duplicates(read)  # a hand read twice is counted once (and said)
     left_out: list[tuple[str, str]] = []
     tables = stats_by_unit(hands, left_out=left_out, include_unverified=args.include_unverified)
+    left_out += duplicates
     if args.json:  # one object with the errors in it too (a stable shape: CHANGELOG, branch fix-fork)
         rows = [r for st in tables.values() for r in (st.rows()[: args.top] if args.top else st.rows())]
-        print(json.dumps({"players": rows, "hands": len(hands) - len(left_out),
+        print(json.dumps({"players": rows, "hands": len(read) - len(left_out),
                           "left_out": [{"hand": n, "reason": r} for n, r in left_out],
                           "unreadable": unreadable, "files_not_read": unread, "not_hand_histories": not_hands},
                          indent=2))
@@ -265,11 +272,11 @@ def run_stats(args: argparse.Namespace) -> int:
 
         players = [p for st in tables.values() for p in (st.players[: args.top] if args.top else st.players)]
         graph_report(hands, players, args.graph and not args.json, args.plot)
-    counted = len(hands) - len(left_out)
+    counted = len(read) - len(left_out)
     say(f"hands: {counted}" + (f"  unreadable (left out): {skipped}" if skipped else "")
           + (f"  left out: {len(left_out)}" if left_out else "")
           + (f"  files not read: {files_unread}" if files_unread else ""))
-    if files_unread or (not hands and skipped):  # nothing counted because nothing could be read: bad input
+    if files_unread or (not read and skipped):  # nothing counted because nothing could be read: bad input
         return 2
     # a hand that cannot be read or replayed fails a check, as in replay, show and convert (exit 1)
     return 1 if skipped or any(r.startswith(NOT_REPLAYABLE) for _, r in left_out) else 0

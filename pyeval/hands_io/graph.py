@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from ..errors import PyevalError
 from ._phh import HandHistory
-from .stats import _net_units
+from .stats import _net_units, money_kind
 from .steps import steps
 
 __all__ = ["HandResult", "WinningsSeries", "hand_results", "winnings_series", "sparkline", "graph_report"]
@@ -191,9 +191,17 @@ def graph_report(hands: Sequence[HandHistory], players: Sequence[str], text: boo
         for p in players:
             if p in series.net:
                 net = series.net[p]
-                print(f"{p:<{width}}  {sparkline(net)}  {net[-1]:+,.2f} over {len(net)} hands"
-                      f" (before rake {series.net_before_rake[p][-1]:+,.2f}, all-in adjusted "
-                      f"{series.all_in_adjusted[p][-1]:+,.2f})")
+                per = {money_kind(hands[int(k)])[2] for k in series.hands[p]}
+                div = per.pop() if len(per) == 1 else 1  # amounts as the table shows them: USD, not cents
+                digits = max(2, len(str(div)) - 1)
+
+                def amount(x: float, div: int = div, digits: int = digits) -> str:
+                    return f"{x / div:+,.{digits}f}"
+
+                line = sparkline(np.concatenate(([0.0], net)))  # from 0: the net before his first hand
+                print(f"{p:<{width}}  {line}  {amount(net[-1])} over {len(net)} hands"
+                      f" (before rake {amount(series.net_before_rake[p][-1])}, all-in adjusted "
+                      f"{amount(series.all_in_adjusted[p][-1])})")
     drawn = [p for p in players if p in series.net][:6]
     if plot and not drawn:  # nothing to draw: an existing picture is left as it was (issue 21)
         print(f"pyeval: no winnings to draw: {plot} not written", file=sys.stderr)

@@ -140,8 +140,10 @@ def _title(hh: HandHistory, money: Any) -> str:
     return " · ".join(parts)
 
 
-def hand_view(hh: HandHistory) -> HandView:
-    """The hand ``hh`` street by street (see the module docstring).
+def hand_view(hh: HandHistory, *, record: bool = True) -> HandView:
+    """The hand ``hh`` street by street (see the module docstring). ``record``: the awards are the
+    room's recorded ``winnings`` when it has them (False: always the replay's, as ``pyeval show`` does
+    for a hand that does not verify).
 
     Raises:
         HandHistoryError / IllegalHandHistoryError: the record cannot be replayed (its message names
@@ -167,8 +169,9 @@ def hand_view(hh: HandHistory) -> HandView:
         street = street_names[k] if k < len(street_names) else f"street {k + 1}"
         board = _cards_text(t.board)
         if st.action is None:  # the award at the end
+            # the pot column: the size of the pot awarded (before the award), not what is left after it
             rows.append(ShowRow("showdown" if sum(not f for f in t.folded) > 1 else street, None, "pots awarded",
-                                "", 0, t.pot, None, board))
+                                "", 0, prev.pot, None, board))
             prev = t
             continue
         tok = st.action.split("#", 1)[0].split()
@@ -201,7 +204,7 @@ def hand_view(hh: HandHistory) -> HandView:
     last = all_steps[-1].table
     won = list(last.winnings)
     recorded = hh.extra.get("winnings")  # what the room paid (after its rake), when it says
-    if isinstance(recorded, list) and len(recorded) == n and all(isinstance(w, (int, float)) for w in recorded):
+    if record and isinstance(recorded, list) and len(recorded) == n and all(isinstance(w, (int, float)) for w in recorded):
         won = [_int(w, scale) for w in recorded]
     first = all_steps[0].table
     players = tuple(ShowPlayer(i, seats[i], names[i], first.stacks[i] + first.put_in[i],

@@ -17,6 +17,7 @@ from ..cli import ExitCode, add_command, count_arg
 from ..errors import HandHistoryError, PyevalError
 from . import FORMATS, parse_file
 from ._phh import HandHistory, load
+from ._verify import verify
 from .show import hand_view, render_hand
 
 
@@ -26,7 +27,10 @@ def register(subparsers: Any) -> None:
         subparsers, "show", run_show, help="show a recorded hand street by street (PHH or any room format pyeval reads)",
         description="Replay a hand of the file through pyeval's engine and print it street by street: the players "
                     "with their cards and results, then each action with the chips put in, the pot and the stack "
-                    "after it, the board, the awards and the rake. Without --hand/--index/--all the file's first hand.")
+                    "after it, the board, the awards and the rake. Without --hand/--index/--all the file's first hand. "
+                    "Each hand shown is checked against the replay as `convert` checks it; one that disagrees is "
+                    "shown with the replay's figures and a warning. Exit status: 0 every hand shown verifies, 1 a "
+                    "hand could not be read or does not verify, 2 the file could not be read.")
     p.add_argument("file", metavar="FILE", help="a hand-history file (PHH or a room's text/XML)")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--hand", metavar="ID", help="the hand whose number (the room's, or PHH's `hand` field) is ID")
@@ -50,9 +54,9 @@ def _read(path: Path, fmt: str | None) -> list[tuple[str, HandHistory | None, st
     return out
 
 
-def run_show(args: argparse.Namespace) -> int:
-    """Print the chosen hands; a hand that cannot be read or replayed is one line on stderr (exit 1)."""
-    hands = _read(Path(args.file), args.fmt)
+def _choose(args: argparse.Namespace, hands: list[tuple[str, HandHistory | None, str | None]]
+            ) -> list[tuple[str, HandHistory | None, str | None]]:
+    """The hands ``--hand``/``--index``/``--all`` pick (the first without them)."""
     if not hands:
         raise HandHistoryError(f"{args.file}: no hands in it")
     if args.hand is not None:
@@ -68,7 +72,16 @@ def run_show(args: argparse.Namespace) -> int:
         chosen = [hands[args.index - 1]]
     else:
         chosen = hands if args.all else hands[:1]
+    return chosen
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print the chosen hands, each checked against the replay as ``convert`` does; a hand that cannot
+    be read or replayed, or that disagrees with the replay, is one line on stderr (exit 1)."""
+    hands = _read(Path(args.file), args.fmt)
+    chosen = _choose(args, hands)
     from rich.console import Console
+    from rich.markup import escape
 
     # a pipe or a file gets 120 columns (rich's default of 80 wraps a hand's rows)
     console = Console(no_color=args.no_color or None, highlight=False, width=None if sys.stdout.isatty() else 120)
@@ -79,18 +92,28 @@ def run_show(args: argparse.Namespace) -> int:
             print(f"pyeval: {error}", file=sys.stderr)
             status = ExitCode.FAILED
             continue
+        # the check `convert` and `replay` make (:func:`pyeval.hands_io.verify`), not a second one
+        check = verify(hh)
         try:
-            view = hand_view(hh)
+            view = hand_view(hh, record=check.ok)
         except PyevalError as exc:
             print(f"pyeval: {hh.name or args.file}: cannot replay: {exc}", file=sys.stderr)
             status = ExitCode.FAILED
             continue
+        if not check.ok:
+            print(f"pyeval: warning: {hh.name or args.file}: the record disagrees with the replay: "
+                  + "; ".join(check.problems) + " (the figures shown are the replay's)", file=sys.stderr)
+            status = ExitCode.FAILED
         if args.json:
-            data.append(view.to_dict())
+            data.append(view.to_dict() | {"verified": check.ok, "problems": list(check.problems),
+                                          "figures": "record" if check.ok else "replay"})
             continue
         if i:
             console.print()
         render_hand(view, console)
+        if not check.ok:
+            console.print("[bold red]does not verify:[/] the record disagrees with the replay (figures shown: the "
+                          "replay's): " + escape("; ".join(check.problems)))
     if args.json:
         print(json.dumps(data if args.all else (data[0] if data else None), indent=2))
     if len(chosen) == 1 and len(hands) > 1 and args.hand is None and args.index is None and not args.json:

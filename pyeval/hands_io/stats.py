@@ -48,9 +48,12 @@ import numpy.typing as npt
 
 from ..contracts import EventKind
 from ..errors import HandHistoryError, PyevalError
-from ._phh import BettingStructure, HandHistory, Round, replay_checked
+from ._phh import BettingStructure, HandHistory, Round, dumps, replay_checked
 
-__all__ = ["PlayerStats", "player_stats", "stats_by_unit", "money_kind", "UNVERIFIED", "NOT_REPLAYABLE"]
+__all__ = ["PlayerStats", "player_stats", "stats_by_unit", "money_kind", "without_duplicates", "DUPLICATE", "UNVERIFIED",
+           "NOT_REPLAYABLE"]
+
+DUPLICATE = "duplicate"  # the reason a repeated hand is left out (before the colon, as the others)
 
 #: Reasons a hand is left out of the statistics (the first words of each ``left_out`` reason).
 UNVERIFIED, NOT_REPLAYABLE = "unverified", "not replayable"
@@ -379,3 +382,26 @@ def stats_by_unit(hands: Iterable[HandHistory], *, left_out: list[tuple[str, str
     for hh in hands:
         groups.setdefault(money_kind(hh)[0], []).append(hh)
     return {k: player_stats(v, left_out=left_out, include_unverified=include_unverified) for k, v in groups.items()}
+
+
+def without_duplicates(hands: Iterable[HandHistory]) -> tuple[list[HandHistory], list[tuple[str, str]]]:
+    """``hands`` with each hand kept once (the first met), and ``(name, reason)`` for each repeat left out.
+
+    A hand is the same as another when both name the same venue and hand number (``venue`` /
+    ``casino`` and ``hand``), or, for a record without both, when the whole record is the same.
+    """
+    seen: dict[tuple[str, ...], str] = {}
+    kept: list[HandHistory] = []
+    dups: list[tuple[str, str]] = []
+    for hh in hands:
+        number = hh.extra.get("hand")
+        venue = hh.extra.get("venue", hh.extra.get("casino", ""))
+        numbered = number not in (None, "") and venue not in (None, "")  # a number alone is per file (PHH)
+        key = ("hand", str(venue), str(number)) if numbered else ("record", dumps(hh))
+        if key in seen:
+            what = f"{venue} hand {number}" if key[0] == "hand" else "the same record"
+            dups.append((hh.name, f"{DUPLICATE}: {what} as {seen[key]}, counted once"))
+            continue
+        seen[key] = hh.name or f"hand {len(kept) + 1}"
+        kept.append(hh)
+    return kept, dups

@@ -543,7 +543,11 @@ def replay_checked(hh: HandHistory, *, strict: bool = False) -> tuple[Round, Rep
             raise HandHistoryError(f"{hh.name}: finishing_stacks has {len(expected)} entries for {len(stacks)} players")
         reason = stop_reason(rnd, hh)
         if reason is not None:
-            raise IllegalHandHistoryError(f"{hh.name}: {reason}, but it records finishing_stacks")
+            # a room's record (read by pyeval.hands_io, which sets _units_per_currency) never wrote
+            # finishing_stacks: pyeval worked them out, so the fault is the cut-off record itself
+            why = " (hand cut off or actions missing)" if "_units_per_currency" in hh.extra else (
+                ", but it records finishing_stacks")
+            raise IllegalHandHistoryError(f"{hh.name}: {reason}{why}")
         first = next((i + 1 for i, (a, b) in enumerate(zip(stacks, expected)) if a != b), None)
     problems = tuple(record_problems(exact, rnd, scale)) if rnd.complete else ()
     return rnd, ReplayResult(hh.name, stacks, expected, scale, first, problems)
