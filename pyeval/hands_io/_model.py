@@ -519,20 +519,21 @@ def _nominal_forced_bets(raw: RawHand, order: list[Seat], acts: _Acts) -> None:
             if nominal is not None and short and a.amount < nominal:
                 bos[i] = nominal
     out_on_ante = [not acts.stud and bool(antes[i]) and s.stack == antes_paid(raw, s.name) for i, s in enumerate(order)]
-    if n > 2 and sum(map(bool, antes)) > 1 and not _first_round_called(raw):  # all fold to the small blind: his
-        out_on_ante[1] = False  # blind is uncalled (Bovada); not a big-blind ante, which names the big blind
+    if n > 2 and sum(map(bool, antes)) > 1 and not _first_round_called(raw, order[0].name):  # all fold to the
+        out_on_ante[1] = False  # small blind, who never acts: his blind is uncalled (Bovada); not a big-blind ante
     for i, nominal in zip((1, 0) if n == 2 else (0, 1), (raw.small_blind, raw.big_blind)):  # all in on the ante:
         bos[i] = nominal if nominal and not bos[i] and out_on_ante[i] and (any(bos) or all(out_on_ante[:2])) else bos[i]
 
 
-def _first_round_called(raw: RawHand) -> bool:
-    """True when a player calls, bets or raises in the first betting round."""
+def _first_round_called(raw: RawHand, small_blind: str) -> bool:
+    """True when a player calls, bets or raises in the first betting round, or the small blind acts in it
+    (his fold or check answers a nominal big blind: the big blind out on his ante still set the bet)."""
     streets = 0
     for a in raw.acts:
         streets += a.kind == "street"
         if streets > 1:
             return False
-        if a.kind in ("call", "bet", "raise", "complete"):
+        if a.kind in ("call", "bet", "raise", "complete") or a.kind in ("fold", "check") and a.name == small_blind:
             return True
     return False
 

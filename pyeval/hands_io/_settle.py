@@ -49,11 +49,15 @@ def implicit_return(raw: RawHand) -> tuple[str, int] | None:
 
 
 def _live_in(raw: RawHand) -> dict[str, int]:
-    """:func:`chips_in` without dead money (a ``dead`` post, the small blind of a post of ``both``)."""
+    """:func:`chips_in` without dead money (a ``dead`` post, the small blind of a post of ``both``, and a
+    big-blind ante: one player's ante paid for the table, which no bet is measured against)."""
     live = chips_in(raw)
+    anted = {a.name for a in raw.acts if a.kind == "ante" and a.amount}
     for a in raw.acts:
         if a.kind == "post" and a.extra in ("both", "dead"):
             live[a.name] -= a.amount - min(a.amount, raw.big_blind or a.amount) if a.extra == "both" else a.amount
+        elif a.kind == "ante" and len(anted) == 1 and len(live) > 1:
+            live[a.name] -= a.amount
     return live
 
 
