@@ -147,7 +147,7 @@ def test_run_it_twice_with_a_side_pot_and_a_tie_in_one_run():
     while not r.complete:
         r.show() if r.can_show() else r.award()
     text = _round_trip(r)
-    assert "from main pot" in text and "from side pot-1" in text
+    assert "from main pot" in text and "from side pot\n" in text and "side pot-1" not in text  # one side pot: not numbered
     first, second = text.split("*** SECOND SHOW DOWN ***")
     assert "Player1 collected 30 from main pot" in first  # a set of deuces on run 1
     # 122 chips: main pot 60 (30 a run), side pot 62 (31 a run); run 2 (board Qd Th 4c 8s 6h) is the
@@ -227,3 +227,23 @@ def test_a_small_blind_who_folds_to_a_big_blind_out_on_his_ante_round_trips():
     nominal big blind, so the importer keeps it (found by the property above: Omaha pot limit, stacks 3,
     1, 1, seed 140)."""
     test_export_round_trips_through_the_importer.hypothesis.inner_test("O", PL, [3, 1, 1], 140, 1, False)
+
+
+def test_export_lists_seats_in_seat_order_and_shows_after_the_showdown_line():
+    """PokerStars' own layout: seat lines (and summary seat lines) by seat number whatever the posting
+    order, and the hands shown under ``*** SHOW DOWN ***``, not before it."""
+    r = _random_round(_rules("T", NL, 0), [100, 80, 120], 7)
+    while True:  # a round that reaches a showdown
+        if any(e.kind == "show" for e in r.events):
+            break
+        r = _random_round(_rules("T", NL, 0), [100, 80, 120], r.n + len(r.events) + 7919)
+    text = to_pokerstars(r, ["x", "y", "z"], hand_id=42, seats=[5, 9, 2], seat_count=9)
+    lines = text.splitlines()
+    seat_lines = [ln for ln in lines[:6] if ln.startswith("Seat ")]
+    assert [ln.split(":")[0] for ln in seat_lines] == ["Seat 2", "Seat 5", "Seat 9"]
+    summary = lines[lines.index("*** SUMMARY ***"):]
+    assert [ln.split(":")[0] for ln in summary if ln.startswith("Seat ")] == ["Seat 2", "Seat 5", "Seat 9"]
+    sd = lines.index("*** SHOW DOWN ***")
+    assert all(i > sd for i, ln in enumerate(lines) if ": shows [" in ln)
+    (h,) = parse_text(text, "pokerstars")
+    assert h.verification.ok and h.verification.replayed == tuple(r.stacks)

@@ -125,3 +125,20 @@ def test_a_phh_record_that_stops_early_keeps_the_finishing_stacks_wording():
                'finishing_stacks = [100, 100]\n')[0]
     with pytest.raises(IllegalHandHistoryError, match="to act, but it records finishing_stacks"):
         check_replay(hh)
+
+
+def test_hands_with_one_venue_and_number_but_other_plays_are_not_duplicates():
+    """Files converted from PHH number their hands per file: the same venue and hand number with other
+    players, stacks or actions is another hand; the same record twice is a duplicate."""
+    from pyeval.hands_io.stats import without_duplicates
+    from pyeval.poker.phh import HandHistory
+
+    def hand(actions: list[str]) -> HandHistory:
+        return HandHistory(variant="NT", antes=[0, 0], blinds_or_straddles=[1, 2], starting_stacks=[100, 100],
+                           actions=actions, min_bet=2, players=["a", "b"],
+                           extra={"venue": "PokerStars", "hand": 1})
+
+    one = hand(["d dh p1 AsKs", "d dh p2 ????", "p2 f"])
+    other = hand(["d dh p1 2c3d", "d dh p2 ????", "p2 f"])
+    kept, dups = without_duplicates([one, other, one])
+    assert kept == [one, other] and len(dups) == 1

@@ -198,7 +198,7 @@ class _StarsWriter:
         button = "" if self.variant.stud else f" Seat #{self.seat_no[-1]} is the button"
         out.append(f"Table '{table}' {cnt}-max{button}")
         away_players = rnd.sitting_out
-        for i in range(self.n):
+        for i in sorted(range(self.n), key=self.seat_no.__getitem__):  # seat order, as PokerStars lists them
             away = " is sitting out" if i in away_players else ""
             out.append(f"Seat {self.seat_no[i]}: {self.names[i]} ({amt(rnd.starting_stacks[i])} in chips){away}")
 
@@ -343,7 +343,7 @@ class _StarsWriter:
     def settle(self, e: Any) -> None:
         kind, p = e.kind, e.player
         nm = self.names[p] if p is not None else ""
-        lines = self.showdown if self.runs > 1 else self.out
+        lines = self.showdown  # written after the ``*** SHOW DOWN ***`` line (one run) or in each run's block
         if kind == "show":
             self.shown_cards[p] = e.cards
             lines.append(f"{nm}: shows [{_ct(e.cards)}]")
@@ -371,10 +371,12 @@ class _StarsWriter:
             if runs > 1:
                 out.append(f"*** {RUN_NAMES[r_i]} SHOW DOWN ***")
                 out.extend(self.showdown)
-            elif self.shown_cards:
-                out.append("*** SHOW DOWN ***")
-            for p, a, pot in run_awards:
-                where = "pot" if len(pots) == 1 else ("main pot" if pot == 0 else f"side pot-{pot}")
+            else:
+                out.extend(["*** SHOW DOWN ***"] if self.shown_cards else [])
+                out.extend(self.showdown)
+            for p, a, pot in run_awards:  # PokerStars numbers side pots only when there are two or more
+                where = ("pot" if len(pots) == 1 else "main pot" if pot == 0 else
+                         "side pot" if len(pots) == 2 else f"side pot-{pot}")
                 if a or runs == 1:
                     out.append(f"{names[p]} collected {amt(a)} from {where}")
         out.extend(self.summary_head())
@@ -388,7 +390,7 @@ class _StarsWriter:
                 out.append(f"{RUN_NAMES[r_i]} Board [{_ct(b)}]")
         elif self.board:
             out.append(f"Board [{_ct(self.board)}]")
-        for i in range(self.n):
+        for i in sorted(range(self.n), key=self.seat_no.__getitem__):
             sc = self.shown_cards
             what = "showed [" + _ct(sc[i]) + "]" if i in sc else ("folded" if rnd.folded[i] else "mucked" if rnd.mucked[i] else "")
             tag = " (button)" if i == self.n - 1 and not self.stud else ""

@@ -388,7 +388,9 @@ def without_duplicates(hands: Iterable[HandHistory]) -> tuple[list[HandHistory],
     """``hands`` with each hand kept once (the first met), and ``(name, reason)`` for each repeat left out.
 
     A hand is the same as another when both name the same venue and hand number (``venue`` /
-    ``casino`` and ``hand``), or, for a record without both, when the whole record is the same.
+    ``casino`` and ``hand``) with the same players, starting stacks and actions, or, for a record
+    without both, when the whole record is the same. (A number alone is not enough: files converted
+    from PHH number their hands per file.)
     """
     seen: dict[tuple[str, ...], str] = {}
     kept: list[HandHistory] = []
@@ -397,7 +399,9 @@ def without_duplicates(hands: Iterable[HandHistory]) -> tuple[list[HandHistory],
         number = hh.extra.get("hand")
         venue = hh.extra.get("venue", hh.extra.get("casino", ""))
         numbered = number not in (None, "") and venue not in (None, "")  # a number alone is per file (PHH)
-        key = ("hand", str(venue), str(number)) if numbered else ("record", dumps(hh))
+        plays = "|".join(hh.actions)
+        key = ((("hand", str(venue), str(number), repr(hh.players), repr(hh.starting_stacks), plays)) if numbered
+               else ("record", dumps(hh)))
         if key in seen:
             what = f"{venue} hand {number}" if key[0] == "hand" else "the same record"
             dups.append((hh.name, f"{DUPLICATE}: {what} as {seen[key]}, counted once"))
